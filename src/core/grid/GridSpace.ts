@@ -1,0 +1,213 @@
+import type { Vec3 } from '../math/vec3.ts';
+import { type HeuristicName, type Neighborhood } from '../search/heuristics.ts';
+import type { NeighborSink, SearchSpace } from '../search/space.ts';
+import type { CornerCutting, VoxelGrid } from './VoxelGrid.ts';
+
+const SQRT2 = Math.SQRT2;
+const SQRT3 = Math.sqrt(3);
+const C_B = SQRT2 - 1;
+const C_A = SQRT3 - SQRT2;
+
+/** Bit of the 3x3x3 neighbourhood cell (dx, dy, dz), each in {-1, 0, 1}. */
+const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
+
+export interface GridSearchSettings {
+  /** 6 (faces), 18 (+edges) or 26 (+corners). @default 26 */
+  neighborhood?: Neighborhood;
+  /** 'forbid': the whole box of a move must be free; 'allow': only its target. @default 'forbid' */
+  cornerCutting?: CornerCutting;
+}
+
+const H_EXACT26 = 0, H_EXACT18 = 1, H_EUCLID = 2, H_MANHATTAN = 3, H_CHEBYSHEV = 4, H_SQUARED = 5, H_ZERO = 6;
+
+/**
+ * A VoxelGrid seen as a search space: node id = voxel index, successors by the movement rules
+ * of ARCHITECTURE.md. Expanding a voxel reads its 3x3x3 block once into a 27-bit mask of
+ * blocked cells; a move is legal when the mask has none of the bits the move needs (its target
+ * only, or with `forbid` every voxel of the box it spans).
+ */
+export class GridSpace implements SearchSpace {
+  readonly grid: VoxelGrid;
+  readonly neighborhood: Neighborhood;
+  readonly cornerCutting: CornerCutting;
+  readonly nodeCount: number;
+  // The fields below are public for the fused grid loop in AStarRun; treat them as read-only.
+  /** Per move k: index offset, step cost (length x cellSize), mask of cells that must be free. */
+  readonly moveOffset: Int32Array;
+  readonly moveCost: Float64Array;
+  readonly moveNeed: Int32Array;
+  /** Per move k: dx, dy, dz at 3k, 3k+1, 3k+2. */
+  readonly moveDelta: Int8Array;
+  /** Index offsets of the 27 cells of the 3x3x3 block, in bit order. */
+  readonly blockOffset = new Int32Array(27);
+  readonly XY: number;
+  readonly invX: number;
+  readonly invXY: number;
+  /** Goal voxel and heuristic selected by setGoal. */
+  gx = 0;
+  gy = 0;
+  gz = 0;
+  hKind = H_EXACT26;
+
+  constructor(grid: VoxelGrid, settings: GridSearchSettings = {}) {
+    const neighborhood = settings.neighborhood ?? 26;
+    const cornerCutting = settings.cornerCutting ?? 'forbid';
+    if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) throw new RangeError(`neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
+    if (cornerCutting !== 'forbid' && cornerCutting !== 'allow') throw new RangeError(`cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
+    this.grid = grid;
+    this.neighborhood = neighborhood;
+    this.cornerCutting = cornerCutting;
+    this.nodeCount = grid.size;
+    this.XY = grid.X * grid.Y;
+    this.invX = 1 / grid.X;
+    this.invXY = 1 / this.XY;
+    const offsets: number[] = [];
+    const costs: number[] = [];
+    const needs: number[] = [];
+    const deltas: number[] = [];
+    for (let dz = -1; dz <= 1; dz++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          this.blockOffset[dx + 1 + 3 * (dy + 1) + 9 * (dz + 1)] = dx + grid.X * (dy + grid.Y * dz);
+          const changed = (dx !== 0 ? 1 : 0) + (dy !== 0 ? 1 : 0) + (dz !== 0 ? 1 : 0);
+          if (changed === 0 || (changed === 3 && neighborhood !== 26) || (changed === 2 && neighborhood === 6)) continue;
+          let need = bit(dx, dy, dz);
+          if (cornerCutting === 'forbid') {
+            for (let k = 0; k <= (dz !== 0 ? 1 : 0); k++)
+              for (let j = 0; j <= (dy !== 0 ? 1 : 0); j++)
+                for (let i = 0; i <= (dx !== 0 ? 1 : 0); i++) need |= bit(i * dx, j * dy, k * dz);
+          }
+          offsets.push(dx + grid.X * (dy + grid.Y * dz));
+          costs.push([0, 1, SQRT2, SQRT3][changed] * grid.cellSize);
+          needs.push(need);
+          deltas.push(dx, dy, dz);
+        }
+      }
+    }
+    this.moveOffset = Int32Array.from(offsets);
+    this.moveCost = Float64Array.from(costs);
+    this.moveNeed = Int32Array.from(needs);
+    this.moveDelta = Int8Array.from(deltas);
+  }
+
+  isTraversable(node: number): boolean {
+    return this.grid.occupancy[node] === 0;
+  }
+
+  expand(u: number, sink: NeighborSink): void {
+    const grid = this.grid;
+    const X = grid.X;
+    const z = Math.floor((u + 0.5) * this.invXY);
+    const r = u - z * this.XY;
+    const y = Math.floor((r + 0.5) * this.invX);
+    const x = r - y * X;
+    const blocked = this.blockedMask(u, x, y, z);
+    const need = this.moveNeed;
+    const off = this.moveOffset;
+    const cost = this.moveCost;
+    const terrain = grid.terrain;
+    const n = need.length;
+    if (terrain === null) {
+      for (let k = 0; k < n; k++) if ((blocked & need[k]) === 0) sink.relax(u + off[k], cost[k]);
+    } else {
+      for (let k = 0; k < n; k++) {
+        if ((blocked & need[k]) !== 0) continue;
+        const v = u + off[k];
+        sink.relax(v, cost[k] * terrain[v]);
+      }
+    }
+  }
+
+  /** 27-bit mask of the blocked cells (out of bounds included) in the 3x3x3 block around u = (x, y, z). */
+  blockedMask(u: number, x: number, y: number, z: number): number {
+    const grid = this.grid;
+    const occ = grid.occupancy;
+    let blocked = 0;
+    if (x > 0 && y > 0 && z > 0 && x < grid.X - 1 && y < grid.Y - 1 && z < grid.Z - 1) {
+      const bo = this.blockOffset;
+      for (let b = 0; b < 27; b++) if (occ[u + bo[b]] !== 0) blocked |= 1 << b;
+    } else {
+      for (let b = 0; b < 27; b++) {
+        if (grid.isBlocked(x + (b % 3) - 1, y + (((b / 3) | 0) % 3) - 1, z + ((b / 9) | 0) - 1)) blocked |= 1 << b;
+      }
+    }
+    return blocked;
+  }
+
+  setGoal(goal: number, heuristic: HeuristicName): void {
+    const X = this.grid.X;
+    this.gz = Math.floor(goal / this.XY);
+    const r = goal - this.gz * this.XY;
+    this.gy = Math.floor(r / X);
+    this.gx = r - this.gy * X;
+    const nb = this.neighborhood;
+    this.hKind =
+      heuristic === 'exact' ? (nb === 26 ? H_EXACT26 : nb === 18 ? H_EXACT18 : H_MANHATTAN)
+      : heuristic === 'euclidean' ? H_EUCLID
+      : heuristic === 'manhattan' ? H_MANHATTAN
+      : heuristic === 'chebyshev' ? H_CHEBYSHEV
+      : heuristic === 'squared' ? H_SQUARED
+      : heuristic === 'zero' ? H_ZERO
+      : -1;
+    if (this.hKind < 0) throw new RangeError(`heuristic: unknown heuristic '${String(heuristic)}'`);
+  }
+
+  estimate(v: number): number {
+    const z = Math.floor((v + 0.5) * this.invXY);
+    const r = v - z * this.XY;
+    const y = Math.floor((r + 0.5) * this.invX);
+    return this.estimateAt(r - y * this.grid.X, y, z);
+  }
+
+  /** Heuristic from voxel (x, y, z) to the goal. */
+  estimateAt(x: number, y: number, z: number): number {
+    let a = x - this.gx;
+    let b = y - this.gy;
+    let c = z - this.gz;
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    if (c < 0) c = -c;
+    const s = this.grid.cellSize;
+    let t: number;
+    switch (this.hKind) {
+      case H_EXACT26:
+        if (a > b) { t = a; a = b; b = t; }
+        if (b > c) { t = b; b = c; c = t; }
+        if (a > b) { t = a; a = b; b = t; }
+        return (C_A * a + C_B * b + c) * s;
+      case H_EXACT18: {
+        if (a > b) { t = a; a = b; b = t; }
+        if (b > c) { t = b; b = c; c = t; }
+        if (a > b) { t = a; a = b; b = t; }
+        if (c >= a + b) return (SQRT2 * (a + b) + (c - a - b)) * s;
+        const sum = a + b + c;
+        return (SQRT2 * Math.floor(sum / 2) + (sum % 2)) * s;
+      }
+      case H_EUCLID:
+        return Math.sqrt(a * a + b * b + c * c) * s;
+      case H_MANHATTAN:
+        return (a + b + c) * s;
+      case H_CHEBYSHEV:
+        return Math.max(a, b, c) * s;
+      case H_SQUARED:
+        return (a * a + b * b + c * c) * s * s;
+      default:
+        return 0;
+    }
+  }
+
+  distanceToGoal(v: number): number {
+    const z = Math.floor((v + 0.5) * this.invXY);
+    const r = v - z * this.XY;
+    const y = Math.floor((r + 0.5) * this.invX);
+    const a = r - y * this.grid.X - this.gx;
+    const b = y - this.gy;
+    const c = z - this.gz;
+    return Math.sqrt(a * a + b * b + c * c) * this.grid.cellSize;
+  }
+
+  position(node: number, out: Vec3): Vec3 {
+    this.grid.coords(node, out);
+    return this.grid.voxelCenter(out.x, out.y, out.z, out);
+  }
+}

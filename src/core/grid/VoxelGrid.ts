@@ -1,0 +1,199 @@
+import type { Vec3 } from '../math/vec3.ts';
+
+/** Largest grid navlab allocates (the Moving AI A1..A3 maps have ~89 million voxels). */
+export const MAX_VOXELS = 2 ** 28;
+
+export type CornerCutting = 'forbid' | 'allow';
+
+export interface VoxelGridOptions {
+  /** Voxel counts along x, y, z. */
+  dims: readonly [number, number, number];
+  /** World position of the minimum corner of voxel (0, 0, 0). Default (0, 0, 0). */
+  origin?: Vec3;
+  /** Edge length of a voxel in world units. Default 1. */
+  cellSize?: number;
+}
+
+/**
+ * A box of voxels, each free or blocked, each with a terrain cost multiplier >= 1.
+ *
+ * Layout: flat arrays indexed `i = x + X * (y + Y * z)`.
+ *   occupancy : 1 byte per voxel, 0 = free, 1 = blocked
+ *   terrain   : 1 float32 per voxel (cost multiplier), allocated on the first non-1 cost
+ * Voxels outside the box count as blocked.
+ */
+export class VoxelGrid {
+  readonly X: number;
+  readonly Y: number;
+  readonly Z: number;
+  readonly size: number;
+  readonly origin: Vec3;
+  readonly cellSize: number;
+  readonly occupancy: Uint8Array;
+  terrain: Float32Array | null = null;
+  /** Incremented on every edit, so derived data (meshes, cached searches) can tell it is stale. */
+  version = 0;
+
+  constructor(options: VoxelGridOptions) {
+    const [X, Y, Z] = options.dims;
+    for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
+      if (!Number.isInteger(n) || n < 1) throw new RangeError(`VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
+    }
+    const size = X * Y * Z;
+    if (size > MAX_VOXELS) {
+      throw new RangeError(`VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
+    }
+    const cellSize = options.cellSize ?? 1;
+    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new RangeError(`VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
+    this.X = X;
+    this.Y = Y;
+    this.Z = Z;
+    this.size = size;
+    this.cellSize = cellSize;
+    const o = options.origin ?? { x: 0, y: 0, z: 0 };
+    this.origin = { x: o.x, y: o.y, z: o.z };
+    this.occupancy = new Uint8Array(size);
+  }
+
+  index(x: number, y: number, z: number): number {
+    return x + this.X * (y + this.Y * z);
+  }
+
+  /** Voxel coordinates of index `i`, written into `out`. */
+  coords(i: number, out: Vec3): Vec3 {
+    const X = this.X;
+    const XY = X * this.Y;
+    const z = Math.floor(i / XY);
+    const r = i - z * XY;
+    const y = Math.floor(r / X);
+    out.x = r - y * X;
+    out.y = y;
+    out.z = z;
+    return out;
+  }
+
+  inBounds(x: number, y: number, z: number): boolean {
+    return x >= 0 && y >= 0 && z >= 0 && x < this.X && y < this.Y && z < this.Z;
+  }
+
+  /** Blocked voxels and everything outside the box count as blocked. */
+  isBlocked(x: number, y: number, z: number): boolean {
+    return !this.inBounds(x, y, z) || this.occupancy[x + this.X * (y + this.Y * z)] !== 0;
+  }
+
+  setBlocked(x: number, y: number, z: number, blocked: boolean): void {
+    if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
+    this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
+    this.version++;
+  }
+
+  /** Terrain cost multiplier of voxel index `i` (1 = normal ground). */
+  costAt(i: number): number {
+    return this.terrain === null ? 1 : this.terrain[i];
+  }
+
+  /** Sets the cost multiplier (>= 1) of voxel (x, y, z). */
+  setCost(x: number, y: number, z: number, multiplier: number): void {
+    if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
+    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new RangeError(`VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
+    if (this.terrain === null) {
+      if (multiplier === 1) return;
+      this.terrain = new Float32Array(this.size).fill(1);
+    }
+    this.terrain[x + this.X * (y + this.Y * z)] = multiplier;
+    this.version++;
+  }
+
+  /** World-space centre of voxel (x, y, z). */
+  voxelCenter(x: number, y: number, z: number, out: Vec3): Vec3 {
+    const s = this.cellSize;
+    out.x = this.origin.x + (x + 0.5) * s;
+    out.y = this.origin.y + (y + 0.5) * s;
+    out.z = this.origin.z + (z + 0.5) * s;
+    return out;
+  }
+
+  /** Voxel containing world point `p` (may be out of bounds), written into `out`. */
+  worldToVoxel(p: Vec3, out: Vec3): Vec3 {
+    const s = this.cellSize;
+    out.x = Math.floor((p.x - this.origin.x) / s);
+    out.y = Math.floor((p.y - this.origin.y) / s);
+    out.z = Math.floor((p.z - this.origin.z) / s);
+    return out;
+  }
+
+  /**
+   * Whether the move from (x, y, z) by (dx, dy, dz), each in {-1, 0, 1}, is legal.
+   * `forbid`: every voxel of the box spanned by the two voxels must be free (Moving AI rule);
+   * `allow`: only the target must be free.
+   */
+  isMoveLegal(x: number, y: number, z: number, dx: number, dy: number, dz: number, cornerCutting: CornerCutting = 'forbid'): boolean {
+    if (this.isBlocked(x + dx, y + dy, z + dz)) return false;
+    if (cornerCutting === 'allow') return true;
+    for (let k = 0; k <= (dz !== 0 ? 1 : 0); k++) {
+      for (let j = 0; j <= (dy !== 0 ? 1 : 0); j++) {
+        for (let i = 0; i <= (dx !== 0 ? 1 : 0); i++) {
+          if (this.isBlocked(x + i * dx, y + j * dy, z + k * dz) && (i | j | k) !== 0) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Voxel line of sight between two points given in continuous voxel coordinates (voxel
+   * (x, y, z) spans [x, x+1) on each axis): true when every voxel the segment passes through
+   * is free. 3D DDA after Amanatides & Woo, "A Fast Voxel Traversal Algorithm" (1987).
+   * When the segment passes exactly through an edge or corner, all voxels touching it count.
+   */
+  lineOfSight(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+    let x = Math.floor(ax);
+    let y = Math.floor(ay);
+    let z = Math.floor(az);
+    const ex = Math.floor(bx);
+    const ey = Math.floor(by);
+    const ez = Math.floor(bz);
+    if (this.isBlocked(x, y, z) || this.isBlocked(ex, ey, ez)) return false;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const dz = bz - az;
+    const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+    const sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    const sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
+    const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity;
+    const tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity;
+    const tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
+    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
+    const EPS = 1e-9;
+    let steps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z);
+    while (steps > 0) {
+      const tmin = Math.min(tx, ty, tz);
+      if (tmin > 1) break;
+      const cx = tx - tmin < EPS;
+      const cy = ty - tmin < EPS;
+      const cz = tz - tmin < EPS;
+      // Crossing an edge or corner exactly: the voxels diagonal to the path touch it too.
+      if ((cx ? 1 : 0) + (cy ? 1 : 0) + (cz ? 1 : 0) > 1) {
+        for (let k = 0; k <= (cz ? 1 : 0); k++)
+          for (let j = 0; j <= (cy ? 1 : 0); j++)
+            for (let i = 0; i <= (cx ? 1 : 0); i++)
+              if (this.isBlocked(x + i * sx, y + j * sy, z + k * sz)) return false;
+      }
+      if (cx) { x += sx; tx += tdx; steps--; }
+      if (cy) { y += sy; ty += tdy; steps--; }
+      if (cz) { z += sz; tz += tdz; steps--; }
+      if (this.isBlocked(x, y, z)) return false;
+    }
+    return true;
+  }
+
+  /** A deep copy (occupancy and terrain). */
+  clone(): VoxelGrid {
+    const g = new VoxelGrid({ dims: [this.X, this.Y, this.Z], origin: this.origin, cellSize: this.cellSize });
+    g.occupancy.set(this.occupancy);
+    if (this.terrain) g.terrain = this.terrain.slice();
+    return g;
+  }
+}

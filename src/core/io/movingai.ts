@@ -1,0 +1,151 @@
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
+
+/** A malformed input file: message reads `file:line: reason`. */
+export class ParseError extends Error {
+  constructor(readonly file: string, readonly line: number, readonly reason: string) {
+    super(`${file}:${line}: ${reason}`);
+    this.name = 'ParseError';
+  }
+}
+
+/** One benchmark problem: start and goal voxels, and the published optimal length (< 0: unreachable). */
+export interface ScenarioProblem {
+  start: [number, number, number];
+  goal: [number, number, number];
+  expected: number;
+}
+
+function integers(parts: string[], from: number, count: number, file: string, line: number, what: string): number[] {
+  const out: number[] = [];
+  for (let i = from; i < from + count; i++) {
+    const v = Number(parts[i]);
+    if (parts[i] === undefined || !Number.isInteger(v)) throw new ParseError(file, line, `${what}: expected an integer, got '${parts[i] ?? ''}'`);
+    out.push(v);
+  }
+  return out;
+}
+
+/**
+ * Moving AI voxel map: first line `voxel X Y Z`, then one `x y z` line per blocked voxel.
+ * See D. Brewer and N. R. Sturtevant, "Benchmarks for Pathfinding in 3D Voxel Space" (SoCS 2018).
+ */
+export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
+  let pos = 0;
+  let lineNo = 0;
+  const nextLine = (): string | null => {
+    if (pos >= text.length) return null;
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = text.length;
+    const line = text.slice(pos, end);
+    pos = end + 1;
+    lineNo++;
+    return line;
+  };
+  const header = nextLine();
+  const h = header?.trim().split(/\s+/) ?? [];
+  if (h[0] !== 'voxel') throw new ParseError(file, 1, `expected header 'voxel X Y Z', got '${header ?? ''}'`);
+  const [X, Y, Z] = integers(h, 1, 3, file, 1, 'map size');
+  if (X < 1 || Y < 1 || Z < 1) throw new ParseError(file, 1, `map size must be positive, got ${X} ${Y} ${Z}`);
+  let grid: VoxelGrid;
+  try {
+    grid = new VoxelGrid({ dims: [X, Y, Z] });
+  } catch (e) {
+    throw new ParseError(file, 1, (e as Error).message);
+  }
+  const occ = grid.occupancy;
+  for (let line = nextLine(); line !== null; line = nextLine()) {
+    // Fast path: three non-negative integers separated by single spaces.
+    let x = 0, y = 0, z = 0, field = 0, digits = 0, ok = true;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        const d = c - 48;
+        if (field === 0) x = x * 10 + d;
+        else if (field === 1) y = y * 10 + d;
+        else if (field === 2) z = z * 10 + d;
+        digits++;
+      } else if (c === 32 || c === 9 || c === 13) {
+        if (digits > 0) { field++; digits = 0; }
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (digits > 0) field++;
+    if (field === 0 && ok) continue; // blank line
+    if (!ok || field !== 3) throw new ParseError(file, lineNo, `expected 'x y z' (three non-negative integers), got '${line.trim()}'`);
+    if (x >= X || y >= Y || z >= Z) throw new ParseError(file, lineNo, `voxel (${x}, ${y}, ${z}) is outside the ${X}x${Y}x${Z} map`);
+    occ[x + X * (y + Y * z)] = 1;
+  }
+  return grid;
+}
+
+/** Moving AI voxel scenario: `version 1`, the map name, then `sx sy sz gx gy gz optimal ratio` lines. */
+export function parse3dScen(text: string, file = '<3dscen>'): ScenarioProblem[] {
+  const lines = text.split('\n');
+  if (!/^version\s+1\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got '${(lines[0] ?? '').trim()}'`);
+  const problems: ScenarioProblem[] = [];
+  for (let i = 2; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === '') continue;
+    const p = t.split(/\s+/);
+    if (p.length < 7) throw new ParseError(file, i + 1, `expected 'sx sy sz gx gy gz optimal ratio', got '${t}'`);
+    const c = integers(p, 0, 6, file, i + 1, 'coordinates');
+    const expected = Number(p[6]);
+    if (!Number.isFinite(expected)) throw new ParseError(file, i + 1, `optimal length: expected a number, got '${p[6]}'`);
+    problems.push({ start: [c[0], c[1], c[2]], goal: [c[3], c[4], c[5]], expected });
+  }
+  return problems;
+}
+
+/**
+ * Moving AI 2D grid map (`type octile`, `height H`, `width W`, `map`, then H rows) as a
+ * one-voxel-thick grid: x = column, y = row, z = 0. `.`, `G`, `S` are free; `@`, `O`, `T`, `W`
+ * are blocked. N. Sturtevant, "Benchmarks for Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012.
+ */
+export function parse2dMap(text: string, file = '<map>'): VoxelGrid {
+  const lines = text.split(/\r?\n/);
+  let width = -1, height = -1, i = 0;
+  for (; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === 'map') break;
+    const [key, value] = t.split(/\s+/);
+    if (key === 'height') height = Number(value);
+    else if (key === 'width') width = Number(value);
+    else if (key !== 'type' && t !== '') throw new ParseError(file, i + 1, `unexpected header line '${t}'`);
+  }
+  if (i === lines.length) throw new ParseError(file, lines.length, `missing 'map' line after the header`);
+  if (!(Number.isInteger(width) && width > 0)) throw new ParseError(file, 1, `header: missing or invalid 'width'`);
+  if (!(Number.isInteger(height) && height > 0)) throw new ParseError(file, 1, `header: missing or invalid 'height'`);
+  const grid = new VoxelGrid({ dims: [width, height, 1] });
+  for (let y = 0; y < height; y++) {
+    const row = lines[i + 1 + y];
+    const lineNo = i + 2 + y;
+    if (row === undefined || row.replace(/\r$/, '').length < width) throw new ParseError(file, lineNo, `row ${y}: expected ${width} cells, got ${row === undefined ? 'end of file' : row.length}`);
+    for (let x = 0; x < width; x++) {
+      const c = row[x];
+      if (c === '.' || c === 'G' || c === 'S') continue;
+      if (c === '@' || c === 'O' || c === 'T' || c === 'W') grid.occupancy[x + width * y] = 1;
+      else throw new ParseError(file, lineNo, `row ${y}, column ${x}: unknown cell '${c}'`);
+    }
+  }
+  return grid;
+}
+
+/** Moving AI 2D scenario: `version 1`, then `bucket map w h sx sy gx gy optimal` lines (z = 0). */
+export function parse2dScen(text: string, file = '<scen>'): ScenarioProblem[] {
+  const lines = text.split('\n');
+  if (!/^version\s+1(\.0)?\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got '${(lines[0] ?? '').trim()}'`);
+  const problems: ScenarioProblem[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === '') continue;
+    const p = t.split(/\s+/);
+    if (p.length < 9) throw new ParseError(file, i + 1, `expected 'bucket map width height sx sy gx gy optimal', got '${t}'`);
+    const c = integers(p, 4, 4, file, i + 1, 'coordinates');
+    const expected = Number(p[8]);
+    if (!Number.isFinite(expected)) throw new ParseError(file, i + 1, `optimal length: expected a number, got '${p[8]}'`);
+    problems.push({ start: [c[0], c[1], 0], goal: [c[2], c[3], 0], expected });
+  }
+  return problems;
+}

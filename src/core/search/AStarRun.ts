@@ -1,0 +1,242 @@
+import { now } from '../clock.ts';
+import { resolveSearchOptions, type SearchOptions } from './options.ts';
+import type { SearchResult, SearchStatus } from './result.ts';
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
+import type { NeighborSink, SearchSpace } from './space.ts';
+import { GridSpace } from '../grid/GridSpace.ts';
+
+/**
+ * Open-list keys are f rounded to ~1e-9 (f x 2^30), so that paths of equal cost tie exactly
+ * despite floating-point noise in g + h and the tie-break can act. Ordering by the rounded key
+ * can misorder two nodes only when their f differ by less than 1e-9.
+ */
+const KEY_SCALE = 2 ** 30;
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
+const CLOSED = CLOSED_STATE;
+const OPEN = OPEN_STATE;
+const PAGE_MASK = 63;
+const C_A = Math.sqrt(3) - Math.SQRT2;
+const C_B = Math.SQRT2 - 1;
+/** Slots one grid expansion may allocate: 26 neighbours in at most 27 fresh pages. */
+const GRID_EXPANSION_SLOTS = 27 * 64;
+
+/**
+ * One A* query that can be advanced in slices: `step(n)` expands at most n nodes and returns
+ * 'running' until the search ends. Slicing never changes the result: `step()` once and
+ * `step(1)` repeatedly expand the same nodes in the same order.
+ *
+ * Closed nodes are never reopened: with a consistent heuristic (every `exact` one) the result
+ * is optimal; with weight w >= 1 its cost is at most w x optimal.
+ */
+export class AStarRun implements NeighborSink {
+  readonly space: SearchSpace;
+  readonly ctx: SearchContext;
+  readonly start: number;
+  readonly goal: number;
+  readonly options: SearchOptions;
+  private readonly gen: number;
+  private readonly weight: number;
+  private readonly lowH: boolean;
+  private status: SearchStatus = 'running';
+  private expanded = 0;
+  private generated = 0;
+  private elapsedMs = 0;
+  private final: SearchResult | null = null;
+  /** Slot and cost of the node being expanded (read by relax). */
+  private us = -1;
+  private gu = 0;
+  /** Set when the space is a voxel grid: its expansions take the fused path below. */
+  private readonly grid: GridSpace | null;
+
+  constructor(space: SearchSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
+    for (const [name, node] of [['start', start], ['goal', goal]] as const) {
+      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new RangeError(`${name}: node ${node} is outside [0, ${space.nodeCount})`);
+      if (!space.isTraversable(node)) throw new RangeError(`${name}: node ${node} is blocked`);
+    }
+    this.space = space;
+    this.ctx = ctx;
+    this.start = start;
+    this.goal = goal;
+    this.options = resolveSearchOptions(options);
+    this.weight = this.options.weight;
+    this.lowH = this.options.tieBreak === 'low-h';
+    this.grid = space instanceof GridSpace ? space : null;
+    space.setGoal(goal, this.options.heuristic);
+    ctx.begin(space.nodeCount);
+    this.gen = ctx.gen;
+    const s = ctx.slot(start);
+    ctx.g[s] = 0;
+    ctx.parent[s] = -1;
+    ctx.state[s] = OPEN;
+    ctx.heap.push(s, Math.round(this.weight * space.estimate(start) * KEY_SCALE), 0);
+    this.generated = 1;
+  }
+
+  get done(): boolean {
+    return this.status !== 'running';
+  }
+
+  /** Expands at most `maxExpansions` nodes; returns the final result or a 'running' snapshot. */
+  step(maxExpansions = Infinity): SearchResult {
+    if (this.final) return this.final;
+    const ctx = this.ctx;
+    if (ctx.gen !== this.gen) throw new Error('AStarRun.step: its SearchContext was reused by another search');
+    const t0 = now();
+    const heap = ctx.heap;
+    const budget = this.options.maxExpansions;
+    const goal = this.goal;
+    const space = this.space;
+    const grid = this.grid;
+    let n = 0;
+    let end: SearchStatus | null = null;
+    for (;;) {
+      if (heap.size === 0) { end = 'unreachable'; break; }
+      const s = heap.ids[0];
+      if (ctx.nodeOf(s) === goal) { end = 'found'; break; }
+      if (this.expanded >= budget) { end = 'partial'; break; }
+      if (n >= maxExpansions) break;
+      heap.pop();
+      ctx.state[s] = CLOSED;
+      this.expanded++;
+      n++;
+      if (grid !== null) {
+        this.expandGrid(grid, s, ctx.nodeOf(s));
+      } else {
+        this.us = s;
+        this.gu = ctx.g[s];
+        space.expand(ctx.nodeOf(s), this);
+      }
+    }
+    this.elapsedMs += now() - t0;
+    if (end === null) return this.snapshot('running');
+    return this.finish(end);
+  }
+
+  /** Stops the run: the result is 'cancelled' with the path to the nearest closed node. */
+  cancel(): SearchResult {
+    return this.final ?? this.finish('cancelled');
+  }
+
+  /** Offers successor `v` of the node being expanded, reached by an edge of cost `w`. */
+  relax(v: number, w: number): void {
+    const ctx = this.ctx;
+    const s = ctx.slot(v);
+    const st = ctx.state[s];
+    if (st === CLOSED) return;
+    const ng = this.gu + w;
+    if (st === OPEN) {
+      if (ng >= ctx.g[s]) return;
+    } else {
+      ctx.state[s] = OPEN;
+    }
+    ctx.g[s] = ng;
+    ctx.parent[s] = this.us;
+    this.generated++;
+    const f = ng + this.weight * this.space.estimate(v);
+    ctx.heap.push(s, Math.round(f * KEY_SCALE), this.lowH ? -ng : 0);
+  }
+
+  /**
+   * The grid fast path: GridSpace.expand + relax fused into one loop, with the neighbour's
+   * coordinates known from the move (no index decoding for the heuristic). Same successors in
+   * the same order with the same keys as the generic path, so results are identical.
+   */
+  private expandGrid(space: GridSpace, us: number, u: number): void {
+    const ctx = this.ctx;
+    ctx.reserve(ctx.slotCount + GRID_EXPANSION_SLOTS);
+    const { g, parent, state, pageGen, pageBase, heap, gen } = ctx;
+    const z = Math.floor((u + 0.5) * space.invXY);
+    const r = u - z * space.XY;
+    const y = Math.floor((r + 0.5) * space.invX);
+    const x = r - y * space.grid.X;
+    const blocked = space.blockedMask(u, x, y, z);
+    const need = space.moveNeed;
+    const off = space.moveOffset;
+    const cost = space.moveCost;
+    const delta = space.moveDelta;
+    const terrain = space.grid.terrain;
+    const gu = g[us];
+    const weight = this.weight;
+    const lowH = this.lowH;
+    const n = need.length;
+    const exact26 = space.hKind === 0;
+    const gx = space.gx, gy = space.gy, gz = space.gz, cs = space.grid.cellSize;
+    let generated = 0;
+    for (let k = 0; k < n; k++) {
+      if ((blocked & need[k]) !== 0) continue;
+      const v = u + off[k];
+      const p = v >>> 6;
+      const s = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
+      const st = state[s];
+      if (st === CLOSED) continue;
+      const ng = gu + (terrain === null ? cost[k] : cost[k] * terrain[v]);
+      if (st === OPEN) {
+        if (ng >= g[s]) continue;
+      } else {
+        state[s] = OPEN;
+      }
+      g[s] = ng;
+      parent[s] = us;
+      generated++;
+      let h: number;
+      if (exact26) {
+        // Inlined 26-neighbour exact distance (same formula as gridDistance).
+        let a = x + delta[3 * k] - gx;
+        let b = y + delta[3 * k + 1] - gy;
+        let c = z + delta[3 * k + 2] - gz;
+        if (a < 0) a = -a;
+        if (b < 0) b = -b;
+        if (c < 0) c = -c;
+        let t: number;
+        if (a > b) { t = a; a = b; b = t; }
+        if (b > c) { t = b; b = c; c = t; }
+        if (a > b) { t = a; a = b; b = t; }
+        h = (C_A * a + C_B * b + c) * cs;
+      } else {
+        h = space.estimateAt(x + delta[3 * k], y + delta[3 * k + 1], z + delta[3 * k + 2]);
+      }
+      heap.push(s, Math.round((ng + weight * h) * KEY_SCALE), lowH ? -ng : 0);
+    }
+    this.generated += generated;
+  }
+
+  private snapshot(status: SearchStatus): SearchResult {
+    return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
+  }
+
+  private finish(status: SearchStatus): SearchResult {
+    const t0 = now();
+    const ctx = this.ctx;
+    const last = status === 'found' ? ctx.find(this.goal) : this.nearestClosed();
+    const path: number[] = [];
+    for (let s = last; s >= 0; s = ctx.parent[s]) path.push(ctx.nodeOf(s));
+    path.reverse();
+    this.status = status;
+    this.elapsedMs += now() - t0;
+    this.final = { ...this.snapshot(status), path, cost: ctx.g[last] };
+    return this.final;
+  }
+
+  /** Closed slot nearest the goal in a straight line (ties: lower cost); the start if none. */
+  private nearestClosed(): number {
+    const { state, g } = this.ctx;
+    let best = this.ctx.find(this.start);
+    let bestD = Infinity;
+    let bestG = Infinity;
+    for (let s = 0; s < this.ctx.slotCount; s++) {
+      if (state[s] !== CLOSED) continue;
+      const d = this.space.distanceToGoal(this.ctx.nodeOf(s));
+      if (d < bestD || (d === bestD && g[s] < bestG)) {
+        best = s;
+        bestD = d;
+        bestG = g[s];
+      }
+    }
+    return best;
+  }
+}
+
+/** Runs a whole query at once (same result as stepping an AStarRun to the end). */
+export function findPath(space: SearchSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): SearchResult {
+  return new AStarRun(space, start, goal, options, ctx).step();
+}

@@ -1,0 +1,132 @@
+import { IndexedHeap } from '../queue/IndexedHeap.ts';
+
+/** Node state in a SearchContext slot. */
+export const FRESH = 0;
+export const OPEN = 1;
+export const CLOSED = 2;
+
+const PAGE_BITS = 6;
+const PAGE_SIZE = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE_SIZE - 1;
+
+/**
+ * Reusable search state (g, parent, open/closed) kept apart from the grid or graph.
+ *
+ * Memory grows with the nodes a query touches, not with the size of the space: node ids are
+ * grouped in pages of 64 consecutive ids, and a page gets 64 slots in the pool the first time
+ * a query touches one of its ids. Clearing is by generation stamp: a page whose stamp is not
+ * the current generation is unallocated, so a new query costs nothing to start.
+ *
+ * Layout:
+ *   pageGen[p], pageBase[p]   : per page of node ids (p = node >>> 6): stamp, first slot
+ *   allocPage[k]              : page of the k-th allocated block (slot >>> 6 = k)
+ *   g[s], parent[s], state[s] : per slot: cost so far, parent slot, FRESH/OPEN/CLOSED
+ *   heap                      : open list of slots keyed by f (decrease-key, no duplicates)
+ */
+export class SearchContext {
+  gen = 0;
+  pageGen = new Uint32Array(0);
+  pageBase = new Int32Array(0);
+  allocPage = new Int32Array(16);
+  g = new Float64Array(PAGE_SIZE * 16);
+  parent = new Int32Array(PAGE_SIZE * 16);
+  state = new Uint8Array(PAGE_SIZE * 16);
+  /** Slots in use (a multiple of 64). */
+  used = 0;
+  readonly heap = new IndexedHeap(1024, PAGE_SIZE * 16);
+
+  /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
+  begin(nodeCount: number): void {
+    const pages = (nodeCount + PAGE_MASK) >>> PAGE_BITS;
+    if (this.pageGen.length < pages) {
+      this.pageGen = new Uint32Array(pages);
+      this.pageBase = new Int32Array(pages);
+      this.gen = 0;
+    }
+    this.gen++;
+    if (this.gen === 0xffffffff) {
+      this.pageGen.fill(0);
+      this.gen = 1;
+    }
+    this.used = 0;
+    this.heap.clear();
+  }
+
+  /** Slot of `node`, allocating its page on first touch. */
+  slot(node: number): number {
+    const p = node >>> PAGE_BITS;
+    if (this.pageGen[p] === this.gen) return this.pageBase[p] + (node & PAGE_MASK);
+    return this.allocate(p) + (node & PAGE_MASK);
+  }
+
+  /** Slot of `node` if this query touched it, else -1. Never allocates. */
+  find(node: number): number {
+    const p = node >>> PAGE_BITS;
+    if (p >= this.pageGen.length || this.pageGen[p] !== this.gen) return -1;
+    const s = this.pageBase[p] + (node & PAGE_MASK);
+    return this.state[s] === FRESH ? -1 : s;
+  }
+
+  /** Node id held in slot `s`. */
+  nodeOf(s: number): number {
+    return (this.allocPage[s >>> PAGE_BITS] << PAGE_BITS) | (s & PAGE_MASK);
+  }
+
+  /** Number of slots reserved so far; slots in [0, slotCount) may be FRESH, OPEN or CLOSED. */
+  get slotCount(): number {
+    return this.used;
+  }
+
+  /**
+   * Visits every node this query reached, without copying: `visit(node, g, closed)`.
+   * Open nodes have closed = false. Used by the search views.
+   */
+  forEachVisited(visit: (node: number, g: number, closed: boolean) => void): void {
+    const { state, g } = this;
+    for (let s = 0; s < this.used; s++) {
+      const st = state[s];
+      if (st !== FRESH) visit(this.nodeOf(s), g[s], st === CLOSED);
+    }
+  }
+
+  /**
+   * Ensures `n` slots exist, so the typed arrays do not move while up to n - used more slots
+   * are allocated (a grid expansion touches at most 27 pages).
+   */
+  reserve(n: number): void {
+    if (n > this.g.length) this.grow(n);
+  }
+
+  private allocate(p: number): number {
+    const base = this.used;
+    const end = base + PAGE_SIZE;
+    if (end > this.g.length) this.grow(end);
+    const k = base >>> PAGE_BITS;
+    if (k >= this.allocPage.length) {
+      const a = new Int32Array(this.allocPage.length * 2);
+      a.set(this.allocPage);
+      this.allocPage = a;
+    }
+    this.allocPage[k] = p;
+    this.pageGen[p] = this.gen;
+    this.pageBase[p] = base;
+    this.state.fill(FRESH, base, end);
+    this.used = end;
+    return base;
+  }
+
+  private grow(min: number): void {
+    let cap = this.g.length * 2;
+    while (cap < min) cap *= 2;
+    const g = new Float64Array(cap);
+    g.set(this.g);
+    this.g = g;
+    const parent = new Int32Array(cap);
+    parent.set(this.parent);
+    this.parent = parent;
+    const state = new Uint8Array(cap);
+    state.set(this.state);
+    this.state = state;
+    this.heap.reserveIds(cap);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Outcome of a search. Failures are statuses, never exceptions:
+ *   found       the path reaches the goal
+ *   unreachable the open list emptied; the path ends at the closed node nearest the goal
+ *   partial     the expansion budget ran out; path to the closed node nearest the goal
+ *   cancelled   the caller stopped a resumable run; path to the closed node nearest the goal
+ *   running     only from `AStarRun.step()`: the run is not finished yet
+ * "Nearest" = least straight-line distance to the goal, ties broken by lower cost.
+ */
+export type SearchStatus = 'found' | 'unreachable' | 'partial' | 'cancelled' | 'running';
+
+export interface SearchResult {
+  status: SearchStatus;
+  /** Node ids from the start to the last node, both included (empty while running). */
+  path: number[];
+  /** Cost of the returned path (0 while running). */
+  cost: number;
+  /** Nodes closed. */
+  expanded: number;
+  /** Nodes pushed on the open list (including decrease-key updates). */
+  generated: number;
+  /** Wall time spent inside the search, summed over all slices. */
+  elapsedMs: number;
+}
