@@ -1,6 +1,6 @@
 /** navlab core: engine-agnostic navigation (no three, no DOM, no Node built-ins). */
 export * from './math/vec3.ts';
-export * from './queue/IndexedHeap.ts';
+export * from './queue/FlatHeap.ts';
 export * from './grid/VoxelGrid.ts';
 export * from './grid/GridSpace.ts';
 export * from './graph/WaypointGraph.ts';
@@ -11,3 +11,4 @@ export * from './search/space.ts';
 export * from './search/SearchContext.ts';
 export * from './search/AStarRun.ts';
 export * from './io/movingai.ts';
+export * from './search/query.ts';

@@ -38,6 +38,13 @@ export class GridSpace implements SearchSpace {
   readonly moveNeed: Int32Array;
   /** Per move k: dx, dy, dz at 3k, 3k+1, 3k+2. */
   readonly moveDelta: Int8Array;
+  /**
+   * Pruning table, row d (the move that reached u from its parent p), column k (the move u->v):
+   * the mask of cells (in u's 3x3x3 frame) that must be free for the direct move p->v, or -1
+   * when p->v is not a single legal move. When that mask is free, p already offered v a cost
+   * no higher than through u (triangle inequality), so the relaxation would change nothing.
+   */
+  readonly pruneNeed: Int32Array;
   /** Index offsets of the 27 cells of the 3x3x3 block, in bit order. */
   readonly blockOffset = new Int32Array(27);
   readonly XY: number;
@@ -82,6 +89,23 @@ export class GridSpace implements SearchSpace {
           needs.push(need);
           deltas.push(dx, dy, dz);
         }
+      }
+    }
+    const n = needs.length;
+    this.pruneNeed = new Int32Array(n * n).fill(-1);
+    for (let d = 0; d < n; d++) {
+      for (let k = 0; k < n; k++) {
+        // p = u - delta[d], v = u + delta[k]: the move p->v is m = delta[k] + delta[d].
+        const m = [0, 1, 2].map((a) => deltas[3 * k + a] + deltas[3 * d + a]);
+        const changed = m.filter((c) => c !== 0).length;
+        if (m.some((c) => c < -1 || c > 1) || changed === 0 || (changed === 3 && neighborhood !== 26) || (changed === 2 && neighborhood === 6)) continue;
+        let mask = 0;
+        // Cells of the box between p and v, in u's frame (each coordinate in -1..1).
+        const lo = [0, 1, 2].map((a) => Math.min(-deltas[3 * d + a], deltas[3 * k + a]));
+        const hi = [0, 1, 2].map((a) => Math.max(-deltas[3 * d + a], deltas[3 * k + a]));
+        if (cornerCutting === 'allow') mask = bit(deltas[3 * k], deltas[3 * k + 1], deltas[3 * k + 2]);
+        else for (let z = lo[2]; z <= hi[2]; z++) for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) mask |= bit(x, y, z);
+        this.pruneNeed[d * n + k] = mask;
       }
     }
     this.moveOffset = Int32Array.from(offsets);

@@ -45,6 +45,16 @@ export class AStarRun implements NeighborSink {
   /** Slot and cost of the node being expanded (read by relax). */
   private us = -1;
   private gu = 0;
+  /** Key of the node being expanded. */
+  private key = 0;
+  /**
+   * Successors whose key equals the key being expanded (same f, deeper) are the next nodes A*
+   * would pick under the low-h tie-break, so they go on this LIFO instead of the heap and are
+   * expanded first ("immediate expansion"): no heap push or pop for them. Every entry has the
+   * minimum key, so expansion order stays in f order and results stay optimal.
+   */
+  private stack = new Int32Array(64);
+  private stackSize = 0;
   /** Set when the space is a voxel grid: its expansions take the fused path below. */
   private readonly grid: GridSpace | null;
 
@@ -67,6 +77,7 @@ export class AStarRun implements NeighborSink {
     const s = ctx.slot(start);
     ctx.g[s] = 0;
     ctx.parent[s] = -1;
+    ctx.via[s] = 0;
     ctx.state[s] = OPEN;
     ctx.heap.push(s, Math.round(this.weight * space.estimate(start) * KEY_SCALE), 0);
     this.generated = 1;
@@ -90,12 +101,21 @@ export class AStarRun implements NeighborSink {
     let n = 0;
     let end: SearchStatus | null = null;
     for (;;) {
-      if (heap.size === 0) { end = 'unreachable'; break; }
-      const s = heap.ids[0];
+      // Drop entries closed meanwhile (a stacked node improved onto the heap, or vice versa).
+      while (this.stackSize > 0 && ctx.state[this.stack[this.stackSize - 1]] === CLOSED) this.stackSize--;
+      while (this.stackSize === 0 && heap.size > 0 && ctx.state[heap.ids[0]] === CLOSED) heap.pop();
+      const fromStack = this.stackSize > 0;
+      if (!fromStack && heap.size === 0) { end = 'unreachable'; break; }
+      const s = fromStack ? this.stack[this.stackSize - 1] : heap.ids[0];
       if (ctx.nodeOf(s) === goal) { end = 'found'; break; }
       if (this.expanded >= budget) { end = 'partial'; break; }
       if (n >= maxExpansions) break;
-      heap.pop();
+      if (fromStack) {
+        this.stackSize--;
+      } else {
+        this.key = heap.keys[0];
+        heap.pop();
+      }
       ctx.state[s] = CLOSED;
       this.expanded++;
       n++;
@@ -132,8 +152,9 @@ export class AStarRun implements NeighborSink {
     ctx.g[s] = ng;
     ctx.parent[s] = this.us;
     this.generated++;
-    const f = ng + this.weight * this.space.estimate(v);
-    ctx.heap.push(s, Math.round(f * KEY_SCALE), this.lowH ? -ng : 0);
+    const key = Math.round((ng + this.weight * this.space.estimate(v)) * KEY_SCALE);
+    if (this.lowH && key === this.key) this.pushStack(s);
+    else ctx.heap.push(s, key, this.lowH ? -ng : 0);
   }
 
   /**
@@ -144,7 +165,7 @@ export class AStarRun implements NeighborSink {
   private expandGrid(space: GridSpace, us: number, u: number): void {
     const ctx = this.ctx;
     ctx.reserve(ctx.slotCount + GRID_EXPANSION_SLOTS);
-    const { g, parent, state, pageGen, pageBase, heap, gen } = ctx;
+    const { g, parent, state, via, pageGen, pageBase, heap, gen } = ctx;
     const z = Math.floor((u + 0.5) * space.invXY);
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
@@ -158,14 +179,22 @@ export class AStarRun implements NeighborSink {
     const gu = g[us];
     const weight = this.weight;
     const lowH = this.lowH;
+    const curKey = this.key;
     const n = need.length;
+    const prune = space.pruneNeed;
+    // Without terrain the triangle inequality makes pruned moves no-ops; with terrain it may not.
+    const pruneRow = terrain === null && via[us] > 0 ? (via[us] - 1) * n : -1;
     const exact26 = space.hKind === 0;
     const gx = space.gx, gy = space.gy, gz = space.gz, cs = space.grid.cellSize;
     let generated = 0;
     for (let k = 0; k < n; k++) {
       if ((blocked & need[k]) !== 0) continue;
+      if (pruneRow >= 0) {
+        const m = prune[pruneRow + k];
+        if (m !== -1 && (blocked & m) === 0) continue;
+      }
       const v = u + off[k];
-      const p = v >>> 6;
+      const p = v >> 6;
       const s = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
       const st = state[s];
       if (st === CLOSED) continue;
@@ -177,6 +206,7 @@ export class AStarRun implements NeighborSink {
       }
       g[s] = ng;
       parent[s] = us;
+      via[s] = k + 1;
       generated++;
       let h: number;
       if (exact26) {
@@ -195,9 +225,20 @@ export class AStarRun implements NeighborSink {
       } else {
         h = space.estimateAt(x + delta[3 * k], y + delta[3 * k + 1], z + delta[3 * k + 2]);
       }
-      heap.push(s, Math.round((ng + weight * h) * KEY_SCALE), lowH ? -ng : 0);
+      const key = Math.round((ng + weight * h) * KEY_SCALE);
+      if (lowH && key === curKey) this.pushStack(s);
+      else heap.push(s, key, lowH ? -ng : 0);
     }
     this.generated += generated;
+  }
+
+  private pushStack(s: number): void {
+    if (this.stackSize === this.stack.length) {
+      const a = new Int32Array(this.stack.length * 2);
+      a.set(this.stack);
+      this.stack = a;
+    }
+    this.stack[this.stackSize++] = s;
   }
 
   private snapshot(status: SearchStatus): SearchResult {

@@ -1,4 +1,4 @@
-import { IndexedHeap } from '../queue/IndexedHeap.ts';
+import { FlatHeap } from '../queue/FlatHeap.ts';
 
 /** Node state in a SearchContext slot. */
 export const FRESH = 0;
@@ -21,7 +21,8 @@ const PAGE_MASK = PAGE_SIZE - 1;
  *   pageGen[p], pageBase[p]   : per page of node ids (p = node >>> 6): stamp, first slot
  *   allocPage[k]              : page of the k-th allocated block (slot >>> 6 = k)
  *   g[s], parent[s], state[s] : per slot: cost so far, parent slot, FRESH/OPEN/CLOSED
- *   heap                      : open list of slots keyed by f (decrease-key, no duplicates)
+ *   via[s]                    : grid only: 1 + move index that reached the node (0 = start)
+ *   heap                      : open list of slots keyed by f (stale duplicates skipped on pop)
  */
 export class SearchContext {
   gen = 0;
@@ -31,9 +32,11 @@ export class SearchContext {
   g = new Float64Array(PAGE_SIZE * 16);
   parent = new Int32Array(PAGE_SIZE * 16);
   state = new Uint8Array(PAGE_SIZE * 16);
+  /** Grid searches: 1 + the move that reached the slot's node (0 for the start). */
+  via = new Uint8Array(PAGE_SIZE * 16);
   /** Slots in use (a multiple of 64). */
   used = 0;
-  readonly heap = new IndexedHeap(1024, PAGE_SIZE * 16);
+  readonly heap = new FlatHeap(1024);
 
   /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
   begin(nodeCount: number): void {
@@ -54,14 +57,14 @@ export class SearchContext {
 
   /** Slot of `node`, allocating its page on first touch. */
   slot(node: number): number {
-    const p = node >>> PAGE_BITS;
+    const p = node >> PAGE_BITS;
     if (this.pageGen[p] === this.gen) return this.pageBase[p] + (node & PAGE_MASK);
     return this.allocate(p) + (node & PAGE_MASK);
   }
 
   /** Slot of `node` if this query touched it, else -1. Never allocates. */
   find(node: number): number {
-    const p = node >>> PAGE_BITS;
+    const p = node >> PAGE_BITS;
     if (p >= this.pageGen.length || this.pageGen[p] !== this.gen) return -1;
     const s = this.pageBase[p] + (node & PAGE_MASK);
     return this.state[s] === FRESH ? -1 : s;
@@ -69,7 +72,7 @@ export class SearchContext {
 
   /** Node id held in slot `s`. */
   nodeOf(s: number): number {
-    return (this.allocPage[s >>> PAGE_BITS] << PAGE_BITS) | (s & PAGE_MASK);
+    return (this.allocPage[s >> PAGE_BITS] << PAGE_BITS) | (s & PAGE_MASK);
   }
 
   /** Number of slots reserved so far; slots in [0, slotCount) may be FRESH, OPEN or CLOSED. */
@@ -101,7 +104,7 @@ export class SearchContext {
     const base = this.used;
     const end = base + PAGE_SIZE;
     if (end > this.g.length) this.grow(end);
-    const k = base >>> PAGE_BITS;
+    const k = base >> PAGE_BITS;
     if (k >= this.allocPage.length) {
       const a = new Int32Array(this.allocPage.length * 2);
       a.set(this.allocPage);
@@ -127,6 +130,8 @@ export class SearchContext {
     const state = new Uint8Array(cap);
     state.set(this.state);
     this.state = state;
-    this.heap.reserveIds(cap);
+    const via = new Uint8Array(cap);
+    via.set(this.via);
+    this.via = via;
   }
 }

@@ -1,0 +1,153 @@
+/**
+ * BVH visibility preprocessing benchmark (issue 3). The world: 2,000 random axis-aligned
+ * boxes (edges 0.5-6) in a 128-unit cube, waypoints at random free points, all from a fixed
+ * seed. Prints segment tests per second (stock three-mesh-bvh `raycastFirst` against ours,
+ * same segments, same run), full preprocessing of 1,000 waypoints and moving one waypoint
+ * among 3,000.
+ *
+ * Run alone: npx tsx bench/preprocess.ts
+ */
+import { DoubleSide, Ray } from 'three';
+import { now } from '../src/core/clock.ts';
+import { buildVisibility, segmentClearOf, VisibilityGraph } from '../src/core/graph/visibility.ts';
+import type { SceneObstacle } from '../src/scene/index.ts';
+import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
+
+const WORLD = 128;
+const BOXES = 2000;
+const SEED = 0x5eed;
+const REPS = 5;
+
+/** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The bench world's boxes: min corner and size per box, inside [0, WORLD]^3. */
+export function benchBoxes(random: () => number, count = BOXES): SceneObstacle[] {
+  const out: SceneObstacle[] = [];
+  for (let i = 0; i < count; i++) {
+    const size: [number, number, number] = [0.5 + 5.5 * random(), 0.5 + 5.5 * random(), 0.5 + 5.5 * random()];
+    const position: [number, number, number] = [0, 1, 2].map((a) => size[a] / 2 + random() * (WORLD - size[a])) as [number, number, number];
+    out.push({ id: `box-${i}`, shape: 'box', position, size });
+  }
+  return out;
+}
+
+/** `n` random points outside every box (xyz triples). */
+export function freePoints(world: ObstacleWorld, random: () => number, n: number): Float64Array {
+  const out = new Float64Array(3 * n);
+  for (let i = 0; i < n;) {
+    const x = random() * WORLD, y = random() * WORLD, z = random() * WORLD;
+    if (world.contains(x, y, z)) continue;
+    out[3 * i] = x;
+    out[3 * i + 1] = y;
+    out[3 * i + 2] = z;
+    i++;
+  }
+  return out;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const _ray = new Ray();
+
+export async function benchPreprocess(): Promise<void> {
+  const random = mulberry32(SEED);
+  const boxes = benchBoxes(random);
+  let t = now();
+  const world = new ObstacleWorld(boxes);
+  world.rebuild();
+  const worldMs = now() - t;
+  const bvh = world.bvh;
+
+  // Segments between random pairs of free points.
+  const pts = freePoints(world, random, 1000);
+  const SEGMENTS = 100_000;
+  const segs = new Float64Array(6 * SEGMENTS);
+  for (let k = 0; k < SEGMENTS; k++) {
+    const i = Math.floor(random() * 1000), j = Math.floor(random() * 1000);
+    segs.set(pts.subarray(3 * i, 3 * i + 3), 6 * k);
+    segs.set(pts.subarray(3 * j, 3 * j + 3), 6 * k + 3);
+  }
+  const stockRuns: number[] = [], oursRuns: number[] = [], capsuleRuns: number[] = [];
+  let stockClear = 0, oursClear = 0;
+  for (let rep = 0; rep < REPS; rep++) {
+    t = now();
+    stockClear = 0;
+    for (let k = 0; k < 6 * SEGMENTS; k += 6) {
+      const dx = segs[k + 3] - segs[k], dy = segs[k + 4] - segs[k + 1], dz = segs[k + 5] - segs[k + 2];
+      const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      _ray.origin.set(segs[k], segs[k + 1], segs[k + 2]);
+      _ray.direction.set(dx / len, dy / len, dz / len);
+      if (bvh.bvh!.raycastFirst(_ray, DoubleSide, 0, len) === null) stockClear++;
+    }
+    stockRuns.push(SEGMENTS / ((now() - t) / 1000));
+    t = now();
+    oursClear = 0;
+    for (let k = 0; k < 6 * SEGMENTS; k += 6) {
+      if (bvh.segmentClear(segs[k], segs[k + 1], segs[k + 2], segs[k + 3], segs[k + 4], segs[k + 5])) oursClear++;
+    }
+    oursRuns.push(SEGMENTS / ((now() - t) / 1000));
+    t = now();
+    for (let k = 0; k < 6 * SEGMENTS; k += 6) bvh.capsuleClear(segs[k], segs[k + 1], segs[k + 2], segs[k + 3], segs[k + 4], segs[k + 5], 0.5);
+    capsuleRuns.push(SEGMENTS / ((now() - t) / 1000));
+  }
+  const stock = median(stockRuns), ours = median(oursRuns);
+
+  // Full preprocessing of 1,000 waypoints: world + BVH + every pair.
+  const fullRuns: number[] = [];
+  let links = 0;
+  for (let rep = 0; rep < 3; rep++) {
+    t = now();
+    const w = new ObstacleWorld(boxes);
+    const graph = buildVisibility(pts, segmentClearOf(pts, w.lineOfSight(0)));
+    fullRuns.push(now() - t);
+    links = graph.linkCount;
+  }
+
+  // Moving one waypoint among 3,000: its pairs re-tested, links updated.
+  const many = freePoints(world, random, 3000);
+  const vis = new VisibilityGraph(world.lineOfSight(0));
+  t = now();
+  vis.setAll(many);
+  const setAllMs = now() - t;
+  const targets = freePoints(world, random, 60);
+  const moveRuns: number[] = [];
+  for (let k = 0; k < 60; k++) {
+    const i = Math.floor(random() * 3000);
+    t = now();
+    vis.move(i, targets[3 * k], targets[3 * k + 1], targets[3 * k + 2]);
+    moveRuns.push(now() - t);
+  }
+  t = now();
+  vis.graph();
+  const graphMs = now() - t;
+
+  const rows: [string, string, string][] = [
+    ['BVH build (2,000 boxes, ' + bvh.triangleCount + ' triangles, SAH)', `${worldMs.toFixed(1)} ms`, ''],
+    ['segment tests/s, stock raycastFirst (DoubleSide, far = length)', `${(stock / 1e6).toFixed(3)} M/s`, `${stockClear} of ${SEGMENTS} clear`],
+    ['segment tests/s, ours (any-hit traversal)', `${(ours / 1e6).toFixed(3)} M/s`, `${oursClear} clear; x${(ours / stock).toFixed(2)} stock; target >= 0.5 M/s`],
+    ['capsule tests/s, ours (r = 0.5)', `${(median(capsuleRuns) / 1e6).toFixed(3)} M/s`, ''],
+    ['full preprocessing, 1,000 waypoints (all 499,500 pairs)', `${median(fullRuns).toFixed(0)} ms`, `${links} links; target <= 1000 ms`],
+    ['initial build, 3,000 waypoints (4,498,500 pairs)', `${setAllMs.toFixed(0)} ms`, `${vis.linkCount} links`],
+    ['move one waypoint among 3,000 (no maxLinkDistance)', `${median(moveRuns).toFixed(2)} ms`, `median of 60 moves, 2,999 tests each; target <= 16 ms`],
+    ['  then read the graph (CSR rebuild, once after edits)', `${graphMs.toFixed(1)} ms`, ''],
+  ];
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log(`\nBVH visibility preprocessing (seed ${SEED}, medians of ${REPS} runs for throughput)`);
+  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPreprocess();

@@ -1,0 +1,54 @@
+import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
+import { queryGrid, type PathReport } from '../../core/search/query.ts';
+import { buildVoxelGrid, parseScene } from '../../scene/index.ts';
+import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
+import { InputError, loadMap, out, readText } from '../io.ts';
+import { waypointPathCommand } from './waypointPath.ts';
+
+
+/** The voxel grid of a Moving AI map or of a scene document's voxel layer. */
+function loadGrid(file: string): VoxelGrid {
+  if (!file.endsWith('.json')) return loadMap(file);
+  let grid: VoxelGrid | null;
+  try {
+    grid = buildVoxelGrid(parseScene(readText(file)));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${file}: ${(e as Error).message}`);
+  }
+  if (grid === null) throw new UsageError(`${file}: the scene has no voxel layer; use --graph waypoints`);
+  return grid;
+}
+
+/** Prints a path report as JSON (one line) or as readable text. */
+export function printPath(report: PathReport, json: boolean): void {
+  if (json) {
+    out(JSON.stringify(report));
+    return;
+  }
+  out(`${report.status}: cost ${report.cost.toFixed(4)}, ${report.path.length} nodes, ${report.expanded} expanded, ${report.ms.toFixed(3)} ms`);
+  report.path.forEach((p, i) => out(`  ${report.ids ? report.ids[i].padEnd(12) : ''}${p.map((c) => +c.toFixed(4)).join(', ')}`));
+}
+
+/** One query on a grid (voxel indices) or a scene's waypoint graph (waypoint ids). */
+export async function pathCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['from', 'to', 'graph', ...SEARCH_FLAGS]);
+  const [file, extra] = args.positional;
+  if (!file) throw new UsageError('missing the map or scene file');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  const graph = args.flags.get('graph') ?? 'grid';
+  if (graph !== 'grid' && graph !== 'waypoints') throw new UsageError(`--graph: expected grid|waypoints, got '${graph}'`);
+  const options = searchOptions(args);
+  const json = args.switches.has('json');
+  if (graph === 'waypoints') {
+    if (!file.endsWith('.json')) throw new UsageError('--graph waypoints needs a scene .json file');
+    const from = args.flags.get('from');
+    const to = args.flags.get('to');
+    if (from === undefined || to === undefined) throw new UsageError('--from and --to (waypoint ids) are required');
+    return waypointPathCommand(file, { from, to, json, search: options });
+  }
+  const from = voxelFlag('from', args.flags.get('from'));
+  const to = voxelFlag('to', args.flags.get('to'));
+  printPath(queryGrid(loadGrid(file), from, to, options), json);
+  return 0;
+}

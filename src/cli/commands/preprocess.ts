@@ -1,0 +1,51 @@
+import { parseScene, type SceneDocument } from '../../scene/index.ts';
+import { preprocessScene } from '../../three/preprocess.ts';
+import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { InputError, out, readText } from '../io.ts';
+
+/** Reads and validates a scene file; a bad document becomes an InputError naming the file. */
+export function loadScene(file: string): SceneDocument {
+  const text = readText(file);
+  try {
+    return parseScene(text);
+  } catch (e) {
+    throw new InputError(`${file}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * `nav preprocess <scene.json> [--agent-radius R] [--json]`: waypoint visibility through the
+ * scene's static obstacles. JSON: {"waypoints","links","buildMs","segmentTests",
+ * "segmentTestsPerSec","pairs":[[i,j],...]} with pairs as document-order indices, i < j,
+ * sorted. segmentTestsPerSec is measured over the link-testing phase.
+ */
+export async function preprocessCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['agent-radius']);
+  const [file, extra] = args.positional;
+  if (!file) throw new UsageError('missing the scene file');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  const radiusFlag = args.flags.get('agent-radius');
+  const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
+  const doc = loadScene(file);
+  const r = preprocessScene(doc, { agentRadius });
+  const segmentTestsPerSec = r.linkMs > 0 ? Math.round(r.segmentTests / (r.linkMs / 1000)) : 0;
+  if (args.switches.has('json')) {
+    out(JSON.stringify({
+      waypoints: r.graph.count,
+      links: r.graph.linkCount,
+      buildMs: round3(r.buildMs),
+      segmentTests: r.segmentTests,
+      segmentTestsPerSec,
+      pairs: r.graph.pairs(),
+    }));
+    return 0;
+  }
+  const limit = Number.isFinite(r.maxLinkDistance) ? `, max link distance ${r.maxLinkDistance}` : '';
+  out(`${doc.name}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
+  out(`  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.bvh.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`);
+  out(`  links: ${r.segmentTests} ${r.agentRadius > 0 ? 'capsule' : 'segment'} tests in ${r.linkMs.toFixed(1)} ms (${segmentTestsPerSec} tests/s)`);
+  out(`  total: ${r.buildMs.toFixed(1)} ms`);
+  return 0;
+}
+
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * `nav`: navlab's command line. Run with `npm run --silent nav -- <command> ...`.
+ * With --json, stdout carries only JSON; messages go to stderr. Exit codes: 0 ok,
+ * 1 bad input (missing file, malformed data), 2 bad usage.
+ */
+import { ParseError } from '../core/io/movingai.ts';
+import { QueryError } from '../core/search/query.ts';
+import { UsageError } from './args.ts';
+import { err, InputError } from './io.ts';
+
+const USAGE = `usage:
+  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [search flags] [--json]
+  nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
+  nav preprocess <scene.json> [--agent-radius R] [--json]
+  nav simulate <scene.json> [--steps N] [--seed S] [--json]
+  nav bench
+search flags: --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
+  --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
+  --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
+
+const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
+  // Each command loads its own modules, so a command never pays for (or breaks on) another's.
+  scen: async (argv) => (await import('./commands/scen.ts')).scenCommand(argv),
+  path: async (argv) => (await import('./commands/path.ts')).pathCommand(argv),
+  preprocess: async (argv) => (await import('./commands/preprocess.ts')).preprocessCommand(argv),
+  simulate: async (argv) => (await import('./commands/simulate.ts')).simulateCommand(argv),
+  bench: async () => {
+    await (await import('../../bench/run.ts')).runBenchmarks();
+    return 0;
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? err : (s: string) => process.stdout.write(s + '\n'))(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    err(`nav: unknown command '${name}'\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(rest);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof QueryError) {
+      err(`nav ${name}: ${e.message}\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof InputError || e instanceof ParseError || (e as Error).name === 'SceneError') {
+      err(`nav ${name}: ${(e as Error).message}`);
+      return 1;
+    }
+    err(`nav ${name}: internal error: ${(e as Error).stack ?? String(e)}`);
+    return 70;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,73 @@
+import type { Vec3 } from '../math/vec3.ts';
+import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
+import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
+import { findPath } from './AStarRun.ts';
+import type { SearchOptions } from './options.ts';
+import type { SearchStatus } from './result.ts';
+import type { SearchContext } from './SearchContext.ts';
+
+/** Everything a query can set: search options plus the grid movement rules. */
+export type QueryOptions = Partial<SearchOptions> & GridSearchSettings;
+
+/**
+ * A search result in the shape of `nav path --json` and `navlab.query`: on the grid, `path`
+ * lists voxel indices [x, y, z]; on a waypoint graph it lists positions and `ids` the waypoints.
+ */
+export interface PathReport {
+  status: SearchStatus;
+  cost: number;
+  path: number[][];
+  ids?: string[];
+  expanded: number;
+  ms: number;
+}
+
+/** A query that cannot run: a start or goal blocked, unknown or out of bounds. */
+export class QueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueryError';
+  }
+}
+
+function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number {
+  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.join(',')}`);
+  const [x, y, z] = v;
+  if (!grid.inBounds(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
+  if (grid.isBlocked(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
+  return grid.index(x, y, z);
+}
+
+/** A* on the voxel grid between two voxels given as [x, y, z] indices. */
+export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly number[], options: QueryOptions = {}, ctx?: SearchContext): PathReport {
+  const start = checkVoxel(grid, from, 'from');
+  const goal = checkVoxel(grid, to, 'to');
+  const { neighborhood, cornerCutting, ...search } = options;
+  const r = findPath(new GridSpace(grid, { neighborhood, cornerCutting }), start, goal, search, ctx);
+  const p: Vec3 = { x: 0, y: 0, z: 0 };
+  return {
+    status: r.status,
+    cost: r.cost,
+    path: r.path.map((i) => (grid.coords(i, p), [p.x, p.y, p.z])),
+    expanded: r.expanded,
+    ms: r.elapsedMs,
+  };
+}
+
+/** A* on a waypoint graph between waypoints given by index; `ids` names them in the report. */
+export function queryGraph(graph: WaypointGraph, ids: readonly string[], from: number, to: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): PathReport {
+  for (const [name, i] of [['from', from], ['to', to]] as const) {
+    if (!Number.isInteger(i) || i < 0 || i >= graph.count) throw new QueryError(`${name}: no waypoint with index ${i} (the graph has ${graph.count})`);
+  }
+  const r = findPath(new GraphSpace(graph), from, to, options, ctx);
+  const pos = graph.positions;
+  return {
+    status: r.status,
+    cost: r.cost,
+    path: r.path.map((i) => [pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]]),
+    ids: r.path.map((i) => ids[i]),
+    expanded: r.expanded,
+    ms: r.elapsedMs,
+  };
+}

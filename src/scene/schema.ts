@@ -1,0 +1,359 @@
+/**
+ * The scene document, version 1, as a zod 4 schema (docs/scene-format-draft.md, scenes/README.md).
+ *
+ * One schema serves three purposes: runtime validation (validate.ts), the TypeScript types
+ * (`SceneDocument` and friends are inferred from it) and scenes/scene.schema.json (generated
+ * by `sceneJsonSchema()`), so the three can never disagree.
+ *
+ * Input is lenient where the spec has an obvious default (name, bounds, the empty lists, voxel
+ * origin/cellSize, orbit phase/axis); output always carries those fields, so consumers never
+ * test for them. Objects are strict: a misspelt key is an error, not silently ignored.
+ */
+import * as z from 'zod';
+import { MAX_VOXELS } from '../core/grid/VoxelGrid.ts';
+import { HEURISTICS } from '../core/search/heuristics.ts';
+
+/** The document version this navlab reads and writes. */
+export const SCENE_VERSION = 1;
+
+/** Size limits, checked before anything is allocated (validate.ts checks them first of all). */
+export const SCENE_LIMITS = Object.freeze({
+  /** X*Y*Z of the voxel layer (2^28). */
+  voxels: MAX_VOXELS,
+  waypoints: 50_000,
+  agents: 10_000,
+  /** obstacles + moving obstacles + solid boxes + terrain boxes */
+  primitives: 100_000,
+});
+
+/**
+ * Messages that describe a whole tuple. Zod reports a bad element at `position[1]`; elements
+ * carry the tuple's message plus ELEMENT_MARK, and the error formatter turns such an issue
+ * into one on the tuple itself (`waypoints[3].position: expected 3 numbers [x, y, z]`).
+ */
+export const VEC3_MESSAGE = 'expected 3 numbers [x, y, z]';
+export const SIZE_MESSAGE = 'expected 3 positive numbers [sx, sy, sz]';
+export const DIMS_MESSAGE = 'expected 3 positive integers [X, Y, Z]';
+export const BOX_MESSAGE = 'expected 6 integers >= 0 [x0, y0, z0, x1, y1, z1]';
+export const ELEMENT_MARK = ' (element)';
+const element = (message: string) => message + ELEMENT_MARK;
+
+/** Metadata for the generated JSON Schema. Private, so re-evaluating this module (HMR) never clashes. */
+const meta = z.registry<{ id?: string; title?: string; description?: string }>();
+/** A copy of `schema` with a description (and a `$defs` name when `id` is given); the original keeps its own. */
+function describe<T extends z.ZodType>(schema: T, description: string, id?: string): T {
+  const copy = schema.clone() as T;
+  meta.add(copy, id === undefined ? { description } : { description, id });
+  return copy;
+}
+
+const triple = <T extends z.ZodType>(element: () => T, message: string) => z.tuple([element(), element(), element()], { error: message });
+
+const Vec3 = describe(triple(() => z.number({ error: element(VEC3_MESSAGE) }), VEC3_MESSAGE), '[x, y, z] in world units; y is up', 'vec3');
+const Size = describe(triple(() => z.number({ error: element(SIZE_MESSAGE) }).positive({ error: element(SIZE_MESSAGE) }), SIZE_MESSAGE), 'edge lengths [sx, sy, sz] in world units', 'size3');
+const Dims = describe(triple(() => z.int({ error: element(DIMS_MESSAGE) }).min(1, { error: element(DIMS_MESSAGE) }), DIMS_MESSAGE), 'voxel counts [X, Y, Z]; X*Y*Z <= 2^28');
+const boxIndex = () => z.int({ error: element(BOX_MESSAGE) }).min(0, { error: element(BOX_MESSAGE) });
+const VoxelBoxSchema = describe(
+  z.tuple([boxIndex(), boxIndex(), boxIndex(), boxIndex(), boxIndex(), boxIndex()], { error: BOX_MESSAGE }),
+  'inclusive voxel-index box [x0, y0, z0, x1, y1, z1] with x0 <= x1 < X, y0 <= y1 < Y, z0 <= z1 < Z',
+  'voxelBox',
+);
+const Id = describe(z.string({ error: 'expected an id string' }).min(1, { error: 'an id must not be empty' }), 'identifier, unique within its kind', 'id');
+const Ref = describe(
+  z.union([Vec3, z.string().min(1)], { error: 'expected a position [x, y, z] or an id string' }),
+  'a position [x, y, z] or an id (see the field)',
+  'pointRef',
+);
+
+export const BoundsSchema = describe(
+  z.strictObject({ min: Vec3, max: Vec3 }),
+  'the world box (camera framing, voxelization extent, placement); min < max on every axis',
+);
+
+export const SceneWaypointSchema = z.strictObject({
+  id: Id,
+  position: Vec3,
+  label: z.string().optional(),
+});
+
+export const SceneAgentSchema = z.strictObject({
+  id: Id,
+  start: describe(Ref, 'a position or a waypoint id'),
+  goal: describe(Ref, 'a position, a waypoint id or a moving obstacle id (the agent chases it)'),
+  radius: describe(z.number().min(0), 'sphere radius in world units'),
+  speed: describe(z.number().positive(), 'world units per second'),
+});
+
+const rotation = describe(Vec3, 'Euler angles [rx, ry, rz] in radians, order XYZ (as three.js)').optional();
+
+export const BoxObstacleSchema = z.strictObject({
+  id: Id,
+  shape: z.literal('box'),
+  position: describe(Vec3, 'centre of the box'),
+  size: Size,
+  rotation,
+});
+
+export const SphereObstacleSchema = z.strictObject({
+  id: Id,
+  shape: z.literal('sphere'),
+  position: describe(Vec3, 'centre of the sphere'),
+  radius: z.number().positive(),
+});
+
+export const CylinderObstacleSchema = z.strictObject({
+  id: Id,
+  shape: z.literal('cylinder'),
+  position: describe(Vec3, 'centre of the cylinder (midpoint of its axis)'),
+  radius: z.number().positive(),
+  height: describe(z.number().positive(), 'length along the axis, which is world y'),
+});
+
+export const SceneObstacleSchema = z.discriminatedUnion('shape', [BoxObstacleSchema, SphereObstacleSchema, CylinderObstacleSchema], {
+  error: (issue) => (issue.code === 'invalid_union' ? "expected shape 'box', 'sphere' or 'cylinder'" : undefined),
+});
+
+export const OrbitSchema = z.strictObject({
+  center: Vec3,
+  radius: describe(z.number().min(0), 'orbit radius in world units'),
+  period: describe(z.number().positive(), 'seconds per revolution'),
+  phase: describe(z.number().default(0), 'angle at t = 0, radians'),
+  axis: describe(Vec3.default((): [number, number, number] => [0, 1, 0]), 'normal of the orbit plane (any length > 0); the motion turns right-handed about it'),
+});
+
+export const MovingObstacleSchema = describe(
+  z.strictObject({ id: Id, radius: z.number().positive(), orbit: OrbitSchema }),
+  'a sphere on a circular orbit; it does not block preprocessing',
+);
+
+export const TerrainRegionSchema = z.strictObject({
+  kind: describe(z.string().min(1), "terrain name, e.g. 'water'"),
+  cost: describe(z.number().min(1), 'cost multiplier (>= 1) for entering these voxels'),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a colour like '#2f6fd6'" }).optional(),
+  boxes: z.array(VoxelBoxSchema).max(SCENE_LIMITS.primitives),
+});
+
+export const VoxelLayerSchema = z.strictObject({
+  origin: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'world position of the min corner of voxel (0, 0, 0)'),
+  cellSize: describe(z.number().positive().default(1), 'voxel edge length in world units'),
+  dims: Dims,
+  solid: describe(z.array(VoxelBoxSchema).max(SCENE_LIMITS.primitives).default(() => []), 'blocked voxel boxes'),
+  terrain: describe(z.array(TerrainRegionSchema).max(SCENE_LIMITS.primitives).default(() => []), 'cost regions, applied in order: later regions overwrite earlier ones'),
+});
+
+export const SearchSettingsSchema = z.strictObject({
+  graph: z.enum(['grid', 'waypoints']).optional(),
+  neighborhood: z.union([z.literal(6), z.literal(18), z.literal(26)], { error: 'expected 6, 18 or 26' }).optional(),
+  cornerCutting: z.enum(['forbid', 'allow']).optional(),
+  heuristic: z.enum(HEURISTICS as [string, ...string[]] as ['exact', 'euclidean', 'manhattan', 'chebyshev', 'squared', 'zero']).optional(),
+  weight: z.number().min(1).optional(),
+  tieBreak: z.enum(['low-h', 'none']).optional(),
+  maxExpansions: z.int().min(0).optional(),
+});
+
+export const SteeringSettingsSchema = z.strictObject({
+  avoidRange: z.number().min(0).optional(),
+  pullGain: z.number().min(0).optional(),
+  minDistance: z.number().min(0).optional(),
+  stepHz: z.number().positive().optional(),
+});
+
+/** The document before defaults are filled in and cross-references are checked. */
+const SceneObjectSchema = z
+  .strictObject({
+    $schema: describe(z.string(), 'optional path or URL of scene.schema.json, for editors').optional(),
+    version: z.literal(SCENE_VERSION),
+    name: z.string().default('Untitled scene'),
+    description: z.string().optional(),
+    units: describe(z.string(), "informational, e.g. 'm'").optional(),
+    bounds: describe(BoundsSchema, 'default: the box around everything in the document').optional(),
+    agentRadius: describe(z.number().min(0), 'radius used by preprocessing (default 0)').optional(),
+    maxLinkDistance: describe(z.number().positive(), 'waypoint pairs farther apart are never linked').optional(),
+    voxels: VoxelLayerSchema.optional(),
+    obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
+    movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
+    waypoints: z.array(SceneWaypointSchema).max(SCENE_LIMITS.waypoints).default(() => []),
+    agents: z.array(SceneAgentSchema).max(SCENE_LIMITS.agents).default(() => []),
+    search: SearchSettingsSchema.optional(),
+    steering: SteeringSettingsSchema.optional(),
+  });
+
+/** Top-level keys in the order saveScene writes them. */
+export const SCENE_KEY_ORDER: readonly string[] = Object.keys(SceneObjectSchema.shape);
+
+type SceneObject = z.output<typeof SceneObjectSchema>;
+type Issue = { path: (string | number)[]; message: string };
+
+/** Issues a document has beyond its shape: duplicate ids, dangling references, boxes outside dims. */
+function crossCheck(doc: SceneObject): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: (string | number)[], message: string) => issues.push({ path, message });
+
+  if (doc.bounds) {
+    const { min, max } = doc.bounds;
+    for (let a = 0; a < 3; a++) if (!(min[a] < max[a])) add(['bounds'], `min must be < max on every axis, got min ${fmt(min)} and max ${fmt(max)}`);
+  }
+
+  const firstUse = new Map<string, string>();
+  const unique = (id: string, path: (string | number)[], namespace: string) => {
+    const key = `${namespace}\u0000${id}`;
+    const first = firstUse.get(key);
+    if (first !== undefined) add([...path, 'id'], `duplicate id '${id}' (first used by ${first})`);
+    else firstUse.set(key, pathText(path));
+  };
+  doc.waypoints.forEach((w, i) => unique(w.id, ['waypoints', i], 'waypoint'));
+  doc.obstacles.forEach((o, i) => unique(o.id, ['obstacles', i], 'obstacle'));
+  doc.movingObstacles.forEach((m, i) => unique(m.id, ['movingObstacles', i], 'obstacle'));
+  doc.agents.forEach((a, i) => unique(a.id, ['agents', i], 'agent'));
+
+  const waypointIds = new Set(doc.waypoints.map((w) => w.id));
+  const movingIds = new Set(doc.movingObstacles.map((m) => m.id));
+  doc.movingObstacles.forEach((m, i) => {
+    // A goal string is looked up among waypoints and moving obstacles: one id must not name both.
+    if (waypointIds.has(m.id)) add(['movingObstacles', i, 'id'], `'${m.id}' is also a waypoint id, so a goal '${m.id}' would be ambiguous`);
+    const [ax, ay, az] = m.orbit.axis;
+    if (!(ax * ax + ay * ay + az * az > 1e-12)) add(['movingObstacles', i, 'orbit', 'axis'], 'must not be the zero vector');
+  });
+  doc.agents.forEach((a, i) => {
+    if (typeof a.start === 'string' && !waypointIds.has(a.start)) {
+      add(['agents', i, 'start'], movingIds.has(a.start)
+        ? `'${a.start}' is a moving obstacle; a start must be a position or a waypoint id`
+        : `unknown waypoint '${a.start}'`);
+    }
+    if (typeof a.goal === 'string' && !waypointIds.has(a.goal) && !movingIds.has(a.goal)) {
+      add(['agents', i, 'goal'], `'${a.goal}' is neither a waypoint id nor a moving obstacle id`);
+    }
+  });
+
+  let primitives = doc.obstacles.length + doc.movingObstacles.length;
+  if (doc.voxels) {
+    const v = doc.voxels;
+    const [X, Y, Z] = v.dims;
+    const count = X * Y * Z;
+    if (count > SCENE_LIMITS.voxels) add(['voxels', 'dims'], voxelLimitMessage(X, Y, Z));
+    const checkBox = (b: readonly number[], path: (string | number)[]) => {
+      for (let a = 0; a < 3; a++) {
+        const axis = 'xyz'[a];
+        if (b[a] > b[a + 3]) add(path, `box ${fmt(b)} has ${axis}0 > ${axis}1`);
+        else if (b[a + 3] >= v.dims[a]) add(path, `box ${fmt(b)} is outside dims ${X}x${Y}x${Z} (${axis}1 = ${b[a + 3]} must be < ${v.dims[a]})`);
+      }
+    };
+    v.solid.forEach((b, i) => checkBox(b, ['voxels', 'solid', i]));
+    v.terrain.forEach((r, j) => r.boxes.forEach((b, i) => checkBox(b, ['voxels', 'terrain', j, 'boxes', i])));
+    primitives += v.solid.length;
+    for (const r of v.terrain) primitives += r.boxes.length;
+  }
+  if (primitives > SCENE_LIMITS.primitives) add([], primitiveLimitMessage(primitives));
+  return issues;
+}
+
+/** Message for a voxel layer over the limit (shared with the pre-parse limit check). */
+export const voxelLimitMessage = (X: number, Y: number, Z: number): string =>
+  `${X}x${Y}x${Z} = ${X * Y * Z} voxels exceeds the limit of ${SCENE_LIMITS.voxels} (2^28)`;
+
+/** Message for too many primitives (shared with the pre-parse limit check). */
+export const primitiveLimitMessage = (count: number): string =>
+  `${count} primitives (obstacles + moving obstacles + solid boxes + terrain boxes) exceeds the limit of ${SCENE_LIMITS.primitives}`;
+
+const fmt = (a: readonly number[]): string => `[${a.join(', ')}]`;
+
+/** `['waypoints', 3, 'position']` -> `waypoints[3].position`; the root is `document`. */
+export function pathText(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
+  return out === '' ? 'document' : out;
+}
+
+type Bounds = z.output<typeof BoundsSchema>;
+
+/**
+ * The box around everything a document places in the world: the voxel layer, obstacles
+ * (rotated boxes by their bounding sphere), whole orbits, and waypoints and positional agent
+ * starts/goals padded by 1 unit. A document with nothing in it gets the unit cube. Used as the
+ * default `bounds`; the app may offer it as "fit bounds to content".
+ */
+export function contentBounds(doc: Omit<SceneObject, 'bounds'>): Bounds {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  const grow = (c: readonly number[], r: readonly number[]) => {
+    for (let a = 0; a < 3; a++) {
+      min[a] = Math.min(min[a], c[a] - r[a]);
+      max[a] = Math.max(max[a], c[a] + r[a]);
+    }
+  };
+  const v = doc.voxels;
+  if (v) grow(v.origin.map((o, a) => o + (v.dims[a] * v.cellSize) / 2), v.dims.map((d) => (d * v.cellSize) / 2));
+  for (const o of doc.obstacles) {
+    if (o.shape === 'sphere') grow(o.position, [o.radius, o.radius, o.radius]);
+    else if (o.shape === 'cylinder') grow(o.position, [o.radius, o.height / 2, o.radius]);
+    else if (o.rotation && o.rotation.some((r) => r !== 0)) {
+      const r = Math.hypot(...o.size) / 2;
+      grow(o.position, [r, r, r]);
+    } else grow(o.position, o.size.map((s) => s / 2));
+  }
+  for (const m of doc.movingObstacles) {
+    const r = m.orbit.radius + m.radius;
+    grow(m.orbit.center, [r, r, r]);
+  }
+  const pad = [1, 1, 1];
+  for (const w of doc.waypoints) grow(w.position, pad);
+  for (const a of doc.agents) for (const p of [a.start, a.goal]) if (typeof p !== 'string') grow(p, pad);
+  if (min[0] === Infinity) return { min: [0, 0, 0], max: [1, 1, 1] };
+  return { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] };
+}
+
+/**
+ * The v1 scene document schema: shape, then cross-references (run only when the shape is
+ * right), then the default bounds. Prefer `parseScene` (validate.ts): it checks the size limits
+ * first and words the errors for people.
+ */
+export const SceneSchema = SceneObjectSchema.superRefine((doc, ctx) => {
+  for (const issue of crossCheck(doc)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}).transform((doc) => {
+  const bounds = doc.bounds ?? contentBounds(doc);
+  // Rebuild in schema key order so a filled-in `bounds` sits where saveScene writes it.
+  const out: Record<string, unknown> = {};
+  for (const key of SCENE_KEY_ORDER) {
+    const value = key === 'bounds' ? bounds : (doc as Record<string, unknown>)[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out as SceneObject & { bounds: Bounds };
+});
+meta.add(SceneSchema, { title: 'navlab scene document', description: `A navlab scene document, version ${SCENE_VERSION}. See scenes/README.md.` });
+
+/** A validated scene document: every default filled in, every reference resolved. */
+export type SceneDocument = z.output<typeof SceneSchema>;
+/** What a scene file may contain (defaults not yet applied). */
+export type SceneDocumentInput = z.input<typeof SceneSchema>;
+export type SceneBounds = Bounds;
+export type SceneWaypoint = z.output<typeof SceneWaypointSchema>;
+export type SceneAgent = z.output<typeof SceneAgentSchema>;
+/** A position or an id, as in an agent's start and goal. */
+export type PointRef = SceneAgent['start'];
+export type SceneObstacle = z.output<typeof SceneObstacleSchema>;
+export type BoxObstacle = z.output<typeof BoxObstacleSchema>;
+export type SphereObstacle = z.output<typeof SphereObstacleSchema>;
+export type CylinderObstacle = z.output<typeof CylinderObstacleSchema>;
+export type Orbit = z.output<typeof OrbitSchema>;
+export type MovingObstacle = z.output<typeof MovingObstacleSchema>;
+export type VoxelBox = z.output<typeof VoxelBoxSchema>;
+export type TerrainRegion = z.output<typeof TerrainRegionSchema>;
+export type VoxelLayer = z.output<typeof VoxelLayerSchema>;
+export type SearchSettings = z.output<typeof SearchSettingsSchema>;
+export type SteeringSettings = z.output<typeof SteeringSettingsSchema>;
+export type SceneVec3 = z.output<typeof Vec3>;
+
+/**
+ * JSON Schema (draft 2020-12) of what a scene file may contain, generated from SceneSchema.
+ * Cross-reference rules (unique ids, known waypoints, boxes inside dims, limits on sums) cannot
+ * be expressed there; parseScene checks them. scripts/gen-schema.ts writes this to
+ * scenes/scene.schema.json and a test keeps the two equal.
+ */
+export function sceneJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(SceneSchema, { io: 'input', target: 'draft-2020-12', metadata: meta }) as Record<string, unknown>;
+}
+
+/** sceneJsonSchema() as the text of scenes/scene.schema.json (2-space JSON, final newline). */
+export function sceneJsonSchemaText(): string {
+  return JSON.stringify(sceneJsonSchema(), null, 2) + '\n';
+}

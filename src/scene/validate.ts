@@ -1,0 +1,258 @@
+/**
+ * Reading and writing scene documents: size limits first, then version migration, then the
+ * zod schema; every problem comes back as `path: message` a person can act on.
+ */
+import type * as z from 'zod';
+import {
+  pathText,
+  primitiveLimitMessage,
+  SCENE_LIMITS,
+  SCENE_VERSION,
+  SceneSchema,
+  ELEMENT_MARK,
+  voxelLimitMessage,
+  type SceneDocument,
+} from './schema.ts';
+
+/** One problem in a document: where (`waypoints[3].position`) and what. */
+export interface SceneIssue {
+  path: string;
+  message: string;
+}
+
+/** Issues listed in an error message; `issues` always holds all of them. */
+const LISTED_ISSUES = 20;
+
+/** A document that cannot be read. `message` lists the issues one per line. */
+export class SceneError extends Error {
+  readonly issues: SceneIssue[];
+
+  constructor(issues: SceneIssue[]) {
+    const lines = issues.slice(0, LISTED_ISSUES).map((i) => `${i.path}: ${i.message}`);
+    if (issues.length > LISTED_ISSUES) lines.push(`... and ${issues.length - LISTED_ISSUES} more`);
+    super(issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`);
+    this.name = 'SceneError';
+    this.issues = issues;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Length of an array without touching its elements (a hostile array may be huge or sparse). */
+const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
+
+/** How a value is named in messages: `array`, `null`, `NaN`, `'text'`, `3`... */
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return v.length > 40 ? `'${v.slice(0, 37)}...'` : `'${v}'`;
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'object' ? 'an object' : typeof v;
+}
+
+/**
+ * Counts what the document would make us allocate, reading only array lengths, so a hostile
+ * document (10^7 waypoints, 10^10 voxels) fails here in microseconds, before zod walks it.
+ * Returns the issues; an empty list means the document is within the limits.
+ */
+export function checkSceneLimits(raw: unknown): SceneIssue[] {
+  const issues: SceneIssue[] = [];
+  if (!isRecord(raw)) return issues; // the schema reports the wrong type
+  const over = (path: string, count: number, limit: number, what: string) => {
+    if (count > limit) issues.push({ path, message: `${count} ${what} exceeds the limit of ${limit}` });
+  };
+  over('waypoints', lengthOf(raw.waypoints), SCENE_LIMITS.waypoints, 'waypoints');
+  over('agents', lengthOf(raw.agents), SCENE_LIMITS.agents, 'agents');
+  let primitives = lengthOf(raw.obstacles) + lengthOf(raw.movingObstacles);
+  const voxels = raw.voxels;
+  if (isRecord(voxels)) {
+    const dims = voxels.dims;
+    if (Array.isArray(dims) && dims.length === 3 && dims.every((d) => typeof d === 'number' && d > 0)) {
+      const [X, Y, Z] = dims as number[];
+      if (X * Y * Z > SCENE_LIMITS.voxels) issues.push({ path: 'voxels.dims', message: voxelLimitMessage(X, Y, Z) });
+    }
+    primitives += lengthOf(voxels.solid);
+    const terrain = voxels.terrain;
+    if (lengthOf(terrain) > SCENE_LIMITS.primitives) {
+      issues.push({ path: 'voxels.terrain', message: `${lengthOf(terrain)} terrain regions exceeds the limit of ${SCENE_LIMITS.primitives} primitives` });
+    } else if (Array.isArray(terrain)) {
+      for (const region of terrain) {
+        if (isRecord(region)) primitives += lengthOf(region.boxes);
+        if (primitives > SCENE_LIMITS.primitives) break;
+      }
+    }
+  }
+  if (primitives > SCENE_LIMITS.primitives) issues.push({ path: 'document', message: primitiveLimitMessage(primitives) });
+  return issues;
+}
+
+/** A step from version v to v + 1. It gets a private copy of the top-level object. */
+type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * MIGRATIONS[v] turns a version-v document into a version-(v+1) one. v1 is current, so the
+ * table is empty. To introduce v2: change the schema, set SCENE_VERSION = 2 and add
+ *   1: (doc) => ({ ...doc, version: 2, renamedKey: doc.oldKey })
+ * Old files then keep loading and saveScene writes them back as v2. A migration runs after
+ * checkSceneLimits, which reads v1 key names: a migration that renames a counted key
+ * (waypoints, agents, obstacles, movingObstacles, voxels) must teach that check the old name.
+ */
+const MIGRATIONS: Record<number, Migration> = {};
+
+/**
+ * Brings a raw document (parsed JSON, not yet validated) up to SCENE_VERSION. Throws a
+ * SceneError when the version is missing, malformed or newer than this navlab. The input is
+ * never modified.
+ */
+export function migrateScene(raw: unknown): unknown {
+  let doc = checkVersion(raw);
+  for (let v = doc.version as number; v < SCENE_VERSION; v++) {
+    const step = MIGRATIONS[v];
+    if (!step) throw new Error(`migrateScene: no migration from version ${v}`); // a bug, not a bad file
+    doc = step({ ...doc });
+  }
+  return doc;
+}
+
+/** The document as an object whose version this navlab can read, or a SceneError. */
+function checkVersion(raw: unknown): Record<string, unknown> {
+  if (!isRecord(raw)) throw new SceneError([{ path: 'document', message: `expected an object, got ${describeValue(raw)}` }]);
+  const version = raw.version;
+  const fail = (message: string) => new SceneError([{ path: 'version', message }]);
+  if (version === undefined) throw fail(`missing (expected ${SCENE_VERSION})`);
+  if (typeof version !== 'number' || !Number.isInteger(version)) throw fail(`expected an integer, got ${describeValue(version)}`);
+  if (version > SCENE_VERSION) throw fail(`unsupported version ${version} (this navlab reads ${SCENE_VERSION})`);
+  if (version < 1) throw fail(`unsupported version ${version} (versions start at 1)`);
+  return raw;
+}
+
+/** Zod's own messages; anything else is a message this module's schema chose and is kept. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too small|Too big|Unrecognized)/;
+const ARTICLE: Record<string, string> = { int: 'an integer', number: 'a number', string: 'a string', object: 'an object', array: 'an array', boolean: 'a boolean' };
+
+/** One readable message per zod issue. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  const input = (issue as { input?: unknown }).input;
+  const own = !ZOD_DEFAULT_MESSAGE.test(issue.message);
+  if (issue.code === 'invalid_type') {
+    // NaN and Infinity are reported as `received` with input null.
+    const received = (issue as { received?: string }).received;
+    const expected = ARTICLE[issue.expected] ?? issue.expected;
+    if (input === undefined && received === undefined) return `missing (${own ? issue.message : `expected ${expected}`})`;
+    return own ? issue.message : `expected ${expected}, got ${received ?? describeValue(input)}`;
+  }
+  if (own) return issue.message;
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big': {
+      const small = issue.code === 'too_small';
+      const bound = small ? issue.minimum : issue.maximum;
+      const op = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
+      if (issue.origin === 'array') return `expected ${small ? 'at least' : 'at most'} ${bound} items, got ${lengthOf(input)}`;
+      if (issue.origin === 'string') return small && Number(bound) === 1 ? 'must not be empty' : `length must be ${op} ${bound}`;
+      return `must be ${op} ${bound}, got ${describeValue(input)}`;
+    }
+    case 'invalid_value': {
+      const values = issue.values.map((v) => JSON.stringify(v));
+      return `expected ${values.length > 2 ? `one of ${values.join(', ')}` : values.join(' or ')}, got ${describeValue(input)}`;
+    }
+    case 'unrecognized_keys':
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+    case 'invalid_union':
+      return `unexpected value ${describeValue(input)}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Zod issues as SceneIssues; a bad element of a [x, y, z]-style tuple becomes one issue on the tuple. */
+function toSceneIssues(issues: readonly z.core.$ZodIssue[]): SceneIssue[] {
+  const out: SceneIssue[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    let item: SceneIssue;
+    if (issue.message.endsWith(ELEMENT_MARK)) {
+      item = { path: pathText(issue.path.slice(0, -1)), message: issue.message.slice(0, -ELEMENT_MARK.length) };
+    } else {
+      item = { path: pathText(issue.path), message: issueMessage(issue) };
+    }
+    const key = `${item.path}\u0000${item.message}`;
+    if (!seen.has(key)) out.push(item);
+    seen.add(key);
+  }
+  return out;
+}
+
+/**
+ * Reads a scene document: JSON text or an already-parsed value. Checks, in this order: JSON
+ * syntax, version, size limits (before anything is allocated), shape and types, then
+ * cross-references. Returns the document with defaults filled in; throws a SceneError listing
+ * every problem found at the first stage that failed.
+ */
+export function parseScene(input: unknown): SceneDocument {
+  let raw = input;
+  if (typeof input === 'string') {
+    try {
+      raw = JSON.parse(input);
+    } catch (e) {
+      throw new SceneError([{ path: 'JSON', message: (e as Error).message }]);
+    }
+  }
+  // Version first: a newer file's limits and shape are not ours to judge.
+  checkVersion(raw);
+  const limits = checkSceneLimits(raw);
+  if (limits.length > 0) throw new SceneError(limits);
+  const result = SceneSchema.safeParse(migrateScene(raw), { reportInput: true });
+  if (!result.success) throw new SceneError(toSceneIssues(result.error.issues));
+  return result.data;
+}
+
+/** parseScene without exceptions for bad documents (a bug still throws). */
+export function safeParseScene(input: unknown): { ok: true; document: SceneDocument } | { ok: false; error: SceneError } {
+  try {
+    return { ok: true, document: parseScene(input) };
+  } catch (e) {
+    if (e instanceof SceneError) return { ok: false, error: e };
+    throw e;
+  }
+}
+
+/** Longest line that is kept on one line by saveScene. */
+const LINE_WIDTH = 100;
+
+/** JSON text of a value; -0 stays -0 so that a round trip is exact. */
+function formatValue(value: unknown, indent: string): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : JSON.stringify(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries: [string | null, unknown][] = Array.isArray(value)
+    ? value.map((v) => [null, v])
+    : Object.entries(value).filter(([, v]) => v !== undefined);
+  const open = Array.isArray(value) ? '[' : '{';
+  const close = Array.isArray(value) ? ']' : '}';
+  if (entries.length === 0) return open + close;
+  const key = (k: string | null) => (k === null ? '' : `${JSON.stringify(k)}: `);
+  const inner = indent + '  ';
+  const parts = entries.map(([k, v]) => key(k) + formatValue(v, inner));
+  // Short values (positions, boxes, small objects) read best on one line.
+  const oneLine = Array.isArray(value) ? `[${parts.join(', ')}]` : `{ ${parts.join(', ')} }`;
+  const flat = !oneLine.includes('\n');
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const primitives = Array.isArray(value) && entries.every(([, v]) => v === null || typeof v !== 'object');
+  // Lists of objects (waypoints, agents, obstacles) get one item per line, whatever their length.
+  const listOfObjects = Array.isArray(value) && entries.some(([, v]) => isObject(v));
+  const fits = indent !== '' && !listOfObjects && indent.length + oneLine.length <= LINE_WIDTH;
+  if (flat && (primitives || fits)) return oneLine;
+  return `${open}\n${parts.map((p) => inner + p).join(',\n')}\n${indent}${close}`;
+}
+
+/**
+ * The document as JSON text: keys in schema order (so saving is deterministic and diffs stay
+ * small), 2-space indentation, short arrays and objects on one line. Validates first, since a
+ * file that cannot be loaded again is worse than an error now; parseScene(saveScene(d))
+ * deep-equals d for every valid document d.
+ */
+export function saveScene(doc: SceneDocument): string {
+  const result = SceneSchema.safeParse(doc, { reportInput: true });
+  if (!result.success) throw new SceneError(toSceneIssues(result.error.issues));
+  // The schema's output already has every object's keys in schema order.
+  return formatValue(result.data, '') + '\n';
+}

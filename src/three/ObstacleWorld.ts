@@ -1,0 +1,407 @@
+import { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Ray } from 'three';
+import type { BVHOptions } from 'three-mesh-bvh';
+import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
+import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
+import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene/index.ts';
+import { insideUnitShape, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
+import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
+import { voxelFaces, type VoxelFaces } from './voxelFaces.ts';
+
+/**
+ * After this many refits in a row the tree is rebuilt on its next use: refitting keeps the
+ * tree's shape, whose boxes grow loose as obstacles wander from where they were at build time.
+ */
+export const MAX_REFITS = 32;
+
+export interface ObstacleWorldOptions {
+  /** three-mesh-bvh build options. @default STATIC_BVH_OPTIONS (SAH, leaves of 1) */
+  bvh?: BVHOptions;
+  /** Material of the primitive meshes. @default a grey MeshStandardMaterial */
+  material?: Material;
+  /** Material of the voxel mesh. @default a blue-grey MeshStandardMaterial */
+  voxelMaterial?: Material;
+}
+
+/** A ray hit on the static world, for picking. */
+export interface WorldHit {
+  distance: number;
+  point: Vec3;
+  /** Unit normal of the hit face, facing the ray origin. */
+  normal: Vec3;
+  /** Id of the obstacle hit, or null for the voxel layer. */
+  obstacleId: string | null;
+  /** The solid voxel hit [x, y, z], or null for an obstacle. */
+  voxel: [number, number, number] | null;
+}
+
+interface Entry {
+  spec: SceneObstacle;
+  mesh: Mesh;
+  /** Unit mesh to world. */
+  matrix: Matrix4;
+  /** World to unit mesh (for the inside tests). */
+  inverse: Matrix4;
+  bounds: Aabb;
+  /** First triangle in the current soup (valid while the tree is current). */
+  first: number;
+}
+
+/**
+ * The static obstacle world of a scene: the voxel layer as one mesh of its exposed faces,
+ * each primitive obstacle as a mesh, and one scene-wide BVH over all of their triangles
+ * (moving obstacles are not part of it).
+ *
+ * Edits return the world box they touched, so callers re-test only the waypoint pairs and
+ * re-voxelize only the voxels near it. Moving, turning or resizing an obstacle refits the
+ * BVH; adding or removing one, changing its shape or editing voxels rebuilds it (lazily, on
+ * the next query, so a batch of edits costs one build).
+ *
+ * Triangle soup order: voxel faces first, then each obstacle's triangles in document order.
+ */
+export class ObstacleWorld {
+  /** Everything to draw: the voxel mesh and one mesh per obstacle (userData.obstacleId). */
+  readonly group = new Group();
+  /** The voxel layer (edited through `setVoxels`), or null. */
+  readonly grid: VoxelGrid | null;
+  readonly material: Material;
+  readonly voxelMaterial: Material;
+  private readonly bvhOptions: BVHOptions;
+  private readonly entries: Entry[] = [];
+  private readonly byId = new Map<string, Entry>();
+  private faces: VoxelFaces | null = null;
+  private voxelMesh: Mesh | null = null;
+  private tree: StaticBVH | null = null;
+  private refits = 0;
+  private retiredTests = 0;
+
+  /**
+   * @param obstacles static primitives (copied)
+   * @param grid the voxel layer, kept by reference (`setVoxels` edits it)
+   */
+  constructor(obstacles: readonly SceneObstacle[] = [], grid: VoxelGrid | null = null, options: ObstacleWorldOptions = {}) {
+    this.grid = grid;
+    this.bvhOptions = { ...STATIC_BVH_OPTIONS, ...options.bvh };
+    this.material = options.material ?? new MeshStandardMaterial({ color: 0x8a8f98, roughness: 0.8 });
+    this.voxelMaterial = options.voxelMaterial ?? new MeshStandardMaterial({ color: 0x6b7a8f, roughness: 0.9 });
+    for (const o of obstacles) this.setObstacle(o);
+    this.updateVoxelMesh();
+  }
+
+  /** The world of a scene document: its voxel layer and its static obstacles. */
+  static fromScene(doc: SceneDocument, options: ObstacleWorldOptions = {}): ObstacleWorld {
+    return new ObstacleWorld(doc.obstacles, buildVoxelGrid(doc), options);
+  }
+
+  /** The scene-wide BVH, rebuilt first if an edit made it stale. */
+  get bvh(): StaticBVH {
+    if (this.tree === null) this.rebuild();
+    return this.tree!;
+  }
+
+  /** Segment and capsule tests run so far, over all rebuilds. */
+  get segmentTests(): number {
+    return this.retiredTests + (this.tree?.segmentTests ?? 0);
+  }
+
+  get obstacleCount(): number {
+    return this.entries.length;
+  }
+
+  /** The obstacle with this id (a copy of what was set), or undefined. */
+  obstacle(id: string): SceneObstacle | undefined {
+    return this.byId.get(id)?.spec;
+  }
+
+  /** World box of the obstacle's mesh, or undefined. */
+  obstacleBounds(id: string): Aabb | undefined {
+    return this.byId.get(id)?.bounds;
+  }
+
+  /**
+   * Adds an obstacle, or replaces the one with the same id. Returns the world box that
+   * changed (old and new place). Same shape: the tree is refitted; otherwise rebuilt.
+   */
+  setObstacle(spec: SceneObstacle): Aabb {
+    const copy = structuredClone(spec);
+    const old = this.byId.get(spec.id);
+    if (old === undefined) {
+      const mesh = new Mesh(unitGeometry(spec.shape), this.material);
+      mesh.userData.obstacleId = spec.id;
+      mesh.matrixAutoUpdate = false;
+      const entry: Entry = { spec: copy, mesh, matrix: new Matrix4(), inverse: new Matrix4(), bounds: emptyBox(), first: -1 };
+      this.place(entry);
+      this.entries.push(entry);
+      this.byId.set(spec.id, entry);
+      this.group.add(mesh);
+      this.invalidate();
+      return copyBox(entry.bounds);
+    }
+    const changed = copyBox(old.bounds);
+    const sameShape = old.spec.shape === spec.shape;
+    old.spec = copy;
+    if (!sameShape) old.mesh.geometry = unitGeometry(spec.shape);
+    this.place(old);
+    unionBox(changed, old.bounds);
+    if (!sameShape || this.tree === null || this.refits >= MAX_REFITS || !this.refit(old)) this.invalidate();
+    return changed;
+  }
+
+  /** Removes an obstacle; returns the world box it occupied, or null if there is no such id. */
+  removeObstacle(id: string): Aabb | null {
+    const entry = this.byId.get(id);
+    if (entry === undefined) return null;
+    this.entries.splice(this.entries.indexOf(entry), 1);
+    this.byId.delete(id);
+    this.group.remove(entry.mesh);
+    this.invalidate();
+    return copyBox(entry.bounds);
+  }
+
+  /**
+   * Sets the voxels of the inclusive box [x0, y0, z0, x1, y1, z1] solid or free and rebuilds
+   * the voxel mesh. Returns the world box of those voxels.
+   */
+  setVoxels(box: readonly number[], solid: boolean): Aabb {
+    const grid = this.grid;
+    if (grid === null) throw new Error('ObstacleWorld.setVoxels: the world has no voxel layer');
+    const [x0, y0, z0, x1, y1, z1] = box;
+    if (!grid.inBounds(x0, y0, z0) || !grid.inBounds(x1, y1, z1) || x0 > x1 || y0 > y1 || z0 > z1) {
+      throw new RangeError(`ObstacleWorld.setVoxels: box [${box.join(', ')}] is not inside ${grid.X}x${grid.Y}x${grid.Z}`);
+    }
+    for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = solid ? 1 : 0;
+    grid.version++;
+    return this.voxelsChanged(box);
+  }
+
+  /** Call after editing `grid` directly in the inclusive voxel box; returns its world box. */
+  voxelsChanged(box: readonly number[]): Aabb {
+    const grid = this.grid;
+    if (grid === null) throw new Error('ObstacleWorld.voxelsChanged: the world has no voxel layer');
+    this.updateVoxelMesh();
+    this.invalidate();
+    const s = grid.cellSize;
+    const o = grid.origin;
+    return {
+      min: { x: o.x + box[0] * s, y: o.y + box[1] * s, z: o.z + box[2] * s },
+      max: { x: o.x + (box[3] + 1) * s, y: o.y + (box[4] + 1) * s, z: o.z + (box[5] + 1) * s },
+    };
+  }
+
+  /** Builds the soup and the BVH now (queries do it on demand). */
+  rebuild(): void {
+    if (this.tree !== null) {
+      this.retiredTests += this.tree.segmentTests;
+      this.tree.dispose();
+    }
+    const voxelTris = this.faces === null ? 0 : 2 * this.faces.faceCount;
+    let count = voxelTris;
+    for (const e of this.entries) count += unitSoup(e.spec.shape).length / 9;
+    const soup = new Float64Array(9 * count);
+    if (this.faces !== null) soup.set(this.faces.positions);
+    let t = voxelTris;
+    for (const e of this.entries) {
+      e.first = t;
+      t += writeTriangles(e, soup);
+    }
+    this.tree = new StaticBVH(soup, this.bvhOptions);
+    this.refits = 0;
+  }
+
+  /** True when segment a-b meets no static triangle (both faces count). */
+  segmentClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+    return this.bvh.segmentClear(ax, ay, az, bx, by, bz);
+  }
+
+  /** True when the capsule of radius r around segment a-b touches nothing (axis stays >= r - 1e-6 away). */
+  capsuleClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
+    return this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r);
+  }
+
+  /** A line-of-sight function for an agent of radius r (0: the plain segment test). */
+  lineOfSight(r = 0): LineOfSight {
+    // Reads `this.bvh` on every call, so the function stays valid across edits and rebuilds.
+    return r > 0
+      ? (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r)
+      : (ax, ay, az, bx, by, bz) => this.bvh.segmentClear(ax, ay, az, bx, by, bz);
+  }
+
+  /**
+   * Closest point of the static obstacles to `point` within `maxDistance`: writes it to
+   * `outPoint`, a unit normal pointing from the surface towards `point` to `outNormal`, and
+   * returns the distance (Infinity, outputs untouched, when nothing is that close).
+   */
+  closestPointOnObstacles(point: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
+    return this.bvh.closestPoint(point, maxDistance, outPoint, outNormal);
+  }
+
+  /** First static surface along the ray origin + t * direction, t <= far; for mouse picking. */
+  raycast(origin: Vec3, direction: Vec3, far = Infinity): WorldHit | null {
+    const tree = this.bvh;
+    const hit = tree.raycast(origin, direction, far);
+    if (hit === null) return null;
+    const voxelTris = this.faces === null ? 0 : 2 * this.faces.faceCount;
+    if (hit.triangle < voxelTris && this.grid !== null) {
+      // The voxel behind the face: half a cell into the surface from the hit point.
+      const g = this.grid;
+      const h = 0.5 * g.cellSize;
+      const v = g.worldToVoxel({ x: hit.point.x - hit.normal.x * h, y: hit.point.y - hit.normal.y * h, z: hit.point.z - hit.normal.z * h }, { x: 0, y: 0, z: 0 });
+      return { ...hit, obstacleId: null, voxel: [v.x, v.y, v.z] };
+    }
+    return { ...hit, obstacleId: this.ownerOf(hit.triangle), voxel: null };
+  }
+
+  /** `raycast` for a three.js Ray (e.g. `raycaster.ray`). */
+  pick(ray: Ray, far = Infinity): WorldHit | null {
+    return this.raycast(ray.origin, ray.direction, far);
+  }
+
+  /**
+   * Whether world point p is inside a solid voxel of the layer or inside a primitive
+   * (boundary included; round primitives by their true shape, not their mesh).
+   */
+  contains(px: number, py: number, pz: number): boolean {
+    if (this.voxelAt(px, py, pz)) return true;
+    for (const e of this.entries) if (this.entryContains(e, px, py, pz)) return true;
+    return false;
+  }
+
+  /** Indices (into `obstacleBoxes`) and boxes of the obstacles, for callers that filter them. */
+  obstacleBoxes(): Aabb[] {
+    return this.entries.map((e) => e.bounds);
+  }
+
+  /** Whether p is inside obstacle number `i` of `obstacleBoxes()`. */
+  obstacleContains(i: number, px: number, py: number, pz: number): boolean {
+    return this.entryContains(this.entries[i], px, py, pz);
+  }
+
+  /** Whether p lies in a solid voxel of the layer (outside the layer: false). */
+  voxelAt(px: number, py: number, pz: number): boolean {
+    const g = this.grid;
+    if (g === null) return false;
+    const s = g.cellSize;
+    const x = Math.floor((px - g.origin.x) / s);
+    const y = Math.floor((py - g.origin.y) / s);
+    const z = Math.floor((pz - g.origin.z) / s);
+    return g.inBounds(x, y, z) && g.occupancy[x + g.X * (y + g.Y * z)] !== 0;
+  }
+
+  dispose(): void {
+    this.tree?.dispose();
+    this.voxelMesh?.geometry.dispose();
+    this.material.dispose();
+    this.voxelMaterial.dispose();
+  }
+
+  private entryContains(e: Entry, px: number, py: number, pz: number): boolean {
+    const b = e.bounds;
+    if (px < b.min.x || py < b.min.y || pz < b.min.z || px > b.max.x || py > b.max.y || pz > b.max.z) return false;
+    return insideUnitShape(e.spec.shape, e.inverse.elements, px, py, pz);
+  }
+
+  private ownerOf(triangle: number): string | null {
+    // Entries are in soup order: the last one starting at or before `triangle` owns it.
+    let lo = 0;
+    let hi = this.entries.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.entries[mid].first <= triangle) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found < 0 ? null : this.entries[found].spec.id;
+  }
+
+  /** Sets the entry's matrices, mesh transform and bounds from its spec. */
+  private place(e: Entry): void {
+    obstacleMatrix(e.spec, e.matrix);
+    e.inverse.copy(e.matrix).invert();
+    e.mesh.matrix.copy(e.matrix);
+    e.mesh.matrixWorldNeedsUpdate = true;
+    const unit = unitSoup(e.spec.shape);
+    const m = e.matrix.elements;
+    const b = e.bounds;
+    resetBox(b);
+    for (let i = 0; i < unit.length; i += 3) {
+      const x = unit[i], y = unit[i + 1], z = unit[i + 2];
+      growBox(b, m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]);
+    }
+  }
+
+  /** Rewrites the entry's triangles in the current soup and refits; false if it cannot. */
+  private refit(e: Entry): boolean {
+    const tree = this.tree!;
+    const count = writeTriangles(e, tree.soup);
+    for (let i = 9 * e.first; i < 9 * (e.first + count); i++) {
+      if (Math.abs(tree.soup[i]) * 2 ** -22 > tree.pad) return false;
+    }
+    tree.updateTriangles(e.first, count);
+    this.refits++;
+    return true;
+  }
+
+  private invalidate(): void {
+    if (this.tree !== null) {
+      this.retiredTests += this.tree.segmentTests;
+      this.tree.dispose();
+      this.tree = null;
+    }
+  }
+
+  private updateVoxelMesh(): void {
+    if (this.voxelMesh !== null) {
+      this.group.remove(this.voxelMesh);
+      this.voxelMesh.geometry.dispose();
+      this.voxelMesh = null;
+    }
+    this.faces = this.grid === null ? null : voxelFaces(this.grid);
+    if (this.faces === null || this.faces.faceCount === 0) return;
+    const g = new BufferGeometry();
+    g.setAttribute('position', new BufferAttribute(new Float32Array(this.faces.positions), 3));
+    g.setAttribute('normal', new BufferAttribute(this.faces.normals, 3));
+    this.voxelMesh = new Mesh(g, this.voxelMaterial);
+    this.voxelMesh.name = 'voxels';
+    this.group.add(this.voxelMesh);
+  }
+}
+
+/** Writes the entry's world triangles into `soup` at its `first` triangle; returns their count. */
+function writeTriangles(e: Entry, soup: Float64Array): number {
+  const unit = unitSoup(e.spec.shape);
+  const m = e.matrix.elements;
+  let o = 9 * e.first;
+  for (let i = 0; i < unit.length; i += 3) {
+    const x = unit[i], y = unit[i + 1], z = unit[i + 2];
+    soup[o++] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    soup[o++] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    soup[o++] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  }
+  return unit.length / 9;
+}
+
+const emptyBox = (): Aabb => ({ min: { x: Infinity, y: Infinity, z: Infinity }, max: { x: -Infinity, y: -Infinity, z: -Infinity } });
+const copyBox = (b: Aabb): Aabb => ({ min: { ...b.min }, max: { ...b.max } });
+
+function resetBox(b: Aabb): void {
+  b.min.x = b.min.y = b.min.z = Infinity;
+  b.max.x = b.max.y = b.max.z = -Infinity;
+}
+
+function growBox(b: Aabb, x: number, y: number, z: number): void {
+  if (x < b.min.x) b.min.x = x;
+  if (y < b.min.y) b.min.y = y;
+  if (z < b.min.z) b.min.z = z;
+  if (x > b.max.x) b.max.x = x;
+  if (y > b.max.y) b.max.y = y;
+  if (z > b.max.z) b.max.z = z;
+}
+
+function unionBox(b: Aabb, other: Aabb): void {
+  growBox(b, other.min.x, other.min.y, other.min.z);
+  growBox(b, other.max.x, other.max.y, other.max.z);
+}

@@ -1,0 +1,314 @@
+import { Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
+import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
+import type { Vec3 } from '../core/math/vec3.ts';
+import {
+  pointTriangleDistanceSq, segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox,
+} from './triangleMath.ts';
+
+/**
+ * BVH build options used for the scene-wide tree. SAH gives the tightest boxes, which pays
+ * off because a static world is queried millions of times per build; small leaves keep the
+ * exact per-triangle tests few.
+ */
+export const STATIC_BVH_OPTIONS: Readonly<BVHOptions> = Object.freeze({ strategy: SAH, targetLeafSize: 1, verbose: false });
+
+/** Tolerance of the capsule test: "touches" means the axis comes closer than r - 1e-6. */
+export const CAPSULE_EPSILON = 1e-6;
+
+/** A ray hit on the static world. */
+export interface StaticHit {
+  /** Distance along the (normalised) ray direction. */
+  distance: number;
+  point: Vec3;
+  /** Unit face normal, turned to face the ray origin. */
+  normal: Vec3;
+  /** Triangle index in the soup the BVH was built from (see `StaticBVH.triangleAt`). */
+  triangle: number;
+}
+
+// Query state shared by the shapecast callbacks below (set right before each cast).
+let _tris: Float64Array = new Float64Array(0);
+let _cx = 0, _cy = 0, _cz = 0, _hx = 0, _hy = 0, _hz = 0, _pad = 0;
+
+const boxCallbacks = {
+  intersectsBounds: (box: Box3): boolean =>
+    box.min.x - _pad <= _cx + _hx && box.max.x + _pad >= _cx - _hx &&
+    box.min.y - _pad <= _cy + _hy && box.max.y + _pad >= _cy - _hy &&
+    box.min.z - _pad <= _cz + _hz && box.max.z + _pad >= _cz - _hz,
+  intersectsRange: (offset: number, count: number): boolean => {
+    const tris = _tris;
+    for (let k = offset, end = offset + count; k < end; k++) {
+      if (triangleOverlapsBox(tris, 9 * k, _cx, _cy, _cz, _hx, _hy, _hz)) return true;
+    }
+    return false;
+  },
+};
+
+/**
+ * The packed node buffer of a MeshBVH (three-mesh-bvh's layout, one 32-byte node each):
+ *   float32[0..5]  bounds: min x, y, z, max x, y, z
+ *   uint32[6]      leaf: first slot of its triangles | inner: right child offset, in nodes
+ *   uint32[7]      leaf: uint16[14] triangle count, uint16[15] = 0xFFFF | inner: split axis
+ * The left child of an inner node is the next node.
+ */
+interface NodeBuffer {
+  f32: Float32Array;
+  u32: Uint32Array;
+  u16: Uint16Array;
+}
+
+const LEAF_FLAG = 0xffff;
+/** Slab factor for a zero direction component: finite, so 0 * it stays 0 (no NaN). */
+const HUGE = 1e300;
+const _stack = new Int32Array(256);
+
+/**
+ * Whether the segment a-b comes within r of a triangle (r = 0: meets one). Depth-first over
+ * the packed nodes with an explicit stack, the child on the segment's near side first, and
+ * out at the first hit: unlike `raycastFirst` it never looks for the nearest hit, builds no
+ * hit objects and calls no callbacks. Node boxes are grown by r, which contains their
+ * Minkowski sum with the ball of radius r, so no triangle within r is skipped.
+ */
+function castSegment(
+  nodes: NodeBuffer, tris: Float64Array, pad: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number,
+): boolean {
+  const { f32, u32, u16 } = nodes;
+  const dx = bx - ax, dy = by - ay, dz = bz - az;
+  const ix = dx !== 0 ? 1 / dx : HUGE, iy = dy !== 0 ? 1 / dy : HUGE, iz = dz !== 0 ? 1 / dz : HUGE;
+  // Per axis, the bound the segment enters through (offset into the node's 6 floats) and the
+  // matching signed growth by r.
+  const nx = ix < 0 ? 3 : 0, ny = iy < 0 ? 4 : 1, nz = iz < 0 ? 5 : 2;
+  const g = r + pad;
+  const gx = ix < 0 ? g : -g, gy = iy < 0 ? g : -g, gz = iz < 0 ? g : -g;
+  const limit = r - CAPSULE_EPSILON;
+  const limitSq = limit > 0 ? limit * limit : 0;
+  const stack = _stack;
+  let sp = 0;
+  stack[sp++] = 0;
+  while (sp > 0) {
+    const n = stack[--sp];
+    let t0 = (f32[n + nx] + gx - ax) * ix;
+    let t1 = (f32[n + 3 - nx] - gx - ax) * ix;
+    const y0 = (f32[n + ny] + gy - ay) * iy;
+    const y1 = (f32[n + 5 - ny] - gy - ay) * iy;
+    if (y0 > t0) t0 = y0;
+    if (y1 < t1) t1 = y1;
+    const z0 = (f32[n + nz] + gz - az) * iz;
+    const z1 = (f32[n + 7 - nz] - gz - az) * iz;
+    if (z0 > t0) t0 = z0;
+    if (z1 < t1) t1 = z1;
+    if (t0 > t1 || t0 > 1 || t1 < 0) continue;
+    const n16 = 2 * n;
+    if (u16[n16 + 15] === LEAF_FLAG) {
+      const first = u32[n + 6];
+      const end = first + u16[n16 + 14];
+      for (let k = first; k < end; k++) {
+        if (r === 0 ? segmentHitsTriangle(ax, ay, az, dx, dy, dz, tris, 9 * k)
+          : segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, 9 * k, limitSq)) return true;
+      }
+    } else {
+      const left = n + 8;
+      const right = n + 8 * u32[n + 6];
+      const axis = u32[n + 7];
+      const d = axis === 0 ? dx : axis === 1 ? dy : dz;
+      // Push the far child first so the near one is popped next.
+      if (d < 0) {
+        stack[sp++] = left;
+        stack[sp++] = right;
+      } else {
+        stack[sp++] = right;
+        stack[sp++] = left;
+      }
+    }
+  }
+  return false;
+}
+
+const _ray = new Ray();
+const _point = new Vector3();
+const _hitInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
+
+/**
+ * One BVH over a triangle soup in world space (9 numbers per triangle: v0, v1, v2), with the
+ * exact queries navigation needs: segment and capsule line of sight, triangle-box overlap,
+ * closest point, first ray hit.
+ *
+ * three-mesh-bvh builds over float32 positions, but the exact tests read float64 copies, so
+ * a 1e-6 tolerance means 1e-6 at any coordinate magnitude; node boxes are padded by one
+ * float32 ulp of the largest coordinate (`pad`) so they still contain the float64 triangles.
+ *
+ * Layout:
+ *   soup         : Float64Array, 9 per triangle in the caller's order (kept by reference)
+ *   geometry     : its float32 copy (the BVH's position attribute, non-indexed)
+ *   slotTris     : Float64Array, 9 per triangle in BVH leaf order (slot k = the k-th triangle
+ *                  of the reordered index), so a leaf's triangles are one contiguous block
+ *   slotOf[t]    : slot of soup triangle t;  triangleOf[k]: soup triangle in slot k
+ */
+export class StaticBVH {
+  readonly geometry: BufferGeometry;
+  readonly soup: Float64Array;
+  /** Padding of node boxes, in world units (one float32 ulp of the largest coordinate). */
+  readonly pad: number;
+  readonly triangleCount: number;
+  /** null when there are no triangles: every query then reports free space. */
+  readonly bvh: MeshBVH | null;
+  readonly slotTris: Float64Array;
+  /** The tree's packed nodes, read directly by the segment and capsule casts. */
+  private readonly nodes: NodeBuffer | null;
+  readonly slotOf: Int32Array;
+  readonly triangleOf: Int32Array;
+  /** Segment and capsule tests run so far (for throughput reports). */
+  segmentTests = 0;
+
+  /** Builds the tree over `soup` (kept by reference: `updateTriangles` edits it in place). */
+  constructor(soup: Float64Array, options: BVHOptions = STATIC_BVH_OPTIONS) {
+    if (soup.length % 9 !== 0) throw new RangeError(`soup: expected 9 numbers per triangle, got ${soup.length}`);
+    this.soup = soup;
+    this.triangleCount = soup.length / 9;
+    this.geometry = new BufferGeometry();
+    this.geometry.setAttribute('position', new BufferAttribute(new Float32Array(soup), 3));
+    let largest = 0;
+    for (let i = 0; i < soup.length; i++) largest = Math.max(largest, Math.abs(soup[i]));
+    this.pad = largest * 2 ** -22;
+    const n = this.triangleCount;
+    this.slotTris = new Float64Array(9 * n);
+    this.slotOf = new Int32Array(n);
+    this.triangleOf = new Int32Array(n);
+    this.bvh = n === 0 ? null : new MeshBVH(this.geometry, { ...STATIC_BVH_OPTIONS, ...options, indirect: false });
+    this.nodes = null;
+    if (this.bvh === null) return;
+    // `serialize` without cloning hands out the live node buffer (refits write into it too).
+    const roots = MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots;
+    if (roots.length !== 1) throw new Error(`StaticBVH: expected one BVH root, got ${roots.length}`);
+    this.nodes = { f32: new Float32Array(roots[0]), u32: new Uint32Array(roots[0]), u16: new Uint16Array(roots[0]) };
+    // The build permuted the (identity) index by whole triangles: slot k now holds vertex
+    // 3t, 3t+1, 3t+2 of soup triangle t.
+    const index = this.geometry.index!.array;
+    for (let k = 0; k < n; k++) {
+      const t = index[3 * k] / 3;
+      this.triangleOf[k] = t;
+      this.slotOf[t] = k;
+      for (let c = 0; c < 9; c++) this.slotTris[9 * k + c] = soup[9 * t + c];
+    }
+  }
+
+  /**
+   * Call after rewriting soup triangles [first, first + count) in place (same count, new
+   * coordinates, e.g. an obstacle moved): copies them to the leaf order and refits the node
+   * boxes. Refitting keeps the tree shape, so it stays correct but loosens as things move.
+   */
+  updateTriangles(first: number, count: number): void {
+    const f32 = this.geometry.attributes.position.array as Float32Array;
+    for (let t = first; t < first + count; t++) {
+      const k = this.slotOf[t];
+      for (let c = 0; c < 9; c++) {
+        const v = this.soup[9 * t + c];
+        // Growing `pad` here would leave the other nodes' padding short: rebuild instead.
+        if (Math.abs(v) * 2 ** -22 > this.pad) throw new RangeError('StaticBVH.updateTriangles: coordinates grew past the padding; rebuild the tree');
+        this.slotTris[9 * k + c] = v;
+        f32[9 * t + c] = v;
+      }
+    }
+    if (this.bvh) {
+      this.geometry.attributes.position.needsUpdate = true;
+      this.bvh.refit();
+    }
+  }
+
+  /**
+   * Line of sight: true when the segment a-b meets no triangle (either side counts, so
+   * zero-thickness walls block). The first-hit ray of length |b - a|, except that any hit
+   * ends the query (no search for the nearest one).
+   */
+  segmentClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+    this.segmentTests++;
+    return this.nodes === null || !castSegment(this.nodes, this.slotTris, this.pad, ax, ay, az, bx, by, bz, 0);
+  }
+
+  /**
+   * Capsule line of sight for an agent of radius r: true when the segment a-b stays at least
+   * r - 1e-6 away from every triangle. r <= 0 is the plain segment test.
+   */
+  capsuleClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
+    this.segmentTests++;
+    return this.nodes === null || !castSegment(this.nodes, this.slotTris, this.pad, ax, ay, az, bx, by, bz, r > 0 ? r : 0);
+  }
+
+  /** Whether any triangle overlaps the closed box with centre c and half extents h. */
+  boxOverlaps(cx: number, cy: number, cz: number, hx: number, hy: number, hz: number): boolean {
+    if (this.bvh === null || hx < 0 || hy < 0 || hz < 0) return false;
+    _cx = cx; _cy = cy; _cz = cz; _hx = hx; _hy = hy; _hz = hz;
+    _pad = this.pad;
+    _tris = this.slotTris;
+    return this.bvh.shapecast(boxCallbacks);
+  }
+
+  /**
+   * Closest point on any triangle to `point`, searched up to `maxDistance`. Writes the point
+   * and a unit normal (from the surface towards `point`; the face normal when `point` lies on
+   * the surface) and returns the distance, or Infinity when nothing is that close.
+   */
+  closestPoint(point: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
+    if (this.bvh === null) return Infinity;
+    _point.set(point.x, point.y, point.z);
+    const hit = this.bvh.closestPointToPoint(_point, _hitInfo, 0, maxDistance);
+    if (hit === null || hit.distance > maxDistance) return Infinity;
+    outPoint.x = hit.point.x;
+    outPoint.y = hit.point.y;
+    outPoint.z = hit.point.z;
+    const d = hit.distance;
+    if (d > 1e-9) {
+      outNormal.x = (point.x - hit.point.x) / d;
+      outNormal.y = (point.y - hit.point.y) / d;
+      outNormal.z = (point.z - hit.point.z) / d;
+    } else {
+      faceNormal(this.slotTris, 9 * hit.faceIndex, outNormal);
+    }
+    return d;
+  }
+
+  /**
+   * First triangle hit by the ray origin + t * direction, 0 <= t <= far (direction need not
+   * be normalised; distances are in world units). Both faces count. Null when nothing is hit.
+   */
+  raycast(origin: Vec3, direction: Vec3, far = Infinity): StaticHit | null {
+    if (this.bvh === null) return null;
+    _ray.origin.set(origin.x, origin.y, origin.z);
+    _ray.direction.set(direction.x, direction.y, direction.z).normalize();
+    const hit = this.bvh.raycastFirst(_ray, DoubleSide, 0, far);
+    if (hit === null || hit.faceIndex == null) return null;
+    const normal = faceNormal(this.slotTris, 9 * hit.faceIndex, { x: 0, y: 0, z: 0 });
+    if (normal.x * _ray.direction.x + normal.y * _ray.direction.y + normal.z * _ray.direction.z > 0) {
+      normal.x = -normal.x;
+      normal.y = -normal.y;
+      normal.z = -normal.z;
+    }
+    return {
+      distance: hit.distance,
+      point: { x: hit.point.x, y: hit.point.y, z: hit.point.z },
+      normal,
+      triangle: this.triangleOf[hit.faceIndex],
+    };
+  }
+
+  /** Squared distance from p to soup triangle t (the closest point goes to `closest`). */
+  triangleDistanceSq(t: number, px: number, py: number, pz: number): number {
+    return pointTriangleDistanceSq(px, py, pz, this.slotTris, 9 * this.slotOf[t]);
+  }
+
+  dispose(): void {
+    this.geometry.dispose();
+  }
+}
+
+function faceNormal(tris: Float64Array, o: number, out: Vec3): Vec3 {
+  const e1x = tris[o + 3] - tris[o], e1y = tris[o + 4] - tris[o + 1], e1z = tris[o + 5] - tris[o + 2];
+  const e2x = tris[o + 6] - tris[o], e2y = tris[o + 7] - tris[o + 1], e2z = tris[o + 8] - tris[o + 2];
+  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+  const len = Math.hypot(nx, ny, nz) || 1;
+  out.x = nx / len;
+  out.y = ny / len;
+  out.z = nz / len;
+  return out;
+}

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { AStarRun, findPath } from '../../../src/core/search/AStarRun.ts';
+import { isAdmissible, type HeuristicName, type Neighborhood } from '../../../src/core/search/heuristics.ts';
+import { SearchContext } from '../../../src/core/search/SearchContext.ts';
+import type { SearchResult } from '../../../src/core/search/result.ts';
+import { mulberry32, randInt } from '../../helpers/random.ts';
+import { refDijkstra, refMoves, type RefGrid } from '../../helpers/reference.ts';
+
+type Cut = 'forbid' | 'allow';
+const NEIGHBORHOODS: Neighborhood[] = [6, 18, 26];
+const CUTS: Cut[] = ['forbid', 'allow'];
+const HEURISTICS: HeuristicName[] = ['exact', 'euclidean', 'manhattan', 'chebyshev', 'squared', 'zero'];
+
+interface World {
+  grid: VoxelGrid;
+  ref: RefGrid;
+  free: number[];
+}
+
+/** A random seeded world: dims 3..7, 10-40% blocked, optional terrain multipliers in [1, 5]. */
+function makeWorld(seed: number, terrain: boolean): World {
+  const rand = mulberry32(seed);
+  const X = 3 + randInt(rand, 5), Y = 3 + randInt(rand, 5), Z = 2 + randInt(rand, 4);
+  const grid = new VoxelGrid({ dims: [X, Y, Z], cellSize: 1 });
+  const density = 0.1 + rand() * 0.3;
+  const blocked = new Uint8Array(X * Y * Z);
+  const costs = new Float64Array(X * Y * Z).fill(1);
+  for (let i = 0; i < blocked.length; i++) {
+    if (rand() < density) blocked[i] = 1;
+    else if (terrain && rand() < 0.3) costs[i] = 1 + Math.round(rand() * 16) / 4;
+  }
+  const free: number[] = [];
+  for (let z = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) {
+        const i = x + X * (y + Y * z);
+        if (blocked[i]) grid.setBlocked(x, y, z, true);
+        else free.push(i);
+        if (costs[i] !== 1) grid.setCost(x, y, z, costs[i]);
+      }
+  const inside = (x: number, y: number, z: number) => x >= 0 && y >= 0 && z >= 0 && x < X && y < Y && z < Z;
+  const ref: RefGrid = {
+    X, Y, Z,
+    blocked: (x, y, z) => !inside(x, y, z) || blocked[x + X * (y + Y * z)] === 1,
+    cost: (x, y, z) => costs[x + X * (y + Y * z)],
+  };
+  return { grid, ref, free };
+}
+
+const xyz = (grid: VoxelGrid, i: number): [number, number, number] => {
+  const p = grid.coords(i, { x: 0, y: 0, z: 0 });
+  return [p.x, p.y, p.z];
+};
+
+/** The path is a chain of legal moves from `start`, and its step costs add up to `cost`. */
+function expectValidPath(w: World, r: SearchResult, start: number, nb: Neighborhood, cut: Cut): void {
+  expect(r.path[0]).toBe(start);
+  let sum = 0;
+  for (let k = 1; k < r.path.length; k++) {
+    const [x, y, z] = xyz(w.grid, r.path[k - 1]);
+    const [tx, ty, tz] = xyz(w.grid, r.path[k]);
+    const move = refMoves(w.ref, x, y, z, nb, cut).find(([a, b, c]) => a === tx && b === ty && c === tz);
+    expect(move, `illegal step ${[x, y, z]} -> ${[tx, ty, tz]}`).toBeDefined();
+    sum += move![3];
+  }
+  expect(r.cost).toBeCloseTo(sum, 9);
+}
+
+const dist = (w: World, a: number, b: number): number => {
+  const [ax, ay, az] = xyz(w.grid, a);
+  const [bx, by, bz] = xyz(w.grid, b);
+  return Math.hypot(ax - bx, ay - by, az - bz);
+};
+
+describe('A* on voxel grids against an independent Dijkstra', () => {
+  for (const terrain of [false, true]) {
+    for (const nb of NEIGHBORHOODS) {
+      for (const cut of CUTS) {
+        it(`${nb} neighbours, corner cutting ${cut}, terrain ${terrain ? 'on' : 'off'}: every heuristic`, () => {
+          const ctx = new SearchContext();
+          for (let seed = 1; seed <= 12; seed++) {
+            const w = makeWorld(seed * 7919 + nb * 31 + (cut === 'allow' ? 1 : 0) + (terrain ? 5 : 0), terrain);
+            const rand = mulberry32(seed);
+            const space = new GridSpace(w.grid, { neighborhood: nb, cornerCutting: cut });
+            for (let q = 0; q < 4 && w.free.length > 1; q++) {
+              const start = w.free[randInt(rand, w.free.length)];
+              const goal = w.free[randInt(rand, w.free.length)];
+              const ref = refDijkstra(w.ref, xyz(w.grid, start), nb, cut);
+              for (const h of HEURISTICS) {
+                const r = findPath(space, start, goal, { heuristic: h }, ctx);
+                expectValidPath(w, r, start, nb, cut);
+                if (ref[goal] === Infinity) {
+                  expect(r.status).toBe('unreachable');
+                  if (!isAdmissible(h, nb)) continue;
+                  // Every reachable voxel was closed: the path ends at the one nearest the goal.
+                  let best = Infinity;
+                  for (const v of w.free) if (ref[v] < Infinity) best = Math.min(best, dist(w, v, goal));
+                  const last = r.path[r.path.length - 1];
+                  expect(dist(w, last, goal)).toBeCloseTo(best, 12);
+                  for (const v of w.free) if (ref[v] < Infinity && dist(w, v, goal) === dist(w, last, goal)) expect(ref[last]).toBeLessThanOrEqual(ref[v] + 1e-9);
+                  expect(r.cost).toBeCloseTo(ref[last], 9);
+                  continue;
+                }
+                expect(r.status).toBe('found');
+                expect(r.path[r.path.length - 1]).toBe(goal);
+                if (isAdmissible(h, nb)) expect(r.cost).toBeCloseTo(ref[goal], 9);
+                else expect(r.cost).toBeGreaterThanOrEqual(ref[goal] - 1e-9);
+              }
+              for (const weight of [1.5, 3]) {
+                const r = findPath(space, start, goal, { weight }, ctx);
+                if (ref[goal] < Infinity) expect(r.cost).toBeLessThanOrEqual(weight * ref[goal] + 1e-9);
+              }
+              const none = findPath(space, start, goal, { tieBreak: 'none' }, ctx);
+              if (ref[goal] < Infinity) expect(none.cost).toBeCloseTo(ref[goal], 9);
+            }
+          }
+        });
+      }
+    }
+  }
+});
+
+describe('expansion budget, slicing and cancellation', () => {
+  it('a budget stops at the closed node nearest the goal and reports partial', () => {
+    let partials = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const w = makeWorld(seed, seed % 2 === 0);
+      const rand = mulberry32(seed + 100);
+      const space = new GridSpace(w.grid);
+      const start = w.free[randInt(rand, w.free.length)];
+      const goal = w.free[randInt(rand, w.free.length)];
+      const budget = randInt(rand, 12);
+      const ctx = new SearchContext();
+      const r = findPath(space, start, goal, { maxExpansions: budget }, ctx);
+      expectValidPath(w, r, start, 26, 'forbid');
+      if (r.status !== 'partial') continue;
+      partials++;
+      expect(r.expanded).toBe(budget);
+      let best = Infinity;
+      let bestG = Infinity;
+      ctx.forEachVisited((node, g, closed) => {
+        if (!closed) return;
+        const d = dist(w, node, goal);
+        if (d < best || (d === best && g < bestG)) { best = d; bestG = g; }
+      });
+      const last = r.path[r.path.length - 1];
+      if (budget === 0) expect(r.path).toEqual([start]);
+      else {
+        expect(dist(w, last, goal)).toBe(best);
+        expect(r.cost).toBe(bestG);
+      }
+    }
+    expect(partials).toBeGreaterThan(10);
+  });
+
+  it('sliced runs give the same result as one-shot runs', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const w = makeWorld(seed * 13, seed % 3 === 0);
+      const rand = mulberry32(seed);
+      const nb = NEIGHBORHOODS[seed % 3];
+      const space = new GridSpace(w.grid, { neighborhood: nb });
+      const start = w.free[randInt(rand, w.free.length)];
+      const goal = w.free[randInt(rand, w.free.length)];
+      const options = { heuristic: HEURISTICS[seed % HEURISTICS.length], maxExpansions: seed % 4 === 0 ? 15 : Infinity };
+      const once = findPath(space, start, goal, options);
+      for (const slice of [1, 3, 7]) {
+        const run = new AStarRun(space, start, goal, options);
+        let r = run.step(slice);
+        let slices = 1;
+        while (r.status === 'running') {
+          expect(r.path).toEqual([]);
+          r = run.step(slice);
+          slices++;
+        }
+        expect(slices).toBeGreaterThanOrEqual(Math.ceil(once.expanded / slice));
+        expect({ ...r, elapsedMs: 0 }).toEqual({ ...once, elapsedMs: 0 });
+      }
+    }
+  });
+
+  it('cancel ends a run with the path to the nearest closed node', () => {
+    const w = makeWorld(99, false);
+    const grid = new VoxelGrid({ dims: [30, 1, 1] });
+    const run = new AStarRun(new GridSpace(grid), 0, 29);
+    expect(run.step(5).status).toBe('running');
+    const r = run.cancel();
+    expect(r.status).toBe('cancelled');
+    expect(r.path).toEqual([0, 1, 2, 3, 4]);
+    expect(r.cost).toBe(4);
+    expect(run.step().status).toBe('cancelled');
+    expect(w.free.length).toBeGreaterThan(0);
+  });
+
+  it('a reused context invalidates the older run instead of mixing state', () => {
+    const grid = new VoxelGrid({ dims: [10, 10, 1] });
+    const ctx = new SearchContext();
+    const space = new GridSpace(grid);
+    const a = new AStarRun(space, 0, 99, {}, ctx);
+    a.step(2);
+    findPath(space, 5, 50, {}, ctx);
+    expect(() => a.step()).toThrow(/reused/);
+  });
+});
+
+describe('misuse and degenerate queries', () => {
+  const grid = new VoxelGrid({ dims: [4, 4, 4] });
+  grid.setBlocked(1, 1, 1, true);
+  const space = new GridSpace(grid);
+  it('start equal to goal is found at cost 0', () => {
+    expect(findPath(space, 5, 5)).toMatchObject({ status: 'found', path: [5], cost: 0 });
+  });
+  it('blocked or out-of-range start and goal throw, naming the argument', () => {
+    expect(() => findPath(space, grid.index(1, 1, 1), 0)).toThrow(/start: .*blocked/);
+    expect(() => findPath(space, 0, 64)).toThrow(/goal: .*outside/);
+    expect(() => findPath(space, 0, 1, { weight: 0.5 })).toThrow(/weight/);
+    expect(() => findPath(space, 0, 1, { heuristic: 'bogus' as HeuristicName })).toThrow(/heuristic/);
+    expect(() => new GridSpace(grid, { neighborhood: 8 as Neighborhood })).toThrow(/neighborhood/);
+  });
+  it('a sealed goal is unreachable and the path ends next to it', () => {
+    const g = new VoxelGrid({ dims: [7, 7, 7] });
+    for (let z = 2; z <= 4; z++) for (let y = 2; y <= 4; y++) for (let x = 2; x <= 4; x++) if (x !== 3 || y !== 3 || z !== 3) g.setBlocked(x, y, z, true);
+    const r = findPath(new GridSpace(g), g.index(0, 0, 0), g.index(3, 3, 3));
+    expect(r.status).toBe('unreachable');
+    const p = g.coords(r.path[r.path.length - 1], { x: 0, y: 0, z: 0 });
+    expect(Math.hypot(p.x - 3, p.y - 3, p.z - 3)).toBe(2);
+  });
+});

@@ -1,0 +1,273 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  checkSceneLimits,
+  migrateScene,
+  parseScene,
+  safeParseScene,
+  saveScene,
+  SCENE_LIMITS,
+  SceneError,
+  type SceneDocument,
+} from '../../src/scene/index.ts';
+
+/** A small valid document; each bad case below breaks one thing in a fresh copy. */
+function base(): Record<string, any> {
+  return {
+    version: 1,
+    name: 'test',
+    bounds: { min: [0, 0, 0], max: [10, 10, 10] },
+    voxels: { dims: [10, 10, 10], solid: [[0, 0, 0, 1, 1, 1]], terrain: [{ kind: 'mud', cost: 2, boxes: [[5, 0, 5, 6, 0, 6]] }] },
+    obstacles: [{ id: 'rock', shape: 'sphere', position: [5, 5, 5], radius: 1 }],
+    movingObstacles: [{ id: 'moon', radius: 0.5, orbit: { center: [5, 5, 5], radius: 3, period: 10 } }],
+    waypoints: [
+      { id: 'a', position: [0.5, 3, 0.5] },
+      { id: 'b', position: [9, 9, 9] },
+    ],
+    agents: [{ id: 'x', start: 'a', goal: 'b', radius: 0.3, speed: 1 }],
+  };
+}
+
+function errorOf(input: unknown): SceneError {
+  const result = safeParseScene(input);
+  if (result.ok) throw new Error('expected the document to be rejected');
+  return result.error;
+}
+
+/** [what, input, path, message pattern] */
+const BAD: [string, unknown, string, RegExp][] = [
+  ['bad JSON text', '{"version": 1, "name": ', 'JSON', /\S/],
+  ['a JSON array', '[]', 'document', /expected an object, got an array/],
+  ['missing version', { ...base(), version: undefined }, 'version', /missing \(expected 1\)/],
+  ['unsupported version', { ...base(), version: 7 }, 'version', /unsupported version 7 \(this navlab reads 1\)/],
+  ['version 0', { ...base(), version: 0 }, 'version', /unsupported version 0/],
+  ['version as a string', { ...base(), version: '1' }, 'version', /expected an integer, got '1'/],
+  ['name of the wrong type', { ...base(), name: 5 }, 'name', /expected a string, got 5/],
+  ['unknown top-level key', { ...base(), agentRaduis: 1 }, 'document', /unknown key 'agentRaduis'/],
+  ['position with 2 numbers', (() => { const d = base(); d.waypoints[1].position = [1, 2]; return d; })(), 'waypoints[1].position', /expected 3 numbers/],
+  ['position with a string', (() => { const d = base(); d.waypoints[1].position = [1, 'x', 2]; return d; })(), 'waypoints[1].position', /expected 3 numbers/],
+  ['position with NaN', (() => { const d = base(); d.waypoints[0].position = [NaN, 0, 0]; return d; })(), 'waypoints[0].position', /expected 3 numbers/],
+  ['missing position', (() => { const d = base(); delete d.waypoints[1].position; return d; })(), 'waypoints[1].position', /missing/],
+  ['missing agent speed', (() => { const d = base(); delete d.agents[0].speed; return d; })(), 'agents[0].speed', /missing \(expected a number\)/],
+  ['misspelt agent key', (() => { const d = base(); d.agents[0].sped = 1; return d; })(), 'agents[0]', /unknown key 'sped'/],
+  ['empty id', (() => { const d = base(); d.waypoints[0].id = ''; return d; })(), 'waypoints[0].id', /must not be empty/],
+  ['duplicate waypoint id', (() => { const d = base(); d.waypoints[1].id = 'a'; return d; })(), 'waypoints[1].id', /duplicate id 'a' \(first used by waypoints\[0\]\)/],
+  ['obstacle and moving obstacle share an id', (() => { const d = base(); d.movingObstacles[0].id = 'rock'; return d; })(), 'movingObstacles[0].id', /duplicate id 'rock' \(first used by obstacles\[0\]\)/],
+  ['moving obstacle named like a waypoint', (() => { const d = base(); d.movingObstacles[0].id = 'b'; return d; })(), 'movingObstacles[0].id', /also a waypoint id/],
+  ['duplicate agent id', (() => { const d = base(); d.agents.push({ ...d.agents[0] }); return d; })(), 'agents[1].id', /duplicate id 'x'/],
+  ['unknown start waypoint', (() => { const d = base(); d.agents[0].start = 'zz'; return d; })(), 'agents[0].start', /unknown waypoint 'zz'/],
+  ['unknown goal', (() => { const d = base(); d.agents[0].goal = 'zz'; return d; })(), 'agents[0].goal', /'zz' is neither a waypoint id nor a moving obstacle id/],
+  ['start on a moving obstacle', (() => { const d = base(); d.agents[0].start = 'moon'; return d; })(), 'agents[0].start', /'moon' is a moving obstacle/],
+  ['start that is neither a position nor an id', (() => { const d = base(); d.agents[0].start = [1, 2]; return d; })(), 'agents[0].start', /expected a position \[x, y, z\] or an id string/],
+  ['negative radius', (() => { const d = base(); d.agents[0].radius = -1; return d; })(), 'agents[0].radius', /must be >= 0, got -1/],
+  ['zero speed', (() => { const d = base(); d.agents[0].speed = 0; return d; })(), 'agents[0].speed', /must be > 0, got 0/],
+  ['negative agentRadius', { ...base(), agentRadius: -0.1 }, 'agentRadius', /must be >= 0/],
+  ['box outside dims', (() => { const d = base(); d.voxels.solid.push([0, 0, 0, 10, 0, 0]); return d; })(), 'voxels.solid[1]', /outside dims 10x10x10 \(x1 = 10 must be < 10\)/],
+  ['box with x0 > x1', (() => { const d = base(); d.voxels.solid.push([5, 0, 0, 2, 0, 0]); return d; })(), 'voxels.solid[1]', /x0 > x1/],
+  ['terrain box outside dims', (() => { const d = base(); d.voxels.terrain[0].boxes.push([0, 0, 0, 0, 0, 12]); return d; })(), 'voxels.terrain[0].boxes[1]', /z1 = 12 must be < 10/],
+  ['box with a negative index', (() => { const d = base(); d.voxels.solid.push([-1, 0, 0, 2, 0, 0]); return d; })(), 'voxels.solid[1]', /expected 6 integers >= 0/],
+  ['box with 5 numbers', (() => { const d = base(); d.voxels.solid.push([1, 0, 0, 2, 0]); return d; })(), 'voxels.solid[1]', /expected 6 integers >= 0/],
+  ['fractional dims', (() => { const d = base(); d.voxels.dims = [10, 2.5, 10]; return d; })(), 'voxels.dims', /expected 3 positive integers/],
+  ['zero cell size', (() => { const d = base(); d.voxels.cellSize = 0; return d; })(), 'voxels.cellSize', /must be > 0/],
+  ['terrain cost below 1', (() => { const d = base(); d.voxels.terrain[0].cost = 0.5; return d; })(), 'voxels.terrain[0].cost', /must be >= 1, got 0.5/],
+  ['bad terrain colour', (() => { const d = base(); d.voxels.terrain[0].color = 'blue'; return d; })(), 'voxels.terrain[0].color', /expected a colour/],
+  ['unknown obstacle shape', (() => { const d = base(); d.obstacles[0].shape = 'cone'; return d; })(), 'obstacles[0].shape', /expected shape 'box', 'sphere' or 'cylinder'/],
+  ['flat box obstacle', { ...base(), obstacles: [{ id: 'b', shape: 'box', position: [1, 1, 1], size: [1, 0, 1] }] }, 'obstacles[0].size', /expected 3 positive numbers/],
+  ['cylinder without height', { ...base(), obstacles: [{ id: 'c', shape: 'cylinder', position: [1, 1, 1], radius: 1 }] }, 'obstacles[0].height', /missing/],
+  ['zero orbit axis', (() => { const d = base(); d.movingObstacles[0].orbit.axis = [0, 0, 0]; return d; })(), 'movingObstacles[0].orbit.axis', /zero vector/],
+  ['zero orbit period', (() => { const d = base(); d.movingObstacles[0].orbit.period = 0; return d; })(), 'movingObstacles[0].orbit.period', /must be > 0/],
+  ['empty bounds', { ...base(), bounds: { min: [0, 0, 0], max: [10, 0, 10] } }, 'bounds', /min must be < max/],
+  ['bad neighbourhood', { ...base(), search: { neighborhood: 7 } }, 'search.neighborhood', /expected 6, 18 or 26/],
+  ['unknown heuristic', { ...base(), search: { heuristic: 'magic' } }, 'search.heuristic', /expected one of "exact", .*got 'magic'/],
+  ['weight below 1', { ...base(), search: { weight: 0.5 } }, 'search.weight', /must be >= 1/],
+  ['absurd voxel count', { ...base(), voxels: { dims: [100000, 100000, 1] } }, 'voxels.dims', /100000x100000x1 = 10000000000 voxels exceeds the limit of 268435456 \(2\^28\)/],
+];
+
+describe('parseScene rejects bad documents with a named error', () => {
+  it('accepts the base document', () => {
+    expect(parseScene(base()).waypoints).toHaveLength(2);
+  });
+
+  it.each(BAD)('%s', (_what, input, path, pattern) => {
+    const error = errorOf(input);
+    expect(error).toBeInstanceOf(SceneError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('SceneError');
+    const issue = error.issues.find((i) => i.path === path);
+    expect(issue, `issues: ${JSON.stringify(error.issues)}`).toBeDefined();
+    expect(issue!.message).toMatch(pattern);
+    expect(error.message).toContain(`${path}: ${issue!.message}`);
+    expect(() => parseScene(input)).toThrow(SceneError);
+  });
+
+  it('reports bad JSON with the parser message', () => {
+    expect(errorOf('{ "version": 1, }').message).toMatch(/^Invalid scene: JSON: /);
+  });
+
+  it('lists every problem, one per line, and caps the message', () => {
+    const d = base();
+    d.waypoints = Array.from({ length: 30 }, (_, i) => ({ id: `w${i}`, position: [i] }));
+    const error = errorOf(d);
+    expect(error.issues).toHaveLength(30);
+    expect(error.message).toMatch(/^Invalid scene \(30 problems\):\n {2}waypoints\[0\]\.position: expected 3 numbers/);
+    expect(error.message).toContain('... and 10 more');
+  });
+});
+
+describe('size limits are checked before anything is walked or allocated', () => {
+  /** A sparse array of `length` that counts reads of its elements. */
+  function hugeArray(length: number) {
+    let reads = 0;
+    const array = new Proxy(new Array(length), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return { array, reads: () => reads };
+  }
+
+  it.each([
+    ['waypoints', 10_000_000, 'waypoints', /10000000 waypoints exceeds the limit of 50000/],
+    ['agents', 1_000_000, 'agents', /1000000 agents exceeds the limit of 10000/],
+    ['obstacles', 200_000, 'document', /20000\d primitives .* exceeds the limit of 100000/],
+    ['movingObstacles', 200_000, 'document', /20000\d primitives/],
+  ] as const)('%s x %i fails fast, naming the limit', (key, length, path, pattern) => {
+    const huge = hugeArray(length);
+    const error = errorOf({ ...base(), [key]: huge.array });
+    expect(error.issues).toEqual([{ path, message: expect.stringMatching(pattern) }]);
+    expect(huge.reads()).toBe(0);
+  });
+
+  it('counts solid and terrain boxes as primitives', () => {
+    const solid = hugeArray(60_000);
+    const boxes = hugeArray(50_000);
+    const d = base();
+    d.voxels = { dims: [10, 10, 10], solid: solid.array, terrain: [{ kind: 'mud', cost: 2, boxes: boxes.array }] };
+    expect(errorOf(d).message).toMatch(/110002 primitives .* exceeds the limit of 100000/);
+    expect(solid.reads() + boxes.reads()).toBe(0);
+  });
+
+  it('rejects 10^10 voxels without allocating, and exactly 2^28 is allowed by the limit check', () => {
+    expect(checkSceneLimits({ version: 1, voxels: { dims: [100000, 100000, 1] } })[0].path).toBe('voxels.dims');
+    expect(checkSceneLimits({ version: 1, voxels: { dims: [1024, 1024, 256] } })).toEqual([]);
+    expect(checkSceneLimits({ version: 1, voxels: { dims: [1024, 1024, 257] } })[0].message).toMatch(/exceeds the limit of 268435456/);
+  });
+
+  it('checks the limits on JSON text too', () => {
+    const text = JSON.stringify({ version: 1, waypoints: Array.from({ length: SCENE_LIMITS.waypoints + 1 }, (_, i) => ({ id: `w${i}`, position: [0, 0, 0] })) });
+    expect(errorOf(text).message).toBe('Invalid scene: waypoints: 50001 waypoints exceeds the limit of 50000');
+  });
+
+  it('a document just at the limits is accepted', () => {
+    const d = { version: 1, waypoints: Array.from({ length: SCENE_LIMITS.waypoints }, (_, i) => ({ id: `w${i}`, position: [i, 0, 0] })) };
+    expect(parseScene(d).waypoints).toHaveLength(SCENE_LIMITS.waypoints);
+  });
+});
+
+describe('defaults', () => {
+  it('fills in name, bounds, lists, voxel origin/cellSize and orbit phase/axis', () => {
+    const doc = parseScene({ version: 1, voxels: { dims: [4, 2, 3] }, movingObstacles: [{ id: 'm', radius: 1, orbit: { center: [0, 0, 0], radius: 2, period: 5 } }] });
+    expect(doc.name).toBe('Untitled scene');
+    expect(doc.waypoints).toEqual([]);
+    expect(doc.agents).toEqual([]);
+    expect(doc.obstacles).toEqual([]);
+    expect(doc.voxels).toEqual({ origin: [0, 0, 0], cellSize: 1, dims: [4, 2, 3], solid: [], terrain: [] });
+    expect(doc.movingObstacles[0].orbit).toMatchObject({ phase: 0, axis: [0, 1, 0] });
+    // bounds: the voxel box and the whole orbit
+    expect(doc.bounds).toEqual({ min: [-3, -3, -3], max: [4, 3, 3] });
+  });
+
+  it('accepts a document with only the keys outside checks use', () => {
+    const doc = parseScene({ version: 1, waypoints: [{ id: 'p', position: [1, 2, 3] }, { id: 'q', position: [4, 5, 6] }], agents: [{ id: 'a', start: 'p', goal: [0, 0, 0], radius: 0.5, speed: 2 }] });
+    expect(doc.bounds).toEqual({ min: [-1, -1, -1], max: [5, 6, 7] });
+    expect(Object.keys(doc)).toEqual(['version', 'name', 'bounds', 'obstacles', 'movingObstacles', 'waypoints', 'agents']);
+  });
+});
+
+describe('migrateScene', () => {
+  it('returns a v1 document unchanged and never modifies its input', () => {
+    const raw = base();
+    const before = JSON.stringify(raw);
+    expect(migrateScene(raw)).toEqual(raw);
+    expect(JSON.stringify(raw)).toBe(before);
+  });
+
+  it('rejects versions it cannot read', () => {
+    expect(() => migrateScene({ version: 2 })).toThrow(/version: unsupported version 2 \(this navlab reads 1\)/);
+    expect(() => migrateScene({ version: 1.5 })).toThrow(/version: expected an integer, got 1.5/);
+    expect(() => migrateScene('text')).toThrow(SceneError);
+  });
+});
+
+describe('safeParseScene', () => {
+  it('returns the document or the error, never throws for a bad document', () => {
+    const good = safeParseScene(JSON.stringify(base()));
+    expect(good.ok && good.document.name).toBe('test');
+    const bad = safeParseScene('nope');
+    expect(!bad.ok && bad.error.issues[0].path).toBe('JSON');
+  });
+});
+
+describe('saveScene', () => {
+  it('round-trips losslessly, including -0, tiny and long numbers and any text', () => {
+    const d = base();
+    d.name = 'caf\u00e9 \u{1f680} "quoted" \\ \ud800 lone surrogate';
+    d.waypoints[0].position = [-0, 1e-7, 0.1 + 0.2];
+    d.waypoints[1].position = [Number.MAX_VALUE, -Number.MIN_VALUE, 123456789.123456789];
+    const doc = parseScene(d);
+    const again = parseScene(saveScene(doc));
+    expect(again).toEqual(doc);
+    expect(Object.is(again.waypoints[0].position[0], -0)).toBe(true);
+    expect(saveScene(again)).toBe(saveScene(doc));
+  });
+
+  it('writes keys in schema order whatever order the input had', () => {
+    const reverse = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(reverse) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverse(x)])) : v;
+    const text = saveScene(parseScene(base()));
+    expect(saveScene(parseScene(reverse(base())))).toBe(text);
+    expect(saveScene(reverse(parseScene(base())) as SceneDocument)).toBe(text);
+    expect(text.indexOf('"version"')).toBeLessThan(text.indexOf('"name"'));
+    expect(text).toMatch(/^\{\n {2}"version": 1,\n/);
+    expect(text.endsWith('}\n')).toBe(true);
+  });
+
+  it('refuses to save an invalid document', () => {
+    const doc = parseScene(base());
+    doc.agents[0].goal = 'nowhere';
+    expect(() => saveScene(doc)).toThrow(/agents\[0\]\.goal/);
+  });
+
+  it('round-trips random documents (property)', () => {
+    // Coordinates within +-1e9: the default bounds pad points by 1 unit, which needs ulp(v) < 1.
+    const num = fc.double({ min: -1e9, max: 1e9, noNaN: true });
+    const vec = fc.tuple(num, num, num);
+    const waypoint = fc.record({ id: fc.string({ minLength: 1, unit: 'binary' }), position: vec, label: fc.option(fc.string({ unit: 'binary' }), { nil: undefined }) });
+    const docs = fc.uniqueArray(waypoint, { selector: (w) => w.id, maxLength: 8 }).chain((waypoints) =>
+      fc.record({
+        version: fc.constant(1),
+        name: fc.string({ unit: 'binary' }),
+        agentRadius: fc.option(fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), { nil: undefined }),
+        waypoints: fc.constant(waypoints.map((w) => (w.label === undefined ? { id: w.id, position: w.position } : w))),
+        agents: fc.array(
+          fc.record({
+            id: fc.constant(''),
+            start: waypoints.length > 0 ? fc.oneof(vec, fc.constantFrom(...waypoints.map((w) => w.id))) : vec,
+            goal: vec,
+            radius: fc.double({ min: 0, max: 10, noNaN: true }),
+            speed: fc.double({ min: 0.1, max: 10, noNaN: true }),
+          }),
+          { maxLength: 4 },
+        ).map((agents) => agents.map((a, i) => ({ ...a, id: `a${i}` }))),
+      }),
+    );
+    fc.assert(
+      fc.property(docs, (raw) => {
+        const doc = parseScene(raw);
+        expect(parseScene(saveScene(doc))).toEqual(doc);
+      }),
+      { numRuns: 200, seed: 42 },
+    );
+  });
+});
