@@ -1,1 +1,14 @@
-export async function runBenchmarks(): Promise<void> {}
+/**
+ * `npm run bench`: every benchmark table, in one run. Timings are medians and ratios against
+ * peers measured in the same run; the machine is shared, so absolute numbers drift.
+ */
+import { benchGrid } from './grid.ts';
+import { benchPreprocess } from './preprocess.ts';
+
+export async function runBenchmarks(): Promise<void> {
+  console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+  benchGrid();
+  await benchPreprocess();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

@@ -65,10 +65,10 @@ export function searchOptions(args: ParsedArgs): QueryOptions {
   const o: QueryOptions = {};
   const f = args.flags;
   if (f.has('neighborhood')) o.neighborhood = Number(oneOf('neighborhood', f.get('neighborhood')!, ['6', '18', '26'])) as 6 | 18 | 26;
-  if (f.has('corner-cutting')) o.cornerCutting = oneOf('corner-cutting', f.get('corner-cutting')!, ['forbid', 'allow']);
+  if (f.has('corner-cutting')) o.cornerCutting = oneOf<'forbid' | 'allow'>('corner-cutting', f.get('corner-cutting')!, ['forbid', 'allow']);
   if (f.has('heuristic')) o.heuristic = oneOf<HeuristicName>('heuristic', f.get('heuristic')!, HEURISTICS);
   if (f.has('weight')) o.weight = numberFlag('weight', f.get('weight')!, 1);
-  if (f.has('tie-break')) o.tieBreak = oneOf('tie-break', f.get('tie-break')!, ['low-h', 'none']);
+  if (f.has('tie-break')) o.tieBreak = oneOf<'low-h' | 'none'>('tie-break', f.get('tie-break')!, ['low-h', 'none']);
   if (f.has('max-expansions')) o.maxExpansions = numberFlag('max-expansions', f.get('max-expansions')!, 0, true);
   return o;
 }

@@ -4,6 +4,8 @@ export * from './queue/FlatHeap.ts';
 export * from './grid/VoxelGrid.ts';
 export * from './grid/GridSpace.ts';
 export * from './graph/WaypointGraph.ts';
+export * from './graph/SpatialHash.ts';
+export * from './graph/visibility.ts';
 export * from './search/heuristics.ts';
 export * from './search/options.ts';
 export * from './search/result.ts';

@@ -11,7 +11,7 @@
  */
 import * as z from 'zod';
 import { MAX_VOXELS } from '../core/grid/VoxelGrid.ts';
-import { HEURISTICS } from '../core/search/heuristics.ts';
+import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 
 /** The document version this navlab reads and writes. */
 export const SCENE_VERSION = 1;
@@ -47,7 +47,8 @@ function describe<T extends z.ZodType>(schema: T, description: string, id?: stri
   return copy;
 }
 
-const triple = <T extends z.ZodType>(element: () => T, message: string) => z.tuple([element(), element(), element()], { error: message });
+/** A 3-tuple of fresh `item()` schemas whose shape errors read `message`. */
+const triple = <T extends z.ZodType>(item: () => T, message: string) => z.tuple([item(), item(), item()], { error: message });
 
 const Vec3 = describe(triple(() => z.number({ error: element(VEC3_MESSAGE) }), VEC3_MESSAGE), '[x, y, z] in world units; y is up', 'vec3');
 const Size = describe(triple(() => z.number({ error: element(SIZE_MESSAGE) }).positive({ error: element(SIZE_MESSAGE) }), SIZE_MESSAGE), 'edge lengths [sx, sy, sz] in world units', 'size3');
@@ -145,7 +146,7 @@ export const SearchSettingsSchema = z.strictObject({
   graph: z.enum(['grid', 'waypoints']).optional(),
   neighborhood: z.union([z.literal(6), z.literal(18), z.literal(26)], { error: 'expected 6, 18 or 26' }).optional(),
   cornerCutting: z.enum(['forbid', 'allow']).optional(),
-  heuristic: z.enum(HEURISTICS as [string, ...string[]] as ['exact', 'euclidean', 'manhattan', 'chebyshev', 'squared', 'zero']).optional(),
+  heuristic: z.enum(HEURISTICS as readonly [HeuristicName, ...HeuristicName[]]).optional(),
   weight: z.number().min(1).optional(),
   tieBreak: z.enum(['low-h', 'none']).optional(),
   maxExpansions: z.int().min(0).optional(),
@@ -159,24 +160,23 @@ export const SteeringSettingsSchema = z.strictObject({
 });
 
 /** The document before defaults are filled in and cross-references are checked. */
-const SceneObjectSchema = z
-  .strictObject({
-    $schema: describe(z.string(), 'optional path or URL of scene.schema.json, for editors').optional(),
-    version: z.literal(SCENE_VERSION),
-    name: z.string().default('Untitled scene'),
-    description: z.string().optional(),
-    units: describe(z.string(), "informational, e.g. 'm'").optional(),
-    bounds: describe(BoundsSchema, 'default: the box around everything in the document').optional(),
-    agentRadius: describe(z.number().min(0), 'radius used by preprocessing (default 0)').optional(),
-    maxLinkDistance: describe(z.number().positive(), 'waypoint pairs farther apart are never linked').optional(),
-    voxels: VoxelLayerSchema.optional(),
-    obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
-    movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
-    waypoints: z.array(SceneWaypointSchema).max(SCENE_LIMITS.waypoints).default(() => []),
-    agents: z.array(SceneAgentSchema).max(SCENE_LIMITS.agents).default(() => []),
-    search: SearchSettingsSchema.optional(),
-    steering: SteeringSettingsSchema.optional(),
-  });
+const SceneObjectSchema = z.strictObject({
+  $schema: describe(z.string(), 'optional path or URL of scene.schema.json, for editors').optional(),
+  version: z.literal(SCENE_VERSION),
+  name: z.string().default('Untitled scene'),
+  description: z.string().optional(),
+  units: describe(z.string(), "informational, e.g. 'm'").optional(),
+  bounds: describe(BoundsSchema, 'default: the box around everything in the document').optional(),
+  agentRadius: describe(z.number().min(0), 'radius used by preprocessing (default 0)').optional(),
+  maxLinkDistance: describe(z.number().positive(), 'waypoint pairs farther apart are never linked').optional(),
+  voxels: VoxelLayerSchema.optional(),
+  obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
+  movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
+  waypoints: z.array(SceneWaypointSchema).max(SCENE_LIMITS.waypoints).default(() => []),
+  agents: z.array(SceneAgentSchema).max(SCENE_LIMITS.agents).default(() => []),
+  search: SearchSettingsSchema.optional(),
+  steering: SteeringSettingsSchema.optional(),
+});
 
 /** Top-level keys in the order saveScene writes them. */
 export const SCENE_KEY_ORDER: readonly string[] = Object.keys(SceneObjectSchema.shape);
@@ -191,7 +191,7 @@ function crossCheck(doc: SceneObject): Issue[] {
 
   if (doc.bounds) {
     const { min, max } = doc.bounds;
-    for (let a = 0; a < 3; a++) if (!(min[a] < max[a])) add(['bounds'], `min must be < max on every axis, got min ${fmt(min)} and max ${fmt(max)}`);
+    if (![0, 1, 2].every((a) => min[a] < max[a])) add(['bounds'], `min must be < max on every axis, got min ${fmt(min)} and max ${fmt(max)}`);
   }
 
   const firstUse = new Map<string, string>();

@@ -40,7 +40,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Length of an array without touching its elements (a hostile array may be huge or sparse). */
 const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 
-/** How a value is named in messages: `array`, `null`, `NaN`, `'text'`, `3`... */
+/** How a value is named in messages: `an array`, `null`, `'text'`, `3`... */
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';

@@ -194,7 +194,7 @@ export class ObstacleWorld {
       this.retiredTests += this.tree.segmentTests;
       this.tree.dispose();
     }
-    const voxelTris = this.faces === null ? 0 : 2 * this.faces.faceCount;
+    const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
     let count = voxelTris;
     for (const e of this.entries) count += unitSoup(e.spec.shape).length / 9;
     const soup = new Float64Array(9 * count);
@@ -240,7 +240,7 @@ export class ObstacleWorld {
     const tree = this.bvh;
     const hit = tree.raycast(origin, direction, far);
     if (hit === null) return null;
-    const voxelTris = this.faces === null ? 0 : 2 * this.faces.faceCount;
+    const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
     if (hit.triangle < voxelTris && this.grid !== null) {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
@@ -360,7 +360,7 @@ export class ObstacleWorld {
       this.voxelMesh = null;
     }
     this.faces = this.grid === null ? null : voxelFaces(this.grid);
-    if (this.faces === null || this.faces.faceCount === 0) return;
+    if (this.faces === null || this.faces.triangleCount === 0) return;
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(new Float32Array(this.faces.positions), 3));
     g.setAttribute('normal', new BufferAttribute(this.faces.normals, 3));

@@ -2,7 +2,7 @@ import { Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
 import type { Vec3 } from '../core/math/vec3.ts';
 import {
-  pointTriangleDistanceSq, segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox,
+  segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox,
 } from './triangleMath.ts';
 
 /**
@@ -22,7 +22,7 @@ export interface StaticHit {
   point: Vec3;
   /** Unit face normal, turned to face the ray origin. */
   normal: Vec3;
-  /** Triangle index in the soup the BVH was built from (see `StaticBVH.triangleAt`). */
+  /** Triangle index in the soup the BVH was built from (`StaticBVH.triangleOf` maps BVH slots to it). */
   triangle: number;
 }
 
@@ -45,38 +45,65 @@ const boxCallbacks = {
 };
 
 /**
- * The packed node buffer of a MeshBVH (three-mesh-bvh's layout, one 32-byte node each):
- *   float32[0..5]  bounds: min x, y, z, max x, y, z
- *   uint32[6]      leaf: first slot of its triangles | inner: right child offset, in nodes
- *   uint32[7]      leaf: uint16[14] triangle count, uint16[15] = 0xFFFF | inner: split axis
- * The left child of an inner node is the next node.
+ * The tree in the layout the casts read (copied from three-mesh-bvh's packed buffer, whose
+ * 32-byte nodes hold float32 bounds and a leaf flag in the high uint16 of the last word; the
+ * left child of an inner node is the next node):
+ *   box[6n .. 6n+5]  float64 bounds of node n: min x, y, z, max x, y, z
+ *   info[2n]         inner: index of the right child | leaf: first triangle slot
+ *   info[2n + 1]     inner: split axis (0, 1, 2)     | leaf: -1 - triangle count
  */
-interface NodeBuffer {
-  f32: Float32Array;
-  u32: Uint32Array;
-  u16: Uint16Array;
+interface Nodes {
+  box: Float64Array;
+  info: Int32Array;
+}
+
+/** Copies the packed buffer of `bvh` into `Nodes` (bounds only when `into` is given). */
+function readNodes(bvh: MeshBVH, into?: Nodes): Nodes {
+  // `serialize` without cloning hands out the live node buffer.
+  const roots = MeshBVH.serialize(bvh, { cloneBuffers: false }).roots;
+  if (roots.length !== 1) throw new Error(`StaticBVH: expected one BVH root, got ${roots.length}`);
+  const f32 = new Float32Array(roots[0]);
+  const u32 = new Uint32Array(roots[0]);
+  const u16 = new Uint16Array(roots[0]);
+  const count = roots[0].byteLength / 32;
+  const nodes = into ?? { box: new Float64Array(6 * count), info: new Int32Array(2 * count) };
+  for (let n = 0; n < count; n++) {
+    for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = f32[8 * n + c];
+    if (into) continue;
+    if (u16[16 * n + 15] === LEAF_FLAG) {
+      nodes.info[2 * n] = u32[8 * n + 6];
+      nodes.info[2 * n + 1] = -1 - u16[16 * n + 14];
+    } else {
+      nodes.info[2 * n] = n + u32[8 * n + 6];
+      nodes.info[2 * n + 1] = u32[8 * n + 7];
+    }
+  }
+  return nodes;
 }
 
 const LEAF_FLAG = 0xffff;
+/** Recent blocking triangles tried before the tree walk. */
+const BLOCKER_CACHE = 4;
 /** Slab factor for a zero direction component: finite, so 0 * it stays 0 (no NaN). */
 const HUGE = 1e300;
 const _stack = new Int32Array(256);
 
 /**
- * Whether the segment a-b comes within r of a triangle (r = 0: meets one). Depth-first over
- * the packed nodes with an explicit stack, the child on the segment's near side first, and
- * out at the first hit: unlike `raycastFirst` it never looks for the nearest hit, builds no
- * hit objects and calls no callbacks. Node boxes are grown by r, which contains their
- * Minkowski sum with the ball of radius r, so no triangle within r is skipped.
+ * The slot of a triangle the segment a-b comes within r of (r = 0: meets), or -1 when there
+ * is none. Depth-first over the nodes with an explicit stack, the child on the segment's near
+ * side of the split first, out at the first hit: unlike `raycastFirst` it never looks for the
+ * nearest hit, builds no hit objects and calls no callbacks. Node boxes are grown by r (plus
+ * `pad`): the grown box contains the box's Minkowski sum with the ball of radius r, so no
+ * triangle within r of the segment is skipped.
  */
 function castSegment(
-  nodes: NodeBuffer, tris: Float64Array, pad: number,
+  nodes: Nodes, tris: Float64Array, pad: number,
   ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number,
-): boolean {
-  const { f32, u32, u16 } = nodes;
+): number {
+  const { box, info } = nodes;
   const dx = bx - ax, dy = by - ay, dz = bz - az;
   const ix = dx !== 0 ? 1 / dx : HUGE, iy = dy !== 0 ? 1 / dy : HUGE, iz = dz !== 0 ? 1 / dz : HUGE;
-  // Per axis, the bound the segment enters through (offset into the node's 6 floats) and the
+  // Per axis, the bound the segment enters through (offset into the node's 6 bounds) and the
   // matching signed growth by r.
   const nx = ix < 0 ? 3 : 0, ny = iy < 0 ? 4 : 1, nz = iz < 0 ? 5 : 2;
   const g = r + pad;
@@ -88,41 +115,38 @@ function castSegment(
   stack[sp++] = 0;
   while (sp > 0) {
     const n = stack[--sp];
-    let t0 = (f32[n + nx] + gx - ax) * ix;
-    let t1 = (f32[n + 3 - nx] - gx - ax) * ix;
-    const y0 = (f32[n + ny] + gy - ay) * iy;
-    const y1 = (f32[n + 5 - ny] - gy - ay) * iy;
+    const o = 6 * n;
+    let t0 = (box[o + nx] + gx - ax) * ix;
+    let t1 = (box[o + 3 - nx] - gx - ax) * ix;
+    const y0 = (box[o + ny] + gy - ay) * iy;
+    const y1 = (box[o + 5 - ny] - gy - ay) * iy;
     if (y0 > t0) t0 = y0;
     if (y1 < t1) t1 = y1;
-    const z0 = (f32[n + nz] + gz - az) * iz;
-    const z1 = (f32[n + 7 - nz] - gz - az) * iz;
+    const z0 = (box[o + nz] + gz - az) * iz;
+    const z1 = (box[o + 7 - nz] - gz - az) * iz;
     if (z0 > t0) t0 = z0;
     if (z1 < t1) t1 = z1;
     if (t0 > t1 || t0 > 1 || t1 < 0) continue;
-    const n16 = 2 * n;
-    if (u16[n16 + 15] === LEAF_FLAG) {
-      const first = u32[n + 6];
-      const end = first + u16[n16 + 14];
-      for (let k = first; k < end; k++) {
+    const a = info[2 * n], b = info[2 * n + 1];
+    if (b < 0) {
+      const end = a - 1 - b;
+      for (let k = a; k < end; k++) {
         if (r === 0 ? segmentHitsTriangle(ax, ay, az, dx, dy, dz, tris, 9 * k)
-          : segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, 9 * k, limitSq)) return true;
+          : segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, 9 * k, limitSq)) return k;
       }
     } else {
-      const left = n + 8;
-      const right = n + 8 * u32[n + 6];
-      const axis = u32[n + 7];
-      const d = axis === 0 ? dx : axis === 1 ? dy : dz;
+      const d = b === 0 ? dx : b === 1 ? dy : dz;
       // Push the far child first so the near one is popped next.
       if (d < 0) {
-        stack[sp++] = left;
-        stack[sp++] = right;
+        stack[sp++] = n + 1;
+        stack[sp++] = a;
       } else {
-        stack[sp++] = right;
-        stack[sp++] = left;
+        stack[sp++] = a;
+        stack[sp++] = n + 1;
       }
     }
   }
-  return false;
+  return -1;
 }
 
 const _ray = new Ray();
@@ -154,12 +178,15 @@ export class StaticBVH {
   /** null when there are no triangles: every query then reports free space. */
   readonly bvh: MeshBVH | null;
   readonly slotTris: Float64Array;
-  /** The tree's packed nodes, read directly by the segment and capsule casts. */
-  private readonly nodes: NodeBuffer | null;
+  /** The tree as the segment and capsule casts read it. */
+  private readonly nodes: Nodes | null;
   readonly slotOf: Int32Array;
   readonly triangleOf: Int32Array;
   /** Segment and capsule tests run so far (for throughput reports). */
   segmentTests = 0;
+  /** Slots of the triangles that blocked recent queries (-1: empty), filled round-robin. */
+  private readonly blockers = new Int32Array(BLOCKER_CACHE).fill(-1);
+  private nextBlocker = 0;
 
   /** Builds the tree over `soup` (kept by reference: `updateTriangles` edits it in place). */
   constructor(soup: Float64Array, options: BVHOptions = STATIC_BVH_OPTIONS) {
@@ -178,10 +205,7 @@ export class StaticBVH {
     this.bvh = n === 0 ? null : new MeshBVH(this.geometry, { ...STATIC_BVH_OPTIONS, ...options, indirect: false });
     this.nodes = null;
     if (this.bvh === null) return;
-    // `serialize` without cloning hands out the live node buffer (refits write into it too).
-    const roots = MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots;
-    if (roots.length !== 1) throw new Error(`StaticBVH: expected one BVH root, got ${roots.length}`);
-    this.nodes = { f32: new Float32Array(roots[0]), u32: new Uint32Array(roots[0]), u16: new Uint16Array(roots[0]) };
+    this.nodes = readNodes(this.bvh);
     // The build permuted the (identity) index by whole triangles: slot k now holds vertex
     // 3t, 3t+1, 3t+2 of soup triangle t.
     const index = this.geometry.index!.array;
@@ -213,6 +237,7 @@ export class StaticBVH {
     if (this.bvh) {
       this.geometry.attributes.position.needsUpdate = true;
       this.bvh.refit();
+      readNodes(this.bvh, this.nodes!);
     }
   }
 
@@ -222,8 +247,7 @@ export class StaticBVH {
    * ends the query (no search for the nearest one).
    */
   segmentClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-    this.segmentTests++;
-    return this.nodes === null || !castSegment(this.nodes, this.slotTris, this.pad, ax, ay, az, bx, by, bz, 0);
+    return this.clear(ax, ay, az, bx, by, bz, 0);
   }
 
   /**
@@ -231,8 +255,47 @@ export class StaticBVH {
    * r - 1e-6 away from every triangle. r <= 0 is the plain segment test.
    */
   capsuleClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
+    return this.clear(ax, ay, az, bx, by, bz, r > 0 ? r : 0);
+  }
+
+  /**
+   * The segment and capsule tests. Before walking the tree, the triangles that blocked the
+   * last few queries are tried (the "shadow cache" of ray tracers): visibility queries come in
+   * runs from one waypoint, and the box next to it blocks many of them. Any blocking triangle
+   * gives the same answer, so the cache changes the speed, never the result.
+   */
+  private clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
     this.segmentTests++;
-    return this.nodes === null || !castSegment(this.nodes, this.slotTris, this.pad, ax, ay, az, bx, by, bz, r > 0 ? r : 0);
+    if (this.nodes === null) return true;
+    const tris = this.slotTris;
+    const cache = this.blockers;
+    const dx = bx - ax, dy = by - ay, dz = bz - az;
+    const limit = r - CAPSULE_EPSILON;
+    const limitSq = limit > 0 ? limit * limit : 0;
+    if (r === 0) {
+      for (let c = 0; c < BLOCKER_CACHE; c++) {
+        const k = cache[c];
+        if (k >= 0 && segmentHitsTriangle(ax, ay, az, dx, dy, dz, tris, 9 * k)) return false;
+      }
+    } else {
+      // The exact capsule test is ~10x a ray test: first reject by bounding boxes.
+      const minX = Math.min(ax, bx) - r, minY = Math.min(ay, by) - r, minZ = Math.min(az, bz) - r;
+      const maxX = Math.max(ax, bx) + r, maxY = Math.max(ay, by) + r, maxZ = Math.max(az, bz) + r;
+      for (let c = 0; c < BLOCKER_CACHE; c++) {
+        const k = cache[c];
+        if (k < 0) continue;
+        const o = 9 * k;
+        if (Math.max(tris[o], tris[o + 3], tris[o + 6]) < minX || Math.min(tris[o], tris[o + 3], tris[o + 6]) > maxX) continue;
+        if (Math.max(tris[o + 1], tris[o + 4], tris[o + 7]) < minY || Math.min(tris[o + 1], tris[o + 4], tris[o + 7]) > maxY) continue;
+        if (Math.max(tris[o + 2], tris[o + 5], tris[o + 8]) < minZ || Math.min(tris[o + 2], tris[o + 5], tris[o + 8]) > maxZ) continue;
+        if (segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, o, limitSq)) return false;
+      }
+    }
+    const k = castSegment(this.nodes, tris, this.pad, ax, ay, az, bx, by, bz, r);
+    if (k < 0) return true;
+    cache[this.nextBlocker] = k;
+    this.nextBlocker = (this.nextBlocker + 1) % BLOCKER_CACHE;
+    return false;
   }
 
   /** Whether any triangle overlaps the closed box with centre c and half extents h. */
@@ -290,11 +353,6 @@ export class StaticBVH {
       normal,
       triangle: this.triangleOf[hit.faceIndex],
     };
-  }
-
-  /** Squared distance from p to soup triangle t (the closest point goes to `closest`). */
-  triangleDistanceSq(t: number, px: number, py: number, pz: number): number {
-    return pointTriangleDistanceSq(px, py, pz, this.slotTris, 9 * this.slotOf[t]);
   }
 
   dispose(): void {

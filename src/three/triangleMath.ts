@@ -35,11 +35,8 @@ export function segmentHitsTriangle(
   return t >= 0 && t <= adet;
 }
 
-/** Closest point of the last `pointTriangleDistanceSq` call (module scratch, read right away). */
-export const closest = { x: 0, y: 0, z: 0 };
-
 /**
- * Squared distance from point p to the triangle at `o`; the closest point goes to `closest`.
+ * Squared distance from point p to the triangle at `o`.
  * Ericson, "Real-Time Collision Detection" (2005), 5.1.5 ClosestPtPointTriangle.
  */
 export function pointTriangleDistanceSq(px: number, py: number, pz: number, tri: ArrayLike<number>, o: number): number {
@@ -84,7 +81,6 @@ export function pointTriangleDistanceSq(px: number, py: number, pz: number, tri:
       qx = ax + abx * v + acx * w; qy = ay + aby * v + acy * w; qz = az + abz * v + acz * w;
     }
   }
-  closest.x = qx; closest.y = qy; closest.z = qz;
   const ex = px - qx, ey = py - qy, ez = pz - qz;
   return ex * ex + ey * ey + ez * ez;
 }
@@ -206,47 +202,5 @@ function edgeAxes(
   p0 = -ey * px + ex * py; p1 = -ey * qx + ex * qy;
   r = hx * Math.abs(ey) + hy * Math.abs(ex);
   if (Math.min(p0, p1) > r || Math.max(p0, p1) < -r) return false;
-  return true;
-}
-
-/**
- * Whether segment p + t*d, t in [0, 1], meets the box [min, max] (closed). Slab test with
- * precomputed 1/d (Infinity for a zero component: then the segment must lie in the slab).
- * Williams et al., "An Efficient and Robust Ray-Box Intersection Algorithm" (2005).
- */
-export function segmentHitsBox(
-  px: number, py: number, pz: number, ix: number, iy: number, iz: number,
-  minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number,
-): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  let a: number, b: number;
-  if (ix === Infinity || ix === -Infinity) {
-    if (px < minX || px > maxX) return false;
-  } else {
-    a = (minX - px) * ix; b = (maxX - px) * ix;
-    if (a > b) { const t = a; a = b; b = t; }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-    if (t0 > t1) return false;
-  }
-  if (iy === Infinity || iy === -Infinity) {
-    if (py < minY || py > maxY) return false;
-  } else {
-    a = (minY - py) * iy; b = (maxY - py) * iy;
-    if (a > b) { const t = a; a = b; b = t; }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-    if (t0 > t1) return false;
-  }
-  if (iz === Infinity || iz === -Infinity) {
-    if (pz < minZ || pz > maxZ) return false;
-  } else {
-    a = (minZ - pz) * iz; b = (maxZ - pz) * iz;
-    if (a > b) { const t = a; a = b; b = t; }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-    if (t0 > t1) return false;
-  }
   return true;
 }

@@ -190,15 +190,14 @@ export class VisibilityGraph {
     const maxX = box.max.x + margin, maxY = box.max.y + margin, maxZ = box.max.z + margin;
     // A pair's segment is no longer than maxLinkDistance, so both ends of a segment that
     // meets the box lie within that distance of it.
-    const candidates: number[] = [];
+    let candidates: number[] = [];
     if (this.hash !== null) {
       const d = this.maxLinkDistance;
       this.hash.query(minX - d, minY - d, minZ - d, maxX + d, maxY + d, maxZ + d, (s) => void candidates.push(s));
-      candidates.sort((a, b) => a - b);
     } else {
-      candidates.push(...this.order);
-      candidates.sort((a, b) => a - b);
+      candidates = this.order.slice();
     }
+    candidates.sort((a, b) => a - b);
     const limitSq = this.maxLinkDistance * this.maxLinkDistance;
     const p = this.xyz;
     let retested = 0;
@@ -242,11 +241,15 @@ export class VisibilityGraph {
   /** The links as a WaypointGraph; rebuilt only when read after a change. */
   graph(): WaypointGraph {
     if (this.cached !== null) return this.cached;
-    const pairs: number[] = [];
+    const pairs = new Int32Array(2 * this.linkCount);
+    let k = 0;
     for (let i = 0; i < this.order.length; i++) {
       for (const t of this.links[this.order[i]]) {
         const j = this.indexOf[t];
-        if (j > i) pairs.push(i, j);
+        if (j > i) {
+          pairs[k++] = i;
+          pairs[k++] = j;
+        }
       }
     }
     this.cached = new WaypointGraph(this.positions(), pairs);

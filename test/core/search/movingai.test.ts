@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
-import type { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../../../src/core/io/movingai.ts';
-import { findPath } from '../../../src/core/search/AStarRun.ts';
-import { SearchContext } from '../../../src/core/search/SearchContext.ts';
-import { readData } from '../../helpers/movingai.ts';
-
-/** Runs problems and returns the indices whose result disagrees with the published length. */
-export function mismatches(grid: VoxelGrid, problems: ScenarioProblem[], indices: number[]): string[] {
-  const space = new GridSpace(grid);
-  const ctx = new SearchContext();
-  const bad: string[] = [];
-  for (const i of indices) {
-    const p = problems[i];
-    const r = findPath(space, grid.index(...p.start), grid.index(...p.goal), {}, ctx);
-    const ok = p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && Math.abs(r.cost - p.expected) <= 1e-3;
-    if (!ok) bad.push(`#${i}: expected ${p.expected}, got ${r.status} ${r.cost}`);
-  }
-  return bad;
-}
-
-export const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+import { parse2dMap, parse2dScen, parse3dMap, parse3dScen } from '../../../src/core/io/movingai.ts';
+import { mismatches, range, readData } from '../../helpers/movingai.ts';
 
 describe('Moving AI 3D benchmark (shipped in test/data)', () => {
   it('all 10,000 problems of Simple have the published optimal length', () => {

@@ -1,15 +1,15 @@
 /**
  * Generates the shipped scenes/*.json (except index.json, written by hand) deterministically:
- *   npx tsx test/scene/generate-scenes.ts [scene-name ...]
+ *   npm run gen:scenes -- [scene-name ...]
  * Every scene goes through parseScene + saveScene, so the files are valid and canonical.
  * Randomness comes from seeded mulberry32 streams, so reruns write identical files.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
-import { GridSpace } from '../../src/core/grid/GridSpace.ts';
-import { findPath } from '../../src/core/search/AStarRun.ts';
-import { parse3dScen } from '../../src/core/io/movingai.ts';
+import { VoxelGrid } from '../src/core/grid/VoxelGrid.ts';
+import { GridSpace } from '../src/core/grid/GridSpace.ts';
+import { findPath } from '../src/core/search/AStarRun.ts';
+import { parse3dScen } from '../src/core/io/movingai.ts';
 import {
   buildVoxelGrid,
   parseScene,
@@ -19,9 +19,9 @@ import {
   type SceneDocumentInput,
   type SceneObstacle,
   type VoxelBox,
-} from '../../src/scene/index.ts';
-import { boxOverlapsObstacle, clearance, mulberry32, type Triple } from './geometry.ts';
-import { movingAiText, ROOT } from './helpers.ts';
+} from '../src/scene/index.ts';
+import { boxOverlapsObstacle, clearance, mulberry32, type Triple } from '../test/scene/geometry.ts';
+import { movingAiText, ROOT } from '../test/scene/helpers.ts';
 
 const SCHEMA_REF = './scene.schema.json';
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -87,18 +87,22 @@ function openField(): SceneDocumentInput {
       }
     }
   });
-  // Agents cross the field: start near one corner or edge, goal near the opposite one, other layer.
-  const nearest = (x: number, y: number, z: number) =>
-    waypoints.reduce((best, w) => (Math.hypot(w.position[0] - x, w.position[1] - y, w.position[2] - z) < Math.hypot(best.position[0] - x, best.position[1] - y, best.position[2] - z) ? w : best)).id;
-  const routes: [Triple, Triple][] = [
-    [[-24, 1.5, -24], [24, 9, 24]],
-    [[24, 1.5, -24], [-24, 13, 24]],
-    [[0, 5, -26], [0, 1.5, 26]],
-    [[-26, 9, 0], [26, 5, 0]],
-    [[24, 13, 24], [-24, 1.5, -24]],
-    [[-24, 5, 24], [24, 13, -24]],
+  // Agents cross the field: each starts near one edge or corner in one layer and ends near the
+  // opposite one in another layer, so their paths cross in the middle at different heights.
+  const nearest = (layer: string, x: number, z: number) => {
+    const candidates = waypoints.filter((w) => w.id.startsWith(`${layer}-`));
+    const d = (w: (typeof waypoints)[number]) => Math.hypot(w.position[0] - x, w.position[2] - z);
+    return candidates.reduce((best, w) => (d(w) < d(best) ? w : best)).id;
+  };
+  const routes: [string, number, number, string, number, number][] = [
+    ['ground', -24, -24, 'mid', 24, 24],
+    ['ground', 24, -24, 'high', -24, 24],
+    ['low', 0, -26, 'ground', 0, 26],
+    ['mid', -26, 0, 'low', 26, 0],
+    ['high', 24, 24, 'ground', -24, -24],
+    ['low', -24, 24, 'high', 24, -24],
   ];
-  const agents = routes.map(([s, g], i) => ({ id: `agent-${i + 1}`, start: nearest(...s), goal: nearest(...g), radius: 0.4, speed: round(3 + (i % 3) * 0.75, 2) }));
+  const agents = routes.map(([sl, sx, sz, gl, gx, gz], i) => ({ id: `agent-${i + 1}`, start: nearest(sl, sx, sz), goal: nearest(gl, gx, gz), radius: 0.4, speed: round(3 + (i % 3) * 0.75, 2) }));
   return {
     $schema: SCHEMA_REF,
     version: 1,

@@ -1,0 +1,12 @@
+/**
+ * navlab's three.js adapter: obstacle meshes from a scene, one scene-wide BVH (three-mesh-bvh),
+ * BVH line of sight (segment and agent-radius capsule), mesh voxelization and waypoint
+ * visibility preprocessing. The only part of navlab that imports three or three-mesh-bvh.
+ */
+export * from './ObstacleWorld.ts';
+export * from './StaticBVH.ts';
+export * from './voxelize.ts';
+export * from './voxelFaces.ts';
+export * from './preprocess.ts';
+export * from './primitives.ts';
+export * from './triangleMath.ts';
