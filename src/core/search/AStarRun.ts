@@ -6,11 +6,20 @@ import type { NeighborSink, SearchSpace } from './space.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 
 /**
- * Open-list keys are f rounded to ~1e-9 (f x 2^30), so that paths of equal cost tie exactly
- * despite floating-point noise in g + h and the tie-break can act. Ordering by the rounded key
- * can misorder two nodes only when their f differ by less than 1e-9.
+ * Open-list key of a node: one double, so the heap compares once per step.
+ *   integer part  f = g + w*h rounded to 2^-24 (`fKey`): paths of equal cost tie exactly
+ *                 despite floating-point noise, and two nodes are misordered only when their
+ *                 f differ by less than 6e-8;
+ *   fraction      the tie-break (`tieFraction`), in [0, 0.5): with 'low-h' it grows with h,
+ *                 so among equal f the node nearer the goal comes first; with 'none' it is 0.
+ * The fraction resolves h steps of 0.15 up to f ~ 1000 and saturates at h ~ 8000 world units:
+ * past that, ties are broken less well, never f.
  */
-const KEY_SCALE = 2 ** 30;
+const KEY_SCALE = 2 ** 24;
+const TIE_SLOPE = 2 ** -14;
+
+const fKey = (f: number): number => Math.round(f * KEY_SCALE);
+const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const CLOSED = CLOSED_STATE;
 const OPEN = OPEN_STATE;
@@ -45,7 +54,7 @@ export class AStarRun implements NeighborSink {
   /** Slot and cost of the node being expanded (read by relax). */
   private us = -1;
   private gu = 0;
-  /** Key of the node being expanded. */
+  /** Integer part of the key being expanded (f rounded, without the tie fraction). */
   private key = 0;
   /**
    * Successors whose key equals the key being expanded (same f, deeper) are the next nodes A*
@@ -79,7 +88,8 @@ export class AStarRun implements NeighborSink {
     ctx.parent[s] = -1;
     ctx.via[s] = 0;
     ctx.state[s] = OPEN;
-    ctx.heap.push(s, Math.round(this.weight * space.estimate(start) * KEY_SCALE), 0);
+    const h0 = this.weight * space.estimate(start);
+    ctx.heap.push(s, fKey(h0) + tieFraction(h0, this.lowH));
     this.generated = 1;
   }
 
@@ -103,17 +113,17 @@ export class AStarRun implements NeighborSink {
     for (;;) {
       // Drop entries closed meanwhile (a stacked node improved onto the heap, or vice versa).
       while (this.stackSize > 0 && ctx.state[this.stack[this.stackSize - 1]] === CLOSED) this.stackSize--;
-      while (this.stackSize === 0 && heap.size > 0 && ctx.state[heap.ids[0]] === CLOSED) heap.pop();
+      while (this.stackSize === 0 && heap.size > 0 && ctx.state[heap.peek()] === CLOSED) heap.pop();
       const fromStack = this.stackSize > 0;
       if (!fromStack && heap.size === 0) { end = 'unreachable'; break; }
-      const s = fromStack ? this.stack[this.stackSize - 1] : heap.ids[0];
+      const s = fromStack ? this.stack[this.stackSize - 1] : heap.peek();
       if (ctx.nodeOf(s) === goal) { end = 'found'; break; }
       if (this.expanded >= budget) { end = 'partial'; break; }
       if (n >= maxExpansions) break;
       if (fromStack) {
         this.stackSize--;
       } else {
-        this.key = heap.keys[0];
+        this.key = Math.floor(heap.peekKey());
         heap.pop();
       }
       ctx.state[s] = CLOSED;
@@ -152,9 +162,10 @@ export class AStarRun implements NeighborSink {
     ctx.g[s] = ng;
     ctx.parent[s] = this.us;
     this.generated++;
-    const key = Math.round((ng + this.weight * this.space.estimate(v)) * KEY_SCALE);
-    if (this.lowH && key === this.key) this.pushStack(s);
-    else ctx.heap.push(s, key, this.lowH ? -ng : 0);
+    const hw = this.weight * this.space.estimate(v);
+    const f = fKey(ng + hw);
+    if (this.lowH && f === this.key) this.pushStack(s);
+    else ctx.heap.push(s, f + tieFraction(hw, this.lowH));
   }
 
   /**
@@ -210,24 +221,20 @@ export class AStarRun implements NeighborSink {
       generated++;
       let h: number;
       if (exact26) {
-        // Inlined 26-neighbour exact distance (same formula as gridDistance).
-        let a = x + delta[3 * k] - gx;
-        let b = y + delta[3 * k + 1] - gy;
-        let c = z + delta[3 * k + 2] - gz;
-        if (a < 0) a = -a;
-        if (b < 0) b = -b;
-        if (c < 0) c = -c;
-        let t: number;
-        if (a > b) { t = a; a = b; b = t; }
-        if (b > c) { t = b; b = c; c = t; }
-        if (a > b) { t = a; a = b; b = t; }
-        h = (C_A * a + C_B * b + c) * cs;
+        // Inlined 26-neighbour exact distance (gridDistance), with branch-free sorting.
+        const a = Math.abs(x + delta[3 * k] - gx);
+        const b = Math.abs(y + delta[3 * k + 1] - gy);
+        const c = Math.abs(z + delta[3 * k + 2] - gz);
+        const lo = Math.min(a, b, c);
+        const hi = Math.max(a, b, c);
+        h = (C_A * lo + C_B * (a + b + c - lo - hi) + hi) * cs;
       } else {
         h = space.estimateAt(x + delta[3 * k], y + delta[3 * k + 1], z + delta[3 * k + 2]);
       }
-      const key = Math.round((ng + weight * h) * KEY_SCALE);
-      if (lowH && key === curKey) this.pushStack(s);
-      else heap.push(s, key, lowH ? -ng : 0);
+      const hw = weight * h;
+      const f = fKey(ng + hw);
+      if (lowH && f === curKey) this.pushStack(s);
+      else heap.push(s, f + tieFraction(hw, lowH));
     }
     this.generated += generated;
   }
