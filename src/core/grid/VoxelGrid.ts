@@ -31,8 +31,13 @@ export class VoxelGrid {
   readonly cellSize: number;
   readonly occupancy: Uint8Array;
   terrain: Float32Array | null = null;
-  /** Incremented on every edit, so derived data (meshes, cached searches) can tell it is stale. */
+  /**
+   * Incremented on every edit, so derived data (meshes, bit rows, cached searches) can tell it
+   * is stale. Code that writes `occupancy` directly must increment it too.
+   */
   version = 0;
+  private bits: Uint32Array | null = null;
+  private bitsVersion = -1;
 
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
@@ -84,7 +89,50 @@ export class VoxelGrid {
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
     if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
+    const fresh = this.bits !== null && this.bitsVersion === this.version;
     this.version++;
+    if (fresh) {
+      this.setRowBit(x, y, z, blocked);
+      this.bitsVersion = this.version;
+    }
+  }
+
+  /** 32-bit words per padded row of `blockedRows()`. */
+  get rowWords(): number {
+    return (this.X + 33) >>> 5;
+  }
+
+  /**
+   * The occupancy as bits, one padded row per (y, z), for reading a 3x3x3 block in 9 loads:
+   * row r = (y + 1) + (Y + 2) * (z + 1) for y in [-1, Y], z in [-1, Z]; voxel x is bit x + 1
+   * of the row, counted over its `rowWords` 32-bit words. The padding (x = -1 or X, and the
+   * rows outside the box) is set: out of bounds is blocked. Rebuilt when `version` changes.
+   */
+  blockedRows(): Uint32Array {
+    if (this.bits !== null && this.bitsVersion === this.version) return this.bits;
+    const W = this.rowWords;
+    const bits = this.bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
+    bits.fill(0xffffffff);
+    this.bits = bits;
+    const occ = this.occupancy;
+    for (let z = 0; z < this.Z; z++) {
+      for (let y = 0; y < this.Y; y++) {
+        const row = (y + 1 + (this.Y + 2) * (z + 1)) * W;
+        bits.fill(0, row, row + W);
+        bits[row] = 1; // x = -1
+        const i0 = this.X * (y + this.Y * z);
+        for (let x = 0; x < this.X; x++) if (occ[i0 + x] !== 0) bits[row + ((x + 1) >>> 5)] |= 1 << ((x + 1) & 31);
+        for (let b = this.X + 1; b < 32 * W; b++) bits[row + (b >>> 5)] |= 1 << (b & 31);
+      }
+    }
+    this.bitsVersion = this.version;
+    return bits;
+  }
+
+  private setRowBit(x: number, y: number, z: number, blocked: boolean): void {
+    const i = (y + 1 + (this.Y + 2) * (z + 1)) * this.rowWords + ((x + 1) >>> 5);
+    const m = 1 << ((x + 1) & 31);
+    this.bits![i] = blocked ? this.bits![i] | m : this.bits![i] & ~m;
   }
 
   /** Terrain cost multiplier of voxel index `i` (1 = normal ground). */

@@ -1,7 +1,7 @@
 import { now } from '../clock.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
 import type { NeighborSink, SearchSpace } from './space.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 
@@ -23,11 +23,12 @@ const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw *
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const CLOSED = CLOSED_STATE;
 const OPEN = OPEN_STATE;
-const PAGE_MASK = 63;
+const PAGE_BITS = PAGE_BITS_;
+const PAGE_MASK = (1 << PAGE_BITS) - 1;
 const C_A = Math.sqrt(3) - Math.SQRT2;
 const C_B = Math.SQRT2 - 1;
 /** Slots one grid expansion may allocate: 26 neighbours in at most 27 fresh pages. */
-const GRID_EXPANSION_SLOTS = 27 * 64;
+const GRID_EXPANSION_SLOTS = 27 << PAGE_BITS;
 
 /**
  * One A* query that can be advanced in slices: `step(n)` expands at most n nodes and returns
@@ -181,7 +182,7 @@ export class AStarRun implements NeighborSink {
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
     const x = r - y * space.grid.X;
-    const blocked = space.blockedMask(u, x, y, z);
+    const blocked = space.blockedMask(x, y, z);
     const need = space.moveNeed;
     const off = space.moveOffset;
     const cost = space.moveCost;
@@ -205,7 +206,7 @@ export class AStarRun implements NeighborSink {
         if (m !== -1 && (blocked & m) === 0) continue;
       }
       const v = u + off[k];
-      const p = v >> 6;
+      const p = v >> PAGE_BITS;
       const s = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
       const st = state[s];
       if (st === CLOSED) continue;

@@ -5,7 +5,8 @@ export const FRESH = 0;
 export const OPEN = 1;
 export const CLOSED = 2;
 
-const PAGE_BITS = 6;
+/** log2 of the page size; 16..256 measured alike on the Moving AI maps. */
+export const PAGE_BITS = 6;
 const PAGE_SIZE = 1 << PAGE_BITS;
 const PAGE_MASK = PAGE_SIZE - 1;
 
@@ -18,8 +19,8 @@ const PAGE_MASK = PAGE_SIZE - 1;
  * the current generation is unallocated, so a new query costs nothing to start.
  *
  * Layout:
- *   pageGen[p], pageBase[p]   : per page of node ids (p = node >>> 6): stamp, first slot
- *   allocPage[k]              : page of the k-th allocated block (slot >>> 6 = k)
+ *   pageGen[p], pageBase[p]   : per page of node ids (p = node >> PAGE_BITS): stamp, first slot
+ *   allocPage[k]              : page of the k-th allocated block (slot >> PAGE_BITS = k)
  *   g[s], parent[s], state[s] : per slot: cost so far, parent slot, FRESH/OPEN/CLOSED
  *   via[s]                    : grid only: 1 + move index that reached the node (0 = start)
  *   heap                      : open list of slots keyed by f (stale duplicates skipped on pop)
@@ -34,7 +35,7 @@ export class SearchContext {
   state = new Uint8Array(PAGE_SIZE * 16);
   /** Grid searches: 1 + the move that reached the slot's node (0 for the start). */
   via = new Uint8Array(PAGE_SIZE * 16);
-  /** Slots in use (a multiple of 64). */
+  /** Slots in use (a multiple of the page size). */
   used = 0;
   readonly heap = new FlatHeap(1024);
 

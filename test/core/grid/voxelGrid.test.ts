@@ -59,6 +59,20 @@ describe('VoxelGrid', () => {
     }
   });
 
+  it('searches see edits made after an earlier search (bit rows stay in sync)', () => {
+    const g = new VoxelGrid({ dims: [40, 3, 1] });
+    const space = new GridSpace(g);
+    const from = g.index(0, 1, 0), to = g.index(39, 1, 0);
+    expect(findPath(space, from, to).cost).toBe(39);
+    for (let y = 0; y < 3; y++) g.setBlocked(33, y, 0, true); // through setBlocked: in place
+    expect(findPath(space, from, to).status).toBe('unreachable');
+    g.occupancy[g.index(33, 2, 0)] = 0; // a direct write, announced by bumping the version
+    g.version++;
+    const r = findPath(space, from, to);
+    expect(r.status).toBe('found');
+    expect(r.cost).toBeCloseTo(37 + 2 * Math.SQRT2, 9);
+  });
+
   it('search memory grows with the nodes a query touches, not with the grid', () => {
     const g = new VoxelGrid({ dims: [512, 512, 256] }); // 67M voxels
     const ctx = new SearchContext();
