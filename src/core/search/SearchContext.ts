@@ -23,7 +23,7 @@ const PAGE_MASK = PAGE_SIZE - 1;
  *   allocPage[k]              : page of the k-th allocated block (slot >> PAGE_BITS = k)
  *   g[s], parent[s], state[s] : per slot: cost so far, parent slot, FRESH/OPEN/CLOSED
  *   via[s]                    : grid only: 1 + move index that reached the node (0 = start)
- *   heap                      : open list of slots keyed by f (stale duplicates skipped on pop)
+ *   heap                      : open list of slots keyed by f, with decrease-key
  */
 export class SearchContext {
   gen = 0;
@@ -37,7 +37,7 @@ export class SearchContext {
   via = new Uint8Array(PAGE_SIZE * 16);
   /** Slots in use (a multiple of the page size). */
   used = 0;
-  readonly heap = new FlatHeap(1024);
+  readonly heap = new FlatHeap(1024, PAGE_SIZE * 16);
 
   /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
   begin(nodeCount: number): void {
@@ -134,5 +134,6 @@ export class SearchContext {
     const via = new Uint8Array(cap);
     via.set(this.via);
     this.via = via;
+    this.heap.reserveIds(cap);
   }
 }
