@@ -3,27 +3,31 @@ import { FlatHeap } from '../../../src/core/queue/FlatHeap.ts';
 import { mulberry32 } from '../../helpers/random.ts';
 
 describe('FlatHeap', () => {
-  it('pops ids in key order under random interleaved pushes and pops, growing past its capacity', () => {
+  it('pops in key order under random pushes, key decreases and pops, growing past its capacity', () => {
     const rand = mulberry32(7);
-    const heap = new FlatHeap(4);
-    const model: [number, number][] = [];
-    for (let step = 0; step < 20000; step++) {
-      if (model.length === 0 || rand() < 0.6) {
+    const IDS = 3000;
+    const heap = new FlatHeap(4, 16);
+    heap.reserveIds(IDS);
+    const model = new Map<number, number>(); // id -> key
+    for (let step = 0; step < 30000; step++) {
+      const r = rand();
+      if (model.size === 0 || r < 0.45) {
+        const id = Math.floor(rand() * IDS);
         const key = Math.floor(rand() * 1000) + (rand() < 0.3 ? 0.25 : 0);
-        heap.push(step, key);
-        model.push([key, step]);
+        heap.push(id, key); // insert, or decrease when present (a larger key is ignored)
+        model.set(id, Math.min(key, model.get(id) ?? Infinity));
       } else {
-        const key = heap.peekKey();
+        const min = Math.min(...model.values());
+        expect(heap.peekKey()).toBe(min);
         const id = heap.pop();
-        const min = Math.min(...model.map((m) => m[0]));
-        expect(key).toBe(min);
-        const at = model.findIndex((m) => m[1] === id);
-        expect(model[at][0]).toBe(min);
-        model.splice(at, 1);
+        expect(model.get(id)).toBe(min);
+        model.delete(id);
       }
-      expect(heap.size).toBe(model.length);
+      expect(heap.size).toBe(model.size);
     }
     heap.clear();
     expect(heap.size).toBe(0);
+    heap.push(5, 1);
+    expect(heap.pop()).toBe(5);
   });
 });
