@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
+import type { PathReport } from '../core/search/query.ts';
 
 /** A failure the user can act on (missing file, malformed data): message on stderr, exit 1. */
 export class InputError extends Error {
@@ -37,3 +38,14 @@ export function loadScenario(mapFile: string, scenFile: string): ScenarioProblem
 export const out = (line: string): void => void process.stdout.write(line + '\n');
 /** Writes one line to stderr (everything that is not the JSON result). */
 export const err = (line: string): void => void process.stderr.write(line + '\n');
+
+/** Prints a path report as JSON (one line) or as readable text. */
+export function printPath(report: PathReport, json: boolean): void {
+  if (json) {
+    out(JSON.stringify(report));
+    return;
+  }
+  out(`${report.status}: cost ${report.cost.toFixed(4)}, ${report.path.length} nodes, ${report.expanded} expanded, ${report.ms.toFixed(3)} ms`);
+  const width = Math.max(0, ...(report.ids ?? []).map((id) => id.length)) + 2;
+  report.path.forEach((p, i) => out(`  ${report.ids ? report.ids[i].padEnd(width) : ''}${p.map((c) => +c.toFixed(4)).join(', ')}`));
+}

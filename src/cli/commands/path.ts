@@ -1,8 +1,8 @@
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
-import { queryGrid, type PathReport } from '../../core/search/query.ts';
+import { queryGrid } from '../../core/search/query.ts';
 import { buildVoxelGrid, parseScene } from '../../scene/index.ts';
 import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
-import { InputError, loadMap, out, readText } from '../io.ts';
+import { InputError, loadMap, printPath, readText } from '../io.ts';
 import { waypointPathCommand } from './waypointPath.ts';
 
 
@@ -18,16 +18,6 @@ function loadGrid(file: string): VoxelGrid {
   }
   if (grid === null) throw new UsageError(`${file}: the scene has no voxel layer; use --graph waypoints`);
   return grid;
-}
-
-/** Prints a path report as JSON (one line) or as readable text. */
-export function printPath(report: PathReport, json: boolean): void {
-  if (json) {
-    out(JSON.stringify(report));
-    return;
-  }
-  out(`${report.status}: cost ${report.cost.toFixed(4)}, ${report.path.length} nodes, ${report.expanded} expanded, ${report.ms.toFixed(3)} ms`);
-  report.path.forEach((p, i) => out(`  ${report.ids ? report.ids[i].padEnd(12) : ''}${p.map((c) => +c.toFixed(4)).join(', ')}`));
 }
 
 /** One query on a grid (voxel indices) or a scene's waypoint graph (waypoint ids). */

@@ -2,7 +2,7 @@ import type { SearchOptions } from '../../core/search/options.ts';
 import { queryGraph, QueryError } from '../../core/search/query.ts';
 import { waypointIndex } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import { printPath } from './path.ts';
+import { printPath } from '../io.ts';
 import { loadScene } from './preprocess.ts';
 
 /**
