@@ -13,23 +13,14 @@ import { VisibilityGraph } from '../src/core/graph/visibility.ts';
 import { parseScene, type SceneObstacle } from '../src/scene/index.ts';
 import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
 import { preprocessScene } from '../src/three/preprocess.ts';
+import { mulberry32 } from '../src/core/math/random.ts';
+export { mulberry32 };
 
 const WORLD = 128;
 const BOXES = 2000;
 const SEED = 0x5eed;
 const REPS = 5;
 
-/** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The bench world's boxes: min corner and size per box, inside [0, WORLD]^3. */
 export function benchBoxes(random: () => number, count = BOXES): SceneObstacle[] {

@@ -14,3 +14,4 @@ export * from './search/SearchContext.ts';
 export * from './search/AStarRun.ts';
 export * from './io/movingai.ts';
 export * from './search/query.ts';
+export * from './math/random.ts';

@@ -5,20 +5,11 @@
  */
 import type { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import type { SceneObstacle } from '../../src/scene/index.ts';
+import { mulberry32 } from '../../src/core/math/random.ts';
+export { mulberry32 };
 
 export type Triple = readonly [number, number, number];
 
-/** mulberry32: a tiny deterministic PRNG (public domain, Tommy Ettinger), values in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Row-major 3x3 rotation of three.js Euler order 'XYZ' (matrix Rx * Ry * Rz). */
 export function rotationMatrix([rx, ry, rz]: Triple): number[] {

@@ -5,20 +5,11 @@
  * function t -> dist(p(t), box).
  */
 import type { BoxObstacle } from '../../src/scene/index.ts';
+import { mulberry32 as rng } from '../../src/core/math/random.ts';
+export { rng };
 
 export type V3 = [number, number, number];
 
-/** mulberry32, values in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Row-major rotation matrix of Euler angles in three.js order 'XYZ' (R = Rx Ry Rz). */
 function rotation([rx, ry, rz]: V3): number[] {

@@ -3,17 +3,8 @@ import { SpatialHash } from '../../../src/core/graph/SpatialHash.ts';
 import {
   buildVisibility, forEachCandidatePair, segmentClearOf, snapToVisibleWaypoint, VisibilityGraph, type LineOfSight,
 } from '../../../src/core/graph/visibility.ts';
+import { mulberry32 as rng } from '../../../src/core/math/random.ts';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sphere obstacles, editable; the line of sight reads the current list. */
 interface Sphere { x: number; y: number; z: number; r: number }
