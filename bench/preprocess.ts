@@ -14,7 +14,6 @@ import { parseScene, type SceneObstacle } from '../src/scene/index.ts';
 import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
 import { preprocessScene } from '../src/three/preprocess.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
-export { mulberry32 };
 
 const WORLD = 128;
 const BOXES = 2000;

@@ -13,7 +13,7 @@ const USAGE = `usage:
   nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [search flags] [--json]
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
-  nav simulate <scene.json> [--steps N] [--seed S] [--json]
+  nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
   nav bench
 search flags: --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
   --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)

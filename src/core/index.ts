@@ -15,3 +15,4 @@ export * from './search/AStarRun.ts';
 export * from './io/movingai.ts';
 export * from './search/query.ts';
 export * from './math/random.ts';
+export * from './steering/index.ts';

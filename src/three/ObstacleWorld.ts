@@ -300,7 +300,22 @@ export class ObstacleWorld {
     return insideUnitShape(e.spec.shape, e.inverse.elements, px, py, pz);
   }
 
+  /**
+   * The surface soup triangle `triangle` belongs to, for the current `bvh`: the obstacle's
+   * index in `obstacleBoxes()` order (>= 0), or -1 - k for the k-th rectangle of the voxel
+   * mesh (its two triangles share k). Steering treats each surface as one obstacle.
+   */
+  surfaceOf(triangle: number): number {
+    const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
+    return triangle < voxelTris ? -1 - (triangle >> 1) : this.entryIndexOf(triangle);
+  }
+
   private ownerOf(triangle: number): string | null {
+    const i = this.entryIndexOf(triangle);
+    return i < 0 ? null : this.entries[i].spec.id;
+  }
+
+  private entryIndexOf(triangle: number): number {
     // Entries are in soup order: the last one starting at or before `triangle` owns it.
     let lo = 0;
     let hi = this.entries.length - 1;
@@ -314,7 +329,7 @@ export class ObstacleWorld {
         hi = mid - 1;
       }
     }
-    return found < 0 ? null : this.entries[found].spec.id;
+    return found;
   }
 
   /** Sets the entry's matrices, mesh transform and bounds from its spec. */

@@ -10,3 +10,4 @@ export * from './voxelFaces.ts';
 export * from './preprocess.ts';
 export * from './primitives.ts';
 export * from './triangleMath.ts';
+export * from './simulation.ts';

@@ -1,0 +1,353 @@
+import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
+import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { snapToVisibleWaypoint, type LineOfSight } from '../graph/visibility.ts';
+import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
+import type { Vec3 } from '../math/vec3.ts';
+import { findPath } from '../search/AStarRun.ts';
+import type { HeuristicName } from '../search/heuristics.ts';
+import type { SearchOptions } from '../search/options.ts';
+import type { QueryOptions } from '../search/query.ts';
+import type { SearchStatus } from '../search/result.ts';
+import { SearchContext } from '../search/SearchContext.ts';
+import type { NeighborSink, SearchSpace } from '../search/space.ts';
+
+/** A path for one agent. */
+export interface PlannedPath {
+  /** xyz triples from the agent's position to the end of the path (at least one point). */
+  points: Float64Array;
+  /**
+   * 'found': the path ends at the requested goal. Otherwise (the search's status) it ends at
+   * the reachable point nearest the goal, which becomes the agent's goal for arrival.
+   */
+  status: SearchStatus;
+  /** Terrain cost multiplier at each point (grid planner with terrain), else null. */
+  costs: Float32Array | null;
+}
+
+/**
+ * Plans paths for agents. `blockers` holds spheres to plan around besides the static world
+ * (moving obstacles as they are now): x, y, z, radius per sphere.
+ */
+export interface PathPlanner {
+  plan(from: Vec3, to: Vec3, radius: number, blockers?: Float64Array, blockerCount?: number): PlannedPath;
+  /**
+   * The highest terrain cost multiplier along a segment. Agents skip ahead on their path
+   * (string pulling) only over terrain no costlier than the path they skip, so a shortcut never
+   * wades through the river the search avoided. Absent when the world has no terrain.
+   */
+  maxCostAlong?(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number;
+}
+
+const NO_BLOCKERS = new Float64Array(0);
+
+/** Whether segment a-b passes within (sphere radius + radius) of one of the spheres. */
+export function segmentBlocked(blockers: Float64Array, count: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
+  const dx = bx - ax, dy = by - ay, dz = bz - az;
+  const len2 = dx * dx + dy * dy + dz * dz;
+  for (let k = 0; k < count; k++) {
+    const cx = blockers[4 * k], cy = blockers[4 * k + 1], cz = blockers[4 * k + 2], reach = blockers[4 * k + 3] + radius;
+    let t = len2 > 0 ? ((cx - ax) * dx + (cy - ay) * dy + (cz - az) * dz) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const ex = ax + dx * t - cx, ey = ay + dy * t - cy, ez = az + dz * t - cz;
+    if (ex * ex + ey * ey + ez * ez < reach * reach) return true;
+  }
+  return false;
+}
+
+/** Straight to the goal: for worlds without a graph (steering and collision do the rest). */
+export class StraightPlanner implements PathPlanner {
+  plan(from: Vec3, to: Vec3): PlannedPath {
+    return { points: Float64Array.of(from.x, from.y, from.z, to.x, to.y, to.z), status: 'found', costs: null };
+  }
+}
+
+/**
+ * A* on a voxel grid between the voxels of the start and goal points; the path runs through
+ * voxel centres, from the agent's position to the goal point. A start or goal inside a blocked
+ * voxel (or outside the grid) moves to the nearest free voxel within `snapCells`; a goal moved
+ * that way, or one the search cannot reach, gives a path ending at the closest reachable voxel.
+ * Blocker spheres block the voxels they (grown by the agent radius) overlap, for this search only.
+ *
+ * Paths through voxel centres keep agents of radius below half a cell clear of blocked voxels
+ * (with corner cutting forbidden); bigger agents rely on steering and the collision step.
+ */
+export class GridPlanner implements PathPlanner {
+  readonly grid: VoxelGrid;
+  readonly snapCells: number;
+  private readonly settings: GridSearchSettings;
+  private readonly space: GridSpace;
+  private readonly search: Partial<SearchOptions>;
+  private readonly ctx = new SearchContext();
+  /**
+   * A private copy of the grid for searches around blockers (made on first need, re-synced
+   * when the grid's version changes): blocking voxels in the shared grid would look like an
+   * edit to everything else that watches it.
+   */
+  private scratch: { space: GridSpace; version: number } | null = null;
+  private readonly changed: number[] = [];
+
+  constructor(grid: VoxelGrid, options: QueryOptions = {}, snapCells = 4) {
+    const { neighborhood, cornerCutting, ...search } = options;
+    this.grid = grid;
+    this.settings = { neighborhood, cornerCutting };
+    this.space = new GridSpace(grid, this.settings);
+    this.search = search;
+    this.snapCells = snapCells;
+  }
+
+  plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
+    const g = this.grid;
+    const start = this.freeVoxelNear(from);
+    const ownGoal = this.voxelOf(to);
+    const goal = ownGoal >= 0 && g.occupancy[ownGoal] === 0 ? ownGoal : this.freeVoxelNear(to);
+    if (start < 0 || goal < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+    let result;
+    if (blockerCount > 0) {
+      const space = this.scratchSpace();
+      const copy = space.grid;
+      this.block(copy, blockers, blockerCount, radius, start, goal);
+      copy.version++;
+      try {
+        result = findPath(space, start, goal, this.search, this.ctx);
+      } finally {
+        for (const v of this.changed) copy.occupancy[v] = 0;
+        this.changed.length = 0;
+        copy.version++;
+      }
+    } else {
+      result = findPath(this.space, start, goal, this.search, this.ctx);
+    }
+    const reached = result.status === 'found' && goal === ownGoal;
+    const pts: number[] = [from.x, from.y, from.z];
+    const c = { x: 0, y: 0, z: 0 };
+    for (const v of result.path) {
+      g.coords(v, c);
+      g.voxelCenter(c.x, c.y, c.z, c);
+      pushDistinct(pts, c.x, c.y, c.z);
+    }
+    if (reached) pushDistinct(pts, to.x, to.y, to.z);
+    const points = Float64Array.from(pts);
+    let costs: Float32Array | null = null;
+    if (g.terrain !== null) {
+      costs = new Float32Array(points.length / 3);
+      for (let k = 0; k < costs.length; k++) costs[k] = this.costAt(points[3 * k], points[3 * k + 1], points[3 * k + 2]);
+    }
+    return { points, status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs };
+  }
+
+  /** Samples the segment every quarter cell (terrain is coarse; a sample per quarter cell cannot skip a voxel's middle). */
+  maxCostAlong(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+    if (this.grid.terrain === null) return 1;
+    const n = Math.ceil(Math.hypot(bx - ax, by - ay, bz - az) / (0.25 * this.grid.cellSize));
+    let worst = 1;
+    for (let k = 0; k <= n; k++) {
+      const t = n === 0 ? 0 : k / n;
+      const c = this.costAt(ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t);
+      if (c > worst) worst = c;
+    }
+    return worst;
+  }
+
+  private costAt(x: number, y: number, z: number): number {
+    const v = this.voxelOf({ x, y, z });
+    return v >= 0 ? this.grid.costAt(v) : 1;
+  }
+
+  /** Index of the voxel holding p, or -1 outside the grid. */
+  private voxelOf(p: Vec3): number {
+    const g = this.grid;
+    const s = g.cellSize;
+    const x = Math.floor((p.x - g.origin.x) / s), y = Math.floor((p.y - g.origin.y) / s), z = Math.floor((p.z - g.origin.z) / s);
+    return g.inBounds(x, y, z) ? g.index(x, y, z) : -1;
+  }
+
+  /** The free voxel whose centre is nearest p within snapCells of p's (clamped) voxel; -1 if none. */
+  private freeVoxelNear(p: Vec3): number {
+    const g = this.grid;
+    const own = this.voxelOf(p);
+    if (own >= 0 && g.occupancy[own] === 0) return own;
+    const s = g.cellSize;
+    const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+    const cx = clamp(Math.floor((p.x - g.origin.x) / s), g.X), cy = clamp(Math.floor((p.y - g.origin.y) / s), g.Y), cz = clamp(Math.floor((p.z - g.origin.z) / s), g.Z);
+    const k = this.snapCells;
+    let best = -1;
+    let bestD = Infinity;
+    const c = { x: 0, y: 0, z: 0 };
+    for (let z = Math.max(0, cz - k); z <= Math.min(g.Z - 1, cz + k); z++) {
+      for (let y = Math.max(0, cy - k); y <= Math.min(g.Y - 1, cy + k); y++) {
+        for (let x = Math.max(0, cx - k); x <= Math.min(g.X - 1, cx + k); x++) {
+          const v = g.index(x, y, z);
+          if (g.occupancy[v] !== 0) continue;
+          g.voxelCenter(x, y, z, c);
+          const d = (c.x - p.x) ** 2 + (c.y - p.y) ** 2 + (c.z - p.z) ** 2;
+          if (d < bestD) {
+            bestD = d;
+            best = v;
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+  private scratchSpace(): GridSpace {
+    const g = this.grid;
+    if (this.scratch === null) {
+      this.scratch = { space: new GridSpace(g.clone(), this.settings), version: g.version };
+    } else if (this.scratch.version !== g.version) {
+      const copy = this.scratch.space.grid;
+      copy.occupancy.set(g.occupancy);
+      copy.version++;
+      this.scratch.version = g.version;
+    }
+    // Terrain is only read: share it.
+    this.scratch.space.grid.terrain = g.terrain;
+    return this.scratch.space;
+  }
+
+  /** Blocks (in the copy g) the free voxels each blocker sphere (grown by radius) overlaps, except start and goal. */
+  private block(g: VoxelGrid, blockers: Float64Array, count: number, radius: number, start: number, goal: number): void {
+    const s = g.cellSize;
+    const o = g.origin;
+    for (let b = 0; b < count; b++) {
+      const bx = blockers[4 * b], by = blockers[4 * b + 1], bz = blockers[4 * b + 2], reach = blockers[4 * b + 3] + radius;
+      const x0 = Math.max(0, Math.floor((bx - reach - o.x) / s)), x1 = Math.min(g.X - 1, Math.floor((bx + reach - o.x) / s));
+      const y0 = Math.max(0, Math.floor((by - reach - o.y) / s)), y1 = Math.min(g.Y - 1, Math.floor((by + reach - o.y) / s));
+      const z0 = Math.max(0, Math.floor((bz - reach - o.z) / s)), z1 = Math.min(g.Z - 1, Math.floor((bz + reach - o.z) / s));
+      for (let z = z0; z <= z1; z++) {
+        for (let y = y0; y <= y1; y++) {
+          for (let x = x0; x <= x1; x++) {
+            const v = g.index(x, y, z);
+            if (g.occupancy[v] !== 0 || v === start || v === goal) continue;
+            // Distance from the sphere centre to the voxel box.
+            const ex = Math.max(o.x + x * s - bx, 0, bx - o.x - (x + 1) * s);
+            const ey = Math.max(o.y + y * s - by, 0, by - o.y - (y + 1) * s);
+            const ez = Math.max(o.z + z * s - bz, 0, bz - o.z - (z + 1) * s);
+            if (ex * ex + ey * ey + ez * ez >= reach * reach) continue;
+            // Written straight into the copy's occupancy (one version bump for all, by the caller).
+            g.occupancy[v] = 1;
+            this.changed.push(v);
+          }
+        }
+      }
+    }
+  }
+}
+
+function pushDistinct(pts: number[], x: number, y: number, z: number): void {
+  const n = pts.length;
+  if (n >= 3 && Math.abs(pts[n - 3] - x) < 1e-9 && Math.abs(pts[n - 2] - y) < 1e-9 && Math.abs(pts[n - 1] - z) < 1e-9) return;
+  pts.push(x, y, z);
+}
+
+/**
+ * A* on a waypoint visibility graph: start and goal snap to the nearest waypoint they can see
+ * (with the agent's radius), the path is start point + waypoints + goal point. When the goal
+ * is in sight from the start the path is the straight segment. A start that sees no waypoint
+ * gives the one-point path [start] (unreachable); a goal that sees none is replaced by its
+ * nearest waypoint and the path ends there (unreachable).
+ */
+export class WaypointPlanner implements PathPlanner {
+  private readonly graphFor: (radius: number) => WaypointGraph;
+  private readonly clear: (ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number) => boolean;
+  private readonly search: Partial<SearchOptions>;
+  private readonly ctx = new SearchContext();
+
+  /**
+   * @param graphFor the visibility graph linked for agents of this radius
+   * @param clear capsule line of sight through the static world
+   */
+  constructor(
+    graphFor: (radius: number) => WaypointGraph,
+    clear: (ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number) => boolean,
+    options: Partial<SearchOptions> = {},
+  ) {
+    this.graphFor = graphFor;
+    this.clear = clear;
+    this.search = options;
+  }
+
+  plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
+    const los: LineOfSight = (ax, ay, az, bx, by, bz) =>
+      this.clear(ax, ay, az, bx, by, bz, radius) && !segmentBlocked(blockers, blockerCount, ax, ay, az, bx, by, bz, radius);
+    const straight = Float64Array.of(from.x, from.y, from.z, to.x, to.y, to.z);
+    if (los(from.x, from.y, from.z, to.x, to.y, to.z)) return { points: straight, status: 'found', costs: null };
+    const graph = this.graphFor(radius);
+    // Without waypoints there is nothing to plan on: the straight line is the best guess.
+    if (graph.count === 0) return { points: straight, status: 'found', costs: null };
+    const start = snapToVisibleWaypoint(from, graph.positions, los);
+    if (start < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+    let goal = snapToVisibleWaypoint(to, graph.positions, los);
+    const goalSeen = goal >= 0;
+    if (!goalSeen) goal = nearestWaypoint(graph, to);
+    const space: SearchSpace = blockerCount > 0 ? new BlockedGraphSpace(graph, blockers, blockerCount, radius) : new GraphSpace(graph);
+    const result = findPath(space, start, goal, this.search, this.ctx);
+    const reached = result.status === 'found' && goalSeen;
+    const pts: number[] = [from.x, from.y, from.z];
+    for (const w of result.path) pushDistinct(pts, graph.positions[3 * w], graph.positions[3 * w + 1], graph.positions[3 * w + 2]);
+    if (reached) pushDistinct(pts, to.x, to.y, to.z);
+    return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
+  }
+}
+
+function nearestWaypoint(graph: WaypointGraph, p: Vec3): number {
+  let best = 0;
+  let bestD = Infinity;
+  const pos = graph.positions;
+  for (let i = 0; i < graph.count; i++) {
+    const d = (pos[3 * i] - p.x) ** 2 + (pos[3 * i + 1] - p.y) ** 2 + (pos[3 * i + 2] - p.z) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** A waypoint graph whose links through blocker spheres (grown by the agent radius) are skipped. */
+class BlockedGraphSpace implements SearchSpace {
+  readonly nodeCount: number;
+  private readonly inner: GraphSpace;
+  private readonly graph: WaypointGraph;
+  private readonly blockers: Float64Array;
+  private readonly count: number;
+  private readonly radius: number;
+
+  constructor(graph: WaypointGraph, blockers: Float64Array, count: number, radius: number) {
+    this.inner = new GraphSpace(graph);
+    this.nodeCount = graph.count;
+    this.graph = graph;
+    this.blockers = blockers;
+    this.count = count;
+    this.radius = radius;
+  }
+
+  isTraversable(): boolean {
+    return true;
+  }
+
+  expand(u: number, sink: NeighborSink): void {
+    const { offsets, targets, costs, positions: p } = this.graph;
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+      const v = targets[e];
+      if (segmentBlocked(this.blockers, this.count, p[3 * u], p[3 * u + 1], p[3 * u + 2], p[3 * v], p[3 * v + 1], p[3 * v + 2], this.radius)) continue;
+      sink.relax(v, costs[e]);
+    }
+  }
+
+  setGoal(goal: number, heuristic: HeuristicName): void {
+    this.inner.setGoal(goal, heuristic);
+  }
+
+  estimate(v: number): number {
+    return this.inner.estimate(v);
+  }
+
+  distanceToGoal(v: number): number {
+    return this.inner.distanceToGoal(v);
+  }
+
+  position(node: number, out: Vec3): Vec3 {
+    return this.inner.position(node, out);
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * The three-side adapter of the steering simulation: static-geometry queries through the scene
+ * BVH (`BvhGeometry`), and a ready simulation from a scene document (`createSceneSimulation`).
+ */
+import type { Box3 } from 'three';
+import { VisibilityGraph, type Aabb } from '../core/graph/visibility.ts';
+import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
+import type { ContactList, StaticGeometry, StaticQuery } from '../core/steering/geometry.ts';
+import type { SteeringParams } from '../core/steering/params.ts';
+import { GridPlanner, StraightPlanner, WaypointPlanner, type PathPlanner } from '../core/steering/planners.ts';
+import { Simulation, type AgentSpec, type MovingObstacleSpec } from '../core/steering/Simulation.ts';
+import { movingObstaclePosition, resolvePoint, waypointPositions, type SceneDocument } from '../scene/index.ts';
+import { ObstacleWorld } from './ObstacleWorld.ts';
+import type { PreprocessResult } from './preprocess.ts';
+import type { StaticBVH } from './StaticBVH.ts';
+import { pointTriangleDistanceSq } from './triangleMath.ts';
+
+/**
+ * Static geometry for steering from an ObstacleWorld: the voxel faces and the primitive
+ * meshes, all in the one scene BVH. A surface (one obstacle of the contact list) is a
+ * primitive obstacle, or one rectangle of the voxel mesh (greedy-merged faces: a flat voxel
+ * wall is one rectangle). After editing the world, call the simulation's
+ * `staticGeometryChanged()` so queries drop what they cached.
+ */
+export class BvhGeometry implements StaticGeometry {
+  readonly world: ObstacleWorld;
+  /** Changes when the tree is rebuilt or `invalidate()` is called; queries refill on a change. */
+  generation = 0;
+  /** Surface id of each BVH triangle slot. */
+  surfaceOfSlot = new Int32Array(0);
+  private tree: StaticBVH | null = null;
+
+  constructor(world: ObstacleWorld) {
+    this.world = world;
+  }
+
+  /** The current tree; refreshes the slot -> surface table after a rebuild. */
+  current(): StaticBVH {
+    const tree = this.world.bvh;
+    if (tree !== this.tree) {
+      this.tree = tree;
+      const n = tree.triangleCount;
+      if (this.surfaceOfSlot.length < n) this.surfaceOfSlot = new Int32Array(n);
+      for (let k = 0; k < n; k++) this.surfaceOfSlot[k] = this.world.surfaceOf(tree.triangleOf[k]);
+      this.generation++;
+    }
+    return tree;
+  }
+
+  createQuery(): StaticQuery {
+    return new BvhQuery(this);
+  }
+
+  nearest(p: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
+    return this.world.closestPointOnObstacles(p, maxDistance, outPoint, outNormal);
+  }
+
+  clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
+    return radius > 0 ? this.world.capsuleClear(ax, ay, az, bx, by, bz, radius) : this.world.segmentClear(ax, ay, az, bx, by, bz);
+  }
+
+  inside(x: number, y: number, z: number): boolean {
+    return this.world.contains(x, y, z);
+  }
+}
+
+/**
+ * One agent's contact query. The BVH walk is the expensive part, so it is done for a ball
+ * twice the asked distance and the triangles found are kept: while the agent stays within the
+ * extra margin of where the ball was centred, every surface within the asked distance is among
+ * them (a point moves no closer to anything than it moves), and a query only computes closest
+ * points on those few triangles.
+ */
+class BvhQuery implements StaticQuery {
+  private readonly geo: BvhGeometry;
+  private generation = -1;
+  private cx = 0;
+  private cy = 0;
+  private cz = 0;
+  /** Radius of the cached ball (-1: nothing cached). */
+  private radius = -1;
+  slots = new Int32Array(16);
+  /** Distance of each cached triangle from the ball's centre. */
+  distances = new Float64Array(16);
+  count = 0;
+
+  constructor(geo: BvhGeometry) {
+    this.geo = geo;
+  }
+
+  invalidate(): void {
+    this.radius = -1;
+  }
+
+  contacts(x: number, y: number, z: number, maxDistance: number, out: ContactList): number {
+    out.clear();
+    const tree = this.geo.current();
+    const ex = x - this.cx, ey = y - this.cy, ez = z - this.cz;
+    let moved = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (this.generation !== this.geo.generation || !(moved + maxDistance <= this.radius)) {
+      this.refill(tree, x, y, z, 2 * maxDistance + 1e-3);
+      moved = 0;
+    }
+    const tris = tree.slotTris;
+    const surface = this.geo.surfaceOfSlot;
+    for (let k = 0; k < this.count; k++) {
+      if (this.distances[k] - moved > maxDistance) continue;
+      const slot = this.slots[k];
+      const d2 = closestOnTriangle(x, y, z, tris, 9 * slot, _q);
+      if (d2 > maxDistance * maxDistance) continue;
+      const d = Math.sqrt(d2);
+      if (d > 1e-9) {
+        out.offer(surface[slot], d, _q[0], _q[1], _q[2], (x - _q[0]) / d, (y - _q[1]) / d, (z - _q[2]) / d);
+      } else {
+        // On the surface: the face normal (meshes wind counter-clockwise seen from outside).
+        faceNormal(tris, 9 * slot, _n);
+        out.offer(surface[slot], d, _q[0], _q[1], _q[2], _n[0], _n[1], _n[2]);
+      }
+    }
+    return out.count;
+  }
+
+  private refill(tree: StaticBVH, x: number, y: number, z: number, radius: number): void {
+    this.generation = this.geo.generation;
+    this.cx = x;
+    this.cy = y;
+    this.cz = z;
+    this.radius = radius;
+    this.count = 0;
+    if (tree.bvh === null) return;
+    _collector = this;
+    _x = x;
+    _y = y;
+    _z = z;
+    _r2 = radius * radius;
+    _pad = tree.pad;
+    _tris = tree.slotTris;
+    tree.bvh.shapecast(gatherCallbacks);
+    _collector = null;
+  }
+
+  add(slot: number, d: number): void {
+    if (this.count === this.slots.length) {
+      const slots = new Int32Array(2 * this.count);
+      slots.set(this.slots);
+      this.slots = slots;
+      const distances = new Float64Array(2 * this.count);
+      distances.set(this.distances);
+      this.distances = distances;
+    }
+    this.slots[this.count] = slot;
+    this.distances[this.count] = d;
+    this.count++;
+  }
+}
+
+// Shapecast state (set right before each cast, as in StaticBVH).
+let _collector: BvhQuery | null = null;
+let _x = 0, _y = 0, _z = 0, _r2 = 0, _pad = 0;
+let _tris: Float64Array = new Float64Array(0);
+const _q = new Float64Array(3);
+const _n = new Float64Array(3);
+
+const gatherCallbacks = {
+  intersectsBounds: (box: Box3): boolean => {
+    const dx = Math.max(box.min.x - _pad - _x, 0, _x - box.max.x - _pad);
+    const dy = Math.max(box.min.y - _pad - _y, 0, _y - box.max.y - _pad);
+    const dz = Math.max(box.min.z - _pad - _z, 0, _z - box.max.z - _pad);
+    return dx * dx + dy * dy + dz * dz <= _r2;
+  },
+  intersectsRange: (offset: number, count: number): boolean => {
+    for (let k = offset, end = offset + count; k < end; k++) {
+      const d2 = pointTriangleDistanceSq(_x, _y, _z, _tris, 9 * k);
+      if (d2 <= _r2) _collector!.add(k, Math.sqrt(d2));
+    }
+    return false;
+  },
+};
+
+/**
+ * Closest point to p on the triangle at offset o, written to out; returns the squared distance.
+ * Ericson, "Real-Time Collision Detection" (2005), 5.1.5 ClosestPtPointTriangle.
+ */
+function closestOnTriangle(px: number, py: number, pz: number, t: Float64Array, o: number, out: Float64Array): number {
+  const ax = t[o], ay = t[o + 1], az = t[o + 2];
+  const abx = t[o + 3] - ax, aby = t[o + 4] - ay, abz = t[o + 5] - az;
+  const acx = t[o + 6] - ax, acy = t[o + 7] - ay, acz = t[o + 8] - az;
+  const apx = px - ax, apy = py - ay, apz = pz - az;
+  const d1 = abx * apx + aby * apy + abz * apz;
+  const d2 = acx * apx + acy * apy + acz * apz;
+  let u = 0, v = 0; // out = a + u ab + v ac
+  if (d1 <= 0 && d2 <= 0) {
+    // vertex a
+  } else {
+    const bpx = px - ax - abx, bpy = py - ay - aby, bpz = pz - az - abz;
+    const d3 = abx * bpx + aby * bpy + abz * bpz;
+    const d4 = acx * bpx + acy * bpy + acz * bpz;
+    const cpx = px - ax - acx, cpy = py - ay - acy, cpz = pz - az - acz;
+    const d5 = abx * cpx + aby * cpy + abz * cpz;
+    const d6 = acx * cpx + acy * cpy + acz * cpz;
+    const vc = d1 * d4 - d3 * d2;
+    const vb = d5 * d2 - d1 * d6;
+    const va = d3 * d6 - d5 * d4;
+    if (d3 >= 0 && d4 <= d3) {
+      u = 1;
+    } else if (d6 >= 0 && d5 <= d6) {
+      v = 1;
+    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+      u = d1 / (d1 - d3);
+    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+      v = d2 / (d2 - d6);
+    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+      const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
+      u = 1 - w;
+      v = w;
+    } else {
+      const denom = 1 / (va + vb + vc);
+      u = vb * denom;
+      v = vc * denom;
+    }
+  }
+  out[0] = ax + abx * u + acx * v;
+  out[1] = ay + aby * u + acy * v;
+  out[2] = az + abz * u + acz * v;
+  const ex = px - out[0], ey = py - out[1], ez = pz - out[2];
+  return ex * ex + ey * ey + ez * ez;
+}
+
+function faceNormal(t: Float64Array, o: number, out: Float64Array): void {
+  const e1x = t[o + 3] - t[o], e1y = t[o + 4] - t[o + 1], e1z = t[o + 5] - t[o + 2];
+  const e2x = t[o + 6] - t[o], e2y = t[o + 7] - t[o + 1], e2z = t[o + 8] - t[o + 2];
+  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+  out[0] = nx / l;
+  out[1] = ny / l;
+  out[2] = nz / l;
+}
+
+/** What agents plan on: 'grid' (the voxel layer), 'waypoints' (the visibility graph) or 'straight' (neither exists). */
+export type PlanningGraph = 'grid' | 'waypoints' | 'straight';
+
+/**
+ * The planning graph of a document: `search.graph` when the document has it, else the voxel
+ * grid when there is a voxel layer, else the waypoints. A graph the document asks for but lacks
+ * (grid without voxels, waypoints without waypoints) falls back to the other; with neither,
+ * agents fly straight (steering and the collision step still keep them out of geometry).
+ */
+export function planningGraph(doc: SceneDocument): PlanningGraph {
+  const wanted = doc.search?.graph ?? (doc.voxels ? 'grid' : 'waypoints');
+  if (wanted === 'grid' && doc.voxels) return 'grid';
+  if (doc.waypoints.length > 0) return 'waypoints';
+  return doc.voxels ? 'grid' : 'straight';
+}
+
+export interface SceneSimulationOptions {
+  /** Seeds the simulation's randomness. @default 1 */
+  seed?: number;
+  /** Steering parameters over the document's `steering` settings. */
+  params?: Partial<SteeringParams>;
+  /** Overrides the planning graph chosen by `planningGraph`. */
+  graph?: PlanningGraph;
+  /** A world to share (the app's, with its meshes); its edits are seen after `staticGeometryChanged()`. @default built from the document */
+  world?: ObstacleWorld;
+  /** Waypoint visibility already built (`preprocessScene`): used for agents of its radius, and its world when `world` is not given. */
+  preprocess?: PreprocessResult;
+}
+
+export interface SceneSimulation {
+  simulation: Simulation;
+  world: ObstacleWorld;
+  geometry: BvhGeometry;
+  planner: PathPlanner;
+  graph: PlanningGraph;
+  /**
+   * Call after editing `world` (the box an edit returns, or null for "anything may have
+   * changed"): re-links the waypoint pairs through the box for every agent radius in use, and
+   * tells the simulation, whose agents re-test their paths and replan if blocked.
+   */
+  worldChanged(box: Aabb | null): void;
+}
+
+/**
+ * A simulation of a scene document: its static world through the BVH, its moving obstacles on
+ * their orbits, its agents (starts and goals resolved; a goal naming a moving obstacle is
+ * chased), the document's search settings for planning and its steering settings.
+ *
+ * Waypoint planning links the waypoints for each agent radius, built on first use and shared
+ * by agents of that radius (the document's agentRadius graph comes from `preprocess` if given).
+ * Grid planning searches the world's voxel layer itself, so voxel edits are planned around.
+ */
+export function createSceneSimulation(doc: SceneDocument, options: SceneSimulationOptions = {}): SceneSimulation {
+  const world = options.world ?? options.preprocess?.world ?? ObstacleWorld.fromScene(doc);
+  const geometry = new BvhGeometry(world);
+  const graph = options.graph ?? planningGraph(doc);
+  const { graph: _graph, ...search } = doc.search ?? {};
+  // Visibility graphs by agent radius (waypoint planning only).
+  const graphs = new Map<number, VisibilityGraph>();
+  let planner: PathPlanner;
+  if (graph === 'grid') {
+    if (world.grid === null) throw new RangeError("createSceneSimulation: graph 'grid' needs a voxel layer");
+    planner = new GridPlanner(world.grid, search);
+  } else if (graph === 'waypoints') {
+    if (options.preprocess) graphs.set(options.preprocess.agentRadius, options.preprocess.visibility);
+    const positions = waypointPositions(doc);
+    const maxLinkDistance = doc.maxLinkDistance ?? Infinity;
+    const graphFor = (radius: number): WaypointGraph => {
+      let v = graphs.get(radius);
+      if (v === undefined) {
+        v = new VisibilityGraph(world.lineOfSight(radius), { maxLinkDistance });
+        v.setAll(positions);
+        graphs.set(radius, v);
+      }
+      return v.graph();
+    };
+    planner = new WaypointPlanner(graphFor, (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r), search);
+  } else {
+    planner = new StraightPlanner();
+  }
+  const movingObstacles: MovingObstacleSpec[] = doc.movingObstacles.map((mo) => ({
+    id: mo.id,
+    radius: mo.radius,
+    positionAt: (t: number, out: Vec3) => movingObstaclePosition(mo, t, out),
+  }));
+  const moving = new Set(doc.movingObstacles.map((m) => m.id));
+  const agents: AgentSpec[] = doc.agents.map((a) => ({
+    id: a.id,
+    start: resolvePoint(doc, a.start, 0),
+    goal: typeof a.goal === 'string' && moving.has(a.goal) ? { obstacle: a.goal } : resolvePoint(doc, a.goal, 0),
+    radius: a.radius,
+    speed: a.speed,
+  }));
+  const { avoidRange, pullGain, minDistance, stepHz } = doc.steering ?? {};
+  const simulation = new Simulation({
+    geometry,
+    planner,
+    params: { avoidRange, pullGain, minDistance, stepHz, ...options.params },
+    cellSize: world.grid?.cellSize ?? 0,
+    seed: options.seed,
+    movingObstacles,
+    agents,
+  });
+  const worldChanged = (box: Aabb | null): void => {
+    for (const [radius, v] of graphs) {
+      if (box === null) v.setLineOfSight(world.lineOfSight(radius));
+      else v.retestRegion(box, radius);
+    }
+    simulation.staticGeometryChanged();
+  };
+  return { simulation, world, geometry, planner, graph, worldChanged };
+}
