@@ -118,7 +118,8 @@ export class AStarRun implements NeighborSink {
       const fromStack = this.stackSize > 0;
       if (!fromStack && heap.size === 0) { end = 'unreachable'; break; }
       const s = fromStack ? this.stack[this.stackSize - 1] : heap.peek();
-      if (ctx.nodeOf(s) === goal) { end = 'found'; break; }
+      const u = ctx.nodeOf(s);
+      if (u === goal) { end = 'found'; break; }
       if (this.expanded >= budget) { end = 'partial'; break; }
       if (n >= maxExpansions) break;
       if (fromStack) {
@@ -131,11 +132,11 @@ export class AStarRun implements NeighborSink {
       this.expanded++;
       n++;
       if (grid !== null) {
-        this.expandGrid(grid, s, ctx.nodeOf(s));
+        this.expandGrid(grid, s, u);
       } else {
         this.us = s;
         this.gu = ctx.g[s];
-        space.expand(ctx.nodeOf(s), this);
+        space.expand(u, this);
       }
     }
     this.elapsedMs += now() - t0;
