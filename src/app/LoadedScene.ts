@@ -1,0 +1,50 @@
+import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import type { SceneDocument } from '../scene/schema.ts';
+import { gridData, searchableScene, type SearchableScene } from './search/sceneQuery.ts';
+import type { PreprocessReply, SceneData } from './workers/protocol.ts';
+
+/**
+ * A scene as the app holds it after preprocessing: the document, the voxel grid and the
+ * waypoint graph searches run on (main thread), and what the workers need to search it.
+ * `revision` identifies this state to the workers; an edit makes a new revision.
+ */
+export class LoadedScene implements SearchableScene {
+  readonly revision: number;
+  readonly doc: SceneDocument;
+  readonly grid: VoxelGrid | null;
+  readonly graph: WaypointGraph;
+  readonly ids: string[];
+  readonly index: Map<string, number>;
+  readonly faces: PreprocessReply['faces'];
+  readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'faces'>;
+  /** Wall time from the request to the worker's answer. */
+  readonly loadMs: number;
+
+  constructor(revision: number, reply: PreprocessReply, loadMs: number) {
+    const { doc, scene, faces, ...info } = reply;
+    const s = searchableScene(scene);
+    this.revision = revision;
+    this.doc = doc;
+    this.grid = s.grid;
+    this.graph = s.graph;
+    this.ids = s.ids;
+    this.index = s.index;
+    this.faces = faces;
+    this.info = info;
+    this.loadMs = loadMs;
+  }
+
+  /** The data a worker needs to answer queries on this revision (copies). */
+  sceneData(): SceneData {
+    const pairs = new Int32Array(2 * this.graph.linkCount);
+    this.graph.pairs().forEach(([i, j], k) => pairs.set([i, j], 2 * k));
+    return { grid: this.grid === null ? null : gridData(this.grid), positions: this.graph.positions.slice(), pairs, ids: this.ids.slice() };
+  }
+
+  /** Half the diagonal of the scene bounds. */
+  get radius(): number {
+    const { min, max } = this.doc.bounds;
+    return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2;
+  }
+}

@@ -1,0 +1,208 @@
+import { Euler, PerspectiveCamera, Vector3 } from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+
+export type CameraMode = 'orbit' | 'fly';
+
+/** An axis-aligned box as scene documents store it. */
+export interface BoundsLike {
+  min: readonly number[];
+  max: readonly number[];
+}
+
+const _forward = new Vector3();
+const _right = new Vector3();
+const _move = new Vector3();
+const _euler = new Euler(0, 0, 0, 'YXZ');
+const UP = new Vector3(0, 1, 0);
+/** Radians of look rotation per pixel of mouse movement in fly mode. */
+const LOOK_SPEED = 0.0032;
+
+/**
+ * The camera and its two modes. Orbit: three's OrbitControls (drag to rotate, right-drag to
+ * pan, wheel to zoom). Fly: drag to look, W/A/S/D to move, Q/E down/up, Shift for 4x speed,
+ * the wheel changes the flying speed. `frame(bounds)` puts the whole scene in view.
+ * Handlers are bound once; `connect`/`disconnect` add and remove them (as three's controls do).
+ */
+export class CameraRig {
+  readonly camera: PerspectiveCamera;
+  readonly orbit: OrbitControls;
+  mode: CameraMode = 'orbit';
+  /** Flying speed, world units per second (without Shift). */
+  flySpeed = 10;
+  /** Called when the mode or the fly speed changes (for the UI). */
+  onChange: () => void = () => {};
+  private readonly dom: HTMLElement;
+  private readonly keys = new Set<string>();
+  private yaw = 0;
+  private pitch = 0;
+  private look: { id: number; x: number; y: number } | null = null;
+  private sceneRadius = 10;
+
+  constructor(camera: PerspectiveCamera, dom: HTMLElement) {
+    this.camera = camera;
+    this.dom = dom;
+    this.orbit = new OrbitControls(camera, dom);
+    this.orbit.enableDamping = true;
+    this.orbit.dampingFactor = 0.12;
+    this.orbit.screenSpacePanning = true;
+  }
+
+  connect(): void {
+    window.addEventListener('keydown', this.onKeyDown);
+    window.addEventListener('keyup', this.onKeyUp);
+    window.addEventListener('blur', this.onBlur);
+    this.dom.addEventListener('pointerdown', this.onPointerDown);
+    this.dom.addEventListener('pointermove', this.onPointerMove);
+    this.dom.addEventListener('pointerup', this.onPointerUp);
+    this.dom.addEventListener('wheel', this.onWheel, { passive: false });
+  }
+
+  disconnect(): void {
+    window.removeEventListener('keydown', this.onKeyDown);
+    window.removeEventListener('keyup', this.onKeyUp);
+    window.removeEventListener('blur', this.onBlur);
+    this.dom.removeEventListener('pointerdown', this.onPointerDown);
+    this.dom.removeEventListener('pointermove', this.onPointerMove);
+    this.dom.removeEventListener('pointerup', this.onPointerUp);
+    this.dom.removeEventListener('wheel', this.onWheel);
+  }
+
+  dispose(): void {
+    this.disconnect();
+    this.orbit.dispose();
+  }
+
+  setMode(mode: CameraMode): void {
+    if (mode === this.mode) return;
+    this.mode = mode;
+    if (mode === 'fly') {
+      _euler.setFromQuaternion(this.camera.quaternion, 'YXZ');
+      this.yaw = _euler.y;
+      this.pitch = _euler.x;
+      this.orbit.enabled = false;
+    } else {
+      // Orbit around the point straight ahead, as far as the old target was.
+      const dist = Math.max(this.sceneRadius * 0.05, this.camera.position.distanceTo(this.orbit.target));
+      this.camera.getWorldDirection(_forward);
+      this.orbit.target.copy(this.camera.position).addScaledVector(_forward, dist);
+      this.orbit.enabled = true;
+      this.orbit.update();
+    }
+    this.keys.clear();
+    this.onChange();
+  }
+
+  toggleMode(): void {
+    this.setMode(this.mode === 'orbit' ? 'fly' : 'orbit');
+  }
+
+  /** Puts the whole box in view from the front-right, slightly above. */
+  frame(bounds: BoundsLike): void {
+    const c = new Vector3((bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2, (bounds.min[2] + bounds.max[2]) / 2);
+    const half = new Vector3(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]).multiplyScalar(0.5);
+    const radius = Math.max(1e-3, half.length());
+    this.sceneRadius = radius;
+    const cam = this.camera;
+    // Looking at the centre from `dir`, the distance at which every corner of the box is inside
+    // the view: for a corner at (x, y) across and z towards the camera, |y| <= (d - z) tan(fov/2).
+    const dir = new Vector3(0.62, 0.5, 0.85).normalize();
+    const right = new Vector3().crossVectors(UP, dir).normalize();
+    const up = new Vector3().crossVectors(dir, right);
+    const tanV = Math.tan((cam.fov * Math.PI) / 360);
+    const tanH = tanV * cam.aspect;
+    let dist = 0;
+    for (let k = 0; k < 8; k++) {
+      const corner = new Vector3(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
+      const z = corner.dot(dir);
+      dist = Math.max(dist, z + Math.abs(corner.dot(up)) / tanV, z + Math.abs(corner.dot(right)) / tanH);
+    }
+    dist *= 1.06;
+    cam.near = Math.max(0.01, radius / 400);
+    cam.far = radius * 30;
+    cam.updateProjectionMatrix();
+    cam.position.copy(c).addScaledVector(dir, dist);
+    cam.lookAt(c);
+    this.orbit.target.copy(c);
+    this.orbit.maxDistance = radius * 12;
+    this.orbit.update();
+    _euler.setFromQuaternion(cam.quaternion, 'YXZ');
+    this.yaw = _euler.y;
+    this.pitch = _euler.x;
+    this.flySpeed = Math.max(0.5, radius / 3);
+    this.onChange();
+  }
+
+  /** Advances the controls by dt seconds; true when the camera moved. */
+  update(dt: number): boolean {
+    if (this.mode === 'orbit') return this.orbit.update();
+    const k = this.keys;
+    const cam = this.camera;
+    cam.getWorldDirection(_forward);
+    _right.crossVectors(_forward, UP).normalize();
+    _move.set(0, 0, 0);
+    if (k.has('KeyW')) _move.add(_forward);
+    if (k.has('KeyS')) _move.sub(_forward);
+    if (k.has('KeyD')) _move.add(_right);
+    if (k.has('KeyA')) _move.sub(_right);
+    if (k.has('KeyE')) _move.add(UP);
+    if (k.has('KeyQ')) _move.sub(UP);
+    if (_move.lengthSq() === 0) return false;
+    const fast = k.has('ShiftLeft') || k.has('ShiftRight') ? 4 : 1;
+    cam.position.addScaledVector(_move.normalize(), this.flySpeed * fast * Math.min(dt, 0.1));
+    return true;
+  }
+
+  /** Whether fly keys are held (the app keeps rendering while they are). */
+  get moving(): boolean {
+    return this.mode === 'fly' && this.keys.size > 0;
+  }
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.mode === 'fly' && ['KeyW', 'KeyA', 'KeyS', 'KeyD', 'KeyQ', 'KeyE', 'ShiftLeft', 'ShiftRight'].includes(e.code)) {
+      this.keys.add(e.code);
+      e.preventDefault();
+    }
+  };
+
+  private readonly onKeyUp = (e: KeyboardEvent): void => {
+    this.keys.delete(e.code);
+  };
+
+  private readonly onBlur = (): void => {
+    this.keys.clear();
+  };
+
+  private readonly onPointerDown = (e: PointerEvent): void => {
+    if (this.mode !== 'fly') return;
+    this.look = { id: e.pointerId, x: e.clientX, y: e.clientY };
+  };
+
+  private readonly onPointerMove = (e: PointerEvent): void => {
+    const l = this.look;
+    if (l === null || l.id !== e.pointerId) return;
+    this.yaw -= (e.clientX - l.x) * LOOK_SPEED;
+    this.pitch = Math.max(-1.55, Math.min(1.55, this.pitch - (e.clientY - l.y) * LOOK_SPEED));
+    l.x = e.clientX;
+    l.y = e.clientY;
+    this.camera.quaternion.setFromEuler(_euler.set(this.pitch, this.yaw, 0, 'YXZ'));
+    this.onChange();
+  };
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    if (this.look?.id === e.pointerId) this.look = null;
+  };
+
+  private readonly onWheel = (e: WheelEvent): void => {
+    if (this.mode !== 'fly') return;
+    e.preventDefault();
+    this.flySpeed = Math.max(0.1, Math.min(1e4, this.flySpeed * (e.deltaY > 0 ? 1 / 1.2 : 1.2)));
+    this.onChange();
+  };
+}
+
+/** Whether a key event goes to a text field (then it is not a shortcut). */
+export function isTyping(e: Event): boolean {
+  const t = e.target as HTMLElement | null;
+  return t !== null && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+}

@@ -1,0 +1,73 @@
+/** One undoable change. `apply` does (or redoes) it, `revert` undoes it. */
+export interface Command {
+  /** Shown in the UI ("Add waypoint w12"). */
+  label: string;
+  apply(): void;
+  revert(): void;
+}
+
+/**
+ * Undo/redo stacks of commands. `push` applies a command and records it; a new command after
+ * some undos drops the redo branch. The stacks are bounded (oldest commands are forgotten).
+ */
+export class History {
+  private readonly done: Command[] = [];
+  private readonly undone: Command[] = [];
+  /** Called after every change of the stacks. */
+  onChange: () => void = () => {};
+
+  constructor(readonly limit = 200) {}
+
+  get canUndo(): boolean {
+    return this.done.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.undone.length > 0;
+  }
+
+  /** Label of the command `undo` would revert, or null. */
+  get undoLabel(): string | null {
+    return this.done.at(-1)?.label ?? null;
+  }
+
+  get redoLabel(): string | null {
+    return this.undone.at(-1)?.label ?? null;
+  }
+
+  /** Applies `command` and records it. */
+  push(command: Command): void {
+    command.apply();
+    this.done.push(command);
+    if (this.done.length > this.limit) this.done.shift();
+    this.undone.length = 0;
+    this.onChange();
+  }
+
+  /** Reverts the last command; false when there is none. */
+  undo(): boolean {
+    const c = this.done.pop();
+    if (c === undefined) return false;
+    c.revert();
+    this.undone.push(c);
+    this.onChange();
+    return true;
+  }
+
+  /** Re-applies the last undone command; false when there is none. */
+  redo(): boolean {
+    const c = this.undone.pop();
+    if (c === undefined) return false;
+    c.apply();
+    this.done.push(c);
+    this.onChange();
+    return true;
+  }
+
+  /** Forgets everything (a new scene was loaded). */
+  clear(): void {
+    this.done.length = 0;
+    this.undone.length = 0;
+    this.onChange();
+  }
+}

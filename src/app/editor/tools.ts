@@ -1,0 +1,52 @@
+/** What a tool gets when the user clicks the 3D view. */
+export interface ToolClick {
+  /** 0 = primary (left), 2 = secondary (right). */
+  button: number;
+  /** Pointer position in normalized device coordinates (-1..1). */
+  ndc: { x: number; y: number };
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+/**
+ * An interaction mode of the 3D view. The editor (issue 6) registers the editing tools
+ * ('waypoint', 'voxel', 'erase', 'terrain') next to 'select'.
+ */
+export interface Tool {
+  readonly name: string;
+  /** One line for the status bar / help ("Click: start · Right-click: goal"). */
+  readonly hint: string;
+  activate?(): void;
+  deactivate?(): void;
+  click(e: ToolClick): void;
+}
+
+/** The registered tools and the active one. */
+export class ToolBox {
+  private readonly tools = new Map<string, Tool>();
+  private current: Tool | null = null;
+  onChange: (tool: Tool) => void = () => {};
+
+  register(tool: Tool): void {
+    this.tools.set(tool.name, tool);
+  }
+
+  get names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  get active(): Tool | null {
+    return this.current;
+  }
+
+  /** Activates a tool by name; throws an Error naming the available tools when unknown. */
+  use(name: string): void {
+    const tool = this.tools.get(name);
+    if (tool === undefined) throw new Error(`setTool: unknown tool '${name}' (available: ${this.names.join(', ')})`);
+    if (tool === this.current) return;
+    this.current?.deactivate?.();
+    this.current = tool;
+    tool.activate?.();
+    this.onChange(tool);
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  Box3, Box3Helper, BoxGeometry, BufferAttribute, BufferGeometry, Color, DoubleSide, DynamicDrawUsage, GridHelper,
+  IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineLoop, Matrix4, Mesh, MeshStandardMaterial, Object3D, Vector3,
+  type Plane,
+} from 'three';
+import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
+import { vec3 } from '../../core/math/vec3.ts';
+import { movingObstaclePosition } from '../../scene/build.ts';
+import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
+import { obstacleMatrix, unitGeometry, type Shape } from '../../three/primitives.ts';
+import { PALETTE } from './palette.ts';
+
+const _m = new Matrix4();
+const _p = vec3();
+
+/**
+ * The static world of a scene, drawn: the voxel surface (merged faces from the preprocessing
+ * worker, shaded darker low and lighter high), primitive obstacles as one InstancedMesh per
+ * shape, terrain regions as translucent boxes, moving obstacles and their orbits, the ground
+ * grid and the bounds. `update(t)` moves the moving obstacles.
+ */
+export class WorldView extends Object3D {
+  readonly voxels: Mesh | null = null;
+  /** Obstacle meshes per shape; `userData.ids[instanceId]` is the obstacle id. */
+  readonly obstacles: InstancedMesh[] = [];
+  readonly terrain: InstancedMesh[] = [];
+  readonly moving: InstancedMesh | null = null;
+  readonly ground: GridHelper;
+  readonly bounds: Box3Helper;
+  private readonly doc: SceneDocument;
+  private readonly clipping: Plane[];
+  private readonly disposables: { dispose(): void }[] = [];
+
+  /**
+   * @param clipping planes that cut the solid geometry (the app's "cut above" slice, to look
+   *   into closed buildings); the renderer needs `localClippingEnabled`
+   */
+  constructor(doc: SceneDocument, grid: VoxelGrid | null, faces: { positions: Float32Array; normals: Float32Array } | null, clipping: Plane[] = []) {
+    super();
+    this.name = 'world';
+    this.doc = doc;
+    this.clipping = clipping;
+    const { min, max } = doc.bounds;
+    if (faces !== null && faces.positions.length > 0) this.voxels = this.voxelMesh(faces, min[1], max[1]);
+    this.addObstacles(doc.obstacles);
+    if (grid !== null) this.addTerrain(doc, grid);
+    if (doc.movingObstacles.length > 0) this.moving = this.addMoving(doc);
+
+    // Ground grid at the bottom of the bounds, one line per cell (at most ~120 lines).
+    const sx = max[0] - min[0];
+    const sz = max[2] - min[2];
+    const size = Math.max(sx, sz);
+    const cell = grid?.cellSize ?? 1;
+    let divisions = Math.round(size / cell);
+    while (divisions > 64) divisions = Math.ceil(divisions / 2);
+    this.ground = new GridHelper(size, Math.max(1, divisions), PALETTE.gridMajor, PALETTE.gridMinor);
+    this.ground.position.set(min[0] + sx / 2, min[1], min[2] + sz / 2);
+    const gm = this.ground.material as LineBasicMaterial;
+    gm.transparent = true;
+    gm.opacity = 0.55;
+    gm.depthWrite = false;
+    this.add(this.ground);
+    this.disposables.push(this.ground.geometry, gm);
+
+    this.bounds = new Box3Helper(new Box3(new Vector3(...min), new Vector3(...max)), PALETTE.bounds);
+    const bm = this.bounds.material as LineBasicMaterial;
+    bm.transparent = true;
+    bm.opacity = 0.5;
+    this.add(this.bounds);
+    this.disposables.push(this.bounds.geometry, bm);
+  }
+
+  /** Moves the moving obstacles to time t (seconds). */
+  update(t: number): void {
+    const mesh = this.moving;
+    if (mesh === null) return;
+    this.doc.movingObstacles.forEach((mo, i) => {
+      movingObstaclePosition(mo, t, _p);
+      _m.makeScale(mo.radius, mo.radius, mo.radius).setPosition(_p.x, _p.y, _p.z);
+      mesh.setMatrixAt(i, _m);
+    });
+    mesh.instanceMatrix.needsUpdate = true;
+    mesh.computeBoundingSphere();
+  }
+
+  /**
+   * The box around what is drawn (voxel surface, obstacles, orbits), or null when the scene
+   * draws nothing; the camera frames this rather than the bounds, which may be mostly empty.
+   */
+  contentBox(): Box3 | null {
+    const box = new Box3();
+    for (const o of [this.voxels, ...this.obstacles, ...this.terrain]) if (o) box.union(new Box3().setFromObject(o));
+    if (this.moving) {
+      for (const mo of this.doc.movingObstacles) {
+        const r = mo.orbit.radius + mo.radius;
+        box.union(new Box3(new Vector3(...mo.orbit.center).subScalar(r), new Vector3(...mo.orbit.center).addScalar(r)));
+      }
+    }
+    return box.isEmpty() ? null : box;
+  }
+
+  /** Meshes a picking ray should test (voxels are picked on the grid itself). */
+  pickables(): Object3D[] {
+    return [...this.obstacles];
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.removeFromParent();
+  }
+
+  private voxelMesh(faces: { positions: Float32Array; normals: Float32Array }, y0: number, y1: number): Mesh {
+    const g = new BufferGeometry();
+    g.setAttribute('position', new BufferAttribute(faces.positions, 3));
+    g.setAttribute('normal', new BufferAttribute(faces.normals, 3));
+    // Height shading: a cheap depth cue in stacked voxel worlds.
+    const lo = new Color(PALETTE.voxelLow);
+    const hi = new Color(PALETTE.voxelHigh);
+    const colors = new Float32Array(faces.positions.length);
+    const span = Math.max(1e-6, y1 - y0);
+    for (let i = 0; i < colors.length; i += 3) {
+      const t = Math.min(1, Math.max(0, (faces.positions[i + 1] - y0) / span));
+      colors[i] = lo.r + (hi.r - lo.r) * t;
+      colors[i + 1] = lo.g + (hi.g - lo.g) * t;
+      colors[i + 2] = lo.b + (hi.b - lo.b) * t;
+    }
+    g.setAttribute('color', new BufferAttribute(colors, 3));
+    g.computeBoundingSphere();
+    // Both sides: where the cut opens a wall, its inside shows instead of nothing.
+    const material = new MeshStandardMaterial({ vertexColors: true, roughness: 0.85, metalness: 0.05, side: DoubleSide, clippingPlanes: this.clipping });
+    const mesh = new Mesh(g, material);
+    mesh.name = 'voxels';
+    this.add(mesh);
+    this.disposables.push(g, material);
+    return mesh;
+  }
+
+  private addObstacles(list: readonly SceneObstacle[]): void {
+    const byShape = new Map<Shape, SceneObstacle[]>();
+    for (const o of list) {
+      const group = byShape.get(o.shape) ?? [];
+      group.push(o);
+      byShape.set(o.shape, group);
+    }
+    const material = new MeshStandardMaterial({ color: PALETTE.obstacle, roughness: 0.7, metalness: 0.1, side: DoubleSide, clippingPlanes: this.clipping });
+    this.disposables.push(material);
+    for (const [shape, group] of byShape) {
+      const mesh = new InstancedMesh(unitGeometry(shape), material, group.length);
+      group.forEach((o, i) => mesh.setMatrixAt(i, obstacleMatrix(o, _m)));
+      mesh.userData.ids = group.map((o) => o.id);
+      mesh.name = `obstacles-${shape}`;
+      mesh.computeBoundingSphere();
+      this.obstacles.push(mesh);
+      this.add(mesh);
+    }
+  }
+
+  private addTerrain(doc: SceneDocument, grid: VoxelGrid): void {
+    const v = doc.voxels;
+    if (!v) return;
+    const unit = new BoxGeometry(1, 1, 1);
+    this.disposables.push(unit);
+    const s = grid.cellSize;
+    const o = grid.origin;
+    for (const region of v.terrain) {
+      if (region.boxes.length === 0 || region.cost === 1) continue;
+      const material = new MeshStandardMaterial({
+        color: region.color ?? '#2f6fd6', transparent: true, opacity: 0.55, roughness: 0.3, metalness: 0.1, depthWrite: false, clippingPlanes: this.clipping,
+      });
+      const mesh = new InstancedMesh(unit, material, region.boxes.length);
+      region.boxes.forEach((b, i) => {
+        // Slightly inset so that coplanar solid faces do not flicker through.
+        const sx = (b[3] - b[0] + 1) * s, sy = (b[4] - b[1] + 1) * s, sz = (b[5] - b[2] + 1) * s;
+        _m.makeScale(sx * 0.999, sy * 0.98, sz * 0.999).setPosition(
+          o.x + b[0] * s + sx / 2, o.y + b[1] * s + sy / 2 - 0.01 * sy, o.z + b[2] * s + sz / 2,
+        );
+        mesh.setMatrixAt(i, _m);
+      });
+      mesh.name = `terrain-${region.kind}`;
+      mesh.renderOrder = 1;
+      mesh.computeBoundingSphere();
+      this.terrain.push(mesh);
+      this.add(mesh);
+      this.disposables.push(material);
+    }
+  }
+
+  private addMoving(doc: SceneDocument): InstancedMesh {
+    const geometry = new IcosahedronGeometry(1, 3);
+    const material = new MeshStandardMaterial({ color: PALETTE.moving, roughness: 0.6, metalness: 0.1 });
+    const mesh = new InstancedMesh(geometry, material, doc.movingObstacles.length);
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    mesh.name = 'moving-obstacles';
+    mesh.userData.ids = doc.movingObstacles.map((m) => m.id);
+    this.add(mesh);
+    this.disposables.push(geometry, material);
+    // Orbits as faint circles: 96 points of the closed curve each.
+    const orbitMaterial = new LineBasicMaterial({ color: PALETTE.orbit, transparent: true, opacity: 0.7 });
+    this.disposables.push(orbitMaterial);
+    for (const mo of doc.movingObstacles) {
+      const pts = new Float32Array(3 * 96);
+      for (let k = 0; k < 96; k++) {
+        movingObstaclePosition(mo, (k / 96) * mo.orbit.period, _p);
+        pts.set([_p.x, _p.y, _p.z], 3 * k);
+      }
+      const g = new BufferGeometry();
+      g.setAttribute('position', new BufferAttribute(pts, 3));
+      this.add(new LineLoop(g, orbitMaterial));
+      this.disposables.push(g);
+    }
+    this.update(0);
+    return mesh;
+  }
+}
+
+/**
+ * A default height for the "cut above" slice: just below the highest layer (above the lowest)
+ * that is at least half solid, i.e. a roof or a ceiling that would hide what is inside; null
+ * when there is none (open scenes).
+ */
+export function roofCut(grid: VoxelGrid): number | null {
+  const { X, Y, Z, occupancy } = grid;
+  for (let y = Y - 1; y > 0; y--) {
+    let solid = 0;
+    for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) solid += occupancy[x + X * (y + Y * z)];
+    if (solid >= 0.5 * X * Z) return grid.origin.y + y * grid.cellSize;
+  }
+  return null;
+}

@@ -1,0 +1,552 @@
+import { GraphSpace } from '../../core/graph/WaypointGraph.ts';
+import { GridSpace } from '../../core/grid/GridSpace.ts';
+import type { CornerCutting } from '../../core/grid/VoxelGrid.ts';
+import { vec3 } from '../../core/math/vec3.ts';
+import { AStarRun } from '../../core/search/AStarRun.ts';
+import { isAdmissible, type HeuristicName, type Neighborhood } from '../../core/search/heuristics.ts';
+import type { TieBreak } from '../../core/search/options.ts';
+import type { QueryOptions } from '../../core/search/query.ts';
+import type { SearchResult, SearchStatus } from '../../core/search/result.ts';
+import { SearchContext } from '../../core/search/SearchContext.ts';
+import type { SearchSpace } from '../../core/search/space.ts';
+import { now } from '../../core/clock.ts';
+import type { Object3D } from 'three';
+import type { LoadedScene } from '../LoadedScene.ts';
+import { SearchView } from '../render/SearchView.ts';
+import type { Endpoint, QueryReply, QueryRequest, VisitedNodes } from '../workers/protocol.ts';
+import type { WorkerPool } from '../workers/WorkerPool.ts';
+import { endpointText, num } from './format.ts';
+import { voxelEndpoint, waypointEndpoint } from './sceneQuery.ts';
+import { collectVisited, emptyVisited, gridPositions } from './visited.ts';
+
+export type GraphKind = 'grid' | 'waypoints';
+
+/** One search configuration (what Compare sets twice). */
+export interface SearchConfig {
+  heuristic: HeuristicName;
+  weight: number;
+  tieBreak: TieBreak;
+  neighborhood: Neighborhood;
+  cornerCutting: CornerCutting;
+}
+
+export const DEFAULT_CONFIG: Readonly<SearchConfig> = { heuristic: 'exact', weight: 1, tieBreak: 'low-h', neighborhood: 26, cornerCutting: 'forbid' };
+
+/** Everything the Search panel sets. */
+export interface LabSettings {
+  graph: GraphKind;
+  a: SearchConfig;
+  b: SearchConfig;
+  /** Expansion budget; 0 = unlimited. */
+  maxExpansions: number;
+  /** Expansions per frame of a watched search. */
+  perFrame: number;
+  /** Watch the search grow (sliced on the main thread) or run it in a worker. */
+  watch: boolean;
+  compare: boolean;
+  compareView: 'side by side' | 'toggle';
+  /** In toggle view: which run is shown. */
+  shown: 'A' | 'B';
+  layers: { visited: boolean; open: boolean; path: boolean };
+}
+
+export type RunPhase = 'idle' | 'running' | 'done' | 'error';
+
+/** What the status line shows about one run. */
+export interface RunState {
+  key: 'A' | 'B';
+  label: string;
+  phase: RunPhase;
+  status: SearchStatus | null;
+  cost: number;
+  /** Geometric length of the path, world units. */
+  length: number;
+  nodes: number;
+  expanded: number;
+  open: number;
+  ms: number;
+  /** Straight-line distance from the end of the path to the goal (0 when found). */
+  goalDistance: number;
+  /** Error message (phase 'error'). */
+  message: string;
+  /** Optimality note ("8.2% longer than the optimum ... not admissible"), when known. */
+  note: string | null;
+}
+
+/** Wall time a frame may spend stepping watched searches. */
+const FRAME_BUDGET_MS = 30;
+/** Expansions per step() call inside a frame (the time budget is checked between calls). */
+const CHUNK = 512;
+
+const _p = vec3();
+
+/** A label for a configuration: "exact", "zero (Dijkstra)", "squared ×2 · 6-nb". */
+export function configLabel(c: SearchConfig, graph: GraphKind, other?: SearchConfig): string {
+  let s = c.heuristic === 'zero' ? 'Dijkstra' : `A* ${c.heuristic}`;
+  if (c.weight !== 1) s += ` ×${c.weight}`;
+  if (other && c.tieBreak !== other.tieBreak) s += ` · tie ${c.tieBreak}`;
+  if (graph === 'grid' && other && c.neighborhood !== other.neighborhood) s += ` · ${c.neighborhood}-nb`;
+  if (graph === 'grid' && other && c.cornerCutting !== other.cornerCutting) s += ` · corners ${c.cornerCutting}`;
+  return s;
+}
+
+/** Whether `c` is guaranteed to return an optimal path on `graph`. */
+export function guaranteedOptimal(c: SearchConfig, graph: GraphKind): boolean {
+  return c.weight === 1 && isAdmissible(c.heuristic, graph === 'grid' ? c.neighborhood : 0);
+}
+
+class LabRun {
+  readonly key: 'A' | 'B';
+  readonly ctx = new SearchContext();
+  visited: VisitedNodes = emptyVisited();
+  view: SearchView | null = null;
+  run: AStarRun | null = null;
+  space: SearchSpace | null = null;
+  config: SearchConfig = { ...DEFAULT_CONFIG };
+  state: RunState;
+  lastView = 0;
+  viewCost = 0;
+  /** The view should be redrawn next frame. */
+  drawDue = false;
+  /** The final result of the run, drawn and recorded next frame. */
+  result: SearchResult | null = null;
+
+  constructor(key: 'A' | 'B') {
+    this.key = key;
+    this.state = LabRun.idle(key);
+  }
+
+  static idle(key: 'A' | 'B'): RunState {
+    return { key, label: '', phase: 'idle', status: null, cost: 0, length: 0, nodes: 0, expanded: 0, open: 0, ms: 0, goalDistance: 0, message: '', note: null };
+  }
+}
+
+/**
+ * The search lab: one query (start, goal, graph) run with one configuration, or with two
+ * side by side (Compare). A watched search runs sliced on the main thread, `perFrame`
+ * expansions per frame within a time budget, and its view grows live; an unwatched one runs
+ * in a worker and comes back with its visited nodes. Results are the core's (AStarRun), so
+ * they equal `nav path` and `navlab.query` for the same query.
+ */
+export class SearchLab {
+  readonly settings: LabSettings = {
+    graph: 'waypoints',
+    a: { ...DEFAULT_CONFIG },
+    b: { ...DEFAULT_CONFIG, heuristic: 'zero' },
+    maxExpansions: 0,
+    perFrame: 200,
+    watch: true,
+    compare: false,
+    compareView: 'side by side',
+    shown: 'A',
+    layers: { visited: true, open: true, path: true },
+  };
+  start: Endpoint | null = null;
+  goal: Endpoint | null = null;
+  readonly runs = [new LabRun('A'), new LabRun('B')] as const;
+  /** Called whenever something the status line shows changed. */
+  onChange: () => void = () => {};
+  private scene: LoadedScene | null = null;
+  private parent: Object3D | null = null;
+  private waypointRadius = 0.3;
+  private token = 0;
+
+  constructor(private readonly pool: WorkerPool) {}
+
+  /** Run states for the status line (one, or two when comparing). */
+  get states(): RunState[] {
+    return this.activeRuns().map((r) => r.state);
+  }
+
+  get running(): boolean {
+    return this.runs.some((r) => r.state.phase === 'running');
+  }
+
+  /** Whether the current scene offers the voxel grid. */
+  get hasGrid(): boolean {
+    return this.scene?.grid != null;
+  }
+
+  /** Switches to a newly loaded scene: new views, settings and endpoints from its document. */
+  setScene(scene: LoadedScene, parent: Object3D, waypointRadius: number): void {
+    this.clear();
+    this.scene = scene;
+    const doc = scene.doc;
+    const s = doc.search ?? {};
+    const graph: GraphKind = scene.grid === null ? 'waypoints' : s.graph ?? (scene.graph.count >= 2 ? 'waypoints' : 'grid');
+    this.settings.graph = graph;
+    Object.assign(this.settings.a, DEFAULT_CONFIG, definedOnly({ heuristic: s.heuristic, weight: s.weight, tieBreak: s.tieBreak, neighborhood: s.neighborhood, cornerCutting: s.cornerCutting }));
+    Object.assign(this.settings.b, this.settings.a, { heuristic: 'zero', weight: 1 });
+    this.settings.maxExpansions = s.maxExpansions ?? 0;
+    this.parent = parent;
+    this.waypointRadius = waypointRadius;
+    this.makeViews();
+    this.defaultEndpoints();
+    this.onChange();
+  }
+
+  /** Sets the start or the goal (a waypoint id or [x, y, z]); re-runs if a result was shown. */
+  setEndpoint(which: 'start' | 'goal', value: Endpoint | null): void {
+    this[which] = value;
+    this.onChange();
+    if (this.runs[0].state.phase !== 'idle' && this.start !== null && this.goal !== null) this.runSearch();
+  }
+
+  /** Called after the graph changed in the settings: new default endpoints for it. */
+  graphChanged(): void {
+    this.clear();
+    this.makeViews();
+    this.defaultEndpoints();
+    this.onChange();
+  }
+
+  /** Applies the layer toggles and compare visibility to the views. */
+  applyLayers(): void {
+    for (const r of this.runs) r.view?.setLayers(this.settings.layers);
+  }
+
+  /** Starts the query (both configurations when comparing). Returns an error message or null. */
+  runSearch(): string | null {
+    const scene = this.scene;
+    this.cancelRuns();
+    this.token++;
+    if (scene === null) return 'no scene loaded';
+    const runs = this.activeRuns();
+    for (const r of this.runs) {
+      r.state = LabRun.idle(r.key);
+      r.view?.reset();
+    }
+    const graph = this.settings.graph;
+    let endpoints: [number, number];
+    try {
+      endpoints = this.resolveEndpoints(scene);
+    } catch (e) {
+      for (const r of runs) r.state = { ...LabRun.idle(r.key), phase: 'error', message: (e as Error).message };
+      this.onChange();
+      return (e as Error).message;
+    }
+    for (const r of runs) {
+      r.config = { ...(r.key === 'A' ? this.settings.a : this.settings.b) };
+      const other = r.key === 'A' ? this.settings.b : this.settings.a;
+      r.state = { ...LabRun.idle(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
+      try {
+        r.space = graph === 'grid'
+          ? new GridSpace(scene.grid!, { neighborhood: r.config.neighborhood, cornerCutting: r.config.cornerCutting })
+          : new GraphSpace(scene.graph);
+        if (this.settings.watch) {
+          r.run = new AStarRun(r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx);
+          r.lastView = 0;
+          r.viewCost = 0;
+          r.drawDue = false;
+          r.result = null;
+        } else {
+          this.runInWorker(r, scene, this.token);
+        }
+      } catch (e) {
+        r.run = null;
+        r.state = { ...r.state, phase: 'error', message: (e as Error).message };
+      }
+    }
+    this.onChange();
+    return runs.find((r) => r.state.phase === 'error')?.state.message ?? null;
+  }
+
+  /** Stops running searches: their result becomes 'cancelled' with the path to the nearest node. */
+  cancel(): void {
+    for (const r of this.runs) {
+      if (r.state.phase !== 'running') continue;
+      if (r.run !== null) this.finish(r, r.result ?? r.run.cancel());
+      else r.state = { ...r.state, phase: 'done', status: 'cancelled' };
+    }
+    this.token++;
+    this.onChange();
+  }
+
+  /** Clears results and views (keeps start and goal). */
+  clear(): void {
+    this.cancelRuns();
+    this.token++;
+    for (const r of this.runs) {
+      r.state = LabRun.idle(r.key);
+      r.view?.reset();
+    }
+    this.onChange();
+  }
+
+  /**
+   * Advances watched searches by up to `perFrame` expansions each, within the frame budget.
+   * Redrawing a big view costs about as much as a slice of search, so a frame redraws at most
+   * one view (and then steps less), and a finished run is drawn in the frame after its last step.
+   */
+  tick(): void {
+    const live = this.runs.filter((r) => r.run !== null && r.state.phase === 'running');
+    if (live.length === 0) return;
+    const drawer = live.find((r) => r.result !== null) ?? live.find((r) => r.drawDue);
+    if (drawer !== undefined) {
+      const t = now();
+      this.drawVisited(drawer);
+      drawer.viewCost = now() - t;
+      drawer.lastView = now();
+      drawer.drawDue = false;
+      if (drawer.result !== null) this.finish(drawer, drawer.result, false);
+    }
+    const stepping = live.filter((r) => r.run !== null && r.result === null && r.state.phase === 'running');
+    const budget = (drawer === undefined ? FRAME_BUDGET_MS : FRAME_BUDGET_MS / 2) / Math.max(1, stepping.length);
+    for (const r of stepping) {
+      const run = r.run!;
+      const t1 = now();
+      let left = this.settings.perFrame;
+      let result = run.step(0);
+      while (left > 0) {
+        const n = Math.min(left, CHUNK);
+        result = run.step(n);
+        left -= n;
+        if (result.status !== 'running' || now() - t1 > budget) break;
+      }
+      r.state.expanded = result.expanded;
+      r.state.ms = result.elapsedMs;
+      if (result.status !== 'running') r.result = result;
+      // Redraw the growing view, spending at most about a quarter of the time on drawing.
+      else if (now() - r.lastView >= 3 * r.viewCost) r.drawDue = true;
+    }
+    this.onChange();
+  }
+
+  /** The options a configuration searches with. */
+  searchOptions(c: SearchConfig): QueryOptions {
+    const o: QueryOptions = { heuristic: c.heuristic, weight: c.weight, tieBreak: c.tieBreak };
+    if (this.settings.maxExpansions > 0) o.maxExpansions = this.settings.maxExpansions;
+    if (this.settings.graph === 'grid') {
+      o.neighborhood = c.neighborhood;
+      o.cornerCutting = c.cornerCutting;
+    }
+    return o;
+  }
+
+  /** World position of an endpoint (voxel centre or waypoint), or null. */
+  endpointPosition(e: Endpoint | null): [number, number, number] | null {
+    const scene = this.scene;
+    if (e === null || scene === null) return null;
+    if (typeof e === 'string') {
+      const i = scene.index.get(e);
+      if (i === undefined) return null;
+      const p = scene.graph.positions;
+      return [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
+    }
+    if (scene.grid === null) return null;
+    scene.grid.voxelCenter(e[0], e[1], e[2], _p);
+    return [_p.x, _p.y, _p.z];
+  }
+
+  dispose(): void {
+    this.cancelRuns();
+    for (const r of this.runs) r.view?.dispose();
+  }
+
+  private activeRuns(): LabRun[] {
+    return this.settings.compare ? [...this.runs] : [this.runs[0]];
+  }
+
+  private cancelRuns(): void {
+    for (const r of this.runs) {
+      r.run = null;
+      r.result = null;
+      r.drawDue = false;
+    }
+  }
+
+  private resolveEndpoints(scene: LoadedScene): [number, number] {
+    if (this.start === null || this.goal === null) throw new Error('set a start (click) and a goal (right-click) first');
+    if (this.settings.graph === 'grid') {
+      const grid = scene.grid;
+      if (grid === null) throw new Error('this scene has no voxel grid');
+      const ends = [voxelEndpoint(this.start, 'start'), voxelEndpoint(this.goal, 'goal')].map((v, k) => {
+        const name = k === 0 ? 'start' : 'goal';
+        if (v.length !== 3 || !grid.inBounds(v[0], v[1], v[2])) throw new Error(`${name} voxel ${endpointText(v)} is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
+        if (grid.isBlocked(v[0], v[1], v[2])) throw new Error(`${name} voxel ${endpointText(v)} is blocked`);
+        return grid.index(v[0], v[1], v[2]);
+      });
+      return [ends[0], ends[1]];
+    }
+    return [waypointEndpoint(scene, this.start, 'start'), waypointEndpoint(scene, this.goal, 'goal')];
+  }
+
+  private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
+    const request: QueryRequest = {
+      type: 'query', revision: scene.revision, graph: this.settings.graph,
+      from: this.start!, to: this.goal!, options: this.searchOptions(r.config), visited: true,
+    };
+    this.pool.run<QueryReply>(request, { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) })
+      .then((reply) => {
+        if (token !== this.token) return;
+        const rep = reply.report;
+        const points = new Float32Array(3 * rep.path.length);
+        rep.path.forEach((p, i) => points.set(this.settings.graph === 'grid' ? this.endpointPosition(p)! : p, 3 * i));
+        r.visited = reply.visited!;
+        r.view?.setVisited(r.visited);
+        this.complete(r, rep.status, rep.cost, points, rep.expanded, rep.ms);
+      })
+      .catch((e: Error) => {
+        if (token !== this.token) return;
+        r.state = { ...r.state, phase: 'error', message: e.message };
+        this.onChange();
+      });
+  }
+
+  private drawVisited(r: LabRun): void {
+    const scene = this.scene!;
+    const positions = this.settings.graph === 'grid' ? gridPositions(scene.grid!) : scene.graph;
+    collectVisited(r.ctx, positions, r.visited);
+    r.view?.setVisited(r.visited);
+  }
+
+  private finish(r: LabRun, result: SearchResult, draw = true): void {
+    if (draw) this.drawVisited(r);
+    r.result = null;
+    const space = r.space!;
+    const points = new Float32Array(3 * result.path.length);
+    result.path.forEach((node, i) => {
+      space.position(node, _p);
+      points.set([_p.x, _p.y, _p.z], 3 * i);
+    });
+    r.run = null;
+    this.complete(r, result.status, result.cost, points, result.expanded, result.elapsedMs);
+  }
+
+  /** Records a finished run, draws its path, and works out the optimality note. */
+  private complete(r: LabRun, status: SearchStatus, cost: number, points: Float32Array, expanded: number, elapsed: number): void {
+    let length = 0;
+    for (let i = 3; i < points.length; i += 3) length += Math.hypot(points[i] - points[i - 3], points[i + 1] - points[i - 2], points[i + 2] - points[i - 1]);
+    const goal = this.endpointPosition(this.goal);
+    const n = points.length / 3;
+    const goalDistance = goal === null || n === 0 ? 0 : Math.hypot(points[3 * n - 3] - goal[0], points[3 * n - 2] - goal[1], points[3 * n - 1] - goal[2]);
+    let open = 0;
+    for (let i = 0; i < r.visited.count; i++) open += r.visited.closed[i] === 0 ? 1 : 0;
+    r.state = { ...r.state, phase: 'done', status, cost, length, nodes: n, expanded, open, ms: elapsed, goalDistance, note: null };
+    r.view?.setPath(n > 0 ? points : null, status !== 'found');
+    this.onChange();
+    if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
+    // The other run may now be able to judge this one (or the reverse).
+    for (const other of this.runs) if (other !== r && other.state.phase === 'done' && other.state.note === null && other.state.status === 'found' && !guaranteedOptimal(other.config, this.settings.graph)) void this.optimalityNote(other, this.token);
+  }
+
+  /**
+   * Compares a run that is not guaranteed optimal with the optimum: taken from the other
+   * run when that one is guaranteed optimal under the same movement rules, else computed in
+   * a worker (A* exact, weight 1: a search nobody watches).
+   */
+  private async optimalityNote(r: LabRun, token: number): Promise<void> {
+    const graph = this.settings.graph;
+    const scene = this.scene!;
+    const sameRules = (o: SearchConfig) => graph === 'waypoints' || (o.neighborhood === r.config.neighborhood && o.cornerCutting === r.config.cornerCutting);
+    const ref = this.activeRuns().find((o) => o !== r && o.state.phase === 'done' && o.state.status === 'found' && guaranteedOptimal(o.config, graph) && sameRules(o.config));
+    let optimum: number;
+    if (ref !== undefined) {
+      optimum = ref.state.cost;
+    } else {
+      const options: QueryOptions = { heuristic: 'exact', weight: 1 };
+      if (graph === 'grid') Object.assign(options, { neighborhood: r.config.neighborhood, cornerCutting: r.config.cornerCutting });
+      try {
+        const reply = await this.pool.run<QueryReply>(
+          { type: 'query', revision: scene.revision, graph, from: this.start!, to: this.goal!, options },
+          { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) },
+        );
+        optimum = reply.report.cost;
+      } catch {
+        return;
+      }
+    }
+    if (token !== this.token || r.state.phase !== 'done') return;
+    const c = r.config;
+    const cost = r.state.cost;
+    const why = !isAdmissible(c.heuristic, graph === 'grid' ? c.neighborhood : 0)
+      ? `heuristic '${c.heuristic}' is not admissible${graph === 'grid' && c.heuristic === 'manhattan' ? ` with ${c.neighborhood} neighbours` : ''}`
+      : `weight ${c.weight} allows up to ${c.weight}× the optimum`;
+    r.state.note = cost > optimum + 1e-9
+      ? `${num(cost - optimum)} longer than the optimum ${num(optimum)} (+${num((100 * (cost - optimum)) / optimum, 1)}%): ${why}`
+      : `optimal here (${num(optimum)}), but ${why}`;
+    this.onChange();
+  }
+
+  /** New views in the style of the graph: cubes for voxels, spheres around waypoints. */
+  private makeViews(): void {
+    const cell = this.scene?.grid?.cellSize ?? 1;
+    const wr = this.waypointRadius;
+    for (const r of this.runs) {
+      r.view?.dispose();
+      r.view = new SearchView(this.settings.graph === 'grid'
+        ? { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.2 * cell }
+        : { shape: 'sphere', nodeSize: 3.4 * wr, openSize: 2.6 * wr, pathRadius: 0.35 * wr });
+      this.parent?.add(r.view);
+    }
+    this.applyLayers();
+  }
+
+  /** Start and goal from the document's first agent (waypoint ids or the voxels of its points). */
+  private defaultEndpoints(): void {
+    const scene = this.scene!;
+    const doc = scene.doc;
+    this.start = this.goal = null;
+    const agent = doc.agents[0];
+    const pointOf = (ref: string | readonly number[]): [number, number, number] | null => {
+      if (typeof ref !== 'string') return [ref[0], ref[1], ref[2]];
+      const w = doc.waypoints.find((p) => p.id === ref);
+      if (w) return [...w.position];
+      const m = doc.movingObstacles.find((p) => p.id === ref);
+      return m ? [...m.orbit.center] : null;
+    };
+    const refs: (string | readonly number[])[] = agent
+      ? [agent.start, agent.goal]
+      : doc.waypoints.length >= 2 ? [doc.waypoints[0].id, doc.waypoints[doc.waypoints.length - 1].id] : [];
+    if (refs.length < 2) return;
+    if (this.settings.graph === 'waypoints') {
+      const [s, g] = refs.map((ref) => (typeof ref === 'string' && scene.index.has(ref) ? ref : nearestWaypoint(scene, pointOf(ref))));
+      this.start = s;
+      this.goal = g;
+    } else {
+      const [s, g] = refs.map((ref) => nearestFreeVoxel(scene, pointOf(ref)));
+      this.start = s;
+      this.goal = g;
+    }
+  }
+}
+
+/** The waypoint nearest to p, or null. */
+function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): string | null {
+  if (p === null || scene.graph.count === 0) return null;
+  const pos = scene.graph.positions;
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < scene.graph.count; i++) {
+    const d = Math.hypot(pos[3 * i] - p[0], pos[3 * i + 1] - p[1], pos[3 * i + 2] - p[2]);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return scene.ids[best];
+}
+
+/** The free voxel containing p, or the nearest free one within 3 voxels; null if none. */
+export function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
+  const grid = scene.grid;
+  if (grid === null || p === null) return null;
+  grid.worldToVoxel({ x: p[0], y: p[1], z: p[2] }, _p);
+  const c = [Math.min(grid.X - 1, Math.max(0, _p.x)), Math.min(grid.Y - 1, Math.max(0, _p.y)), Math.min(grid.Z - 1, Math.max(0, _p.z))];
+  let best: number[] | null = null;
+  let bestD = Infinity;
+  for (let dz = -3; dz <= 3; dz++) for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) {
+    const x = c[0] + dx, y = c[1] + dy, z = c[2] + dz;
+    const d = dx * dx + dy * dy + dz * dz;
+    if (d < bestD && !grid.isBlocked(x, y, z)) {
+      best = [x, y, z];
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+

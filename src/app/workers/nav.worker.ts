@@ -1,0 +1,55 @@
+/**
+ * The app's worker: preprocessing (parse, voxel surface, BVH, waypoint visibility) and
+ * searches nobody watches. Each worker keeps the searchable form of the last few scene
+ * revisions it has seen, so queries only carry the scene when the worker lacks it.
+ */
+import { SearchContext } from '../../core/search/SearchContext.ts';
+import { defaultGraph, runSceneQuery, searchableScene, type SearchableScene } from '../search/sceneQuery.ts';
+import { collectVisited, gridPositions, trimVisited } from '../search/visited.ts';
+import { preprocessForApp } from './preprocessForApp.ts';
+import type { PreprocessReply, PreprocessRequest, QueryReply, QueryRequest, SceneData, WorkerRequest, WorkerResponse } from './protocol.ts';
+
+const scenes = new Map<number, SearchableScene>();
+const ctx = new SearchContext();
+const KEEP = 3;
+
+function remember(revision: number, data: SceneData): SearchableScene {
+  const s = searchableScene(data);
+  scenes.set(revision, s);
+  for (const r of scenes.keys()) if (scenes.size > KEEP && r !== revision) scenes.delete(r);
+  return s;
+}
+
+function preprocess(req: PreprocessRequest): { value: PreprocessReply; transfer: Transferable[] } {
+  const r = preprocessForApp(req.source);
+  // searchableScene copies what it keeps, so the arrays can be transferred to the app.
+  remember(req.revision, r.value.scene);
+  return r;
+}
+
+function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[] } {
+  const scene = req.scene !== undefined ? remember(req.revision, req.scene) : scenes.get(req.revision);
+  if (scene === undefined) throw new Error(`worker: scene revision ${req.revision} is unknown`);
+  const graph = req.graph ?? defaultGraph(req.from);
+  const report = runSceneQuery(scene, graph, req.from, req.to, req.options, ctx);
+  if (!req.visited) return { value: { report }, transfer: [] };
+  const grid = scene.grid;
+  const space = graph === 'grid' && grid !== null ? gridPositions(grid) : scene.graph;
+  const visited = trimVisited(collectVisited(ctx, space));
+  return { value: { report, visited }, transfer: [visited.positions.buffer, visited.g.buffer, visited.closed.buffer] };
+}
+
+self.onmessage = (e: MessageEvent<WorkerRequest & { id: number }>) => {
+  const req = e.data;
+  let reply: WorkerResponse;
+  let transfer: Transferable[] = [];
+  try {
+    const r = req.type === 'preprocess' ? preprocess(req) : query(req);
+    reply = { id: req.id, ok: true, value: r.value };
+    transfer = r.transfer;
+  } catch (err) {
+    const error = err instanceof Error ? err : new Error(String(err));
+    reply = { id: req.id, ok: false, error: { name: error.name, message: error.message } };
+  }
+  (self as unknown as Worker).postMessage(reply, transfer);
+};

@@ -1,0 +1,97 @@
+/**
+ * Messages between the app and its workers (nav.worker.ts). Big arrays travel as transferable
+ * typed arrays; everything else is structured-cloned.
+ */
+import type { QueryOptions } from '../../core/search/query.ts';
+import type { PathReport } from '../../core/search/query.ts';
+import type { SceneDocument } from '../../scene/schema.ts';
+
+/** A voxel grid as plain data (VoxelGrid's fields). */
+export interface GridData {
+  dims: [number, number, number];
+  origin: [number, number, number];
+  cellSize: number;
+  /** 1 byte per voxel, index x + X * (y + Y * z), 0 = free. */
+  occupancy: Uint8Array;
+  /** Cost multiplier per voxel, or null when every voxel costs 1. */
+  terrain: Float32Array | null;
+}
+
+/** What a worker needs to answer queries on a scene: the grid and the waypoint graph. */
+export interface SceneData {
+  grid: GridData | null;
+  /** Waypoint positions, xyz triples in document order. */
+  positions: Float64Array;
+  /** Linked waypoint pairs as flat (i, j) couples. */
+  pairs: Int32Array;
+  /** Waypoint ids in document order. */
+  ids: string[];
+}
+
+/** Where a scene comes from: JSON text, an already-parsed value, or a Moving AI map. */
+export type SceneSource =
+  | { kind: 'json'; text: string }
+  | { kind: 'value'; value: unknown }
+  | { kind: '3dmap'; text: string; fileName: string };
+
+export interface PreprocessRequest {
+  type: 'preprocess';
+  revision: number;
+  source: SceneSource;
+}
+
+/** A preprocessed scene: the validated document, its data, and the voxel surface to draw. */
+export interface PreprocessReply {
+  doc: SceneDocument;
+  scene: SceneData;
+  /** Exposed voxel faces, 3 vertices per triangle, world coordinates; null without a voxel layer. */
+  faces: { positions: Float32Array; normals: Float32Array } | null;
+  agentRadius: number;
+  maxLinkDistance: number;
+  parseMs: number;
+  worldMs: number;
+  linkMs: number;
+  segmentTests: number;
+  triangles: number;
+}
+
+export type Endpoint = string | number[];
+
+export interface QueryRequest {
+  type: 'query';
+  revision: number;
+  /** Attached when the worker may not hold this revision yet. */
+  scene?: SceneData;
+  graph: 'grid' | 'waypoints';
+  from: Endpoint;
+  to: Endpoint;
+  options: QueryOptions;
+  /** Also return the nodes the search reached (for drawing). */
+  visited?: boolean;
+}
+
+/** Nodes a search reached, for the search views: world positions, cost so far, closed or open. */
+export interface VisitedNodes {
+  count: number;
+  /** xyz per node (at least 3 * count long). */
+  positions: Float32Array;
+  /** g per node. */
+  g: Float32Array;
+  /** 1 = closed (expanded), 0 = open. */
+  closed: Uint8Array;
+  /** Largest g among the nodes (0 when empty). */
+  maxG: number;
+}
+
+export interface QueryReply {
+  report: PathReport;
+  generated?: number;
+  visited?: VisitedNodes;
+}
+
+export type WorkerRequest = PreprocessRequest | QueryRequest;
+
+/** A worker's answer to request `id`. */
+export type WorkerResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { name: string; message: string } };

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LoadedScene } from '../../src/app/LoadedScene.ts';
+import { runSceneQuery } from '../../src/app/search/sceneQuery.ts';
+import { collectVisited, gridPositions } from '../../src/app/search/visited.ts';
+import { SearchContext } from '../../src/core/search/SearchContext.ts';
+import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/workers/protocol.ts';
+import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
+import type { WorkerPool } from '../../src/app/workers/WorkerPool.ts';
+import { ROOT } from '../helpers/cli.ts';
+
+/** A shipped scene preprocessed as the app's worker does it, as the app holds it. */
+export function loadedScene(file: string, revision = 1): LoadedScene {
+  const { value } = preprocessForApp({ kind: 'json', text: readFileSync(join(ROOT, 'scenes', file), 'utf8') });
+  return new LoadedScene(revision, value, 0);
+}
+
+/** A WorkerPool stand-in that answers queries at once, on the main thread, as nav.worker.ts does. */
+export function inlinePool(scene: () => LoadedScene): WorkerPool & { requests: WorkerRequest[] } {
+  const requests: WorkerRequest[] = [];
+  return {
+    requests,
+    run: async (r: WorkerRequest): Promise<unknown> => {
+      requests.push(r);
+      const q = r as QueryRequest;
+      const s = scene();
+      const ctx = new SearchContext();
+      const reply: QueryReply = { report: runSceneQuery(s, q.graph, q.from, q.to, q.options, ctx) };
+      if (q.visited) reply.visited = collectVisited(ctx, q.graph === 'grid' ? gridPositions(s.grid!) : s.graph);
+      return reply;
+    },
+  } as unknown as WorkerPool & { requests: WorkerRequest[] };
+}

@@ -1,0 +1,164 @@
+/**
+ * End-to-end harness: the app served by vite's dev server and by `vite preview` of a build
+ * (both started through vite's JS API on free ports), driven in a headless system Chromium
+ * with software WebGL2 (playwright-core).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build, createServer, preview } from 'vite';
+import { ROOT } from '../helpers/cli.ts';
+import { coverage, decodePng } from './png.ts';
+
+export { ROOT };
+
+/** A running server of the app. */
+export interface AppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const configFile = join(ROOT, 'vite.config.ts');
+
+/** vite's dev server on a free port, with its own dependency cache. */
+export async function startDev(cacheDir: string): Promise<AppServer> {
+  const port = await freePort();
+  const server = await createServer({
+    root: ROOT, configFile, cacheDir, logLevel: 'error', clearScreen: false,
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null },
+  });
+  await server.listen();
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+}
+
+/** `vite build` into a temporary directory, then `vite preview` of it on a free port. */
+export async function startPreview(cacheDir: string): Promise<AppServer> {
+  const outDir = mkdtempSync(join(tmpdir(), 'navlab-build-'));
+  await build({ root: ROOT, configFile, cacheDir, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  const server = await preview({
+    root: ROOT, configFile, cacheDir, logLevel: 'error', build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless Chromium with software WebGL2 (CHROMIUM_PATH or /usr/bin/chromium). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A page of the app with its console errors and long tasks recorded. */
+export interface AppPage {
+  page: Page;
+  /** Console errors and uncaught exceptions, in order. */
+  errors: string[];
+  /** Long tasks (> 50 ms) since the last `resetLongTasks`, as [start, duration] in ms. */
+  longTasks(): Promise<[number, number][]>;
+  resetLongTasks(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const VIEWPORT = { width: 1280, height: 800 };
+
+/** Opens the app and waits until `window.navlab` exists (first scene loaded and preprocessed). */
+export async function openApp(browser: Browser, url: string): Promise<AppPage> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: [number, number][] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+  return {
+    page,
+    errors,
+    longTasks: () => page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks.slice()),
+    resetLongTasks: () => page.evaluate(() => void ((window as unknown as { __longTasks: [number, number][] }).__longTasks = [])),
+    close: () => context.close(),
+  };
+}
+
+/** Waits until the app has drawn (two animation frames). */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** The app's background colour (PALETTE.background). */
+export const BACKGROUND: [number, number, number] = [0x0e, 0x11, 0x17];
+
+/**
+ * Samples the 3D view where no panel covers it (between the status panel on the left and
+ * lil-gui on the right): the fraction of pixels that are not background, and the colours.
+ */
+export async function canvasCoverage(page: Page): Promise<{ drawn: number; colours: number }> {
+  const png = await page.screenshot({ clip: { x: 420, y: 60, width: 520, height: 680 } });
+  return coverage(decodePng(png), BACKGROUND);
+}
+
+const run = promisify(execFile);
+
+/** `nav path ... --json` through tsx, as users run it. */
+export async function navPath(args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/nav.ts'), 'path', ...args, '--json'], { cwd: ROOT, timeout: 120_000 });
+  return JSON.parse(stdout);
+}
+
+/** A shipped scene document (parsed JSON as in the file). */
+export function sceneFile(file: string): {
+  name: string;
+  voxels?: { origin?: number[]; cellSize?: number };
+  waypoints: { id: string; position: number[] }[];
+} {
+  return JSON.parse(readFileSync(join(ROOT, 'scenes', file), 'utf8'));
+}
+
+/** The voxel holding a waypoint of a shipped scene. */
+export function waypointVoxel(file: string, id: string): [number, number, number] {
+  const doc = sceneFile(file);
+  const w = doc.waypoints.find((p) => p.id === id);
+  if (!w) throw new Error(`${file}: no waypoint ${id}`);
+  const o = doc.voxels?.origin ?? [0, 0, 0];
+  const s = doc.voxels?.cellSize ?? 1;
+  return [0, 1, 2].map((a) => Math.floor((w.position[a] - o[a]) / s)) as [number, number, number];
+}
+
+/** The shipped scenes in picker order (scenes/index.json). */
+export function shippedScenes(): { file: string; name: string }[] {
+  return JSON.parse(readFileSync(join(ROOT, 'scenes', 'index.json'), 'utf8'));
+}
