@@ -20,7 +20,8 @@ import { defaultGraph } from './search/sceneQuery.ts';
 import { SearchLab } from './search/SearchLab.ts';
 import { ctrl, key, POINTER_HELP, type Shortcut } from './shortcuts.ts';
 import { Overlay } from './ui/Overlay.ts';
-import type { PreprocessReply, QueryReply, QueryRequest, SceneSource } from './workers/protocol.ts';
+import type { PreprocessReply, QueryReply, QueryRequest, SceneData, SceneSource } from './workers/protocol.ts';
+import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { WorkerPool } from './workers/WorkerPool.ts';
 
 /** What the Scene panel shows or hides. */
@@ -59,6 +60,7 @@ export class App {
    * compiles a shader.
    */
   readonly cutPlane = new Plane(new Vector3(0, -1, 0), Infinity);
+  private cutHeight = Infinity;
   readonly shortcuts: Shortcut[] = [];
   /** The scene shown (null until the first load). */
   current: LoadedScene | null = null;
@@ -234,12 +236,14 @@ export class App {
 
   /** The height above which solid geometry is cut away (Infinity: no cut). */
   get cut(): number {
-    return this.cutPlane.constant;
+    return this.cutHeight;
   }
 
   /** Cuts away solid geometry above `height` (Infinity or null: show everything). */
   setCut(height: number | null): void {
-    this.cutPlane.constant = height ?? Infinity;
+    this.cutHeight = height ?? Infinity;
+    // A hair below: faces lying exactly in the cut (a ceiling's underside) would flicker.
+    this.cutPlane.constant = this.cutHeight - 1e-3 * (this.current?.grid?.cellSize ?? 1);
     this.invalidate();
   }
 
@@ -362,7 +366,7 @@ export class App {
     const doc = scene.doc;
     const r = scene.radius;
     this.world = new WorldView(doc, scene.grid, scene.faces, [this.cutPlane]);
-    this.cutPlane.constant = (scene.grid !== null ? roofCut(scene.grid) : null) ?? Infinity;
+    this.setCut(scene.grid !== null ? roofCut(scene.grid) : null);
     const wr = Math.min(1.2, Math.max(0.12, r * 0.006, (scene.grid?.cellSize ?? 0) * 0.22));
     this.waypoints = new WaypointView(scene.graph, wr);
     this.content.add(this.world, this.waypoints);
@@ -387,6 +391,46 @@ export class App {
     this.refreshSceneInfo();
     this.labChanged();
     for (const listener of this.sceneListeners) listener(scene);
+    this.invalidate();
+  }
+
+  /** The drawn waypoints and links (for the editor's picking), or null before a scene. */
+  get waypointView(): WaypointView | null {
+    return this.waypoints;
+  }
+
+  /**
+   * Shows an edit of the current scene (called by the editor): a new revision with the edited
+   * document and its data. Camera, search settings, history and still-valid endpoints stay.
+   * `faces`: the new voxel surface when the world changed (then the world is redrawn).
+   */
+  showEdit(doc: SceneDocument, data: SceneData, faces?: PreprocessReply['faces']): LoadedScene {
+    const old = this.current;
+    if (old === null) throw new Error('showEdit: no scene is loaded');
+    const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, faces: faces === undefined ? old.faces : faces }, old.loadMs);
+    this.current = scene;
+    if (faces !== undefined) {
+      this.world?.dispose();
+      this.world = new WorldView(doc, scene.grid, scene.faces, [this.cutPlane]);
+      this.content.add(this.world);
+    }
+    this.previewWaypoints(scene.graph);
+    this.lab.sceneEdited(scene);
+    this.applyToggles();
+    this.refreshSceneInfo();
+    this.labChanged();
+    return scene;
+  }
+
+  /** Redraws the waypoints and links from `graph` (live dragging) without a new revision. */
+  previewWaypoints(graph: WaypointGraph): void {
+    const radius = this.waypoints?.radius ?? 0.3;
+    this.waypoints?.dispose();
+    this.hovered = -1;
+    this.waypoints = new WaypointView(graph, radius);
+    this.waypoints.spheres.visible = this.toggles.waypoints;
+    this.waypoints.links.visible = this.toggles.links;
+    this.content.add(this.waypoints);
     this.invalidate();
   }
 
@@ -420,8 +464,8 @@ export class App {
 
   private updateHint(): void {
     const tool = this.tools.active;
-    const cam = this.rig.mode === 'orbit' ? '<kbd>Drag</kbd> orbit' : `<kbd>WASD</kbd> fly (${this.rig.flySpeed.toFixed(1)}/s) · <kbd>Drag</kbd> look`;
-    this.overlay.setHint(`${tool?.hint ?? ''} · ${cam} · <kbd>R</kbd> run · <kbd>H</kbd> help`);
+    const fly = this.rig.mode === 'fly' ? ` · <kbd>WASD</kbd> fly (${this.rig.flySpeed.toFixed(1)}/s)` : '';
+    this.overlay.setHint(`${tool?.hint ?? ''}${fly} · <kbd>R</kbd> run · <kbd>H</kbd> help`);
   }
 
   /** The select tool: a click sets the start, a right-click the goal. */

@@ -5,6 +5,8 @@
 import { version } from '../../package.json';
 import { AgentsController } from './agents/AgentsController.ts';
 import { App, createRenderer } from './App.ts';
+import { Editor } from './editor/Editor.ts';
+import { openStartScene } from './editor/startup.ts';
 import { key } from './shortcuts.ts';
 import { nextTask } from './render/warmup.ts';
 import type { NavlabHandle } from './handle.ts';
@@ -58,12 +60,16 @@ async function main(): Promise<void> {
   app.start();
   void app.warmUp();
   const first = app.catalog.entries[0];
-  const loading = app.loadScene(first.name);
+  const editor = new Editor(app);
+  // A shared link, else the autosaved edited scene, else the default scene.
+  const loading = openStartScene(app, editor, first.name);
   await nextFrame();
   const panels = new Panels(app);
+  editor.buildPanel(panels.gui);
   await nextFrame();
   const agents = new AgentsController(app);
   panels.buildAgents(agents);
+  editor.onEdited = (doc) => agents.sceneLoaded(doc);
   app.sceneListeners.push((scene) => agents.sceneLoaded(scene.doc));
   app.addShortcut({ group: 'Agents', keys: 'Space', action: 'Play or pause the agents', match: key('Space'), run: () => agents.togglePlay() });
   app.addShortcut({ group: 'Agents', keys: 'N', action: 'One simulation step', match: key('KeyN'), run: () => agents.step() });
@@ -78,7 +84,6 @@ async function main(): Promise<void> {
   panels.refresh();
   if (!agents.started && app.current !== null) agents.sceneLoaded(app.current.doc);
   window.navlab = createHandle(app);
-  (window as any).__app = app;
 }
 
 void main();

@@ -271,6 +271,24 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect(await page.evaluate(() => document.querySelector('#error')!.textContent)).toBe('');
   });
 
+  it('loads scene files and Moving AI maps chosen with "Load file…"', async () => {
+    const { page } = app;
+    const choose = async (name: string, buffer: Buffer) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Scene/Load file… (.json, .3dmap)"] button').click()]);
+      await chooser.setFiles({ name, mimeType: 'application/octet-stream', buffer });
+    };
+    await choose('Simple.3dmap', readFileSync(join(ROOT, 'test/data/Simple.3dmap')));
+    await page.waitForFunction(() => window.navlab!.document().name === 'Simple');
+    expect(await page.evaluate(() => window.navlab!.scenes().at(-1))).toBe('Simple');
+    const r = await page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [56, 76, 52], to: [48, 85, 45] }));
+    expect(r.status).toBe('found');
+    // A broken file is reported in the status panel; the scene stays.
+    await choose('broken.json', Buffer.from('{"version": 1, "agents": [{"id": "a"}]}'));
+    await page.waitForFunction(() => /Could not load broken\.json: [\s\S]*agents\[0\]/.test(document.querySelector('#error')!.textContent ?? ''));
+    expect(await page.evaluate(() => window.navlab!.document().name)).toBe('Simple');
+    expect(app.errors).toEqual([]);
+  });
+
   it('keeps every main-thread task under 100 ms while loading, preprocessing and searching', async () => {
     const { page } = app;
     // Everything above ran with the observer on; add the heaviest search: Dijkstra over Warframe.

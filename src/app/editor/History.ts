@@ -35,7 +35,10 @@ export class History {
     return this.undone.at(-1)?.label ?? null;
   }
 
-  /** Applies `command` and records it. */
+  /**
+   * Applies `command` and records it. A command whose `apply` throws is not recorded, and the
+   * stacks stay as they were (the command must leave its target unchanged when it throws).
+   */
   push(command: Command): void {
     command.apply();
     this.done.push(command);
@@ -44,21 +47,23 @@ export class History {
     this.onChange();
   }
 
-  /** Reverts the last command; false when there is none. */
+  /** Reverts the last command; false when there is none. If `revert` throws, the stacks stay. */
   undo(): boolean {
-    const c = this.done.pop();
+    const c = this.done.at(-1);
     if (c === undefined) return false;
     c.revert();
+    this.done.pop();
     this.undone.push(c);
     this.onChange();
     return true;
   }
 
-  /** Re-applies the last undone command; false when there is none. */
+  /** Re-applies the last undone command; false when there is none. If `apply` throws, the stacks stay. */
   redo(): boolean {
-    const c = this.undone.pop();
+    const c = this.undone.at(-1);
     if (c === undefined) return false;
     c.apply();
+    this.undone.pop();
     this.done.push(c);
     this.onChange();
     return true;

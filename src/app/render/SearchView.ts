@@ -106,7 +106,7 @@ export class SearchView extends Object3D {
     const r = this.options.pathRadius;
     for (let i = 0; i < n; i++) {
       _a.set(points![3 * i], points![3 * i + 1], points![3 * i + 2]);
-      this.joints.setMatrixAt(i, _m.makeScale(r * 1.35, r * 1.35, r * 1.35).setPosition(_a));
+      this.joints.setMatrixAt(i, _m.makeScale(r, r, r).setPosition(_a));
       if (i === 0) continue;
       _b.set(points![3 * i - 3], points![3 * i - 2], points![3 * i - 1]);
       _d.subVectors(_a, _b);

@@ -185,6 +185,20 @@ export class SearchLab {
     this.onChange();
   }
 
+  /**
+   * The current scene was edited (the editor): searches on the new revision; settings stay,
+   * and endpoints that still exist (waypoint ids, free voxels) too.
+   */
+  sceneEdited(scene: LoadedScene): void {
+    this.clear();
+    this.scene = scene;
+    const valid = (e: Endpoint | null) => e !== null && (typeof e === 'string'
+      ? scene.index.has(e)
+      : scene.grid !== null && scene.grid.inBounds(e[0], e[1], e[2]) && !scene.grid.isBlocked(e[0], e[1], e[2]));
+    if (!valid(this.start) || !valid(this.goal)) this.defaultEndpoints();
+    this.onChange();
+  }
+
   /** Sets the start or the goal (a waypoint id or [x, y, z]); re-runs if a result was shown. */
   setEndpoint(which: 'start' | 'goal', value: Endpoint | null): void {
     this[which] = value;
@@ -475,7 +489,7 @@ export class SearchLab {
     for (const r of this.runs) {
       r.view?.dispose();
       r.view = new SearchView(this.settings.graph === 'grid'
-        ? { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.2 * cell }
+        ? { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.13 * cell }
         : { shape: 'sphere', nodeSize: 3.4 * wr, openSize: 2.6 * wr, pathRadius: 0.35 * wr });
       this.parent?.add(r.view);
     }

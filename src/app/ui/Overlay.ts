@@ -55,23 +55,20 @@ export class Overlay {
     this.ends = el('div', { class: 'ends' }, search);
     this.status = el('div', { id: 'status', 'data-phase': 'idle' }, search);
     const legend = el('div', { id: 'legend' }, search);
-    legend.innerHTML = [
-      ['visited (low cost)', PALETTE.visitedLow], ['visited (high cost)', PALETTE.visitedHigh], ['open set', PALETTE.open],
-      ['path', PALETTE.path], ['partial path', PALETTE.pathPartial],
-    ].map(([name, c]) => `<span><i style="background:${css(c as number)}"></i>${name}</span>`).join('');
+    const swatch = (c: number) => `<i style="background:${css(c)}"></i>`;
+    legend.innerHTML = `<span><i class="wide" style="background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})"></i>visited, by cost</span>`
+      + `<span>${swatch(PALETTE.open)}open</span><span>${swatch(PALETTE.path)}path</span><span>${swatch(PALETTE.pathPartial)}partial path</span>`;
     this.agents = el('div', { class: 'section agents', id: 'agents' }, this.hud);
     this.error = el('div', { class: 'error', id: 'error' }, this.hud);
     this.hint = el('div', { class: 'hint' }, this.hud);
     this.fpsText = el('span', {}, this.fps);
     this.spark = el('canvas', { width: '180', height: '44' }, this.fps);
-    const helpHint = el('div', { id: 'help-hint', class: 'panel' });
-    helpHint.innerHTML = 'Press <kbd>H</kbd> for help';
     this.loading.innerHTML = '<div class="spinner"></div><span></span>';
     // A click beside the help panel closes it.
     this.help.addEventListener('click', (e) => {
       if (e.target === this.help) this.toggleHelp(false);
     });
-    for (const e of [this.hud, this.fps, helpHint, this.help, this.tooltip, this.loading, ...this.labels, this.drop]) root.appendChild(e);
+    for (const e of [this.hud, this.fps, this.help, this.tooltip, this.loading, ...this.labels, this.drop]) root.appendChild(e);
   }
 
   setScene(name: string, info: string): void {

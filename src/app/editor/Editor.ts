@@ -1,0 +1,479 @@
+import type GUI from 'lil-gui';
+import { GridHelper, Object3D, Plane, Raycaster, Vector2, Vector3, type Intersection, type LineBasicMaterial } from 'three';
+import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
+import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
+import { saveScene } from '../../scene/validate.ts';
+import type { App } from '../App.ts';
+import { pickVoxel } from '../picking.ts';
+import { key, ctrl } from '../shortcuts.ts';
+import { EditModel } from './EditModel.ts';
+import {
+  addWaypoint, duplicateWaypoint, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
+  TERRAIN_KINDS, validated,
+} from './edits.ts';
+import { Autosave } from './persistence.ts';
+import { encodeShare } from './share.ts';
+import type { ToolClick } from './tools.ts';
+import './editor.css';
+
+/** The editing tools, in key order (keys 1..7). */
+export const TOOL_NAMES = ['select', 'waypoint', 'voxel', 'erase', 'terrain', 'obstacle', 'agent'] as const;
+
+/** The editor's panel settings. */
+export interface EditSettings {
+  tool: string;
+  /** Edge of the cube of voxels one click paints, erases or covers with terrain. */
+  brush: number;
+  terrain: string;
+  /** Where a waypoint goes when the click meets no surface: the placement plane or a depth. */
+  place: 'plane' | 'depth';
+  planeHeight: number;
+  /** Distance from the camera along the click ray, for `place: 'depth'`. */
+  depth: number;
+  shape: SceneObstacle['shape'];
+  size: number;
+  /** The agent the agent tool edits (a new one when empty or unknown). */
+  agent: string;
+}
+
+const HINTS: Record<string, string> = {
+  waypoint: '<kbd>Click</kbd> surface or plane: add waypoint',
+  voxel: '<kbd>Click</kbd> a face: add voxels',
+  erase: '<kbd>Click</kbd> a voxel: erase voxels',
+  terrain: '<kbd>Click</kbd>: paint terrain',
+  obstacle: '<kbd>Click</kbd>: add obstacle · <kbd>Right-click</kbd> obstacle: delete',
+  agent: '<kbd>Click</kbd> agent start · <kbd>Right-click</kbd> goal',
+};
+
+type Selection = { kind: 'waypoint'; id: string } | { kind: 'obstacle'; id: string } | null;
+
+/**
+ * The scene editor: the editing tools of the 3D view, the selection and its drag gizmo
+ * (TransformControls), undoable edit commands on the document (History), incremental
+ * updates of the derived data (EditModel -> App.showEdit), autosave, export, share links and
+ * the Edit panel. Every edit is a command holding the document before and after, so undo is
+ * exact and a failed edit changes nothing.
+ */
+export class Editor {
+  readonly settings: EditSettings = {
+    tool: 'select', brush: 1, terrain: 'water', place: 'plane', planeHeight: 0, depth: 10, shape: 'box', size: 2, agent: '',
+  };
+  readonly autosave = new Autosave();
+  /** Called after every applied edit (agents restart on the edited document). */
+  onEdited: (doc: SceneDocument) => void = () => {};
+  private model: EditModel | null = null;
+  private selection: Selection = null;
+  private readonly gizmo: TransformControls;
+  private readonly handle = new Object3D();
+  private readonly plane = new GridHelper(1, 20);
+  private readonly raycaster = new Raycaster();
+  private dragFrom: number[] | null = null;
+  private folder: GUI | null = null;
+
+  constructor(readonly app: App) {
+    this.gizmo = new TransformControls(app.camera, app.renderer.domElement);
+    this.gizmo.setSize(0.8);
+    app.scene.add(this.handle, this.gizmo.getHelper());
+    this.gizmo.addEventListener('dragging-changed', (e) => this.dragging(e.value as boolean));
+    this.gizmo.addEventListener('objectChange', () => this.dragMoved());
+    this.gizmo.addEventListener('change', () => app.invalidate());
+    this.plane.visible = false;
+    app.scene.add(this.plane);
+    const select = app.tools.active;
+    app.tools.register({
+      name: 'select',
+      hint: '<kbd>Click</kbd> start / select · <kbd>Right-click</kbd> goal · <kbd>Del</kbd> delete',
+      click: (e) => {
+        if (this.gizmoBusy()) return;
+        if (e.button === 0) this.select(this.pickSelectable(e));
+        select?.click(e);
+      },
+    });
+    for (const name of TOOL_NAMES.slice(1)) {
+      app.tools.register({
+        name, hint: HINTS[name],
+        activate: () => this.toolChanged(),
+        click: (e) => {
+          if (!this.gizmoBusy()) this.guard(() => this.toolClick(name, e));
+        },
+      });
+    }
+    app.tools.use('select');
+    const onTool = app.tools.onChange;
+    app.tools.onChange = (tool) => {
+      onTool(tool);
+      this.settings.tool = tool.name;
+      this.toolChanged();
+    };
+    app.history.onChange = () => this.folder?.controllersRecursive().forEach((c) => c.updateDisplay());
+    app.sceneListeners.push((scene) => {
+      // A loaded scene (not an edit): derived data is rebuilt lazily, the selection is gone.
+      this.select(null);
+      this.model?.dispose();
+      this.model = null;
+      const b = scene.doc.bounds;
+      this.settings.planeHeight = +(b.min[1] + Math.min(2, (b.max[1] - b.min[1]) / 4)).toFixed(2);
+      this.toolChanged();
+    });
+    this.installShortcuts();
+    this.autosave.install();
+    // For the end-to-end tests (camera projection, drawn links); not part of the navlab handle.
+    (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = this;
+  }
+
+  /** The live derived data of the current scene, built on first use. */
+  private live(): EditModel {
+    const scene = this.app.current;
+    if (scene === null) throw new Error('no scene is loaded');
+    if (this.model === null) {
+      this.model = new EditModel(scene.doc);
+    }
+    return this.model;
+  }
+
+  /**
+   * Records and applies an edit: `edit` maps the current document to the next one. Throws
+   * nothing: a failing edit (or an invalid result) is shown as an error and changes nothing.
+   */
+  commit(label: string, edit: (doc: SceneDocument) => SceneDocument): boolean {
+    const scene = this.app.current;
+    if (scene === null) return false;
+    const before = scene.doc;
+    try {
+      const after = edit(before);
+      validated(after);
+      this.app.history.push({ label, apply: () => this.show(after, before), revert: () => this.show(before, after) });
+      this.app.overlay.setError(null);
+      return true;
+    } catch (e) {
+      this.app.overlay.setError(`${label}: ${(e as Error).message}`);
+      return false;
+    }
+  }
+
+  /** Makes `doc` the current document (from `from`); on failure, restores `from` and rethrows. */
+  private show(doc: SceneDocument, from: SceneDocument): void {
+    const model = this.live();
+    try {
+      const changed = model.sync(doc);
+      this.app.showEdit(doc, model.sceneData(), changed.voxels || changed.obstacles ? model.faces() : undefined);
+    } catch (e) {
+      this.model?.dispose();
+      this.model = new EditModel(from);
+      throw e;
+    }
+    this.refreshSelection();
+    // The page now shows edited work: a reload restores it (autosave), not the shared link.
+    if (location.hash !== '') history.replaceState(null, '', location.pathname + location.search);
+    this.autosave.changed(doc);
+    this.onEdited(doc);
+  }
+
+  /** Runs `f`, showing an Error's message instead of throwing. */
+  private guard(f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      this.app.overlay.setError((e as Error).message);
+    }
+  }
+
+  // ---- picking ----
+
+  /**
+   * The click's ray. Geometry above the app's cut is not drawn, so it is not picked either:
+   * a ray from above the cut starts where it crosses it.
+   */
+  private ray(e: { ndc: { x: number; y: number } }): Raycaster {
+    this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.app.camera);
+    const r = this.raycaster.ray;
+    const cut = this.app.cut;
+    if (Number.isFinite(cut) && r.origin.y > cut && r.direction.y < 0) r.origin.addScaledVector(r.direction, (cut - r.origin.y) / r.direction.y);
+    return this.raycaster;
+  }
+
+  /** The first surface (voxel face or obstacle, by the BVH) under the click, or null. */
+  private surface(e: ToolClick): { point: Vector3; normal: Vector3; obstacleId: string | null; voxel: number[] | null } | null {
+    const hit = this.live().world.pick(this.ray(e).ray);
+    if (hit === null) return null;
+    return { point: new Vector3(hit.point.x, hit.point.y, hit.point.z), normal: new Vector3(hit.normal.x, hit.normal.y, hit.normal.z), obstacleId: hit.obstacleId, voxel: hit.voxel };
+  }
+
+  /** Where a click puts a point: on a surface lifted by `lift`, else on the plane or at the depth. */
+  private placement(e: ToolClick, lift: number): Vector3 | null {
+    const s = this.surface(e);
+    if (s !== null) return s.point.addScaledVector(s.normal, lift);
+    const ray = this.ray(e).ray;
+    if (this.settings.place === 'depth') return ray.at(this.settings.depth, new Vector3());
+    return ray.intersectPlane(new Plane(new Vector3(0, 1, 0), -this.settings.planeHeight), new Vector3());
+  }
+
+  private pickSelectable(e: ToolClick): Selection {
+    const view = this.app.waypointView;
+    const ray = this.ray(e);
+    const wp: Intersection | undefined = view !== null && view.spheres.visible ? ray.intersectObject(view.spheres, false)[0] : undefined;
+    const s = this.surface(e);
+    if (wp?.instanceId !== undefined && (s === null || wp.distance <= ray.ray.origin.distanceTo(s.point))) {
+      return { kind: 'waypoint', id: this.app.current!.ids[wp.instanceId] };
+    }
+    if (s?.obstacleId) return { kind: 'obstacle', id: s.obstacleId };
+    return null;
+  }
+
+  /** The voxel box of the brush around voxel v. */
+  private brushBox(v: readonly number[]): number[] {
+    const lo = Math.floor((this.settings.brush - 1) / 2);
+    const hi = this.settings.brush - 1 - lo;
+    return [v[0] - lo, v[1] - lo, v[2] - lo, v[0] + hi, v[1] + hi, v[2] + hi];
+  }
+
+  // ---- tools ----
+
+  private toolClick(name: string, e: ToolClick): void {
+    const scene = this.app.current;
+    if (scene === null) return;
+    const doc = scene.doc;
+    const radius = doc.agentRadius || this.app.waypointView?.radius || 0.3;
+    if (name === 'waypoint' && e.button === 0) {
+      const p = this.placement(e, radius);
+      if (p === null) throw new Error('Add waypoint: the click met no surface and missed the placement plane');
+      let id = '';
+      if (this.commit('Add waypoint', (d) => {
+        const r = addWaypoint(d, clampToBounds(d, p.toArray()));
+        id = r.id;
+        return r.doc;
+      })) this.select({ kind: 'waypoint', id });
+    } else if (name === 'voxel' || name === 'erase' || name === 'terrain') {
+      const grid = this.live().world.grid;
+      if (grid === null) throw new Error('This scene has no voxel layer to paint.');
+      const ray = this.ray(e).ray;
+      const pick = pickVoxel(grid, ray.origin, ray.direction);
+      if (pick === null) return;
+      if (name === 'erase') {
+        if (!pick.solid) return;
+        this.commit('Erase voxels', (d) => paintVoxels(d, this.brushBox(pick.voxel), false));
+        return;
+      }
+      const v = pick.solid ? pick.voxel.map((c, a) => c + pick.normal[a]) : pick.voxel;
+      if (name === 'voxel') this.commit('Add voxels', (d) => paintVoxels(d, this.brushBox(v), true));
+      else this.commit(`Paint ${this.settings.terrain}`, (d) => paintTerrain(d, this.brushBox(v), this.settings.terrain));
+    } else if (name === 'obstacle') {
+      const s = this.surface(e);
+      if (e.button === 2) {
+        if (s?.obstacleId) this.commit(`Delete obstacle ${s.obstacleId}`, (d) => removeObstacle(d, s.obstacleId!));
+        return;
+      }
+      const size = this.settings.size;
+      const p = this.placement(e, 0);
+      if (p === null) return;
+      // Sit on the surface or plane: the centre is half the shape's height above the point.
+      p.y += size / 2;
+      const id = `${this.settings.shape}-${Date.now().toString(36)}`;
+      const o: SceneObstacle = this.settings.shape === 'box' ? { id, shape: 'box', position: p.toArray(), size: [size, size, size] }
+        : this.settings.shape === 'sphere' ? { id, shape: 'sphere', position: p.toArray(), radius: size / 2 }
+          : { id, shape: 'cylinder', position: p.toArray(), radius: size / 2, height: size };
+      if (this.commit(`Add obstacle ${id}`, (d) => setObstacle(d, o))) this.select({ kind: 'obstacle', id });
+    } else if (name === 'agent') {
+      const which = e.button === 2 ? 'goal' : 'start';
+      const p = this.placement(e, radius);
+      if (p === null) return;
+      const agent = this.settings.agent || doc.agents[0]?.id || null;
+      this.commit(`Set agent ${which}`, (d) => {
+        const r = setAgentEnd(d, agent, which, clampToBounds(d, p.toArray()));
+        this.settings.agent = r.id;
+        return r.doc;
+      });
+    }
+  }
+
+  private toolChanged(): void {
+    const tool = this.app.tools.active?.name ?? 'select';
+    this.settings.tool = tool;
+    // The placement plane is shown while it is where a click lands.
+    const b = this.app.current?.doc.bounds;
+    this.plane.visible = b !== undefined && (tool === 'waypoint' || tool === 'obstacle' || tool === 'agent') && this.settings.place === 'plane';
+    if (b !== undefined) {
+      const size = Math.max(b.max[0] - b.min[0], b.max[2] - b.min[2]);
+      this.plane.scale.setScalar(size);
+      this.plane.position.set((b.min[0] + b.max[0]) / 2, this.settings.planeHeight, (b.min[2] + b.max[2]) / 2);
+      const m = this.plane.material as LineBasicMaterial;
+      m.color.set(0x5eead4);
+      m.transparent = true;
+      m.opacity = 0.5;
+    }
+    if (tool !== 'select' && this.app.current !== null) this.guard(() => this.live());
+    this.folder?.controllersRecursive().forEach((c) => c.updateDisplay());
+    this.app.invalidate();
+  }
+
+  // ---- selection and dragging ----
+
+  /** Selects a waypoint or obstacle (null: nothing) and attaches the drag gizmo to it. */
+  select(sel: Selection): void {
+    this.selection = sel;
+    this.refreshSelection();
+  }
+
+  private refreshSelection(): void {
+    const p = this.selectedPosition();
+    if (p === null) {
+      this.selection = null;
+      this.gizmo.detach();
+    } else {
+      this.handle.position.set(p[0], p[1], p[2]);
+      this.handle.updateMatrixWorld();
+      this.gizmo.attach(this.handle);
+    }
+    this.app.invalidate();
+  }
+
+  private selectedPosition(): number[] | null {
+    const doc = this.app.current?.doc;
+    const s = this.selection;
+    if (!doc || s === null) return null;
+    const item = s.kind === 'waypoint' ? doc.waypoints.find((w) => w.id === s.id) : doc.obstacles.find((o) => o.id === s.id);
+    return item ? [...item.position] : null;
+  }
+
+  private gizmoBusy(): boolean {
+    return this.gizmo.dragging || this.gizmo.axis !== null;
+  }
+
+  private dragging(active: boolean): void {
+    this.app.rig.orbit.enabled = !active && this.app.rig.mode === 'orbit';
+    const s = this.selection;
+    if (s === null) return;
+    if (active) {
+      this.dragFrom = this.selectedPosition();
+      this.guard(() => this.live());
+      return;
+    }
+    const to = this.handle.position.toArray();
+    const from = this.dragFrom;
+    this.dragFrom = null;
+    if (from === null || from.every((c, a) => c === to[a])) return;
+    if (s.kind === 'waypoint') {
+      this.commit(`Move waypoint ${s.id}`, (d) => moveWaypoint(d, s.id, to));
+    } else {
+      this.commit(`Move obstacle ${s.id}`, (d) => setObstacle(d, { ...d.obstacles.find((o) => o.id === s.id)!, position: to }));
+    }
+  }
+
+  /** While dragging a waypoint: its links are re-tested on every move (O(N) segment tests). */
+  private dragMoved(): void {
+    const s = this.selection;
+    const scene = this.app.current;
+    if (s?.kind !== 'waypoint' || scene === null || this.model === null) return;
+    const i = scene.index.get(s.id);
+    if (i === undefined) return;
+    const p = this.handle.position;
+    this.model.moveLive(i, p.x, p.y, p.z);
+    this.app.previewWaypoints(this.model.visibility.graph());
+  }
+
+  /** Deletes the selected waypoint or obstacle. */
+  deleteSelected(): void {
+    const s = this.selection;
+    if (s === null) return;
+    this.selection = null;
+    if (s.kind === 'waypoint') this.commit(`Delete waypoint ${s.id}`, (d) => removeWaypoint(d, s.id));
+    else this.commit(`Delete obstacle ${s.id}`, (d) => removeObstacle(d, s.id));
+  }
+
+  /** Duplicates the selected waypoint or obstacle, a little to the side, and selects the copy. */
+  duplicateSelected(): void {
+    const s = this.selection;
+    const doc = this.app.current?.doc;
+    if (s === null || !doc) return;
+    const step = 2 * (this.app.waypointView?.radius ?? 0.5) + (s.kind === 'obstacle' ? this.settings.size : 0);
+    if (s.kind === 'waypoint') {
+      let id = '';
+      if (this.commit(`Duplicate waypoint ${s.id}`, (d) => {
+        const r = duplicateWaypoint(d, s.id, [step, 0, 0]);
+        id = r.id;
+        return r.doc;
+      })) this.select({ kind: 'waypoint', id });
+      return;
+    }
+    const o = doc.obstacles.find((x) => x.id === s.id)!;
+    const copy = { ...o, id: `${o.id}-copy-${Date.now().toString(36)}`, position: [o.position[0] + step, o.position[1], o.position[2]] } as SceneObstacle;
+    if (this.commit(`Duplicate obstacle ${s.id}`, (d) => setObstacle(d, copy))) this.select({ kind: 'obstacle', id: copy.id });
+  }
+
+  // ---- keeping work ----
+
+  /** Downloads the current document as a .json file (a Blob link). */
+  exportScene(): void {
+    const doc = this.app.current?.doc;
+    if (!doc) return;
+    const url = URL.createObjectURL(new Blob([saveScene(doc)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${doc.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scene'}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** Puts a link to the current scene and query in the address bar (and the clipboard). */
+  async share(): Promise<string | null> {
+    const doc = this.app.current?.doc;
+    if (!doc) return null;
+    // By name only when the scene is the shipped file, unedited.
+    const file = !this.app.history.canUndo ? this.app.currentEntry?.file ?? null : null;
+    const hash = await encodeShare(JSON.stringify(doc), file, this.app.lab.start, this.app.lab.goal);
+    if (hash === null) {
+      this.app.overlay.setError('Share: this edited scene is too large for a link; export it as a file instead.');
+      return null;
+    }
+    history.replaceState(null, '', hash);
+    navigator.clipboard?.writeText(location.href).catch(() => {});
+    this.app.overlay.setError(null);
+    return location.href;
+  }
+
+  // ---- panel and keys ----
+
+  /** The lil-gui "Edit" folder. */
+  buildPanel(gui: GUI): GUI {
+    const app = this.app;
+    const s = this.settings;
+    const f = gui.addFolder('Edit');
+    this.folder = f;
+    f.add(s, 'tool', [...TOOL_NAMES]).name('tool (1-7)').listen().onChange((t: string) => app.tools.use(t));
+    f.add(s, 'brush', 1, 5, 1).name('brush (voxels)');
+    f.add(s, 'terrain', Object.keys(TERRAIN_KINDS)).name('terrain kind');
+    f.add(s, 'place', ['plane', 'depth']).name('in open air').onChange(() => this.toolChanged());
+    f.add(s, 'planeHeight').name('plane height').step(0.5).listen().onChange(() => this.toolChanged());
+    f.add(s, 'depth', 0.5, 200, 0.5).name('depth');
+    f.add(s, 'shape', ['box', 'sphere', 'cylinder']).name('obstacle shape');
+    f.add(s, 'size', 0.25, 20, 0.25).name('obstacle size');
+    f.add(s, 'agent').name('agent id').listen();
+    f.add({ undo: () => app.history.undo() }, 'undo').name('Undo (Ctrl+Z)');
+    f.add({ redo: () => app.history.redo() }, 'redo').name('Redo (Ctrl+Shift+Z)');
+    f.add({ del: () => this.deleteSelected() }, 'del').name('Delete selected (Del)');
+    f.add({ dup: () => this.duplicateSelected() }, 'dup').name('Duplicate selected (Ctrl+D)');
+    f.add({ exp: () => this.exportScene() }, 'exp').name('Export JSON (Ctrl+S)');
+    f.add({ imp: () => app.chooseFile() }, 'imp').name('Import JSON…');
+    f.add({ share: () => void this.share() }, 'share').name('Share link');
+    for (const c of f.controllers) c.domElement.dataset.testid = `Edit/${c._name}`;
+    return f;
+  }
+
+  private installShortcuts(): void {
+    const app = this.app;
+    TOOL_NAMES.forEach((name, i) => {
+      app.addShortcut({ group: 'Edit', keys: String(i + 1), action: `Tool: ${name}`, match: key(`Digit${i + 1}`), run: () => app.tools.use(name) });
+    });
+    app.addShortcut({ group: 'Edit', keys: 'Del', action: 'Delete the selected waypoint or obstacle', match: key('Delete'), run: () => this.deleteSelected() });
+    app.addShortcut({ group: 'Edit', keys: 'Ctrl+D', action: 'Duplicate the selection', match: ctrl('KeyD'), run: () => this.duplicateSelected() });
+    app.addShortcut({ group: 'Edit', keys: 'Ctrl+S', action: 'Export the scene as JSON', match: ctrl('KeyS'), run: () => this.exportScene() });
+  }
+}
+
+/** p clamped into the document's bounds. */
+function clampToBounds(doc: SceneDocument, p: number[]): number[] {
+  const { min, max } = doc.bounds;
+  return p.map((c, a) => +Math.min(max[a], Math.max(min[a], c)).toFixed(4));
+}

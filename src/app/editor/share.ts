@@ -1,0 +1,102 @@
+/**
+ * Scenes and queries in a URL hash, to share them:
+ *   small scenes: `#scene=<base64url of the JSON>&enc=deflate&from=..&to=..` (enc present when
+ *                 the JSON was deflated with CompressionStream, absent for plain JSON);
+ *   larger ones:  `#name=<shipped scene file>&from=..&to=..`.
+ * Endpoints are waypoint ids or voxel indices written `x,y,z`.
+ */
+
+/** Encoded scenes longer than this (characters) are shared by name instead. */
+export const MAX_HASH_SCENE = 6000;
+
+export type ShareEndpoint = string | number[];
+
+/** What a share hash carries. */
+export interface SharedState {
+  /** The scene's JSON text (from `scene=`), or null. */
+  json: string | null;
+  /** A shipped scene file or name (from `name=`), or null. */
+  name: string | null;
+  from: ShareEndpoint | null;
+  to: ShareEndpoint | null;
+}
+
+/** Bytes as base64url (RFC 4648 §5, no padding). */
+export function toBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** base64url (padding optional) to bytes; throws an Error on characters outside the alphabet. */
+export function fromBase64Url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('the shared scene is not valid base64url');
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const body = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+const hasCompression = (): boolean => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
+
+function endpointText(e: ShareEndpoint): string {
+  return typeof e === 'string' ? e : e.join(',');
+}
+
+function parseEndpoint(text: string | null): ShareEndpoint | null {
+  if (text === null || text === '') return null;
+  return /^-?\d+,-?\d+,-?\d+$/.test(text) ? text.split(',').map(Number) : text;
+}
+
+/**
+ * The hash (with its `#`) sharing a scene and an optional query. The JSON goes in the hash
+ * when its encoding is at most MAX_HASH_SCENE characters; otherwise `fileName` (a shipped
+ * scene) is used, and null is returned when there is none.
+ */
+export async function encodeShare(json: string, fileName: string | null, from: ShareEndpoint | null = null, to: ShareEndpoint | null = null): Promise<string | null> {
+  const params = new URLSearchParams();
+  const raw = new TextEncoder().encode(json);
+  const deflated = hasCompression();
+  const scene = toBase64Url(deflated ? await pipe(raw, new CompressionStream('deflate')) : raw);
+  if (scene.length <= MAX_HASH_SCENE) {
+    params.set('scene', scene);
+    if (deflated) params.set('enc', 'deflate');
+  } else if (fileName !== null) {
+    params.set('name', fileName);
+  } else {
+    return null;
+  }
+  if (from !== null) params.set('from', endpointText(from));
+  if (to !== null) params.set('to', endpointText(to));
+  return `#${params.toString()}`;
+}
+
+/** Reads a share hash; null when it carries no scene. Throws a readable Error on a damaged one. */
+export async function decodeShare(hash: string): Promise<SharedState | null> {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const scene = params.get('scene');
+  const name = params.get('name');
+  if (scene === null && name === null) return null;
+  let json: string | null = null;
+  if (scene !== null) {
+    let bytes = fromBase64Url(scene);
+    const enc = params.get('enc');
+    if (enc === 'deflate') {
+      if (!hasCompression()) throw new Error('this browser cannot inflate the shared scene (no DecompressionStream)');
+      try {
+        bytes = await pipe(bytes, new DecompressionStream('deflate'));
+      } catch {
+        throw new Error('the shared scene is damaged (it does not inflate)');
+      }
+    } else if (enc !== null) {
+      throw new Error(`the shared scene has an unknown encoding '${enc}'`);
+    }
+    json = new TextDecoder().decode(bytes);
+  }
+  return { json, name: scene === null ? name : null, from: parseEndpoint(params.get('from')), to: parseEndpoint(params.get('to')) };
+}

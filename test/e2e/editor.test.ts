@@ -1,0 +1,267 @@
+/**
+ * The editor in a real browser (vite dev server, headless Chromium): waypoints placed by
+ * clicking the canvas (on a surface and on the placement plane) get links, dragging one with
+ * the gizmo updates its links live and agrees with a full preprocessing, undo/redo by keys
+ * and handle, painting a voxel reroutes a grid search, edits survive a reload (autosave),
+ * broken files are rejected with the scene unchanged, export -> import and share links give
+ * the same document back.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScene } from '../../src/scene/validate.ts';
+import type { SceneDocument } from '../../src/scene/schema.ts';
+import { launchBrowser, openApp, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+
+/** A small world: a wall between two waypoints (so they do not see each other). */
+const WALL_SCENE = {
+  version: 1,
+  name: 'Editor test: wall',
+  bounds: { min: [-10, 0, -10], max: [10, 10, 10] },
+  agentRadius: 0.2,
+  obstacles: [{ id: 'wall', shape: 'box', position: [0, 3, 0], size: [1, 6, 12] }],
+  waypoints: [{ id: 'w-a', position: [-5, 2, 0] }, { id: 'w-b', position: [5, 2, 0] }],
+};
+
+/** A voxel floor with one free layer above it: grid searches run in that layer. */
+const FLOOR_SCENE = {
+  version: 1,
+  name: 'Editor test: floor',
+  voxels: { dims: [8, 2, 3], solid: [[0, 0, 0, 7, 0, 2]] },
+};
+
+let browser: Browser;
+let server: AppServer;
+let cacheDir: string;
+let app: AppPage;
+let page: Page;
+
+beforeAll(async () => {
+  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
+  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
+  app = await openApp(browser, server.url);
+  page = app.page;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+  await server?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
+/** The links count the status panel reports. */
+const links = async (): Promise<number> => Number(/(\d+) links/.exec((await page.textContent('.scene-info')) ?? '')?.[1] ?? NaN);
+
+/** Where world point p appears on the page (CSS pixels), checked to be clear of the panels. */
+async function screenOf(p: number[]): Promise<{ x: number; y: number }> {
+  await settle(page);
+  const s = await page.evaluate(([x, y, z]) => {
+    const a = (window as unknown as { __navlabEditor: { app: { camera: { updateMatrixWorld(): void }; renderer: { domElement: HTMLCanvasElement } } } }).__navlabEditor.app;
+    a.camera.updateMatrixWorld();
+    // Vector3.project without importing three: through the camera's matrices.
+    const cam = a.camera as unknown as { matrixWorldInverse: { elements: number[] }; projectionMatrix: { elements: number[] } };
+    const mul = (m: number[], v: number[]) => [0, 1, 2, 3].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2] + m[12 + r] * v[3]);
+    const c = mul(cam.projectionMatrix.elements, mul(cam.matrixWorldInverse.elements, [x, y, z, 1]));
+    const rect = a.renderer.domElement.getBoundingClientRect();
+    return { x: rect.left + ((c[0] / c[3] + 1) / 2) * rect.width, y: rect.top + ((1 - c[1] / c[3]) / 2) * rect.height };
+  }, p);
+  expect(s.x, `screen x of ${p}`).toBeGreaterThan(330);
+  expect(s.x, `screen x of ${p}`).toBeLessThan(960);
+  return s;
+}
+
+async function clickWorld(p: number[], button: 'left' | 'right' = 'left'): Promise<void> {
+  const s = await screenOf(p);
+  await page.mouse.click(s.x, s.y, { button });
+  await settle(page);
+}
+
+/** Loads a scene; `view`: camera position and orbit target (else the app's framing). */
+async function load(scene: object, view?: [number[], number[]]): Promise<void> {
+  await page.evaluate(([d, v]) => {
+    return window.navlab!.loadScene(d).then(() => {
+      if (!v) return;
+      type V = { set(x: number, y: number, z: number): void };
+      const app = (window as unknown as { __navlabEditor: { app: { camera: { position: V }; rig: { orbit: { target: V; update(): void } } } } }).__navlabEditor.app;
+      app.camera.position.set(v[0][0], v[0][1], v[0][2]);
+      app.rig.orbit.target.set(v[1][0], v[1][1], v[1][2]);
+      app.rig.orbit.update();
+    });
+  }, [scene, view] as const);
+  // Orbit damping settles within a few frames.
+  for (let i = 0; i < 10; i++) await settle(page);
+}
+
+/** A view of WALL_SCENE from the front, above: every point the tests click is clear of the panels. */
+const WALL_VIEW: [number[], number[]] = [[0, 22, 24], [0, 2, 0]];
+
+describe('the editor (dev)', () => {
+  it('rejects unknown tool names readably', async () => {
+    const message = await page.evaluate(() => {
+      try {
+        window.navlab!.setTool('paint');
+        return 'no error';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    });
+    expect(message).toContain("unknown tool 'paint'");
+    expect(message).toContain('waypoint');
+  });
+
+  it('places waypoints by clicking (plane and surface), drags one with live links, undoes and redoes', async () => {
+    await load(WALL_SCENE, WALL_VIEW);
+    expect(await links()).toBe(0);
+    await page.evaluate(() => window.navlab!.setTool('waypoint'));
+    // On the placement plane (height 2 here): one click, one waypoint.
+    await clickWorld([-5, 2, 8]);
+    let d = await doc();
+    expect(d.waypoints.length).toBe(3);
+    expect(d.waypoints[2].position[1]).toBeCloseTo(2, 1);
+    expect(await links()).toBe(1); // sees w-a, the wall hides w-b
+    await clickWorld([5, 2, 8]);
+    d = await doc();
+    expect(d.waypoints.length).toBe(4);
+    expect(await links()).toBe(3); // + w-b and the first new one
+    // On a surface: the top of the wall; lifted by the agent radius along the normal.
+    await clickWorld([0, 6, -3]);
+    d = await doc();
+    expect(d.waypoints.length).toBe(5);
+    expect(d.waypoints[4].position[1]).toBeCloseTo(6.2, 2);
+    const placed = structuredClone(d);
+    const linksPlaced = await links();
+
+    // Select the first placed waypoint and drag the gizmo's centre handle across the view.
+    await page.evaluate(() => window.navlab!.setTool('select'));
+    const from = await screenOf(d.waypoints[2].position);
+    await page.mouse.click(from.x, from.y);
+    await settle(page);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    const to = await screenOf([-5, 2, -8]);
+    const seen = new Set<number>();
+    for (let k = 1; k <= 12; k++) {
+      await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
+      await settle(page);
+      seen.add(await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { waypointView: { links: { geometry: { attributes: { position: { count: number } } } } } } } })
+        .__navlabEditor.app.waypointView.links.geometry.attributes.position.count / 2));
+    }
+    await page.mouse.up();
+    await settle(page);
+    d = await doc();
+    const moved = d.waypoints[2].position;
+    expect(Math.hypot(moved[0] + 5, moved[2] - 8), 'dragged distance').toBeGreaterThan(3);
+    expect(seen.size, 'links changed while dragging').toBeGreaterThan(1);
+    const linksMoved = await links();
+    const afterDrag = structuredClone(d);
+
+    // Undo / redo: keys and handle.
+    await page.keyboard.press('Control+z');
+    expect(await doc()).toEqual(placed);
+    expect(await links()).toBe(linksPlaced);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await doc()).toEqual(afterDrag);
+    await page.evaluate(() => window.navlab!.undo());
+    await page.evaluate(() => window.navlab!.undo());
+    expect((await doc()).waypoints.length).toBe(4);
+    await page.keyboard.press('Control+y');
+    await page.evaluate(() => window.navlab!.redo());
+    expect(await doc()).toEqual(afterDrag);
+    expect(await links()).toBe(linksMoved);
+
+    // The incremental links equal a full preprocessing of the same document.
+    await load(afterDrag, WALL_VIEW);
+    expect(await links()).toBe(linksMoved);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('paints a voxel and the grid search goes around it', async () => {
+    await load(FLOOR_SCENE);
+    const query = () => page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [0, 1, 1], to: [7, 1, 1] }));
+    const before = await query();
+    expect(before.status).toBe('found');
+    expect(before.cost).toBeCloseTo(7, 6);
+    expect(before.path).toContainEqual([3, 1, 1]);
+    await page.evaluate(() => window.navlab!.setTool('voxel'));
+    await clickWorld([3.5, 1, 1.5]); // the floor's top face under voxel (3, 1, 1)
+    const d = await doc();
+    expect(d.voxels!.solid).toContainEqual([3, 1, 1, 3, 1, 1]);
+    const after = await query();
+    expect(after.status).toBe('found');
+    expect(after.path).not.toContainEqual([3, 1, 1]);
+    expect(after.cost).toBeGreaterThan(7 + 1e-6);
+    // Erasing it restores the straight route.
+    await page.evaluate(() => window.navlab!.setTool('erase'));
+    await clickWorld([3.5, 2, 1.5]);
+    expect((await query()).cost).toBeCloseTo(7, 6);
+    await page.evaluate(() => window.navlab!.undo());
+    expect((await query()).cost).toBeGreaterThan(7 + 1e-6);
+  });
+
+  it('restores the edited scene after a reload (autosave), with a way back to the shipped scene', async () => {
+    const edited = await doc();
+    expect(edited.name).toBe('Editor test: floor');
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    expect(await doc()).toEqual(edited);
+    await expect.poll(() => page.isVisible('#restore-note')).toBe(true);
+    await page.locator('#restore-note button', { hasText: 'shipped' }).click();
+    await expect.poll(async () => (await doc()).name).toBe('Open field with pillars');
+  });
+
+  it('rejects broken files with the SceneError message and leaves the scene untouched', async () => {
+    await load(WALL_SCENE, WALL_VIEW);
+    const before = await doc();
+    const cases: [string, string, RegExp][] = [
+      ['bad.json', '{ "version": 1, "waypoints": [', /JSON/],
+      ['types.json', JSON.stringify({ version: 1, waypoints: [{ id: 'a', position: [0, 'x', 0] }] }), /waypoints\[0\]\.position/],
+      ['huge.json', JSON.stringify({ version: 1, voxels: { dims: [100000, 100000, 100000] } }), /voxels|limit|2\^28/i],
+      ['future.json', JSON.stringify({ version: 99 }), /version/],
+    ];
+    for (const [name, text, expected] of cases) {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Edit/Import JSON…"] button').click()]);
+      await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+      await expect.poll(() => page.textContent('#error'), { message: name }).toMatch(expected);
+      expect(await doc()).toEqual(before);
+    }
+    // Dropped on the page: the same.
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['{"version": 1, "agents": [{"id": "a"}]}'], 'dropped.json', { type: 'application/json' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => page.textContent('#error')).toMatch(/agents\[0\]/);
+    expect(await doc()).toEqual(before);
+  });
+
+  it('exports a valid file that imports back identically, and shares by URL', async () => {
+    await page.evaluate(() => window.navlab!.setTool('waypoint'));
+    await clickWorld([-5, 2, 8]);
+    const edited = await doc();
+    expect(edited.waypoints.length).toBe(3);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="Edit/Export JSON (Ctrl+S)"] button').click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(parseScene(text)).toEqual(edited);
+    await load(FLOOR_SCENE);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Edit/Import JSON…"] button').click()]);
+    await chooser.setFiles({ name: download.suggestedFilename(), mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(async () => (await doc()).name).toBe(edited.name);
+    expect(await doc()).toEqual(edited);
+
+    await page.locator('[data-testid="Edit/Share link"] button').click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#scene=/);
+    const url = await page.evaluate(() => location.href);
+    const other = await openApp(browser, url);
+    try {
+      expect(await other.page.evaluate(() => window.navlab!.document())).toEqual(edited);
+    } finally {
+      await other.close();
+    }
+    expect(app.errors).toEqual([]);
+  });
+});
