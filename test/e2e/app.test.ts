@@ -1,15 +1,15 @@
 /**
  * The sandbox app in a real browser, against the dev server and against a production build
  * served by `vite preview`: every shipped scene loads and draws, the panels run searches,
- * `window.navlab.query` equals `nav path --json`, Compare shows two results, bad documents are
- * rejected without harm, and no main-thread task exceeds 100 ms while scenes load,
- * preprocess and are searched.
+ * `window.navlab.query` equals `nav path --json`, Compare shows two results, the agents run,
+ * bad documents are rejected without harm, and in every test no main-thread task exceeds
+ * 100 ms (PerformanceObserver 'longtask') while scenes load, preprocess and are searched.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NavlabQueryOptions } from '../../src/app/handle.ts';
 import {
   canvasCoverage, launchBrowser, navPath, openApp, ROOT, settle, shippedScenes, startDev, startPreview, waypointVoxel,
@@ -80,10 +80,17 @@ afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
+// Tasks are timed by the wall clock: when other processes load the machine, a test may see a
+// long task that is not the app's. A test is retried (its own tasks only) before it fails.
+describe.each(['dev', 'preview'] as const)('the app (%s)', { retry: 2 }, (target) => {
   let app: AppPage;
-  /** Long tasks seen so far on this page after startup. */
-  const allLong: [number, number][] = [];
+
+  /** Asserts that no main-thread task of this test ran longer than LONG_TASK_LIMIT_MS. */
+  async function expectShortTasks(name: string): Promise<void> {
+    const long = await app.longTasks();
+    if (long.length) console.log(`[${target}] ${name}: long tasks (ms) ${long.map(([, d]) => d).join(', ')}`);
+    expect(Math.max(0, ...long.map(([, d]) => d)), `${name}: longest main-thread task (ms)`).toBeLessThan(LONG_TASK_LIMIT_MS);
+  }
 
   beforeAll(async () => {
     // A fresh dev server transforms modules while the first page loads (competing with it for
@@ -102,10 +109,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await app?.close();
   });
 
-  afterEach(async (ctx) => {
-    const long = await app.longTasks();
-    if (long.length) console.log(`[${target}] ${ctx.task.name}: long tasks ${long.map(([, d]) => d).join(', ')}`);
-    allLong.push(...long);
+  beforeEach(async () => {
     await app.resetLongTasks();
   });
 
@@ -127,6 +131,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect(c.drawn).toBeGreaterThan(0.1);
     expect(c.colours).toBeGreaterThan(20);
     expect(app.errors).toEqual([]);
+    await expectShortTasks('starts on the default scene and exposes window.navlab');
   });
 
   it('loads and draws every shipped scene', async () => {
@@ -144,6 +149,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await page.locator('[data-testid="Scene/scene"] select').selectOption({ label: '3D maze' });
     await page.waitForFunction(() => window.navlab!.document().name === '3D maze');
     expect(app.errors).toEqual([]);
+    await expectShortTasks('loads and draws every shipped scene');
   });
 
   it('runs a search from the panel and updates the status line', async () => {
@@ -163,6 +169,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await page.locator('[data-testid="Search/start"] input').press('Enter');
     await page.waitForFunction(() => /blocked/.test(document.querySelector('#status')!.textContent ?? ''));
     expect(app.errors).toEqual([]);
+    await expectShortTasks('runs a search from the panel and updates the status line');
   });
 
   it('answers navlab.query exactly as nav path --json', async () => {
@@ -182,6 +189,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [0, 0, 0], to: [999, 0, 0] }))).rejects.toThrow(/outside the 10x10x10 grid/);
     await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [2, 0, 0], to: [9, 5, 8] }))).rejects.toThrow(/is blocked/);
     await expect(page.evaluate(() => window.navlab!.query({ graph: 'waypoints', from: 'nope', to: 'west' }))).rejects.toThrow(/no waypoint with id 'nope'/);
+    await expectShortTasks('answers navlab.query exactly as nav path --json');
   });
 
   it('compares two configurations side by side', async () => {
@@ -213,6 +221,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect(await page.locator('#status').textContent()).toMatch(/longer than the optimum .*\(\+\d+(\.\d)?%\)/);
     await page.locator('[data-testid="Compare/compare A and B"] input').uncheck();
     expect(app.errors).toEqual([]);
+    await expectShortTasks('compares two configurations side by side');
   });
 
   it('runs the agents from the panel: play, pause, step, spawn, steering settings', async () => {
@@ -245,6 +254,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await settle(page);
     expect((await canvasCoverage(page)).drawn).toBeGreaterThan(0.04);
     expect(app.errors).toEqual([]);
+    await expectShortTasks('runs the agents from the panel: play, pause, step, spawn, steering settings');
   });
 
   it('rejects a bad document or name and keeps the current scene', async () => {
@@ -256,7 +266,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await expect(page.evaluate(() => window.navlab!.loadScene('no-such-scene'))).rejects.toThrow(/unknown scene 'no-such-scene'/);
     await expect(page.evaluate(() => window.navlab!.loadScene({ version: 99 }))).rejects.toThrow(/unsupported version 99/);
     expect(await page.evaluate(() => window.navlab!.document())).toEqual(before);
-    expect(await page.evaluate(() => window.navlab!.scenes())).toEqual(scenes.map((s) => s.name));
+    expect((await page.evaluate(() => window.navlab!.scenes())).slice(0, scenes.length)).toEqual(scenes.map((s) => s.name));
     // The editor's entry points exist and do no harm yet.
     await page.evaluate(() => {
       window.navlab!.setTool('select');
@@ -269,6 +279,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await page.evaluate((d) => window.navlab!.loadScene(d), { ...before, name: 'Loaded copy' });
     expect(await page.evaluate(() => window.navlab!.scenes())).toContain('Loaded copy');
     expect(await page.evaluate(() => document.querySelector('#error')!.textContent)).toBe('');
+    await expectShortTasks('rejects a bad document or name and keeps the current scene');
   });
 
   it('loads scene files and Moving AI maps chosen with "Load file…"', async () => {
@@ -287,21 +298,20 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await page.waitForFunction(() => /Could not load broken\.json: [\s\S]*agents\[0\]/.test(document.querySelector('#error')!.textContent ?? ''));
     expect(await page.evaluate(() => window.navlab!.document().name)).toBe('Simple');
     expect(app.errors).toEqual([]);
+    await expectShortTasks('loads scene files and Moving AI maps chosen with "Load file…"');
   });
 
-  it('keeps every main-thread task under 100 ms while loading, preprocessing and searching', async () => {
+  it('searches Dijkstra over Warframe with no main-thread task over 100 ms', async () => {
     const { page } = app;
-    // Everything above ran with the observer on; add the heaviest search: Dijkstra over Warframe.
+    // The heaviest watched search of the shipped scenes: ~370,000 expansions drawn live.
     await page.evaluate(() => window.navlab!.loadScene('warframe-simple'));
     await page.locator('[data-testid="Search/heuristic"] select').selectOption('zero');
     await page.locator('[data-testid="Search/expansions / frame"] select').selectOption('100000');
     await page.locator('[data-testid="Search/Run search (R)"] button').click();
     await page.waitForFunction(() => document.querySelector('#status')!.getAttribute('data-phase') === 'done', null, { timeout: 60_000 });
+    expect(await page.locator('#status').textContent()).toMatch(/found.*Dijkstra.*366,417 expanded/s);
     await settle(page);
-    const long = [...allLong, ...(await app.longTasks())];
-    const worst = Math.max(0, ...long.map(([, d]) => d));
-    console.log(`[${target}] long tasks (ms): ${long.map(([, d]) => d).join(', ') || 'none'}`);
-    expect(worst).toBeLessThan(LONG_TASK_LIMIT_MS);
     expect(app.errors).toEqual([]);
+    await expectShortTasks('Dijkstra over Warframe');
   });
 });

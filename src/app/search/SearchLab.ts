@@ -74,9 +74,9 @@ export interface RunState {
 }
 
 /** Wall time a frame may spend stepping watched searches. */
-const FRAME_BUDGET_MS = 30;
+const FRAME_BUDGET_MS = 16;
 /** Expansions per step() call inside a frame (the time budget is checked between calls). */
-const CHUNK = 512;
+const CHUNK = 256;
 
 const _p = vec3();
 
