@@ -14,7 +14,7 @@ import { movingObstaclePosition, resolvePoint, waypointPositions, type SceneDocu
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import type { PreprocessResult } from './preprocess.ts';
 import type { StaticBVH } from './StaticBVH.ts';
-import { pointTriangleDistanceSq } from './triangleMath.ts';
+import { closestPointOnTriangle, pointTriangleDistanceSq } from './triangleMath.ts';
 
 /**
  * Static geometry for steering from an ObstacleWorld: the voxel faces and the primitive
@@ -107,7 +107,7 @@ class BvhQuery implements StaticQuery {
     for (let k = 0; k < this.count; k++) {
       if (this.distances[k] - moved > maxDistance) continue;
       const slot = this.slots[k];
-      const d2 = closestOnTriangle(x, y, z, tris, 9 * slot, _q);
+      const d2 = closestPointOnTriangle(x, y, z, tris, 9 * slot, _q);
       if (d2 > maxDistance * maxDistance) continue;
       const d = Math.sqrt(d2);
       if (d > 1e-9) {
@@ -177,55 +177,6 @@ const gatherCallbacks = {
     return false;
   },
 };
-
-/**
- * Closest point to p on the triangle at offset o, written to out; returns the squared distance.
- * Ericson, "Real-Time Collision Detection" (2005), 5.1.5 ClosestPtPointTriangle.
- */
-function closestOnTriangle(px: number, py: number, pz: number, t: Float64Array, o: number, out: Float64Array): number {
-  const ax = t[o], ay = t[o + 1], az = t[o + 2];
-  const abx = t[o + 3] - ax, aby = t[o + 4] - ay, abz = t[o + 5] - az;
-  const acx = t[o + 6] - ax, acy = t[o + 7] - ay, acz = t[o + 8] - az;
-  const apx = px - ax, apy = py - ay, apz = pz - az;
-  const d1 = abx * apx + aby * apy + abz * apz;
-  const d2 = acx * apx + acy * apy + acz * apz;
-  let u = 0, v = 0; // out = a + u ab + v ac
-  if (d1 <= 0 && d2 <= 0) {
-    // vertex a
-  } else {
-    const bpx = px - ax - abx, bpy = py - ay - aby, bpz = pz - az - abz;
-    const d3 = abx * bpx + aby * bpy + abz * bpz;
-    const d4 = acx * bpx + acy * bpy + acz * bpz;
-    const cpx = px - ax - acx, cpy = py - ay - acy, cpz = pz - az - acz;
-    const d5 = abx * cpx + aby * cpy + abz * cpz;
-    const d6 = acx * cpx + acy * cpy + acz * cpz;
-    const vc = d1 * d4 - d3 * d2;
-    const vb = d5 * d2 - d1 * d6;
-    const va = d3 * d6 - d5 * d4;
-    if (d3 >= 0 && d4 <= d3) {
-      u = 1;
-    } else if (d6 >= 0 && d5 <= d6) {
-      v = 1;
-    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-      u = d1 / (d1 - d3);
-    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-      v = d2 / (d2 - d6);
-    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-      const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
-      u = 1 - w;
-      v = w;
-    } else {
-      const denom = 1 / (va + vb + vc);
-      u = vb * denom;
-      v = vc * denom;
-    }
-  }
-  out[0] = ax + abx * u + acx * v;
-  out[1] = ay + aby * u + acy * v;
-  out[2] = az + abz * u + acz * v;
-  const ex = px - out[0], ey = py - out[1], ez = pz - out[2];
-  return ex * ex + ey * ey + ez * ez;
-}
 
 function faceNormal(t: Float64Array, o: number, out: Float64Array): void {
   const e1x = t[o + 3] - t[o], e1y = t[o + 4] - t[o + 1], e1z = t[o + 5] - t[o + 2];

@@ -36,53 +36,58 @@ export function segmentHitsTriangle(
 }
 
 /**
- * Squared distance from point p to the triangle at `o`.
- * Ericson, "Real-Time Collision Detection" (2005), 5.1.5 ClosestPtPointTriangle.
+ * Closest point to p on the triangle at offset `o` (9 numbers: a, b, c), written to `out`;
+ * returns the squared distance. Ericson, "Real-Time Collision Detection" (2005), 5.1.5
+ * ClosestPtPointTriangle (Voronoi regions of the vertices, edges and face).
  */
-export function pointTriangleDistanceSq(px: number, py: number, pz: number, tri: ArrayLike<number>, o: number): number {
-  const ax = tri[o], ay = tri[o + 1], az = tri[o + 2];
-  const bx = tri[o + 3], by = tri[o + 4], bz = tri[o + 5];
-  const cx = tri[o + 6], cy = tri[o + 7], cz = tri[o + 8];
-  const abx = bx - ax, aby = by - ay, abz = bz - az;
-  const acx = cx - ax, acy = cy - ay, acz = cz - az;
+export function closestPointOnTriangle(px: number, py: number, pz: number, t: ArrayLike<number>, o: number, out: Float64Array): number {
+  const ax = t[o], ay = t[o + 1], az = t[o + 2];
+  const abx = t[o + 3] - ax, aby = t[o + 4] - ay, abz = t[o + 5] - az;
+  const acx = t[o + 6] - ax, acy = t[o + 7] - ay, acz = t[o + 8] - az;
   const apx = px - ax, apy = py - ay, apz = pz - az;
-  let qx: number, qy: number, qz: number;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
-  if (d1 <= 0 && d2 <= 0) {
-    qx = ax; qy = ay; qz = az;
-  } else {
-    const bpx = px - bx, bpy = py - by, bpz = pz - bz;
+  let u = 0, v = 0; // out = a + u ab + v ac
+  if (d1 > 0 || d2 > 0) {
+    const bpx = apx - abx, bpy = apy - aby, bpz = apz - abz;
     const d3 = abx * bpx + aby * bpy + abz * bpz;
     const d4 = acx * bpx + acy * bpy + acz * bpz;
-    const cpx = px - cx, cpy = py - cy, cpz = pz - cz;
+    const cpx = apx - acx, cpy = apy - acy, cpz = apz - acz;
     const d5 = abx * cpx + aby * cpy + abz * cpz;
     const d6 = acx * cpx + acy * cpy + acz * cpz;
     const vc = d1 * d4 - d3 * d2;
     const vb = d5 * d2 - d1 * d6;
     const va = d3 * d6 - d5 * d4;
     if (d3 >= 0 && d4 <= d3) {
-      qx = bx; qy = by; qz = bz;
+      u = 1; // vertex b
     } else if (d6 >= 0 && d5 <= d6) {
-      qx = cx; qy = cy; qz = cz;
+      v = 1; // vertex c
     } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-      const v = d1 / (d1 - d3);
-      qx = ax + v * abx; qy = ay + v * aby; qz = az + v * abz;
+      u = d1 / (d1 - d3); // edge ab
     } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-      const w = d2 / (d2 - d6);
-      qx = ax + w * acx; qy = ay + w * acy; qz = az + w * acz;
+      v = d2 / (d2 - d6); // edge ac
     } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-      const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
-      qx = bx + w * (cx - bx); qy = by + w * (cy - by); qz = bz + w * (cz - bz);
+      const w = (d4 - d3) / (d4 - d3 + (d5 - d6)); // edge bc
+      u = 1 - w;
+      v = w;
     } else {
-      const denom = 1 / (va + vb + vc);
-      const v = vb * denom;
-      const w = vc * denom;
-      qx = ax + abx * v + acx * w; qy = ay + aby * v + acy * w; qz = az + abz * v + acz * w;
+      const denom = 1 / (va + vb + vc); // face
+      u = vb * denom;
+      v = vc * denom;
     }
   }
-  const ex = px - qx, ey = py - qy, ez = pz - qz;
+  out[0] = ax + abx * u + acx * v;
+  out[1] = ay + aby * u + acy * v;
+  out[2] = az + abz * u + acz * v;
+  const ex = px - out[0], ey = py - out[1], ez = pz - out[2];
   return ex * ex + ey * ey + ez * ez;
+}
+
+const _closest = new Float64Array(3);
+
+/** Squared distance from point p to the triangle at `o`. */
+export function pointTriangleDistanceSq(px: number, py: number, pz: number, tri: ArrayLike<number>, o: number): number {
+  return closestPointOnTriangle(px, py, pz, tri, o, _closest);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mulberry32 } from '../math/random.ts';
-import type { Vec3 } from '../math/vec3.ts';
+import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
 import { ContactList, EMPTY_GEOMETRY, type StaticGeometry, type StaticQuery } from './geometry.ts';
 import { NeighborGrid } from './NeighborGrid.ts';
@@ -130,6 +130,10 @@ const _p: Vec3 = { x: 0, y: 0, z: 0 };
 const _q: Vec3 = { x: 0, y: 0, z: 0 };
 const _n: Vec3 = { x: 0, y: 0, z: 0 };
 const _dir: Vec3 = { x: 0, y: 0, z: 0 };
+/** Steering scratch: the summed push, the unit pull and its right-hand side of the agent being steered. */
+const _push: Vec3 = { x: 0, y: 0, z: 0 };
+const _pullDir: Vec3 = { x: 0, y: 0, z: 0 };
+const _right: Vec3 = { x: 0, y: 0, z: 0 };
 
 /**
  * Agents steering along planned paths in 3D, past each other, moving obstacles and static
@@ -597,7 +601,9 @@ export class Simulation {
     const range = P.avoidRange * r;
     const minD = Math.max(P.minDistance, 1e-9);
     let contenders = 0;
-    let fx = 0, fy = 0, fz = 0;
+    set(_push, 0, 0, 0);
+    set(_pullDir, ux, uy, uz);
+    set(_right, sx, sy, sz);
 
     // Other agents (from the spatial hash), their gap measured between the two spheres. Those
     // that may overlap after this step's moves are listed for the separation pass.
@@ -607,64 +613,24 @@ export class Simulation {
       const j = this.near[k];
       if (j === i) continue;
       const q = 3 * j;
-      let dx = px - this.pos[q], dy = py - this.pos[q + 1], dz = pz - this.pos[q + 2];
+      const dx = px - this.pos[q], dy = py - this.pos[q + 1], dz = pz - this.pos[q + 2];
       const d = len3(dx, dy, dz);
       if (d < sep) this.listNeighbor(j);
       const gap = d - r - this.rad[j];
       if (gap > range) continue;
       contenders++;
-      if (d < 1e-9) {
-        this.randomUnit(_dir);
-        dx = _dir.x;
-        dy = _dir.y;
-        dz = _dir.z;
-      } else {
-        dx /= d;
-        dy /= d;
-        dz /= d;
-      }
-      const w = 1 / Math.max(gap, minD);
-      fx += dx * w;
-      fy += dy * w;
-      fz += dz * w;
-      // An agent ahead also pushes to the right: two agents meeting head-on pass each other
-      // instead of stalling nose to nose (each veers to its own right).
-      const ahead = -(dx * ux + dy * uy + dz * uz);
-      if (ahead > 0.5) {
-        fx += sx * w * ahead;
-        fy += sy * w * ahead;
-        fz += sz * w * ahead;
-      }
+      this.pushFromSphere(dx, dy, dz, d, gap, minD);
     }
 
     // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
     for (let m = 0; m < this.obstacles.length; m++) {
       if (m === g) continue;
-      let dx = px - this.obsPos[3 * m], dy = py - this.obsPos[3 * m + 1], dz = pz - this.obsPos[3 * m + 2];
+      const dx = px - this.obsPos[3 * m], dy = py - this.obsPos[3 * m + 1], dz = pz - this.obsPos[3 * m + 2];
       const d = len3(dx, dy, dz);
       const gap = d - r - this.obsRadius[m];
       if (gap > range) continue;
       contenders++;
-      if (d < 1e-9) {
-        this.randomUnit(_dir);
-        dx = _dir.x;
-        dy = _dir.y;
-        dz = _dir.z;
-      } else {
-        dx /= d;
-        dy /= d;
-        dz /= d;
-      }
-      const w = 1 / Math.max(gap, minD);
-      fx += dx * w;
-      fy += dy * w;
-      fz += dz * w;
-      const ahead = -(dx * ux + dy * uy + dz * uz);
-      if (ahead > 0.5) {
-        fx += sx * w * ahead;
-        fy += sy * w * ahead;
-        fz += sz * w * ahead;
-      }
+      this.pushFromSphere(dx, dy, dz, d, gap, minD);
     }
 
     // Static geometry: the nearest point of every surface in range.
@@ -672,9 +638,9 @@ export class Simulation {
     a.nearest = c > 0 ? _contacts.nearest() : Infinity;
     for (let k = 0; k < c; k++) {
       const w = 1 / Math.max(_contacts.distance[k] - r, minD);
-      fx += _contacts.normal[3 * k] * w;
-      fy += _contacts.normal[3 * k + 1] * w;
-      fz += _contacts.normal[3 * k + 2] * w;
+      _push.x += _contacts.normal[3 * k] * w;
+      _push.y += _contacts.normal[3 * k + 1] * w;
+      _push.z += _contacts.normal[3 * k + 2] * w;
     }
     contenders += c;
 
@@ -682,10 +648,10 @@ export class Simulation {
     this.pull[o] = ux * pullW;
     this.pull[o + 1] = uy * pullW;
     this.pull[o + 2] = uz * pullW;
-    this.push[o] = fx;
-    this.push[o + 1] = fy;
-    this.push[o + 2] = fz;
-    let dx = ux * pullW + fx, dy = uy * pullW + fy, dz = uz * pullW + fz;
+    this.push[o] = _push.x;
+    this.push[o + 1] = _push.y;
+    this.push[o + 2] = _push.z;
+    let dx = ux * pullW + _push.x, dy = uy * pullW + _push.y, dz = uz * pullW + _push.z;
     const dl = len3(dx, dy, dz);
     if (dl > 1e-12) {
       dx /= dl;
@@ -704,6 +670,24 @@ export class Simulation {
     this.next[o] = bx + dx * len;
     this.next[o + 1] = by + dy * len;
     this.next[o + 2] = bz + dz * len;
+  }
+
+  /**
+   * Adds the push of a sphere (another agent or a moving obstacle) whose centre is (dx, dy, dz)
+   * away at distance d with surface gap `gap`: away from it with weight 1/gap (gap clamped to
+   * minD), in a random direction when the centres coincide. A sphere ahead also pushes to the
+   * right, so two agents meeting head-on pass each other instead of stalling nose to nose.
+   */
+  private pushFromSphere(dx: number, dy: number, dz: number, d: number, gap: number, minD: number): void {
+    if (d < 1e-9) {
+      this.randomUnit(_dir);
+    } else {
+      set(_dir, dx / d, dy / d, dz / d);
+    }
+    const w = 1 / Math.max(gap, minD);
+    addScaled(_push, _push, _dir, w);
+    const ahead = -dot(_dir, _pullDir);
+    if (ahead > 0.5) addScaled(_push, _push, _right, w * ahead);
   }
 
   /** Advances along the path, string-pulls, detects blocked paths, moved goals and no progress. */
