@@ -1,0 +1,119 @@
+/**
+ * The published package as a user gets it: `npm pack`, then `npm ci` of the tarball into a
+ * fresh project outside the repository, offline (only the npm cache that the repository's own
+ * `npm ci` filled), then the three entry points imported in Node and bundled by vite, and the
+ * `nav` bin run from the install.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Rollup } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.ts';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let dir = '';
+let project = '';
+let files: string[] = [];
+
+/** A lockfile for the consumer, so `npm ci --offline` needs no registry metadata, only cached tarballs. */
+function consumerLock(tarball: string): { pkg: object; lock: object } {
+  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const repoLock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  const deps: Record<string, string> = { navlab: `file:${tarball}` };
+  const packages: Record<string, object> = {
+    'node_modules/navlab': {
+      version: own.version, resolved: `file:${tarball}`,
+      integrity: 'sha512-' + createHash('sha512').update(readFileSync(join(project, tarball))).digest('base64'),
+      dependencies: own.dependencies, peerDependencies: own.peerDependencies, bin: own.bin,
+    },
+  };
+  for (const name of [...Object.keys(own.dependencies), ...Object.keys(own.peerDependencies)]) {
+    const e = repoLock.packages[`node_modules/${name}`];
+    if (name in own.peerDependencies) deps[name] = e.version;
+    packages[`node_modules/${name}`] = {
+      version: e.version, integrity: e.integrity, dependencies: e.dependencies, peerDependencies: e.peerDependencies,
+      resolved: `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${e.version}.tgz`,
+    };
+  }
+  const pkg = { name: 'navlab-consumer', private: true, type: 'module', dependencies: deps };
+  return { pkg, lock: { name: pkg.name, lockfileVersion: 3, requires: true, packages: { '': { name: pkg.name, dependencies: deps }, ...packages } } };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'navlab-pack-'));
+  project = join(dir, 'consumer');
+  mkdirSync(project);
+  const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  files = packed.files.map((f: { path: string }) => f.path);
+  const { pkg, lock } = consumerLock(`./${packed.filename}`);
+  writeFileSync(join(project, 'package.json'), JSON.stringify(pkg, null, 2));
+  writeFileSync(join(project, 'package-lock.json'), JSON.stringify(lock, null, 2));
+  execFileSync(npm, ['ci', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, stdio: 'pipe' });
+}, 240_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships built JavaScript with types, and no sources, tests, data or benchmarks', () => {
+    expect(files).toContain('lib/core/index.js');
+    expect(files).toContain('lib/core/index.d.ts');
+    expect(files).toContain('lib/scene/index.d.ts');
+    expect(files).toContain('lib/three/index.d.ts');
+    expect(files).toContain('lib/cli/nav.js');
+    const stray = files.filter((f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || /\.ts$/.test(f) && !f.endsWith('.d.ts'));
+    expect(stray).toEqual([]);
+  });
+
+  it('installs without tsx and without the app-only packages', () => {
+    for (const absent of ['tsx', 'lil-gui', 'vite', 'vitest']) expect(existsSync(join(project, 'node_modules', absent))).toBe(false);
+  });
+
+  it('imports navlab, navlab/scene and navlab/three in Node and finds a path', () => {
+    writeFileSync(join(project, 'use.mjs'), `
+      import { VoxelGrid, queryGrid } from 'navlab';
+      import { parseScene, buildVoxelGrid } from 'navlab/scene';
+      import { ObstacleWorld } from 'navlab/three';
+      const grid = new VoxelGrid({ dims: [8, 8, 8] });
+      for (let y = 0; y < 7; y++) for (let z = 0; z < 8; z++) grid.setBlocked(4, y, z, true);
+      const r = queryGrid(grid, [0, 0, 0], [7, 0, 0]);
+      const doc = parseScene({ version: 1, name: 'w', bounds: { min: [0, 0, 0], max: [4, 4, 4] },
+        waypoints: [{ id: 'a', position: [0.5, 0.5, 0.5] }, { id: 'b', position: [3.5, 3.5, 3.5] }],
+        obstacles: [{ id: 'o', shape: 'box', position: [2, 2, 2], size: [1, 1, 1] }] });
+      const world = ObstacleWorld.fromScene(doc);
+      console.log(JSON.stringify({ status: r.status, cost: r.cost, waypoints: doc.waypoints.length, grid: buildVoxelGrid(doc) === null, world: typeof world }));
+    `);
+    const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' }));
+    expect(out.status).toBe('found');
+    expect(out.cost).toBeGreaterThan(7);
+    expect(out.waypoints).toBe(2);
+    expect(out.world).toBe('object');
+  });
+
+  it('runs the nav bin from the install, on built JavaScript', () => {
+    const r = spawnSync(join(project, 'node_modules/.bin/nav'), ['path', join(ROOT, 'test/data/Simple.3dmap'), '--from', '56,76,52', '--to', '48,85,45', '--json'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'found', expanded: expect.any(Number) });
+    expect(Math.abs(JSON.parse(r.stdout).cost - 15.317108287336765)).toBeLessThan(1e-9);
+  });
+
+  it('bundles with vite: the core entry pulls in no three, the three entry works', async () => {
+    const bundle = async (code: string): Promise<string[]> => {
+      writeFileSync(join(project, 'entry.js'), code);
+      const out = (await build({
+        root: project, configFile: false, logLevel: 'error',
+        build: { write: false, lib: { entry: join(project, 'entry.js'), formats: ['es'] } },
+      })) as Rollup.RollupOutput[];
+      return out[0].output.flatMap((c) => ('moduleIds' in c ? c.moduleIds : []));
+    };
+    const core = await bundle(`import { VoxelGrid, queryGrid } from 'navlab';\nexport const r = queryGrid(new VoxelGrid({ dims: [2, 2, 2] }), [0, 0, 0], [1, 1, 1]);\n`);
+    expect(core.some((id) => id.includes('/navlab/lib/core/'))).toBe(true);
+    expect(core.filter((id) => /node_modules\/(three|three-mesh-bvh|zod)\//.test(id))).toEqual([]);
+    const three = await bundle(`import { ObstacleWorld } from 'navlab/three';\nexport { ObstacleWorld };\n`);
+    expect(three.some((id) => id.includes('/node_modules/three-mesh-bvh/'))).toBe(true);
+  });
+});
