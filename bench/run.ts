@@ -3,6 +3,7 @@
  * peers measured in the same run; the machine is shared, so absolute numbers drift.
  */
 import { benchGrid } from './grid.ts';
+import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
 
@@ -11,6 +12,7 @@ export async function runBenchmarks(): Promise<void> {
   benchGrid();
   await benchPreprocess();
   await benchSteering();
+  await benchPackageSize();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

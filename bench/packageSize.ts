@@ -1,0 +1,48 @@
+/**
+ * Size budget of the package entries: each entry bundled from the sources as a user's bundler
+ * would (vite library build, minified, tree-shaken), then gzipped. Peer dependencies are left
+ * external, as they are in a user's bundle, where they are counted once for the whole app.
+ */
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { build, type Rollup } from 'vite';
+import { ROOT } from '../test/helpers/cli.ts';
+
+/** Budgets in bytes, minified and gzipped. */
+const ENTRIES = [
+  { name: 'navlab (core)', entry: 'src/core/index.ts', external: [] as RegExp[], budget: 25_000 },
+  { name: 'navlab/scene', entry: 'src/scene/index.ts', external: [/^zod/], budget: null },
+  // three and three-mesh-bvh are both peer dependencies: the budget counts navlab's own code.
+  { name: 'navlab/three, without three, three-mesh-bvh', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/], budget: 40_000 },
+  { name: 'navlab/three, without three', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^zod/], budget: null },
+];
+
+async function bundledSize(entry: string, external: RegExp[]): Promise<{ min: number; gzip: number }> {
+  const out = (await build({
+    root: ROOT, configFile: false, logLevel: 'error',
+    build: {
+      write: false, minify: true,
+      lib: { entry: join(ROOT, entry), formats: ['es'] },
+      rollupOptions: { external: (id) => external.some((re) => re.test(id)) },
+    },
+  })) as Rollup.RollupOutput[];
+  let min = 0, gzip = 0;
+  for (const c of out[0].output) {
+    const code = c.type === 'chunk' ? c.code : c.source;
+    min += Buffer.byteLength(code);
+    gzip += gzipSync(code, { level: 9 }).length;
+  }
+  return { min, gzip };
+}
+
+export async function benchPackageSize(): Promise<void> {
+  console.log('\n## Package size (minified, gzip -9; peers external)');
+  console.log('| entry | minified | gzipped | budget |');
+  console.log('| --- | --- | --- | --- |');
+  for (const e of ENTRIES) {
+    const s = await bundledSize(e.entry, e.external);
+    const kb = (n: number): string => `${(n / 1000).toFixed(1)} kB`;
+    const verdict = e.budget === null ? '—' : `${kb(e.budget)} ${s.gzip <= e.budget ? 'ok' : 'OVER'}`;
+    console.log(`| ${e.name} | ${kb(s.min)} | ${kb(s.gzip)} | ${verdict} |`);
+  }
+}
