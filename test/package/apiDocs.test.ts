@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emitDeclarations, renderApiDocs } from '../../scripts/apiDocs.ts';
+import { ROOT } from '../helpers/cli.ts';
+
+const declarations = emitDeclarations();
+afterAll(() => rmSync(declarations, { recursive: true, force: true }));
+
+describe('docs/api', () => {
+  const pages = renderApiDocs(declarations);
+
+  it('is what `npm run docs:api` writes from the current sources', () => {
+    const dir = join(ROOT, 'docs/api');
+    expect(readdirSync(dir).sort(), 'docs/api is stale: run npm run docs:api').toEqual([...pages.keys()].sort());
+    for (const [name, text] of pages) expect(readFileSync(join(dir, name), 'utf8'), `docs/api/${name} is stale: run npm run docs:api`).toBe(text);
+  });
+
+  it('documents every export of each entry with its doc comment', () => {
+    const core = pages.get('navlab.md')!;
+    expect(core).toContain('## VoxelGrid');
+    expect(core).toContain('A box of voxels, each free or blocked');
+    expect(core).toMatch(/\| `isBlocked\(x: number, y: number, z: number\): boolean` \| Blocked voxels and everything outside/);
+    expect(core).not.toMatch(/\| `private /);
+    expect(pages.get('navlab-three.md')).toContain('## ObstacleWorld');
+    expect(pages.get('navlab-scene.md')).toContain('## parseScene');
+  });
+});
