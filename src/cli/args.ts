@@ -1,10 +1,11 @@
+import { NavlabError } from '../core/errors.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 import type { QueryOptions } from '../core/search/query.ts';
 
 /** A command line the user must fix: printed with the usage, exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends NavlabError {
   constructor(message: string) {
-    super(message);
+    super('usage', message);
     this.name = 'UsageError';
   }
 }

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
 import type { PathReport } from '../core/search/query.ts';
 
 /** A failure the user can act on (missing file, malformed data): message on stderr, exit 1. */
-export class InputError extends Error {
+export class InputError extends NavlabError {
   constructor(message: string) {
-    super(message);
+    super('input', message);
     this.name = 'InputError';
   }
 }

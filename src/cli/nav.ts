@@ -4,10 +4,9 @@
  * With --json, stdout carries only JSON; messages go to stderr. Exit codes: 0 ok,
  * 1 bad input (missing file, malformed data), 2 bad usage.
  */
-import { ParseError } from '../core/io/movingai.ts';
-import { QueryError } from '../core/search/query.ts';
+import { NavlabError } from '../core/errors.ts';
 import { UsageError } from './args.ts';
-import { err, InputError } from './io.ts';
+import { err } from './io.ts';
 
 const USAGE = `usage:
   nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [search flags] [--json]
@@ -51,13 +50,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command(rest);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof QueryError) {
-      err(`nav ${name}: ${e.message}\n${USAGE}`);
-      return 2;
-    }
-    if (e instanceof InputError || e instanceof ParseError || (e as Error).name === 'SceneError') {
-      err(`nav ${name}: ${(e as Error).message}`);
-      return 1;
+    if (e instanceof NavlabError) {
+      // The caller's call is wrong (exit 2, with the usage) or the data is (exit 1).
+      const usage = e.code === 'usage' || e.code === 'query' || e.code === 'unsupported';
+      err(`nav ${name}: ${e.message}${usage ? `\n${USAGE}` : ''}`);
+      return usage ? 2 : 1;
     }
     err(`nav ${name}: internal error: ${(e as Error).stack ?? String(e)}`);
     return 70;

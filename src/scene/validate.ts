@@ -3,6 +3,7 @@
  * zod schema; every problem comes back as `path: message` a person can act on.
  */
 import type * as z from 'zod';
+import { NavlabError } from '../core/errors.ts';
 import {
   pathText,
   primitiveLimitMessage,
@@ -24,13 +25,13 @@ export interface SceneIssue {
 const LISTED_ISSUES = 20;
 
 /** A document that cannot be read. `message` lists the issues one per line. */
-export class SceneError extends Error {
+export class SceneError extends NavlabError {
   readonly issues: SceneIssue[];
 
   constructor(issues: SceneIssue[]) {
     const lines = issues.slice(0, LISTED_ISSUES).map((i) => `${i.path}: ${i.message}`);
     if (issues.length > LISTED_ISSUES) lines.push(`... and ${issues.length - LISTED_ISSUES} more`);
-    super(issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`);
+    super('scene', issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`);
     this.name = 'SceneError';
     this.issues = issues;
   }

@@ -1,3 +1,4 @@
+import { NavlabError } from '../../core/errors.ts';
 import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 
 interface Pending {
@@ -78,9 +79,7 @@ export class WorkerPool {
     if (msg.ok) {
       p.resolve(msg.value);
     } else {
-      const err = new Error(msg.error.message);
-      err.name = msg.error.name;
-      p.reject(err);
+      p.reject(NavlabError.from(msg.error));
     }
   }
 

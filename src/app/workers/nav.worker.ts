@@ -3,6 +3,7 @@
  * searches nobody watches. Each worker keeps the searchable form of the last few scene
  * revisions it has seen, so queries only carry the scene when the worker lacks it.
  */
+import { NavlabError } from '../../core/errors.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { defaultGraph, runSceneQuery, searchableScene, type SearchableScene } from '../search/sceneQuery.ts';
 import { collectVisited, gridPositions, trimVisited } from '../search/visited.ts';
@@ -48,8 +49,8 @@ self.onmessage = (e: MessageEvent<WorkerRequest & { id: number }>) => {
     reply = { id: req.id, ok: true, value: r.value };
     transfer = r.transfer;
   } catch (err) {
-    const error = err instanceof Error ? err : new Error(String(err));
-    reply = { id: req.id, ok: false, error: { name: error.name, message: error.message } };
+    const error = err instanceof NavlabError ? err.toJSON() : err instanceof Error ? { name: err.name, message: err.message } : { name: 'Error', message: String(err) };
+    reply = { id: req.id, ok: false, error };
   }
   (self as unknown as Worker).postMessage(reply, transfer);
 };

@@ -2,6 +2,7 @@
  * Messages between the app and its workers (nav.worker.ts). Big arrays travel as transferable
  * typed arrays; everything else is structured-cloned.
  */
+import type { NavlabErrorCode } from '../../core/errors.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
 import type { PathReport } from '../../core/search/query.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
@@ -94,4 +95,4 @@ export type WorkerRequest = PreprocessRequest | QueryRequest;
 /** A worker's answer to request `id`. */
 export type WorkerResponse =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string } };
+  | { id: number; ok: false; error: { name: string; message: string; code?: NavlabErrorCode } };

@@ -1,9 +1,10 @@
+import { NavlabError } from '../errors.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 
 /** A malformed input file: message reads `file:line: reason`. */
-export class ParseError extends Error {
+export class ParseError extends NavlabError {
   constructor(readonly file: string, readonly line: number, readonly reason: string) {
-    super(`${file}:${line}: ${reason}`);
+    super('parse', `${file}:${line}: ${reason}`);
     this.name = 'ParseError';
   }
 }

@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
@@ -24,9 +25,9 @@ export interface PathReport {
 }
 
 /** A query that cannot run: a start or goal blocked, unknown or out of bounds. */
-export class QueryError extends Error {
+export class QueryError extends NavlabError {
   constructor(message: string) {
-    super(message);
+    super('query', message);
     this.name = 'QueryError';
   }
 }
