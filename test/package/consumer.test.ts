@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
@@ -92,6 +92,28 @@ describe('the packed package', () => {
     expect(out.cost).toBeGreaterThan(7);
     expect(out.waypoints).toBe(2);
     expect(out.world).toBe('object');
+  });
+
+  it('type-checks a TypeScript user against the shipped declarations', () => {
+    // A three.js user has @types/three; lend the repository's type packages for that.
+    symlinkSync(join(ROOT, 'node_modules/@types'), join(project, 'node_modules/@types'), 'dir');
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+      files: ['use.ts'],
+    }));
+    writeFileSync(join(project, 'use.ts'), [
+      "import { VoxelGrid, queryGrid, type PathReport } from 'navlab';",
+      "import { parseScene, type SceneDocument } from 'navlab/scene';",
+      "import { ObstacleWorld } from 'navlab/three';",
+      'const report: PathReport = queryGrid(new VoxelGrid({ dims: [4, 4, 4] }), [0, 0, 0], [3, 3, 3]);',
+      "const doc: SceneDocument = parseScene({ version: 1 });",
+      'const world: ObstacleWorld = ObstacleWorld.fromScene(doc);',
+      '// The one deliberate error: proves the types are real, not `any`.',
+      'const wrong: string = report.cost;',
+      'console.log(world, wrong);',
+    ].join('\n'));
+    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project, encoding: 'utf8' });
+    expect(r.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^use\.ts\(8,7\): error TS2322: Type 'number' is not assignable to type 'string'/)]);
   });
 
   it('runs the nav bin from the install, on built JavaScript', () => {
