@@ -109,7 +109,7 @@ export class Editor {
       name: 'select',
       hint: '<kbd>Click</kbd> start / select · <kbd>Right-click</kbd> goal · <kbd>Del</kbd> delete',
       click: (e) => {
-        if (this.gizmoBusy()) return;
+        if (this.gizmoBusy() || app.tools.intercept(e)) return;
         if (e.button === 0) this.select(this.pickSelectable(e));
         select?.click(e);
       },

@@ -5,6 +5,7 @@ import type { App } from '../App.ts';
 import { sideInsets } from '../controls/CameraRig.ts';
 import { endpointText, int, parseVoxel } from '../search/format.ts';
 import { explainHeuristic } from '../search/heuristicInfo.ts';
+import { SearchPointer } from '../search/SearchPointer.ts';
 import { AUTO_SPEED, UNLIMITED_SPEED, type SearchConfig } from '../search/SearchLab.ts';
 import { key, releaseFocusAfterClick } from '../shortcuts.ts';
 
@@ -34,6 +35,7 @@ export class Panels {
   private readonly gridOnlyB: Controller[] = [];
   private graphController!: Controller;
   private readonly diff = { text: '—' };
+  readonly pointer: SearchPointer;
   private readonly explainers: (() => void)[] = [];
 
   constructor(private readonly app: App) {
@@ -47,6 +49,8 @@ export class Panels {
     this.compare.close();
     app.sceneListeners.push(() => this.refresh());
     app.onLabChanged = () => this.refreshEnds();
+    // Hover readout of search nodes, draggable start and goal markers.
+    this.pointer = new SearchPointer(app);
     // Clicking a control must not keep the keyboard: shortcuts work unless a text field has focus.
     releaseFocusAfterClick(document.body, () => app.renderer.domElement);
     // Framing fits the scene into the part of the view the panels leave free.
@@ -246,6 +250,15 @@ export class Panels {
       changed();
     });
     f.add(s, 'showForces').name('force arrows').onChange(() => this.app.invalidate());
+    // The selected agent: click one in the view; right-click then gives it a new goal.
+    const inspected = { text: agents.selectedText };
+    f.add(inspected, 'text').name('selected agent').listen().disable();
+    f.add({ deselect: () => agents.select(-1) }, 'deselect').name('Deselect agent');
+    const onAgents = agents.onChange;
+    agents.onChange = () => {
+      inspected.text = agents.selectedText;
+      onAgents();
+    };
     this.tagControllers();
   }
 
