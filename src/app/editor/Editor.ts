@@ -345,9 +345,12 @@ export class Editor {
 
   private endStroke(): void {
     const st = this.stroke!;
-    this.stroke = null;
     this.app.rig.orbit.enabled = this.app.rig.mode === 'orbit';
-    if (st.box) this.applyBrush(spanBox(this.brushBox(st.start.voxel), this.brushBox(st.last)));
+    try {
+      if (st.box) this.applyBrush(spanBox(this.brushBox(st.start.voxel), this.brushBox(st.last)));
+    } finally {
+      this.stroke = null;
+    }
     const before = st.before;
     const after = this.app.current!.doc;
     if (after === before) return;

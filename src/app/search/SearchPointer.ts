@@ -16,8 +16,8 @@ export class SearchPointer {
   readonly readout: HTMLDivElement;
   private readonly raycaster = new Raycaster();
   private readonly ndc = new Vector2();
-  private drag: { which: 'start' | 'goal'; pointerId: number } | null = null;
-  /** A marker drag just ended: the click that ends it is not a new start. */
+  private drag: { which: 'start' | 'goal'; pointerId: number; moved: boolean } | null = null;
+  /** A marker drag just moved an endpoint: the click that ends it is not a new start. */
   private swallowClick = false;
   private hoverDue = false;
   private last = { x: 0, y: 0 };
@@ -69,7 +69,7 @@ export class SearchPointer {
     if (m === null || m.spheres.count === 0) return;
     const hit = this.setRay(e).intersectObject(m.spheres, false)[0];
     if (hit?.instanceId === undefined) return;
-    this.drag = { which: hit.instanceId === 0 ? 'start' : 'goal', pointerId: e.pointerId };
+    this.drag = { which: hit.instanceId === 0 ? 'start' : 'goal', pointerId: e.pointerId, moved: false };
     this.app.rig.orbit.enabled = false;
     this.app.renderer.domElement.setPointerCapture?.(e.pointerId);
   }
@@ -84,14 +84,16 @@ export class SearchPointer {
     const lab = this.app.lab;
     const current = lab[this.drag.which];
     if (value === null || JSON.stringify(value) === JSON.stringify(current)) return;
+    this.drag.moved = true;
     this.app.setEndpoint(this.drag.which, value);
     if (lab.running) lab.finishNow();
   }
 
   private up(e: PointerEvent): void {
     if (this.drag === null || e.pointerId !== this.drag.pointerId) return;
+    // A press on a marker that did not move it is an ordinary click (an agent there, say).
+    this.swallowClick = this.drag.moved;
     this.drag = null;
-    this.swallowClick = true;
     this.app.rig.orbit.enabled = this.app.rig.mode === 'orbit';
   }
 
