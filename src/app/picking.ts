@@ -85,3 +85,48 @@ export function pickedFreeVoxel(grid: VoxelGrid, pick: VoxelPick): [number, numb
   const [x, y, z] = pick.solid ? pick.voxel.map((c, a) => c + pick.normal[a]) : pick.voxel;
   return grid.isBlocked(x, y, z) ? null : [x, y, z];
 }
+
+/**
+ * The sphere first hit by the ray origin + t * dir (dir a unit vector): index into the xyz
+ * `centers` and `radii` (the first `count`), each radius at least `minRadius` (spheres drawn
+ * larger than they are), or -1 when the ray misses them all.
+ */
+export function pickSphere(origin: Vec3, dir: Vec3, centers: ArrayLike<number>, radii: ArrayLike<number>, count: number, minRadius = 0): number {
+  let best = -1;
+  let bestT = Infinity;
+  for (let i = 0; i < count; i++) {
+    const cx = centers[3 * i] - origin.x, cy = centers[3 * i + 1] - origin.y, cz = centers[3 * i + 2] - origin.z;
+    const along = cx * dir.x + cy * dir.y + cz * dir.z;
+    const r = Math.max(minRadius, radii[i]);
+    const d2 = cx * cx + cy * cy + cz * cz - along * along;
+    if (d2 > r * r) continue;
+    const t = along - Math.sqrt(r * r - d2);
+    if (t >= 0 && t < bestT) {
+      bestT = t;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/**
+ * The point of the `count` xyz `points` nearest to the ray (least distance from the ray, among
+ * points in front of its origin), or -1 when none is in front.
+ */
+export function nearestToRay(origin: Vec3, dir: Vec3, points: ArrayLike<number>, count: number): number {
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < count; i++) {
+    const cx = points[3 * i] - origin.x, cy = points[3 * i + 1] - origin.y, cz = points[3 * i + 2] - origin.z;
+    const along = cx * dir.x + cy * dir.y + cz * dir.z;
+    if (along <= 0) continue;
+    const d2 = cx * cx + cy * cy + cz * cz - along * along;
+    // Angular distance, so that a far point is not favoured for being slightly off the ray.
+    const k = d2 / (along * along);
+    if (k < bestD) {
+      bestD = k;
+      best = i;
+    }
+  }
+  return best;
+}

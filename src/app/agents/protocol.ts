@@ -15,6 +15,14 @@ export interface AgentSettings {
 
 export type SimRequest =
   | { type: 'init'; doc: SceneDocument; settings: AgentSettings }
+  /**
+   * The scene was edited: an edit of static geometry only (obstacles, voxels, terrain) is
+   * applied to the running simulation, whose agents re-test their paths and replan; any other
+   * edit restarts it like `init`. Snapshots then carry `generation`.
+   */
+  | { type: 'edit'; doc: SceneDocument; generation: number }
+  /** Sends agent `index` to a new goal (it replans from where it is). */
+  | { type: 'retarget'; index: number; goal: [number, number, number] }
   | { type: 'play' }
   | { type: 'pause' }
   /** One fixed step (while paused). */
@@ -24,7 +32,9 @@ export type SimRequest =
   /** Adds agents between random free points; `defaults` are their speed and radius unless settings override them. */
   | { type: 'spawn'; count: number; defaults: { speed: number; radius: number } }
   /** The app drew the last snapshot: the worker may send the next one. */
-  | { type: 'ack' };
+  | { type: 'ack' }
+  /** Which agent's path snapshots carry (-1: none). */
+  | { type: 'inspect'; index: number };
 
 /**
  * The simulation as the app draws it: engine-neutral arrays for the first `count` agents
@@ -53,6 +63,12 @@ export interface SimSnapshot {
   arrivedCount: number;
   /** Moving obstacle centres. */
   obstacles: Float32Array;
+  /** xyz of each agent's goal. */
+  goals: Float32Array;
+  /** The path of agent `pathOf` (xyz triples), or empty. */
+  path: Float32Array;
+  /** The agent whose path is sent (-1: none). */
+  pathOf: number;
 }
 
 export type SimResponse = SimSnapshot | { type: 'error'; message: string };

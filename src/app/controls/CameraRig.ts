@@ -1,7 +1,49 @@
 import { Euler, PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { isTextEntry } from '../shortcuts.ts';
 
 export type CameraMode = 'orbit' | 'fly';
+
+/** Pixels of the canvas covered by panels on each side (CSS px). */
+export interface Insets {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A screen rectangle (DOMRect's fields). */
+export interface ScreenRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The canvas margins that panels cover: a panel at least `tall` of the canvas height counts
+ * as covering its side (left or right half) up to its inner edge; shorter panels (a status
+ * box in a corner) leave the side usable. The visible part keeps at least a third of the width.
+ */
+export function sideInsets(canvas: ScreenRect, panels: readonly ScreenRect[], tall = 0.4): Insets {
+  const w = canvas.right - canvas.left;
+  const h = canvas.bottom - canvas.top;
+  const out: Insets = { left: 0, right: 0, top: 0, bottom: 0 };
+  for (const p of panels) {
+    const ph = Math.min(p.bottom, canvas.bottom) - Math.max(p.top, canvas.top);
+    if (ph < tall * h || p.right <= p.left) continue;
+    const mid = (p.left + p.right) / 2 - canvas.left;
+    if (mid < w / 2) out.left = Math.max(out.left, p.right - canvas.left);
+    else out.right = Math.max(out.right, canvas.right - p.left);
+  }
+  const spare = w - out.left - out.right;
+  if (spare < w / 3) {
+    const k = (2 * w) / 3 / Math.max(1, out.left + out.right);
+    out.left *= k;
+    out.right *= k;
+  }
+  return out;
+}
 
 /** An axis-aligned box as scene documents store it. */
 export interface BoundsLike {
@@ -16,6 +58,31 @@ const _euler = new Euler(0, 0, 0, 'YXZ');
 const UP = new Vector3(0, 1, 0);
 /** Radians of look rotation per pixel of mouse movement in fly mode. */
 const LOOK_SPEED = 0.0032;
+/**
+ * Longest time one fly step covers, seconds. Flying moves by real elapsed time, so the speed
+ * is the same at 5 fps as at 60; only a longer gap (a hidden tab, a debugger) is cut short.
+ */
+export const MAX_FLY_STEP = 0.5;
+
+/**
+ * Elapsed real time between fly steps: the first step after the keys were pressed uses the
+ * frame's dt (no clock reading yet), later ones the clock, capped at MAX_FLY_STEP.
+ */
+export class FlyClock {
+  private last: number | null = null;
+
+  /** Seconds to move for this frame; `now` in ms. */
+  step(now: number, frameDt: number): number {
+    const dt = this.last === null ? frameDt : (now - this.last) / 1000;
+    this.last = now;
+    return Math.max(0, Math.min(MAX_FLY_STEP, dt));
+  }
+
+  /** The keys were released: the next step starts afresh. */
+  stop(): void {
+    this.last = null;
+  }
+}
 
 /**
  * The camera and its two modes. Orbit: three's OrbitControls (drag to rotate, right-drag to
@@ -31,12 +98,15 @@ export class CameraRig {
   flySpeed = 10;
   /** Called when the mode or the fly speed changes (for the UI). */
   onChange: () => void = () => {};
+  /** The canvas margins panels cover; `frame` fits the scene into the rest. */
+  insets: () => Insets = () => ({ left: 0, right: 0, top: 0, bottom: 0 });
   private readonly dom: HTMLElement;
   private readonly keys = new Set<string>();
   private yaw = 0;
   private pitch = 0;
   private look: { id: number; x: number; y: number } | null = null;
   private sceneRadius = 10;
+  private readonly flyClock = new FlyClock();
 
   constructor(camera: PerspectiveCamera, dom: HTMLElement) {
     this.camera = camera;
@@ -110,13 +180,26 @@ export class CameraRig {
     const up = new Vector3().crossVectors(dir, right);
     const tanV = Math.tan((cam.fov * Math.PI) / 360);
     const tanH = tanV * cam.aspect;
+    // The part of the view no panel covers: its size as a fraction of the view (fx, fy) and
+    // its centre in normalized device coordinates (cx, cy).
+    const rect = this.dom.getBoundingClientRect();
+    const W = Math.max(1, rect.width);
+    const H = Math.max(1, rect.height);
+    const ins = this.insets();
+    const fx = Math.max(0.2, (W - ins.left - ins.right) / W);
+    const fy = Math.max(0.2, (H - ins.top - ins.bottom) / H);
+    const cx = (ins.left - ins.right) / W;
+    const cy = (ins.bottom - ins.top) / H;
     let dist = 0;
     for (let k = 0; k < 8; k++) {
       const corner = new Vector3(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
       const z = corner.dot(dir);
-      dist = Math.max(dist, z + Math.abs(corner.dot(up)) / tanV, z + Math.abs(corner.dot(right)) / tanH);
+      dist = Math.max(dist, z + Math.abs(corner.dot(up)) / (tanV * fy), z + Math.abs(corner.dot(right)) / (tanH * fx));
     }
     dist *= 1.06;
+    // Look at a point beside the centre so that the centre appears in the middle of the
+    // uncovered part: at distance d, an offset of cx * d * tanH shifts it by cx in NDC.
+    c.addScaledVector(right, -cx * dist * tanH).addScaledVector(up, -cy * dist * tanV);
     cam.near = Math.max(0.01, radius / 400);
     cam.far = radius * 30;
     cam.updateProjectionMatrix();
@@ -146,9 +229,12 @@ export class CameraRig {
     if (k.has('KeyA')) _move.sub(_right);
     if (k.has('KeyE')) _move.add(UP);
     if (k.has('KeyQ')) _move.sub(UP);
-    if (_move.lengthSq() === 0) return false;
+    if (_move.lengthSq() === 0) {
+      this.flyClock.stop();
+      return false;
+    }
     const fast = k.has('ShiftLeft') || k.has('ShiftRight') ? 4 : 1;
-    cam.position.addScaledVector(_move.normalize(), this.flySpeed * fast * Math.min(dt, 0.1));
+    cam.position.addScaledVector(_move.normalize(), this.flySpeed * fast * this.flyClock.step(performance.now(), dt));
     return true;
   }
 
@@ -201,8 +287,7 @@ export class CameraRig {
   };
 }
 
-/** Whether a key event goes to a text field (then it is not a shortcut). */
+/** Whether a key event goes to a text field (then it is not a shortcut; see isTextEntry). */
 export function isTyping(e: Event): boolean {
-  const t = e.target as HTMLElement | null;
-  return t !== null && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+  return isTextEntry(e.target);
 }

@@ -1,11 +1,12 @@
 import type { BufferGeometry, Mesh } from 'three';
 import type { Aabb } from '../../core/graph/visibility.ts';
 import { VisibilityGraph } from '../../core/graph/visibility.ts';
-import { buildVoxelGrid, waypointPositions } from '../../scene/build.ts';
+import { waypointPositions } from '../../scene/build.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import { gridData } from '../search/sceneQuery.ts';
 import type { SceneData } from '../workers/protocol.ts';
+import { syncWorld } from './worldSync.ts';
 
 /** What `sync` changed. */
 export interface SyncResult {
@@ -64,38 +65,8 @@ export class EditModel {
       return { voxels: true, obstacles: true, links: true, boxes: [] };
     }
     // Obstacles: removed, added or changed ones, by id.
-    if (prev.obstacles !== next.obstacles) {
-      const after = new Map(next.obstacles.map((o) => [o.id, o]));
-      for (const o of prev.obstacles) {
-        if (!after.has(o.id)) out.boxes.push(this.world.removeObstacle(o.id)!);
-      }
-      const before = new Map(prev.obstacles.map((o) => [o.id, o]));
-      for (const o of next.obstacles) {
-        const old = before.get(o.id);
-        if (old === undefined || JSON.stringify(old) !== JSON.stringify(o)) out.boxes.push(this.world.setObstacle(o));
-      }
-      out.obstacles = out.boxes.length > 0;
-    }
-    // Voxels: compare occupancy with the new layer; the changed voxels' box is updated.
-    const grid = this.world.grid;
-    if (grid !== null && nv !== undefined && pv !== nv) {
-      const target = buildVoxelGrid(next)!;
-      const lo = [Infinity, Infinity, Infinity];
-      const hi = [-1, -1, -1];
-      for (let z = 0, i = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++, i++) {
-        if (grid.occupancy[i] === target.occupancy[i]) continue;
-        lo[0] = Math.min(lo[0], x); lo[1] = Math.min(lo[1], y); lo[2] = Math.min(lo[2], z);
-        hi[0] = Math.max(hi[0], x); hi[1] = Math.max(hi[1], y); hi[2] = Math.max(hi[2], z);
-      }
-      grid.terrain = target.terrain;
-      out.voxels = pv?.terrain !== nv.terrain;
-      if (hi[0] >= 0) {
-        grid.occupancy.set(target.occupancy);
-        grid.version++;
-        out.boxes.push(this.world.voxelsChanged([lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]]));
-        out.voxels = true;
-      }
-    }
+    const world = syncWorld(this.world, prev, next);
+    Object.assign(out, world);
     for (const box of out.boxes) if (this.visibility.retestRegion(box, this.agentRadius) > 0) out.links = true;
     if (this.syncWaypoints(next)) out.links = true;
     this.doc = next;

@@ -1,5 +1,7 @@
 import type GUI from 'lil-gui';
-import { GridHelper, Object3D, Plane, Raycaster, Vector2, Vector3, type Intersection, type LineBasicMaterial } from 'three';
+import {
+  BoxGeometry, EdgesGeometry, GridHelper, LineBasicMaterial, LineSegments, Object3D, Plane, Raycaster, Vector2, Vector3, type Intersection,
+} from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
 import { saveScene } from '../../scene/validate.ts';
@@ -8,9 +10,10 @@ import { pickVoxel } from '../picking.ts';
 import { key, ctrl } from '../shortcuts.ts';
 import { EditModel } from './EditModel.ts';
 import {
-  addWaypoint, duplicateWaypoint, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
+  addWaypoint, duplicateWaypoint, isSceneSized, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
   TERRAIN_KINDS, validated,
 } from './edits.ts';
+import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
 import { Autosave } from './persistence.ts';
 import { encodeShare } from './share.ts';
 import type { ToolClick } from './tools.ts';
@@ -34,13 +37,28 @@ export interface EditSettings {
   size: number;
   /** The agent the agent tool edits (a new one when empty or unknown). */
   agent: string;
+  /** Scene-sized geometry (a ground slab) can be selected, moved and deleted. */
+  unlockLarge: boolean;
+}
+
+/** A paint stroke in progress: one undo step from `before` to the current document. */
+interface Stroke {
+  tool: string;
+  start: StrokeStart;
+  before: SceneDocument;
+  /** Shift+drag: fill the box from the first voxel to the current one, on release. */
+  box: boolean;
+  /** Voxels already painted by this stroke ("x,y,z"). */
+  done: Set<string>;
+  last: number[];
+  pointerId: number;
 }
 
 const HINTS: Record<string, string> = {
   waypoint: '<kbd>Click</kbd> surface or plane: add waypoint',
-  voxel: '<kbd>Click</kbd> a face: add voxels',
-  erase: '<kbd>Click</kbd> a voxel: erase voxels',
-  terrain: '<kbd>Click</kbd>: paint terrain',
+  voxel: '<kbd>Click</kbd>/<kbd>Drag</kbd> a face: add voxels · <kbd>Shift+Drag</kbd> box',
+  erase: '<kbd>Click</kbd>/<kbd>Drag</kbd>: erase voxels · <kbd>Shift+Drag</kbd> box',
+  terrain: '<kbd>Click</kbd>/<kbd>Drag</kbd>: paint terrain · <kbd>Shift+Drag</kbd> box',
   obstacle: '<kbd>Click</kbd>: add obstacle · <kbd>Right-click</kbd> obstacle: delete',
   agent: '<kbd>Click</kbd> agent start · <kbd>Right-click</kbd> goal',
 };
@@ -56,7 +74,7 @@ type Selection = { kind: 'waypoint'; id: string } | { kind: 'obstacle'; id: stri
  */
 export class Editor {
   readonly settings: EditSettings = {
-    tool: 'select', brush: 1, terrain: 'water', place: 'plane', planeHeight: 0, depth: 10, shape: 'box', size: 2, agent: '',
+    tool: 'select', brush: 1, terrain: 'water', place: 'plane', planeHeight: 0, depth: 10, shape: 'box', size: 2, agent: '', unlockLarge: false,
   };
   readonly autosave = new Autosave();
   /** Called after every applied edit (agents restart on the edited document). */
@@ -69,6 +87,9 @@ export class Editor {
   private readonly raycaster = new Raycaster();
   private dragFrom: number[] | null = null;
   private folder: GUI | null = null;
+  private stroke: Stroke | null = null;
+  /** The brush under the pointer (or the box of a Shift+drag), as a wire box. */
+  private readonly preview = new LineSegments(new EdgesGeometry(new BoxGeometry(1, 1, 1)), new LineBasicMaterial({ color: 0x5eead4, depthTest: false, transparent: true }));
 
   constructor(readonly app: App) {
     this.gizmo = new TransformControls(app.camera, app.renderer.domElement);
@@ -79,12 +100,16 @@ export class Editor {
     this.gizmo.addEventListener('change', () => app.invalidate());
     this.plane.visible = false;
     app.scene.add(this.plane);
+    this.preview.visible = false;
+    this.preview.renderOrder = 12;
+    app.scene.add(this.preview);
+    this.installStrokes();
     const select = app.tools.active;
     app.tools.register({
       name: 'select',
       hint: '<kbd>Click</kbd> start / select · <kbd>Right-click</kbd> goal · <kbd>Del</kbd> delete',
       click: (e) => {
-        if (this.gizmoBusy()) return;
+        if (this.gizmoBusy() || app.tools.intercept(e)) return;
         if (e.button === 0) this.select(this.pickSelectable(e));
         select?.click(e);
       },
@@ -94,6 +119,8 @@ export class Editor {
         name, hint: HINTS[name],
         activate: () => this.toolChanged(),
         click: (e) => {
+          // Paint tools paint on press and drag (installStrokes), not on click.
+          if (PAINT_TOOLS.has(name)) return;
           if (!this.gizmoBusy()) this.guard(() => this.toolClick(name, e));
         },
       });
@@ -216,15 +243,166 @@ export class Editor {
     if (wp?.instanceId !== undefined && (s === null || wp.distance <= ray.ray.origin.distanceTo(s.point))) {
       return { kind: 'waypoint', id: this.app.current!.ids[wp.instanceId] };
     }
-    if (s?.obstacleId) return { kind: 'obstacle', id: s.obstacleId };
+    if (s?.obstacleId && !this.locked(s.obstacleId)) return { kind: 'obstacle', id: s.obstacleId };
     return null;
+  }
+
+  /** Whether an obstacle is scene-sized and the user has not unlocked such geometry. */
+  private locked(id: string): boolean {
+    const doc = this.app.current?.doc;
+    const o = doc?.obstacles.find((x) => x.id === id);
+    return !this.settings.unlockLarge && o !== undefined && isSceneSized(o, doc!.bounds);
   }
 
   /** The voxel box of the brush around voxel v. */
   private brushBox(v: readonly number[]): number[] {
-    const lo = Math.floor((this.settings.brush - 1) / 2);
-    const hi = this.settings.brush - 1 - lo;
-    return [v[0] - lo, v[1] - lo, v[2] - lo, v[0] + hi, v[1] + hi, v[2] + hi];
+    return brushBox(v, this.settings.brush);
+  }
+
+  // ---- painting strokes ----
+
+  /**
+   * Paint tools: a press paints the brush, a drag keeps painting in the layer pressed, and
+   * Shift+drag fills the box from the press to the release; the whole stroke is one undo
+   * step. While a paint tool is active, the brush under the pointer is outlined.
+   */
+  private installStrokes(): void {
+    const dom = this.app.renderer.domElement;
+    // Capture: runs before the camera controls, which then see orbiting disabled.
+    dom.addEventListener('pointerdown', (e) => {
+      const tool = this.app.tools.active?.name ?? '';
+      if (e.button !== 0 || !PAINT_TOOLS.has(tool) || this.app.current === null) return;
+      this.guard(() => this.beginStroke(tool, e));
+    }, { capture: true });
+    dom.addEventListener('pointermove', (e) => {
+      if (this.stroke !== null && e.pointerId === this.stroke.pointerId) this.guard(() => this.moveStroke(e));
+      else this.hoverBrush(e);
+    });
+    const end = (e: PointerEvent) => {
+      if (this.stroke !== null && e.pointerId === this.stroke.pointerId) this.guard(() => this.endStroke());
+    };
+    dom.addEventListener('pointerup', end);
+    dom.addEventListener('pointercancel', end);
+    dom.addEventListener('pointerleave', () => {
+      if (this.stroke === null) this.showPreview(null);
+    });
+  }
+
+  private eventRay(e: PointerEvent): Raycaster {
+    const rect = this.app.renderer.domElement.getBoundingClientRect();
+    return this.ray({ ndc: { x: ((e.clientX - rect.left) / rect.width) * 2 - 1, y: -((e.clientY - rect.top) / rect.height) * 2 + 1 } });
+  }
+
+  /** The stroke start under the pointer for `tool`, or null. */
+  private pickStroke(tool: string, e: PointerEvent): StrokeStart | null {
+    const grid = this.live().world.grid;
+    if (grid === null) return null;
+    const ray = this.eventRay(e).ray;
+    const pick = pickVoxel(grid, ray.origin, ray.direction);
+    return pick === null ? null : strokeStart(tool, pick);
+  }
+
+  private beginStroke(tool: string, e: PointerEvent): void {
+    if (this.live().world.grid === null) throw new Error('This scene has no voxel layer to paint.');
+    const start = this.pickStroke(tool, e);
+    if (start === null) return;
+    this.app.rig.orbit.enabled = false;
+    this.app.renderer.domElement.setPointerCapture?.(e.pointerId);
+    this.stroke = { tool, start, before: this.app.current!.doc, box: e.shiftKey, done: new Set(), last: start.voxel, pointerId: e.pointerId };
+    if (this.stroke.box) this.showPreview(this.brushBox(start.voxel));
+    else this.paintAt(start.voxel);
+  }
+
+  private moveStroke(e: PointerEvent): void {
+    const st = this.stroke!;
+    const grid = this.live().world.grid!;
+    const ray = this.eventRay(e).ray;
+    const v = layerVoxel(grid, ray.origin, ray.direction, st.start);
+    if (v === null || v.every((c, a) => c === st.last[a])) return;
+    st.last = v;
+    if (st.box) this.showPreview(spanBox(this.brushBox(st.start.voxel), this.brushBox(v)));
+    else this.paintAt(v);
+  }
+
+  /** Paints the brush at v into the current document, shown at once (undo step at the end). */
+  private paintAt(v: number[]): void {
+    const st = this.stroke!;
+    const k = v.join(',');
+    if (st.done.has(k)) return;
+    st.done.add(k);
+    this.applyBrush(this.brushBox(v));
+  }
+
+  private applyBrush(box: number[]): void {
+    const st = this.stroke!;
+    const cur = this.app.current!.doc;
+    const next = st.tool === 'erase' ? paintVoxels(cur, box, false)
+      : st.tool === 'voxel' ? paintVoxels(cur, box, true) : paintTerrain(cur, box, this.settings.terrain);
+    validated(next);
+    this.show(next, cur);
+    this.showPreview(box);
+  }
+
+  private endStroke(): void {
+    const st = this.stroke!;
+    this.app.rig.orbit.enabled = this.app.rig.mode === 'orbit';
+    try {
+      if (st.box) this.applyBrush(spanBox(this.brushBox(st.start.voxel), this.brushBox(st.last)));
+    } finally {
+      this.stroke = null;
+    }
+    const before = st.before;
+    const after = this.app.current!.doc;
+    if (after === before) return;
+    const label = st.tool === 'erase' ? 'Erase voxels' : st.tool === 'voxel' ? 'Add voxels' : `Paint ${this.settings.terrain}`;
+    // The stroke is already shown: record it without applying it again.
+    let first = true;
+    this.app.history.push({
+      label,
+      apply: () => {
+        if (first) first = false;
+        else this.show(after, before);
+      },
+      revert: () => this.show(before, after),
+    });
+    this.app.overlay.setError(null);
+  }
+
+  /** Outlines the brush under the pointer while a paint tool is active. */
+  private hoverBrush(e: PointerEvent): void {
+    const tool = this.app.tools.active?.name ?? '';
+    if (!PAINT_TOOLS.has(tool) || this.app.current === null || e.buttons !== 0) {
+      if (this.preview.visible) this.showPreview(null);
+      return;
+    }
+    let start: StrokeStart | null = null;
+    try {
+      start = this.pickStroke(tool, e);
+    } catch {
+      start = null;
+    }
+    this.showPreview(start === null ? null : this.brushBox(start.voxel));
+  }
+
+  /** Shows the wire box over a voxel box (clipped to the grid), or hides it (null). */
+  private showPreview(box: number[] | null): void {
+    const grid = this.model?.world.grid ?? null;
+    const p = this.preview;
+    if (box === null || grid === null) {
+      if (p.visible) this.app.invalidate();
+      p.visible = false;
+      return;
+    }
+    const lo = [Math.max(0, box[0]), Math.max(0, box[1]), Math.max(0, box[2])];
+    const hi = [Math.min(grid.X - 1, box[3]), Math.min(grid.Y - 1, box[4]), Math.min(grid.Z - 1, box[5])];
+    const s = grid.cellSize;
+    const o = [grid.origin.x, grid.origin.y, grid.origin.z];
+    p.scale.set((hi[0] - lo[0] + 1) * s * 1.02, (hi[1] - lo[1] + 1) * s * 1.02, (hi[2] - lo[2] + 1) * s * 1.02);
+    p.position.set(o[0] + ((lo[0] + hi[0] + 1) / 2) * s, o[1] + ((lo[1] + hi[1] + 1) / 2) * s, o[2] + ((lo[2] + hi[2] + 1) / 2) * s);
+    const tool = this.stroke?.tool ?? this.app.tools.active?.name;
+    (p.material as LineBasicMaterial).color.set(tool === 'erase' ? 0xf87171 : tool === 'terrain' ? TERRAIN_KINDS[this.settings.terrain]?.color ?? 0x5eead4 : 0x5eead4);
+    p.visible = true;
+    this.app.invalidate();
   }
 
   // ---- tools ----
@@ -243,23 +421,10 @@ export class Editor {
         id = r.id;
         return r.doc;
       })) this.select({ kind: 'waypoint', id });
-    } else if (name === 'voxel' || name === 'erase' || name === 'terrain') {
-      const grid = this.live().world.grid;
-      if (grid === null) throw new Error('This scene has no voxel layer to paint.');
-      const ray = this.ray(e).ray;
-      const pick = pickVoxel(grid, ray.origin, ray.direction);
-      if (pick === null) return;
-      if (name === 'erase') {
-        if (!pick.solid) return;
-        this.commit('Erase voxels', (d) => paintVoxels(d, this.brushBox(pick.voxel), false));
-        return;
-      }
-      const v = pick.solid ? pick.voxel.map((c, a) => c + pick.normal[a]) : pick.voxel;
-      if (name === 'voxel') this.commit('Add voxels', (d) => paintVoxels(d, this.brushBox(v), true));
-      else this.commit(`Paint ${this.settings.terrain}`, (d) => paintTerrain(d, this.brushBox(v), this.settings.terrain));
     } else if (name === 'obstacle') {
       const s = this.surface(e);
       if (e.button === 2) {
+        if (s?.obstacleId && this.locked(s.obstacleId)) throw new Error(`Obstacle ${s.obstacleId} is scene-sized and locked: tick "edit scene-sized geometry" to change it.`);
         if (s?.obstacleId) this.commit(`Delete obstacle ${s.obstacleId}`, (d) => removeObstacle(d, s.obstacleId!));
         return;
       }
@@ -289,6 +454,9 @@ export class Editor {
   private toolChanged(): void {
     const tool = this.app.tools.active?.name ?? 'select';
     this.settings.tool = tool;
+    // Painting has no selection: a gizmo left on screen would take the clicks meant for painting.
+    if (PAINT_TOOLS.has(tool) && this.selection !== null) this.select(null);
+    if (!PAINT_TOOLS.has(tool)) this.showPreview(null);
     // The placement plane is shown while it is where a click lands.
     const b = this.app.current?.doc.bounds;
     this.plane.visible = b !== undefined && (tool === 'waypoint' || tool === 'obstacle' || tool === 'agent') && this.settings.place === 'plane';
@@ -450,6 +618,9 @@ export class Editor {
     f.add(s, 'shape', ['box', 'sphere', 'cylinder']).name('obstacle shape');
     f.add(s, 'size', 0.25, 20, 0.25).name('obstacle size');
     f.add(s, 'agent').name('agent id').listen();
+    f.add(s, 'unlockLarge').name('edit scene-sized geometry').onChange(() => {
+      if (!s.unlockLarge && this.selection?.kind === 'obstacle' && this.locked(this.selection.id)) this.select(null);
+    });
     f.add({ undo: () => app.history.undo() }, 'undo').name('Undo (Ctrl+Z)');
     f.add({ redo: () => app.history.redo() }, 'redo').name('Redo (Ctrl+Shift+Z)');
     f.add({ del: () => this.deleteSelected() }, 'del').name('Delete selected (Del)');

@@ -152,3 +152,18 @@ export function setAgentEnd(doc: SceneDocument, id: string | null, which: 'start
   agents[i] = { ...agents[i], [which]: p };
   return { doc: { ...doc, agents }, id: agents[i].id };
 }
+
+/** An obstacle spanning at least this fraction of the scene's width and depth is scene-sized. */
+export const SCENE_SIZED = 0.8;
+
+/**
+ * Whether an obstacle is scene-sized geometry (a ground slab, an enclosing wall box): its
+ * horizontal extent covers at least SCENE_SIZED of the scene bounds on both x and z. The
+ * editor keeps such geometry locked (not selectable, movable or deletable) unless the user
+ * unlocks it, so that a click on the floor does not grab the floor.
+ */
+export function isSceneSized(o: SceneObstacle, bounds: { min: readonly number[]; max: readonly number[] }): boolean {
+  const half = o.shape === 'box' ? (o.rotation?.some((r) => r !== 0) ? [Math.hypot(...o.size) / 2, 0, Math.hypot(...o.size) / 2] : o.size.map((s) => s / 2))
+    : [o.radius, 0, o.radius];
+  return [0, 2].every((a) => 2 * half[a] >= SCENE_SIZED * (bounds.max[a] - bounds.min[a]));
+}

@@ -26,6 +26,16 @@ export class ToolBox {
   private readonly tools = new Map<string, Tool>();
   private current: Tool | null = null;
   onChange: (tool: Tool) => void = () => {};
+  /**
+   * Asked, in order, before the select tool handles a click: one that returns true has taken
+   * the click (a click on an agent selects the agent instead of setting the search start).
+   */
+  readonly interceptors: ((e: ToolClick) => boolean)[] = [];
+
+  /** Whether an interceptor took the click. */
+  intercept(e: ToolClick): boolean {
+    return this.interceptors.some((take) => take(e));
+  }
 
   register(tool: Tool): void {
     this.tools.set(tool.name, tool);

@@ -14,6 +14,9 @@ const _c = new Color();
 const UP = new Vector3(0, 1, 0);
 const PULL = new Color(0x7dd3fc);
 const PUSH = new Color(0xfb923c);
+const SELECTED = new Color(PALETTE.waypointHover);
+const STUCK = new Color(PALETTE.pathPartial);
+const GOAL = new Color(PALETTE.goal);
 
 /**
  * Agents drawn from simulation snapshots: a sphere of the agent's radius with a cone showing
@@ -22,6 +25,17 @@ const PUSH = new Color(0xfb923c);
  */
 export class AgentView extends Object3D {
   showForces = false;
+  /**
+   * Smallest drawn radius, world units: agents are drawn at least this big so that they stay
+   * visible in large scenes (set from the scene's size). Picking uses the same size.
+   */
+  minRadius = 0.05;
+  /** The selected agent (-1: none): drawn highlighted, with its path and its goal. */
+  selected = -1;
+  /** 1 per stuck agent (drawn amber), or null. */
+  stuck: Uint8Array | null = null;
+  /** The selected agent's path and the line to its goal (shares the force arrows' material). */
+  private readonly route: LineSegments;
   private bodies: InstancedMesh;
   private noses: InstancedMesh;
   private readonly forces: LineSegments;
@@ -43,30 +57,48 @@ export class AgentView extends Object3D {
     this.forces.frustumCulled = false;
     this.forces.renderOrder = 12;
     this.add(this.forces);
+    const rg = new BufferGeometry();
+    rg.setAttribute('position', new BufferAttribute(new Float32Array(6), 3));
+    rg.setAttribute('color', new BufferAttribute(new Float32Array(6), 3));
+    this.route = new LineSegments(rg, this.forceMaterial);
+    this.route.frustumCulled = false;
+    this.route.renderOrder = 12;
+    this.add(this.route);
   }
 
   /** Draws the agents of a snapshot. */
   update(s: SimSnapshot): void {
     const n = s.count;
-    if (n > this.bodies.instanceMatrix.count) {
-      this.bodies = this.regrow(this.bodies, n);
-      this.noses = this.regrow(this.noses, n);
+    // One more body instance: the selected agent's goal marker.
+    if (n + 1 > this.bodies.instanceMatrix.count) {
+      this.bodies = this.regrow(this.bodies, n + 1);
+      this.noses = this.regrow(this.noses, n + 1);
     }
     const agent = new Color(PALETTE.agent);
     const done = new Color(PALETTE.path);
     for (let i = 0; i < n; i++) {
-      const r = Math.max(0.05, s.radii[i]);
+      const r = Math.max(this.minRadius, s.radii[i]);
       _p.set(s.positions[3 * i], s.positions[3 * i + 1], s.positions[3 * i + 2]);
       this.bodies.setMatrixAt(i, _m.compose(_p, _q.identity(), _s.set(r, r, r)));
       _h.set(s.headings[3 * i], s.headings[3 * i + 1], s.headings[3 * i + 2]);
       if (_h.lengthSq() < 1e-12) _h.set(0, 0, 1);
       _q.setFromUnitVectors(UP, _h.normalize());
       this.noses.setMatrixAt(i, _m.compose(_p.addScaledVector(_h, 0.6 * r), _q, _s));
-      const c = s.arrived[i] ? done : agent;
+      const c = i === this.selected ? SELECTED : s.arrived[i] ? done : this.stuck?.[i] ? STUCK : agent;
       this.bodies.setColorAt(i, c);
       this.noses.setColorAt(i, _c.copy(c).multiplyScalar(1.25));
     }
-    this.bodies.count = this.noses.count = n;
+    const sel = this.selected >= 0 && this.selected < n ? this.selected : -1;
+    this.bodies.count = n;
+    this.noses.count = n;
+    if (sel >= 0 && s.goals) {
+      const r = 0.6 * Math.max(this.minRadius, s.radii[sel]);
+      _p.set(s.goals[3 * sel], s.goals[3 * sel + 1], s.goals[3 * sel + 2]);
+      this.bodies.setMatrixAt(n, _m.compose(_p, _q.identity(), _s.set(r, r, r)));
+      this.bodies.setColorAt(n, GOAL);
+      this.bodies.count = n + 1;
+    }
+    this.updateRoute(s, sel);
     for (const m of [this.bodies, this.noses]) {
       m.instanceMatrix.needsUpdate = true;
       if (m.instanceColor) m.instanceColor.needsUpdate = true;
@@ -81,8 +113,44 @@ export class AgentView extends Object3D {
     this.noseGeometry.dispose();
     this.material.dispose();
     this.forces.geometry.dispose();
+    this.route.geometry.dispose();
     this.forceMaterial.dispose();
     this.removeFromParent();
+  }
+
+  /** The selected agent's path (when the snapshot carries it) and a line on to its goal. */
+  private updateRoute(s: SimSnapshot, sel: number): void {
+    const g = this.route.geometry;
+    if (sel < 0 || !s.goals) {
+      g.setDrawRange(0, 0);
+      return;
+    }
+    const path = s.pathOf === sel ? s.path : new Float32Array(0);
+    const pts = [s.positions[3 * sel], s.positions[3 * sel + 1], s.positions[3 * sel + 2]];
+    for (let i = 0; i < path.length; i++) pts.push(path[i]);
+    pts.push(s.goals[3 * sel], s.goals[3 * sel + 1], s.goals[3 * sel + 2]);
+    const segs = pts.length / 3 - 1;
+    let pos = g.getAttribute('position') as BufferAttribute;
+    let col = g.getAttribute('color') as BufferAttribute;
+    if (pos.count < 2 * segs) {
+      // Grown by doubling (a new buffer only when the path gets longer than any before).
+      const cap = 2 ** Math.ceil(Math.log2(2 * segs));
+      g.dispose();
+      pos = new BufferAttribute(new Float32Array(3 * cap), 3).setUsage(DynamicDrawUsage);
+      col = new BufferAttribute(new Float32Array(3 * cap), 3).setUsage(DynamicDrawUsage);
+      g.setAttribute('position', pos);
+      g.setAttribute('color', col);
+    }
+    const pa = pos.array as Float32Array;
+    const ca = col.array as Float32Array;
+    for (let k = 0; k < segs; k++) {
+      pa.set(pts.slice(3 * k, 3 * k + 6), 6 * k);
+      const c = k === segs - 1 ? GOAL : SELECTED;
+      ca.set([c.r, c.g, c.b, c.r, c.g, c.b], 6 * k);
+    }
+    pos.needsUpdate = true;
+    col.needsUpdate = true;
+    g.setDrawRange(0, 2 * segs);
   }
 
   private updateForces(s: SimSnapshot): void {

@@ -342,3 +342,45 @@ export class EndpointMarkers extends Object3D {
     this.removeFromParent();
   }
 }
+
+/**
+ * Where two compared searches differ (ExpandedDiff): nodes only A expanded in cyan, only B
+ * in pink, both in grey, drawn as points `size` world units wide.
+ */
+export class DiffView extends Object3D {
+  private readonly points: Points;
+  private readonly material: PointsMaterial;
+
+  constructor(size: number) {
+    super();
+    this.name = 'compare-diff';
+    this.material = new PointsMaterial({ size, vertexColors: true, transparent: true, opacity: 0.85 });
+    this.points = new Points(new BufferGeometry(), this.material);
+    this.points.frustumCulled = false;
+    this.add(this.points);
+    this.visible = false;
+  }
+
+  /** Draws a difference (null clears it). */
+  setNodes(d: { onlyA: number; onlyB: number; both: number; positions: Float32Array } | null): void {
+    const g = new BufferGeometry();
+    if (d !== null) {
+      const n = d.onlyA + d.onlyB + d.both;
+      const colors = new Float32Array(3 * n);
+      const cA = new Color(PALETTE.onlyA);
+      const cB = new Color(PALETTE.onlyB);
+      const cBoth = new Color(PALETTE.bothAB);
+      for (let i = 0; i < n; i++) (i < d.onlyA ? cA : i < d.onlyA + d.onlyB ? cB : cBoth).toArray(colors, 3 * i);
+      g.setAttribute('position', new BufferAttribute(d.positions, 3));
+      g.setAttribute('color', new BufferAttribute(colors, 3));
+    }
+    this.points.geometry.dispose();
+    this.points.geometry = g;
+  }
+
+  dispose(): void {
+    this.points.geometry.dispose();
+    this.material.dispose();
+    this.removeFromParent();
+  }
+}

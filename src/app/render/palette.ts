@@ -26,6 +26,10 @@ export const PALETTE = {
   visitedLow: 0xfacc15,
   visitedHigh: 0xdc2626,
   agent: 0xa78bfa,
+  /** Compare difference: nodes only A expanded, only B, and both. */
+  onlyA: 0x22d3ee,
+  onlyB: 0xf472b6,
+  bothAB: 0x64748b,
   force: 0xf8fafc,
 } as const;
 

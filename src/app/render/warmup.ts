@@ -49,10 +49,12 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
   markers.set([0, 0, 0], [1, 1, 1], 0.1);
   const agents = new AgentView();
   agents.showForces = true;
+  agents.selected = 0;
   const f = () => new Float32Array([0, 0, 1]);
   agents.update({
     type: 'snapshot', generation: 0, time: 0, steps: 0, playing: false, count: 1, ids: null, positions: f(), headings: f(),
     pull: f(), push: f(), radii: new Float32Array([1]), arrived: new Uint8Array(1), arrivedCount: 0, obstacles: new Float32Array(0),
+    goals: f(), path: f(), pathOf: 0,
   });
   group.add(markers, agents, ...extra);
   return group;

@@ -18,6 +18,8 @@ import type { WorkerPool } from '../workers/WorkerPool.ts';
 import { endpointText, num } from './format.ts';
 import { voxelEndpoint, waypointEndpoint } from './sceneQuery.ts';
 import { collectVisited, emptyVisited, gridPositions } from './visited.ts';
+import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
+import { DiffView } from '../render/SearchView.ts';
 
 export type GraphKind = 'grid' | 'waypoints';
 
@@ -39,12 +41,17 @@ export interface LabSettings {
   b: SearchConfig;
   /** Expansion budget; 0 = unlimited. */
   maxExpansions: number;
-  /** Expansions per frame of a watched search. */
+  /**
+   * Expansions per frame of a watched search: a number, AUTO_SPEED (0: grows with the
+   * search, so that even a search over millions of nodes ends within seconds) or
+   * UNLIMITED_SPEED (Infinity: as many as the frame's time budget allows).
+   */
   perFrame: number;
   /** Watch the search grow (sliced on the main thread) or run it in a worker. */
   watch: boolean;
   compare: boolean;
-  compareView: 'side by side' | 'toggle';
+  /** 'difference': the nodes only A expanded, only B, and both, in three colours. */
+  compareView: 'side by side' | 'toggle' | 'difference';
   /** In toggle view: which run is shown. */
   shown: 'A' | 'B';
   layers: { visited: boolean; open: boolean; path: boolean };
@@ -75,6 +82,22 @@ export interface RunState {
 
 /** Wall time a frame may spend stepping watched searches. */
 const FRAME_BUDGET_MS = 16;
+/** Wall time a frame may spend finishing a search (finish now, re-runs after edits). */
+const FINISH_BUDGET_MS = 40;
+/** `perFrame` value: the speed grows with the search (see autoPerFrame). */
+export const AUTO_SPEED = 0;
+/** `perFrame` value: no limit but the frame's time budget. */
+export const UNLIMITED_SPEED = Infinity;
+
+/**
+ * Expansions for the next frame at the automatic speed: a minimum, then a fixed fraction of
+ * what is already expanded, so the count grows geometrically: n nodes take about
+ * log(n / 60) / log(1.06) frames (10 million: about 210 frames, 3.5 s at 60 fps), while
+ * the first few hundred expansions are still slow enough to watch.
+ */
+export function autoPerFrame(expanded: number): number {
+  return Math.max(60, Math.ceil(0.06 * expanded));
+}
 /** Expansions per step() call inside a frame (the time budget is checked between calls). */
 const CHUNK = 256;
 
@@ -110,6 +133,8 @@ class LabRun {
   drawDue = false;
   /** The final result of the run, drawn and recorded next frame. */
   result: SearchResult | null = null;
+  /** Expanded so far (the automatic speed grows with it). */
+  expanded = 0;
 
   constructor(key: 'A' | 'B') {
     this.key = key;
@@ -134,7 +159,7 @@ export class SearchLab {
     a: { ...DEFAULT_CONFIG },
     b: { ...DEFAULT_CONFIG, heuristic: 'zero' },
     maxExpansions: 0,
-    perFrame: 200,
+    perFrame: AUTO_SPEED,
     watch: true,
     compare: false,
     compareView: 'side by side',
@@ -146,10 +171,17 @@ export class SearchLab {
   readonly runs = [new LabRun('A'), new LabRun('B')] as const;
   /** Called whenever something the status line shows changed. */
   onChange: () => void = () => {};
+  /** Watched searches stand still (step() advances them by hand). */
+  paused = false;
+  /** Watched searches run to the end as fast as the frame budget allows, drawn at the end. */
+  finishing = false;
+  /** Nodes expanded by only A, only B and both, once a comparison has finished. */
+  diff: ExpandedDiff | null = null;
   private scene: LoadedScene | null = null;
   private parent: Object3D | null = null;
   private waypointRadius = 0.3;
   private token = 0;
+  private diffView: DiffView | null = null;
 
   constructor(private readonly pool: WorkerPool) {}
 
@@ -190,12 +222,44 @@ export class SearchLab {
    * and endpoints that still exist (waypoint ids, free voxels) too.
    */
   sceneEdited(scene: LoadedScene): void {
+    // A search that was shown follows the edit: it runs again on the new revision, straight
+    // to its end (no replay of the animation), so the path updates with every edit.
+    const shown = this.runs[0].state.phase !== 'idle';
     this.clear();
     this.scene = scene;
     const valid = (e: Endpoint | null) => e !== null && (typeof e === 'string'
       ? scene.index.has(e)
       : scene.grid !== null && scene.grid.inBounds(e[0], e[1], e[2]) && !scene.grid.isBlocked(e[0], e[1], e[2]));
     if (!valid(this.start) || !valid(this.goal)) this.defaultEndpoints();
+    if (shown && this.start !== null && this.goal !== null) {
+      this.runSearch();
+      this.finishing = true;
+    }
+    this.onChange();
+  }
+
+  /** Advances paused watched searches by `n` expansions and draws them (the Step button). */
+  step(n = 1): void {
+    this.paused = true;
+    for (const r of this.runs) {
+      if (r.run === null || r.state.phase !== 'running' || r.result !== null) continue;
+      const result = r.run.step(n);
+      this.record(r, result);
+      if (result.status === 'running') r.drawDue = true;
+    }
+    this.onChange();
+  }
+
+  /** Pauses or resumes watched searches. */
+  togglePause(): void {
+    this.paused = !this.paused;
+    this.onChange();
+  }
+
+  /** Lets watched searches run to their end without intermediate drawing. */
+  finishNow(): void {
+    this.paused = false;
+    this.finishing = true;
     this.onChange();
   }
 
@@ -216,7 +280,11 @@ export class SearchLab {
 
   /** Applies the layer toggles and compare visibility to the views. */
   applyLayers(): void {
-    for (const r of this.runs) r.view?.setLayers(this.settings.layers);
+    // The difference view replaces both runs' nodes (their paths stay).
+    const diff = this.settings.compare && this.settings.compareView === 'difference';
+    const layers = diff ? { ...this.settings.layers, visited: false, open: false } : this.settings.layers;
+    for (const r of this.runs) r.view?.setLayers(layers);
+    if (this.diffView !== null) this.diffView.visible = diff && this.settings.layers.visited;
   }
 
   /** Starts the query (both configurations when comparing). Returns an error message or null. */
@@ -224,6 +292,8 @@ export class SearchLab {
     const scene = this.scene;
     this.cancelRuns();
     this.token++;
+    this.paused = this.finishing = false;
+    this.diff = null;
     if (scene === null) return 'no scene loaded';
     const runs = this.activeRuns();
     for (const r of this.runs) {
@@ -253,6 +323,7 @@ export class SearchLab {
           r.viewCost = 0;
           r.drawDue = false;
           r.result = null;
+          r.expanded = 0;
         } else {
           this.runInWorker(r, scene, this.token);
         }
@@ -280,6 +351,8 @@ export class SearchLab {
   clear(): void {
     this.cancelRuns();
     this.token++;
+    this.diff = null;
+    this.diffView?.setNodes(null);
     for (const r of this.runs) {
       r.state = LabRun.idle(r.key);
       r.view?.reset();
@@ -304,12 +377,18 @@ export class SearchLab {
       drawer.drawDue = false;
       if (drawer.result !== null) this.finish(drawer, drawer.result, false);
     }
+    if (this.paused) {
+      if (drawer !== undefined) this.onChange();
+      return;
+    }
     const stepping = live.filter((r) => r.run !== null && r.result === null && r.state.phase === 'running');
-    const budget = (drawer === undefined ? FRAME_BUDGET_MS : FRAME_BUDGET_MS / 2) / Math.max(1, stepping.length);
+    const frameBudget = this.finishing ? FINISH_BUDGET_MS : FRAME_BUDGET_MS;
+    const budget = (drawer === undefined ? frameBudget : frameBudget / 2) / Math.max(1, stepping.length);
     for (const r of stepping) {
       const run = r.run!;
       const t1 = now();
-      let left = this.settings.perFrame;
+      const speed = this.settings.perFrame;
+      let left = this.finishing ? Infinity : speed === AUTO_SPEED ? autoPerFrame(r.expanded) : speed;
       let result = run.step(0);
       while (left > 0) {
         const n = Math.min(left, CHUNK);
@@ -317,13 +396,33 @@ export class SearchLab {
         left -= n;
         if (result.status !== 'running' || now() - t1 > budget) break;
       }
-      r.state.expanded = result.expanded;
-      r.state.ms = result.elapsedMs;
-      if (result.status !== 'running') r.result = result;
+      this.record(r, result);
       // Redraw the growing view, spending at most about a quarter of the time on drawing.
-      else if (now() - r.lastView >= 3 * r.viewCost) r.drawDue = true;
+      if (result.status === 'running' && !this.finishing && now() - r.lastView >= 3 * r.viewCost) r.drawDue = true;
     }
     this.onChange();
+  }
+
+  private record(r: LabRun, result: SearchResult): void {
+    r.expanded = result.expanded;
+    r.state.expanded = result.expanded;
+    r.state.ms = result.elapsedMs;
+    if (result.status !== 'running') r.result = result;
+  }
+
+  /** The visited nodes of a run as last drawn (for the node readout). */
+  visitedOf(key: 'A' | 'B'): VisitedNodes {
+    return this.runs[key === 'A' ? 0 : 1].visited;
+  }
+
+  /** The configuration a run last ran with. */
+  configOf(key: 'A' | 'B'): SearchConfig {
+    return this.runs[key === 'A' ? 0 : 1].config;
+  }
+
+  /** The scene searched (null before one is loaded). */
+  get loaded(): LoadedScene | null {
+    return this.scene;
   }
 
   /** The options a configuration searches with. */
@@ -354,6 +453,7 @@ export class SearchLab {
 
   dispose(): void {
     this.cancelRuns();
+    this.diffView?.dispose();
     for (const r of this.runs) r.view?.dispose();
   }
 
@@ -438,6 +538,7 @@ export class SearchLab {
     for (let i = 0; i < r.visited.count; i++) open += r.visited.closed[i] === 0 ? 1 : 0;
     r.state = { ...r.state, phase: 'done', status, cost, length, nodes: n, expanded, open, ms: elapsed, goalDistance, note: null };
     r.view?.setPath(n > 0 ? points : null, status !== 'found');
+    if (this.settings.compare && this.runs.every((o) => o.state.phase === 'done')) this.compareDone();
     this.onChange();
     if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
     // The other run may now be able to judge this one (or the reverse).
@@ -482,10 +583,24 @@ export class SearchLab {
     this.onChange();
   }
 
+  /** Both compared runs are done: which nodes only A, only B, or both expanded. */
+  private compareDone(): void {
+    const scene = this.scene!;
+    const [a, b] = this.runs;
+    const key = this.settings.graph === 'grid' ? gridNodeKey(scene.grid!) : graphNodeKey(scene.graph);
+    const d = expandedDiff(a.visited, b.visited, key);
+    this.diff = d;
+    this.diffView?.setNodes(d);
+    this.applyLayers();
+  }
+
   /** New views in the style of the graph: cubes for voxels, spheres around waypoints. */
   private makeViews(): void {
     const cell = this.scene?.grid?.cellSize ?? 1;
     const wr = this.waypointRadius;
+    this.diffView?.dispose();
+    this.diffView = new DiffView(this.settings.graph === 'grid' ? 0.5 * cell : 3 * wr);
+    this.parent?.add(this.diffView);
     for (const r of this.runs) {
       r.view?.dispose();
       r.view = new SearchView(this.settings.graph === 'grid'

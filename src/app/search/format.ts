@@ -3,8 +3,11 @@ export const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 export const num = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
 
+/** A duration in ms as people read it: µs below 1 ms (a small search is not "0.00 ms"). */
 export function ms(t: number): string {
-  if (t < 1) return `${t.toFixed(2)} ms`;
+  if (!Number.isFinite(t) || t < 0) return '—';
+  if (t < 0.01) return `${(t * 1000).toFixed(1)} µs`;
+  if (t < 1) return `${Math.round(t * 1000)} µs`;
   if (t < 100) return `${t.toFixed(1)} ms`;
   if (t < 10_000) return `${Math.round(t)} ms`;
   return `${(t / 1000).toFixed(1)} s`;

@@ -2,10 +2,18 @@ import GUI, { type Controller } from 'lil-gui';
 import { HEURISTICS } from '../../core/search/heuristics.ts';
 import type { AgentsController } from '../agents/AgentsController.ts';
 import type { App } from '../App.ts';
-import { endpointText, parseVoxel } from '../search/format.ts';
-import type { SearchConfig } from '../search/SearchLab.ts';
+import { sideInsets } from '../controls/CameraRig.ts';
+import { endpointText, int, parseVoxel } from '../search/format.ts';
+import { explainHeuristic } from '../search/heuristicInfo.ts';
+import { SearchPointer } from '../search/SearchPointer.ts';
+import { AUTO_SPEED, UNLIMITED_SPEED, type SearchConfig } from '../search/SearchLab.ts';
+import { key, releaseFocusAfterClick } from '../shortcuts.ts';
 
-const PER_FRAME = [1, 5, 20, 50, 200, 1000, 5000, 20000, 100000];
+/** Speeds of a watched search (expansions per frame), by label. */
+const PER_FRAME: Record<string, number> = {
+  'auto (ends in seconds)': AUTO_SPEED, 1: 1, 5: 5, 20: 20, 50: 50, 200: 200, 1000: 1000, 5000: 5000, 20000: 20000, 100000: 100000,
+  unlimited: UNLIMITED_SPEED,
+};
 
 /**
  * The lil-gui panels: Scene (picker, file, camera, layers), Search (query, configuration,
@@ -26,6 +34,9 @@ export class Panels {
   private readonly gridOnly: Controller[] = [];
   private readonly gridOnlyB: Controller[] = [];
   private graphController!: Controller;
+  private readonly diff = { text: '—' };
+  readonly pointer: SearchPointer;
+  private readonly explainers: (() => void)[] = [];
 
   constructor(private readonly app: App) {
     this.gui = new GUI({ title: 'navlab', width: 300 });
@@ -38,6 +49,13 @@ export class Panels {
     this.compare.close();
     app.sceneListeners.push(() => this.refresh());
     app.onLabChanged = () => this.refreshEnds();
+    // Hover readout of search nodes, draggable start and goal markers.
+    this.pointer = new SearchPointer(app);
+    // Clicking a control must not keep the keyboard: shortcuts work unless a text field has focus.
+    releaseFocusAfterClick(document.body, () => app.renderer.domElement);
+    // Framing fits the scene into the part of the view the panels leave free.
+    app.rig.insets = () => sideInsets(app.renderer.domElement.getBoundingClientRect(),
+      [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect()));
   }
 
   /** Re-reads everything after a scene was loaded. */
@@ -60,6 +78,7 @@ export class Panels {
     this.ends.goal = endpointText(this.app.lab.goal);
     const grid = this.app.lab.settings.graph === 'grid';
     for (const c of [...this.gridOnly, ...this.gridOnlyB]) c.show(grid);
+    for (const explain of this.explainers) explain();
     for (const c of this.gui.controllersRecursive()) c.updateDisplay();
   }
 
@@ -124,6 +143,18 @@ export class Panels {
     f.add(s, 'watch').name('watch live');
     const run = f.add({ run: () => app.runSearch() }, 'run').name('Run search (R)');
     run.domElement.classList.add('primary');
+    const pause = f.add({ pause: () => lab.togglePause() }, 'pause').name('Pause / resume (P)');
+    f.add({ step: () => lab.step() }, 'step').name('Step one expansion (.)');
+    f.add({ finish: () => lab.finishNow() }, 'finish').name('Finish now (Enter)');
+    const onLab = lab.onChange;
+    lab.onChange = () => {
+      onLab();
+      pause.name(lab.paused ? 'Resume (P)' : 'Pause (P)');
+      this.diff.text = lab.diff === null ? '—' : `only A ${int(lab.diff.onlyA)} · only B ${int(lab.diff.onlyB)} · both ${int(lab.diff.both)}`;
+    };
+    app.addShortcut({ group: 'Search', keys: 'P', action: 'Pause or resume a watched search', match: key('KeyP'), run: () => lab.togglePause() });
+    app.addShortcut({ group: 'Search', keys: '.', action: 'Step a watched search by one expansion', match: key('Period'), run: () => lab.step() });
+    app.addShortcut({ group: 'Search', keys: 'Enter', action: 'Finish a watched search now', match: key('Enter'), run: () => lab.finishNow() });
     f.add({ cancel: () => lab.cancel() }, 'cancel').name('Cancel (Esc)');
     f.add({ clear: () => lab.clear() }, 'clear').name('Clear (X)');
     const views = f.addFolder('Views').close();
@@ -148,7 +179,12 @@ export class Panels {
       lab.clear();
       app.labChanged();
     });
-    f.add(s, 'compareView', ['side by side', 'toggle']).name('view').onChange(() => app.labChanged());
+    f.add(s, 'compareView', ['side by side', 'toggle', 'difference']).name('view').onChange(() => {
+      lab.applyLayers();
+      app.labChanged();
+    });
+    // Where A and B differ: the difference view colours these nodes cyan, pink and grey.
+    f.add(this.diff, 'text').name('expanded').listen().disable();
     f.add(s, 'shown', ['A', 'B']).name('toggle shows (V)').listen().onChange(() => app.labChanged());
     const b = f.addFolder('B configuration');
     this.configControls(b, s.b, this.gridOnlyB, rerun);
@@ -161,13 +197,28 @@ export class Panels {
   }
 
   private configControls(f: GUI, c: SearchConfig, gridOnly: Controller[], changed: () => void): void {
-    f.add(c, 'heuristic', [...HEURISTICS]).name('heuristic').onChange(changed);
-    f.add(c, 'weight', 1, 5, 0.1).name('weight').onFinishChange(changed);
+    const heuristic = f.add(c, 'heuristic', [...HEURISTICS]).name('heuristic');
+    // What the chosen heuristic is, and whether it is admissible and consistent here.
+    const about = document.createElement('div');
+    about.className = 'heuristic-info';
+    about.dataset.testid = 'heuristic-info';
+    heuristic.domElement.after(about);
+    const explain = () => {
+      about.textContent = explainHeuristic(c.heuristic, this.app.lab.settings.graph === 'grid' ? c.neighborhood : 0, c.weight);
+    };
+    this.explainers.push(explain);
+    const update = () => {
+      explain();
+      changed();
+    };
+    heuristic.onChange(update);
+    f.add(c, 'weight', 1, 5, 0.1).name('weight').onFinishChange(update);
     f.add(c, 'tieBreak', ['low-h', 'none']).name('tie-break').onChange(changed);
     gridOnly.push(
-      f.add(c, 'neighborhood', [6, 18, 26]).name('neighbourhood').onChange(changed),
+      f.add(c, 'neighborhood', [6, 18, 26]).name('neighbourhood').onChange(update),
       f.add(c, 'cornerCutting', ['forbid', 'allow']).name('corner cutting').onChange(changed),
     );
+    explain();
   }
 
   /** The Agents folder: play/pause/step/reset, spawning, steering sliders, force arrows. */
@@ -199,6 +250,15 @@ export class Panels {
       changed();
     });
     f.add(s, 'showForces').name('force arrows').onChange(() => this.app.invalidate());
+    // The selected agent: click one in the view; right-click then gives it a new goal.
+    const inspected = { text: agents.selectedText };
+    f.add(inspected, 'text').name('selected agent').listen().disable();
+    f.add({ deselect: () => agents.select(-1) }, 'deselect').name('Deselect agent');
+    const onAgents = agents.onChange;
+    agents.onChange = () => {
+      inspected.text = agents.selectedText;
+      onAgents();
+    };
     this.tagControllers();
   }
 

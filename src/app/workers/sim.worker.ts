@@ -9,6 +9,7 @@ import type { AgentSpec, Simulation } from '../../core/steering/Simulation.ts';
 import { resolvePoint, type SceneDocument } from '../../scene/index.ts';
 import { createSceneSimulation, type SceneSimulation } from '../../three/simulation.ts';
 import type { AgentSettings, SimRequest, SimResponse, SimSnapshot } from '../agents/protocol.ts';
+import { geometryOnlyEdit, syncWorld } from '../editor/worldSync.ts';
 
 let state: SceneSimulation | null = null;
 let doc: SceneDocument | null = null;
@@ -23,6 +24,8 @@ let acked = true;
 let pending = false;
 let spawned = 0;
 let random = mulberry32(1);
+/** The agent whose path snapshots carry (-1: none). */
+let inspected = -1;
 
 const post = (m: SimResponse, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
 
@@ -48,6 +51,29 @@ function init(d: SceneDocument, s: AgentSettings): void {
     speed: a.speed,
   }));
   if (s.speed !== null || s.radius !== null) rebuild(sim, false);
+  send(true);
+}
+
+/**
+ * An edit of the scene: static geometry changes go into the running world (agents keep their
+ * places and replan where the edit blocks them); other edits restart the simulation, playing
+ * on if it was playing.
+ */
+function edit(d: SceneDocument, gen: number): void {
+  if (state === null || doc === null || !geometryOnlyEdit(doc, d)) {
+    const wasPlaying = playing;
+    init(d, settings);
+    generation = gen;
+    if (wasPlaying) play();
+    else send(true);
+    return;
+  }
+  const change = syncWorld(state.world, doc, d);
+  doc = d;
+  generation = gen;
+  for (const box of change.boxes) state.worldChanged(box);
+  // Terrain costs only: no geometry moved, but plans may now be dearer than a detour.
+  if (change.boxes.length === 0 && change.voxels) state.simulation.staticGeometryChanged();
   send(true);
 }
 
@@ -145,14 +171,27 @@ function send(force: boolean): void {
     radii: Float32Array.from(sim.radii.subarray(0, n)),
     arrived, arrivedCount,
     obstacles: Float32Array.from(sim.obstaclePositions.subarray(0, 3 * sim.obstacleCount)),
+    goals: new Float32Array(3 * n),
+    path: inspected >= 0 && inspected < n ? Float32Array.from(sim.path(inspected).points) : new Float32Array(0),
+    pathOf: inspected < n ? inspected : -1,
   };
-  post(snap, [snap.positions.buffer, snap.headings.buffer, snap.pull.buffer, snap.push.buffer, snap.radii.buffer, arrived.buffer, snap.obstacles.buffer]);
+  const obstacleIds = sim.obstacleIds();
+  const obs = sim.obstaclePositions;
+  for (let i = 0; i < n && i < specs.length; i++) {
+    const g = specs[i].goal;
+    if ('obstacle' in g) {
+      const k = obstacleIds.indexOf(g.obstacle);
+      if (k >= 0) snap.goals.set([obs[3 * k], obs[3 * k + 1], obs[3 * k + 2]], 3 * i);
+    } else snap.goals.set([g.x, g.y, g.z], 3 * i);
+  }
+  post(snap, [snap.positions.buffer, snap.headings.buffer, snap.pull.buffer, snap.push.buffer, snap.radii.buffer, arrived.buffer, snap.obstacles.buffer, snap.goals.buffer, snap.path.buffer]);
 }
 
 self.onmessage = (e: MessageEvent<SimRequest>) => {
   const m = e.data;
   try {
     if (m.type === 'init') return init(m.doc, m.settings);
+    if (m.type === 'edit') return edit(m.doc, m.generation);
     if (m.type === 'ack') {
       acked = true;
       if (pending) send(false);
@@ -175,6 +214,16 @@ self.onmessage = (e: MessageEvent<SimRequest>) => {
         rebuild(sim, false);
         return send(true);
       case 'spawn': return spawn(m.count, m.defaults);
+      case 'inspect':
+        inspected = m.index;
+        return send(true);
+      case 'retarget': {
+        const [x, y, z] = m.goal;
+        sim.setGoal(m.index, { x, y, z });
+        // Kept through Reset and rebuilds, which re-create agents from their specs.
+        specs[m.index] = { ...specs[m.index], goal: { x, y, z } };
+        return send(true);
+      }
       case 'settings': {
         const before = settings;
         settings = m.settings;
