@@ -55,10 +55,10 @@ function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number
  * a QueryError naming what is unsupported. With lazy-theta, `path` lists the corner voxels.
  */
 export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly number[], options: QueryOptions = {}, ctx?: SearchContext): PathReport {
-  const start = checkVoxel(grid, from, 'from');
-  const goal = checkVoxel(grid, to, 'to');
   const { neighborhood, cornerCutting, algorithm, ...search } = options;
   const algo = checkAlgorithm(algorithm);
+  const start = checkVoxel(grid, from, 'from');
+  const goal = checkVoxel(grid, to, 'to');
   const space = new GridSpace(grid, { neighborhood, cornerCutting });
   const why = gridUnsupported(algo, space);
   if (why !== null) throw new QueryError(why);
