@@ -211,8 +211,12 @@ export class JpsRun {
       this.scanned++;
       if (this.tracking) this.track(u, x, y, z, n * space.moveCost[k]);
       if (u === goal || diagonal) return n;
+      // The same 3x3x3 pattern as one step back on the ray (a run along a flat wall) has the
+      // same forced moves as there: none, or the ray would have stopped. (Not at the first
+      // step: the jump point before it was reached by another direction.)
+      const prev = n === 1 ? -1 : blocked;
       blocked = space.blockedMask(x, y, z);
-      if (blocked !== 0 && this.forced(k, blocked) !== 0) return n;
+      if (blocked !== 0 && blocked !== prev && this.forced(k, blocked) !== 0) return n;
     }
   }
 
