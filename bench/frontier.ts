@@ -44,7 +44,7 @@ function timeAlgorithms(grid: VoxelGrid, problems: ScenarioProblem[], algorithms
   return out;
 }
 
-export function benchFrontier(): void {
+export function benchFrontier(only: string[] = STANDARD_MAPS): void {
   if (!existsSync(mapPath('A1'))) {
     console.log(`\n## Search frontier (JPS, Lazy Theta*)\nskipped: data absent (${DATA})`);
     return;
@@ -56,7 +56,7 @@ export function benchFrontier(): void {
   const allA: number[] = [];
   const allJ: number[] = [];
   let slower = 0;
-  for (const name of STANDARD_MAPS) {
+  for (const name of only) {
     const grid = parse3dMap(readFileSync(mapPath(name), 'utf8'), name);
     const problems = parse3dScen(readFileSync(`${mapPath(name)}.3dscen`, 'utf8'), name);
     const hard = Array.from({ length: 50 }, (_, k) => problems[9000 + 20 * k]);
@@ -83,6 +83,8 @@ export function benchFrontier(): void {
       }
     });
     thetaRows.push([name, a, th, th / a, lengthRatio / n, t['lazy-theta'].wrong]);
+    // Progress on stderr: the big maps take minutes each.
+    process.stderr.write(`frontier bench: ${name} A* ${a.toFixed(3)} ms, JPS ${j.toFixed(3)} ms, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians)\n`);
   }
   printTable(
     'JPS vs A* on the 12 standard Warframe maps (median ms per problem; long = problems 9000, 9020, ..., 9980; spread = every 200th)',
@@ -99,4 +101,5 @@ export function benchFrontier(): void {
   console.log(`\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2).`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) benchFrontier();
+// `tsx bench/frontier.ts [MAP ...]`: this table alone, optionally on some of the maps.
+if (import.meta.url === `file://${process.argv[1]}`) benchFrontier(process.argv.length > 2 ? process.argv.slice(2) : STANDARD_MAPS);
