@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark table, in one run. Timings are medians and ratios against
  * peers measured in the same run; the machine is shared, so absolute numbers drift.
  */
+import { benchFrontier } from './frontier.ts';
 import { benchGrid } from './grid.ts';
 import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
@@ -10,6 +11,7 @@ import { benchSteering } from './steering.ts';
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   benchGrid();
+  benchFrontier();
   await benchPreprocess();
   await benchSteering();
   await benchPackageSize();

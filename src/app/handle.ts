@@ -1,4 +1,5 @@
 import type { CornerCutting } from '../core/grid/VoxelGrid.ts';
+import type { Algorithm } from '../core/search/algorithms.ts';
 import type { HeuristicName, Neighborhood } from '../core/search/heuristics.ts';
 import type { TieBreak } from '../core/search/options.ts';
 import type { PathReport } from '../core/search/query.ts';
@@ -11,6 +12,8 @@ export interface NavlabQueryOptions {
   /** Waypoint id (graph 'waypoints') or voxel indices [x, y, z] (graph 'grid'). */
   from: string | [number, number, number];
   to: string | [number, number, number];
+  /** 'jps' and 'lazy-theta' run on the grid only (ARCHITECTURE.md, CLI contract). @default 'astar' */
+  algorithm?: Algorithm;
   /** @default 26 */
   neighborhood?: Neighborhood;
   /** @default 'forbid' */

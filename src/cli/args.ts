@@ -1,4 +1,5 @@
 import { NavlabError } from '../core/errors.ts';
+import { ALGORITHMS, type Algorithm } from '../core/search/algorithms.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 import type { QueryOptions } from '../core/search/query.ts';
 
@@ -45,7 +46,7 @@ export function parseArgs(argv: readonly string[], valueFlags: readonly string[]
 }
 
 /** The search flags shared by `scen`, `path` and `navlab.query`. */
-export const SEARCH_FLAGS = ['neighborhood', 'corner-cutting', 'heuristic', 'weight', 'tie-break', 'max-expansions'] as const;
+export const SEARCH_FLAGS = ['algorithm', 'neighborhood', 'corner-cutting', 'heuristic', 'weight', 'tie-break', 'max-expansions'] as const;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag}: expected ${allowed.join('|')}, got '${value}'`);
@@ -65,6 +66,7 @@ export function numberFlag(flag: string, value: string, min: number, integer = f
 export function searchOptions(args: ParsedArgs): QueryOptions {
   const o: QueryOptions = {};
   const f = args.flags;
+  if (f.has('algorithm')) o.algorithm = oneOf<Algorithm>('algorithm', f.get('algorithm')!, ALGORITHMS);
   if (f.has('neighborhood')) o.neighborhood = Number(oneOf('neighborhood', f.get('neighborhood')!, ['6', '18', '26'])) as 6 | 18 | 26;
   if (f.has('corner-cutting')) o.cornerCutting = oneOf<'forbid' | 'allow'>('corner-cutting', f.get('corner-cutting')!, ['forbid', 'allow']);
   if (f.has('heuristic')) o.heuristic = oneOf<HeuristicName>('heuristic', f.get('heuristic')!, HEURISTICS);

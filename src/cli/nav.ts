@@ -9,12 +9,12 @@ import { UsageError } from './args.ts';
 import { err } from './io.ts';
 
 const USAGE = `usage:
-  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [search flags] [--json]
+  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N (1)] [search flags] [--json]
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
   nav bench
-search flags: --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
+search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
   --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
   --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
 

@@ -79,3 +79,27 @@ describe('collectVisited', () => {
     expect(v.maxG).toBe(Math.max(...seen.map(([, g]) => g)));
   });
 });
+
+describe('the app\'s scene queries: the algorithm option', () => {
+  it('passes `algorithm` through to queryGrid, and refuses it on waypoints or where unsupported', () => {
+    const scene = loadedScene('maze.json');
+    const grid = buildVoxelGrid(doc('maze.json'))!;
+    const free: number[][] = [];
+    for (let i = 0; i < grid.size; i++) if (grid.occupancy[i] === 0) free.push(((p) => [p.x, p.y, p.z])(grid.coords(i, { x: 0, y: 0, z: 0 })));
+    const [from, to] = [free[0], free[free.length - 1]];
+    expect(grid.terrain === null || grid.terrain.every((c) => c === 1)).toBe(true);
+    for (const algorithm of ['astar', 'jps', 'lazy-theta'] as const) {
+      const r = runSceneQuery(scene, 'grid', from, to, { algorithm });
+      expect(r.status).toBe('found');
+      expect(r).toEqual({ ...queryGrid(grid, from, to, { algorithm }), ms: expect.any(Number) });
+    }
+    const river = loadedScene('river-bridge.json');
+    const riverGrid = buildVoxelGrid(doc('river-bridge.json'))!;
+    expect(riverGrid.terrain).not.toBeNull();
+    expect(() => runSceneQuery(river, 'grid', [2, 0, 2], [30, 0, 17], { algorithm: 'jps' })).toThrow(/jps does not support terrain costs/);
+    expect(optionsFor('grid', { algorithm: 'jps' })).toEqual({ algorithm: 'jps' });
+    const ids = scene.ids;
+    expect(() => runSceneQuery(scene, 'waypoints', ids[0], ids[1], { algorithm: 'jps' })).toThrow(/runs on the voxel grid only/);
+    expect(() => runSceneQuery(scene, 'grid', from, to, { algorithm: 'bogus' as 'jps' })).toThrow(/algorithm: expected one of astar, jps, lazy-theta/);
+  });
+});

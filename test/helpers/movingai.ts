@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { GridSpace } from '../../src/core/grid/GridSpace.ts';
 import type { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import type { ScenarioProblem } from '../../src/core/io/movingai.ts';
-import { findPath } from '../../src/core/search/AStarRun.ts';
+import { findGridPath, type Algorithm } from '../../src/core/search/algorithms.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -19,13 +19,13 @@ export const readData = (name: string): string => readFileSync(join(TEST_DATA, n
 export const hasFullData = (): boolean => existsSync(join(MOVINGAI_DIR, '3d', 'A1.3dmap'));
 
 /** Runs problems and returns the indices whose result disagrees with the published length. */
-export function mismatches(grid: VoxelGrid, problems: ScenarioProblem[], indices: number[]): string[] {
+export function mismatches(grid: VoxelGrid, problems: ScenarioProblem[], indices: number[], algorithm: Algorithm = 'astar'): string[] {
   const space = new GridSpace(grid);
   const ctx = new SearchContext();
   const bad: string[] = [];
   for (const i of indices) {
     const p = problems[i];
-    const r = findPath(space, grid.index(...p.start), grid.index(...p.goal), {}, ctx);
+    const r = findGridPath(algorithm, space, grid.index(...p.start), grid.index(...p.goal), {}, ctx);
     const ok = p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && Math.abs(r.cost - p.expected) <= 1e-3;
     if (!ok) bad.push(`#${i}: expected ${p.expected}, got ${r.status} ${r.cost}`);
   }

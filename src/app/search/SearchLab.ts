@@ -3,6 +3,7 @@ import { GridSpace } from '../../core/grid/GridSpace.ts';
 import type { CornerCutting } from '../../core/grid/VoxelGrid.ts';
 import { vec3 } from '../../core/math/vec3.ts';
 import { AStarRun } from '../../core/search/AStarRun.ts';
+import { createGridRun, type Algorithm, type GridRun } from '../../core/search/algorithms.ts';
 import { isAdmissible, type HeuristicName, type Neighborhood } from '../../core/search/heuristics.ts';
 import type { TieBreak } from '../../core/search/options.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
@@ -25,6 +26,8 @@ export type GraphKind = 'grid' | 'waypoints';
 
 /** One search configuration (what Compare sets twice). */
 export interface SearchConfig {
+  /** Grid only: 'astar', 'jps' or 'lazy-theta'. @default 'astar' */
+  algorithm?: Algorithm;
   heuristic: HeuristicName;
   weight: number;
   tieBreak: TieBreak;
@@ -32,7 +35,7 @@ export interface SearchConfig {
   cornerCutting: CornerCutting;
 }
 
-export const DEFAULT_CONFIG: Readonly<SearchConfig> = { heuristic: 'exact', weight: 1, tieBreak: 'low-h', neighborhood: 26, cornerCutting: 'forbid' };
+export const DEFAULT_CONFIG: Readonly<SearchConfig> = { algorithm: 'astar', heuristic: 'exact', weight: 1, tieBreak: 'low-h', neighborhood: 26, cornerCutting: 'forbid' };
 
 /** Everything the Search panel sets. */
 export interface LabSettings {
@@ -105,7 +108,8 @@ const _p = vec3();
 
 /** A label for a configuration: "exact", "zero (Dijkstra)", "squared ×2 · 6-nb". */
 export function configLabel(c: SearchConfig, graph: GraphKind, other?: SearchConfig): string {
-  let s = c.heuristic === 'zero' ? 'Dijkstra' : `A* ${c.heuristic}`;
+  const name = graph === 'grid' && c.algorithm === 'jps' ? 'JPS' : graph === 'grid' && c.algorithm === 'lazy-theta' ? 'Lazy Theta*' : 'A*';
+  let s = c.heuristic === 'zero' && name === 'A*' ? 'Dijkstra' : `${name} ${c.heuristic}`;
   if (c.weight !== 1) s += ` ×${c.weight}`;
   if (other && c.tieBreak !== other.tieBreak) s += ` · tie ${c.tieBreak}`;
   if (graph === 'grid' && other && c.neighborhood !== other.neighborhood) s += ` · ${c.neighborhood}-nb`;
@@ -123,7 +127,7 @@ class LabRun {
   readonly ctx = new SearchContext();
   visited: VisitedNodes = emptyVisited();
   view: SearchView | null = null;
-  run: AStarRun | null = null;
+  run: GridRun | null = null;
   space: SearchSpace | null = null;
   config: SearchConfig = { ...DEFAULT_CONFIG };
   state: RunState;
@@ -318,7 +322,9 @@ export class SearchLab {
           ? new GridSpace(scene.grid!, { neighborhood: r.config.neighborhood, cornerCutting: r.config.cornerCutting })
           : new GraphSpace(scene.graph);
         if (this.settings.watch) {
-          r.run = new AStarRun(r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx);
+          r.run = r.space instanceof GridSpace
+            ? createGridRun(r.config.algorithm ?? 'astar', r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx)
+            : new AStarRun(r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx);
           r.lastView = 0;
           r.viewCost = 0;
           r.drawDue = false;
@@ -432,6 +438,7 @@ export class SearchLab {
     if (this.settings.graph === 'grid') {
       o.neighborhood = c.neighborhood;
       o.cornerCutting = c.cornerCutting;
+      if (c.algorithm !== undefined) o.algorithm = c.algorithm;
     }
     return o;
   }

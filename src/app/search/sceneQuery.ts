@@ -61,10 +61,13 @@ export function voxelEndpoint(value: Endpoint, name: string): number[] {
   return value;
 }
 
-/** Options that apply to `graph` (the grid movement rules do not apply to waypoints). */
+/**
+ * Options that apply to `graph` (the grid movement rules do not apply to waypoints; an
+ * algorithm other than astar on waypoints is refused by queryGraph, naming it).
+ */
 export function optionsFor(graph: 'grid' | 'waypoints', options: QueryOptions): QueryOptions {
   const out: QueryOptions = {};
-  for (const key of ['heuristic', 'weight', 'tieBreak', 'maxExpansions', ...(graph === 'grid' ? ['neighborhood', 'cornerCutting'] : [])] as const) {
+  for (const key of ['algorithm', 'heuristic', 'weight', 'tieBreak', 'maxExpansions', ...(graph === 'grid' ? ['neighborhood', 'cornerCutting'] : [])] as const) {
     const v = options[key as keyof QueryOptions];
     if (v !== undefined && v !== null) (out as Record<string, unknown>)[key] = v;
   }

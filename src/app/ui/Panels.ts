@@ -1,4 +1,5 @@
 import GUI, { type Controller } from 'lil-gui';
+import { ALGORITHMS } from '../../core/search/algorithms.ts';
 import { HEURISTICS } from '../../core/search/heuristics.ts';
 import type { AgentsController } from '../agents/AgentsController.ts';
 import type { App } from '../App.ts';
@@ -215,6 +216,7 @@ export class Panels {
     f.add(c, 'weight', 1, 5, 0.1).name('weight').onFinishChange(update);
     f.add(c, 'tieBreak', ['low-h', 'none']).name('tie-break').onChange(changed);
     gridOnly.push(
+      f.add(c, 'algorithm', [...ALGORITHMS]).name('algorithm').onChange(changed),
       f.add(c, 'neighborhood', [6, 18, 26]).name('neighbourhood').onChange(update),
       f.add(c, 'cornerCutting', ['forbid', 'allow']).name('corner cutting').onChange(changed),
     );

@@ -1,9 +1,7 @@
-import { GridSpace } from '../../core/grid/GridSpace.ts';
-import { findPath } from '../../core/search/AStarRun.ts';
-import { SearchContext } from '../../core/search/SearchContext.ts';
+import { Worker } from 'node:worker_threads';
 import { numberFlag, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
-import { is2dMap, loadMap, loadScenario, out } from '../io.ts';
-
+import { InputError, is2dMap, loadMap, loadScenario, out } from '../io.ts';
+import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
 
 /** Summary line of a scenario run (ARCHITECTURE.md, CLI contract). */
 export interface ScenSummary {
@@ -14,47 +12,52 @@ export interface ScenSummary {
   expansionsPerSec: number;
 }
 
-/** Runs the problems of a Moving AI scenario file and compares costs with the published ones. */
-export function scenCommand(argv: string[]): number {
-  const args = parseArgs(argv, ['offset', 'limit', ...SEARCH_FLAGS]);
+/** Most worker threads `--workers` accepts. */
+const MAX_WORKERS = 256;
+
+/**
+ * Runs the problems of a Moving AI scenario file and compares costs with the published ones.
+ * With `--workers N` (N > 1) the problems are dealt round-robin to N worker threads, each with
+ * its own copy of the map; lines still come out in file order, and `ms` is each problem's own
+ * search time as measured in its thread.
+ */
+export async function scenCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['offset', 'limit', 'workers', ...SEARCH_FLAGS]);
   const [mapFile, scenArg, extra] = args.positional;
   if (!mapFile) throw new UsageError('missing the map file');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
   const offset = args.flags.has('offset') ? numberFlag('offset', args.flags.get('offset')!, 0, true) : 0;
   const limit = args.flags.has('limit') ? numberFlag('limit', args.flags.get('limit')!, 0, true) : Infinity;
-  const { neighborhood, cornerCutting, ...search } = searchOptions(args);
+  const workers = args.flags.has('workers') ? numberFlag('workers', args.flags.get('workers')!, 1, true) : 1;
+  if (workers > MAX_WORKERS) throw new UsageError(`--workers: expected an integer in [1, ${MAX_WORKERS}], got ${workers}`);
+  const { neighborhood, cornerCutting, algorithm, ...search } = searchOptions(args);
+  const settings: ScenSettings = { neighborhood, cornerCutting, algorithm: algorithm ?? 'astar', search };
   const json = args.switches.has('json');
   const scenFile = scenArg ?? (is2dMap(mapFile) ? `${mapFile}.scen` : `${mapFile}.3dscen`);
   const grid = loadMap(mapFile);
   const problems = loadScenario(mapFile, scenFile);
-  const space = new GridSpace(grid, { neighborhood, cornerCutting });
-  const ctx = new SearchContext();
+  const solver = new ScenSolver(grid, settings, scenFile);
+  const end = Math.min(problems.length, offset + limit);
+  if (!json) out(`${scenFile}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`);
   const times: number[] = [];
   let matched = 0;
   let maxAbsDiff = 0;
   let expanded = 0;
   let totalMs = 0;
-  const end = Math.min(problems.length, offset + limit);
-  if (!json) out(`${scenFile}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}`);
-  for (let index = offset; index < end; index++) {
-    const p = problems[index];
-    for (const [name, v] of [['start', p.start], ['goal', p.goal]] as const) {
-      if (!grid.inBounds(v[0], v[1], v[2]) || grid.isBlocked(v[0], v[1], v[2])) {
-        throw new UsageError(`${scenFile}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
-      }
-    }
-    const r = findPath(space, grid.index(...p.start), grid.index(...p.goal), search, ctx);
-    const ok = p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && Math.abs(r.cost - p.expected) <= 1e-3;
+  const print = (l: ScenLine): void => {
+    const ok = isMatch(l);
     if (ok) matched++;
-    if (p.expected >= 0 && r.status === 'found') maxAbsDiff = Math.max(maxAbsDiff, Math.abs(r.cost - p.expected));
-    times.push(r.elapsedMs);
-    totalMs += r.elapsedMs;
-    expanded += r.expanded;
-    if (json) {
-      out(JSON.stringify({ index, start: p.start, goal: p.goal, expected: p.expected, status: r.status, cost: r.cost, expanded: r.expanded, ms: r.elapsedMs }));
-    } else {
-      out(`${String(index).padStart(5)}  ${ok ? 'ok  ' : 'DIFF'}  expected ${p.expected.toFixed(4).padStart(10)}  ${r.status.padEnd(11)} cost ${r.cost.toFixed(4).padStart(10)}  expanded ${String(r.expanded).padStart(8)}  ${r.elapsedMs.toFixed(3)} ms`);
-    }
+    if (l.expected >= 0 && l.status === 'found') maxAbsDiff = Math.max(maxAbsDiff, Math.abs(l.cost - l.expected));
+    times.push(l.ms);
+    totalMs += l.ms;
+    expanded += l.expanded;
+    if (json) out(JSON.stringify(l));
+    else out(`${String(l.index).padStart(5)}  ${ok ? 'ok  ' : 'DIFF'}  expected ${l.expected.toFixed(4).padStart(10)}  ${l.status.padEnd(11)} cost ${l.cost.toFixed(4).padStart(10)}  expanded ${String(l.expanded).padStart(8)}  ${l.ms.toFixed(3)} ms`);
+  };
+  if (workers <= 1 || end - offset <= 1) {
+    for (let index = offset; index < end; index++) print(solver.solve(index, problems[index]));
+  } else {
+    await runInWorkers(mapFile, scenFile, settings, offset, end, Math.min(workers, end - offset), print);
   }
   times.sort((a, b) => a - b);
   const summary: ScenSummary = {
@@ -68,3 +71,50 @@ export function scenCommand(argv: string[]): number {
   else out(`matched ${matched}/${summary.problems}, max |diff| ${maxAbsDiff.toExponential(2)}, median ${summary.medianMs.toFixed(3)} ms, ${Math.round(summary.expansionsPerSec)} expansions/s`);
   return 0;
 }
+
+/** Deals problems offset..end-1 round-robin to `n` worker threads; prints lines in file order. */
+function runInWorkers(mapFile: string, scenFile: string, settings: ScenSettings, offset: number, end: number, n: number, print: (l: ScenLine) => void): Promise<void> {
+  const pending = new Map<number, ScenLine>();
+  let next = offset;
+  const flush = (): void => {
+    for (let l = pending.get(next); l !== undefined; l = pending.get(next)) {
+      pending.delete(next);
+      print(l);
+      next++;
+    }
+  };
+  // Same extension as this module: .ts when run through tsx, .js when built. A .ts worker first
+  // registers tsx in its own thread (loader flags in execArgv do not reach worker threads here).
+  const ts = import.meta.url.endsWith('.ts');
+  const script = new URL(`./scenWorker.${ts ? 'ts' : 'js'}`, import.meta.url);
+  const boot = ts
+    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`
+    : `import(${JSON.stringify(script.href)});`;
+  const threads: Worker[] = [];
+  const finished = Array.from({ length: n }, (_, w) => new Promise<void>((resolve, reject) => {
+    const indices: number[] = [];
+    for (let i = offset + w; i < end; i += n) indices.push(i);
+    const worker = new Worker(boot, { eval: true, workerData: { mapFile, scenFile, settings, indices } });
+    threads.push(worker);
+    worker.on('message', (m: { line?: ScenLine; done?: boolean; error?: string; name?: string }) => {
+      if (m.line) {
+        pending.set(m.line.index, m.line);
+        flush();
+      } else if (m.done) {
+        resolve();
+      } else if (m.error !== undefined) {
+        reject(m.name === 'UsageError' ? new UsageError(m.error) : new InputError(m.error));
+      }
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${w} exited with code ${code}`))));
+  }));
+  return Promise.all(finished).then(
+    () => undefined,
+    (e) => {
+      for (const t of threads) void t.terminate();
+      throw e;
+    },
+  );
+}
+

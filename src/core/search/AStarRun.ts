@@ -18,8 +18,10 @@ import { GridSpace } from '../grid/GridSpace.ts';
 const KEY_SCALE = 2 ** 24;
 const TIE_SLOPE = 2 ** -14;
 
-const fKey = (f: number): number => Math.round(f * KEY_SCALE);
-const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
+/** Integer part of an open-list key: f rounded to 2^-24. */
+export const fKey = (f: number): number => Math.round(f * KEY_SCALE);
+/** Fraction part of an open-list key: the tie-break. */
+export const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const CLOSED = CLOSED_STATE;
 const OPEN = OPEN_STATE;

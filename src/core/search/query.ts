@@ -4,12 +4,22 @@ import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
 import { findPath } from './AStarRun.ts';
+import { ALGORITHMS, findGridPath, gridUnsupported, type Algorithm } from './algorithms.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchStatus } from './result.ts';
 import type { SearchContext } from './SearchContext.ts';
 
-/** Everything a query can set: search options plus the grid movement rules. */
-export type QueryOptions = Partial<SearchOptions> & GridSearchSettings;
+/** Everything a query can set: search options, the grid movement rules and the algorithm. */
+export type QueryOptions = Partial<SearchOptions> & GridSearchSettings & {
+  /** 'jps' and 'lazy-theta' run on the grid only. @default 'astar' */
+  algorithm?: Algorithm;
+};
+
+function checkAlgorithm(algorithm: unknown): Algorithm {
+  if (algorithm === undefined) return 'astar';
+  if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw new QueryError(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
+  return algorithm as Algorithm;
+}
 
 /**
  * A search result in the shape of `nav path --json` and `navlab.query`: on the grid, `path`
@@ -40,12 +50,20 @@ function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number
   return grid.index(x, y, z);
 }
 
-/** A* on the voxel grid between two voxels given as [x, y, z] indices. */
+/**
+ * A search on the voxel grid between two voxels given as [x, y, z] indices: A* (default), jump
+ * point search or Lazy Theta* (`options.algorithm`). A grid the algorithm does not support is
+ * a QueryError naming what is unsupported. With lazy-theta, `path` lists the corner voxels.
+ */
 export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly number[], options: QueryOptions = {}, ctx?: SearchContext): PathReport {
+  const { neighborhood, cornerCutting, algorithm, ...search } = options;
+  const algo = checkAlgorithm(algorithm);
   const start = checkVoxel(grid, from, 'from');
   const goal = checkVoxel(grid, to, 'to');
-  const { neighborhood, cornerCutting, ...search } = options;
-  const r = findPath(new GridSpace(grid, { neighborhood, cornerCutting }), start, goal, search, ctx);
+  const space = new GridSpace(grid, { neighborhood, cornerCutting });
+  const why = gridUnsupported(algo, space);
+  if (why !== null) throw new QueryError(why);
+  const r = findGridPath(algo, space, start, goal, search, ctx);
   const p: Vec3 = { x: 0, y: 0, z: 0 };
   return {
     status: r.status,
@@ -57,11 +75,13 @@ export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly
 }
 
 /** A* on a waypoint graph between waypoints given by index; `ids` names them in the report. */
-export function queryGraph(graph: WaypointGraph, ids: readonly string[], from: number, to: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): PathReport {
+export function queryGraph(graph: WaypointGraph, ids: readonly string[], from: number, to: number, options: Partial<SearchOptions> & { algorithm?: Algorithm } = {}, ctx?: SearchContext): PathReport {
+  const { algorithm, ...search } = options;
+  if (checkAlgorithm(algorithm) !== 'astar') throw new QueryError(`algorithm: ${String(algorithm)} runs on the voxel grid only; the waypoint graph uses astar`);
   for (const [name, i] of [['from', from], ['to', to]] as const) {
     if (!Number.isInteger(i) || i < 0 || i >= graph.count) throw new QueryError(`${name}: no waypoint with index ${i} (the graph has ${graph.count})`);
   }
-  const r = findPath(new GraphSpace(graph), from, to, options, ctx);
+  const r = findPath(new GraphSpace(graph), from, to, search, ctx);
   const pos = graph.positions;
   return {
     status: r.status,

@@ -6,48 +6,13 @@ import { isAdmissible, type HeuristicName, type Neighborhood } from '../../../sr
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { mulberry32, randInt } from '../../helpers/random.ts';
-import { refDijkstra, refMoves, type RefGrid } from '../../helpers/reference.ts';
+import { refDijkstra, refMoves } from '../../helpers/reference.ts';
+import { makeWorld, type World } from '../../helpers/worlds.ts';
 
 type Cut = 'forbid' | 'allow';
 const NEIGHBORHOODS: Neighborhood[] = [6, 18, 26];
 const CUTS: Cut[] = ['forbid', 'allow'];
 const HEURISTICS: HeuristicName[] = ['exact', 'euclidean', 'manhattan', 'chebyshev', 'squared', 'zero'];
-
-interface World {
-  grid: VoxelGrid;
-  ref: RefGrid;
-  free: number[];
-}
-
-/** A random seeded world: dims 3..7, 10-40% blocked, optional terrain multipliers in [1, 5]. */
-function makeWorld(seed: number, terrain: boolean): World {
-  const rand = mulberry32(seed);
-  const X = 3 + randInt(rand, 5), Y = 3 + randInt(rand, 5), Z = 2 + randInt(rand, 4);
-  const grid = new VoxelGrid({ dims: [X, Y, Z], cellSize: 1 });
-  const density = 0.1 + rand() * 0.3;
-  const blocked = new Uint8Array(X * Y * Z);
-  const costs = new Float64Array(X * Y * Z).fill(1);
-  for (let i = 0; i < blocked.length; i++) {
-    if (rand() < density) blocked[i] = 1;
-    else if (terrain && rand() < 0.3) costs[i] = 1 + Math.round(rand() * 16) / 4;
-  }
-  const free: number[] = [];
-  for (let z = 0; z < Z; z++)
-    for (let y = 0; y < Y; y++)
-      for (let x = 0; x < X; x++) {
-        const i = x + X * (y + Y * z);
-        if (blocked[i]) grid.setBlocked(x, y, z, true);
-        else free.push(i);
-        if (costs[i] !== 1) grid.setCost(x, y, z, costs[i]);
-      }
-  const inside = (x: number, y: number, z: number) => x >= 0 && y >= 0 && z >= 0 && x < X && y < Y && z < Z;
-  const ref: RefGrid = {
-    X, Y, Z,
-    blocked: (x, y, z) => !inside(x, y, z) || blocked[x + X * (y + Y * z)] === 1,
-    cost: (x, y, z) => costs[x + X * (y + Y * z)],
-  };
-  return { grid, ref, free };
-}
 
 const xyz = (grid: VoxelGrid, i: number): [number, number, number] => {
   const p = grid.coords(i, { x: 0, y: 0, z: 0 });

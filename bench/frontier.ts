@@ -1,0 +1,105 @@
+/**
+ * The search frontier: jump point search and Lazy Theta* against navlab's A* on the Warframe
+ * maps, in the same process and run (issue 12). Problems 9000, 9020, ..., 9980 of each of the
+ * 12 standard maps are the long ones, where search time matters; every 200th problem gives
+ * the all-problems picture.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GridSpace } from '../src/core/grid/GridSpace.ts';
+import { parse3dMap, parse3dScen, type ScenarioProblem } from '../src/core/io/movingai.ts';
+import { findGridPath, type Algorithm } from '../src/core/search/algorithms.ts';
+import { SearchContext } from '../src/core/search/SearchContext.ts';
+import type { VoxelGrid } from '../src/core/grid/VoxelGrid.ts';
+import { median, printTable } from './stats.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const DATA = process.env.NAVLAB_MOVINGAI_DIR ?? join(ROOT, '..', 'shared', 'data', 'movingai');
+export const STANDARD_MAPS = ['A1', 'A2', 'A3', 'BC1', 'DA1', 'DB2', 'DC3', 'EB2', 'EC2', 'ED1', 'EE1', 'Full2'];
+const mapPath = (name: string) => join(DATA, '3d', `${name}.3dmap`);
+
+interface Timed {
+  ms: number[];
+  costs: number[];
+  wrong: number;
+}
+
+/** Runs the problems with each algorithm, alternating per problem so machine load hits all alike. */
+function timeAlgorithms(grid: VoxelGrid, problems: ScenarioProblem[], algorithms: Algorithm[]): Record<string, Timed> {
+  const space = new GridSpace(grid);
+  const ctx = new SearchContext();
+  const out: Record<string, Timed> = {};
+  for (const a of algorithms) out[a] = { ms: [], costs: [], wrong: 0 };
+  for (const p of problems) {
+    for (const a of algorithms) {
+      const r = findGridPath(a, space, grid.index(...p.start), grid.index(...p.goal), {}, ctx);
+      out[a].ms.push(r.elapsedMs);
+      out[a].costs.push(r.cost);
+      const ok = a === 'lazy-theta'
+        ? (p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && r.cost <= p.expected + 1e-3)
+        : (p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && Math.abs(r.cost - p.expected) <= 1e-3);
+      if (!ok) out[a].wrong++;
+    }
+  }
+  return out;
+}
+
+export function benchFrontier(only: string[] = STANDARD_MAPS): void {
+  if (!existsSync(mapPath('A1'))) {
+    console.log(`\n## Search frontier (JPS, Lazy Theta*)\nskipped: data absent (${DATA})`);
+    return;
+  }
+  const rows: (string | number)[][] = [];
+  const thetaRows: (string | number)[][] = [];
+  const ratios: number[] = [];
+  const thetaRatios: number[] = [];
+  const allA: number[] = [];
+  const allJ: number[] = [];
+  let slower = 0;
+  for (const name of only) {
+    const grid = parse3dMap(readFileSync(mapPath(name), 'utf8'), name);
+    const problems = parse3dScen(readFileSync(`${mapPath(name)}.3dscen`, 'utf8'), name);
+    const hard = Array.from({ length: 50 }, (_, k) => problems[9000 + 20 * k]);
+    const spread = Array.from({ length: 50 }, (_, k) => problems[200 * k]);
+    // One warm-up pass so the JIT has seen every algorithm before timing.
+    timeAlgorithms(grid, hard.slice(0, 5), ['astar', 'jps', 'lazy-theta']);
+    const t = timeAlgorithms(grid, hard, ['astar', 'jps', 'lazy-theta']);
+    const s = timeAlgorithms(grid, spread, ['astar', 'jps']);
+    allA.push(...s.astar.ms);
+    allJ.push(...s.jps.ms);
+    const a = median([...t.astar.ms]);
+    const j = median([...t.jps.ms]);
+    const th = median([...t['lazy-theta'].ms]);
+    ratios.push(a / j);
+    thetaRatios.push(th / a);
+    if (j > a) slower++;
+    rows.push([name, a, j, a / j, median([...s.astar.ms]), median([...s.jps.ms]), t.astar.wrong + t.jps.wrong + s.astar.wrong + s.jps.wrong]);
+    let lengthRatio = 0;
+    let n = 0;
+    hard.forEach((p, i) => {
+      if (p.expected > 0) {
+        lengthRatio += t['lazy-theta'].costs[i] / p.expected;
+        n++;
+      }
+    });
+    thetaRows.push([name, a, th, th / a, lengthRatio / n, t['lazy-theta'].wrong]);
+    // Progress on stderr: the big maps take minutes each.
+    process.stderr.write(`frontier bench: ${name} A* ${a.toFixed(3)} ms, JPS ${j.toFixed(3)} ms, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians)\n`);
+  }
+  printTable(
+    'JPS vs A* on the 12 standard Warframe maps (median ms per problem; long = problems 9000, 9020, ..., 9980; spread = every 200th)',
+    ['map', 'A* long ms', 'JPS long ms', 'A*/JPS long', 'A* spread ms', 'JPS spread ms', 'wrong costs'],
+    rows,
+  );
+  console.log(`\nMedian over maps of (A* median / JPS median), long problems: ${median([...ratios]).toFixed(2)} (target >= 2); maps slower with JPS: ${slower} (target 0).`);
+  console.log(`All-problems (every 200th, ${allA.length} problems): A* median ${median(allA).toFixed(3)} ms, JPS median ${median(allJ).toFixed(3)} ms.`);
+  printTable(
+    'Lazy Theta* vs A* on the long problems (median ms; length = mean of Lazy Theta* length / published grid optimum)',
+    ['map', 'A* ms', 'Lazy Theta* ms', 'Theta*/A*', 'length / grid optimum', 'longer than optimum'],
+    thetaRows,
+  );
+  console.log(`\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2).`);
+}
+
+// `tsx bench/frontier.ts [MAP ...]`: this table alone, optionally on some of the maps.
+if (import.meta.url === `file://${process.argv[1]}`) benchFrontier(process.argv.length > 2 ? process.argv.slice(2) : STANDARD_MAPS);

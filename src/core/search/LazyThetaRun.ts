@@ -1,0 +1,289 @@
+import { now } from '../clock.ts';
+import { GridSpace } from '../grid/GridSpace.ts';
+import { fKey, tieFraction } from './AStarRun.ts';
+import { resolveSearchOptions, type SearchOptions } from './options.ts';
+import type { SearchResult, SearchStatus } from './result.ts';
+import { CLOSED, FRESH, OPEN, SearchContext } from './SearchContext.ts';
+
+/**
+ * Why Lazy Theta* cannot run on `space`, or null: it needs corner cutting forbidden (its
+ * segments obey the closed-box rule, which for unit moves is exactly that rule) and no
+ * terrain costs (segment cost is Euclidean length only).
+ */
+export function lazyThetaUnsupported(space: GridSpace): string | null {
+  if (space.cornerCutting !== 'forbid') return `lazy-theta supports only corner cutting 'forbid' (corner cutting '${space.cornerCutting}' is unsupported)`;
+  const t = space.grid.terrain;
+  if (t !== null) {
+    for (let i = 0; i < t.length; i++) if (t[i] !== 1) return 'lazy-theta does not support terrain costs (the grid has voxels with a cost multiplier other than 1)';
+  }
+  return null;
+}
+
+/**
+ * Any-angle search on a voxel grid: Lazy Theta* (Nash, Koenig and Tovey, "Lazy Theta*:
+ * Any-Angle Path Planning and Path Length Analysis in 3D", AAAI 2010), run so that its path
+ * is never longer than the grid optimum.
+ *
+ * Every node carries two labels:
+ *   grid label   ctx.g / ctx.parent: plain A* over the grid moves. The open list is ordered by
+ *                it, so nodes close in A*'s order and the goal's grid label is the grid optimum.
+ *   any-angle    anyG / anyParent: Lazy Theta*'s label. A node v offered by s takes s's
+ *                any-angle parent q (assuming q sees v) with cost anyG(q) + |q v|. When v is
+ *                expanded, the assumption is checked once (lazily): if the segment q-v is not
+ *                legal, v takes the best closed grid neighbour w instead, anyG(w) + step(w, v).
+ * Invariant: a closed node's any-angle label is verified and anyG <= its grid cost. (The grid
+ * parent of v is closed and was offered to v: v's label is at most anyG(parent) + step, and
+ * the fallback takes the minimum over closed neighbours, that parent among them.) So the goal's
+ * any-angle path is never longer than the grid optimum; where floating-point rounding makes it
+ * longer by an ulp, the grid path is returned instead.
+ *
+ * A segment between voxel centres is legal when every voxel whose closed box it touches is
+ * free (VoxelGrid.lineOfSight: through an edge or a corner, every voxel sharing it). The path
+ * lists the voxels whose centres are its corners; `cost` = sum of segment lengths x cellSize.
+ * Unreached goals end at the closed node nearest the goal (ties: lower any-angle cost).
+ */
+export class LazyThetaRun {
+  readonly space: GridSpace;
+  readonly ctx: SearchContext;
+  readonly start: number;
+  readonly goal: number;
+  readonly options: SearchOptions;
+  private readonly gen: number;
+  private readonly weight: number;
+  private readonly lowH: boolean;
+  private anyG = new Float64Array(0);
+  private anyParent = new Int32Array(0);
+  private status: SearchStatus = 'running';
+  private expanded = 0;
+  private generated = 0;
+  private elapsedMs = 0;
+  private final: SearchResult | null = null;
+  /** Line-of-sight checks made so far. */
+  losChecks = 0;
+  /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
+  onLineOfSight: ((from: number, to: number, legal: boolean) => void) | null = null;
+
+  constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
+    if (!(space instanceof GridSpace)) throw new TypeError('LazyThetaRun: space must be a GridSpace');
+    for (const [name, node] of [['start', start], ['goal', goal]] as const) {
+      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new RangeError(`${name}: node ${node} is outside [0, ${space.nodeCount})`);
+      if (!space.isTraversable(node)) throw new RangeError(`${name}: node ${node} is blocked`);
+    }
+    const why = lazyThetaUnsupported(space);
+    if (why !== null) throw new RangeError(why);
+    this.space = space;
+    this.ctx = ctx;
+    this.start = start;
+    this.goal = goal;
+    this.options = resolveSearchOptions(options);
+    this.weight = this.options.weight;
+    this.lowH = this.options.tieBreak === 'low-h';
+    space.setGoal(goal, this.options.heuristic);
+    ctx.begin(space.nodeCount);
+    this.gen = ctx.gen;
+    const s = ctx.slot(start);
+    this.fit();
+    ctx.g[s] = 0;
+    ctx.parent[s] = -1;
+    ctx.state[s] = OPEN;
+    this.anyG[s] = 0;
+    this.anyParent[s] = s;
+    const h0 = this.weight * space.estimate(start);
+    ctx.heap.push(s, fKey(h0) + tieFraction(h0, this.lowH));
+    this.generated = 1;
+  }
+
+  get done(): boolean {
+    return this.status !== 'running';
+  }
+
+  /** Expands at most `maxExpansions` nodes; returns the final result or a 'running' snapshot. */
+  step(maxExpansions = Infinity): SearchResult {
+    if (this.final) return this.final;
+    const ctx = this.ctx;
+    if (ctx.gen !== this.gen) throw new Error('LazyThetaRun.step: its SearchContext was reused by another search');
+    const t0 = now();
+    const heap = ctx.heap;
+    const budget = this.options.maxExpansions;
+    let n = 0;
+    let end: SearchStatus | null = null;
+    for (;;) {
+      if (heap.size === 0) { end = 'unreachable'; break; }
+      const s = heap.peek();
+      const u = ctx.nodeOf(s);
+      if (u === this.goal) {
+        this.verify(s, u);
+        end = 'found';
+        break;
+      }
+      if (this.expanded >= budget) { end = 'partial'; break; }
+      if (n >= maxExpansions) break;
+      heap.pop();
+      ctx.state[s] = CLOSED;
+      this.expanded++;
+      n++;
+      this.expand(s, u);
+    }
+    this.elapsedMs += now() - t0;
+    if (end === null) return this.snapshot('running');
+    return this.finish(end);
+  }
+
+  /** Stops the run: the result is 'cancelled' with the path to the nearest closed node. */
+  cancel(): SearchResult {
+    return this.final ?? this.finish('cancelled');
+  }
+
+  /** Grows the any-angle labels with the context's slot arrays. */
+  private fit(): void {
+    const cap = this.ctx.g.length;
+    if (this.anyG.length >= cap) return;
+    const g = new Float64Array(cap);
+    g.set(this.anyG);
+    this.anyG = g;
+    const p = new Int32Array(cap);
+    p.set(this.anyParent);
+    this.anyParent = p;
+  }
+
+  /** Checks node u's any-angle parent; on failure falls back to the best closed grid neighbour. */
+  private verify(s: number, u: number): void {
+    const ctx = this.ctx;
+    const q = this.anyParent[s];
+    if (q === s) return;
+    const space = this.space;
+    const grid = space.grid;
+    const qn = ctx.nodeOf(q);
+    const a = this.coords(qn, 0);
+    const b = this.coords(u, 3);
+    this.losChecks++;
+    const legal = grid.lineOfSight(a[0] + 0.5, a[1] + 0.5, a[2] + 0.5, b[3] + 0.5, b[4] + 0.5, b[5] + 0.5);
+    this.onLineOfSight?.(qn, u, legal);
+    if (legal) return;
+    const blocked = space.blockedMask(b[3], b[4], b[5]);
+    const need = space.moveNeed;
+    let best = Infinity;
+    let bestW = -1;
+    for (let k = 0; k < need.length; k++) {
+      if ((blocked & need[k]) !== 0) continue;
+      const w = ctx.find(u + space.moveOffset[k]);
+      if (w < 0 || ctx.state[w] !== CLOSED) continue;
+      const c = this.anyG[w] + space.moveCost[k];
+      if (c < best) {
+        best = c;
+        bestW = w;
+      }
+    }
+    // The grid parent is a closed neighbour reached by a legal move, so bestW >= 0.
+    this.anyG[s] = best;
+    this.anyParent[s] = bestW;
+  }
+
+  private expand(s: number, u: number): void {
+    this.verify(s, u);
+    const space = this.space;
+    const ctx = this.ctx;
+    ctx.reserve(ctx.slotCount + (27 << 6));
+    this.fit();
+    const { g, parent, state, heap } = ctx;
+    const anyG = this.anyG;
+    const anyParent = this.anyParent;
+    const c = this.coords(u, 0);
+    const x = c[0], y = c[1], z = c[2];
+    const q = anyParent[s];
+    const qc = this.coords(ctx.nodeOf(q), 3);
+    const qx = qc[3], qy = qc[4], qz = qc[5];
+    const qg = anyG[q];
+    const cs = space.grid.cellSize;
+    const blocked = space.blockedMask(x, y, z);
+    const need = space.moveNeed;
+    const delta = space.moveDelta;
+    const gu = g[s];
+    for (let k = 0; k < need.length; k++) {
+      if ((blocked & need[k]) !== 0) continue;
+      const v = u + space.moveOffset[k];
+      const vs = ctx.slot(v);
+      const st = state[vs];
+      if (st === CLOSED) continue;
+      const vx = x + delta[3 * k], vy = y + delta[3 * k + 1], vz = z + delta[3 * k + 2];
+      const ex = vx - qx, ey = vy - qy, ez = vz - qz;
+      const viaQ = qg + Math.sqrt(ex * ex + ey * ey + ez * ez) * cs;
+      if (st === FRESH || viaQ < anyG[vs]) {
+        anyG[vs] = viaQ;
+        anyParent[vs] = q;
+      }
+      const ng = gu + space.moveCost[k];
+      if (st === OPEN && ng >= g[vs]) continue;
+      state[vs] = OPEN;
+      g[vs] = ng;
+      parent[vs] = s;
+      this.generated++;
+      const hw = this.weight * space.estimateAt(vx, vy, vz);
+      heap.push(vs, fKey(ng + hw) + tieFraction(hw, this.lowH));
+    }
+  }
+
+  private readonly xyz = [0, 0, 0, 0, 0, 0];
+  /** Voxel coordinates of node u into xyz[at .. at+2]. */
+  private coords(u: number, at: number): number[] {
+    const space = this.space;
+    const z = Math.floor((u + 0.5) * space.invXY);
+    const r = u - z * space.XY;
+    const y = Math.floor((r + 0.5) * space.invX);
+    this.xyz[at] = r - y * space.grid.X;
+    this.xyz[at + 1] = y;
+    this.xyz[at + 2] = z;
+    return this.xyz;
+  }
+
+  private snapshot(status: SearchStatus): SearchResult {
+    return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
+  }
+
+  private finish(status: SearchStatus): SearchResult {
+    const t0 = now();
+    const ctx = this.ctx;
+    const last = status === 'found' ? ctx.find(this.goal) : this.nearestClosed();
+    let path: number[] = [];
+    let cost = this.anyG[last];
+    if (cost <= ctx.g[last]) {
+      for (let s = last; ; s = this.anyParent[s]) {
+        path.push(ctx.nodeOf(s));
+        if (this.anyParent[s] === s) break;
+      }
+    } else {
+      // Rounding only (the invariant keeps anyG <= g): the grid path is then no longer.
+      path = [];
+      for (let s = last; s >= 0; s = ctx.parent[s]) path.push(ctx.nodeOf(s));
+      cost = ctx.g[last];
+    }
+    path.reverse();
+    this.status = status;
+    this.elapsedMs += now() - t0;
+    this.final = { ...this.snapshot(status), path, cost };
+    return this.final;
+  }
+
+  /** Closed slot nearest the goal in a straight line (ties: lower any-angle cost); the start if none. */
+  private nearestClosed(): number {
+    const ctx = this.ctx;
+    let best = ctx.find(this.start);
+    let bestD = Infinity;
+    let bestG = Infinity;
+    for (let s = 0; s < ctx.slotCount; s++) {
+      if (ctx.state[s] !== CLOSED) continue;
+      const d = this.space.distanceToGoal(ctx.nodeOf(s));
+      if (d < bestD || (d === bestD && this.anyG[s] < bestG)) {
+        best = s;
+        bestD = d;
+        bestG = this.anyG[s];
+      }
+    }
+    return best;
+  }
+}
+
+/** Runs a whole Lazy Theta* query at once (same result as stepping a LazyThetaRun to the end). */
+export function findPathLazyTheta(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): SearchResult {
+  return new LazyThetaRun(space, start, goal, options, ctx).step();
+}
