@@ -17,13 +17,25 @@ export interface PlaceWaypointsOptions {
   /** Links longer than this are never made (as in preprocessing). @default Infinity */
   maxLinkDistance?: number;
   /**
-   * Route quality target of the refinement step: training pairs whose route is longer than
-   * this times the grid optimum get waypoints at the corners of their grid path. @default 1.08
+   * Refinement: a training pair whose route is longer than this times the grid optimum gets
+   * waypoints at the corners of its grid path. @default 1.08
    */
   targetRatio?: number;
-  /** Training pairs of the refinement step (0 turns it off). @default 300 */
-  trainingPairs?: number;
-  /** Seed of the training pairs (keep it apart from the seed the figures are measured with). @default 0x5eed */
+  /**
+   * Refinement stops after the first batch in which at most `goalShare` of the pairs (measured
+   * as the batch is processed) have a ratio above `goalRatio`. @default 1.15
+   */
+  goalRatio?: number;
+  /** @default 0.02 */
+  goalShare?: number;
+  /** Training pairs per refinement batch (0 turns refinement off). @default 100 */
+  batchPairs?: number;
+  /** At most this many refinement batches. @default 8 */
+  maxBatches?: number;
+  /**
+   * Seed of the first training batch (batch b uses seed + b); keep it apart from the seed the
+   * figures are measured with. @default 0x5eed
+   */
   seed?: number;
 }
 
@@ -35,8 +47,10 @@ export interface PlacedWaypoints {
   /** The clear space the waypoints were placed in (clearance, dilated grid, components). */
   space: ClearSpace;
   /** Waypoints from each step: cover, connectors, removed by pruning, refinement. */
-  steps: { cover: number; connectors: number; pruned: number; refined: number };
+  steps: { cover: number; connectors: number; pruned: number; refined: number; batches: number };
 }
+
+type RefineOptions = Required<Pick<PlaceWaypointsOptions, 'targetRatio' | 'goalRatio' | 'goalShare' | 'batchPairs' | 'maxBatches' | 'seed'>>;
 
 /**
  * Places waypoints for an agent of radius R in the free space of `grid` (blocked voxels hold
@@ -54,19 +68,31 @@ export interface PlacedWaypoints {
  *  3. prune: drop each waypoint (fewest covered voxels first) whose voxels all see another
  *     waypoint and whose removal keeps its component's graph connected;
  *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the
- *     grid optimum, add the string-pulled corners of the grid path.
+ *     grid optimum, add the string-pulled corners of the grid path; in batches, until a batch
+ *     shows few pairs above `goalRatio` (see `Placer.refine`); then connect again.
  * Deterministic: the same input gives the same waypoints.
  */
 export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: PlaceWaypointsOptions = {}): PlacedWaypoints {
   const radius = options.agentRadius ?? 0;
   const maxWaypoints = options.maxWaypoints ?? 50000;
   const maxLink = options.maxLinkDistance ?? Infinity;
-  const targetRatio = options.targetRatio ?? 1.08;
-  const trainingPairs = options.trainingPairs ?? 300;
+  const refineOptions: RefineOptions = {
+    targetRatio: options.targetRatio ?? 1.08,
+    goalRatio: options.goalRatio ?? 1.15,
+    goalShare: options.goalShare ?? 0.02,
+    batchPairs: options.batchPairs ?? 100,
+    maxBatches: options.maxBatches ?? 8,
+    seed: options.seed ?? 0x5eed,
+  };
   if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0) throw new RangeError(`maxWaypoints: expected an integer >= 0, got ${maxWaypoints}`);
   if (!(maxLink > 0)) throw new RangeError(`maxLinkDistance: expected a positive number, got ${maxLink}`);
-  if (!(targetRatio >= 1)) throw new RangeError(`targetRatio: expected a number >= 1, got ${targetRatio}`);
-  if (!Number.isInteger(trainingPairs) || trainingPairs < 0) throw new RangeError(`trainingPairs: expected an integer >= 0, got ${trainingPairs}`);
+  for (const key of ['targetRatio', 'goalRatio'] as const) {
+    if (!(refineOptions[key] >= 1) || !Number.isFinite(refineOptions[key])) throw new RangeError(`${key}: expected a finite number >= 1, got ${refineOptions[key]}`);
+  }
+  if (!(refineOptions.goalShare >= 0 && refineOptions.goalShare <= 1)) throw new RangeError(`goalShare: expected a number in [0, 1], got ${refineOptions.goalShare}`);
+  for (const key of ['batchPairs', 'maxBatches'] as const) {
+    if (!Number.isInteger(refineOptions[key]) || refineOptions[key] < 0 || refineOptions[key] > 1e6) throw new RangeError(`${key}: expected an integer in [0, 1e6], got ${refineOptions[key]}`);
+  }
   const space = clearSpace(grid, radius);
   const placer = new Placer(space, los, maxWaypoints, maxLink);
   placer.cover();
@@ -76,13 +102,13 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   const pruned = placer.prune();
   placer.compact();
   const base = placer.count;
-  if (trainingPairs > 0) placer.refine(targetRatio, samplePairs(space, trainingPairs, options.seed ?? 0x5eed));
+  const batches = placer.refine(refineOptions);
   const refined = placer.count - base;
   // Refinement corners see each other but maybe no older waypoint: join them up again.
   placer.connect();
   connectors += placer.count - base - refined;
   const graph = placer.vis.graph();
-  return { positions: graph.positions, graph, space, steps: { cover, connectors, pruned, refined } };
+  return { positions: graph.positions, graph, space, steps: { cover, connectors, pruned, refined, batches } };
 }
 
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
@@ -298,13 +324,15 @@ class Placer {
   }
 
   /**
-   * Step 4: for each training pair (flat start/goal voxels) whose route over the current
-   * graph is longer than `targetRatio` times the grid optimum, adds the interior
-   * string-pulled corners of the optimal grid path (corners hug geometry: where good routes
-   * turn). The grid search runs only when the route is longer than `targetRatio` times the
-   * obstacle-free grid distance, a lower bound of the optimum.
+   * Step 4, in batches of seeded training pairs: a pair whose route over the current graph is
+   * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
+   * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
+   * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
+   * measured before its own corners were added), the step stops. The grid search runs only
+   * when the route is longer than `targetRatio` times the obstacle-free grid distance, a
+   * lower bound of the optimum. Returns the number of batches run.
    */
-  refine(targetRatio: number, pairs: Int32Array): void {
+  refine(o: RefineOptions): number {
     const { space } = this;
     const grid = space.grid;
     const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
@@ -313,31 +341,40 @@ class Placer {
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
     const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 }, v = { x: 0, y: 0, z: 0 };
-    for (let k = 0; k < pairs.length / 2 && this.count < this.maxWaypoints; k++) {
-      const s = pairs[2 * k], g = pairs[2 * k + 1];
-      grid.coords(s, a);
-      grid.coords(g, b);
-      const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
-      voxelCenter(space, s, a);
-      voxelCenter(space, g, b);
-      const route = new WaypointRouter(this.vis.graph(), this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-      if (route.length <= targetRatio * bound) continue;
-      const optimum = findPath(gridSpace, s, g, {}, ctx);
-      if (optimum.status !== 'found' || route.length <= targetRatio * optimum.cost) continue;
-      const corners: number[] = [];
-      for (const node of optimum.path) {
-        voxelCenter(space, node, v);
-        corners.push(v.x, v.y, v.z);
+    let batch = 0;
+    while (batch < o.maxBatches && o.batchPairs > 0 && this.count < this.maxWaypoints) {
+      const pairs = samplePairs(space, o.batchPairs, o.seed + batch);
+      batch++;
+      let over = 0;
+      for (let k = 0; k < pairs.length / 2 && this.count < this.maxWaypoints; k++) {
+        const s = pairs[2 * k], g = pairs[2 * k + 1];
+        grid.coords(s, a);
+        grid.coords(g, b);
+        const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
+        voxelCenter(space, s, a);
+        voxelCenter(space, g, b);
+        const route = new WaypointRouter(this.vis.graph(), this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        if (route.length <= o.targetRatio * bound) continue;
+        const optimum = findPath(gridSpace, s, g, {}, ctx);
+        if (optimum.status !== 'found' || route.length <= o.targetRatio * optimum.cost) continue;
+        if (route.length > o.goalRatio * optimum.cost) over++;
+        const corners: number[] = [];
+        for (const node of optimum.path) {
+          voxelCenter(space, node, v);
+          corners.push(v.x, v.y, v.z);
+        }
+        const pulled = stringPull(corners, limited).points;
+        for (let i = 3; i < pulled.length - 3 && this.count < this.maxWaypoints; i += 3) {
+          grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, v);
+          const idx = grid.index(v.x, v.y, v.z);
+          if (placed.has(idx)) continue;
+          placed.add(idx);
+          this.add(idx);
+        }
       }
-      const pulled = stringPull(corners, limited).points;
-      for (let i = 3; i < pulled.length - 3 && this.count < this.maxWaypoints; i += 3) {
-        grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, v);
-        const idx = grid.index(v.x, v.y, v.z);
-        if (placed.has(idx)) continue;
-        placed.add(idx);
-        this.add(idx);
-      }
+      if (over <= o.goalShare * (pairs.length / 2)) break;
     }
+    return batch;
   }
 }
 

@@ -16,8 +16,12 @@ import type { WaypointGraph } from './WaypointGraph.ts';
  * Infinity (and `points` empty) when no such path exists.
  */
 export interface WaypointRoute {
+  /** Length of the string-pulled route. */
   length: number;
+  /** Its corners, xyz triples, start and goal included. */
   points: number[];
+  /** Length of the shortest path before string pulling (>= length). */
+  unpulled: number;
 }
 
 /** Start (node count - 2) and goal (count - 1) appended to a waypoint graph, for A*. */
@@ -121,14 +125,14 @@ export class WaypointRouter {
     }
     space.startSeesGoal = pairClear(los, sx, sy, sz, gx, gy, gz);
     const r = findPath(space, n, n + 1, { heuristic: 'exact' }, this.ctx);
-    if (r.status !== 'found') return { length: Infinity, points: [] };
+    if (r.status !== 'found') return { length: Infinity, points: [], unpulled: Infinity };
     const corners: number[] = [];
     const pos = { x: 0, y: 0, z: 0 };
     for (const node of r.path) {
       space.position(node, pos);
       corners.push(pos.x, pos.y, pos.z);
     }
-    return stringPull(corners, los);
+    return { ...stringPull(corners, los), unpulled: r.cost };
   }
 }
 
@@ -136,7 +140,7 @@ export class WaypointRouter {
  * Greedy string pulling of a polyline whose consecutive corners see each other: from each
  * kept corner, the farthest later corner it sees is kept next.
  */
-export function stringPull(corners: readonly number[], los: LineOfSight): WaypointRoute {
+export function stringPull(corners: readonly number[], los: LineOfSight): { length: number; points: number[] } {
   const k = corners.length / 3;
   const points = [corners[0], corners[1], corners[2]];
   let length = 0;
