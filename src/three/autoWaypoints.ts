@@ -1,6 +1,8 @@
 import { now } from '../core/clock.ts';
 import { placeWaypoints, type PlacedWaypoints, type PlaceWaypointsOptions } from '../core/graph/autoWaypoints.ts';
-import type { LineOfSight } from '../core/graph/visibility.ts';
+import { buildVisibility, segmentClearOf, type LineOfSight } from '../core/graph/visibility.ts';
+import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../core/graph/waypointMetrics.ts';
+import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { SceneBounds, SceneDocument } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
@@ -70,4 +72,26 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
   const los = world.lineOfSight(agentRadius);
   const placed = placeWaypoints(grid, los, { ...options, agentRadius, maxLinkDistance });
   return { placed, world, los, agentRadius, maxLinkDistance, ms: now() - t0 };
+}
+
+export interface SceneWaypointFigures extends SceneWaypoints {
+  /** The placed positions relinked by `buildVisibility`, as preprocessing links a scene. */
+  graph: WaypointGraph;
+  metrics: WaypointMetrics;
+  /** Wall time of relinking and measuring. */
+  figuresMs: number;
+}
+
+/**
+ * `placeSceneWaypoints`, then the figures of `measureWaypoints` (default: 1,000 pairs, seed 1)
+ * on the positions relinked from scratch by `buildVisibility`, independently of the graph the
+ * placement kept.
+ */
+export function sceneWaypointFigures(doc: SceneDocument, options: SceneWaypointOptions = {}, metrics: MetricsOptions = {}): SceneWaypointFigures {
+  const r = placeSceneWaypoints(doc, options);
+  const t = now();
+  const p = r.placed.positions;
+  const graph = buildVisibility(p, segmentClearOf(p, r.los), { maxLinkDistance: r.maxLinkDistance });
+  const m = measureWaypoints(r.placed.space, graph, r.los, metrics);
+  return { ...r, graph, metrics: m, figuresMs: now() - t };
 }

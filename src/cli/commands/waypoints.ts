@@ -1,7 +1,4 @@
-import { now } from '../../core/clock.ts';
-import { buildVisibility, segmentClearOf } from '../../core/graph/visibility.ts';
-import { measureWaypoints } from '../../core/graph/waypointMetrics.ts';
-import { placeSceneWaypoints } from '../../three/autoWaypoints.ts';
+import { sceneWaypointFigures } from '../../three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { out } from '../io.ts';
 import { loadScene } from './preprocess.ts';
@@ -25,12 +22,9 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const maxWaypoints = maxFlag === undefined ? undefined : numberFlag('max', maxFlag, 1, true);
   if (maxWaypoints !== undefined && maxWaypoints > 50000) throw new UsageError(`--max: at most 50000 (the scene limit), got ${maxWaypoints}`);
   const doc = loadScene(file);
-  const r = placeSceneWaypoints(doc, { agentRadius, maxWaypoints });
-  const positions = r.placed.positions;
-  const t = now();
-  const graph = buildVisibility(positions, segmentClearOf(positions, r.los), { maxLinkDistance: r.maxLinkDistance });
-  const m = measureWaypoints(r.placed.space, graph, r.los);
-  const figuresMs = now() - t;
+  const r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints });
+  const { graph, metrics: m, figuresMs } = r;
+  const positions = graph.positions;
   const waypoints = Array.from({ length: graph.count }, (_, i) => ({
     id: `auto-${i + 1}`,
     position: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]],
