@@ -54,6 +54,9 @@ export interface SceneWaypoints {
   maxLinkDistance: number;
   /** Wall time: world and BVH, placement grid, placement. */
   ms: number;
+  /** Its parts: world and BVH, placement grid (voxelization). */
+  worldMs: number;
+  gridMs: number;
 }
 
 /**
@@ -68,10 +71,12 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
   world.rebuild();
+  const t1 = now();
   const grid = placementGrid(doc, world);
+  const t2 = now();
   const los = world.lineOfSight(agentRadius);
   const placed = placeWaypoints(grid, los, { ...options, agentRadius, maxLinkDistance });
-  return { placed, world, los, agentRadius, maxLinkDistance, ms: now() - t0 };
+  return { placed, world, los, agentRadius, maxLinkDistance, ms: now() - t0, worldMs: t1 - t0, gridMs: t2 - t1 };
 }
 
 export interface SceneWaypointFigures extends SceneWaypoints {

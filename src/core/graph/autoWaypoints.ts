@@ -1,4 +1,5 @@
-import { clearSpace, type ClearSpace } from '../grid/clearance.ts';
+import { now } from '../clock.ts';
+import { clearSpace, gridAssistedLineOfSight, type ClearSpace } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { findPath } from '../search/AStarRun.ts';
@@ -48,14 +49,18 @@ export interface PlacedWaypoints {
   space: ClearSpace;
   /** Waypoints from each step: cover, connectors, removed by pruning, refinement. */
   steps: { cover: number; connectors: number; pruned: number; refined: number; batches: number };
+  /** Wall time of each step (clearance = `clearSpace`). */
+  ms: { clearance: number; cover: number; connect: number; prune: number; refine: number };
 }
 
 type RefineOptions = Required<Pick<PlaceWaypointsOptions, 'targetRatio' | 'goalRatio' | 'goalShare' | 'batchPairs' | 'maxBatches' | 'seed'>>;
 
 /**
- * Places waypoints for an agent of radius R in the free space of `grid` (blocked voxels hold
- * all geometry; `los` is the agent's line-of-sight test through that geometry, e.g. a BVH
- * capsule test of radius R). Aims, in this order:
+ * Places waypoints for an agent of radius R in the free space of `grid`. `los` is the agent's
+ * line-of-sight test (e.g. a BVH capsule test of radius R); every piece of geometry it tests
+ * against must lie in the closed boxes of blocked voxels of `grid` (a voxel layer, or a
+ * conservative voxelization of the world): clearance is measured on the grid, and tests the
+ * grid alone proves clear skip `los` (`gridAssistedLineOfSight`). Aims, in this order:
  *  - every clear voxel (`clearSpace`) sees a waypoint of its own component (coverage 1);
  *  - the waypoint graph has one component per component of clear voxels;
  *  - few waypoints, placed where routes through them are short.
@@ -93,22 +98,40 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   for (const key of ['batchPairs', 'maxBatches'] as const) {
     if (!Number.isInteger(refineOptions[key]) || refineOptions[key] < 0 || refineOptions[key] > 1e6) throw new RangeError(`${key}: expected an integer in [0, 1e6], got ${refineOptions[key]}`);
   }
+  let t = now();
+  const lap = (): number => {
+    const t0 = t;
+    t = now();
+    return t - t0;
+  };
   const space = clearSpace(grid, radius);
-  const placer = new Placer(space, los, maxWaypoints, maxLink);
+  // Every test below may skip `los` where the grid alone proves the capsule clear.
+  const assisted = gridAssistedLineOfSight(grid, radius, los);
+  const clearanceMs = lap();
+  const placer = new Placer(space, assisted, maxWaypoints, maxLink);
   placer.cover();
   const cover = placer.count;
+  const coverMs = lap();
   placer.connect();
   let connectors = placer.count - cover;
+  let connectMs = lap();
   const pruned = placer.prune();
   placer.compact();
+  const pruneMs = lap();
   const base = placer.count;
   const batches = placer.refine(refineOptions);
   const refined = placer.count - base;
+  const refineMs = lap();
   // Refinement corners see each other but maybe no older waypoint: join them up again.
   placer.connect();
   connectors += placer.count - base - refined;
+  connectMs += lap();
   const graph = placer.vis.graph();
-  return { positions: graph.positions, graph, space, steps: { cover, connectors, pruned, refined, batches } };
+  return {
+    positions: graph.positions, graph, space,
+    steps: { cover, connectors, pruned, refined, batches },
+    ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },
+  };
 }
 
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */

@@ -177,3 +177,51 @@ function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number
   }
   return { component, count: sizes.length, sizes: Int32Array.from(sizes) };
 }
+
+/** Above this many voxels `gridAssistedLineOfSight` keeps no table (4 bytes per voxel). */
+export const ASSIST_MAX_VOXELS = 2 ** 25;
+
+/**
+ * A line-of-sight test that first asks the voxel grid: when no blocked voxel's box comes
+ * within r (+1e-6) of the segment's bounding box and that box stays inside the grid, the
+ * capsule of radius r cannot touch geometry, so the answer is true without calling `los`.
+ * Otherwise `los` decides. Sound when every piece of geometry `los` tests against lies in the
+ * closed boxes of blocked voxels (as for a voxel layer, or a conservative voxelization of
+ * the world) — the same premise as the clearance of `clearSpace`. The counts come from a 3D
+ * summed-volume table of the occupancy, O(1) per query. Grids above ASSIST_MAX_VOXELS get
+ * `los` unchanged.
+ */
+export function gridAssistedLineOfSight(grid: VoxelGrid, r: number, los: (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean) {
+  const { X, Y, Z } = grid;
+  if (grid.size > ASSIST_MAX_VOXELS) return los;
+  // sum[(x) + (X+1) * ((y) + (Y+1) * z)] = blocked voxels in [0, x) x [0, y) x [0, z).
+  const X1 = X + 1, XY1 = X1 * (Y + 1);
+  const sum = new Int32Array(XY1 * (Z + 1));
+  const occ = grid.occupancy;
+  for (let z = 0; z < Z; z++) {
+    for (let y = 0; y < Y; y++) {
+      let row = 0;
+      for (let x = 0; x < X; x++) {
+        row += occ[x + X * (y + Y * z)];
+        const k = x + 1 + X1 * (y + 1) + XY1 * (z + 1);
+        sum[k] = row + sum[k - X1] + sum[k - XY1] - sum[k - X1 - XY1];
+      }
+    }
+  }
+  const s = grid.cellSize;
+  const { x: ox, y: oy, z: oz } = grid.origin;
+  const g = r + 1e-6;
+  return (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
+    // Voxels whose closed box meets the grown bounding box: [x0, x1] etc.
+    const x0 = Math.floor((Math.min(ax, bx) - g - ox) / s), x1 = Math.floor((Math.max(ax, bx) + g - ox) / s);
+    const y0 = Math.floor((Math.min(ay, by) - g - oy) / s), y1 = Math.floor((Math.max(ay, by) + g - oy) / s);
+    const z0 = Math.floor((Math.min(az, bz) - g - oz) / s), z1 = Math.floor((Math.max(az, bz) + g - oz) / s);
+    if (x0 >= 0 && y0 >= 0 && z0 >= 0 && x1 < X && y1 < Y && z1 < Z) {
+      const a0 = x0 + X1 * y0, a1 = x1 + 1 + X1 * y0, a2 = x0 + X1 * (y1 + 1), a3 = x1 + 1 + X1 * (y1 + 1);
+      const lo = XY1 * z0, hi = XY1 * (z1 + 1);
+      const blocked = (sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0]) - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]);
+      if (blocked === 0) return true;
+    }
+    return los(ax, ay, az, bx, by, bz);
+  };
+}
