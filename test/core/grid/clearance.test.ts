@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clearSpace, squaredClearance } from '../../../src/core/grid/clearance.ts';
+import { clearSpace, gridAssistedLineOfSight, squaredClearance } from '../../../src/core/grid/clearance.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { mulberry32 } from '../../helpers/random.ts';
 import { refMoves, type RefGrid } from '../../helpers/reference.ts';
+import { refBox, segmentBoxDistance, type V3 } from '../../three/analytic.ts';
 
 function randomGrid(seed: number, dims: [number, number, number], density: number): VoxelGrid {
   const random = mulberry32(seed);
@@ -94,5 +95,41 @@ describe('clearSpace', () => {
     const grid = randomGrid(1, [3, 3, 3], 0.1);
     expect(() => clearSpace(grid, -1)).toThrow(/radius/);
     expect(() => clearSpace(grid, NaN)).toThrow(/radius/);
+  });
+});
+
+describe('gridAssistedLineOfSight', () => {
+  it('answers like the capsule test it wraps, and skips it where the grid proves the segment clear', () => {
+    const grid = randomGrid(8, [12, 6, 10], 0.015);
+    const s = grid.cellSize, o = grid.origin;
+    const boxes = [];
+    const c = { x: 0, y: 0, z: 0 };
+    for (let i = 0; i < grid.size; i++) {
+      if (grid.occupancy[i] === 0) continue;
+      grid.coords(i, c);
+      boxes.push(refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }));
+    }
+    const random = mulberry32(3);
+    for (const r of [0, 0.2, 0.45]) {
+      let calls = 0;
+      const exact = (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => {
+        calls++;
+        const p: V3 = [ax, ay, az], q: V3 = [bx, by, bz];
+        return boxes.every((b) => segmentBoxDistance(b, p, q) >= r - 1e-6);
+      };
+      const assisted = gridAssistedLineOfSight(grid, r, exact);
+      let skipped = 0;
+      for (let k = 0; k < 400; k++) {
+        // Segments of random length, some reaching past the grid.
+        const a: V3 = [o.x + random() * 6.5 - 0.25, o.y + random() * 3.5 - 0.25, o.z + random() * 5.5 - 0.25];
+        const len = random() * 3;
+        const b: V3 = [a[0] + (random() - 0.5) * len, a[1] + (random() - 0.5) * len, a[2] + (random() - 0.5) * len];
+        const before = calls;
+        const got = assisted(...a, ...b);
+        if (calls === before) skipped++;
+        expect(got, `r ${r}, segment ${k}`).toBe(exact(...a, ...b));
+      }
+      expect(skipped).toBeGreaterThan(20);
+    }
   });
 });
