@@ -134,6 +134,12 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   };
 }
 
+/**
+ * Refinement routes link their ends to this many nearest visible waypoints only: an upper
+ * bound of the full route, so a pair judged good is good, at a fraction of the tests.
+ */
+const ROUTE_END_LINKS = 12;
+
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
 class Placer {
   readonly space: ClearSpace;
@@ -376,10 +382,14 @@ class Placer {
         const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
         voxelCenter(space, s, a);
         voxelCenter(space, g, b);
-        const route = new WaypointRouter(this.vis.graph(), this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * bound) continue;
+        const graph = this.vis.graph();
+        const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        if (quick.length <= o.targetRatio * bound) continue;
         const optimum = findPath(gridSpace, s, g, {}, ctx);
-        if (optimum.status !== 'found' || route.length <= o.targetRatio * optimum.cost) continue;
+        if (optimum.status !== 'found' || quick.length <= o.targetRatio * optimum.cost) continue;
+        // Judge by the full route (every visible waypoint linked), as the figures do.
+        const route = new WaypointRouter(graph, this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        if (route.length <= o.targetRatio * optimum.cost) continue;
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
         for (const node of optimum.path) {

@@ -178,13 +178,17 @@ function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number
   return { component, count: sizes.length, sizes: Int32Array.from(sizes) };
 }
 
+/** Halvings of a segment `gridAssistedLineOfSight` tries (at most 2^4 pieces). */
+const SPLIT_DEPTH = 4;
+
 /** Above this many voxels `gridAssistedLineOfSight` keeps no table (4 bytes per voxel). */
 export const ASSIST_MAX_VOXELS = 2 ** 25;
 
 /**
  * A line-of-sight test that first asks the voxel grid: when no blocked voxel's box comes
  * within r (+1e-6) of the segment's bounding box and that box stays inside the grid, the
- * capsule of radius r cannot touch geometry, so the answer is true without calling `los`.
+ * capsule of radius r cannot touch geometry, so the answer is true without calling `los`
+ * (the same holds piecewise: the segment is halved up to four times).
  * Otherwise `los` decides. Sound when every piece of geometry `los` tests against lies in the
  * closed boxes of blocked voxels (as for a voxel layer, or a conservative voxelization of
  * the world) — the same premise as the clearance of `clearSpace`. The counts come from a 3D
@@ -211,17 +215,27 @@ export function gridAssistedLineOfSight(grid: VoxelGrid, r: number, los: (ax: nu
   const s = grid.cellSize;
   const { x: ox, y: oy, z: oz } = grid.origin;
   const g = r + 1e-6;
-  return (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
+  /** Whether no blocked voxel's box meets the bounding box of segment a-b grown by g (inside the grid). */
+  const boxClear = (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
     // Voxels whose closed box meets the grown bounding box: [x0, x1] etc.
     const x0 = Math.floor((Math.min(ax, bx) - g - ox) / s), x1 = Math.floor((Math.max(ax, bx) + g - ox) / s);
     const y0 = Math.floor((Math.min(ay, by) - g - oy) / s), y1 = Math.floor((Math.max(ay, by) + g - oy) / s);
     const z0 = Math.floor((Math.min(az, bz) - g - oz) / s), z1 = Math.floor((Math.max(az, bz) + g - oz) / s);
-    if (x0 >= 0 && y0 >= 0 && z0 >= 0 && x1 < X && y1 < Y && z1 < Z) {
-      const a0 = x0 + X1 * y0, a1 = x1 + 1 + X1 * y0, a2 = x0 + X1 * (y1 + 1), a3 = x1 + 1 + X1 * (y1 + 1);
-      const lo = XY1 * z0, hi = XY1 * (z1 + 1);
-      const blocked = (sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0]) - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]);
-      if (blocked === 0) return true;
-    }
+    if (x0 < 0 || y0 < 0 || z0 < 0 || x1 >= X || y1 >= Y || z1 >= Z) return false;
+    const a0 = x0 + X1 * y0, a1 = x1 + 1 + X1 * y0, a2 = x0 + X1 * (y1 + 1), a3 = x1 + 1 + X1 * (y1 + 1);
+    const lo = XY1 * z0, hi = XY1 * (z1 + 1);
+    return (sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0]) - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]) === 0;
+  };
+  // A long segment's bounding box is big and often meets something its capsule misses: the
+  // capsule is the union of its halves' capsules, so halves are tried, down to SPLIT_DEPTH.
+  const proven = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, depth: number): boolean => {
+    if (boxClear(ax, ay, az, bx, by, bz)) return true;
+    if (depth === 0 || Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az) < 2 * s) return false;
+    const mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), mz = 0.5 * (az + bz);
+    return proven(ax, ay, az, mx, my, mz, depth - 1) && proven(mx, my, mz, bx, by, bz, depth - 1);
+  };
+  return (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
+    if (proven(ax, ay, az, bx, by, bz, SPLIT_DEPTH)) return true;
     return los(ax, ay, az, bx, by, bz);
   };
 }
