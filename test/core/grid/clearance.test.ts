@@ -3,7 +3,7 @@ import { clearSpace, gridAssistedLineOfSight, squaredClearance } from '../../../
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { mulberry32 } from '../../helpers/random.ts';
 import { refMoves, type RefGrid } from '../../helpers/reference.ts';
-import { refBox, segmentBoxDistance, type V3 } from '../../three/analytic.ts';
+import { refBox, segmentBoxDistance, type RefBox, type V3 } from '../../three/analytic.ts';
 
 function randomGrid(seed: number, dims: [number, number, number], density: number): VoxelGrid {
   const random = mulberry32(seed);
@@ -102,7 +102,7 @@ describe('gridAssistedLineOfSight', () => {
   it('answers like the capsule test it wraps, and skips it where the grid proves the segment clear', () => {
     const grid = randomGrid(8, [12, 6, 10], 0.015);
     const s = grid.cellSize, o = grid.origin;
-    const boxes = [];
+    const boxes: RefBox[] = [];
     const c = { x: 0, y: 0, z: 0 };
     for (let i = 0; i < grid.size; i++) {
       if (grid.occupancy[i] === 0) continue;
