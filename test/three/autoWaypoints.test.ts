@@ -36,6 +36,6 @@ describe('automatic waypoints on the shipped scenes', () => {
         const d = r.world.closestPointOnObstacles({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] }, r.agentRadius, out, normal);
         expect(d, `waypoint ${i}`).toBeGreaterThanOrEqual(r.agentRadius - 1e-6);
       }
-    }, 300_000);
+    }, 900_000);
   }
 });
