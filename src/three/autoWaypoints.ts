@@ -1,5 +1,5 @@
 import { now } from '../core/clock.ts';
-import { placeWaypoints, type PlacedWaypoints, type PlaceWaypointsOptions } from '../core/graph/autoWaypoints.ts';
+import { MAX_PLACEMENT_VOXELS, placeWaypoints, type PlacedWaypoints, type PlaceWaypointsOptions } from '../core/graph/autoWaypoints.ts';
 import { buildVisibility, segmentClearOf, type LineOfSight } from '../core/graph/visibility.ts';
 import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../core/graph/waypointMetrics.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
@@ -68,6 +68,12 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
   const agentRadius = options.agentRadius ?? doc.agentRadius ?? 0;
   if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new RangeError(`agentRadius: expected a finite number >= 0, got ${agentRadius}`);
   const maxLinkDistance = options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity;
+  // Refuse an oversized layer before building anything for it.
+  const dims = doc.voxels?.dims ?? defaultVoxelFrame(doc.bounds).dims;
+  const voxels = dims[0] * dims[1] * dims[2];
+  if (voxels > MAX_PLACEMENT_VOXELS) {
+    throw new RangeError(`placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
+  }
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
   world.rebuild();

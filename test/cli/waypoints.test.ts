@@ -78,5 +78,12 @@ describe('nav waypoints', () => {
     const bad = runNav(['waypoints', broken, '--json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/agentRadius/);
+    // A layer over the placement limit is refused before anything is built for it.
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, JSON.stringify({ version: 1, voxels: { dims: [512, 256, 256], solid: [[0, 0, 0, 1, 1, 1]] } }));
+    const big = runNav(['waypoints', huge, '--json']);
+    expect(big.code).toBe(1);
+    expect(big.stdout).toBe('');
+    expect(big.stderr).toMatch(/huge\.json: .*over the limit of 16777216/);
   });
 });

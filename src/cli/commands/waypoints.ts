@@ -1,6 +1,6 @@
-import { sceneWaypointFigures } from '../../three/autoWaypoints.ts';
+import { sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { out } from '../io.ts';
+import { InputError, out } from '../io.ts';
 import { loadScene } from './preprocess.ts';
 
 /**
@@ -22,7 +22,14 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const maxWaypoints = maxFlag === undefined ? undefined : numberFlag('max', maxFlag, 1, true);
   if (maxWaypoints !== undefined && maxWaypoints > 50000) throw new UsageError(`--max: at most 50000 (the scene limit), got ${maxWaypoints}`);
   const doc = loadScene(file);
-  const r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints });
+  let r: SceneWaypointFigures;
+  try {
+    r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints });
+  } catch (e) {
+    // A world too big to place waypoints in is a property of the file.
+    if (e instanceof RangeError && e.message.startsWith('placeWaypoints: ')) throw new InputError(`${file}: ${e.message}`);
+    throw e;
+  }
   const { graph, metrics: m, figuresMs } = r;
   const positions = graph.positions;
   const waypoints = Array.from({ length: graph.count }, (_, i) => ({

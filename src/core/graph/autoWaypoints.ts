@@ -10,6 +10,12 @@ import type { WaypointGraph } from './WaypointGraph.ts';
 import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 
+/**
+ * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
+ * components, search state), ~340 MB at this size.
+ */
+export const MAX_PLACEMENT_VOXELS = 2 ** 24;
+
 export interface PlaceWaypointsOptions {
   /** Agent radius R: waypoints and covered voxels have clearance >= R. @default 0 */
   agentRadius?: number;
@@ -89,6 +95,9 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     maxBatches: options.maxBatches ?? 8,
     seed: options.seed ?? 0x5eed,
   };
+  if (grid.size > MAX_PLACEMENT_VOXELS) {
+    throw new RangeError(`placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
+  }
   if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0) throw new RangeError(`maxWaypoints: expected an integer >= 0, got ${maxWaypoints}`);
   if (!(maxLink > 0)) throw new RangeError(`maxLinkDistance: expected a positive number, got ${maxLink}`);
   for (const key of ['targetRatio', 'goalRatio'] as const) {
