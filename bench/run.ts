@@ -7,6 +7,7 @@ import { benchGrid } from './grid.ts';
 import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
+import { benchWaypoints } from './waypoints.ts';
 
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -15,6 +16,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchPreprocess();
   await benchSteering();
   await benchPackageSize();
+  benchWaypoints();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

@@ -12,6 +12,7 @@ const USAGE = `usage:
   nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N (1)] [search flags] [--json]
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
+  nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
   nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
   nav bench
 search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   scen: async (argv) => (await import('./commands/scen.ts')).scenCommand(argv),
   path: async (argv) => (await import('./commands/path.ts')).pathCommand(argv),
   preprocess: async (argv) => (await import('./commands/preprocess.ts')).preprocessCommand(argv),
+  waypoints: async (argv) => (await import('./commands/waypoints.ts')).waypointsCommand(argv),
   simulate: async (argv) => (await import('./commands/simulate.ts')).simulateCommand(argv),
   bench: async () => {
     // The benchmarks live in the repository, not in the package: a path the compiler does not

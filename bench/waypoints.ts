@@ -1,0 +1,52 @@
+/**
+ * Automatic waypoints (issue 10): placement time on every shipped scene (goal: <= 2 s each),
+ * split into world + BVH, placement grid (voxelization), clearance and the placement steps,
+ * and the figures of `nav waypoints` (1,000 pairs, seed 1) with the time they took. The
+ * last timing column is the process CPU time of a separate placement run (user + system).
+ *
+ * Run alone: npx tsx bench/waypoints.ts [scene ...]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseScene } from '../src/scene/index.ts';
+import { placeSceneWaypoints, sceneWaypointFigures } from '../src/three/autoWaypoints.ts';
+import { printTable } from './stats.ts';
+
+const SCENES = join(import.meta.dirname, '..', 'scenes');
+
+export function benchWaypoints(only: string[] = []): void {
+  const files = readdirSync(SCENES)
+    .filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json')
+    .filter((f) => only.length === 0 || only.includes(f.replace(/\.json$/, '')))
+    .sort();
+  const timing: (string | number)[][] = [];
+  const figures: (string | number)[][] = [];
+  for (const f of files) {
+    const doc = parseScene(readFileSync(join(SCENES, f), 'utf8'));
+    // Placement alone, timed in wall and CPU time (wall time drifts with the machine's load,
+    // CPU time much less); then again with the figures.
+    const cpu0 = process.cpuUsage();
+    placeSceneWaypoints(doc);
+    const cpu = process.cpuUsage(cpu0);
+    const r = sceneWaypointFigures(doc);
+    const p = r.placed;
+    const g = p.space.grid;
+    const m = r.metrics;
+    timing.push([
+      f.replace(/\.json$/, ''), `${g.X}x${g.Y}x${g.Z}`, String(p.space.clearVoxels.length), String(r.graph.count),
+      r.worldMs, r.gridMs, p.ms.clearance, p.ms.cover, p.ms.connect, p.ms.prune, p.ms.refine, r.ms, r.ms <= 2000 ? 'yes' : 'NO', (cpu.user + cpu.system) / 1000,
+    ]);
+    const ratio = (v: number | null) => (v === null ? 'none' : v.toFixed(3));
+    figures.push([
+      f.replace(/\.json$/, ''), String(r.agentRadius), String(r.graph.count),
+      `${p.steps.cover}/${p.steps.connectors}/-${p.steps.pruned}/${p.steps.refined} (${p.steps.batches})`,
+      m.coverage, `${m.components.graph}/${m.components.free}`, ratio(m.medianRatio), ratio(m.p95Ratio), r.figuresMs,
+    ]);
+  }
+  printTable('Automatic waypoints: placement time per shipped scene, ms (goal <= 2000)',
+    ['scene', 'grid', 'clear voxels', 'waypoints', 'world', 'grid', 'clearance', 'cover', 'connect', 'prune', 'refine', 'total', '<= 2 s', 'cpu ms'], timing);
+  printTable('Automatic waypoints: figures (1,000 pairs, seed 1; goals: coverage 1, graph = free, median <= 1.05, p95 <= 1.15)',
+    ['scene', 'radius', 'waypoints', 'cover/conn/-pruned/refined (batches)', 'coverage', 'graph/free', 'median', 'p95', 'figures ms'], figures);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) benchWaypoints(process.argv.slice(2));

@@ -1,0 +1,62 @@
+import { sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
+import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { InputError, out } from '../io.ts';
+import { loadScene } from './preprocess.ts';
+
+/**
+ * `nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]`: automatic waypoints for
+ * the scene's static world and their figures (`measureWaypoints`: 1,000 pairs, seed 1).
+ * JSON: {"waypoints":[{"id","position"}],"coverage","components":{"graph","free"},
+ * "medianRatio","p95Ratio","ms"}; ms = placement time (world, grid, placement), not the
+ * figures. The figures' graph is relinked from the positions by `buildVisibility`, as
+ * preprocessing would link them. Ratios are null when there is no pair or no route.
+ */
+export async function waypointsCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['agent-radius', 'max']);
+  const [file, extra] = args.positional;
+  if (!file) throw new UsageError('missing the scene file');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  const radiusFlag = args.flags.get('agent-radius');
+  const maxFlag = args.flags.get('max');
+  const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
+  const maxWaypoints = maxFlag === undefined ? undefined : numberFlag('max', maxFlag, 1, true);
+  if (maxWaypoints !== undefined && maxWaypoints > 50000) throw new UsageError(`--max: at most 50000 (the scene limit), got ${maxWaypoints}`);
+  const doc = loadScene(file);
+  let r: SceneWaypointFigures;
+  try {
+    r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints });
+  } catch (e) {
+    // A world too big to place waypoints in is a property of the file.
+    if (e instanceof RangeError && e.message.startsWith('placeWaypoints: ')) throw new InputError(`${file}: ${e.message}`);
+    throw e;
+  }
+  const { graph, metrics: m, figuresMs } = r;
+  const positions = graph.positions;
+  const waypoints = Array.from({ length: graph.count }, (_, i) => ({
+    id: `auto-${i + 1}`,
+    position: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]],
+  }));
+  if (args.switches.has('json')) {
+    out(JSON.stringify({
+      waypoints,
+      coverage: m.coverage,
+      components: m.components,
+      medianRatio: m.medianRatio,
+      p95Ratio: m.p95Ratio,
+      ms: round3(r.ms),
+    }));
+    return 0;
+  }
+  const g = r.placed.space.grid;
+  const s = r.placed.steps;
+  const ratio = (v: number | null) => (v === null ? 'none' : v.toFixed(3));
+  out(`${doc.name}: ${graph.count} waypoints, ${graph.linkCount} links (agent radius ${r.agentRadius}) in ${r.ms.toFixed(1)} ms`);
+  out(`  grid: ${g.X}x${g.Y}x${g.Z} voxels of ${g.cellSize}, ${r.placed.space.clearVoxels.length} clear`);
+  out(`  steps: ${s.cover} cover, ${s.connectors} connectors, ${s.pruned} pruned, ${s.refined} refinement`);
+  out(`  coverage ${m.coverage}, components: graph ${m.components.graph}, free ${m.components.free}`);
+  out(`  route / grid optimum over ${m.pairs} pairs: median ${ratio(m.medianRatio)}, 95th percentile ${ratio(m.p95Ratio)} (${figuresMs.toFixed(0)} ms)`);
+  for (const w of waypoints) out(`  ${w.id}  ${w.position.map((c) => +c.toFixed(4)).join(', ')}`);
+  return 0;
+}
+
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;

@@ -1,0 +1,491 @@
+import { now } from '../clock.ts';
+import { clearSpace, gridAssistedLineOfSight, type ClearSpace } from '../grid/clearance.ts';
+import { GridSpace } from '../grid/GridSpace.ts';
+import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { findPath } from '../search/AStarRun.ts';
+import { gridDistance } from '../search/heuristics.ts';
+import { SearchContext } from '../search/SearchContext.ts';
+import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
+import type { WaypointGraph } from './WaypointGraph.ts';
+import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
+import { stringPull, WaypointRouter } from './waypointRoute.ts';
+
+/**
+ * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
+ * components, search state), ~340 MB at this size.
+ */
+export const MAX_PLACEMENT_VOXELS = 2 ** 24;
+
+export interface PlaceWaypointsOptions {
+  /** Agent radius R: waypoints and covered voxels have clearance >= R. @default 0 */
+  agentRadius?: number;
+  /** At most this many waypoints (coverage may then stay below 1). @default 50000 */
+  maxWaypoints?: number;
+  /** Links longer than this are never made (as in preprocessing). @default Infinity */
+  maxLinkDistance?: number;
+  /**
+   * Refinement: a training pair whose route is longer than this times the grid optimum gets
+   * waypoints at the corners of its grid path. @default 1.08
+   */
+  targetRatio?: number;
+  /**
+   * Refinement stops after the first batch in which at most `goalShare` of the pairs (measured
+   * as the batch is processed) have a ratio above `goalRatio`. @default 1.15
+   */
+  goalRatio?: number;
+  /** @default 0.02 */
+  goalShare?: number;
+  /** Training pairs per refinement batch (0 turns refinement off). @default 100 */
+  batchPairs?: number;
+  /** At most this many refinement batches. @default 8 */
+  maxBatches?: number;
+  /**
+   * Seed of the first training batch (batch b uses seed + b); keep it apart from the seed the
+   * figures are measured with. @default 0x5eed
+   */
+  seed?: number;
+}
+
+export interface PlacedWaypoints {
+  /** Waypoint positions (xyz triples), each the centre of a clear voxel. */
+  positions: Float64Array;
+  /** Their visibility graph (the line-of-sight test given, maxLinkDistance). */
+  graph: WaypointGraph;
+  /** The clear space the waypoints were placed in (clearance, dilated grid, components). */
+  space: ClearSpace;
+  /** Waypoints from each step: cover, connectors, removed by pruning, refinement. */
+  steps: { cover: number; connectors: number; pruned: number; refined: number; batches: number };
+  /** Wall time of each step (clearance = `clearSpace`). */
+  ms: { clearance: number; cover: number; connect: number; prune: number; refine: number };
+}
+
+type RefineOptions = Required<Pick<PlaceWaypointsOptions, 'targetRatio' | 'goalRatio' | 'goalShare' | 'batchPairs' | 'maxBatches' | 'seed'>>;
+
+/**
+ * Places waypoints for an agent of radius R in the free space of `grid`. `los` is the agent's
+ * line-of-sight test (e.g. a BVH capsule test of radius R); every piece of geometry it tests
+ * against must lie in the closed boxes of blocked voxels of `grid` (a voxel layer, or a
+ * conservative voxelization of the world): clearance is measured on the grid, and tests the
+ * grid alone proves clear skip `los` (`gridAssistedLineOfSight`). Aims, in this order:
+ *  - every clear voxel (`clearSpace`) sees a waypoint of its own component (coverage 1);
+ *  - the waypoint graph has one component per component of clear voxels;
+ *  - few waypoints, placed where routes through them are short.
+ * Steps:
+ *  1. cover: repeatedly take the uncovered clear voxel farthest from geometry and from the
+ *     grid border (medial-axis-like, so one waypoint sees much), make it a waypoint, and mark
+ *     every uncovered voxel of its component that sees it;
+ *  2. connect: while a component of clear voxels holds waypoints of two graph components, walk
+ *     the shortest voxel path between them and add waypoints at its string-pulled corners;
+ *  3. prune: drop each waypoint (fewest covered voxels first) whose voxels all see another
+ *     waypoint and whose removal keeps its component's graph connected;
+ *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the
+ *     grid optimum, add the string-pulled corners of the grid path; in batches, until a batch
+ *     shows few pairs above `goalRatio` (see `Placer.refine`); then connect again.
+ * Deterministic: the same input gives the same waypoints.
+ */
+export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: PlaceWaypointsOptions = {}): PlacedWaypoints {
+  const radius = options.agentRadius ?? 0;
+  const maxWaypoints = options.maxWaypoints ?? 50000;
+  const maxLink = options.maxLinkDistance ?? Infinity;
+  const refineOptions: RefineOptions = {
+    targetRatio: options.targetRatio ?? 1.08,
+    goalRatio: options.goalRatio ?? 1.15,
+    goalShare: options.goalShare ?? 0.02,
+    batchPairs: options.batchPairs ?? 100,
+    maxBatches: options.maxBatches ?? 8,
+    seed: options.seed ?? 0x5eed,
+  };
+  if (grid.size > MAX_PLACEMENT_VOXELS) {
+    throw new RangeError(`placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
+  }
+  if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0) throw new RangeError(`maxWaypoints: expected an integer >= 0, got ${maxWaypoints}`);
+  if (!(maxLink > 0)) throw new RangeError(`maxLinkDistance: expected a positive number, got ${maxLink}`);
+  for (const key of ['targetRatio', 'goalRatio'] as const) {
+    if (!(refineOptions[key] >= 1) || !Number.isFinite(refineOptions[key])) throw new RangeError(`${key}: expected a finite number >= 1, got ${refineOptions[key]}`);
+  }
+  if (!(refineOptions.goalShare >= 0 && refineOptions.goalShare <= 1)) throw new RangeError(`goalShare: expected a number in [0, 1], got ${refineOptions.goalShare}`);
+  for (const key of ['batchPairs', 'maxBatches'] as const) {
+    if (!Number.isInteger(refineOptions[key]) || refineOptions[key] < 0 || refineOptions[key] > 1e6) throw new RangeError(`${key}: expected an integer in [0, 1e6], got ${refineOptions[key]}`);
+  }
+  let t = now();
+  const lap = (): number => {
+    const t0 = t;
+    t = now();
+    return t - t0;
+  };
+  const space = clearSpace(grid, radius);
+  // Every test below may skip `los` where the grid alone proves the capsule clear.
+  const assisted = gridAssistedLineOfSight(grid, radius, los);
+  const clearanceMs = lap();
+  const placer = new Placer(space, assisted, maxWaypoints, maxLink);
+  placer.cover();
+  const cover = placer.count;
+  const coverMs = lap();
+  placer.connect();
+  let connectors = placer.count - cover;
+  let connectMs = lap();
+  const pruned = placer.prune();
+  placer.compact();
+  const pruneMs = lap();
+  const base = placer.count;
+  const batches = placer.refine(refineOptions);
+  const refined = placer.count - base;
+  const refineMs = lap();
+  // Refinement corners see each other but maybe no older waypoint: join them up again.
+  placer.connect();
+  connectors += placer.count - base - refined;
+  connectMs += lap();
+  const graph = placer.vis.graph();
+  return {
+    positions: graph.positions, graph, space,
+    steps: { cover, connectors, pruned, refined, batches },
+    ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },
+  };
+}
+
+/**
+ * Refinement routes link their ends to this many nearest visible waypoints only: an upper
+ * bound of the full route, so a pair judged good is good, at a fraction of the tests.
+ */
+const ROUTE_END_LINKS = 12;
+
+/** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
+class Placer {
+  readonly space: ClearSpace;
+  readonly los: LineOfSight;
+  readonly maxWaypoints: number;
+  readonly maxLink: number;
+  vis: VisibilityGraph;
+  /** Voxel index of each waypoint. */
+  voxel: number[] = [];
+  alive: boolean[] = [];
+  /** Waypoint positions, xyz triples. */
+  xyz: number[] = [];
+  /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
+  readonly coveredBy: Int32Array;
+  private readonly c = { x: 0, y: 0, z: 0 };
+
+  constructor(space: ClearSpace, los: LineOfSight, maxWaypoints: number, maxLink: number) {
+    this.space = space;
+    this.los = los;
+    this.maxWaypoints = maxWaypoints;
+    this.maxLink = maxLink;
+    this.vis = new VisibilityGraph(los, { maxLinkDistance: maxLink });
+    this.coveredBy = new Int32Array(space.clearVoxels.length).fill(-1);
+  }
+
+  get count(): number {
+    return this.voxel.length;
+  }
+
+  add(v: number): number {
+    voxelCenter(this.space, v, this.c);
+    this.voxel.push(v);
+    this.alive.push(true);
+    this.xyz.push(this.c.x, this.c.y, this.c.z);
+    return this.vis.add(this.c.x, this.c.y, this.c.z);
+  }
+
+  /** Whether voxel centre u sees waypoint w. */
+  sees(u: number, w: number): boolean {
+    const a = this.c;
+    voxelCenter(this.space, u, a);
+    const p = this.xyz;
+    return pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
+  }
+
+  cover(): void {
+    const { space } = this;
+    const voxels = space.clearVoxels;
+    const order = coverOrder(space);
+    const uncovered = Int32Array.from(order.keys()); // positions into `voxels`
+    let remaining = uncovered.length;
+    let next = 0;
+    while (remaining > 0 && this.count < this.maxWaypoints) {
+      while (this.coveredBy[order[next]] !== -1) next++;
+      const k = order[next];
+      const w = this.add(voxels[k]);
+      const comp = space.component[voxels[k]];
+      let kept = 0;
+      for (let i = 0; i < remaining; i++) {
+        const u = uncovered[i];
+        if (u === k || (space.component[voxels[u]] === comp && this.sees(voxels[u], w))) this.coveredBy[u] = w;
+        else uncovered[kept++] = u;
+      }
+      remaining = kept;
+    }
+  }
+
+  connect(): void {
+    const { space } = this;
+    // Each round joins one pair of graph components; a round that adds nothing ends the loop.
+    for (let guard = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
+      const graph = this.vis.graph();
+      const { label } = graphComponents(graph);
+      // First graph component met in each clear-space component.
+      const firstLabel = new Int32Array(space.componentCount).fill(-1);
+      let split = -1;
+      for (let w = 0; w < this.count; w++) {
+        const c = space.component[this.voxel[w]];
+        if (firstLabel[c] === -1) firstLabel[c] = label[w];
+        else if (firstLabel[c] !== label[w]) {
+          split = c;
+          break;
+        }
+      }
+      if (split === -1) return;
+      const from: number[] = [];
+      const to: number[] = [];
+      for (let w = 0; w < this.count; w++) {
+        if (space.component[this.voxel[w]] !== split) continue;
+        (label[w] === firstLabel[split] ? from : to).push(w);
+      }
+      if (!this.bridge(from, to)) return;
+    }
+  }
+
+  /**
+   * Adds waypoints along the shortest face-connected voxel path from a waypoint of `from` to
+   * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
+   */
+  private bridge(from: number[], to: number[]): boolean {
+    const path = voxelPath(this.space, from.map((w) => this.voxel[w]), to.map((w) => this.voxel[w]));
+    if (path.length < 2) return false;
+    const corners: number[] = [];
+    const c = this.c;
+    for (const v of path) {
+      voxelCenter(this.space, v, c);
+      corners.push(c.x, c.y, c.z);
+    }
+    const pulled = stringPull(corners, this.limitedLos());
+    let added = 0;
+    // Interior corners become waypoints; they are centres of path voxels, so clear.
+    for (let k = 3; k < pulled.points.length - 3 && this.count < this.maxWaypoints; k += 3) {
+      const v = this.space.grid.worldToVoxel({ x: pulled.points[k], y: pulled.points[k + 1], z: pulled.points[k + 2] }, { x: 0, y: 0, z: 0 });
+      this.add(this.space.grid.index(v.x, v.y, v.z));
+      added++;
+    }
+    return added > 0;
+  }
+
+  /** The line of sight, refused beyond the link distance (so corners end up linked). */
+  limitedLos(): LineOfSight {
+    const los = this.los;
+    const limit = this.maxLink;
+    if (!Number.isFinite(limit)) return los;
+    return (ax, ay, az, bx, by, bz) => Math.hypot(bx - ax, by - ay, bz - az) <= limit && los(ax, ay, az, bx, by, bz);
+  }
+
+  /** Step 3; returns how many waypoints it removed. */
+  prune(): number {
+    const { space } = this;
+    const n = this.count;
+    const graph = this.vis.graph();
+    const owned: number[][] = Array.from({ length: n }, () => []);
+    this.coveredBy.forEach((w, k) => {
+      if (w >= 0) owned[w].push(k);
+    });
+    const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
+    const p = this.xyz;
+    let removed = 0;
+    for (const w of order) {
+      const comp = space.component[this.voxel[w]];
+      if (!this.connectedWithout(graph, w, comp)) continue;
+      // Other live waypoints of the component, nearest to w first.
+      const others: number[] = [];
+      for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
+      if (others.length === 0) continue;
+      const d = (o: number) => Math.hypot(p[3 * o] - p[3 * w], p[3 * o + 1] - p[3 * w + 1], p[3 * o + 2] - p[3 * w + 2]);
+      others.sort((a, b) => d(a) - d(b) || a - b);
+      const moved: number[] = [];
+      let last = others[0];
+      let ok = true;
+      for (const k of owned[w]) {
+        const u = space.clearVoxels[k];
+        let seen = this.sees(u, last) ? last : -1;
+        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
+        if (seen === -1) {
+          ok = false;
+          break;
+        }
+        moved.push(seen);
+        last = seen;
+      }
+      if (!ok) continue;
+      owned[w].forEach((k, i) => {
+        this.coveredBy[k] = moved[i];
+        owned[moved[i]].push(k);
+      });
+      owned[w] = [];
+      this.alive[w] = false;
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Whether the live waypoints of component `comp` other than `w` are connected in `graph`. */
+  private connectedWithout(graph: WaypointGraph, w: number, comp: number): boolean {
+    const members: number[] = [];
+    for (let o = 0; o < this.count; o++) if (o !== w && this.alive[o] && this.space.component[this.voxel[o]] === comp) members.push(o);
+    if (members.length <= 1) return true;
+    const seen = new Set<number>([members[0]]);
+    const stack = [members[0]];
+    while (stack.length > 0) {
+      const u = stack.pop()!;
+      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
+        const v = graph.targets[e];
+        if (v === w || !this.alive[v] || seen.has(v)) continue;
+        seen.add(v);
+        stack.push(v);
+      }
+    }
+    return seen.size === members.length;
+  }
+
+  /** Drops the dead waypoints (renumbering the rest) and relinks the live ones. */
+  compact(): void {
+    const renumber = new Int32Array(this.count).fill(-1);
+    const voxel: number[] = [];
+    const xyz: number[] = [];
+    for (let w = 0; w < this.count; w++) {
+      if (!this.alive[w]) continue;
+      renumber[w] = voxel.length;
+      voxel.push(this.voxel[w]);
+      xyz.push(this.xyz[3 * w], this.xyz[3 * w + 1], this.xyz[3 * w + 2]);
+    }
+    for (let k = 0; k < this.coveredBy.length; k++) if (this.coveredBy[k] >= 0) this.coveredBy[k] = renumber[this.coveredBy[k]];
+    this.voxel = voxel;
+    this.xyz = xyz;
+    this.alive = voxel.map(() => true);
+    this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink });
+    this.vis.setAll(xyz);
+  }
+
+  /**
+   * Step 4, in batches of seeded training pairs: a pair whose route over the current graph is
+   * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
+   * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
+   * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
+   * measured before its own corners were added), the step stops. The grid search runs only
+   * when the route is longer than `targetRatio` times the obstacle-free grid distance, a
+   * lower bound of the optimum. Returns the number of batches run.
+   */
+  refine(o: RefineOptions): number {
+    const { space } = this;
+    const grid = space.grid;
+    const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
+    const ctx = new SearchContext();
+    const routeCtx = new SearchContext();
+    const limited = this.limitedLos();
+    const placed = new Set(this.voxel);
+    const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 }, v = { x: 0, y: 0, z: 0 };
+    let batch = 0;
+    while (batch < o.maxBatches && o.batchPairs > 0 && this.count < this.maxWaypoints) {
+      const pairs = samplePairs(space, o.batchPairs, o.seed + batch);
+      batch++;
+      let over = 0;
+      for (let k = 0; k < pairs.length / 2 && this.count < this.maxWaypoints; k++) {
+        const s = pairs[2 * k], g = pairs[2 * k + 1];
+        grid.coords(s, a);
+        grid.coords(g, b);
+        const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
+        voxelCenter(space, s, a);
+        voxelCenter(space, g, b);
+        const graph = this.vis.graph();
+        const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        if (quick.length <= o.targetRatio * bound) continue;
+        const optimum = findPath(gridSpace, s, g, {}, ctx);
+        if (optimum.status !== 'found' || quick.length <= o.targetRatio * optimum.cost) continue;
+        // Judge by the full route (every visible waypoint linked), as the figures do.
+        const route = new WaypointRouter(graph, this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        if (route.length <= o.targetRatio * optimum.cost) continue;
+        if (route.length > o.goalRatio * optimum.cost) over++;
+        const corners: number[] = [];
+        for (const node of optimum.path) {
+          voxelCenter(space, node, v);
+          corners.push(v.x, v.y, v.z);
+        }
+        const pulled = stringPull(corners, limited).points;
+        for (let i = 3; i < pulled.length - 3 && this.count < this.maxWaypoints; i += 3) {
+          grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, v);
+          const idx = grid.index(v.x, v.y, v.z);
+          if (placed.has(idx)) continue;
+          placed.add(idx);
+          this.add(idx);
+        }
+      }
+      if (over <= o.goalShare * (pairs.length / 2)) break;
+    }
+    return batch;
+  }
+}
+
+/**
+ * Positions in `space.clearVoxels`, best cover candidates first: by score = min(clearance,
+ * distance from the centre to the grid border), quantised to 1/8 cell (a counting sort keeps
+ * index order among equal scores, so the order is deterministic).
+ */
+function coverOrder(space: ClearSpace): Int32Array {
+  const { grid, clearance, clearVoxels } = space;
+  const s = grid.cellSize;
+  const c = { x: 0, y: 0, z: 0 };
+  const bins = new Int32Array(clearVoxels.length);
+  let top = 0;
+  for (let k = 0; k < clearVoxels.length; k++) {
+    grid.coords(clearVoxels[k], c);
+    const border = Math.min(c.x + 0.5, grid.X - c.x - 0.5, c.y + 0.5, grid.Y - c.y - 0.5, c.z + 0.5, grid.Z - c.z - 0.5);
+    const score = Math.min(clearance[clearVoxels[k]] / s, border);
+    bins[k] = Math.floor(8 * score);
+    if (bins[k] > top) top = bins[k];
+  }
+  const start = new Int32Array(top + 2);
+  for (let k = 0; k < bins.length; k++) start[top - bins[k] + 1]++;
+  for (let b = 0; b <= top; b++) start[b + 1] += start[b];
+  const order = new Int32Array(bins.length);
+  for (let k = 0; k < bins.length; k++) order[start[top - bins[k]]++] = k;
+  return order;
+}
+
+/**
+ * Shortest face-connected path over clear voxels from any voxel of `sources` to any of
+ * `targets` (breadth-first), as voxel indices from source to target; empty when none.
+ */
+function voxelPath(space: ClearSpace, sources: number[], targets: number[]): number[] {
+  const grid = space.dilated;
+  const { X, Y, Z } = grid;
+  const XY = X * Y;
+  const occ = grid.occupancy;
+  const parent = new Int32Array(grid.size).fill(-2);
+  const isTarget = new Set(targets);
+  const queue = new Int32Array(space.clearVoxels.length);
+  let head = 0, tail = 0;
+  for (const s of sources) {
+    if (parent[s] !== -2) continue;
+    parent[s] = -1;
+    queue[tail++] = s;
+  }
+  let found = -1;
+  while (head < tail && found === -1) {
+    const i = queue[head++];
+    const z = (i / XY) | 0;
+    const r = i - z * XY;
+    const y = (r / X) | 0;
+    const x = r - y * X;
+    const steps = [x > 0 ? -1 : 0, x < X - 1 ? 1 : 0, y > 0 ? -X : 0, y < Y - 1 ? X : 0, z > 0 ? -XY : 0, z < Z - 1 ? XY : 0];
+    for (const d of steps) {
+      if (d === 0) continue;
+      const j = i + d;
+      if (occ[j] !== 0 || parent[j] !== -2) continue;
+      parent[j] = i;
+      if (isTarget.has(j)) {
+        found = j;
+        break;
+      }
+      queue[tail++] = j;
+    }
+  }
+  if (found === -1) return [];
+  const path: number[] = [];
+  for (let v = found; v !== -1; v = parent[v]) path.push(v);
+  return path.reverse();
+}
