@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark table, in one run. Timings are medians and ratios against
  * peers measured in the same run; the machine is shared, so absolute numbers drift.
  */
+import { benchBrowser } from './browser.ts';
 import { benchGrid } from './grid.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
@@ -11,6 +12,7 @@ export async function runBenchmarks(): Promise<void> {
   benchGrid();
   await benchPreprocess();
   await benchSteering();
+  await benchBrowser();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

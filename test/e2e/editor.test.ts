@@ -202,15 +202,23 @@ describe('the editor (dev)', () => {
     expect((await query()).cost).toBeGreaterThan(7 + 1e-6);
   });
 
-  it('restores the edited scene after a reload (autosave), with a way back to the shipped scene', async () => {
+  it('restores the edited scene after a reload (autosave), with a way back to the default scene', async () => {
     const edited = await doc();
     expect(edited.name).toBe('Editor test: floor');
+    const names = await page.evaluate(() => window.navlab!.scenes());
     await page.waitForTimeout(1000);
     await page.reload();
     await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
     expect(await doc()).toEqual(edited);
+    // The picker lists the same names: no duplicate entry for the restored scene.
+    expect(await page.evaluate(() => window.navlab!.scenes())).toEqual(names);
     await expect.poll(() => page.isVisible('#restore-note')).toBe(true);
-    await page.locator('#restore-note button', { hasText: 'shipped' }).click();
+    // The undo history came back too (the painted voxel is the last undoable edit).
+    await page.evaluate(() => window.navlab!.undo());
+    expect((await doc()).voxels!.solid).not.toContainEqual([3, 1, 1, 3, 1, 1]);
+    await page.evaluate(() => window.navlab!.redo());
+    expect(await doc()).toEqual(edited);
+    await page.locator('#restore-note button', { hasText: 'default scene' }).click();
     await expect.poll(async () => (await doc()).name).toBe('Open field with pillars');
   });
 

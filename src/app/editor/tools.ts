@@ -1,3 +1,5 @@
+import { Signal } from '../signal.ts';
+
 /** What a tool gets when the user clicks the 3D view. */
 export interface ToolClick {
   /** 0 = primary (left), 2 = secondary (right). */
@@ -25,7 +27,8 @@ export interface Tool {
 export class ToolBox {
   private readonly tools = new Map<string, Tool>();
   private current: Tool | null = null;
-  onChange: (tool: Tool) => void = () => {};
+  /** Emitted with the tool that became active. */
+  readonly changed = new Signal<[Tool]>();
 
   register(tool: Tool): void {
     this.tools.set(tool.name, tool);
@@ -47,6 +50,6 @@ export class ToolBox {
     this.current?.deactivate?.();
     this.current = tool;
     tool.activate?.();
-    this.onChange(tool);
+    this.changed.emit(tool);
   }
 }
