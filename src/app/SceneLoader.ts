@@ -66,6 +66,7 @@ export class SceneLoader {
         source = sourceOverride;
         label = String(nameOrDocument);
       } else if (typeof nameOrDocument === 'string' && !nameOrDocument.trimStart().startsWith('{')) {
+        label = nameOrDocument;
         entry = this.catalog.find(nameOrDocument) ?? null;
         if (entry === null) throw new Error(`loadScene: unknown scene '${clip(nameOrDocument)}' (available: ${this.catalog.names.join(', ')})`);
         label = entry.name;
@@ -79,6 +80,8 @@ export class SceneLoader {
         source = { kind: 'json', text: nameOrDocument };
       } else if (nameOrDocument !== null && typeof nameOrDocument === 'object') {
         source = { kind: 'value', value: nameOrDocument };
+        const name = (nameOrDocument as { name?: unknown }).name;
+        if (typeof name === 'string') label = name;
       } else {
         throw new Error('loadScene: expected a scene name or a scene document');
       }
@@ -97,7 +100,9 @@ export class SceneLoader {
     } catch (e) {
       const err = e as Error;
       if (signal.aborted || err.name === 'AbortError') throw abortError(label, signal);
-      const message = clip(err.name === 'SceneError' || err.name === 'ParseError' ? err.message : `${clip(label)}: ${err.message}`, MESSAGE_CHARS);
+      // Scene and parse errors name the document's problem; others get the scene's name first.
+      const own = err.name === 'SceneError' || err.name === 'ParseError' || err.message.startsWith('loadScene:');
+      const message = clip(own ? err.message : `${clip(label)}: ${err.message}`, MESSAGE_CHARS);
       this.overlay.setError(`Could not load ${clip(label)}: ${message}`);
       const out = new Error(message);
       out.name = err.name;

@@ -2,6 +2,7 @@
  * Entry of the sandbox app (index.html). Builds the App, loads the default scene (the first
  * of scenes/index.json), and then exposes `window.navlab`.
  */
+import './noEval.ts';
 import { version } from '../../package.json';
 import { AgentsController } from './agents/AgentsController.ts';
 import { App, createRenderer } from './App.ts';
