@@ -3,6 +3,7 @@
  * peers measured in the same run; the machine is shared, so absolute numbers drift.
  */
 import { benchFrontier } from './frontier.ts';
+import { benchBrowser } from './browser.ts';
 import { benchGrid } from './grid.ts';
 import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
@@ -17,6 +18,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchSteering();
   await benchPackageSize();
   benchWaypoints();
+  await benchBrowser();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

@@ -68,9 +68,9 @@ export class SceneCatalog {
   }
 
   /** The source of an entry: the stored one, or the shipped file's text fetched now. */
-  async source(entry: SceneEntry): Promise<SceneSource> {
+  async source(entry: SceneEntry, signal?: AbortSignal): Promise<SceneSource> {
     if (entry.source !== null) return entry.source;
-    const res = await fetch(entry.url!);
+    const res = await fetch(entry.url!, { signal });
     if (!res.ok) throw new Error(`cannot fetch scene '${entry.name}' (${entry.file}): HTTP ${res.status}`);
     return { kind: 'json', text: await res.text() };
   }

@@ -41,6 +41,9 @@ export interface NavlabHandle {
    * Loads a scene by picker name (or file name / stem, e.g. 'maze') or from a document
    * (object or JSON text). Resolves when it is loaded, preprocessed and shown. Rejects with a
    * readable Error on a bad document or an unknown name; the current scene stays as it was.
+   * A name acts as choosing it in the picker: a scene the user edited comes back with its
+   * edits and undo history. A newer load (or the Cancel button) cancels a pending one, which
+   * then rejects with an Error named 'AbortError'.
    */
   loadScene(nameOrDocument: string | object): Promise<void>;
   /** A copy of the current (edited) scene document. */

@@ -2,6 +2,7 @@
  * Entry of the sandbox app (index.html). Builds the App, loads the default scene (the first
  * of scenes/index.json), and then exposes `window.navlab`.
  */
+import './noEval.ts';
 import { version } from '../../package.json';
 import { AgentsController } from './agents/AgentsController.ts';
 import { App, createRenderer } from './App.ts';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   const first = app.catalog.entries[0];
   const editor = new Editor(app);
   // A shared link, else the autosaved edited scene, else the default scene.
-  const loading = openStartScene(app, editor, first.name);
+  const loading = openStartScene(app, editor.work, first.name);
   await nextFrame();
   const panels = new Panels(app);
   editor.buildPanel(panels.gui);
@@ -84,6 +85,10 @@ async function main(): Promise<void> {
   panels.refresh();
   if (!agents.started && app.current !== null) agents.sceneLoaded(app.current.doc);
   window.navlab = createHandle(app);
+  // For the end-to-end tests (camera projection, drawn links), in the dev server only: not
+  // part of the navlab handle, and compiled out of the built app (MODE is 'production' in
+  // every build, whatever NODE_ENV says; DEV follows NODE_ENV, which test runners set).
+  if (import.meta.env.MODE === 'development') (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = editor;
 }
 
 void main();

@@ -44,7 +44,7 @@ describe('History', () => {
   it('does nothing harmful when empty, and reports changes', () => {
     const h = new History();
     const changed = vi.fn();
-    h.onChange = changed;
+    h.changed.add(changed);
     expect(h.undo()).toBe(false);
     expect(h.redo()).toBe(false);
     expect(changed).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 /**
  * The editor's pure parts in node: document edit commands, the history's behaviour when a
- * command fails, share-link encoding, and the autosave slot.
+ * command fails, share-link encoding, and the per-scene saved edits (SavedScenes).
  */
 import { describe, expect, it } from 'vitest';
 import { History } from '../../src/app/editor/History.ts';
@@ -8,7 +8,8 @@ import {
   addWaypoint, duplicateWaypoint, freshId, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
   validated,
 } from '../../src/app/editor/edits.ts';
-import { AUTOSAVE_KEY, Autosave } from '../../src/app/editor/persistence.ts';
+import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX, type StorageLike } from '../../src/app/editor/persistence.ts';
+import { DocRef, stacksOf, timelineOf, type DocCommand, type Timeline } from '../../src/app/editor/timeline.ts';
 import { decodeShare, encodeShare, fromBase64Url, MAX_HASH_SCENE, toBase64Url } from '../../src/app/editor/share.ts';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
@@ -171,25 +172,144 @@ describe('share links', () => {
   });
 });
 
-describe('Autosave', () => {
-  it('writes the last edit after a short delay or on flush, and reads it back', async () => {
-    const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
-    const save = new Autosave(storage);
-    expect(save.load()).toBeNull();
-    const d1 = addWaypoint(base(), [1, 1.5, 1]).doc;
-    save.changed(base());
-    save.changed(d1);
-    expect(store.has(AUTOSAVE_KEY)).toBe(false);
+/** An in-memory localStorage shared by "tabs"; `full` makes writes fail as a full storage does. */
+function memoryStorage(): StorageLike & { store: Map<string, string>; full: boolean } {
+  const store = new Map<string, string>();
+  return {
+    store,
+    full: false,
+    getItem: (k) => store.get(k) ?? null,
+    setItem(k, v) {
+      if (this.full) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+      store.set(k, v);
+    },
+    removeItem: (k) => void store.delete(k),
+    key: (i) => [...store.keys()][i] ?? null,
+    get length() {
+      return store.size;
+    },
+  };
+}
+
+/** A timeline of `docs` with the current one at `index`. */
+const line = (docs: ReturnType<typeof base>[], index = docs.length - 1): Timeline =>
+  ({ docs: docs.map((d) => DocRef.of(d)), labels: docs.slice(1).map((_, i) => `edit ${i + 1}`), index });
+
+describe('SavedScenes', () => {
+  const d0 = base();
+  const d1 = addWaypoint(d0, [1, 1.5, 1]).doc;
+  const d2 = moveWaypoint(d1, 'a', [0, 1, 0]);
+
+  it('keeps each scene under its own key, written after a short delay or on flush', async () => {
+    const storage = memoryStorage();
+    const saved = new SavedScenes(storage);
+    saved.adopt('Maze', 0);
+    saved.adopt('Open field', 0);
+    saved.changed('Maze', () => line([d0, d1]));
+    expect(storage.store.size).toBe(0);
     await new Promise((r) => setTimeout(r, 400));
-    expect(parseScene(save.load()!.text)).toEqual(d1);
-    const d2 = moveWaypoint(d1, 'a', [0, 1, 0]);
-    save.changed(d2);
-    save.flush();
-    expect(save.load()!.text).toBe(saveScene(d2));
-    store.set(AUTOSAVE_KEY, '{broken');
-    expect(save.load()).toBeNull();
-    save.clear();
-    expect(store.size).toBe(0);
+    saved.changed('Open field', () => line([d0, d1, d2], 1));
+    saved.flush();
+    expect(saved.names().sort()).toEqual(['Maze', 'Open field']);
+    const maze = saved.get('Maze')!;
+    expect(maze.docs.map((t) => parseScene(t))).toEqual([d0, d1]);
+    expect([maze.index, maze.labels, maze.revision]).toEqual([1, ['edit 1'], 1]);
+    const field = saved.get('Open field')!;
+    expect(field.docs).toEqual([d0, d1, d2].map((d) => saveScene(d)));
+    expect(field.index).toBe(1);
+    // Another instance (a reload) reads the same.
+    expect(new SavedScenes(storage).get('Open field')).toEqual(field);
+    saved.discard('Maze');
+    expect(saved.names()).toEqual(['Open field']);
+  });
+
+  it('keeps at most MAX_SAVED_STEPS undo steps, dropping the oldest', () => {
+    const storage = memoryStorage();
+    const saved = new SavedScenes(storage);
+    saved.adopt('s', 0);
+    const docs = [d0];
+    for (let k = 0; k < MAX_SAVED_STEPS + 5; k++) docs.push(moveWaypoint(docs.at(-1)!, 'a', [0, 1, k / 10]));
+    saved.write('s', line(docs));
+    const r = saved.get('s')!;
+    expect(r.docs.length).toBe(MAX_SAVED_STEPS + 1);
+    expect(r.index).toBe(MAX_SAVED_STEPS);
+    expect(parseScene(r.docs[r.index])).toEqual(docs.at(-1));
+    expect(parseScene(r.docs[0])).toEqual(docs[5]);
+    expect(r.labels.length).toBe(MAX_SAVED_STEPS);
+  });
+
+  it('round-trips a timeline through the history stacks', () => {
+    const t = line([d0, d1, d2], 1);
+    const step = (label: string, before: DocRef, after: DocRef): DocCommand => ({ label, before, after, apply() {}, revert() {} });
+    const [done, undone] = stacksOf(t, step);
+    expect(done.map((c) => c.label)).toEqual(['edit 1']);
+    expect(undone.map((c) => c.label)).toEqual(['edit 2']);
+    const back = timelineOf(done, undone)!;
+    expect(back.index).toBe(1);
+    expect(back.docs.map((d) => d.get())).toEqual([d0, d1, d2]);
+    expect(timelineOf([], [])).toBeNull();
+    // A timeline read back from text parses each document on first use.
+    expect(DocRef.fromText(saveScene(d2)).get()).toEqual(d2);
+  });
+
+  it('never overwrites another tab\'s save silently: it reports a conflict until the user chooses', () => {
+    const storage = memoryStorage();
+    const a = new SavedScenes(storage);
+    const b = new SavedScenes(storage);
+    a.adopt('s', 0);
+    b.adopt('s', 0);
+    const conflicts: string[] = [];
+    b.conflict.add((name, theirs) => conflicts.push(`${name}@${theirs.revision}`));
+    a.write('s', line([d0, d1]));
+    b.write('s', line([d0, d2]));
+    expect(conflicts).toEqual(['s@1']);
+    expect(parseScene(storage.store.get(`${SCENE_KEY_PREFIX}s`)!.length ? JSON.parse(storage.store.get(`${SCENE_KEY_PREFIX}s`)!).docs[1] : '')).toEqual(d1);
+    // b's edits stay in its page; further writes stay blocked and are not reported twice.
+    expect(parseScene(b.get('s')!.docs[1])).toEqual(d2);
+    b.write('s', line([d0, d2]));
+    expect(conflicts.length).toBe(1);
+    // "Keep this tab's version": an explicit overwrite.
+    b.write('s', line([d0, d2]), true);
+    expect(JSON.parse(storage.store.get(`${SCENE_KEY_PREFIX}s`)!).revision).toBe(2);
+    // a now is the one behind: its next write is a conflict, not an overwrite.
+    const aConflicts: number[] = [];
+    a.conflict.add((_, theirs) => aConflicts.push(theirs.revision));
+    a.write('s', line([d0, d1]));
+    expect(aConflicts).toEqual([2]);
+    // "Load the other tab's version": a reads the stored record and continues from it.
+    a.dropInPage('s');
+    a.adopt('s', a.get('s')!.revision);
+    a.write('s', line([d0, d1]));
+    expect(JSON.parse(storage.store.get(`${SCENE_KEY_PREFIX}s`)!).revision).toBe(3);
+  });
+
+  it('reports a failed write (storage full), keeps the edits in the page, and reports recovery', () => {
+    const storage = memoryStorage();
+    const saved = new SavedScenes(storage);
+    const reports: (string | null)[] = [];
+    saved.saveFailed.add((m) => reports.push(m));
+    saved.adopt('s', 0);
+    storage.full = true;
+    saved.write('s', line([d0, d1]));
+    expect(reports).toEqual(["the browser's storage for this page is full"]);
+    expect(storage.store.size).toBe(0);
+    expect(parseScene(saved.get('s')!.docs[1])).toEqual(d1);
+    storage.full = false;
+    saved.write('s', line([d0, d1, d2]));
+    expect(reports).toEqual(["the browser's storage for this page is full", null]);
+    expect(JSON.parse(storage.store.get(`${SCENE_KEY_PREFIX}s`)!).docs.length).toBe(3);
+  });
+
+  it('ignores damaged records and moves the old single autosave slot to its scene', () => {
+    const storage = memoryStorage();
+    storage.store.set(`${SCENE_KEY_PREFIX}bad`, '{broken');
+    storage.store.set(`${SCENE_KEY_PREFIX}worse`, JSON.stringify({ format: 2, name: 'worse', docs: [], labels: [], index: 0 }));
+    const saved = new SavedScenes(storage);
+    expect(saved.get('bad')).toBeNull();
+    expect(saved.get('worse')).toBeNull();
+    storage.store.set(LEGACY_AUTOSAVE_KEY, JSON.stringify({ text: saveScene(d1), name: 'edits', savedAt: 1 }));
+    expect(saved.migrateLegacy((n) => `picker ${n}`)).toBe('picker edits');
+    expect(storage.store.has(LEGACY_AUTOSAVE_KEY)).toBe(false);
+    expect(parseScene(saved.get('picker edits')!.docs[0])).toEqual(d1);
   });
 });

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { launchBrowser, openApp, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+import { launchBrowser, openApp, screenPoint, setView, settle, startDev, type AppPage, type AppServer, type EditorHook } from './harness.ts';
 
 /** A small world: a wall between two waypoints (so they do not see each other). */
 const WALL_SCENE = {
@@ -58,17 +58,7 @@ const links = async (): Promise<number> => Number(/(\d+) links/.exec((await page
 
 /** Where world point p appears on the page (CSS pixels), checked to be clear of the panels. */
 async function screenOf(p: number[]): Promise<{ x: number; y: number }> {
-  await settle(page);
-  const s = await page.evaluate(([x, y, z]) => {
-    const a = (window as unknown as { __navlabEditor: { app: { camera: { updateMatrixWorld(): void }; renderer: { domElement: HTMLCanvasElement } } } }).__navlabEditor.app;
-    a.camera.updateMatrixWorld();
-    // Vector3.project without importing three: through the camera's matrices.
-    const cam = a.camera as unknown as { matrixWorldInverse: { elements: number[] }; projectionMatrix: { elements: number[] } };
-    const mul = (m: number[], v: number[]) => [0, 1, 2, 3].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2] + m[12 + r] * v[3]);
-    const c = mul(cam.projectionMatrix.elements, mul(cam.matrixWorldInverse.elements, [x, y, z, 1]));
-    const rect = a.renderer.domElement.getBoundingClientRect();
-    return { x: rect.left + ((c[0] / c[3] + 1) / 2) * rect.width, y: rect.top + ((1 - c[1] / c[3]) / 2) * rect.height };
-  }, p);
+  const s = await screenPoint(page, p);
   expect(s.x, `screen x of ${p}`).toBeGreaterThan(330);
   expect(s.x, `screen x of ${p}`).toBeLessThan(960);
   return s;
@@ -82,18 +72,10 @@ async function clickWorld(p: number[], button: 'left' | 'right' = 'left'): Promi
 
 /** Loads a scene; `view`: camera position and orbit target (else the app's framing). */
 async function load(scene: object, view?: [number[], number[]]): Promise<void> {
-  await page.evaluate(([d, v]) => {
-    return window.navlab!.loadScene(d).then(() => {
-      if (!v) return;
-      type V = { set(x: number, y: number, z: number): void };
-      const app = (window as unknown as { __navlabEditor: { app: { camera: { position: V }; rig: { orbit: { target: V; update(): void } } } } }).__navlabEditor.app;
-      app.camera.position.set(v[0][0], v[0][1], v[0][2]);
-      app.rig.orbit.target.set(v[1][0], v[1][1], v[1][2]);
-      app.rig.orbit.update();
-    });
-  }, [scene, view] as const);
+  await page.evaluate((d) => window.navlab!.loadScene(d), scene);
+  if (view) await setView(page, view[0], view[1]);
   // Orbit damping settles within a few frames.
-  for (let i = 0; i < 10; i++) await settle(page);
+  else for (let i = 0; i < 10; i++) await settle(page);
 }
 
 /** A view of WALL_SCENE from the front, above: every point the tests click is clear of the panels. */
@@ -147,8 +129,7 @@ describe('the editor (dev)', () => {
     for (let k = 1; k <= 12; k++) {
       await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
       await settle(page);
-      seen.add(await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { waypointView: { links: { geometry: { attributes: { position: { count: number } } } } } } } })
-        .__navlabEditor.app.waypointView.links.geometry.attributes.position.count / 2));
+      seen.add(await page.evaluate(() => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app.waypointView!.links.geometry.attributes.position.count / 2));
     }
     await page.mouse.up();
     await settle(page);
@@ -202,15 +183,23 @@ describe('the editor (dev)', () => {
     expect((await query()).cost).toBeGreaterThan(7 + 1e-6);
   });
 
-  it('restores the edited scene after a reload (autosave), with a way back to the shipped scene', async () => {
+  it('restores the edited scene after a reload (autosave), with a way back to the default scene', async () => {
     const edited = await doc();
     expect(edited.name).toBe('Editor test: floor');
+    const names = await page.evaluate(() => window.navlab!.scenes());
     await page.waitForTimeout(1000);
     await page.reload();
     await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
     expect(await doc()).toEqual(edited);
+    // The picker lists the same names: no duplicate entry for the restored scene.
+    expect(await page.evaluate(() => window.navlab!.scenes())).toEqual(names);
     await expect.poll(() => page.isVisible('#restore-note')).toBe(true);
-    await page.locator('#restore-note button', { hasText: 'shipped' }).click();
+    // The undo history came back too (the painted voxel is the last undoable edit).
+    await page.evaluate(() => window.navlab!.undo());
+    expect((await doc()).voxels!.solid).not.toContainEqual([3, 1, 1, 3, 1, 1]);
+    await page.evaluate(() => window.navlab!.redo());
+    expect(await doc()).toEqual(edited);
+    await page.locator('#restore-note button', { hasText: 'default scene' }).click();
     await expect.poll(async () => (await doc()).name).toBe('Open field with pillars');
   });
 

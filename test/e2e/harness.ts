@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, createServer, preview } from 'vite';
+import type { SceneDocument } from '../../src/scene/schema.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { coverage, decodePng } from './png.ts';
 
@@ -79,6 +80,8 @@ export interface AppPage {
   page: Page;
   /** Console errors and uncaught exceptions, in order. */
   errors: string[];
+  /** Content-Security-Policy violations so far ("directive blocked-uri"), from the page's events. */
+  violations(): Promise<string[]>;
   /** Long tasks (> 50 ms) since the last `resetLongTasks`, as [start, duration] in ms. */
   longTasks(): Promise<[number, number][]>;
   resetLongTasks(): Promise<void>;
@@ -97,7 +100,9 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: [number, number][] };
+    const w = window as unknown as { __longTasks: [number, number][]; __violations: string[] };
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
     w.__longTasks = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
@@ -108,6 +113,7 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   return {
     page,
     errors,
+    violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations.slice()),
     longTasks: () => page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks.slice()),
     resetLongTasks: () => page.evaluate(() => void ((window as unknown as { __longTasks: [number, number][] }).__longTasks = [])),
     close: () => context.close(),
@@ -117,6 +123,43 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
 /** Waits until the app has drawn (two animation frames). */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** The editor's test hook (dev server only): the app's camera, canvas, rig and drawn waypoints. */
+export interface EditorHook {
+  /** Applies an edit as the editing tools do (undoable, autosaved). */
+  commit(label: string, edit: (doc: SceneDocument) => SceneDocument): boolean;
+  app: {
+    camera: { updateMatrixWorld(): void; position: { set(x: number, y: number, z: number): void }; matrixWorldInverse: { elements: number[] }; projectionMatrix: { elements: number[] } };
+    renderer: { domElement: HTMLCanvasElement };
+    rig: { orbit: { target: { set(x: number, y: number, z: number): void }; update(): void } };
+    waypointView: { links: { geometry: { attributes: { position: { count: number } } } } } | null;
+  };
+}
+
+/** Where world point p appears on the page (CSS pixels), through the dev server's editor hook. */
+export async function screenPoint(page: Page, p: number[]): Promise<{ x: number; y: number }> {
+  await settle(page);
+  return page.evaluate(([x, y, z]) => {
+    const a = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app;
+    a.camera.updateMatrixWorld();
+    // Vector3.project without importing three: through the camera's matrices.
+    const mul = (m: number[], v: number[]) => [0, 1, 2, 3].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2] + m[12 + r] * v[3]);
+    const c = mul(a.camera.projectionMatrix.elements, mul(a.camera.matrixWorldInverse.elements, [x, y, z, 1]));
+    const rect = a.renderer.domElement.getBoundingClientRect();
+    return { x: rect.left + ((c[0] / c[3] + 1) / 2) * rect.width, y: rect.top + ((1 - c[1] / c[3]) / 2) * rect.height };
+  }, p);
+}
+
+/** Puts the camera at `eye` looking at `target` (dev server's editor hook), and lets orbit damping settle. */
+export async function setView(page: Page, eye: number[], target: number[]): Promise<void> {
+  await page.evaluate(([e, t]) => {
+    const a = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app;
+    a.camera.position.set(e[0], e[1], e[2]);
+    a.rig.orbit.target.set(t[0], t[1], t[2]);
+    a.rig.orbit.update();
+  }, [eye, target] as const);
+  for (let i = 0; i < 10; i++) await settle(page);
 }
 
 /** The app's background colour (PALETTE.background). */

@@ -1,6 +1,7 @@
 import { Euler, PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { isTextEntry } from '../shortcuts.ts';
+import { Signal } from '../signal.ts';
 
 export type CameraMode = 'orbit' | 'fly';
 
@@ -96,10 +97,10 @@ export class CameraRig {
   mode: CameraMode = 'orbit';
   /** Flying speed, world units per second (without Shift). */
   flySpeed = 10;
-  /** Called when the mode or the fly speed changes (for the UI). */
-  onChange: () => void = () => {};
   /** The canvas margins panels cover; `frame` fits the scene into the rest. */
   insets: () => Insets = () => ({ left: 0, right: 0, top: 0, bottom: 0 });
+  /** Emitted when the camera, the mode or the fly speed changes (for the UI). */
+  readonly changed = new Signal();
   private readonly dom: HTMLElement;
   private readonly keys = new Set<string>();
   private yaw = 0;
@@ -107,6 +108,8 @@ export class CameraRig {
   private look: { id: number; x: number; y: number } | null = null;
   private sceneRadius = 10;
   private readonly flyClock = new FlyClock();
+  /** Set while another control drags in the view (see hold). */
+  private held = false;
 
   constructor(camera: PerspectiveCamera, dom: HTMLElement) {
     this.camera = camera;
@@ -155,11 +158,20 @@ export class CameraRig {
       const dist = Math.max(this.sceneRadius * 0.05, this.camera.position.distanceTo(this.orbit.target));
       this.camera.getWorldDirection(_forward);
       this.orbit.target.copy(this.camera.position).addScaledVector(_forward, dist);
-      this.orbit.enabled = true;
+      this.orbit.enabled = !this.held;
       this.orbit.update();
     }
     this.keys.clear();
-    this.onChange();
+    this.changed.emit();
+  }
+
+  /**
+   * Keeps the orbit camera still while another control (the editor's drag gizmo) owns the
+   * pointer: `hold(true)` when its drag starts, `hold(false)` when it ends.
+   */
+  hold(active: boolean): void {
+    this.held = active;
+    this.orbit.enabled = !active && this.mode === 'orbit';
   }
 
   toggleMode(): void {
@@ -212,7 +224,7 @@ export class CameraRig {
     this.yaw = _euler.y;
     this.pitch = _euler.x;
     this.flySpeed = Math.max(0.5, radius / 3);
-    this.onChange();
+    this.changed.emit();
   }
 
   /** Advances the controls by dt seconds; true when the camera moved. */
@@ -272,7 +284,7 @@ export class CameraRig {
     l.x = e.clientX;
     l.y = e.clientY;
     this.camera.quaternion.setFromEuler(_euler.set(this.pitch, this.yaw, 0, 'YXZ'));
-    this.onChange();
+    this.changed.emit();
   };
 
   private readonly onPointerUp = (e: PointerEvent): void => {
@@ -283,7 +295,7 @@ export class CameraRig {
     if (this.mode !== 'fly') return;
     e.preventDefault();
     this.flySpeed = Math.max(0.1, Math.min(1e4, this.flySpeed * (e.deltaY > 0 ? 1 / 1.2 : 1.2)));
-    this.onChange();
+    this.changed.emit();
   };
 }
 

@@ -14,7 +14,8 @@ import {
   TERRAIN_KINDS, validated,
 } from './edits.ts';
 import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
-import { Autosave } from './persistence.ts';
+import { SceneWork } from './SceneWork.ts';
+import { DocRef, type DocCommand } from './timeline.ts';
 import { encodeShare } from './share.ts';
 import type { ToolClick } from './tools.ts';
 import './editor.css';
@@ -76,7 +77,8 @@ export class Editor {
   readonly settings: EditSettings = {
     tool: 'select', brush: 1, terrain: 'water', place: 'plane', planeHeight: 0, depth: 10, shape: 'box', size: 2, agent: '', unlockLarge: false,
   };
-  readonly autosave = new Autosave();
+  /** Each scene's saved edits and undo history. */
+  readonly work: SceneWork;
   /** Called after every applied edit (agents restart on the edited document). */
   onEdited: (doc: SceneDocument) => void = () => {};
   private model: EditModel | null = null;
@@ -126,13 +128,11 @@ export class Editor {
       });
     }
     app.tools.use('select');
-    const onTool = app.tools.onChange;
-    app.tools.onChange = (tool) => {
-      onTool(tool);
+    app.tools.changed.add((tool) => {
       this.settings.tool = tool.name;
       this.toolChanged();
-    };
-    app.history.onChange = () => this.folder?.controllersRecursive().forEach((c) => c.updateDisplay());
+    });
+    app.history.changed.add(() => this.folder?.controllersRecursive().forEach((c) => c.updateDisplay()));
     app.sceneListeners.push((scene) => {
       // A loaded scene (not an edit): derived data is rebuilt lazily, the selection is gone.
       this.select(null);
@@ -143,9 +143,7 @@ export class Editor {
       this.toolChanged();
     });
     this.installShortcuts();
-    this.autosave.install();
-    // For the end-to-end tests (camera projection, drawn links); not part of the navlab handle.
-    (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = this;
+    this.work = new SceneWork(app, (label, before, after) => this.step(label, before, after), (label, edit) => this.commit(label, edit));
   }
 
   /** The live derived data of the current scene, built on first use. */
@@ -169,13 +167,18 @@ export class Editor {
     try {
       const after = edit(before);
       validated(after);
-      this.app.history.push({ label, apply: () => this.show(after, before), revert: () => this.show(before, after) });
+      this.app.history.push(this.step(label, DocRef.of(before), DocRef.of(after)));
       this.app.overlay.setError(null);
       return true;
     } catch (e) {
       this.app.overlay.setError(`${label}: ${(e as Error).message}`);
       return false;
     }
+  }
+
+  /** The undoable command of an edit from `before` to `after`. */
+  private step(label: string, before: DocRef, after: DocRef): DocCommand {
+    return { label, before, after, apply: () => this.show(after.get(), before.get()), revert: () => this.show(before.get(), after.get()) };
   }
 
   /** Makes `doc` the current document (from `from`); on failure, restores `from` and rethrows. */
@@ -192,7 +195,6 @@ export class Editor {
     this.refreshSelection();
     // The page now shows edited work: a reload restores it (autosave), not the shared link.
     if (location.hash !== '') history.replaceState(null, '', location.pathname + location.search);
-    this.autosave.changed(doc);
     this.onEdited(doc);
   }
 
@@ -508,7 +510,7 @@ export class Editor {
   }
 
   private dragging(active: boolean): void {
-    this.app.rig.orbit.enabled = !active && this.app.rig.mode === 'orbit';
+    this.app.rig.hold(active);
     const s = this.selection;
     if (s === null) return;
     if (active) {
@@ -628,6 +630,7 @@ export class Editor {
     f.add({ exp: () => this.exportScene() }, 'exp').name('Export JSON (Ctrl+S)');
     f.add({ imp: () => app.chooseFile() }, 'imp').name('Import JSON…');
     f.add({ share: () => void this.share() }, 'share').name('Share link');
+    f.add({ revert: () => void this.work.revertToShipped() }, 'revert').name('Back to the shipped version');
     for (const c of f.controllers) c.domElement.dataset.testid = `Edit/${c._name}`;
     return f;
   }

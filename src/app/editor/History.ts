@@ -1,3 +1,5 @@
+import { Signal } from '../signal.ts';
+
 /** One undoable change. `apply` does (or redoes) it, `revert` undoes it. */
 export interface Command {
   /** Shown in the UI ("Add waypoint w12"). */
@@ -13,8 +15,8 @@ export interface Command {
 export class History {
   private readonly done: Command[] = [];
   private readonly undone: Command[] = [];
-  /** Called after every change of the stacks. */
-  onChange: () => void = () => {};
+  /** Emitted after every change of the stacks. */
+  readonly changed = new Signal();
 
   constructor(readonly limit = 200) {}
 
@@ -44,7 +46,7 @@ export class History {
     this.done.push(command);
     if (this.done.length > this.limit) this.done.shift();
     this.undone.length = 0;
-    this.onChange();
+    this.changed.emit();
   }
 
   /** Reverts the last command; false when there is none. If `revert` throws, the stacks stay. */
@@ -54,7 +56,7 @@ export class History {
     c.revert();
     this.done.pop();
     this.undone.push(c);
-    this.onChange();
+    this.changed.emit();
     return true;
   }
 
@@ -65,14 +67,26 @@ export class History {
     c.apply();
     this.undone.pop();
     this.done.push(c);
-    this.onChange();
+    this.changed.emit();
     return true;
+  }
+
+  /** The stacks: `done` in the order applied, `undone` with the next redo last. */
+  get stacks(): { done: readonly Command[]; undone: readonly Command[] } {
+    return { done: this.done, undone: this.undone };
+  }
+
+  /** Replaces both stacks (a scene's saved history came back); runs no command. */
+  replace(done: Command[], undone: Command[]): void {
+    this.done.splice(0, this.done.length, ...done.slice(-this.limit));
+    this.undone.splice(0, this.undone.length, ...undone);
+    this.changed.emit();
   }
 
   /** Forgets everything (a new scene was loaded). */
   clear(): void {
     this.done.length = 0;
     this.undone.length = 0;
-    this.onChange();
+    this.changed.emit();
   }
 }

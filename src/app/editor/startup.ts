@@ -1,14 +1,16 @@
 import type { App } from '../App.ts';
-import type { Editor } from './Editor.ts';
+import { clip } from '../ui/clip.ts';
+import { showNotice } from '../ui/notices.ts';
+import type { SceneWork } from './SceneWork.ts';
 import { decodeShare } from './share.ts';
 
 /**
- * Opens the first scene: a shared link in the URL hash (scene and query), else the autosaved
- * edited document (with a note offering the shipped scene instead), else the default scene.
- * A damaged link or save is reported and the default scene is opened. Rejects only when the
- * default scene itself cannot be loaded.
+ * Opens the first scene: a shared link in the URL hash (scene and query), else the scene
+ * shown last when it has saved edits (with a note offering the shipped version), else the
+ * default scene. A damaged link or save is reported and the default scene is opened. Rejects
+ * only when the default scene itself cannot be loaded.
  */
-export async function openStartScene(app: App, editor: Editor, defaultName: string): Promise<void> {
+export async function openStartScene(app: App, work: SceneWork, defaultName: string): Promise<void> {
   let problem: string | null = null;
   try {
     const shared = await decodeShare(location.hash);
@@ -21,11 +23,11 @@ export async function openStartScene(app: App, editor: Editor, defaultName: stri
   } catch (e) {
     problem = `Could not open the shared link: ${(e as Error).message}`;
   }
-  const saved = problem === null ? editor.autosave.load() : null;
-  if (saved !== null) {
+  const name = problem === null ? work.startupScene() : null;
+  if (name !== null) {
     try {
-      await app.loadScene(saved.text);
-      showRestoreNote(app, editor, saved.name, saved.savedAt, defaultName);
+      await app.loadScene(name);
+      showRestoreNote(app, work, name, work.saved.get(name)?.savedAt ?? Date.now(), defaultName);
       return;
     } catch (e) {
       problem = `Could not restore the autosaved scene: ${(e as Error).message}`;
@@ -35,25 +37,13 @@ export async function openStartScene(app: App, editor: Editor, defaultName: stri
   if (problem !== null) app.overlay.setError(problem);
 }
 
-/** The note "restored your edited scene", with a button back to the shipped scene. */
-function showRestoreNote(app: App, editor: Editor, name: string, savedAt: number, defaultName: string): void {
-  const note = document.createElement('div');
-  note.id = 'restore-note';
+/** The note "restored your edits", with the way back to the shipped version (or the default scene). */
+function showRestoreNote(app: App, work: SceneWork, name: string, savedAt: number, defaultName: string): void {
   const time = new Date(savedAt).toLocaleString();
-  const text = document.createElement('span');
-  text.textContent = `Restored your edited scene “${name}” (autosaved ${time}).`;
-  const back = document.createElement('button');
-  back.textContent = 'Open the shipped scene instead';
-  back.onclick = () => {
-    editor.autosave.clear();
-    note.hidden = true;
-    app.loadScene(defaultName).catch(() => {});
-  };
-  const close = document.createElement('button');
-  close.className = 'close';
-  close.title = 'Keep the restored scene';
-  close.textContent = '×';
-  close.onclick = () => void (note.hidden = true);
-  note.append(text, back, close);
-  document.body.appendChild(note);
+  const shipped = app.currentEntry?.file != null;
+  showNotice('restore-note', `Restored your edits of “${clip(name, 60)}” (autosaved ${time}).`, [
+    shipped
+      ? { label: 'Back to the shipped version', run: () => void work.revertToShipped() }
+      : { label: 'Open the default scene', run: () => void app.loadScene(defaultName).catch(() => {}) },
+  ]);
 }

@@ -1,3 +1,5 @@
+import { Signal } from '../signal.ts';
+
 /** What a tool gets when the user clicks the 3D view. */
 export interface ToolClick {
   /** 0 = primary (left), 2 = secondary (right). */
@@ -25,7 +27,6 @@ export interface Tool {
 export class ToolBox {
   private readonly tools = new Map<string, Tool>();
   private current: Tool | null = null;
-  onChange: (tool: Tool) => void = () => {};
   /**
    * Asked, in order, before the select tool handles a click: one that returns true has taken
    * the click (a click on an agent selects the agent instead of setting the search start).
@@ -36,6 +37,8 @@ export class ToolBox {
   intercept(e: ToolClick): boolean {
     return this.interceptors.some((take) => take(e));
   }
+  /** Emitted with the tool that became active. */
+  readonly changed = new Signal<[Tool]>();
 
   register(tool: Tool): void {
     this.tools.set(tool.name, tool);
@@ -57,6 +60,6 @@ export class ToolBox {
     this.current?.deactivate?.();
     this.current = tool;
     tool.activate?.();
-    this.onChange(tool);
+    this.changed.emit(tool);
   }
 }

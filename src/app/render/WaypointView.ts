@@ -1,6 +1,6 @@
 import {
   BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
-  MeshStandardMaterial, Object3D,
+  MeshStandardMaterial, Object3D, type Raycaster,
 } from 'three';
 import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
 import { PALETTE } from './palette.ts';
@@ -55,6 +55,13 @@ export class WaypointView extends Object3D {
     if (i >= 0) this.spheres.setColorAt(i, _c.set(PALETTE.waypointHover));
     this.hovered = i;
     if (this.spheres.instanceColor) this.spheres.instanceColor.needsUpdate = true;
+  }
+
+  /** The visible waypoint nearest along the raycaster's ray, or null. */
+  pick(raycaster: Raycaster): { index: number; distance: number } | null {
+    if (!this.spheres.visible) return null;
+    const hit = raycaster.intersectObject(this.spheres, false)[0];
+    return hit?.instanceId === undefined ? null : { index: hit.instanceId, distance: hit.distance };
   }
 
   dispose(): void {

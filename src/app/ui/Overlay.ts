@@ -1,12 +1,22 @@
 import type { RunState } from '../search/SearchLab.ts';
 import { int, ms, num } from '../search/format.ts';
 import { css, PALETTE } from '../render/palette.ts';
+import { clip } from './clip.ts';
+
+/** Longest error message shown (messages may quote whole inputs). */
+const ERROR_CHARS = 600;
 
 /** A line of the help overlay. */
 export interface HelpEntry {
   group: string;
   keys: string;
   action: string;
+}
+
+/** A piece of tooltip text. */
+export interface TooltipPart {
+  text: string;
+  strong: boolean;
 }
 
 const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -45,6 +55,7 @@ export class Overlay {
   private fpsFrames = 0;
   private fpsSince = performance.now();
   private cache = new Map<HTMLElement, string>();
+  private onCancelLoad: (() => void) | null = null;
 
   constructor(root: HTMLElement = document.body) {
     const brand = el('div', { class: 'brand' }, this.hud);
@@ -63,7 +74,8 @@ export class Overlay {
     this.hint = el('div', { class: 'hint' }, this.hud);
     this.fpsText = el('span', {}, this.fps);
     this.spark = el('canvas', { width: '180', height: '44' }, this.fps);
-    this.loading.innerHTML = '<div class="spinner"></div><span></span>';
+    this.loading.innerHTML = '<div class="spinner"></div><span></span><button type="button">Cancel</button>';
+    this.loading.querySelector('button')!.addEventListener('click', () => this.onCancelLoad?.());
     // A click beside the help panel closes it.
     this.help.addEventListener('click', (e) => {
       if (e.target === this.help) this.toggleHelp(false);
@@ -71,13 +83,14 @@ export class Overlay {
     for (const e of [this.hud, this.fps, this.help, this.tooltip, this.loading, ...this.labels, this.drop]) root.appendChild(e);
   }
 
+  /** The scene's name (text from its document, shortened) and summary. */
   setScene(name: string, info: string): void {
-    this.text(this.sceneName, name);
+    this.text(this.sceneName, clip(name));
     this.text(this.sceneInfo, info);
   }
 
   setEndpoints(start: string, goal: string, graph: string): void {
-    this.html(this.ends, `<span class="s"><i></i>start <b>${esc(start)}</b></span><span class="g"><i></i>goal <b>${esc(goal)}</b></span><span>${esc(graph)}</span>`);
+    this.html(this.ends, `<span class="s"><i></i>start <b>${esc(clip(start, 60))}</b></span><span class="g"><i></i>goal <b>${esc(clip(goal, 60))}</b></span><span>${esc(graph)}</span>`);
   }
 
   /** The search status: one run as a headline and two lines, two runs as a table. */
@@ -95,16 +108,20 @@ export class Overlay {
     for (const [k, v] of Object.entries(data)) this.agents.dataset[k] = String(v);
   }
 
+  /** The error line (text, at most ERROR_CHARS characters); null clears it. */
   setError(message: string | null): void {
-    this.text(this.error, message ?? '');
+    this.text(this.error, clip(message ?? '', ERROR_CHARS));
   }
 
   setHint(html: string): void {
     this.html(this.hint, html);
   }
 
-  setLoading(text: string | null): void {
+  /** The loading box (null hides it); `onCancel` is what its Cancel button does. */
+  setLoading(text: string | null, onCancel?: () => void): void {
     this.loading.hidden = text === null;
+    this.onCancelLoad = onCancel ?? null;
+    this.loading.querySelector('button')!.hidden = onCancel === undefined;
     if (text !== null) this.text(this.loading.querySelector('span')!, text);
   }
 
@@ -118,10 +135,22 @@ export class Overlay {
     });
   }
 
-  showTooltip(x: number, y: number, html: string | null): void {
-    this.tooltip.hidden = html === null;
-    if (html === null) return;
-    this.html(this.tooltip, html);
+  /**
+   * The tooltip at page position (x, y): `parts` are shown as text (bold when `strong`), one
+   * after the other; null hides it. Text, never HTML: tooltips show ids and labels from documents.
+   */
+  showTooltip(x: number, y: number, parts: TooltipPart[] | null): void {
+    this.tooltip.hidden = parts === null;
+    if (parts === null) return;
+    const key = JSON.stringify(parts);
+    if (this.cache.get(this.tooltip) !== key) {
+      this.cache.set(this.tooltip, key);
+      this.tooltip.replaceChildren(...parts.flatMap((p, i) => {
+        const e = document.createElement(p.strong ? 'b' : 'span');
+        e.textContent = p.text;
+        return i === 0 ? [e] : [' ', e];
+      }));
+    }
     this.tooltip.style.left = `${x}px`;
     this.tooltip.style.top = `${y}px`;
   }
@@ -228,7 +257,7 @@ function explain(s: RunState): string {
 
 function single(s: RunState): string {
   if (s.phase === 'idle') return '<div class="line">Press <kbd>R</kbd> or Run to search. Click sets the start, right-click the goal.</div>';
-  if (s.phase === 'error') return `<div class="headline">${chip(s)}</div><div class="error">${esc(s.message)}</div>`;
+  if (s.phase === 'error') return `<div class="headline">${chip(s)}</div><div class="error">${esc(clip(s.message, ERROR_CHARS))}</div>`;
   const head = `<div class="headline">${chip(s)}<span class="config">${esc(s.label)}</span></div>`;
   if (s.phase === 'running') return `${head}<div class="line"><span>${int(s.expanded)} expanded</span><span>${ms(s.ms)}</span></div>`;
   const lines = `<div class="line"><span>cost <b>${num(s.cost)}</b></span><span>length ${num(s.length)}</span><span>${int(s.nodes)} nodes</span></div>`
@@ -253,7 +282,7 @@ function table(states: RunState[]): string {
     + `<tr><td class="label">status</td>${states.map((s) => `<td data-key="${s.key}" data-status="${s.status ?? s.phase}">${chip(s)}</td>`).join('')}</tr>`;
   const body = rows.map(([name, f]) => `<tr><td class="label">${name}</td>${states.map((s) => cell(s, name, f)).join('')}</tr>`).join('');
   const notes = states.map((s) => {
-    if (s.phase === 'error') return `<div class="error">${s.key}: ${esc(s.message)}</div>`;
+    if (s.phase === 'error') return `<div class="error">${s.key}: ${esc(clip(s.message, ERROR_CHARS))}</div>`;
     const parts = [s.status !== null && s.status !== 'found' ? explain(s) : '', s.note ?? ''].filter((t) => t !== '');
     return parts.length === 0 ? '' : `<div class="note">${s.key}: ${esc(parts.join(' '))}</div>`;
   }).join('');

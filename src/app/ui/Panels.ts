@@ -99,11 +99,7 @@ export class Panels {
     const speed = f.add(app.rig, 'flySpeed', 0.1, 200, 0.1).name('fly speed (wheel)').decimals(1).listen();
     // Only meaningful while flying.
     const showSpeed = () => speed.show(app.rig.mode === 'fly');
-    const onRig = app.rig.onChange;
-    app.rig.onChange = () => {
-      onRig();
-      showSpeed();
-    };
+    app.rig.changed.add(showSpeed);
     showSpeed();
     this.cutController = f.add(this.cut, 'height', 0, 1, 0.01).name('cut above ([ ])').onChange((h: number) => {
       const max = app.current?.doc.bounds.max[1] ?? Infinity;

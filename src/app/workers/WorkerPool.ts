@@ -22,21 +22,31 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
 
-  constructor(size = 2, create: () => Worker = () => new Worker(new URL('./nav.worker.ts', import.meta.url), { type: 'module' })) {
+  constructor(size = 2, private readonly create: () => Worker = () => new Worker(new URL('./nav.worker.ts', import.meta.url), { type: 'module' })) {
     for (let i = 0; i < size; i++) {
-      const slot: Slot = { worker: create(), pending: new Map(), revision: -1 };
-      slot.worker.onmessage = (e: MessageEvent<WorkerResponse>) => this.receive(slot, e.data);
-      slot.worker.onerror = (e) => this.fail(slot, new Error(`worker error: ${e.message || 'failed to start'}`));
+      const slot = { pending: new Map(), revision: -1 } as unknown as Slot;
+      this.start(slot);
       this.slots.push(slot);
     }
+  }
+
+  private start(slot: Slot): void {
+    slot.worker = this.create();
+    slot.revision = -1;
+    slot.worker.onmessage = (e: MessageEvent<WorkerResponse>) => this.receive(slot, e.data);
+    slot.worker.onerror = (e) => this.fail(slot, new Error(`worker error: ${e.message || 'failed to start'}`));
   }
 
   /**
    * Sends `request` to a worker. `revision`: the scene revision the request needs; when the
    * chosen worker lacks it, `attach(request)` adds the scene to the request first.
+   * `signal`: aborting it rejects the request with an AbortError at once and restarts its
+   * worker (a worker cannot be interrupted otherwise); other requests that worker held are
+   * rejected too.
    */
-  run<T>(request: WorkerRequest, options: { revision?: number; attach?: (r: WorkerRequest) => void; transfer?: Transferable[] } = {}): Promise<T> {
-    const { revision } = options;
+  run<T>(request: WorkerRequest, options: { revision?: number; attach?: (r: WorkerRequest) => void; transfer?: Transferable[]; signal?: AbortSignal } = {}): Promise<T> {
+    const { revision, signal } = options;
+    if (signal?.aborted) return Promise.reject(abortError());
     let best = this.slots[0];
     let bestScore = Infinity;
     for (const s of this.slots) {
@@ -53,6 +63,12 @@ export class WorkerPool {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       best.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      signal?.addEventListener('abort', () => {
+        if (!best.pending.has(id)) return;
+        best.pending.delete(id);
+        reject(abortError());
+        this.restart(best);
+      }, { once: true });
       try {
         best.worker.postMessage({ ...request, id }, options.transfer ?? []);
       } catch (e) {
@@ -72,6 +88,13 @@ export class WorkerPool {
     }
   }
 
+  /** Replaces a slot's worker (its pending requests fail): the way to stop a long request. */
+  private restart(slot: Slot): void {
+    slot.worker.terminate();
+    this.fail(slot, new Error('worker restarted: another request on it was cancelled'));
+    this.start(slot);
+  }
+
   private receive(slot: Slot, msg: WorkerResponse): void {
     const p = slot.pending.get(msg.id);
     if (p === undefined) return;
@@ -87,4 +110,10 @@ export class WorkerPool {
     for (const p of slot.pending.values()) p.reject(error);
     slot.pending.clear();
   }
+}
+
+function abortError(): Error {
+  const e = new Error('cancelled');
+  e.name = 'AbortError';
+  return e;
 }

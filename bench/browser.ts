@@ -1,0 +1,60 @@
+/**
+ * Browser benchmark: the built app (`vite build` + `vite preview`) in headless Chromium with
+ * software WebGL2, as the end-to-end tests run it. Prints the longest main-thread task
+ * (PerformanceObserver 'longtask', tasks over 50 ms) during startup, while loading every
+ * shipped scene, and while watching Dijkstra search Warframe live (~366,000 expansions at
+ * 100,000 per frame). The app aims at no task over 100 ms after startup. These are wall-clock
+ * times: on a busy machine other processes lengthen them, so they are measured here and never
+ * asserted in `npm test`.
+ *
+ * Run alone: npx tsx bench/browser.ts (needs Chromium: /usr/bin/chromium or CHROMIUM_PATH)
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, openApp, shippedScenes, startPreview, type AppPage } from '../test/e2e/harness.ts';
+import { printTable } from './stats.ts';
+
+/** The longest task so far and how many tasks were long; then starts a new measurement. */
+async function longest(app: AppPage): Promise<[string, string]> {
+  const tasks = await app.longTasks();
+  await app.resetLongTasks();
+  return [String(Math.max(0, ...tasks.map(([, d]) => d))), String(tasks.length)];
+}
+
+export async function benchBrowser(): Promise<void> {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.log(`\n## Browser: longest main-thread task\nskipped: no Chromium at ${chromium} (set CHROMIUM_PATH)`);
+    return;
+  }
+  const cacheDir = mkdtempSync(join(tmpdir(), 'navlab-bench-vite-'));
+  const [browser, server] = await Promise.all([launchBrowser(), startPreview(cacheDir)]);
+  try {
+    const app = await openApp(browser, server.url);
+    const { page } = app;
+    const rows: (string | number)[][] = [];
+    rows.push(['startup (GPU, shaders, default scene)', ...(await longest(app))]);
+    for (const s of shippedScenes()) await page.evaluate((name) => window.navlab!.loadScene(name), s.name);
+    rows.push([`load every shipped scene (${shippedScenes().length})`, ...(await longest(app))]);
+    await page.evaluate(() => window.navlab!.loadScene('warframe-simple'));
+    await page.locator('[data-testid="Search/heuristic"] select').selectOption('zero');
+    await page.locator('[data-testid="Search/expansions / frame"] select').selectOption('100000');
+    await longest(app);
+    const t0 = Date.now();
+    await page.locator('[data-testid="Search/Run search (R)"] button').click();
+    await page.waitForFunction(() => document.querySelector('#status')!.getAttribute('data-phase') === 'done', null, { timeout: 300_000 });
+    const wall = Date.now() - t0;
+    const status = (await page.locator('#status').textContent()) ?? '';
+    rows.push([`watch Dijkstra on Warframe (${wall} ms wall)`, ...(await longest(app))]);
+    if (!/366,417 expanded/.test(status)) console.log(`warning: unexpected search result: ${status.slice(0, 200)}`);
+    await app.close();
+    printTable('Browser (built app, headless Chromium, software WebGL): longest main-thread task', ['phase', 'longest task ms', 'tasks > 50 ms'], rows);
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchBrowser();

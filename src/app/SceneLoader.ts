@@ -1,0 +1,148 @@
+import type { SceneCatalog, SceneEntry } from './catalog.ts';
+import { LoadedScene } from './LoadedScene.ts';
+import { clip } from './ui/clip.ts';
+import type { Overlay } from './ui/Overlay.ts';
+import type { PreprocessReply, SceneSource } from './workers/protocol.ts';
+import type { WorkerPool } from './workers/WorkerPool.ts';
+
+/** Longest error message quoted from a failed load (whole documents can be echoed otherwise). */
+const MESSAGE_CHARS = 400;
+
+/** A scene loaded and preprocessed, with its picker entry. */
+export interface Loaded {
+  scene: LoadedScene;
+  entry: SceneEntry;
+}
+
+/**
+ * Loading scenes: a picker name, file name or stem, JSON text or a document object becomes a
+ * preprocessed LoadedScene (parsed, voxel surface and links built in a worker). One load at a
+ * time: a new load cancels the one under way (its worker is restarted, its promise rejects
+ * with an AbortError), and so does the Cancel button of the progress box.
+ */
+export class SceneLoader {
+  /**
+   * The source to load for a picker entry instead of its own: the user's edited version of
+   * it (see SavedScenes), or null for the entry's source.
+   */
+  editedSource: (entry: SceneEntry) => SceneSource | null = () => null;
+  private active: AbortController | null = null;
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly catalog: SceneCatalog,
+    private readonly overlay: Overlay,
+    /** Resolves when the app can show a scene (shaders compiled). */
+    private readonly ready: () => Promise<void>,
+    private readonly nextRevision: () => number,
+  ) {}
+
+  /** Whether a load is under way. */
+  get busy(): boolean {
+    return this.active !== null;
+  }
+
+  /** Cancels the load under way, if any. */
+  cancel(reason = 'cancelled'): void {
+    this.active?.abort(reason);
+  }
+
+  /**
+   * Loads a scene and passes it to `show` (synchronously, unless the load was cancelled in
+   * the meantime). Rejects with a readable Error when the name is unknown or the document is
+   * invalid (the error box shows it too), and with an AbortError when cancelled.
+   */
+  async load(nameOrDocument: string | object, sourceOverride: SceneSource | undefined, show: (loaded: Loaded) => void): Promise<void> {
+    this.cancel('cancelled by a newer load');
+    const control = new AbortController();
+    this.active = control;
+    const signal = control.signal;
+    let label = 'document';
+    const progress = new Progress(this.overlay, () => this.cancel('cancelled'));
+    try {
+      let entry: SceneEntry | null = null;
+      let source: SceneSource;
+      if (sourceOverride !== undefined) {
+        source = sourceOverride;
+        label = String(nameOrDocument);
+      } else if (typeof nameOrDocument === 'string' && !nameOrDocument.trimStart().startsWith('{')) {
+        label = nameOrDocument;
+        entry = this.catalog.find(nameOrDocument) ?? null;
+        if (entry === null) throw new Error(`loadScene: unknown scene '${clip(nameOrDocument)}' (available: ${this.catalog.names.join(', ')})`);
+        label = entry.name;
+        const edited = this.editedSource(entry);
+        if (edited !== null) source = edited;
+        else {
+          progress.phase(label, 'fetching');
+          source = await this.catalog.source(entry, signal);
+        }
+      } else if (typeof nameOrDocument === 'string') {
+        source = { kind: 'json', text: nameOrDocument };
+      } else if (nameOrDocument !== null && typeof nameOrDocument === 'object') {
+        source = { kind: 'value', value: nameOrDocument };
+        const name = (nameOrDocument as { name?: unknown }).name;
+        if (typeof name === 'string') label = name;
+      } else {
+        throw new Error('loadScene: expected a scene name or a scene document');
+      }
+      progress.phase(label, 'preprocessing in a worker');
+      const revision = this.nextRevision();
+      const t0 = performance.now();
+      const reply = await this.pool.run<PreprocessReply>({ type: 'preprocess', revision, source }, { signal });
+      progress.phase(label, 'compiling shaders');
+      await this.ready();
+      if (signal.aborted) throw abortError(label, signal);
+      const scene = new LoadedScene(revision, reply, performance.now() - t0);
+      if (entry === null) entry = this.catalog.addLoaded(scene.doc.name, source);
+      progress.phase(label, 'drawing');
+      show({ scene, entry });
+      this.overlay.setError(null);
+    } catch (e) {
+      const err = e as Error;
+      if (signal.aborted || err.name === 'AbortError') throw abortError(label, signal);
+      // Scene and parse errors name the document's problem; others get the scene's name first.
+      const own = err.name === 'SceneError' || err.name === 'ParseError' || err.message.startsWith('loadScene:');
+      const message = clip(own ? err.message : `${clip(label)}: ${err.message}`, MESSAGE_CHARS);
+      this.overlay.setError(`Could not load ${clip(label)}: ${message}`);
+      const out = new Error(message);
+      out.name = err.name;
+      throw out;
+    } finally {
+      progress.done();
+      if (this.active === control) this.active = null;
+    }
+  }
+}
+
+function abortError(label: string, signal: AbortSignal): Error {
+  const e = new Error(`loadScene: loading ${clip(label)} was ${typeof signal.reason === 'string' ? signal.reason : 'cancelled'}`);
+  e.name = 'AbortError';
+  return e;
+}
+
+/** The loading box: what is loading, the current step, the time so far, and Cancel. */
+class Progress {
+  private readonly t0 = performance.now();
+  private text = '';
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(private readonly overlay: Overlay, private readonly cancel: () => void) {
+    this.timer = setInterval(() => this.show(), 250);
+  }
+
+  phase(label: string, step: string): void {
+    this.text = `Loading ${clip(label, 60)} · ${step}`;
+    this.show();
+  }
+
+  done(): void {
+    clearInterval(this.timer);
+    this.overlay.setLoading(null);
+  }
+
+  private show(): void {
+    if (this.text === '') return;
+    const s = (performance.now() - this.t0) / 1000;
+    this.overlay.setLoading(s < 0.5 ? `${this.text}…` : `${this.text}… ${s.toFixed(1)} s`, this.cancel);
+  }
+}

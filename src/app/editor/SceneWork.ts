@@ -1,0 +1,133 @@
+import type { SceneDocument } from '../../scene/schema.ts';
+import { parseScene, saveScene } from '../../scene/validate.ts';
+import type { App } from '../App.ts';
+import type { LoadedScene } from '../LoadedScene.ts';
+import { clip } from '../ui/clip.ts';
+import { hideNotice, showNotice } from '../ui/notices.ts';
+import { SavedScenes, type SavedScene } from './persistence.ts';
+import { DocRef, stacksOf, timelineOf, type DocCommand } from './timeline.ts';
+
+/**
+ * Each scene's own edits and undo history, kept across scene switches and reloads: the
+ * picker (and `navlab.loadScene(name)`) brings an edited scene back with its edits and its
+ * undo steps; its name stays the same. `revertToShipped` is the explicit way back to the
+ * shipped file (itself an edit, so it can be undone). Failed saves and other tabs' saves of
+ * the scene shown are told to the user in notices.
+ */
+export class SceneWork {
+  readonly saved: SavedScenes;
+  /** Picker name of the scene shown. */
+  private name: string | null = null;
+  private restoring = false;
+
+  /**
+   * @param step the undoable command of an edit from `before` to `after`
+   * @param commit applies an edit as the editor does (undoable, validated)
+   */
+  constructor(
+    private readonly app: App,
+    private readonly step: (label: string, before: DocRef, after: DocRef) => DocCommand,
+    private readonly commit: (label: string, edit: (doc: SceneDocument) => SceneDocument) => boolean,
+    saved = new SavedScenes(),
+  ) {
+    this.saved = saved;
+    app.loader.editedSource = (entry) => {
+      const r = this.saved.get(entry.name);
+      return r === null ? null : { kind: 'json', text: r.docs[r.index] };
+    };
+    app.history.changed.add(() => this.historyChanged());
+    app.sceneListeners.push((scene) => this.sceneShown(scene));
+    this.saved.saveFailed.add((message) => {
+      if (message === null) hideNotice('save-failed');
+      else showNotice('save-failed', `Autosave failed: ${message}. Your edits are kept in this tab only; export the scene (Ctrl+S) to keep them.`).classList.add('warn');
+    });
+    this.saved.conflict.add((name, theirs) => this.conflict(name, theirs));
+    this.saved.install();
+  }
+
+  /**
+   * Moves an earlier version's single autosave to its scene, and lists the saved scenes that
+   * are not shipped ones (loaded files and documents) in the picker. Returns the picker name
+   * to open on startup: the scene shown last, when it has saved edits; else null.
+   */
+  startupScene(): string | null {
+    const catalog = this.app.catalog;
+    const legacy = this.saved.migrateLegacy((docName) => catalog.find(docName)?.name ?? docName);
+    for (const name of this.saved.names()) {
+      const r = this.saved.get(name);
+      if (r !== null && catalog.find(name) === undefined) catalog.addLoaded(name, { kind: 'json', text: r.docs[r.index] });
+    }
+    const name = legacy ?? this.saved.lastScene;
+    return name !== null && this.saved.get(name) !== null && catalog.find(name) !== undefined ? name : null;
+  }
+
+  /** Makes the shipped file of the scene shown its document again (an undoable edit). */
+  async revertToShipped(): Promise<void> {
+    const entry = this.app.currentEntry;
+    if (entry === null || entry.file === null) {
+      this.app.overlay.setError('This scene has no shipped version: it was loaded from a file or a document.');
+      return;
+    }
+    try {
+      const source = await this.app.catalog.source({ ...entry, source: null });
+      if (source.kind !== 'json') throw new Error('unexpected source');
+      const shipped = parseScene(source.text);
+      if (this.app.currentEntry !== entry) return;
+      this.commit('Back to the shipped version', () => shipped);
+    } catch (e) {
+      this.app.overlay.setError(`Back to the shipped version: ${(e as Error).message}`);
+    }
+  }
+
+  /** A scene was loaded: its saved history comes back when the document is its saved one. */
+  private sceneShown(scene: LoadedScene): void {
+    const name = this.app.currentEntry?.name ?? null;
+    this.name = name;
+    hideNotice('save-conflict');
+    if (name === null) return;
+    this.saved.lastScene = name;
+    const r = this.saved.get(name);
+    if (r !== null && r.docs[r.index] === saveScene(scene.doc)) {
+      const t = { docs: r.docs.map((text, i) => (i === r.index ? DocRef.of(scene.doc) : DocRef.fromText(text))), labels: r.labels, index: r.index };
+      const [done, undone] = stacksOf(t, this.step);
+      this.restoring = true;
+      try {
+        this.app.history.replace(done, undone);
+      } finally {
+        this.restoring = false;
+      }
+    }
+    // A different document under a saved name (loaded explicitly) continues that name's saves.
+    this.saved.adopt(name, r?.revision ?? 0);
+  }
+
+  private historyChanged(): void {
+    const name = this.name;
+    if (this.restoring || name === null) return;
+    const { done, undone } = this.app.history.stacks;
+    const t = timelineOf(done as DocCommand[], undone as DocCommand[]);
+    if (t !== null) this.saved.changed(name, () => t);
+  }
+
+  private conflict(name: string, theirs: SavedScene): void {
+    if (name !== this.name) return;
+    const time = new Date(theirs.savedAt).toLocaleTimeString();
+    showNotice('save-conflict', `“${clip(name, 60)}” was changed in another tab (saved ${time}). This tab stopped autosaving it, so neither version is lost.`, [
+      {
+        label: 'Load the other tab’s version',
+        run: () => {
+          this.saved.dropInPage(name);
+          this.app.loadScene(name).catch(() => {});
+        },
+      },
+      {
+        label: 'Keep this tab’s version',
+        run: () => {
+          const { done, undone } = this.app.history.stacks;
+          const t = timelineOf(done as DocCommand[], undone as DocCommand[]);
+          if (t !== null) this.saved.write(name, t, true);
+        },
+      },
+    ]).classList.add('warn');
+  }
+}

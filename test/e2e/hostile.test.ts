@@ -1,0 +1,205 @@
+/**
+ * Hostile documents in a real browser (dev server, under the app's Content-Security-Policy):
+ * markup and script in every string field of a scene, through every way a document enters the
+ * app (navlab.loadScene, the scene picker, a dropped file, a share link, autosave restore),
+ * then every waypoint hovered and selected, the obstacle selected and deleted, a search run
+ * and the agents played. No script may run and no element may be injected: the payload's
+ * elements carry `data-hostile`, its scripts set `window.__pwned`, and its inline handlers
+ * would be reported as CSP violations. Error messages quoting huge ids stay short.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
+import { encodeShare } from '../../src/app/editor/share.ts';
+import { launchBrowser, openApp, screenPoint, setView, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+
+/** Markup that would run script or add elements if rendered as HTML; `k` tells the fields apart. */
+const P = (k: string): string =>
+  `<img data-hostile="${k}" src="x" onerror="window.__pwned=1"><script data-hostile>window.__pwned=1</script><b data-hostile>${k}</b>"'&`;
+
+const WP_A = [-3, 1.5, -3];
+const WP_B = [3, 1.5, 3];
+const BOX = [0, 1.5, 0];
+
+/** A small scene whose every string field is hostile. */
+function hostile(name: string): Record<string, unknown> {
+  return {
+    version: 1,
+    name: P(name),
+    description: P('description'),
+    units: P('units'),
+    bounds: { min: [-5, 0, -5], max: [5, 5, 5] },
+    voxels: {
+      origin: [-5, 0, -5], dims: [10, 1, 10], solid: [[0, 0, 0, 9, 0, 9]],
+      terrain: [{ kind: P('terrain'), cost: 2, boxes: [[0, 0, 0, 1, 0, 1]] }],
+    },
+    obstacles: [{ id: P('obstacle'), shape: 'box', position: BOX, size: [1, 1, 1] }],
+    movingObstacles: [{ id: P('moving'), radius: 0.3, orbit: { center: [0, 4, 0], radius: 2, period: 20 } }],
+    waypoints: [
+      { id: P('wp-a'), label: P('label-a'), position: WP_A },
+      { id: P('wp-b'), label: P('label-b'), position: WP_B },
+    ],
+    agents: [{ id: P('agent'), start: P('wp-a'), goal: P('wp-b'), radius: 0.2, speed: 1 }],
+  };
+}
+
+let browser: Browser;
+let server: AppServer;
+let cacheDir: string;
+const pages: AppPage[] = [];
+
+beforeAll(async () => {
+  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
+  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
+});
+
+afterAll(async () => {
+  for (const p of pages) await p.close();
+  await browser?.close();
+  await server?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+async function open(hash = ''): Promise<AppPage> {
+  const app = await openApp(browser, server.url + hash);
+  pages.push(app);
+  return app;
+}
+
+/** What the detectors saw: script run, elements injected, CSP violations, console errors. */
+async function harm(app: AppPage): Promise<{ pwned: boolean; injected: number; violations: string[]; errors: string[] }> {
+  const seen = await app.page.evaluate(() => ({
+    pwned: (window as unknown as { __pwned?: number }).__pwned !== undefined,
+    injected: document.querySelectorAll('[data-hostile]').length,
+  }));
+  return { ...seen, violations: await app.violations(), errors: app.errors.slice() };
+}
+
+const NO_HARM = { pwned: false, injected: 0, violations: [], errors: [] };
+
+/** The first characters of a hostile string as the app shows them (names are shortened to 60). */
+const shown = (k: string): string => P(k).slice(0, 40);
+
+/** Hovers and selects everything in the hostile scene shown, runs a search and the agents. */
+async function exercise(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((n) => window.navlab!.document().name === n, P(name));
+  expect(await page.textContent('.scene-name')).toContain(shown(name));
+  await setView(page, [0, 11, 11], [0, 1, 0]);
+  // Search on the waypoint graph, where endpoints are the hostile ids.
+  if (/voxel grid/.test((await page.textContent('#hud .ends')) ?? '')) await page.keyboard.press('g');
+  expect(await page.textContent('#hud .ends')).toContain('waypoint graph');
+  for (const [k, p] of [['wp-a', WP_A], ['wp-b', WP_B]] as const) {
+    const s = await screenPoint(page, p);
+    await page.mouse.move(s.x - 3, s.y);
+    await page.mouse.move(s.x, s.y);
+    await expect.poll(() => page.textContent('#tooltip'), { message: `tooltip of ${k}` }).toContain(shown(k));
+    expect(await page.textContent('#tooltip')).toContain(shown(`label-${k.slice(-1)}`));
+  }
+  const a = await screenPoint(page, WP_A);
+  await page.mouse.click(a.x, a.y);
+  const b = await screenPoint(page, WP_B);
+  await page.mouse.click(b.x, b.y, { button: 'right' });
+  await settle(page);
+  const ends = (await page.textContent('#hud .ends')) ?? '';
+  expect(ends).toContain(shown('wp-a'));
+  expect(ends).toContain(shown('wp-b'));
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => document.querySelector('#status')!.getAttribute('data-phase') === 'done', null, { timeout: 60_000 });
+  // The obstacle: select it (click its top), delete it, undo.
+  const top = await screenPoint(page, [BOX[0], BOX[1] + 0.5, BOX[2]]);
+  await page.mouse.click(top.x, top.y);
+  await settle(page);
+  const before = (await page.evaluate(() => window.navlab!.document())).obstacles.length;
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await page.evaluate(() => window.navlab!.document())).obstacles.length).toBe(before - 1);
+  await page.evaluate(() => window.navlab!.undo());
+  // Agents, help.
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('h');
+  await page.keyboard.press('h');
+  await settle(page);
+}
+
+describe('hostile documents (dev)', () => {
+  it('the detectors see markup rendered as HTML (control)', async () => {
+    const app = await open();
+    await app.page.evaluate((html) => {
+      const div = document.createElement('div');
+      div.id = 'control';
+      div.innerHTML = html;
+      document.body.append(div);
+    }, P('control'));
+    await expect.poll(async () => (await harm(app)).violations.length).toBeGreaterThan(0);
+    expect((await harm(app)).injected).toBeGreaterThan(0);
+    await app.close();
+    pages.pop();
+  });
+
+  it('navlab.loadScene, the picker and a dropped file: shown as text, nothing runs', async () => {
+    const app = await open();
+    const { page } = app;
+    await page.evaluate((d) => window.navlab!.loadScene(d), hostile('loaded'));
+    await exercise(page, 'loaded');
+    // The picker lists the hostile name; choosing it again shows the scene.
+    await page.evaluate(() => window.navlab!.loadScene('classic-10'));
+    await page.locator('[data-testid="Scene/scene"] select').selectOption({ label: P('loaded') });
+    await exercise(page, 'loaded');
+    // Dropped on the window.
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'hostile.json', { type: 'application/json' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, JSON.stringify(hostile('dropped')));
+    await exercise(page, 'dropped');
+    expect(await harm(app)).toEqual(NO_HARM);
+  });
+
+  it('errors quote at most a short prefix of hostile and huge inputs', async () => {
+    const app = await open();
+    const { page } = app;
+    const huge = 'A'.repeat(200_000) + P('huge');
+    const bad = { version: 1, waypoints: [{ id: huge, position: [0, 0, 0] }, { id: huge, position: [1, 0, 0] }] };
+    const message = await page.evaluate((d) => window.navlab!.loadScene(d).then(() => 'loaded', (e: Error) => e.message), bad);
+    expect(message).not.toBe('loaded');
+    expect(message.length).toBeLessThan(1000);
+    const shownError = (await page.textContent('#error')) ?? '';
+    expect(shownError).toMatch(/more characters/);
+    expect(shownError.length).toBeLessThan(1000);
+    const unknown = await page.evaluate((n) => window.navlab!.loadScene(n).then(() => 'loaded', (e: Error) => e.message), P('name') + 'B'.repeat(100_000));
+    expect(unknown).toMatch(/unknown scene/);
+    expect(unknown.length).toBeLessThan(1000);
+    expect(await harm(app)).toEqual(NO_HARM);
+  });
+
+  it('a share link: shown as text, nothing runs', async () => {
+    const hash = await encodeShare(JSON.stringify(hostile('shared')), null, P('wp-a'), P('wp-b'));
+    expect(hash).not.toBeNull();
+    const app = await open(hash!);
+    expect(await app.page.textContent('#hud .ends')).toContain(shown('wp-a'));
+    await exercise(app.page, 'shared');
+    expect(await harm(app)).toEqual(NO_HARM);
+  });
+
+  it('autosave restore: shown as text, nothing runs', async () => {
+    const app = await open();
+    const { page } = app;
+    // What an earlier session (or a tampered storage) left: edits of a scene with a hostile name.
+    const name = P('saved');
+    const record = { format: 2, name, savedAt: Date.now(), revision: 1, tab: 'x', docs: [JSON.stringify(hostile('saved'))], labels: [], index: 0 };
+    await page.evaluate(([k, v, last, n]) => {
+      localStorage.setItem(k, v);
+      localStorage.setItem(last, n);
+    }, [SCENE_KEY_PREFIX + name, JSON.stringify(record), LAST_SCENE_KEY, name] as const);
+    await page.reload();
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await expect.poll(() => page.textContent('#restore-note')).toContain(shown('saved'));
+    expect(await page.evaluate(() => window.navlab!.scenes())).toContain(name);
+    await exercise(page, 'saved');
+    expect(await harm(app)).toEqual(NO_HARM);
+  });
+});
