@@ -7,6 +7,7 @@
 import { ParseError } from '../core/io/movingai.ts';
 import { QueryError } from '../core/search/query.ts';
 import { UsageError } from './args.ts';
+import { quote } from '../core/io/text.ts';
 import { err, InputError } from './io.ts';
 
 const USAGE = `usage:
@@ -39,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    err(`nav: unknown command '${name}'\n${USAGE}`);
+    err(`nav: unknown command ${quote(name)}\n${USAGE}`);
     return 2;
   }
   try {

@@ -2,7 +2,8 @@ import { GridSpace } from '../../core/grid/GridSpace.ts';
 import { findPath } from '../../core/search/AStarRun.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { numberFlag, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
-import { is2dMap, loadMap, loadScenario, out } from '../io.ts';
+import { quote } from '../../core/io/text.ts';
+import { fileName, InputError, is2dMap, loadMap, loadScenario, out } from '../io.ts';
 
 
 /** Summary line of a scenario run (ARCHITECTURE.md, CLI contract). */
@@ -19,7 +20,7 @@ export function scenCommand(argv: string[]): number {
   const args = parseArgs(argv, ['offset', 'limit', ...SEARCH_FLAGS]);
   const [mapFile, scenArg, extra] = args.positional;
   if (!mapFile) throw new UsageError('missing the map file');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const offset = args.flags.has('offset') ? numberFlag('offset', args.flags.get('offset')!, 0, true) : 0;
   const limit = args.flags.has('limit') ? numberFlag('limit', args.flags.get('limit')!, 0, true) : Infinity;
   const { neighborhood, cornerCutting, ...search } = searchOptions(args);
@@ -35,12 +36,13 @@ export function scenCommand(argv: string[]): number {
   let expanded = 0;
   let totalMs = 0;
   const end = Math.min(problems.length, offset + limit);
-  if (!json) out(`${scenFile}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}`);
+  if (!json) out(`${fileName(scenFile)}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}`);
   for (let index = offset; index < end; index++) {
     const p = problems[index];
     for (const [name, v] of [['start', p.start], ['goal', p.goal]] as const) {
       if (!grid.inBounds(v[0], v[1], v[2]) || grid.isBlocked(v[0], v[1], v[2])) {
-        throw new UsageError(`${scenFile}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
+        // The scenario file is wrong, not the command line: bad input (exit 1).
+        throw new InputError(`${fileName(scenFile)}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
       }
     }
     const r = findPath(space, grid.index(...p.start), grid.index(...p.goal), search, ctx);
