@@ -45,6 +45,11 @@ export const SCENE_RANGES = Object.freeze({
   bounds: 1e7,
   /** Largest size, radius, height, orbit radius, agent radius and speed (units per second). */
   length: 1e6,
+  /**
+   * Least size, obstacle radius and height (agent and orbit radii may be 0). Far from 0 a
+   * smaller extent would vanish in rounding (1e6 + 1e-9 == 1e6) and leave a flat world box.
+   */
+  minLength: 1e-3,
   /** Voxel edge length. */
   cellSize: [1e-3, 1e6] as const,
   /** Largest |angle| in radians (rotations, orbit phase). */
@@ -67,7 +72,7 @@ const R = SCENE_RANGES;
  * into one on the tuple itself (`waypoints[3].position: expected 3 numbers [x, y, z]`).
  */
 export const VEC3_MESSAGE = `expected 3 numbers [x, y, z], each within ±${R.coord}`;
-export const SIZE_MESSAGE = `expected 3 positive numbers [sx, sy, sz], each at most ${R.length}`;
+export const SIZE_MESSAGE = `expected 3 positive numbers [sx, sy, sz], each in [${R.minLength}, ${R.length}]`;
 const BOUNDS_VEC3_MESSAGE = `expected 3 numbers [x, y, z], each within ±${R.bounds}`;
 const AXIS_MESSAGE = `expected 3 numbers [x, y, z], each within ±${R.coord}`;
 const ANGLES_MESSAGE = `expected 3 angles [rx, ry, rz], each within ±${R.angle}`;
@@ -95,9 +100,11 @@ const within = (lo: number, hi: number, message: string, open = false) => {
 };
 const Vec3 = describe(triple(() => within(-R.coord, R.coord, element(VEC3_MESSAGE)), VEC3_MESSAGE), `[x, y, z] in world units, each within ±${R.coord}; y is up`, 'vec3');
 const BoundsVec3 = triple(() => within(-R.bounds, R.bounds, element(BOUNDS_VEC3_MESSAGE)), BOUNDS_VEC3_MESSAGE);
-const Size = describe(triple(() => within(0, R.length, element(SIZE_MESSAGE), true), SIZE_MESSAGE), `edge lengths [sx, sy, sz] in world units, each in (0, ${R.length}]`, 'size3');
-/** A length in (0, LENGTH] (`zero`: [0, LENGTH]). */
-const length = (zero = false) => (zero ? z.number().min(0) : z.number().positive()).max(R.length);
+const Size = describe(triple(() => within(R.minLength, R.length, element(SIZE_MESSAGE)), SIZE_MESSAGE), `edge lengths [sx, sy, sz] in world units, each in [${R.minLength}, ${R.length}]`, 'size3');
+/** A length in [MIN_LENGTH, LENGTH] (`zero`: [0, LENGTH]). */
+const length = (zero = false) => z.number().min(zero ? 0 : R.minLength).max(R.length);
+/** The range `length()` accepts, for descriptions. */
+const LENGTH_RANGE = `[${R.minLength}, ${R.length}]`;
 const Dims = describe(triple(() => z.int({ error: element(DIMS_MESSAGE) }).min(1, { error: element(DIMS_MESSAGE) }), DIMS_MESSAGE), 'voxel counts [X, Y, Z]; X*Y*Z <= 2^28');
 const boxIndex = () => z.int({ error: element(BOX_MESSAGE) }).min(0, { error: element(BOX_MESSAGE) });
 const VoxelBoxSchema = describe(
@@ -128,7 +135,7 @@ export const SceneAgentSchema = z.strictObject({
   start: describe(Ref, 'a position or a waypoint id'),
   goal: describe(Ref, 'a position, a waypoint id or a moving obstacle id (the agent chases it)'),
   radius: describe(length(true), `sphere radius in world units, [0, ${R.length}]`),
-  speed: describe(length(), `world units per second, (0, ${R.length}]`),
+  speed: describe(length(), `world units per second, ${LENGTH_RANGE}`),
 });
 
 const Angles = triple(() => within(-R.angle, R.angle, element(ANGLES_MESSAGE)), ANGLES_MESSAGE);
@@ -146,15 +153,15 @@ export const SphereObstacleSchema = z.strictObject({
   id: Id,
   shape: z.literal('sphere'),
   position: describe(Vec3, 'centre of the sphere'),
-  radius: describe(length(), `(0, ${R.length}]`),
+  radius: describe(length(), LENGTH_RANGE),
 });
 
 export const CylinderObstacleSchema = z.strictObject({
   id: Id,
   shape: z.literal('cylinder'),
   position: describe(Vec3, 'centre of the cylinder (midpoint of its axis)'),
-  radius: describe(length(), `(0, ${R.length}]`),
-  height: describe(length(), `length along the axis, which is world y; (0, ${R.length}]`),
+  radius: describe(length(), LENGTH_RANGE),
+  height: describe(length(), `length along the axis, which is world y; ${LENGTH_RANGE}`),
 });
 
 export const SceneObstacleSchema = z.discriminatedUnion('shape', [BoxObstacleSchema, SphereObstacleSchema, CylinderObstacleSchema], {
@@ -173,7 +180,7 @@ export const OrbitSchema = z.strictObject({
 });
 
 export const MovingObstacleSchema = describe(
-  z.strictObject({ id: Id, radius: describe(length(), `(0, ${R.length}]`), orbit: OrbitSchema }),
+  z.strictObject({ id: Id, radius: describe(length(), LENGTH_RANGE), orbit: OrbitSchema }),
   'a sphere on a circular orbit; it does not block preprocessing',
 );
 
