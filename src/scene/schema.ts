@@ -228,7 +228,7 @@ const SceneObjectSchema = z.strictObject({
   units: describe(z.string(), "informational, e.g. 'm'").optional(),
   bounds: describe(BoundsSchema, 'default: the box around everything in the document').optional(),
   agentRadius: describe(length(true), `radius used by preprocessing (default 0), [0, ${R.length}]`).optional(),
-  maxLinkDistance: describe(z.number().positive().max(R.linkDistance), `waypoint pairs farther apart are never linked; (0, ${R.linkDistance}]`).optional(),
+  maxLinkDistance: describe(z.number().min(R.minLength).max(R.linkDistance), `waypoint pairs farther apart are never linked; [${R.minLength}, ${R.linkDistance}]`).optional(),
   voxels: VoxelLayerSchema.optional(),
   obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
   movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
