@@ -60,7 +60,7 @@ const BAD: [string, unknown, string, RegExp][] = [
   ['start on a moving obstacle', (() => { const d = base(); d.agents[0].start = 'moon'; return d; })(), 'agents[0].start', /'moon' is a moving obstacle/],
   ['start that is neither a position nor an id', (() => { const d = base(); d.agents[0].start = [1, 2]; return d; })(), 'agents[0].start', /expected a position \[x, y, z\] or an id string/],
   ['negative radius', (() => { const d = base(); d.agents[0].radius = -1; return d; })(), 'agents[0].radius', /must be >= 0, got -1/],
-  ['zero speed', (() => { const d = base(); d.agents[0].speed = 0; return d; })(), 'agents[0].speed', /must be > 0, got 0/],
+  ['zero speed', (() => { const d = base(); d.agents[0].speed = 0; return d; })(), 'agents[0].speed', /must be >= 0.001, got 0/],
   ['negative agentRadius', { ...base(), agentRadius: -0.1 }, 'agentRadius', /must be >= 0/],
   ['box outside dims', (() => { const d = base(); d.voxels.solid.push([0, 0, 0, 10, 0, 0]); return d; })(), 'voxels.solid[1]', /outside dims 10x10x10 \(x1 = 10 must be < 10\)/],
   ['box with x0 > x1', (() => { const d = base(); d.voxels.solid.push([5, 0, 0, 2, 0, 0]); return d; })(), 'voxels.solid[1]', /x0 > x1/],
