@@ -2,6 +2,7 @@ import { NavlabError } from '../core/errors.ts';
 import { ALGORITHMS, type Algorithm } from '../core/search/algorithms.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 import type { QueryOptions } from '../core/search/query.ts';
+import { quote } from '../core/io/text.ts';
 
 /** A command line the user must fix: printed with the usage, exit code 2. */
 export class UsageError extends NavlabError {
@@ -39,7 +40,7 @@ export function parseArgs(argv: readonly string[], valueFlags: readonly string[]
       if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
       out.flags.set(name, value);
     } else {
-      throw new UsageError(`unknown option ${a}`);
+      throw new UsageError(`unknown option ${quote(a)}`);
     }
   }
   return out;
@@ -49,7 +50,7 @@ export function parseArgs(argv: readonly string[], valueFlags: readonly string[]
 export const SEARCH_FLAGS = ['algorithm', 'neighborhood', 'corner-cutting', 'heuristic', 'weight', 'tie-break', 'max-expansions'] as const;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag}: expected ${allowed.join('|')}, got '${value}'`);
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag}: expected ${allowed.join('|')}, got ${quote(value)}`);
   return value as T;
 }
 
@@ -57,7 +58,7 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 export function numberFlag(flag: string, value: string, min: number, integer = false): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
-    throw new UsageError(`--${flag}: expected ${integer ? 'an integer' : 'a number'} >= ${min}, got '${value}'`);
+    throw new UsageError(`--${flag}: expected ${integer ? 'an integer' : 'a number'} >= ${min}, got ${quote(value)}`);
   }
   return n;
 }
@@ -76,13 +77,16 @@ export function searchOptions(args: ParsedArgs): QueryOptions {
   return o;
 }
 
-/** `x,y,z` (or `x,y` for 2D maps, z = 0) as integers. */
-export function voxelFlag(flag: string, value: string | undefined): number[] {
+/** Voxel coordinates in flags: plain decimal integers (no `0x10`, `1e1`, `2.0`), at most 9 digits. */
+const VOXEL_COORD = /^-?[0-9]{1,9}$/;
+
+/** `x,y,z` as integers; with `flat` (a 2D map) also `x,y`, meaning z = 0. */
+export function voxelFlag(flag: string, value: string | undefined, flat = false): number[] {
   if (value === undefined) throw new UsageError(`--${flag} x,y,z is required`);
   const parts = value.split(',').map((s) => s.trim());
   const v = parts.map(Number);
-  if ((v.length !== 3 && v.length !== 2) || parts.some((s) => s === '') || !v.every(Number.isInteger)) {
-    throw new UsageError(`--${flag}: expected integer voxel coordinates x,y,z, got '${value}'`);
+  if ((v.length !== 3 && !(flat && v.length === 2)) || !parts.every((s) => VOXEL_COORD.test(s))) {
+    throw new UsageError(`--${flag}: expected integer voxel coordinates ${flat ? 'x,y or x,y,z' : 'x,y,z'}, got ${quote(value)}`);
   }
   if (v.length === 2) v.push(0);
   return v;

@@ -7,6 +7,7 @@
 import { NavlabError } from '../core/errors.ts';
 import { UsageError } from './args.ts';
 import { err } from './io.ts';
+import { quote } from '../core/io/text.ts';
 
 const USAGE = `usage:
   nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N (1)] [search flags] [--json]
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    err(`nav: unknown command '${name}'\n${USAGE}`);
+    err(`nav: unknown command ${quote(name)}\n${USAGE}`);
     return 2;
   }
   try {

@@ -3,6 +3,7 @@
  * start/goal points, orbit positions, and the reverse direction for voxel data (grid -> boxes,
  * Moving AI map -> document).
  */
+import { fillBoxesInOrder, fillBoxUnion, type IndexBox } from '../core/grid/boxFill.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../core/io/movingai.ts';
 import { set, vec3, type Vec3 } from '../core/math/vec3.ts';
@@ -18,24 +19,22 @@ export function buildVoxelGrid(doc: SceneDocument): VoxelGrid | null {
   if (!v) return null;
   const [ox, oy, oz] = v.origin;
   const grid = new VoxelGrid({ dims: v.dims, origin: { x: ox, y: oy, z: oz }, cellSize: v.cellSize });
-  for (const box of v.solid) fillBox(grid, grid.occupancy, box, 1);
+  // Box fills cost O(boxes + grid) however much the boxes overlap (boxFill.ts).
+  fillBoxUnion(v.dims, v.solid, grid.occupancy, 1);
   if (v.terrain.some((r) => r.cost !== 1 && r.boxes.length > 0)) {
     const terrain = new Float32Array(grid.size).fill(1);
-    for (const region of v.terrain) for (const box of region.boxes) fillBox(grid, terrain, box, region.cost);
+    const boxes: IndexBox[] = [];
+    const costs: number[] = [];
+    for (const region of v.terrain) {
+      for (const box of region.boxes) {
+        boxes.push(box);
+        costs.push(region.cost);
+      }
+    }
+    fillBoxesInOrder(v.dims, boxes, costs, terrain);
     grid.terrain = terrain;
   }
   return grid;
-}
-
-/** Writes `value` into every voxel of an inclusive box; rows along x are contiguous (index x + X*(y + Y*z)). */
-function fillBox(grid: VoxelGrid, target: Uint8Array | Float32Array, box: VoxelBox, value: number): void {
-  const [x0, y0, z0, x1, y1, z1] = box;
-  for (let z = z0; z <= z1; z++) {
-    for (let y = y0; y <= y1; y++) {
-      const row = grid.index(0, y, z);
-      target.fill(value, row + x0, row + x1 + 1);
-    }
-  }
 }
 
 /** Waypoint positions as flat xyz triples, in document order (waypoint i at 3i, 3i+1, 3i+2). */

@@ -12,6 +12,8 @@
 import * as z from 'zod';
 import { MAX_VOXELS } from '../core/grid/VoxelGrid.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
+import { quote } from '../core/io/text.ts';
+import { STEERING_RANGES } from '../core/steering/params.ts';
 
 /** The document version this navlab reads and writes. */
 export const SCENE_VERSION = 1;
@@ -26,13 +28,54 @@ export const SCENE_LIMITS = Object.freeze({
   primitives: 100_000,
 });
 
+/** Longest scene text parseScene reads (64 MiB); a file over it is refused before parsing. */
+export const SCENE_FILE_LIMIT = 64 * 2 ** 20;
+
+/**
+ * The finite range of every number in a document. Positions lie within ±COORD; lengths within
+ * (0, LENGTH]; so everything a document places (an orbit reaches centre + orbit radius + body
+ * radius) lies within ±3e6 and `bounds` (±BOUNDS) can always hold it. Within these ranges
+ * every sum, product and square the engine forms stays finite, so a document parseScene
+ * accepts can be saved, built, searched and simulated with finite results.
+ */
+export const SCENE_RANGES = Object.freeze({
+  /** |x|, |y|, |z| of positions, centres, the voxel origin and the voxel layer's far corner. */
+  coord: 1e6,
+  /** |x|, |y|, |z| of `bounds`. */
+  bounds: 1e7,
+  /** Largest size, radius, height, orbit radius, agent radius and speed (units per second). */
+  length: 1e6,
+  /**
+   * Least size, obstacle radius and height (agent and orbit radii may be 0). Far from 0 a
+   * smaller extent would vanish in rounding (1e6 + 1e-9 == 1e6) and leave a flat world box.
+   */
+  minLength: 1e-3,
+  /** Voxel edge length. */
+  cellSize: [1e-3, 1e6] as const,
+  /** Largest |angle| in radians (rotations, orbit phase). */
+  angle: 1e4,
+  /** Seconds per orbit. */
+  period: [1e-2, 1e7] as const,
+  /** Terrain cost multiplier. */
+  cost: [1, 1e6] as const,
+  /** Largest maxLinkDistance. */
+  linkDistance: 1e8,
+  /** Search weight. */
+  weight: [1, 1e3] as const,
+  ...STEERING_RANGES,
+});
+const R = SCENE_RANGES;
+
 /**
  * Messages that describe a whole tuple. Zod reports a bad element at `position[1]`; elements
  * carry the tuple's message plus ELEMENT_MARK, and the error formatter turns such an issue
  * into one on the tuple itself (`waypoints[3].position: expected 3 numbers [x, y, z]`).
  */
-export const VEC3_MESSAGE = 'expected 3 numbers [x, y, z]';
-export const SIZE_MESSAGE = 'expected 3 positive numbers [sx, sy, sz]';
+export const VEC3_MESSAGE = `expected 3 numbers [x, y, z], each within ±${R.coord}`;
+export const SIZE_MESSAGE = `expected 3 positive numbers [sx, sy, sz], each in [${R.minLength}, ${R.length}]`;
+const BOUNDS_VEC3_MESSAGE = `expected 3 numbers [x, y, z], each within ±${R.bounds}`;
+const AXIS_MESSAGE = `expected 3 numbers [x, y, z], each within ±${R.coord}`;
+const ANGLES_MESSAGE = `expected 3 angles [rx, ry, rz], each within ±${R.angle}`;
 export const DIMS_MESSAGE = 'expected 3 positive integers [X, Y, Z]';
 export const BOX_MESSAGE = 'expected 6 integers >= 0 [x0, y0, z0, x1, y1, z1]';
 export const ELEMENT_MARK = ' (element)';
@@ -50,8 +93,18 @@ function describe<T extends z.ZodType>(schema: T, description: string, id?: stri
 /** A 3-tuple of fresh `item()` schemas whose shape errors read `message`. */
 const triple = <T extends z.ZodType>(item: () => T, message: string) => z.tuple([item(), item(), item()], { error: message });
 
-const Vec3 = describe(triple(() => z.number({ error: element(VEC3_MESSAGE) }), VEC3_MESSAGE), '[x, y, z] in world units; y is up', 'vec3');
-const Size = describe(triple(() => z.number({ error: element(SIZE_MESSAGE) }).positive({ error: element(SIZE_MESSAGE) }), SIZE_MESSAGE), 'edge lengths [sx, sy, sz] in world units', 'size3');
+/** A number in [lo, hi] (`lo` excluded when `open`) whose every error reads `message` (a tuple element's). */
+const within = (lo: number, hi: number, message: string, open = false) => {
+  const n = z.number({ error: message });
+  return (open ? n.gt(lo, { error: message }) : n.min(lo, { error: message })).max(hi, { error: message });
+};
+const Vec3 = describe(triple(() => within(-R.coord, R.coord, element(VEC3_MESSAGE)), VEC3_MESSAGE), `[x, y, z] in world units, each within ±${R.coord}; y is up`, 'vec3');
+const BoundsVec3 = triple(() => within(-R.bounds, R.bounds, element(BOUNDS_VEC3_MESSAGE)), BOUNDS_VEC3_MESSAGE);
+const Size = describe(triple(() => within(R.minLength, R.length, element(SIZE_MESSAGE)), SIZE_MESSAGE), `edge lengths [sx, sy, sz] in world units, each in [${R.minLength}, ${R.length}]`, 'size3');
+/** A length in [MIN_LENGTH, LENGTH] (`zero`: [0, LENGTH]). */
+const length = (zero = false) => z.number().min(zero ? 0 : R.minLength).max(R.length);
+/** The range `length()` accepts, for descriptions. */
+const LENGTH_RANGE = `[${R.minLength}, ${R.length}]`;
 const Dims = describe(triple(() => z.int({ error: element(DIMS_MESSAGE) }).min(1, { error: element(DIMS_MESSAGE) }), DIMS_MESSAGE), 'voxel counts [X, Y, Z]; X*Y*Z <= 2^28');
 const boxIndex = () => z.int({ error: element(BOX_MESSAGE) }).min(0, { error: element(BOX_MESSAGE) });
 const VoxelBoxSchema = describe(
@@ -67,8 +120,8 @@ const Ref = describe(
 );
 
 export const BoundsSchema = describe(
-  z.strictObject({ min: Vec3, max: Vec3 }),
-  'the world box (camera framing, voxelization extent, placement); min < max on every axis',
+  z.strictObject({ min: BoundsVec3, max: BoundsVec3 }),
+  `the world box (camera framing, voxelization extent, placement); min < max on every axis, each within ±${R.bounds}`,
 );
 
 export const SceneWaypointSchema = z.strictObject({
@@ -81,11 +134,12 @@ export const SceneAgentSchema = z.strictObject({
   id: Id,
   start: describe(Ref, 'a position or a waypoint id'),
   goal: describe(Ref, 'a position, a waypoint id or a moving obstacle id (the agent chases it)'),
-  radius: describe(z.number().min(0), 'sphere radius in world units'),
-  speed: describe(z.number().positive(), 'world units per second'),
+  radius: describe(length(true), `sphere radius in world units, [0, ${R.length}]`),
+  speed: describe(length(), `world units per second, ${LENGTH_RANGE}`),
 });
 
-const rotation = describe(Vec3, 'Euler angles [rx, ry, rz] in radians, order XYZ (as three.js)').optional();
+const Angles = triple(() => within(-R.angle, R.angle, element(ANGLES_MESSAGE)), ANGLES_MESSAGE);
+const rotation = describe(Angles, `Euler angles [rx, ry, rz] in radians (each within ±${R.angle}), order XYZ (as three.js)`).optional();
 
 export const BoxObstacleSchema = z.strictObject({
   id: Id,
@@ -99,15 +153,15 @@ export const SphereObstacleSchema = z.strictObject({
   id: Id,
   shape: z.literal('sphere'),
   position: describe(Vec3, 'centre of the sphere'),
-  radius: z.number().positive(),
+  radius: describe(length(), LENGTH_RANGE),
 });
 
 export const CylinderObstacleSchema = z.strictObject({
   id: Id,
   shape: z.literal('cylinder'),
   position: describe(Vec3, 'centre of the cylinder (midpoint of its axis)'),
-  radius: z.number().positive(),
-  height: describe(z.number().positive(), 'length along the axis, which is world y'),
+  radius: describe(length(), LENGTH_RANGE),
+  height: describe(length(), `length along the axis, which is world y; ${LENGTH_RANGE}`),
 });
 
 export const SceneObstacleSchema = z.discriminatedUnion('shape', [BoxObstacleSchema, SphereObstacleSchema, CylinderObstacleSchema], {
@@ -116,27 +170,33 @@ export const SceneObstacleSchema = z.discriminatedUnion('shape', [BoxObstacleSch
 
 export const OrbitSchema = z.strictObject({
   center: Vec3,
-  radius: describe(z.number().min(0), 'orbit radius in world units'),
-  period: describe(z.number().positive(), 'seconds per revolution'),
-  phase: describe(z.number().default(0), 'angle at t = 0, radians'),
-  axis: describe(Vec3.default((): [number, number, number] => [0, 1, 0]), 'normal of the orbit plane (any length > 0); the motion turns right-handed about it'),
+  radius: describe(length(true), `orbit radius in world units, [0, ${R.length}]`),
+  period: describe(z.number().min(R.period[0]).max(R.period[1]), `seconds per revolution, [${R.period[0]}, ${R.period[1]}]`),
+  phase: describe(z.number().min(-R.angle).max(R.angle).default(0), `angle at t = 0, radians, within ±${R.angle}`),
+  axis: describe(
+    triple(() => within(-R.coord, R.coord, element(AXIS_MESSAGE)), AXIS_MESSAGE).default((): [number, number, number] => [0, 1, 0]),
+    `normal of the orbit plane (any length > 0, components within ±${R.coord}); the motion turns right-handed about it`,
+  ),
 });
 
 export const MovingObstacleSchema = describe(
-  z.strictObject({ id: Id, radius: z.number().positive(), orbit: OrbitSchema }),
+  z.strictObject({ id: Id, radius: describe(length(), LENGTH_RANGE), orbit: OrbitSchema }),
   'a sphere on a circular orbit; it does not block preprocessing',
 );
 
 export const TerrainRegionSchema = z.strictObject({
   kind: describe(z.string().min(1), "terrain name, e.g. 'water'"),
-  cost: describe(z.number().min(1), 'cost multiplier (>= 1) for entering these voxels'),
+  cost: describe(z.number().min(R.cost[0]).max(R.cost[1]), `cost multiplier in [${R.cost[0]}, ${R.cost[1]}] for entering these voxels`),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a colour like '#2f6fd6'" }).optional(),
   boxes: z.array(VoxelBoxSchema).max(SCENE_LIMITS.primitives),
 });
 
 export const VoxelLayerSchema = z.strictObject({
   origin: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'world position of the min corner of voxel (0, 0, 0)'),
-  cellSize: describe(z.number().positive().default(1), 'voxel edge length in world units'),
+  cellSize: describe(
+    z.number().min(R.cellSize[0]).max(R.cellSize[1]).default(1),
+    `voxel edge length in world units, [${R.cellSize[0]}, ${R.cellSize[1]}]; origin + dims x cellSize must lie within ±${R.coord}`,
+  ),
   dims: Dims,
   solid: describe(z.array(VoxelBoxSchema).max(SCENE_LIMITS.primitives).default(() => []), 'blocked voxel boxes'),
   terrain: describe(z.array(TerrainRegionSchema).max(SCENE_LIMITS.primitives).default(() => []), 'cost regions, applied in order: later regions overwrite earlier ones'),
@@ -147,16 +207,16 @@ export const SearchSettingsSchema = z.strictObject({
   neighborhood: z.union([z.literal(6), z.literal(18), z.literal(26)], { error: 'expected 6, 18 or 26' }).optional(),
   cornerCutting: z.enum(['forbid', 'allow']).optional(),
   heuristic: z.enum(HEURISTICS as readonly [HeuristicName, ...HeuristicName[]]).optional(),
-  weight: z.number().min(1).optional(),
+  weight: describe(z.number().min(R.weight[0]).max(R.weight[1]), `[${R.weight[0]}, ${R.weight[1]}]`).optional(),
   tieBreak: z.enum(['low-h', 'none']).optional(),
   maxExpansions: z.int().min(0).optional(),
 });
 
 export const SteeringSettingsSchema = z.strictObject({
-  avoidRange: z.number().min(0).optional(),
-  pullGain: z.number().min(0).optional(),
-  minDistance: z.number().min(0).optional(),
-  stepHz: z.number().positive().optional(),
+  avoidRange: describe(z.number().min(R.avoidRange[0]).max(R.avoidRange[1]), `multiple of the agent radius, [${R.avoidRange[0]}, ${R.avoidRange[1]}]`).optional(),
+  pullGain: describe(z.number().min(R.pullGain[0]).max(R.pullGain[1]), `[${R.pullGain[0]}, ${R.pullGain[1]}]`).optional(),
+  minDistance: describe(z.number().min(R.minDistance[0]).max(R.minDistance[1]), `world units, [${R.minDistance[0]}, ${R.minDistance[1]}]`).optional(),
+  stepHz: describe(z.number().min(R.stepHz[0]).max(R.stepHz[1]), `fixed steps per simulated second, [${R.stepHz[0]}, ${R.stepHz[1]}]`).optional(),
 });
 
 /** The document before defaults are filled in and cross-references are checked. */
@@ -167,8 +227,8 @@ const SceneObjectSchema = z.strictObject({
   description: z.string().optional(),
   units: describe(z.string(), "informational, e.g. 'm'").optional(),
   bounds: describe(BoundsSchema, 'default: the box around everything in the document').optional(),
-  agentRadius: describe(z.number().min(0), 'radius used by preprocessing (default 0)').optional(),
-  maxLinkDistance: describe(z.number().positive(), 'waypoint pairs farther apart are never linked').optional(),
+  agentRadius: describe(length(true), `radius used by preprocessing (default 0), [0, ${R.length}]`).optional(),
+  maxLinkDistance: describe(z.number().min(R.minLength).max(R.linkDistance), `waypoint pairs farther apart are never linked; [${R.minLength}, ${R.linkDistance}]`).optional(),
   voxels: VoxelLayerSchema.optional(),
   obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
   movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
@@ -198,7 +258,7 @@ function crossCheck(doc: SceneObject): Issue[] {
   const unique = (id: string, path: (string | number)[], namespace: string) => {
     const key = `${namespace}\u0000${id}`;
     const first = firstUse.get(key);
-    if (first !== undefined) add([...path, 'id'], `duplicate id '${id}' (first used by ${first})`);
+    if (first !== undefined) add([...path, 'id'], `duplicate id ${quote(id)} (first used by ${first})`);
     else firstUse.set(key, pathText(path));
   };
   doc.waypoints.forEach((w, i) => unique(w.id, ['waypoints', i], 'waypoint'));
@@ -210,18 +270,18 @@ function crossCheck(doc: SceneObject): Issue[] {
   const movingIds = new Set(doc.movingObstacles.map((m) => m.id));
   doc.movingObstacles.forEach((m, i) => {
     // A goal string is looked up among waypoints and moving obstacles: one id must not name both.
-    if (waypointIds.has(m.id)) add(['movingObstacles', i, 'id'], `'${m.id}' is also a waypoint id, so a goal '${m.id}' would be ambiguous`);
+    if (waypointIds.has(m.id)) add(['movingObstacles', i, 'id'], `${quote(m.id)} is also a waypoint id, so a goal ${quote(m.id)} would be ambiguous`);
     const [ax, ay, az] = m.orbit.axis;
     if (!(ax * ax + ay * ay + az * az > 1e-12)) add(['movingObstacles', i, 'orbit', 'axis'], 'must not be the zero vector');
   });
   doc.agents.forEach((a, i) => {
     if (typeof a.start === 'string' && !waypointIds.has(a.start)) {
       add(['agents', i, 'start'], movingIds.has(a.start)
-        ? `'${a.start}' is a moving obstacle; a start must be a position or a waypoint id`
-        : `unknown waypoint '${a.start}'`);
+        ? `${quote(a.start)} is a moving obstacle; a start must be a position or a waypoint id`
+        : `unknown waypoint ${quote(a.start)}`);
     }
     if (typeof a.goal === 'string' && !waypointIds.has(a.goal) && !movingIds.has(a.goal)) {
-      add(['agents', i, 'goal'], `'${a.goal}' is neither a waypoint id nor a moving obstacle id`);
+      add(['agents', i, 'goal'], `${quote(a.goal)} is neither a waypoint id nor a moving obstacle id`);
     }
   });
 
@@ -238,6 +298,11 @@ function crossCheck(doc: SceneObject): Issue[] {
         else if (b[a + 3] >= v.dims[a]) add(path, `box ${fmt(b)} is outside dims ${X}x${Y}x${Z} (${axis}1 = ${b[a + 3]} must be < ${v.dims[a]})`);
       }
     };
+    for (let a = 0; a < 3; a++) {
+      // The far corner too must lie in the coordinate range, so bounds can always hold the layer.
+      const far = v.origin[a] + v.dims[a] * v.cellSize;
+      if (!(Math.abs(far) <= R.coord)) add(['voxels'], `the layer reaches ${'xyz'[a]} = ${far} (origin + dims x cellSize), outside ±${R.coord}`);
+    }
     v.solid.forEach((b, i) => checkBox(b, ['voxels', 'solid', i]));
     v.terrain.forEach((r, j) => r.boxes.forEach((b, i) => checkBox(b, ['voxels', 'terrain', j, 'boxes', i])));
     primitives += v.solid.length;

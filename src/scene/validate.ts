@@ -4,9 +4,11 @@
  */
 import type * as z from 'zod';
 import { NavlabError } from '../core/errors.ts';
+import { clip, quote } from '../core/io/text.ts';
 import {
   pathText,
   primitiveLimitMessage,
+  SCENE_FILE_LIMIT,
   SCENE_LIMITS,
   SCENE_VERSION,
   SceneSchema,
@@ -23,13 +25,15 @@ export interface SceneIssue {
 
 /** Issues listed in an error message; `issues` always holds all of them. */
 const LISTED_ISSUES = 20;
+/** Longest issue line in a message (a safety net: messages quote inputs by short prefixes). */
+const ISSUE_LINE_LENGTH = 300;
 
 /** A document that cannot be read. `message` lists the issues one per line. */
 export class SceneError extends NavlabError {
   readonly issues: SceneIssue[];
 
   constructor(issues: SceneIssue[]) {
-    const lines = issues.slice(0, LISTED_ISSUES).map((i) => `${i.path}: ${i.message}`);
+    const lines = issues.slice(0, LISTED_ISSUES).map((i) => clip(`${i.path}: ${i.message}`, ISSUE_LINE_LENGTH));
     if (issues.length > LISTED_ISSUES) lines.push(`... and ${issues.length - LISTED_ISSUES} more`);
     super('scene', issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`);
     this.name = 'SceneError';
@@ -45,7 +49,7 @@ const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return v.length > 40 ? `'${v.slice(0, 37)}...'` : `'${v}'`;
+  if (typeof v === 'string') return quote(v);
   if (typeof v === 'number') return String(v);
   return typeof v === 'object' ? 'an object' : typeof v;
 }
@@ -157,7 +161,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       return `expected ${values.length > 2 ? `one of ${values.join(', ')}` : values.join(' or ')}, got ${describeValue(input)}`;
     }
     case 'unrecognized_keys':
-      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 5).map((k) => quote(k)).join(', ')}${issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : ''}`;
     case 'invalid_union':
       return `unexpected value ${describeValue(input)}`;
     default:
@@ -192,10 +196,15 @@ function toSceneIssues(issues: readonly z.core.$ZodIssue[]): SceneIssue[] {
 export function parseScene(input: unknown): SceneDocument {
   let raw = input;
   if (typeof input === 'string') {
+    if (input.length > SCENE_FILE_LIMIT) {
+      throw new SceneError([{ path: 'document', message: `${input.length} characters exceeds the limit of ${SCENE_FILE_LIMIT} (64 MiB)` }]);
+    }
+    // A byte-order mark (editors on Windows write one) is not part of the JSON text.
+    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
     try {
-      raw = JSON.parse(input);
+      raw = JSON.parse(text);
     } catch (e) {
-      throw new SceneError([{ path: 'JSON', message: (e as Error).message }]);
+      throw new SceneError([{ path: 'JSON', message: clip((e as Error).message, 200) }]);
     }
   }
   // Version first: a newer file's limits and shape are not ours to judge.

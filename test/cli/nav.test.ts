@@ -61,7 +61,7 @@ describe('nav path', () => {
     [['path', 'test/data/Simple.3dmap', '--from', 'a,b,c', '--to', '1,1,1'], 2, /--from: expected integer voxel coordinates/],
     [['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--neighborhood', '8'], 2, /--neighborhood: expected 6\|18\|26/],
     [['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--weight', '0.5'], 2, /--weight/],
-    [['scen', 'test/data/Simple.3dmap', '--bogus'], 2, /unknown option --bogus/],
+    [['scen', 'test/data/Simple.3dmap', '--bogus'], 2, /unknown option '--bogus'/],
     [['scen', 'no/such.3dmap'], 1, /no\/such\.3dmap: no such file/],
     [['frobnicate'], 2, /unknown command 'frobnicate'/],
   ])('bad input %j exits %i with a message on stderr and nothing on stdout', (args, code, message) => {

@@ -51,8 +51,11 @@ export class WorldView extends Object3D {
     const sz = max[2] - min[2];
     const size = Math.max(sx, sz);
     const cell = grid?.cellSize ?? 1;
-    let divisions = Math.round(size / cell);
-    while (divisions > 64) divisions = Math.ceil(divisions / 2);
+    // Halve down to at most 64 lines; a non-finite or huge count (overflowing bounds) must not
+    // loop forever, so the halvings are counted, not repeated until the count is small.
+    const raw = Math.round(size / cell);
+    let divisions = Number.isFinite(raw) && raw > 0 ? raw : 1;
+    if (divisions > 64) divisions = Math.ceil(divisions / 2 ** Math.ceil(Math.log2(divisions / 64)));
     this.ground = new GridHelper(size, Math.max(1, divisions), PALETTE.gridMajor, PALETTE.gridMinor);
     this.ground.position.set(min[0] + sx / 2, min[1], min[2] + sz / 2);
     const gm = this.ground.material as LineBasicMaterial;

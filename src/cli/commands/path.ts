@@ -2,7 +2,8 @@ import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { queryGrid } from '../../core/search/query.ts';
 import { buildVoxelGrid, parseScene } from '../../scene/index.ts';
 import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
-import { InputError, loadMap, printPath, readText } from '../io.ts';
+import { quote } from '../../core/io/text.ts';
+import { fileName, InputError, is2dMap, loadMap, printPath, readSceneText } from '../io.ts';
 import { waypointPathCommand } from './waypointPath.ts';
 
 
@@ -11,12 +12,12 @@ function loadGrid(file: string): VoxelGrid {
   if (!file.endsWith('.json')) return loadMap(file);
   let grid: VoxelGrid | null;
   try {
-    grid = buildVoxelGrid(parseScene(readText(file)));
+    grid = buildVoxelGrid(parseScene(readSceneText(file)));
   } catch (e) {
     if (e instanceof InputError) throw e;
-    throw new InputError(`${file}: ${(e as Error).message}`);
+    throw new InputError(`${fileName(file)}: ${(e as Error).message}`);
   }
-  if (grid === null) throw new UsageError(`${file}: the scene has no voxel layer; use --graph waypoints`);
+  if (grid === null) throw new UsageError(`${fileName(file)}: the scene has no voxel layer; use --graph waypoints`);
   return grid;
 }
 
@@ -25,9 +26,9 @@ export async function pathCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['from', 'to', 'graph', ...SEARCH_FLAGS]);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the map or scene file');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const graph = args.flags.get('graph') ?? 'grid';
-  if (graph !== 'grid' && graph !== 'waypoints') throw new UsageError(`--graph: expected grid|waypoints, got '${graph}'`);
+  if (graph !== 'grid' && graph !== 'waypoints') throw new UsageError(`--graph: expected grid|waypoints, got ${quote(graph)}`);
   const options = searchOptions(args);
   const json = args.switches.has('json');
   if (graph === 'waypoints') {
@@ -37,8 +38,10 @@ export async function pathCommand(argv: string[]): Promise<number> {
     if (from === undefined || to === undefined) throw new UsageError('--from and --to (waypoint ids) are required');
     return waypointPathCommand(file, { from, to, json, search: options });
   }
-  const from = voxelFlag('from', args.flags.get('from'));
-  const to = voxelFlag('to', args.flags.get('to'));
+  // x,y is only a 2D map's voxel: on a 3D grid a missing z is a mistake, not z = 0.
+  const flat = is2dMap(file);
+  const from = voxelFlag('from', args.flags.get('from'), flat);
+  const to = voxelFlag('to', args.flags.get('to'), flat);
   printPath(queryGrid(loadGrid(file), from, to, options), json);
   return 0;
 }

@@ -1,15 +1,16 @@
 import { parseScene, type SceneDocument } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { InputError, out, readText } from '../io.ts';
+import { clip, quote } from '../../core/io/text.ts';
+import { fileName, InputError, out, readSceneText } from '../io.ts';
 
 /** Reads and validates a scene file; a bad document becomes an InputError naming the file. */
 export function loadScene(file: string): SceneDocument {
-  const text = readText(file);
+  const text = readSceneText(file);
   try {
     return parseScene(text);
   } catch (e) {
-    throw new InputError(`${file}: ${(e as Error).message}`);
+    throw new InputError(`${fileName(file)}: ${(e as Error).message}`);
   }
 }
 
@@ -23,7 +24,7 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['agent-radius']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const radiusFlag = args.flags.get('agent-radius');
   const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
   const doc = loadScene(file);
@@ -41,7 +42,7 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const limit = Number.isFinite(r.maxLinkDistance) ? `, max link distance ${r.maxLinkDistance}` : '';
-  out(`${doc.name}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
+  out(`${clip(doc.name, 200)}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
   out(`  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.bvh.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`);
   out(`  links: ${r.segmentTests} ${r.agentRadius > 0 ? 'capsule' : 'segment'} tests in ${r.linkMs.toFixed(1)} ms (${segmentTestsPerSec} tests/s)`);
   out(`  total: ${r.buildMs.toFixed(1)} ms`);

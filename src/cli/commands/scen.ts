@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { numberFlag, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
-import { InputError, is2dMap, loadMap, loadScenario, out } from '../io.ts';
+import { quote } from '../../core/io/text.ts';
+import { fileName, InputError, is2dMap, loadMap, loadScenario, out } from '../io.ts';
 import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
 
 /** Summary line of a scenario run (ARCHITECTURE.md, CLI contract). */
@@ -25,7 +26,7 @@ export async function scenCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['offset', 'limit', 'workers', ...SEARCH_FLAGS]);
   const [mapFile, scenArg, extra] = args.positional;
   if (!mapFile) throw new UsageError('missing the map file');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const offset = args.flags.has('offset') ? numberFlag('offset', args.flags.get('offset')!, 0, true) : 0;
   const limit = args.flags.has('limit') ? numberFlag('limit', args.flags.get('limit')!, 0, true) : Infinity;
   const workers = args.flags.has('workers') ? numberFlag('workers', args.flags.get('workers')!, 1, true) : 1;
@@ -38,7 +39,7 @@ export async function scenCommand(argv: string[]): Promise<number> {
   const problems = loadScenario(mapFile, scenFile);
   const solver = new ScenSolver(grid, settings, scenFile);
   const end = Math.min(problems.length, offset + limit);
-  if (!json) out(`${scenFile}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`);
+  if (!json) out(`${fileName(scenFile)}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`);
   const times: number[] = [];
   let matched = 0;
   let maxAbsDiff = 0;

@@ -5,6 +5,7 @@ import { findGridPath, gridUnsupported, type Algorithm } from '../../core/search
 import type { SearchOptions } from '../../core/search/options.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { UsageError } from '../args.ts';
+import { fileName, InputError } from '../io.ts';
 
 /** One problem's line of `nav scen --json` (ARCHITECTURE.md, CLI contract). */
 export interface ScenLine {
@@ -39,7 +40,8 @@ export class ScenSolver {
     const grid = this.grid;
     for (const [name, v] of [['start', p.start], ['goal', p.goal]] as const) {
       if (!grid.inBounds(v[0], v[1], v[2]) || grid.isBlocked(v[0], v[1], v[2])) {
-        throw new UsageError(`${this.scenFile}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
+        // The scenario file is wrong, not the command line: bad input (exit 1).
+        throw new InputError(`${fileName(this.scenFile)}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
       }
     }
     const r = findGridPath(this.settings.algorithm, this.space, grid.index(...p.start), grid.index(...p.goal), this.settings.search, this.ctx);

@@ -1,6 +1,7 @@
 import type { AgentMetrics } from '../../core/steering/Simulation.ts';
 import { createSceneSimulation } from '../../three/simulation.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { clip, quote } from '../../core/io/text.ts';
 import { out } from '../io.ts';
 import { loadScene } from './preprocess.ts';
 
@@ -19,12 +20,12 @@ export function simulateCommand(argv: string[]): number {
   const args = parseArgs(argv, ['steps', 'seed']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const stepsFlag = args.flags.get('steps');
   const steps = stepsFlag === undefined ? undefined : numberFlag('steps', stepsFlag, 0, true);
   const seedFlag = args.flags.get('seed');
   const seed = seedFlag === undefined ? 1 : numberFlag('seed', seedFlag, 0, true);
-  if (seed > 0xffffffff) throw new UsageError(`--seed: expected an integer below 2^32, got '${seedFlag}'`);
+  if (seed > 0xffffffff) throw new UsageError(`--seed: expected an integer below 2^32, got ${quote(seedFlag!)}`);
   const doc = loadScene(file);
   const { simulation: sim, graph } = createSceneSimulation(doc, { seed });
   const limit = steps ?? Math.ceil(DEFAULT_MAX_SECONDS * sim.params.stepHz);
@@ -39,9 +40,9 @@ export function simulateCommand(argv: string[]): number {
     return 0;
   }
   const hz = sim.params.stepHz;
-  out(`${doc.name}: ${agents.length} agent${agents.length === 1 ? '' : 's'}, paths on ${graph}, ${n} steps (${(n / hz).toFixed(2)} s at ${hz} Hz), seed ${seed}`);
+  out(`${clip(doc.name, 200)}: ${agents.length} agent${agents.length === 1 ? '' : 's'}, paths on ${graph}, ${n} steps (${(n / hz).toFixed(2)} s at ${hz} Hz), seed ${seed}`);
   const rows = agents.map((a) => [
-    a.id,
+    clip(a.id, 60),
     a.arrived ? 'yes' : 'no',
     a.timeToArrive === null ? '-' : a.timeToArrive.toFixed(2),
     a.travelled.toFixed(2),

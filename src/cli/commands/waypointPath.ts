@@ -2,7 +2,8 @@ import type { SearchOptions } from '../../core/search/options.ts';
 import { queryGraph, QueryError } from '../../core/search/query.ts';
 import { waypointIndex } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import { printPath } from '../io.ts';
+import { quote } from '../../core/io/text.ts';
+import { fileName, printPath } from '../io.ts';
 import { loadScene } from './preprocess.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function waypointPathCommand(
   const index = waypointIndex(doc);
   const ends = (['from', 'to'] as const).map((name) => {
     const i = index.get(opts[name]);
-    if (i === undefined) throw new QueryError(`--${name}: no waypoint with id '${opts[name]}' in ${file}`);
+    if (i === undefined) throw new QueryError(`--${name}: no waypoint with id ${quote(opts[name])} in ${fileName(file)}`);
     return i;
   });
   const { graph } = preprocessScene(doc);

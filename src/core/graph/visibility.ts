@@ -1,6 +1,54 @@
 import type { Vec3 } from '../math/vec3.ts';
+import { NearestPoints } from './NearestPoints.ts';
 import { SpatialHash } from './SpatialHash.ts';
-import { WaypointGraph } from './WaypointGraph.ts';
+import { DISTANCE_MATRIX_LIMIT, WaypointGraph } from './WaypointGraph.ts';
+
+/**
+ * Up to this many waypoints, every visible pair (within maxLinkDistance, if set) is linked.
+ * Above it, links grow with n^2 in an open world (50,000 waypoints: 1.25e9 pairs), so each
+ * waypoint links instead to its NEAREST_LINKS nearest visible waypoints among its
+ * NEAREST_CANDIDATES nearest (within maxLinkDistance, if set); a pair is linked when either
+ * end chooses the other. At most NEAREST_LINKS x n links and NEAREST_CANDIDATES x n tests.
+ */
+export const ALL_PAIRS_LIMIT = DISTANCE_MATRIX_LIMIT;
+/** Visible neighbours each waypoint chooses above ALL_PAIRS_LIMIT. */
+export const NEAREST_LINKS = 16;
+/** Nearest waypoints each waypoint tests above ALL_PAIRS_LIMIT. */
+export const NEAREST_CANDIDATES = 64;
+
+/**
+ * Above ALL_PAIRS_LIMIT: for each waypoint i, tests its NEAREST_CANDIDATES nearest waypoints
+ * (within maxLinkDistance), nearest first, with `clear(i, j)` (called with i < j) until
+ * NEAREST_LINKS are visible, and calls `link(i, j)` for each. `linked(i, j)` tells a pair
+ * already linked from the other end (counted, not tested again).
+ */
+export function linkNearestVisible(
+  positions: ArrayLike<number>,
+  maxLinkDistance: number,
+  clear: (i: number, j: number) => boolean,
+  linked: (i: number, j: number) => boolean,
+  link: (i: number, j: number) => void,
+): void {
+  const n = positions.length / 3;
+  const tree = new NearestPoints(positions);
+  const near = new Int32Array(NEAREST_CANDIDATES);
+  const limitSq = maxLinkDistance * maxLinkDistance;
+  for (let i = 0; i < n; i++) {
+    const m = tree.nearest(i, NEAREST_CANDIDATES, near);
+    let chosen = 0;
+    for (let c = 0; c < m && chosen < NEAREST_LINKS; c++) {
+      const j = near[c];
+      const dx = positions[3 * j] - positions[3 * i], dy = positions[3 * j + 1] - positions[3 * i + 1], dz = positions[3 * j + 2] - positions[3 * i + 2];
+      if (dx * dx + dy * dy + dz * dz > limitSq) break;
+      const a = Math.min(i, j), b = Math.max(i, j);
+      if (linked(a, b)) chosen++;
+      else if (clear(a, b)) {
+        link(a, b);
+        chosen++;
+      }
+    }
+  }
+}
 
 /** An axis-aligned box in world units (three.js `Box3` fits this shape). */
 export interface Aabb {
@@ -62,14 +110,24 @@ export function pairClear(los: LineOfSight, ax: number, ay: number, az: number, 
 
 /**
  * The visibility graph of a waypoint set: every pair within `maxLinkDistance` whose segment
- * `segmentClear(i, j)` (i < j, indices into `positions`) declares clear becomes a link.
+ * `segmentClear(i, j)` (i < j, indices into `positions`) declares clear becomes a link; above
+ * ALL_PAIRS_LIMIT waypoints, the nearest visible ones only (`linkNearestVisible`).
  */
 export function buildVisibility(positions: Float64Array, segmentClear: (i: number, j: number) => boolean, options: VisibilityOptions = {}): WaypointGraph {
   const maxLinkDistance = checkDistance(options.maxLinkDistance);
   const pairs: number[] = [];
-  forEachCandidatePair(positions, maxLinkDistance, (i, j) => {
-    if (segmentClear(i, j)) pairs.push(i, j);
-  });
+  const n = positions.length / 3;
+  if (n > ALL_PAIRS_LIMIT) {
+    const done = new Set<number>();
+    linkNearestVisible(positions, maxLinkDistance, segmentClear, (i, j) => done.has(i * n + j), (i, j) => {
+      done.add(i * n + j);
+      pairs.push(i, j);
+    });
+  } else {
+    forEachCandidatePair(positions, maxLinkDistance, (i, j) => {
+      if (segmentClear(i, j)) pairs.push(i, j);
+    });
+  }
   return new WaypointGraph(positions, pairs);
 }
 
@@ -90,7 +148,9 @@ function checkDistance(d: number | undefined): number {
  * re-tests only that waypoint's pairs (at most N segment tests, fewer with maxLinkDistance);
  * `retestRegion` re-tests only the pairs whose segment passes through a box, after an
  * obstacle edit there. After any sequence of edits the links equal those of a full
- * `buildVisibility` over the same positions with the same test.
+ * `buildVisibility` over the same positions with the same test. Above ALL_PAIRS_LIMIT
+ * waypoints (nearest-visible links, where one waypoint's edit changes others' choices) an
+ * edit rebuilds the graph.
  *
  * Waypoints are addressed by index in insertion order, like the document's list: removing one
  * shifts the later ones down. Internally each waypoint lives in a stable slot.
@@ -112,6 +172,8 @@ export class VisibilityGraph {
   private freeSlots: number[] = [];
   private readonly hash: SpatialHash | null;
   private cached: WaypointGraph | null = null;
+  /** The links are nearest-visible ones (more than ALL_PAIRS_LIMIT waypoints at the last build). */
+  private nearestMode = false;
 
   constructor(lineOfSight: LineOfSight, options: VisibilityOptions = {}) {
     this.los = lineOfSight;
@@ -140,17 +202,29 @@ export class VisibilityGraph {
     this.hash?.clear();
     const n = positions.length / 3;
     for (let i = 0; i < n; i++) this.place(this.newSlot(), positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
-    forEachCandidatePair(positions, this.maxLinkDistance, (i, j) => {
-      if (this.test(i, j)) this.link(i, j);
-    });
+    this.nearestMode = n > ALL_PAIRS_LIMIT;
+    if (this.nearestMode) {
+      linkNearestVisible(positions, this.maxLinkDistance, (i, j) => this.test(i, j), (i, j) => this.links[this.order[i]].has(this.order[j]), (i, j) => this.link(i, j));
+    } else {
+      forEachCandidatePair(positions, this.maxLinkDistance, (i, j) => {
+        if (this.test(i, j)) this.link(i, j);
+      });
+    }
     this.cached = null;
+  }
+
+  /** After an edit: in nearest-visible mode (before or after it) the links are rebuilt. */
+  private rebuildIfNearest(): boolean {
+    if (!this.nearestMode && this.order.length <= ALL_PAIRS_LIMIT) return false;
+    this.setAll(this.positions());
+    return true;
   }
 
   /** Appends a waypoint, links it to every waypoint it sees, and returns its index. */
   add(x: number, y: number, z: number): number {
     const s = this.newSlot();
     this.place(s, x, y, z);
-    this.retestSlot(s);
+    if (!this.rebuildIfNearest()) this.retestSlot(s);
     this.cached = null;
     return this.order.length - 1;
   }
@@ -164,7 +238,7 @@ export class VisibilityGraph {
     this.xyz[3 * s + 1] = y;
     this.xyz[3 * s + 2] = z;
     this.hash?.insert(s, x, y, z);
-    this.retestSlot(s);
+    if (!this.rebuildIfNearest()) this.retestSlot(s);
     this.cached = null;
   }
 
@@ -177,6 +251,7 @@ export class VisibilityGraph {
     this.indexOf[s] = -1;
     for (let i = index; i < this.order.length; i++) this.indexOf[this.order[i]] = i;
     this.freeSlots.push(s);
+    this.rebuildIfNearest();
     this.cached = null;
   }
 
@@ -186,6 +261,11 @@ export class VisibilityGraph {
    * (the box `ObstacleWorld` edits return). Returns the number of pairs re-tested.
    */
   retestRegion(box: Aabb, margin = 0): number {
+    if (this.nearestMode) {
+      const before = this.segmentTests;
+      this.setAll(this.positions());
+      return this.segmentTests - before;
+    }
     const minX = box.min.x - margin, minY = box.min.y - margin, minZ = box.min.z - margin;
     const maxX = box.max.x + margin, maxY = box.max.y + margin, maxZ = box.max.z + margin;
     // A pair's segment is no longer than maxLinkDistance, so both ends of a segment that

@@ -1,5 +1,6 @@
 import { NavlabError } from '../errors.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { quote } from './text.ts';
 
 /** A malformed input file: message reads `file:line: reason`. */
 export class ParseError extends NavlabError {
@@ -16,14 +17,36 @@ export interface ScenarioProblem {
   expected: number;
 }
 
+/**
+ * Number syntax of the benchmark files: plain decimal digits. `Number()` alone would also take
+ * `0x10`, `1e1`, `10.0` and `Infinity`, none of which a Moving AI file contains.
+ * At most 9 digits, so every value is exact and far below any grid's size limit.
+ */
+const INTEGER = /^[0-9]{1,9}$/;
+/** A published path length: decimal, optional fraction, optional sign (-1 marks unreachable). */
+const DECIMAL = /^-?[0-9]{1,15}(\.[0-9]{1,20})?$/;
+
 function integers(parts: string[], from: number, count: number, file: string, line: number, what: string): number[] {
   const out: number[] = [];
   for (let i = from; i < from + count; i++) {
-    const v = Number(parts[i]);
-    if (parts[i] === undefined || !Number.isInteger(v)) throw new ParseError(file, line, `${what}: expected an integer, got '${parts[i] ?? ''}'`);
-    out.push(v);
+    if (parts[i] === undefined || !INTEGER.test(parts[i])) throw new ParseError(file, line, `${what}: expected a non-negative integer, got ${quote(parts[i] ?? '')}`);
+    out.push(Number(parts[i]));
   }
   return out;
+}
+
+function decimal(text: string | undefined, file: string, line: number, what: string): number {
+  if (text === undefined || !DECIMAL.test(text)) throw new ParseError(file, line, `${what}: expected a decimal number, got ${quote(text ?? '')}`);
+  return Number(text);
+}
+
+/** A VoxelGrid of the header's size, its RangeError (over the limit) as a ParseError on `line`. */
+function gridOf(dims: [number, number, number], file: string, line: number): VoxelGrid {
+  try {
+    return new VoxelGrid({ dims });
+  } catch (e) {
+    throw new ParseError(file, line, (e as Error).message);
+  }
 }
 
 /**
@@ -44,15 +67,10 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
   };
   const header = nextLine();
   const h = header?.trim().split(/\s+/) ?? [];
-  if (h[0] !== 'voxel') throw new ParseError(file, 1, `expected header 'voxel X Y Z', got '${header ?? ''}'`);
+  if (h[0] !== 'voxel' || h.length !== 4) throw new ParseError(file, 1, `expected header 'voxel X Y Z', got ${quote(header ?? '')}`);
   const [X, Y, Z] = integers(h, 1, 3, file, 1, 'map size');
   if (X < 1 || Y < 1 || Z < 1) throw new ParseError(file, 1, `map size must be positive, got ${X} ${Y} ${Z}`);
-  let grid: VoxelGrid;
-  try {
-    grid = new VoxelGrid({ dims: [X, Y, Z] });
-  } catch (e) {
-    throw new ParseError(file, 1, (e as Error).message);
-  }
+  const grid = gridOf([X, Y, Z], file, 1);
   const occ = grid.occupancy;
   for (let line = nextLine(); line !== null; line = nextLine()) {
     // Fast path: three non-negative integers separated by single spaces.
@@ -74,7 +92,7 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
     }
     if (digits > 0) field++;
     if (field === 0 && ok) continue; // blank line
-    if (!ok || field !== 3) throw new ParseError(file, lineNo, `expected 'x y z' (three non-negative integers), got '${line.trim()}'`);
+    if (!ok || field !== 3) throw new ParseError(file, lineNo, `expected 'x y z' (three non-negative integers), got ${quote(line.trim())}`);
     if (x >= X || y >= Y || z >= Z) throw new ParseError(file, lineNo, `voxel (${x}, ${y}, ${z}) is outside the ${X}x${Y}x${Z} map`);
     occ[x + X * (y + Y * z)] = 1;
   }
@@ -84,16 +102,19 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
 /** Moving AI voxel scenario: `version 1`, the map name, then `sx sy sz gx gy gz optimal ratio` lines. */
 export function parse3dScen(text: string, file = '<3dscen>'): ScenarioProblem[] {
   const lines = text.split('\n');
-  if (!/^version\s+1\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got '${(lines[0] ?? '').trim()}'`);
+  if (!/^version\s+1\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got ${quote((lines[0] ?? '').trim())}`);
+  // Line 2 names the map. A file without it would otherwise lose its first problem silently.
+  const mapLine = (lines[1] ?? '').trim();
+  if (mapLine === '' || /\s/.test(mapLine)) throw new ParseError(file, 2, `expected the map file name, got ${quote(mapLine)}`);
   const problems: ScenarioProblem[] = [];
   for (let i = 2; i < lines.length; i++) {
     const t = lines[i].trim();
     if (t === '') continue;
     const p = t.split(/\s+/);
-    if (p.length < 7) throw new ParseError(file, i + 1, `expected 'sx sy sz gx gy gz optimal ratio', got '${t}'`);
+    if (p.length !== 8 && p.length !== 7) throw new ParseError(file, i + 1, `expected 'sx sy sz gx gy gz optimal ratio', got ${quote(t)}`);
     const c = integers(p, 0, 6, file, i + 1, 'coordinates');
-    const expected = Number(p[6]);
-    if (!Number.isFinite(expected)) throw new ParseError(file, i + 1, `optimal length: expected a number, got '${p[6]}'`);
+    const expected = decimal(p[6], file, i + 1, 'optimal length');
+    if (p.length === 8) decimal(p[7], file, i + 1, 'ratio');
     problems.push({ start: [c[0], c[1], c[2]], goal: [c[3], c[4], c[5]], expected });
   }
   return problems;
@@ -110,25 +131,32 @@ export function parse2dMap(text: string, file = '<map>'): VoxelGrid {
   for (; i < lines.length; i++) {
     const t = lines[i].trim();
     if (t === 'map') break;
-    const [key, value] = t.split(/\s+/);
-    if (key === 'height') height = Number(value);
-    else if (key === 'width') width = Number(value);
-    else if (key !== 'type' && t !== '') throw new ParseError(file, i + 1, `unexpected header line '${t}'`);
+    if (t === '') continue;
+    const parts = t.split(/\s+/);
+    const key = parts[0];
+    if (parts.length !== 2 || (key !== 'type' && key !== 'height' && key !== 'width')) throw new ParseError(file, i + 1, `unexpected header line ${quote(t)}`);
+    if (key === 'type') continue;
+    const [n] = integers(parts, 1, 1, file, i + 1, key);
+    if (key === 'height') height = n;
+    else width = n;
   }
   if (i === lines.length) throw new ParseError(file, lines.length, `missing 'map' line after the header`);
-  if (!(Number.isInteger(width) && width > 0)) throw new ParseError(file, 1, `header: missing or invalid 'width'`);
-  if (!(Number.isInteger(height) && height > 0)) throw new ParseError(file, 1, `header: missing or invalid 'height'`);
-  const grid = new VoxelGrid({ dims: [width, height, 1] });
+  if (width < 1) throw new ParseError(file, 1, `header: missing or invalid 'width'`);
+  if (height < 1) throw new ParseError(file, 1, `header: missing or invalid 'height'`);
+  const grid = gridOf([width, height, 1], file, i + 1);
   for (let y = 0; y < height; y++) {
     const row = lines[i + 1 + y];
     const lineNo = i + 2 + y;
-    if (row === undefined || row.replace(/\r$/, '').length < width) throw new ParseError(file, lineNo, `row ${y}: expected ${width} cells, got ${row === undefined ? 'end of file' : row.length}`);
+    if (row === undefined || row.length !== width) throw new ParseError(file, lineNo, `row ${y}: expected ${width} cells, got ${row === undefined ? 'end of file' : row.length}`);
     for (let x = 0; x < width; x++) {
       const c = row[x];
       if (c === '.' || c === 'G' || c === 'S') continue;
       if (c === '@' || c === 'O' || c === 'T' || c === 'W') grid.occupancy[x + width * y] = 1;
-      else throw new ParseError(file, lineNo, `row ${y}, column ${x}: unknown cell '${c}'`);
+      else throw new ParseError(file, lineNo, `row ${y}, column ${x}: unknown cell ${quote(c)}`);
     }
+  }
+  for (let k = i + 1 + height; k < lines.length; k++) {
+    if (lines[k].trim() !== '') throw new ParseError(file, k + 1, `expected ${height} rows after 'map', found more: ${quote(lines[k])}`);
   }
   return grid;
 }
@@ -136,16 +164,17 @@ export function parse2dMap(text: string, file = '<map>'): VoxelGrid {
 /** Moving AI 2D scenario: `version 1`, then `bucket map w h sx sy gx gy optimal` lines (z = 0). */
 export function parse2dScen(text: string, file = '<scen>'): ScenarioProblem[] {
   const lines = text.split('\n');
-  if (!/^version\s+1(\.0)?\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got '${(lines[0] ?? '').trim()}'`);
+  if (!/^version\s+1(\.0)?\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got ${quote((lines[0] ?? '').trim())}`);
   const problems: ScenarioProblem[] = [];
   for (let i = 1; i < lines.length; i++) {
     const t = lines[i].trim();
     if (t === '') continue;
     const p = t.split(/\s+/);
-    if (p.length < 9) throw new ParseError(file, i + 1, `expected 'bucket map width height sx sy gx gy optimal', got '${t}'`);
+    if (p.length !== 9) throw new ParseError(file, i + 1, `expected 'bucket map width height sx sy gx gy optimal', got ${quote(t)}`);
+    integers(p, 0, 1, file, i + 1, 'bucket');
+    integers(p, 2, 2, file, i + 1, 'map size');
     const c = integers(p, 4, 4, file, i + 1, 'coordinates');
-    const expected = Number(p[8]);
-    if (!Number.isFinite(expected)) throw new ParseError(file, i + 1, `optimal length: expected a number, got '${p[8]}'`);
+    const expected = decimal(p[8], file, i + 1, 'optimal length');
     problems.push({ start: [c[0], c[1], 0], goal: [c[2], c[3], 0], expected });
   }
   return problems;

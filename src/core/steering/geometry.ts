@@ -218,12 +218,49 @@ export class VoxelGeometry implements StaticGeometry {
    * Walks the voxels the segment passes (3D DDA, Amanatides & Woo 1987) and tests the solid
    * voxels within `radius` of each with the exact segment-box distance.
    */
-  clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
+  clear(ax0: number, ay0: number, az0: number, bx0: number, by0: number, bz0: number, radius: number): boolean {
     const g = this.grid;
     const s = g.cellSize;
-    const reach = Math.max(1, Math.ceil(radius / s));
     const limit = radius - 1e-6;
     const limitSq = limit > 0 ? limit * limit : 0;
+    const hit = (i: number, j: number, k: number): boolean => {
+      if (g.occupancy[i + g.X * (j + g.Y * k)] === 0) return false;
+      const x0 = g.origin.x + i * s, y0 = g.origin.y + j * s, z0 = g.origin.z + k * s;
+      const d2 = segmentBoxDistanceSq(ax0, ay0, az0, bx0, by0, bz0, x0, y0, z0, x0 + s, y0 + s, z0 + s);
+      return radius > 0 ? d2 < limitSq : d2 === 0;
+    };
+    // Voxels outside the grid are free: walk only the part of the segment within `radius` of
+    // the grid's box, so a long segment over a fine grid costs the grid's size at most.
+    const lo = [g.origin.x - radius, g.origin.y - radius, g.origin.z - radius];
+    const hi = [g.origin.x + g.X * s + radius, g.origin.y + g.Y * s + radius, g.origin.z + g.Z * s + radius];
+    const p0 = [ax0, ay0, az0], dd = [bx0 - ax0, by0 - ay0, bz0 - az0];
+    let t0 = 0, t1 = 1;
+    for (let i = 0; i < 3; i++) {
+      if (dd[i] === 0) {
+        if (p0[i] < lo[i] || p0[i] > hi[i]) return true;
+        continue;
+      }
+      let u = (lo[i] - p0[i]) / dd[i], v = (hi[i] - p0[i]) / dd[i];
+      if (u > v) [u, v] = [v, u];
+      t0 = Math.max(t0, u);
+      t1 = Math.min(t1, v);
+    }
+    if (!(t0 <= t1)) return true;
+    const ax = ax0 + dd[0] * t0, ay = ay0 + dd[1] * t0, az = az0 + dd[2] * t0;
+    const bx = ax0 + dd[0] * t1, by = ay0 + dd[1] * t1, bz = az0 + dd[2] * t1;
+    const reach = Math.max(1, Math.ceil(radius / s));
+    // A radius of many cells: test the voxels of the clipped segment's box once instead of a
+    // (2 reach + 1)^3 block per step, whichever visits fewer voxels.
+    const cellOf = (v: number, o: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor((v - o) / s)));
+    const i0 = cellOf(Math.min(ax, bx) - radius, g.origin.x, g.X), i1 = cellOf(Math.max(ax, bx) + radius, g.origin.x, g.X);
+    const j0 = cellOf(Math.min(ay, by) - radius, g.origin.y, g.Y), j1 = cellOf(Math.max(ay, by) + radius, g.origin.y, g.Y);
+    const k0 = cellOf(Math.min(az, bz) - radius, g.origin.z, g.Z), k1 = cellOf(Math.max(az, bz) + radius, g.origin.z, g.Z);
+    const boxCount = (i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1);
+    const walkSteps = (Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az)) / s + 1;
+    if (boxCount <= walkSteps * (2 * reach + 1) ** 3) {
+      for (let k = k0; k <= k1; k++) for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (hit(i, j, k)) return false;
+      return true;
+    }
     // Continuous voxel coordinates.
     const fx = (ax - g.origin.x) / s, fy = (ay - g.origin.y) / s, fz = (az - g.origin.z) / s;
     const dx = (bx - ax) / s, dy = (by - ay) / s, dz = (bz - az) / s;
@@ -236,14 +273,9 @@ export class VoxelGeometry implements StaticGeometry {
     let tz = sz > 0 ? (z + 1 - fz) * tdz : sz < 0 ? (fz - z) * tdz : Infinity;
     let steps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z);
     for (;;) {
-      for (let k = z - reach; k <= z + reach; k++) {
-        for (let j = y - reach; j <= y + reach; j++) {
-          for (let i = x - reach; i <= x + reach; i++) {
-            if (!g.inBounds(i, j, k) || g.occupancy[i + g.X * (j + g.Y * k)] === 0) continue;
-            const x0 = g.origin.x + i * s, y0 = g.origin.y + j * s, z0 = g.origin.z + k * s;
-            const d2 = segmentBoxDistanceSq(ax, ay, az, bx, by, bz, x0, y0, z0, x0 + s, y0 + s, z0 + s);
-            if (radius > 0 ? d2 < limitSq : d2 === 0) return false;
-          }
+      for (let k = Math.max(0, z - reach); k <= Math.min(g.Z - 1, z + reach); k++) {
+        for (let j = Math.max(0, y - reach); j <= Math.min(g.Y - 1, y + reach); j++) {
+          for (let i = Math.max(0, x - reach); i <= Math.min(g.X - 1, x + reach); i++) if (hit(i, j, k)) return false;
         }
       }
       if (steps <= 0) return true;

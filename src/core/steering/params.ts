@@ -9,7 +9,7 @@ export interface SteeringParams {
   pullGain: number;
   /** Gaps below this (world units) count as this in the 1 / distance push weight. @default 0.05 */
   minDistance: number;
-  /** Fixed simulation steps per second. @default 60 */
+  /** Fixed simulation steps per second, in [1, MAX_STEP_HZ]. @default 60 */
   stepHz: number;
   /** An agent whose remaining distance shrank by less than 10% of what it could travel in this many seconds replans. @default 2 */
   stuckTime: number;
@@ -38,17 +38,33 @@ export const DEFAULT_STEERING_PARAMS: Readonly<SteeringParams> = Object.freeze({
   maxStepsPerCall: 240,
 });
 
-const RULES: Record<keyof SteeringParams, [min: number, integer: boolean, positive: boolean]> = {
-  avoidRange: [0, false, false],
-  pullGain: [0, false, false],
-  minDistance: [0, false, false],
-  stepHz: [0, false, true],
-  stuckTime: [0, false, true],
-  replanInterval: [0, false, false],
-  checkInterval: [1, true, true],
-  lookahead: [1, true, true],
-  slowdownTime: [0, false, false],
-  maxStepsPerCall: [1, true, true],
+/**
+ * Ranges of the settings a scene document may carry (`steering` in the scene schema uses
+ * these). stepHz is capped so that a simulated second is never more than 1000 steps: a
+ * run of 300 simulated seconds stays 300,000 steps whatever the document says.
+ */
+export const STEERING_RANGES = Object.freeze({
+  avoidRange: [0, 100] as const,
+  pullGain: [0, 1000] as const,
+  minDistance: [0, 1e6] as const,
+  stepHz: [1, 1000] as const,
+});
+
+/** Most fixed steps per simulated second. */
+export const MAX_STEP_HZ = STEERING_RANGES.stepHz[1];
+
+const LARGE = 1e6;
+const RULES: Record<keyof SteeringParams, [min: number, max: number, integer: boolean, positive: boolean]> = {
+  avoidRange: [...STEERING_RANGES.avoidRange, false, false],
+  pullGain: [...STEERING_RANGES.pullGain, false, false],
+  minDistance: [...STEERING_RANGES.minDistance, false, false],
+  stepHz: [...STEERING_RANGES.stepHz, false, true],
+  stuckTime: [0, LARGE, false, true],
+  replanInterval: [0, LARGE, false, false],
+  checkInterval: [1, LARGE, true, true],
+  lookahead: [1, 4096, true, true],
+  slowdownTime: [0, LARGE, false, false],
+  maxStepsPerCall: [1, 100_000, true, true],
 };
 
 /**
@@ -60,9 +76,9 @@ export function resolveSteeringParams(params: Partial<SteeringParams> = {}, base
   for (const key of Object.keys(RULES) as (keyof SteeringParams)[]) {
     const v = params[key];
     if (v === undefined) continue;
-    const [min, integer, positive] = RULES[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || (positive && v <= 0) || (integer && !Number.isInteger(v))) {
-      throw new RangeError(`${key}: expected ${integer ? 'an integer' : 'a finite number'} ${positive ? '> 0' : `>= ${min}`}, got ${String(v)}`);
+    const [min, max, integer, positive] = RULES[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (positive && v <= 0) || (integer && !Number.isInteger(v))) {
+      throw new RangeError(`${key}: expected ${integer ? 'an integer' : 'a number'} in ${positive && min === 0 ? '(0' : `[${min}`}, ${max}], got ${String(v)}`);
     }
     out[key] = v;
   }

@@ -135,14 +135,35 @@ export class GridPlanner implements PathPlanner {
     return { points, status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs };
   }
 
-  /** Samples the segment every quarter cell (terrain is coarse; a sample per quarter cell cannot skip a voxel's middle). */
+  /**
+   * Samples the segment every quarter cell (terrain is coarse; a sample per quarter cell cannot
+   * skip a voxel's middle), only where it crosses the grid's box: outside, the cost is 1, and a
+   * long segment over a fine grid would otherwise take billions of samples.
+   */
   maxCostAlong(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
-    if (this.grid.terrain === null) return 1;
-    const n = Math.ceil(Math.hypot(bx - ax, by - ay, bz - az) / (0.25 * this.grid.cellSize));
+    const g = this.grid;
+    if (g.terrain === null) return 1;
+    const s = g.cellSize;
+    const a = [ax, ay, az], d = [bx - ax, by - ay, bz - az];
+    const lo = [g.origin.x, g.origin.y, g.origin.z], n3 = [g.X, g.Y, g.Z];
+    let t0 = 0, t1 = 1;
+    for (let i = 0; i < 3; i++) {
+      const hi = lo[i] + n3[i] * s;
+      if (d[i] === 0) {
+        if (a[i] < lo[i] || a[i] > hi) return 1;
+        continue;
+      }
+      let u = (lo[i] - a[i]) / d[i], v = (hi - a[i]) / d[i];
+      if (u > v) [u, v] = [v, u];
+      t0 = Math.max(t0, u);
+      t1 = Math.min(t1, v);
+    }
+    if (!(t0 <= t1)) return 1;
+    const n = Math.ceil((t1 - t0) * Math.hypot(d[0], d[1], d[2]) / (0.25 * s));
     let worst = 1;
     for (let k = 0; k <= n; k++) {
-      const t = n === 0 ? 0 : k / n;
-      const c = this.costAt(ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t);
+      const t = n === 0 ? t0 : t0 + ((t1 - t0) * k) / n;
+      const c = this.costAt(ax + d[0] * t, ay + d[1] * t, az + d[2] * t);
       if (c > worst) worst = c;
     }
     return worst;
