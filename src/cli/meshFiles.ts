@@ -4,7 +4,9 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BufferAttribute, BufferGeometry } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
-import { importMesh, MESH_LIMITS, MeshError, type ImportedMesh } from '../three/meshImport.ts';
+import type { SceneDocument } from '../scene/index.ts';
+import { importMesh, MESH_LIMITS, MeshError, type ImportedMesh, type MeshImportOptions } from '../three/meshImport.ts';
+import { loadSceneMeshes } from '../three/sceneMeshes.ts';
 
 /** Bytes of a file, refusing (before reading) one over MESH_LIMITS.fileBytes; null when absent. */
 function readLimited(path: string, label: string): Uint8Array | null {
@@ -30,15 +32,28 @@ function readLimited(path: string, label: string): Uint8Array | null {
 export async function readMeshFile(file: string): Promise<ImportedMesh> {
   const bytes = readLimited(file, file);
   if (bytes === null) throw new MeshError(file, 'no such file');
+  return importMesh(file, bytes, { draco: await nodeDracoLoader(), read: siblingReader(file) });
+}
+
+/** Reads the files a .gltf at `file` references, from its folder or below. */
+function siblingReader(file: string): MeshImportOptions['read'] {
   const folder = dirname(resolve(file));
-  return importMesh(file, bytes, {
-    draco: await nodeDracoLoader(),
-    read: async (uri) => {
-      const path = resolve(folder, uri);
-      if (relative(folder, path).startsWith('..')) throw new MeshError(file, `buffer '${uri}' lies outside the file's folder`);
-      return readLimited(path, `${file}: buffer '${uri}'`);
-    },
-  });
+  return async (uri) => {
+    const path = resolve(folder, uri);
+    if (relative(folder, path).startsWith('..')) throw new MeshError(file, `buffer '${uri}' lies outside the file's folder`);
+    return readLimited(path, `${file}: buffer '${uri}'`);
+  };
+}
+
+/** The mesh files of a scene read from disk, paths relative to `sceneFile`. Throws MeshError. */
+export async function readSceneMeshes(doc: SceneDocument, sceneFile: string): Promise<Map<string, ImportedMesh>> {
+  if ((doc.meshes ?? []).length === 0) return new Map();
+  const folder = dirname(resolve(sceneFile));
+  return loadSceneMeshes(doc, async (src) => {
+    const path = resolve(folder, src);
+    const bytes = readLimited(path, src);
+    return bytes === null ? null : { bytes, read: siblingReader(path) };
+  }, { draco: await nodeDracoLoader() });
 }
 
 /** The emscripten module of three's Draco glTF decoder (the subset used here). */
@@ -89,7 +104,8 @@ class NodeDracoLoader extends DRACOLoader {
     return this;
   }
 
-  override decodeGeometry(buffer: ArrayBuffer, taskConfig: { attributeIDs: Record<string, number | string>; useUniqueIDs: boolean }): Promise<BufferGeometry> {
+  // Not in the type declarations, but what decodeDracoFile (and so GLTFLoader) calls.
+  decodeGeometry(buffer: ArrayBuffer, taskConfig: { attributeIDs: Record<string, number | string>; useUniqueIDs: boolean }): Promise<BufferGeometry> {
     try {
       return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position));
     } catch (e) {

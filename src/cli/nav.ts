@@ -14,6 +14,9 @@ const USAGE = `usage:
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
+  nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]
+  nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--waypoints auto|none] --out scene.json [--json]
+  nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
   nav bench
 search flags: --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
   --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
@@ -25,6 +28,9 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   path: async (argv) => (await import('./commands/path.ts')).pathCommand(argv),
   preprocess: async (argv) => (await import('./commands/preprocess.ts')).preprocessCommand(argv),
   simulate: async (argv) => (await import('./commands/simulate.ts')).simulateCommand(argv),
+  voxelize: async (argv) => (await import('./commands/voxelize.ts')).voxelizeCommand(argv),
+  import: async (argv) => (await import('./commands/import.ts')).importCommand(argv),
+  bake: async (argv) => (await import('./commands/bake.ts')).bakeCommand(argv),
   bench: async () => {
     await (await import('../../bench/run.ts')).runBenchmarks();
     return 0;
@@ -49,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
       err(`nav ${name}: ${e.message}\n${USAGE}`);
       return 2;
     }
-    if (e instanceof InputError || e instanceof ParseError || (e as Error).name === 'SceneError') {
+    if (e instanceof InputError || e instanceof ParseError || (e as Error).name === 'SceneError' || (e as Error).name === 'MeshError') {
       err(`nav ${name}: ${(e as Error).message}`);
       return 1;
     }

@@ -46,6 +46,8 @@ export interface MeshImportOptions {
   read?: ResourceReader;
   /** Decoder for KHR_draco_mesh_compression (a DRACOLoader, or one that decodes without workers in Node). */
   draco?: DRACOLoader;
+  /** The format, when `file` has no telling extension (e.g. a data: URI). @default from the extension */
+  format?: MeshFormat;
 }
 
 /** An imported mesh file. */
@@ -69,7 +71,7 @@ export async function importMesh(file: string, bytes: Uint8Array, options: MeshI
   const fail = (problem: string): never => {
     throw new MeshError(file, problem);
   };
-  const format = meshFormat(file) ?? fail('unknown mesh format (expected .glb, .gltf, .obj or .stl)');
+  const format = options.format ?? meshFormat(file) ?? fail('unknown mesh format (expected .glb, .gltf, .obj or .stl)');
   if (bytes.byteLength > MESH_LIMITS.fileBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
   let object: Object3D;
   try {

@@ -2,6 +2,7 @@ import { parseScene, type SceneDocument } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { InputError, out, readText } from '../io.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
 
 /** Reads and validates a scene file; a bad document becomes an InputError naming the file. */
 export function loadScene(file: string): SceneDocument {
@@ -27,7 +28,7 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
   const radiusFlag = args.flags.get('agent-radius');
   const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
   const doc = loadScene(file);
-  const r = preprocessScene(doc, { agentRadius });
+  const r = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const segmentTestsPerSec = r.linkMs > 0 ? Math.round(r.segmentTests / (r.linkMs / 1000)) : 0;
   if (args.switches.has('json')) {
     out(JSON.stringify({

@@ -4,6 +4,7 @@ import { waypointIndex } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { printPath } from '../io.ts';
 import { loadScene } from './preprocess.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
 
 /**
  * `nav path <scene.json> --graph waypoints --from ID --to ID`: A* over the scene's waypoint
@@ -22,7 +23,7 @@ export async function waypointPathCommand(
     if (i === undefined) throw new QueryError(`--${name}: no waypoint with id '${opts[name]}' in ${file}`);
     return i;
   });
-  const { graph } = preprocessScene(doc);
+  const { graph } = preprocessScene(doc, { world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const ids = doc.waypoints.map((w) => w.id);
   printPath(queryGraph(graph, ids, ends[0], ends[1], opts.search), opts.json);
   return 0;

@@ -1,0 +1,3 @@
+export async function bakeCommand(_argv: string[]): Promise<number> {
+  return 2;
+}
