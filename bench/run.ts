@@ -5,12 +5,14 @@
 import { benchGrid } from './grid.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
+import { benchVoxelize } from './voxelize.ts';
 
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   benchGrid();
   await benchPreprocess();
   await benchSteering();
+  benchVoxelize();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

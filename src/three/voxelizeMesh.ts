@@ -73,6 +73,8 @@ export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
 }
 
 const _tri = new Float64Array(9);
+/** Cells of slack on each side of a triangle's voxel range: far above rounding error, far below a cell. */
+const SLACK = 1e-6;
 
 /**
  * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
@@ -98,14 +100,16 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
   const triangles = soup.length / 9;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
-    // Voxels whose grown box can reach the triangle's box, one voxel of slack for rounding;
-    // the exact test decides.
-    const x0 = Math.max(0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - r - ox) / s) - 1);
-    const y0 = Math.max(0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - r - oy) / s) - 1);
-    const z0 = Math.max(0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - r - oz) / s) - 1);
-    const x1 = Math.min(X - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + r - ox) / s) + 1);
-    const y1 = Math.min(Y - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + r - oy) / s) + 1);
-    const z1 = Math.min(Z - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + r - oz) / s) + 1);
+    // Voxels whose grown closed box can reach the triangle's box: voxel x spans
+    // [o + x s - r, o + (x + 1) s + r], so x0 = floor((min - r - o) / s) - 1 when that quotient
+    // is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells) widens the
+    // range against rounding, and the exact test decides.
+    const x0 = Math.max(0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - r - ox) / s - SLACK));
+    const y0 = Math.max(0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - r - oy) / s - SLACK));
+    const z0 = Math.max(0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - r - oz) / s - SLACK));
+    const x1 = Math.min(X - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + r - ox) / s + SLACK));
+    const y1 = Math.min(Y - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + r - oy) / s + SLACK));
+    const z1 = Math.min(Z - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + r - oz) / s + SLACK));
     for (let z = z0; z <= z1; z++) {
       const cz = oz + (z + 0.5) * s;
       for (let y = y0; y <= y1; y++) {
@@ -127,56 +131,59 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
- * between face neighbours (6-connected): the air inside closed meshes. A breadth-first flood
- * from every free border voxel marks what it reaches with 2; then 2 becomes free and the
- * unreached 0 becomes blocked. The queue is a ring that grows on demand: a flood front is
- * about a cross-section of the grid, far less than a queue of every voxel.
+ * between face neighbours (6-connected): the air inside closed meshes. A scanline flood: each
+ * seed grows into the whole free run along x around it, marks the run 2, and seeds the free
+ * runs next to it in the four neighbouring rows (y +- 1, z +- 1). Seeds are every free run
+ * that touches the border. Then 2 becomes free and the unreached 0 blocked. Work is one pass
+ * over each reached run and its neighbour rows, with no per-voxel division or bounds test.
  */
 export function fillEnclosed(grid: VoxelGrid): void {
   const { X, Y, Z } = grid;
-  const XY = X * Y;
   const occ = grid.occupancy;
-  let queue = new Int32Array(1 << 16);
-  let head = 0, count = 0;
-  const push = (i: number): void => {
-    if (occ[i] !== 0) return;
-    occ[i] = 2;
-    if (count === queue.length) {
-      // Unroll the ring into a buffer twice the size.
-      const grown = new Int32Array(2 * queue.length);
-      grown.set(queue.subarray(head));
-      grown.set(queue.subarray(0, head), queue.length - head);
-      queue = grown;
-      head = 0;
+  // Stack of seeds: row index (y + Y * z) and x, as pairs; grows on demand.
+  let stack = new Int32Array(1 << 16);
+  let sp = 0;
+  const push = (row: number, x: number): void => {
+    if (sp + 2 > stack.length) {
+      const grown = new Int32Array(2 * stack.length);
+      grown.set(stack);
+      stack = grown;
     }
-    queue[(head + count) & (queue.length - 1)] = i;
-    count++;
+    stack[sp++] = row;
+    stack[sp++] = x;
+  };
+  /** Seeds the start of every free run of `row` that meets [x0, x1]. */
+  const seedRuns = (row: number, x0: number, x1: number): void => {
+    const base = row * X;
+    for (let x = x0; x <= x1; x++) {
+      if (occ[base + x] === 0 && (x === x0 || occ[base + x - 1] !== 0)) push(row, x);
+    }
   };
   for (let z = 0; z < Z; z++) {
     for (let y = 0; y < Y; y++) {
-      const row = X * (y + Y * z);
-      if (z === 0 || z === Z - 1 || y === 0 || y === Y - 1) {
-        for (let x = 0; x < X; x++) push(row + x);
-      } else {
-        push(row);
-        push(row + X - 1);
+      const row = y + Y * z;
+      if (z === 0 || z === Z - 1 || y === 0 || y === Y - 1) seedRuns(row, 0, X - 1);
+      else {
+        if (occ[row * X] === 0) push(row, 0);
+        if (occ[row * X + X - 1] === 0) push(row, X - 1);
       }
     }
   }
-  while (count > 0) {
-    const i = queue[head];
-    head = (head + 1) & (queue.length - 1);
-    count--;
-    const z = Math.floor(i / XY);
-    const rest = i - z * XY;
-    const y = Math.floor(rest / X);
-    const x = rest - y * X;
-    if (x > 0) push(i - 1);
-    if (x < X - 1) push(i + 1);
-    if (y > 0) push(i - X);
-    if (y < Y - 1) push(i + X);
-    if (z > 0) push(i - XY);
-    if (z < Z - 1) push(i + XY);
+  while (sp > 0) {
+    const x = stack[--sp];
+    const row = stack[--sp];
+    const base = row * X;
+    if (occ[base + x] !== 0) continue;
+    let x0 = x, x1 = x;
+    while (x0 > 0 && occ[base + x0 - 1] === 0) x0--;
+    while (x1 < X - 1 && occ[base + x1 + 1] === 0) x1++;
+    occ.fill(2, base + x0, base + x1 + 1);
+    const z = Math.floor(row / Y);
+    const y = row - z * Y;
+    if (y > 0) seedRuns(row - 1, x0, x1);
+    if (y < Y - 1) seedRuns(row + 1, x0, x1);
+    if (z > 0) seedRuns(row - Y, x0, x1);
+    if (z < Z - 1) seedRuns(row + Y, x0, x1);
   }
   for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
 }
