@@ -91,6 +91,14 @@ describe('importMesh: broken files name the file and the problem', () => {
     await expect(importMesh('big.stl', big)).rejects.toThrow(/big\.stl: 268435457 bytes exceeds the limit of 268435456 bytes/);
   });
 
+  it('refuses OBJ lines and points, and ASCII STL facets without three vertices', async () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    await expect(importMesh('wire.obj', enc('v 0 0 0\nv 1 0 0\nl 1 2\n'))).rejects.toThrow(/wire\.obj: line 3: 'l' elements are not triangles/);
+    const stl = 'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nendloop\nendfacet\nendsolid x\n';
+    await expect(importMesh('two.stl', enc(stl))).rejects.toThrow(/two\.stl: ASCII STL has 1 facets but 2 vertices/);
+    await expect(importMesh('junk.stl', enc('hello'))).rejects.toThrow(/junk\.stl: not an STL file/);
+  });
+
   it('refuses compressed files without a decoder and unknown formats', async () => {
     await expect(importMesh('d.glb', new Uint8Array(readFileSync(path('draco.glb'))))).rejects.toThrow(/d\.glb: uses KHR_draco_mesh_compression, but no Draco decoder/);
     await expect(importMesh('level.fbx', new Uint8Array(4))).rejects.toThrow(/level\.fbx: unknown mesh format/);
