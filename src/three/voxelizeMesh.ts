@@ -1,6 +1,5 @@
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
-import { triangleOverlapsBox } from './triangleMath.ts';
 
 /** How a mesh voxelization fills the grid. */
 export type VoxelFill = 'surface' | 'solid';
@@ -79,8 +78,8 @@ const SLACK = 1e-6;
 /**
  * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
  * out by `meshGridSpec`. Each triangle is tested, with the exact separating-axis test
- * (`triangleOverlapsBox`), against the voxels its bounding box reaches; voxels already blocked
- * are skipped. Throws a RangeError naming the argument on a bad cell size or dilation, and
+ * (`prepareAxes`), against the voxels its bounding box reaches; voxels already blocked are
+ * skipped. Throws a RangeError naming the argument on a bad cell size or dilation, and
  * the VoxelGrid's RangeError when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
@@ -110,14 +109,27 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
     const x1 = Math.min(X - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + r - ox) / s + SLACK));
     const y1 = Math.min(Y - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + r - oy) / s + SLACK));
     const z1 = Math.min(Z - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + r - oz) / s + SLACK));
+    const axes = prepareAxes(tri, h);
+    const bx0 = Math.min(tri[0], tri[3], tri[6]), bx1 = Math.max(tri[0], tri[3], tri[6]);
+    const by0 = Math.min(tri[1], tri[4], tri[7]), by1 = Math.max(tri[1], tri[4], tri[7]);
+    const bz0 = Math.min(tri[2], tri[5], tri[8]), bz1 = Math.max(tri[2], tri[5], tri[8]);
     for (let z = z0; z <= z1; z++) {
       const cz = oz + (z + 0.5) * s;
+      if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates
       for (let y = y0; y <= y1; y++) {
         const cy = oy + (y + 0.5) * s;
+        if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
+        for (let k = 0; k < axes; k++) ROW[k] = cy * AY[k] + cz * AZ[k];
         const row = X * (y + Y * z);
-        for (let x = x0; x <= x1; x++) {
+        voxels: for (let x = x0; x <= x1; x++) {
           if (occ[row + x] !== 0) continue;
-          if (triangleOverlapsBox(tri, 0, ox + (x + 0.5) * s, cy, cz, h, h, h)) occ[row + x] = 1;
+          const cx = ox + (x + 0.5) * s;
+          if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
+          for (let k = 0; k < axes; k++) {
+            const d = ROW[k] + cx * AX[k];
+            if (LO[k] - d > RAD[k] || HI[k] - d < -RAD[k]) continue voxels;
+          }
+          occ[row + x] = 1;
         }
       }
     }
@@ -127,6 +139,48 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
   let blocked = 0;
   for (let i = 0; i < occ.length; i++) blocked += occ[i];
   return { grid, triangles, blocked };
+}
+
+/*
+ * The separating axes of one triangle against cubes of half size h, after Akenine-Moller,
+ * "Fast 3D Triangle-Box Overlap Testing" (2001): besides the three box normals (tested on the
+ * triangle's bounds above), the triangle normal and the nine products edge x box axis. They
+ * depend on the triangle alone, so they are set up once per triangle instead of once per
+ * voxel (`triangleOverlapsBox` in triangleMath.ts tests one box from scratch): axis k is
+ * (AX, AY, AZ)[k], the triangle projects onto it as [LO[k], HI[k]], a cube centred at c as
+ * c.a +- RAD[k]; the axis separates when the intervals do not meet (closed: touching is a
+ * hit). A zero axis (parallel edge, degenerate triangle) has LO = HI = RAD = 0 and never
+ * separates. ROW caches cy AY + cz AZ for the voxels of one row.
+ */
+const AX = new Float64Array(10), AY = new Float64Array(10), AZ = new Float64Array(10);
+const LO = new Float64Array(10), HI = new Float64Array(10), RAD = new Float64Array(10);
+const ROW = new Float64Array(10);
+
+/** Fills the axis tables for the triangle in `t` (9 numbers) and cubes of half size h; returns the axis count (10). */
+function prepareAxes(t: Float64Array, h: number): number {
+  const e0x = t[3] - t[0], e0y = t[4] - t[1], e0z = t[5] - t[2];
+  const e1x = t[6] - t[3], e1y = t[7] - t[4], e1z = t[8] - t[5];
+  const e2x = t[0] - t[6], e2y = t[1] - t[7], e2z = t[2] - t[8];
+  setAxis(0, e0y * e1z - e0z * e1y, e0z * e1x - e0x * e1z, e0x * e1y - e0y * e1x, t, h);
+  let k = 1;
+  for (const [ex, ey, ez] of [[e0x, e0y, e0z], [e1x, e1y, e1z], [e2x, e2y, e2z]]) {
+    setAxis(k++, 0, -ez, ey, t, h); // edge x (1, 0, 0)
+    setAxis(k++, ez, 0, -ex, t, h); // edge x (0, 1, 0)
+    setAxis(k++, -ey, ex, 0, t, h); // edge x (0, 0, 1)
+  }
+  return k;
+}
+
+function setAxis(k: number, ax: number, ay: number, az: number, t: Float64Array, h: number): void {
+  AX[k] = ax;
+  AY[k] = ay;
+  AZ[k] = az;
+  const p0 = ax * t[0] + ay * t[1] + az * t[2];
+  const p1 = ax * t[3] + ay * t[4] + az * t[5];
+  const p2 = ax * t[6] + ay * t[7] + az * t[8];
+  LO[k] = Math.min(p0, p1, p2);
+  HI[k] = Math.max(p0, p1, p2);
+  RAD[k] = h * (Math.abs(ax) + Math.abs(ay) + Math.abs(az));
 }
 
 /**
