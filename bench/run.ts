@@ -9,6 +9,7 @@ import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
 import { benchWaypoints } from './waypoints.ts';
+import { benchVoxelize } from './voxelize.ts';
 
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -19,6 +20,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchPackageSize();
   benchWaypoints();
   await benchBrowser();
+  benchVoxelize();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

@@ -14,6 +14,7 @@ import {
   buildVoxelGrid,
   parseScene,
   saveScene,
+  SCENE_VERSION,
   sceneFromMovingAi,
   solidBoxes,
   type SceneDocumentInput,
@@ -105,7 +106,7 @@ function openField(): SceneDocumentInput {
   const agents = routes.map(([sl, sx, sz, gl, gx, gz], i) => ({ id: `agent-${i + 1}`, start: nearest(sl, sx, sz), goal: nearest(gl, gx, gz), radius: 0.4, speed: round(3 + (i % 3) * 0.75, 2) }));
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: 'Open field with pillars',
     description: 'Pillars, floating platforms and boulders on a ground slab. Waypoints fly in four layers (1.5, 5, 9 and 13 m); six agents cross the field diagonally. The voxel layer is the obstacles voxelized at 1 m (every voxel an obstacle overlaps is solid).',
     units: 'm',
@@ -143,7 +144,7 @@ function classic10(): SceneDocumentInput {
     });
     return {
       $schema: SCHEMA_REF,
-      version: 1,
+      version: SCENE_VERSION,
       name: 'Classic 10x10x10',
       description: `The classic voxel benchmark world: 10x10x10 voxels, exactly 300 of them blocked (one box per voxel, chosen by mulberry32 seed ${seed}, the first seed that leaves voxel (0,0,0) connected to (9,5,8)).`,
       units: 'voxels',
@@ -195,7 +196,7 @@ function maze(): SceneDocumentInput {
   }
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: '3D maze',
     description: 'A perfect maze on three floors (10x10 cells each, one-voxel corridors, floors linked by rare holes), generated depth-first with mulberry32 seed 7. The entrance and the exit are at opposite corners, on the lowest and the highest floor.',
     units: 'voxels',
@@ -239,7 +240,7 @@ function building(): SceneDocumentInput {
   fill(g, 10, 8, 13, 12, 8, 14, false);
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: 'Building with stairs and a shaft',
     description: 'Three storeys (slabs at y = 0, 4, 8, roof at 12) inside outer walls with a front door and windows. Each storey has an interior wall with a doorway; stairs lead from the ground floor to floor 1 and from floor 1 to floor 2, and an open 3x3 shaft joins all three storeys. Waypoints sit in every room and in the shaft.',
     units: 'm',
@@ -291,7 +292,7 @@ function riverBridge(): SceneDocumentInput {
   }
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: 'River with a bridge',
     description: 'A one-voxel-thick ground layer, so ground units stay on the ground. The river\'s voxels are terrain "water" with cost 8; the bridge region (cost 1) is listed after the water and overrides it. Going straight across from the south camp to the north camp wades through four water voxels (cost about 44); the optimal path walks to the bridge instead (cost about 23). Rocks are solid voxels.',
     units: 'm',
@@ -329,7 +330,7 @@ function sealedRoom(): SceneDocumentInput {
   fill(g, 9, 0, 4, 14, 2, 4);
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: 'Sealed room',
     description: 'The goal (waypoint "vault") lies inside a room whose walls, floor and ceiling are closed. No path exists: the search reports "unreachable" and returns the path to the reachable voxel nearest the goal, which the agent follows.',
     units: 'm',
@@ -373,7 +374,7 @@ function galaxy(): SceneDocumentInput {
   }));
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: 'Galaxy',
     description: 'A sun (static sphere) and four planets on slightly tilted circular orbits with periods of 20 to 90 s. Ships start on the outer ring of waypoints and chase planets (goal = moving obstacle id), so their goals move and they must replan. Moving obstacles do not block preprocessing.',
     units: 'Mm',
@@ -418,7 +419,7 @@ function thinWalls(): SceneDocumentInput {
   const y = 1.5;
   return {
     $schema: SCHEMA_REF,
-    version: 1,
+    version: SCENE_VERSION,
     name: 'Thin walls and narrow slits',
     description: 'Walls 0.1 thick and as high as the world, each with a 0.5 wide slit and a 1.6 wide door. A thin ray passes the slits, an agent of radius 0.4 must not: with agentRadius 0.4 the waypoint links through the slits disappear and the agents take the doors. A free-standing wall turned 30 degrees has a slit too.',
     units: 'm',

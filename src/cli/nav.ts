@@ -15,6 +15,9 @@ const USAGE = `usage:
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
   nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
+  nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]
+  nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--waypoints auto|none] --out scene.json [--json]
+  nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
   nav bench
 search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
   --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
@@ -27,6 +30,14 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   preprocess: async (argv) => (await import('./commands/preprocess.ts')).preprocessCommand(argv),
   waypoints: async (argv) => (await import('./commands/waypoints.ts')).waypointsCommand(argv),
   simulate: async (argv) => (await import('./commands/simulate.ts')).simulateCommand(argv),
+  voxelize: async (argv) => (await import('./commands/voxelize.ts')).voxelizeCommand(argv),
+  import: async (argv) => {
+    const [{ importCommand }, { autoWaypointList, placeSceneWaypoints }] = await Promise.all([import('./commands/import.ts'), import('../three/autoWaypoints.ts')]);
+    // `--waypoints auto`: automatic placement on the imported scene's voxel layer and meshes.
+    return importCommand(argv, (doc, { agentRadius, meshes }) =>
+      autoWaypointList(placeSceneWaypoints(doc, { agentRadius, world: { sceneMeshes: meshes } }).placed.positions));
+  },
+  bake: async (argv) => (await import('./commands/bake.ts')).bakeCommand(argv),
   bench: async () => {
     // The benchmarks live in the repository, not in the package: a path the compiler does not
     // follow, so the built CLI neither bundles them nor fails to build without them.

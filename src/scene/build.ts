@@ -160,6 +160,7 @@ export function sceneFromMovingAi(text: string, fileName: string, name?: string)
     bounds: { min: [0, 0, 0], max: [grid.X, grid.Y, grid.Z] },
     voxels: { origin: [0, 0, 0], cellSize: 1, dims: [grid.X, grid.Y, grid.Z], solid, terrain: [] },
     obstacles: [],
+    meshes: [],
     movingObstacles: [],
     waypoints: [],
     agents: [],

@@ -1,5 +1,5 @@
 /**
- * The scene document, version 1, as a zod 4 schema (docs/scene-format-draft.md, scenes/README.md).
+ * The scene document, version 2, as a zod 4 schema (docs/scene-format-draft.md, scenes/README.md).
  *
  * One schema serves three purposes: runtime validation (validate.ts), the TypeScript types
  * (`SceneDocument` and friends are inferred from it) and scenes/scene.schema.json (generated
@@ -15,8 +15,8 @@ import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 import { quote } from '../core/io/text.ts';
 import { STEERING_RANGES } from '../core/steering/params.ts';
 
-/** The document version this navlab reads and writes. */
-export const SCENE_VERSION = 1;
+/** The document version this navlab reads and writes (version 1 files migrate on load). */
+export const SCENE_VERSION = 2;
 
 /** Size limits, checked before anything is allocated (validate.ts checks them first of all). */
 export const SCENE_LIMITS = Object.freeze({
@@ -26,6 +26,8 @@ export const SCENE_LIMITS = Object.freeze({
   agents: 10_000,
   /** obstacles + moving obstacles + solid boxes + terrain boxes */
   primitives: 100_000,
+  /** entries of `meshes` (each mesh file has its own limits when it is read) */
+  meshes: 1_000,
 });
 
 /** Longest scene text parseScene reads (64 MiB); a file over it is refused before parsing. */
@@ -219,6 +221,36 @@ export const SteeringSettingsSchema = z.strictObject({
   stepHz: describe(z.number().min(R.stepHz[0]).max(R.stepHz[1]), `fixed steps per simulated second, [${R.stepHz[0]}, ${R.stepHz[1]}]`).optional(),
 });
 
+// --- Meshes (format version 2) ---
+
+/** data: URI media types of embedded meshes (the format comes from them, as a path's comes from its extension). */
+export const MESH_MEDIA_TYPES = Object.freeze({
+  'model/gltf-binary': 'glb',
+  'model/gltf+json': 'gltf',
+  'model/obj': 'obj',
+  'model/stl': 'stl',
+} as const);
+
+const MeshSrc = describe(
+  z.string({ error: 'expected a path or a data: URI' })
+    .min(1, { error: 'must not be empty' })
+    .refine((s) => (s.startsWith('data:') ? Object.keys(MESH_MEDIA_TYPES).some((t) => s.startsWith(`data:${t};base64,`)) : /\.(glb|gltf|obj|stl)$/i.test(s) && !/^[a-z][a-z0-9+.-]*:/i.test(s)), {
+      error: `expected a relative path ending in .glb, .gltf, .obj or .stl, or a base64 data: URI of type ${Object.keys(MESH_MEDIA_TYPES).join(', ')}`,
+    }),
+  'mesh file: a path relative to the scene file, or a base64 data: URI (model/gltf-binary, model/gltf+json, model/obj, model/stl)',
+);
+
+export const SceneMeshSchema = describe(
+  z.strictObject({
+    id: Id,
+    src: MeshSrc,
+    position: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'translation of the mesh'),
+    rotation: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'Euler angles [rx, ry, rz] in radians, order XYZ (as three.js)'),
+    scale: describe(Size.default((): [number, number, number] => [1, 1, 1]), 'scale factors [sx, sy, sz] (> 0)'),
+  }),
+  'static triangle geometry from a mesh file, placed by scale, then rotation, then translation',
+);
+
 /** The document before defaults are filled in and cross-references are checked. */
 const SceneObjectSchema = z.strictObject({
   $schema: describe(z.string(), 'optional path or URL of scene.schema.json, for editors').optional(),
@@ -231,6 +263,7 @@ const SceneObjectSchema = z.strictObject({
   maxLinkDistance: describe(z.number().min(R.minLength).max(R.linkDistance), `waypoint pairs farther apart are never linked; [${R.minLength}, ${R.linkDistance}]`).optional(),
   voxels: VoxelLayerSchema.optional(),
   obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
+  meshes: z.array(SceneMeshSchema).max(SCENE_LIMITS.meshes).default(() => []),
   movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
   waypoints: z.array(SceneWaypointSchema).max(SCENE_LIMITS.waypoints).default(() => []),
   agents: z.array(SceneAgentSchema).max(SCENE_LIMITS.agents).default(() => []),
@@ -263,6 +296,7 @@ function crossCheck(doc: SceneObject): Issue[] {
   };
   doc.waypoints.forEach((w, i) => unique(w.id, ['waypoints', i], 'waypoint'));
   doc.obstacles.forEach((o, i) => unique(o.id, ['obstacles', i], 'obstacle'));
+  doc.meshes.forEach((m, i) => unique(m.id, ['meshes', i], 'mesh'));
   doc.movingObstacles.forEach((m, i) => unique(m.id, ['movingObstacles', i], 'obstacle'));
   doc.agents.forEach((a, i) => unique(a.id, ['agents', i], 'agent'));
 
@@ -368,7 +402,7 @@ export function contentBounds(doc: Omit<SceneObject, 'bounds'>): Bounds {
 }
 
 /**
- * The v1 scene document schema: shape, then cross-references (run only when the shape is
+ * The scene document schema: shape, then cross-references (run only when the shape is
  * right), then the default bounds. Prefer `parseScene` (validate.ts): it checks the size limits
  * first and words the errors for people.
  */
@@ -407,6 +441,7 @@ export type VoxelLayer = z.output<typeof VoxelLayerSchema>;
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
 export type SteeringSettings = z.output<typeof SteeringSettingsSchema>;
 export type SceneVec3 = z.output<typeof Vec3>;
+export type SceneMesh = z.output<typeof SceneMeshSchema>;
 
 /**
  * JSON Schema (draft 2020-12) of what a scene file may contain, generated from SceneSchema.

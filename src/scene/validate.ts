@@ -67,6 +67,7 @@ export function checkSceneLimits(raw: unknown): SceneIssue[] {
   };
   over('waypoints', lengthOf(raw.waypoints), SCENE_LIMITS.waypoints, 'waypoints');
   over('agents', lengthOf(raw.agents), SCENE_LIMITS.agents, 'agents');
+  over('meshes', lengthOf(raw.meshes), SCENE_LIMITS.meshes, 'meshes');
   let primitives = lengthOf(raw.obstacles) + lengthOf(raw.movingObstacles);
   const voxels = raw.voxels;
   if (isRecord(voxels)) {
@@ -94,14 +95,18 @@ export function checkSceneLimits(raw: unknown): SceneIssue[] {
 type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
 
 /**
- * MIGRATIONS[v] turns a version-v document into a version-(v+1) one. v1 is current, so the
- * table is empty. To introduce v2: change the schema, set SCENE_VERSION = 2 and add
- *   1: (doc) => ({ ...doc, version: 2, renamedKey: doc.oldKey })
- * Old files then keep loading and saveScene writes them back as v2. A migration runs after
+ * MIGRATIONS[v] turns a version-v document into a version-(v+1) one. Old files keep loading
+ * and saveScene writes them back in the current version. A migration runs after
  * checkSceneLimits, which reads v1 key names: a migration that renames a counted key
  * (waypoints, agents, obstacles, movingObstacles, voxels) must teach that check the old name.
  */
-const MIGRATIONS: Record<number, Migration> = {};
+const MIGRATIONS: Record<number, Migration> = {
+  // v2 added `meshes`; a v1 document has none (a v1 file that lists them is an error).
+  1: (doc) => {
+    if (doc.meshes !== undefined) throw new SceneError([{ path: 'meshes', message: 'meshes need version 2 (this file says version 1)' }]);
+    return { ...doc, version: 2 };
+  },
+};
 
 /**
  * Brings a raw document (parsed JSON, not yet validated) up to SCENE_VERSION. Throws a

@@ -1,10 +1,11 @@
-import { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Ray } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Object3D, type Ray } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
 import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene/index.ts';
 import { insideUnitShape, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
+import { meshMatrix, type LoadedMeshes } from './sceneMeshes.ts';
 import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
 import { voxelFaces, type VoxelFaces } from './voxelFaces.ts';
 
@@ -21,6 +22,29 @@ export interface ObstacleWorldOptions {
   material?: Material;
   /** Material of the voxel mesh. @default a blue-grey MeshStandardMaterial */
   voxelMaterial?: Material;
+  /** Static triangle meshes (drawn with their own materials). */
+  meshes?: readonly WorldMesh[];
+  /** For `fromScene`: the scene's mesh files, loaded by `loadSceneMeshes` (keyed by mesh id). */
+  sceneMeshes?: LoadedMeshes;
+}
+
+/** A static triangle mesh of the world. */
+export interface WorldMesh {
+  id: string;
+  /** Triangles in the mesh's own coordinates, 9 numbers each. */
+  soup: ArrayLike<number>;
+  /** Mesh coordinates to world. */
+  matrix: Matrix4;
+  /** What to draw (e.g. the imported file's objects); placed by `matrix`. */
+  object?: Object3D;
+}
+
+interface MeshEntry {
+  id: string;
+  /** World triangles. */
+  soup: Float64Array;
+  /** First triangle in the current soup. */
+  first: number;
 }
 
 /** A ray hit on the static world, for picking. */
@@ -29,8 +53,10 @@ export interface WorldHit {
   point: Vec3;
   /** Unit normal of the hit face, facing the ray origin. */
   normal: Vec3;
-  /** Id of the obstacle hit, or null for the voxel layer. */
+  /** Id of the obstacle hit, or null for the voxel layer and meshes. */
   obstacleId: string | null;
+  /** Id of the mesh hit, or null. */
+  meshId?: string | null;
   /** The solid voxel hit [x, y, z], or null for an obstacle. */
   voxel: [number, number, number] | null;
 }
@@ -57,7 +83,8 @@ interface Entry {
  * BVH; adding or removing one, changing its shape or editing voxels rebuilds it (lazily, on
  * the next query, so a batch of edits costs one build).
  *
- * Triangle soup order: voxel faces first, then each obstacle's triangles in document order.
+ * Triangle soup order: voxel faces first, then each obstacle's triangles in document order,
+ * then each mesh's triangles. Meshes are fixed: placing one elsewhere means a new world.
  */
 export class ObstacleWorld {
   /** Everything to draw: the voxel mesh and one mesh per obstacle (userData.obstacleId). */
@@ -69,6 +96,9 @@ export class ObstacleWorld {
   private readonly bvhOptions: BVHOptions;
   private readonly entries: Entry[] = [];
   private readonly byId = new Map<string, Entry>();
+  private readonly meshes: MeshEntry[] = [];
+  /** First mesh triangle in the current soup. */
+  private meshStart = 0;
   private faces: VoxelFaces | null = null;
   private voxelMesh: Mesh | null = null;
   private tree: StaticBVH | null = null;
@@ -85,12 +115,47 @@ export class ObstacleWorld {
     this.material = options.material ?? new MeshStandardMaterial({ color: 0x8a8f98, roughness: 0.8 });
     this.voxelMaterial = options.voxelMaterial ?? new MeshStandardMaterial({ color: 0x6b7a8f, roughness: 0.9 });
     for (const o of obstacles) this.setObstacle(o);
+    for (const m of options.meshes ?? []) this.addMesh(m);
     this.updateVoxelMesh();
   }
 
-  /** The world of a scene document: its voxel layer and its static obstacles. */
+  /**
+   * The world of a scene document: its voxel layer, its static obstacles and its meshes
+   * (`options.sceneMeshes` must hold every mesh the document lists; throws naming one that
+   * is missing).
+   */
   static fromScene(doc: SceneDocument, options: ObstacleWorldOptions = {}): ObstacleWorld {
-    return new ObstacleWorld(doc.obstacles, buildVoxelGrid(doc), options);
+    const meshes: WorldMesh[] = (doc.meshes ?? []).map((m) => {
+      const loaded = options.sceneMeshes?.get(m.id);
+      if (loaded === undefined) throw new Error(`ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`);
+      return { id: m.id, soup: loaded.soup, matrix: meshMatrix(m), object: loaded.object.clone() };
+    });
+    return new ObstacleWorld(doc.obstacles, buildVoxelGrid(doc), { ...options, meshes: [...(options.meshes ?? []), ...meshes] });
+  }
+
+  /** Ids of the world's meshes, in soup order. */
+  get meshIds(): string[] {
+    return this.meshes.map((m) => m.id);
+  }
+
+  private addMesh(m: WorldMesh): void {
+    const e = m.matrix.elements;
+    const src = m.soup;
+    const soup = new Float64Array(src.length);
+    for (let i = 0; i < src.length; i += 3) {
+      const x = src[i], y = src[i + 1], z = src[i + 2];
+      soup[i] = e[0] * x + e[4] * y + e[8] * z + e[12];
+      soup[i + 1] = e[1] * x + e[5] * y + e[9] * z + e[13];
+      soup[i + 2] = e[2] * x + e[6] * y + e[10] * z + e[14];
+    }
+    this.meshes.push({ id: m.id, soup, first: -1 });
+    if (m.object) {
+      m.object.matrixAutoUpdate = false;
+      m.object.matrix.copy(m.matrix);
+      m.object.userData.meshId = m.id;
+      this.group.add(m.object);
+    }
+    this.invalidate();
   }
 
   /** The scene-wide BVH, rebuilt first if an edit made it stale. */
@@ -197,12 +262,19 @@ export class ObstacleWorld {
     const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
     let count = voxelTris;
     for (const e of this.entries) count += unitSoup(e.spec.shape).length / 9;
+    for (const m of this.meshes) count += m.soup.length / 9;
     const soup = new Float64Array(9 * count);
     if (this.faces !== null) soup.set(this.faces.positions);
     let t = voxelTris;
     for (const e of this.entries) {
       e.first = t;
       t += writeTriangles(e, soup);
+    }
+    this.meshStart = t;
+    for (const m of this.meshes) {
+      m.first = t;
+      soup.set(m.soup, 9 * t);
+      t += m.soup.length / 9;
     }
     this.tree = new StaticBVH(soup, this.bvhOptions);
     this.refits = 0;
@@ -248,7 +320,7 @@ export class ObstacleWorld {
       const v = g.worldToVoxel({ x: hit.point.x - hit.normal.x * h, y: hit.point.y - hit.normal.y * h, z: hit.point.z - hit.normal.z * h }, { x: 0, y: 0, z: 0 });
       return { ...hit, obstacleId: null, voxel: [v.x, v.y, v.z] };
     }
-    return { ...hit, obstacleId: this.ownerOf(hit.triangle), voxel: null };
+    return { ...hit, obstacleId: this.ownerOf(hit.triangle), meshId: this.meshOf(hit.triangle), voxel: null };
   }
 
   /** `raycast` for a three.js Ray (e.g. `raycaster.ray`). */
@@ -303,16 +375,25 @@ export class ObstacleWorld {
   /**
    * The surface soup triangle `triangle` belongs to, for the current `bvh`: the obstacle's
    * index in `obstacleBoxes()` order (>= 0), or -1 - k for the k-th rectangle of the voxel
-   * mesh (its two triangles share k). Steering treats each surface as one obstacle.
+   * mesh (its two triangles share k); a mesh triangle is a surface of its own, numbered after
+   * the obstacles. Steering treats each surface as one obstacle.
    */
   surfaceOf(triangle: number): number {
     const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
+    if (triangle >= this.meshStart && this.meshes.length > 0) return this.entries.length + (triangle - this.meshStart);
     return triangle < voxelTris ? -1 - (triangle >> 1) : this.entryIndexOf(triangle);
   }
 
   private ownerOf(triangle: number): string | null {
+    if (triangle >= this.meshStart && this.meshes.length > 0) return null;
     const i = this.entryIndexOf(triangle);
     return i < 0 ? null : this.entries[i].spec.id;
+  }
+
+  private meshOf(triangle: number): string | null {
+    if (triangle < this.meshStart) return null;
+    for (const m of this.meshes) if (triangle < m.first + m.soup.length / 9) return m.id;
+    return null;
   }
 
   private entryIndexOf(triangle: number): number {

@@ -4,7 +4,7 @@ import { buildVisibility, segmentClearOf, type LineOfSight } from '../core/graph
 import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../core/graph/waypointMetrics.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
-import type { SceneBounds, SceneDocument } from '../scene/index.ts';
+import type { SceneBounds, SceneDocument, SceneWaypoint } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
 import { voxelize } from './voxelize.ts';
 
@@ -105,4 +105,12 @@ export function sceneWaypointFigures(doc: SceneDocument, options: SceneWaypointO
   const graph = buildVisibility(p, segmentClearOf(p, r.los), { maxLinkDistance: r.maxLinkDistance });
   const m = measureWaypoints(r.placed.space, graph, r.los, metrics);
   return { ...r, graph, metrics: m, figuresMs: now() - t };
+}
+
+/** Placed positions as scene waypoints, with the ids `auto-1`, `auto-2`, ... in placement order. */
+export function autoWaypointList(positions: Float64Array): SceneWaypoint[] {
+  return Array.from({ length: positions.length / 3 }, (_, i) => ({
+    id: `auto-${i + 1}`,
+    position: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]] as [number, number, number],
+  }));
 }

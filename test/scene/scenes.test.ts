@@ -60,7 +60,7 @@ describe.each(files)('scenes/%s', (file) => {
   const grid = buildVoxelGrid(doc);
 
   it('validates, builds, and is saved in canonical form', () => {
-    expect(doc.version).toBe(1);
+    expect(doc.version).toBe(2);
     expect(saveScene(doc)).toBe(text(file)); // written by saveScene: load -> save gives the same bytes
     if (doc.voxels) expect(grid).not.toBeNull();
   });

@@ -16,7 +16,8 @@ describe('scenes/scene.schema.json', () => {
     const schema = sceneJsonSchema() as { $schema: string; required: string[]; properties: Record<string, any>; $defs: Record<string, any> };
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.required).toEqual(['version']);
-    expect(schema.properties.version.const).toBe(1);
+    expect(schema.properties.version.const).toBe(2);
+    expect(schema.properties.meshes.items.required).toEqual(['id', 'src']);
     expect(schema.properties.waypoints.items.required).toEqual(['id', 'position']);
     expect(schema.properties.agents.items.required).toEqual(['id', 'start', 'goal', 'radius', 'speed']);
     expect(schema.properties.waypoints.maxItems).toBe(50_000);

@@ -38,8 +38,8 @@ function errorOf(input: unknown): SceneError {
 const BAD: [string, unknown, string, RegExp][] = [
   ['bad JSON text', '{"version": 1, "name": ', 'JSON', /\S/],
   ['a JSON array', '[]', 'document', /expected an object, got an array/],
-  ['missing version', { ...base(), version: undefined }, 'version', /missing \(expected 1\)/],
-  ['unsupported version', { ...base(), version: 7 }, 'version', /unsupported version 7 \(this navlab reads 1\)/],
+  ['missing version', { ...base(), version: undefined }, 'version', /missing \(expected 2\)/],
+  ['unsupported version', { ...base(), version: 7 }, 'version', /unsupported version 7 \(this navlab reads 2\)/],
   ['version 0', { ...base(), version: 0 }, 'version', /unsupported version 0/],
   ['version as a string', { ...base(), version: '1' }, 'version', /expected an integer, got '1'/],
   ['name of the wrong type', { ...base(), name: 5 }, 'name', /expected a string, got 5/],
@@ -190,20 +190,31 @@ describe('defaults', () => {
   it('accepts a document with only the keys outside checks use', () => {
     const doc = parseScene({ version: 1, waypoints: [{ id: 'p', position: [1, 2, 3] }, { id: 'q', position: [4, 5, 6] }], agents: [{ id: 'a', start: 'p', goal: [0, 0, 0], radius: 0.5, speed: 2 }] });
     expect(doc.bounds).toEqual({ min: [-1, -1, -1], max: [5, 6, 7] });
-    expect(Object.keys(doc)).toEqual(['version', 'name', 'bounds', 'obstacles', 'movingObstacles', 'waypoints', 'agents']);
+    expect(Object.keys(doc)).toEqual(['version', 'name', 'bounds', 'obstacles', 'meshes', 'movingObstacles', 'waypoints', 'agents']);
   });
 });
 
 describe('migrateScene', () => {
-  it('returns a v1 document unchanged and never modifies its input', () => {
+  it('migrates a v1 document to v2 (no meshes) and never modifies its input', () => {
     const raw = base();
     const before = JSON.stringify(raw);
-    expect(migrateScene(raw)).toEqual(raw);
+    expect(migrateScene(raw)).toEqual({ ...raw, version: 2 });
     expect(JSON.stringify(raw)).toBe(before);
+    expect(parseScene(raw).meshes).toEqual([]);
+    expect(parseScene(raw).version).toBe(2);
+  });
+
+  it('returns a v2 document unchanged', () => {
+    const raw = { ...base(), version: 2, meshes: [{ id: 'level', src: 'level.glb' }] };
+    expect(migrateScene(raw)).toEqual(raw);
+  });
+
+  it('rejects meshes in a version-1 document', () => {
+    expect(() => parseScene({ ...base(), meshes: [] })).toThrow(/meshes: meshes need version 2/);
   });
 
   it('rejects versions it cannot read', () => {
-    expect(() => migrateScene({ version: 2 })).toThrow(/version: unsupported version 2 \(this navlab reads 1\)/);
+    expect(() => migrateScene({ version: 3 })).toThrow(/version: unsupported version 3 \(this navlab reads 2\)/);
     expect(() => migrateScene({ version: 1.5 })).toThrow(/version: expected an integer, got 1.5/);
     expect(() => migrateScene('text')).toThrow(SceneError);
   });
@@ -238,7 +249,7 @@ describe('saveScene', () => {
     expect(saveScene(parseScene(reverse(base())))).toBe(text);
     expect(saveScene(reverse(parseScene(base())) as SceneDocument)).toBe(text);
     expect(text.indexOf('"version"')).toBeLessThan(text.indexOf('"name"'));
-    expect(text).toMatch(/^\{\n {2}"version": 1,\n/);
+    expect(text).toMatch(/^\{\n {2}"version": 2,\n/);
     expect(text.endsWith('}\n')).toBe(true);
   });
 

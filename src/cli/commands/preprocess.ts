@@ -3,6 +3,7 @@ import { preprocessScene } from '../../three/preprocess.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/io/text.ts';
 import { fileName, InputError, out, readSceneText } from '../io.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
 
 /** Reads and validates a scene file; a bad document becomes an InputError naming the file. */
 export function loadScene(file: string): SceneDocument {
@@ -28,7 +29,7 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
   const radiusFlag = args.flags.get('agent-radius');
   const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
   const doc = loadScene(file);
-  const r = preprocessScene(doc, { agentRadius });
+  const r = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const segmentTestsPerSec = r.linkMs > 0 ? Math.round(r.segmentTests / (r.linkMs / 1000)) : 0;
   if (args.switches.has('json')) {
     out(JSON.stringify({

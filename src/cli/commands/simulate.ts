@@ -1,9 +1,11 @@
 import type { AgentMetrics } from '../../core/steering/Simulation.ts';
+import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import { createSceneSimulation } from '../../three/simulation.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/io/text.ts';
 import { out } from '../io.ts';
 import { loadScene } from './preprocess.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
 
 /** Without --steps, the run stops when every agent has arrived, or after this much simulated time. */
 export const DEFAULT_MAX_SECONDS = 300;
@@ -16,7 +18,7 @@ export const DEFAULT_MAX_SECONDS = 300;
  * "replans"}],"summary":{"agents","arrived","stepsInside"}}; timeToArrive is null for an agent
  * that has not arrived, minClearance null in a world without static geometry.
  */
-export function simulateCommand(argv: string[]): number {
+export async function simulateCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['steps', 'seed']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
@@ -27,7 +29,8 @@ export function simulateCommand(argv: string[]): number {
   const seed = seedFlag === undefined ? 1 : numberFlag('seed', seedFlag, 0, true);
   if (seed > 0xffffffff) throw new UsageError(`--seed: expected an integer below 2^32, got ${quote(seedFlag!)}`);
   const doc = loadScene(file);
-  const { simulation: sim, graph } = createSceneSimulation(doc, { seed });
+  const world = ObstacleWorld.fromScene(doc, { sceneMeshes: await readSceneMeshes(doc, file) });
+  const { simulation: sim, graph } = createSceneSimulation(doc, { seed, world });
   const limit = steps ?? Math.ceil(DEFAULT_MAX_SECONDS * sim.params.stepHz);
   let n = 0;
   while (n < limit && (steps !== undefined || !sim.allArrived)) {

@@ -5,6 +5,7 @@ import { preprocessScene } from '../../three/preprocess.ts';
 import { quote } from '../../core/io/text.ts';
 import { fileName, printPath } from '../io.ts';
 import { loadScene } from './preprocess.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
 
 /**
  * `nav path <scene.json> --graph waypoints --from ID --to ID`: A* over the scene's waypoint
@@ -23,7 +24,7 @@ export async function waypointPathCommand(
     if (i === undefined) throw new QueryError(`--${name}: no waypoint with id ${quote(opts[name])} in ${fileName(file)}`);
     return i;
   });
-  const { graph } = preprocessScene(doc);
+  const { graph } = preprocessScene(doc, { world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const ids = doc.waypoints.map((w) => w.id);
   printPath(queryGraph(graph, ids, ends[0], ends[1], opts.search), opts.json);
   return 0;

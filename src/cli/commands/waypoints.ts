@@ -1,6 +1,8 @@
-import { sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
+import { quote } from '../../core/io/text.ts';
+import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { InputError, out } from '../io.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
 
 /**
@@ -15,7 +17,7 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['agent-radius', 'max']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
-  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const radiusFlag = args.flags.get('agent-radius');
   const maxFlag = args.flags.get('max');
   const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
@@ -24,18 +26,14 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const doc = loadScene(file);
   let r: SceneWaypointFigures;
   try {
-    r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints });
+    r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   } catch (e) {
     // A world too big to place waypoints in is a property of the file.
     if (e instanceof RangeError && e.message.startsWith('placeWaypoints: ')) throw new InputError(`${file}: ${e.message}`);
     throw e;
   }
   const { graph, metrics: m, figuresMs } = r;
-  const positions = graph.positions;
-  const waypoints = Array.from({ length: graph.count }, (_, i) => ({
-    id: `auto-${i + 1}`,
-    position: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]],
-  }));
+  const waypoints = autoWaypointList(graph.positions);
   if (args.switches.has('json')) {
     out(JSON.stringify({
       waypoints,

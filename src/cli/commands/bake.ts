@@ -1,0 +1,50 @@
+import { writeFileSync } from 'node:fs';
+import { now } from '../../core/clock.ts';
+import { writeNavbin } from '../../core/io/navbin.ts';
+import { buildVoxelGrid } from '../../scene/index.ts';
+import { preprocessScene } from '../../three/preprocess.ts';
+import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { InputError, out } from '../io.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
+import { loadScene } from './preprocess.ts';
+
+/**
+ * `nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]`: the scene's voxel
+ * layer (with terrain), its waypoint graph linked as `nav preprocess` links it, and the
+ * settings used, as a .navbin (docs/navbin.md).
+ * JSON: {"out","bytes","dims","blocked","waypoints","links","ms"} (dims null without a voxel layer).
+ */
+export async function bakeCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['out', 'agent-radius']);
+  const [file, extra] = args.positional;
+  if (!file) throw new UsageError('missing the scene file');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  const target = args.flags.get('out');
+  if (target === undefined) throw new UsageError('--out file.navbin is required');
+  const radiusFlag = args.flags.get('agent-radius');
+  const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
+  const t0 = now();
+  const doc = loadScene(file);
+  const pre = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
+  const grid = buildVoxelGrid(doc);
+  const g = pre.graph;
+  const bytes = writeNavbin({
+    settings: { agentRadius: pre.agentRadius, maxLinkDistance: pre.maxLinkDistance, neighborhood: doc.search?.neighborhood ?? 26, cornerCutting: doc.search?.cornerCutting ?? 'forbid' },
+    grid,
+    graph: { ids: doc.waypoints.map((w) => w.id), positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs },
+  });
+  try {
+    writeFileSync(target, bytes);
+  } catch (e) {
+    throw new InputError(`${target}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const ms = now() - t0;
+  const blocked = grid === null ? 0 : grid.occupancy.reduce((s, v) => s + v, 0);
+  const dims = grid === null ? null : [grid.X, grid.Y, grid.Z];
+  if (args.switches.has('json')) {
+    out(JSON.stringify({ out: target, bytes: bytes.byteLength, dims, blocked, waypoints: g.count, links: g.linkCount, ms: Math.round(ms * 1000) / 1000 }));
+    return 0;
+  }
+  out(`${target}: ${bytes.byteLength} bytes (${dims ? `${dims.join('x')} voxels, ${blocked} blocked` : 'no voxel layer'}, ${g.count} waypoints, ${g.linkCount} links), ${ms.toFixed(1)} ms`);
+  return 0;
+}

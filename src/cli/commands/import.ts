@@ -1,0 +1,59 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { now } from '../../core/clock.ts';
+import { saveScene } from '../../scene/index.ts';
+import { importScene, ImportError, type WaypointPlacer } from '../../three/importScene.ts';
+import { meshFormat } from '../../three/meshImport.ts';
+import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { InputError, out } from '../io.ts';
+import { readMeshFile } from '../meshFiles.ts';
+import { cellSizeFlag, fillFlag } from './voxelize.ts';
+
+/**
+ * `nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R]
+ * [--waypoints auto|none] --out scene.json [--json]`: writes a version-2 scene that references
+ * the meshes by paths relative to it, with their voxel layer and (auto) placed waypoints.
+ * JSON: {"scene","triangles","dims","blocked","waypoints","links","ms"}.
+ * `placeWaypoints` does `--waypoints auto`; without one, auto is a usage error.
+ */
+export async function importCommand(argv: string[], placeWaypoints?: WaypointPlacer): Promise<number> {
+  const args = parseArgs(argv, ['cell-size', 'fill', 'agent-radius', 'waypoints', 'out']);
+  const files = args.positional;
+  if (files.length === 0) throw new UsageError('missing the mesh files');
+  for (const f of files) if (meshFormat(f) === null) throw new UsageError(`'${f}' is not a .glb, .gltf, .obj or .stl file`);
+  const target = args.flags.get('out');
+  if (target === undefined) throw new UsageError('--out scene.json is required');
+  const cellSize = args.flags.has('cell-size') ? cellSizeFlag(args.flags.get('cell-size')!) : undefined;
+  const fill = fillFlag(args.flags.get('fill'));
+  const agentRadius = args.flags.has('agent-radius') ? numberFlag('agent-radius', args.flags.get('agent-radius')!, 0) : 0;
+  const waypoints = args.flags.get('waypoints') ?? 'auto';
+  if (waypoints !== 'auto' && waypoints !== 'none') throw new UsageError(`--waypoints: expected auto|none, got '${waypoints}'`);
+  if (waypoints === 'auto' && placeWaypoints === undefined) throw new UsageError('--waypoints auto: automatic placement is not available in this build; use --waypoints none');
+  const t0 = now();
+  const folder = dirname(resolve(target));
+  const meshes = [];
+  for (const f of files) {
+    const src = relative(folder, resolve(f)).split(sep).join('/');
+    meshes.push({ src, mesh: await readMeshFile(f) });
+  }
+  let result;
+  try {
+    result = await importScene(meshes, { cellSize, fill, agentRadius, placeWaypoints: waypoints === 'auto' ? placeWaypoints : undefined });
+  } catch (e) {
+    if (e instanceof ImportError || (e instanceof RangeError && /exceeds the limit/.test(e.message))) throw new InputError(e.message);
+    throw e;
+  }
+  try {
+    writeFileSync(target, saveScene(result.document));
+  } catch (e) {
+    throw new InputError(`${target}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const ms = now() - t0;
+  const v = result.document.voxels!;
+  if (args.switches.has('json')) {
+    out(JSON.stringify({ scene: target, triangles: result.triangles, dims: v.dims, blocked: result.blocked, waypoints: result.document.waypoints.length, links: result.links, ms: Math.round(ms * 1000) / 1000 }));
+    return 0;
+  }
+  out(`${target}: ${files.length} mesh file(s), ${result.triangles} triangles, ${v.dims.join('x')} voxels of ${v.cellSize} (${fill}), ${result.blocked} blocked, ${result.document.waypoints.length} waypoints, ${result.links} links, ${ms.toFixed(1)} ms`);
+  return 0;
+}

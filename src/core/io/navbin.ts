@@ -1,0 +1,285 @@
+/**
+ * `.navbin`: baked navigation data a game ships (voxel grid with terrain, waypoint graph with
+ * CSR links and their lengths, the settings used), as a versioned little-endian binary.
+ * The layout is in docs/navbin.md; in short:
+ *
+ *   0    header   16 B  magic 'NAVB' | u16 version | u16 flags | u32 byteLength | u32 0
+ *   16   settings 32 B  f64 agentRadius | f64 maxLinkDistance (Infinity: none) |
+ *                       u8 neighborhood | u8 cornerCutting (0 forbid, 1 allow) | 14 B zero
+ *   48   grid     48 B  u32 X | u32 Y | u32 Z | u32 0 | f64 origin x, y, z | f64 cellSize
+ *   96   graph    16 B  u32 N waypoints | u32 M link entries | u32 id bytes | u32 0
+ *   112  sections, each starting on a multiple of 8 (zero padding before it):
+ *        occupancy  ceil(X*Y*Z / 8) B, voxel i = x + X*(y + Y*z) is bit (i & 7) of byte i >> 3
+ *        terrain    X*Y*Z f32            (only with flag TERRAIN)
+ *        positions  3N f64 (x, y, z)
+ *        offsets    N+1 u32              links of i: entries offsets[i] .. offsets[i+1]
+ *        targets    M u32                ascending per waypoint; every link stored both ways
+ *        costs      M f64                link lengths in world units
+ *        idOffsets  N+1 u32              id i: UTF-8 bytes idOffsets[i] .. idOffsets[i+1]
+ *        ids        UTF-8
+ *
+ * Pure TypeScript on ArrayBuffers: no three, no DOM, no Node. Reading checks every count
+ * against the byte length before allocating, so a hostile file fails with a NavbinError.
+ */
+import { MAX_VOXELS, VoxelGrid } from '../grid/VoxelGrid.ts';
+
+export const NAVBIN_MAGIC = 0x4256414e; // 'NAVB' read as a little-endian u32
+export const NAVBIN_VERSION = 1;
+/** Flag bits of the header. */
+export const NAVBIN_FLAGS = Object.freeze({ GRID: 1, TERRAIN: 2 });
+
+const HEADER = 112;
+
+export interface NavbinSettings {
+  /** Agent radius the links were tested with (capsules). */
+  agentRadius: number;
+  /** Longest link considered (Infinity: no limit). */
+  maxLinkDistance: number;
+  neighborhood: 6 | 18 | 26;
+  cornerCutting: 'forbid' | 'allow';
+}
+
+/** A waypoint graph as stored: CSR links with lengths. */
+export interface NavbinGraph {
+  ids: string[];
+  /** 3 per waypoint. */
+  positions: Float64Array;
+  /** N + 1 entries. */
+  offsets: Uint32Array;
+  targets: Uint32Array;
+  costs: Float64Array;
+}
+
+export interface Navbin {
+  settings: NavbinSettings;
+  /** The voxel grid (occupancy and terrain), or null. */
+  grid: VoxelGrid | null;
+  graph: NavbinGraph;
+}
+
+/** A .navbin that cannot be read: the message says what is wrong and where. */
+export class NavbinError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NavbinError';
+  }
+}
+
+const align8 = (n: number): number => (n + 7) & ~7;
+
+/** Byte offsets of the sections for the given counts. */
+function layout(voxels: number, terrain: boolean, n: number, m: number, idBytes: number) {
+  const occupancy = HEADER;
+  const terrainAt = align8(occupancy + Math.ceil(voxels / 8));
+  const positions = align8(terrainAt + (terrain ? 4 * voxels : 0));
+  const offsets = positions + 24 * n;
+  const targets = offsets + 4 * (n + 1);
+  const costs = align8(targets + 4 * m);
+  const idOffsets = costs + 8 * m;
+  const ids = idOffsets + 4 * (n + 1);
+  return { occupancy, terrain: terrainAt, positions, offsets, targets, costs, idOffsets, ids, end: ids + idBytes };
+}
+
+/** Graph input for `writeNavbin` (a WaypointGraph fits, plus ids). */
+export interface NavbinGraphInput {
+  ids: readonly string[];
+  positions: ArrayLike<number>;
+  offsets: ArrayLike<number>;
+  targets: ArrayLike<number>;
+  costs: ArrayLike<number>;
+}
+
+/** Writes a .navbin. Throws a RangeError naming the argument that is inconsistent. */
+export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }): Uint8Array {
+  const { settings, grid, graph } = data;
+  const n = graph.ids.length;
+  if (graph.positions.length !== 3 * n) throw new RangeError(`graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
+  if (graph.offsets.length !== n + 1) throw new RangeError(`graph.offsets: expected ${n + 1} entries, got ${graph.offsets.length}`);
+  const m = graph.offsets[n];
+  if (graph.targets.length !== m || graph.costs.length !== m) throw new RangeError(`graph.targets/costs: expected ${m} entries`);
+  const idChunks = graph.ids.map(utf8Encode);
+  const idBytes = idChunks.reduce((s, c) => s + c.byteLength, 0);
+  const voxels = grid === null ? 0 : grid.size;
+  const hasTerrain = grid !== null && grid.terrain !== null;
+  const at = layout(voxels, hasTerrain, n, m, idBytes);
+  if (at.end > 0xffffffff) throw new RangeError(`navbin: ${at.end} bytes is over the 4 GiB a u32 length can say`);
+  const out = new Uint8Array(at.end);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, NAVBIN_MAGIC, true);
+  view.setUint16(4, NAVBIN_VERSION, true);
+  view.setUint16(6, (grid !== null ? NAVBIN_FLAGS.GRID : 0) | (hasTerrain ? NAVBIN_FLAGS.TERRAIN : 0), true);
+  view.setUint32(8, at.end, true);
+  view.setFloat64(16, settings.agentRadius, true);
+  view.setFloat64(24, settings.maxLinkDistance, true);
+  view.setUint8(32, settings.neighborhood);
+  view.setUint8(33, settings.cornerCutting === 'allow' ? 1 : 0);
+  if (grid !== null) {
+    view.setUint32(48, grid.X, true);
+    view.setUint32(52, grid.Y, true);
+    view.setUint32(56, grid.Z, true);
+    view.setFloat64(64, grid.origin.x, true);
+    view.setFloat64(72, grid.origin.y, true);
+    view.setFloat64(80, grid.origin.z, true);
+    view.setFloat64(88, grid.cellSize, true);
+    const occ = grid.occupancy;
+    for (let i = 0; i < occ.length; i++) if (occ[i] !== 0) out[at.occupancy + (i >> 3)] |= 1 << (i & 7);
+    if (grid.terrain !== null) for (let i = 0; i < voxels; i++) view.setFloat32(at.terrain + 4 * i, grid.terrain[i], true);
+  }
+  view.setUint32(96, n, true);
+  view.setUint32(100, m, true);
+  view.setUint32(104, idBytes, true);
+  for (let i = 0; i < 3 * n; i++) view.setFloat64(at.positions + 8 * i, graph.positions[i], true);
+  for (let i = 0; i <= n; i++) view.setUint32(at.offsets + 4 * i, graph.offsets[i], true);
+  for (let e = 0; e < m; e++) {
+    view.setUint32(at.targets + 4 * e, graph.targets[e], true);
+    view.setFloat64(at.costs + 8 * e, graph.costs[e], true);
+  }
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    view.setUint32(at.idOffsets + 4 * i, p, true);
+    out.set(idChunks[i], at.ids + p);
+    p += idChunks[i].byteLength;
+  }
+  view.setUint32(at.idOffsets + 4 * n, p, true);
+  return out;
+}
+
+/** Reads a .navbin, checking sizes before allocating and every index and number it holds. */
+export function readNavbin(bytes: Uint8Array): Navbin {
+  const fail = (message: string): never => {
+    throw new NavbinError(`navbin: ${message}`);
+  };
+  if (bytes.byteLength < HEADER) fail(`${bytes.byteLength} bytes is shorter than the ${HEADER}-byte header`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== NAVBIN_MAGIC) fail("wrong magic (expected 'NAVB')");
+  const version = view.getUint16(4, true);
+  if (version !== NAVBIN_VERSION) fail(`unsupported version ${version} (this reader reads ${NAVBIN_VERSION})`);
+  const flags = view.getUint16(6, true);
+  if ((flags & ~(NAVBIN_FLAGS.GRID | NAVBIN_FLAGS.TERRAIN)) !== 0) fail(`unknown flags 0x${flags.toString(16)}`);
+  const byteLength = view.getUint32(8, true);
+  if (byteLength !== bytes.byteLength) fail(`the header says ${byteLength} bytes, the data has ${bytes.byteLength}${byteLength > bytes.byteLength ? ' (truncated)' : ''}`);
+
+  const agentRadius = view.getFloat64(16, true);
+  const maxLinkDistance = view.getFloat64(24, true);
+  const neighborhood = view.getUint8(32);
+  const cornerCutting = view.getUint8(33);
+  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) fail(`agentRadius ${agentRadius} is not a finite number >= 0`);
+  if (!(maxLinkDistance > 0)) fail(`maxLinkDistance ${maxLinkDistance} is not > 0`);
+  if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) fail(`neighborhood ${neighborhood} is not 6, 18 or 26`);
+  if (cornerCutting > 1) fail(`cornerCutting ${cornerCutting} is not 0 (forbid) or 1 (allow)`);
+
+  const hasGrid = (flags & NAVBIN_FLAGS.GRID) !== 0;
+  const hasTerrain = (flags & NAVBIN_FLAGS.TERRAIN) !== 0;
+  if (hasTerrain && !hasGrid) fail('terrain flag without a grid');
+  const X = view.getUint32(48, true), Y = view.getUint32(52, true), Z = view.getUint32(56, true);
+  const voxels = hasGrid ? X * Y * Z : 0;
+  if (hasGrid && (X < 1 || Y < 1 || Z < 1 || voxels > MAX_VOXELS)) fail(`grid dims ${X}x${Y}x${Z} are empty or over ${MAX_VOXELS} voxels`);
+  const n = view.getUint32(96, true), m = view.getUint32(100, true), idBytes = view.getUint32(104, true);
+  const at = layout(voxels, hasTerrain, n, m, idBytes);
+  if (at.end !== bytes.byteLength) fail(`the counts (${voxels} voxels, ${n} waypoints, ${m} link entries, ${idBytes} id bytes) need ${at.end} bytes, the data has ${bytes.byteLength}`);
+
+  let grid: VoxelGrid | null = null;
+  if (hasGrid) {
+    const origin = { x: view.getFloat64(64, true), y: view.getFloat64(72, true), z: view.getFloat64(80, true) };
+    const cellSize = view.getFloat64(88, true);
+    if (!Number.isFinite(origin.x + origin.y + origin.z)) fail('grid origin is not finite');
+    if (!(cellSize > 0) || !Number.isFinite(cellSize)) fail(`grid cellSize ${cellSize} is not a finite number > 0`);
+    grid = new VoxelGrid({ dims: [X, Y, Z], origin, cellSize });
+    const occ = grid.occupancy;
+    for (let i = 0; i < voxels; i++) occ[i] = (bytes[at.occupancy + (i >> 3)] >> (i & 7)) & 1;
+    if (hasTerrain) {
+      const terrain = new Float32Array(voxels);
+      for (let i = 0; i < voxels; i++) {
+        const c = view.getFloat32(at.terrain + 4 * i, true);
+        if (!(c >= 1) || !Number.isFinite(c)) fail(`terrain cost ${c} at voxel ${i} is not a finite number >= 1`);
+        terrain[i] = c;
+      }
+      grid.terrain = terrain;
+    }
+  }
+
+  const positions = new Float64Array(3 * n);
+  for (let i = 0; i < 3 * n; i++) {
+    positions[i] = view.getFloat64(at.positions + 8 * i, true);
+    if (!Number.isFinite(positions[i])) fail(`waypoint ${Math.floor(i / 3)} has a non-finite position`);
+  }
+  const offsets = new Uint32Array(n + 1);
+  for (let i = 0; i <= n; i++) {
+    offsets[i] = view.getUint32(at.offsets + 4 * i, true);
+    if (i === 0 ? offsets[0] !== 0 : offsets[i] < offsets[i - 1]) fail(`link offsets are not ascending from 0 (at waypoint ${i})`);
+  }
+  if (offsets[n] !== m) fail(`the last link offset is ${offsets[n]}, expected ${m}`);
+  const targets = new Uint32Array(m);
+  const costs = new Float64Array(m);
+  for (let e = 0; e < m; e++) {
+    targets[e] = view.getUint32(at.targets + 4 * e, true);
+    if (targets[e] >= n) fail(`link ${e} targets waypoint ${targets[e]}, there are ${n}`);
+    costs[e] = view.getFloat64(at.costs + 8 * e, true);
+    if (!(costs[e] >= 0) || !Number.isFinite(costs[e])) fail(`link ${e} has length ${costs[e]}`);
+  }
+  const ids: string[] = [];
+  let prev = 0;
+  for (let i = 0; i <= n; i++) {
+    const o = view.getUint32(at.idOffsets + 4 * i, true);
+    if (o < prev || o > idBytes || (i === 0 && o !== 0) || (i === n && o !== idBytes)) fail(`id offsets are inconsistent (at ${i})`);
+    if (i > 0) {
+      const id = utf8Decode(bytes, at.ids + prev, at.ids + o);
+      if (id === null) fail(`id of waypoint ${i - 1} is not valid UTF-8`);
+      ids.push(id!);
+    }
+    prev = o;
+  }
+  return {
+    settings: { agentRadius, maxLinkDistance, neighborhood: neighborhood as 6 | 18 | 26, cornerCutting: cornerCutting === 1 ? 'allow' : 'forbid' },
+    grid,
+    graph: { ids, positions, offsets, targets, costs },
+  };
+}
+
+/**
+ * UTF-8 by hand: src/core builds without the DOM library, so TextEncoder/TextDecoder are not
+ * declared there. A lone surrogate is written as U+FFFD (as TextEncoder does).
+ */
+function utf8Encode(text: string): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
+/** Strict UTF-8 decoding of bytes[start, end); null on any malformed, overlong or surrogate sequence. */
+function utf8Decode(bytes: Uint8Array, start: number, end: number): string | null {
+  let out = '';
+  for (let i = start; i < end;) {
+    const b = bytes[i];
+    let c: number, n: number, min: number;
+    if (b < 0x80) { c = b; n = 0; min = 0; }
+    else if ((b & 0xe0) === 0xc0) { c = b & 31; n = 1; min = 0x80; }
+    else if ((b & 0xf0) === 0xe0) { c = b & 15; n = 2; min = 0x800; }
+    else if ((b & 0xf8) === 0xf0) { c = b & 7; n = 3; min = 0x10000; }
+    else return null;
+    if (i + n >= end) return null; // the sequence runs past the id
+    for (let k = 1; k <= n; k++) {
+      const d = bytes[i + k];
+      if ((d & 0xc0) !== 0x80) return null;
+      c = (c << 6) | (d & 63);
+    }
+    if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return null;
+    out += String.fromCodePoint(c);
+    i += n + 1;
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import { Euler, Matrix4, Quaternion, Vector3 } from 'three';
+import { MESH_MEDIA_TYPES, type SceneDocument, type SceneMesh } from '../scene/index.ts';
+import { importMesh, MeshError, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
+
+/** Mesh files of a scene, loaded, by mesh id. */
+export type LoadedMeshes = ReadonlyMap<string, ImportedMesh>;
+
+/**
+ * Reads a mesh file a scene references by a path relative to the scene: its bytes, and a
+ * reader for the files it references in turn (a .gltf's buffers), or null when it is absent.
+ */
+export type SceneFileReader = (path: string) => Promise<{ bytes: Uint8Array; read?: MeshImportOptions['read'] } | null>;
+
+const _p = new Vector3();
+const _q = new Quaternion();
+const _s = new Vector3();
+const _e = new Euler();
+
+/** Mesh coordinates to world: scale, then rotation (Euler XYZ), then translation. */
+export function meshMatrix(mesh: Pick<SceneMesh, 'position' | 'rotation' | 'scale'>, out = new Matrix4()): Matrix4 {
+  _p.fromArray(mesh.position);
+  _q.setFromEuler(_e.set(mesh.rotation[0], mesh.rotation[1], mesh.rotation[2], 'XYZ'));
+  _s.fromArray(mesh.scale);
+  return out.compose(_p, _q, _s);
+}
+
+/** The bytes and format of a base64 mesh data: URI (the scene schema admits only these types). */
+export function meshDataUri(src: string): { bytes: Uint8Array; format: MeshFormat } {
+  for (const [type, format] of Object.entries(MESH_MEDIA_TYPES)) {
+    const prefix = `data:${type};base64,`;
+    if (!src.startsWith(prefix)) continue;
+    const payload = src.slice(prefix.length);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) throw new MeshError('data: URI', 'is not valid base64');
+    const bin = atob(payload);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return { bytes, format };
+  }
+  throw new MeshError('data: URI', `has an unsupported media type (expected ${Object.keys(MESH_MEDIA_TYPES).join(', ')})`);
+}
+
+/**
+ * Loads every mesh file a scene lists (each distinct `src` once): paths through `readFile`,
+ * data: URIs decoded here. Throws MeshError naming the mesh id, its src and the problem.
+ */
+export async function loadSceneMeshes(doc: SceneDocument, readFile: SceneFileReader, options: Pick<MeshImportOptions, 'draco'> = {}): Promise<Map<string, ImportedMesh>> {
+  const bySrc = new Map<string, ImportedMesh>();
+  const out = new Map<string, ImportedMesh>();
+  for (const m of doc.meshes ?? []) {
+    let mesh = bySrc.get(m.src);
+    if (mesh === undefined) {
+      const label = m.src.startsWith('data:') ? `meshes '${m.id}' (embedded)` : m.src;
+      try {
+        if (m.src.startsWith('data:')) {
+          const { bytes, format } = meshDataUri(m.src);
+          mesh = await importMesh(label, bytes, { ...options, format });
+        } else {
+          const file = await readFile(m.src);
+          if (file === null) throw new MeshError(label, 'no such file');
+          mesh = await importMesh(label, file.bytes, { ...options, read: file.read });
+        }
+      } catch (e) {
+        if (e instanceof MeshError) throw new MeshError(`mesh '${m.id}': ${e.file}`, e.problem);
+        throw e;
+      }
+      bySrc.set(m.src, mesh);
+    }
+    out.set(m.id, mesh);
+  }
+  return out;
+}

@@ -1,0 +1,243 @@
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
+
+/** How a mesh voxelization fills the grid. */
+export type VoxelFill = 'surface' | 'solid';
+
+export interface MeshVoxelizeOptions {
+  /** Voxel edge length in world units (finite, > 0). */
+  cellSize: number;
+  /**
+   * `surface`: a voxel is blocked exactly when its closed box meets a triangle.
+   * `solid`: also every voxel the grid border cannot reach through free voxels (6-connected).
+   * @default 'surface'
+   */
+  fill?: VoxelFill;
+  /**
+   * Grow every triangle by this distance (e.g. the agent radius): a voxel is blocked when a
+   * triangle meets its box grown by `dilation` on every side. The grown box holds the round
+   * Minkowski sum, so a grid path stays at least `dilation` from every triangle. @default 0
+   */
+  dilation?: number;
+}
+
+export interface MeshVoxelization {
+  grid: VoxelGrid;
+  /** Triangles in the soup. */
+  triangles: number;
+  /** Blocked voxels. */
+  blocked: number;
+}
+
+/**
+ * The grid a soup is voxelized into: origin on a multiple of `cellSize`, and at least one
+ * voxel on every side whose (dilated) closed box touches no triangle, so the border is free
+ * and a `solid` flood can start from all of it. `bounds` is the soup's box.
+ */
+export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 0): { origin: Vec3; dims: [number, number, number] } {
+  const origin = { x: 0, y: 0, z: 0 };
+  const dims: [number, number, number] = [0, 0, 0];
+  const axes = ['x', 'y', 'z'] as const;
+  for (let a = 0; a < 3; a++) {
+    const k = axes[a];
+    const lo = min[k] - dilation, hi = max[k] + dilation;
+    // Voxel 0's closed box must end strictly below lo, the last voxel's start strictly above hi,
+    // computed exactly as the voxelizer computes box bounds (origin + i * cellSize).
+    let i0 = Math.floor(lo / cellSize) - 1;
+    while (i0 * cellSize + cellSize >= lo) i0--;
+    const o = i0 * cellSize;
+    let n = Math.max(3, Math.ceil((hi - o) / cellSize) + 1);
+    while (o + (n - 1) * cellSize <= hi) n++;
+    origin[k] = o;
+    dims[a] = n;
+  }
+  return { origin, dims };
+}
+
+/** The box of a soup of triangles (9 numbers each). Throws on an empty soup or a non-finite coordinate. */
+export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
+  if (soup.length === 0 || soup.length % 9 !== 0) throw new RangeError(`soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
+  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0; i < soup.length; i += 3) {
+    const x = soup[i], y = soup[i + 1], z = soup[i + 2];
+    if (!Number.isFinite(x + y + z)) throw new RangeError(`soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  return { min: { x: minX, y: minY, z: minZ }, max: { x: maxX, y: maxY, z: maxZ } };
+}
+
+const _tri = new Float64Array(9);
+/** Cells of slack on each side of a triangle's voxel range: far above rounding error, far below a cell. */
+const SLACK = 1e-6;
+
+/**
+ * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
+ * out by `meshGridSpec`. Each triangle is tested, with the exact separating-axis test
+ * (`prepareAxes`), against the voxels its bounding box reaches; voxels already blocked are
+ * skipped. Throws a RangeError naming the argument on a bad cell size or dilation, and
+ * the VoxelGrid's RangeError when the grid would exceed MAX_VOXELS.
+ */
+export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
+  const s = options.cellSize;
+  if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`cellSize: expected a finite number > 0, got ${s}`);
+  const r = options.dilation ?? 0;
+  if (!(r >= 0) || !Number.isFinite(r)) throw new RangeError(`dilation: expected a finite number >= 0, got ${r}`);
+  const fill = options.fill ?? 'surface';
+  if (fill !== 'surface' && fill !== 'solid') throw new RangeError(`fill: expected 'surface' or 'solid', got '${String(fill)}'`);
+  const { min, max } = soupBounds(soup);
+  const grid = new VoxelGrid({ ...meshGridSpec(min, max, s, r), cellSize: s });
+  const { X, Y, Z } = grid;
+  const occ = grid.occupancy;
+  const { x: ox, y: oy, z: oz } = grid.origin;
+  const h = 0.5 * s + r;
+  const tri = _tri;
+  const triangles = soup.length / 9;
+  for (let t = 0; t < triangles; t++) {
+    for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
+    // Voxels whose grown closed box can reach the triangle's box: voxel x spans
+    // [o + x s - r, o + (x + 1) s + r], so x0 = floor((min - r - o) / s) - 1 when that quotient
+    // is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells) widens the
+    // range against rounding, and the exact test decides.
+    const x0 = Math.max(0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - r - ox) / s - SLACK));
+    const y0 = Math.max(0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - r - oy) / s - SLACK));
+    const z0 = Math.max(0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - r - oz) / s - SLACK));
+    const x1 = Math.min(X - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + r - ox) / s + SLACK));
+    const y1 = Math.min(Y - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + r - oy) / s + SLACK));
+    const z1 = Math.min(Z - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + r - oz) / s + SLACK));
+    const axes = prepareAxes(tri, h);
+    const bx0 = Math.min(tri[0], tri[3], tri[6]), bx1 = Math.max(tri[0], tri[3], tri[6]);
+    const by0 = Math.min(tri[1], tri[4], tri[7]), by1 = Math.max(tri[1], tri[4], tri[7]);
+    const bz0 = Math.min(tri[2], tri[5], tri[8]), bz1 = Math.max(tri[2], tri[5], tri[8]);
+    for (let z = z0; z <= z1; z++) {
+      const cz = oz + (z + 0.5) * s;
+      if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates
+      for (let y = y0; y <= y1; y++) {
+        const cy = oy + (y + 0.5) * s;
+        if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
+        for (let k = 0; k < axes; k++) ROW[k] = cy * AY[k] + cz * AZ[k];
+        const row = X * (y + Y * z);
+        voxels: for (let x = x0; x <= x1; x++) {
+          if (occ[row + x] !== 0) continue;
+          const cx = ox + (x + 0.5) * s;
+          if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
+          for (let k = 0; k < axes; k++) {
+            const d = ROW[k] + cx * AX[k];
+            if (LO[k] - d > RAD[k] || HI[k] - d < -RAD[k]) continue voxels;
+          }
+          occ[row + x] = 1;
+        }
+      }
+    }
+  }
+  if (fill === 'solid') fillEnclosed(grid);
+  grid.version++;
+  let blocked = 0;
+  for (let i = 0; i < occ.length; i++) blocked += occ[i];
+  return { grid, triangles, blocked };
+}
+
+/*
+ * The separating axes of one triangle against cubes of half size h, after Akenine-Moller,
+ * "Fast 3D Triangle-Box Overlap Testing" (2001): besides the three box normals (tested on the
+ * triangle's bounds above), the triangle normal and the nine products edge x box axis. They
+ * depend on the triangle alone, so they are set up once per triangle instead of once per
+ * voxel (`triangleOverlapsBox` in triangleMath.ts tests one box from scratch): axis k is
+ * (AX, AY, AZ)[k], the triangle projects onto it as [LO[k], HI[k]], a cube centred at c as
+ * c.a +- RAD[k]; the axis separates when the intervals do not meet (closed: touching is a
+ * hit). A zero axis (parallel edge, degenerate triangle) has LO = HI = RAD = 0 and never
+ * separates. ROW caches cy AY + cz AZ for the voxels of one row.
+ */
+const AX = new Float64Array(10), AY = new Float64Array(10), AZ = new Float64Array(10);
+const LO = new Float64Array(10), HI = new Float64Array(10), RAD = new Float64Array(10);
+const ROW = new Float64Array(10);
+
+/** Fills the axis tables for the triangle in `t` (9 numbers) and cubes of half size h; returns the axis count (10). */
+function prepareAxes(t: Float64Array, h: number): number {
+  const e0x = t[3] - t[0], e0y = t[4] - t[1], e0z = t[5] - t[2];
+  const e1x = t[6] - t[3], e1y = t[7] - t[4], e1z = t[8] - t[5];
+  const e2x = t[0] - t[6], e2y = t[1] - t[7], e2z = t[2] - t[8];
+  setAxis(0, e0y * e1z - e0z * e1y, e0z * e1x - e0x * e1z, e0x * e1y - e0y * e1x, t, h);
+  let k = 1;
+  for (const [ex, ey, ez] of [[e0x, e0y, e0z], [e1x, e1y, e1z], [e2x, e2y, e2z]]) {
+    setAxis(k++, 0, -ez, ey, t, h); // edge x (1, 0, 0)
+    setAxis(k++, ez, 0, -ex, t, h); // edge x (0, 1, 0)
+    setAxis(k++, -ey, ex, 0, t, h); // edge x (0, 0, 1)
+  }
+  return k;
+}
+
+function setAxis(k: number, ax: number, ay: number, az: number, t: Float64Array, h: number): void {
+  AX[k] = ax;
+  AY[k] = ay;
+  AZ[k] = az;
+  const p0 = ax * t[0] + ay * t[1] + az * t[2];
+  const p1 = ax * t[3] + ay * t[4] + az * t[5];
+  const p2 = ax * t[6] + ay * t[7] + az * t[8];
+  LO[k] = Math.min(p0, p1, p2);
+  HI[k] = Math.max(p0, p1, p2);
+  RAD[k] = h * (Math.abs(ax) + Math.abs(ay) + Math.abs(az));
+}
+
+/**
+ * Blocks every free voxel that the grid border cannot reach through free voxels, moving
+ * between face neighbours (6-connected): the air inside closed meshes. A scanline flood: each
+ * seed grows into the whole free run along x around it, marks the run 2, and seeds the free
+ * runs next to it in the four neighbouring rows (y +- 1, z +- 1). Seeds are every free run
+ * that touches the border. Then 2 becomes free and the unreached 0 blocked. Work is one pass
+ * over each reached run and its neighbour rows, with no per-voxel division or bounds test.
+ */
+export function fillEnclosed(grid: VoxelGrid): void {
+  const { X, Y, Z } = grid;
+  const occ = grid.occupancy;
+  // Stack of seeds: row index (y + Y * z) and x, as pairs; grows on demand.
+  let stack = new Int32Array(1 << 16);
+  let sp = 0;
+  const push = (row: number, x: number): void => {
+    if (sp + 2 > stack.length) {
+      const grown = new Int32Array(2 * stack.length);
+      grown.set(stack);
+      stack = grown;
+    }
+    stack[sp++] = row;
+    stack[sp++] = x;
+  };
+  /** Seeds the start of every free run of `row` that meets [x0, x1]. */
+  const seedRuns = (row: number, x0: number, x1: number): void => {
+    const base = row * X;
+    for (let x = x0; x <= x1; x++) {
+      if (occ[base + x] === 0 && (x === x0 || occ[base + x - 1] !== 0)) push(row, x);
+    }
+  };
+  for (let z = 0; z < Z; z++) {
+    for (let y = 0; y < Y; y++) {
+      const row = y + Y * z;
+      if (z === 0 || z === Z - 1 || y === 0 || y === Y - 1) seedRuns(row, 0, X - 1);
+      else {
+        if (occ[row * X] === 0) push(row, 0);
+        if (occ[row * X + X - 1] === 0) push(row, X - 1);
+      }
+    }
+  }
+  while (sp > 0) {
+    const x = stack[--sp];
+    const row = stack[--sp];
+    const base = row * X;
+    if (occ[base + x] !== 0) continue;
+    let x0 = x, x1 = x;
+    while (x0 > 0 && occ[base + x0 - 1] === 0) x0--;
+    while (x1 < X - 1 && occ[base + x1 + 1] === 0) x1++;
+    occ.fill(2, base + x0, base + x1 + 1);
+    const z = Math.floor(row / Y);
+    const y = row - z * Y;
+    if (y > 0) seedRuns(row - 1, x0, x1);
+    if (y < Y - 1) seedRuns(row + 1, x0, x1);
+    if (z > 0) seedRuns(row - Y, x0, x1);
+    if (z < Z - 1) seedRuns(row + Y, x0, x1);
+  }
+  for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
+}
