@@ -40,7 +40,7 @@ const LAYERS = [
   { dir: 'src/scene', mayImport: ['src/core', 'src/scene'], packages: ['zod'], builtins: false },
   { dir: 'src/three', mayImport: ['src/core', 'src/scene', 'src/three'], packages: THREE, builtins: false },
   // The app also reads data files: the shipped scenes and the package version.
-  { dir: 'src/app', mayImport: ['src/core', 'src/scene', 'src/three', 'src/app', 'scenes', 'package.json'], packages: [...THREE, 'lil-gui'], builtins: false },
+  { dir: 'src/app', mayImport: ['src/core', 'src/scene', 'src/three', 'src/app', 'scenes', 'package.json'], packages: [...THREE, 'lil-gui', 'zod'], builtins: false },
   { dir: 'src/cli', mayImport: ['src/core', 'src/scene', 'src/three', 'src/cli'], packages: THREE, builtins: true },
 ];
 

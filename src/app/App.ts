@@ -1,7 +1,9 @@
 import { Group, Raycaster, Vector2, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { PathReport } from '../core/search/query.ts';
-import type { SceneDocument } from '../scene/schema.ts';
+import { MAP_FILE_LIMIT } from '../core/io/movingai.ts';
+import { SCENE_FILE_LIMIT, type SceneDocument } from '../scene/schema.ts';
+import { clip } from './ui/clip.ts';
 import { appShortcuts } from './appShortcuts.ts';
 import { SceneCatalog, type SceneEntry } from './catalog.ts';
 import { CameraRig } from './controls/CameraRig.ts';
@@ -256,8 +258,15 @@ export class App {
 
   /** Loads a dropped or chosen file and adds it to the scene picker. */
   async loadFile(file: File): Promise<void> {
+    // The size is known before reading: a huge file is refused without reading a byte of it.
+    const isMap = /\.3dmap$/i.test(file.name);
+    const limit = isMap ? MAP_FILE_LIMIT : SCENE_FILE_LIMIT;
+    if (file.size > limit) {
+      this.overlay.setError(`Could not load ${clip(file.name)}: ${file.size} bytes exceeds the limit of ${limit / 2 ** 20} MiB for ${isMap ? 'a map' : 'a scene'} file`);
+      return;
+    }
     const text = await file.text();
-    const source: SceneSource = /\.3dmap$/i.test(file.name) ? { kind: '3dmap', text, fileName: file.name } : { kind: 'json', text };
+    const source: SceneSource = isMap ? { kind: '3dmap', text, fileName: file.name } : { kind: 'json', text };
     try {
       await this.loadScene(file.name, source);
     } catch {

@@ -1,16 +1,11 @@
 import { NavlabError } from '../core/errors.ts';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
+import { MAP_FILE_LIMIT, parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
 import { clip, escapeControls } from '../core/io/text.ts';
 import type { PathReport } from '../core/search/query.ts';
 import { SCENE_FILE_LIMIT } from '../scene/index.ts';
 
-/**
- * Largest Moving AI map or scenario file read (256 MiB). The biggest published 3D maps are far
- * smaller; the cap keeps a wrong path from filling memory and stays below V8's longest string.
- */
-export const MAP_FILE_LIMIT = 256 * 2 ** 20;
 
 /** A failure the user can act on (missing file, malformed data): message on stderr, exit 1. */
 export class InputError extends NavlabError {

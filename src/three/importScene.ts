@@ -1,3 +1,4 @@
+import { NavlabError } from '../core/errors.ts';
 import { SCENE_LIMITS, SCENE_VERSION, parseScene, solidBoxes, type SceneDocument, type SceneWaypoint } from '../scene/index.ts';
 import type { ImportedMesh } from './meshImport.ts';
 import { preprocessScene } from './preprocess.ts';
@@ -36,9 +37,9 @@ export interface ImportedScene {
 }
 
 /** A problem with the import (not with one file): e.g. a voxel layer over the scene limits. */
-export class ImportError extends Error {
+export class ImportError extends NavlabError {
   constructor(message: string) {
-    super(message);
+    super('input', message);
     this.name = 'ImportError';
   }
 }

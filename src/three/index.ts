@@ -11,3 +11,7 @@ export * from './preprocess.ts';
 export * from './primitives.ts';
 export * from './triangleMath.ts';
 export * from './simulation.ts';
+export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
+export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
+export { importScene, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
+export { placeSceneWaypoints, sceneWaypointFigures, autoWaypointList } from './autoWaypoints.ts';

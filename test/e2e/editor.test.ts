@@ -157,7 +157,7 @@ describe('the editor (dev)', () => {
     // The incremental links equal a full preprocessing of the same document.
     await load(afterDrag, WALL_VIEW);
     expect(await links()).toBe(linksMoved);
-    expect(app.errors).toEqual([]);
+    expect(app.errors, app.errors.join("\n")).toEqual([]);
   });
 
   it('paints a voxel and the grid search goes around it', async () => {
@@ -251,6 +251,6 @@ describe('the editor (dev)', () => {
     } finally {
       await other.close();
     }
-    expect(app.errors).toEqual([]);
+    expect(app.errors, app.errors.join("\n")).toEqual([]);
   });
 });

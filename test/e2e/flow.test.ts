@@ -251,6 +251,6 @@ describe('the flow a user expects (dev)', () => {
     expect(goal[1]).toBeLessThan(2);
     // The search start did not move to the clicked agent: the click was the agent's.
     expect(await hud()).toContain('start ground-01');
-    expect(app.errors).toEqual([]);
+    expect(app.errors, app.errors.join("\n")).toEqual([]);
   });
 });

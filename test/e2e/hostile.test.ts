@@ -168,11 +168,21 @@ describe('hostile documents (dev)', () => {
     expect(message).not.toBe('loaded');
     expect(message.length).toBeLessThan(1000);
     const shownError = (await page.textContent('#error')) ?? '';
-    expect(shownError).toMatch(/more characters/);
+    // Cut either as a quoted prefix ("first 40 of N characters") or a clipped line ("N more characters").
+    expect(shownError).toMatch(/(first \d+ of \d+|\d+ more) characters/);
     expect(shownError.length).toBeLessThan(1000);
     const unknown = await page.evaluate((n) => window.navlab!.loadScene(n).then(() => 'loaded', (e: Error) => e.message), P('name') + 'B'.repeat(100_000));
     expect(unknown).toMatch(/unknown scene/);
     expect(unknown.length).toBeLessThan(1000);
+    // A dropped file over the size limit is refused before it is read; the scene stays.
+    const before = await page.evaluate(() => window.navlab!.document().name);
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(64 * 2 ** 20 + 1)], 'huge.json', { type: 'application/json' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => /exceeds the limit of 64 MiB/.test(document.querySelector('#error')?.textContent ?? ''));
+    expect(await page.evaluate(() => window.navlab!.document().name)).toBe(before);
     expect(await harm(app)).toEqual(NO_HARM);
   });
 

@@ -172,10 +172,10 @@ describe('loading (dev)', () => {
 
   it('shows a long load\'s progress with a Cancel button that stops it', async () => {
     const before = await doc();
-    // 6,000 waypoints in open space: every pair is tested for visibility (seconds of work).
+    // 50,000 waypoints (the limit) in open space: linking them takes many seconds of worker time.
     const big = {
       version: 1, name: 'Many waypoints', bounds: { min: [0, 0, 0], max: [100, 100, 100] },
-      waypoints: Array.from({ length: 6000 }, (_, i) => ({ id: `w${i}`, position: [(i * 7.31) % 100, (i * 3.77) % 100, (i * 1.13) % 100] })),
+      waypoints: Array.from({ length: 50_000 }, (_, i) => ({ id: `w${i}`, position: [(i * 7.31) % 100, (i * 3.77) % 100, (i * 1.13) % 100] })),
     };
     const result = page.evaluate((d) => window.navlab!.loadScene(d).then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`), big);
     await page.waitForSelector('#loading:not([hidden])');

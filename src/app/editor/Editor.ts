@@ -308,7 +308,7 @@ export class Editor {
     if (this.live().world.grid === null) throw new Error('This scene has no voxel layer to paint.');
     const start = this.pickStroke(tool, e);
     if (start === null) return;
-    this.app.rig.orbit.enabled = false;
+    this.app.rig.hold(true);
     this.app.renderer.domElement.setPointerCapture?.(e.pointerId);
     this.stroke = { tool, start, before: this.app.current!.doc, box: e.shiftKey, done: new Set(), last: start.voxel, pointerId: e.pointerId };
     if (this.stroke.box) this.showPreview(this.brushBox(start.voxel));
@@ -347,7 +347,7 @@ export class Editor {
 
   private endStroke(): void {
     const st = this.stroke!;
-    this.app.rig.orbit.enabled = this.app.rig.mode === 'orbit';
+    this.app.rig.hold(false);
     try {
       if (st.box) this.applyBrush(spanBox(this.brushBox(st.start.voxel), this.brushBox(st.last)));
     } finally {
@@ -357,15 +357,16 @@ export class Editor {
     const after = this.app.current!.doc;
     if (after === before) return;
     const label = st.tool === 'erase' ? 'Erase voxels' : st.tool === 'voxel' ? 'Add voxels' : `Paint ${this.settings.terrain}`;
-    // The stroke is already shown: record it without applying it again.
+    // The stroke is already shown: record it (a document step, as autosave keeps them) without
+    // applying it again.
+    const step = this.step(label, DocRef.of(before), DocRef.of(after));
     let first = true;
     this.app.history.push({
-      label,
+      ...step,
       apply: () => {
         if (first) first = false;
-        else this.show(after, before);
+        else step.apply();
       },
-      revert: () => this.show(before, after),
     });
     this.app.overlay.setError(null);
   }
