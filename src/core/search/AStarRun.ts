@@ -22,6 +22,23 @@ const TIE_SLOPE = 2 ** -14;
 export const fKey = (f: number): number => Math.round(f * KEY_SCALE);
 /** Fraction part of an open-list key: the tie-break. */
 export const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
+
+/**
+ * Starts a search in `ctx`: a new generation sized for `space`, and `start` open at g = 0 with
+ * its key on the heap. Shared by every run over a SearchContext (A*, JPS, Lazy Theta*), so
+ * their keys and tie-breaks agree. Returns the start's slot.
+ */
+export function openStart(ctx: SearchContext, space: SearchSpace, start: number, weight: number, lowH: boolean): number {
+  ctx.begin(space.nodeCount);
+  const s = ctx.slot(start);
+  ctx.g[s] = 0;
+  ctx.parent[s] = -1;
+  ctx.via[s] = 0;
+  ctx.state[s] = OPEN_STATE;
+  const h0 = weight * space.estimate(start);
+  ctx.heap.push(s, fKey(h0) + tieFraction(h0, lowH));
+  return s;
+}
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const CLOSED = CLOSED_STATE;
 const OPEN = OPEN_STATE;
@@ -84,15 +101,8 @@ export class AStarRun implements NeighborSink {
     this.lowH = this.options.tieBreak === 'low-h';
     this.grid = space instanceof GridSpace ? space : null;
     space.setGoal(goal, this.options.heuristic);
-    ctx.begin(space.nodeCount);
+    openStart(ctx, space, start, this.weight, this.lowH);
     this.gen = ctx.gen;
-    const s = ctx.slot(start);
-    ctx.g[s] = 0;
-    ctx.parent[s] = -1;
-    ctx.via[s] = 0;
-    ctx.state[s] = OPEN;
-    const h0 = this.weight * space.estimate(start);
-    ctx.heap.push(s, fKey(h0) + tieFraction(h0, this.lowH));
     this.generated = 1;
   }
 

@@ -1,6 +1,6 @@
 import { now } from '../clock.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
-import { fKey, tieFraction } from './AStarRun.ts';
+import { fKey, openStart, tieFraction } from './AStarRun.ts';
 import { forcedMoves, jumpRules, type JumpRules } from './jpsRules.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
@@ -85,15 +85,8 @@ export class JpsRun {
     this.lowH = this.options.tieBreak === 'low-h';
     this.rules = jumpRules(space);
     space.setGoal(goal, this.options.heuristic);
-    ctx.begin(space.nodeCount);
+    openStart(ctx, space, start, this.weight, this.lowH);
     this.gen = ctx.gen;
-    const s = ctx.slot(start);
-    ctx.g[s] = 0;
-    ctx.parent[s] = -1;
-    ctx.via[s] = 0;
-    ctx.state[s] = OPEN;
-    const h0 = this.weight * space.estimate(start);
-    ctx.heap.push(s, fKey(h0) + tieFraction(h0, this.lowH));
     this.generated = 1;
   }
 

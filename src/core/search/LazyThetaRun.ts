@@ -1,6 +1,6 @@
 import { now } from '../clock.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
-import { fKey, tieFraction } from './AStarRun.ts';
+import { fKey, openStart, tieFraction } from './AStarRun.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED, FRESH, OPEN, SearchContext } from './SearchContext.ts';
@@ -79,17 +79,11 @@ export class LazyThetaRun {
     this.weight = this.options.weight;
     this.lowH = this.options.tieBreak === 'low-h';
     space.setGoal(goal, this.options.heuristic);
-    ctx.begin(space.nodeCount);
+    const s = openStart(ctx, space, start, this.weight, this.lowH);
     this.gen = ctx.gen;
-    const s = ctx.slot(start);
     this.fit();
-    ctx.g[s] = 0;
-    ctx.parent[s] = -1;
-    ctx.state[s] = OPEN;
     this.anyG[s] = 0;
     this.anyParent[s] = s;
-    const h0 = this.weight * space.estimate(start);
-    ctx.heap.push(s, fKey(h0) + tieFraction(h0, this.lowH));
     this.generated = 1;
   }
 
