@@ -86,7 +86,7 @@ export class App {
     this.loader = new SceneLoader(this.pool, this.catalog, this.overlay, () => this.stage.compiled, () => ++this.revision);
     this.tools.register({
       name: 'select',
-      hint: '<kbd>Click</kbd> start · <kbd>Right-click</kbd> goal',
+      hint: '[Click] start · [Right-click] goal',
       click: (e) => this.pickEndpoint(e),
     });
     this.tools.changed.add(() => this.updateHint());
@@ -363,8 +363,8 @@ export class App {
 
   private updateHint(): void {
     const tool = this.tools.active;
-    const fly = this.rig.mode === 'fly' ? ` · <kbd>WASD</kbd> fly (${this.rig.flySpeed.toFixed(1)}/s)` : '';
-    this.overlay.setHint(`${tool?.hint ?? ''}${fly} · <kbd>R</kbd> run · <kbd>H</kbd> help`);
+    const fly = this.rig.mode === 'fly' ? ` · [WASD] fly (${this.rig.flySpeed.toFixed(1)}/s)` : '';
+    this.overlay.setHint(`${tool?.hint ?? ''}${fly} · [R] run · [H] help`);
   }
 
   /** The select tool: a click sets the start, a right-click the goal. */

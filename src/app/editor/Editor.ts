@@ -56,12 +56,12 @@ interface Stroke {
 }
 
 const HINTS: Record<string, string> = {
-  waypoint: '<kbd>Click</kbd> surface or plane: add waypoint',
-  voxel: '<kbd>Click</kbd>/<kbd>Drag</kbd> a face: add voxels · <kbd>Shift+Drag</kbd> box',
-  erase: '<kbd>Click</kbd>/<kbd>Drag</kbd>: erase voxels · <kbd>Shift+Drag</kbd> box',
-  terrain: '<kbd>Click</kbd>/<kbd>Drag</kbd>: paint terrain · <kbd>Shift+Drag</kbd> box',
-  obstacle: '<kbd>Click</kbd>: add obstacle · <kbd>Right-click</kbd> obstacle: delete',
-  agent: '<kbd>Click</kbd> agent start · <kbd>Right-click</kbd> goal',
+  waypoint: '[Click] surface or plane: add waypoint',
+  voxel: '[Click]/[Drag] a face: add voxels · [Shift+Drag] box',
+  erase: '[Click]/[Drag]: erase voxels · [Shift+Drag] box',
+  terrain: '[Click]/[Drag]: paint terrain · [Shift+Drag] box',
+  obstacle: '[Click]: add obstacle · [Right-click] obstacle: delete',
+  agent: '[Click] agent start · [Right-click] goal',
 };
 
 type Selection = { kind: 'waypoint'; id: string } | { kind: 'obstacle'; id: string } | null;
@@ -109,7 +109,7 @@ export class Editor {
     const select = app.tools.active;
     app.tools.register({
       name: 'select',
-      hint: '<kbd>Click</kbd> start / select · <kbd>Right-click</kbd> goal · <kbd>Del</kbd> delete',
+      hint: '[Click] start / select · [Right-click] goal · [Del] delete',
       click: (e) => {
         if (this.gizmoBusy() || app.tools.intercept(e)) return;
         if (e.button === 0) this.select(this.pickSelectable(e));

@@ -16,7 +16,7 @@ export interface ToolClick {
  */
 export interface Tool {
   readonly name: string;
-  /** One line for the status bar / help ("Click: start · Right-click: goal"). */
+  /** One line for the status bar, keys in brackets: "[Click] start · [Right-click] goal" (see ui/dom.ts withKeys). */
   readonly hint: string;
   activate?(): void;
   deactivate?(): void;

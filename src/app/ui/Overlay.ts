@@ -1,10 +1,8 @@
 import type { RunState } from '../search/SearchLab.ts';
-import { int, ms, num } from '../search/format.ts';
 import { css, PALETTE } from '../render/palette.ts';
 import { clip } from './clip.ts';
-
-/** Longest error message shown (messages may quote whole inputs). */
-const ERROR_CHARS = 600;
+import { append, h, withKeys, type Child } from './dom.ts';
+import { ERROR_CHARS, statusNodes } from './statusView.ts';
 
 /** A line of the help overlay. */
 export interface HelpEntry {
@@ -19,11 +17,9 @@ export interface TooltipPart {
   strong: boolean;
 }
 
-const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
+/** An element with attributes, appended to `parent` when given. */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, parent?: HTMLElement): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  const e = h(tag, attrs);
   parent?.appendChild(e);
   return e;
 }
@@ -31,7 +27,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 /**
  * The HTML around the 3D view: the status panel (scene, start/goal, search results), the
  * FPS/frame-time panel, the help overlay, the waypoint tooltip, the loading indicator and the
- * labels of a side-by-side comparison. Text is only written when it changed.
+ * labels of a side-by-side comparison. Everything is built as elements and text nodes, never
+ * parsed from HTML, and only rewritten when what it shows changed.
  */
 export class Overlay {
   readonly hud = el('div', { id: 'hud', class: 'panel' });
@@ -59,22 +56,25 @@ export class Overlay {
 
   constructor(root: HTMLElement = document.body) {
     const brand = el('div', { class: 'brand' }, this.hud);
-    brand.innerHTML = '<b>navlab</b><span>3D navigation sandbox</span>';
+    brand.append(h('b', null, 'navlab'), h('span', null, '3D navigation sandbox'));
     this.sceneName = el('div', { class: 'scene-name' }, this.hud);
     this.sceneInfo = el('div', { class: 'scene-info' }, this.hud);
     const search = el('div', { class: 'section' }, this.hud);
     this.ends = el('div', { class: 'ends' }, search);
     this.status = el('div', { id: 'status', 'data-phase': 'idle' }, search);
     const legend = el('div', { id: 'legend' }, search);
-    const swatch = (c: number) => `<i style="background:${css(c)}"></i>`;
-    legend.innerHTML = `<span><i class="wide" style="background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})"></i>visited, by cost</span>`
-      + `<span>${swatch(PALETTE.open)}open</span><span>${swatch(PALETTE.path)}path</span><span>${swatch(PALETTE.pathPartial)}partial path</span>`;
+    const item = (style: string, text: string, wide = false) => h('span', null, h('i', { style, ...(wide ? { class: 'wide' } : {}) }), text);
+    const swatch = (c: number, text: string) => item(`background:${css(c)}`, text);
+    legend.append(
+      item(`background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})`, 'visited, by cost', true),
+      swatch(PALETTE.open, 'open'), swatch(PALETTE.path, 'path'), swatch(PALETTE.pathPartial, 'partial path'),
+    );
     this.agents = el('div', { class: 'section agents', id: 'agents' }, this.hud);
     this.error = el('div', { class: 'error', id: 'error' }, this.hud);
     this.hint = el('div', { class: 'hint' }, this.hud);
     this.fpsText = el('span', {}, this.fps);
     this.spark = el('canvas', { width: '180', height: '44' }, this.fps);
-    this.loading.innerHTML = '<div class="spinner"></div><span></span><button type="button">Cancel</button>';
+    this.loading.append(h('div', { class: 'spinner' }), h('span'), h('button', { type: 'button' }, 'Cancel'));
     this.loading.querySelector('button')!.addEventListener('click', () => this.onCancelLoad?.());
     // A click beside the help panel closes it.
     this.help.addEventListener('click', (e) => {
@@ -90,7 +90,11 @@ export class Overlay {
   }
 
   setEndpoints(start: string, goal: string, graph: string): void {
-    this.html(this.ends, `<span class="s"><i></i>start <b>${esc(clip(start, 60))}</b></span><span class="g"><i></i>goal <b>${esc(clip(goal, 60))}</b></span><span>${esc(graph)}</span>`);
+    this.nodes(this.ends, [start, goal, graph], () => [
+      h('span', { class: 's' }, h('i'), 'start ', h('b', null, clip(start, 60))),
+      h('span', { class: 'g' }, h('i'), 'goal ', h('b', null, clip(goal, 60))),
+      h('span', null, graph),
+    ]);
   }
 
   /** The search status: one run as a headline and two lines, two runs as a table. */
@@ -99,7 +103,7 @@ export class Overlay {
     this.status.dataset.phase = phase;
     this.status.dataset.runs = String(states.filter((s) => s.phase !== 'idle').length);
     this.status.dataset.status = states[0]?.status ?? states[0]?.phase ?? 'idle';
-    this.html(this.status, states.length === 1 ? single(states[0]) : table(states));
+    this.nodes(this.status, states, () => statusNodes(states));
   }
 
   /** The agents line; `data` goes to data-* attributes (exact values for tests and tools). */
@@ -113,8 +117,9 @@ export class Overlay {
     this.text(this.error, clip(message ?? '', ERROR_CHARS));
   }
 
-  setHint(html: string): void {
-    this.html(this.hint, html);
+  /** The hint line: text with keys in brackets ("[R] run"), shown as keys. */
+  setHint(text: string): void {
+    this.nodes(this.hint, text, () => withKeys(text));
   }
 
   /** The loading box (null hides it); `onCancel` is what its Cancel button does. */
@@ -158,10 +163,13 @@ export class Overlay {
   /** Fills the help overlay (grouped shortcut table). */
   setHelp(entries: HelpEntry[]): void {
     const groups = [...new Set(entries.map((e) => e.group))];
-    const col = (gs: string[]) => gs.map((g) => `<h3>${esc(g)}</h3><table>${entries.filter((e) => e.group === g)
-      .map((e) => `<tr><td>${e.keys.split(' / ').map((k) => `<kbd>${esc(k)}</kbd>`).join(' ')}</td><td>${esc(e.action)}</td></tr>`).join('')}</table>`).join('');
+    const keys = (e: HelpEntry) => e.keys.split(' / ').flatMap((k, i) => (i === 0 ? [h('kbd', null, k)] : [' ', h('kbd', null, k)]));
+    const col = (gs: string[]) => h('div', null, ...gs.flatMap((g) => [
+      h('h3', null, g),
+      h('table', null, ...entries.filter((e) => e.group === g).map((e) => h('tr', null, h('td', null, ...keys(e)), h('td', null, e.action)))),
+    ]));
     const half = Math.ceil(groups.length / 2);
-    this.help.innerHTML = `<div class="panel"><h2>Keyboard and mouse</h2><div class="cols"><div>${col(groups.slice(0, half))}</div><div>${col(groups.slice(half))}</div></div></div>`;
+    this.help.replaceChildren(h('div', { class: 'panel' }, h('h2', null, 'Keyboard and mouse'), h('div', { class: 'cols' }, col(groups.slice(0, half)), col(groups.slice(half)))));
   }
 
   get helpVisible(): boolean {
@@ -195,8 +203,12 @@ export class Overlay {
       max = Math.max(max, this.frameTimes[i]);
     }
     // Frames are drawn on demand: a still view draws none, so a rate only means something while animating.
-    const rate = idle ? 'on demand' : `<b>${Math.round(fps)}</b> fps`;
-    this.html(this.fpsText, `${rate} · <b>${(sum / Math.max(1, n)).toFixed(1)}</b> ms/frame <span title="slowest of the last 90 frames">(max ${max.toFixed(0)})</span>`);
+    const mean = (sum / Math.max(1, n)).toFixed(1);
+    const rate = idle ? null : String(Math.round(fps));
+    this.nodes(this.fpsText, [rate, mean, max], () => [
+      ...(rate === null ? ['on demand'] : [h('b', null, rate), ' fps']),
+      ' · ', h('b', null, mean), ' ms/frame ', h('span', { title: 'slowest of the last 90 frames' }, `(max ${max.toFixed(0)})`),
+    ]);
     this.drawSpark(n);
   }
 
@@ -232,62 +244,12 @@ export class Overlay {
     e.textContent = s;
   }
 
-  private html(e: HTMLElement, s: string): void {
-    if (this.cache.get(e) === s) return;
-    this.cache.set(e, s);
-    e.innerHTML = s;
+  /** Replaces `e`'s children with `build()` when `what` (JSON-compared) changed. */
+  private nodes(e: HTMLElement, what: unknown, build: () => Child[]): void {
+    const key = JSON.stringify(what);
+    if (this.cache.get(e) === key) return;
+    this.cache.set(e, key);
+    e.replaceChildren();
+    append(e, build());
   }
-}
-
-function chip(s: RunState): string {
-  const name = s.phase === 'done' ? s.status! : s.phase;
-  return `<span class="chip ${name}">${name}</span>`;
-}
-
-/** What a non-found result means, in words. */
-function explain(s: RunState): string {
-  const d = num(s.goalDistance);
-  switch (s.status) {
-    case 'unreachable': return `No path: the goal cannot be reached. Drawn to the closest reachable node, ${d} from the goal.`;
-    case 'partial': return `Expansion budget used up. Drawn to the closest node so far, ${d} from the goal.`;
-    case 'cancelled': return `Cancelled. Drawn to the closest node so far, ${d} from the goal.`;
-    default: return '';
-  }
-}
-
-function single(s: RunState): string {
-  if (s.phase === 'idle') return '<div class="line">Press <kbd>R</kbd> or Run to search. Click sets the start, right-click the goal.</div>';
-  if (s.phase === 'error') return `<div class="headline">${chip(s)}</div><div class="error">${esc(clip(s.message, ERROR_CHARS))}</div>`;
-  const head = `<div class="headline">${chip(s)}<span class="config">${esc(s.label)}</span></div>`;
-  if (s.phase === 'running') return `${head}<div class="line"><span>${int(s.expanded)} expanded</span><span>${ms(s.ms)}</span></div>`;
-  const lines = `<div class="line"><span>cost <b>${num(s.cost)}</b></span><span>length ${num(s.length)}</span><span>${int(s.nodes)} nodes</span></div>`
-    + `<div class="line"><span>${int(s.expanded)} expanded</span><span>${int(s.open)} open</span><span>${ms(s.ms)}</span></div>`;
-  const why = s.status === 'found' ? '' : `<div class="note">${esc(explain(s))}</div>`;
-  const note = s.note === null ? '' : `<div class="note">${esc(s.note)}</div>`;
-  return head + lines + why + note;
-}
-
-function table(states: RunState[]): string {
-  const cell = (s: RunState, name: string, f: (s: RunState) => string) =>
-    `<td data-key="${s.key}" data-row="${name}">${s.phase === 'done' ? f(s) : s.phase === 'running' && name === 'expanded' ? int(s.expanded) : '—'}</td>`;
-  const rows: [string, (s: RunState) => string][] = [
-    ['cost', (s) => num(s.cost)],
-    ['length', (s) => num(s.length)],
-    ['nodes', (s) => int(s.nodes)],
-    ['expanded', (s) => int(s.expanded)],
-    ['open', (s) => int(s.open)],
-    ['time', (s) => ms(s.ms)],
-  ];
-  const head = `<tr><th></th>${states.map((s) => `<th style="text-align:right" data-key="${s.key}">${s.key}: ${esc(s.label)}</th>`).join('')}</tr>`
-    + `<tr><td class="label">status</td>${states.map((s) => `<td data-key="${s.key}" data-status="${s.status ?? s.phase}">${chip(s)}</td>`).join('')}</tr>`;
-  const body = rows.map(([name, f]) => `<tr><td class="label">${name}</td>${states.map((s) => cell(s, name, f)).join('')}</tr>`).join('');
-  const notes = states.map((s) => {
-    if (s.phase === 'error') return `<div class="error">${s.key}: ${esc(clip(s.message, ERROR_CHARS))}</div>`;
-    const parts = [s.status !== null && s.status !== 'found' ? explain(s) : '', s.note ?? ''].filter((t) => t !== '');
-    return parts.length === 0 ? '' : `<div class="note">${s.key}: ${esc(parts.join(' '))}</div>`;
-  }).join('');
-  const ratio = states.length === 2 && states.every((s) => s.phase === 'done' && s.expanded > 0)
-    ? `<div class="line">${states[1].expanded >= states[0].expanded ? 'B' : 'A'} expanded ${num(Math.max(states[0].expanded, states[1].expanded) / Math.min(states[0].expanded, states[1].expanded), 1)}× as many nodes.</div>`
-    : '';
-  return `<table>${head}${body}</table>${ratio}${notes}`;
 }
