@@ -15,6 +15,7 @@ import { voxelFaces, type VoxelFaces } from './voxelFaces.ts';
  */
 export const MAX_REFITS = 32;
 
+/** Options of an ObstacleWorld: BVH build options, materials and static meshes. */
 export interface ObstacleWorldOptions {
   /** three-mesh-bvh build options. @default STATIC_BVH_OPTIONS (SAH, leaves of 1) */
   bvh?: BVHOptions;

@@ -6,6 +6,7 @@ import type { StaticBVH } from './StaticBVH.ts';
 /** A triangle must reach this far into a voxel box to make it solid (touching does not count). */
 export const VOXEL_EPSILON = 1e-6;
 
+/** Options of `voxelize` and `voxelizeRegion`. */
 export interface VoxelizeOptions {
   /**
    * Grow the obstacles by this distance, e.g. the agent radius: a voxel is solid when a

@@ -30,6 +30,7 @@ export const NAVBIN_FLAGS = Object.freeze({ GRID: 1, TERRAIN: 2 });
 
 const HEADER = 112;
 
+/** Search settings stored in a .navbin file. */
 export interface NavbinSettings {
   /** Agent radius the links were tested with (capsules). */
   agentRadius: number;
@@ -50,6 +51,7 @@ export interface NavbinGraph {
   costs: Float64Array;
 }
 
+/** The content of a .navbin file: the grid, the search settings and the waypoint graph, if any. */
 export interface Navbin {
   settings: NavbinSettings;
   /** The voxel grid (occupancy and terrain), or null. */
