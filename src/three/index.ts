@@ -15,3 +15,5 @@ export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type
 export { loadSceneMeshes, type LoadedMeshes, type SceneFileReader } from './sceneMeshes.ts';
 export { importScene, ImportError, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
 export { placeSceneWaypoints, autoWaypointList, type SceneWaypoints, type SceneWaypointOptions } from './autoWaypoints.ts';
+export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
+export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
