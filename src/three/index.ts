@@ -17,3 +17,7 @@ export { importScene, ImportError, type ImportSceneOptions, type ImportedScene, 
 export { placeSceneWaypoints, autoWaypointList, type SceneWaypoints, type SceneWaypointOptions } from './autoWaypoints.ts';
 export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
 export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
+export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';
+export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
+export { collectVisited, emptyVisited, gridPositions, type VisitedNodes } from './visitedNodes.ts';
+export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';
