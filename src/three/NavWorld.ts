@@ -1,11 +1,11 @@
-import { Vector3, type Box3, type Mesh, type Object3D } from 'three';
+import { Matrix4, Vector3, type Box3, type Mesh, type Object3D } from 'three';
 import { NavlabError } from '../core/errors.ts';
 import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph, type Aabb, type LineOfSight } from '../core/graph/visibility.ts';
 import { stringPull, WaypointRouter } from '../core/graph/waypointRoute.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace, type GridSearchSettings } from '../core/grid/GridSpace.ts';
-import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { ALGORITHMS, createGridRun, gridUnsupported, type Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
 import type { SearchResult, SearchStatus } from '../core/search/result.ts';
@@ -127,6 +127,9 @@ export class NavWorld {
     let total = 0;
     for (const [k, mesh] of meshes.entries()) {
       const soup = worldTriangles(mesh);
+      for (let i = 0; i < soup.length; i++) {
+        if (!Number.isFinite(soup[i])) throw new NavlabError('input', `mesh '${mesh.name || k}': vertex ${Math.floor(i / 3)} is not finite in world space`);
+      }
       this.meshes.set(mesh, { id: `mesh-${k}`, soup });
       total += soup.length;
     }
@@ -146,11 +149,16 @@ export class NavWorld {
       max.z = Math.max(max.z, options.bounds.max.z);
     }
     const spec = { ...meshGridSpec(min, max, this.cellSize, this.agentRadius), cellSize: this.cellSize };
-    const identity = meshes[0].matrixWorld.clone().identity();
+    const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
+    const wanted = options.waypoints ?? 'auto';
+    const limit = wanted === 'auto' ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
+    if (voxels > limit) {
+      throw usage(`cellSize ${this.cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`);
+    }
+    const identity = new Matrix4();
     this.world = new ObstacleWorld([], null, { meshes: [...this.meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
     this.grid = voxelize(this.world, spec, { dilation: this.agentRadius });
     this.lineOfSight = this.world.lineOfSight(this.agentRadius);
-    const wanted = options.waypoints ?? 'auto';
     if (wanted === 'none') {
       this.waypoints = null;
       return;
@@ -161,10 +169,7 @@ export class NavWorld {
       const surface = this.agentRadius === 0 ? this.grid : voxelize(this.world, spec);
       positions = placeWaypoints(surface, this.lineOfSight, { agentRadius: this.agentRadius, maxWaypoints: options.maxWaypoints }).positions;
     } else {
-      positions = wanted.flatMap((p, i) => {
-        checkPoint(`waypoints[${i}]`, p);
-        return [p.x, p.y, p.z];
-      });
+      positions = wanted.flatMap((p) => [p.x, p.y, p.z]);
     }
     this.waypoints = new VisibilityGraph(this.lineOfSight);
     this.waypoints.setAll(positions);
@@ -172,7 +177,9 @@ export class NavWorld {
 
   /**
    * Navigation for the meshes under `root` (their world transforms now). Throws a
-   * NavlabError with code 'usage' naming the option on bad options or a root without meshes.
+   * NavlabError: 'usage' naming the option on bad options, a root without meshes or a cell
+   * size that makes the grid too big (2^28 voxels, 2^24 with automatic waypoints); 'input'
+   * on a mesh with a non-finite vertex.
    */
   static fromObject3D(root: Object3D, options: NavWorldOptions): NavWorld {
     if (root === null || typeof root !== 'object' || typeof (root as Object3D).traverse !== 'function') throw usage('root: expected an Object3D');
@@ -188,19 +195,14 @@ export class NavWorld {
     if (b !== undefined && !(b !== null && [b.min?.x, b.min?.y, b.min?.z, b.max?.x, b.max?.y, b.max?.z].every(Number.isFinite) && b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z)) {
       throw usage('bounds: expected a Box3 with finite corners, min <= max');
     }
-    if (Array.isArray(w) && w.length > 50_000) throw usage(`waypoints: ${w.length} given, over the limit of 50000`);
+    if (Array.isArray(w)) {
+      if (w.length > 50_000) throw usage(`waypoints: ${w.length} given, over the limit of 50000`);
+      w.forEach((p, i) => checkPoint(`waypoints[${i}]`, p));
+    }
     root.updateMatrixWorld(true);
     const meshes = obstacleMeshes(root, options.filter);
     if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3)) throw usage('root: no mesh with triangles under it');
-    try {
-      const world = new NavWorld(root, options, meshes);
-      if (w === 'auto' && world.grid.size > MAX_PLACEMENT_VOXELS) throw usage(`cellSize: the grid has ${world.grid.size} voxels, over the ${MAX_PLACEMENT_VOXELS} automatic waypoints accept`);
-      return world;
-    } catch (e) {
-      // The voxel limit of a grid is a usage problem here: the cell size is too small.
-      if (e instanceof RangeError) throw usage(`cellSize ${options.cellSize}: ${e.message}`);
-      throw e;
-    }
+    return new NavWorld(root, options, meshes);
   }
 
   /**

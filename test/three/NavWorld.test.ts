@@ -133,6 +133,11 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'many' as never }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(new Group(), { cellSize: 0.5 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 1e-4, waypoints: 'none' }))).toBe('usage');
+    expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.03, waypoints: 'auto', bounds }))).toBe('usage'); // 2^24 voxels for placement
+    expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(Number.NaN, 0, 0)] }))).toBe('usage');
+    const broken = box([1, 1, 1], [0, 0, 0]);
+    broken.geometry.getAttribute('position').setX(0, Number.POSITIVE_INFINITY);
+    expect(code(() => NavWorld.fromObject3D(broken, { cellSize: 0.5 }))).toBe('input');
     const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'none', bounds });
     expect(code(() => nav.findPath(new Vector3(Number.NaN, 0, 0), to))).toBe('usage');
     expect(code(() => nav.findPath(from, to, { algorithm: 'dijkstra' as never }))).toBe('usage');
