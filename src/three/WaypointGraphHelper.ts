@@ -76,7 +76,10 @@ export class WaypointGraphHelper extends Object3D {
       for (let e = graph.offsets[i]; e < graph.offsets[i + 1] && k < drawn; e++) {
         const j = graph.targets[e];
         if (j <= i) continue;
-        pos.set([p[3 * i], p[3 * i + 1], p[3 * i + 2], p[3 * j], p[3 * j + 1], p[3 * j + 2]], 6 * k);
+        for (let a = 0; a < 3; a++) {
+          pos[6 * k + a] = p[3 * i + a];
+          pos[6 * k + 3 + a] = p[3 * j + a];
+        }
         k++;
       }
     }
