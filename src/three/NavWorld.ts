@@ -126,10 +126,7 @@ export class NavWorld {
     this.agentRadius = options.agentRadius ?? 0;
     let total = 0;
     for (const [k, mesh] of meshes.entries()) {
-      const soup = worldTriangles(mesh);
-      for (let i = 0; i < soup.length; i++) {
-        if (!Number.isFinite(soup[i])) throw new NavlabError('input', `mesh '${mesh.name || k}': vertex ${Math.floor(i / 3)} is not finite in world space`);
-      }
+      const soup = checkFinite(worldTriangles(mesh), mesh.name || String(k));
       this.meshes.set(mesh, { id: `mesh-${k}`, soup });
       total += soup.length;
     }
@@ -234,7 +231,9 @@ export class NavWorld {
    * Call after `object` (an obstacle mesh under the root, or a group of them) moved, turned or
    * deformed: its world triangles are re-read, the BVH rebuilt, only the voxels near its old
    * and new place re-voxelized and only the waypoint links through that box re-tested; the
-   * agents of this world's simulations re-test their paths.
+   * agents of this world's simulations re-test their paths. The obstacles are the meshes
+   * found by `fromObject3D`: a mesh added later, or one whose triangle count changed, needs a
+   * new NavWorld (the latter throws a NavlabError 'usage').
    */
   update(object: Object3D): NavUpdate {
     if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
@@ -243,7 +242,9 @@ export class NavWorld {
     object.traverse((o) => {
       const entry = this.meshes.get(o as Mesh);
       if (entry === undefined) return;
-      const changed = this.world.setMeshTriangles(entry.id, worldTriangles(o as Mesh, entry.soup));
+      const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
+      if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
+      const changed = this.world.setMeshTriangles(entry.id, soup);
       if (changed === null) return;
       if (box === null) box = changed;
       else {
@@ -315,6 +316,14 @@ export class NavWorld {
     if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
     return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
   }
+}
+
+/** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */
+function checkFinite(soup: Float64Array, mesh: string): Float64Array {
+  for (let i = 0; i < soup.length; i++) {
+    if (!Number.isFinite(soup[i])) throw new NavlabError('input', `mesh '${mesh}': vertex ${Math.floor(i / 3)} is not finite in world space`);
+  }
+  return soup;
 }
 
 const xyz = (c: { x: number; y: number; z: number }): [number, number, number] => [c.x, c.y, c.z];

@@ -144,6 +144,9 @@ describe('NavWorld', () => {
     expect(code(() => nav.findPath(from, to, { graph: 'waypoints' }))).toBe('usage');
     expect(code(() => nav.findPath(from, new Vector3(100, 0, 0)))).toBe('query');
     expect(code(() => nav.findPath(from, to, { algorithm: 'jps', cornerCutting: 'allow' }))).toBe('unsupported');
+    const wall = root.children[0] as Mesh;
+    wall.geometry = new BoxGeometry(1, 6, 6, 2, 1, 1);
+    expect(code(() => nav.update(wall))).toBe('usage');
   });
 
   it('drives three objects as steering agents to their goals', () => {
