@@ -5,8 +5,6 @@ import {
 import { SearchHelper, type SearchHelperOptions } from '../../three/SearchHelper.ts';
 import { PALETTE } from './palette.ts';
 
-export { MAX_DRAWN_NODES } from '../../three/SearchHelper.ts';
-
 /** Options of a SearchView: those of SearchHelper, in the app's palette. */
 export type SearchViewOptions = Omit<SearchHelperOptions, 'colors'>;
 
