@@ -34,7 +34,7 @@ export interface ApiEntry {
 export const API_ENTRIES: readonly ApiEntry[] = [
   { name: 'navlab', file: 'core/index.d.ts', summary: 'the core: grids, graphs, search, steering (no three, no DOM)' },
   { name: 'navlab/scene', file: 'scene/index.d.ts', summary: 'scene documents: schema, parsing with readable errors, building core objects' },
-  { name: 'navlab/three', file: 'three/index.d.ts', summary: 'the three.js adapter: BVH worlds, line of sight, voxelization, preprocessing' },
+  { name: 'navlab/three', file: 'three/index.d.ts', summary: 'the three.js adapter: NavWorld, debug helpers, BVH worlds, line of sight, voxelization, preprocessing' },
 ];
 
 interface Declaration {

@@ -23,6 +23,7 @@ export interface NavlabErrorData {
   message: string;
 }
 
+/** The base class of every error navlab throws on purpose; match on `code` (see `NavlabErrorCode`). */
 export class NavlabError extends Error {
   constructor(readonly code: NavlabErrorCode, message: string) {
     super(message);

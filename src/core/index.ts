@@ -1,25 +1,42 @@
-/** navlab core: engine-agnostic navigation (no three, no DOM, no Node built-ins). */
-export * from './math/vec3.ts';
-export * from './queue/FlatHeap.ts';
-export * from './grid/VoxelGrid.ts';
-export * from './grid/GridSpace.ts';
-export * from './graph/WaypointGraph.ts';
-export * from './graph/SpatialHash.ts';
-export * from './graph/visibility.ts';
-export * from './search/heuristics.ts';
-export * from './search/options.ts';
-export * from './search/result.ts';
-export * from './search/space.ts';
-export * from './search/SearchContext.ts';
-export * from './search/AStarRun.ts';
-export * from './io/movingai.ts';
-export * from './search/query.ts';
-export * from './math/random.ts';
-export * from './steering/index.ts';
-export * from './errors.ts';
-export * from './search/algorithms.ts';
+/**
+ * navlab core: engine-agnostic navigation (no three, no DOM, no Node built-ins). The curated
+ * public API: grids, waypoint graphs, search, steering and the .navbin format. Internals (the
+ * heap, search-state flags, vector scratch helpers) stay in their modules.
+ */
+export { NavlabError, type NavlabErrorCode, type NavlabErrorData } from './errors.ts';
+export type { Vec3 } from './math/vec3.ts';
+
+// Grids
+export { VoxelGrid, MAX_VOXELS, type VoxelGridOptions, type CornerCutting } from './grid/VoxelGrid.ts';
+export { GridSpace, type GridSearchSettings } from './grid/GridSpace.ts';
+
+// Waypoint graphs
+export { WaypointGraph, GraphSpace } from './graph/WaypointGraph.ts';
+export {
+  VisibilityGraph, buildVisibility, segmentClearOf, snapToVisibleWaypoint,
+  type Aabb, type LineOfSight, type VisibilityOptions,
+} from './graph/visibility.ts';
+
+// Search
+export { heuristic, isAdmissible, HEURISTICS, type HeuristicName, type Neighborhood } from './search/heuristics.ts';
+export { DEFAULT_SEARCH_OPTIONS, type SearchOptions, type TieBreak } from './search/options.ts';
+export type { SearchResult, SearchStatus } from './search/result.ts';
+export type { SearchSpace, NeighborSink } from './search/space.ts';
+export { SearchContext } from './search/SearchContext.ts';
+export { AStarRun, findPath } from './search/AStarRun.ts';
 export { JpsRun, findPathJps } from './search/JpsRun.ts';
 export { LazyThetaRun, findPathLazyTheta } from './search/LazyThetaRun.ts';
-export * from './io/navbin.ts';
-export { placeWaypoints, type PlacedWaypoints, type PlaceWaypointsOptions } from './graph/autoWaypoints.ts';
-export { measureWaypoints, type WaypointMetrics } from './graph/waypointMetrics.ts';
+export { ALGORITHMS, createGridRun, findGridPath, type Algorithm, type GridRun } from './search/algorithms.ts';
+export { queryGrid, queryGraph, QueryError, type QueryOptions, type PathReport } from './search/query.ts';
+
+// Steering
+export { DEFAULT_STEERING_PARAMS, type SteeringParams } from './steering/params.ts';
+export { EMPTY_GEOMETRY, VoxelGeometry, type StaticGeometry, type StaticQuery, type ContactList } from './steering/geometry.ts';
+export { GridPlanner, WaypointPlanner, StraightPlanner, type PathPlanner, type PlannedPath } from './steering/planners.ts';
+export {
+  Simulation,
+  type AgentSpec, type MovingObstacleSpec, type SimulationOptions, type AgentMetrics, type SimulationReport,
+} from './steering/Simulation.ts';
+
+// Files
+export { readNavbin, writeNavbin, NavbinError, type Navbin, type NavbinSettings, type NavbinGraph, type NavbinGraphInput } from './io/navbin.ts';

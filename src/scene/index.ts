@@ -1,8 +1,14 @@
 /**
- * navlab scene documents: the v1 schema and its types, parsing with readable errors,
- * migration, saving, and building core objects from a document. Engine-agnostic: imports
- * src/core and zod only (no three, no DOM, no Node built-ins).
+ * navlab scene documents: the schema and its types, parsing with readable errors, migration,
+ * saving, and building core objects from a document. Engine-agnostic: imports src/core and
+ * zod only (no three, no DOM, no Node built-ins). The curated public API: the zod schemas and
+ * message helpers stay in their modules.
  */
-export * from './schema.ts';
-export * from './validate.ts';
-export * from './build.ts';
+export {
+  SCENE_VERSION, SCENE_LIMITS, SCENE_FILE_LIMIT, SCENE_RANGES, contentBounds, sceneJsonSchema, sceneJsonSchemaText,
+  type SceneDocument, type SceneDocumentInput, type SceneBounds, type SceneWaypoint, type SceneAgent, type PointRef,
+  type SceneObstacle, type BoxObstacle, type SphereObstacle, type CylinderObstacle, type Orbit, type MovingObstacle,
+  type VoxelBox, type TerrainRegion, type VoxelLayer, type SearchSettings, type SteeringSettings, type SceneVec3, type SceneMesh,
+} from './schema.ts';
+export { SceneError, checkSceneLimits, migrateScene, parseScene, safeParseScene, saveScene, type SceneIssue } from './validate.ts';
+export { buildVoxelGrid, waypointPositions, waypointIndex, movingObstaclePosition, resolvePoint, solidBoxes, sceneFromMovingAi } from './build.ts';

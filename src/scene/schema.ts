@@ -424,23 +424,39 @@ meta.add(SceneSchema, { title: 'navlab scene document', description: `A navlab s
 export type SceneDocument = z.output<typeof SceneSchema>;
 /** What a scene file may contain (defaults not yet applied). */
 export type SceneDocumentInput = z.input<typeof SceneSchema>;
+/** The box a scene lives in: `min` and `max` corners [x, y, z] in world units. */
 export type SceneBounds = Bounds;
+/** A named waypoint: `id` and `position` [x, y, z]. */
 export type SceneWaypoint = z.output<typeof SceneWaypointSchema>;
+/** An agent: id, start and goal (positions or waypoint ids; a goal may name a moving obstacle), radius and speed. */
 export type SceneAgent = z.output<typeof SceneAgentSchema>;
 /** A position or an id, as in an agent's start and goal. */
 export type PointRef = SceneAgent['start'];
+/** A static primitive obstacle: a box, a sphere or a cylinder (told apart by `shape`). */
 export type SceneObstacle = z.output<typeof SceneObstacleSchema>;
+/** A box obstacle: centre `position` and `size`. */
 export type BoxObstacle = z.output<typeof BoxObstacleSchema>;
+/** A sphere obstacle: centre `position` and `radius`. */
 export type SphereObstacle = z.output<typeof SphereObstacleSchema>;
+/** A cylinder obstacle (axis along world y): centre `position`, `radius` and `height`. */
 export type CylinderObstacle = z.output<typeof CylinderObstacleSchema>;
+/** The circular path of a moving obstacle: centre, radius, period, phase and axis. */
 export type Orbit = z.output<typeof OrbitSchema>;
+/** A sphere that moves on an orbit; agents avoid it and a goal may chase it. */
 export type MovingObstacle = z.output<typeof MovingObstacleSchema>;
+/** An inclusive box of voxel indices [x0, y0, z0, x1, y1, z1]. */
 export type VoxelBox = z.output<typeof VoxelBoxSchema>;
+/** Voxels of a box with a terrain cost multiplier >= 1. */
 export type TerrainRegion = z.output<typeof TerrainRegionSchema>;
+/** The voxel layer of a scene: dims, origin, cell size, blocked voxel boxes and terrain regions. */
 export type VoxelLayer = z.output<typeof VoxelLayerSchema>;
+/** The search settings a scene asks for (graph, neighbourhood, corner cutting, heuristic, weight...). */
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
+/** The steering settings of a scene (avoid range, pull gain, minimum distance, step rate). */
 export type SteeringSettings = z.output<typeof SteeringSettingsSchema>;
+/** A position or direction [x, y, z] in a scene document. */
 export type SceneVec3 = z.output<typeof Vec3>;
+/** A static triangle mesh a scene references: id, `src` (relative path or data: URI), position, rotation and scale. */
 export type SceneMesh = z.output<typeof SceneMeshSchema>;
 
 /**

@@ -15,6 +15,7 @@ import { voxelFaces, type VoxelFaces } from './voxelFaces.ts';
  */
 export const MAX_REFITS = 32;
 
+/** Options of an ObstacleWorld: BVH build options, materials and static meshes. */
 export interface ObstacleWorldOptions {
   /** three-mesh-bvh build options. @default STATIC_BVH_OPTIONS (SAH, leaves of 1) */
   bvh?: BVHOptions;
@@ -84,7 +85,8 @@ interface Entry {
  * the next query, so a batch of edits costs one build).
  *
  * Triangle soup order: voxel faces first, then each obstacle's triangles in document order,
- * then each mesh's triangles. Meshes are fixed: placing one elsewhere means a new world.
+ * then each mesh's triangles. A mesh keeps its id and triangle count; `setMeshTriangles`
+ * moves its triangles (the tree is rebuilt on the next query).
  */
 export class ObstacleWorld {
   /** Everything to draw: the voxel mesh and one mesh per obstacle (userData.obstacleId). */
@@ -156,6 +158,25 @@ export class ObstacleWorld {
       this.group.add(m.object);
     }
     this.invalidate();
+  }
+
+  /**
+   * Replaces the world triangles of mesh `id` (after the object moved, turned or deformed; the
+   * drawn object is not touched). Returns the world box that changed (old and new place), or
+   * null if there is no such mesh. Throws a RangeError when the triangle count differs.
+   */
+  setMeshTriangles(id: string, worldSoup: ArrayLike<number>): Aabb | null {
+    const m = this.meshes.find((e) => e.id === id);
+    if (m === undefined) return null;
+    if (worldSoup.length !== m.soup.length) throw new RangeError(`setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
+    const box = emptyBox();
+    for (let i = 0; i < m.soup.length; i += 3) {
+      growBox(box, m.soup[i], m.soup[i + 1], m.soup[i + 2]);
+      growBox(box, worldSoup[i], worldSoup[i + 1], worldSoup[i + 2]);
+    }
+    m.soup.set(worldSoup);
+    this.invalidate();
+    return box;
   }
 
   /** The scene-wide BVH, rebuilt first if an edit made it stale. */

@@ -37,6 +37,7 @@ export function placementGrid(doc: SceneDocument, world: ObstacleWorld): VoxelGr
   return voxelize(world, frame);
 }
 
+/** Options of `placeSceneWaypoints`. */
 export interface SceneWaypointOptions extends Omit<PlaceWaypointsOptions, 'agentRadius' | 'maxLinkDistance'> {
   /** @default the document's agentRadius, else 0 */
   agentRadius?: number;
@@ -45,6 +46,7 @@ export interface SceneWaypointOptions extends Omit<PlaceWaypointsOptions, 'agent
   world?: ObstacleWorldOptions;
 }
 
+/** Automatic waypoints of a scene with the world and line of sight they were placed with. */
 export interface SceneWaypoints {
   placed: PlacedWaypoints;
   world: ObstacleWorld;

@@ -13,6 +13,7 @@ export const DEFAULT_CELLS_ACROSS = 128;
  */
 export type WaypointPlacer = (doc: SceneDocument, options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh> }) => SceneWaypoint[] | Promise<SceneWaypoint[]>;
 
+/** Options of `importScene`. */
 export interface ImportSceneOptions {
   /** @default longest side of the meshes' box / DEFAULT_CELLS_ACROSS */
   cellSize?: number;
@@ -26,6 +27,7 @@ export interface ImportSceneOptions {
   name?: string;
 }
 
+/** What `importScene` returns: the scene document and the figures of the import. */
 export interface ImportedScene {
   document: SceneDocument;
   /** The meshes by id (as `loadSceneMeshes` would load them from the document). */

@@ -1,17 +1,23 @@
 /**
- * navlab's three.js adapter: obstacle meshes from a scene, one scene-wide BVH (three-mesh-bvh),
- * BVH line of sight (segment and agent-radius capsule), mesh voxelization and waypoint
- * visibility preprocessing. The only part of navlab that imports three or three-mesh-bvh.
+ * navlab's three.js adapter: obstacle worlds with one scene-wide BVH (three-mesh-bvh), BVH line
+ * of sight (segment and agent-radius capsule), mesh import and voxelization, waypoint
+ * preprocessing and placement, steering simulations of a scene. The only part of navlab that
+ * imports three or three-mesh-bvh. The curated public API: triangle maths, primitive meshes
+ * and voxel-face meshing stay in their modules.
  */
-export * from './ObstacleWorld.ts';
-export * from './StaticBVH.ts';
-export * from './voxelize.ts';
-export * from './voxelFaces.ts';
-export * from './preprocess.ts';
-export * from './primitives.ts';
-export * from './triangleMath.ts';
-export * from './simulation.ts';
-export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
+export { ObstacleWorld, type ObstacleWorldOptions, type WorldMesh, type WorldHit } from './ObstacleWorld.ts';
+export { StaticBVH, type StaticHit } from './StaticBVH.ts';
+export { voxelize, voxelizeRegion, type VoxelizeOptions } from './voxelize.ts';
 export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
-export { importScene, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
-export { placeSceneWaypoints, sceneWaypointFigures, autoWaypointList } from './autoWaypoints.ts';
+export { preprocessScene, type PreprocessOptions, type PreprocessResult } from './preprocess.ts';
+export { createSceneSimulation, planningGraph, BvhGeometry, type SceneSimulation, type SceneSimulationOptions, type PlanningGraph } from './simulation.ts';
+export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
+export { loadSceneMeshes, type LoadedMeshes, type SceneFileReader } from './sceneMeshes.ts';
+export { importScene, ImportError, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
+export { placeSceneWaypoints, autoWaypointList, type SceneWaypoints, type SceneWaypointOptions } from './autoWaypoints.ts';
+export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
+export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
+export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';
+export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
+export { collectVisited, emptyVisited, gridPositions, type VisitedNodes } from './visitedNodes.ts';
+export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';

@@ -34,6 +34,7 @@ export class MeshError extends NavlabError {
   }
 }
 
+/** The mesh file formats `importMesh` reads. */
 export type MeshFormat = 'glb' | 'gltf' | 'obj' | 'stl';
 
 /** The format of a file by its extension, or null. */
@@ -42,6 +43,7 @@ export function meshFormat(file: string): MeshFormat | null {
   return m ? (m[1].toLowerCase() as MeshFormat) : null;
 }
 
+/** Options of `importMesh`: a reader for the files a .gltf references, Draco decoding, the format. */
 export interface MeshImportOptions {
   /** Reads the buffers a .gltf references, by their relative path. Without it, only embedded data loads. */
   read?: ResourceReader;

@@ -4,6 +4,7 @@ import { VisibilityGraph } from '../core/graph/visibility.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
 
+/** Options of `preprocessScene`. */
 export interface PreprocessOptions {
   /** Agent radius for the capsule test. @default the document's agentRadius, else 0 */
   agentRadius?: number;
@@ -13,6 +14,7 @@ export interface PreprocessOptions {
   world?: ObstacleWorldOptions;
 }
 
+/** A preprocessed scene: its world, the waypoint visibility graph and the figures of the build. */
 export interface PreprocessResult {
   world: ObstacleWorld;
   /** The incremental visibility structure: edit it, then read `graph()` again. */

@@ -1,5 +1,5 @@
 import { Euler, Matrix4, Quaternion, Vector3 } from 'three';
-import { MESH_MEDIA_TYPES, type SceneDocument, type SceneMesh } from '../scene/index.ts';
+import { MESH_MEDIA_TYPES, type SceneDocument, type SceneMesh } from '../scene/schema.ts';
 import { importMesh, MeshError, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
 
 /** Mesh files of a scene, loaded, by mesh id. */

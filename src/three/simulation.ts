@@ -204,6 +204,7 @@ export function planningGraph(doc: SceneDocument): PlanningGraph {
   return doc.voxels ? 'grid' : 'straight';
 }
 
+/** Options of `createSceneSimulation`. */
 export interface SceneSimulationOptions {
   /** Seeds the simulation's randomness. @default 1 */
   seed?: number;
@@ -217,6 +218,7 @@ export interface SceneSimulationOptions {
   preprocess?: PreprocessResult;
 }
 
+/** A steering simulation of a scene with what it runs on (world, geometry, planner). */
 export interface SceneSimulation {
   simulation: Simulation;
   world: ObstacleWorld;

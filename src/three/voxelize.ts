@@ -6,6 +6,7 @@ import type { StaticBVH } from './StaticBVH.ts';
 /** A triangle must reach this far into a voxel box to make it solid (touching does not count). */
 export const VOXEL_EPSILON = 1e-6;
 
+/** Options of `voxelize` and `voxelizeRegion`. */
 export interface VoxelizeOptions {
   /**
    * Grow the obstacles by this distance, e.g. the agent radius: a voxel is solid when a
@@ -71,6 +72,8 @@ function voxelizeBlock(world: ObstacleWorld, grid: VoxelGrid, x0: number, y0: nu
     minX: layer.origin.x, minY: layer.origin.y, minZ: layer.origin.z,
     maxX: layer.origin.x + layer.X * layer.cellSize, maxY: layer.origin.y + layer.Y * layer.cellSize, maxZ: layer.origin.z + layer.Z * layer.cellSize,
   };
+  // Static meshes have no boxes in the candidate lists: with any, every block asks the BVH.
+  const hasMeshes = world.meshIds.length > 0;
   let changed = 0;
 
   const write = (bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number, value: number): void => {
@@ -104,7 +107,7 @@ function voxelizeBlock(world: ObstacleWorld, grid: VoxelGrid, x0: number, y0: nu
     }
     const nearLayer = layerBox !== null && layerBox.minX <= maxX && layerBox.maxX >= minX &&
       layerBox.minY <= maxY && layerBox.maxY >= minY && layerBox.minZ <= maxZ && layerBox.maxZ >= minZ;
-    if (end === listEnd && !nearLayer) {
+    if (end === listEnd && !nearLayer && !hasMeshes) {
       write(bx0, by0, bz0, bx1, by1, bz1, 0);
       return;
     }

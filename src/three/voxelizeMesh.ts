@@ -4,6 +4,7 @@ import type { Vec3 } from '../core/math/vec3.ts';
 /** How a mesh voxelization fills the grid. */
 export type VoxelFill = 'surface' | 'solid';
 
+/** Options of `voxelizeTriangles`. */
 export interface MeshVoxelizeOptions {
   /** Voxel edge length in world units (finite, > 0). */
   cellSize: number;
@@ -21,6 +22,7 @@ export interface MeshVoxelizeOptions {
   dilation?: number;
 }
 
+/** What `voxelizeTriangles` returns: the grid and its figures. */
 export interface MeshVoxelization {
   grid: VoxelGrid;
   /** Triangles in the soup. */

@@ -76,8 +76,10 @@ describe('the packed package', () => {
   it('imports navlab, navlab/scene and navlab/three in Node and finds a path', () => {
     writeFileSync(join(project, 'use.mjs'), `
       import { VoxelGrid, queryGrid } from 'navlab';
+      import * as core from 'navlab';
       import { parseScene, buildVoxelGrid } from 'navlab/scene';
-      import { ObstacleWorld } from 'navlab/three';
+      import { ObstacleWorld, NavWorld, WaypointGraphHelper } from 'navlab/three';
+      import { BoxGeometry, Group, Mesh, Vector3 } from 'three';
       const grid = new VoxelGrid({ dims: [8, 8, 8] });
       for (let y = 0; y < 7; y++) for (let z = 0; z < 8; z++) grid.setBlocked(4, y, z, true);
       const r = queryGrid(grid, [0, 0, 0], [7, 0, 0]);
@@ -85,13 +87,24 @@ describe('the packed package', () => {
         waypoints: [{ id: 'a', position: [0.5, 0.5, 0.5] }, { id: 'b', position: [3.5, 3.5, 3.5] }],
         obstacles: [{ id: 'o', shape: 'box', position: [2, 2, 2], size: [1, 1, 1] }] });
       const world = ObstacleWorld.fromScene(doc);
-      console.log(JSON.stringify({ status: r.status, cost: r.cost, waypoints: doc.waypoints.length, grid: buildVoxelGrid(doc) === null, world: typeof world }));
+      const root = new Group();
+      root.add(new Mesh(new BoxGeometry(1, 4, 4)));
+      const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 2.5, 0)] });
+      const p = nav.findPath(new Vector3(-1, 0, 0), new Vector3(1, 0, 0));
+      const helper = new WaypointGraphHelper(nav.waypoints.graph());
+      const internals = ['OPEN', 'CLOSED', 'PAGE_BITS', 'FlatHeap', 'addScaled', 'tripleDistance'].filter((n) => n in core);
+      console.log(JSON.stringify({ status: r.status, cost: r.cost, waypoints: doc.waypoints.length, grid: buildVoxelGrid(doc) === null, world: typeof world,
+        nav: p.status, corners: p.points.length, spheres: helper.spheres.count, internals }));
     `);
     const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' }));
     expect(out.status).toBe('found');
     expect(out.cost).toBeGreaterThan(7);
     expect(out.waypoints).toBe(2);
     expect(out.world).toBe('object');
+    expect(out.nav).toBe('found');
+    expect(out.corners).toBeGreaterThan(2);
+    expect(out.spheres).toBe(1);
+    expect(out.internals).toEqual([]);
   });
 
   it('type-checks a TypeScript user against the shipped declarations', () => {

@@ -6,6 +6,7 @@ import type { NavlabErrorCode } from '../../core/errors.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
 import type { PathReport } from '../../core/search/query.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
+import type { VisitedNodes } from '../../three/visitedNodes.ts';
 
 /** A voxel grid as plain data (VoxelGrid's fields). */
 export interface GridData {
@@ -71,18 +72,7 @@ export interface QueryRequest {
   visited?: boolean;
 }
 
-/** Nodes a search reached, for the search views: world positions, cost so far, closed or open. */
-export interface VisitedNodes {
-  count: number;
-  /** xyz per node (at least 3 * count long). */
-  positions: Float32Array;
-  /** g per node. */
-  g: Float32Array;
-  /** 1 = closed (expanded), 0 = open. */
-  closed: Uint8Array;
-  /** Largest g among the nodes (0 when empty). */
-  maxG: number;
-}
+export type { VisitedNodes };
 
 export interface QueryReply {
   report: PathReport;

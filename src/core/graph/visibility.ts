@@ -62,6 +62,7 @@ export interface Aabb {
  */
 export type LineOfSight = (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean;
 
+/** Options of visibility graphs: the longest link. */
 export interface VisibilityOptions {
   /** Waypoints farther apart than this are never linked. @default Infinity */
   maxLinkDistance?: number;

@@ -11,6 +11,7 @@ const C_A = SQRT3 - SQRT2;
 /** Bit of the 3x3x3 neighbourhood cell (dx, dy, dz), each in {-1, 0, 1}. */
 const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
 
+/** The movement rules of a grid search: neighbourhood and corner cutting. */
 export interface GridSearchSettings {
   /** 6 (faces), 18 (+edges) or 26 (+corners). @default 26 */
   neighborhood?: Neighborhood;

@@ -3,8 +3,10 @@ import type { Vec3 } from '../math/vec3.ts';
 /** Largest grid navlab allocates (the Moving AI A1..A3 maps have ~89 million voxels). */
 export const MAX_VOXELS = 2 ** 28;
 
+/** Diagonal moves past blocked voxels: 'forbid' (every voxel of the box the move spans must be free) or 'allow' (only the target). */
 export type CornerCutting = 'forbid' | 'allow';
 
+/** Options of a VoxelGrid: dims, origin and cell size. */
 export interface VoxelGridOptions {
   /** Voxel counts along x, y, z. */
   dims: readonly [number, number, number];

@@ -21,6 +21,7 @@
  * Pure TypeScript on ArrayBuffers: no three, no DOM, no Node. Reading checks every count
  * against the byte length before allocating, so a hostile file fails with a NavbinError.
  */
+import { NavlabError } from '../errors.ts';
 import { MAX_VOXELS, VoxelGrid } from '../grid/VoxelGrid.ts';
 
 export const NAVBIN_MAGIC = 0x4256414e; // 'NAVB' read as a little-endian u32
@@ -30,6 +31,7 @@ export const NAVBIN_FLAGS = Object.freeze({ GRID: 1, TERRAIN: 2 });
 
 const HEADER = 112;
 
+/** Search settings stored in a .navbin file. */
 export interface NavbinSettings {
   /** Agent radius the links were tested with (capsules). */
   agentRadius: number;
@@ -50,6 +52,7 @@ export interface NavbinGraph {
   costs: Float64Array;
 }
 
+/** The content of a .navbin file: the grid, the search settings and the waypoint graph, if any. */
 export interface Navbin {
   settings: NavbinSettings;
   /** The voxel grid (occupancy and terrain), or null. */
@@ -57,10 +60,10 @@ export interface Navbin {
   graph: NavbinGraph;
 }
 
-/** A .navbin that cannot be read: the message says what is wrong and where. */
-export class NavbinError extends Error {
+/** A .navbin that cannot be read (code 'parse'): the message says what is wrong and where. */
+export class NavbinError extends NavlabError {
   constructor(message: string) {
-    super(message);
+    super('parse', message);
     this.name = 'NavbinError';
   }
 }

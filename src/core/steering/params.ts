@@ -25,6 +25,7 @@ export interface SteeringParams {
   maxStepsPerCall: number;
 }
 
+/** The steering parameters used where none are given. */
 export const DEFAULT_STEERING_PARAMS: Readonly<SteeringParams> = Object.freeze({
   avoidRange: 3,
   pullGain: 4,

@@ -1,0 +1,120 @@
+import { Vector3, type Object3D } from 'three';
+import { NavlabError } from '../core/errors.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
+import type { SteeringParams } from '../core/steering/params.ts';
+import { GridPlanner, WaypointPlanner, type PathPlanner } from '../core/steering/planners.ts';
+import { Simulation } from '../core/steering/Simulation.ts';
+import type { NavWorld } from './NavWorld.ts';
+import { BvhGeometry } from './simulation.ts';
+
+/** Options of `NavWorld.createSimulation`. */
+export interface NavSimulationOptions {
+  /** What agents plan on. @default 'grid' */
+  graph?: 'grid' | 'waypoints';
+  /** Steering parameters. @default DEFAULT_STEERING_PARAMS */
+  params?: Partial<SteeringParams>;
+  /** Seeds the simulation's randomness. @default 1 */
+  seed?: number;
+}
+
+/** Options of `NavSimulation.addAgent`. */
+export interface NavAgentOptions {
+  /** Where the agent goes (world space). */
+  goal: Vector3;
+  /** @default the world's agent radius */
+  radius?: number;
+  /** World units per second (> 0). @default 2 */
+  speed?: number;
+}
+
+const _p = new Vector3();
+
+/**
+ * Steering agents in a NavWorld, each driving a three.js object: call `update(dt)` every frame
+ * and the objects' positions follow the agents (interpolated between fixed steps). The agents
+ * plan on the world's grid or waypoint graph, steer around each other and keep out of the
+ * world's geometry; `NavWorld.update` makes them re-test their paths.
+ */
+export class NavSimulation {
+  /** The core simulation (positions, forces, metrics). */
+  readonly simulation: Simulation;
+  /** The objects driven, by agent index. */
+  readonly objects: Object3D[] = [];
+  private readonly nav: NavWorld;
+  private next = 1;
+
+  constructor(nav: NavWorld, options: NavSimulationOptions = {}) {
+    this.nav = nav;
+    const geometry = new BvhGeometry(nav.world);
+    const graph = options.graph ?? 'grid';
+    let planner: PathPlanner;
+    if (graph === 'grid') planner = new GridPlanner(nav.grid);
+    else if (graph === 'waypoints') {
+      const waypoints = nav.waypoints;
+      if (waypoints === null) throw new NavlabError('usage', "graph: 'waypoints' needs a NavWorld built with waypoints");
+      planner = new WaypointPlanner(() => waypoints.graph(), (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r));
+    } else throw new NavlabError('usage', `graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
+    this.simulation = new Simulation({ geometry, planner, params: options.params, cellSize: nav.cellSize, seed: options.seed });
+  }
+
+  /**
+   * Makes `object` an agent starting where it is (world position) and heading for `goal`;
+   * returns its index. Throws a NavlabError 'usage' on a bad radius, speed or goal.
+   */
+  addAgent(object: Object3D, options: NavAgentOptions): number {
+    const { goal, radius = this.nav.agentRadius, speed = 2 } = options;
+    object.updateWorldMatrix(true, false);
+    object.getWorldPosition(_p);
+    try {
+      const i = this.simulation.addAgent({ id: object.name || `agent-${this.next++}`, start: vec(_p), goal: vec(goal), radius, speed });
+      this.objects[i] = object;
+      return i;
+    } catch (e) {
+      if (e instanceof RangeError) throw new NavlabError('usage', e.message);
+      throw e;
+    }
+  }
+
+  /** Sends the agent driving `object` to a new goal. */
+  setGoal(object: Object3D, goal: Vector3): void {
+    this.simulation.setGoal(this.indexOf(object), vec(goal));
+  }
+
+  /** Stops driving `object` (it stays where it is). */
+  removeAgent(object: Object3D): void {
+    const i = this.indexOf(object);
+    this.simulation.removeAgent(i);
+    this.objects.splice(i, 1);
+  }
+
+  /** Whether the agent driving `object` has arrived. */
+  arrived(object: Object3D): boolean {
+    return this.simulation.arrived(this.indexOf(object));
+  }
+
+  /** Advances the simulation by `dt` seconds (fixed steps inside) and moves the objects. */
+  update(dt: number): void {
+    this.simulation.step(dt);
+    const pos = this.simulation.positions, prev = this.simulation.previousPositions;
+    const a = this.simulation.alpha;
+    for (let i = 0; i < this.objects.length; i++) {
+      const o = this.objects[i];
+      _p.set(prev[3 * i] + (pos[3 * i] - prev[3 * i]) * a, prev[3 * i + 1] + (pos[3 * i + 1] - prev[3 * i + 1]) * a, prev[3 * i + 2] + (pos[3 * i + 2] - prev[3 * i + 2]) * a);
+      if (o.parent !== null) o.parent.worldToLocal(_p);
+      o.position.copy(_p);
+    }
+  }
+
+  /** Agents re-test their paths against the changed world (`NavWorld.update` calls this). */
+  worldChanged(): void {
+    this.simulation.staticGeometryChanged();
+  }
+
+  private indexOf(object: Object3D): number {
+    const i = this.objects.indexOf(object);
+    if (i < 0) throw new NavlabError('usage', `object '${object.name}' is not an agent of this simulation`);
+    return i;
+  }
+}
+
+const vec = (v: Vector3): Vec3 => ({ x: v.x, y: v.y, z: v.z });

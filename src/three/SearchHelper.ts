@@ -1,0 +1,355 @@
+import {
+  BoxGeometry, BufferAttribute, BufferGeometry, Color, CylinderGeometry, DynamicDrawUsage, IcosahedronGeometry,
+  InstancedBufferAttribute, InstancedMesh, Matrix4, MeshLambertMaterial, MeshStandardMaterial, Object3D, Points, PointsMaterial,
+  Quaternion, SRGBColorSpace, Vector3,
+} from 'three';
+import type { VisitedNodes } from './visitedNodes.ts';
+
+/** Most nodes a view draws; beyond that the view shows the first ones. */
+export const MAX_DRAWN_NODES = 1 << 21;
+
+/** Options of a SearchHelper. */
+export interface SearchHelperOptions {
+  /** Cubes for voxels, spheres for waypoints. */
+  shape: 'cube' | 'sphere';
+  /** Edge (cube) or diameter (sphere) of a closed node, world units. */
+  nodeSize: number;
+  /** Size of an open node. @default 0.6 * nodeSize */
+  openSize?: number;
+  /** Radius of the path tube. */
+  pathRadius: number;
+  /**
+   * Above this many nodes a layer is drawn as points (one vertex per node) instead of
+   * cubes or spheres (a dozen triangles each), so big searches stay cheap to draw. @default 40000
+   */
+  shapeLimit?: number;
+  /** Colours. @default SEARCH_COLORS */
+  colors?: Partial<SearchColors>;
+}
+
+/** The colours of a SearchHelper (hex RGB). */
+export interface SearchColors {
+  /** Closed node of the lowest cost so far (the ramp runs in HSL from `low` to `high`). */
+  low: number;
+  /** Closed node of the highest cost so far. */
+  high: number;
+  open: number;
+  path: number;
+  /** The path of a search that did not reach its goal. */
+  partial: number;
+}
+
+/** Yellow to red visited nodes, a blue open set, a green path (amber when partial). */
+export const SEARCH_COLORS: Readonly<SearchColors> = Object.freeze({ low: 0xfacc15, high: 0xdc2626, open: 0x3b82f6, path: 0x22c55e, partial: 0xf59e0b });
+
+const _up = new Vector3(0, 1, 0);
+const _a = new Vector3();
+const _b = new Vector3();
+const _d = new Vector3();
+const _q = new Quaternion();
+const _s = new Vector3();
+const _m = new Matrix4();
+
+/**
+ * What one search looks like, as a three.js helper: closed nodes coloured by cost so far
+ * (yellow = low, red = high), the open set apart in blue and smaller, and the path as a green
+ * tube (amber when it only reaches the node closest to the goal). Built from engine-neutral
+ * data (`VisitedNodes` from `collectVisited`, path points), so a search stepped on the main
+ * thread and one run in a worker draw the same way. Call `dispose()` when done.
+ *
+ * ```ts
+ * const helper = new SearchHelper({ shape: 'cube', nodeSize: grid.cellSize, pathRadius: 0.05 });
+ * scene.add(helper);
+ * run.step(200); helper.setVisited(collectVisited(run.ctx, gridPositions(grid)));
+ * ```
+ */
+export class SearchHelper extends Object3D {
+  readonly options: SearchHelperOptions;
+  readonly colors: Readonly<SearchColors>;
+  /** Nodes drawn by the last setVisited (may be fewer than visited: MAX_DRAWN_NODES). */
+  drawn = 0;
+  private readonly closed: NodeLayer;
+  private readonly open: NodeLayer;
+  private segments: InstancedMesh;
+  private joints: InstancedMesh;
+  /** The path shows through everything (an x-ray line): it is what the view is about. */
+  private readonly pathMaterial: MeshStandardMaterial;
+  private readonly ramp: Float32Array;
+  private readonly segmentGeometry = new CylinderGeometry(1, 1, 1, 10, 1, true);
+  private readonly jointGeometry = new IcosahedronGeometry(1, 1);
+
+  constructor(options: SearchHelperOptions) {
+    super();
+    this.name = 'search';
+    this.options = options;
+    const colors = { ...SEARCH_COLORS, ...options.colors };
+    this.colors = colors;
+    this.ramp = costRamp(colors.low, colors.high);
+    this.pathMaterial = new MeshStandardMaterial({ color: colors.path, emissive: colors.path, emissiveIntensity: 0.35, roughness: 0.4, depthTest: false, transparent: true });
+    const limit = options.shapeLimit ?? 40_000;
+    this.closed = new NodeLayer(options.shape, options.nodeSize, null, limit, this.ramp);
+    this.open = new NodeLayer(options.shape, options.openSize ?? options.nodeSize * 0.6, colors.open, limit, this.ramp);
+    this.add(this.closed, this.open);
+    this.segments = new InstancedMesh(this.segmentGeometry, this.pathMaterial, 256);
+    this.joints = new InstancedMesh(this.jointGeometry, this.pathMaterial, 257);
+    for (const m of [this.segments, this.joints]) {
+      m.count = 0;
+      m.frustumCulled = false;
+      m.renderOrder = 10;
+      this.add(m);
+    }
+    this.frustumCulled = false;
+  }
+
+  /** Shows or hides the closed nodes, the open set and the path. */
+  setLayers(layers: { visited: boolean; open: boolean; path: boolean }): void {
+    this.closed.visible = layers.visited;
+    this.open.visible = layers.open;
+    this.segments.visible = this.joints.visible = layers.path;
+  }
+
+  /** Draws the nodes a search reached; null clears them. */
+  setVisited(v: VisitedNodes | null): void {
+    if (v === null || v.count === 0) {
+      this.closed.set(null, 0, 0);
+      this.open.set(null, 0, 0);
+      this.drawn = 0;
+      return;
+    }
+    const n = Math.min(v.count, MAX_DRAWN_NODES);
+    this.closed.set(v, n, 1);
+    this.open.set(v, n, 0);
+    this.drawn = n;
+  }
+
+  /**
+   * Draws the path through `points` (xyz triples); `partial` (unreachable, budget out,
+   * cancelled) draws it amber instead of green. Null clears it.
+   */
+  setPath(points: ArrayLike<number> | null, partial = false): void {
+    const n = points === null ? 0 : points.length / 3;
+    const color = partial ? this.colors.partial : this.colors.path;
+    this.pathMaterial.color.set(color);
+    this.pathMaterial.emissive.set(color);
+    const segs = Math.max(0, n - 1);
+    if (segs > this.segments.instanceMatrix.count) this.segments = this.regrowPath(this.segments, segs);
+    if (n > this.joints.instanceMatrix.count) this.joints = this.regrowPath(this.joints, n);
+    const r = this.options.pathRadius;
+    for (let i = 0; i < n; i++) {
+      _a.set(points![3 * i], points![3 * i + 1], points![3 * i + 2]);
+      this.joints.setMatrixAt(i, _m.makeScale(r, r, r).setPosition(_a));
+      if (i === 0) continue;
+      _b.set(points![3 * i - 3], points![3 * i - 2], points![3 * i - 1]);
+      _d.subVectors(_a, _b);
+      const len = _d.length();
+      _q.setFromUnitVectors(_up, len > 0 ? _d.divideScalar(len) : _up);
+      _s.set(r, len, r);
+      this.segments.setMatrixAt(i - 1, _m.compose(_b.add(_a).multiplyScalar(0.5), _q, _s));
+    }
+    this.segments.count = segs;
+    this.joints.count = n;
+    this.segments.instanceMatrix.needsUpdate = true;
+    this.joints.instanceMatrix.needsUpdate = true;
+  }
+
+  /** Closed nodes drawn, open nodes drawn and path segments drawn (for tests and readouts). */
+  get counts(): { closed: number; open: number; segments: number } {
+    return { closed: this.closed.count, open: this.open.count, segments: this.segments.count };
+  }
+
+  /** Removes the nodes and the path. */
+  reset(): void {
+    this.setVisited(null);
+    this.segments.count = this.joints.count = 0;
+  }
+
+  dispose(): void {
+    this.closed.dispose();
+    this.open.dispose();
+    this.segments.dispose();
+    this.joints.dispose();
+    this.segmentGeometry.dispose();
+    this.jointGeometry.dispose();
+    this.pathMaterial.dispose();
+    this.removeFromParent();
+  }
+
+  private regrowPath(old: InstancedMesh, need: number): InstancedMesh {
+    const mesh = new InstancedMesh(old.geometry, this.pathMaterial, nextPow2(need));
+    mesh.count = 0;
+    mesh.frustumCulled = false;
+    mesh.renderOrder = 10;
+    mesh.visible = old.visible;
+    old.removeFromParent();
+    old.dispose();
+    this.add(mesh);
+    return mesh;
+  }
+}
+
+/**
+ * One layer of search nodes (the closed ones coloured by cost, or the open ones in one
+ * colour): instanced cubes or spheres up to `shapeLimit` nodes, points beyond. Buffers grow
+ * by doubling and upload only the part in use.
+ */
+class NodeLayer extends Object3D {
+  private mesh: InstancedMesh;
+  private points: Points;
+  private readonly geometry: BufferGeometry;
+  private readonly meshMaterial: MeshLambertMaterial;
+  private readonly pointMaterial: PointsMaterial;
+  private readonly colored: boolean;
+  /** Nodes drawn. */
+  count = 0;
+
+  constructor(shape: 'cube' | 'sphere', private readonly size: number, color: number | null, private readonly shapeLimit: number, private readonly ramp: Float32Array) {
+    super();
+    this.colored = color === null;
+    this.geometry = shape === 'cube' ? new BoxGeometry(1, 1, 1) : new IcosahedronGeometry(0.5, 1);
+    const transparent = color !== null;
+    this.meshMaterial = new MeshLambertMaterial({ color: color ?? 0xffffff, transparent, opacity: transparent ? 0.75 : 1 });
+    this.pointMaterial = new PointsMaterial({ color: color ?? 0xffffff, size: 0.7 * size, vertexColors: this.colored, transparent, opacity: transparent ? 0.75 : 1 });
+    this.mesh = this.newMesh(1024);
+    this.points = this.newPoints(1024);
+    this.frustumCulled = false;
+  }
+
+  /** Draws the nodes among the first `n` of `v` whose closed flag is `closed`. */
+  set(v: VisitedNodes | null, n: number, closed: number): void {
+    let count = 0;
+    if (v !== null) for (let i = 0; i < n; i++) count += v.closed[i] === closed ? 1 : 0;
+    const asPoints = count > this.shapeLimit;
+    this.mesh.count = 0;
+    this.points.geometry.setDrawRange(0, 0);
+    this.count = v === null ? 0 : count;
+    if (v === null || count === 0) return;
+    const inv = v.maxG > 0 ? 1 / v.maxG : 0;
+    const p = v.positions;
+    let k = 0;
+    if (asPoints) {
+      if (count > this.capacityOf(this.points)) this.points = this.replacePoints(count);
+      const pos = this.points.geometry.getAttribute('position') as BufferAttribute;
+      const col = this.colored ? (this.points.geometry.getAttribute('color') as BufferAttribute) : null;
+      const pa = pos.array as Float32Array;
+      const ca = col === null ? null : (col.array as Float32Array);
+      for (let i = 0; i < n; i++) {
+        if (v.closed[i] !== closed) continue;
+        pa[3 * k] = p[3 * i];
+        pa[3 * k + 1] = p[3 * i + 1];
+        pa[3 * k + 2] = p[3 * i + 2];
+        if (ca !== null) costColor(this.ramp, v.g[i] * inv, ca, 3 * k);
+        k++;
+      }
+      this.points.geometry.setDrawRange(0, k);
+      flag(pos, 3 * k);
+      if (col !== null) flag(col, 3 * k);
+      return;
+    }
+    if (count > this.mesh.instanceMatrix.count) this.mesh = this.replaceMesh(count);
+    const m = this.mesh.instanceMatrix.array as Float32Array;
+    const c = this.colored ? (this.mesh.instanceColor!.array as Float32Array) : null;
+    for (let i = 0; i < n; i++) {
+      if (v.closed[i] !== closed) continue;
+      writeScaleTranslate(m, 16 * k, this.size, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+      if (c !== null) costColor(this.ramp, v.g[i] * inv, c, 3 * k);
+      k++;
+    }
+    this.mesh.count = k;
+    flag(this.mesh.instanceMatrix, 16 * k);
+    if (c !== null) flag(this.mesh.instanceColor!, 3 * k);
+  }
+
+  dispose(): void {
+    this.mesh.dispose();
+    this.points.geometry.dispose();
+    this.geometry.dispose();
+    this.meshMaterial.dispose();
+    this.pointMaterial.dispose();
+    this.removeFromParent();
+  }
+
+  private capacityOf(p: Points): number {
+    return p.geometry.getAttribute('position').count;
+  }
+
+  private newMesh(capacity: number): InstancedMesh {
+    const mesh = new InstancedMesh(this.geometry, this.meshMaterial, capacity);
+    mesh.count = 0;
+    mesh.frustumCulled = false;
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    if (this.colored) {
+      mesh.instanceColor = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
+      mesh.instanceColor.setUsage(DynamicDrawUsage);
+    }
+    this.add(mesh);
+    return mesh;
+  }
+
+  private newPoints(capacity: number): Points {
+    const g = new BufferGeometry();
+    g.setAttribute('position', new BufferAttribute(new Float32Array(3 * capacity), 3).setUsage(DynamicDrawUsage));
+    if (this.colored) g.setAttribute('color', new BufferAttribute(new Float32Array(3 * capacity), 3).setUsage(DynamicDrawUsage));
+    g.setDrawRange(0, 0);
+    const points = new Points(g, this.pointMaterial);
+    points.frustumCulled = false;
+    this.add(points);
+    return points;
+  }
+
+  private replaceMesh(need: number): InstancedMesh {
+    this.mesh.removeFromParent();
+    this.mesh.dispose();
+    return this.newMesh(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
+  }
+
+  private replacePoints(need: number): Points {
+    this.points.removeFromParent();
+    this.points.geometry.dispose();
+    return this.newPoints(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
+  }
+}
+
+const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(2, n)));
+
+/** A uniform scale + translation matrix (column-major) at `a[o..o+15]`. */
+function writeScaleTranslate(a: Float32Array, o: number, s: number, x: number, y: number, z: number): void {
+  a[o] = s; a[o + 1] = 0; a[o + 2] = 0; a[o + 3] = 0;
+  a[o + 4] = 0; a[o + 5] = s; a[o + 6] = 0; a[o + 7] = 0;
+  a[o + 8] = 0; a[o + 9] = 0; a[o + 10] = s; a[o + 11] = 0;
+  a[o + 12] = x; a[o + 13] = y; a[o + 14] = z; a[o + 15] = 1;
+}
+
+/** Uploads only the first `count` numbers of an attribute. */
+function flag(attr: BufferAttribute, count: number): void {
+  attr.clearUpdateRanges();
+  attr.addUpdateRange(0, Math.max(1, count));
+  attr.needsUpdate = true;
+}
+
+const RAMP_SIZE = 256;
+
+/** 256 colours from `low` to `high`, interpolated in HSL so the middle stays saturated. */
+function costRamp(low: number, high: number): Float32Array {
+  const ramp = new Float32Array(3 * RAMP_SIZE);
+  const lo = { h: 0, s: 0, l: 0 };
+  const hi = { h: 0, s: 0, l: 0 };
+  new Color(low).getHSL(lo, SRGBColorSpace);
+  new Color(high).getHSL(hi, SRGBColorSpace);
+  const c = new Color();
+  for (let i = 0; i < RAMP_SIZE; i++) {
+    const t = i / (RAMP_SIZE - 1);
+    c.setHSL(lo.h + (hi.h - lo.h) * t, lo.s + (hi.s - lo.s) * t, lo.l + (hi.l - lo.l) * t, SRGBColorSpace);
+    ramp[3 * i] = c.r;
+    ramp[3 * i + 1] = c.g;
+    ramp[3 * i + 2] = c.b;
+  }
+  return ramp;
+}
+
+/** Writes the ramp's colour for t in [0, 1] (0 = low cost, 1 = high) at `out[o..o+2]`. */
+function costColor(ramp: Float32Array, t: number, out: Float32Array, o: number): void {
+  const i = 3 * Math.max(0, Math.min(RAMP_SIZE - 1, Math.round(t * (RAMP_SIZE - 1))));
+  out[o] = ramp[i];
+  out[o + 1] = ramp[i + 1];
+  out[o + 2] = ramp[i + 2];
+}

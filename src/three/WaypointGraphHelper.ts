@@ -1,0 +1,120 @@
+import {
+  BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
+  MeshStandardMaterial, Object3D, type Raycaster,
+} from 'three';
+import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+
+/** Options of a WaypointGraphHelper. */
+export interface WaypointGraphHelperOptions {
+  /** Sphere radius, world units (finite, > 0). @default 0.1 */
+  radius?: number;
+  /**
+   * At most this many links are drawn (the first ones, by waypoint index), which bounds the
+   * line buffer at 24 bytes per link. @default 200000 (4.8 MB)
+   */
+  maxLinks?: number;
+  /** @default 0xdbe4ee */
+  color?: number;
+  /** Colour of a highlighted waypoint. @default 0xfde047 */
+  highlightColor?: number;
+  /** @default 0x7dd3fc */
+  linkColor?: number;
+  /** @default 0.13 */
+  linkOpacity?: number;
+}
+
+const _m = new Matrix4();
+const _c = new Color();
+
+/**
+ * A waypoint graph as a three.js helper: the waypoints as one InstancedMesh of spheres and
+ * the links as one LineSegments (up to `maxLinks`). Memory is bounded: 50,000 waypoints take
+ * one instance buffer of 50,000 matrices; links past the cap are not drawn. One waypoint can
+ * be highlighted and `pick` finds the waypoint under a raycaster. Call `dispose()` when done.
+ */
+export class WaypointGraphHelper extends Object3D {
+  readonly spheres: InstancedMesh;
+  readonly links: LineSegments;
+  readonly radius: number;
+  /** Links drawn (at most `maxLinks`) and links in the graph. */
+  readonly linksDrawn: number;
+  readonly linkCount: number;
+  private readonly color: number;
+  private readonly highlightColor: number;
+  private highlighted = -1;
+
+  constructor(graph: WaypointGraph, options: WaypointGraphHelperOptions = {}) {
+    super();
+    this.name = 'waypoints';
+    const radius = options.radius ?? 0.1;
+    if (!(radius > 0) || !Number.isFinite(radius)) throw new RangeError(`radius: expected a finite number > 0, got ${radius}`);
+    const maxLinks = options.maxLinks ?? 200_000;
+    if (!(maxLinks >= 0)) throw new RangeError(`maxLinks: expected a number >= 0, got ${maxLinks}`);
+    this.radius = radius;
+    this.color = options.color ?? 0xdbe4ee;
+    this.highlightColor = options.highlightColor ?? 0xfde047;
+    const n = graph.count;
+    const p = graph.positions;
+    const material = new MeshStandardMaterial({ color: 0xffffff, emissive: 0x334155, roughness: 0.4 });
+    this.spheres = new InstancedMesh(new IcosahedronGeometry(1, 2), material, Math.max(1, n));
+    this.spheres.count = n;
+    _c.set(this.color);
+    for (let i = 0; i < n; i++) {
+      _m.makeScale(radius, radius, radius).setPosition(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+      this.spheres.setMatrixAt(i, _m);
+      this.spheres.setColorAt(i, _c);
+    }
+    this.spheres.computeBoundingSphere();
+    this.add(this.spheres);
+
+    // Each undirected link once (i < j), straight from the CSR arrays: no pair objects.
+    this.linkCount = graph.linkCount;
+    const drawn = Math.min(this.linkCount, Math.floor(maxLinks));
+    const pos = new Float32Array(6 * drawn);
+    let k = 0;
+    for (let i = 0; i < n && k < drawn; i++) {
+      for (let e = graph.offsets[i]; e < graph.offsets[i + 1] && k < drawn; e++) {
+        const j = graph.targets[e];
+        if (j <= i) continue;
+        for (let a = 0; a < 3; a++) {
+          pos[6 * k + a] = p[3 * i + a];
+          pos[6 * k + 3 + a] = p[3 * j + a];
+        }
+        k++;
+      }
+    }
+    this.linksDrawn = k;
+    const lg = new BufferGeometry();
+    lg.setAttribute('position', new BufferAttribute(pos, 3));
+    const linkMaterial = new LineBasicMaterial({ color: options.linkColor ?? 0x7dd3fc, transparent: true, opacity: options.linkOpacity ?? 0.13, depthWrite: false });
+    this.links = new LineSegments(lg, linkMaterial);
+    this.links.name = 'links';
+    this.add(this.links);
+  }
+
+  /** Highlights waypoint i (-1: none). */
+  setHighlighted(i: number): void {
+    if (i === this.highlighted) return;
+    if (this.highlighted >= 0) this.spheres.setColorAt(this.highlighted, _c.set(this.color));
+    if (i >= 0) this.spheres.setColorAt(i, _c.set(this.highlightColor));
+    this.highlighted = i;
+    if (this.spheres.instanceColor) this.spheres.instanceColor.needsUpdate = true;
+  }
+
+  /** The visible waypoint nearest along the raycaster's ray, or null. */
+  pick(raycaster: Raycaster): { index: number; distance: number } | null {
+    if (!this.spheres.visible) return null;
+    const hit = raycaster.intersectObject(this.spheres, false)[0];
+    return hit?.instanceId === undefined ? null : { index: hit.instanceId, distance: hit.distance };
+  }
+
+  /** Frees the geometries, materials and instance buffers, and leaves the parent. */
+  dispose(): void {
+    this.spheres.geometry.dispose();
+    (this.spheres.material as MeshStandardMaterial).dispose();
+    this.spheres.dispose();
+    this.links.geometry.dispose();
+    (this.links.material as LineBasicMaterial).dispose();
+    this.removeFromParent();
+  }
+}

@@ -1,0 +1,79 @@
+import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { vec3, type Vec3 } from '../core/math/vec3.ts';
+import type { SearchContext } from '../core/search/SearchContext.ts';
+import type { SearchSpace } from '../core/search/space.ts';
+
+/**
+ * Nodes a search reached, engine-neutral debug data for SearchHelper: world positions, cost
+ * so far, closed or open. Plain typed arrays, so a worker can transfer them.
+ */
+export interface VisitedNodes {
+  count: number;
+  /** xyz per node (at least 3 * count long). */
+  positions: Float32Array;
+  /** g per node. */
+  g: Float32Array;
+  /** 1 = closed (expanded), 0 = open. */
+  closed: Uint8Array;
+  /** Largest g among the nodes (0 when empty). */
+  maxG: number;
+}
+
+/** An empty VisitedNodes with room for `capacity` nodes. */
+export function emptyVisited(capacity = 1024): VisitedNodes {
+  return { count: 0, positions: new Float32Array(3 * capacity), g: new Float32Array(capacity), closed: new Uint8Array(capacity), maxG: 0 };
+}
+
+const _p = vec3();
+
+/**
+ * Copies the nodes a search reached (SearchContext.forEachVisited) into `out` as world
+ * positions, costs so far and closed flags, growing its arrays by doubling when needed.
+ * Engine-neutral data: the search views draw it, a worker can transfer it.
+ */
+export function collectVisited(ctx: SearchContext, space: Pick<SearchSpace, 'position'>, out: VisitedNodes = emptyVisited()): VisitedNodes {
+  let n = 0;
+  let maxG = 0;
+  ctx.forEachVisited((node, g, closed) => {
+    if (n === out.g.length) grow(out, 2 * n);
+    space.position(node, _p);
+    const o = 3 * n;
+    out.positions[o] = _p.x;
+    out.positions[o + 1] = _p.y;
+    out.positions[o + 2] = _p.z;
+    out.g[n] = g;
+    out.closed[n] = closed ? 1 : 0;
+    if (g > maxG) maxG = g;
+    n++;
+  });
+  out.count = n;
+  out.maxG = maxG;
+  return out;
+}
+
+/** `v` trimmed to its count (fresh arrays, e.g. to transfer). */
+export function trimVisited(v: VisitedNodes): VisitedNodes {
+  return { count: v.count, positions: v.positions.slice(0, 3 * v.count), g: v.g.slice(0, v.count), closed: v.closed.slice(0, v.count), maxG: v.maxG };
+}
+
+function grow(v: VisitedNodes, capacity: number): void {
+  const positions = new Float32Array(3 * capacity);
+  positions.set(v.positions);
+  const g = new Float32Array(capacity);
+  g.set(v.g);
+  const closed = new Uint8Array(capacity);
+  closed.set(v.closed);
+  v.positions = positions;
+  v.g = g;
+  v.closed = closed;
+}
+
+/** Voxel-centre positions of grid nodes, for collectVisited. */
+export function gridPositions(grid: VoxelGrid): Pick<SearchSpace, 'position'> {
+  return {
+    position(node: number, out: Vec3): Vec3 {
+      grid.coords(node, out);
+      return grid.voxelCenter(out.x, out.y, out.z, out);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** examples/bake-navbin.ts run as a user runs it (tsx, Node), and its .navbin read back. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readNavbin } from '../../src/core/io/navbin.ts';
+import { queryGraph } from '../../src/core/search/query.ts';
+import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
+import { ROOT } from '../helpers/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'navlab-bake-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('examples/bake-navbin.ts', () => {
+  it('bakes a glTF level into a .navbin that reads back with its grid and waypoint graph', () => {
+    const out = join(dir, 'level.navbin');
+    const stdout = execFileSync(process.execPath, [
+      '--import', 'tsx', join(ROOT, 'examples/bake-navbin.ts'), join(ROOT, 'test/data/meshes/sample.glb'), out, '0.25', '0.1',
+    ], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'examples/tsconfig.json') } });
+    const summary = JSON.parse(stdout);
+    const bin = readNavbin(new Uint8Array(readFileSync(out)));
+    expect(summary.bytes).toBe(readFileSync(out).byteLength);
+    expect(bin.settings.agentRadius).toBe(0.1);
+    expect(bin.grid).not.toBeNull();
+    expect([bin.grid!.X, bin.grid!.Y, bin.grid!.Z]).toEqual(summary.dims);
+    expect(bin.grid!.cellSize).toBe(0.25);
+    // The level blocks some voxels, and leaves most of its box free.
+    const blocked = bin.grid!.occupancy.reduce((s, v) => s + v, 0);
+    expect(blocked).toBeGreaterThan(0);
+    expect(blocked).toBeLessThan(bin.grid!.size / 2);
+    // The waypoint graph is connected enough to route between its first and last waypoint.
+    const n = bin.graph.ids.length;
+    expect(n).toBe(summary.waypoints);
+    expect(n).toBeGreaterThan(1);
+    const pairs: number[] = [];
+    for (let i = 0; i < n; i++) for (let e = bin.graph.offsets[i]; e < bin.graph.offsets[i + 1]; e++) if (bin.graph.targets[e] > i) pairs.push(i, bin.graph.targets[e]);
+    expect(pairs.length / 2).toBe(summary.links);
+    const r = queryGraph(new WaypointGraph(bin.graph.positions, pairs), bin.graph.ids, 0, n - 1);
+    expect(r.status).toBe('found');
+  });
+});
