@@ -151,7 +151,8 @@ export class Editor {
     const scene = this.app.current;
     if (scene === null) throw new Error('no scene is loaded');
     if (this.model === null) {
-      this.model = new EditModel(scene.doc);
+      // The grid shown and its drawn surface: a huge layer is neither rebuilt nor meshed again.
+      this.model = new EditModel(scene.doc, { grid: scene.grid, voxelChunks: this.app.views.world?.voxels?.grid === scene.grid ? this.app.views.world.voxels.data() : undefined });
     }
     return this.model;
   }
@@ -186,7 +187,7 @@ export class Editor {
     const model = this.live();
     try {
       const changed = model.sync(doc);
-      this.app.showEdit(doc, model.sceneData(), changed.voxels || changed.obstacles ? model.faces() : undefined);
+      this.app.showEdit(doc, model.searchable(), changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox } : undefined);
     } catch (e) {
       this.model?.dispose();
       this.model = new EditModel(from);
