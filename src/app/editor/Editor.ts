@@ -10,7 +10,7 @@ import { pickVoxel } from '../picking.ts';
 import { key, ctrl } from '../shortcuts.ts';
 import { EditModel } from './EditModel.ts';
 import {
-  addWaypoint, duplicateWaypoint, isSceneSized, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
+  addWaypoint, checkPaintLimit, duplicateWaypoint, isSceneSized, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
   TERRAIN_KINDS, validated,
 } from './edits.ts';
 import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
@@ -341,7 +341,9 @@ export class Editor {
     const cur = this.app.current!.doc;
     const next = st.tool === 'erase' ? paintVoxels(cur, box, false)
       : st.tool === 'voxel' ? paintVoxels(cur, box, true) : paintTerrain(cur, box, this.settings.terrain);
-    validated(next);
+    // The edits clip their boxes to the layer: only the primitive limit is left to check (a
+    // whole validation of a map with 20,000 boxes would cost more than the paint).
+    checkPaintLimit(next);
     this.show(next, cur);
     this.showPreview(box);
   }

@@ -4,7 +4,7 @@
  * keep in the undo history and to compare). They throw an Error naming the problem on misuse
  * (unknown id, no voxel layer); `validated` checks the result as a file would be checked.
  */
-import type { PointRef, SceneAgent, SceneDocument, SceneObstacle, SceneVec3, VoxelBox } from '../../scene/schema.ts';
+import { primitiveLimitMessage, SCENE_LIMITS, type PointRef, type SceneAgent, type SceneDocument, type SceneObstacle, type SceneVec3, type VoxelBox } from '../../scene/schema.ts';
 import { parseScene } from '../../scene/validate.ts';
 
 /** A named terrain kind: its cost multiplier and colour. `ground` (cost 1) erases terrain. */
@@ -24,6 +24,18 @@ export const TERRAIN_KINDS: Readonly<Record<string, TerrainKind>> = Object.freez
 /** The document checked as a loaded file is (parseScene): throws SceneError naming the problem. */
 export function validated(doc: SceneDocument): SceneDocument {
   return parseScene(doc);
+}
+
+/**
+ * The one rule a paint edit (paintVoxels, paintTerrain) can break, checked without validating
+ * the whole document (their boxes are clipped to the layer): the primitive limit. Throws an
+ * Error naming it.
+ */
+export function checkPaintLimit(doc: SceneDocument): void {
+  const v = doc.voxels;
+  let n = doc.obstacles.length + doc.movingObstacles.length + (v?.solid.length ?? 0);
+  for (const r of v?.terrain ?? []) n += r.boxes.length;
+  if (n > SCENE_LIMITS.primitives) throw new Error(primitiveLimitMessage(n));
 }
 
 /** `prefix-N` with the smallest N >= 1 that is not in `taken`. */

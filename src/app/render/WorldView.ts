@@ -232,10 +232,15 @@ export class WorldView extends Object3D {
  */
 export function roofCut(grid: VoxelGrid): number | null {
   const { X, Y, Z, occupancy } = grid;
-  for (let y = Y - 1; y > 0; y--) {
-    let solid = 0;
-    for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) solid += occupancy[x + X * (y + Y * z)];
-    if (solid >= 0.5 * X * Z) return grid.origin.y + y * grid.cellSize;
+  // Solid voxels per layer, in one pass in memory order (x + X * (y + Y * z)).
+  const solid = new Float64Array(Y);
+  for (let z = 0, i = 0; z < Z; z++) {
+    for (let y = 0; y < Y; y++) {
+      let n = 0;
+      for (let x = 0; x < X; x++, i++) n += occupancy[i];
+      solid[y] += n;
+    }
   }
+  for (let y = Y - 1; y > 0; y--) if (solid[y] >= 0.5 * X * Z) return grid.origin.y + y * grid.cellSize;
   return null;
 }
