@@ -144,6 +144,7 @@ export class AgentsController {
   get statusText(): string {
     if (this.error !== null) return this.error;
     const s = this.latest;
+    if (s === null && this.deferred !== null) return 'Agents: none · Spawn adds some';
     if (s === null) return 'Agents: starting…';
     if (s.count === 0) return 'Agents: none · Spawn adds some';
     const stuck = this.stuckCount > 0 ? ` · ${this.stuckCount} stuck` : '';

@@ -1,5 +1,6 @@
 import type { RunState } from '../search/SearchLab.ts';
 import { int, ms, num } from '../search/format.ts';
+import { TERRAIN_KINDS } from '../editor/edits.ts';
 import { css, PALETTE } from '../render/palette.ts';
 import { clip } from './clip.ts';
 
@@ -69,6 +70,11 @@ export class Overlay {
     const swatch = (c: number) => `<i style="background:${css(c)}"></i>`;
     legend.innerHTML = `<span><i class="wide" style="background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})"></i>visited, by cost</span>`
       + `<span>${swatch(PALETTE.open)}open</span><span>${swatch(PALETTE.path)}path</span><span>${swatch(PALETTE.pathPartial)}partial path</span>`;
+    // What painted voxels look like: solid ones shaded by height, terrain in its kind's colour.
+    const world = el('div', { id: 'legend-world' }, search);
+    world.innerHTML = `<span><i class="wide" style="background:linear-gradient(90deg, ${css(PALETTE.voxelLow)}, ${css(PALETTE.voxelHigh)})"></i>solid, low to high</span>`
+      + Object.entries(TERRAIN_KINDS).filter(([, k]) => k.cost !== 1)
+        .map(([name, k]) => `<span><i style="background:${k.color}"></i>${name} ×${k.cost}</span>`).join('');
     this.agents = el('div', { class: 'section agents', id: 'agents' }, this.hud);
     this.error = el('div', { class: 'error', id: 'error' }, this.hud);
     this.hint = el('div', { class: 'hint' }, this.hud);
