@@ -1,5 +1,5 @@
 import { now } from '../../core/clock.ts';
-import { sceneFromMovingAi, waypointPositions } from '../../scene/build.ts';
+import { movingAiScene, waypointPositions } from '../../scene/build.ts';
 import { parseScene } from '../../scene/validate.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { gridData } from '../search/sceneQuery.ts';
@@ -13,9 +13,12 @@ import type { PreprocessReply, SceneData, SceneSource } from './protocol.ts';
  */
 export function preprocessForApp(src: SceneSource): { value: PreprocessReply; transfer: ArrayBuffer[] } {
   const t0 = now();
-  const doc = src.kind === '3dmap' ? parseScene(sceneFromMovingAi(src.text, src.fileName)) : parseScene(src.kind === 'json' ? src.text : src.value);
+  // A Moving AI map keeps the grid it was parsed into (no second build from its boxes).
+  const map = src.kind === '3dmap' ? movingAiScene(src.text, src.fileName) : null;
+  const doc = parseScene(src.kind === '3dmap' ? map!.doc : src.kind === 'json' ? src.text : src.value);
   const t1 = now();
-  const r = preprocessScene(doc, { world: { drawVoxels: false } });
+  // The tree is built only if links need it: a map without waypoints is searched on its grid.
+  const r = preprocessScene(doc, { world: { drawVoxels: false, grid: map?.grid }, lazyTree: true });
   const grid = r.world.grid;
   const scene: SceneData = {
     grid: grid === null ? null : gridData(grid),
