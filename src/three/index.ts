@@ -15,3 +15,4 @@ export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type
 export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
 export { importScene, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
 export { placeSceneWaypoints, sceneWaypointFigures, autoWaypointList } from './autoWaypoints.ts';
+export { VoxelChunks, CHUNK_SIZE, type VoxelChunkData, type VoxelChunksOptions } from './VoxelChunks.ts';
