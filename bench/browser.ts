@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openApp, shippedScenes, startPreview, type AppPage } from '../test/e2e/harness.ts';
 import { printTable } from './stats.ts';
+import { benchBigWorld } from './bigworld.ts';
 
 /** The longest task so far and how many tasks were long; then starts a new measurement. */
 async function longest(app: AppPage): Promise<[string, string]> {
@@ -50,6 +51,9 @@ export async function benchBrowser(): Promise<void> {
     if (!/366,417 expanded/.test(status)) console.log(`warning: unexpected search result: ${status.slice(0, 200)}`);
     await app.close();
     printTable('Browser (built app, headless Chromium, software WebGL): longest main-thread task', ['phase', 'longest task ms', 'tasks > 50 ms'], rows);
+    const big = await openApp(browser, server.url);
+    printTable('Browser: the biggest Warframe map (A1, 89 million voxels)', ['what', 'ms', 'note'], await benchBigWorld(big));
+    await big.close();
   } finally {
     await browser.close();
     await server.close();

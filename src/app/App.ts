@@ -22,13 +22,13 @@ import { createRenderer, Stage } from './render/Stage.ts';
 import type { WaypointView } from './render/WaypointView.ts';
 import { SceneLoader, type Loaded } from './SceneLoader.ts';
 import { endpointText } from './search/format.ts';
-import { defaultGraph } from './search/sceneQuery.ts';
+import { defaultGraph, type SearchableScene } from './search/sceneQuery.ts';
 import { SearchLab } from './search/SearchLab.ts';
 import { POINTER_HELP, type Shortcut } from './shortcuts.ts';
 import { Overlay } from './ui/Overlay.ts';
 import { sceneSummary } from './ui/sceneSummary.ts';
 import { WaypointHover } from './ui/WaypointHover.ts';
-import type { PreprocessReply, QueryReply, QueryRequest, SceneData, SceneSource } from './workers/protocol.ts';
+import type { QueryReply, QueryRequest, SceneData, SceneSource } from './workers/protocol.ts';
 import { WorkerPool } from './workers/WorkerPool.ts';
 
 export { createRenderer };
@@ -303,14 +303,15 @@ export class App {
   /**
    * Shows an edit of the current scene (called by the editor): a new revision with the edited
    * document and its data. Camera, search settings, history and still-valid endpoints stay.
-   * `faces`: the new voxel surface when the world changed (then the world is redrawn).
+   * `world`: when the static world changed, the inclusive voxel box whose occupancy changed
+   * (null: none); the world is then redrawn, the voxel surface only in the chunks that box touches.
    */
-  showEdit(doc: SceneDocument, data: SceneData, faces?: PreprocessReply['faces']): LoadedScene {
+  showEdit(doc: SceneDocument, data: SceneData | SearchableScene, world?: { voxelBox: readonly number[] | null }): LoadedScene {
     const old = this.current;
     if (old === null) throw new Error('showEdit: no scene is loaded');
-    const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, faces: faces === undefined ? old.faces : faces }, old.loadMs);
+    const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs);
     this.current = scene;
-    if (faces !== undefined) this.views.showWorld(scene);
+    if (world !== undefined) this.views.showWorld(scene, world.voxelBox);
     this.previewWaypoints(scene.graph);
     this.lab.sceneEdited(scene);
     this.applyToggles();

@@ -16,21 +16,27 @@ export class LoadedScene implements SearchableScene {
   readonly graph: WaypointGraph;
   readonly ids: string[];
   readonly index: Map<string, number>;
-  readonly faces: PreprocessReply['faces'];
-  readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'faces'>;
+  /** The voxel surface as the worker sent it (an edited scene draws its own: null). */
+  readonly chunks: PreprocessReply['chunks'];
+  readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'chunks'>;
   /** Wall time from the request to the worker's answer. */
   readonly loadMs: number;
 
-  constructor(revision: number, reply: PreprocessReply, loadMs: number) {
-    const { doc, scene, faces, ...info } = reply;
-    const s = searchableScene(scene);
+  /**
+   * @param reply.scene the scene's data as a worker transferred it (its grid arrays are taken
+   *   over, not copied: 89 MB for the biggest maps), or an edit's searchable state (kept by
+   *   reference: the editor's grid is edited in place and shown as it is)
+   */
+  constructor(revision: number, reply: Omit<PreprocessReply, 'scene'> & { scene: SceneData | SearchableScene }, loadMs: number) {
+    const { doc, scene, chunks, ...info } = reply;
+    const s = 'graph' in scene ? scene : searchableScene(scene, true);
     this.revision = revision;
     this.doc = doc;
     this.grid = s.grid;
     this.graph = s.graph;
     this.ids = s.ids;
     this.index = s.index;
-    this.faces = faces;
+    this.chunks = chunks;
     this.info = info;
     this.loadMs = loadMs;
   }

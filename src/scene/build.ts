@@ -149,11 +149,19 @@ export function solidBoxes(grid: VoxelGrid): VoxelBox[] {
  * fragmented map may need more than SCENE_LIMITS.primitives boxes; parseScene rejects that.
  */
 export function sceneFromMovingAi(text: string, fileName: string, name?: string): SceneDocument {
+  return movingAiScene(text, fileName, name).doc;
+}
+
+/**
+ * sceneFromMovingAi, and the parsed grid itself (equal to buildVoxelGrid of the document), so
+ * that a caller can keep the grid as it is instead of building it again from the boxes.
+ */
+export function movingAiScene(text: string, fileName: string, name?: string): { doc: SceneDocument; grid: VoxelGrid } {
   const grid = parse3dMap(text, fileName);
   const solid = solidBoxes(grid);
   const base = fileName.replace(/^.*[\\/]/, '');
   const blocked = grid.occupancy.reduce((n, b) => n + b, 0);
-  return {
+  const doc: SceneDocument = {
     version: SCENE_VERSION,
     name: name ?? base.replace(/\.3dmap$/i, ''),
     description: `Moving AI voxel map ${base}: ${grid.X}x${grid.Y}x${grid.Z} voxels, ${blocked} blocked.`,
@@ -166,4 +174,5 @@ export function sceneFromMovingAi(text: string, fileName: string, name?: string)
     agents: [],
     search: { graph: 'grid', neighborhood: 26, cornerCutting: 'forbid' },
   };
+  return { doc, grid };
 }

@@ -238,6 +238,11 @@ const LINE_WIDTH = 100;
 function formatValue(value: unknown, indent: string): string {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : JSON.stringify(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  // Fast path for the commonest value of big documents (positions, voxel boxes): a flat list
+  // of numbers, always on one line (as the general rule below would put it).
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number')) {
+    return `[${value.map((v: number) => (Object.is(v, -0) ? '-0' : JSON.stringify(v))).join(', ')}]`;
+  }
   const entries: [string | null, unknown][] = Array.isArray(value)
     ? value.map((v) => [null, v])
     : Object.entries(value).filter(([, v]) => v !== undefined);

@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Object3D, type Ray } from 'three';
+import { Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Object3D, type Ray } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
@@ -7,7 +7,8 @@ import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene
 import { insideUnitShape, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
 import { meshMatrix, type LoadedMeshes } from './sceneMeshes.ts';
 import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
-import { voxelFaces, type VoxelFaces } from './voxelFaces.ts';
+import { VoxelChunks, type VoxelChunkData } from './VoxelChunks.ts';
+import { quadTriangles, QUAD_STRIDE } from './voxelFaces.ts';
 
 /**
  * After this many refits in a row the tree is rebuilt on its next use: refitting keeps the
@@ -27,6 +28,12 @@ export interface ObstacleWorldOptions {
   meshes?: readonly WorldMesh[];
   /** For `fromScene`: the scene's mesh files, loaded by `loadSceneMeshes` (keyed by mesh id). */
   sceneMeshes?: LoadedMeshes;
+  /** Draw the voxel layer (chunk meshes in `group`); off keeps only what queries need. @default true */
+  drawVoxels?: boolean;
+  /** The voxel surface computed elsewhere for this grid (VoxelChunks.data), e.g. by a worker. */
+  voxelChunks?: VoxelChunkData;
+  /** For `fromScene`: use this grid (kept by reference) instead of building one from the document. */
+  grid?: VoxelGrid;
 }
 
 /** A static triangle mesh of the world. */
@@ -75,18 +82,30 @@ interface Entry {
 }
 
 /**
- * The static obstacle world of a scene: the voxel layer as one mesh of its exposed faces,
+ * The static obstacle world of a scene: the voxel layer as chunk meshes of its exposed faces,
  * each primitive obstacle as a mesh, and one scene-wide BVH over all of their triangles
  * (moving obstacles are not part of it).
  *
  * Edits return the world box they touched, so callers re-test only the waypoint pairs and
  * re-voxelize only the voxels near it. Moving, turning or resizing an obstacle refits the
- * BVH; adding or removing one, changing its shape or editing voxels rebuilds it (lazily, on
- * the next query, so a batch of edits costs one build).
+ * BVH; adding or removing one or changing its shape rebuilds it (lazily, on the next query,
+ * so a batch of edits costs one build).
  *
- * Triangle soup order: voxel faces first, then each obstacle's triangles in document order,
- * then each mesh's triangles. A mesh keeps its id and triangle count; `setMeshTriangles`
- * moves its triangles (the tree is rebuilt on the next query).
+ * Voxel edits refit too. The layer's surface is kept in chunks (VoxelChunks): an edit
+ * recomputes the faces of the chunks it touches only, and each chunk owns a fixed run of
+ * triangle slots in the soup, with room to grow (its triangles at build time plus a quarter,
+ * at least 8). The chunk's new triangles are written into its run, the unused slots are
+ * collapsed onto one vertex of the chunk's surface, and the tree is refitted: O(tree) simple
+ * box updates, no SAH build, so painting one voxel of a 89-million-voxel map stays cheap. A
+ * collapsed slot is a point on the real surface, so every query (segment, capsule, box,
+ * closest point, ray) answers exactly as without it. A chunk that outgrows its run (or was
+ * empty at build time, with nothing to anchor spare slots to) makes the next query rebuild
+ * the tree. One tree per chunk was the other choice; it would make every line-of-sight test
+ * walk many small trees instead of one.
+ *
+ * Triangle soup order: voxel chunk runs first (chunk index order), then each obstacle's
+ * triangles in document order, then each mesh's triangles. A mesh keeps its id and triangle
+ * count; `setMeshTriangles` moves its triangles (the tree is rebuilt on the next query).
  */
 export class ObstacleWorld {
   /** Everything to draw: the voxel mesh and one mesh per obstacle (userData.obstacleId). */
@@ -101,8 +120,13 @@ export class ObstacleWorld {
   private readonly meshes: MeshEntry[] = [];
   /** First mesh triangle in the current soup. */
   private meshStart = 0;
-  private faces: VoxelFaces | null = null;
-  private voxelMesh: Mesh | null = null;
+  /** The voxel layer's surface in chunks, or null without a layer. */
+  readonly voxelChunks: VoxelChunks | null;
+  /** Per chunk: first soup triangle of its run and the run's length (valid while the tree is current). */
+  private runFirst = new Int32Array(0);
+  private runCap = new Int32Array(0);
+  /** Triangle slots of the voxel layer in the current soup (all chunk runs). */
+  private voxelSlots = 0;
   private tree: StaticBVH | null = null;
   private refits = 0;
   private retiredTests = 0;
@@ -118,7 +142,8 @@ export class ObstacleWorld {
     this.voxelMaterial = options.voxelMaterial ?? new MeshStandardMaterial({ color: 0x6b7a8f, roughness: 0.9 });
     for (const o of obstacles) this.setObstacle(o);
     for (const m of options.meshes ?? []) this.addMesh(m);
-    this.updateVoxelMesh();
+    this.voxelChunks = grid === null ? null : new VoxelChunks(grid, { data: options.voxelChunks, draw: options.drawVoxels ?? true, material: this.voxelMaterial });
+    if (this.voxelChunks !== null) this.group.add(this.voxelChunks);
   }
 
   /**
@@ -132,7 +157,7 @@ export class ObstacleWorld {
       if (loaded === undefined) throw new Error(`ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`);
       return { id: m.id, soup: loaded.soup, matrix: meshMatrix(m), object: loaded.object.clone() };
     });
-    return new ObstacleWorld(doc.obstacles, buildVoxelGrid(doc), { ...options, meshes: [...(options.meshes ?? []), ...meshes] });
+    return new ObstacleWorld(doc.obstacles, options.grid ?? buildVoxelGrid(doc), { ...options, meshes: [...(options.meshes ?? []), ...meshes] });
   }
 
   /** Ids of the world's meshes, in soup order. */
@@ -188,6 +213,14 @@ export class ObstacleWorld {
   /** Segment and capsule tests run so far, over all rebuilds. */
   get segmentTests(): number {
     return this.retiredTests + (this.tree?.segmentTests ?? 0);
+  }
+
+  /** Triangles of the world's surfaces (voxel faces, obstacles, meshes; not the tree's spare slots). */
+  get triangleCount(): number {
+    let n = this.voxelChunks?.triangleCount ?? 0;
+    for (const e of this.entries) n += unitSoup(e.spec.shape).length / 9;
+    for (const m of this.meshes) n += m.soup.length / 9;
+    return n;
   }
 
   get obstacleCount(): number {
@@ -260,12 +293,15 @@ export class ObstacleWorld {
     return this.voxelsChanged(box);
   }
 
-  /** Call after editing `grid` directly in the inclusive voxel box; returns its world box. */
+  /**
+   * Call after editing `grid` directly in the inclusive voxel box; returns its world box. The
+   * chunks the box touches are recomputed and the tree refitted (see the class comment).
+   */
   voxelsChanged(box: readonly number[]): Aabb {
     const grid = this.grid;
-    if (grid === null) throw new Error('ObstacleWorld.voxelsChanged: the world has no voxel layer');
-    this.updateVoxelMesh();
-    this.invalidate();
+    if (grid === null || this.voxelChunks === null) throw new Error('ObstacleWorld.voxelsChanged: the world has no voxel layer');
+    const touched = this.voxelChunks.update(box);
+    if (this.tree !== null && !this.refitChunks(touched)) this.invalidate();
     const s = grid.cellSize;
     const o = grid.origin;
     return {
@@ -280,12 +316,24 @@ export class ObstacleWorld {
       this.retiredTests += this.tree.segmentTests;
       this.tree.dispose();
     }
-    const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
+    const chunks = this.voxelChunks;
+    const n = chunks === null ? 0 : chunks.chunkCount;
+    this.runFirst = new Int32Array(n);
+    this.runCap = new Int32Array(n);
+    let voxelTris = 0;
+    for (let c = 0; c < n; c++) {
+      const tris = (2 * chunks!.chunkQuads(c).length) / QUAD_STRIDE;
+      this.runFirst[c] = voxelTris;
+      // Even, so that a quad's two triangles share `triangle >> 1` (see surfaceOf).
+      this.runCap[c] = tris === 0 ? 0 : tris + 2 * Math.max(4, tris >> 3);
+      voxelTris += this.runCap[c];
+    }
+    this.voxelSlots = voxelTris;
     let count = voxelTris;
     for (const e of this.entries) count += unitSoup(e.spec.shape).length / 9;
     for (const m of this.meshes) count += m.soup.length / 9;
     const soup = new Float64Array(9 * count);
-    if (this.faces !== null) soup.set(this.faces.positions);
+    for (let c = 0; c < n; c++) this.writeRun(c, soup);
     let t = voxelTris;
     for (const e of this.entries) {
       e.first = t;
@@ -297,8 +345,57 @@ export class ObstacleWorld {
       soup.set(m.soup, 9 * t);
       t += m.soup.length / 9;
     }
-    this.tree = new StaticBVH(soup, this.bvhOptions);
+    this.tree = new StaticBVH(soup, this.bvhOptions, this.gridExtent());
     this.refits = 0;
+  }
+
+  /** The largest coordinate magnitude a voxel face can have (so refits stay inside the padding). */
+  private gridExtent(): number {
+    const g = this.grid;
+    if (g === null) return 0;
+    const o = [g.origin.x, g.origin.y, g.origin.z];
+    const d = [g.X, g.Y, g.Z];
+    let m = 0;
+    for (let a = 0; a < 3; a++) m = Math.max(m, Math.abs(o[a]), Math.abs(o[a] + d[a] * g.cellSize));
+    return m;
+  }
+
+  /** Writes chunk c's triangles into its run of `soup`; false when they do not fit. */
+  private writeRun(c: number, soup: Float64Array): boolean {
+    const quads = this.voxelChunks!.chunkQuads(c);
+    const tris = (2 * quads.length) / QUAD_STRIDE;
+    const first = this.runFirst[c], cap = this.runCap[c];
+    if (tris > cap) return false;
+    if (cap === 0) return true;
+    if (tris > 0) quadTriangles(this.grid!, quads, soup, null, first);
+    // Spare slots: collapsed onto the run's first vertex, a point of the chunk's surface. A
+    // chunk left without faces has no such point: the caller rebuilds the tree.
+    if (tris === 0) return false;
+    const ax = soup[9 * first], ay = soup[9 * first + 1], az = soup[9 * first + 2];
+    for (let k = 9 * (first + tris); k < 9 * (first + cap); k += 3) {
+      soup[k] = ax;
+      soup[k + 1] = ay;
+      soup[k + 2] = az;
+    }
+    return true;
+  }
+
+  /** Rewrites the runs of the given chunks in the current tree and refits it; false if one does not fit. */
+  private refitChunks(touched: readonly number[]): boolean {
+    const tree = this.tree!;
+    if (this.refits >= MAX_REFITS * 8) return false;
+    // Check every run first: a partly rewritten soup would leave the tree inconsistent.
+    for (const c of touched) {
+      const tris = (2 * this.voxelChunks!.chunkQuads(c).length) / QUAD_STRIDE;
+      if (tris > this.runCap[c] || (tris === 0 && this.runCap[c] > 0)) return false;
+    }
+    for (const c of touched) {
+      if (!this.writeRun(c, tree.soup)) return false;
+      if (this.runCap[c] > 0) tree.updateTriangles(this.runFirst[c], this.runCap[c], false);
+    }
+    tree.refit();
+    this.refits++;
+    return true;
   }
 
   /** True when segment a-b meets no static triangle (both faces count). */
@@ -333,8 +430,7 @@ export class ObstacleWorld {
     const tree = this.bvh;
     const hit = tree.raycast(origin, direction, far);
     if (hit === null) return null;
-    const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
-    if (hit.triangle < voxelTris && this.grid !== null) {
+    if (hit.triangle < this.voxelSlots && this.grid !== null) {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
       const h = 0.5 * g.cellSize;
@@ -382,7 +478,7 @@ export class ObstacleWorld {
 
   dispose(): void {
     this.tree?.dispose();
-    this.voxelMesh?.geometry.dispose();
+    this.voxelChunks?.dispose();
     this.material.dispose();
     this.voxelMaterial.dispose();
   }
@@ -400,9 +496,8 @@ export class ObstacleWorld {
    * the obstacles. Steering treats each surface as one obstacle.
    */
   surfaceOf(triangle: number): number {
-    const voxelTris = this.faces === null ? 0 : this.faces.triangleCount;
     if (triangle >= this.meshStart && this.meshes.length > 0) return this.entries.length + (triangle - this.meshStart);
-    return triangle < voxelTris ? -1 - (triangle >> 1) : this.entryIndexOf(triangle);
+    return triangle < this.voxelSlots ? -1 - (triangle >> 1) : this.entryIndexOf(triangle);
   }
 
   private ownerOf(triangle: number): string | null {
@@ -468,22 +563,6 @@ export class ObstacleWorld {
       this.tree.dispose();
       this.tree = null;
     }
-  }
-
-  private updateVoxelMesh(): void {
-    if (this.voxelMesh !== null) {
-      this.group.remove(this.voxelMesh);
-      this.voxelMesh.geometry.dispose();
-      this.voxelMesh = null;
-    }
-    this.faces = this.grid === null ? null : voxelFaces(this.grid);
-    if (this.faces === null || this.faces.triangleCount === 0) return;
-    const g = new BufferGeometry();
-    g.setAttribute('position', new BufferAttribute(new Float32Array(this.faces.positions), 3));
-    g.setAttribute('normal', new BufferAttribute(this.faces.normals, 3));
-    this.voxelMesh = new Mesh(g, this.voxelMaterial);
-    this.voxelMesh.name = 'voxels';
-    this.group.add(this.voxelMesh);
   }
 }
 

@@ -188,14 +188,17 @@ export class StaticBVH {
   private readonly blockers = new Int32Array(BLOCKER_CACHE).fill(-1);
   private nextBlocker = 0;
 
-  /** Builds the tree over `soup` (kept by reference: `updateTriangles` edits it in place). */
-  constructor(soup: Float64Array, options: BVHOptions = STATIC_BVH_OPTIONS) {
+  /**
+   * Builds the tree over `soup` (kept by reference: `updateTriangles` edits it in place).
+   * @param extent a coordinate magnitude later updates may reach (the padding covers it too)
+   */
+  constructor(soup: Float64Array, options: BVHOptions = STATIC_BVH_OPTIONS, extent = 0) {
     if (soup.length % 9 !== 0) throw new RangeError(`soup: expected 9 numbers per triangle, got ${soup.length}`);
     this.soup = soup;
     this.triangleCount = soup.length / 9;
     this.geometry = new BufferGeometry();
     this.geometry.setAttribute('position', new BufferAttribute(new Float32Array(soup), 3));
-    let largest = 0;
+    let largest = Number.isFinite(extent) ? Math.abs(extent) : 0;
     for (let i = 0; i < soup.length; i++) largest = Math.max(largest, Math.abs(soup[i]));
     this.pad = largest * 2 ** -22;
     const n = this.triangleCount;
@@ -220,9 +223,10 @@ export class StaticBVH {
   /**
    * Call after rewriting soup triangles [first, first + count) in place (same count, new
    * coordinates, e.g. an obstacle moved): copies them to the leaf order and refits the node
-   * boxes. Refitting keeps the tree shape, so it stays correct but loosens as things move.
+   * boxes (with `refit` false, call `refit()` after the last of several updates). Refitting
+   * keeps the tree shape, so it stays correct but loosens as things move.
    */
-  updateTriangles(first: number, count: number): void {
+  updateTriangles(first: number, count: number, refit = true): void {
     const f32 = this.geometry.attributes.position.array as Float32Array;
     for (let t = first; t < first + count; t++) {
       const k = this.slotOf[t];
@@ -234,6 +238,11 @@ export class StaticBVH {
         f32[9 * t + c] = v;
       }
     }
+    if (refit) this.refit();
+  }
+
+  /** Refits the node boxes to the current triangles (see updateTriangles). */
+  refit(): void {
     if (this.bvh) {
       this.geometry.attributes.position.needsUpdate = true;
       this.bvh.refit();

@@ -21,3 +21,4 @@ export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './Waypoint
 export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
 export { collectVisited, emptyVisited, gridPositions, type VisitedNodes } from './visitedNodes.ts';
 export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';
+export { VoxelChunks, CHUNK_SIZE, type VoxelChunkData, type VoxelChunksOptions } from './VoxelChunks.ts';

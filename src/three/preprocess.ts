@@ -12,6 +12,12 @@ export interface PreprocessOptions {
   maxLinkDistance?: number;
   /** Options of the obstacle world (materials, BVH build). */
   world?: ObstacleWorldOptions;
+  /**
+   * Build the BVH only when a link test needs it (never for a scene without waypoints, such
+   * as a Moving AI map: the app searches those on the grid). @default false (built eagerly,
+   * and counted in worldMs)
+   */
+  lazyTree?: boolean;
 }
 
 /** A preprocessed scene: its world, the waypoint visibility graph and the figures of the build. */
@@ -43,7 +49,7 @@ export function preprocessScene(doc: SceneDocument, options: PreprocessOptions =
   if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new RangeError(`agentRadius: expected a finite number >= 0, got ${agentRadius}`);
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
-  world.rebuild();
+  if (options.lazyTree !== true) world.rebuild();
   const t1 = now();
   const maxLinkDistance = options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity;
   const visibility = new VisibilityGraph(world.lineOfSight(agentRadius), { maxLinkDistance });

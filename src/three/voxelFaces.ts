@@ -9,38 +9,51 @@ export interface VoxelFaces {
   triangleCount: number;
 }
 
+/** Numbers per quad in a quad list: axis, sign (0: -, 1: +), slice, u0, v0, u1, v1. */
+export const QUAD_STRIDE = 7;
+
 /**
- * The surface of a voxel layer: only faces between a solid voxel and a free one (or the
- * outside of the grid); faces between two solid voxels are left out, so no triangle lies
- * inside the solid. Coplanar exposed faces facing the same way are merged into rectangles
- * (greedy meshing, as in Mikola Lysenko's "Meshing in a Minecraft Game", 2012): a wall of
- * n x m voxel faces becomes 2 triangles instead of 2nm, which keeps the BVH of large voxel
- * maps small. The covered surface is exactly the same.
+ * The exposed faces of the solid voxels inside the inclusive voxel box [x0, y0, z0, x1, y1, z1]
+ * as merged rectangles (quads): only faces between a solid voxel and a free one (or the outside
+ * of the grid) count; a neighbour outside the box is read from the grid, so the quads of
+ * adjacent boxes together are exactly the surface of the whole layer. Coplanar exposed faces
+ * facing the same way are merged inside the box (greedy meshing, as in Mikola Lysenko's
+ * "Meshing in a Minecraft Game", 2012). Each quad is QUAD_STRIDE numbers in grid coordinates:
+ * axis a (0 x, 1 y, 2 z), sign (1: the face looks towards +a), the voxel slice along a, and
+ * the rectangle [u0, u1) x [v0, v1) on the other two axes in cyclic order (u = a+1, v = a+2).
  */
-export function voxelFaces(grid: VoxelGrid): VoxelFaces {
+export function voxelQuads(grid: VoxelGrid, box: readonly number[] = [0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1]): Uint16Array {
   const dims = [grid.X, grid.Y, grid.Z];
+  if (Math.max(...dims) > 0xffff) throw new RangeError(`voxelQuads: a grid side above ${0xffff} voxels does not fit the quad list`);
   const occ = grid.occupancy;
-  const s = grid.cellSize;
-  const origin = [grid.origin.x, grid.origin.y, grid.origin.z];
+  const lo = [box[0], box[1], box[2]];
+  const hi = [box[3] + 1, box[4] + 1, box[5] + 1];
   // Layout x + X * (y + Y * z): the index step along each axis.
   const stride = [1, dims[0], dims[0] * dims[1]];
-  const quads: number[] = []; // per quad: axis, sign, slice, u0, v0, u1, v1
+  const quads: number[] = [];
   for (let a = 0; a < 3; a++) {
     // u, v: the other two axes in cyclic order, so that u x v points along +a.
     const ua = (a + 1) % 3, va = (a + 2) % 3;
-    const U = dims[ua], V = dims[va];
+    const u0 = lo[ua], v0 = lo[va];
+    const U = hi[ua] - u0, V = hi[va] - v0;
+    if (U <= 0 || V <= 0) continue;
     const mask = new Uint8Array(U * V);
-    for (const sign of [-1, 1]) {
-      for (let slice = 0; slice < dims[a]; slice++) {
+    for (let sign = 0; sign < 2; sign++) {
+      const d = sign === 1 ? 1 : -1;
+      for (let slice = lo[a]; slice < hi[a]; slice++) {
         // The neighbour across the face; outside the grid counts as free.
-        const inside = slice + sign >= 0 && slice + sign < dims[a];
-        const step = sign * stride[a];
+        const inside = slice + d >= 0 && slice + d < dims[a];
+        const step = d * stride[a];
+        let any = false;
         for (let v = 0; v < V; v++) {
-          let i = slice * stride[a] + v * stride[va];
+          let i = slice * stride[a] + (v + v0) * stride[va] + u0 * stride[ua];
           for (let u = 0; u < U; u++, i += stride[ua]) {
-            mask[u + U * v] = occ[i] !== 0 && !(inside && occ[i + step] !== 0) ? 1 : 0;
+            const m = occ[i] !== 0 && !(inside && occ[i + step] !== 0) ? 1 : 0;
+            mask[u + U * v] = m;
+            any ||= m === 1;
           }
         }
+        if (!any) continue;
         // Greedy: grow each rectangle along u, then along v while whole rows are set.
         for (let v = 0; v < V; v++) {
           for (let u = 0; u < U; u++) {
@@ -54,31 +67,66 @@ export function voxelFaces(grid: VoxelGrid): VoxelFaces {
               if (!full) break;
             }
             for (let y = v; y < v1; y++) mask.fill(0, u + U * y, u1 + U * y);
-            quads.push(a, sign, slice, u, v, u1, v1);
+            quads.push(a, sign, slice, u + u0, v + v0, u1 + u0, v1 + v0);
           }
         }
       }
     }
   }
-  const triangleCount = 2 * (quads.length / 7);
+  return Uint16Array.from(quads);
+}
+
+/**
+ * Writes the two triangles of each quad (see voxelQuads) in world coordinates into
+ * `positions` (9 numbers per triangle) from triangle `first` on, and the outward normals into
+ * `normals` when given. Counter-clockwise seen from outside.
+ */
+export function quadTriangles(
+  grid: VoxelGrid, quads: ArrayLike<number>, positions: Float64Array | Float32Array, normals: Float32Array | null = null, first = 0,
+): void {
+  const s = grid.cellSize;
+  const origin = [grid.origin.x, grid.origin.y, grid.origin.z];
+  let o = 9 * first;
+  for (let q = 0; q < quads.length; q += QUAD_STRIDE) {
+    const a = quads[q], sign = quads[q + 1] === 1 ? 1 : -1, slice = quads[q + 2];
+    const u0 = quads[q + 3], v0 = quads[q + 4], u1 = quads[q + 5], v1 = quads[q + 6];
+    const ua = (a + 1) % 3, va = (a + 2) % 3;
+    const plane = origin[a] + (slice + (sign > 0 ? 1 : 0)) * s;
+    // (u0,v0) (u1,v0) (u1,v1) and (u0,v0) (u1,v1) (u0,v1) face +a; the reverse order faces -a.
+    const us = sign > 0 ? CORNERS_U : CORNERS_U_REV;
+    const vs = sign > 0 ? CORNERS_V : CORNERS_V_REV;
+    for (let k = 0; k < 6; k++) {
+      positions[o + a] = plane;
+      positions[o + ua] = origin[ua] + (us[k] === 0 ? u0 : u1) * s;
+      positions[o + va] = origin[va] + (vs[k] === 0 ? v0 : v1) * s;
+      if (normals !== null) {
+        normals[o + a] = sign;
+        normals[o + ua] = 0;
+        normals[o + va] = 0;
+      }
+      o += 3;
+    }
+  }
+}
+
+// Corner choices (0: low, 1: high) of the six vertices of a quad's two triangles.
+const CORNERS_U = [0, 1, 1, 0, 1, 0];
+const CORNERS_V = [0, 0, 1, 0, 1, 1];
+const CORNERS_U_REV = CORNERS_U.slice().reverse();
+const CORNERS_V_REV = CORNERS_V.slice().reverse();
+
+/**
+ * The surface of a voxel layer: only faces between a solid voxel and a free one (or the
+ * outside of the grid); faces between two solid voxels are left out, so no triangle lies
+ * inside the solid. Coplanar exposed faces facing the same way are merged into rectangles
+ * (see voxelQuads): a wall of n x m voxel faces becomes 2 triangles instead of 2nm, which
+ * keeps the BVH of large voxel maps small. The covered surface is exactly the same.
+ */
+export function voxelFaces(grid: VoxelGrid): VoxelFaces {
+  const quads = voxelQuads(grid);
+  const triangleCount = 2 * (quads.length / QUAD_STRIDE);
   const positions = new Float64Array(9 * triangleCount);
   const normals = new Float32Array(9 * triangleCount);
-  let o = 0;
-  const corner = (a: number, plane: number, ua: number, u: number, va: number, v: number, sign: number): void => {
-    positions[o + a] = origin[a] + plane * s;
-    positions[o + ua] = origin[ua] + u * s;
-    positions[o + va] = origin[va] + v * s;
-    normals[o + a] = sign;
-    o += 3;
-  };
-  for (let q = 0; q < quads.length; q += 7) {
-    const [a, sign, slice, u0, v0, u1, v1] = quads.slice(q, q + 7);
-    const ua = (a + 1) % 3, va = (a + 2) % 3;
-    const plane = slice + (sign > 0 ? 1 : 0);
-    // Counter-clockwise seen from outside: (u0,v0) (u1,v0) (u1,v1) faces +a; reversed for -a.
-    const us = sign > 0 ? [u0, u1, u1, u0, u1, u0] : [u0, u1, u1, u0, u1, u0].reverse();
-    const vs = sign > 0 ? [v0, v0, v1, v0, v1, v1] : [v0, v0, v1, v0, v1, v1].reverse();
-    for (let k = 0; k < 6; k++) corner(a, plane, ua, us[k], va, vs[k], sign);
-  }
+  quadTriangles(grid, quads, positions, normals);
   return { positions, normals, triangleCount };
 }

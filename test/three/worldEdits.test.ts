@@ -90,12 +90,12 @@ describe('incremental visibility over an edited world', () => {
     // faces of the inner corner lie in other planes than the outer ones).
     const small = new VoxelGrid({ dims: [4, 4, 4] });
     for (let z = 1; z < 3; z++) for (let y = 1; y < 3; y++) for (let x = 1; x < 3; x++) small.setBlocked(x, y, z, true);
-    expect(new ObstacleWorld([], small).bvh.triangleCount).toBe(12);
+    expect(new ObstacleWorld([], small).voxelChunks!.triangleCount).toBe(12);
     const ell = new VoxelGrid({ dims: [2, 2, 1] });
     ell.setBlocked(0, 0, 0, true);
     ell.setBlocked(1, 0, 0, true);
     ell.setBlocked(0, 1, 0, true);
-    expect(new ObstacleWorld([], ell).bvh.triangleCount).toBe(2 * 10);
+    expect(new ObstacleWorld([], ell).voxelChunks!.triangleCount).toBe(2 * 10);
   });
 
   it('the drawing group holds one mesh per obstacle and one voxel mesh', () => {

@@ -29,6 +29,8 @@ export class AgentsController {
   /** Agents that have not got anywhere for a while (see StuckTracker). */
   stuckCount = 0;
   private generation = 0;
+  /** A scene or edit without agents, not sent yet (see post). */
+  private deferred: SimRequest | null = null;
   private fresh: SimSnapshot | null = null;
   private error: string | null = null;
   /** A scene was loaded (not edited) since the last sceneLoaded call. */
@@ -61,7 +63,11 @@ export class AgentsController {
   sceneLoaded(doc: SceneDocument): void {
     if (!this.freshLoad && this.generation > 0) {
       this.generation++;
-      this.post({ type: 'edit', doc, generation: this.generation });
+      const edit: SimRequest = { type: 'edit', doc, generation: this.generation };
+      // Nothing to move: the edit waits for the next message (copying a huge document to the
+      // worker on every paint stroke would cost the page more than the paint).
+      if (doc.agents.length === 0 && !this.playing) this.deferred = this.deferred?.type === 'init' ? { ...this.deferred, doc } : edit;
+      else this.post(edit);
       return;
     }
     this.freshLoad = false;
@@ -85,7 +91,10 @@ export class AgentsController {
     this.error = null;
     this.generation++;
     this.view.visible = false;
-    this.post({ type: 'init', doc, settings: this.agentSettings() });
+    const init: SimRequest = { type: 'init', doc, settings: this.agentSettings() };
+    this.deferred = null;
+    if (doc.agents.length === 0) this.deferred = init;
+    else this.post(init);
     this.onChange();
   }
 
@@ -135,6 +144,7 @@ export class AgentsController {
   get statusText(): string {
     if (this.error !== null) return this.error;
     const s = this.latest;
+    if (s === null && this.deferred !== null) return 'Agents: none · Spawn adds some';
     if (s === null) return 'Agents: starting…';
     if (s.count === 0) return 'Agents: none · Spawn adds some';
     const stuck = this.stuckCount > 0 ? ` · ${this.stuckCount} stuck` : '';
@@ -224,7 +234,16 @@ export class AgentsController {
     return { avoidRange: s.avoidRange, pullGain: s.pullGain, speed: s.overrideSpeed ? s.speed : null, radius: s.overrideRadius ? s.radius : null };
   }
 
+  /**
+   * Posts a message to the simulation worker; a scene (or edit) held back because it has no
+   * agents goes first.
+   */
   private post(m: SimRequest): void {
+    const d = this.deferred;
+    if (d !== null && m.type !== 'ack') {
+      this.deferred = null;
+      this.worker.postMessage(d);
+    }
     this.worker.postMessage(m);
   }
 

@@ -1,11 +1,11 @@
-import type { BufferGeometry, Mesh } from 'three';
 import type { Aabb } from '../../core/graph/visibility.ts';
 import { VisibilityGraph } from '../../core/graph/visibility.ts';
 import { waypointPositions } from '../../scene/build.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
+import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
-import { gridData } from '../search/sceneQuery.ts';
-import type { SceneData } from '../workers/protocol.ts';
+import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
+import type { SearchableScene } from '../search/sceneQuery.ts';
 import { syncWorld } from './worldSync.ts';
 
 /** What `sync` changed. */
@@ -18,6 +18,16 @@ export interface SyncResult {
   links: boolean;
   /** World boxes whose geometry changed (for the simulation). */
   boxes: Aabb[];
+  /** The inclusive voxel box whose occupancy changed, or null. */
+  voxelBox: number[] | null;
+}
+
+/** What an EditModel can start from instead of building it from the document. */
+export interface EditStart {
+  /** The document's voxel grid (kept by reference and edited in place). */
+  grid: VoxelGrid | null;
+  /** Its surface in chunks. */
+  voxelChunks?: VoxelChunkData;
 }
 
 const sameNumbers = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
@@ -37,10 +47,14 @@ export class EditModel {
   private doc: SceneDocument;
   private ids: string[];
 
-  constructor(doc: SceneDocument) {
+  /**
+   * @param start the grid shown and its surface, so that a huge layer is neither built nor
+   *   meshed again here (the grid is then edited in place: show it, do not keep it as a snapshot)
+   */
+  constructor(doc: SceneDocument, start?: EditStart) {
     this.doc = doc;
     this.agentRadius = doc.agentRadius ?? 0;
-    this.world = ObstacleWorld.fromScene(doc);
+    this.world = ObstacleWorld.fromScene(doc, { drawVoxels: false, grid: start?.grid ?? undefined, voxelChunks: start?.voxelChunks });
     this.visibility = new VisibilityGraph(this.world.lineOfSight(this.agentRadius), { maxLinkDistance: doc.maxLinkDistance ?? Infinity });
     this.visibility.setAll(waypointPositions(doc));
     this.ids = doc.waypoints.map((w) => w.id);
@@ -54,7 +68,7 @@ export class EditModel {
   /** Updates the world and the links to `next`; see the class comment. */
   sync(next: SceneDocument): SyncResult {
     const prev = this.doc;
-    const out: SyncResult = { voxels: false, obstacles: false, links: false, boxes: [] };
+    const out: SyncResult = { voxels: false, obstacles: false, links: false, boxes: [], voxelBox: null };
     const pv = prev.voxels;
     const nv = next.voxels;
     const layerChanged = (pv === undefined) !== (nv === undefined) || (pv !== undefined && nv !== undefined &&
@@ -62,7 +76,8 @@ export class EditModel {
     if (layerChanged || (next.agentRadius ?? 0) !== this.agentRadius || next.maxLinkDistance !== prev.maxLinkDistance) {
       this.world.dispose();
       Object.assign(this, new EditModel(next));
-      return { voxels: true, obstacles: true, links: true, boxes: [] };
+      const g = this.world.grid;
+      return { voxels: true, obstacles: true, links: true, boxes: [], voxelBox: g === null ? null : [0, 0, 0, g.X - 1, g.Y - 1, g.Z - 1] };
     }
     // Obstacles: removed, added or changed ones, by id.
     const world = syncWorld(this.world, prev, next);
@@ -110,21 +125,14 @@ export class EditModel {
     return changed;
   }
 
-  /** The searchable data of the current state (copies, for a LoadedScene and the workers). */
-  sceneData(): SceneData {
-    const g = this.visibility.graph();
-    const pairs = Int32Array.from(g.pairs().flat());
-    return { grid: this.world.grid === null ? null : gridData(this.world.grid), positions: g.positions.slice(), pairs, ids: this.ids.slice() };
-  }
-
-  /** The drawn voxel surface (as the preprocessing worker sends it), or null. */
-  faces(): { positions: Float32Array; normals: Float32Array } | null {
-    const mesh = this.world.group.getObjectByName('voxels') as Mesh<BufferGeometry> | undefined;
-    if (mesh === undefined) return null;
-    return {
-      positions: Float32Array.from(mesh.geometry.getAttribute('position').array),
-      normals: Float32Array.from(mesh.geometry.getAttribute('normal').array),
-    };
+  /**
+   * The searchable state, for the scene shown: the grid by reference (edits change it in
+   * place; no copy of a huge layer per edit), the waypoint graph and ids.
+   */
+  searchable(): SearchableScene {
+    const graph = this.visibility.graph();
+    const ids = this.ids.slice();
+    return { grid: this.world.grid, graph, ids, index: new Map(ids.map((id, i) => [id, i])) };
   }
 
   dispose(): void {

@@ -10,7 +10,7 @@ import { pickVoxel } from '../picking.ts';
 import { key, ctrl } from '../shortcuts.ts';
 import { EditModel } from './EditModel.ts';
 import {
-  addWaypoint, duplicateWaypoint, isSceneSized, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
+  addWaypoint, checkPaintLimit, duplicateWaypoint, isSceneSized, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
   TERRAIN_KINDS, validated,
 } from './edits.ts';
 import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
@@ -151,7 +151,8 @@ export class Editor {
     const scene = this.app.current;
     if (scene === null) throw new Error('no scene is loaded');
     if (this.model === null) {
-      this.model = new EditModel(scene.doc);
+      // The grid shown and its drawn surface: a huge layer is neither rebuilt nor meshed again.
+      this.model = new EditModel(scene.doc, { grid: scene.grid, voxelChunks: this.app.views.world?.voxels?.grid === scene.grid ? this.app.views.world.voxels.data() : undefined });
     }
     return this.model;
   }
@@ -186,7 +187,7 @@ export class Editor {
     const model = this.live();
     try {
       const changed = model.sync(doc);
-      this.app.showEdit(doc, model.sceneData(), changed.voxels || changed.obstacles ? model.faces() : undefined);
+      this.app.showEdit(doc, model.searchable(), changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox } : undefined);
     } catch (e) {
       this.model?.dispose();
       this.model = new EditModel(from);
@@ -340,7 +341,9 @@ export class Editor {
     const cur = this.app.current!.doc;
     const next = st.tool === 'erase' ? paintVoxels(cur, box, false)
       : st.tool === 'voxel' ? paintVoxels(cur, box, true) : paintTerrain(cur, box, this.settings.terrain);
-    validated(next);
+    // The edits clip their boxes to the layer: only the primitive limit is left to check (a
+    // whole validation of a map with 20,000 boxes would cost more than the paint).
+    checkPaintLimit(next);
     this.show(next, cur);
     this.showPreview(box);
   }

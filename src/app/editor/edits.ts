@@ -4,8 +4,7 @@
  * keep in the undo history and to compare). They throw an Error naming the problem on misuse
  * (unknown id, no voxel layer); `validated` checks the result as a file would be checked.
  */
-import { buildVoxelGrid, solidBoxes } from '../../scene/build.ts';
-import type { PointRef, SceneAgent, SceneDocument, SceneObstacle, SceneVec3, VoxelBox } from '../../scene/schema.ts';
+import { primitiveLimitMessage, SCENE_LIMITS, type PointRef, type SceneAgent, type SceneDocument, type SceneObstacle, type SceneVec3, type VoxelBox } from '../../scene/schema.ts';
 import { parseScene } from '../../scene/validate.ts';
 
 /** A named terrain kind: its cost multiplier and colour. `ground` (cost 1) erases terrain. */
@@ -25,6 +24,18 @@ export const TERRAIN_KINDS: Readonly<Record<string, TerrainKind>> = Object.freez
 /** The document checked as a loaded file is (parseScene): throws SceneError naming the problem. */
 export function validated(doc: SceneDocument): SceneDocument {
   return parseScene(doc);
+}
+
+/**
+ * The one rule a paint edit (paintVoxels, paintTerrain) can break, checked without validating
+ * the whole document (their boxes are clipped to the layer): the primitive limit. Throws an
+ * Error naming it.
+ */
+export function checkPaintLimit(doc: SceneDocument): void {
+  const v = doc.voxels;
+  let n = doc.obstacles.length + doc.movingObstacles.length + (v?.solid.length ?? 0);
+  for (const r of v?.terrain ?? []) n += r.boxes.length;
+  if (n > SCENE_LIMITS.primitives) throw new Error(primitiveLimitMessage(n));
 }
 
 /** `prefix-N` with the smallest N >= 1 that is not in `taken`. */
@@ -93,16 +104,49 @@ function clipBox(doc: SceneDocument, box: readonly number[]): VoxelBox {
 }
 
 /**
- * Makes the voxels of the inclusive box `[x0, y0, z0, x1, y1, z1]` solid or free. The solid
- * list is rewritten as merged boxes (solidBoxes), so erasing inside a big box works.
+ * Makes the voxels of the inclusive box `[x0, y0, z0, x1, y1, z1]` solid or free. Painting
+ * appends the box to the solid list; erasing cuts it out of every solid box it meets (each
+ * such box becomes at most six pieces), so the cost follows the list, not the layer's volume,
+ * and the untouched boxes stay the same objects (the editor's update compares by identity).
  */
 export function paintVoxels(doc: SceneDocument, box: readonly number[], solid: boolean): SceneDocument {
   const b = clipBox(doc, box);
   const v = doc.voxels!;
   if (solid) return { ...doc, voxels: { ...v, solid: [...v.solid, b] } };
-  const grid = buildVoxelGrid({ ...doc, voxels: { ...v, terrain: [] } })!;
-  for (let z = b[2]; z <= b[5]; z++) for (let y = b[1]; y <= b[4]; y++) for (let x = b[0]; x <= b[3]; x++) grid.occupancy[grid.index(x, y, z)] = 0;
-  return { ...doc, voxels: { ...v, solid: solidBoxes(grid) } };
+  if (!v.solid.some((s) => overlaps(s, b))) return doc;
+  const out: VoxelBox[] = [];
+  for (const s of v.solid) {
+    if (overlaps(s, b)) subtract(s, b, out);
+    else out.push(s);
+  }
+  return { ...doc, voxels: { ...v, solid: out } };
+}
+
+/** Whether two inclusive boxes share a voxel. */
+function overlaps(a: VoxelBox, b: VoxelBox): boolean {
+  for (let k = 0; k < 3; k++) if (Math.max(a[k], a[k + 3]) < Math.min(b[k], b[k + 3]) || Math.min(a[k], a[k + 3]) > Math.max(b[k], b[k + 3])) return false;
+  return true;
+}
+
+/** Appends the voxels of box a outside box b as at most six boxes (slabs along x, then y, then z). */
+function subtract(a: VoxelBox, b: VoxelBox, out: VoxelBox[]): void {
+  const lo = [0, 1, 2].map((k) => Math.min(a[k], a[k + 3]));
+  const hi = [0, 1, 2].map((k) => Math.max(a[k], a[k + 3]));
+  for (let k = 0; k < 3; k++) {
+    const b0 = Math.min(b[k], b[k + 3]), b1 = Math.max(b[k], b[k + 3]);
+    if (lo[k] < b0) {
+      const piece = [...lo, ...hi];
+      piece[k + 3] = b0 - 1;
+      out.push(piece as VoxelBox);
+      lo[k] = b0;
+    }
+    if (hi[k] > b1) {
+      const piece = [...lo, ...hi];
+      piece[k] = b1 + 1;
+      out.push(piece as VoxelBox);
+      hi[k] = b1;
+    }
+  }
 }
 
 /**

@@ -36,18 +36,26 @@ export class SceneViews extends Group {
     this.waypoints?.dispose();
     this.clear();
     this.cellSize = scene.grid?.cellSize ?? 1;
-    this.world = new WorldView(scene.doc, scene.grid, scene.faces, [this.cutPlane]);
+    this.world = new WorldView(scene.doc, scene.grid, scene.chunks, [this.cutPlane]);
     this.setCut(scene.grid !== null ? roofCut(scene.grid) : null);
     const wr = Math.min(1.2, Math.max(0.12, scene.radius * 0.006, (scene.grid?.cellSize ?? 0) * 0.22));
     this.waypoints = new WaypointView(scene.graph, wr);
     this.add(this.world, this.waypoints);
   }
 
-  /** Redraws the world after an edit changed it. */
-  showWorld(scene: LoadedScene): void {
-    this.world?.dispose();
-    this.world = new WorldView(scene.doc, scene.grid, scene.faces, [this.cutPlane]);
+  /**
+   * Redraws the world after an edit changed it. The voxel surface drawn for the same grid is
+   * kept and only its chunks touched by `voxelBox` (the inclusive voxel box whose occupancy
+   * changed; null: none) are rebuilt.
+   */
+  showWorld(scene: LoadedScene, voxelBox: readonly number[] | null = null): void {
+    const old = this.world;
+    const voxels = old?.takeVoxels(scene.grid) ?? null;
+    old?.dispose();
+    this.world = new WorldView(scene.doc, scene.grid, voxels ?? scene.chunks, [this.cutPlane]);
+    if (voxels !== null && voxelBox !== null) this.world.voxelsChanged(voxelBox);
     this.add(this.world);
+    this.applyToggles();
   }
 
   /** Redraws the waypoints and links from `graph` (edits, live dragging). */

@@ -1,6 +1,6 @@
 import {
-  Box3, Box3Helper, BoxGeometry, BufferAttribute, BufferGeometry, Color, DoubleSide, DynamicDrawUsage, GridHelper,
-  IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineLoop, Matrix4, Mesh, MeshStandardMaterial, Object3D, Vector3,
+  Box3, Box3Helper, BoxGeometry, BufferAttribute, BufferGeometry, DoubleSide, DynamicDrawUsage, GridHelper,
+  IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineLoop, Matrix4, MeshStandardMaterial, Object3D, Vector3,
   type Plane,
 } from 'three';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
@@ -8,19 +8,23 @@ import { vec3 } from '../../core/math/vec3.ts';
 import { movingObstaclePosition } from '../../scene/build.ts';
 import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
 import { obstacleMatrix, unitGeometry, type Shape } from '../../three/primitives.ts';
+import { VoxelChunks, type VoxelChunkData } from '../../three/VoxelChunks.ts';
 import { PALETTE } from './palette.ts';
 
 const _m = new Matrix4();
 const _p = vec3();
 
 /**
- * The static world of a scene, drawn: the voxel surface (merged faces from the preprocessing
- * worker, shaded darker low and lighter high), primitive obstacles as one InstancedMesh per
- * shape, terrain regions as translucent boxes, moving obstacles and their orbits, the ground
- * grid and the bounds. `update(t)` moves the moving obstacles.
+ * The static world of a scene, drawn: the voxel surface in chunks (VoxelChunks: merged faces,
+ * shaded darker low and lighter high; the preprocessing worker computes them), primitive
+ * obstacles as one InstancedMesh per shape, terrain regions as translucent boxes in their
+ * kind's colour, moving obstacles and their orbits, the ground grid and the bounds.
+ * `update(t)` moves the moving obstacles; `voxelsChanged(box)` redraws the chunks a voxel edit
+ * touched.
  */
 export class WorldView extends Object3D {
-  readonly voxels: Mesh | null = null;
+  /** The voxel surface, or null when the scene has no solid voxel. */
+  voxels: VoxelChunks | null = null;
   /** Obstacle meshes per shape; `userData.ids[instanceId]` is the obstacle id. */
   readonly obstacles: InstancedMesh[] = [];
   readonly terrain: InstancedMesh[] = [];
@@ -32,16 +36,20 @@ export class WorldView extends Object3D {
   private readonly disposables: { dispose(): void }[] = [];
 
   /**
+   * @param voxels the grid's surface: chunk quads from the worker, a VoxelChunks drawn for this
+   *   grid before (adopted, see takeVoxels), or null to compute it here
    * @param clipping planes that cut the solid geometry (the app's "cut above" slice, to look
    *   into closed buildings); the renderer needs `localClippingEnabled`
    */
-  constructor(doc: SceneDocument, grid: VoxelGrid | null, faces: { positions: Float32Array; normals: Float32Array } | null, clipping: Plane[] = []) {
+  constructor(doc: SceneDocument, grid: VoxelGrid | null, voxels: VoxelChunkData | VoxelChunks | null, clipping: Plane[] = []) {
     super();
     this.name = 'world';
     this.doc = doc;
     this.clipping = clipping;
     const { min, max } = doc.bounds;
-    if (faces !== null && faces.positions.length > 0) this.voxels = this.voxelMesh(faces, min[1], max[1]);
+    if (voxels instanceof VoxelChunks) this.voxels = voxels;
+    else if (grid !== null) this.voxels = this.voxelChunks(grid, voxels);
+    if (this.voxels !== null) this.add(this.voxels);
     this.addObstacles(doc.obstacles);
     if (grid !== null) this.addTerrain(doc, grid);
     if (doc.movingObstacles.length > 0) this.moving = this.addMoving(doc);
@@ -107,35 +115,36 @@ export class WorldView extends Object3D {
     return [...this.obstacles];
   }
 
+  /**
+   * Call after the grid's occupancy changed in the inclusive voxel box: rebuilds the voxel
+   * chunks it touches. Returns how many were rebuilt.
+   */
+  voxelsChanged(box: readonly number[]): number {
+    return this.voxels?.update(box).length ?? 0;
+  }
+
+  /**
+   * Hands the voxel surface over to the next view of the same grid (it is then not disposed
+   * with this view); null when this view draws another grid or none.
+   */
+  takeVoxels(grid: VoxelGrid | null): VoxelChunks | null {
+    const v = this.voxels;
+    if (v === null || grid === null || v.grid !== grid) return null;
+    this.remove(v);
+    this.voxels = null;
+    return v;
+  }
+
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+    this.voxels?.dispose();
     this.removeFromParent();
   }
 
-  private voxelMesh(faces: { positions: Float32Array; normals: Float32Array }, y0: number, y1: number): Mesh {
-    const g = new BufferGeometry();
-    g.setAttribute('position', new BufferAttribute(faces.positions, 3));
-    g.setAttribute('normal', new BufferAttribute(faces.normals, 3));
-    // Height shading: a cheap depth cue in stacked voxel worlds.
-    const lo = new Color(PALETTE.voxelLow);
-    const hi = new Color(PALETTE.voxelHigh);
-    const colors = new Float32Array(faces.positions.length);
-    const span = Math.max(1e-6, y1 - y0);
-    for (let i = 0; i < colors.length; i += 3) {
-      const t = Math.min(1, Math.max(0, (faces.positions[i + 1] - y0) / span));
-      colors[i] = lo.r + (hi.r - lo.r) * t;
-      colors[i + 1] = lo.g + (hi.g - lo.g) * t;
-      colors[i + 2] = lo.b + (hi.b - lo.b) * t;
-    }
-    g.setAttribute('color', new BufferAttribute(colors, 3));
-    g.computeBoundingSphere();
+  private voxelChunks(grid: VoxelGrid, data: VoxelChunkData | null): VoxelChunks {
     // Both sides: where the cut opens a wall, its inside shows instead of nothing.
     const material = new MeshStandardMaterial({ vertexColors: true, roughness: 0.85, metalness: 0.05, side: DoubleSide, clippingPlanes: this.clipping });
-    const mesh = new Mesh(g, material);
-    mesh.name = 'voxels';
-    this.add(mesh);
-    this.disposables.push(g, material);
-    return mesh;
+    return new VoxelChunks(grid, { data: data ?? undefined, material, low: PALETTE.voxelLow, high: PALETTE.voxelHigh });
   }
 
   private addObstacles(list: readonly SceneObstacle[]): void {
@@ -223,10 +232,15 @@ export class WorldView extends Object3D {
  */
 export function roofCut(grid: VoxelGrid): number | null {
   const { X, Y, Z, occupancy } = grid;
-  for (let y = Y - 1; y > 0; y--) {
-    let solid = 0;
-    for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) solid += occupancy[x + X * (y + Y * z)];
-    if (solid >= 0.5 * X * Z) return grid.origin.y + y * grid.cellSize;
+  // Solid voxels per layer, in one pass in memory order (x + X * (y + Y * z)).
+  const solid = new Float64Array(Y);
+  for (let z = 0, i = 0; z < Z; z++) {
+    for (let y = 0; y < Y; y++) {
+      let n = 0;
+      for (let x = 0; x < X; x++, i++) n += occupancy[i];
+      solid[y] += n;
+    }
   }
+  for (let y = Y - 1; y > 0; y--) if (solid[y] >= 0.5 * X * Z) return grid.origin.y + y * grid.cellSize;
   return null;
 }

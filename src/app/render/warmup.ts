@@ -2,7 +2,6 @@ import { Group, type Camera, type Material, type Plane, type Object3D, type Scen
 import { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
-import { voxelFaces } from '../../three/voxelFaces.ts';
 import { AgentView } from './AgentView.ts';
 import { EndpointMarkers, SearchView } from './SearchView.ts';
 import { WaypointView } from './WaypointView.ts';
@@ -31,7 +30,7 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
   } as unknown as SceneDocument;
   const group = new Group();
   // Each piece in its own task: building geometry is work too.
-  group.add(new WorldView(doc, grid, toFloat32(voxelFaces(grid)), clipping));
+  group.add(new WorldView(doc, grid, null, clipping));
   await nextTask();
   group.add(new WaypointView(new WaypointGraph([0, 0, 0, 1, 1, 1], [0, 1]), 0.1));
   const visited = { count: 2, positions: new Float32Array(6), g: new Float32Array([0, 1]), closed: new Uint8Array([1, 0]), maxG: 1 };
@@ -58,10 +57,6 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
   });
   group.add(markers, agents, ...extra);
   return group;
-}
-
-function toFloat32(f: ReturnType<typeof voxelFaces>): { positions: Float32Array; normals: Float32Array } {
-  return { positions: new Float32Array(f.positions), normals: f.normals };
 }
 
 /**

@@ -14,11 +14,10 @@ export interface SearchableScene {
 }
 
 /** A VoxelGrid holding a copy of `data` (or its arrays themselves with `adopt`). */
-export function gridFromData(data: GridData): VoxelGrid {
+export function gridFromData(data: GridData, adopt = false): VoxelGrid {
   const [ox, oy, oz] = data.origin;
-  const grid = new VoxelGrid({ dims: data.dims, origin: { x: ox, y: oy, z: oz }, cellSize: data.cellSize });
-  grid.occupancy.set(data.occupancy);
-  grid.terrain = data.terrain === null ? null : data.terrain.slice();
+  const grid = new VoxelGrid({ dims: data.dims, origin: { x: ox, y: oy, z: oz }, cellSize: data.cellSize, occupancy: adopt ? data.occupancy : data.occupancy.slice() });
+  grid.terrain = data.terrain === null ? null : adopt ? data.terrain : data.terrain.slice();
   return grid;
 }
 
@@ -33,9 +32,10 @@ export function gridData(grid: VoxelGrid): GridData {
   };
 }
 
-export function searchableScene(data: SceneData): SearchableScene {
+/** The searchable form of scene data: copies, or with `adopt` its grid arrays themselves (data that was transferred). */
+export function searchableScene(data: SceneData, adopt = false): SearchableScene {
   return {
-    grid: data.grid === null ? null : gridFromData(data.grid),
+    grid: data.grid === null ? null : gridFromData(data.grid, adopt),
     graph: new WaypointGraph(data.positions, data.pairs),
     ids: data.ids.slice(),
     index: new Map(data.ids.map((id, i) => [id, i])),

@@ -1,4 +1,5 @@
 import type { RunState } from '../search/SearchLab.ts';
+import { TERRAIN_KINDS } from '../editor/edits.ts';
 import { css, PALETTE } from '../render/palette.ts';
 import { clip } from './clip.ts';
 import { append, h, withKeys, type Child } from './dom.ts';
@@ -68,6 +69,12 @@ export class Overlay {
     legend.append(
       item(`background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})`, 'visited, by cost', true),
       swatch(PALETTE.open, 'open'), swatch(PALETTE.path, 'path'), swatch(PALETTE.pathPartial, 'partial path'),
+    );
+    // What painted voxels look like: solid ones shaded by height, terrain in its kind's colour.
+    const world = el('div', { id: 'legend-world' }, search);
+    world.append(
+      item(`background:linear-gradient(90deg, ${css(PALETTE.voxelLow)}, ${css(PALETTE.voxelHigh)})`, 'solid, low to high', true),
+      ...Object.entries(TERRAIN_KINDS).filter(([, k]) => k.cost !== 1).map(([name, k]) => item(`background:${k.color}`, `${name} ×${k.cost}`)),
     );
     this.agents = el('div', { class: 'section agents', id: 'agents' }, this.hud);
     this.error = el('div', { class: 'error', id: 'error' }, this.hud);

@@ -1,6 +1,5 @@
-import type { BufferGeometry, Mesh } from 'three';
 import { now } from '../../core/clock.ts';
-import { sceneFromMovingAi, waypointPositions } from '../../scene/build.ts';
+import { movingAiScene, waypointPositions } from '../../scene/build.ts';
 import { parseScene } from '../../scene/validate.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { gridData } from '../search/sceneQuery.ts';
@@ -9,14 +8,17 @@ import type { PreprocessReply, SceneData, SceneSource } from './protocol.ts';
 /**
  * Reads and preprocesses a scene for the app, as `nav preprocess` does (document agent radius
  * and maxLinkDistance, static obstacles only): the validated document, the grid and waypoint
- * graph as plain arrays, and the merged voxel faces to draw. Throws SceneError (or ParseError
+ * graph as plain arrays, and the voxel surface in chunks (quads) to draw. Throws SceneError (or ParseError
  * for a Moving AI map) on a bad source. `transfer` lists the buffers to transfer.
  */
 export function preprocessForApp(src: SceneSource): { value: PreprocessReply; transfer: ArrayBuffer[] } {
   const t0 = now();
-  const doc = src.kind === '3dmap' ? parseScene(sceneFromMovingAi(src.text, src.fileName)) : parseScene(src.kind === 'json' ? src.text : src.value);
+  // A Moving AI map keeps the grid it was parsed into (no second build from its boxes).
+  const map = src.kind === '3dmap' ? movingAiScene(src.text, src.fileName) : null;
+  const doc = parseScene(src.kind === '3dmap' ? map!.doc : src.kind === 'json' ? src.text : src.value);
   const t1 = now();
-  const r = preprocessScene(doc);
+  // The tree is built only if links need it: a map without waypoints is searched on its grid.
+  const r = preprocessScene(doc, { world: { drawVoxels: false, grid: map?.grid }, lazyTree: true });
   const grid = r.world.grid;
   const scene: SceneData = {
     grid: grid === null ? null : gridData(grid),
@@ -24,20 +26,16 @@ export function preprocessForApp(src: SceneSource): { value: PreprocessReply; tr
     pairs: Int32Array.from(r.graph.pairs().flat()),
     ids: doc.waypoints.map((w) => w.id),
   };
-  const voxelMesh = r.world.group.getObjectByName('voxels') as Mesh<BufferGeometry> | undefined;
-  const faces = voxelMesh === undefined ? null : {
-    positions: voxelMesh.geometry.getAttribute('position').array as Float32Array,
-    normals: voxelMesh.geometry.getAttribute('normal').array as Float32Array,
-  };
+  const chunks = r.world.voxelChunks?.data() ?? null;
   const value: PreprocessReply = {
-    doc, scene, faces,
+    doc, scene, chunks,
     agentRadius: r.agentRadius,
     maxLinkDistance: r.maxLinkDistance,
     parseMs: t1 - t0,
     worldMs: r.worldMs,
     linkMs: r.linkMs,
     segmentTests: r.segmentTests,
-    triangles: r.world.bvh.triangleCount,
+    triangles: r.world.triangleCount,
   };
   r.world.dispose();
   const transfer: ArrayBuffer[] = [scene.positions.buffer, scene.pairs.buffer] as ArrayBuffer[];
@@ -45,6 +43,6 @@ export function preprocessForApp(src: SceneSource): { value: PreprocessReply; tr
     transfer.push(scene.grid.occupancy.buffer as ArrayBuffer);
     if (scene.grid.terrain !== null) transfer.push(scene.grid.terrain.buffer as ArrayBuffer);
   }
-  if (faces !== null) transfer.push(faces.positions.buffer as ArrayBuffer, faces.normals.buffer as ArrayBuffer);
+  if (chunks !== null) transfer.push(chunks.quads.buffer as ArrayBuffer, chunks.offsets.buffer as ArrayBuffer);
   return { value, transfer };
 }

@@ -7,6 +7,7 @@ import type { QueryOptions } from '../../core/search/query.ts';
 import type { PathReport } from '../../core/search/query.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { VisitedNodes } from '../../three/visitedNodes.ts';
+import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
 
 /** A voxel grid as plain data (VoxelGrid's fields). */
 export interface GridData {
@@ -46,8 +47,8 @@ export interface PreprocessRequest {
 export interface PreprocessReply {
   doc: SceneDocument;
   scene: SceneData;
-  /** Exposed voxel faces, 3 vertices per triangle, world coordinates; null without a voxel layer. */
-  faces: { positions: Float32Array; normals: Float32Array } | null;
+  /** The voxel layer's surface in chunks (VoxelChunks.data); null without a voxel layer. */
+  chunks: VoxelChunkData | null;
   agentRadius: number;
   maxLinkDistance: number;
   parseMs: number;

@@ -44,7 +44,7 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
   }
   const limit = Number.isFinite(r.maxLinkDistance) ? `, max link distance ${r.maxLinkDistance}` : '';
   out(`${clip(doc.name, 200)}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
-  out(`  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.bvh.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`);
+  out(`  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`);
   out(`  links: ${r.segmentTests} ${r.agentRadius > 0 ? 'capsule' : 'segment'} tests in ${r.linkMs.toFixed(1)} ms (${segmentTestsPerSec} tests/s)`);
   out(`  total: ${r.buildMs.toFixed(1)} ms`);
   return 0;

@@ -14,6 +14,12 @@ export interface VoxelGridOptions {
   origin?: Vec3;
   /** Edge length of a voxel in world units. Default 1. */
   cellSize?: number;
+  /**
+   * The occupancy to use, kept by reference (one byte per voxel in the layout below, length
+   * X * Y * Z): a big grid received from a worker is taken over instead of copied. Default:
+   * a new all-free array.
+   */
+  occupancy?: Uint8Array;
 }
 
 /**
@@ -59,7 +65,10 @@ export class VoxelGrid {
     this.cellSize = cellSize;
     const o = options.origin ?? { x: 0, y: 0, z: 0 };
     this.origin = { x: o.x, y: o.y, z: o.z };
-    this.occupancy = new Uint8Array(size);
+    if (options.occupancy !== undefined && options.occupancy.length !== size) {
+      throw new RangeError(`VoxelGrid occupancy: expected ${size} bytes for ${X}x${Y}x${Z}, got ${options.occupancy.length}`);
+    }
+    this.occupancy = options.occupancy ?? new Uint8Array(size);
   }
 
   index(x: number, y: number, z: number): number {

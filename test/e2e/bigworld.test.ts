@@ -1,0 +1,101 @@
+/**
+ * A big Warframe map in a real browser (vite dev server, headless Chromium): A1 (896x390x255,
+ * 89 million voxels) dropped on the page loads, draws its voxel chunks, a grid search finds
+ * the published optimal length of a scenario problem, and painting one voxel rebuilds only the
+ * chunks it touches (counted by the chunks themselves, through the dev server's editor hook).
+ * Needs the full Moving AI data (../shared/data/movingai or NAVLAB_MOVINGAI_DIR): skipped
+ * without it.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse3dScen } from '../../src/core/io/movingai.ts';
+import { hasFullData, MOVINGAI_DIR } from '../helpers/movingai.ts';
+import { canvasCoverage, launchBrowser, openApp, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+
+/** What the page tells about the drawn voxel chunks (through `__navlabEditor.app`). */
+interface ChunkStats {
+  name: string;
+  chunks: number;
+  nonEmpty: number;
+  drawn: number;
+  rebuilt: number;
+}
+
+let browser: Browser;
+let server: AppServer;
+let cacheDir: string;
+let app: AppPage;
+let page: Page;
+
+const chunkStats = (): Promise<ChunkStats | null> => page.evaluate(() => {
+  type Chunks = { chunkCount: number; nonEmptyChunks: number; children: unknown[]; rebuiltChunks: number };
+  const a = (window as unknown as { __navlabEditor?: { app: { current: { doc: { name: string } } | null; views: { world: { voxels: Chunks | null } | null } } } }).__navlabEditor?.app;
+  const v = a?.views.world?.voxels;
+  if (!a?.current || !v) return null;
+  return { name: a.current.doc.name, chunks: v.chunkCount, nonEmpty: v.nonEmptyChunks, drawn: v.children.length, rebuilt: v.rebuiltChunks };
+});
+
+describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
+  beforeAll(async () => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
+    [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
+    app = await openApp(browser, server.url);
+    page = app.page;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+    await server?.close();
+    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('A1 loads by drop, draws, searches optimally, and a paint rebuilds only the touched chunks', async () => {
+    const text = readFileSync(join(MOVINGAI_DIR, '3d', 'A1.3dmap'), 'utf8');
+    await page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], 'A1.3dmap', { type: 'text/plain' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, text);
+    await expect.poll(async () => (await chunkStats())?.name, { timeout: 100_000, interval: 500 }).toBe('A1');
+    expect(await page.textContent('#error')).toBe('');
+    const loaded = (await chunkStats())!;
+    // 896x390x255 in chunks of 32: 28 x 13 x 8.
+    expect(loaded.chunks).toBe(28 * 13 * 8);
+    expect(loaded.nonEmpty).toBeGreaterThan(100);
+    expect(loaded.drawn).toBe(loaded.nonEmpty);
+    await settle(page);
+    expect((await canvasCoverage(page)).drawn).toBeGreaterThan(0.05);
+
+    // A search on the whole grid, in the app's worker, against the published optimum.
+    const problems = parse3dScen(readFileSync(join(MOVINGAI_DIR, '3d', 'A1.3dmap.3dscen'), 'utf8'), 'A1.3dmap.3dscen');
+    const p = problems[0];
+    const report = await page.evaluate(([from, to]) => window.navlab!.query({ from, to }), [p.start, p.goal] as const);
+    expect(report.status).toBe('found');
+    expect(Math.abs((report as { cost: number }).cost - p.expected)).toBeLessThanOrEqual(1e-3);
+
+    // Paint one voxel beside the start (free, inside a chunk: not on a chunk border) through
+    // the editor's undoable edit, as the paint tool does.
+    const [x, y, z] = p.start;
+    const before = loaded.rebuilt;
+    const ok = await page.evaluate((v) => (window as unknown as { __navlabEditor: { commit(label: string, edit: (d: { voxels: { solid: number[][] } }) => unknown): boolean } })
+      .__navlabEditor.commit('Add voxels', (d) => ({ ...d, voxels: { ...d.voxels, solid: [...d.voxels.solid, [...v, ...v]] } })), [x, y, z]);
+    expect(ok).toBe(true);
+    const after = (await chunkStats())!;
+    const border = [x, y, z].filter((c) => c % 32 === 0 || c % 32 === 31).length;
+    expect(after.rebuilt - before).toBeGreaterThanOrEqual(1);
+    expect(after.rebuilt - before).toBeLessThanOrEqual(2 ** border);
+    expect(after.chunks).toBe(loaded.chunks);
+    // The painted voxel blocks the search from there now; undo frees it again.
+    await expect(page.evaluate(([from, to]) => window.navlab!.query({ from, to }), [p.start, p.goal] as const)).rejects.toThrow(/blocked/);
+    await page.evaluate(() => window.navlab!.undo());
+    const undone = (await chunkStats())!;
+    expect(undone.rebuilt - after.rebuilt).toBe(after.rebuilt - before);
+    const again = await page.evaluate(([from, to]) => window.navlab!.query({ from, to }), [p.start, p.goal] as const);
+    expect((again as { cost: number }).cost).toBeCloseTo(p.expected, 3);
+    expect(app.errors).toEqual([]);
+  }, 180_000);
+});
