@@ -649,37 +649,19 @@ export class SearchLab {
 
 /** The waypoint nearest to p, or null. */
 function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): string | null {
-  if (p === null || scene.graph.count === 0) return null;
-  const pos = scene.graph.positions;
-  let best = -1;
-  let bestD = Infinity;
-  for (let i = 0; i < scene.graph.count; i++) {
-    const d = Math.hypot(pos[3 * i] - p[0], pos[3 * i + 1] - p[1], pos[3 * i + 2] - p[2]);
-    if (d < bestD) {
-      bestD = d;
-      best = i;
-    }
-  }
-  return scene.ids[best];
+  if (p === null) return null;
+  const i = scene.graph.nearest(p[0], p[1], p[2]);
+  return i < 0 ? null : scene.ids[i];
 }
 
-/** The free voxel containing p, or the nearest free one within 3 voxels; null if none. */
-export function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
+/** The free voxel containing p, or the nearest free one within FREE_VOXEL_SNAP_RADIUS voxels; null if none. */
+function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
   const grid = scene.grid;
   if (grid === null || p === null) return null;
-  grid.worldToVoxel({ x: p[0], y: p[1], z: p[2] }, _p);
-  const c = [Math.min(grid.X - 1, Math.max(0, _p.x)), Math.min(grid.Y - 1, Math.max(0, _p.y)), Math.min(grid.Z - 1, Math.max(0, _p.z))];
-  let best: number[] | null = null;
-  let bestD = Infinity;
-  for (let dz = -3; dz <= 3; dz++) for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) {
-    const x = c[0] + dx, y = c[1] + dy, z = c[2] + dz;
-    const d = dx * dx + dy * dy + dz * dz;
-    if (d < bestD && !grid.isBlocked(x, y, z)) {
-      best = [x, y, z];
-      bestD = d;
-    }
-  }
-  return best;
+  const v = grid.nearestFreeVoxel({ x: p[0], y: p[1], z: p[2] });
+  if (v < 0) return null;
+  grid.coords(v, _p);
+  return [_p.x, _p.y, _p.z];
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -70,6 +70,21 @@ export class WaypointGraph {
     return this.targets.length / 2;
   }
 
+  /** The waypoint nearest to world point (x, y, z) (ties: the lowest index), or -1 without waypoints. */
+  nearest(x: number, y: number, z: number): number {
+    const pos = this.positions;
+    let best = -1;
+    let bestD = Infinity;
+    for (let i = 0; i < this.count; i++) {
+      const d = (pos[3 * i] - x) ** 2 + (pos[3 * i + 1] - y) ** 2 + (pos[3 * i + 2] - z) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    }
+    return best;
+  }
+
   position(i: number, out: Vec3): Vec3 {
     out.x = this.positions[3 * i];
     out.y = this.positions[3 * i + 1];
