@@ -6,3 +6,4 @@
 export * from './schema.ts';
 export * from './validate.ts';
 export * from './build.ts';
+export { defaultGraph, resolveGraph, runSceneQuery, searchableOf, type Endpoint, type QueryLabels, type SceneGraph, type SearchableScene } from './query.ts';
