@@ -51,14 +51,14 @@ export class VoxelGrid {
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
     for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
-      if (!Number.isInteger(n) || n < 1) throw new RangeError(`VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
+      if (!Number.isInteger(n) || n < 1) throw new NavlabError('usage', `VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
     }
     const size = X * Y * Z;
     if (size > MAX_VOXELS) {
-      throw new RangeError(`VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
+      throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
     }
     const cellSize = options.cellSize ?? 1;
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new RangeError(`VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
+    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
     this.X = X;
     this.Y = Y;
     this.Z = Z;
@@ -96,7 +96,7 @@ export class VoxelGrid {
   }
 
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
-    if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
+    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
     const fresh = this.bits !== null && this.bitsVersion === this.version;
     this.version++;
@@ -151,8 +151,8 @@ export class VoxelGrid {
 
   /** Sets the cost multiplier (>= 1) of voxel (x, y, z). */
   setCost(x: number, y: number, z: number, multiplier: number): void {
-    if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
-    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new RangeError(`VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
+    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
+    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new NavlabError('usage', `VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
     if (this.terrain === null) {
       if (multiplier === 1) return;
       this.terrain = new Float32Array(this.size).fill(1);

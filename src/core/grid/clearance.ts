@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
 
 /**
@@ -116,7 +117,7 @@ export interface ClearSpace {
 
 /** Clearance, dilated grid and components of `grid` for an agent of radius `radius` (>= 0). */
 export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
-  if (!(radius >= 0) || !Number.isFinite(radius)) throw new RangeError(`radius: expected a finite number >= 0, got ${radius}`);
+  if (!(radius >= 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `radius: expected a finite number >= 0, got ${radius}`);
   const s = grid.cellSize;
   const sq = squaredClearance(grid);
   const clearance = new Float32Array(grid.size);

@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import { mulberry32 } from '../math/random.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
@@ -80,10 +81,10 @@ export class Simulation {
     this.geometry = options.geometry ?? EMPTY_GEOMETRY;
     this.planner = options.planner ?? new StraightPlanner();
     const cellSize = options.cellSize ?? 0;
-    if (!(cellSize >= 0) || !Number.isFinite(cellSize)) throw new RangeError(`cellSize: expected a finite number >= 0, got ${cellSize}`);
+    if (!(cellSize >= 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `cellSize: expected a finite number >= 0, got ${cellSize}`);
     this.cellSize = cellSize;
     this.seed = options.seed ?? 1;
-    if (!Number.isFinite(this.seed)) throw new RangeError(`seed: expected a finite number, got ${this.seed}`);
+    if (!Number.isFinite(this.seed)) throw new NavlabError('usage', `seed: expected a finite number, got ${this.seed}`);
     this.s = new SteeringState(params, this.geometry, this.planner, cellSize, mulberry32(this.seed));
     for (const o of options.movingObstacles ?? []) this.addMovingObstacle(o);
     for (const a of options.agents ?? []) this.addAgent(a);
@@ -199,7 +200,7 @@ export class Simulation {
    * Returns the number of fixed steps taken.
    */
   step(dt: number): number {
-    if (!(dt >= 0) || !Number.isFinite(dt)) throw new RangeError(`Simulation.step dt: expected a finite number >= 0, got ${dt}`);
+    if (!(dt >= 0) || !Number.isFinite(dt)) throw new NavlabError('usage', `Simulation.step dt: expected a finite number >= 0, got ${dt}`);
     if (dt === 0) return 0;
     const h = 1 / this.params.stepHz;
     this.accumulator += dt;
@@ -216,15 +217,15 @@ export class Simulation {
   /** Adds an agent, plans its path, and returns its index. */
   addAgent(spec: AgentSpec): number {
     const { id, start, radius, speed } = spec;
-    if (typeof id !== 'string') throw new RangeError('addAgent: id must be a string');
-    if (![start.x, start.y, start.z].every(Number.isFinite)) throw new RangeError(`addAgent '${id}': start must have finite coordinates`);
-    if (!(radius >= 0) || !Number.isFinite(radius)) throw new RangeError(`addAgent '${id}': radius must be a finite number >= 0, got ${radius}`);
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`addAgent '${id}': speed must be a finite number > 0, got ${speed}`);
+    if (typeof id !== 'string') throw new NavlabError('usage', 'addAgent: id must be a string');
+    if (![start.x, start.y, start.z].every(Number.isFinite)) throw new NavlabError('usage', `addAgent '${id}': start must have finite coordinates`);
+    if (!(radius >= 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `addAgent '${id}': radius must be a finite number >= 0, got ${radius}`);
+    if (!(speed > 0) || !Number.isFinite(speed)) throw new NavlabError('usage', `addAgent '${id}': speed must be a finite number > 0, got ${speed}`);
     const goal = spec.goal;
     if ('obstacle' in goal) {
-      if (this.s.obstacleIndex(goal.obstacle) < 0) throw new RangeError(`addAgent '${id}': no moving obstacle '${goal.obstacle}'`);
+      if (this.s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `addAgent '${id}': no moving obstacle '${goal.obstacle}'`);
     } else if (![goal.x, goal.y, goal.z].every(Number.isFinite)) {
-      throw new RangeError(`addAgent '${id}': goal must have finite coordinates`);
+      throw new NavlabError('usage', `addAgent '${id}': goal must have finite coordinates`);
     }
     const copy: AgentSpec = { id, start: { ...start }, goal: 'obstacle' in goal ? { obstacle: goal.obstacle } : { x: goal.x, y: goal.y, z: goal.z }, radius, speed };
     const s = this.s;
@@ -244,12 +245,12 @@ export class Simulation {
     const a = this.agentAt(index, 'setGoal');
     if ('obstacle' in goal) {
       const m = s.obstacleIndex(goal.obstacle);
-      if (m < 0) throw new RangeError(`setGoal: no moving obstacle '${goal.obstacle}'`);
+      if (m < 0) throw new NavlabError('usage', `setGoal: no moving obstacle '${goal.obstacle}'`);
       a.spec = { ...a.spec, goal: { obstacle: goal.obstacle } };
       a.goalObstacle = m;
       setVec(a.goal, s.obsPos[3 * m], s.obsPos[3 * m + 1], s.obsPos[3 * m + 2]);
     } else {
-      if (![goal.x, goal.y, goal.z].every(Number.isFinite)) throw new RangeError('setGoal: goal must have finite coordinates');
+      if (![goal.x, goal.y, goal.z].every(Number.isFinite)) throw new NavlabError('usage', 'setGoal: goal must have finite coordinates');
       a.spec = { ...a.spec, goal: { x: goal.x, y: goal.y, z: goal.z } };
       a.goalObstacle = -1;
       setVec(a.goal, goal.x, goal.y, goal.z);
@@ -277,8 +278,8 @@ export class Simulation {
   /** Adds a moving obstacle (agents may then name it as their goal); returns its index. */
   addMovingObstacle(spec: MovingObstacleSpec): number {
     const s = this.s;
-    if (!(spec.radius > 0) || !Number.isFinite(spec.radius)) throw new RangeError(`addMovingObstacle '${spec.id}': radius must be a finite number > 0, got ${spec.radius}`);
-    if (s.obstacleIndex(spec.id) >= 0) throw new RangeError(`addMovingObstacle: duplicate id '${spec.id}'`);
+    if (!(spec.radius > 0) || !Number.isFinite(spec.radius)) throw new NavlabError('usage', `addMovingObstacle '${spec.id}': radius must be a finite number > 0, got ${spec.radius}`);
+    if (s.obstacleIndex(spec.id) >= 0) throw new NavlabError('usage', `addMovingObstacle: duplicate id '${spec.id}'`);
     const m = s.obstacles.length;
     s.obstacles.push(spec);
     s.obsPos = grow(s.obsPos, 3 * (m + 1));
@@ -301,8 +302,8 @@ export class Simulation {
   moveObstacle(idOrIndex: string | number, x: number, y: number, z: number): void {
     const s = this.s;
     const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
-    if (!(m >= 0 && m < s.obstacles.length)) throw new RangeError(`moveObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
-    if (![x, y, z].every(Number.isFinite)) throw new RangeError('moveObstacle: coordinates must be finite');
+    if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `moveObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
+    if (![x, y, z].every(Number.isFinite)) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
     s.pinned[m] = 1;
     s.obsPos[3 * m] = x;
     s.obsPos[3 * m + 1] = y;
@@ -314,7 +315,7 @@ export class Simulation {
   releaseObstacle(idOrIndex: string | number): void {
     const s = this.s;
     const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
-    if (!(m >= 0 && m < s.obstacles.length)) throw new RangeError(`releaseObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
+    if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `releaseObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
     s.pinned[m] = 0;
   }
 
@@ -449,7 +450,7 @@ export class Simulation {
 
   private agentAt(index: number, method: string): AgentState {
     const a = this.s.agents[index];
-    if (!Number.isInteger(index) || a === undefined) throw new RangeError(`Simulation.${method}: agent index ${index} is outside [0, ${this.s.agents.length})`);
+    if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${index} is outside [0, ${this.s.agents.length})`);
     return a;
   }
 

@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { dist, len3, type AgentState, type SteeringState } from './agentState.ts';
 import { arrivalRadius } from './metrics.ts';
@@ -49,7 +50,7 @@ export function plan(s: SteeringState, a: AgentState, i: number): void {
 
 function setPath(a: AgentState, planned: PlannedPath): void {
   const n = planned.points.length / 3;
-  if (n < 1) throw new Error('PathPlanner.plan returned no points');
+  if (n < 1) throw new NavlabError('usage', 'PathPlanner.plan returned no points');
   if (a.path.length < 3 * n) a.path = new Float64Array(3 * n);
   a.path.set(planned.points);
   a.pathCount = n;
