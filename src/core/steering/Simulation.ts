@@ -33,6 +33,7 @@ export interface SimulationOptions {
   agents?: readonly AgentSpec[];
 }
 
+/** Scratch for a moving obstacle's centre (placing obstacles allocates nothing). */
 const _q: Vec3 = { x: 0, y: 0, z: 0 };
 
 /**
