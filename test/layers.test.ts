@@ -29,8 +29,14 @@ function specifiers(source: string): string[] {
     /\bimport\s*['"]([^'"]+)['"]/g,
     /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
     /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+    // Workers and assets by URL: new URL('./x.worker.ts', import.meta.url).
+    /\bnew\s+URL\s*\(\s*(?:'([^']+)'|"([^"]+)"|`([^`$]+)`)\s*,\s*import\.meta\.url/g,
   ];
-  for (const re of patterns) for (const m of code.matchAll(re)) found.push(m[1]);
+  for (const re of patterns) for (const m of code.matchAll(re)) found.push(m.slice(1).find((g) => g !== undefined)!);
+  // import.meta.glob('pattern' | ['pattern', '!exclusion', ...]): every pattern names files it may load.
+  for (const m of code.matchAll(/\bimport\.meta\.glob(?:<[^>]*>)?\s*\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g)) {
+    for (const q of m[1].matchAll(/['"]([^'"]+)['"]/g)) found.push(q[1].replace(/^!/, ''));
+  }
   return found;
 }
 
@@ -55,8 +61,26 @@ describe('layers', () => {
       "const c = require('child_process');",
       "import {\n  x,\n  y,\n} from 'os';",
       "// import { z } from 'worker_threads';",
+      "const w = new Worker(new URL('../workers/nav.worker.ts', import.meta.url));",
+      "const g = import.meta.glob<string>(['../../scenes/*.json', '!../../scenes/index.json'], { eager: true });",
     ].join('\n');
-    expect(specifiers(sample)).toEqual(['three', 'three-mesh-bvh', 'node:fs', 'os', 'lil-gui', 'path', 'child_process']);
+    expect(specifiers(sample)).toEqual(['three', 'three-mesh-bvh', 'node:fs', 'os', 'lil-gui', 'path', 'child_process', '../workers/nav.worker.ts', '../../scenes/*.json', '../../scenes/index.json']);
+  });
+
+  it('every entry of src/ is a layer checked below', () => {
+    const layers = new Set(LAYERS.map((l) => l.dir));
+    const unchecked = readdirSync(resolve(ROOT, 'src')).map((name) => `src/${name}`).filter((d) => !layers.has(d));
+    expect(unchecked).toEqual([]);
+  });
+
+  it('the layers form the documented order: core <- scene <- three <- app, cli beside app', () => {
+    const order = ['src/core', 'src/scene', 'src/three'];
+    for (const layer of LAYERS) {
+      const below = layer.mayImport.filter((d) => d.startsWith('src/') && d !== layer.dir);
+      const k = order.indexOf(layer.dir);
+      // core, scene and three may import only the layers before them; app and cli all three, never each other.
+      expect(below, layer.dir).toEqual(k >= 0 ? order.slice(0, k) : order);
+    }
   });
 
   for (const layer of LAYERS) {

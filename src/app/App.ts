@@ -22,7 +22,7 @@ import { createRenderer, Stage } from './render/Stage.ts';
 import type { WaypointView } from './render/WaypointView.ts';
 import { SceneLoader, type Loaded } from './SceneLoader.ts';
 import { endpointText } from './search/format.ts';
-import { defaultGraph, type SearchableScene } from './search/sceneQuery.ts';
+import { defaultGraph, type SearchableScene } from '../scene/query.ts';
 import { SearchLab } from './search/SearchLab.ts';
 import { POINTER_HELP, type Shortcut } from './shortcuts.ts';
 import { Overlay } from './ui/Overlay.ts';

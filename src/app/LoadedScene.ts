@@ -1,7 +1,8 @@
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../scene/schema.ts';
-import { gridData, searchableScene, type SearchableScene } from './search/sceneQuery.ts';
+import type { SearchableScene } from '../scene/query.ts';
+import { gridData, searchableScene } from './search/sceneQuery.ts';
 import type { PreprocessReply, SceneData } from './workers/protocol.ts';
 
 /**

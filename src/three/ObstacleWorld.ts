@@ -469,11 +469,8 @@ export class ObstacleWorld {
   voxelAt(px: number, py: number, pz: number): boolean {
     const g = this.grid;
     if (g === null) return false;
-    const s = g.cellSize;
-    const x = Math.floor((px - g.origin.x) / s);
-    const y = Math.floor((py - g.origin.y) / s);
-    const z = Math.floor((pz - g.origin.z) / s);
-    return g.inBounds(x, y, z) && g.occupancy[x + g.X * (y + g.Y * z)] !== 0;
+    const v = g.voxelIndexAt(px, py, pz);
+    return v >= 0 && g.occupancy[v] !== 0;
   }
 
   dispose(): void {

@@ -1,4 +1,5 @@
 import { now } from '../core/clock.ts';
+import { NavlabError } from '../core/errors.ts';
 import { MAX_PLACEMENT_VOXELS, placeWaypoints, type PlacedWaypoints, type PlaceWaypointsOptions } from '../core/graph/autoWaypoints.ts';
 import { buildVisibility, segmentClearOf, type LineOfSight } from '../core/graph/visibility.ts';
 import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../core/graph/waypointMetrics.ts';
@@ -68,13 +69,13 @@ export interface SceneWaypoints {
  */
 export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOptions = {}): SceneWaypoints {
   const agentRadius = options.agentRadius ?? doc.agentRadius ?? 0;
-  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new RangeError(`agentRadius: expected a finite number >= 0, got ${agentRadius}`);
+  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new NavlabError('usage', `agentRadius: expected a finite number >= 0, got ${agentRadius}`);
   const maxLinkDistance = options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity;
   // Refuse an oversized layer before building anything for it.
   const dims = doc.voxels?.dims ?? defaultVoxelFrame(doc.bounds).dims;
   const voxels = dims[0] * dims[1] * dims[2];
   if (voxels > MAX_PLACEMENT_VOXELS) {
-    throw new RangeError(`placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
+    throw new NavlabError('usage', `placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
   }
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);

@@ -35,13 +35,11 @@ export function voxelize(world: ObstacleWorld, spec: VoxelGridOptions, options: 
  */
 export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb, options: VoxelizeOptions = {}): number {
   const r = dilationOf(options);
-  const s = grid.cellSize;
-  const o = grid.origin;
   // Voxels whose grown box meets the region; one voxel of slack against rounding.
-  const lo = (v: number, origin: number) => Math.max(0, Math.floor((v - r - origin) / s) - 1);
-  const hi = (v: number, origin: number, n: number) => Math.min(n, Math.floor((v + r - origin) / s) + 2);
-  const x0 = lo(box.min.x, o.x), y0 = lo(box.min.y, o.y), z0 = lo(box.min.z, o.z);
-  const x1 = hi(box.max.x, o.x, grid.X), y1 = hi(box.max.y, o.y, grid.Y), z1 = hi(box.max.z, o.z, grid.Z);
+  const lo = (axis: 0 | 1 | 2, v: number) => Math.max(0, grid.axisVoxel(axis, v - r) - 1);
+  const hi = (axis: 0 | 1 | 2, v: number, n: number) => Math.min(n, grid.axisVoxel(axis, v + r) + 2);
+  const x0 = lo(0, box.min.x), y0 = lo(1, box.min.y), z0 = lo(2, box.min.z);
+  const x1 = hi(0, box.max.x, grid.X), y1 = hi(1, box.max.y, grid.Y), z1 = hi(2, box.max.z, grid.Z);
   if (x0 >= x1 || y0 >= y1 || z0 >= z1) return 0;
   return voxelizeBlock(world, grid, x0, y0, z0, x1, y1, z1, r);
 }

@@ -82,7 +82,7 @@ const SLACK = 1e-6;
  * out by `meshGridSpec`. Each triangle is tested, with the exact separating-axis test
  * (`prepareAxes`), against the voxels its bounding box reaches; voxels already blocked are
  * skipped. Throws a RangeError naming the argument on a bad cell size or dilation, and
- * the VoxelGrid's RangeError when the grid would exceed MAX_VOXELS.
+ * the VoxelGrid's usage error (NavlabError) when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
   const s = options.cellSize;

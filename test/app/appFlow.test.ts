@@ -13,7 +13,7 @@ import { LoadedScene } from '../../src/app/LoadedScene.ts';
 import { expandedDiff, graphNodeKey } from '../../src/app/search/compareDiff.ts';
 import { ms } from '../../src/app/search/format.ts';
 import { explainHeuristic } from '../../src/app/search/heuristicInfo.ts';
-import { runSceneQuery } from '../../src/app/search/sceneQuery.ts';
+import { runSceneQuery } from '../../src/scene/query.ts';
 import { autoPerFrame, SearchLab } from '../../src/app/search/SearchLab.ts';
 import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoadedScene } from '../../src/app/LoadedScene.ts';
-import { runSceneQuery } from '../../src/app/search/sceneQuery.ts';
+import { runSceneQuery } from '../../src/scene/query.ts';
 import { collectVisited, gridPositions } from '../../src/app/search/visited.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/workers/protocol.ts';

@@ -1,9 +1,13 @@
 import { Group } from 'three';
 import { describe, expect, it } from 'vitest';
-import { runSceneQuery } from '../../src/app/search/sceneQuery.ts';
+import { runSceneQuery } from '../../src/scene/query.ts';
 import { configLabel, guaranteedOptimal, SearchLab } from '../../src/app/search/SearchLab.ts';
 import { parseVoxel } from '../../src/app/search/format.ts';
-import type { LoadedScene } from '../../src/app/LoadedScene.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LoadedScene } from '../../src/app/LoadedScene.ts';
+import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
+import { ROOT } from '../helpers/cli.ts';
 import { inlinePool, loadedScene } from './helpers.ts';
 
 function lab(file: string): { lab: SearchLab; scene: LoadedScene } {
@@ -117,5 +121,28 @@ describe('labels and parsing', () => {
     expect(parseVoxel('1 2 3')).toEqual([1, 2, 3]);
     expect(parseVoxel('1,2')).toBeNull();
     expect(parseVoxel('1,2,x')).toBeNull();
+  });
+});
+
+describe('SearchLab default graph', () => {
+  /** A LoadedScene of building.json without its search.graph, its first agent starting at `start`. */
+  function labWithout(start: string | number[]): SearchLab {
+    const d = JSON.parse(readFileSync(join(ROOT, 'scenes', 'building.json'), 'utf8'));
+    delete d.search.graph;
+    d.agents[0].start = start;
+    const { value } = preprocessForApp({ kind: 'json', text: JSON.stringify(d) });
+    const scene = new LoadedScene(1, value, 0);
+    const l = new SearchLab(inlinePool(() => scene));
+    l.setScene(scene, new Group(), 0.3);
+    return l;
+  }
+
+  it('follows the rule when the document names no graph: a waypoint-id start means waypoints, a point the grid', () => {
+    const byId = labWithout('g-hall');
+    expect(byId.settings.graph).toBe('waypoints');
+    expect(byId.start).toBe('g-hall');
+    const byPoint = labWithout([1.5, 1.5, 1.5]);
+    expect(byPoint.settings.graph).toBe('grid');
+    expect(Array.isArray(byPoint.start)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BoxObstacle } from '../../src/scene/index.ts';
-import { jsonLines, runNav } from '../helpers/cli.ts';
+import { jsonLines, ROOT, runNav } from '../helpers/cli.ts';
 import { freePoint, randomBoxes, refBox, rng, segmentBoxDistance, segmentMeetsBox, type V3 } from '../three/analytic.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-preprocess-'));
@@ -140,5 +140,28 @@ describe('nav path --graph waypoints', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toMatch(/nowhere/);
+  });
+});
+
+describe('nav path default graph', () => {
+  it('waypoint ids mean the waypoint graph and voxel coordinates the grid, unless --graph says otherwise', () => {
+    const file = join(ROOT, 'scenes', 'building.json');
+    const byIds = runNav(['path', file, '--from', 'g-hall', '--to', 'g-room', '--json']);
+    expect(byIds.code).toBe(0);
+    const explicit = runNav(['path', file, '--graph', 'waypoints', '--from', 'g-hall', '--to', 'g-room', '--json']);
+    const [a, b] = [jsonLines(byIds.stdout)[0], jsonLines(explicit.stdout)[0]];
+    expect({ ...a, ms: 0 }).toEqual({ ...b, ms: 0 });
+    expect(a.ids).toBeDefined();
+    const byVoxels = jsonLines(runNav(['path', file, '--from', '1,1,1', '--to', '20,1,10', '--json']).stdout)[0];
+    const grid = jsonLines(runNav(['path', file, '--graph', 'grid', '--from', '1,1,1', '--to', '20,1,10', '--json']).stdout)[0];
+    expect({ ...byVoxels, ms: 0 }).toEqual({ ...grid, ms: 0 });
+    expect(Object.keys(byVoxels)).toEqual(['status', 'cost', 'path', 'expanded', 'ms']);
+    // --graph grid overrides the rule: a waypoint id is then not a voxel.
+    const wrong = runNav(['path', file, '--graph', 'grid', '--from', 'g-hall', '--to', 'g-room', '--json']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--from: expected integer voxel coordinates/);
+    const unknown = runNav(['path', file, '--from', 'nowhere', '--to', 'g-room', '--json']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--from: no waypoint with id 'nowhere'/);
   });
 });

@@ -26,6 +26,8 @@ const v = waypointVoxel;
 /** Queries run both through `nav path --json` and `navlab.query`. */
 const QUERIES: QueryCase[] = [
   { name: 'classic grid', file: 'classic-10.json', options: { graph: 'grid', from: [0, 0, 0], to: [9, 5, 8] } },
+  { name: 'classic, default graph of voxels', file: 'classic-10.json', options: { from: [0, 0, 0], to: [9, 5, 8], heuristic: 'zero' } },
+  { name: 'classic, default graph of waypoint ids', file: 'classic-10.json', options: { from: 'start', to: 'goal' } },
   { name: 'maze, 6 neighbours', file: 'maze.json', options: { graph: 'grid', from: v('maze.json', 'entrance'), to: v('maze.json', 'exit'), neighborhood: 6 } },
   { name: 'river terrain costs', file: 'river-bridge.json', options: { graph: 'grid', from: v('river-bridge.json', 'south-camp'), to: v('river-bridge.json', 'north-camp') } },
   { name: 'warframe, squared heuristic', file: 'warframe-simple.json', options: { graph: 'grid', from: v('warframe-simple.json', 'p1-start'), to: v('warframe-simple.json', 'p1-goal'), heuristic: 'squared', tieBreak: 'none' } },
@@ -43,7 +45,8 @@ const FLAG: Record<string, string> = {
 function cliArgs(c: QueryCase): string[] {
   const { graph, from, to, ...rest } = c.options;
   const args = [join('scenes', c.file), '--from', String(from), '--to', String(to)];
-  if (graph === 'waypoints' || typeof from === 'string') args.push('--graph', 'waypoints');
+  // No graph: both entry points apply the default graph rule to the endpoints themselves.
+  if (graph !== undefined) args.push('--graph', graph);
   for (const [k, val] of Object.entries(rest)) args.push(FLAG[k], String(val));
   return args;
 }

@@ -5,7 +5,7 @@ import type { SceneDocument } from '../../scene/schema.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
-import type { SearchableScene } from '../search/sceneQuery.ts';
+import type { SearchableScene } from '../../scene/query.ts';
 import { syncWorld } from './worldSync.ts';
 
 /** What `sync` changed. */

@@ -44,7 +44,7 @@ export function layerVoxel(grid: VoxelGrid, origin: Vec3, dir: Vec3, start: Stro
   const plane = g0[a] + (start.layer + 0.5) * grid.cellSize;
   const t = (plane - o[a]) / d[a];
   if (!(t >= 0)) return null;
-  const v = [0, 1, 2].map((k) => (k === a ? start.layer : Math.floor((o[k] + t * d[k] - g0[k]) / grid.cellSize))) as [number, number, number];
+  const v = [0, 1, 2].map((k) => (k === a ? start.layer : grid.axisVoxel(k as 0 | 1 | 2, o[k] + t * d[k]))) as [number, number, number];
   return grid.inBounds(v[0], v[1], v[2]) ? v : null;
 }
 

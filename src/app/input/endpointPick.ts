@@ -44,17 +44,8 @@ export function endpointAt(
 
 /** The id of the waypoint nearest to (x, y, z), or null without waypoints. */
 function nearestId(scene: LoadedScene, x: number, y: number, z: number): string | null {
-  const p = scene.graph.positions;
-  let best = -1;
-  let bestD = Infinity;
-  for (let i = 0; i < scene.graph.count; i++) {
-    const d = (p[3 * i] - x) ** 2 + (p[3 * i + 1] - y) ** 2 + (p[3 * i + 2] - z) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = i;
-    }
-  }
-  return best < 0 ? null : scene.ids[best];
+  const i = scene.graph.nearest(x, y, z);
+  return i < 0 ? null : scene.ids[i];
 }
 
 /** The free voxel containing world point p, or null. */

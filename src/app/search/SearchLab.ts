@@ -17,7 +17,8 @@ import { SearchView } from '../render/SearchView.ts';
 import type { Endpoint, QueryReply, QueryRequest, VisitedNodes } from '../workers/protocol.ts';
 import type { WorkerPool } from '../workers/WorkerPool.ts';
 import { endpointText, num } from './format.ts';
-import { voxelEndpoint, waypointEndpoint } from './sceneQuery.ts';
+import { resolveGraph, voxelEndpoint, waypointEndpoint } from '../../scene/query.ts';
+import type { SceneDocument } from '../../scene/schema.ts';
 import { collectVisited, emptyVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
 import { DiffView } from '../render/SearchView.ts';
@@ -209,7 +210,9 @@ export class SearchLab {
     this.scene = scene;
     const doc = scene.doc;
     const s = doc.search ?? {};
-    const graph: GraphKind = scene.grid === null ? 'waypoints' : s.graph ?? (scene.graph.count >= 2 ? 'waypoints' : 'grid');
+    // The default graph rule (src/scene/query.ts): a waypoint-id start means the waypoint graph.
+    const first = defaultRefs(doc)[0];
+    const graph: GraphKind = scene.grid === null ? 'waypoints' : resolveGraph(s.graph, first ?? null);
     this.settings.graph = graph;
     Object.assign(this.settings.a, DEFAULT_CONFIG, definedOnly({ heuristic: s.heuristic, weight: s.weight, tieBreak: s.tieBreak, neighborhood: s.neighborhood, cornerCutting: s.cornerCutting }));
     Object.assign(this.settings.b, this.settings.a, { heuristic: 'zero', weight: 1 });
@@ -489,7 +492,7 @@ export class SearchLab {
       });
       return [ends[0], ends[1]];
     }
-    return [waypointEndpoint(scene, this.start, 'start'), waypointEndpoint(scene, this.goal, 'goal')];
+    return [waypointEndpoint(scene.index, this.start, 'start'), waypointEndpoint(scene.index, this.goal, 'goal')];
   }
 
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
@@ -623,7 +626,6 @@ export class SearchLab {
     const scene = this.scene!;
     const doc = scene.doc;
     this.start = this.goal = null;
-    const agent = doc.agents[0];
     const pointOf = (ref: string | readonly number[]): [number, number, number] | null => {
       if (typeof ref !== 'string') return [ref[0], ref[1], ref[2]];
       const w = doc.waypoints.find((p) => p.id === ref);
@@ -631,9 +633,7 @@ export class SearchLab {
       const m = doc.movingObstacles.find((p) => p.id === ref);
       return m ? [...m.orbit.center] : null;
     };
-    const refs: (string | readonly number[])[] = agent
-      ? [agent.start, agent.goal]
-      : doc.waypoints.length >= 2 ? [doc.waypoints[0].id, doc.waypoints[doc.waypoints.length - 1].id] : [];
+    const refs = defaultRefs(doc);
     if (refs.length < 2) return;
     if (this.settings.graph === 'waypoints') {
       const [s, g] = refs.map((ref) => (typeof ref === 'string' && scene.index.has(ref) ? ref : nearestWaypoint(scene, pointOf(ref))));
@@ -647,39 +647,28 @@ export class SearchLab {
   }
 }
 
-/** The waypoint nearest to p, or null. */
-function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): string | null {
-  if (p === null || scene.graph.count === 0) return null;
-  const pos = scene.graph.positions;
-  let best = -1;
-  let bestD = Infinity;
-  for (let i = 0; i < scene.graph.count; i++) {
-    const d = Math.hypot(pos[3 * i] - p[0], pos[3 * i + 1] - p[1], pos[3 * i + 2] - p[2]);
-    if (d < bestD) {
-      bestD = d;
-      best = i;
-    }
-  }
-  return scene.ids[best];
+/** The lab's default endpoints: the first agent's start and goal, else the first and last waypoints (none without two). */
+function defaultRefs(doc: SceneDocument): (string | readonly number[])[] {
+  const agent = doc.agents[0];
+  if (agent) return [agent.start, agent.goal];
+  return doc.waypoints.length >= 2 ? [doc.waypoints[0].id, doc.waypoints[doc.waypoints.length - 1].id] : [];
 }
 
-/** The free voxel containing p, or the nearest free one within 3 voxels; null if none. */
-export function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
+/** The waypoint nearest to p, or null. */
+function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): string | null {
+  if (p === null) return null;
+  const i = scene.graph.nearest(p[0], p[1], p[2]);
+  return i < 0 ? null : scene.ids[i];
+}
+
+/** The free voxel containing p, or the nearest free one within FREE_VOXEL_SNAP_RADIUS voxels; null if none. */
+function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
   const grid = scene.grid;
   if (grid === null || p === null) return null;
-  grid.worldToVoxel({ x: p[0], y: p[1], z: p[2] }, _p);
-  const c = [Math.min(grid.X - 1, Math.max(0, _p.x)), Math.min(grid.Y - 1, Math.max(0, _p.y)), Math.min(grid.Z - 1, Math.max(0, _p.z))];
-  let best: number[] | null = null;
-  let bestD = Infinity;
-  for (let dz = -3; dz <= 3; dz++) for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) {
-    const x = c[0] + dx, y = c[1] + dy, z = c[2] + dz;
-    const d = dx * dx + dy * dy + dz * dz;
-    if (d < bestD && !grid.isBlocked(x, y, z)) {
-      best = [x, y, z];
-      bestD = d;
-    }
-  }
-  return best;
+  const v = grid.nearestFreeVoxel({ x: p[0], y: p[1], z: p[2] });
+  if (v < 0) return null;
+  grid.coords(v, _p);
+  return [_p.x, _p.y, _p.z];
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

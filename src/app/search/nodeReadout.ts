@@ -4,7 +4,7 @@ import type { SearchSpace } from '../../core/search/space.ts';
 import type { LoadedScene } from '../LoadedScene.ts';
 import type { Endpoint, VisitedNodes } from '../workers/protocol.ts';
 import { graphNodeKey, gridNodeKey, type NodeKey } from './compareDiff.ts';
-import { voxelEndpoint, waypointEndpoint } from './sceneQuery.ts';
+import { voxelEndpoint, waypointEndpoint } from '../../scene/query.ts';
 import type { GraphKind, SearchConfig } from './SearchLab.ts';
 
 /** Waypoint keys by graph: built once per graph (a table over every waypoint). */
@@ -41,7 +41,7 @@ export function nodeInfo(scene: LoadedScene, graph: GraphKind, config: SearchCon
       space = new GridSpace(grid, { neighborhood: config.neighborhood, cornerCutting: config.cornerCutting });
       node = gridNodeKey(grid)(x, y, z);
     } else {
-      goalNode = waypointEndpoint(scene, goal, 'goal');
+      goalNode = waypointEndpoint(scene.index, goal, 'goal');
       space = new GraphSpace(scene.graph);
       let key = graphKeys.get(scene.graph);
       if (key === undefined) graphKeys.set(scene.graph, (key = graphNodeKey(scene.graph)));

@@ -5,7 +5,8 @@
  */
 import { NavlabError } from '../../core/errors.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
-import { defaultGraph, runSceneQuery, searchableScene, type SearchableScene } from '../search/sceneQuery.ts';
+import { resolveGraph, runSceneQuery, type SearchableScene } from '../../scene/query.ts';
+import { searchableScene } from '../search/sceneQuery.ts';
 import { collectVisited, gridPositions, trimVisited } from '../search/visited.ts';
 import { preprocessForApp } from './preprocessForApp.ts';
 import type { PreprocessReply, PreprocessRequest, QueryReply, QueryRequest, SceneData, WorkerRequest, WorkerResponse } from './protocol.ts';
@@ -31,7 +32,7 @@ function preprocess(req: PreprocessRequest): { value: PreprocessReply; transfer:
 function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[] } {
   const scene = req.scene !== undefined ? remember(req.revision, req.scene) : scenes.get(req.revision);
   if (scene === undefined) throw new Error(`worker: scene revision ${req.revision} is unknown`);
-  const graph = req.graph ?? defaultGraph(req.from);
+  const graph = resolveGraph(req.graph, req.from);
   const report = runSceneQuery(scene, graph, req.from, req.to, req.options, ctx);
   if (!req.visited) return { value: { report }, transfer: [] };
   const grid = scene.grid;

@@ -1,3 +1,4 @@
+import { NavlabError } from '../../core/errors.ts';
 import { writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { now } from '../../core/clock.ts';
@@ -40,7 +41,7 @@ export async function importCommand(argv: string[], placeWaypoints?: WaypointPla
   try {
     result = await importScene(meshes, { cellSize, fill, agentRadius, placeWaypoints: waypoints === 'auto' ? placeWaypoints : undefined });
   } catch (e) {
-    if (e instanceof ImportError || (e instanceof RangeError && /exceeds the limit/.test(e.message))) throw new InputError(e.message);
+    if (e instanceof ImportError || (e instanceof NavlabError && e.code === 'usage' && /exceeds the limit/.test(e.message))) throw new InputError(e.message);
     throw e;
   }
   try {

@@ -1,47 +1,74 @@
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
-import { queryGrid } from '../../core/search/query.ts';
-import { buildVoxelGrid, parseScene } from '../../scene/index.ts';
-import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
 import { quote } from '../../core/io/text.ts';
-import { fileName, InputError, is2dMap, loadMap, printPath, readSceneText } from '../io.ts';
-import { waypointPathCommand } from './waypointPath.ts';
+import { buildVoxelGrid, waypointIndex, type SceneDocument } from '../../scene/index.ts';
+import { resolveGraph, runSceneQuery, searchableOf, waypointEndpoint, type Endpoint, type SearchableScene } from '../../scene/query.ts';
+import { preprocessScene } from '../../three/preprocess.ts';
+import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
+import { fileName, InputError, is2dMap, loadMap, printPath } from '../io.ts';
+import { readSceneMeshes } from '../meshFiles.ts';
+import { loadScene } from './preprocess.ts';
 
+/**
+ * Whether a --from/--to value reads as voxel coordinates (numbers separated by commas) rather
+ * than a waypoint id. Only the default graph depends on it: `--graph` overrides it.
+ */
+function looksLikeVoxel(value: string | undefined): boolean {
+  if (value === undefined || !value.includes(',')) return false;
+  return value.split(',').every((part) => part.trim() !== '' && Number.isFinite(Number(part)));
+}
 
-/** The voxel grid of a Moving AI map or of a scene document's voxel layer. */
-function loadGrid(file: string): VoxelGrid {
-  if (!file.endsWith('.json')) return loadMap(file);
+/** The voxel grid of a scene document's voxel layer. */
+function sceneGrid(doc: SceneDocument, file: string): VoxelGrid {
   let grid: VoxelGrid | null;
   try {
-    grid = buildVoxelGrid(parseScene(readSceneText(file)));
+    grid = buildVoxelGrid(doc);
   } catch (e) {
-    if (e instanceof InputError) throw e;
     throw new InputError(`${fileName(file)}: ${(e as Error).message}`);
   }
   if (grid === null) throw new UsageError(`${fileName(file)}: the scene has no voxel layer; use --graph waypoints`);
   return grid;
 }
 
-/** One query on a grid (voxel indices) or a scene's waypoint graph (waypoint ids). */
+/**
+ * `nav path <map | scene.json> --from A --to B [--graph grid|waypoints]`: one query through the
+ * shared scene query (src/scene/query.ts), the one `navlab.query` runs. The default graph
+ * follows the rule everywhere: waypoint ids mean the waypoint graph, voxel coordinates the
+ * grid (a Moving AI map has only the grid). The waypoint graph is built as `nav preprocess`
+ * builds it (document agent radius and maxLinkDistance, static obstacles only).
+ */
 export async function pathCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['from', 'to', 'graph', ...SEARCH_FLAGS]);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the map or scene file');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
-  const graph = args.flags.get('graph') ?? 'grid';
-  if (graph !== 'grid' && graph !== 'waypoints') throw new UsageError(`--graph: expected grid|waypoints, got ${quote(graph)}`);
+  const isScene = file.endsWith('.json');
+  const flag = args.flags.get('graph');
+  if (flag !== undefined && flag !== 'grid' && flag !== 'waypoints') throw new UsageError(`--graph: expected grid|waypoints, got ${quote(flag)}`);
+  const fromText = args.flags.get('from');
+  const toText = args.flags.get('to');
+  const graph = flag ?? (isScene && fromText !== undefined && !looksLikeVoxel(fromText) ? resolveGraph(undefined, fromText) : 'grid');
   const options = searchOptions(args);
   const json = args.switches.has('json');
+  let scene: SearchableScene;
+  let from: Endpoint, to: Endpoint;
   if (graph === 'waypoints') {
-    if (!file.endsWith('.json')) throw new UsageError('--graph waypoints needs a scene .json file');
-    const from = args.flags.get('from');
-    const to = args.flags.get('to');
-    if (from === undefined || to === undefined) throw new UsageError('--from and --to (waypoint ids) are required');
-    return waypointPathCommand(file, { from, to, json, search: options });
+    if (!isScene) throw new UsageError('--graph waypoints needs a scene .json file');
+    if (fromText === undefined || toText === undefined) throw new UsageError('--from and --to (waypoint ids) are required');
+    const doc = loadScene(file);
+    // Unknown ids fail before the (possibly long) visibility build.
+    const index = waypointIndex(doc);
+    waypointEndpoint(index, fromText, '--from', fileName(file));
+    waypointEndpoint(index, toText, '--to', fileName(file));
+    const { graph: waypoints } = preprocessScene(doc, { world: { sceneMeshes: await readSceneMeshes(doc, file) } });
+    scene = searchableOf(null, waypoints, doc.waypoints.map((w) => w.id));
+    [from, to] = [fromText, toText];
+  } else {
+    // x,y is only a 2D map's voxel: on a 3D grid a missing z is a mistake, not z = 0.
+    const flat = is2dMap(file);
+    from = voxelFlag('from', fromText, flat);
+    to = voxelFlag('to', toText, flat);
+    scene = searchableOf(isScene ? sceneGrid(loadScene(file), file) : loadMap(file));
   }
-  // x,y is only a 2D map's voxel: on a 3D grid a missing z is a mistake, not z = 0.
-  const flat = is2dMap(file);
-  const from = voxelFlag('from', args.flags.get('from'), flat);
-  const to = voxelFlag('to', args.flags.get('to'), flat);
-  printPath(queryGrid(loadGrid(file), from, to, options), json);
+  printPath(runSceneQuery(scene, graph, from, to, options, undefined, { from: '--from', to: '--to', scene: fileName(file) }), json);
   return 0;
 }

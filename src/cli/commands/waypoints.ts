@@ -1,3 +1,4 @@
+import { NavlabError } from '../../core/errors.ts';
 import { quote } from '../../core/io/text.ts';
 import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
@@ -29,7 +30,7 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
     r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   } catch (e) {
     // A world too big to place waypoints in is a property of the file.
-    if (e instanceof RangeError && e.message.startsWith('placeWaypoints: ')) throw new InputError(`${file}: ${e.message}`);
+    if (e instanceof NavlabError && e.code === 'usage' && e.message.startsWith('placeWaypoints: ')) throw new InputError(`${file}: ${e.message}`);
     throw e;
   }
   const { graph, metrics: m, figuresMs } = r;

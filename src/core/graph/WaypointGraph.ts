@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { heuristic, type HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
@@ -28,15 +29,15 @@ export class WaypointGraph {
    * @param pairs linked pairs as flat (i, j) couples, each pair once, in any order
    */
   constructor(positions: ArrayLike<number>, pairs: ArrayLike<number>) {
-    if (positions.length % 3 !== 0) throw new RangeError(`positions: expected xyz triples, got ${positions.length} numbers`);
-    if (pairs.length % 2 !== 0) throw new RangeError(`pairs: expected (i, j) couples, got ${pairs.length} numbers`);
+    if (positions.length % 3 !== 0) throw new NavlabError('usage', `positions: expected xyz triples, got ${positions.length} numbers`);
+    if (pairs.length % 2 !== 0) throw new NavlabError('usage', `pairs: expected (i, j) couples, got ${pairs.length} numbers`);
     const n = positions.length / 3;
     this.count = n;
     this.positions = Float64Array.from(positions);
     const degree = new Int32Array(n + 1);
     for (let k = 0; k < pairs.length; k++) {
       const i = pairs[k];
-      if (!Number.isInteger(i) || i < 0 || i >= n) throw new RangeError(`pairs[${k}]: waypoint index ${i} is outside [0, ${n})`);
+      if (!Number.isInteger(i) || i < 0 || i >= n) throw new NavlabError('usage', `pairs[${k}]: waypoint index ${i} is outside [0, ${n})`);
       degree[i + 1]++;
     }
     for (let i = 0; i < n; i++) degree[i + 1] += degree[i];
@@ -68,6 +69,21 @@ export class WaypointGraph {
   /** Number of linked pairs (each counted once). */
   get linkCount(): number {
     return this.targets.length / 2;
+  }
+
+  /** The waypoint nearest to world point (x, y, z) (ties: the lowest index), or -1 without waypoints. */
+  nearest(x: number, y: number, z: number): number {
+    const pos = this.positions;
+    let best = -1;
+    let bestD = Infinity;
+    for (let i = 0; i < this.count; i++) {
+      const d = (pos[3 * i] - x) ** 2 + (pos[3 * i + 1] - y) ** 2 + (pos[3 * i + 2] - z) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    }
+    return best;
   }
 
   position(i: number, out: Vec3): Vec3 {

@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { NearestPoints } from './NearestPoints.ts';
 import { SpatialHash } from './SpatialHash.ts';
@@ -140,7 +141,7 @@ export function segmentClearOf(positions: ArrayLike<number>, los: LineOfSight): 
 
 function checkDistance(d: number | undefined): number {
   if (d === undefined) return Infinity;
-  if (!(d > 0)) throw new RangeError(`maxLinkDistance: expected a positive number, got ${d}`);
+  if (!(d > 0)) throw new NavlabError('usage', `maxLinkDistance: expected a positive number, got ${d}`);
   return d;
 }
 
@@ -339,7 +340,7 @@ export class VisibilityGraph {
 
   private slotOf(index: number, method: string): number {
     if (!Number.isInteger(index) || index < 0 || index >= this.order.length) {
-      throw new RangeError(`VisibilityGraph.${method}: index ${index} is outside [0, ${this.order.length})`);
+      throw new NavlabError('usage', `VisibilityGraph.${method}: index ${index} is outside [0, ${this.order.length})`);
     }
     return this.order[index];
   }

@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import type { ClearSpace } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import { mulberry32, randInt } from '../math/random.ts';
@@ -47,7 +48,7 @@ export interface MetricsOptions {
 export function measureWaypoints(space: ClearSpace, graph: WaypointGraph, los: LineOfSight, options: MetricsOptions = {}): WaypointMetrics {
   const pairCount = options.pairs ?? 1000;
   const seed = options.seed ?? 1;
-  if (!Number.isInteger(pairCount) || pairCount < 0) throw new RangeError(`pairs: expected an integer >= 0, got ${pairCount}`);
+  if (!Number.isInteger(pairCount) || pairCount < 0) throw new NavlabError('usage', `pairs: expected an integer >= 0, got ${pairCount}`);
   const coverage = measureCoverage(space, graph.positions, los);
   const pairs = samplePairs(space, pairCount, seed);
   const ratios = pairRatios(space, graph, los, pairs);

@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import { findPath } from '../search/AStarRun.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { SearchContext } from '../search/SearchContext.ts';
@@ -114,7 +115,7 @@ export class WaypointRouter {
    *   and cheaper: a quick upper bound.
    */
   constructor(graph: WaypointGraph, los: LineOfSight, ctx?: SearchContext, endLinks = Infinity) {
-    if (!(endLinks >= 1)) throw new RangeError(`endLinks: expected a number >= 1, got ${endLinks}`);
+    if (!(endLinks >= 1)) throw new NavlabError('usage', `endLinks: expected a number >= 1, got ${endLinks}`);
     this.graph = graph;
     this.los = los;
     this.ctx = ctx;

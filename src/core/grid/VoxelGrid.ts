@@ -1,4 +1,13 @@
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
+
+/**
+ * How far, in voxels on each axis, a point in a blocked voxel (or outside the grid) looks for
+ * a free voxel to stand for it (`VoxelGrid.nearestFreeVoxel`): agent starts and goals, and the
+ * search lab's default endpoints. Four voxels covers a point placed inside a wall a few
+ * voxels thick without snapping through to the far side of a large obstacle.
+ */
+export const FREE_VOXEL_SNAP_RADIUS = 4;
 
 /** Largest grid navlab allocates (the Moving AI A1..A3 maps have ~89 million voxels). */
 export const MAX_VOXELS = 2 ** 28;
@@ -50,14 +59,14 @@ export class VoxelGrid {
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
     for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
-      if (!Number.isInteger(n) || n < 1) throw new RangeError(`VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
+      if (!Number.isInteger(n) || n < 1) throw new NavlabError('usage', `VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
     }
     const size = X * Y * Z;
     if (size > MAX_VOXELS) {
-      throw new RangeError(`VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
+      throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
     }
     const cellSize = options.cellSize ?? 1;
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new RangeError(`VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
+    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
     this.X = X;
     this.Y = Y;
     this.Z = Z;
@@ -98,7 +107,7 @@ export class VoxelGrid {
   }
 
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
-    if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
+    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
     const fresh = this.bits !== null && this.bitsVersion === this.version;
     this.version++;
@@ -153,8 +162,8 @@ export class VoxelGrid {
 
   /** Sets the cost multiplier (>= 1) of voxel (x, y, z). */
   setCost(x: number, y: number, z: number, multiplier: number): void {
-    if (!this.inBounds(x, y, z)) throw new RangeError(`VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
-    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new RangeError(`VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
+    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
+    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new NavlabError('usage', `VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
     if (this.terrain === null) {
       if (multiplier === 1) return;
       this.terrain = new Float32Array(this.size).fill(1);
@@ -172,13 +181,59 @@ export class VoxelGrid {
     return out;
   }
 
+  /**
+   * Voxel coordinate along `axis` (0: x, 1: y, 2: z) of the world coordinate `w`:
+   * floor((w - origin) / cellSize), not clamped (may be outside [0, X) etc.). Every
+   * world-to-voxel conversion goes through here.
+   */
+  axisVoxel(axis: 0 | 1 | 2, w: number): number {
+    const o = axis === 0 ? this.origin.x : axis === 1 ? this.origin.y : this.origin.z;
+    return Math.floor((w - o) / this.cellSize);
+  }
+
   /** Voxel containing world point `p` (may be out of bounds), written into `out`. */
   worldToVoxel(p: Vec3, out: Vec3): Vec3 {
-    const s = this.cellSize;
-    out.x = Math.floor((p.x - this.origin.x) / s);
-    out.y = Math.floor((p.y - this.origin.y) / s);
-    out.z = Math.floor((p.z - this.origin.z) / s);
+    out.x = this.axisVoxel(0, p.x);
+    out.y = this.axisVoxel(1, p.y);
+    out.z = this.axisVoxel(2, p.z);
     return out;
+  }
+
+  /** Index of the voxel containing world point (x, y, z), or -1 outside the grid. */
+  voxelIndexAt(x: number, y: number, z: number): number {
+    const i = this.axisVoxel(0, x), j = this.axisVoxel(1, y), k = this.axisVoxel(2, z);
+    return this.inBounds(i, j, k) ? i + this.X * (j + this.Y * k) : -1;
+  }
+
+  /**
+   * The free voxel whose centre is nearest world point `p`: the voxel containing p when it is
+   * free, else the nearest free voxel within `radius` voxels on each axis of p's voxel
+   * (clamped into the grid, so a point outside snaps to the border). Ties go to the lowest
+   * index. Returns the voxel index, or -1 when none is free there.
+   */
+  nearestFreeVoxel(p: Vec3, radius: number = FREE_VOXEL_SNAP_RADIUS): number {
+    if (!(radius >= 0) || !Number.isInteger(radius)) throw new NavlabError('usage', `VoxelGrid.nearestFreeVoxel radius: expected an integer >= 0, got ${radius}`);
+    const own = this.voxelIndexAt(p.x, p.y, p.z);
+    if (own >= 0 && this.occupancy[own] === 0) return own;
+    const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+    const cx = clamp(this.axisVoxel(0, p.x), this.X), cy = clamp(this.axisVoxel(1, p.y), this.Y), cz = clamp(this.axisVoxel(2, p.z), this.Z);
+    const s = this.cellSize, o = this.origin;
+    let best = -1;
+    let bestD = Infinity;
+    for (let z = Math.max(0, cz - radius); z <= Math.min(this.Z - 1, cz + radius); z++) {
+      for (let y = Math.max(0, cy - radius); y <= Math.min(this.Y - 1, cy + radius); y++) {
+        for (let x = Math.max(0, cx - radius); x <= Math.min(this.X - 1, cx + radius); x++) {
+          const v = x + this.X * (y + this.Y * z);
+          if (this.occupancy[v] !== 0) continue;
+          const d = (o.x + (x + 0.5) * s - p.x) ** 2 + (o.y + (y + 0.5) * s - p.y) ** 2 + (o.z + (z + 0.5) * s - p.z) ** 2;
+          if (d < bestD) {
+            bestD = d;
+            best = v;
+          }
+        }
+      }
+    }
+    return best;
   }
 
   /**

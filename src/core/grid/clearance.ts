@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
 
 /**
@@ -116,7 +117,7 @@ export interface ClearSpace {
 
 /** Clearance, dilated grid and components of `grid` for an agent of radius `radius` (>= 0). */
 export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
-  if (!(radius >= 0) || !Number.isFinite(radius)) throw new RangeError(`radius: expected a finite number >= 0, got ${radius}`);
+  if (!(radius >= 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `radius: expected a finite number >= 0, got ${radius}`);
   const s = grid.cellSize;
   const sq = squaredClearance(grid);
   const clearance = new Float32Array(grid.size);
@@ -213,14 +214,13 @@ export function gridAssistedLineOfSight(grid: VoxelGrid, r: number, los: (ax: nu
     }
   }
   const s = grid.cellSize;
-  const { x: ox, y: oy, z: oz } = grid.origin;
   const g = r + 1e-6;
   /** Whether no blocked voxel's box meets the bounding box of segment a-b grown by g (inside the grid). */
   const boxClear = (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
     // Voxels whose closed box meets the grown bounding box: [x0, x1] etc.
-    const x0 = Math.floor((Math.min(ax, bx) - g - ox) / s), x1 = Math.floor((Math.max(ax, bx) + g - ox) / s);
-    const y0 = Math.floor((Math.min(ay, by) - g - oy) / s), y1 = Math.floor((Math.max(ay, by) + g - oy) / s);
-    const z0 = Math.floor((Math.min(az, bz) - g - oz) / s), z1 = Math.floor((Math.max(az, bz) + g - oz) / s);
+    const x0 = grid.axisVoxel(0, Math.min(ax, bx) - g), x1 = grid.axisVoxel(0, Math.max(ax, bx) + g);
+    const y0 = grid.axisVoxel(1, Math.min(ay, by) - g), y1 = grid.axisVoxel(1, Math.max(ay, by) + g);
+    const z0 = grid.axisVoxel(2, Math.min(az, bz) - g), z1 = grid.axisVoxel(2, Math.max(az, bz) + g);
     if (x0 < 0 || y0 < 0 || z0 < 0 || x1 >= X || y1 >= Y || z1 >= Z) return false;
     const a0 = x0 + X1 * y0, a1 = x1 + 1 + X1 * y0, a2 = x0 + X1 * (y1 + 1), a3 = x1 + 1 + X1 * (y1 + 1);
     const lo = XY1 * z0, hi = XY1 * (z1 + 1);

@@ -46,7 +46,7 @@ function decimal(text: string | undefined, file: string, line: number, what: str
   return Number(text);
 }
 
-/** A VoxelGrid of the header's size, its RangeError (over the limit) as a ParseError on `line`. */
+/** A VoxelGrid of the header's size, its usage error (over the limit) as a ParseError on `line`. */
 function gridOf(dims: [number, number, number], file: string, line: number): VoxelGrid {
   try {
     return new VoxelGrid({ dims });

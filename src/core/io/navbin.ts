@@ -92,20 +92,20 @@ export interface NavbinGraphInput {
   costs: ArrayLike<number>;
 }
 
-/** Writes a .navbin. Throws a RangeError naming the argument that is inconsistent. */
+/** Writes a .navbin. Throws a NavlabError (code usage) naming the argument that is inconsistent. */
 export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }): Uint8Array {
   const { settings, grid, graph } = data;
   const n = graph.ids.length;
-  if (graph.positions.length !== 3 * n) throw new RangeError(`graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
-  if (graph.offsets.length !== n + 1) throw new RangeError(`graph.offsets: expected ${n + 1} entries, got ${graph.offsets.length}`);
+  if (graph.positions.length !== 3 * n) throw new NavlabError('usage', `graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
+  if (graph.offsets.length !== n + 1) throw new NavlabError('usage', `graph.offsets: expected ${n + 1} entries, got ${graph.offsets.length}`);
   const m = graph.offsets[n];
-  if (graph.targets.length !== m || graph.costs.length !== m) throw new RangeError(`graph.targets/costs: expected ${m} entries`);
+  if (graph.targets.length !== m || graph.costs.length !== m) throw new NavlabError('usage', `graph.targets/costs: expected ${m} entries`);
   const idChunks = graph.ids.map(utf8Encode);
   const idBytes = idChunks.reduce((s, c) => s + c.byteLength, 0);
   const voxels = grid === null ? 0 : grid.size;
   const hasTerrain = grid !== null && grid.terrain !== null;
   const at = layout(voxels, hasTerrain, n, m, idBytes);
-  if (at.end > 0xffffffff) throw new RangeError(`navbin: ${at.end} bytes is over the 4 GiB a u32 length can say`);
+  if (at.end > 0xffffffff) throw new NavlabError('usage', `navbin: ${at.end} bytes is over the 4 GiB a u32 length can say`);
   const out = new Uint8Array(at.end);
   const view = new DataView(out.buffer);
   view.setUint32(0, NAVBIN_MAGIC, true);

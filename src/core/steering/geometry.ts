@@ -251,10 +251,10 @@ export class VoxelGeometry implements StaticGeometry {
     const reach = Math.max(1, Math.ceil(radius / s));
     // A radius of many cells: test the voxels of the clipped segment's box once instead of a
     // (2 reach + 1)^3 block per step, whichever visits fewer voxels.
-    const cellOf = (v: number, o: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor((v - o) / s)));
-    const i0 = cellOf(Math.min(ax, bx) - radius, g.origin.x, g.X), i1 = cellOf(Math.max(ax, bx) + radius, g.origin.x, g.X);
-    const j0 = cellOf(Math.min(ay, by) - radius, g.origin.y, g.Y), j1 = cellOf(Math.max(ay, by) + radius, g.origin.y, g.Y);
-    const k0 = cellOf(Math.min(az, bz) - radius, g.origin.z, g.Z), k1 = cellOf(Math.max(az, bz) + radius, g.origin.z, g.Z);
+    const cellOf = (axis: 0 | 1 | 2, v: number, n: number) => Math.min(n - 1, Math.max(0, g.axisVoxel(axis, v)));
+    const i0 = cellOf(0, Math.min(ax, bx) - radius, g.X), i1 = cellOf(0, Math.max(ax, bx) + radius, g.X);
+    const j0 = cellOf(1, Math.min(ay, by) - radius, g.Y), j1 = cellOf(1, Math.max(ay, by) + radius, g.Y);
+    const k0 = cellOf(2, Math.min(az, bz) - radius, g.Z), k1 = cellOf(2, Math.max(az, bz) + radius, g.Z);
     const boxCount = (i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1);
     const walkSteps = (Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az)) / s + 1;
     if (boxCount <= walkSteps * (2 * reach + 1) ** 3) {
@@ -288,10 +288,8 @@ export class VoxelGeometry implements StaticGeometry {
   }
 
   inside(x: number, y: number, z: number): boolean {
-    const g = this.grid;
-    const s = g.cellSize;
-    const i = Math.floor((x - g.origin.x) / s), j = Math.floor((y - g.origin.y) / s), k = Math.floor((z - g.origin.z) / s);
-    return g.inBounds(i, j, k) && g.occupancy[i + g.X * (j + g.Y * k)] !== 0;
+    const v = this.grid.voxelIndexAt(x, y, z);
+    return v >= 0 && this.grid.occupancy[v] !== 0;
   }
 
   /** Offers the nearest point of every solid voxel within maxDistance of p (surface id = voxel index). */
@@ -299,9 +297,9 @@ export class VoxelGeometry implements StaticGeometry {
     const g = this.grid;
     const s = g.cellSize;
     const o = g.origin;
-    const i0 = Math.max(0, Math.floor((px - maxDistance - o.x) / s)), i1 = Math.min(g.X - 1, Math.floor((px + maxDistance - o.x) / s));
-    const j0 = Math.max(0, Math.floor((py - maxDistance - o.y) / s)), j1 = Math.min(g.Y - 1, Math.floor((py + maxDistance - o.y) / s));
-    const k0 = Math.max(0, Math.floor((pz - maxDistance - o.z) / s)), k1 = Math.min(g.Z - 1, Math.floor((pz + maxDistance - o.z) / s));
+    const i0 = Math.max(0, g.axisVoxel(0, px - maxDistance)), i1 = Math.min(g.X - 1, g.axisVoxel(0, px + maxDistance));
+    const j0 = Math.max(0, g.axisVoxel(1, py - maxDistance)), j1 = Math.min(g.Y - 1, g.axisVoxel(1, py + maxDistance));
+    const k0 = Math.max(0, g.axisVoxel(2, pz - maxDistance)), k1 = Math.min(g.Z - 1, g.axisVoxel(2, pz + maxDistance));
     const maxSq = maxDistance * maxDistance;
     for (let k = k0; k <= k1; k++) {
       for (let j = j0; j <= j1; j++) {

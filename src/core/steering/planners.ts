@@ -1,5 +1,5 @@
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
-import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../grid/VoxelGrid.ts';
 import { snapToVisibleWaypoint, type LineOfSight } from '../graph/visibility.ts';
 import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
 import type { Vec3 } from '../math/vec3.ts';
@@ -64,7 +64,8 @@ export class StraightPlanner implements PathPlanner {
 /**
  * A* on a voxel grid between the voxels of the start and goal points; the path runs through
  * voxel centres, from the agent's position to the goal point. A start or goal inside a blocked
- * voxel (or outside the grid) moves to the nearest free voxel within `snapCells`; a goal moved
+ * voxel (or outside the grid) moves to the nearest free voxel within `snapCells` (VoxelGrid.nearestFreeVoxel; default
+ * FREE_VOXEL_SNAP_RADIUS); a goal moved
  * that way, or one the search cannot reach, gives a path ending at the closest reachable voxel.
  * Blocker spheres block the voxels they (grown by the agent radius) overlap, for this search only.
  *
@@ -86,7 +87,7 @@ export class GridPlanner implements PathPlanner {
   private scratch: { space: GridSpace; version: number } | null = null;
   private readonly changed: number[] = [];
 
-  constructor(grid: VoxelGrid, options: QueryOptions = {}, snapCells = 4) {
+  constructor(grid: VoxelGrid, options: QueryOptions = {}, snapCells = FREE_VOXEL_SNAP_RADIUS) {
     const { neighborhood, cornerCutting, ...search } = options;
     this.grid = grid;
     this.settings = { neighborhood, cornerCutting };
@@ -97,9 +98,9 @@ export class GridPlanner implements PathPlanner {
 
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
     const g = this.grid;
-    const start = this.freeVoxelNear(from);
-    const ownGoal = this.voxelOf(to);
-    const goal = ownGoal >= 0 && g.occupancy[ownGoal] === 0 ? ownGoal : this.freeVoxelNear(to);
+    const start = g.nearestFreeVoxel(from, this.snapCells);
+    const ownGoal = g.voxelIndexAt(to.x, to.y, to.z);
+    const goal = g.nearestFreeVoxel(to, this.snapCells);
     if (start < 0 || goal < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
     let result;
     if (blockerCount > 0) {
@@ -170,45 +171,8 @@ export class GridPlanner implements PathPlanner {
   }
 
   private costAt(x: number, y: number, z: number): number {
-    const v = this.voxelOf({ x, y, z });
+    const v = this.grid.voxelIndexAt(x, y, z);
     return v >= 0 ? this.grid.costAt(v) : 1;
-  }
-
-  /** Index of the voxel holding p, or -1 outside the grid. */
-  private voxelOf(p: Vec3): number {
-    const g = this.grid;
-    const s = g.cellSize;
-    const x = Math.floor((p.x - g.origin.x) / s), y = Math.floor((p.y - g.origin.y) / s), z = Math.floor((p.z - g.origin.z) / s);
-    return g.inBounds(x, y, z) ? g.index(x, y, z) : -1;
-  }
-
-  /** The free voxel whose centre is nearest p within snapCells of p's (clamped) voxel; -1 if none. */
-  private freeVoxelNear(p: Vec3): number {
-    const g = this.grid;
-    const own = this.voxelOf(p);
-    if (own >= 0 && g.occupancy[own] === 0) return own;
-    const s = g.cellSize;
-    const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
-    const cx = clamp(Math.floor((p.x - g.origin.x) / s), g.X), cy = clamp(Math.floor((p.y - g.origin.y) / s), g.Y), cz = clamp(Math.floor((p.z - g.origin.z) / s), g.Z);
-    const k = this.snapCells;
-    let best = -1;
-    let bestD = Infinity;
-    const c = { x: 0, y: 0, z: 0 };
-    for (let z = Math.max(0, cz - k); z <= Math.min(g.Z - 1, cz + k); z++) {
-      for (let y = Math.max(0, cy - k); y <= Math.min(g.Y - 1, cy + k); y++) {
-        for (let x = Math.max(0, cx - k); x <= Math.min(g.X - 1, cx + k); x++) {
-          const v = g.index(x, y, z);
-          if (g.occupancy[v] !== 0) continue;
-          g.voxelCenter(x, y, z, c);
-          const d = (c.x - p.x) ** 2 + (c.y - p.y) ** 2 + (c.z - p.z) ** 2;
-          if (d < bestD) {
-            bestD = d;
-            best = v;
-          }
-        }
-      }
-    }
-    return best;
   }
 
   private scratchSpace(): GridSpace {
@@ -232,9 +196,9 @@ export class GridPlanner implements PathPlanner {
     const o = g.origin;
     for (let b = 0; b < count; b++) {
       const bx = blockers[4 * b], by = blockers[4 * b + 1], bz = blockers[4 * b + 2], reach = blockers[4 * b + 3] + radius;
-      const x0 = Math.max(0, Math.floor((bx - reach - o.x) / s)), x1 = Math.min(g.X - 1, Math.floor((bx + reach - o.x) / s));
-      const y0 = Math.max(0, Math.floor((by - reach - o.y) / s)), y1 = Math.min(g.Y - 1, Math.floor((by + reach - o.y) / s));
-      const z0 = Math.max(0, Math.floor((bz - reach - o.z) / s)), z1 = Math.min(g.Z - 1, Math.floor((bz + reach - o.z) / s));
+      const x0 = Math.max(0, g.axisVoxel(0, bx - reach)), x1 = Math.min(g.X - 1, g.axisVoxel(0, bx + reach));
+      const y0 = Math.max(0, g.axisVoxel(1, by - reach)), y1 = Math.min(g.Y - 1, g.axisVoxel(1, by + reach));
+      const z0 = Math.max(0, g.axisVoxel(2, bz - reach)), z1 = Math.min(g.Z - 1, g.axisVoxel(2, bz + reach));
       for (let z = z0; z <= z1; z++) {
         for (let y = y0; y <= y1; y++) {
           for (let x = x0; x <= x1; x++) {
@@ -300,7 +264,7 @@ export class WaypointPlanner implements PathPlanner {
     if (start < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
     let goal = snapToVisibleWaypoint(to, graph.positions, los);
     const goalSeen = goal >= 0;
-    if (!goalSeen) goal = nearestWaypoint(graph, to);
+    if (!goalSeen) goal = graph.nearest(to.x, to.y, to.z);
     const space: SearchSpace = blockerCount > 0 ? new BlockedGraphSpace(graph, blockers, blockerCount, radius) : new GraphSpace(graph);
     const result = findPath(space, start, goal, this.search, this.ctx);
     const reached = result.status === 'found' && goalSeen;
@@ -309,20 +273,6 @@ export class WaypointPlanner implements PathPlanner {
     if (reached) pushDistinct(pts, to.x, to.y, to.z);
     return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
   }
-}
-
-function nearestWaypoint(graph: WaypointGraph, p: Vec3): number {
-  let best = 0;
-  let bestD = Infinity;
-  const pos = graph.positions;
-  for (let i = 0; i < graph.count; i++) {
-    const d = (pos[3 * i] - p.x) ** 2 + (pos[3 * i + 1] - p.y) ** 2 + (pos[3 * i + 2] - p.z) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = i;
-    }
-  }
-  return best;
 }
 
 /** A waypoint graph whose links through blocker spheres (grown by the agent radius) are skipped. */

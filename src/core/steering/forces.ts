@@ -1,0 +1,197 @@
+import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
+import { len3, type SteeringState } from './agentState.ts';
+import { ContactList } from './geometry.ts';
+import { followPath } from './pathFollowing.ts';
+import { COINCIDENT, HEAD_ON_COSINE, MIN_SLOWDOWN_FRACTION, TINY_LENGTH, VERTICAL_PULL_LIMIT } from './tuning.ts';
+
+/*
+ * The steering rule: the target pulls (unit vector, scaled by max(1, pullGain x contenders)),
+ * every obstacle whose surface is within avoidRange x radius pushes with weight 1 / gap (gap
+ * clamped to minDistance), a sphere straight ahead also pushes to the right, and the agent
+ * moves speed x dt along the normalised sum.
+ */
+
+// Module-scope scratch: steering allocates nothing.
+const _contacts = new ContactList(32);
+const _dir: Vec3 = { x: 0, y: 0, z: 0 };
+/** The summed push, the unit pull and its right-hand side of the agent being steered. */
+const _push: Vec3 = { x: 0, y: 0, z: 0 };
+const _pullDir: Vec3 = { x: 0, y: 0, z: 0 };
+const _right: Vec3 = { x: 0, y: 0, z: 0 };
+
+/**
+ * Picks agent i's target (following its path) and writes its steered position into `next`,
+ * its pull and push into `pull` and `push`; lists the agents it may overlap after the moves.
+ * h: step length; t: time at its end; rMax, stepMax: the largest radius and step of any agent;
+ * stepCount: steps taken before this one.
+ */
+export function steer(s: SteeringState, i: number, h: number, t: number, rMax: number, stepMax: number, stepCount: number): void {
+  const a = s.agents[i];
+  const P = s.params;
+  const o = 3 * i;
+  const px = s.pos[o], py = s.pos[o + 1], pz = s.pos[o + 2];
+  const r = a.spec.radius;
+  let bx = px, by = py, bz = pz;
+  const g = a.goalObstacle;
+  if (g >= 0) {
+    a.goal.x = s.obsPos[3 * g];
+    a.goal.y = s.obsPos[3 * g + 1];
+    a.goal.z = s.obsPos[3 * g + 2];
+    // The last path point follows the moving goal.
+    const l = 3 * (a.pathCount - 1);
+    a.path[l] = a.goal.x;
+    a.path[l + 1] = a.goal.y;
+    a.path[l + 2] = a.goal.z;
+    if (a.arrived) {
+      // Docked: ride along with the obstacle, then steer to stay docked.
+      a.target = a.pathCount - 1;
+      bx += s.obsPos[3 * g] - s.obsPrev[3 * g];
+      by += s.obsPos[3 * g + 1] - s.obsPrev[3 * g + 1];
+      bz += s.obsPos[3 * g + 2] - s.obsPrev[3 * g + 2];
+    }
+  } else if (a.arrived) {
+    s.next[o] = px;
+    s.next[o + 1] = py;
+    s.next[o + 2] = pz;
+    s.pull.fill(0, o, o + 3);
+    s.push.fill(0, o, o + 3);
+    return;
+  }
+  if (!a.arrived) followPath(s, a, i, h, t, stepCount);
+
+  // Target: the path point, or on the last leg to a moving goal the docking point on its surface.
+  const last = a.target >= a.pathCount - 1;
+  let tx = a.path[3 * a.target], ty = a.path[3 * a.target + 1], tz = a.path[3 * a.target + 2];
+  let finalDist = Infinity;
+  if (last && g >= 0) {
+    let dx = px - tx, dy = py - ty, dz = pz - tz;
+    let d = len3(dx, dy, dz);
+    if (d < COINCIDENT) {
+      dx = s.head[o];
+      dy = s.head[o + 1];
+      dz = s.head[o + 2];
+      d = len3(dx, dy, dz) || 1;
+    }
+    const dock = s.obsRadius[g] + r;
+    tx += (dx / d) * dock;
+    ty += (dy / d) * dock;
+    tz += (dz / d) * dock;
+    finalDist = len3(tx - px, ty - py, tz - pz);
+  } else if (last) {
+    finalDist = len3(tx - px, ty - py, tz - pz);
+  }
+  let ux = tx - px, uy = ty - py, uz = tz - pz;
+  const ul = len3(ux, uy, uz);
+  if (ul > TINY_LENGTH) {
+    ux /= ul;
+    uy /= ul;
+    uz /= ul;
+  } else {
+    ux = uy = uz = 0;
+  }
+  // Right-hand side of the pull (y up), for passing oncoming agents on the right.
+  let sx = -uz, sy = 0, sz = ux;
+  let sl = Math.sqrt(sx * sx + sz * sz);
+  if (sl < VERTICAL_PULL_LIMIT) {
+    sx = 0;
+    sy = uz;
+    sz = -uy;
+    sl = Math.sqrt(sy * sy + sz * sz);
+  }
+  if (sl > TINY_LENGTH) {
+    sx /= sl;
+    sy /= sl;
+    sz /= sl;
+  }
+
+  const range = P.avoidRange * r;
+  const minD = Math.max(P.minDistance, COINCIDENT);
+  let contenders = 0;
+  set(_push, 0, 0, 0);
+  set(_pullDir, ux, uy, uz);
+  set(_right, sx, sy, sz);
+
+  // Other agents (from the spatial hash), their gap measured between the two spheres. Those
+  // that may overlap after this step's moves are listed for the separation pass.
+  const sep = r + rMax + 2 * stepMax;
+  const found = s.neighbors.query(px, py, pz, Math.max(r + range + rMax, sep), s.near);
+  for (let k = 0; k < found; k++) {
+    const j = s.near[k];
+    if (j === i) continue;
+    const q = 3 * j;
+    const dx = px - s.pos[q], dy = py - s.pos[q + 1], dz = pz - s.pos[q + 2];
+    const d = len3(dx, dy, dz);
+    if (d < sep) s.listNeighbor(j);
+    const gap = d - r - s.rad[j];
+    if (gap > range) continue;
+    contenders++;
+    pushFromSphere(s, dx, dy, dz, d, gap, minD);
+  }
+
+  // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
+  for (let m = 0; m < s.obstacles.length; m++) {
+    if (m === g) continue;
+    const dx = px - s.obsPos[3 * m], dy = py - s.obsPos[3 * m + 1], dz = pz - s.obsPos[3 * m + 2];
+    const d = len3(dx, dy, dz);
+    const gap = d - r - s.obsRadius[m];
+    if (gap > range) continue;
+    contenders++;
+    pushFromSphere(s, dx, dy, dz, d, gap, minD);
+  }
+
+  // Static geometry: the nearest point of every surface in range.
+  const c = a.query.contacts(px, py, pz, r + range, _contacts);
+  a.nearest = c > 0 ? _contacts.nearest() : Infinity;
+  for (let k = 0; k < c; k++) {
+    const w = 1 / Math.max(_contacts.distance[k] - r, minD);
+    _push.x += _contacts.normal[3 * k] * w;
+    _push.y += _contacts.normal[3 * k + 1] * w;
+    _push.z += _contacts.normal[3 * k + 2] * w;
+  }
+  contenders += c;
+
+  const pullW = Math.max(1, P.pullGain * contenders);
+  s.pull[o] = ux * pullW;
+  s.pull[o + 1] = uy * pullW;
+  s.pull[o + 2] = uz * pullW;
+  s.push[o] = _push.x;
+  s.push[o + 1] = _push.y;
+  s.push[o + 2] = _push.z;
+  let dx = ux * pullW + _push.x, dy = uy * pullW + _push.y, dz = uz * pullW + _push.z;
+  const dl = len3(dx, dy, dz);
+  if (dl > TINY_LENGTH) {
+    dx /= dl;
+    dy /= dl;
+    dz /= dl;
+  } else {
+    dx = dy = dz = 0;
+  }
+  let len = a.spec.speed * h;
+  if (last && g < 0) {
+    // Slow down over the last speed x slowdownTime, never below MIN_SLOWDOWN_FRACTION of full speed.
+    const slow = a.spec.speed * P.slowdownTime;
+    if (finalDist < slow) len *= Math.max(MIN_SLOWDOWN_FRACTION, finalDist / slow);
+  }
+  if (len > finalDist) len = finalDist;
+  s.next[o] = bx + dx * len;
+  s.next[o + 1] = by + dy * len;
+  s.next[o + 2] = bz + dz * len;
+}
+
+/**
+ * Adds the push of a sphere (another agent or a moving obstacle) whose centre is (dx, dy, dz)
+ * away at distance d with surface gap `gap`: away from it with weight 1/gap (gap clamped to
+ * minD), in a random direction when the centres coincide. A sphere ahead also pushes to the
+ * right, so two agents meeting head-on pass each other instead of stalling nose to nose.
+ */
+function pushFromSphere(s: SteeringState, dx: number, dy: number, dz: number, d: number, gap: number, minD: number): void {
+  if (d < COINCIDENT) {
+    s.randomUnit(_dir);
+  } else {
+    set(_dir, dx / d, dy / d, dz / d);
+  }
+  const w = 1 / Math.max(gap, minD);
+  addScaled(_push, _push, _dir, w);
+  const ahead = -dot(_dir, _pullDir);
+  if (ahead > HEAD_ON_COSINE) addScaled(_push, _push, _right, w * ahead);
+}

@@ -1,0 +1,106 @@
+import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { quote } from '../core/io/text.ts';
+import { queryGraph, QueryError, queryGrid, type PathReport, type QueryOptions } from '../core/search/query.ts';
+import type { SearchContext } from '../core/search/SearchContext.ts';
+
+/**
+ * One query path for every entry point: `nav path`, the app's `navlab.query` and the search
+ * lab's workers all answer a query through `runSceneQuery`, with the same default graph.
+ *
+ * The default graph rule: a waypoint id (a string) means the waypoint graph, voxel indices
+ * ([x, y, z]) mean the grid, unless the query names its `graph`.
+ */
+
+/** A query endpoint: a waypoint id, or voxel indices [x, y, z]. */
+export type Endpoint = string | readonly number[];
+
+/** The graphs a scene query runs on. */
+export type SceneGraph = 'grid' | 'waypoints';
+
+/** The searchable form of a scene: its voxel grid (if any) and its waypoint visibility graph with the waypoint ids. */
+export interface SearchableScene {
+  grid: VoxelGrid | null;
+  graph: WaypointGraph;
+  /** Waypoint ids, in graph index order. */
+  ids: string[];
+  /** Waypoint id -> index. */
+  index: Map<string, number>;
+}
+
+/** How error messages name the endpoints and the scene (the CLI names its flags and file). */
+export interface QueryLabels {
+  from: string;
+  to: string;
+  /** Ends "no waypoint with id 'x' in ..." */
+  scene: string;
+}
+
+const DEFAULT_LABELS: QueryLabels = { from: 'from', to: 'to', scene: 'this scene' };
+
+const NO_WAYPOINTS = new WaypointGraph([], []);
+
+/** A SearchableScene of a grid and (optionally) a waypoint graph with its ids. */
+export function searchableOf(grid: VoxelGrid | null, graph: WaypointGraph = NO_WAYPOINTS, ids: readonly string[] = []): SearchableScene {
+  if (ids.length !== graph.count) throw new QueryError(`searchableOf: ${ids.length} ids for ${graph.count} waypoints`);
+  return { grid, graph, ids: ids.slice(), index: new Map(ids.map((id, i) => [id, i])) };
+}
+
+/** The graph a query runs on when it does not say: waypoints for a waypoint id `from`, else the grid. */
+export function defaultGraph(from: unknown): SceneGraph {
+  return typeof from === 'string' ? 'waypoints' : 'grid';
+}
+
+/** `graph` when given (checked), else the default graph of `from`. Throws QueryError on an unknown graph. */
+export function resolveGraph(graph: unknown, from: unknown): SceneGraph {
+  if (graph === undefined || graph === null) return defaultGraph(from);
+  if (graph !== 'grid' && graph !== 'waypoints') throw new QueryError(`graph: expected 'grid' or 'waypoints', got ${JSON.stringify(graph)}`);
+  return graph;
+}
+
+/** Waypoint index of an id endpoint (`index`: id -> index); throws QueryError naming the endpoint and `where` it was looked up. */
+export function waypointEndpoint(index: ReadonlyMap<string, number>, value: unknown, name: string, where = DEFAULT_LABELS.scene): number {
+  if (typeof value !== 'string') throw new QueryError(`${name}: expected a waypoint id (string), got ${JSON.stringify(value)}`);
+  const i = index.get(value);
+  if (i === undefined) throw new QueryError(`${name}: no waypoint with id ${quote(value)} in ${where}`);
+  return i;
+}
+
+/** Voxel endpoint [x, y, z]; throws QueryError naming the endpoint (queryGrid checks the values). */
+export function voxelEndpoint(value: unknown, name: string): readonly number[] {
+  if (!Array.isArray(value)) throw new QueryError(`${name}: expected voxel indices [x, y, z], got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/**
+ * Options that apply to `graph` (the grid movement rules do not apply to waypoints; an
+ * algorithm other than astar on waypoints is refused by queryGraph, naming it).
+ */
+export function optionsFor(graph: SceneGraph, options: QueryOptions): QueryOptions {
+  const out: QueryOptions = {};
+  for (const key of ['algorithm', 'heuristic', 'weight', 'tieBreak', 'maxExpansions', ...(graph === 'grid' ? ['neighborhood', 'cornerCutting'] : [])] as const) {
+    const v = options[key as keyof QueryOptions];
+    if (v !== undefined && v !== null) (out as Record<string, unknown>)[key] = v;
+  }
+  return out;
+}
+
+/**
+ * One query, answered as `nav path --json` prints it: queryGrid on the grid (voxel indices)
+ * or queryGraph on the waypoint visibility graph (waypoint ids). `graph` undefined: the default
+ * graph rule (see resolveGraph). Throws QueryError (or NavlabError 'usage' for a bad option)
+ * with a message naming what is wrong.
+ */
+export function runSceneQuery(
+  scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
+  ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
+): PathReport {
+  const g = resolveGraph(graph, from);
+  if (g === 'grid') {
+    if (scene.grid === null) throw new QueryError("graph 'grid': this scene has no voxel layer; use graph 'waypoints'");
+    return queryGrid(scene.grid, voxelEndpoint(from, labels.from), voxelEndpoint(to, labels.to), optionsFor('grid', options), ctx);
+  }
+  const i = waypointEndpoint(scene.index, from, labels.from, labels.scene);
+  const j = waypointEndpoint(scene.index, to, labels.to, labels.scene);
+  return queryGraph(scene.graph, scene.ids, i, j, optionsFor('waypoints', options), ctx);
+}
