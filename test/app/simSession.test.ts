@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimResponse, SimSnapshot } from '../../src/app/agents/protocol.ts';
 import { SimSession } from '../../src/app/agents/SimSession.ts';
 import { addWaypoint, setObstacle } from '../../src/app/editor/edits.ts';
+import type { SceneObstacle } from '../../src/scene/schema.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 
 /** One agent flying from a to b in the open; a detour over n1 and n2 (z = 7) exists. */
@@ -22,7 +23,7 @@ const scene = () => parseScene({
 });
 
 /** A wall across the straight line from a to b (x -1..1, z -4..4, full height). */
-const WALL = { id: 'wall', shape: 'box' as const, position: [0, 5, 0], size: [2, 10, 8] };
+const WALL: SceneObstacle = { id: 'wall', shape: 'box', position: [0, 5, 0], size: [2, 10, 8] };
 
 function session() {
   const snaps: SimSnapshot[] = [];
