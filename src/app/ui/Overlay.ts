@@ -2,6 +2,7 @@ import type { RunState } from '../search/SearchLab.ts';
 import { int, ms, num } from '../search/format.ts';
 import { css, PALETTE } from '../render/palette.ts';
 import { clip } from './clip.ts';
+import { placeTipElement } from './tipPlacement.ts';
 
 /** Longest error message shown (messages may quote whole inputs). */
 const ERROR_CHARS = 600;
@@ -136,7 +137,7 @@ export class Overlay {
   }
 
   /**
-   * The tooltip at page position (x, y): `parts` are shown as text (bold when `strong`), one
+   * The tooltip about page position (x, y) (see placeTip): `parts` are shown as text (bold when `strong`), one
    * after the other; null hides it. Text, never HTML: tooltips show ids and labels from documents.
    */
   showTooltip(x: number, y: number, parts: TooltipPart[] | null): void {
@@ -151,8 +152,8 @@ export class Overlay {
         return i === 0 ? [e] : [' ', e];
       }));
     }
-    this.tooltip.style.left = `${x}px`;
-    this.tooltip.style.top = `${y}px`;
+    // Beside the pointer, flipped or moved to stay in the window and off the panels.
+    placeTipElement(this.tooltip, x, y);
   }
 
   /** Fills the help overlay (grouped shortcut table). */
