@@ -1,0 +1,155 @@
+/**
+ * Framing: which part of the 3D view the panels leave free, and where the camera goes to fit
+ * a box into that part (of the whole canvas, or of each half of a side-by-side comparison,
+ * where both halves draw the same camera).
+ */
+import { Vector3 } from 'three';
+
+/** Pixels of the canvas covered by panels on each side (CSS px). */
+export interface Insets {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A screen rectangle (DOMRect's fields). */
+export interface ScreenRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The canvas margins that panels cover: a panel at least `tall` of the canvas height counts
+ * as covering its side (left or right half) up to its inner edge; shorter panels (a status
+ * box in a corner) leave the side usable. The visible part keeps at least a third of the width.
+ */
+export function sideInsets(canvas: ScreenRect, panels: readonly ScreenRect[], tall = 0.4): Insets {
+  const w = canvas.right - canvas.left;
+  const h = canvas.bottom - canvas.top;
+  const out: Insets = { left: 0, right: 0, top: 0, bottom: 0 };
+  for (const p of panels) {
+    const ph = Math.min(p.bottom, canvas.bottom) - Math.max(p.top, canvas.top);
+    // Panels outside the canvas's width (the other half of a comparison) do not cover it.
+    if (ph < tall * h || Math.min(p.right, canvas.right) <= Math.max(p.left, canvas.left)) continue;
+    const mid = (p.left + p.right) / 2 - canvas.left;
+    if (mid < w / 2) out.left = Math.max(out.left, p.right - canvas.left);
+    else out.right = Math.max(out.right, canvas.right - p.left);
+  }
+  const spare = w - out.left - out.right;
+  if (spare < w / 3) {
+    const k = (2 * w) / 3 / Math.max(1, out.left + out.right);
+    out.left *= k;
+    out.right *= k;
+  }
+  return out;
+}
+
+/** An axis-aligned box as scene documents store it. */
+export interface BoundsLike {
+  min: readonly number[];
+  max: readonly number[];
+}
+
+/** The view a camera draws into (CSS px) and the margins of it that panels cover. */
+export interface FrameView {
+  width: number;
+  height: number;
+  insets: Insets;
+}
+
+/**
+ * The view framing fits into. One view: the canvas with its covered sides (sideInsets). Two
+ * halves side by side (a comparison): both draw the same camera into a half-width view, so a
+ * margin covered in either half is kept free in both (the left half loses the status panel's
+ * side, the right half the settings panel's).
+ */
+export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], halves: boolean): FrameView {
+  const width = canvas.right - canvas.left;
+  const height = canvas.bottom - canvas.top;
+  if (!halves) return { width, height, insets: sideInsets(canvas, panels) };
+  const mid = canvas.left + width / 2;
+  const a = sideInsets({ ...canvas, right: mid }, panels);
+  const b = sideInsets({ ...canvas, left: mid }, panels);
+  const insets = { left: Math.max(a.left, b.left), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) };
+  // Keep at least a third of the half visible (as sideInsets does for one view).
+  const w = width / 2;
+  if (w - insets.left - insets.right < w / 3) {
+    const k = (2 * w) / 3 / Math.max(1, insets.left + insets.right);
+    insets.left *= k;
+    insets.right *= k;
+  }
+  return { width: w, height, insets };
+}
+
+/** A camera placement: where it is, what it looks at, its clip planes, and the box's radius. */
+export interface FramePose {
+  position: [number, number, number];
+  target: [number, number, number];
+  near: number;
+  far: number;
+  radius: number;
+}
+
+/** Direction from the box's centre to the camera: front-right, slightly above. */
+const VIEW_DIR = new Vector3(0.62, 0.5, 0.85).normalize();
+const UP = new Vector3(0, 1, 0);
+
+/**
+ * The camera placement that shows the whole box from VIEW_DIR with a vertical field of view
+ * of `fovDeg` degrees, fitted into the uncovered part of `view` and centred in it.
+ *
+ * The camera looks along -VIEW_DIR from c + d VIEW_DIR + a right + b up (c: the box's centre).
+ * A corner q (relative to c) at depth d - q.dir shows at NDC x = (q.right - a) / ((d - q.dir) tanH),
+ * which must lie in [xl, xr], the free part's NDC range. Both bounds are linear in d and a, so
+ * the least d for which some a satisfies every corner is found exactly; after a margin, a (and
+ * b for the vertical) centres the box's extremes in the free part. A near corner shows farther
+ * from the centre than a far one, so a fixed shift of the look-at point would not do.
+ */
+export function framePose(bounds: BoundsLike, fovDeg: number, view: FrameView): FramePose {
+  const c = new Vector3((bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2, (bounds.min[2] + bounds.max[2]) / 2);
+  const half = new Vector3(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]).multiplyScalar(0.5);
+  const radius = Math.max(1e-3, half.length());
+  const dir = VIEW_DIR;
+  const right = new Vector3().crossVectors(UP, dir).normalize();
+  const up = new Vector3().crossVectors(dir, right);
+  const W = Math.max(1, view.width);
+  const H = Math.max(1, view.height);
+  const tanV = Math.tan((fovDeg * Math.PI) / 360);
+  const tanH = (tanV * W) / H;
+  // The free part in NDC: x in [xl, xr], y in [yb, yt] (at least a fifth of the view each way).
+  const ins = view.insets;
+  const fx = Math.max(0.2, (W - ins.left - ins.right) / W);
+  const fy = Math.max(0.2, (H - ins.top - ins.bottom) / H);
+  const cx = (ins.left - ins.right) / W;
+  const cy = (ins.bottom - ins.top) / H;
+  const axes = [
+    { axis: right, tan: tanH, lo: cx - fx, hi: cx + fx },
+    { axis: up, tan: tanV, lo: cy - fy, hi: cy + fy },
+  ];
+  const corners: { along: number[]; z: number }[] = [];
+  const q = new Vector3();
+  for (let k = 0; k < 8; k++) {
+    q.set(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
+    corners.push({ along: [q.dot(right), q.dot(up)], z: q.dot(dir) });
+  }
+  // Per axis: q.axis - a <= hi tan (d - z) and q.axis - a >= lo tan (d - z) for every corner.
+  let dist = Math.max(...corners.map((k) => k.z)) + radius * 0.05;
+  axes.forEach(({ tan, lo, hi }, i) => {
+    const over = Math.max(...corners.map((k) => k.along[i] + hi * tan * k.z));
+    const under = Math.min(...corners.map((k) => k.along[i] + lo * tan * k.z));
+    dist = Math.max(dist, (over - under) / ((hi - lo) * tan));
+  });
+  dist *= 1.06;
+  // The shift that centres the extremes: a between max(q - hi tan (d - z)) and min(q - lo tan (d - z)).
+  const shift = axes.map(({ tan, lo, hi }, i) => {
+    const least = Math.max(...corners.map((k) => k.along[i] - hi * tan * (dist - k.z)));
+    const most = Math.min(...corners.map((k) => k.along[i] - lo * tan * (dist - k.z)));
+    return (least + most) / 2;
+  });
+  const target = c.clone().addScaledVector(right, shift[0]).addScaledVector(up, shift[1]);
+  const position = target.clone().addScaledVector(dir, dist);
+  return { position: position.toArray(), target: target.toArray(), near: Math.max(0.01, radius / 400), far: radius * 30, radius };
+}
