@@ -4,7 +4,7 @@
  * around the new obstacle); any other edit restarts it, playing on if it was playing.
  */
 import { describe, expect, it } from 'vitest';
-import type { SimResponse, SimSnapshot } from '../../src/app/agents/protocol.ts';
+import type { SimRequest, SimResponse, SimSnapshot } from '../../src/app/agents/protocol.ts';
 import { SimSession } from '../../src/app/agents/SimSession.ts';
 import { addWaypoint, setObstacle } from '../../src/app/editor/edits.ts';
 import type { SceneObstacle } from '../../src/scene/schema.ts';
@@ -25,14 +25,19 @@ const scene = () => parseScene({
 /** A wall across the straight line from a to b (x -1..1, z -4..4, full height). */
 const WALL: SceneObstacle = { id: 'wall', shape: 'box', position: [0, 5, 0], size: [2, 10, 8] };
 
+/**
+ * A session as the worker runs it: every message reaches it as a copy (postMessage clones
+ * documents, so no part of an edited document is the same object as before).
+ */
 function session() {
   const snaps: SimSnapshot[] = [];
   const errors: string[] = [];
   let ticking = false;
-  const s = new SimSession((m: SimResponse) => {
+  const session = new SimSession((m: SimResponse) => {
     if (m.type === 'error') errors.push(m.message);
     else snaps.push(m);
   }, { start: () => void (ticking = true), stop: () => void (ticking = false) });
+  const s = { handle: (m: SimRequest) => session.handle(structuredClone(m)), advance: (dt: number) => session.advance(dt), get state() { return session.state; } };
   const last = () => snaps[snaps.length - 1];
   /** Plays for `seconds` in 1/60 s ticks, acking every snapshot as the app does. */
   const run = (seconds: number) => {

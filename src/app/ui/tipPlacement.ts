@@ -50,8 +50,8 @@ export function placeTip(x: number, y: number, width: number, height: number, vi
   return { left: best[0], top: best[1] };
 }
 
-/** The panels tooltips keep clear of: the settings panel (lil-gui), the status and FPS panels. */
-export const TIP_OBSTACLES = '.lil-gui.root, #hud, #fps';
+/** The panels tooltips keep clear of: the settings panel (lil-gui), the status and FPS panels, notices. */
+export const TIP_OBSTACLES = '.lil-gui.lil-root, #hud, #fps, #notices .notice';
 
 /**
  * Shows `el` (a position: fixed tooltip, already filled) next to pointer (x, y) per placeTip,
