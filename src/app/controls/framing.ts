@@ -99,14 +99,14 @@ const UP = new Vector3(0, 1, 0);
 
 /**
  * The camera placement that shows the whole box from VIEW_DIR with a vertical field of view
- * of `fovDeg` degrees, fitted into the uncovered part of `view` and centred in it.
+ * of `fovDeg` degrees, fitted into the uncovered part of `view` with the box's centre in the
+ * middle of that part.
  *
- * The camera looks along -VIEW_DIR from c + d VIEW_DIR + a right + b up (c: the box's centre).
- * A corner q (relative to c) at depth d - q.dir shows at NDC x = (q.right - a) / ((d - q.dir) tanH),
- * which must lie in [xl, xr], the free part's NDC range. Both bounds are linear in d and a, so
- * the least d for which some a satisfies every corner is found exactly; after a margin, a (and
- * b for the vertical) centres the box's extremes in the free part. A near corner shows farther
- * from the centre than a far one, so a fixed shift of the look-at point would not do.
+ * The camera at distance d looks at c - s d (right tanH cx + up tanV cy) (c: the box's centre),
+ * which shows c at NDC (cx, cy), the free part's centre. A corner q (relative to c) at depth
+ * d - q.dir then shows at NDC x = (q.right + cx d tanH) / ((d - q.dir) tanH), which must stay
+ * within cx +- fx: a bound on d that is linear in each corner, so the least d is exact. (A near
+ * corner shows farther from the centre than a far one, also in the shifted direction.)
  */
 export function framePose(bounds: BoundsLike, fovDeg: number, view: FrameView): FramePose {
   const c = new Vector3((bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2, (bounds.min[2] + bounds.max[2]) / 2);
@@ -119,37 +119,29 @@ export function framePose(bounds: BoundsLike, fovDeg: number, view: FrameView): 
   const H = Math.max(1, view.height);
   const tanV = Math.tan((fovDeg * Math.PI) / 360);
   const tanH = (tanV * W) / H;
-  // The free part in NDC: x in [xl, xr], y in [yb, yt] (at least a fifth of the view each way).
+  // The part of the view no panel covers: its half size in NDC (fx, fy, at least a fifth of
+  // the view) and its centre (cx, cy).
   const ins = view.insets;
   const fx = Math.max(0.2, (W - ins.left - ins.right) / W);
   const fy = Math.max(0.2, (H - ins.top - ins.bottom) / H);
   const cx = (ins.left - ins.right) / W;
   const cy = (ins.bottom - ins.top) / H;
-  const axes = [
-    { axis: right, tan: tanH, lo: cx - fx, hi: cx + fx },
-    { axis: up, tan: tanV, lo: cy - fy, hi: cy + fy },
-  ];
-  const corners: { along: number[]; z: number }[] = [];
+  const axes = [{ axis: right, tan: tanH, mid: cx, f: fx }, { axis: up, tan: tanV, mid: cy, f: fy }];
   const q = new Vector3();
+  let dist = 0;
   for (let k = 0; k < 8; k++) {
     q.set(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
-    corners.push({ along: [q.dot(right), q.dot(up)], z: q.dot(dir) });
+    const z = q.dot(dir);
+    // In front of the camera, whatever the view.
+    dist = Math.max(dist, z + radius * 0.05);
+    for (const { axis, tan, mid, f } of axes) {
+      const x = q.dot(axis);
+      // x + mid d tan <= (mid + f) tan (d - z)  and  x + mid d tan >= (mid - f) tan (d - z).
+      dist = Math.max(dist, (x + (mid + f) * tan * z) / (f * tan), -(x + (mid - f) * tan * z) / (f * tan));
+    }
   }
-  // Per axis: q.axis - a <= hi tan (d - z) and q.axis - a >= lo tan (d - z) for every corner.
-  let dist = Math.max(...corners.map((k) => k.z)) + radius * 0.05;
-  axes.forEach(({ tan, lo, hi }, i) => {
-    const over = Math.max(...corners.map((k) => k.along[i] + hi * tan * k.z));
-    const under = Math.min(...corners.map((k) => k.along[i] + lo * tan * k.z));
-    dist = Math.max(dist, (over - under) / ((hi - lo) * tan));
-  });
   dist *= 1.06;
-  // The shift that centres the extremes: a between max(q - hi tan (d - z)) and min(q - lo tan (d - z)).
-  const shift = axes.map(({ tan, lo, hi }, i) => {
-    const least = Math.max(...corners.map((k) => k.along[i] - hi * tan * (dist - k.z)));
-    const most = Math.min(...corners.map((k) => k.along[i] - lo * tan * (dist - k.z)));
-    return (least + most) / 2;
-  });
-  const target = c.clone().addScaledVector(right, shift[0]).addScaledVector(up, shift[1]);
+  const target = c.clone().addScaledVector(right, -cx * dist * tanH).addScaledVector(up, -cy * dist * tanV);
   const position = target.clone().addScaledVector(dir, dist);
   return { position: position.toArray(), target: target.toArray(), near: Math.max(0.01, radius / 400), far: radius * 30, radius };
 }
