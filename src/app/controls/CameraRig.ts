@@ -1,10 +1,10 @@
 import { Euler, PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { isTextEntry } from '../shortcuts.ts';
+import { Signal } from '../signal.ts';
 import { framePose, type BoundsLike, type FrameView } from './framing.ts';
 
 export { sideInsets, type BoundsLike, type FrameView, type Insets, type ScreenRect } from './framing.ts';
-import { Signal } from '../signal.ts';
 
 export type CameraMode = 'orbit' | 'fly';
 

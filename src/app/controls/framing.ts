@@ -38,13 +38,17 @@ export function sideInsets(canvas: ScreenRect, panels: readonly ScreenRect[], ta
     if (mid < w / 2) out.left = Math.max(out.left, p.right - canvas.left);
     else out.right = Math.max(out.right, canvas.right - p.left);
   }
-  const spare = w - out.left - out.right;
-  if (spare < w / 3) {
-    const k = (2 * w) / 3 / Math.max(1, out.left + out.right);
-    out.left *= k;
-    out.right *= k;
+  return keepThird(out, w);
+}
+
+/** Scales the side insets of a view `w` wide down so that at least a third of it stays visible. */
+function keepThird(ins: Insets, w: number): Insets {
+  if (w - ins.left - ins.right < w / 3) {
+    const k = (2 * w) / 3 / Math.max(1, ins.left + ins.right);
+    ins.left *= k;
+    ins.right *= k;
   }
-  return out;
+  return ins;
 }
 
 /** An axis-aligned box as scene documents store it. */
@@ -74,14 +78,7 @@ export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], hal
   const a = sideInsets({ ...canvas, right: mid }, panels);
   const b = sideInsets({ ...canvas, left: mid }, panels);
   const insets = { left: Math.max(a.left, b.left), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) };
-  // Keep at least a third of the half visible (as sideInsets does for one view).
-  const w = width / 2;
-  if (w - insets.left - insets.right < w / 3) {
-    const k = (2 * w) / 3 / Math.max(1, insets.left + insets.right);
-    insets.left *= k;
-    insets.right *= k;
-  }
-  return { width: w, height, insets };
+  return { width: width / 2, height, insets: keepThird(insets, width / 2) };
 }
 
 /** A camera placement: where it is, what it looks at, its clip planes, and the box's radius. */
