@@ -59,7 +59,9 @@ describe('framing', () => {
   });
 
   it('side by side: both halves draw the same camera, and the scene shows whole in each half, clear of the panels', () => {
-    for (const hud of [HUD, TALL_HUD]) {
+    // The status panel with a comparison's table is about half the view's height.
+    const COMPARE_HUD = { ...HUD, bottom: 432 };
+    for (const hud of [HUD, COMPARE_HUD, TALL_HUD]) {
       const view = frameView(CANVAS, [GUI, hud], true);
       expect(view.width).toBe(640);
       for (const b of BOXES) {
@@ -70,7 +72,16 @@ describe('framing', () => {
         expect(Math.max(...leftHalf)).toBeLessThanOrEqual(640 - view.insets.right + 1e-6);
         expect(Math.min(...rightHalf)).toBeGreaterThanOrEqual(640 + view.insets.left - 1e-6);
         expect(Math.max(...rightHalf), JSON.stringify(b)).toBeLessThanOrEqual(1280 - view.insets.right + 1e-6);
-        if (hud === HUD) expect(Math.max(...rightHalf)).toBeLessThanOrEqual(GUI.left + 1e-6);
+        const ys = cornersOnPage(b, view, 0, 640).map((p) => p.y);
+        expect(Math.min(...ys)).toBeGreaterThanOrEqual(view.insets.top - 1e-6);
+        expect(Math.max(...ys)).toBeLessThanOrEqual(800 - view.insets.bottom + 1e-6);
+        // Clear of both panels where there is room (a status panel of nearly the full height
+        // on the left and the settings on the right leave none: then the halves keep a third).
+        if (hud !== TALL_HUD) expect(Math.max(...rightHalf)).toBeLessThanOrEqual(GUI.left + 1e-6);
+        if (hud === COMPARE_HUD) {
+          const underHud = cornersOnPage(b, view, 0, 640).some((p) => p.x < hud.right && p.y < hud.bottom);
+          expect(underHud, JSON.stringify({ b, insets: view.insets })).toBe(false);
+        }
       }
     }
     // The whole canvas's fit drawn into a half spills out of it: the halves need their own.
@@ -80,8 +91,23 @@ describe('framing', () => {
 
   it('side-by-side insets: a margin covered in either half is kept free in both, leaving a third of the half at least', () => {
     expect(frameView(CANVAS, [GUI, HUD], true).insets).toEqual({ left: 0, right: 312, top: 0, bottom: 0 });
-    const tall = frameView(CANVAS, [GUI, TALL_HUD], true).insets;
-    expect(tall.left / tall.right).toBeCloseTo(384 / 312);
-    expect(640 - tall.left - tall.right).toBeCloseTo(640 / 3);
+    // The app passes DOMRects, whose fields are getters on the prototype.
+    class RectLike {
+      get left() { return 0; }
+      get top() { return 0; }
+      get right() { return 1280; }
+      get bottom() { return 800; }
+    }
+    expect(frameView(new RectLike(), [GUI, HUD], true)).toEqual(frameView(CANVAS, [GUI, HUD], true));
+    // A status panel over half the height on the left, the settings on the right: their free
+    // sides do not overlap, so the status panel takes the top margin instead.
+    const hud = { ...HUD, bottom: 432 };
+    expect(frameView(CANVAS, [GUI, hud], true).insets).toEqual({ left: 0, right: 312, top: 432, bottom: 0 });
+    // Panels from top to bottom on both sides: sides only, scaled to leave a third of the half.
+    const fullHud = { ...HUD, top: 0, bottom: 800 };
+    const both = frameView(CANVAS, [GUI, fullHud], true).insets;
+    expect(both.top).toBe(0);
+    expect(both.left / both.right).toBeCloseTo(384 / 312);
+    expect(640 - both.left - both.right).toBeCloseTo(640 / 3);
   });
 });

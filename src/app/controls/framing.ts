@@ -68,18 +68,45 @@ export interface FrameView {
  * The view framing fits into. One view: the canvas with its covered sides (sideInsets). Two
  * halves side by side (a comparison): both draw the same camera into a half-width view, so a
  * margin covered in either half is kept free in both (the left half loses the status panel's
- * side, the right half the settings panel's).
+ * side, the right half the settings panel's). When the sides left free in the two halves do
+ * not overlap (a tall status panel on the left, the settings on the right), a panel hanging
+ * from the top may instead cover the top margin: whichever choice leaves more of the free
+ * part uncovered in both halves.
  */
 export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], halves: boolean): FrameView {
   const width = canvas.right - canvas.left;
   const height = canvas.bottom - canvas.top;
   if (!halves) return { width, height, insets: sideInsets(canvas, panels) };
-  const mid = canvas.left + width / 2;
-  const a = sideInsets({ ...canvas, right: mid }, panels);
-  const b = sideInsets({ ...canvas, left: mid }, panels);
-  const insets = { left: Math.max(a.left, b.left), right: Math.max(a.right, b.right), top: Math.max(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) };
-  return { width: width / 2, height, insets: keepThird(insets, width / 2) };
+  const w = width / 2;
+  // Fields by name: a DOMRect's are getters, which object spread does not copy.
+  const { left, top, right, bottom } = canvas;
+  const mid = left + w;
+  const hangs = panels.map((p) => p.top - top < 0.1 * height && p.bottom < bottom);
+  let best: Insets | null = null;
+  let bestArea = -1;
+  // Each panel that hangs from the top covers either its side or the top margin.
+  for (let mask = 0; mask < 1 << panels.length; mask++) {
+    if (panels.some((_, i) => mask & (1 << i) && !hangs[i])) continue;
+    const sides = panels.filter((_, i) => !(mask & (1 << i)));
+    const a = sideInsets({ left, top, right: mid, bottom }, sides);
+    const b = sideInsets({ left: mid, top, right, bottom }, sides);
+    const ins: Insets = { left: Math.max(a.left, b.left), right: Math.max(a.right, b.right), top: 0, bottom: 0 };
+    panels.forEach((p, i) => {
+      if (mask & (1 << i)) ins.top = Math.max(ins.top, Math.min(p.bottom - top, (2 * height) / 3));
+    });
+    keepThird(ins, w);
+    // The free part as seen in each half, less what panels still cover of it there.
+    const area = Math.min(...[left, mid].map((x0) => {
+      const free = { left: x0 + ins.left, top: top + ins.top, right: x0 + w - ins.right, bottom: bottom - ins.bottom };
+      return (free.right - free.left) * (free.bottom - free.top) - panels.reduce((sum, p) => sum + overlapArea(free, p), 0);
+    }));
+    if (area > bestArea) [best, bestArea] = [ins, area];
+  }
+  return { width: w, height, insets: best! };
 }
+
+const overlapArea = (a: ScreenRect, b: ScreenRect): number =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /** A camera placement: where it is, what it looks at, its clip planes, and the box's radius. */
 export interface FramePose {
