@@ -2,9 +2,9 @@ import { Raycaster, Vector2 } from 'three';
 import type { App } from '../App.ts';
 import { nearestToRay, pickedFreeVoxel, pickVoxel } from '../picking.ts';
 import { EndpointMarkers } from '../render/SearchView.ts';
+import { placeTipElement } from '../ui/tipPlacement.ts';
 import type { Endpoint } from '../workers/protocol.ts';
 import { num } from './format.ts';
-import { placeTipElement } from '../ui/tipPlacement.ts';
 import { nodeInfo } from './nodeReadout.ts';
 
 /**

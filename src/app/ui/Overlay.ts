@@ -137,8 +137,9 @@ export class Overlay {
   }
 
   /**
-   * The tooltip about page position (x, y) (see placeTip): `parts` are shown as text (bold when `strong`), one
-   * after the other; null hides it. Text, never HTML: tooltips show ids and labels from documents.
+   * The tooltip about page position (x, y) (placed by placeTip): `parts` are shown as text
+   * (bold when `strong`), one after the other; null hides it. Text, never HTML: tooltips show
+   * ids and labels from documents.
    */
   showTooltip(x: number, y: number, parts: TooltipPart[] | null): void {
     this.tooltip.hidden = parts === null;
