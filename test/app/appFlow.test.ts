@@ -5,7 +5,7 @@
  * fly steps by real time.
  */
 import { Group } from 'three';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FlyClock, MAX_FLY_STEP, sideInsets } from '../../src/app/controls/CameraRig.ts';
 import { isSceneSized, paintVoxels } from '../../src/app/editor/edits.ts';
 import { brushBox, layerVoxel, spanBox, strokeStart } from '../../src/app/editor/painting.ts';
@@ -14,7 +14,7 @@ import { expandedDiff, graphNodeKey } from '../../src/app/search/compareDiff.ts'
 import { ms } from '../../src/app/search/format.ts';
 import { explainHeuristic } from '../../src/app/search/heuristicInfo.ts';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { autoPerFrame, SearchLab } from '../../src/app/search/SearchLab.ts';
+import { AUTO_SPEED, autoPerFrame, SearchLab } from '../../src/app/search/SearchLab.ts';
 import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
@@ -81,6 +81,26 @@ describe('watching a search', () => {
     }
     expect(frames).toBeLessThan(260);
     expect(autoPerFrame(0)).toBeLessThanOrEqual(100);
+  });
+
+  it('the default speed is the automatic one: a watched Dijkstra over Warframe ends within 240 frames (4 s at 60 fps)', async () => {
+    const { lab, scene } = labOn('warframe-simple.json');
+    expect(lab.settings.perFrame).toBe(AUTO_SPEED);
+    lab.settings.a.heuristic = 'zero';
+    // A frozen clock: the frame's time budget never cuts a slice short, so the count of frames
+    // is the automatic speed's own (a slow machine only makes each frame longer).
+    vi.useFakeTimers({ toFake: ['performance'] });
+    let frames: number;
+    try {
+      lab.runSearch();
+      frames = await finish(lab);
+    } finally {
+      vi.useRealTimers();
+    }
+    const want = runSceneQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
+    expect(lab.states[0]).toMatchObject({ phase: 'done', status: 'found', cost: want.cost, expanded: want.expanded });
+    expect(want.expanded).toBeGreaterThan(300_000);
+    expect(frames).toBeLessThanOrEqual(240);
   });
 
   it('a shown search follows an edit: it runs again on the edited scene (no clearing)', async () => {

@@ -6,14 +6,12 @@
  * broken files are rejected with the scene unchanged, export -> import and share links give
  * the same document back.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { launchBrowser, openApp, screenPoint, setView, settle, startDev, type AppPage, type AppServer, type EditorHook } from './harness.ts';
+import { loadScene, openApp, screenPoint, settle, useDevApp, type AppPage, type EditorHook } from './harness.ts';
 
 /** A small world: a wall between two waypoints (so they do not see each other). */
 const WALL_SCENE = {
@@ -33,24 +31,9 @@ const FLOOR_SCENE = {
 };
 
 let browser: Browser;
-let server: AppServer;
-let cacheDir: string;
 let app: AppPage;
 let page: Page;
-
-beforeAll(async () => {
-  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
-  app = await openApp(browser, server.url);
-  page = app.page;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
-  await server?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
+useDevApp((dev) => ({ browser, app, page } = dev));
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 /** The links count the status panel reports. */
@@ -71,12 +54,7 @@ async function clickWorld(p: number[], button: 'left' | 'right' = 'left'): Promi
 }
 
 /** Loads a scene; `view`: camera position and orbit target (else the app's framing). */
-async function load(scene: object, view?: [number[], number[]]): Promise<void> {
-  await page.evaluate((d) => window.navlab!.loadScene(d), scene);
-  if (view) await setView(page, view[0], view[1]);
-  // Orbit damping settles within a few frames.
-  else for (let i = 0; i < 10; i++) await settle(page);
-}
+const load = (scene: object, view?: [number[], number[]]) => loadScene(page, scene, view);
 
 /** A view of WALL_SCENE from the front, above: every point the tests click is clear of the panels. */
 const WALL_VIEW: [number[], number[]] = [[0, 22, 24], [0, 2, 0]];

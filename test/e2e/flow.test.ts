@@ -4,15 +4,12 @@
  * box fill as one undo step, pausing, stepping and finishing a watched search, the compare
  * difference counts, and selecting and retargeting an agent.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { launchBrowser, openApp, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+import { loadScene, screenPoint, settle, useDevApp, type AppPage } from './harness.ts';
 
 /** A voxel floor (y = 0) under two free layers: painting happens on its top face. */
 const FLOOR_SCENE = {
@@ -21,25 +18,9 @@ const FLOOR_SCENE = {
   voxels: { dims: [12, 3, 6], solid: [[0, 0, 0, 11, 0, 5]] },
 };
 
-let browser: Browser;
-let server: AppServer;
-let cacheDir: string;
 let app: AppPage;
 let page: Page;
-
-beforeAll(async () => {
-  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
-  app = await openApp(browser, server.url);
-  page = app.page;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
-  await server?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
+useDevApp((dev) => ({ app, page } = dev));
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 const hud = async (): Promise<string> => (await page.textContent('#hud')) ?? '';
@@ -47,35 +28,13 @@ const expanded = async (): Promise<number> => Number((/([\d,]+) expanded/.exec(a
 const solidCount = (d: SceneDocument): number => buildVoxelGrid(parseScene(d))!.occupancy.reduce((n, v) => n + (v !== 0 ? 1 : 0), 0);
 
 /** Where world point p appears on the page (CSS pixels). */
-async function screenOf(p: readonly number[]): Promise<{ x: number; y: number }> {
-  await settle(page);
-  return page.evaluate(([x, y, z]) => {
-    const a = (window as unknown as { __navlabEditor: { app: { camera: { updateMatrixWorld(): void }; renderer: { domElement: HTMLCanvasElement } } } }).__navlabEditor.app;
-    a.camera.updateMatrixWorld();
-    const cam = a.camera as unknown as { matrixWorldInverse: { elements: number[] }; projectionMatrix: { elements: number[] } };
-    const mul = (m: number[], v: number[]) => [0, 1, 2, 3].map((r) => m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2] + m[12 + r] * v[3]);
-    const c = mul(cam.projectionMatrix.elements, mul(cam.matrixWorldInverse.elements, [x, y, z, 1]));
-    const rect = a.renderer.domElement.getBoundingClientRect();
-    return { x: rect.left + ((c[0] / c[3] + 1) / 2) * rect.width, y: rect.top + ((1 - c[1] / c[3]) / 2) * rect.height };
-  }, p as number[]);
-}
+const screenOf = (p: readonly number[]) => screenPoint(page, [...p]);
 
 /** Whether a page point is clear of the panels (the HUD on the left, lil-gui on the right). */
 const clear = (s: { x: number; y: number }) => s.x > 420 && s.x < 950 && s.y > 320 && s.y < 760;
 
 /** Loads a scene; `view`: camera position and orbit target (else the app's framing). */
-async function load(scene: string | object, view?: [number[], number[]]): Promise<void> {
-  await page.evaluate(([d, v]) => window.navlab!.loadScene(d).then(() => {
-    if (!v) return;
-    type V = { set(x: number, y: number, z: number): void };
-    const a = (window as unknown as { __navlabEditor: { app: { camera: { position: V }; rig: { orbit: { target: V; update(): void } } } } }).__navlabEditor.app;
-    a.camera.position.set(v[0][0], v[0][1], v[0][2]);
-    a.rig.orbit.target.set(v[1][0], v[1][1], v[1][2]);
-    a.rig.orbit.update();
-  }), [scene, view] as const);
-  // Orbit damping settles within a few frames.
-  for (let i = 0; i < 10; i++) await settle(page);
-}
+const load = (scene: string | object, view?: [number[], number[]]) => loadScene(page, scene, view);
 
 /** Frames in software rendering are slow: give the status line time to catch up. */
 const SLOW = { timeout: 15_000 };

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, createServer, preview } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { coverage, decodePng } from './png.ts';
@@ -118,6 +119,65 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
     resetLongTasks: () => page.evaluate(() => void ((window as unknown as { __longTasks: [number, number][] }).__longTasks = [])),
     close: () => context.close(),
   };
+}
+
+/** A browser and the app's dev server, shared by the tests of one file. */
+export interface DevServer {
+  browser: Browser;
+  server: AppServer;
+}
+
+/** A browser, the dev server and one open page of the app. */
+export interface DevApp extends DevServer {
+  app: AppPage;
+  page: Page;
+}
+
+/**
+ * For a test file: starts Chromium and the dev server (with its own dependency cache) before
+ * the file's tests and closes them after; `ready` receives them once started.
+ */
+export function useDevServer(ready: (dev: DevServer) => void): void {
+  let cacheDir: string | null = null;
+  let dev: Partial<DevServer> = {};
+  beforeAll(async () => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
+    const [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
+    dev = { browser, server };
+    ready({ browser, server });
+  });
+  afterAll(async () => {
+    await dev.browser?.close();
+    await dev.server?.close();
+    if (cacheDir !== null) rmSync(cacheDir, { recursive: true, force: true });
+  });
+}
+
+/** As useDevServer, and opens the app once (openApp) for the file's tests. */
+export function useDevApp(ready: (dev: DevApp) => void): void {
+  let dev: DevServer | null = null;
+  let app: AppPage | null = null;
+  useDevServer((d) => {
+    dev = d;
+  });
+  // beforeAll hooks run in order (after the servers started); afterAll hooks in reverse.
+  beforeAll(async () => {
+    app = await openApp(dev!.browser, dev!.server.url);
+    ready({ ...dev!, app, page: app.page });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
+/**
+ * Loads a scene (a name or a document) through `navlab.loadScene`, then puts the camera at
+ * `view` = [eye, target] if given; waits for orbit damping to settle.
+ */
+export async function loadScene(page: Page, scene: string | object, view?: [number[], number[]]): Promise<void> {
+  await page.evaluate((d) => window.navlab!.loadScene(d), scene);
+  if (view) await setView(page, view[0], view[1]);
+  else for (let i = 0; i < 10; i++) await settle(page);
 }
 
 /** Waits until the app has drawn (two animation frames). */

@@ -7,14 +7,11 @@
  * elements carry `data-hostile`, its scripts set `window.__pwned`, and its inline handlers
  * would be reported as CSP violations. Error messages quoting huge ids stay short.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
 import { encodeShare } from '../../src/app/editor/share.ts';
-import { launchBrowser, openApp, screenPoint, setView, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+import { openApp, screenPoint, setView, settle, useDevServer, type AppPage, type AppServer } from './harness.ts';
 
 /** Markup that would run script or add elements if rendered as HTML; `k` tells the fields apart. */
 const P = (k: string): string =>
@@ -48,19 +45,11 @@ function hostile(name: string): Record<string, unknown> {
 
 let browser: Browser;
 let server: AppServer;
-let cacheDir: string;
 const pages: AppPage[] = [];
-
-beforeAll(async () => {
-  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
-});
+useDevServer((dev) => ({ browser, server } = dev));
 
 afterAll(async () => {
   for (const p of pages) await p.close();
-  await browser?.close();
-  await server?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
 });
 
 async function open(hash = ''): Promise<AppPage> {

@@ -5,33 +5,15 @@
  * full) is shown; two tabs on one scene do not overwrite each other silently; a new load
  * cancels a pending one, and a long load shows its progress and a Cancel button.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { launchBrowser, openApp, sceneFile, shippedScenes, startDev, type AppPage, type AppServer, type EditorHook } from './harness.ts';
+import { sceneFile, shippedScenes, useDevApp, type AppPage, type AppServer, type EditorHook } from './harness.ts';
 
-let browser: Browser;
 let server: AppServer;
-let cacheDir: string;
 let app: AppPage;
 let page: Page;
-
-beforeAll(async () => {
-  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
-  app = await openApp(browser, server.url);
-  page = app.page;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
-  await server?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
+useDevApp((dev) => ({ server, app, page } = dev));
 
 const FIELD = shippedScenes().find((s) => s.file === 'open-field.json')!.name;
 const CLASSIC = shippedScenes().find((s) => s.file === 'classic-10.json')!.name;

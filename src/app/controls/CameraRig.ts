@@ -2,55 +2,11 @@ import { Euler, PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { isTextEntry } from '../shortcuts.ts';
 import { Signal } from '../signal.ts';
+import { framePose, type BoundsLike, type FrameView } from './framing.ts';
+
+export { sideInsets, type BoundsLike, type FrameView, type Insets, type ScreenRect } from './framing.ts';
 
 export type CameraMode = 'orbit' | 'fly';
-
-/** Pixels of the canvas covered by panels on each side (CSS px). */
-export interface Insets {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-/** A screen rectangle (DOMRect's fields). */
-export interface ScreenRect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/**
- * The canvas margins that panels cover: a panel at least `tall` of the canvas height counts
- * as covering its side (left or right half) up to its inner edge; shorter panels (a status
- * box in a corner) leave the side usable. The visible part keeps at least a third of the width.
- */
-export function sideInsets(canvas: ScreenRect, panels: readonly ScreenRect[], tall = 0.4): Insets {
-  const w = canvas.right - canvas.left;
-  const h = canvas.bottom - canvas.top;
-  const out: Insets = { left: 0, right: 0, top: 0, bottom: 0 };
-  for (const p of panels) {
-    const ph = Math.min(p.bottom, canvas.bottom) - Math.max(p.top, canvas.top);
-    if (ph < tall * h || p.right <= p.left) continue;
-    const mid = (p.left + p.right) / 2 - canvas.left;
-    if (mid < w / 2) out.left = Math.max(out.left, p.right - canvas.left);
-    else out.right = Math.max(out.right, canvas.right - p.left);
-  }
-  const spare = w - out.left - out.right;
-  if (spare < w / 3) {
-    const k = (2 * w) / 3 / Math.max(1, out.left + out.right);
-    out.left *= k;
-    out.right *= k;
-  }
-  return out;
-}
-
-/** An axis-aligned box as scene documents store it. */
-export interface BoundsLike {
-  min: readonly number[];
-  max: readonly number[];
-}
 
 const _forward = new Vector3();
 const _right = new Vector3();
@@ -97,8 +53,14 @@ export class CameraRig {
   mode: CameraMode = 'orbit';
   /** Flying speed, world units per second (without Shift). */
   flySpeed = 10;
-  /** The canvas margins panels cover; `frame` fits the scene into the rest. */
-  insets: () => Insets = () => ({ left: 0, right: 0, top: 0, bottom: 0 });
+  /**
+   * The view the camera draws into and the margins panels cover; `frame` fits the scene into
+   * the rest. Default: the whole canvas, nothing covered.
+   */
+  view: () => FrameView = () => {
+    const r = this.dom.getBoundingClientRect();
+    return { width: r.width, height: r.height, insets: { left: 0, right: 0, top: 0, bottom: 0 } };
+  };
   /** Emitted when the camera, the mode or the fly speed changes (for the UI). */
   readonly changed = new Signal();
   private readonly dom: HTMLElement;
@@ -178,52 +140,26 @@ export class CameraRig {
     this.setMode(this.mode === 'orbit' ? 'fly' : 'orbit');
   }
 
-  /** Puts the whole box in view from the front-right, slightly above. */
+  /**
+   * Puts the whole box in view from the front-right, slightly above, fitted into the part of
+   * the view (`view()`: the canvas, or each half of a side-by-side comparison) no panel covers.
+   */
   frame(bounds: BoundsLike): void {
-    const c = new Vector3((bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2, (bounds.min[2] + bounds.max[2]) / 2);
-    const half = new Vector3(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]).multiplyScalar(0.5);
-    const radius = Math.max(1e-3, half.length());
-    this.sceneRadius = radius;
     const cam = this.camera;
-    // Looking at the centre from `dir`, the distance at which every corner of the box is inside
-    // the view: for a corner at (x, y) across and z towards the camera, |y| <= (d - z) tan(fov/2).
-    const dir = new Vector3(0.62, 0.5, 0.85).normalize();
-    const right = new Vector3().crossVectors(UP, dir).normalize();
-    const up = new Vector3().crossVectors(dir, right);
-    const tanV = Math.tan((cam.fov * Math.PI) / 360);
-    const tanH = tanV * cam.aspect;
-    // The part of the view no panel covers: its size as a fraction of the view (fx, fy) and
-    // its centre in normalized device coordinates (cx, cy).
-    const rect = this.dom.getBoundingClientRect();
-    const W = Math.max(1, rect.width);
-    const H = Math.max(1, rect.height);
-    const ins = this.insets();
-    const fx = Math.max(0.2, (W - ins.left - ins.right) / W);
-    const fy = Math.max(0.2, (H - ins.top - ins.bottom) / H);
-    const cx = (ins.left - ins.right) / W;
-    const cy = (ins.bottom - ins.top) / H;
-    let dist = 0;
-    for (let k = 0; k < 8; k++) {
-      const corner = new Vector3(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
-      const z = corner.dot(dir);
-      dist = Math.max(dist, z + Math.abs(corner.dot(up)) / (tanV * fy), z + Math.abs(corner.dot(right)) / (tanH * fx));
-    }
-    dist *= 1.06;
-    // Look at a point beside the centre so that the centre appears in the middle of the
-    // uncovered part: at distance d, an offset of cx * d * tanH shifts it by cx in NDC.
-    c.addScaledVector(right, -cx * dist * tanH).addScaledVector(up, -cy * dist * tanV);
-    cam.near = Math.max(0.01, radius / 400);
-    cam.far = radius * 30;
+    const pose = framePose(bounds, cam.fov, this.view());
+    this.sceneRadius = pose.radius;
+    cam.near = pose.near;
+    cam.far = pose.far;
     cam.updateProjectionMatrix();
-    cam.position.copy(c).addScaledVector(dir, dist);
-    cam.lookAt(c);
-    this.orbit.target.copy(c);
-    this.orbit.maxDistance = radius * 12;
+    cam.position.fromArray(pose.position);
+    cam.lookAt(pose.target[0], pose.target[1], pose.target[2]);
+    this.orbit.target.fromArray(pose.target);
+    this.orbit.maxDistance = pose.radius * 12;
     this.orbit.update();
     _euler.setFromQuaternion(cam.quaternion, 'YXZ');
     this.yaw = _euler.y;
     this.pitch = _euler.x;
-    this.flySpeed = Math.max(0.5, radius / 3);
+    this.flySpeed = Math.max(0.5, pose.radius / 3);
     this.changed.emit();
   }
 

@@ -44,7 +44,7 @@ export function syncWorld(world: ObstacleWorld, prev: SceneDocument, next: Scene
   const region = changedRegion(pv, nv);
   if (region === null) return out;
   clipToGrid(region, grid);
-  const terrainChanged = pv?.terrain !== nv.terrain;
+  const terrainChanged = !sameValue(pv?.terrain, nv.terrain);
   const changed = rewriteRegion(grid, nv, region, terrainChanged);
   out.voxels = terrainChanged;
   if (changed !== null) {
@@ -185,6 +185,12 @@ function rewriteTerrain(grid: VoxelGrid, layer: VoxelLayer, region: readonly num
   if (!any) grid.terrain = null;
 }
 
+/**
+ * Whether two parts of documents hold the same data. Documents reaching a worker are copies
+ * (postMessage clones them), so identity says nothing there; equal parts serialize equally.
+ */
+const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 const sameNumbers = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]));
 
@@ -192,13 +198,13 @@ const sameNumbers = (a: readonly number[] | undefined, b: readonly number[] | un
  * Whether `next` differs from `prev` only in static geometry that syncWorld can apply in
  * place (obstacles, voxel occupancy and terrain), so a running simulation can take the edit
  * without restarting: the same voxel layer frame, waypoints, agents, moving obstacles and
- * settings.
+ * settings. Compares by value: the documents may be copies.
  */
 export function geometryOnlyEdit(prev: SceneDocument, next: SceneDocument): boolean {
   const pv = prev.voxels;
   const nv = next.voxels;
   const sameLayer = pv === nv || (pv !== undefined && nv !== undefined && sameNumbers(pv.dims, nv.dims) && sameNumbers(pv.origin, nv.origin) && pv.cellSize === nv.cellSize);
-  return sameLayer && prev.waypoints === next.waypoints && prev.agents === next.agents && prev.movingObstacles === next.movingObstacles
-    && prev.search === next.search && prev.steering === next.steering && prev.agentRadius === next.agentRadius
+  return sameLayer && sameValue(prev.waypoints, next.waypoints) && sameValue(prev.agents, next.agents) && sameValue(prev.movingObstacles, next.movingObstacles)
+    && sameValue(prev.search, next.search) && sameValue(prev.steering, next.steering) && prev.agentRadius === next.agentRadius
     && prev.maxLinkDistance === next.maxLinkDistance && sameNumbers(prev.bounds.min, next.bounds.min) && sameNumbers(prev.bounds.max, next.bounds.max);
 }

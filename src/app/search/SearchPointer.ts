@@ -2,6 +2,7 @@ import { Raycaster, Vector2 } from 'three';
 import type { App } from '../App.ts';
 import { nearestToRay, pickedFreeVoxel, pickVoxel } from '../picking.ts';
 import { EndpointMarkers } from '../render/SearchView.ts';
+import { placeTipElement } from '../ui/tipPlacement.ts';
 import type { Endpoint } from '../workers/protocol.ts';
 import { num } from './format.ts';
 import { nodeInfo } from './nodeReadout.ts';
@@ -142,8 +143,7 @@ export class SearchPointer {
     }
     const w = run.config.weight;
     this.readout.textContent = `${key} · ${info.closed ? 'closed' : 'open'} · g ${num(info.g)} · h ${num(info.h)} · f ${num(info.f)}${w !== 1 ? ` (= g + ${w}·h)` : ''}`;
-    this.readout.style.left = `${this.last.x + 14}px`;
-    this.readout.style.top = `${this.last.y - 28}px`;
     this.readout.hidden = false;
+    placeTipElement(this.readout, this.last.x, this.last.y);
   }
 }

@@ -4,6 +4,7 @@ import { css, PALETTE } from '../render/palette.ts';
 import { clip } from './clip.ts';
 import { append, h, withKeys, type Child } from './dom.ts';
 import { ERROR_CHARS, statusNodes } from './statusView.ts';
+import { placeTipElement } from './tipPlacement.ts';
 
 /** A line of the help overlay. */
 export interface HelpEntry {
@@ -148,8 +149,9 @@ export class Overlay {
   }
 
   /**
-   * The tooltip at page position (x, y): `parts` are shown as text (bold when `strong`), one
-   * after the other; null hides it. Text, never HTML: tooltips show ids and labels from documents.
+   * The tooltip about page position (x, y) (placed by placeTip): `parts` are shown as text
+   * (bold when `strong`), one after the other; null hides it. Text, never HTML: tooltips show
+   * ids and labels from documents.
    */
   showTooltip(x: number, y: number, parts: TooltipPart[] | null): void {
     this.tooltip.hidden = parts === null;
@@ -163,8 +165,8 @@ export class Overlay {
         return i === 0 ? [e] : [' ', e];
       }));
     }
-    this.tooltip.style.left = `${x}px`;
-    this.tooltip.style.top = `${y}px`;
+    // Beside the pointer, flipped or moved to stay in the window and off the panels.
+    placeTipElement(this.tooltip, x, y);
   }
 
   /** Fills the help overlay (grouped shortcut table). */

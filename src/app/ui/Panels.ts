@@ -3,7 +3,8 @@ import { ALGORITHMS } from '../../core/search/algorithms.ts';
 import { HEURISTICS } from '../../core/search/heuristics.ts';
 import type { AgentsController } from '../agents/AgentsController.ts';
 import type { App } from '../App.ts';
-import { sideInsets } from '../controls/CameraRig.ts';
+import { frameView } from '../controls/framing.ts';
+import { sideBySide } from '../render/labDraw.ts';
 import { endpointText, int, parseVoxel } from '../search/format.ts';
 import { explainHeuristic } from '../search/heuristicInfo.ts';
 import { SearchPointer } from '../search/SearchPointer.ts';
@@ -54,9 +55,10 @@ export class Panels {
     this.pointer = new SearchPointer(app);
     // Clicking a control must not keep the keyboard: shortcuts work unless a text field has focus.
     releaseFocusAfterClick(document.body, () => app.renderer.domElement);
-    // Framing fits the scene into the part of the view the panels leave free.
-    app.rig.insets = () => sideInsets(app.renderer.domElement.getBoundingClientRect(),
-      [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect()));
+    // Framing fits the scene into the part of the view the panels leave free (of each half
+    // when a comparison shows A and B side by side).
+    app.rig.view = () => frameView(app.renderer.domElement.getBoundingClientRect(),
+      [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect()), sideBySide(app.lab));
   }
 
   /** Re-reads everything after a scene was loaded. */

@@ -1,0 +1,113 @@
+/**
+ * Framing: the scene is fitted into the part of the view the panels leave free, in one view
+ * and in each half of a side-by-side comparison (both halves draw the same camera).
+ */
+import { PerspectiveCamera, Vector3 } from 'three';
+import { describe, expect, it } from 'vitest';
+import { framePose, frameView, type FrameView, type ScreenRect } from '../../src/app/controls/framing.ts';
+
+const CANVAS: ScreenRect = { left: 0, top: 0, right: 1280, bottom: 800 };
+/** The settings panel on the right, the status panel in the top left corner (short) or tall. */
+const GUI: ScreenRect = { left: 968, top: 0, right: 1268, bottom: 800 };
+const HUD: ScreenRect = { left: 12, top: 12, right: 384, bottom: 200 };
+const TALL_HUD: ScreenRect = { ...HUD, bottom: 700 };
+const FOV = 50;
+const BOXES = [
+  { min: [-30, 0, -30], max: [30, 10, 30] }, // a flat field
+  { min: [0, 0, 0], max: [10, 40, 10] }, // a tower
+  { min: [-5, -5, -5], max: [5, 5, 5] },
+];
+
+/**
+ * Page x, y of each corner of `b` seen by the camera framed for `view`, drawn as the app draws
+ * it: into a viewport `drawWidth` wide (the canvas, or a half of it) whose left edge is at `left`.
+ */
+function cornersOnPage(b: { min: number[]; max: number[] }, view: FrameView, left: number, drawWidth: number): { x: number; y: number }[] {
+  const pose = framePose(b, FOV, view);
+  const cam = new PerspectiveCamera(FOV, drawWidth / 800, pose.near, pose.far);
+  cam.position.fromArray(pose.position);
+  cam.lookAt(new Vector3().fromArray(pose.target));
+  cam.updateMatrixWorld();
+  const out: { x: number; y: number }[] = [];
+  for (let k = 0; k < 8; k++) {
+    const p = new Vector3(k & 1 ? b.max[0] : b.min[0], k & 2 ? b.max[1] : b.min[1], k & 4 ? b.max[2] : b.min[2]).project(cam);
+    out.push({ x: left + ((p.x + 1) / 2) * drawWidth, y: ((1 - p.y) / 2) * 800 });
+  }
+  return out;
+}
+
+describe('framing', () => {
+  it('one view: every corner of the scene shows between the covered sides, and the fit is tight', () => {
+    for (const hud of [HUD, TALL_HUD]) {
+      const view = frameView(CANVAS, [GUI, hud], false);
+      expect(view.width).toBe(1280);
+      const freeLeft = hud === TALL_HUD ? hud.right : 0;
+      for (const b of BOXES) {
+        const pts = cornersOnPage(b, view, 0, 1280);
+        const xs = pts.map((p) => p.x);
+        const ys = pts.map((p) => p.y);
+        expect(Math.min(...xs)).toBeGreaterThanOrEqual(freeLeft - 1e-6);
+        expect(Math.max(...xs)).toBeLessThanOrEqual(GUI.left + 1e-6);
+        expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+        expect(Math.max(...ys)).toBeLessThanOrEqual(800);
+        // Tight: some corner comes within 10 % of an edge of the free part (1.06 is the margin framing adds).
+        const u = xs.map((x) => Math.abs(x - (freeLeft + GUI.left) / 2) / ((GUI.left - freeLeft) / 2));
+        const v = ys.map((y) => Math.abs(y - 400) / 400);
+        expect(Math.max(...u, ...v)).toBeGreaterThan(0.9);
+      }
+    }
+  });
+
+  it('side by side: both halves draw the same camera, and the scene shows whole in each half, clear of the panels', () => {
+    // The status panel with a comparison's table is about half the view's height.
+    const COMPARE_HUD = { ...HUD, bottom: 432 };
+    for (const hud of [HUD, COMPARE_HUD, TALL_HUD]) {
+      const view = frameView(CANVAS, [GUI, hud], true);
+      expect(view.width).toBe(640);
+      for (const b of BOXES) {
+        // Left half: x 0..640, right half: 640..1280, each clear of the covered margins.
+        const leftHalf = cornersOnPage(b, view, 0, 640).map((p) => p.x);
+        const rightHalf = cornersOnPage(b, view, 640, 640).map((p) => p.x);
+        expect(Math.min(...leftHalf)).toBeGreaterThanOrEqual(view.insets.left - 1e-6);
+        expect(Math.max(...leftHalf)).toBeLessThanOrEqual(640 - view.insets.right + 1e-6);
+        expect(Math.min(...rightHalf)).toBeGreaterThanOrEqual(640 + view.insets.left - 1e-6);
+        expect(Math.max(...rightHalf), JSON.stringify(b)).toBeLessThanOrEqual(1280 - view.insets.right + 1e-6);
+        const ys = cornersOnPage(b, view, 0, 640).map((p) => p.y);
+        expect(Math.min(...ys)).toBeGreaterThanOrEqual(view.insets.top - 1e-6);
+        expect(Math.max(...ys)).toBeLessThanOrEqual(800 - view.insets.bottom + 1e-6);
+        // Clear of both panels where there is room (a status panel of nearly the full height
+        // on the left and the settings on the right leave none: then the halves keep a third).
+        if (hud !== TALL_HUD) expect(Math.max(...rightHalf)).toBeLessThanOrEqual(GUI.left + 1e-6);
+        if (hud === COMPARE_HUD) {
+          const underHud = cornersOnPage(b, view, 0, 640).some((p) => p.x < hud.right && p.y < hud.bottom);
+          expect(underHud, JSON.stringify({ b, insets: view.insets })).toBe(false);
+        }
+      }
+    }
+    // The whole canvas's fit drawn into a half spills out of it: the halves need their own.
+    const spilled = cornersOnPage(BOXES[0], frameView(CANVAS, [GUI, HUD], false), 0, 640).map((p) => p.x);
+    expect(Math.min(...spilled) < 0 || Math.max(...spilled) > 640).toBe(true);
+  });
+
+  it('side-by-side insets: a margin covered in either half is kept free in both, leaving a third of the half at least', () => {
+    expect(frameView(CANVAS, [GUI, HUD], true).insets).toEqual({ left: 0, right: 312, top: 0, bottom: 0 });
+    // The app passes DOMRects, whose fields are getters on the prototype.
+    class RectLike {
+      get left() { return 0; }
+      get top() { return 0; }
+      get right() { return 1280; }
+      get bottom() { return 800; }
+    }
+    expect(frameView(new RectLike(), [GUI, HUD], true)).toEqual(frameView(CANVAS, [GUI, HUD], true));
+    // A status panel over half the height on the left, the settings on the right: their free
+    // sides do not overlap, so the status panel takes the top margin instead.
+    const hud = { ...HUD, bottom: 432 };
+    expect(frameView(CANVAS, [GUI, hud], true).insets).toEqual({ left: 0, right: 312, top: 432, bottom: 0 });
+    // Panels from top to bottom on both sides: sides only, scaled to leave a third of the half.
+    const fullHud = { ...HUD, top: 0, bottom: 800 };
+    const both = frameView(CANVAS, [GUI, fullHud], true).insets;
+    expect(both.top).toBe(0);
+    expect(both.left / both.right).toBeCloseTo(384 / 312);
+    expect(640 - both.left - both.right).toBeCloseTo(640 / 3);
+  });
+});
