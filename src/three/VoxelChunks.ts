@@ -16,6 +16,7 @@ export interface VoxelChunkData {
   offsets: Uint32Array;
 }
 
+/** How VoxelChunks cuts and draws a grid: chunk size, material, colours, and quads computed elsewhere (a worker). */
 export interface VoxelChunksOptions {
   /** Edge of a chunk in voxels (1..1024). @default CHUNK_SIZE */
   chunkSize?: number;
