@@ -1,6 +1,7 @@
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../scene/schema.ts';
+import type { LoadedMeshes } from '../three/sceneMeshes.ts';
 import { gridData, searchableScene, type SearchableScene } from './search/sceneQuery.ts';
 import type { PreprocessReply, SceneData } from './workers/protocol.ts';
 
@@ -20,8 +21,10 @@ export class LoadedScene implements SearchableScene {
   readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'faces'>;
   /** Wall time from the request to the worker's answer. */
   readonly loadMs: number;
+  /** The meshes the document lists, loaded (objects to draw, triangles), by mesh id. */
+  readonly meshes: LoadedMeshes;
 
-  constructor(revision: number, reply: PreprocessReply, loadMs: number) {
+  constructor(revision: number, reply: PreprocessReply, loadMs: number, meshes: LoadedMeshes = new Map()) {
     const { doc, scene, faces, ...info } = reply;
     const s = searchableScene(scene);
     this.revision = revision;
@@ -33,6 +36,7 @@ export class LoadedScene implements SearchableScene {
     this.faces = faces;
     this.info = info;
     this.loadMs = loadMs;
+    this.meshes = meshes;
   }
 
   /** The data a worker needs to answer queries on this revision (copies). */

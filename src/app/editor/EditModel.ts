@@ -3,6 +3,7 @@ import type { Aabb } from '../../core/graph/visibility.ts';
 import { VisibilityGraph } from '../../core/graph/visibility.ts';
 import { waypointPositions } from '../../scene/build.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
+import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import { gridData } from '../search/sceneQuery.ts';
 import type { SceneData } from '../workers/protocol.ts';
@@ -37,10 +38,11 @@ export class EditModel {
   private doc: SceneDocument;
   private ids: string[];
 
-  constructor(doc: SceneDocument) {
+  /** @param meshes the meshes the document lists, loaded (see LoadedScene.meshes) */
+  constructor(doc: SceneDocument, private readonly meshes: LoadedMeshes = new Map()) {
     this.doc = doc;
     this.agentRadius = doc.agentRadius ?? 0;
-    this.world = ObstacleWorld.fromScene(doc);
+    this.world = ObstacleWorld.fromScene(doc, { sceneMeshes: meshes });
     this.visibility = new VisibilityGraph(this.world.lineOfSight(this.agentRadius), { maxLinkDistance: doc.maxLinkDistance ?? Infinity });
     this.visibility.setAll(waypointPositions(doc));
     this.ids = doc.waypoints.map((w) => w.id);
@@ -61,7 +63,7 @@ export class EditModel {
       (!sameNumbers(pv.dims, nv.dims) || !sameNumbers(pv.origin, nv.origin) || pv.cellSize !== nv.cellSize));
     if (layerChanged || (next.agentRadius ?? 0) !== this.agentRadius || next.maxLinkDistance !== prev.maxLinkDistance) {
       this.world.dispose();
-      Object.assign(this, new EditModel(next));
+      Object.assign(this, new EditModel(next, this.meshes));
       return { voxels: true, obstacles: true, links: true, boxes: [] };
     }
     // Obstacles: removed, added or changed ones, by id.

@@ -151,7 +151,7 @@ export class Editor {
     const scene = this.app.current;
     if (scene === null) throw new Error('no scene is loaded');
     if (this.model === null) {
-      this.model = new EditModel(scene.doc);
+      this.model = new EditModel(scene.doc, scene.meshes);
     }
     return this.model;
   }
@@ -189,7 +189,7 @@ export class Editor {
       this.app.showEdit(doc, model.sceneData(), changed.voxels || changed.obstacles ? model.faces() : undefined);
     } catch (e) {
       this.model?.dispose();
-      this.model = new EditModel(from);
+      this.model = new EditModel(from, this.app.current?.meshes);
       throw e;
     }
     this.refreshSelection();

@@ -7,6 +7,8 @@ import { NavlabError } from '../../core/errors.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { defaultGraph, runSceneQuery, searchableScene, type SearchableScene } from '../search/sceneQuery.ts';
 import { collectVisited, gridPositions, trimVisited } from '../search/visited.ts';
+import { importForApp, placeForApp, voxelizeForApp } from './meshWork.ts';
+import { soupMeshes } from './meshSoups.ts';
 import { preprocessForApp } from './preprocessForApp.ts';
 import type { PreprocessReply, PreprocessRequest, QueryReply, QueryRequest, SceneData, WorkerRequest, WorkerResponse } from './protocol.ts';
 
@@ -22,7 +24,7 @@ function remember(revision: number, data: SceneData): SearchableScene {
 }
 
 function preprocess(req: PreprocessRequest): { value: PreprocessReply; transfer: Transferable[] } {
-  const r = preprocessForApp(req.source);
+  const r = preprocessForApp(req.source, soupMeshes(req.meshes));
   // searchableScene copies what it keeps, so the arrays can be transferred to the app.
   remember(req.revision, r.value.scene);
   return r;
@@ -40,12 +42,22 @@ function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[]
   return { value: { report, visited }, transfer: [visited.positions.buffer, visited.g.buffer, visited.closed.buffer] };
 }
 
-self.onmessage = (e: MessageEvent<WorkerRequest & { id: number }>) => {
+async function answer(req: WorkerRequest): Promise<{ value: unknown; transfer: Transferable[] }> {
+  switch (req.type) {
+    case 'preprocess': return preprocess(req);
+    case 'query': return query(req);
+    case 'import': return { value: await importForApp(req), transfer: [] };
+    case 'voxelize': return { value: voxelizeForApp(req), transfer: [] };
+    case 'waypoints': return { value: placeForApp(req), transfer: [] };
+  }
+}
+
+self.onmessage = async (e: MessageEvent<WorkerRequest & { id: number }>) => {
   const req = e.data;
   let reply: WorkerResponse;
   let transfer: Transferable[] = [];
   try {
-    const r = req.type === 'preprocess' ? preprocess(req) : query(req);
+    const r = await answer(req);
     reply = { id: req.id, ok: true, value: r.value };
     transfer = r.transfer;
   } catch (err) {

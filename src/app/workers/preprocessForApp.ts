@@ -3,20 +3,22 @@ import { now } from '../../core/clock.ts';
 import { sceneFromMovingAi, waypointPositions } from '../../scene/build.ts';
 import { parseScene } from '../../scene/validate.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
+import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
 import { gridData } from '../search/sceneQuery.ts';
 import type { PreprocessReply, SceneData, SceneSource } from './protocol.ts';
 
 /**
  * Reads and preprocesses a scene for the app, as `nav preprocess` does (document agent radius
  * and maxLinkDistance, static obstacles only): the validated document, the grid and waypoint
- * graph as plain arrays, and the merged voxel faces to draw. Throws SceneError (or ParseError
- * for a Moving AI map) on a bad source. `transfer` lists the buffers to transfer.
+ * graph as plain arrays, and the merged voxel faces to draw. `meshes`: the triangles of the
+ * meshes the document lists, by id. Throws SceneError (or ParseError for a Moving AI map) on
+ * a bad source. `transfer` lists the buffers to transfer.
  */
-export function preprocessForApp(src: SceneSource): { value: PreprocessReply; transfer: ArrayBuffer[] } {
+export function preprocessForApp(src: SceneSource, meshes?: LoadedMeshes): { value: PreprocessReply; transfer: ArrayBuffer[] } {
   const t0 = now();
   const doc = src.kind === '3dmap' ? parseScene(sceneFromMovingAi(src.text, src.fileName)) : parseScene(src.kind === 'json' ? src.text : src.value);
   const t1 = now();
-  const r = preprocessScene(doc);
+  const r = preprocessScene(doc, { world: { sceneMeshes: meshes } });
   const grid = r.world.grid;
   const scene: SceneData = {
     grid: grid === null ? null : gridData(grid),

@@ -7,6 +7,9 @@ import { mulberry32 } from '../../core/math/random.ts';
 import type { Vec3 } from '../../core/math/vec3.ts';
 import type { AgentSpec, Simulation } from '../../core/steering/Simulation.ts';
 import { resolvePoint, type SceneDocument } from '../../scene/index.ts';
+import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
+import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
+import { soupMeshes } from './meshSoups.ts';
 import { createSceneSimulation, type SceneSimulation } from '../../three/simulation.ts';
 import type { AgentSettings, SimRequest, SimResponse, SimSnapshot } from '../agents/protocol.ts';
 import { geometryOnlyEdit, syncWorld } from '../editor/worldSync.ts';
@@ -33,6 +36,9 @@ function withSettings(spec: AgentSpec, start: Vec3 = spec.start): AgentSpec {
   return { ...spec, start, speed: settings.speed ?? spec.speed, radius: settings.radius ?? spec.radius };
 }
 
+/** The meshes of the scene the last 'init' brought (edits keep the same meshes). */
+let meshes: LoadedMeshes = new Map();
+
 function init(d: SceneDocument, s: AgentSettings): void {
   pause();
   generation++;
@@ -40,7 +46,7 @@ function init(d: SceneDocument, s: AgentSettings): void {
   settings = s;
   spawned = 0;
   random = mulberry32(1);
-  state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain } });
+  state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain }, world: ObstacleWorld.fromScene(d, { sceneMeshes: meshes }) });
   const sim = state.simulation;
   const moving = new Set(d.movingObstacles.map((m) => m.id));
   specs = d.agents.map((a) => ({
@@ -190,7 +196,10 @@ function send(force: boolean): void {
 self.onmessage = (e: MessageEvent<SimRequest>) => {
   const m = e.data;
   try {
-    if (m.type === 'init') return init(m.doc, m.settings);
+    if (m.type === 'init') {
+      meshes = soupMeshes(m.meshes);
+      return init(m.doc, m.settings);
+    }
     if (m.type === 'edit') return edit(m.doc, m.generation);
     if (m.type === 'ack') {
       acked = true;
