@@ -43,7 +43,8 @@ export class SceneViews extends Group {
     this.meshes = new MeshView(scene.doc, scene.meshes, [this.cutPlane]);
     this.cellSize = scene.grid?.cellSize ?? 1;
     this.world = new WorldView(scene.doc, scene.grid, scene.faces, [this.cutPlane]);
-    this.setCut(scene.grid !== null ? roofCut(scene.grid) : null);
+    // Levels made of meshes are looked into through their openings: no cut at first.
+    this.setCut(scene.grid !== null && scene.meshes.size === 0 ? roofCut(scene.grid) : null);
     const wr = Math.min(1.2, Math.max(0.12, scene.radius * 0.006, (scene.grid?.cellSize ?? 0) * 0.22));
     this.waypoints = new WaypointView(scene.graph, wr);
     this.add(this.world, this.meshes, this.waypoints);
