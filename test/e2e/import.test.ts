@@ -76,7 +76,7 @@ async function gridQuery(): Promise<{ status: string; path: number[][] }> {
     const blocked = new Uint8Array(X * Y * Z);
     for (const [x0, y0, z0, x1, y1, z1] of v.solid) for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) blocked[x + X * (y + Y * z)] = 1;
     // The grid has a free margin all round: corner to corner goes around the meshes.
-    const from = [0, 0, 0], to = [X - 1, Y - 1, Z - 1];
+    const from: [number, number, number] = [0, 0, 0], to: [number, number, number] = [X - 1, Y - 1, Z - 1];
     if (blocked[0] || blocked[X * Y * Z - 1]) throw new Error('margin voxel blocked');
     return window.navlab!.query({ graph: 'grid', from, to }) as Promise<{ status: string; path: number[][] }>;
   });
