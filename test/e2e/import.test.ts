@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { canvasCoverage, launchBrowser, openApp, ROOT, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+import { canvasCoverage, launchBrowser, openApp, ROOT, settle, shippedScenes, startDev, type AppPage, type AppServer } from './harness.ts';
 
 let browser: Browser;
 let server: AppServer;
@@ -139,6 +139,18 @@ describe('mesh import (dev)', () => {
     expect(d.meshes![0].src.startsWith('data:model/gltf+json;base64,')).toBe(true);
     const gltf = JSON.parse(Buffer.from(d.meshes![0].src.split(',')[1], 'base64').toString('utf8'));
     expect(gltf.buffers[0].uri.startsWith('data:application/octet-stream;base64,')).toBe(true);
+    // A texture dropped with its .gltf is embedded and loaded (a data: URI the loader fetches).
+    const textured = JSON.parse(Buffer.from(fixture('sample-embedded.gltf').base64, 'base64').toString('utf8'));
+    textured.images = [{ uri: 'tex.png' }];
+    textured.textures = [{ source: 0 }];
+    textured.materials = [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } } }];
+    for (const m of textured.meshes) for (const p of m.primitives) p.material = 0;
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    await drop([{ name: 'textured.gltf', base64: Buffer.from(JSON.stringify(textured)).toString('base64') }, { name: 'tex.png', base64: png }]);
+    await shown('textured');
+    const tex = JSON.parse(Buffer.from((await doc()).meshes![0].src.split(',')[1], 'base64').toString('utf8'));
+    expect(tex.images[0].uri.startsWith('data:image/png;base64,')).toBe(true);
+    expect(await shownError()).toBe('');
     for (const [file, name] of [['tetra-ascii.stl', 'tetra-ascii'], ['draco.glb', 'draco'], ['meshopt.glb', 'meshopt']]) {
       await drop([fixture(file)]);
       await shown(name);
@@ -148,6 +160,7 @@ describe('mesh import (dev)', () => {
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     expect(requests.some((u) => /draco_decoder.*\.wasm/.test(u))).toBe(true);
     expect(await app.violations()).toEqual([]);
+    expect(app.errors).toEqual([]);
   }, 600_000);
 
   it('reports each broken file by name and problem, and keeps the scene shown', async () => {
@@ -216,4 +229,35 @@ describe('mesh import (dev)', () => {
     expect(await shownError()).toBe('');
     expect(app.errors).toEqual([]);
   }, 600_000);
+});
+
+describe('example levels (dev)', () => {
+  const levels = shippedScenes().filter((s) => ['city-block.json', 'cave.json', 'space-station.json'].includes(s.file));
+
+  it('lists the three levels in the picker', async () => {
+    expect(levels).toHaveLength(3);
+    const names = await page.evaluate(() => window.navlab!.scenes());
+    for (const l of levels) expect(names).toContain(l.name);
+  });
+
+  for (const level of levels) {
+    it(`${level.file}: loads its GLB by its relative path, draws the meshes, and finds paths`, async () => {
+      await page.evaluate((n) => window.navlab!.loadScene(n), level.name);
+      const d = await doc();
+      expect(d.name).toBe(level.name);
+      expect(d.meshes![0].src).toMatch(/^levels\/[a-z-]+\.glb$/);
+      await settle(page);
+      const drawn = await page.evaluate(() => {
+        const views = (window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[]; visible: boolean } | null } } } }).__navlabEditor.app.views;
+        return { meshes: views.meshes?.children.length ?? 0, visible: views.meshes?.visible ?? false };
+      });
+      expect(drawn).toEqual({ meshes: 1, visible: true });
+      expect((await canvasCoverage(page)).drawn).toBeGreaterThan(0.05);
+      const a = d.agents[0];
+      const r = await page.evaluate(([from, to]) => window.navlab!.query({ from, to }), [a.start as string, a.goal as string]);
+      expect(r.status).toBe('found');
+      expect((await gridQuery()).status).toBe('found');
+      expect(await shownError()).toBe('');
+    }, 300_000);
+  }
 });
