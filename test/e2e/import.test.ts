@@ -63,7 +63,7 @@ const shown = (name: string) => page.waitForFunction((n) => window.navlab!.docum
  * not look at waypoints turn it off.
  */
 async function importWaypoints(on: boolean): Promise<void> {
-  const box = page.locator('[data-testid="Meshes/waypoints on import"] input');
+  const box = page.locator('[data-testid="Meshes/waypoints when importing"] input');
   if ((await box.isChecked()) !== on) await box.click();
 }
 

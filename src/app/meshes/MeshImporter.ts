@@ -66,7 +66,7 @@ export class MeshImporter {
       app.overlay.setLoading(`Importing ${names} · voxelizing and placing waypoints in a worker…`);
       const s = this.settings;
       const reply = await app.pool.run<ImportReply>({
-        type: 'import',
+        type: 'import-meshes',
         files: meshes.map((m) => ({ src: m.src, name: m.name, soup: m.mesh.soup.slice() })),
         options: { fill: s.fill, agentRadius: s.agentRadius, waypoints: s.waypoints, name: meshes[0].name.replace(/\.[^.]*$/, '') },
       });

@@ -24,7 +24,7 @@ export class MeshPanel {
     f.add(s, 'fill', ['surface', 'solid']).name('fill');
     this.radius = f.add(s, 'agentRadius', 0, 1, 0.001).name('agent radius');
     f.add(s, 'dilate').name('dilate by agent radius');
-    f.add(s, 'waypoints').name('waypoints on import');
+    f.add(s, 'waypoints').name('waypoints when importing');
     this.voxelize = f.add({ run: () => void m.voxelize(commit) }, 'run').name('Voxelize');
     f.add({ run: () => void m.placeWaypoints(commit) }, 'run').name('Place waypoints');
     m.onDone = () => this.refresh();

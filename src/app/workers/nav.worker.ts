@@ -46,7 +46,7 @@ async function answer(req: WorkerRequest): Promise<{ value: unknown; transfer: T
   switch (req.type) {
     case 'preprocess': return preprocess(req);
     case 'query': return query(req);
-    case 'import': return { value: await importForApp(req), transfer: [] };
+    case 'import-meshes': return { value: await importForApp(req), transfer: [] };
     case 'voxelize': return { value: voxelizeForApp(req), transfer: [] };
     case 'waypoints': return { value: placeForApp(req), transfer: [] };
   }

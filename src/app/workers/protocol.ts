@@ -52,7 +52,7 @@ export interface PreprocessRequest {
 
 /** Imported mesh files to a version-2 scene (importScene), with automatic waypoints when asked. */
 export interface ImportRequest {
-  type: 'import';
+  type: 'import-meshes';
   /** `src`: what the document's mesh will reference (a data: URI); `name`: the file's name (the mesh id); `soup`: its triangles. */
   files: { src: string; name: string; soup: Float32Array }[];
   options: { cellSize?: number; fill: VoxelFill; agentRadius: number; waypoints: boolean; name?: string };
