@@ -42,9 +42,18 @@ export class InThreadDracoLoader extends DRACOLoader {
     try {
       return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position));
     } catch (e) {
+      // The WebAssembly build traps on some corrupt data (e.g. memory access out of bounds):
+      // its heap may be inconsistent afterwards, so this loader is not used again.
+      if (e instanceof WebAssembly.RuntimeError) {
+        this.trapped = true;
+        return Promise.reject(new Error(`Draco decoding failed: ${e.message}`));
+      }
       return Promise.reject(e);
     }
   }
+
+  /** Whether the decoder trapped on corrupt data: load a fresh module for the next file. */
+  trapped = false;
 }
 
 function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | string): BufferGeometry {

@@ -12,8 +12,9 @@ import { InThreadDracoLoader, type DracoModule } from '../../three/dracoDecode.t
  */
 let _loader: Promise<InThreadDracoLoader> | null = null;
 
-/** The app's Draco loader; the decoder loads on first use (once). */
-export function dracoLoader(): Promise<InThreadDracoLoader> {
+/** The app's Draco loader; the decoder loads on first use (again after it trapped on corrupt data). */
+export async function dracoLoader(): Promise<InThreadDracoLoader> {
+  if (_loader !== null && (await _loader.catch(() => null))?.trapped) _loader = null;
   _loader ??= load().catch((e: unknown) => {
     _loader = null;
     throw new Error(`the Draco decoder could not be loaded (${(e as Error).message ?? e})`);
