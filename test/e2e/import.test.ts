@@ -266,4 +266,20 @@ describe('example levels (dev)', () => {
       expect(await shownError()).toBe('');
     }, 300_000);
   }
+
+  it('loads a scene file dropped together with the mesh file it references by a relative path', async () => {
+    const scene = JSON.parse(readFileSync(join(ROOT, 'scenes/city-block.json'), 'utf8'));
+    scene.name = 'City block (dropped)';
+    await drop([
+      { name: 'city-block.json', base64: Buffer.from(JSON.stringify(scene)).toString('base64') },
+      { name: 'city-block.glb', base64: readFileSync(join(ROOT, 'scenes/levels/city-block.glb')).toString('base64') },
+    ]);
+    await shown('City block (dropped)');
+    expect((await doc()).meshes![0].src).toBe('levels/city-block.glb');
+    // Without the mesh file the scene is refused, naming the file, and the scene stays.
+    await drop([{ name: 'city-block.json', base64: Buffer.from(JSON.stringify({ ...scene, name: 'No mesh' })).toString('base64') }]);
+    await page.waitForFunction(() => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''), null, { timeout: 60_000 });
+    expect((await doc()).name).toBe('City block (dropped)');
+  }, 300_000);
 });
+

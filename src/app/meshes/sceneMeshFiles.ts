@@ -80,10 +80,13 @@ export function rememberMesh(key: string, mesh: ImportedMesh): void {
  * mesh id. Throws MeshError naming the mesh, its file and the problem.
  */
 export async function loadAppMeshes(doc: SceneDocument, base: MeshBase): Promise<Map<string, ImportedMesh>> {
-  const key = (src: string) => (src.startsWith('data:') || base.path === undefined ? src : resolvePath(src, base.path) ?? src);
+  // Cached: data: URIs, and shipped files by their project path; never files given by name
+  // (two drops may hold different files of the same name).
+  const key = (src: string): string | null => (src.startsWith('data:') ? src : base.path === undefined ? null : resolvePath(src, base.path));
   const known = new Map<string, ImportedMesh>();
   for (const m of doc.meshes ?? []) {
-    const hit = cache.get(key(m.src));
+    const k = key(m.src);
+    const hit = k === null ? undefined : cache.get(k);
     if (hit !== undefined) known.set(m.src, hit);
   }
   const rest = { ...doc, meshes: (doc.meshes ?? []).filter((m) => !known.has(m.src)) };
@@ -91,7 +94,8 @@ export async function loadAppMeshes(doc: SceneDocument, base: MeshBase): Promise
   const out = new Map<string, ImportedMesh>();
   for (const m of doc.meshes ?? []) {
     const mesh = known.get(m.src) ?? loaded.get(m.id)!;
-    rememberMesh(key(m.src), mesh);
+    const k = key(m.src);
+    if (k !== null) rememberMesh(k, mesh);
     out.set(m.id, mesh);
   }
   return out;
