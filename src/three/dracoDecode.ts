@@ -42,11 +42,12 @@ export class InThreadDracoLoader extends DRACOLoader {
     try {
       return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position));
     } catch (e) {
-      // The WebAssembly build traps on some corrupt data (e.g. memory access out of bounds):
+      // The WebAssembly build traps (WebAssembly.RuntimeError) on some corrupt data (e.g. memory access out of bounds):
       // its heap may be inconsistent afterwards, so this loader is not used again.
-      if (e instanceof WebAssembly.RuntimeError) {
+      const err = e as Error;
+      if (err?.name === 'RuntimeError') {
         this.trapped = true;
-        return Promise.reject(new Error(`Draco decoding failed: ${e.message}`));
+        return Promise.reject(new Error(`Draco decoding failed: ${err.message}`));
       }
       return Promise.reject(e);
     }
