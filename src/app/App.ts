@@ -15,6 +15,8 @@ import { chooseFile, installFileDrop } from './input/fileInput.ts';
 import { Keymap } from './input/Keymap.ts';
 import { PointerInput } from './input/PointerInput.ts';
 import { LoadedScene } from './LoadedScene.ts';
+import { isMeshFile } from './meshes/meshFiles.ts';
+import { MeshImporter } from './meshes/MeshImporter.ts';
 import { drawLab, sideBySide } from './render/labDraw.ts';
 import { EndpointMarkers } from './render/SearchView.ts';
 import { SceneViews, type ViewToggles } from './render/SceneViews.ts';
@@ -51,6 +53,8 @@ export class App {
   readonly keymap = new Keymap();
   readonly views = new SceneViews();
   readonly loader: SceneLoader;
+  /** Mesh import, voxelization and automatic waypoints (the Meshes panel). */
+  readonly meshImport = new MeshImporter(this);
   /** The scene shown (null until the first load). */
   current: LoadedScene | null = null;
   currentEntry: SceneEntry | null = null;
@@ -100,7 +104,7 @@ export class App {
       if (sideBySide(this.lab)) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
     });
     this.hover = new WaypointHover(this.overlay);
-    installFileDrop(this.overlay.drop, (file) => void this.loadFile(file));
+    installFileDrop(this.overlay.drop, (files) => void this.loadFiles(files));
     this.stage.draw = () => drawLab(this.stage, this.lab, this.overlay);
     this.stage.onFrame = (ms) => this.overlay.frame(ms);
     this.stage.frameHooks.push((dt) => {
@@ -251,13 +255,24 @@ export class App {
     this.invalidate();
   }
 
-  /** Opens a file chooser for a scene .json or a Moving AI .3dmap. */
+  /** Opens a file chooser for scene .json, Moving AI .3dmap and mesh files (several at once). */
   chooseFile(): void {
-    chooseFile((file) => void this.loadFile(file));
+    chooseFile((files) => void this.loadFiles(files));
   }
 
-  /** Loads a dropped or chosen file and adds it to the scene picker. */
-  async loadFile(file: File): Promise<void> {
+  /**
+   * Loads files dropped or chosen together: a scene .json or .3dmap (the first one; the other
+   * files are what its meshes reference), else mesh files, imported as a new scene.
+   */
+  async loadFiles(files: readonly File[]): Promise<void> {
+    const scene = files.find((f) => /\.(json|3dmap)$/i.test(f.name));
+    if (scene === undefined && files.some((f) => isMeshFile(f.name))) return this.meshImport.importFiles(files);
+    const others = new Map(files.filter((f) => f !== scene).map((f) => [f.name, f]));
+    return this.loadFile(scene ?? files[0], others);
+  }
+
+  /** Loads a dropped or chosen file and adds it to the scene picker; `others`: files its meshes reference. */
+  async loadFile(file: File, others: ReadonlyMap<string, File> = new Map()): Promise<void> {
     // The size is known before reading: a huge file is refused without reading a byte of it.
     const isMap = /\.3dmap$/i.test(file.name);
     const limit = isMap ? MAP_FILE_LIMIT : SCENE_FILE_LIMIT;
@@ -268,7 +283,7 @@ export class App {
     const text = await file.text();
     const source: SceneSource = isMap ? { kind: '3dmap', text, fileName: file.name } : { kind: 'json', text };
     try {
-      await this.loadScene(file.name, source);
+      await this.loader.load(file.name, source, (loaded) => this.show(loaded), { files: others });
     } catch {
       // The loader has shown the error.
     }
@@ -282,10 +297,14 @@ export class App {
     this.history.clear();
     this.hover.reset();
     this.views.show(scene);
+    this.meshImport.sceneShown();
     this.lab.setScene(scene, this.searchViews, this.views.waypoints!.radius);
     const both = scene.grid !== null && scene.doc.obstacles.length > 0;
     this.toggles.voxels = both ? this.lab.settings.graph === 'grid' : true;
     this.toggles.obstacles = both ? !this.toggles.voxels : true;
+    // Meshes are drawn with their own materials; their voxel layer stays in the Show folder.
+    if (scene.meshes.size > 0) this.toggles.voxels = false;
+    this.toggles.meshes = true;
     this.stage.lighting.fit(scene.doc.bounds, scene.radius);
     this.frameScene();
     this.applyToggles();
@@ -309,7 +328,7 @@ export class App {
   showEdit(doc: SceneDocument, data: SceneData | SearchableScene, world?: { voxelBox: readonly number[] | null }): LoadedScene {
     const old = this.current;
     if (old === null) throw new Error('showEdit: no scene is loaded');
-    const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs);
+    const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs, old.meshes);
     this.current = scene;
     if (world !== undefined) this.views.showWorld(scene, world.voxelBox);
     this.previewWaypoints(scene.graph);

@@ -3,6 +3,7 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../scene/schema.ts';
 import type { SearchableScene } from '../scene/query.ts';
 import { gridData, searchableScene } from './search/sceneQuery.ts';
+import type { LoadedMeshes } from '../three/sceneMeshes.ts';
 import type { PreprocessReply, SceneData } from './workers/protocol.ts';
 
 /**
@@ -22,13 +23,15 @@ export class LoadedScene implements SearchableScene {
   readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'chunks'>;
   /** Wall time from the request to the worker's answer. */
   readonly loadMs: number;
+  /** The meshes the document lists, loaded (objects to draw, triangles), by mesh id. */
+  readonly meshes: LoadedMeshes;
 
   /**
    * @param reply.scene the scene's data as a worker transferred it (its grid arrays are taken
    *   over, not copied: 89 MB for the biggest maps), or an edit's searchable state (kept by
    *   reference: the editor's grid is edited in place and shown as it is)
    */
-  constructor(revision: number, reply: Omit<PreprocessReply, 'scene'> & { scene: SceneData | SearchableScene }, loadMs: number) {
+  constructor(revision: number, reply: Omit<PreprocessReply, 'scene'> & { scene: SceneData | SearchableScene }, loadMs: number, meshes: LoadedMeshes = new Map()) {
     const { doc, scene, chunks, ...info } = reply;
     const s = 'graph' in scene ? scene : searchableScene(scene, true);
     this.revision = revision;
@@ -40,6 +43,7 @@ export class LoadedScene implements SearchableScene {
     this.chunks = chunks;
     this.info = info;
     this.loadMs = loadMs;
+    this.meshes = meshes;
   }
 
   /** The data a worker needs to answer queries on this revision (copies). */

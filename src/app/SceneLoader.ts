@@ -1,5 +1,9 @@
+import { parseScene } from '../scene/validate.ts';
+import type { SceneDocument } from '../scene/schema.ts';
+import type { ImportedMesh } from '../three/meshImport.ts';
 import type { SceneCatalog, SceneEntry } from './catalog.ts';
 import { LoadedScene } from './LoadedScene.ts';
+import { loadAppMeshes, meshSoups, type MeshBase } from './meshes/sceneMeshFiles.ts';
 import { clip } from './ui/clip.ts';
 import type { Overlay } from './ui/Overlay.ts';
 import type { PreprocessReply, SceneSource } from './workers/protocol.ts';
@@ -50,9 +54,10 @@ export class SceneLoader {
   /**
    * Loads a scene and passes it to `show` (synchronously, unless the load was cancelled in
    * the meantime). Rejects with a readable Error when the name is unknown or the document is
-   * invalid (the error box shows it too), and with an AbortError when cancelled.
+   * invalid (the error box shows it too), and with an AbortError when cancelled. The meshes a
+   * document lists are read here (relative paths per `base`, or against a shipped scene's file).
    */
-  async load(nameOrDocument: string | object, sourceOverride: SceneSource | undefined, show: (loaded: Loaded) => void): Promise<void> {
+  async load(nameOrDocument: string | object, sourceOverride: SceneSource | undefined, show: (loaded: Loaded) => void, base: MeshBase = {}): Promise<void> {
     this.cancel('cancelled by a newer load');
     const control = new AbortController();
     this.active = control;
@@ -70,6 +75,7 @@ export class SceneLoader {
         entry = this.catalog.find(nameOrDocument) ?? null;
         if (entry === null) throw new Error(`loadScene: unknown scene '${clip(nameOrDocument)}' (available: ${this.catalog.names.join(', ')})`);
         label = entry.name;
+        if (entry.file !== null) base = { ...base, path: `scenes/${entry.file}` };
         const edited = this.editedSource(entry);
         if (edited !== null) source = edited;
         else {
@@ -85,14 +91,22 @@ export class SceneLoader {
       } else {
         throw new Error('loadScene: expected a scene name or a scene document');
       }
+      const withMeshes = meshDocument(source);
+      let meshes: Map<string, ImportedMesh> = new Map();
+      if (withMeshes !== null) {
+        progress.phase(label, 'reading meshes');
+        source = { kind: 'value', value: withMeshes };
+        meshes = await loadAppMeshes(withMeshes, base);
+        if (signal.aborted) throw abortError(label, signal);
+      }
       progress.phase(label, 'preprocessing in a worker');
       const revision = this.nextRevision();
       const t0 = performance.now();
-      const reply = await this.pool.run<PreprocessReply>({ type: 'preprocess', revision, source }, { signal });
+      const reply = await this.pool.run<PreprocessReply>({ type: 'preprocess', revision, source, meshes: meshSoups(meshes) }, { signal });
       progress.phase(label, 'compiling shaders');
       await this.ready();
       if (signal.aborted) throw abortError(label, signal);
-      const scene = new LoadedScene(revision, reply, performance.now() - t0);
+      const scene = new LoadedScene(revision, reply, performance.now() - t0, meshes);
       if (entry === null) entry = this.catalog.addLoaded(scene.doc.name, source);
       progress.phase(label, 'drawing');
       show({ scene, entry });
@@ -101,7 +115,7 @@ export class SceneLoader {
       const err = e as Error;
       if (signal.aborted || err.name === 'AbortError') throw abortError(label, signal);
       // Scene and parse errors name the document's problem; others get the scene's name first.
-      const own = err.name === 'SceneError' || err.name === 'ParseError' || err.message.startsWith('loadScene:');
+      const own = err.name === 'SceneError' || err.name === 'ParseError' || err.name === 'MeshError' || err.message.startsWith('loadScene:');
       const message = clip(own ? err.message : `${clip(label)}: ${err.message}`, MESSAGE_CHARS);
       this.overlay.setError(`Could not load ${clip(label)}: ${message}`);
       const out = new Error(message);
@@ -112,6 +126,25 @@ export class SceneLoader {
       if (this.active === control) this.active = null;
     }
   }
+}
+
+/**
+ * The validated document of a source that lists meshes (they are read on the main thread,
+ * before preprocessing), else null. Throws SceneError on an invalid document.
+ */
+function meshDocument(source: SceneSource): SceneDocument | null {
+  if (source.kind === '3dmap') return null;
+  if (source.kind === 'json' && !source.text.includes('"meshes"')) return null;
+  let value: unknown = source.kind === 'value' ? source.value : undefined;
+  if (source.kind === 'json') {
+    try {
+      value = JSON.parse(source.text);
+    } catch {
+      return null; // The worker reports the syntax error.
+    }
+  }
+  const meshes = (value as { meshes?: unknown } | null)?.meshes;
+  return Array.isArray(meshes) && meshes.length > 0 ? parseScene(value) : null;
 }
 
 function abortError(label: string, signal: AbortSignal): Error {

@@ -11,6 +11,7 @@ import { openStartScene } from './editor/startup.ts';
 import { key } from './shortcuts.ts';
 import { nextTask } from './render/warmup.ts';
 import type { NavlabHandle } from './handle.ts';
+import { MeshPanel } from './ui/MeshPanel.ts';
 import { Panels } from './ui/Panels.ts';
 import './ui/style.css';
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   await nextFrame();
   const panels = new Panels(app);
   editor.buildPanel(panels.gui);
+  new MeshPanel(app, panels.gui, (label, edit) => editor.commit(label, edit));
   await nextFrame();
   const agents = new AgentsController(app);
   panels.buildAgents(agents);

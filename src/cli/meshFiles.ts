@@ -2,11 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BufferAttribute, BufferGeometry } from 'three';
-import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import type { SceneDocument } from '../scene/index.ts';
 import { importMesh, MESH_LIMITS, MeshError, type ImportedMesh, type MeshImportOptions } from '../three/meshImport.ts';
 import { loadSceneMeshes } from '../three/sceneMeshes.ts';
+import { InThreadDracoLoader, type DracoModule } from '../three/dracoDecode.ts';
 
 /** Bytes of a file, refusing (before reading) one over MESH_LIMITS.fileBytes; null when absent. */
 function readLimited(path: string, label: string): Uint8Array | null {
@@ -56,26 +55,6 @@ export async function readSceneMeshes(doc: SceneDocument, sceneFile: string): Pr
   }, { draco: await nodeDracoLoader() });
 }
 
-/** The emscripten module of three's Draco glTF decoder (the subset used here). */
-interface DracoModule {
-  Decoder: new () => DracoObject & {
-    GetEncodedGeometryType(b: DracoObject): number;
-    DecodeBufferToMesh(b: DracoObject, m: DracoObject): DracoObject & { ok(): boolean; error_msg(): string };
-    GetAttributeByUniqueId(m: DracoObject, id: number): DracoObject & { num_components(): number };
-    GetAttributeDataArrayForAllPoints(m: DracoObject, a: DracoObject, type: number, bytes: number, ptr: number): boolean;
-    GetTrianglesUInt32Array(m: DracoObject, bytes: number, ptr: number): boolean;
-  };
-  DecoderBuffer: new () => DracoObject & { Init(data: Int8Array, length: number): void };
-  Mesh: new () => DracoObject & { ptr: number; num_faces(): number; num_points(): number };
-  TRIANGULAR_MESH: number;
-  DT_FLOAT32: number;
-  HEAPU8: Uint8Array;
-  _malloc(bytes: number): number;
-  _free(ptr: number): void;
-  destroy(o: DracoObject): void;
-}
-type DracoObject = object;
-
 let _draco: Promise<DracoModule> | null = null;
 
 /**
@@ -93,71 +72,11 @@ function dracoModule(): Promise<DracoModule> {
   return _draco;
 }
 
-/** A DRACOLoader that decodes positions and triangles in this thread (enough for navigation geometry). */
-class NodeDracoLoader extends DRACOLoader {
-  constructor(private readonly draco: DracoModule) {
-    super();
-  }
-
-  /** The module is already loaded: nothing to fetch, no workers to start. */
-  override preload(): this {
-    return this;
-  }
-
-  // Not in the type declarations, but what decodeDracoFile (and so GLTFLoader) calls.
-  decodeGeometry(buffer: ArrayBuffer, taskConfig: { attributeIDs: Record<string, number | string>; useUniqueIDs: boolean }): Promise<BufferGeometry> {
-    try {
-      return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  }
-}
-
-function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | string): BufferGeometry {
-  if (typeof positionId !== 'number') throw new Error('Draco: the primitive names no POSITION attribute id');
-  const decoder = new draco.Decoder();
-  const input = new draco.DecoderBuffer();
-  const mesh = new draco.Mesh();
-  try {
-    input.Init(data, data.length);
-    if (decoder.GetEncodedGeometryType(input) !== draco.TRIANGULAR_MESH) throw new Error('Draco data is not a triangle mesh');
-    const status = decoder.DecodeBufferToMesh(input, mesh);
-    const ok = status.ok() && mesh.ptr !== 0;
-    const message = ok ? '' : status.error_msg();
-    draco.destroy(status);
-    if (!ok) throw new Error(`Draco decoding failed: ${message}`);
-    const attribute = decoder.GetAttributeByUniqueId(mesh, positionId);
-    if (attribute === null || (attribute as { ptr?: number }).ptr === 0 || attribute.num_components() !== 3) throw new Error(`Draco data has no 3-component attribute ${positionId} for POSITION`);
-    const points = mesh.num_points();
-    const faces = mesh.num_faces();
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(copyOut(draco, 12 * points, (ptr, bytes) => decoder.GetAttributeDataArrayForAllPoints(mesh, attribute, draco.DT_FLOAT32, bytes, ptr), Float32Array), 3));
-    geometry.setIndex(new BufferAttribute(copyOut(draco, 12 * faces, (ptr, bytes) => decoder.GetTrianglesUInt32Array(mesh, bytes, ptr), Uint32Array), 1));
-    return geometry;
-  } finally {
-    draco.destroy(mesh);
-    draco.destroy(input);
-    draco.destroy(decoder);
-  }
-}
-
-/** Lets the decoder write `bytes` into its heap and copies them out as a typed array. */
-function copyOut<T extends Float32Array | Uint32Array>(draco: DracoModule, bytes: number, fill: (ptr: number, bytes: number) => boolean, Type: new (b: ArrayBuffer) => T): T {
-  const ptr = draco._malloc(bytes);
-  try {
-    if (!fill(ptr, bytes)) throw new Error('Draco: cannot read the decoded data');
-    return new Type(draco.HEAPU8.slice(ptr, ptr + bytes).buffer);
-  } finally {
-    draco._free(ptr);
-  }
-}
-
-let _loader: Promise<NodeDracoLoader> | null = null;
+let _loader: Promise<InThreadDracoLoader> | null = null;
 
 /** The process's Node Draco loader (the decoder module loads once). */
-export function nodeDracoLoader(): Promise<NodeDracoLoader> {
-  _loader ??= dracoModule().then((m) => new NodeDracoLoader(m));
+export function nodeDracoLoader(): Promise<InThreadDracoLoader> {
+  _loader ??= dracoModule().then((m) => new InThreadDracoLoader(m));
   return _loader;
 }
 

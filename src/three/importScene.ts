@@ -48,12 +48,12 @@ export class ImportError extends NavlabError {
 
 /**
  * A version-2 scene from mesh files placed as they are (identity transforms): the meshes by
- * `src` (paths relative to where the scene will be written, or data: URIs), a voxel layer of
+ * `src` (ids from `name`, else from src's file name; paths relative to where the scene will be written, or data: URIs), a voxel layer of
  * all their triangles (voxelizeTriangles: the grid covers them with a free margin), bounds =
  * the grid's box, and waypoints from `placeWaypoints`. Throws ImportError when the voxel layer
  * needs more boxes than a scene may hold.
  */
-export async function importScene(files: readonly { src: string; mesh: ImportedMesh }[], options: ImportSceneOptions = {}): Promise<ImportedScene> {
+export async function importScene(files: readonly { src: string; mesh: ImportedMesh; name?: string }[], options: ImportSceneOptions = {}): Promise<ImportedScene> {
   if (files.length === 0) throw new RangeError('files: expected at least one mesh');
   let total = 0;
   for (const f of files) total += f.mesh.soup.length;
@@ -74,7 +74,7 @@ export async function importScene(files: readonly { src: string; mesh: ImportedM
   }
   const ids = new Set<string>();
   const meshes = files.map((f) => {
-    const stem = f.src.startsWith('data:') ? 'mesh' : f.src.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'mesh';
+    const stem = f.name !== undefined ? meshId(f.name) : f.src.startsWith('data:') ? 'mesh' : f.src.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'mesh';
     let id = stem;
     for (let k = 2; ids.has(id); k++) id = `${stem}-${k}`;
     ids.add(id);
@@ -99,4 +99,9 @@ export async function importScene(files: readonly { src: string; mesh: ImportedM
   const links = pre.graph.linkCount;
   pre.world.dispose();
   return { document, meshes: byId, triangles, blocked, links };
+}
+
+/** A mesh id from a file name: its stem, with characters an id may not hold replaced by '-'. */
+function meshId(name: string): string {
+  return name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 60) || 'mesh';
 }

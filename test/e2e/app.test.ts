@@ -261,7 +261,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
   it('loads scene files and Moving AI maps chosen with "Load file…"', async () => {
     const { page } = app;
     const choose = async (name: string, buffer: Buffer) => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Scene/Load file… (.json, .3dmap)"] button').click()]);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Scene/Load file… (.json .3dmap .glb .obj .stl)"] button').click()]);
       await chooser.setFiles({ name, mimeType: 'application/octet-stream', buffer });
     };
     await choose('Simple.3dmap', readFileSync(join(ROOT, 'test/data/Simple.3dmap')));

@@ -6,10 +6,13 @@
  * wall across a path makes the agent replan.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { vec3 } from '../../src/core/math/vec3.ts';
 import { ContactList } from '../../src/core/steering/geometry.ts';
 import type { Simulation } from '../../src/core/steering/Simulation.ts';
+import { readSceneMeshes } from '../../src/cli/meshFiles.ts';
+import type { LoadedMeshes } from '../../src/three/sceneMeshes.ts';
 import { buildVoxelGrid, movingObstaclePosition, parseScene, resolvePoint, type SceneDocument } from '../../src/scene/index.ts';
 import { ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
 import { BvhGeometry, createSceneSimulation, planningGraph } from '../../src/three/simulation.ts';
@@ -30,8 +33,8 @@ interface Run {
 }
 
 /** Runs until every agent has arrived (or `maxSeconds`), checking penetration every step. */
-function run(doc: SceneDocument, maxSeconds: number): Run {
-  const { simulation: sim, world } = createSceneSimulation(doc);
+function run(doc: SceneDocument, maxSeconds: number, meshes?: LoadedMeshes): Run {
+  const { simulation: sim, world } = createSceneSimulation(doc, { world: ObstacleWorld.fromScene(doc, { sceneMeshes: meshes }) });
   const n = sim.agentCount;
   const inside = new Array(n).fill(0);
   const arrivals: (number[] | null)[] = new Array(n).fill(null);
@@ -117,10 +120,12 @@ describe('shipped scenes', () => {
   });
 
   for (const file of withAgents) {
-    it(`${file}: every agent arrives within 2 x planned / speed + 10 s and never ends a step inside geometry`, () => {
+    it(`${file}: every agent arrives within 2 x planned / speed + 10 s and never ends a step inside geometry`, async () => {
       const doc = load(file);
       const bound = Math.max(...doc.agents.map((a) => 2 * 400 / a.speed + 10));
-      const { sim, inside, arrivals } = run(doc, bound);
+      // The example levels' meshes are part of their static world.
+      const meshes = await readSceneMeshes(doc, fileURLToPath(new URL(file, DIR)));
+      const { sim, inside, arrivals } = run(doc, bound, meshes);
       const report = sim.report();
       const grid = buildVoxelGrid(doc);
       const half = grid ? grid.cellSize / 2 : 0;

@@ -2,6 +2,7 @@ import { Raycaster, Vector2 } from 'three';
 import { DEFAULT_STEERING_PARAMS } from '../../core/steering/params.ts';
 import { vec3 } from '../../core/math/vec3.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
+import { meshSoups } from '../meshes/sceneMeshFiles.ts';
 import type { App } from '../App.ts';
 import type { ToolClick } from '../editor/tools.ts';
 import { nearestToRay, pickedFreeVoxel, pickSphere, pickVoxel } from '../picking.ts';
@@ -91,7 +92,7 @@ export class AgentsController {
     this.error = null;
     this.generation++;
     this.view.visible = false;
-    const init: SimRequest = { type: 'init', doc, settings: this.agentSettings() };
+    const init: SimRequest = { type: 'init', doc, settings: this.agentSettings(), meshes: meshSoups(this.app.current?.meshes ?? new Map()) };
     this.deferred = null;
     if (doc.agents.length === 0) this.deferred = init;
     else this.post(init);

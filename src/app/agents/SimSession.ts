@@ -9,7 +9,10 @@ import { mulberry32 } from '../../core/math/random.ts';
 import type { Vec3 } from '../../core/math/vec3.ts';
 import type { AgentSpec, Simulation } from '../../core/steering/Simulation.ts';
 import { resolvePoint, type SceneDocument } from '../../scene/index.ts';
+import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
+import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
 import { createSceneSimulation, type SceneSimulation } from '../../three/simulation.ts';
+import { soupMeshes } from '../workers/meshSoups.ts';
 import { geometryOnlyEdit, syncWorld } from '../editor/worldSync.ts';
 import type { AgentSettings, SimRequest, SimResponse, SimSnapshot } from './protocol.ts';
 
@@ -20,6 +23,8 @@ export interface SimTicker {
 }
 
 export class SimSession {
+  /** The meshes of the scene the last 'init' brought (edits keep the same meshes). */
+  private meshes: LoadedMeshes = new Map();
   /** The running simulation of the current document (null before init). */
   state: SceneSimulation | null = null;
   private doc: SceneDocument | null = null;
@@ -62,6 +67,7 @@ export class SimSession {
 
   private dispatch(m: SimRequest): void {
     if (m.type === 'init') {
+      this.meshes = soupMeshes(m.meshes);
       this.init(m.doc, m.settings, this.generation + 1);
       return this.send(true);
     }
@@ -121,7 +127,7 @@ export class SimSession {
     this.settings = s;
     this.spawned = 0;
     this.random = mulberry32(1);
-    this.state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain } });
+    this.state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain }, world: ObstacleWorld.fromScene(d, { sceneMeshes: this.meshes }) });
     const moving = new Set(d.movingObstacles.map((m) => m.id));
     this.specs = d.agents.map((a) => ({
       id: a.id,

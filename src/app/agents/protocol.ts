@@ -1,5 +1,6 @@
 /** Messages between the agents panel (AgentsController) and the simulation worker. */
 import type { SceneDocument } from '../../scene/schema.ts';
+import type { MeshSoup } from '../workers/protocol.ts';
 
 /** Settings the agents panel controls. */
 export interface AgentSettings {
@@ -14,7 +15,8 @@ export interface AgentSettings {
 }
 
 export type SimRequest =
-  | { type: 'init'; doc: SceneDocument; settings: AgentSettings }
+  /** `meshes`: the triangles of the meshes the document lists (they stay for later edits). */
+  | { type: 'init'; doc: SceneDocument; settings: AgentSettings; meshes?: MeshSoup[] }
   /**
    * The scene was edited: an edit of static geometry only (obstacles, voxels, terrain) is
    * applied to the running simulation, whose agents re-test their paths and replan; any other

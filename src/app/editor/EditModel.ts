@@ -3,6 +3,7 @@ import { VisibilityGraph } from '../../core/graph/visibility.ts';
 import { waypointPositions } from '../../scene/build.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
+import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
 import type { SearchableScene } from '../../scene/query.ts';
@@ -50,11 +51,12 @@ export class EditModel {
   /**
    * @param start the grid shown and its surface, so that a huge layer is neither built nor
    *   meshed again here (the grid is then edited in place: show it, do not keep it as a snapshot)
+   * @param meshes the meshes the document lists, loaded (see LoadedScene.meshes)
    */
-  constructor(doc: SceneDocument, start?: EditStart) {
+  constructor(doc: SceneDocument, start?: EditStart, private readonly meshes: LoadedMeshes = new Map()) {
     this.doc = doc;
     this.agentRadius = doc.agentRadius ?? 0;
-    this.world = ObstacleWorld.fromScene(doc, { drawVoxels: false, grid: start?.grid ?? undefined, voxelChunks: start?.voxelChunks });
+    this.world = ObstacleWorld.fromScene(doc, { drawVoxels: false, grid: start?.grid ?? undefined, voxelChunks: start?.voxelChunks, sceneMeshes: meshes });
     this.visibility = new VisibilityGraph(this.world.lineOfSight(this.agentRadius), { maxLinkDistance: doc.maxLinkDistance ?? Infinity });
     this.visibility.setAll(waypointPositions(doc));
     this.ids = doc.waypoints.map((w) => w.id);
@@ -75,7 +77,7 @@ export class EditModel {
       (!sameNumbers(pv.dims, nv.dims) || !sameNumbers(pv.origin, nv.origin) || pv.cellSize !== nv.cellSize));
     if (layerChanged || (next.agentRadius ?? 0) !== this.agentRadius || next.maxLinkDistance !== prev.maxLinkDistance) {
       this.world.dispose();
-      Object.assign(this, new EditModel(next));
+      Object.assign(this, new EditModel(next, undefined, this.meshes));
       const g = this.world.grid;
       return { voxels: true, obstacles: true, links: true, boxes: [], voxelBox: g === null ? null : [0, 0, 0, g.X - 1, g.Y - 1, g.Z - 1] };
     }

@@ -152,7 +152,7 @@ export class Editor {
     if (scene === null) throw new Error('no scene is loaded');
     if (this.model === null) {
       // The grid shown and its drawn surface: a huge layer is neither rebuilt nor meshed again.
-      this.model = new EditModel(scene.doc, { grid: scene.grid, voxelChunks: this.app.views.world?.voxels?.grid === scene.grid ? this.app.views.world.voxels.data() : undefined });
+      this.model = new EditModel(scene.doc, { grid: scene.grid, voxelChunks: this.app.views.world?.voxels?.grid === scene.grid ? this.app.views.world.voxels.data() : undefined }, scene.meshes);
     }
     return this.model;
   }
@@ -190,7 +190,7 @@ export class Editor {
       this.app.showEdit(doc, model.searchable(), changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox } : undefined);
     } catch (e) {
       this.model?.dispose();
-      this.model = new EditModel(from);
+      this.model = new EditModel(from, undefined, this.app.current?.meshes);
       throw e;
     }
     this.refreshSelection();

@@ -1,23 +1,28 @@
-/** The file types the app loads: scene documents and Moving AI 3D maps. */
-export const SCENE_FILE_ACCEPT = '.json,.3dmap,application/json';
+/**
+ * The file types the app loads: scene documents, Moving AI 3D maps, mesh files, and the
+ * buffers and textures a .gltf references (chosen together with it).
+ */
+export const SCENE_FILE_ACCEPT = '.json,.3dmap,application/json,.glb,.gltf,.obj,.stl,.bin,.png,.jpg,.jpeg,.webp';
 
-/** Opens the browser's file chooser; `onFile` gets the chosen file. */
-export function chooseFile(onFile: (file: File) => void): void {
+/** Opens the browser's file chooser (several files at once); `onFiles` gets the chosen files. */
+export function chooseFile(onFiles: (files: File[]) => void): void {
   const input = document.createElement('input');
   input.type = 'file';
+  input.multiple = true;
   input.accept = SCENE_FILE_ACCEPT;
   input.onchange = () => {
-    const file = input.files?.[0];
-    if (file) onFile(file);
+    const files = [...(input.files ?? [])];
+    if (files.length > 0) onFiles(files);
   };
   input.click();
 }
 
 /**
- * Files dropped anywhere on the window go to `onFile`; `hint` (the drop overlay) is shown
- * while a drag is over the window. The depth counter pairs dragenter/dragleave of children.
+ * Files dropped anywhere on the window go to `onFiles` (all of one drop together); `hint`
+ * (the drop overlay) is shown while a drag is over the window. The depth counter pairs
+ * dragenter/dragleave of children.
  */
-export function installFileDrop(hint: HTMLElement, onFile: (file: File) => void): void {
+export function installFileDrop(hint: HTMLElement, onFiles: (files: File[]) => void): void {
   let depth = 0;
   window.addEventListener('dragenter', (e) => {
     e.preventDefault();
@@ -32,7 +37,7 @@ export function installFileDrop(hint: HTMLElement, onFile: (file: File) => void)
     e.preventDefault();
     depth = 0;
     hint.hidden = true;
-    const file = e.dataTransfer?.files[0];
-    if (file) onFile(file);
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length > 0) onFiles(files);
   });
 }

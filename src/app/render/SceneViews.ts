@@ -1,6 +1,7 @@
 import { Box3, Group, Plane, Vector3 } from 'three';
 import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
 import type { LoadedScene } from '../LoadedScene.ts';
+import { MeshView } from './MeshView.ts';
 import { WaypointView } from './WaypointView.ts';
 import { roofCut, WorldView } from './WorldView.ts';
 
@@ -8,6 +9,8 @@ import { roofCut, WorldView } from './WorldView.ts';
 export interface ViewToggles {
   voxels: boolean;
   obstacles: boolean;
+  /** Imported meshes (drawn with their own materials). */
+  meshes: boolean;
   waypoints: boolean;
   links: boolean;
   ground: boolean;
@@ -18,7 +21,7 @@ export interface ViewToggles {
  * which parts are shown, and the slice that cuts away geometry above a height.
  */
 export class SceneViews extends Group {
-  readonly toggles: ViewToggles = { voxels: true, obstacles: true, waypoints: true, links: true, ground: true };
+  readonly toggles: ViewToggles = { voxels: true, obstacles: true, meshes: true, waypoints: true, links: true, ground: true };
   /**
    * The slice: solid geometry above this height is not drawn (to look into buildings and
    * mazes). Infinity = no cut. Every world material carries the plane, so moving it never
@@ -27,6 +30,7 @@ export class SceneViews extends Group {
   readonly cutPlane = new Plane(new Vector3(0, -1, 0), Infinity);
   world: WorldView | null = null;
   waypoints: WaypointView | null = null;
+  meshes: MeshView | null = null;
   private cutHeight = Infinity;
   private cellSize = 1;
 
@@ -34,13 +38,16 @@ export class SceneViews extends Group {
   show(scene: LoadedScene): void {
     this.world?.dispose();
     this.waypoints?.dispose();
+    this.meshes?.dispose();
     this.clear();
+    this.meshes = new MeshView(scene.doc, scene.meshes, [this.cutPlane]);
     this.cellSize = scene.grid?.cellSize ?? 1;
     this.world = new WorldView(scene.doc, scene.grid, scene.chunks, [this.cutPlane]);
-    this.setCut(scene.grid !== null ? roofCut(scene.grid) : null);
+    // Levels made of meshes are looked into through their openings: no cut at first.
+    this.setCut(scene.grid !== null && scene.meshes.size === 0 ? roofCut(scene.grid) : null);
     const wr = Math.min(1.2, Math.max(0.12, scene.radius * 0.006, (scene.grid?.cellSize ?? 0) * 0.22));
     this.waypoints = new WaypointView(scene.graph, wr);
-    this.add(this.world, this.waypoints);
+    this.add(this.world, this.meshes, this.waypoints);
   }
 
   /**
@@ -75,6 +82,7 @@ export class SceneViews extends Group {
       for (const m of this.world.obstacles) m.visible = t.obstacles;
       this.world.ground.visible = this.world.bounds.visible = t.ground;
     }
+    if (this.meshes !== null) this.meshes.visible = t.meshes;
     if (this.waypoints !== null) {
       this.waypoints.spheres.visible = t.waypoints;
       this.waypoints.links.visible = t.links;
@@ -97,6 +105,8 @@ export class SceneViews extends Group {
   contentBox(scene: LoadedScene): Box3 {
     const { min, max } = scene.doc.bounds;
     const box = this.world?.contentBox() ?? new Box3();
+    const meshBox = this.meshes?.contentBox();
+    if (meshBox) box.union(meshBox);
     const p = scene.graph.positions;
     const v = new Vector3();
     for (let i = 0; i < p.length; i += 3) box.expandByPoint(v.set(p[i], p[i + 1], p[i + 2]));

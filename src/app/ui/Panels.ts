@@ -92,7 +92,7 @@ export class Panels {
       if (name === app.currentEntry?.name) return;
       app.loadScene(name).catch(() => {});
     });
-    f.add({ load: () => app.chooseFile() }, 'load').name('Load file… (.json, .3dmap)');
+    f.add({ load: () => app.chooseFile() }, 'load').name('Load file… (.json .3dmap .glb .obj .stl)');
     f.add({ frame: () => app.frameScene() }, 'frame').name('Frame scene (F)');
     f.add(app.rig, 'mode', ['orbit', 'fly']).name('camera (C)').listen().onChange((m: 'orbit' | 'fly') => {
       app.rig.mode = m === 'orbit' ? 'fly' : 'orbit';
@@ -109,7 +109,7 @@ export class Panels {
     });
     const t = app.toggles;
     const layers = f.addFolder('Show');
-    for (const [k, name] of [['voxels', 'voxels'], ['obstacles', 'obstacles'], ['waypoints', 'waypoints'], ['links', 'links (L)'], ['ground', 'ground grid']] as const) {
+    for (const [k, name] of [['voxels', 'voxels'], ['obstacles', 'obstacles'], ['meshes', 'meshes'], ['waypoints', 'waypoints'], ['links', 'links (L)'], ['ground', 'ground grid']] as const) {
       layers.add(t, k).name(name).listen().onChange(() => app.applyToggles());
     }
     layers.close();

@@ -8,6 +8,8 @@ import { SearchContext } from '../../core/search/SearchContext.ts';
 import { resolveGraph, runSceneQuery, type SearchableScene } from '../../scene/query.ts';
 import { searchableScene } from '../search/sceneQuery.ts';
 import { collectVisited, gridPositions, trimVisited } from '../search/visited.ts';
+import { importForApp, placeForApp, voxelizeForApp } from './meshWork.ts';
+import { soupMeshes } from './meshSoups.ts';
 import { preprocessForApp } from './preprocessForApp.ts';
 import type { PreprocessReply, PreprocessRequest, QueryReply, QueryRequest, SceneData, WorkerRequest, WorkerResponse } from './protocol.ts';
 
@@ -23,7 +25,7 @@ function remember(revision: number, data: SceneData): SearchableScene {
 }
 
 function preprocess(req: PreprocessRequest): { value: PreprocessReply; transfer: Transferable[] } {
-  const r = preprocessForApp(req.source);
+  const r = preprocessForApp(req.source, soupMeshes(req.meshes));
   // searchableScene copies what it keeps, so the arrays can be transferred to the app.
   remember(req.revision, r.value.scene);
   return r;
@@ -41,12 +43,22 @@ function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[]
   return { value: { report, visited }, transfer: [visited.positions.buffer, visited.g.buffer, visited.closed.buffer] };
 }
 
-self.onmessage = (e: MessageEvent<WorkerRequest & { id: number }>) => {
+async function answer(req: WorkerRequest): Promise<{ value: unknown; transfer: Transferable[] }> {
+  switch (req.type) {
+    case 'preprocess': return preprocess(req);
+    case 'query': return query(req);
+    case 'import-meshes': return { value: await importForApp(req), transfer: [] };
+    case 'voxelize': return { value: voxelizeForApp(req), transfer: [] };
+    case 'waypoints': return { value: placeForApp(req), transfer: [] };
+  }
+}
+
+self.onmessage = async (e: MessageEvent<WorkerRequest & { id: number }>) => {
   const req = e.data;
   let reply: WorkerResponse;
   let transfer: Transferable[] = [];
   try {
-    const r = req.type === 'preprocess' ? preprocess(req) : query(req);
+    const r = await answer(req);
     reply = { id: req.id, ok: true, value: r.value };
     transfer = r.transfer;
   } catch (err) {

@@ -5,9 +5,10 @@
 import type { NavlabErrorCode } from '../../core/errors.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
 import type { PathReport } from '../../core/search/query.ts';
-import type { SceneDocument } from '../../scene/schema.ts';
+import type { SceneBounds, SceneDocument, SceneWaypoint } from '../../scene/schema.ts';
 import type { VisitedNodes } from '../../three/visitedNodes.ts';
 import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
+import type { VoxelFill } from '../../three/voxelizeMesh.ts';
 
 /** A voxel grid as plain data (VoxelGrid's fields). */
 export interface GridData {
@@ -37,10 +38,62 @@ export type SceneSource =
   | { kind: 'value'; value: unknown }
   | { kind: '3dmap'; text: string; fileName: string };
 
+/** The triangles of a scene mesh, in the mesh's own coordinates, 9 numbers each (by mesh id). */
+export interface MeshSoup {
+  id: string;
+  soup: Float32Array;
+}
+
 export interface PreprocessRequest {
   type: 'preprocess';
   revision: number;
   source: SceneSource;
+  /** The triangles of every mesh the document lists (loaded on the main thread). */
+  meshes?: MeshSoup[];
+}
+
+/** Imported mesh files to a version-2 scene (importScene), with automatic waypoints when asked. */
+export interface ImportRequest {
+  type: 'import-meshes';
+  /** `src`: what the document's mesh will reference (a data: URI); `name`: the file's name (the mesh id); `soup`: its triangles. */
+  files: { src: string; name: string; soup: Float32Array }[];
+  options: { cellSize?: number; fill: VoxelFill; agentRadius: number; waypoints: boolean; name?: string };
+}
+
+export interface ImportReply {
+  document: SceneDocument;
+  triangles: number;
+  blocked: number;
+  links: number;
+}
+
+/** A new voxel layer for a document from its meshes. */
+export interface VoxelizeRequest {
+  type: 'voxelize';
+  doc: SceneDocument;
+  meshes: MeshSoup[];
+  cellSize: number;
+  fill: VoxelFill;
+  dilation: number;
+}
+
+export interface VoxelizeReply {
+  voxels: NonNullable<SceneDocument['voxels']>;
+  bounds: SceneBounds;
+  blocked: number;
+}
+
+/** Automatic waypoints for a document and its meshes. */
+export interface PlaceRequest {
+  type: 'waypoints';
+  doc: SceneDocument;
+  meshes: MeshSoup[];
+  /** @default the document's agentRadius */
+  agentRadius?: number;
+}
+
+export interface PlaceReply {
+  waypoints: SceneWaypoint[];
 }
 
 /** A preprocessed scene: the validated document, its data, and the voxel surface to draw. */
@@ -81,7 +134,7 @@ export interface QueryReply {
   visited?: VisitedNodes;
 }
 
-export type WorkerRequest = PreprocessRequest | QueryRequest;
+export type WorkerRequest = PreprocessRequest | QueryRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
 
 /** A worker's answer to request `id`. */
 export type WorkerResponse =

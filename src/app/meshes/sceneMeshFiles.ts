@@ -1,0 +1,107 @@
+import type { SceneDocument } from '../../scene/schema.ts';
+import { MESH_LIMITS, MeshError, type ImportedMesh } from '../../three/meshImport.ts';
+import { loadSceneMeshes, type SceneFileReader } from '../../three/sceneMeshes.ts';
+import type { MeshSoup } from '../workers/protocol.ts';
+import { dracoLoader } from './draco.ts';
+
+/**
+ * Mesh files shipped with the scenes (scenes/ and its folders), as URLs: Vite serves them in
+ * dev and copies them (hashed) into the build. Keyed by their path in the project
+ * ('scenes/levels/city.glb').
+ */
+const shipped = new Map(Object.entries(import.meta.glob<string>('../../../scenes/**/*.{glb,gltf,obj,stl,bin}', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+})).map(([path, url]) => [path.replace(/^(\.\.\/)+/, ''), url]));
+
+/** Where a scene's relative mesh paths are found. */
+export interface MeshBase {
+  /** The scene file's path in the project ('scenes/city.json'), for shipped scenes. */
+  path?: string;
+  /** Files dropped or chosen together with the scene, by name. */
+  files?: ReadonlyMap<string, File>;
+}
+
+/** `src` resolved against the scene file's path, as a project path; null when it leaves the project. */
+function resolvePath(src: string, scenePath: string): string | null {
+  const url = new URL(src, `https://project.invalid/${scenePath}`);
+  return url.host === 'project.invalid' ? decodeURIComponent(url.pathname.slice(1)) : null;
+}
+
+/** Fetches a shipped file, refusing one over the size limit before reading it. */
+async function fetchLimited(url: string, label: string): Promise<Uint8Array> {
+  const res = await fetch(url);
+  if (!res.ok) throw new MeshError(label, `cannot be fetched (HTTP ${res.status})`);
+  const length = Number(res.headers.get('content-length') ?? 0);
+  if (length > MESH_LIMITS.fileBytes) throw new MeshError(label, `${length} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes.byteLength > MESH_LIMITS.fileBytes) throw new MeshError(label, `${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
+  return bytes;
+}
+
+/**
+ * Reads the files a scene references by relative paths: among the files given with it, else
+ * among the shipped ones (resolved against the scene file's path). Absent: null.
+ */
+function reader(base: MeshBase): SceneFileReader {
+  const read = async (path: string): Promise<Uint8Array | null> => {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const file = base.files?.get(name);
+    if (file !== undefined) {
+      if (file.size > MESH_LIMITS.fileBytes) throw new MeshError(path, `${file.size} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
+      return new Uint8Array(await file.arrayBuffer());
+    }
+    const url = base.path === undefined ? undefined : shipped.get(path);
+    return url === undefined ? null : fetchLimited(url, path);
+  };
+  return async (src) => {
+    const path = base.path === undefined ? src : resolvePath(src, base.path);
+    if (path === null) return null;
+    const bytes = await read(path);
+    const folder = path.slice(0, path.lastIndexOf('/') + 1);
+    return bytes === null ? null : { bytes, read: (uri) => read(resolvePath(uri, `${folder}x`) ?? uri) };
+  };
+}
+
+/** Meshes decoded lately, by `src` (data: URIs and project paths), so reloading a scene does not decode them again. */
+const cache = new Map<string, ImportedMesh>();
+const CACHED = 8;
+
+/** Remembers a decoded mesh under the `src` a document references it by. */
+export function rememberMesh(key: string, mesh: ImportedMesh): void {
+  cache.delete(key);
+  cache.set(key, mesh);
+  for (const k of cache.keys()) if (cache.size > CACHED) cache.delete(k);
+}
+
+/**
+ * Loads the meshes a document lists (data: URIs decoded, relative paths read per `base`), by
+ * mesh id. Throws MeshError naming the mesh, its file and the problem.
+ */
+export async function loadAppMeshes(doc: SceneDocument, base: MeshBase): Promise<Map<string, ImportedMesh>> {
+  // Cached: data: URIs, and shipped files by their project path; never files given by name
+  // (two drops may hold different files of the same name).
+  const key = (src: string): string | null => (src.startsWith('data:') ? src : base.path === undefined ? null : resolvePath(src, base.path));
+  const known = new Map<string, ImportedMesh>();
+  for (const m of doc.meshes ?? []) {
+    const k = key(m.src);
+    const hit = k === null ? undefined : cache.get(k);
+    if (hit !== undefined) known.set(m.src, hit);
+  }
+  const rest = { ...doc, meshes: (doc.meshes ?? []).filter((m) => !known.has(m.src)) };
+  const loaded = rest.meshes.length === 0 ? new Map<string, ImportedMesh>() : await loadSceneMeshes(rest, reader(base), { draco: await dracoLoader() });
+  const out = new Map<string, ImportedMesh>();
+  for (const m of doc.meshes ?? []) {
+    const mesh = known.get(m.src) ?? loaded.get(m.id)!;
+    const k = key(m.src);
+    if (k !== null) rememberMesh(k, mesh);
+    out.set(m.id, mesh);
+  }
+  return out;
+}
+
+/** The triangles of loaded meshes for a worker (copies: the app keeps its own). */
+export function meshSoups(meshes: ReadonlyMap<string, ImportedMesh>): MeshSoup[] {
+  return [...meshes].map(([id, m]) => ({ id, soup: m.soup.slice() }));
+}
