@@ -12,6 +12,9 @@ const OPEN = OPEN_STATE;
 const FRESH = FRESH_STATE;
 const PAGE_BITS = PAGE_BITS_;
 const PAGE_MASK = (1 << PAGE_BITS) - 1;
+const F_KEY = fKey;
+const TIE_FRACTION = tieFraction;
+const openKey = (g: number, hw: number, lowH: boolean): number => F_KEY(g + hw) + TIE_FRACTION(hw, lowH);
 
 /**
  * Why Lazy Theta* cannot run on `space`, or null: it needs corner cutting forbidden (its
@@ -197,7 +200,7 @@ export class LazyThetaRun {
     const ctx = this.ctx;
     ctx.reserve(ctx.slotCount + (27 << 6));
     this.fit();
-    const { g, parent, state, heap, pageGen, pageBase, gen } = ctx;
+    const { g, parent, state, via, heap, pageGen, pageBase, gen } = ctx;
     const anyG = this.anyG;
     const anyParent = this.anyParent;
     const c = this.coords(u, 0);
@@ -215,8 +218,17 @@ export class LazyThetaRun {
     const gu = g[s];
     const weight = this.weight;
     const lowH = this.lowH;
-    for (let k = 0; k < need.length; k++) {
+    const n = need.length;
+    const prune = space.pruneNeed;
+    const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
+    for (let k = 0; k < n; k++) {
       if ((blocked & need[k]) !== 0) continue;
+      // As in A*: when the grid parent reaches v directly, this move cannot improve v's grid
+      // cost, and v's grid parent (which offers its any-angle label) is another node.
+      if (pruneRow >= 0) {
+        const m = prune[pruneRow + k];
+        if (m !== -1 && (blocked & m) === 0) continue;
+      }
       const v = u + off[k];
       const p = v >> PAGE_BITS;
       const vs = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
@@ -234,9 +246,10 @@ export class LazyThetaRun {
       state[vs] = OPEN;
       g[vs] = ng;
       parent[vs] = s;
+      via[vs] = k + 1;
       this.generated++;
       const hw = weight * space.estimateAt(vx, vy, vz);
-      heap.push(vs, fKey(ng + hw) + tieFraction(hw, lowH));
+      heap.push(vs, openKey(ng, hw, lowH));
     }
   }
 
