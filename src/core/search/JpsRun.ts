@@ -5,7 +5,13 @@ import { forcedAt, StraightJumper } from './jpsJump.ts';
 import { jumpRules, type JumpRules } from './jpsRules.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { CLOSED, OPEN, SearchContext } from './SearchContext.ts';
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
+const CLOSED = CLOSED_STATE;
+const OPEN = OPEN_STATE;
+const F_KEY = fKey;
+const TIE_FRACTION = tieFraction;
 
 /**
  * Why jump point search cannot run on `space`, or null when it can: it needs 26 neighbours,
@@ -173,7 +179,7 @@ export class JpsRun {
       ctx.via[vs] = k + 1;
       this.generated++;
       const hw = this.weight * space.estimateAt(x + steps * delta[3 * k], y + steps * delta[3 * k + 1], z + steps * delta[3 * k + 2]);
-      ctx.heap.push(vs, fKey(ng + hw) + tieFraction(hw, this.lowH));
+      ctx.heap.push(vs, F_KEY(ng + hw) + TIE_FRACTION(hw, this.lowH));
       this.onJumpPoint?.(v, u);
     }
   }
