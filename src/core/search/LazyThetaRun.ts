@@ -2,6 +2,7 @@ import { now } from '../clock.ts';
 import { centreSight } from '../grid/centreSight.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import { fKey, openStart, tieFraction } from './AStarRun.ts';
+import { ImmediateStack } from './immediateStack.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, FRESH as FRESH_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
@@ -14,7 +15,6 @@ const PAGE_BITS = PAGE_BITS_;
 const PAGE_MASK = (1 << PAGE_BITS) - 1;
 const F_KEY = fKey;
 const TIE_FRACTION = tieFraction;
-const openKey = (g: number, hw: number, lowH: boolean): number => F_KEY(g + hw) + TIE_FRACTION(hw, lowH);
 
 /**
  * Why Lazy Theta* cannot run on `space`, or null: it needs corner cutting forbidden (its
@@ -72,6 +72,10 @@ export class LazyThetaRun {
   private generated = 0;
   private elapsedMs = 0;
   private final: SearchResult | null = null;
+  /** Successors with the key being expanded, expanded next (ImmediateStack). */
+  private readonly stack = new ImmediateStack();
+  /** Integer part of the key being expanded. */
+  private key = 0;
   /** Line-of-sight checks made so far. */
   losChecks = 0;
   /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
@@ -116,11 +120,12 @@ export class LazyThetaRun {
     const t0 = now();
     const heap = ctx.heap;
     const budget = this.options.maxExpansions;
+    const stack = this.stack;
     let n = 0;
     let end: SearchStatus | null = null;
     for (;;) {
-      if (heap.size === 0) { end = 'unreachable'; break; }
-      const s = heap.peek();
+      const s = stack.next(ctx.state, heap);
+      if (s < 0) { end = 'unreachable'; break; }
       const u = ctx.nodeOf(s);
       if (u === this.goal) {
         this.verify(s, u);
@@ -129,7 +134,7 @@ export class LazyThetaRun {
       }
       if (this.expanded >= budget) { end = 'partial'; break; }
       if (n >= maxExpansions) break;
-      heap.pop();
+      this.key = stack.take(heap, this.key);
       ctx.state[s] = CLOSED;
       this.expanded++;
       n++;
@@ -218,6 +223,8 @@ export class LazyThetaRun {
     const gu = g[s];
     const weight = this.weight;
     const lowH = this.lowH;
+    const stack = this.stack;
+    const curKey = this.key;
     const n = need.length;
     const prune = space.pruneNeed;
     const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
@@ -249,7 +256,9 @@ export class LazyThetaRun {
       via[vs] = k + 1;
       this.generated++;
       const hw = weight * space.estimateAt(vx, vy, vz);
-      heap.push(vs, openKey(ng, hw, lowH));
+      const f = F_KEY(ng + hw);
+      if (lowH && f === curKey) stack.push(vs);
+      else heap.push(vs, f + TIE_FRACTION(hw, lowH));
     }
   }
 
