@@ -52,7 +52,7 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
  * longer by an ulp, the grid path is returned instead.
  *
  * A segment between voxel centres is legal when every voxel whose closed box it touches is
- * free (VoxelGrid.lineOfSight: through an edge or a corner, every voxel sharing it). The path
+ * free (centreSight: through an edge or a corner, every voxel sharing it). The path
  * lists the voxels whose centres are its corners; `cost` = sum of segment lengths x cellSize.
  * Unreached goals end at the closed node nearest the goal (ties: lower any-angle cost).
  */
