@@ -4,6 +4,7 @@ import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
 import type { NeighborSink, SearchSpace } from './space.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
+import { ImmediateStack } from './immediateStack.ts';
 
 /**
  * Open-list key of a node: one double, so the heap compares once per step.
@@ -76,14 +77,8 @@ export class AStarRun implements NeighborSink {
   private gu = 0;
   /** Integer part of the key being expanded (f rounded, without the tie fraction). */
   private key = 0;
-  /**
-   * Successors whose key equals the key being expanded (same f, deeper) are the next nodes A*
-   * would pick under the low-h tie-break, so they go on this LIFO instead of the heap and are
-   * expanded first ("immediate expansion"): no heap push or pop for them. Every entry has the
-   * minimum key, so expansion order stays in f order and results stay optimal.
-   */
-  private stack = new Int32Array(64);
-  private stackSize = 0;
+  /** Successors with the key being expanded, expanded next (ImmediateStack). */
+  private readonly stack = new ImmediateStack();
   /** Set when the space is a voxel grid: its expansions take the fused path below. */
   private readonly grid: GridSpace | null;
 
@@ -121,25 +116,17 @@ export class AStarRun implements NeighborSink {
     const goal = this.goal;
     const space = this.space;
     const grid = this.grid;
+    const stack = this.stack;
     let n = 0;
     let end: SearchStatus | null = null;
     for (;;) {
-      // Drop entries closed meanwhile (a stacked node improved onto the heap, or vice versa).
-      while (this.stackSize > 0 && ctx.state[this.stack[this.stackSize - 1]] === CLOSED) this.stackSize--;
-      while (this.stackSize === 0 && heap.size > 0 && ctx.state[heap.peek()] === CLOSED) heap.pop();
-      const fromStack = this.stackSize > 0;
-      if (!fromStack && heap.size === 0) { end = 'unreachable'; break; }
-      const s = fromStack ? this.stack[this.stackSize - 1] : heap.peek();
+      const s = stack.next(ctx.state, heap);
+      if (s < 0) { end = 'unreachable'; break; }
       const u = ctx.nodeOf(s);
       if (u === goal) { end = 'found'; break; }
       if (this.expanded >= budget) { end = 'partial'; break; }
       if (n >= maxExpansions) break;
-      if (fromStack) {
-        this.stackSize--;
-      } else {
-        this.key = Math.floor(heap.peekKey());
-        heap.pop();
-      }
+      this.key = stack.take(heap, this.key);
       ctx.state[s] = CLOSED;
       this.expanded++;
       n++;
@@ -178,7 +165,7 @@ export class AStarRun implements NeighborSink {
     this.generated++;
     const hw = this.weight * this.space.estimate(v);
     const f = fKey(ng + hw);
-    if (this.lowH && f === this.key) this.pushStack(s);
+    if (this.lowH && f === this.key) this.stack.push(s);
     else ctx.heap.push(s, f + tieFraction(hw, this.lowH));
   }
 
@@ -247,19 +234,10 @@ export class AStarRun implements NeighborSink {
       }
       const hw = weight * h;
       const f = fKey(ng + hw);
-      if (lowH && f === curKey) this.pushStack(s);
+      if (lowH && f === curKey) this.stack.push(s);
       else heap.push(s, f + tieFraction(hw, lowH));
     }
     this.generated += generated;
-  }
-
-  private pushStack(s: number): void {
-    if (this.stackSize === this.stack.length) {
-      const a = new Int32Array(this.stack.length * 2);
-      a.set(this.stack);
-      this.stack = a;
-    }
-    this.stack[this.stackSize++] = s;
   }
 
   private snapshot(status: SearchStatus): SearchResult {

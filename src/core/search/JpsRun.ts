@@ -1,10 +1,17 @@
 import { now } from '../clock.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import { fKey, openStart, tieFraction } from './AStarRun.ts';
-import { forcedMoves, jumpRules, type JumpRules } from './jpsRules.ts';
+import { forcedAt, StraightJumper } from './jpsJump.ts';
+import { jumpRules, type JumpRules } from './jpsRules.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { CLOSED, OPEN, SearchContext } from './SearchContext.ts';
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
+const CLOSED = CLOSED_STATE;
+const OPEN = OPEN_STATE;
+const F_KEY = fKey;
+const TIE_FRACTION = tieFraction;
 
 /**
  * Why jump point search cannot run on `space`, or null when it can: it needs 26 neighbours,
@@ -23,9 +30,6 @@ export function jpsUnsupported(space: GridSpace): string | null {
 
 /** All 26 directions: the start offers every legal move. */
 const ALL_MOVES = (1 << 26) - 1;
-/** Forced-neighbour masks memoised per (direction, 3x3x3 pattern), shared by all runs; cleared past MEMO_LIMIT. */
-const memo = new Map<number, number>();
-const MEMO_LIMIT = 1 << 20;
 
 /**
  * Jump point search on a 26-neighbour voxel grid without corner cutting (rules derived in
@@ -49,6 +53,10 @@ export class JpsRun {
   readonly goal: number;
   readonly options: SearchOptions;
   private readonly rules: JumpRules;
+  private readonly jumper: StraightJumper;
+  /** Per move: axis (0, 1, 2) and sign of a straight move; axis -1 for diagonal moves. */
+  private readonly axis = new Int8Array(26);
+  private readonly sign = new Int8Array(26);
   private readonly gen: number;
   private readonly weight: number;
   private readonly lowH: boolean;
@@ -85,6 +93,14 @@ export class JpsRun {
     this.lowH = this.options.tieBreak === 'low-h';
     this.rules = jumpRules(space);
     space.setGoal(goal, this.options.heuristic);
+    this.jumper = new StraightJumper(space, this.rules, space.gx, space.gy, space.gz);
+    for (let k = 0; k < 26; k++) {
+      const d = space.moveDelta;
+      const changed = (d[3 * k] !== 0 ? 1 : 0) + (d[3 * k + 1] !== 0 ? 1 : 0) + (d[3 * k + 2] !== 0 ? 1 : 0);
+      const a = changed !== 1 ? -1 : d[3 * k] !== 0 ? 0 : d[3 * k + 1] !== 0 ? 1 : 2;
+      this.axis[k] = a;
+      this.sign[k] = a < 0 ? 0 : d[3 * k + a];
+    }
     openStart(ctx, space, start, this.weight, this.lowH);
     this.gen = ctx.gen;
     this.generated = 1;
@@ -100,6 +116,7 @@ export class JpsRun {
     const ctx = this.ctx;
     if (ctx.gen !== this.gen) throw new Error('JpsRun.step: its SearchContext was reused by another search');
     const t0 = now();
+    this.jumper.refresh();
     const heap = ctx.heap;
     const budget = this.options.maxExpansions;
     let n = 0;
@@ -131,19 +148,7 @@ export class JpsRun {
   private directions(s: number, blocked: number): number {
     const d = this.ctx.via[s] - 1;
     if (d < 0) return ALL_MOVES;
-    return this.rules.natural[d] | this.forced(d, blocked);
-  }
-
-  private forced(d: number, blocked: number): number {
-    if (blocked === 0) return 0;
-    const key = d * 134217728 + blocked; // d * 2^27 + 27-bit mask
-    let f = memo.get(key);
-    if (f === undefined) {
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      f = forcedMoves(this.rules, this.space.moveNeed, d, blocked);
-      memo.set(key, f);
-    }
-    return f;
+    return this.rules.natural[d] | forcedAt(this.rules, this.space.moveNeed, d, blocked);
   }
 
   private expand(s: number, u: number): void {
@@ -160,7 +165,7 @@ export class JpsRun {
     this.fromG = gu;
     for (let k = 0; k < 26; k++) {
       if (((dirs >> k) & 1) === 0 || (blocked & need[k]) !== 0) continue;
-      const steps = this.scan(x, y, z, u, k, blocked);
+      const steps = this.scan(x, y, z, u, k);
       if (steps === 0 || this.tracking) continue;
       const v = u + steps * space.moveOffset[k];
       const ng = gu + steps * space.moveCost[k];
@@ -174,43 +179,32 @@ export class JpsRun {
       ctx.via[vs] = k + 1;
       this.generated++;
       const hw = this.weight * space.estimateAt(x + steps * delta[3 * k], y + steps * delta[3 * k + 1], z + steps * delta[3 * k + 2]);
-      ctx.heap.push(vs, fKey(ng + hw) + tieFraction(hw, this.lowH));
+      ctx.heap.push(vs, F_KEY(ng + hw) + TIE_FRACTION(hw, this.lowH));
       this.onJumpPoint?.(v, u);
     }
   }
 
   /**
-   * Follows direction k from voxel (x, y, z) = node u whose blocked mask is `blocked`; returns
-   * the number of steps to the first jump point, or 0 when the ray ends at an obstacle.
-   * Straight rays run until the goal or a voxel with a forced neighbour. Diagonal rays stop
-   * after one voxel: every diagonal voxel is a jump point. Full JPS would scan their
+   * Follows direction k from voxel (x, y, z) = node u (the first move is legal); returns the
+   * number of steps to the first jump point, or 0 when the ray ends at an obstacle. Straight
+   * rays run until the goal or a voxel with a forced neighbour (StraightJumper). Diagonal rays
+   * stop after one voxel: every diagonal voxel is a jump point. Full JPS would scan their
    * sub-directions from every voxel instead (O(L^2) to O(L^3) voxels per ray on the open
-   * Warframe maps: measured ~40x slower than this on Simple); stopping early is always safe,
-   * since a superset of the jump points keeps every optimal path.
+   * Warframe maps); stopping early is always safe, since a superset of the jump points keeps
+   * every optimal path.
    */
-  private scan(x: number, y: number, z: number, u: number, k: number, blocked: number): number {
-    const space = this.space;
-    const need = space.moveNeed[k];
-    const off = space.moveOffset[k];
-    const dx = space.moveDelta[3 * k], dy = space.moveDelta[3 * k + 1], dz = space.moveDelta[3 * k + 2];
-    const diagonal = this.rules.subDirs[k].length !== 0;
-    const goal = this.goal;
-    for (let n = 1; ; n++) {
-      if ((blocked & need) !== 0) return 0;
-      x += dx;
-      y += dy;
-      z += dz;
-      u += off;
-      this.scanned++;
-      if (this.tracking) this.track(u, x, y, z, n * space.moveCost[k]);
-      if (u === goal || diagonal) return n;
-      // The same 3x3x3 pattern as one step back on the ray (a run along a flat wall) has the
-      // same forced moves as there: none, or the ray would have stopped. (Not at the first
-      // step: the jump point before it was reached by another direction.)
-      const prev = n === 1 ? -1 : blocked;
-      blocked = space.blockedMask(x, y, z);
-      if (blocked !== 0 && blocked !== prev && this.forced(k, blocked) !== 0) return n;
+  private scan(x: number, y: number, z: number, u: number, k: number): number {
+    const a = this.axis[k];
+    let n = 1;
+    let run = 1;
+    if (a >= 0) {
+      const r = this.jumper.jump(x, y, z, k, a, this.sign[k]);
+      n = r > 0 ? r : 0;
+      run = r > 0 ? r : -r;
     }
+    this.scanned += run;
+    if (this.tracking) this.trackRun(u, x, y, z, k, run);
+    return n;
   }
 
   private readonly xyz = [0, 0, 0];
@@ -223,6 +217,24 @@ export class JpsRun {
     this.xyz[1] = y;
     this.xyz[2] = z;
     return this.xyz;
+  }
+
+  /**
+   * Offers the voxel nearest the goal among the `run` voxels after u = (x, y, z) along move k
+   * (d2 is convex along the run: the real minimiser rounded down and up covers it; ties go to
+   * the fewer steps, the lower cost).
+   */
+  private trackRun(u: number, x: number, y: number, z: number, k: number, run: number): void {
+    if (run === 0) return;
+    const space = this.space;
+    const d = space.moveDelta;
+    const dx = d[3 * k], dy = d[3 * k + 1], dz = d[3 * k + 2];
+    const ex = space.gx - x, ey = space.gy - y, ez = space.gz - z;
+    const m0 = (dx * ex + dy * ey + dz * ez) / (dx * dx + dy * dy + dz * dz);
+    for (const m of [Math.floor(m0), Math.ceil(m0)]) {
+      const c = Math.min(Math.max(m, 1), run);
+      this.track(u + c * space.moveOffset[k], x + c * dx, y + c * dy, z + c * dz, c * space.moveCost[k]);
+    }
   }
 
   private track(u: number, x: number, y: number, z: number, runCost: number): void {

@@ -1,9 +1,20 @@
 import { now } from '../clock.ts';
+import { centreSight } from '../grid/centreSight.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import { fKey, openStart, tieFraction } from './AStarRun.ts';
+import { ImmediateStack } from './immediateStack.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { CLOSED, FRESH, OPEN, SearchContext } from './SearchContext.ts';
+import { CLOSED as CLOSED_STATE, FRESH as FRESH_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
+const CLOSED = CLOSED_STATE;
+const OPEN = OPEN_STATE;
+const FRESH = FRESH_STATE;
+const PAGE_BITS = PAGE_BITS_;
+const PAGE_MASK = (1 << PAGE_BITS) - 1;
+const F_KEY = fKey;
+const TIE_FRACTION = tieFraction;
 
 /**
  * Why Lazy Theta* cannot run on `space`, or null: it needs corner cutting forbidden (its
@@ -18,6 +29,9 @@ export function lazyThetaUnsupported(space: GridSpace): string | null {
   }
   return null;
 }
+
+/** Any-angle label arrays per search context, reused by its next Lazy Theta* run. */
+const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: Int32Array }>();
 
 /**
  * Any-angle search on a voxel grid: Lazy Theta* (Nash, Koenig and Tovey, "Lazy Theta*:
@@ -38,7 +52,7 @@ export function lazyThetaUnsupported(space: GridSpace): string | null {
  * longer by an ulp, the grid path is returned instead.
  *
  * A segment between voxel centres is legal when every voxel whose closed box it touches is
- * free (VoxelGrid.lineOfSight: through an edge or a corner, every voxel sharing it). The path
+ * free (centreSight: through an edge or a corner, every voxel sharing it). The path
  * lists the voxels whose centres are its corners; `cost` = sum of segment lengths x cellSize.
  * Unreached goals end at the closed node nearest the goal (ties: lower any-angle cost).
  */
@@ -51,13 +65,17 @@ export class LazyThetaRun {
   private readonly gen: number;
   private readonly weight: number;
   private readonly lowH: boolean;
-  private anyG = new Float64Array(0);
-  private anyParent = new Int32Array(0);
+  private anyG: Float64Array;
+  private anyParent: Int32Array;
   private status: SearchStatus = 'running';
   private expanded = 0;
   private generated = 0;
   private elapsedMs = 0;
   private final: SearchResult | null = null;
+  /** Successors with the key being expanded, expanded next (ImmediateStack). */
+  private readonly stack = new ImmediateStack();
+  /** Integer part of the key being expanded. */
+  private key = 0;
   /** Line-of-sight checks made so far. */
   losChecks = 0;
   /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
@@ -81,6 +99,9 @@ export class LazyThetaRun {
     space.setGoal(goal, this.options.heuristic);
     const s = openStart(ctx, space, start, this.weight, this.lowH);
     this.gen = ctx.gen;
+    const kept = anyLabels.get(ctx);
+    this.anyG = kept?.anyG ?? new Float64Array(0);
+    this.anyParent = kept?.anyParent ?? new Int32Array(0);
     this.fit();
     this.anyG[s] = 0;
     this.anyParent[s] = s;
@@ -99,11 +120,12 @@ export class LazyThetaRun {
     const t0 = now();
     const heap = ctx.heap;
     const budget = this.options.maxExpansions;
+    const stack = this.stack;
     let n = 0;
     let end: SearchStatus | null = null;
     for (;;) {
-      if (heap.size === 0) { end = 'unreachable'; break; }
-      const s = heap.peek();
+      const s = stack.next(ctx.state, heap);
+      if (s < 0) { end = 'unreachable'; break; }
       const u = ctx.nodeOf(s);
       if (u === this.goal) {
         this.verify(s, u);
@@ -112,7 +134,7 @@ export class LazyThetaRun {
       }
       if (this.expanded >= budget) { end = 'partial'; break; }
       if (n >= maxExpansions) break;
-      heap.pop();
+      this.key = stack.take(heap, this.key);
       ctx.state[s] = CLOSED;
       this.expanded++;
       n++;
@@ -128,7 +150,10 @@ export class LazyThetaRun {
     return this.final ?? this.finish('cancelled');
   }
 
-  /** Grows the any-angle labels with the context's slot arrays. */
+  /**
+   * Grows the any-angle labels with the context's slot arrays. They are kept per context for
+   * the next run (a slot's label is written before it is read in every run).
+   */
   private fit(): void {
     const cap = this.ctx.g.length;
     if (this.anyG.length >= cap) return;
@@ -138,6 +163,7 @@ export class LazyThetaRun {
     const p = new Int32Array(cap);
     p.set(this.anyParent);
     this.anyParent = p;
+    anyLabels.set(this.ctx, { anyG: g, anyParent: p });
   }
 
   /** Checks node u's any-angle parent; on failure falls back to the best closed grid neighbour. */
@@ -151,7 +177,7 @@ export class LazyThetaRun {
     const a = this.coords(qn, 0);
     const b = this.coords(u, 3);
     this.losChecks++;
-    const legal = grid.lineOfSight(a[0] + 0.5, a[1] + 0.5, a[2] + 0.5, b[3] + 0.5, b[4] + 0.5, b[5] + 0.5);
+    const legal = centreSight(grid, a[0], a[1], a[2], b[3], b[4], b[5]);
     this.onLineOfSight?.(qn, u, legal);
     if (legal) return;
     const blocked = space.blockedMask(b[3], b[4], b[5]);
@@ -179,7 +205,7 @@ export class LazyThetaRun {
     const ctx = this.ctx;
     ctx.reserve(ctx.slotCount + (27 << 6));
     this.fit();
-    const { g, parent, state, heap } = ctx;
+    const { g, parent, state, via, heap, pageGen, pageBase, gen } = ctx;
     const anyG = this.anyG;
     const anyParent = this.anyParent;
     const c = this.coords(u, 0);
@@ -192,11 +218,27 @@ export class LazyThetaRun {
     const blocked = space.blockedMask(x, y, z);
     const need = space.moveNeed;
     const delta = space.moveDelta;
+    const off = space.moveOffset;
+    const cost = space.moveCost;
     const gu = g[s];
-    for (let k = 0; k < need.length; k++) {
+    const weight = this.weight;
+    const lowH = this.lowH;
+    const stack = this.stack;
+    const curKey = this.key;
+    const n = need.length;
+    const prune = space.pruneNeed;
+    const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
+    for (let k = 0; k < n; k++) {
       if ((blocked & need[k]) !== 0) continue;
-      const v = u + space.moveOffset[k];
-      const vs = ctx.slot(v);
+      // As in A*: when the grid parent reaches v directly, this move cannot improve v's grid
+      // cost, and v's grid parent (which offers its any-angle label) is another node.
+      if (pruneRow >= 0) {
+        const m = prune[pruneRow + k];
+        if (m !== -1 && (blocked & m) === 0) continue;
+      }
+      const v = u + off[k];
+      const p = v >> PAGE_BITS;
+      const vs = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
       const st = state[vs];
       if (st === CLOSED) continue;
       const vx = x + delta[3 * k], vy = y + delta[3 * k + 1], vz = z + delta[3 * k + 2];
@@ -206,14 +248,17 @@ export class LazyThetaRun {
         anyG[vs] = viaQ;
         anyParent[vs] = q;
       }
-      const ng = gu + space.moveCost[k];
+      const ng = gu + cost[k];
       if (st === OPEN && ng >= g[vs]) continue;
       state[vs] = OPEN;
       g[vs] = ng;
       parent[vs] = s;
+      via[vs] = k + 1;
       this.generated++;
-      const hw = this.weight * space.estimateAt(vx, vy, vz);
-      heap.push(vs, fKey(ng + hw) + tieFraction(hw, this.lowH));
+      const hw = weight * space.estimateAt(vx, vy, vz);
+      const f = F_KEY(ng + hw);
+      if (lowH && f === curKey) stack.push(vs);
+      else heap.push(vs, f + TIE_FRACTION(hw, lowH));
     }
   }
 
