@@ -22,7 +22,8 @@ function tsFiles(dir: string): string[] {
 
 /** Module specifiers of static imports/exports, `import type`, dynamic import() and require(). */
 function specifiers(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  // Comments out, strings kept (a string may hold '/**/' or '//', as glob patterns and URLs do).
+  const code = source.replace(/('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (_m, str: string | undefined) => str ?? '');
   const found: string[] = [];
   const patterns = [
     /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,

@@ -165,7 +165,13 @@ describe('the editor (dev)', () => {
     const edited = await doc();
     expect(edited.name).toBe('Editor test: floor');
     const names = await page.evaluate(() => window.navlab!.scenes());
-    await page.waitForTimeout(1000);
+    // Reload once the last edit (the painted voxel) is in storage: autosave runs shortly after an edit.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => {
+      if (!k.startsWith('navlab.scene.v2:')) return false;
+      const r = JSON.parse(localStorage.getItem(k)!) as { docs: string[]; index: number };
+      const d = JSON.parse(r.docs[r.index]) as { voxels?: { solid: number[][] } };
+      return d.voxels?.solid.some((b) => b.join() === '3,1,1,3,1,1') ?? false;
+    }))).toBe(true);
     await page.reload();
     await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
     expect(await doc()).toEqual(edited);

@@ -37,7 +37,7 @@ const clear = (s: { x: number; y: number }) => s.x > 420 && s.x < 950 && s.y > 3
 const load = (scene: string | object, view?: [number[], number[]]) => loadScene(page, scene, view);
 
 /** Frames in software rendering are slow: give the status line time to catch up. */
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 
 /** A point of Open field's floor (y = 0) that shows clear of the panels, and where it shows. */
 async function floorSpot(): Promise<{ p: number[]; at: { x: number; y: number } }> {

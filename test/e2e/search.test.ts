@@ -31,7 +31,7 @@ const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top 
 const inWindow = (r: Box) => r.left >= 0 && r.top >= 0 && r.right <= 1280 && r.bottom <= 800;
 
 const status = (): Promise<string> => page.evaluate(() => document.querySelector('#status')!.getAttribute('data-phase') ?? '');
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 
 /** Runs the search (R) and waits for its end. */
 async function runToEnd(): Promise<void> {

@@ -100,12 +100,12 @@ describe('saved edits per scene (dev)', () => {
       };
     });
     await addWaypoint('no-room');
-    await expect.poll(() => page.textContent('#save-failed'), { timeout: 5000 }).toMatch(/Autosave failed: .*storage .*full/);
+    await expect.poll(() => page.textContent('#save-failed')).toMatch(/Autosave failed: .*storage .*full/);
     await page.evaluate(() => {
       Storage.prototype.setItem = (window as unknown as { __setItem: typeof Storage.prototype.setItem }).__setItem;
     });
     await addWaypoint('room-again');
-    await expect.poll(() => page.isVisible('#save-failed'), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => page.isVisible('#save-failed')).toBe(false);
     // Nothing was lost: the failed edit is in the saved record now.
     await page.waitForTimeout(600);
     await page.reload();
@@ -120,7 +120,7 @@ describe('saved edits per scene (dev)', () => {
     expect(await shownName(other)).toBe(FIELD);
     await addWaypoint('from-tab-2', other);
     // This tab hears of it at once (storage event) and stops autosaving the scene.
-    await expect.poll(() => page.textContent('#save-conflict'), { timeout: 5000 }).toMatch(/changed in another tab/);
+    await expect.poll(() => page.textContent('#save-conflict')).toMatch(/changed in another tab/);
     await addWaypoint('from-tab-1');
     await page.waitForTimeout(600);
     const stored = () => page.evaluate((n) => {
@@ -132,7 +132,7 @@ describe('saved edits per scene (dev)', () => {
     // Keeping this tab's version is an explicit choice; then the other tab is told.
     await page.locator('#save-conflict button', { hasText: 'Keep this tab' }).click();
     await expect.poll(stored).toContain('from-tab-1');
-    await expect.poll(() => other.textContent('#save-conflict'), { timeout: 5000 }).toMatch(/changed in another tab/);
+    await expect.poll(() => other.textContent('#save-conflict')).toMatch(/changed in another tab/);
     await other.locator('#save-conflict button', { hasText: 'Load the other tab' }).click();
     await expect.poll(() => ids(other)).toContain('from-tab-1');
     expect(await ids(other)).not.toContain('from-tab-2');

@@ -67,7 +67,7 @@ export class AgentsController {
       const edit: SimRequest = { type: 'edit', doc, generation: this.generation };
       // Nothing to move: the edit waits for the next message (copying a huge document to the
       // worker on every paint stroke would cost the page more than the paint).
-      if (doc.agents.length === 0 && !this.playing) this.deferred = this.deferred?.type === 'init' ? { ...this.deferred, doc } : edit;
+      if (doc.agents.length === 0 && !this.playing) this.deferred = this.deferred?.type === 'init' ? { ...this.deferred, doc, generation: this.generation } : edit;
       else this.post(edit);
       return;
     }
@@ -92,7 +92,7 @@ export class AgentsController {
     this.error = null;
     this.generation++;
     this.view.visible = false;
-    const init: SimRequest = { type: 'init', doc, settings: this.agentSettings(), meshes: meshSoups(this.app.current?.meshes ?? new Map()) };
+    const init: SimRequest = { type: 'init', doc, generation: this.generation, settings: this.agentSettings(), meshes: meshSoups(this.app.current?.meshes ?? new Map()) };
     this.deferred = null;
     if (doc.agents.length === 0) this.deferred = init;
     else this.post(init);

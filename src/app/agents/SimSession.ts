@@ -68,7 +68,7 @@ export class SimSession {
   private dispatch(m: SimRequest): void {
     if (m.type === 'init') {
       this.meshes = soupMeshes(m.meshes);
-      this.init(m.doc, m.settings, this.generation + 1);
+      this.init(m.doc, m.settings, m.generation);
       return this.send(true);
     }
     if (m.type === 'edit') return this.edit(m.doc, m.generation);

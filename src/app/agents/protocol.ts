@@ -15,8 +15,12 @@ export interface AgentSettings {
 }
 
 export type SimRequest =
-  /** `meshes`: the triangles of the meshes the document lists (they stay for later edits). */
-  | { type: 'init'; doc: SceneDocument; settings: AgentSettings; meshes?: MeshSoup[] }
+  /**
+   * A new simulation of `doc`, its snapshots carrying `generation` (the panel's count of loads
+   * and edits: an init it held back and never sent must not shift the two counts apart).
+   * `meshes`: the triangles of the meshes the document lists (they stay for later edits).
+   */
+  | { type: 'init'; doc: SceneDocument; generation: number; settings: AgentSettings; meshes?: MeshSoup[] }
   /**
    * The scene was edited: an edit of static geometry only (obstacles, voxels, terrain) is
    * applied to the running simulation, whose agents re-test their paths and replan; any other
