@@ -1,6 +1,6 @@
 /**
  * The search frontier: jump point search and Lazy Theta* against navlab's A* on the Warframe
- * maps, in the same process and run (issue 12). Problems 9000, 9020, ..., 9980 of each of the
+ * maps, in the same process and run. Problems 9000, 9020, ..., 9980 of each of the
  * 12 standard maps are the long ones, where search time matters; every 200th problem gives
  * the all-problems picture.
  */

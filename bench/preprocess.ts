@@ -1,5 +1,5 @@
 /**
- * BVH visibility preprocessing benchmark (issue 3). The world: 2,000 random axis-aligned
+ * BVH visibility preprocessing benchmark. The world: 2,000 random axis-aligned
  * boxes (edges 0.5-6) in a 128-unit cube, waypoints at random free points, all from a fixed
  * seed. Prints segment tests per second (stock three-mesh-bvh `raycastFirst` against ours,
  * same segments, same run), full preprocessing of 1,000 waypoints and moving one waypoint

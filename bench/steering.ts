@@ -1,5 +1,5 @@
 /**
- * Steering benchmark (issue 4): 500 agents in the open-field scene (pillars, platforms,
+ * Steering benchmark: 500 agents in the open-field scene (pillars, platforms,
  * boulders, a voxel layer), each with its own random start and goal in free space (seeded),
  * planned on the scene's waypoint graph. Times fixed steps of 1/60 s in Node; the target is at
  * most 2 ms per step. The crowd is kept moving: an agent that arrives gets the next goal from

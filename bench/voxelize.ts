@@ -2,7 +2,7 @@
  * Mesh voxelization benchmark: generated meshes (displaced subdivided spheres and heightfield
  * terrain, scripts/meshes/generate.ts) of ~70,000 and ~1,000,000 triangles voxelized at 256
  * cells across their longest side. Each case runs in a process of its own so its peak
- * resident memory is its own. Goals (issue 10): 70k <= 1 s; 1M <= 10 s and < 1 GiB peak.
+ * resident memory is its own. Goals: 70k <= 1 s; 1M <= 10 s and < 1 GiB peak.
  *   tsx bench/voxelize.ts            all cases, as a table
  *   tsx bench/voxelize.ts CASE FILL  one case, one JSON line
  */

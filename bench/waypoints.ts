@@ -1,5 +1,5 @@
 /**
- * Automatic waypoints (issue 10): placement time on every shipped scene (goal: <= 2 s each),
+ * Automatic waypoints: placement time on every shipped scene (goal: <= 2 s each),
  * split into world + BVH, placement grid (voxelization), clearance and the placement steps,
  * and the figures of `nav waypoints` (1,000 pairs, seed 1) with the time they took. The
  * last timing column is the process CPU time of a separate placement run (user + system).

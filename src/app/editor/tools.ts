@@ -11,7 +11,7 @@ export interface ToolClick {
 }
 
 /**
- * An interaction mode of the 3D view. The editor (issue 6) registers the editing tools
+ * An interaction mode of the 3D view. The editor registers the editing tools
  * ('waypoint', 'voxel', 'erase', 'terrain') next to 'select'.
  */
 export interface Tool {
