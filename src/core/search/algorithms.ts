@@ -8,6 +8,7 @@ import type { SearchContext } from './SearchContext.ts';
 
 /** Grid search algorithms: `--algorithm` on the CLI, `algorithm` in queries. */
 export type Algorithm = 'astar' | 'jps' | 'lazy-theta';
+/** Every grid search algorithm, in the order the CLI and the lab list them. */
 export const ALGORITHMS: readonly Algorithm[] = ['astar', 'jps', 'lazy-theta'];
 
 /** What the runs of every algorithm share: sliced stepping, cancellation, their context. */

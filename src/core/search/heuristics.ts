@@ -5,8 +5,10 @@
  * closed nodes, so inadmissible or weighted runs trade optimality for speed as documented.
  */
 export type HeuristicName = 'exact' | 'euclidean' | 'manhattan' | 'chebyshev' | 'squared' | 'zero';
+/** Moves of a grid search: 6 faces, + 12 edges (18), + 8 corners (26). */
 export type Neighborhood = 6 | 18 | 26;
 
+/** Every heuristic name, in the order the CLI and the lab list them. */
 export const HEURISTICS: readonly HeuristicName[] = ['exact', 'euclidean', 'manhattan', 'chebyshev', 'squared', 'zero'];
 
 const SQRT2 = Math.SQRT2;

@@ -1,5 +1,6 @@
 import { HEURISTICS, type HeuristicName } from './heuristics.ts';
 
+/** Order among nodes of equal f: 'low-h' expands the one nearer the goal first; 'none' keeps insertion order. */
 export type TieBreak = 'low-h' | 'none';
 
 /** Options of one search; merged over DEFAULT_SEARCH_OPTIONS. */
@@ -14,6 +15,7 @@ export interface SearchOptions {
   maxExpansions: number;
 }
 
+/** The options a search uses where it is given none: exact heuristic, weight 1, low-h ties, no budget. */
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   heuristic: 'exact',
   weight: 1,

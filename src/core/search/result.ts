@@ -9,6 +9,7 @@
  */
 export type SearchStatus = 'found' | 'unreachable' | 'partial' | 'cancelled' | 'running';
 
+/** What a finished (or still running) search reports: status, node path, cost and work done. */
 export interface SearchResult {
   status: SearchStatus;
   /** Node ids from the start to the last node, both included (empty while running). */

@@ -16,6 +16,7 @@ export type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
 export type { AgentMetrics, SimulationReport } from './metrics.ts';
 export { PENETRATION_TOLERANCE } from './tuning.ts';
 
+/** What a Simulation starts with: static world, planner, steering parameters, agents and moving obstacles. */
 export interface SimulationOptions {
   /** The static world. @default no static geometry */
   geometry?: StaticGeometry;

@@ -21,6 +21,7 @@ export interface AgentMetrics {
   replans: number;
 }
 
+/** Per-agent metrics of a simulation run and a summary (what `nav simulate --json` prints). */
 export interface SimulationReport {
   agents: AgentMetrics[];
   summary: { agents: number; arrived: number; stepsInside: number };
