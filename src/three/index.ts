@@ -1,20 +1,17 @@
 /**
- * navlab's three.js adapter: obstacle worlds with one scene-wide BVH (three-mesh-bvh), BVH line
- * of sight (segment and agent-radius capsule), mesh import and voxelization, waypoint
- * preprocessing and placement, steering simulations of a scene. The only part of navlab that
- * imports three or three-mesh-bvh. The curated public API: triangle maths, primitive meshes
- * and voxel-face meshing stay in their modules.
+ * navlab's three.js adapter: NavWorld and NavSimulation over your own objects, obstacle worlds
+ * with one scene-wide BVH (three-mesh-bvh), BVH line of sight (segment and agent-radius
+ * capsule), mesh import and voxelization, debug helpers. Together with `navlab/scene-three`
+ * (src/three/sceneIndex.ts: the scene-file pipeline) the only part of navlab that imports
+ * three or three-mesh-bvh. The curated public API: triangle maths, primitive meshes and
+ * voxel-face meshing stay in their modules.
  */
 export { ObstacleWorld, type ObstacleWorldOptions, type WorldMesh, type WorldHit } from './ObstacleWorld.ts';
 export { StaticBVH, type StaticHit } from './StaticBVH.ts';
 export { voxelize, voxelizeRegion, type VoxelizeOptions } from './voxelize.ts';
 export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
-export { preprocessScene, type PreprocessOptions, type PreprocessResult } from './preprocess.ts';
-export { createSceneSimulation, planningGraph, BvhGeometry, type SceneSimulation, type SceneSimulationOptions, type PlanningGraph } from './simulation.ts';
+export { BvhGeometry } from './simulation.ts';
 export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
-export { loadSceneMeshes, type LoadedMeshes, type SceneFileReader } from './sceneMeshes.ts';
-export { importScene, ImportError, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
-export { placeSceneWaypoints, autoWaypointList, type SceneWaypoints, type SceneWaypointOptions } from './autoWaypoints.ts';
 export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
 export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
 export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';

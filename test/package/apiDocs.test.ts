@@ -24,6 +24,8 @@ describe('docs/api', () => {
     expect(core).not.toMatch(/\| `private /);
     expect(pages.get('navlab-three.md')).toContain('## ObstacleWorld');
     expect(pages.get('navlab-scene.md')).toContain('## parseScene');
+    expect(pages.get('navlab-scene-three.md')).toContain('## importScene');
+    expect(pages.get('navlab-three.md')).not.toContain('## importScene');
   });
 
   it('gives every export a doc comment, and exports no internals', () => {

@@ -64,6 +64,7 @@ describe('the packed package', () => {
     expect(files).toContain('lib/core/index.d.ts');
     expect(files).toContain('lib/scene/index.d.ts');
     expect(files).toContain('lib/three/index.d.ts');
+    expect(files).toContain('lib/three/sceneIndex.d.ts');
     expect(files).toContain('lib/cli/nav.js');
     const stray = files.filter((f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || /\.ts$/.test(f) && !f.endsWith('.d.ts'));
     expect(stray).toEqual([]);
@@ -73,20 +74,24 @@ describe('the packed package', () => {
     for (const absent of ['tsx', 'lil-gui', 'vite', 'vitest']) expect(existsSync(join(project, 'node_modules', absent))).toBe(false);
   });
 
-  it('imports navlab, navlab/scene and navlab/three in Node and finds a path', () => {
+  it('imports navlab, navlab/scene, navlab/three and navlab/scene-three in Node and finds a path', () => {
     writeFileSync(join(project, 'use.mjs'), `
       import { VoxelGrid, queryGrid } from 'navlab';
       import * as core from 'navlab';
       import { parseScene, buildVoxelGrid } from 'navlab/scene';
       import { ObstacleWorld, NavWorld, WaypointGraphHelper } from 'navlab/three';
+      import { preprocessScene, createSceneSimulation } from 'navlab/scene-three';
       import { BoxGeometry, Group, Mesh, Vector3 } from 'three';
       const grid = new VoxelGrid({ dims: [8, 8, 8] });
       for (let y = 0; y < 7; y++) for (let z = 0; z < 8; z++) grid.setBlocked(4, y, z, true);
       const r = queryGrid(grid, [0, 0, 0], [7, 0, 0]);
       const doc = parseScene({ version: 1, name: 'w', bounds: { min: [0, 0, 0], max: [4, 4, 4] },
         waypoints: [{ id: 'a', position: [0.5, 0.5, 0.5] }, { id: 'b', position: [3.5, 3.5, 3.5] }],
-        obstacles: [{ id: 'o', shape: 'box', position: [2, 2, 2], size: [1, 1, 1] }] });
+        obstacles: [{ id: 'o', shape: 'box', position: [2, 2, 2], size: [1, 1, 1] }],
+        agents: [{ id: 'x', start: 'a', goal: 'b', radius: 0.2, speed: 1 }] });
       const world = ObstacleWorld.fromScene(doc);
+      const pre = preprocessScene(doc);
+      const sim = createSceneSimulation(doc, { preprocess: pre });
       const root = new Group();
       root.add(new Mesh(new BoxGeometry(1, 4, 4)));
       const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 2.5, 0)] });
@@ -94,7 +99,7 @@ describe('the packed package', () => {
       const helper = new WaypointGraphHelper(nav.waypoints.graph());
       const internals = ['OPEN', 'CLOSED', 'PAGE_BITS', 'FlatHeap', 'addScaled', 'tripleDistance'].filter((n) => n in core);
       console.log(JSON.stringify({ status: r.status, cost: r.cost, waypoints: doc.waypoints.length, grid: buildVoxelGrid(doc) === null, world: typeof world,
-        nav: p.status, corners: p.points.length, spheres: helper.spheres.count, internals }));
+        nav: p.status, corners: p.points.length, spheres: helper.spheres.count, internals, links: pre.graph.linkCount, simAgents: sim.simulation.agentCount }));
     `);
     const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' }));
     expect(out.status).toBe('found');
@@ -105,6 +110,8 @@ describe('the packed package', () => {
     expect(out.corners).toBeGreaterThan(2);
     expect(out.spheres).toBe(1);
     expect(out.internals).toEqual([]);
+    expect(out.links).toBe(0); // the box stands on the one line between the two waypoints
+    expect(out.simAgents).toBe(1);
   });
 
   it('type-checks a TypeScript user against the shipped declarations', () => {
