@@ -3,6 +3,7 @@
  * start/goal points, orbit positions, and the reverse direction for voxel data (grid -> boxes,
  * Moving AI map -> document).
  */
+import { NavlabError } from '../core/errors.ts';
 import { fillBoxesInOrder, fillBoxUnion, type IndexBox } from '../core/grid/boxFill.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../core/io/movingai.ts';
@@ -100,7 +101,7 @@ export function resolvePoint(doc: SceneDocument, ref: PointRef, t = 0, out: Vec3
   if (w) return set(out, w.position[0], w.position[1], w.position[2]);
   const m = doc.movingObstacles.find((p) => p.id === ref);
   if (m) return movingObstaclePosition(m, t, out);
-  throw new RangeError(`resolvePoint: '${ref}' is neither a waypoint id nor a moving obstacle id`);
+  throw new NavlabError('usage', `resolvePoint: '${ref}' is neither a waypoint id nor a moving obstacle id`);
 }
 
 /**

@@ -65,14 +65,10 @@ export class NavSimulation {
     const { goal, radius = this.nav.agentRadius, speed = 2 } = options;
     object.updateWorldMatrix(true, false);
     object.getWorldPosition(_p);
-    try {
-      const i = this.simulation.addAgent({ id: object.name || `agent-${this.next++}`, start: vec(_p), goal: vec(goal), radius, speed });
-      this.objects[i] = object;
-      return i;
-    } catch (e) {
-      if (e instanceof RangeError) throw new NavlabError('usage', e.message);
-      throw e;
-    }
+    // Simulation.addAgent checks radius, speed and goal (NavlabError 'usage').
+    const i = this.simulation.addAgent({ id: object.name || `agent-${this.next++}`, start: vec(_p), goal: vec(goal), radius, speed });
+    this.objects[i] = object;
+    return i;
   }
 
   /** Sends the agent driving `object` to a new goal. */

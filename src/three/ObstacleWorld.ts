@@ -1,5 +1,6 @@
 import { Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Object3D, type Ray } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
+import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
@@ -154,7 +155,7 @@ export class ObstacleWorld {
   static fromScene(doc: SceneDocument, options: ObstacleWorldOptions = {}): ObstacleWorld {
     const meshes: WorldMesh[] = (doc.meshes ?? []).map((m) => {
       const loaded = options.sceneMeshes?.get(m.id);
-      if (loaded === undefined) throw new Error(`ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`);
+      if (loaded === undefined) throw new NavlabError('usage', `ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`);
       return { id: m.id, soup: loaded.soup, matrix: meshMatrix(m), object: loaded.object.clone() };
     });
     return new ObstacleWorld(doc.obstacles, options.grid ?? buildVoxelGrid(doc), { ...options, meshes: [...(options.meshes ?? []), ...meshes] });
@@ -193,7 +194,7 @@ export class ObstacleWorld {
   setMeshTriangles(id: string, worldSoup: ArrayLike<number>): Aabb | null {
     const m = this.meshes.find((e) => e.id === id);
     if (m === undefined) return null;
-    if (worldSoup.length !== m.soup.length) throw new RangeError(`setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
+    if (worldSoup.length !== m.soup.length) throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
     const box = emptyBox();
     for (let i = 0; i < m.soup.length; i += 3) {
       growBox(box, m.soup[i], m.soup[i + 1], m.soup[i + 2]);
@@ -283,10 +284,10 @@ export class ObstacleWorld {
    */
   setVoxels(box: readonly number[], solid: boolean): Aabb {
     const grid = this.grid;
-    if (grid === null) throw new Error('ObstacleWorld.setVoxels: the world has no voxel layer');
+    if (grid === null) throw new NavlabError('usage', 'ObstacleWorld.setVoxels: the world has no voxel layer');
     const [x0, y0, z0, x1, y1, z1] = box;
     if (!grid.inBounds(x0, y0, z0) || !grid.inBounds(x1, y1, z1) || x0 > x1 || y0 > y1 || z0 > z1) {
-      throw new RangeError(`ObstacleWorld.setVoxels: box [${box.join(', ')}] is not inside ${grid.X}x${grid.Y}x${grid.Z}`);
+      throw new NavlabError('usage', `ObstacleWorld.setVoxels: box [${box.join(', ')}] is not inside ${grid.X}x${grid.Y}x${grid.Z}`);
     }
     for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = solid ? 1 : 0;
     grid.version++;
@@ -299,7 +300,7 @@ export class ObstacleWorld {
    */
   voxelsChanged(box: readonly number[]): Aabb {
     const grid = this.grid;
-    if (grid === null || this.voxelChunks === null) throw new Error('ObstacleWorld.voxelsChanged: the world has no voxel layer');
+    if (grid === null || this.voxelChunks === null) throw new NavlabError('usage', 'ObstacleWorld.voxelsChanged: the world has no voxel layer');
     const touched = this.voxelChunks.update(box);
     if (this.tree !== null && !this.refitChunks(touched)) this.invalidate();
     const s = grid.cellSize;

@@ -1,5 +1,6 @@
 import { Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
+import { NavlabError } from '../core/errors.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import {
   segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox,
@@ -193,7 +194,7 @@ export class StaticBVH {
    * @param extent a coordinate magnitude later updates may reach (the padding covers it too)
    */
   constructor(soup: Float64Array, options: BVHOptions = STATIC_BVH_OPTIONS, extent = 0) {
-    if (soup.length % 9 !== 0) throw new RangeError(`soup: expected 9 numbers per triangle, got ${soup.length}`);
+    if (soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected 9 numbers per triangle, got ${soup.length}`);
     this.soup = soup;
     this.triangleCount = soup.length / 9;
     this.geometry = new BufferGeometry();
@@ -233,7 +234,7 @@ export class StaticBVH {
       for (let c = 0; c < 9; c++) {
         const v = this.soup[9 * t + c];
         // Growing `pad` here would leave the other nodes' padding short: rebuild instead.
-        if (Math.abs(v) * 2 ** -22 > this.pad) throw new RangeError('StaticBVH.updateTriangles: coordinates grew past the padding; rebuild the tree');
+        if (Math.abs(v) * 2 ** -22 > this.pad) throw new NavlabError('usage', 'StaticBVH.updateTriangles: coordinates grew past the padding; rebuild the tree');
         this.slotTris[9 * k + c] = v;
         f32[9 * t + c] = v;
       }

@@ -1,4 +1,5 @@
 import { BufferAttribute, BufferGeometry, Color, Group, Mesh, MeshStandardMaterial, type ColorRepresentation, type Material } from 'three';
+import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { QUAD_STRIDE, quadTriangles, voxelQuads } from './voxelFaces.ts';
 
@@ -64,7 +65,7 @@ export class VoxelChunks extends Group {
     super();
     this.name = 'voxels';
     const size = options.data?.chunkSize ?? options.chunkSize ?? CHUNK_SIZE;
-    if (!Number.isInteger(size) || size < 1 || size > 1024) throw new RangeError(`chunkSize: expected an integer in [1, 1024], got ${size}`);
+    if (!Number.isInteger(size) || size < 1 || size > 1024) throw new NavlabError('usage', `chunkSize: expected an integer in [1, 1024], got ${size}`);
     this.grid = grid;
     this.chunkSize = size;
     this.CX = Math.ceil(grid.X / size);
@@ -78,7 +79,7 @@ export class VoxelChunks extends Group {
     this.quads = new Array<Uint16Array>(n);
     this.meshes = new Array<Mesh | null>(n).fill(null);
     const data = options.data;
-    if (data !== undefined && data.offsets.length !== n + 1) throw new RangeError(`VoxelChunks: data has ${data.offsets.length - 1} chunks, the grid needs ${n}`);
+    if (data !== undefined && data.offsets.length !== n + 1) throw new NavlabError('usage', `VoxelChunks: data has ${data.offsets.length - 1} chunks, the grid needs ${n}`);
     for (let c = 0; c < n; c++) {
       this.quads[c] = data !== undefined ? data.quads.subarray(data.offsets[c], data.offsets[c + 1]) : voxelQuads(grid, this.chunkBox(c));
       this.redraw(c);

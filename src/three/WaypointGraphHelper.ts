@@ -2,6 +2,7 @@ import {
   BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
   MeshStandardMaterial, Object3D, type Raycaster,
 } from 'three';
+import { NavlabError } from '../core/errors.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 
 /** Options of a WaypointGraphHelper. */
@@ -47,9 +48,9 @@ export class WaypointGraphHelper extends Object3D {
     super();
     this.name = 'waypoints';
     const radius = options.radius ?? 0.1;
-    if (!(radius > 0) || !Number.isFinite(radius)) throw new RangeError(`radius: expected a finite number > 0, got ${radius}`);
+    if (!(radius > 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `radius: expected a finite number > 0, got ${radius}`);
     const maxLinks = options.maxLinks ?? 200_000;
-    if (!(maxLinks >= 0)) throw new RangeError(`maxLinks: expected a number >= 0, got ${maxLinks}`);
+    if (!(maxLinks >= 0)) throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${maxLinks}`);
     this.radius = radius;
     this.color = options.color ?? 0xdbe4ee;
     this.highlightColor = options.highlightColor ?? 0xfde047;

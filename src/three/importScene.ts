@@ -54,7 +54,7 @@ export class ImportError extends NavlabError {
  * needs more boxes than a scene may hold.
  */
 export async function importScene(files: readonly { src: string; mesh: ImportedMesh; name?: string }[], options: ImportSceneOptions = {}): Promise<ImportedScene> {
-  if (files.length === 0) throw new RangeError('files: expected at least one mesh');
+  if (files.length === 0) throw new NavlabError('usage', 'files: expected at least one mesh');
   let total = 0;
   for (const f of files) total += f.mesh.soup.length;
   const soup = new Float32Array(total);

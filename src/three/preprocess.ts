@@ -1,4 +1,5 @@
 import { now } from '../core/clock.ts';
+import { NavlabError } from '../core/errors.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VisibilityGraph } from '../core/graph/visibility.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
@@ -46,7 +47,7 @@ export interface PreprocessResult {
  */
 export function preprocessScene(doc: SceneDocument, options: PreprocessOptions = {}): PreprocessResult {
   const agentRadius = options.agentRadius ?? doc.agentRadius ?? 0;
-  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new RangeError(`agentRadius: expected a finite number >= 0, got ${agentRadius}`);
+  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new NavlabError('usage', `agentRadius: expected a finite number >= 0, got ${agentRadius}`);
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
   if (options.lazyTree !== true) world.rebuild();

@@ -3,6 +3,7 @@
  * BVH (`BvhGeometry`), and a ready simulation from a scene document (`createSceneSimulation`).
  */
 import type { Box3 } from 'three';
+import { NavlabError } from '../core/errors.ts';
 import { VisibilityGraph, type Aabb } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
@@ -251,7 +252,7 @@ export function createSceneSimulation(doc: SceneDocument, options: SceneSimulati
   const graphs = new Map<number, VisibilityGraph>();
   let planner: PathPlanner;
   if (graph === 'grid') {
-    if (world.grid === null) throw new RangeError("createSceneSimulation: graph 'grid' needs a voxel layer");
+    if (world.grid === null) throw new NavlabError('usage', "createSceneSimulation: graph 'grid' needs a voxel layer");
     planner = new GridPlanner(world.grid, search);
   } else if (graph === 'waypoints') {
     if (options.preprocess) graphs.set(options.preprocess.agentRadius, options.preprocess.visibility);

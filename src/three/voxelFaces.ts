@@ -1,3 +1,4 @@
+import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 
 /** Exposed faces of a voxel layer as triangles, with the outward normal of each. */
@@ -24,7 +25,7 @@ export const QUAD_STRIDE = 7;
  */
 export function voxelQuads(grid: VoxelGrid, box: readonly number[] = [0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1]): Uint16Array {
   const dims = [grid.X, grid.Y, grid.Z];
-  if (Math.max(...dims) > 0xffff) throw new RangeError(`voxelQuads: a grid side above ${0xffff} voxels does not fit the quad list`);
+  if (Math.max(...dims) > 0xffff) throw new NavlabError('usage', `voxelQuads: a grid side above ${0xffff} voxels does not fit the quad list`);
   const occ = grid.occupancy;
   const lo = [box[0], box[1], box[2]];
   const hi = [box[3] + 1, box[4] + 1, box[5] + 1];

@@ -120,7 +120,7 @@ describe('waypoints and points', () => {
     expect([p.x, p.y, p.z].map((v) => Math.round(v * 1e9) / 1e9)).toEqual([10, 0, -5]);
     const out = vec3();
     expect(resolvePoint(doc, 'a', 0, out)).toBe(out);
-    expect(() => resolvePoint(doc, 'nowhere')).toThrow(RangeError);
+    expect(() => resolvePoint(doc, 'nowhere')).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining("'nowhere'") }));
     expect(() => resolvePoint(doc, 'nowhere')).toThrow(/'nowhere'/);
   });
 });
