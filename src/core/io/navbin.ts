@@ -240,49 +240,24 @@ export function readNavbin(bytes: Uint8Array): Navbin {
 }
 
 /**
- * UTF-8 by hand: src/core builds without the DOM library, so TextEncoder/TextDecoder are not
- * declared there. A lone surrogate is written as U+FFFD (as TextEncoder does).
+ * The platform's UTF-8 codec (WHATWG Encoding: browsers, workers, Node). src/core builds without
+ * the DOM library, so the two classes are declared here with the members used. Encoding
+ * writes a lone surrogate as U+FFFD; decoding is strict (`fatal`: a malformed, overlong or
+ * surrogate sequence throws) and keeps a leading byte-order mark (`ignoreBOM`), which is
+ * part of an id.
  */
-function utf8Encode(text: string): Uint8Array {
-  const out: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        i++;
-      }
-    }
-    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return Uint8Array.from(out);
-}
+declare const TextEncoder: new () => { encode(text: string): Uint8Array };
+declare const TextDecoder: new (label: 'utf-8', options: { fatal: boolean; ignoreBOM: boolean }) => { decode(bytes: Uint8Array): string };
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Strict UTF-8 decoding of bytes[start, end); null on any malformed, overlong or surrogate sequence. */
+const utf8Encode = (text: string): Uint8Array => encoder.encode(text);
+
+/** Strict UTF-8 decoding of bytes[start, end); null when the bytes are not valid UTF-8. */
 function utf8Decode(bytes: Uint8Array, start: number, end: number): string | null {
-  let out = '';
-  for (let i = start; i < end;) {
-    const b = bytes[i];
-    let c: number, n: number, min: number;
-    if (b < 0x80) { c = b; n = 0; min = 0; }
-    else if ((b & 0xe0) === 0xc0) { c = b & 31; n = 1; min = 0x80; }
-    else if ((b & 0xf0) === 0xe0) { c = b & 15; n = 2; min = 0x800; }
-    else if ((b & 0xf8) === 0xf0) { c = b & 7; n = 3; min = 0x10000; }
-    else return null;
-    if (i + n >= end) return null; // the sequence runs past the id
-    for (let k = 1; k <= n; k++) {
-      const d = bytes[i + k];
-      if ((d & 0xc0) !== 0x80) return null;
-      c = (c << 6) | (d & 63);
-    }
-    if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return null;
-    out += String.fromCodePoint(c);
-    i += n + 1;
+  try {
+    return decoder.decode(bytes.subarray(start, end));
+  } catch {
+    return null;
   }
-  return out;
 }
