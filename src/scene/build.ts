@@ -92,8 +92,8 @@ export function movingObstaclePosition(mo: MovingObstacle, t: number, out: Vec3)
 
 /**
  * The point an agent's start or goal stands for at time t: a position as given, a waypoint's
- * position, or a moving obstacle's centre at t. Throws a RangeError naming `ref` when the id
- * is unknown (parseScene guarantees every reference of a parsed document resolves).
+ * position, or a moving obstacle's centre at t. Throws a NavlabError (code usage) naming `ref`
+ * when the id is unknown (parseScene guarantees every reference of a parsed document resolves).
  */
 export function resolvePoint(doc: SceneDocument, ref: PointRef, t = 0, out: Vec3 = vec3()): Vec3 {
   if (typeof ref !== 'string') return set(out, ref[0], ref[1], ref[2]);

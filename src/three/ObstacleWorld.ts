@@ -189,7 +189,7 @@ export class ObstacleWorld {
   /**
    * Replaces the world triangles of mesh `id` (after the object moved, turned or deformed; the
    * drawn object is not touched). Returns the world box that changed (old and new place), or
-   * null if there is no such mesh. Throws a RangeError when the triangle count differs.
+   * null if there is no such mesh. Throws a NavlabError (code usage) when the triangle count differs.
    */
   setMeshTriangles(id: string, worldSoup: ArrayLike<number>): Aabb | null {
     const m = this.meshes.find((e) => e.id === id);
