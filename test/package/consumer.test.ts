@@ -143,7 +143,7 @@ describe('the packed package', () => {
     expect(Math.abs(JSON.parse(r.stdout).cost - 15.317108287336765)).toBeLessThan(1e-9);
   });
 
-  it('bundles with vite: the core entry pulls in no three, the three entry works', async () => {
+  it('bundles with vite: the core entry pulls in no three, the three entry no zod, the scene-three entry works', async () => {
     const bundle = async (code: string): Promise<string[]> => {
       writeFileSync(join(project, 'entry.js'), code);
       const out = (await build({
@@ -157,5 +157,11 @@ describe('the packed package', () => {
     expect(core.filter((id) => /node_modules\/(three|three-mesh-bvh|zod)\//.test(id))).toEqual([]);
     const three = await bundle(`import { ObstacleWorld } from 'navlab/three';\nexport { ObstacleWorld };\n`);
     expect(three.some((id) => id.includes('/node_modules/three-mesh-bvh/'))).toBe(true);
+    // Everything navlab/three exports, and still no scene validation: that is navlab/scene-three's.
+    const all = await bundle(`export * from 'navlab/three';\n`);
+    expect(all.some((id) => id.includes('/navlab/lib/three/NavWorld.js'))).toBe(true);
+    expect(all.filter((id) => /node_modules\/zod\/|\/navlab\/lib\/scene\/(schema|validate)\.js/.test(id))).toEqual([]);
+    const sceneThree = await bundle(`export * from 'navlab/scene-three';\n`);
+    expect(sceneThree.some((id) => id.includes('/node_modules/zod/'))).toBe(true);
   });
 });
