@@ -75,17 +75,24 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
   return { json, body };
 }
 
-/** Decodes a base64 data: URI; null when `uri` is not a data: URI. */
+/** The bytes of a base64 payload (the part of a data: URI after the comma); null when it is not base64. */
+export function base64Bytes(payload: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;
+  const bin = atob(payload);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Decodes a data: URI; null when `uri` is not a data: URI. */
 function dataUri(uri: string): Uint8Array | null {
   const m = /^data:[^,]*?(;base64)?,/.exec(uri);
   if (m === null) return null;
   const payload = uri.slice(m[0].length);
   if (!m[1]) return new TextEncoder().encode(decodeURIComponent(payload));
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) throw new FormatProblem('a data: URI is not valid base64');
-  const bin = atob(payload);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+  const bytes = base64Bytes(payload);
+  if (bytes === null) throw new FormatProblem('a data: URI is not valid base64');
+  return bytes;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Euler, Matrix4, Quaternion, Vector3 } from 'three';
 import { MESH_MEDIA_TYPES, type SceneDocument, type SceneMesh } from '../scene/schema.ts';
+import { base64Bytes } from './gltfContainer.ts';
 import { importMesh, MeshError, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
 
 /** Mesh files of a scene, loaded, by mesh id. */
@@ -29,11 +30,8 @@ export function meshDataUri(src: string): { bytes: Uint8Array; format: MeshForma
   for (const [type, format] of Object.entries(MESH_MEDIA_TYPES)) {
     const prefix = `data:${type};base64,`;
     if (!src.startsWith(prefix)) continue;
-    const payload = src.slice(prefix.length);
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) throw new MeshError('data: URI', 'is not valid base64');
-    const bin = atob(payload);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const bytes = base64Bytes(src.slice(prefix.length));
+    if (bytes === null) throw new MeshError('data: URI', 'is not valid base64');
     return { bytes, format };
   }
   throw new MeshError('data: URI', `has an unsupported media type (expected ${Object.keys(MESH_MEDIA_TYPES).join(', ')})`);

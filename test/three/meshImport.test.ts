@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMeshFile } from '../../src/cli/meshFiles.ts';
 import { importMesh, MESH_LIMITS, MeshError } from '../../src/three/meshImport.ts';
+import { meshDataUri } from '../../src/three/sceneMeshes.ts';
 import { glbContainer } from '../../scripts/meshes/gltf.ts';
 import { ROOT } from '../helpers/cli.ts';
 
@@ -84,6 +85,15 @@ describe('importMesh: broken files name the file and the problem', () => {
       accessors: [{ componentType: 5126, count, type: 'VEC3' }],
     });
     await expect(importMesh('huge.glb', glbContainer(json, new Uint8Array(0)))).rejects.toThrow(/huge\.glb: more than 5000000 triangles \(the import limit\)/);
+  });
+
+  it('decodes base64 data: URIs, in a .gltf buffer and in a scene mesh, and refuses bad base64', async () => {
+    const gltf = (uri: string) => new TextEncoder().encode(JSON.stringify({ asset: { version: '2.0' }, buffers: [{ uri, byteLength: 3 }] }));
+    // A good buffer gets past the buffer checks, to the (empty) scene.
+    await expect(importMesh('ok.gltf', gltf('data:application/octet-stream;base64,AAEC'))).rejects.toThrow(/ok\.gltf: no triangles/);
+    await expect(importMesh('bad.gltf', gltf('data:application/octet-stream;base64,AA$C'))).rejects.toThrow(/bad\.gltf: a data: URI is not valid base64/);
+    expect([...meshDataUri('data:model/stl;base64,AAEC').bytes]).toEqual([0, 1, 2]);
+    expect(() => meshDataUri('data:model/stl;base64,AA$C')).toThrow(/data: URI: is not valid base64/);
   });
 
   it('checks the file size before reading', async () => {
