@@ -1,0 +1,53 @@
+import type { GridRun } from '../../core/search/algorithms.ts';
+import type { SearchResult } from '../../core/search/result.ts';
+import { SearchContext } from '../../core/search/SearchContext.ts';
+import type { SearchSpace } from '../../core/search/space.ts';
+import type { SearchView } from '../render/SearchView.ts';
+import type { VisitedNodes } from '../workers/protocol.ts';
+import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './labSettings.ts';
+import { emptyVisited } from './visited.ts';
+
+/**
+ * One of the lab's two runs (A or B): its configuration, its search (stepped on the main
+ * thread while watched), what was last drawn of it, and its status line.
+ */
+export class LabRun {
+  readonly key: 'A' | 'B';
+  readonly ctx = new SearchContext();
+  visited: VisitedNodes = emptyVisited();
+  view: SearchView | null = null;
+  run: GridRun | null = null;
+  space: SearchSpace | null = null;
+  config: SearchConfig = { ...DEFAULT_CONFIG };
+  state: RunState;
+  lastView = 0;
+  viewCost = 0;
+  /** The view should be redrawn next frame. */
+  drawDue = false;
+  /** The final result of the run, drawn and recorded next frame. */
+  result: SearchResult | null = null;
+  /** Expanded so far (the automatic speed grows with it). */
+  expanded = 0;
+
+  constructor(key: 'A' | 'B') {
+    this.key = key;
+    this.state = idleState(key);
+  }
+
+  /** Forgets the watched search (the view keeps what it drew). */
+  stop(): void {
+    this.run = null;
+    this.result = null;
+    this.drawDue = false;
+  }
+
+  /** Ready to step a new watched search `run` over `space`. */
+  watch(run: GridRun): void {
+    this.run = run;
+    this.lastView = 0;
+    this.viewCost = 0;
+    this.drawDue = false;
+    this.result = null;
+    this.expanded = 0;
+  }
+}
