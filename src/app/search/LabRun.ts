@@ -3,8 +3,10 @@ import type { SearchResult } from '../../core/search/result.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import type { SearchSpace } from '../../core/search/space.ts';
 import type { SearchView } from '../render/SearchView.ts';
+import { emptySegments, SightLog } from '../../three/searchSegments.ts';
 import type { VisitedNodes } from '../workers/protocol.ts';
 import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './labSettings.ts';
+import { listenToSteps, RECENT_SIGHT_CHECKS, stepAlgorithm, type StepAlgorithm } from './labSteps.ts';
 import { emptyVisited } from './visited.ts';
 
 /**
@@ -15,6 +17,12 @@ export class LabRun {
   readonly key: 'A' | 'B';
   readonly ctx = new SearchContext();
   visited: VisitedNodes = emptyVisited();
+  /** What the watched search does beyond A* (labSteps), as last drawn. */
+  readonly segments = emptySegments();
+  /** The recent line-of-sight checks of a watched Lazy Theta* run. */
+  readonly sight = new SightLog(RECENT_SIGHT_CHECKS);
+  /** Whose steps the view shows (null: A*, or a search run in a worker). */
+  steps: StepAlgorithm | null = null;
   view: SearchView | null = null;
   run: GridRun | null = null;
   space: SearchSpace | null = null;
@@ -41,9 +49,11 @@ export class LabRun {
     this.drawDue = false;
   }
 
-  /** Ready to step a new watched search `run` over `space`. */
+  /** Ready to step a new watched search `run`. */
   watch(run: GridRun): void {
     this.run = run;
+    this.steps = stepAlgorithm(run);
+    listenToSteps(run, this.sight);
     this.lastView = 0;
     this.viewCost = 0;
     this.drawDue = false;

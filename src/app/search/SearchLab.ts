@@ -17,6 +17,7 @@ import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './co
 import { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, idleState, type GraphKind, type LabSettings, type RunState, type SearchConfig } from './labSettings.ts';
 import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid, resolveEndpoints } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
+import { collectSteps, type StepAlgorithm } from './labSteps.ts';
 import { optimalityNote, workerOptimum } from './optimality.ts';
 
 export { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, UNLIMITED_SPEED } from './labSettings.ts';
@@ -49,7 +50,7 @@ export class SearchLab {
     compare: false,
     compareView: 'side by side',
     shown: 'A',
-    layers: { visited: true, open: true, path: true },
+    layers: { visited: true, open: true, path: true, steps: true },
   };
   start: Endpoint | null = null;
   goal: Endpoint | null = null;
@@ -77,6 +78,12 @@ export class SearchLab {
 
   get running(): boolean {
     return this.runs.some((r) => r.state.phase === 'running');
+  }
+
+  /** Algorithms whose search steps the shown runs draw (for the legend), each once. */
+  get stepAlgorithms(): StepAlgorithm[] {
+    const shown = this.activeRuns().filter((r) => r.state.phase !== 'idle' && r.steps !== null).map((r) => r.steps!);
+    return [...new Set(shown)];
   }
 
   /** Whether the current scene offers the voxel grid. */
@@ -166,7 +173,7 @@ export class SearchLab {
   applyLayers(): void {
     // The difference view replaces both runs' nodes (their paths stay).
     const diff = this.settings.compare && this.settings.compareView === 'difference';
-    const layers = diff ? { ...this.settings.layers, visited: false, open: false } : this.settings.layers;
+    const layers = diff ? { ...this.settings.layers, visited: false, open: false, steps: false } : this.settings.layers;
     for (const r of this.runs) r.view?.setLayers(layers);
     if (this.diffView !== null) this.diffView.visible = diff && this.settings.layers.visited;
   }
@@ -182,6 +189,7 @@ export class SearchLab {
     const runs = this.activeRuns();
     for (const r of this.runs) {
       r.state = idleState(r.key);
+      r.steps = null;
       r.view?.reset();
     }
     const graph = this.settings.graph;
@@ -364,6 +372,7 @@ export class SearchLab {
     const positions = this.settings.graph === 'grid' ? gridPositions(scene.grid!) : scene.graph;
     collectVisited(r.ctx, positions, r.visited);
     r.view?.setVisited(r.visited);
+    if (r.run !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
   }
 
   private finish(r: LabRun, result: SearchResult, draw = true): void {

@@ -44,7 +44,8 @@ export interface LabSettings {
   compareView: 'side by side' | 'toggle' | 'difference';
   /** In toggle view: which run is shown. */
   shown: 'A' | 'B';
-  layers: { visited: boolean; open: boolean; path: boolean };
+  /** `steps`: what JPS and Lazy Theta* do beyond A* (jumps, any-angle links, sight checks). */
+  layers: { visited: boolean; open: boolean; path: boolean; steps: boolean };
 }
 
 export type RunPhase = 'idle' | 'running' | 'done' | 'error';
