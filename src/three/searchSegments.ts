@@ -116,23 +116,27 @@ export class SightLog {
   /** Checks reported since the last clear, passed and failed. */
   total = 0;
   passed = 0;
-  private readonly from: Int32Array;
-  private readonly to: Int32Array;
+  /** Ring of checks: the node checked and its candidate parent, and whether the segment was legal. */
+  private readonly node: Int32Array;
+  private readonly candidate: Int32Array;
   private readonly legal: Uint8Array;
 
   constructor(capacity = 4096) {
     if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS) throw new RangeError(`capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
     this.capacity = capacity;
-    this.from = new Int32Array(capacity);
-    this.to = new Int32Array(capacity);
+    this.node = new Int32Array(capacity);
+    this.candidate = new Int32Array(capacity);
     this.legal = new Uint8Array(capacity);
   }
 
-  /** Records one check (node `from` to its candidate parent `to`); the run's hook calls it. */
-  readonly record = (from: number, to: number, legal: boolean): void => {
+  /**
+   * Records one check: the segment from the candidate parent to the node checked (the order
+   * of LazyThetaRun.onLineOfSight, which calls it once attached).
+   */
+  readonly record = (candidate: number, node: number, legal: boolean): void => {
     const i = this.total % this.capacity;
-    this.from[i] = from;
-    this.to[i] = to;
+    this.node[i] = node;
+    this.candidate[i] = candidate;
     this.legal[i] = legal ? 1 : 0;
     this.total++;
     if (legal) this.passed++;
@@ -158,22 +162,22 @@ export class SightLog {
     this.total = this.passed = 0;
   }
 
-  /** Visits the kept checks, oldest first. */
-  forEach(visit: (from: number, to: number, legal: boolean) => void): void {
+  /** Visits the kept checks, oldest first: the node checked, its candidate parent, the outcome. */
+  forEach(visit: (node: number, candidate: number, legal: boolean) => void): void {
     const n = this.kept;
     const first = this.total - n;
     for (let k = first; k < this.total; k++) {
       const i = k % this.capacity;
-      visit(this.from[i], this.to[i], this.legal[i] === 1);
+      visit(this.node[i], this.candidate[i], this.legal[i] === 1);
     }
   }
 
-  /** Appends the kept checks as segments: the passed ones, then the failed ones (drawn on top). */
+  /** Appends the kept checks as segments (node to candidate parent): the passed ones, then the failed ones (drawn on top). */
   appendTo(out: SearchSegments, space: Pick<SearchSpace, 'position'>): SearchSegments {
     for (const legal of [true, false]) {
       const kind = legal ? SegmentKind.sightPassed : SegmentKind.sightFailed;
-      this.forEach((from, to, l) => {
-        if (l === legal) pushSegment(out, space, kind, from, to);
+      this.forEach((node, candidate, l) => {
+        if (l === legal) pushSegment(out, space, kind, node, candidate);
       });
     }
     return out;
