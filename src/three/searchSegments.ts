@@ -21,6 +21,7 @@ export const SegmentKind = {
   /** Lazy Theta*: a line-of-sight check that failed (the node fell back to a grid neighbour). */
   sightFailed: 3,
 } as const;
+/** One of the SegmentKind values (0 jump, 1 any-angle link, 2 sight check passed, 3 failed). */
 export type SegmentKind = (typeof SegmentKind)[keyof typeof SegmentKind];
 
 /** Most segments a SearchSegments holds; segments offered beyond it are counted, not kept. */
