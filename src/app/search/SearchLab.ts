@@ -1,6 +1,5 @@
 import { GraphSpace } from '../../core/graph/WaypointGraph.ts';
 import { GridSpace } from '../../core/grid/GridSpace.ts';
-import { vec3 } from '../../core/math/vec3.ts';
 import { AStarRun } from '../../core/search/AStarRun.ts';
 import { createGridRun } from '../../core/search/algorithms.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
@@ -19,6 +18,7 @@ import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid, resolve
 import { LabRun } from './LabRun.ts';
 import { collectSteps, type StepAlgorithm } from './labSteps.ts';
 import { optimalityNote, workerOptimum } from './optimality.ts';
+import { pathMeasures, pathPoints } from './pathSummary.ts';
 
 export { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, UNLIMITED_SPEED } from './labSettings.ts';
 export type { GraphKind, LabSettings, RunPhase, RunState, SearchConfig } from './labSettings.ts';
@@ -29,8 +29,6 @@ const FRAME_BUDGET_MS = 16;
 const FINISH_BUDGET_MS = 40;
 /** Expansions per step() call inside a frame (the time budget is checked between calls). */
 const CHUNK = 256;
-
-const _p = vec3();
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -378,27 +376,16 @@ export class SearchLab {
   private finish(r: LabRun, result: SearchResult, draw = true): void {
     if (draw) this.drawVisited(r);
     r.result = null;
-    const space = r.space!;
-    const points = new Float32Array(3 * result.path.length);
-    result.path.forEach((node, i) => {
-      space.position(node, _p);
-      points.set([_p.x, _p.y, _p.z], 3 * i);
-    });
+    const points = pathPoints(r.space!, result.path);
     r.run = null;
     this.complete(r, result.status, result.cost, points, result.expanded, result.elapsedMs);
   }
 
   /** Records a finished run, draws its path, and works out the optimality note. */
   private complete(r: LabRun, status: SearchStatus, cost: number, points: Float32Array, expanded: number, elapsed: number): void {
-    let length = 0;
-    for (let i = 3; i < points.length; i += 3) length += Math.hypot(points[i] - points[i - 3], points[i + 1] - points[i - 2], points[i + 2] - points[i - 1]);
-    const goal = this.endpointPosition(this.goal);
-    const n = points.length / 3;
-    const goalDistance = goal === null || n === 0 ? 0 : Math.hypot(points[3 * n - 3] - goal[0], points[3 * n - 2] - goal[1], points[3 * n - 1] - goal[2]);
-    let open = 0;
-    for (let i = 0; i < r.visited.count; i++) open += r.visited.closed[i] === 0 ? 1 : 0;
-    r.state = { ...r.state, phase: 'done', status, cost, length, nodes: n, expanded, open, ms: elapsed, goalDistance, note: null };
-    r.view?.setPath(n > 0 ? points : null, status !== 'found');
+    const m = pathMeasures(points, this.endpointPosition(this.goal), r.visited);
+    r.state = { ...r.state, ...m, phase: 'done', status, cost, expanded, ms: elapsed, note: null };
+    r.view?.setPath(m.nodes > 0 ? points : null, status !== 'found');
     if (this.settings.compare && this.runs.every((o) => o.state.phase === 'done')) this.compareDone();
     this.onChange();
     if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
