@@ -377,6 +377,7 @@ export class App {
     if (this.labDirty) {
       this.labDirty = false;
       this.overlay.setStatus(this.lab.states);
+      this.overlay.setStepLegend(this.lab.stepAlgorithms);
     }
     return false;
   }

@@ -1,8 +1,12 @@
 import {
   BoxGeometry, BufferAttribute, BufferGeometry, Color, CylinderGeometry, DynamicDrawUsage, IcosahedronGeometry,
   InstancedBufferAttribute, InstancedMesh, Matrix4, MeshLambertMaterial, MeshStandardMaterial, Object3D, Points, PointsMaterial,
-  Quaternion, SRGBColorSpace, Vector3,
+  Quaternion, SRGBColorSpace, Vector3, type InterleavedBufferAttribute,
 } from 'three';
+import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
+import { LineSegments2 } from 'three/examples/jsm/lines/LineSegments2.js';
+import { LineSegmentsGeometry } from 'three/examples/jsm/lines/LineSegmentsGeometry.js';
+import { MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';
 import type { VisitedNodes } from './visitedNodes.ts';
 
 /** Most nodes a view draws; beyond that the view shows the first ones. */
@@ -23,6 +27,8 @@ export interface SearchHelperOptions {
    * cubes or spheres (a dozen triangles each), so big searches stay cheap to draw. @default 40000
    */
   shapeLimit?: number;
+  /** Width of the search-step lines (setSegments), in pixels. @default 2.5 */
+  stepWidth?: number;
   /** Colours. @default SEARCH_COLORS */
   colors?: Partial<SearchColors>;
 }
@@ -37,10 +43,28 @@ export interface SearchColors {
   path: number;
   /** The path of a search that did not reach its goal. */
   partial: number;
+  /** JPS: a jump, from an expanded jump point to the jump point it came from. */
+  jump: number;
+  /** Lazy Theta*: an expanded node's link to its any-angle parent. */
+  anyAngle: number;
+  /** Lazy Theta*: a line-of-sight check that passed. */
+  sightPassed: number;
+  /** Lazy Theta*: a line-of-sight check that failed. */
+  sightFailed: number;
 }
 
-/** Yellow to red visited nodes, a blue open set, a green path (amber when partial). */
-export const SEARCH_COLORS: Readonly<SearchColors> = Object.freeze({ low: 0xfacc15, high: 0xdc2626, open: 0x3b82f6, path: 0x22c55e, partial: 0xf59e0b });
+/**
+ * Yellow to red visited nodes, a blue open set, a green path (amber when partial); JPS jumps
+ * in fuchsia, Lazy Theta*'s any-angle links in white, its line-of-sight checks teal (passed)
+ * or rose (failed).
+ */
+export const SEARCH_COLORS: Readonly<SearchColors> = Object.freeze({
+  low: 0xfacc15, high: 0xdc2626, open: 0x3b82f6, path: 0x22c55e, partial: 0xf59e0b,
+  jump: 0xe879f9, anyAngle: 0xf1f5f9, sightPassed: 0x2dd4bf, sightFailed: 0xfb7185,
+});
+
+/** Colour key of each SegmentKind, in kind order. */
+const SEGMENT_COLOR_KEYS = ['jump', 'anyAngle', 'sightPassed', 'sightFailed'] as const;
 
 const _up = new Vector3(0, 1, 0);
 const _a = new Vector3();
@@ -55,12 +79,21 @@ const _m = new Matrix4();
  * (yellow = low, red = high), the open set apart in blue and smaller, and the path as a green
  * tube (amber when it only reaches the node closest to the goal). Built from engine-neutral
  * data (`VisitedNodes` from `collectVisited`, path points), so a search stepped on the main
- * thread and one run in a worker draw the same way. Call `dispose()` when done.
+ * thread and one run in a worker draw the same way. What jump point search and Lazy Theta*
+ * do beyond A* is drawn as lines over the nodes (`setSegments`): JPS's jumps, Lazy Theta*'s
+ * any-angle parent links and its line-of-sight checks, passed or failed, read from the run.
+ * Call `dispose()` when done.
  *
  * ```ts
  * const helper = new SearchHelper({ shape: 'cube', nodeSize: grid.cellSize, pathRadius: 0.05 });
  * scene.add(helper);
- * run.step(200); helper.setVisited(collectVisited(run.ctx, gridPositions(grid)));
+ * const log = new SightLog();
+ * log.attach(lazyThetaRun);
+ * lazyThetaRun.step(200);
+ * const positions = gridPositions(grid);
+ * helper.setVisited(collectVisited(lazyThetaRun.ctx, positions));
+ * const segments = collectAnyAngleLinks(lazyThetaRun, positions, emptySegments());
+ * helper.setSegments(log.appendTo(segments, positions));
  * ```
  */
 export class SearchHelper extends Object3D {
@@ -68,6 +101,13 @@ export class SearchHelper extends Object3D {
   readonly colors: Readonly<SearchColors>;
   /** Nodes drawn by the last setVisited (may be fewer than visited: MAX_DRAWN_NODES). */
   drawn = 0;
+  /**
+   * What JPS and Lazy Theta* do beyond A* (SearchSegments: jumps, any-angle links,
+   * line-of-sight checks), one line per segment coloured by kind, drawn over the nodes.
+   */
+  readonly steps: LineSegments2;
+  private readonly stepsMaterial: LineMaterial;
+  private readonly segmentColors: Float32Array;
   private readonly closed: NodeLayer;
   private readonly open: NodeLayer;
   private segments: InstancedMesh;
@@ -98,14 +138,58 @@ export class SearchHelper extends Object3D {
       m.renderOrder = 10;
       this.add(m);
     }
+    this.segmentColors = new Float32Array(SEGMENT_COLOR_KEYS.flatMap((k) => new Color(colors[k]).toArray()));
+    // Lines a few pixels wide (three's LineSegments2): one-pixel lines are hard to read.
+    this.stepsMaterial = new LineMaterial({ vertexColors: true, linewidth: options.stepWidth ?? 2.5, depthTest: false, transparent: true, opacity: 0.9 });
+    this.steps = new LineSegments2(segmentGeometry(1), this.stepsMaterial);
+    this.steps.name = 'search-steps';
+    this.steps.frustumCulled = false;
+    this.steps.renderOrder = 9;
+    this.add(this.steps);
     this.frustumCulled = false;
   }
 
-  /** Shows or hides the closed nodes, the open set and the path. */
-  setLayers(layers: { visited: boolean; open: boolean; path: boolean }): void {
+  /** Shows or hides the closed nodes, the open set, the path and the search steps (shown unless `steps` is false). */
+  setLayers(layers: { visited: boolean; open: boolean; path: boolean; steps?: boolean }): void {
     this.closed.visible = layers.visited;
     this.open.visible = layers.open;
     this.segments.visible = this.joints.visible = layers.path;
+    this.steps.visible = layers.steps ?? true;
+  }
+
+  /**
+   * Draws search segments (jumps, any-angle links, line-of-sight checks: SearchSegments from
+   * collectParentLinks, collectAnyAngleLinks, SightLog), one line each in its kind's colour,
+   * over the nodes; at most MAX_SEGMENTS. Null clears them.
+   */
+  setSegments(s: SearchSegments | null): void {
+    const n = s === null ? 0 : Math.min(s.count, MAX_SEGMENTS);
+    let g = this.steps.geometry;
+    if (n > segmentData(g, 'instanceStart').count) {
+      g.dispose();
+      g = this.steps.geometry = segmentGeometry(Math.min(MAX_SEGMENTS, nextPow2(n)));
+    }
+    g.instanceCount = n;
+    if (s === null || n === 0) return;
+    const pos = segmentData(g, 'instanceStart').data;
+    const col = segmentData(g, 'instanceColorStart').data;
+    (pos.array as Float32Array).set(s.positions.subarray(0, 6 * n));
+    const c = col.array as Float32Array;
+    const table = this.segmentColors;
+    for (let i = 0; i < n; i++) {
+      const k = 3 * s.kinds[i];
+      for (let e = 0; e < 2; e++) {
+        const o = 6 * i + 3 * e;
+        c[o] = table[k];
+        c[o + 1] = table[k + 1];
+        c[o + 2] = table[k + 2];
+      }
+    }
+    for (const b of [pos, col]) {
+      b.clearUpdateRanges();
+      b.addUpdateRange(0, 6 * n);
+      b.needsUpdate = true;
+    }
   }
 
   /** Draws the nodes a search reached; null clears them. */
@@ -152,14 +236,15 @@ export class SearchHelper extends Object3D {
     this.joints.instanceMatrix.needsUpdate = true;
   }
 
-  /** Closed nodes drawn, open nodes drawn and path segments drawn (for tests and readouts). */
-  get counts(): { closed: number; open: number; segments: number } {
-    return { closed: this.closed.count, open: this.open.count, segments: this.segments.count };
+  /** Closed nodes drawn, open nodes drawn, path segments and search-step segments drawn (for tests and readouts). */
+  get counts(): { closed: number; open: number; segments: number; steps: number } {
+    return { closed: this.closed.count, open: this.open.count, segments: this.segments.count, steps: this.steps.geometry.instanceCount };
   }
 
-  /** Removes the nodes and the path. */
+  /** Removes the nodes, the search steps and the path. */
   reset(): void {
     this.setVisited(null);
+    this.setSegments(null);
     this.segments.count = this.joints.count = 0;
   }
 
@@ -171,6 +256,8 @@ export class SearchHelper extends Object3D {
     this.segmentGeometry.dispose();
     this.jointGeometry.dispose();
     this.pathMaterial.dispose();
+    this.steps.geometry.dispose();
+    this.stepsMaterial.dispose();
     this.removeFromParent();
   }
 
@@ -307,6 +394,21 @@ class NodeLayer extends Object3D {
     this.points.geometry.dispose();
     return this.newPoints(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
   }
+}
+
+/** Room for `capacity` wide line segments (start and end positions and colours), none drawn yet. */
+function segmentGeometry(capacity: number): LineSegmentsGeometry {
+  const g = new LineSegmentsGeometry();
+  g.setPositions(new Float32Array(6 * capacity));
+  g.setColors(new Float32Array(6 * capacity));
+  for (const name of ['instanceStart', 'instanceColorStart'] as const) segmentData(g, name).data.setUsage(DynamicDrawUsage);
+  g.instanceCount = 0;
+  return g;
+}
+
+/** One of the interleaved per-segment attributes of a LineSegmentsGeometry. */
+function segmentData(g: LineSegmentsGeometry, name: 'instanceStart' | 'instanceColorStart'): InterleavedBufferAttribute {
+  return g.getAttribute(name) as InterleavedBufferAttribute;
 }
 
 const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(2, n)));

@@ -19,3 +19,4 @@ export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions,
 export { collectVisited, emptyVisited, gridPositions, type VisitedNodes } from './visitedNodes.ts';
 export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';
 export { VoxelChunks, CHUNK_SIZE, type VoxelChunkData, type VoxelChunksOptions } from './VoxelChunks.ts';
+export { collectAnyAngleLinks, collectParentLinks, emptySegments, clearSegments, pushSegment, SightLog, SegmentKind, MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';

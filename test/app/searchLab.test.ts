@@ -9,6 +9,9 @@ import { LoadedScene } from '../../src/app/LoadedScene.ts';
 import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { inlinePool, loadedScene } from './helpers.ts';
+import { RECENT_SIGHT_CHECKS } from '../../src/app/search/labSteps.ts';
+import { gridPositions } from '../../src/app/search/visited.ts';
+import { collectParentLinks, emptySegments, SegmentKind } from '../../src/three/searchSegments.ts';
 
 function lab(file: string): { lab: SearchLab; scene: LoadedScene } {
   const scene = loadedScene(file);
@@ -96,6 +99,47 @@ describe('SearchLab', () => {
     l.tick();
     l.cancel();
     expect(l.states[0]).toMatchObject({ phase: 'done', status: 'cancelled', expanded: 2 });
+  });
+
+  it('draws what JPS and Lazy Theta* do beyond A* from the watched run, and nothing for A*', async () => {
+    const { lab: l, scene } = lab('classic-10.json');
+    const run = l.runs[0];
+    const positions = gridPositions(scene.grid!);
+    l.settings.perFrame = 3;
+    l.settings.a.algorithm = 'jps';
+    expect(l.runSearch()).toBeNull();
+    // Stepped by hand (paused) and drawn: the jumps are the parent links of the jump points expanded so far.
+    l.step(6);
+    l.tick();
+    expect(run.state.phase).toBe('running');
+    expect(run.state.expanded).toBe(6);
+    expect(l.stepAlgorithms).toEqual(['jps']);
+    const drawnNodes = () => Array.from(run.segments.nodes.subarray(0, 2 * run.segments.count));
+    const midway = collectParentLinks(run.ctx, positions, emptySegments());
+    expect(run.segments.count).toBeGreaterThan(0);
+    expect(drawnNodes()).toEqual(Array.from(midway.nodes.subarray(0, 2 * midway.count)));
+    l.togglePause();
+    await finish(l);
+    const jumps = collectParentLinks(run.ctx, positions, emptySegments());
+    expect(drawnNodes()).toEqual(Array.from(jumps.nodes.subarray(0, 2 * jumps.count)));
+    expect(run.view!.counts.steps).toBe(jumps.count);
+
+    l.settings.a.algorithm = 'lazy-theta';
+    l.runSearch();
+    await finish(l);
+    expect(l.stepAlgorithms).toEqual(['lazy-theta']);
+    const byKind = [0, 0, 0, 0];
+    for (let i = 0; i < run.segments.count; i++) byKind[run.segments.kinds[i]]++;
+    expect(byKind[SegmentKind.anyAngle]).toBe(run.state.expanded - 1);
+    expect(byKind[SegmentKind.sightPassed] + byKind[SegmentKind.sightFailed]).toBe(Math.min(run.sight.total, RECENT_SIGHT_CHECKS));
+    expect(run.sight.total).toBeGreaterThan(0);
+    expect(run.view!.counts.steps).toBe(run.segments.count);
+
+    l.settings.a.algorithm = 'astar';
+    l.runSearch();
+    await finish(l);
+    expect(l.stepAlgorithms).toEqual([]);
+    expect(run.view!.counts.steps).toBe(0);
   });
 
   it('runs an unwatched search in the worker and draws what it returns', async () => {

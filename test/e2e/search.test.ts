@@ -2,11 +2,13 @@
  * Watching a search in the view, in a real browser (dev server, headless Chromium): the
  * default speed is the automatic one, hovering a reached node reads its g, h and f, dragging
  * the goal marker moves the goal and the search follows, tooltips stay inside the window and
- * off the panels, and the agents take a geometry edit without restarting.
+ * off the panels, the agents take a geometry edit without restarting, and watching JPS or
+ * Lazy Theta* draws their jumps, any-angle links and sight checks.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadScene, screenPoint, settle, setView, useDevApp, type AppPage } from './harness.ts';
+import { decodePng } from './png.ts';
 
 let app: AppPage;
 let page: Page;
@@ -91,6 +93,112 @@ describe('watching a search (dev)', () => {
     expect(shown).toContain(`cost ${want.cost.toFixed(2)}`);
     // The drag did not also set a start or move the camera's target onto a new start.
     expect(await page.textContent('#hud .ends')).toContain('start 0,1,2');
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
+  });
+});
+
+/** A floor with three walls: JPS jumps along and around them, Lazy Theta* fails sight checks past them. */
+const WALLS_SCENE = {
+  version: 1,
+  name: 'Search test: walls',
+  voxels: { dims: [30, 2, 20], solid: [[0, 0, 0, 29, 0, 19], [8, 1, 0, 9, 1, 13], [18, 1, 6, 19, 1, 19], [12, 1, 15, 15, 1, 16]] },
+  agents: [{ id: 'runner', start: [1.5, 1.5, 1.5], goal: [28.5, 1.5, 18.5], speed: 1, radius: 0.3 }],
+  search: { graph: 'grid', neighborhood: 26 },
+};
+const WALLS_VIEW: [number[], number[]] = [[13, 26, 30], [13, 0, 9]];
+
+/** The lab as the dev server's editor hook reaches it (the parts read here). */
+interface LabHook {
+  settings: { a: { algorithm: string }; layers: { steps: boolean } };
+  runs: { view: { counts: { steps: number } }; segments: { count: number; kinds: Uint8Array }; sight: { total: number; passed: number } }[];
+  applyLayers(): void;
+  clear(): void;
+}
+
+/** Pixels of the 3D view (between the panels) within 40 per channel of colour `hex`. */
+async function pixelsOf(hex: number): Promise<number> {
+  await settle(page);
+  const img = decodePng(await page.screenshot({ clip: { x: 410, y: 60, width: 550, height: 680 } }));
+  const want = [(hex >> 16) & 255, (hex >> 8) & 255, hex & 255];
+  let n = 0;
+  for (let i = 0; i < img.width * img.height; i++) {
+    if (want.every((c, k) => Math.abs(img.data[4 * i + k] - c) <= 40)) n++;
+  }
+  return n;
+}
+
+/** Turns the view's search-step layer on or off (as the Views folder does) and redraws. */
+async function showSteps(on: boolean): Promise<void> {
+  await page.evaluate((on) => {
+    const w = window as unknown as { __navlabEditor: { app: { lab: LabHook; invalidate(): void } } };
+    const lab = w.__navlabEditor.app.lab;
+    lab.settings.layers.steps = on;
+    lab.applyLayers();
+    w.__navlabEditor.app.invalidate();
+  }, on);
+  for (let i = 0; i < 3; i++) await settle(page);
+}
+
+/** Watches `algorithm` to the end on the walls scene; returns what the lab drew. */
+async function watch(algorithm: string): Promise<{ steps: number; segments: number; kinds: number[]; sight: [number, number] }> {
+  await page.evaluate((a) => {
+    const lab = (window as unknown as { __navlabEditor: { app: { lab: LabHook } } }).__navlabEditor.app.lab;
+    lab.settings.a.algorithm = a;
+    // From idle, so that waiting for 'done' waits for this run.
+    lab.clear();
+  }, algorithm);
+  await expect.poll(status, SLOW).toBe('idle');
+  await runToEnd();
+  return page.evaluate(() => {
+    const r = (window as unknown as { __navlabEditor: { app: { lab: LabHook } } }).__navlabEditor.app.lab.runs[0];
+    const kinds = [0, 0, 0, 0];
+    for (let i = 0; i < r.segments.count; i++) kinds[r.segments.kinds[i]]++;
+    return { steps: r.view.counts.steps, segments: r.segments.count, kinds, sight: [r.sight.total, r.sight.passed] as [number, number] };
+  });
+}
+
+describe('what JPS and Lazy Theta* do beyond A* (dev)', () => {
+  it('watching JPS draws its jumps, with a legend entry; A* draws none', async () => {
+    await loadScene(page, WALLS_SCENE, WALLS_VIEW);
+    const astar = await watch('astar');
+    expect(astar.steps).toBe(0);
+    expect(await page.isVisible('#legend-steps')).toBe(false);
+    const jps = await watch('jps');
+    expect(jps.steps).toBeGreaterThan(10);
+    expect(jps.steps).toBe(jps.segments);
+    expect(jps.kinds).toEqual([jps.segments, 0, 0, 0]);
+    expect(await page.isVisible('#legend-steps')).toBe(true);
+    expect(await page.textContent('#legend-steps')).toContain('JPS jump');
+    // Fuchsia jump lines on screen, gone when the layer is off.
+    const shown = await pixelsOf(0xe879f9);
+    await showSteps(false);
+    const hidden = await pixelsOf(0xe879f9);
+    await showSteps(true);
+    expect(shown, `jump pixels ${shown}, with the layer off ${hidden}`).toBeGreaterThan(200);
+    expect(hidden).toBeLessThan(shown / 10);
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
+  });
+
+  it('watching Lazy Theta* draws its any-angle links and its sight checks, passed and failed', async () => {
+    const lt = await watch('lazy-theta');
+    expect(lt.sight[0]).toBeGreaterThan(lt.sight[1]);
+    expect(lt.kinds[1]).toBeGreaterThan(100);
+    expect(lt.kinds[2]).toBeGreaterThan(0);
+    expect(lt.kinds[3]).toBeGreaterThan(0);
+    expect(lt.steps).toBe(lt.segments);
+    const legend = (await page.textContent('#legend-steps')) ?? '';
+    expect(legend).toContain('any-angle parent');
+    expect(legend).toContain('sight check failed');
+    expect(legend).not.toContain('JPS');
+    // White any-angle links and teal passed checks on screen, gone when the layer is off.
+    const shown = [await pixelsOf(0xf1f5f9), await pixelsOf(0x2dd4bf)];
+    await showSteps(false);
+    const hidden = [await pixelsOf(0xf1f5f9), await pixelsOf(0x2dd4bf)];
+    await showSteps(true);
+    expect(shown[0], `link pixels ${shown}, with the layer off ${hidden}`).toBeGreaterThan(200);
+    expect(shown[1]).toBeGreaterThan(50);
+    expect(hidden[0]).toBeLessThan(shown[0] / 10);
+    expect(hidden[1]).toBeLessThan(shown[1] / 10);
     expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 });

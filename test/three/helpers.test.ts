@@ -124,7 +124,7 @@ describe('SearchHelper', () => {
     expect(helper.counts.closed).toBe(300);
     expect(instanced(helper).every((m) => m.count <= 100)).toBe(true);
     helper.setVisited(null);
-    expect(helper.counts).toEqual({ closed: 0, open: 0, segments: 0 });
+    expect(helper.counts).toEqual({ closed: 0, open: 0, segments: 0, steps: 0 });
     helper.dispose();
   });
 });

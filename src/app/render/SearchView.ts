@@ -15,7 +15,10 @@ export class SearchView extends SearchHelper {
   constructor(options: SearchViewOptions) {
     super({
       ...options,
-      colors: { low: PALETTE.visitedLow, high: PALETTE.visitedHigh, open: PALETTE.open, path: PALETTE.path, partial: PALETTE.pathPartial },
+      colors: {
+        low: PALETTE.visitedLow, high: PALETTE.visitedHigh, open: PALETTE.open, path: PALETTE.path, partial: PALETTE.pathPartial,
+        jump: PALETTE.jump, anyAngle: PALETTE.anyAngle, sightPassed: PALETTE.sightPassed, sightFailed: PALETTE.sightFailed,
+      },
     });
   }
 }

@@ -23,6 +23,11 @@ export const PALETTE = {
   open: 0x3b82f6,
   visitedLow: 0xfacc15,
   visitedHigh: 0xdc2626,
+  /** What JPS and Lazy Theta* do beyond A*: jumps, any-angle parent links, sight checks. */
+  jump: 0xe879f9,
+  anyAngle: 0xf1f5f9,
+  sightPassed: 0x2dd4bf,
+  sightFailed: 0xfb7185,
   agent: 0xa78bfa,
   /** Compare difference: nodes only A expanded, only B, and both. */
   onlyA: 0x22d3ee,

@@ -40,6 +40,7 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
       const view = new SearchView({ shape, nodeSize: 0.1, pathRadius: 0.1, shapeLimit: partial ? 0 : 40_000 });
       view.setVisited(visited);
       view.setPath([0, 0, 0, 1, 1, 1], partial);
+      view.setSegments({ count: 1, offered: 1, positions: new Float32Array([0, 0, 0, 1, 1, 1]), nodes: new Int32Array(2), kinds: new Uint8Array(1) });
       group.add(view);
       await nextTask();
     }

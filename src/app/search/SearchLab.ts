@@ -1,155 +1,34 @@
 import { GraphSpace } from '../../core/graph/WaypointGraph.ts';
 import { GridSpace } from '../../core/grid/GridSpace.ts';
-import type { CornerCutting } from '../../core/grid/VoxelGrid.ts';
-import { vec3 } from '../../core/math/vec3.ts';
 import { AStarRun } from '../../core/search/AStarRun.ts';
-import { createGridRun, type Algorithm, type GridRun } from '../../core/search/algorithms.ts';
-import { isAdmissible, type HeuristicName, type Neighborhood } from '../../core/search/heuristics.ts';
-import type { TieBreak } from '../../core/search/options.ts';
+import { createGridRun } from '../../core/search/algorithms.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../../core/search/result.ts';
-import { SearchContext } from '../../core/search/SearchContext.ts';
-import type { SearchSpace } from '../../core/search/space.ts';
 import { now } from '../../core/clock.ts';
 import type { Object3D } from 'three';
 import type { LoadedScene } from '../LoadedScene.ts';
-import { SearchView } from '../render/SearchView.ts';
+import { DiffView, SearchView } from '../render/SearchView.ts';
 import type { Endpoint, QueryReply, QueryRequest, VisitedNodes } from '../workers/protocol.ts';
 import type { WorkerPool } from '../workers/WorkerPool.ts';
-import { endpointText, num } from './format.ts';
-import { resolveGraph, voxelEndpoint, waypointEndpoint } from '../../scene/query.ts';
-import type { SceneDocument } from '../../scene/schema.ts';
-import { collectVisited, emptyVisited, gridPositions } from './visited.ts';
+import { resolveGraph } from '../../scene/query.ts';
+import { collectVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
-import { DiffView } from '../render/SearchView.ts';
+import { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, idleState, type GraphKind, type LabSettings, type RunState, type SearchConfig } from './labSettings.ts';
+import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid, resolveEndpoints } from './labEndpoints.ts';
+import { LabRun } from './LabRun.ts';
+import { collectSteps, type StepAlgorithm } from './labSteps.ts';
+import { optimalityNote, workerOptimum } from './optimality.ts';
+import { pathMeasures, pathPoints } from './pathSummary.ts';
 
-export type GraphKind = 'grid' | 'waypoints';
-
-/** One search configuration (what Compare sets twice). */
-export interface SearchConfig {
-  /** Grid only: 'astar', 'jps' or 'lazy-theta'. @default 'astar' */
-  algorithm?: Algorithm;
-  heuristic: HeuristicName;
-  weight: number;
-  tieBreak: TieBreak;
-  neighborhood: Neighborhood;
-  cornerCutting: CornerCutting;
-}
-
-export const DEFAULT_CONFIG: Readonly<SearchConfig> = { algorithm: 'astar', heuristic: 'exact', weight: 1, tieBreak: 'low-h', neighborhood: 26, cornerCutting: 'forbid' };
-
-/** Everything the Search panel sets. */
-export interface LabSettings {
-  graph: GraphKind;
-  a: SearchConfig;
-  b: SearchConfig;
-  /** Expansion budget; 0 = unlimited. */
-  maxExpansions: number;
-  /**
-   * Expansions per frame of a watched search: a number, AUTO_SPEED (0: grows with the
-   * search, so that even a search over millions of nodes ends within seconds) or
-   * UNLIMITED_SPEED (Infinity: as many as the frame's time budget allows).
-   */
-  perFrame: number;
-  /** Watch the search grow (sliced on the main thread) or run it in a worker. */
-  watch: boolean;
-  compare: boolean;
-  /** 'difference': the nodes only A expanded, only B, and both, in three colours. */
-  compareView: 'side by side' | 'toggle' | 'difference';
-  /** In toggle view: which run is shown. */
-  shown: 'A' | 'B';
-  layers: { visited: boolean; open: boolean; path: boolean };
-}
-
-export type RunPhase = 'idle' | 'running' | 'done' | 'error';
-
-/** What the status line shows about one run. */
-export interface RunState {
-  key: 'A' | 'B';
-  label: string;
-  phase: RunPhase;
-  status: SearchStatus | null;
-  cost: number;
-  /** Geometric length of the path, world units. */
-  length: number;
-  nodes: number;
-  expanded: number;
-  open: number;
-  ms: number;
-  /** Straight-line distance from the end of the path to the goal (0 when found). */
-  goalDistance: number;
-  /** Error message (phase 'error'). */
-  message: string;
-  /** Optimality note ("8.2% longer than the optimum ... not admissible"), when known. */
-  note: string | null;
-}
+export { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, UNLIMITED_SPEED } from './labSettings.ts';
+export type { GraphKind, LabSettings, RunPhase, RunState, SearchConfig } from './labSettings.ts';
 
 /** Wall time a frame may spend stepping watched searches. */
 const FRAME_BUDGET_MS = 16;
 /** Wall time a frame may spend finishing a search (finish now, re-runs after edits). */
 const FINISH_BUDGET_MS = 40;
-/** `perFrame` value: the speed grows with the search (see autoPerFrame). */
-export const AUTO_SPEED = 0;
-/** `perFrame` value: no limit but the frame's time budget. */
-export const UNLIMITED_SPEED = Infinity;
-
-/**
- * Expansions for the next frame at the automatic speed: a minimum, then a fixed fraction of
- * what is already expanded, so the count grows geometrically: n nodes take about
- * log(n / 60) / log(1.06) frames (10 million: about 210 frames, 3.5 s at 60 fps), while
- * the first few hundred expansions are still slow enough to watch.
- */
-export function autoPerFrame(expanded: number): number {
-  return Math.max(60, Math.ceil(0.06 * expanded));
-}
 /** Expansions per step() call inside a frame (the time budget is checked between calls). */
 const CHUNK = 256;
-
-const _p = vec3();
-
-/** A label for a configuration: "exact", "zero (Dijkstra)", "squared ×2 · 6-nb". */
-export function configLabel(c: SearchConfig, graph: GraphKind, other?: SearchConfig): string {
-  const name = graph === 'grid' && c.algorithm === 'jps' ? 'JPS' : graph === 'grid' && c.algorithm === 'lazy-theta' ? 'Lazy Theta*' : 'A*';
-  let s = c.heuristic === 'zero' && name === 'A*' ? 'Dijkstra' : `${name} ${c.heuristic}`;
-  if (c.weight !== 1) s += ` ×${c.weight}`;
-  if (other && c.tieBreak !== other.tieBreak) s += ` · tie ${c.tieBreak}`;
-  if (graph === 'grid' && other && c.neighborhood !== other.neighborhood) s += ` · ${c.neighborhood}-nb`;
-  if (graph === 'grid' && other && c.cornerCutting !== other.cornerCutting) s += ` · corners ${c.cornerCutting}`;
-  return s;
-}
-
-/** Whether `c` is guaranteed to return an optimal path on `graph`. */
-export function guaranteedOptimal(c: SearchConfig, graph: GraphKind): boolean {
-  return c.weight === 1 && isAdmissible(c.heuristic, graph === 'grid' ? c.neighborhood : 0);
-}
-
-class LabRun {
-  readonly key: 'A' | 'B';
-  readonly ctx = new SearchContext();
-  visited: VisitedNodes = emptyVisited();
-  view: SearchView | null = null;
-  run: GridRun | null = null;
-  space: SearchSpace | null = null;
-  config: SearchConfig = { ...DEFAULT_CONFIG };
-  state: RunState;
-  lastView = 0;
-  viewCost = 0;
-  /** The view should be redrawn next frame. */
-  drawDue = false;
-  /** The final result of the run, drawn and recorded next frame. */
-  result: SearchResult | null = null;
-  /** Expanded so far (the automatic speed grows with it). */
-  expanded = 0;
-
-  constructor(key: 'A' | 'B') {
-    this.key = key;
-    this.state = LabRun.idle(key);
-  }
-
-  static idle(key: 'A' | 'B'): RunState {
-    return { key, label: '', phase: 'idle', status: null, cost: 0, length: 0, nodes: 0, expanded: 0, open: 0, ms: 0, goalDistance: 0, message: '', note: null };
-  }
-}
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -169,7 +48,7 @@ export class SearchLab {
     compare: false,
     compareView: 'side by side',
     shown: 'A',
-    layers: { visited: true, open: true, path: true },
+    layers: { visited: true, open: true, path: true, steps: true },
   };
   start: Endpoint | null = null;
   goal: Endpoint | null = null;
@@ -197,6 +76,12 @@ export class SearchLab {
 
   get running(): boolean {
     return this.runs.some((r) => r.state.phase === 'running');
+  }
+
+  /** Algorithms whose search steps the shown runs draw (for the legend), each once. */
+  get stepAlgorithms(): StepAlgorithm[] {
+    const shown = this.activeRuns().filter((r) => r.state.phase !== 'idle' && r.steps !== null).map((r) => r.steps!);
+    return [...new Set(shown)];
   }
 
   /** Whether the current scene offers the voxel grid. */
@@ -234,10 +119,7 @@ export class SearchLab {
     const shown = this.runs[0].state.phase !== 'idle';
     this.clear();
     this.scene = scene;
-    const valid = (e: Endpoint | null) => e !== null && (typeof e === 'string'
-      ? scene.index.has(e)
-      : scene.grid !== null && scene.grid.inBounds(e[0], e[1], e[2]) && !scene.grid.isBlocked(e[0], e[1], e[2]));
-    if (!valid(this.start) || !valid(this.goal)) this.defaultEndpoints();
+    if (!endpointValid(scene, this.start) || !endpointValid(scene, this.goal)) this.defaultEndpoints();
     if (shown && this.start !== null && this.goal !== null) {
       this.runSearch();
       this.finishing = true;
@@ -289,7 +171,7 @@ export class SearchLab {
   applyLayers(): void {
     // The difference view replaces both runs' nodes (their paths stay).
     const diff = this.settings.compare && this.settings.compareView === 'difference';
-    const layers = diff ? { ...this.settings.layers, visited: false, open: false } : this.settings.layers;
+    const layers = diff ? { ...this.settings.layers, visited: false, open: false, steps: false } : this.settings.layers;
     for (const r of this.runs) r.view?.setLayers(layers);
     if (this.diffView !== null) this.diffView.visible = diff && this.settings.layers.visited;
   }
@@ -304,35 +186,31 @@ export class SearchLab {
     if (scene === null) return 'no scene loaded';
     const runs = this.activeRuns();
     for (const r of this.runs) {
-      r.state = LabRun.idle(r.key);
+      r.state = idleState(r.key);
+      r.steps = null;
       r.view?.reset();
     }
     const graph = this.settings.graph;
     let endpoints: [number, number];
     try {
-      endpoints = this.resolveEndpoints(scene);
+      endpoints = resolveEndpoints(scene, graph, this.start, this.goal);
     } catch (e) {
-      for (const r of runs) r.state = { ...LabRun.idle(r.key), phase: 'error', message: (e as Error).message };
+      for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message: (e as Error).message };
       this.onChange();
       return (e as Error).message;
     }
     for (const r of runs) {
       r.config = { ...(r.key === 'A' ? this.settings.a : this.settings.b) };
       const other = r.key === 'A' ? this.settings.b : this.settings.a;
-      r.state = { ...LabRun.idle(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
+      r.state = { ...idleState(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
       try {
         r.space = graph === 'grid'
           ? new GridSpace(scene.grid!, { neighborhood: r.config.neighborhood, cornerCutting: r.config.cornerCutting })
           : new GraphSpace(scene.graph);
         if (this.settings.watch) {
-          r.run = r.space instanceof GridSpace
+          r.watch(r.space instanceof GridSpace
             ? createGridRun(r.config.algorithm ?? 'astar', r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx)
-            : new AStarRun(r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx);
-          r.lastView = 0;
-          r.viewCost = 0;
-          r.drawDue = false;
-          r.result = null;
-          r.expanded = 0;
+            : new AStarRun(r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx));
         } else {
           this.runInWorker(r, scene, this.token);
         }
@@ -363,7 +241,7 @@ export class SearchLab {
     this.diff = null;
     this.diffView?.setNodes(null);
     for (const r of this.runs) {
-      r.state = LabRun.idle(r.key);
+      r.state = idleState(r.key);
       r.view?.reset();
     }
     this.onChange();
@@ -448,17 +326,7 @@ export class SearchLab {
 
   /** World position of an endpoint (voxel centre or waypoint), or null. */
   endpointPosition(e: Endpoint | null): [number, number, number] | null {
-    const scene = this.scene;
-    if (e === null || scene === null) return null;
-    if (typeof e === 'string') {
-      const i = scene.index.get(e);
-      if (i === undefined) return null;
-      const p = scene.graph.positions;
-      return [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
-    }
-    if (scene.grid === null) return null;
-    scene.grid.voxelCenter(e[0], e[1], e[2], _p);
-    return [_p.x, _p.y, _p.z];
+    return endpointPosition(this.scene, e);
   }
 
   dispose(): void {
@@ -472,27 +340,7 @@ export class SearchLab {
   }
 
   private cancelRuns(): void {
-    for (const r of this.runs) {
-      r.run = null;
-      r.result = null;
-      r.drawDue = false;
-    }
-  }
-
-  private resolveEndpoints(scene: LoadedScene): [number, number] {
-    if (this.start === null || this.goal === null) throw new Error('set a start (click) and a goal (right-click) first');
-    if (this.settings.graph === 'grid') {
-      const grid = scene.grid;
-      if (grid === null) throw new Error('this scene has no voxel grid');
-      const ends = [voxelEndpoint(this.start, 'start'), voxelEndpoint(this.goal, 'goal')].map((v, k) => {
-        const name = k === 0 ? 'start' : 'goal';
-        if (v.length !== 3 || !grid.inBounds(v[0], v[1], v[2])) throw new Error(`${name} voxel ${endpointText(v)} is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
-        if (grid.isBlocked(v[0], v[1], v[2])) throw new Error(`${name} voxel ${endpointText(v)} is blocked`);
-        return grid.index(v[0], v[1], v[2]);
-      });
-      return [ends[0], ends[1]];
-    }
-    return [waypointEndpoint(scene.index, this.start, 'start'), waypointEndpoint(scene.index, this.goal, 'goal')];
+    for (const r of this.runs) r.stop();
   }
 
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
@@ -522,32 +370,22 @@ export class SearchLab {
     const positions = this.settings.graph === 'grid' ? gridPositions(scene.grid!) : scene.graph;
     collectVisited(r.ctx, positions, r.visited);
     r.view?.setVisited(r.visited);
+    if (r.run !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
   }
 
   private finish(r: LabRun, result: SearchResult, draw = true): void {
     if (draw) this.drawVisited(r);
     r.result = null;
-    const space = r.space!;
-    const points = new Float32Array(3 * result.path.length);
-    result.path.forEach((node, i) => {
-      space.position(node, _p);
-      points.set([_p.x, _p.y, _p.z], 3 * i);
-    });
+    const points = pathPoints(r.space!, result.path);
     r.run = null;
     this.complete(r, result.status, result.cost, points, result.expanded, result.elapsedMs);
   }
 
   /** Records a finished run, draws its path, and works out the optimality note. */
   private complete(r: LabRun, status: SearchStatus, cost: number, points: Float32Array, expanded: number, elapsed: number): void {
-    let length = 0;
-    for (let i = 3; i < points.length; i += 3) length += Math.hypot(points[i] - points[i - 3], points[i + 1] - points[i - 2], points[i + 2] - points[i - 1]);
-    const goal = this.endpointPosition(this.goal);
-    const n = points.length / 3;
-    const goalDistance = goal === null || n === 0 ? 0 : Math.hypot(points[3 * n - 3] - goal[0], points[3 * n - 2] - goal[1], points[3 * n - 1] - goal[2]);
-    let open = 0;
-    for (let i = 0; i < r.visited.count; i++) open += r.visited.closed[i] === 0 ? 1 : 0;
-    r.state = { ...r.state, phase: 'done', status, cost, length, nodes: n, expanded, open, ms: elapsed, goalDistance, note: null };
-    r.view?.setPath(n > 0 ? points : null, status !== 'found');
+    const m = pathMeasures(points, this.endpointPosition(this.goal), r.visited);
+    r.state = { ...r.state, ...m, phase: 'done', status, cost, expanded, ms: elapsed, note: null };
+    r.view?.setPath(m.nodes > 0 ? points : null, status !== 'found');
     if (this.settings.compare && this.runs.every((o) => o.state.phase === 'done')) this.compareDone();
     this.onChange();
     if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
@@ -566,30 +404,13 @@ export class SearchLab {
     const sameRules = (o: SearchConfig) => graph === 'waypoints' || (o.neighborhood === r.config.neighborhood && o.cornerCutting === r.config.cornerCutting);
     const ref = this.activeRuns().find((o) => o !== r && o.state.phase === 'done' && o.state.status === 'found' && guaranteedOptimal(o.config, graph) && sameRules(o.config));
     let optimum: number;
-    if (ref !== undefined) {
-      optimum = ref.state.cost;
-    } else {
-      const options: QueryOptions = { heuristic: 'exact', weight: 1 };
-      if (graph === 'grid') Object.assign(options, { neighborhood: r.config.neighborhood, cornerCutting: r.config.cornerCutting });
-      try {
-        const reply = await this.pool.run<QueryReply>(
-          { type: 'query', revision: scene.revision, graph, from: this.start!, to: this.goal!, options },
-          { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) },
-        );
-        optimum = reply.report.cost;
-      } catch {
-        return;
-      }
+    try {
+      optimum = ref !== undefined ? ref.state.cost : await workerOptimum(this.pool, scene, graph, r.config, this.start!, this.goal!);
+    } catch {
+      return;
     }
     if (token !== this.token || r.state.phase !== 'done') return;
-    const c = r.config;
-    const cost = r.state.cost;
-    const why = !isAdmissible(c.heuristic, graph === 'grid' ? c.neighborhood : 0)
-      ? `heuristic '${c.heuristic}' is not admissible${graph === 'grid' && c.heuristic === 'manhattan' ? ` with ${c.neighborhood} neighbours` : ''}`
-      : `weight ${c.weight} allows up to ${c.weight}× the optimum`;
-    r.state.note = cost > optimum + 1e-9
-      ? `${num(cost - optimum)} longer than the optimum ${num(optimum)} (+${num((100 * (cost - optimum)) / optimum, 1)}%): ${why}`
-      : `optimal here (${num(optimum)}), but ${why}`;
+    r.state.note = optimalityNote(r.config, graph, r.state.cost, optimum);
     this.onChange();
   }
 
@@ -623,52 +444,8 @@ export class SearchLab {
 
   /** Start and goal from the document's first agent (waypoint ids or the voxels of its points). */
   private defaultEndpoints(): void {
-    const scene = this.scene!;
-    const doc = scene.doc;
-    this.start = this.goal = null;
-    const pointOf = (ref: string | readonly number[]): [number, number, number] | null => {
-      if (typeof ref !== 'string') return [ref[0], ref[1], ref[2]];
-      const w = doc.waypoints.find((p) => p.id === ref);
-      if (w) return [...w.position];
-      const m = doc.movingObstacles.find((p) => p.id === ref);
-      return m ? [...m.orbit.center] : null;
-    };
-    const refs = defaultRefs(doc);
-    if (refs.length < 2) return;
-    if (this.settings.graph === 'waypoints') {
-      const [s, g] = refs.map((ref) => (typeof ref === 'string' && scene.index.has(ref) ? ref : nearestWaypoint(scene, pointOf(ref))));
-      this.start = s;
-      this.goal = g;
-    } else {
-      const [s, g] = refs.map((ref) => nearestFreeVoxel(scene, pointOf(ref)));
-      this.start = s;
-      this.goal = g;
-    }
+    [this.start, this.goal] = defaultEndpoints(this.scene!, this.settings.graph);
   }
-}
-
-/** The lab's default endpoints: the first agent's start and goal, else the first and last waypoints (none without two). */
-function defaultRefs(doc: SceneDocument): (string | readonly number[])[] {
-  const agent = doc.agents[0];
-  if (agent) return [agent.start, agent.goal];
-  return doc.waypoints.length >= 2 ? [doc.waypoints[0].id, doc.waypoints[doc.waypoints.length - 1].id] : [];
-}
-
-/** The waypoint nearest to p, or null. */
-function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): string | null {
-  if (p === null) return null;
-  const i = scene.graph.nearest(p[0], p[1], p[2]);
-  return i < 0 ? null : scene.ids[i];
-}
-
-/** The free voxel containing p, or the nearest free one within FREE_VOXEL_SNAP_RADIUS voxels; null if none. */
-function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
-  const grid = scene.grid;
-  if (grid === null || p === null) return null;
-  const v = grid.nearestFreeVoxel({ x: p[0], y: p[1], z: p[2] });
-  if (v < 0) return null;
-  grid.coords(v, _p);
-  return [_p.x, _p.y, _p.z];
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

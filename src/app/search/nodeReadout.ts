@@ -5,7 +5,7 @@ import type { LoadedScene } from '../LoadedScene.ts';
 import type { Endpoint, VisitedNodes } from '../workers/protocol.ts';
 import { graphNodeKey, gridNodeKey, type NodeKey } from './compareDiff.ts';
 import { voxelEndpoint, waypointEndpoint } from '../../scene/query.ts';
-import type { GraphKind, SearchConfig } from './SearchLab.ts';
+import type { GraphKind, SearchConfig } from './labSettings.ts';
 
 /** Waypoint keys by graph: built once per graph (a table over every waypoint). */
 const graphKeys = new WeakMap<object, NodeKey>();

@@ -1,4 +1,5 @@
 import type { RunState } from '../search/SearchLab.ts';
+import { RECENT_SIGHT_CHECKS, type StepAlgorithm } from '../search/labSteps.ts';
 import { TERRAIN_KINDS } from '../editor/edits.ts';
 import { css, PALETTE } from '../render/palette.ts';
 import { clip } from './clip.ts';
@@ -41,6 +42,8 @@ export class Overlay {
   private readonly error: HTMLElement;
   private readonly agents: HTMLElement;
   private readonly hint: HTMLElement;
+  /** Legend of the search steps drawn (JPS jumps, Lazy Theta* links and checks), when shown. */
+  private readonly stepLegend: HTMLElement;
   private readonly fps = el('div', { id: 'fps', class: 'panel' });
   private readonly fpsText: HTMLElement;
   private readonly spark: HTMLCanvasElement;
@@ -71,6 +74,7 @@ export class Overlay {
       item(`background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})`, 'visited, by cost', true),
       swatch(PALETTE.open, 'open'), swatch(PALETTE.path, 'path'), swatch(PALETTE.pathPartial, 'partial path'),
     );
+    this.stepLegend = el('div', { id: 'legend-steps', hidden: '' }, search);
     // What painted voxels look like: solid ones shaded by height, terrain in its kind's colour.
     const world = el('div', { id: 'legend-world' }, search);
     world.append(
@@ -112,6 +116,15 @@ export class Overlay {
     this.status.dataset.runs = String(states.filter((s) => s.phase !== 'idle').length);
     this.status.dataset.status = states[0]?.status ?? states[0]?.phase ?? 'idle';
     this.nodes(this.status, states, () => statusNodes(states));
+  }
+
+  /** The legend of the search steps the shown runs draw: JPS's jumps, Lazy Theta*'s links and checks. */
+  setStepLegend(algorithms: StepAlgorithm[]): void {
+    this.stepLegend.hidden = algorithms.length === 0;
+    const line = (c: number, text: string) => h('span', null, h('i', { class: 'line', style: `background:${css(c)}` }), text);
+    this.nodes(this.stepLegend, algorithms, () => algorithms.flatMap((a) => a === 'jps'
+      ? [line(PALETTE.jump, 'JPS jump (jump point to its parent)')]
+      : [line(PALETTE.anyAngle, 'any-angle parent'), line(PALETTE.sightPassed, 'sight check passed'), line(PALETTE.sightFailed, `sight check failed (last ${RECENT_SIGHT_CHECKS} checks)`)]));
   }
 
   /** The agents line; `data` goes to data-* attributes (exact values for tests and tools). */

@@ -157,7 +157,7 @@ export class Panels {
     f.add({ cancel: () => lab.cancel() }, 'cancel').name('Cancel (Esc)');
     f.add({ clear: () => lab.clear() }, 'clear').name('Clear (X)');
     const views = f.addFolder('Views').close();
-    for (const [k, name] of [['visited', 'visited (by cost)'], ['open', 'open set'], ['path', 'path']] as const) {
+    for (const [k, name] of [['visited', 'visited (by cost)'], ['open', 'open set'], ['path', 'path'], ['steps', 'jumps, sight checks']] as const) {
       views.add(s.layers, k).name(name).onChange(() => {
         lab.applyLayers();
         app.invalidate();

@@ -151,6 +151,16 @@ export class LazyThetaRun {
   }
 
   /**
+   * The any-angle parent of a node this run reached (the start is its own parent), or -1.
+   * Verified for a closed node; for an open one, the parent it assumes. For debug views: it
+   * reads the run's labels, it does not search.
+   */
+  anyAngleParent(node: number): number {
+    const s = this.ctx.gen === this.gen ? this.ctx.find(node) : -1;
+    return s < 0 ? -1 : this.ctx.nodeOf(this.anyParent[s]);
+  }
+
+  /**
    * Grows the any-angle labels with the context's slot arrays. They are kept per context for
    * the next run (a slot's label is written before it is read in every run).
    */
