@@ -280,6 +280,17 @@ describe('example levels (dev)', () => {
     await drop([{ name: 'city-block.json', base64: Buffer.from(JSON.stringify({ ...scene, name: 'No mesh' })).toString('base64') }]);
     await page.waitForFunction(() => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''), null, { timeout: 60_000 });
     expect((await doc()).name).toBe('City block (dropped)');
+    // The picker entry kept the files dropped with it: choosing it again (after another
+    // scene) reads the mesh from them, and the meshes are drawn.
+    const picker = page.locator('[data-testid="Scene/scene"] select');
+    await picker.selectOption({ label: 'Open field with pillars' });
+    await shown('Open field with pillars');
+    await picker.selectOption({ label: 'City block (dropped)' });
+    await shown('City block (dropped)');
+    expect(await shownError()).toBe('');
+    expect((await doc()).meshes![0].src).toBe('levels/city-block.glb');
+    const drawn = await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[] } | null } } } }).__navlabEditor.app.views.meshes?.children.length ?? 0);
+    expect(drawn).toBe(1);
   }, 300_000);
 });
 
