@@ -8,11 +8,12 @@ import {
   addWaypoint, duplicateWaypoint, freshId, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
   validated,
 } from '../../src/app/editor/edits.ts';
-import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX, type StorageLike } from '../../src/app/editor/persistence.ts';
+import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
 import { DocRef, stacksOf, timelineOf, type DocCommand, type Timeline } from '../../src/app/editor/timeline.ts';
 import { decodeShare, encodeShare, fromBase64Url, MAX_HASH_SCENE, toBase64Url } from '../../src/app/editor/share.ts';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
+import { memoryStorage } from './helpers.ts';
 
 const base = () => parseScene({
   version: 1,
@@ -171,25 +172,6 @@ describe('share links', () => {
     await expect(decodeShare('#scene=AAAA&enc=zip')).rejects.toThrow("unknown encoding 'zip'");
   });
 });
-
-/** An in-memory localStorage shared by "tabs"; `full` makes writes fail as a full storage does. */
-function memoryStorage(): StorageLike & { store: Map<string, string>; full: boolean } {
-  const store = new Map<string, string>();
-  return {
-    store,
-    full: false,
-    getItem: (k) => store.get(k) ?? null,
-    setItem(k, v) {
-      if (this.full) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
-      store.set(k, v);
-    },
-    removeItem: (k) => void store.delete(k),
-    key: (i) => [...store.keys()][i] ?? null,
-    get length() {
-      return store.size;
-    },
-  };
-}
 
 /** A timeline of `docs` with the current one at `index`. */
 const line = (docs: ReturnType<typeof base>[], index = docs.length - 1): Timeline =>
