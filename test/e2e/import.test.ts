@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { canvasCoverage, launchBrowser, openApp, ROOT, settle, shippedScenes, startDev, type AppPage, type AppServer } from './harness.ts';
+import { canvasCoverage, launchBrowser, openApp, ROOT, settle, shippedScenes, startDev, type AppPage, type AppServer, type EditorHook } from './harness.ts';
 
 let browser: Browser;
 let server: AppServer;
@@ -232,6 +232,19 @@ describe('mesh import (dev)', () => {
     expect((await doc()).waypoints).toEqual(d1.waypoints);
     await page.evaluate(() => window.navlab!.undo());
     expect((await doc()).voxels).toEqual(d0.voxels);
+    // Placing added to the scene's waypoints: a hand-placed one stays, undo takes back only the placed ones.
+    const hand = d2.waypoints[0].position;
+    await page.evaluate((p) => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor
+      .commit('Add waypoint', (d) => ({ ...d, waypoints: [...d.waypoints, { id: 'hand', position: p }] })), hand);
+    await page.locator('[data-testid="Meshes/placed waypoints"] select').selectOption('add to existing');
+    await page.locator('[data-testid="Meshes/Place waypoints"] button').click();
+    await page.waitForFunction(() => window.navlab!.document().waypoints.length > 1, null, { timeout: 240_000 });
+    const d3 = await doc();
+    expect(d3.waypoints[0]).toEqual({ id: 'hand', position: hand });
+    const gap = d3.voxels!.cellSize;
+    expect(d3.waypoints.slice(1).every((w) => w.id !== 'hand' && Math.hypot(...w.position.map((c, a) => c - hand[a])) >= gap)).toBe(true);
+    await page.evaluate(() => window.navlab!.undo());
+    expect((await doc()).waypoints).toEqual([{ id: 'hand', position: hand }]);
     expect(await shownError()).toBe('');
     expect(app.errors).toEqual([]);
   }, 600_000);
