@@ -6,7 +6,7 @@ import { clip } from '../ui/clip.ts';
 import { hideNotice, showNotice } from '../ui/notices.ts';
 import { SceneSaver } from '../workers/SceneSaver.ts';
 import { SavedScenes, type SavedScene } from './persistence.ts';
-import { stacksOf, timelineOf, type DocCommand, type DocRef } from './timeline.ts';
+import { stacksOf, timelineOf, type DocCommand, type DocRef, type Timeline } from './timeline.ts';
 
 /**
  * Each scene's own edits and undo history, kept across scene switches and reloads: the
@@ -20,6 +20,8 @@ export class SceneWork {
   /** Picker name of the scene shown. */
   private name: string | null = null;
   private restoring = false;
+  /** A timeline not written yet, whose current document a load of its scene shows (editedSource). */
+  private unwritten: { name: string; timeline: Timeline } | null = null;
 
   /**
    * @param step the undoable command of an edit from `before` to `after`
@@ -33,6 +35,10 @@ export class SceneWork {
   ) {
     this.saved = saved;
     app.loader.editedSource = (entry) => {
+      // Edits not written yet (the save is still being prepared) are the newest.
+      const t = this.saved.unsaved(entry.name);
+      this.unwritten = t === null ? null : { name: entry.name, timeline: t };
+      if (t !== null) return { kind: 'value', value: t.docs[t.index].get() };
       const r = this.saved.get(entry.name);
       if (r === null) return null;
       try {
@@ -97,19 +103,27 @@ export class SceneWork {
     hideNotice('save-conflict');
     if (name === null) return;
     this.saved.lastScene = name;
+    const unwritten = this.unwritten?.name === name ? this.unwritten.timeline : null;
+    this.unwritten = null;
     const r = this.saved.get(name);
-    if (r !== null && this.savedText(r) === saveScene(scene.doc)) {
-      const t = { docs: this.saved.refs(r, scene.doc), labels: r.labels, index: r.index };
-      const [done, undone] = stacksOf(t, this.step);
-      this.restoring = true;
-      try {
-        this.app.history.replace(done, undone);
-      } finally {
-        this.restoring = false;
-      }
+    if (unwritten !== null) {
+      this.restoreStacks(unwritten);
+    } else if (r !== null && this.savedText(r) === saveScene(scene.doc)) {
+      this.restoreStacks({ docs: this.saved.refs(r, scene.doc), labels: r.labels, index: r.index });
     }
     // A different document under a saved name (loaded explicitly) continues that name's saves.
     this.saved.adopt(name, r?.revision ?? 0);
+  }
+
+  /** Makes a timeline the undo history (not a change to save). */
+  private restoreStacks(t: Timeline): void {
+    const [done, undone] = stacksOf(t, this.step);
+    this.restoring = true;
+    try {
+      this.app.history.replace(done, undone);
+    } finally {
+      this.restoring = false;
+    }
   }
 
   /** The current document's text of saved edits, or null when they are damaged. */

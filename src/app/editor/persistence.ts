@@ -138,6 +138,11 @@ export class SavedScenes {
     return this.inPage.get(name) ?? this.stored(name);
   }
 
+  /** The timeline of `name` changed but not written yet (pending or being prepared), or null. */
+  unsaved(name: string): Timeline | null {
+    return this.pending.get(name)?.() ?? this.inFlight.get(name) ?? null;
+  }
+
   /** The picker names with saved edits (stored or kept in this page). */
   names(): string[] {
     const out = new Set(this.inPage.keys());
