@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
  * in-thread loader never fetches. This drops the general one's URLs from DRACOLoader, so the
  * build holds one Draco decoder. Warns when DRACOLoader's text no longer matches.
  */
-function dracoGltfOnly(): Plugin {
+export function dracoGltfOnly(): Plugin {
   const general = /new URL\(\s*'\.\.\/libs\/draco\/(draco_decoder\.wasm|draco_wasm_wrapper\.js|draco_decoder\.js)',\s*import\.meta\.url\s*\)\.toString\(\)/g;
   return {
     name: 'navlab-draco-gltf-only',
