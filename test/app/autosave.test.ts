@@ -150,6 +150,21 @@ describe('autosave with its job off the page', () => {
     expect(stored(storage, 's')).toEqual(r);
   });
 
+  it('writes nothing of a save being prepared when the user drops this tab\'s edits (the other tab\'s version)', async () => {
+    const storage = memoryStorage();
+    const s = heldJob();
+    const saved = new SavedScenes(storage, s.job);
+    saved.adopt('s', 0);
+    saved.changed('s', () => line([d0, d1]));
+    await later();
+    expect(saved.unsaved('s')!.docs.length).toBe(2);
+    saved.dropInPage('s');
+    expect(saved.unsaved('s')).toBeNull();
+    await s.release();
+    await saved.settled();
+    expect(stored(storage, 's')).toBeNull();
+  });
+
   it('reports a document the job refuses, and a full storage, as failed saves', async () => {
     const storage = memoryStorage();
     const saved = new SavedScenes(storage, heldJob(false).job);

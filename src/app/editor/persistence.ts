@@ -242,6 +242,8 @@ export class SavedScenes {
           }
           // A flush (the page was hidden) wrote this timeline, or a newer one, meanwhile.
           if (this.epoch !== epoch) break;
+          // The user dropped this tab's edits of the scene (or forgot them) meanwhile.
+          if (this.inFlight.get(name) !== t) continue;
           this.inFlight.delete(name);
           if (problem !== null) this.failed(problem);
           else this.write(name, t, false, true);
@@ -385,6 +387,7 @@ export class SavedScenes {
   /** Drops this page's unsaved copy of `name` (the user chose the stored version). */
   dropInPage(name: string): void {
     this.pending.delete(name);
+    this.inFlight.delete(name);
     this.inPage.delete(name);
     this.blocked.delete(name);
   }
@@ -393,6 +396,7 @@ export class SavedScenes {
   discard(name: string): void {
     const base = this.stored(name)?.base;
     this.pending.delete(name);
+    this.inFlight.delete(name);
     this.inPage.delete(name);
     this.known.set(name, 0);
     this.bases.delete(name);
