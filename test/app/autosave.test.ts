@@ -9,8 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { addWaypoint, moveWaypoint } from '../../src/app/editor/edits.ts';
 import { AUTOSAVE_DELAY_MS, BASE_KEY_PREFIX, SavedScenes, SCENE_KEY_PREFIX, type SavedScene } from '../../src/app/editor/persistence.ts';
 import { DocRef, type Timeline } from '../../src/app/editor/timeline.ts';
-import type { SaveJob } from '../../src/app/workers/SceneSaver.ts';
-import { SaveWork, type SaveRequest } from '../../src/app/workers/saveWork.ts';
+import { inThreadSaveJob, type SaveJob } from '../../src/app/workers/SceneSaver.ts';
+import { packSolid, SaveWork, type SaveRequest } from '../../src/app/workers/saveWork.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
@@ -189,6 +189,22 @@ describe('autosave with its job off the page', () => {
     await saved.settled();
     expect(reports.at(-1)).toBeNull();
     expect(parseScene(stored(storage, 's')!.docs[2])).toEqual(d2);
+  });
+});
+
+describe('a big voxel layer sent to the save worker', () => {
+  it('travels as one packed array and is saved as the document\'s text; odd boxes travel as JSON', async () => {
+    const solid = Array.from({ length: 300 }, (_, i) => [i % 4, 0, i % 3, i % 4, 0, i % 3]);
+    const doc = { ...d0, voxels: { ...d0.voxels!, solid } } as SceneDocument;
+    const job = inThreadSaveJob(new SaveWork());
+    expect((await job({ doc }, null)).text).toBe(saveScene(doc));
+    expect(packSolid(solid)!.length).toBe(1800);
+    expect(packSolid(solid.slice(0, 10))).toBeNull();
+    expect(packSolid([...solid, [1, 2, 3]])).toBeNull();
+    expect(packSolid([...solid, [1, 2, 3, 4, 5, '6']])).toBeNull();
+    // A box that is not 6 numbers reaches the worker's validation, which names it.
+    const odd = { ...doc, voxels: { ...doc.voxels!, solid: [...solid, [1, 2, 3, 4, 5, 'x']] } } as unknown as SceneDocument;
+    await expect(job({ doc: odd }, null)).rejects.toThrow(/voxels\.solid\[300\]/);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SceneDocument } from '../../scene/schema.ts';
-import type { SaveRequest, SaveResponse, SaveWork } from './saveWork.ts';
+import { packSolid, type SaveRequest, type SaveResponse, type SaveWork } from './saveWork.ts';
 
 /** A base text patches are made against. */
 export interface PatchBase {
@@ -16,8 +16,8 @@ export type SaveJob = (what: { doc: SceneDocument } | { text: string }, base: Pa
 /**
  * The save worker (save.worker.ts), started on first use: autosave formats documents and
  * makes patches there, so an edit of a big scene never waits for it. Documents are sent as
- * JSON text (a structured clone of a big document costs the page far more); a base text is
- * sent once. A worker that fails rejects what it held and is started again on the next job.
+ * JSON text (a structured clone of a big document costs the page far more), with a big voxel
+ * layer's boxes in one transferred array; a base text is sent once. A worker that fails rejects what it held and is started again on the next job.
  */
 export class SceneSaver {
   private worker: Worker | null = null;
@@ -29,12 +29,12 @@ export class SceneSaver {
 
   readonly run: SaveJob = async (what, base) => {
     const id = this.nextId++;
-    const request: SaveRequest = 'doc' in what ? { id, doc: JSON.stringify(what.doc) } : { id, text: what.text };
+    const request = saveRequest(id, what);
     if (base !== null) request.base = this.workerBase === base.id ? { id: base.id } : { id: base.id, text: base.text };
     const answer = await new Promise<SaveResponse>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       try {
-        this.start().postMessage(request);
+        this.start().postMessage(request, request.solid !== undefined ? [request.solid.buffer] : []);
         if (base !== null) this.workerBase = base.id;
       } catch (e) {
         this.pending.delete(id);
@@ -67,12 +67,21 @@ export class SceneSaver {
   }
 }
 
+/** The request for a document or a text: a big voxel layer's boxes packed apart from the JSON. */
+function saveRequest(id: number, what: { doc: SceneDocument } | { text: string }): SaveRequest {
+  if (!('doc' in what)) return { id, text: what.text };
+  const v = what.doc.voxels;
+  const solid = packSolid(v?.solid);
+  if (v === undefined || solid === null) return { id, doc: JSON.stringify(what.doc) };
+  return { id, doc: JSON.stringify({ ...what.doc, voxels: { ...v, solid: [] } }), solid };
+}
+
 /** A SaveJob that runs SaveWork in this thread (tests, and where no worker is wanted). */
 export function inThreadSaveJob(work: SaveWork): SaveJob {
   let n = 0;
   return async (what, base) => {
     await Promise.resolve();
-    const r: SaveRequest = 'doc' in what ? { id: ++n, doc: JSON.stringify(what.doc) } : { id: ++n, text: what.text };
+    const r = saveRequest(++n, what);
     if (base !== null) r.base = { id: base.id, text: base.text };
     const answer = work.handle(r);
     if ('error' in answer) throw new Error(answer.error);

@@ -1,3 +1,4 @@
+import type { SceneDocument, VoxelBox } from '../../scene/schema.ts';
 import { saveScene } from '../../scene/validate.ts';
 import { diffLines, encodePatch } from '../editor/lineDiff.ts';
 
@@ -12,6 +13,11 @@ export const MAX_PATCH_LINES = 2000;
 export interface SaveRequest {
   id: number;
   doc?: string;
+  /**
+   * The document's solid voxel boxes, 6 numbers each, when `doc` was sent with an empty
+   * `voxels.solid` (a big layer travels as one transferred array, not as JSON).
+   */
+  solid?: Float64Array;
   text?: string;
   base?: { id: string; text?: string };
 }
@@ -25,7 +31,7 @@ export class SaveWork {
 
   handle(r: SaveRequest): SaveResponse {
     try {
-      const text = r.doc !== undefined ? saveScene(JSON.parse(r.doc)) : r.text;
+      const text = r.doc !== undefined ? saveScene(withSolid(JSON.parse(r.doc), r.solid)) : r.text;
       if (text === undefined) throw new Error('nothing to save');
       let patch: string | null = null;
       if (r.base !== undefined) {
@@ -39,4 +45,32 @@ export class SaveWork {
       return { id: r.id, error: (e as Error).message };
     }
   }
+}
+
+/** The boxes packed by `packSolid` back into the document (as the lists the schema expects). */
+function withSolid(doc: SceneDocument, solid: Float64Array | undefined): SceneDocument {
+  if (solid === undefined || doc.voxels === undefined) return doc;
+  const boxes = new Array<VoxelBox>(solid.length / 6);
+  for (let i = 0; i < boxes.length; i++) boxes[i] = Array.from(solid.subarray(6 * i, 6 * i + 6)) as VoxelBox;
+  doc.voxels.solid = boxes;
+  return doc;
+}
+
+/**
+ * A document's solid boxes as one array of 6 numbers per box, or null when they are few or not
+ * all lists of 6 numbers (then the document travels as JSON as it is, and the worker's
+ * validation names what is wrong).
+ */
+export function packSolid(solid: readonly unknown[] | undefined, atLeast = 256): Float64Array | null {
+  if (solid === undefined || solid.length < atLeast) return null;
+  const out = new Float64Array(solid.length * 6);
+  for (let i = 0; i < solid.length; i++) {
+    const b = solid[i];
+    if (!Array.isArray(b) || b.length !== 6) return null;
+    for (let k = 0; k < 6; k++) {
+      if (typeof b[k] !== 'number') return null;
+      out[6 * i + k] = b[k];
+    }
+  }
+  return out;
 }
