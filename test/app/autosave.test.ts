@@ -276,6 +276,26 @@ describe('autosave of a big scene: a base text and patches', () => {
     expect(saved.text(r, r.index)).toBe(jobSave(other));
   });
 
+  it('after a reload, a new base replaces the one of the earlier session (no base is left behind)', async () => {
+    const storage = memoryStorage();
+    const first = new SavedScenes(storage, heldJob(false).job, sizes);
+    first.adopt('big', 0);
+    first.changed('big', () => line(edits.slice(0, 2)));
+    await later();
+    await first.settled();
+    const old = stored(storage, 'big')!;
+    const again = new SavedScenes(storage, heldJob(false).job, sizes);
+    again.adopt('big', old.revision);
+    const other = { ...edits[1], waypoints: edits[1].waypoints.map((w) => ({ ...w, id: `${w.id}-renamed` })) };
+    again.changed('big', () => line([edits[1], other]));
+    await later();
+    await again.settled();
+    const r = stored(storage, 'big')!;
+    expect(r.base!.id).not.toBe(old.base!.id);
+    expect(baseKeys(storage).every((k) => k.startsWith(`${BASE_KEY_PREFIX}${r.base!.id}:`))).toBe(true);
+    expect(again.text(r, r.index)).toBe(jobSave(other));
+  });
+
   it('refuses damaged patches and missing bases with a clear error', () => {
     const storage = memoryStorage();
     storage.store.set(SCENE_KEY_PREFIX + 'x', JSON.stringify({

@@ -311,6 +311,8 @@ export class SavedScenes {
     const known = this.known.get(name) ?? 0;
     const storedRevision = stored?.revision ?? 0;
     const conflict = !force && (this.blocked.has(name) || storedRevision !== known);
+    // A base another tab removed (it replaced the record that used it) is not used again.
+    if (this.bases.has(name) && this.storage?.getItem(`${BASE_KEY_PREFIX}${this.bases.get(name)!.id}:0`) == null) this.bases.delete(name);
     const base = this.bases.get(name) ?? null;
     const encode = (d: DocRef): string | null => {
       const p = this.patches.get(d);
@@ -340,6 +342,8 @@ export class SavedScenes {
       this.known.set(name, next.revision);
       this.inPage.delete(name);
       this.dropOldBases(name, next.base?.id);
+      // The record replaced was the only one using its base (one record per scene).
+      if (stored?.base !== undefined && stored.base.id !== next.base?.id) removeBase(this.storage, stored.base);
       if (this.failing) {
         this.failing = false;
         this.saveFailed.emit(null);
