@@ -76,6 +76,7 @@ export class SceneLoader {
         if (entry === null) throw new Error(`loadScene: unknown scene '${clip(nameOrDocument)}' (available: ${this.catalog.names.join(', ')})`);
         label = entry.name;
         if (entry.file !== null) base = { ...base, path: `scenes/${entry.file}` };
+        if (entry.files !== undefined) base = { ...base, files: entry.files };
         const edited = this.editedSource(entry);
         if (edited !== null) source = edited;
         else {
@@ -107,7 +108,7 @@ export class SceneLoader {
       await this.ready();
       if (signal.aborted) throw abortError(label, signal);
       const scene = new LoadedScene(revision, reply, performance.now() - t0, meshes);
-      if (entry === null) entry = this.catalog.addLoaded(scene.doc.name, source);
+      if (entry === null) entry = this.catalog.addLoaded(scene.doc.name, source, base.files);
       progress.phase(label, 'drawing');
       show({ scene, entry });
       this.overlay.setError(null);

@@ -12,6 +12,11 @@ export interface SceneEntry {
   url: string | null;
   /** The source of a loaded file or document. */
   source: SceneSource | null;
+  /**
+   * Files dropped or chosen together with a loaded scene file, by name: the meshes it
+   * references by relative paths are read from them again when the scene is chosen again.
+   */
+  files?: ReadonlyMap<string, File>;
 }
 
 /**
@@ -56,12 +61,16 @@ export class SceneCatalog {
       ?? this.entries.find((e) => e.file !== null && (e.file.toLowerCase() === key || stem(e.file).toLowerCase() === key));
   }
 
-  /** Adds (or replaces) a loaded scene under a name not used by a shipped one; returns the entry. */
-  addLoaded(name: string, source: SceneSource): SceneEntry {
+  /**
+   * Adds (or replaces) a loaded scene under a name not used by a shipped one; returns the
+   * entry. `files`: the files given with it, which its relative mesh paths name.
+   */
+  addLoaded(name: string, source: SceneSource, files?: ReadonlyMap<string, File>): SceneEntry {
     let unique = name;
     for (let k = 2; this.entries.some((e) => e.name === unique && e.source === null); k++) unique = `${name} (${k})`;
     const old = this.entries.findIndex((e) => e.name === unique);
     const entry: SceneEntry = { name: unique, file: null, summary: 'loaded file', url: null, source };
+    if (files !== undefined && files.size > 0) entry.files = files;
     if (old >= 0) this.entries[old] = entry;
     else this.entries.push(entry);
     return entry;

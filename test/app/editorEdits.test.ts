@@ -5,14 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { History } from '../../src/app/editor/History.ts';
 import {
-  addWaypoint, duplicateWaypoint, freshId, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
+  addPlaced, addWaypoint, duplicateWaypoint, freshId, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
   validated,
 } from '../../src/app/editor/edits.ts';
-import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX, type StorageLike } from '../../src/app/editor/persistence.ts';
+import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
 import { DocRef, stacksOf, timelineOf, type DocCommand, type Timeline } from '../../src/app/editor/timeline.ts';
 import { decodeShare, encodeShare, fromBase64Url, MAX_HASH_SCENE, toBase64Url } from '../../src/app/editor/share.ts';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
+import { memoryStorage } from './helpers.ts';
 
 const base = () => parseScene({
   version: 1,
@@ -24,6 +25,22 @@ const base = () => parseScene({
 });
 
 describe('document edits', () => {
+  it('adds placed waypoints to hand-placed ones: those near one are left out, taken ids renamed', () => {
+    const hand = [{ id: 'a', position: [0, 1, 0] as [number, number, number] }, { id: 'auto-1', position: [5, 1, 0] as [number, number, number] }];
+    const placed = [
+      { id: 'auto-1', position: [0.2, 1, 0] as [number, number, number] },
+      { id: 'auto-2', position: [2, 1, 0] as [number, number, number] },
+      { id: 'auto-3', position: [4, 1, 4] as [number, number, number] },
+    ];
+    const out = addPlaced(hand, placed, 0.5);
+    expect(out.map((w) => w.id)).toEqual(['a', 'auto-1', 'auto-2', 'auto-3']);
+    expect(out.slice(0, 2)).toEqual(hand);
+    expect(out[2].position).toEqual([2, 1, 0]);
+    // A placed id the scene already uses gets a fresh one.
+    const again = addPlaced(out, [{ id: 'auto-2', position: [9, 1, 9] as [number, number, number] }], 0.5);
+    expect(again.at(-1)).toEqual({ id: 'auto-4', position: [9, 1, 9] });
+  });
+
   it('add, move, duplicate and remove waypoints without touching the input', () => {
     const d0 = base();
     const frozen = structuredClone(d0);
@@ -169,27 +186,14 @@ describe('share links', () => {
     expect(await decodeShare('')).toBeNull();
     await expect(decodeShare('#scene=AAAA&enc=deflate')).rejects.toThrow('does not inflate');
     await expect(decodeShare('#scene=AAAA&enc=zip')).rejects.toThrow("unknown encoding 'zip'");
+    // A scene= value that is not a share link: the problem is named, the decoded bytes are not quoted.
+    const notShared = async (hash: string) => (await decodeShare(hash).then(() => '', (e: Error) => e.message));
+    expect(await notShared('#scene=hello')).toBe("the link's scene= value is not a shared scene: it is not valid base64url");
+    expect(await notShared(`#scene=${toBase64Url(new TextEncoder().encode('not a scene'))}`)).toBe("the link's scene= value is not a shared scene: it decodes to text that is not JSON");
+    expect(await notShared(`#scene=${toBase64Url(new Uint8Array([0xff, 0xfe, 0x80, 0x41]))}`)).toMatch(/^the link's scene= value is not a shared scene: it does not decode to text/);
+    expect(await notShared(`#scene=${toBase64Url(new TextEncoder().encode('[1,2]'))}`)).toMatch(/JSON that is not a scene document/);
   });
 });
-
-/** An in-memory localStorage shared by "tabs"; `full` makes writes fail as a full storage does. */
-function memoryStorage(): StorageLike & { store: Map<string, string>; full: boolean } {
-  const store = new Map<string, string>();
-  return {
-    store,
-    full: false,
-    getItem: (k) => store.get(k) ?? null,
-    setItem(k, v) {
-      if (this.full) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
-      store.set(k, v);
-    },
-    removeItem: (k) => void store.delete(k),
-    key: (i) => [...store.keys()][i] ?? null,
-    get length() {
-      return store.size;
-    },
-  };
-}
 
 /** A timeline of `docs` with the current one at `index`. */
 const line = (docs: ReturnType<typeof base>[], index = docs.length - 1): Timeline =>

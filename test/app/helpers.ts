@@ -8,6 +8,7 @@ import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/work
 import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
 import type { WorkerPool } from '../../src/app/workers/WorkerPool.ts';
 import { ROOT } from '../helpers/cli.ts';
+import type { StorageLike } from '../../src/app/editor/persistence.ts';
 
 /** A shipped scene preprocessed as the app's worker does it, as the app holds it. */
 export function loadedScene(file: string, revision = 1): LoadedScene {
@@ -30,4 +31,23 @@ export function inlinePool(scene: () => LoadedScene): WorkerPool & { requests: W
       return reply;
     },
   } as unknown as WorkerPool & { requests: WorkerRequest[] };
+}
+
+/** An in-memory localStorage shared by "tabs"; `full` makes writes fail as a full storage does. */
+export function memoryStorage(): StorageLike & { store: Map<string, string>; full: boolean } {
+  const store = new Map<string, string>();
+  return {
+    store,
+    full: false,
+    getItem: (k) => store.get(k) ?? null,
+    setItem(k, v) {
+      if (this.full) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+      store.set(k, v);
+    },
+    removeItem: (k) => void store.delete(k),
+    key: (i) => [...store.keys()][i] ?? null,
+    get length() {
+      return store.size;
+    },
+  };
 }

@@ -49,13 +49,14 @@ describe('voxel edits', () => {
     const drawn = new VoxelChunks(grid, { chunkSize: 8, draw: false });
     const docs = [first];
     let doc = first;
-    for (let step = 0; step < 40; step++) {
+    for (let step = 0; step < 80; step++) {
       const op = random();
       let next: SceneDocument;
       if (op < 0.35) next = paintVoxels(doc, randomBox(random, 3), true);
       else if (op < 0.6) next = paintVoxels(doc, randomBox(random, 4), false);
       else if (op < 0.8) next = paintTerrain(doc, randomBox(random, 4), Object.keys(TERRAIN_KINDS)[randInt(random, 4)]);
-      else if (op < 0.9) next = docs[randInt(random, docs.length)]; // undo / redo to an earlier step
+      else if (op < 0.85) next = docs[randInt(random, docs.length)]; // undo / redo to an earlier step
+      else if (op < 0.9) next = { ...doc, voxels: { ...doc.voxels!, solid: [...doc.voxels!.solid].reverse() } }; // same boxes, another order
       else next = parseScene(JSON.parse(JSON.stringify(doc))); // the same document read back from a save
       const change = model.sync(next);
       if (change.voxelBox !== null) drawn.update(change.voxelBox);

@@ -2,7 +2,8 @@
  * A big Warframe map in a real browser (vite dev server, headless Chromium): A1 (896x390x255,
  * 89 million voxels) dropped on the page loads, draws its voxel chunks, a grid search finds
  * the published optimal length of a scenario problem, and painting one voxel rebuilds only the
- * chunks it touches (counted by the chunks themselves, through the dev server's editor hook).
+ * chunks it touches (counted by the chunks themselves, through the dev server's editor hook);
+ * the edit is autosaved as a base text and short patches and comes back after a reload.
  * Needs the full Moving AI data (../shared/data/movingai or NAVLAB_MOVINGAI_DIR): skipped
  * without it.
  */
@@ -96,6 +97,24 @@ describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
     expect(undone.rebuilt - after.rebuilt).toBe(after.rebuilt - before);
     const again = await page.evaluate(([from, to]) => window.navlab!.query({ from, to }), [p.start, p.goal] as const);
     expect((again as { cost: number }).cost).toBeCloseTo(p.expected, 3);
+
+    // Autosave of a big scene: a base text and patches (made in the save worker); after a
+    // reload the edited map comes back with the painted voxel.
+    const record = () => page.evaluate(() => {
+      const raw = localStorage.getItem('navlab.scene.v2:A1');
+      return raw === null ? null : JSON.parse(raw) as { docs: string[]; index: number; revision: number; base?: { id: string; chunks: number } };
+    });
+    const rev0 = (await record())?.revision ?? 0;
+    await page.evaluate(() => window.navlab!.redo());
+    await expect.poll(async () => { const r = await record(); return r !== null && r.revision > rev0 && r.index === 1; }, { timeout: 60_000, interval: 500 }).toBe(true);
+    const saved = (await record())!;
+    expect(saved.docs.length).toBe(2);
+    expect(saved.base!.chunks).toBeGreaterThan(1);
+    expect(saved.docs.every((d) => d.startsWith('~') && d.length < 10_000)).toBe(true);
+    await page.reload();
+    await page.waitForFunction(() => window.navlab?.document().name === 'A1', null, { timeout: 150_000, polling: 500 });
+    const restored = await page.evaluate((v) => window.navlab!.document().voxels!.solid.some((b) => b.join() === [...v, ...v].join()), [x, y, z]);
+    expect(restored).toBe(true);
     expect(app.errors).toEqual([]);
-  }, 180_000);
+  }, 400_000);
 });

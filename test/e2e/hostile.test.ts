@@ -184,6 +184,13 @@ describe('hostile documents (dev)', () => {
     expect(await harm(app)).toEqual(NO_HARM);
   });
 
+  it('a #scene= hash that is not a share link: a message naming the problem (no decoded bytes), and the default scene', async () => {
+    const app = await open(`#scene=${Buffer.from(`${P('garbage')} is not a scene`).toString('base64url')}`);
+    await expect.poll(() => app.page.textContent('#error')).toBe("Could not open the shared link: the link's scene= value is not a shared scene: it decodes to text that is not JSON");
+    expect(await app.page.evaluate(() => window.navlab!.document().name)).toBe('Open field with pillars');
+    expect(await harm(app)).toEqual(NO_HARM);
+  });
+
   it('autosave restore: shown as text, nothing runs', async () => {
     const app = await open();
     const { page } = app;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { canvasCoverage, launchBrowser, openApp, ROOT, settle, shippedScenes, startDev, type AppPage, type AppServer } from './harness.ts';
+import { canvasCoverage, launchBrowser, openApp, ROOT, settle, shippedScenes, startDev, type AppPage, type AppServer, type EditorHook } from './harness.ts';
 
 let browser: Browser;
 let server: AppServer;
@@ -232,6 +232,19 @@ describe('mesh import (dev)', () => {
     expect((await doc()).waypoints).toEqual(d1.waypoints);
     await page.evaluate(() => window.navlab!.undo());
     expect((await doc()).voxels).toEqual(d0.voxels);
+    // Placing added to the scene's waypoints: a hand-placed one stays, undo takes back only the placed ones.
+    const hand = d2.waypoints[0].position;
+    await page.evaluate((p) => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor
+      .commit('Add waypoint', (d) => ({ ...d, waypoints: [...d.waypoints, { id: 'hand', position: p }] })), hand);
+    await page.locator('[data-testid="Meshes/placed waypoints"] select').selectOption('add to existing');
+    await page.locator('[data-testid="Meshes/Place waypoints"] button').click();
+    await page.waitForFunction(() => window.navlab!.document().waypoints.length > 1, null, { timeout: 240_000 });
+    const d3 = await doc();
+    expect(d3.waypoints[0]).toEqual({ id: 'hand', position: hand });
+    const gap = d3.voxels!.cellSize;
+    expect(d3.waypoints.slice(1).every((w) => w.id !== 'hand' && Math.hypot(...w.position.map((c, a) => c - hand[a])) >= gap)).toBe(true);
+    await page.evaluate(() => window.navlab!.undo());
+    expect((await doc()).waypoints).toEqual([{ id: 'hand', position: hand }]);
     expect(await shownError()).toBe('');
     expect(app.errors).toEqual([]);
   }, 600_000);
@@ -280,6 +293,17 @@ describe('example levels (dev)', () => {
     await drop([{ name: 'city-block.json', base64: Buffer.from(JSON.stringify({ ...scene, name: 'No mesh' })).toString('base64') }]);
     await page.waitForFunction(() => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''), null, { timeout: 60_000 });
     expect((await doc()).name).toBe('City block (dropped)');
+    // The picker entry kept the files dropped with it: choosing it again (after another
+    // scene) reads the mesh from them, and the meshes are drawn.
+    const picker = page.locator('[data-testid="Scene/scene"] select');
+    await picker.selectOption({ label: 'Open field with pillars' });
+    await shown('Open field with pillars');
+    await picker.selectOption({ label: 'City block (dropped)' });
+    await shown('City block (dropped)');
+    expect(await shownError()).toBe('');
+    expect((await doc()).meshes![0].src).toBe('levels/city-block.glb');
+    const drawn = await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[] } | null } } } }).__navlabEditor.app.views.meshes?.children.length ?? 0);
+    expect(drawn).toBe(1);
   }, 300_000);
 });
 

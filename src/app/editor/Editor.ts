@@ -1,22 +1,18 @@
 import type GUI from 'lil-gui';
-import {
-  BoxGeometry, EdgesGeometry, GridHelper, LineBasicMaterial, LineSegments, Object3D, Plane, Raycaster, Vector2, Vector3, type Intersection,
-} from 'three';
+import { GridHelper, LineBasicMaterial, Object3D, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
-import { saveScene } from '../../scene/validate.ts';
 import type { App } from '../App.ts';
-import { pickVoxel } from '../picking.ts';
 import { key, ctrl } from '../shortcuts.ts';
 import { EditModel } from './EditModel.ts';
 import {
-  addWaypoint, checkPaintLimit, duplicateWaypoint, isSceneSized, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
-  TERRAIN_KINDS, validated,
+  addWaypoint, duplicateWaypoint, isSceneSized, moveWaypoint, removeObstacle, removeWaypoint, setAgentEnd, setObstacle, TERRAIN_KINDS, validated,
 } from './edits.ts';
-import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
+import { PaintStrokes } from './PaintStrokes.ts';
+import { PAINT_TOOLS } from './painting.ts';
 import { SceneWork } from './SceneWork.ts';
 import { DocRef, type DocCommand } from './timeline.ts';
-import { encodeShare } from './share.ts';
+import { exportScene, shareScene } from './keepWork.ts';
 import type { ToolClick } from './tools.ts';
 import './editor.css';
 
@@ -42,18 +38,6 @@ export interface EditSettings {
   unlockLarge: boolean;
 }
 
-/** A paint stroke in progress: one undo step from `before` to the current document. */
-interface Stroke {
-  tool: string;
-  start: StrokeStart;
-  before: SceneDocument;
-  /** Shift+drag: fill the box from the first voxel to the current one, on release. */
-  box: boolean;
-  /** Voxels already painted by this stroke ("x,y,z"). */
-  done: Set<string>;
-  last: number[];
-  pointerId: number;
-}
 
 const HINTS: Record<string, string> = {
   waypoint: '[Click] surface or plane: add waypoint',
@@ -67,10 +51,10 @@ const HINTS: Record<string, string> = {
 type Selection = { kind: 'waypoint'; id: string } | { kind: 'obstacle'; id: string } | null;
 
 /**
- * The scene editor: the editing tools of the 3D view, the selection and its drag gizmo
- * (TransformControls), undoable edit commands on the document (History), incremental
- * updates of the derived data (EditModel -> App.showEdit), autosave, export, share links and
- * the Edit panel. Every edit is a command holding the document before and after, so undo is
+ * The scene editor: the editing tools of the 3D view (painting strokes: PaintStrokes), the
+ * selection and its drag gizmo (TransformControls), undoable edit commands on the document
+ * (History), incremental updates of the derived data (EditModel -> App.showEdit), autosave
+ * (SceneWork), export and share links (keepWork.ts) and the Edit panel. Every edit is a command holding the document before and after, so undo is
  * exact and a failed edit changes nothing.
  */
 export class Editor {
@@ -89,9 +73,7 @@ export class Editor {
   private readonly raycaster = new Raycaster();
   private dragFrom: number[] | null = null;
   private folder: GUI | null = null;
-  private stroke: Stroke | null = null;
-  /** The brush under the pointer (or the box of a Shift+drag), as a wire box. */
-  private readonly preview = new LineSegments(new EdgesGeometry(new BoxGeometry(1, 1, 1)), new LineBasicMaterial({ color: 0x5eead4, depthTest: false, transparent: true }));
+  private readonly strokes: PaintStrokes;
 
   constructor(readonly app: App) {
     this.gizmo = new TransformControls(app.camera, app.renderer.domElement);
@@ -102,10 +84,14 @@ export class Editor {
     this.gizmo.addEventListener('change', () => app.invalidate());
     this.plane.visible = false;
     app.scene.add(this.plane);
-    this.preview.visible = false;
-    this.preview.renderOrder = 12;
-    app.scene.add(this.preview);
-    this.installStrokes();
+    this.strokes = new PaintStrokes(app, this.settings, {
+      live: () => this.live(),
+      grid: () => this.model?.world.grid ?? null,
+      show: (doc, from) => this.show(doc, from),
+      step: (label, before, after) => this.step(label, before, after),
+      guard: (f) => this.guard(f),
+      ray: (e) => this.ray(e),
+    });
     const select = app.tools.active;
     app.tools.register({
       name: 'select',
@@ -257,160 +243,6 @@ export class Editor {
     return !this.settings.unlockLarge && o !== undefined && isSceneSized(o, doc!.bounds);
   }
 
-  /** The voxel box of the brush around voxel v. */
-  private brushBox(v: readonly number[]): number[] {
-    return brushBox(v, this.settings.brush);
-  }
-
-  // ---- painting strokes ----
-
-  /**
-   * Paint tools: a press paints the brush, a drag keeps painting in the layer pressed, and
-   * Shift+drag fills the box from the press to the release; the whole stroke is one undo
-   * step. While a paint tool is active, the brush under the pointer is outlined.
-   */
-  private installStrokes(): void {
-    const dom = this.app.renderer.domElement;
-    // Capture: runs before the camera controls, which then see orbiting disabled.
-    dom.addEventListener('pointerdown', (e) => {
-      const tool = this.app.tools.active?.name ?? '';
-      if (e.button !== 0 || !PAINT_TOOLS.has(tool) || this.app.current === null) return;
-      this.guard(() => this.beginStroke(tool, e));
-    }, { capture: true });
-    dom.addEventListener('pointermove', (e) => {
-      if (this.stroke !== null && e.pointerId === this.stroke.pointerId) this.guard(() => this.moveStroke(e));
-      else this.hoverBrush(e);
-    });
-    const end = (e: PointerEvent) => {
-      if (this.stroke !== null && e.pointerId === this.stroke.pointerId) this.guard(() => this.endStroke());
-    };
-    dom.addEventListener('pointerup', end);
-    dom.addEventListener('pointercancel', end);
-    dom.addEventListener('pointerleave', () => {
-      if (this.stroke === null) this.showPreview(null);
-    });
-  }
-
-  private eventRay(e: PointerEvent): Raycaster {
-    const rect = this.app.renderer.domElement.getBoundingClientRect();
-    return this.ray({ ndc: { x: ((e.clientX - rect.left) / rect.width) * 2 - 1, y: -((e.clientY - rect.top) / rect.height) * 2 + 1 } });
-  }
-
-  /** The stroke start under the pointer for `tool`, or null. */
-  private pickStroke(tool: string, e: PointerEvent): StrokeStart | null {
-    const grid = this.live().world.grid;
-    if (grid === null) return null;
-    const ray = this.eventRay(e).ray;
-    const pick = pickVoxel(grid, ray.origin, ray.direction);
-    return pick === null ? null : strokeStart(tool, pick);
-  }
-
-  private beginStroke(tool: string, e: PointerEvent): void {
-    if (this.live().world.grid === null) throw new Error('This scene has no voxel layer to paint.');
-    const start = this.pickStroke(tool, e);
-    if (start === null) return;
-    this.app.rig.hold(true);
-    this.app.renderer.domElement.setPointerCapture?.(e.pointerId);
-    this.stroke = { tool, start, before: this.app.current!.doc, box: e.shiftKey, done: new Set(), last: start.voxel, pointerId: e.pointerId };
-    if (this.stroke.box) this.showPreview(this.brushBox(start.voxel));
-    else this.paintAt(start.voxel);
-  }
-
-  private moveStroke(e: PointerEvent): void {
-    const st = this.stroke!;
-    const grid = this.live().world.grid!;
-    const ray = this.eventRay(e).ray;
-    const v = layerVoxel(grid, ray.origin, ray.direction, st.start);
-    if (v === null || v.every((c, a) => c === st.last[a])) return;
-    st.last = v;
-    if (st.box) this.showPreview(spanBox(this.brushBox(st.start.voxel), this.brushBox(v)));
-    else this.paintAt(v);
-  }
-
-  /** Paints the brush at v into the current document, shown at once (undo step at the end). */
-  private paintAt(v: number[]): void {
-    const st = this.stroke!;
-    const k = v.join(',');
-    if (st.done.has(k)) return;
-    st.done.add(k);
-    this.applyBrush(this.brushBox(v));
-  }
-
-  private applyBrush(box: number[]): void {
-    const st = this.stroke!;
-    const cur = this.app.current!.doc;
-    const next = st.tool === 'erase' ? paintVoxels(cur, box, false)
-      : st.tool === 'voxel' ? paintVoxels(cur, box, true) : paintTerrain(cur, box, this.settings.terrain);
-    // The edits clip their boxes to the layer: only the primitive limit is left to check (a
-    // whole validation of a map with 20,000 boxes would cost more than the paint).
-    checkPaintLimit(next);
-    this.show(next, cur);
-    this.showPreview(box);
-  }
-
-  private endStroke(): void {
-    const st = this.stroke!;
-    this.app.rig.hold(false);
-    try {
-      if (st.box) this.applyBrush(spanBox(this.brushBox(st.start.voxel), this.brushBox(st.last)));
-    } finally {
-      this.stroke = null;
-    }
-    const before = st.before;
-    const after = this.app.current!.doc;
-    if (after === before) return;
-    const label = st.tool === 'erase' ? 'Erase voxels' : st.tool === 'voxel' ? 'Add voxels' : `Paint ${this.settings.terrain}`;
-    // The stroke is already shown: record it (a document step, as autosave keeps them) without
-    // applying it again.
-    const step = this.step(label, DocRef.of(before), DocRef.of(after));
-    let first = true;
-    this.app.history.push({
-      ...step,
-      apply: () => {
-        if (first) first = false;
-        else step.apply();
-      },
-    });
-    this.app.overlay.setError(null);
-  }
-
-  /** Outlines the brush under the pointer while a paint tool is active. */
-  private hoverBrush(e: PointerEvent): void {
-    const tool = this.app.tools.active?.name ?? '';
-    if (!PAINT_TOOLS.has(tool) || this.app.current === null || e.buttons !== 0) {
-      if (this.preview.visible) this.showPreview(null);
-      return;
-    }
-    let start: StrokeStart | null = null;
-    try {
-      start = this.pickStroke(tool, e);
-    } catch {
-      start = null;
-    }
-    this.showPreview(start === null ? null : this.brushBox(start.voxel));
-  }
-
-  /** Shows the wire box over a voxel box (clipped to the grid), or hides it (null). */
-  private showPreview(box: number[] | null): void {
-    const grid = this.model?.world.grid ?? null;
-    const p = this.preview;
-    if (box === null || grid === null) {
-      if (p.visible) this.app.invalidate();
-      p.visible = false;
-      return;
-    }
-    const lo = [Math.max(0, box[0]), Math.max(0, box[1]), Math.max(0, box[2])];
-    const hi = [Math.min(grid.X - 1, box[3]), Math.min(grid.Y - 1, box[4]), Math.min(grid.Z - 1, box[5])];
-    const s = grid.cellSize;
-    const o = [grid.origin.x, grid.origin.y, grid.origin.z];
-    p.scale.set((hi[0] - lo[0] + 1) * s * 1.02, (hi[1] - lo[1] + 1) * s * 1.02, (hi[2] - lo[2] + 1) * s * 1.02);
-    p.position.set(o[0] + ((lo[0] + hi[0] + 1) / 2) * s, o[1] + ((lo[1] + hi[1] + 1) / 2) * s, o[2] + ((lo[2] + hi[2] + 1) / 2) * s);
-    const tool = this.stroke?.tool ?? this.app.tools.active?.name;
-    (p.material as LineBasicMaterial).color.set(tool === 'erase' ? 0xf87171 : tool === 'terrain' ? TERRAIN_KINDS[this.settings.terrain]?.color ?? 0x5eead4 : 0x5eead4);
-    p.visible = true;
-    this.app.invalidate();
-  }
-
   // ---- tools ----
 
   private toolClick(name: string, e: ToolClick): void {
@@ -462,7 +294,7 @@ export class Editor {
     this.settings.tool = tool;
     // Painting has no selection: a gizmo left on screen would take the clicks meant for painting.
     if (PAINT_TOOLS.has(tool) && this.selection !== null) this.select(null);
-    if (!PAINT_TOOLS.has(tool)) this.showPreview(null);
+    if (!PAINT_TOOLS.has(tool)) this.strokes.showPreview(null);
     // The placement plane is shown while it is where a click lands.
     const b = this.app.current?.doc.bounds;
     this.plane.visible = b !== undefined && (tool === 'waypoint' || tool === 'obstacle' || tool === 'agent') && this.settings.place === 'plane';
@@ -576,35 +408,14 @@ export class Editor {
 
   // ---- keeping work ----
 
-  /** Downloads the current document as a .json file (a Blob link). */
+  /** Downloads the current document as a .json file. */
   exportScene(): void {
-    const doc = this.app.current?.doc;
-    if (!doc) return;
-    const url = URL.createObjectURL(new Blob([saveScene(doc)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${doc.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scene'}.json`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    exportScene(this.app);
   }
 
   /** Puts a link to the current scene and query in the address bar (and the clipboard). */
-  async share(): Promise<string | null> {
-    const doc = this.app.current?.doc;
-    if (!doc) return null;
-    // By name only when the scene is the shipped file, unedited.
-    const file = !this.app.history.canUndo ? this.app.currentEntry?.file ?? null : null;
-    const hash = await encodeShare(JSON.stringify(doc), file, this.app.lab.start, this.app.lab.goal);
-    if (hash === null) {
-      this.app.overlay.setError('Share: this edited scene is too large for a link; export it as a file instead.');
-      return null;
-    }
-    history.replaceState(null, '', hash);
-    navigator.clipboard?.writeText(location.href).catch(() => {});
-    this.app.overlay.setError(null);
-    return location.href;
+  share(): Promise<string | null> {
+    return shareScene(this.app);
   }
 
   // ---- panel and keys ----

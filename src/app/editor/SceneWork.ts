@@ -4,8 +4,9 @@ import type { App } from '../App.ts';
 import type { LoadedScene } from '../LoadedScene.ts';
 import { clip } from '../ui/clip.ts';
 import { hideNotice, showNotice } from '../ui/notices.ts';
+import { SceneSaver } from '../workers/SceneSaver.ts';
 import { SavedScenes, type SavedScene } from './persistence.ts';
-import { DocRef, stacksOf, timelineOf, type DocCommand } from './timeline.ts';
+import { stacksOf, timelineOf, type DocCommand, type DocRef, type Timeline } from './timeline.ts';
 
 /**
  * Each scene's own edits and undo history, kept across scene switches and reloads: the
@@ -19,6 +20,8 @@ export class SceneWork {
   /** Picker name of the scene shown. */
   private name: string | null = null;
   private restoring = false;
+  /** A timeline not written yet, whose current document a load of its scene shows (editedSource). */
+  private unwritten: { name: string; timeline: Timeline } | null = null;
 
   /**
    * @param step the undoable command of an edit from `before` to `after`
@@ -28,12 +31,21 @@ export class SceneWork {
     private readonly app: App,
     private readonly step: (label: string, before: DocRef, after: DocRef) => DocCommand,
     private readonly commit: (label: string, edit: (doc: SceneDocument) => SceneDocument) => boolean,
-    saved = new SavedScenes(),
+    saved = new SavedScenes(undefined, new SceneSaver().run),
   ) {
     this.saved = saved;
     app.loader.editedSource = (entry) => {
+      // Edits not written yet (the save is still being prepared) are the newest.
+      const t = this.saved.unsaved(entry.name);
+      this.unwritten = t === null ? null : { name: entry.name, timeline: t };
+      if (t !== null) return { kind: 'value', value: t.docs[t.index].get() };
       const r = this.saved.get(entry.name);
-      return r === null ? null : { kind: 'json', text: r.docs[r.index] };
+      if (r === null) return null;
+      try {
+        return { kind: 'json', text: this.saved.text(r, r.index) };
+      } catch {
+        return null; // Damaged saved edits: the scene's own version.
+      }
     };
     app.history.changed.add(() => this.historyChanged());
     app.sceneListeners.push((scene) => this.sceneShown(scene));
@@ -55,7 +67,12 @@ export class SceneWork {
     const legacy = this.saved.migrateLegacy((docName) => catalog.find(docName)?.name ?? docName);
     for (const name of this.saved.names()) {
       const r = this.saved.get(name);
-      if (r !== null && catalog.find(name) === undefined) catalog.addLoaded(name, { kind: 'json', text: r.docs[r.index] });
+      if (r === null || catalog.find(name) !== undefined) continue;
+      try {
+        catalog.addLoaded(name, { kind: 'json', text: this.saved.text(r, r.index) });
+      } catch {
+        // Damaged saved edits of a loaded scene: not offered.
+      }
     }
     const name = legacy ?? this.saved.lastScene;
     return name !== null && this.saved.get(name) !== null && catalog.find(name) !== undefined ? name : null;
@@ -86,19 +103,36 @@ export class SceneWork {
     hideNotice('save-conflict');
     if (name === null) return;
     this.saved.lastScene = name;
+    const unwritten = this.unwritten?.name === name ? this.unwritten.timeline : null;
+    this.unwritten = null;
     const r = this.saved.get(name);
-    if (r !== null && r.docs[r.index] === saveScene(scene.doc)) {
-      const t = { docs: r.docs.map((text, i) => (i === r.index ? DocRef.of(scene.doc) : DocRef.fromText(text))), labels: r.labels, index: r.index };
-      const [done, undone] = stacksOf(t, this.step);
-      this.restoring = true;
-      try {
-        this.app.history.replace(done, undone);
-      } finally {
-        this.restoring = false;
-      }
+    if (unwritten !== null) {
+      this.restoreStacks(unwritten);
+    } else if (r !== null && this.savedText(r) === saveScene(scene.doc)) {
+      this.restoreStacks({ docs: this.saved.refs(r, scene.doc), labels: r.labels, index: r.index });
     }
     // A different document under a saved name (loaded explicitly) continues that name's saves.
     this.saved.adopt(name, r?.revision ?? 0);
+  }
+
+  /** Makes a timeline the undo history (not a change to save). */
+  private restoreStacks(t: Timeline): void {
+    const [done, undone] = stacksOf(t, this.step);
+    this.restoring = true;
+    try {
+      this.app.history.replace(done, undone);
+    } finally {
+      this.restoring = false;
+    }
+  }
+
+  /** The current document's text of saved edits, or null when they are damaged. */
+  private savedText(r: SavedScene): string | null {
+    try {
+      return this.saved.text(r, r.index);
+    } catch {
+      return null;
+    }
   }
 
   private historyChanged(): void {

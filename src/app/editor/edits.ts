@@ -4,7 +4,7 @@
  * keep in the undo history and to compare). They throw an Error naming the problem on misuse
  * (unknown id, no voxel layer); `validated` checks the result as a file would be checked.
  */
-import { primitiveLimitMessage, SCENE_LIMITS, type PointRef, type SceneAgent, type SceneDocument, type SceneObstacle, type SceneVec3, type VoxelBox } from '../../scene/schema.ts';
+import { primitiveLimitMessage, SCENE_LIMITS, type PointRef, type SceneAgent, type SceneDocument, type SceneObstacle, type SceneVec3, type SceneWaypoint, type VoxelBox } from '../../scene/schema.ts';
 import { parseScene } from '../../scene/validate.ts';
 
 /** A named terrain kind: its cost multiplier and colour. `ground` (cost 1) erases terrain. */
@@ -210,4 +210,22 @@ export function isSceneSized(o: SceneObstacle, bounds: { min: readonly number[];
   const half = o.shape === 'box' ? (o.rotation?.some((r) => r !== 0) ? [Math.hypot(...o.size) / 2, 0, Math.hypot(...o.size) / 2] : o.size.map((s) => s / 2))
     : [o.radius, 0, o.radius];
   return [0, 2].every((a) => 2 * half[a] >= SCENE_SIZED * (bounds.max[a] - bounds.min[a]));
+}
+
+/**
+ * The scene's waypoints, then the placed ones that are not within `gap` of one of them (the
+ * placement does not know them: a placed point beside a hand-placed one adds nothing), with
+ * ids not taken by the scene's.
+ */
+export function addPlaced(existing: readonly SceneWaypoint[], placed: readonly SceneWaypoint[], gap: number): SceneWaypoint[] {
+  const out = [...existing];
+  const taken = new Set(existing.map((w) => w.id));
+  const near = (p: readonly number[]) => existing.some((w) => Math.hypot(w.position[0] - p[0], w.position[1] - p[1], w.position[2] - p[2]) < gap);
+  for (const w of placed) {
+    if (near(w.position)) continue;
+    const id = taken.has(w.id) ? freshId('auto', taken) : w.id;
+    taken.add(id);
+    out.push({ ...w, id });
+  }
+  return out;
 }

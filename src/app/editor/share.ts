@@ -21,6 +21,9 @@ export interface SharedState {
   to: ShareEndpoint | null;
 }
 
+/** The start of the errors for a `scene=` value that is not a shared scene. */
+const NOT_SHARED = 'the link\'s scene= value is not a shared scene';
+
 /** Bytes as base64url (RFC 4648 §5, no padding). */
 export function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
@@ -30,8 +33,14 @@ export function toBase64Url(bytes: Uint8Array): string {
 
 /** base64url (padding optional) to bytes; throws an Error on characters outside the alphabet. */
 export function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('the shared scene is not valid base64url');
-  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  const bad = new Error(`${NOT_SHARED}: it is not valid base64url`);
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw bad;
+  let bin: string;
+  try {
+    bin = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  } catch {
+    throw bad;
+  }
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
@@ -76,6 +85,28 @@ export async function encodeShare(json: string, fileName: string | null, from: S
   return `#${params.toString()}`;
 }
 
+/**
+ * The JSON text of a shared scene's bytes. Throws an Error naming the problem (never quoting
+ * the bytes) when they are not UTF-8 text of a JSON object: the hash is not a share link.
+ */
+function sharedJson(bytes: Uint8Array, deflated: boolean): string {
+  const what = NOT_SHARED;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`${what}: it does not decode to text${deflated ? '' : ' (a link made by Share link has enc=deflate)'}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${what}: it decodes to text that is not JSON`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what}: it decodes to JSON that is not a scene document (an object)`);
+  return text;
+}
+
 /** Reads a share hash; null when it carries no scene. Throws a readable Error on a damaged one. */
 export async function decodeShare(hash: string): Promise<SharedState | null> {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
@@ -96,7 +127,7 @@ export async function decodeShare(hash: string): Promise<SharedState | null> {
     } else if (enc !== null) {
       throw new Error(`the shared scene has an unknown encoding '${enc}'`);
     }
-    json = new TextDecoder().decode(bytes);
+    json = sharedJson(bytes, enc === 'deflate');
   }
   return { json, name: scene === null ? name : null, from: parseEndpoint(params.get('from')), to: parseEndpoint(params.get('to')) };
 }

@@ -4,11 +4,12 @@ import type { Command } from './History.ts';
 
 /**
  * A document in the undo timeline, held parsed or as saved text: a timeline restored from
- * storage is parsed one step at a time, when undo or redo reaches it; a live edit's document
- * is serialized once, however often the timeline is saved.
+ * storage is parsed one step at a time, when undo or redo reaches it (its text itself may be
+ * made from a stored patch only when first needed); a live edit's document is serialized
+ * once, however often the timeline is saved.
  */
 export class DocRef {
-  private constructor(private doc: SceneDocument | null, private text: string | null) {}
+  private constructor(private doc: SceneDocument | null, private text: string | null, private load: (() => string) | null = null) {}
 
   static of(doc: SceneDocument): DocRef {
     return new DocRef(doc, null);
@@ -18,12 +19,29 @@ export class DocRef {
     return new DocRef(null, text);
   }
 
-  get(): SceneDocument {
-    return (this.doc ??= parseScene(this.text!));
+  /** A saved document whose text `load` makes when it is first needed. */
+  static lazy(load: () => string): DocRef {
+    return new DocRef(null, null, load);
   }
 
+  get(): SceneDocument {
+    return (this.doc ??= parseScene(this.serialized()));
+  }
+
+  /** The saved text, made here (saveScene, on this thread) when not yet known. */
   serialized(): string {
-    return (this.text ??= saveScene(this.doc!));
+    return (this.text ??= this.load !== null ? this.load() : saveScene(this.doc!));
+  }
+
+  /** The saved text when it needs no formatting (read from storage or made before), else null. */
+  get knownText(): string | null {
+    if (this.text === null && this.load !== null) this.text = this.load();
+    return this.text;
+  }
+
+  /** Gives the saved text made elsewhere (the save worker) of this document. */
+  setText(text: string): void {
+    this.text ??= text;
   }
 }
 

@@ -62,10 +62,7 @@ export function syncWorld(world: ObstacleWorld, prev: SceneDocument, next: Scene
  * to a list of 20,000 costs no string per box.
  */
 function symmetricDifference(a: readonly VoxelBox[], b: readonly VoxelBox[], out: VoxelBox[]): void {
-  const inA = new Set(a);
-  const inB = new Set(b);
-  const onlyA = a.filter((x) => !inB.has(x));
-  const onlyB = b.filter((x) => !inA.has(x));
+  const [onlyA, onlyB] = removedAndAppended(a, b) ?? byIdentity(a, b);
   if (onlyA.length === 0 || onlyB.length === 0) {
     out.push(...onlyA, ...onlyB);
     return;
@@ -86,6 +83,35 @@ function symmetricDifference(a: readonly VoxelBox[], b: readonly VoxelBox[], out
       out.push(x);
     }
   }
+}
+
+/** The boxes of `a` not in `b` and of `b` not in `a`, by identity. */
+function byIdentity(a: readonly VoxelBox[], b: readonly VoxelBox[]): [VoxelBox[], VoxelBox[]] {
+  const inA = new Set(a);
+  const inB = new Set(b);
+  return [a.filter((x) => !inB.has(x)), b.filter((x) => !inA.has(x))];
+}
+
+/** Most boxes `removedAndAppended` checks one by one. */
+const FEW_BOXES = 64;
+
+/**
+ * byIdentity without hashing every box, when `b` is `a` with a few boxes removed and a few
+ * appended (as a paint edit makes it): one walk in order, then each box found only in one list
+ * is checked against the other. Null when `b` is not so made.
+ */
+function removedAndAppended(a: readonly VoxelBox[], b: readonly VoxelBox[]): [VoxelBox[], VoxelBox[]] | null {
+  const onlyA: VoxelBox[] = [];
+  let j = 0;
+  for (const x of a) {
+    if (j < b.length && x === b[j]) j++;
+    else if (onlyA.push(x) > FEW_BOXES) return null;
+  }
+  const onlyB = b.slice(j);
+  if (onlyB.length > FEW_BOXES) return null;
+  // The walk is right when no box it found removed is in b and none it found appended is in a.
+  if (onlyA.some((x) => b.includes(x)) || onlyB.some((x) => a.includes(x))) return null;
+  return [onlyA, onlyB];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SceneDocument } from '../../scene/schema.ts';
 import { MeshError } from '../../three/meshImport.ts';
 import type { VoxelFill } from '../../three/voxelizeMesh.ts';
 import type { App } from '../App.ts';
+import { addPlaced } from '../editor/edits.ts';
 import { clip } from '../ui/clip.ts';
 import type { ImportReply, PlaceReply, VoxelizeReply } from '../workers/protocol.ts';
 import { readMeshFiles } from './meshFiles.ts';
@@ -21,7 +22,13 @@ export interface MeshSettings {
   dilate: boolean;
   /** Imports place waypoints automatically. */
   waypoints: boolean;
+  /** "Place waypoints" replaces every waypoint, or adds the placed ones to those there (hand-placed ones stay). */
+  placing: PlaceMode;
 }
+
+/** What "Place waypoints" does with the waypoints already in the scene. */
+export const PLACE_MODES = ['replace all', 'add to existing'] as const;
+export type PlaceMode = (typeof PLACE_MODES)[number];
 
 /** Applies an undoable edit of the current document (the editor's commit). */
 export type Commit = (label: string, edit: (doc: SceneDocument) => SceneDocument) => boolean;
@@ -34,7 +41,7 @@ export type Commit = (label: string, edit: (doc: SceneDocument) => SceneDocument
  * scene shown stays as it was.
  */
 export class MeshImporter {
-  readonly settings: MeshSettings = { cellSize: 1, fill: 'surface', agentRadius: 0, dilate: false, waypoints: true };
+  readonly settings: MeshSettings = { cellSize: 1, fill: 'surface', agentRadius: 0, dilate: false, waypoints: true, placing: 'replace all' };
   /** Called after an import, voxelization or placement finished (the panel refreshes). */
   onDone: () => void = () => {};
 
@@ -112,13 +119,21 @@ export class MeshImporter {
     });
   }
 
-  /** Places waypoints automatically in the current scene (an undoable edit). */
+  /**
+   * Places waypoints automatically in the current scene (an undoable edit): they replace the
+   * scene's waypoints, or with `placing: 'add to existing'` join them (see addPlaced).
+   */
   async placeWaypoints(commit: Commit): Promise<boolean> {
     const scene = this.app.current;
     if (scene === null) return false;
     const radius = this.settings.agentRadius;
+    const add = this.settings.placing === 'add to existing';
     return this.run('Placing waypoints', async () => {
       const r = await this.app.pool.run<PlaceReply>({ type: 'waypoints', doc: scene.doc, meshes: meshSoups(scene.meshes), agentRadius: radius });
+      if (add) {
+        const gap = scene.doc.voxels?.cellSize ?? this.cellRange().default;
+        return commit('Place waypoints (added)', (doc) => ({ ...doc, waypoints: addPlaced(doc.waypoints, r.waypoints, gap), agentRadius: radius }));
+      }
       return commit('Place waypoints', (doc) => ({ ...doc, waypoints: r.waypoints, agents: agentsAtPositions(doc), agentRadius: radius }));
     });
   }

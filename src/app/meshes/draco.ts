@@ -1,6 +1,9 @@
-import wrapperUrl from 'three/examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js?url';
-import wasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
+import { DRACO_GLTF_CONFIG } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { InThreadDracoLoader, type DracoModule } from '../../three/dracoDecode.ts';
+
+// The URLs three's DRACOLoader module already names (the build emits each file once, for it).
+const wrapperUrl = DRACO_GLTF_CONFIG.js;
+const wasmUrl = DRACO_GLTF_CONFIG.wasm;
 
 /**
  * three's glTF Draco decoder (examples/jsm/libs/draco/gltf: the emscripten wrapper script and
@@ -8,7 +11,10 @@ import { InThreadDracoLoader, type DracoModule } from '../../three/dracoDecode.t
  * The wrapper is a classic script that defines the global `DracoDecoderModule`: it is loaded
  * with a <script> element from the app's own origin (script-src 'self'), the WebAssembly is
  * fetched from there too (connect-src 'self') and compiled ('wasm-unsafe-eval'). Nothing
- * comes from the internet, and no blob: workers are needed (see index.html).
+ * comes from the internet, and no blob: workers are needed (see index.html). The files are
+ * those DRACOLoader itself points at (DRACO_GLTF_CONFIG), so the build holds one copy of each;
+ * vite.config.ts keeps the build from emitting DRACOLoader's other (non-glTF) decoder, which
+ * the app never loads.
  */
 let _loader: Promise<InThreadDracoLoader> | null = null;
 

@@ -1,13 +1,14 @@
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import type { App } from '../App.ts';
-import { CELLS_ACROSS, type Commit } from '../meshes/MeshImporter.ts';
+import { CELLS_ACROSS, PLACE_MODES, type Commit } from '../meshes/MeshImporter.ts';
 
 /**
  * The Meshes panel: import mesh files, the voxelization settings (cell size from the longest
  * side of the scene / 512 to / 16, default / 128; surface or solid fill; dilation by the agent
  * radius), "Voxelize" (rebuild the voxel layer from the scene's meshes) and "Place waypoints"
- * (automatic waypoints). Both actions run in a worker and are undoable edits.
+ * (automatic waypoints: replacing the scene's, or added to them so hand-placed ones stay). Both
+ * actions run in a worker and are undoable edits.
  */
 export class MeshPanel {
   readonly folder: GUI;
@@ -26,6 +27,7 @@ export class MeshPanel {
     f.add(s, 'dilate').name('dilate by agent radius');
     f.add(s, 'waypoints').name('waypoints when importing');
     this.voxelize = f.add({ run: () => void m.voxelize(commit) }, 'run').name('Voxelize');
+    f.add(s, 'placing', [...PLACE_MODES]).name('placed waypoints');
     f.add({ run: () => void m.placeWaypoints(commit) }, 'run').name('Place waypoints');
     m.onDone = () => this.refresh();
     app.sceneListeners.push(() => this.refresh());
