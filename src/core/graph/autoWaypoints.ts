@@ -8,6 +8,7 @@ import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
+import { GridLandmarks } from './gridLandmarks.ts';
 import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 
@@ -149,6 +150,9 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
  * bound of the full route, so a pair judged good is good, at a fraction of the tests.
  */
 const ROUTE_END_LINKS = 12;
+
+/** Landmarks per component for the refinement's distance bounds (`GridLandmarks`). */
+const LANDMARKS = 2;
 
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
 class Placer {
@@ -367,15 +371,20 @@ class Placer {
    * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
    * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
    * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
-   * measured before its own corners were added), the step stops. The grid search runs only
-   * when the route is longer than `targetRatio` times the obstacle-free grid distance, a
-   * lower bound of the optimum. Returns the number of batches run.
+   * measured before its own corners were added), the step stops. Most pairs are judged
+   * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
+   * at most `targetRatio` times a lower bound of the optimum (the obstacle-free grid
+   * distance, then the landmark bound of `GridLandmarks`); else a capped search
+   * (`GridLandmarks.distanceBelow`) finds the optimum only when it is below route /
+   * `targetRatio`, and the full grid path is searched only for pairs that get corners.
+   * Returns the number of batches run.
    */
   refine(o: RefineOptions): number {
     const { space } = this;
     const grid = space.grid;
     const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
     const ctx = new SearchContext();
+    const landmarks = new GridLandmarks(space, gridSpace, LANDMARKS);
     const routeCtx = new SearchContext();
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
@@ -395,11 +404,13 @@ class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
-        const optimum = findPath(gridSpace, s, g, {}, ctx);
-        if (optimum.status !== 'found' || quick.length <= o.targetRatio * optimum.cost) continue;
+        if (quick.length <= o.targetRatio * landmarks.lowerBound(s, g)) continue;
+        const distance = landmarks.distanceBelow(s, g, quick.length / o.targetRatio);
+        if (distance === Infinity) continue;
         // Judge by the full route (every visible waypoint linked), as the figures do.
         const route = new WaypointRouter(graph, this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * optimum.cost) continue;
+        if (route.length <= o.targetRatio * distance) continue;
+        const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
         for (const node of optimum.path) {
