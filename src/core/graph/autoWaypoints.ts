@@ -287,9 +287,10 @@ class Placer {
     const n = this.count;
     const graph = this.vis.graph();
     const owned: number[][] = Array.from({ length: n }, () => []);
-    this.coveredBy.forEach((w, k) => {
+    for (let k = 0; k < this.coveredBy.length; k++) {
+      const w = this.coveredBy[k];
       if (w >= 0) owned[w].push(k);
-    });
+    }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
     let removed = 0;
@@ -477,24 +478,25 @@ function voxelPath(space: ClearSpace, sources: number[], targets: number[]): num
     queue[tail++] = s;
   }
   let found = -1;
+  /** Reaches free voxel j from i (once); records j when it is a target. */
+  const reach = (i: number, j: number): void => {
+    if (occ[j] !== 0 || parent[j] !== -2) return;
+    parent[j] = i;
+    if (isTarget.has(j)) found = j;
+    else queue[tail++] = j;
+  };
   while (head < tail && found === -1) {
     const i = queue[head++];
     const z = (i / XY) | 0;
     const r = i - z * XY;
     const y = (r / X) | 0;
     const x = r - y * X;
-    const steps = [x > 0 ? -1 : 0, x < X - 1 ? 1 : 0, y > 0 ? -X : 0, y < Y - 1 ? X : 0, z > 0 ? -XY : 0, z < Z - 1 ? XY : 0];
-    for (const d of steps) {
-      if (d === 0) continue;
-      const j = i + d;
-      if (occ[j] !== 0 || parent[j] !== -2) continue;
-      parent[j] = i;
-      if (isTarget.has(j)) {
-        found = j;
-        break;
-      }
-      queue[tail++] = j;
-    }
+    if (x > 0) reach(i, i - 1);
+    if (x < X - 1 && found === -1) reach(i, i + 1);
+    if (y > 0 && found === -1) reach(i, i - X);
+    if (y < Y - 1 && found === -1) reach(i, i + X);
+    if (z > 0 && found === -1) reach(i, i - XY);
+    if (z < Z - 1 && found === -1) reach(i, i + XY);
   }
   if (found === -1) return [];
   const path: number[] = [];

@@ -137,42 +137,54 @@ export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
   return { grid, radius, clearance, dilated, clearVoxels, component, componentCount: count, componentSize: sizes };
 }
 
-/** Labels the free voxels of `grid` by 6-connected component (flood fill with an index stack). */
+/**
+ * Labels the free voxels of `grid` by 6-connected component, in order of each component's
+ * first voxel. A scanline flood: a seed grows into the whole free run along x around it,
+ * labels it, and seeds the free unlabelled runs beside it in the four neighbouring rows
+ * (y +- 1, z +- 1); one pass over each run and its neighbour rows, no per-voxel division.
+ */
 function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number; sizes: Int32Array } {
   const { X, Y, Z } = grid;
-  const XY = X * Y;
   const occ = grid.occupancy;
   const component = new Int32Array(grid.size).fill(-1);
-  const stack = new Int32Array(grid.size);
+  // Seeds (voxel indices), grown on demand.
+  let stack = new Int32Array(1024);
+  let sp = 0;
   const sizes: number[] = [];
+  /** Seeds the start of every free unlabelled run of the row starting at `base` that meets [x0, x1]. */
+  const seedRuns = (base: number, x0: number, x1: number): void => {
+    for (let x = x0; x <= x1; x++) {
+      const i = base + x;
+      if (occ[i] !== 0 || component[i] !== -1 || (x > x0 && occ[i - 1] === 0 && component[i - 1] === -1)) continue;
+      if (sp === stack.length) {
+        const grown = new Int32Array(2 * stack.length);
+        grown.set(stack);
+        stack = grown;
+      }
+      stack[sp++] = i;
+    }
+  };
   for (let seed = 0; seed < grid.size; seed++) {
     if (occ[seed] !== 0 || component[seed] !== -1) continue;
     const label = sizes.length;
     let size = 0;
-    let sp = 0;
     stack[sp++] = seed;
-    component[seed] = label;
     while (sp > 0) {
       const i = stack[--sp];
-      size++;
-      const z = (i / XY) | 0;
-      const r = i - z * XY;
-      const y = (r / X) | 0;
-      const x = r - y * X;
-      // Face neighbours inside the grid; unrolled so no closure is made per voxel.
-      for (let k = 0; k < 6; k++) {
-        let j: number;
-        if (k === 0) j = x > 0 ? i - 1 : -1;
-        else if (k === 1) j = x < X - 1 ? i + 1 : -1;
-        else if (k === 2) j = y > 0 ? i - X : -1;
-        else if (k === 3) j = y < Y - 1 ? i + X : -1;
-        else if (k === 4) j = z > 0 ? i - XY : -1;
-        else j = z < Z - 1 ? i + XY : -1;
-        if (j >= 0 && occ[j] === 0 && component[j] === -1) {
-          component[j] = label;
-          stack[sp++] = j;
-        }
-      }
+      if (component[i] !== -1) continue;
+      const row = (i / X) | 0;
+      const base = row * X;
+      let x0 = i - base, x1 = x0;
+      while (x0 > 0 && occ[base + x0 - 1] === 0 && component[base + x0 - 1] === -1) x0--;
+      while (x1 < X - 1 && occ[base + x1 + 1] === 0 && component[base + x1 + 1] === -1) x1++;
+      component.fill(label, base + x0, base + x1 + 1);
+      size += x1 - x0 + 1;
+      const z = (row / Y) | 0;
+      const y = row - z * Y;
+      if (y > 0) seedRuns(base - X, x0, x1);
+      if (y < Y - 1) seedRuns(base + X, x0, x1);
+      if (z > 0) seedRuns(base - X * Y, x0, x1);
+      if (z < Z - 1) seedRuns(base + X * Y, x0, x1);
     }
     sizes.push(size);
   }
