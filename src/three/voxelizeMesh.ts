@@ -180,13 +180,17 @@ function prepareAxes(t: Float64Array, h: number): number {
   const e1x = t[6] - t[3], e1y = t[7] - t[4], e1z = t[8] - t[5];
   const e2x = t[0] - t[6], e2y = t[1] - t[7], e2z = t[2] - t[8];
   setAxis(0, e0y * e1z - e0z * e1y, e0z * e1x - e0x * e1z, e0x * e1y - e0y * e1x, t, h);
-  let k = 1;
-  for (const [ex, ey, ez] of [[e0x, e0y, e0z], [e1x, e1y, e1z], [e2x, e2y, e2z]]) {
-    setAxis(k++, 0, -ez, ey, t, h); // edge x (1, 0, 0)
-    setAxis(k++, ez, 0, -ex, t, h); // edge x (0, 1, 0)
-    setAxis(k++, -ey, ex, 0, t, h); // edge x (0, 0, 1)
-  }
-  return k;
+  edgeAxes(1, e0x, e0y, e0z, t, h);
+  edgeAxes(4, e1x, e1y, e1z, t, h);
+  edgeAxes(7, e2x, e2y, e2z, t, h);
+  return 10;
+}
+
+/** Axes k, k+1, k+2: edge (ex, ey, ez) x the box axes x, y, z. */
+function edgeAxes(k: number, ex: number, ey: number, ez: number, t: Float64Array, h: number): void {
+  setAxis(k, 0, -ez, ey, t, h);
+  setAxis(k + 1, ez, 0, -ex, t, h);
+  setAxis(k + 2, -ey, ex, 0, t, h);
 }
 
 function setAxis(k: number, ax: number, ay: number, az: number, t: Float64Array, h: number): void {
