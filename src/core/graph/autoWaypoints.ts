@@ -14,7 +14,8 @@ import { stringPull, WaypointRouter } from './waypointRoute.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size.
+ * components, search state), ~340 MB at this size, and the refinement up to ~28 bytes more
+ * per clear voxel (`GridLandmarks`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
 
@@ -236,7 +237,7 @@ class Placer {
           x1 = Math.max(x1, c.x); y1 = Math.max(y1, c.y); z1 = Math.max(z1, c.z);
         }
         const all = sweep !== null && end - i > 1 && x0 <= x1 &&
-          sweep(wx, wy, wz, wx, wy, wz, o.x + (x0 + 0.5) * s, o.y + (y0 + 0.5) * s, o.z + (z0 + 0.5) * s, o.x + (x1 + 0.5) * s, o.y + (y1 + 0.5) * s, o.z + (z1 + 0.5) * s);
+          sweep.sweep(wx, wy, wz, wx, wy, wz, o.x + (x0 + 0.5) * s, o.y + (y0 + 0.5) * s, o.z + (z0 + 0.5) * s, o.x + (x1 + 0.5) * s, o.y + (y1 + 0.5) * s, o.z + (z1 + 0.5) * s);
         for (; i < end; i++) {
           const u = uncovered[i];
           if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
@@ -529,25 +530,24 @@ function voxelPath(space: ClearSpace, sources: number[], targets: number[]): num
     queue[tail++] = s;
   }
   let found = -1;
-  /** Reaches free voxel j from i (once); records j when it is a target. */
-  const reach = (i: number, j: number): void => {
-    if (occ[j] !== 0 || parent[j] !== -2) return;
-    parent[j] = i;
-    if (isTarget.has(j)) found = j;
-    else queue[tail++] = j;
-  };
   while (head < tail && found === -1) {
     const i = queue[head++];
     const z = (i / XY) | 0;
     const r = i - z * XY;
     const y = (r / X) | 0;
     const x = r - y * X;
-    if (x > 0) reach(i, i - 1);
-    if (x < X - 1 && found === -1) reach(i, i + 1);
-    if (y > 0 && found === -1) reach(i, i - X);
-    if (y < Y - 1 && found === -1) reach(i, i + X);
-    if (z > 0 && found === -1) reach(i, i - XY);
-    if (z < Z - 1 && found === -1) reach(i, i + XY);
+    const steps = [x > 0 ? -1 : 0, x < X - 1 ? 1 : 0, y > 0 ? -X : 0, y < Y - 1 ? X : 0, z > 0 ? -XY : 0, z < Z - 1 ? XY : 0];
+    for (const d of steps) {
+      if (d === 0) continue;
+      const j = i + d;
+      if (occ[j] !== 0 || parent[j] !== -2) continue;
+      parent[j] = i;
+      if (isTarget.has(j)) {
+        found = j;
+        break;
+      }
+      queue[tail++] = j;
+    }
   }
   if (found === -1) return [];
   const path: number[] = [];

@@ -88,7 +88,7 @@ export class GridLandmarks {
     const d = this.search(this.position![s], this.position![g], cap);
     const c = this.space.component[s];
     this.work[c] += this.expansions - before;
-    if (this.work[c] > this.count * this.space.componentSize[c]) this.build(c);
+    if (this.work[c] > 2 * this.count * this.space.componentSize[c]) this.build(c);
     return d;
   }
 

@@ -198,16 +198,20 @@ const SPLIT_DEPTH = 4;
 export const ASSIST_MAX_VOXELS = 2 ** 25;
 
 /**
- * A proof from the voxel grid that capsules of radius r are clear: `(A, B)` with boxes
- * A = [ax0, ax1] x [ay0, ay1] x [az0, az1] and B likewise (a point is a box of size 0).
+ * Proofs from the voxel grid that capsules of radius r are clear (`gridSweepProof`): `sweep`
+ * for boxes A = [ax0, ax1] x [ay0, ay1] x [az0, az1] and B likewise, `segment` for two points
+ * (the same answer as a sweep between boxes of size 0).
  */
-export type SweepProof = (
-  ax0: number, ay0: number, az0: number, ax1: number, ay1: number, az1: number,
-  bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
-) => boolean;
+export interface SweepProof {
+  sweep(
+    ax0: number, ay0: number, az0: number, ax1: number, ay1: number, az1: number,
+    bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
+  ): boolean;
+  segment(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean;
+}
 
 /**
- * Returns a test that is true only when, for every point p of box A and q of box B, no
+ * Returns tests that are true only when, for every point p of box A and q of box B, no
  * blocked voxel's box comes within r (+1e-6) of the segment p-q: then no capsule of radius r
  * from A to B can touch geometry that lies in the closed boxes of blocked voxels (as for a
  * voxel layer, or a conservative voxelization of the world; the premise of `clearSpace`).
@@ -260,8 +264,18 @@ export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
     return proven(ax0, ay0, az0, ax1, ay1, az1, mx0, my0, mz0, mx1, my1, mz1, depth - 1) &&
       proven(mx0, my0, mz0, mx1, my1, mz1, bx0, by0, bz0, bx1, by1, bz1, depth - 1);
   };
-  return (ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1) =>
-    proven(ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1, SPLIT_DEPTH);
+  // The same for two points (a segment), with half the arguments: the hot case.
+  const segment = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, depth: number): boolean => {
+    if (boxClear(Math.min(ax, bx), Math.min(ay, by), Math.min(az, bz), Math.max(ax, bx), Math.max(ay, by), Math.max(az, bz))) return true;
+    if (depth === 0 || Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az) < 2 * s) return false;
+    const mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), mz = 0.5 * (az + bz);
+    return segment(ax, ay, az, mx, my, mz, depth - 1) && segment(mx, my, mz, bx, by, bz, depth - 1);
+  };
+  return {
+    sweep: (ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1) =>
+      proven(ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1, SPLIT_DEPTH),
+    segment: (ax, ay, az, bx, by, bz) => segment(ax, ay, az, bx, by, bz, SPLIT_DEPTH),
+  };
 }
 
 /**
@@ -276,5 +290,5 @@ export function gridAssistedLineOfSight(
 ) {
   if (sweep === null) return los;
   return (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean =>
-    sweep(ax, ay, az, ax, ay, az, bx, by, bz, bx, by, bz) || los(ax, ay, az, bx, by, bz);
+    sweep.segment(ax, ay, az, bx, by, bz) || los(ax, ay, az, bx, by, bz);
 }

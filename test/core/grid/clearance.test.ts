@@ -155,7 +155,9 @@ describe('gridSweepProof', () => {
         const a: V3 = [o.x + random() * 7, o.y + random() * 3, o.z + random() * 6];
         const lo: V3 = [o.x + random() * 6, o.y + random() * 2.5, o.z + random() * 5];
         const hi: V3 = [lo[0] + random() * 2, lo[1] + random(), lo[2] + random() * 2];
-        if (!sweep(...a, ...a, ...lo, ...hi)) continue;
+        if (!sweep.sweep(...a, ...a, ...lo, ...hi)) continue;
+        // Between two points it is the segment test.
+        expect(sweep.sweep(...a, ...a, ...hi, ...hi)).toBe(sweep.segment(...a, ...hi));
         proven++;
         // Corners and random points of the box: their capsules must be clear.
         const targets: V3[] = [lo, hi, [lo[0], hi[1], lo[2]], [hi[0], lo[1], hi[2]]];
