@@ -12,10 +12,9 @@ import { FlatHeap } from '../queue/FlatHeap.ts';
  * distance is a poor bound.
  *
  * Landmarks are chosen per component of clear voxels, on demand: `build`, or by
- * `distanceBelow` once its searches in a component have expanded as many voxels as the
- * landmarks would cost (each one Dijkstra search over the component), so cheap queries never
- * pay for them and costly ones pay at most twice what they would with landmarks from the
- * start. Table j holds, for every clear voxel of a component
+ * `distanceBelow` once its searches in a component have expanded twice as many voxels as the
+ * landmarks would cost (each one Dijkstra search over the component), so a component whose
+ * queries stay cheap never pays for them. Table j holds, for every clear voxel of a component
  * that has landmarks, its distance from that component's j-th landmark (components are
  * disjoint, so they share the tables). Steps cost their length (terrain ignored: with
  * multipliers >= 1 these distances are never longer than the grid's, so the bounds stay lower
