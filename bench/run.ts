@@ -18,7 +18,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchPreprocess();
   await benchSteering();
   await benchPackageSize();
-  benchWaypoints();
+  await benchWaypoints();
   await benchBrowser();
   benchVoxelize();
 }

@@ -8,13 +8,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSceneMeshes } from '../src/cli/meshFiles.ts';
 import { parseScene } from '../src/scene/index.ts';
 import { placeSceneWaypoints, sceneWaypointFigures } from '../src/three/autoWaypoints.ts';
 import { printTable } from './stats.ts';
 
 const SCENES = join(import.meta.dirname, '..', 'scenes');
 
-export function benchWaypoints(only: string[] = []): void {
+export async function benchWaypoints(only: string[] = []): Promise<void> {
   const files = readdirSync(SCENES)
     .filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json')
     .filter((f) => only.length === 0 || only.includes(f.replace(/\.json$/, '')))
@@ -23,12 +24,14 @@ export function benchWaypoints(only: string[] = []): void {
   const figures: (string | number)[][] = [];
   for (const f of files) {
     const doc = parseScene(readFileSync(join(SCENES, f), 'utf8'));
+    // The example levels' meshes are part of their static world (read once, outside the timing).
+    const options = { world: { sceneMeshes: await readSceneMeshes(doc, join(SCENES, f)) } };
     // Placement alone, timed in wall and CPU time (wall time drifts with the machine's load,
     // CPU time much less); then again with the figures.
     const cpu0 = process.cpuUsage();
-    placeSceneWaypoints(doc);
+    placeSceneWaypoints(doc, options);
     const cpu = process.cpuUsage(cpu0);
-    const r = sceneWaypointFigures(doc);
+    const r = sceneWaypointFigures(doc, options);
     const p = r.placed;
     const g = p.space.grid;
     const m = r.metrics;
@@ -49,4 +52,4 @@ export function benchWaypoints(only: string[] = []): void {
     ['scene', 'radius', 'waypoints', 'cover/conn/-pruned/refined (batches)', 'coverage', 'graph/free', 'median', 'p95', 'figures ms'], figures);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) benchWaypoints(process.argv.slice(2));
+if (import.meta.url === `file://${process.argv[1]}`) await benchWaypoints(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
 import type { ObstacleWorld } from './ObstacleWorld.ts';
-import type { StaticBVH } from './StaticBVH.ts';
+import { blockTriangles } from './voxelizeMesh.ts';
 
 /** A triangle must reach this far into a voxel box to make it solid (touching does not count). */
 export const VOXEL_EPSILON = 1e-6;
@@ -21,6 +21,8 @@ export interface VoxelizeOptions {
  * voxel is solid when a triangle overlaps its box (grown by `dilation`) by more than 1e-6, or
  * its centre lies inside an obstacle (a solid voxel of the world's layer, or a primitive by
  * its analytic inside test). Conservative: thin walls and small obstacles are never lost.
+ * Work: each triangle against the voxels of its bounding box, plus each obstacle's inside
+ * test on the voxel centres in its box.
  */
 export function voxelize(world: ObstacleWorld, spec: VoxelGridOptions, options: VoxelizeOptions = {}): VoxelGrid {
   const grid = new VoxelGrid(spec);
@@ -51,102 +53,98 @@ function dilationOf(options: VoxelizeOptions): number {
 }
 
 /**
- * Candidate obstacle lists of the recursion, stacked: a block's list is the part of its
- * parent's list whose boxes meet the block, written right after the parent's.
+ * Voxelizes voxels [x0, x1) x [y0, y1) x [z0, z1) of `grid`; returns how many changed. The
+ * block is rebuilt from free: first every voxel whose box, grown by r and shrunk by the
+ * tolerance, meets a world triangle (`blockTriangles` over the triangles of the world's BVH),
+ * then every voxel whose centre lies inside an obstacle (a solid voxel of the layer, or a
+ * primitive by its analytic test), visiting only the voxels whose centres lie in its box.
  */
-let _lists = new Int32Array(1024);
-
-/** Voxelizes voxels [x0, x1) x [y0, y1) x [z0, z1) of `grid`; returns how many changed. */
 function voxelizeBlock(world: ObstacleWorld, grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, r: number): number {
   if (world.grid === grid) throw new Error('voxelize: the target grid must not be the world\'s own voxel layer');
-  const boxes = world.obstacleBoxes();
-  const layer = world.grid;
-  const bvh = world.bvh;
-  const s = grid.cellSize;
-  const { x: ox, y: oy, z: oz } = grid.origin;
+  const { X, Y } = grid;
+  const occ = grid.occupancy;
+  const nx = x1 - x0;
+  // The block's old values (to count the changes), then the block set free.
+  const old = new Uint8Array(nx * (y1 - y0) * (z1 - z0));
+  let k = 0;
+  for (let z = z0; z < z1; z++) {
+    for (let y = y0; y < y1; y++) {
+      const row = X * (y + Y * z);
+      old.set(occ.subarray(row + x0, row + x1), k);
+      occ.fill(0, row + x0, row + x1);
+      k += nx;
+    }
+  }
+  const block = [x0, y0, z0, x1, y1, z1];
   // Grown by the dilation, shrunk by the tolerance: overlaps of 1e-6 or less do not count.
-  const g = r - VOXEL_EPSILON;
-  const layerBox = layer === null ? null : {
-    minX: layer.origin.x, minY: layer.origin.y, minZ: layer.origin.z,
-    maxX: layer.origin.x + layer.X * layer.cellSize, maxY: layer.origin.y + layer.Y * layer.cellSize, maxZ: layer.origin.z + layer.Z * layer.cellSize,
-  };
-  // Static meshes have no boxes in the candidate lists: with any, every block asks the BVH.
-  const hasMeshes = world.meshIds.length > 0;
+  blockTriangles(world.bvh.soup, grid, r - VOXEL_EPSILON, block);
+  if (world.grid !== null) fillLayer(grid, block, world.grid);
+  world.obstacleBoxes().forEach((box, i) => fillCentres(grid, block, box, (cx, cy, cz) => world.obstacleContains(i, cx, cy, cz)));
   let changed = 0;
-
-  const write = (bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number, value: number): void => {
-    const occ = grid.occupancy;
-    for (let z = bz0; z < bz1; z++) {
-      for (let y = by0; y < by1; y++) {
-        const row = grid.X * (y + grid.Y * z);
-        for (let x = row + bx0; x < row + bx1; x++) {
-          if (occ[x] !== value) {
-            occ[x] = value;
-            changed++;
-          }
-        }
-      }
+  k = 0;
+  for (let z = z0; z < z1; z++) {
+    for (let y = y0; y < y1; y++) {
+      const row = X * (y + Y * z);
+      for (let x = row + x0; x < row + x1; x++) if (occ[x] !== old[k++]) changed++;
     }
-  };
-
-  const visit = (bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number, listStart: number, listEnd: number): void => {
-    const minX = ox + bx0 * s - g, minY = oy + by0 * s - g, minZ = oz + bz0 * s - g;
-    const maxX = ox + bx1 * s + g, maxY = oy + by1 * s + g, maxZ = oz + bz1 * s + g;
-    // This block's candidates: the parent's whose mesh box meets the grown block.
-    if (_lists.length < listEnd + (listEnd - listStart)) {
-      const grown = new Int32Array(2 * (listEnd + (listEnd - listStart)));
-      grown.set(_lists);
-      _lists = grown;
-    }
-    let end = listEnd;
-    for (let k = listStart; k < listEnd; k++) {
-      const b = boxes[_lists[k]];
-      if (b.min.x <= maxX && b.max.x >= minX && b.min.y <= maxY && b.max.y >= minY && b.min.z <= maxZ && b.max.z >= minZ) _lists[end++] = _lists[k];
-    }
-    const nearLayer = layerBox !== null && layerBox.minX <= maxX && layerBox.maxX >= minX &&
-      layerBox.minY <= maxY && layerBox.maxY >= minY && layerBox.minZ <= maxZ && layerBox.maxZ >= minZ;
-    if (end === listEnd && !nearLayer && !hasMeshes) {
-      write(bx0, by0, bz0, bx1, by1, bz1, 0);
-      return;
-    }
-    if (!surfaceIn(bvh, minX, minY, minZ, maxX, maxY, maxZ)) {
-      // No surface crosses the block, so every voxel centre in it is inside the same
-      // obstacles: one inside test at the block centre decides them all.
-      const cx = ox + 0.5 * (bx0 + bx1) * s, cy = oy + 0.5 * (by0 + by1) * s, cz = oz + 0.5 * (bz0 + bz1) * s;
-      let inside = nearLayer && world.voxelAt(cx, cy, cz);
-      for (let k = listEnd; k < end && !inside; k++) inside = world.obstacleContains(_lists[k], cx, cy, cz);
-      write(bx0, by0, bz0, bx1, by1, bz1, inside ? 1 : 0);
-      return;
-    }
-    const nx = bx1 - bx0, ny = by1 - by0, nz = bz1 - bz0;
-    if (nx === 1 && ny === 1 && nz === 1) {
-      write(bx0, by0, bz0, bx1, by1, bz1, 1);
-      return;
-    }
-    // Split the longest side in two.
-    if (nx >= ny && nx >= nz) {
-      const m = bx0 + (nx >> 1);
-      visit(bx0, by0, bz0, m, by1, bz1, listEnd, end);
-      visit(m, by0, bz0, bx1, by1, bz1, listEnd, end);
-    } else if (ny >= nz) {
-      const m = by0 + (ny >> 1);
-      visit(bx0, by0, bz0, bx1, m, bz1, listEnd, end);
-      visit(bx0, m, bz0, bx1, by1, bz1, listEnd, end);
-    } else {
-      const m = bz0 + (nz >> 1);
-      visit(bx0, by0, bz0, bx1, by1, m, listEnd, end);
-      visit(bx0, by0, m, bx1, by1, bz1, listEnd, end);
-    }
-  };
-
-  if (_lists.length < boxes.length) _lists = new Int32Array(2 * boxes.length);
-  for (let i = 0; i < boxes.length; i++) _lists[i] = i;
-  visit(x0, y0, z0, x1, y1, z1, 0, boxes.length);
+  }
   if (changed > 0) grid.version++;
   return changed;
 }
 
-/** Whether a triangle overlaps the closed box [min, max] (empty when min > max). */
-function surfaceIn(bvh: StaticBVH, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): boolean {
-  return bvh.boxOverlaps(0.5 * (minX + maxX), 0.5 * (minY + maxY), 0.5 * (minZ + maxZ), 0.5 * (maxX - minX), 0.5 * (maxY - minY), 0.5 * (maxZ - minZ));
+/** Blocks the voxels of `block` whose centre lies in a solid voxel of `layer` (as `ObstacleWorld.voxelAt`). */
+function fillLayer(grid: VoxelGrid, block: readonly number[], layer: VoxelGrid): void {
+  const s = grid.cellSize;
+  const o = grid.origin;
+  // Per axis: the layer voxel holding each centre of the block, or -1 outside the layer.
+  const along = (axis: 0 | 1 | 2, origin: number, n: number): Int32Array => {
+    const out = new Int32Array(block[axis + 3] - block[axis]);
+    for (let i = 0; i < out.length; i++) {
+      const v = layer.axisVoxel(axis, origin + (block[axis] + i + 0.5) * s);
+      out[i] = v >= 0 && v < n ? v : -1;
+    }
+    return out;
+  };
+  const lx = along(0, o.x, layer.X), ly = along(1, o.y, layer.Y), lz = along(2, o.z, layer.Z);
+  const { X, Y } = grid;
+  const occ = grid.occupancy, solid = layer.occupancy;
+  for (let k = 0; k < lz.length; k++) {
+    if (lz[k] < 0) continue;
+    for (let j = 0; j < ly.length; j++) {
+      if (ly[j] < 0) continue;
+      const from = layer.X * (ly[j] + layer.Y * lz[k]);
+      const row = X * (block[1] + j + Y * (block[2] + k)) + block[0];
+      for (let i = 0; i < lx.length; i++) if (lx[i] >= 0 && solid[from + lx[i]] !== 0) occ[row + i] = 1;
+    }
+  }
+}
+
+/**
+ * Blocks the free voxels of `block` whose centre lies in `box` and passes `inside`. The index
+ * range is widened by one voxel against rounding; the box test on the centre decides.
+ */
+function fillCentres(grid: VoxelGrid, block: readonly number[], box: Aabb, inside: (cx: number, cy: number, cz: number) => boolean): void {
+  const s = grid.cellSize;
+  const o = grid.origin;
+  // Voxel i's centre is o + (i + 1/2) s.
+  const lo = (v: number, origin: number, min: number) => Math.max(min, Math.ceil((v - origin) / s - 0.5) - 1);
+  const hi = (v: number, origin: number, max: number) => Math.min(max, Math.floor((v - origin) / s - 0.5) + 2);
+  const x0 = lo(box.min.x, o.x, block[0]), y0 = lo(box.min.y, o.y, block[1]), z0 = lo(box.min.z, o.z, block[2]);
+  const x1 = hi(box.max.x, o.x, block[3]), y1 = hi(box.max.y, o.y, block[4]), z1 = hi(box.max.z, o.z, block[5]);
+  const { X, Y } = grid;
+  const occ = grid.occupancy;
+  for (let z = z0; z < z1; z++) {
+    const cz = o.z + (z + 0.5) * s;
+    if (cz < box.min.z || cz > box.max.z) continue;
+    for (let y = y0; y < y1; y++) {
+      const cy = o.y + (y + 0.5) * s;
+      if (cy < box.min.y || cy > box.max.y) continue;
+      const row = X * (y + Y * z);
+      for (let x = x0; x < x1; x++) {
+        if (occ[row + x] !== 0) continue;
+        const cx = o.x + (x + 0.5) * s;
+        if (cx >= box.min.x && cx <= box.max.x && inside(cx, cy, cz)) occ[row + x] = 1;
+      }
+    }
+  }
 }

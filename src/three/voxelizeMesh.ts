@@ -79,10 +79,9 @@ const SLACK = 1e-6;
 
 /**
  * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
- * out by `meshGridSpec`. Each triangle is tested, with the exact separating-axis test
- * (`prepareAxes`), against the voxels its bounding box reaches; voxels already blocked are
- * skipped. Throws a RangeError naming the argument on a bad cell size or dilation, and
- * the VoxelGrid's usage error (NavlabError) when the grid would exceed MAX_VOXELS.
+ * out by `meshGridSpec` (`blockTriangles`, then the `solid` fill). Throws a RangeError naming
+ * the argument on a bad cell size or dilation, and the VoxelGrid's usage error (NavlabError)
+ * when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
   const s = options.cellSize;
@@ -93,24 +92,46 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
   if (fill !== 'surface' && fill !== 'solid') throw new RangeError(`fill: expected 'surface' or 'solid', got '${String(fill)}'`);
   const { min, max } = soupBounds(soup);
   const grid = new VoxelGrid({ ...meshGridSpec(min, max, s, r), cellSize: s });
-  const { X, Y, Z } = grid;
+  blockTriangles(soup, grid, r);
+  const triangles = soup.length / 9;
+  if (fill === 'solid') fillEnclosed(grid);
+  grid.version++;
+  const occ = grid.occupancy;
+  let blocked = 0;
+  for (let i = 0; i < occ.length; i++) blocked += occ[i];
+  return { grid, triangles, blocked };
+}
+
+/**
+ * Blocks (sets to 1) the voxels of `grid` whose closed box, grown by `grow` on every side,
+ * meets a triangle of `soup` (9 numbers per triangle, world coordinates); a negative `grow`
+ * shrinks the boxes (above -cellSize/2). Only voxels in the index box [x0, x1) x [y0, y1) x
+ * [z0, z1) (default: the whole grid) change. Each triangle is tested, with the exact
+ * separating-axis test (`prepareAxes`), against the voxels its bounding box reaches; voxels
+ * already blocked are skipped.
+ */
+export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: number, region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z]): void {
+  const [rx0, ry0, rz0, rx1, ry1, rz1] = region;
+  const { X, Y } = grid;
   const occ = grid.occupancy;
   const { x: ox, y: oy, z: oz } = grid.origin;
-  const h = 0.5 * s + r;
+  const s = grid.cellSize;
+  const h = 0.5 * s + grow;
   const tri = _tri;
   const triangles = soup.length / 9;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
     // Voxels whose grown closed box can reach the triangle's box: voxel x spans
-    // [o + x s - r, o + (x + 1) s + r], so x0 = floor((min - r - o) / s) - 1 when that quotient
-    // is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells) widens the
-    // range against rounding, and the exact test decides.
-    const x0 = Math.max(0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - r - ox) / s - SLACK));
-    const y0 = Math.max(0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - r - oy) / s - SLACK));
-    const z0 = Math.max(0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - r - oz) / s - SLACK));
-    const x1 = Math.min(X - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + r - ox) / s + SLACK));
-    const y1 = Math.min(Y - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + r - oy) / s + SLACK));
-    const z1 = Math.min(Z - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + r - oz) / s + SLACK));
+    // [o + x s - grow, o + (x + 1) s + grow], so x0 = floor((min - grow - o) / s) - 1 when that
+    // quotient is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells)
+    // widens the range against rounding, and the exact test decides.
+    const x0 = Math.max(rx0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - grow - ox) / s - SLACK));
+    const y0 = Math.max(ry0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - grow - oy) / s - SLACK));
+    const z0 = Math.max(rz0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - grow - oz) / s - SLACK));
+    const x1 = Math.min(rx1 - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + grow - ox) / s + SLACK));
+    const y1 = Math.min(ry1 - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + grow - oy) / s + SLACK));
+    const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK));
+    if (x0 > x1 || y0 > y1 || z0 > z1) continue;
     const axes = prepareAxes(tri, h);
     const bx0 = Math.min(tri[0], tri[3], tri[6]), bx1 = Math.max(tri[0], tri[3], tri[6]);
     const by0 = Math.min(tri[1], tri[4], tri[7]), by1 = Math.max(tri[1], tri[4], tri[7]);
@@ -136,11 +157,6 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
       }
     }
   }
-  if (fill === 'solid') fillEnclosed(grid);
-  grid.version++;
-  let blocked = 0;
-  for (let i = 0; i < occ.length; i++) blocked += occ[i];
-  return { grid, triangles, blocked };
 }
 
 /*
@@ -164,13 +180,17 @@ function prepareAxes(t: Float64Array, h: number): number {
   const e1x = t[6] - t[3], e1y = t[7] - t[4], e1z = t[8] - t[5];
   const e2x = t[0] - t[6], e2y = t[1] - t[7], e2z = t[2] - t[8];
   setAxis(0, e0y * e1z - e0z * e1y, e0z * e1x - e0x * e1z, e0x * e1y - e0y * e1x, t, h);
-  let k = 1;
-  for (const [ex, ey, ez] of [[e0x, e0y, e0z], [e1x, e1y, e1z], [e2x, e2y, e2z]]) {
-    setAxis(k++, 0, -ez, ey, t, h); // edge x (1, 0, 0)
-    setAxis(k++, ez, 0, -ex, t, h); // edge x (0, 1, 0)
-    setAxis(k++, -ey, ex, 0, t, h); // edge x (0, 0, 1)
-  }
-  return k;
+  edgeAxes(1, e0x, e0y, e0z, t, h);
+  edgeAxes(4, e1x, e1y, e1z, t, h);
+  edgeAxes(7, e2x, e2y, e2z, t, h);
+  return 10;
+}
+
+/** Axes k, k+1, k+2: edge (ex, ey, ez) x the box axes x, y, z. */
+function edgeAxes(k: number, ex: number, ey: number, ez: number, t: Float64Array, h: number): void {
+  setAxis(k, 0, -ez, ey, t, h);
+  setAxis(k + 1, ez, 0, -ex, t, h);
+  setAxis(k + 2, -ey, ex, 0, t, h);
 }
 
 function setAxis(k: number, ax: number, ay: number, az: number, t: Float64Array, h: number): void {

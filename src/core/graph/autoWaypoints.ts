@@ -1,6 +1,6 @@
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
-import { clearSpace, gridAssistedLineOfSight, type ClearSpace } from '../grid/clearance.ts';
+import { clearSpace, gridAssistedLineOfSight, gridSweepProof, type ClearSpace, type SweepProof } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { findPath } from '../search/AStarRun.ts';
@@ -8,12 +8,14 @@ import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
+import { GridLandmarks } from './gridLandmarks.ts';
 import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size.
+ * components, search state), ~340 MB at this size, and the refinement up to ~28 bytes more
+ * per clear voxel (`GridLandmarks`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
 
@@ -116,9 +118,10 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   };
   const space = clearSpace(grid, radius);
   // Every test below may skip `los` where the grid alone proves the capsule clear.
-  const assisted = gridAssistedLineOfSight(grid, radius, los);
+  const sweep = gridSweepProof(grid, radius);
+  const assisted = gridAssistedLineOfSight(grid, radius, los, sweep);
   const clearanceMs = lap();
-  const placer = new Placer(space, assisted, maxWaypoints, maxLink);
+  const placer = new Placer(space, assisted, sweep, maxWaypoints, maxLink);
   placer.cover();
   const cover = placer.count;
   const coverMs = lap();
@@ -150,10 +153,15 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
  */
 const ROUTE_END_LINKS = 12;
 
+/** Landmarks per component for the refinement's distance bounds (`GridLandmarks`). */
+const LANDMARKS = 2;
+
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
 class Placer {
   readonly space: ClearSpace;
   readonly los: LineOfSight;
+  /** The grid's proof of clear capsules (`gridSweepProof`), or null for a grid too big. */
+  readonly sweep: SweepProof | null;
   readonly maxWaypoints: number;
   readonly maxLink: number;
   vis: VisibilityGraph;
@@ -166,9 +174,10 @@ class Placer {
   readonly coveredBy: Int32Array;
   private readonly c = { x: 0, y: 0, z: 0 };
 
-  constructor(space: ClearSpace, los: LineOfSight, maxWaypoints: number, maxLink: number) {
+  constructor(space: ClearSpace, los: LineOfSight, sweep: SweepProof | null, maxWaypoints: number, maxLink: number) {
     this.space = space;
     this.los = los;
+    this.sweep = sweep;
     this.maxWaypoints = maxWaypoints;
     this.maxLink = maxLink;
     this.vis = new VisibilityGraph(los, { maxLinkDistance: maxLink });
@@ -195,23 +204,45 @@ class Placer {
     return pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
   }
 
+  /**
+   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels: when the
+   * grid proves that the new waypoint sees the whole box of a block's uncovered voxels of its
+   * component (`gridSweepProof`), they are covered without a test each.
+   */
   cover(): void {
-    const { space } = this;
-    const voxels = space.clearVoxels;
+    const { space, sweep } = this;
+    const { grid, component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
-    const uncovered = Int32Array.from(order.keys()); // positions into `voxels`
+    const { uncovered, block } = blockOrder(space);
     let remaining = uncovered.length;
     let next = 0;
+    const c = this.c;
+    const s = grid.cellSize, o = grid.origin;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
       const w = this.add(voxels[k]);
-      const comp = space.component[voxels[k]];
+      const comp = component[voxels[k]];
+      const wx = this.xyz[3 * w], wy = this.xyz[3 * w + 1], wz = this.xyz[3 * w + 2];
       let kept = 0;
-      for (let i = 0; i < remaining; i++) {
-        const u = uncovered[i];
-        if (u === k || (space.component[voxels[u]] === comp && this.sees(voxels[u], w))) this.coveredBy[u] = w;
-        else uncovered[kept++] = u;
+      for (let i = 0; i < remaining;) {
+        // The run [i, end) of one block; the box of its voxel centres in the component.
+        let end = i;
+        let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+        while (end < remaining && block[uncovered[end]] === block[uncovered[i]]) {
+          const v = voxels[uncovered[end++]];
+          if (component[v] !== comp) continue;
+          grid.coords(v, c);
+          x0 = Math.min(x0, c.x); y0 = Math.min(y0, c.y); z0 = Math.min(z0, c.z);
+          x1 = Math.max(x1, c.x); y1 = Math.max(y1, c.y); z1 = Math.max(z1, c.z);
+        }
+        const all = sweep !== null && end - i > 1 && x0 <= x1 &&
+          sweep.sweep(wx, wy, wz, wx, wy, wz, o.x + (x0 + 0.5) * s, o.y + (y0 + 0.5) * s, o.z + (z0 + 0.5) * s, o.x + (x1 + 0.5) * s, o.y + (y1 + 0.5) * s, o.z + (z1 + 0.5) * s);
+        for (; i < end; i++) {
+          const u = uncovered[i];
+          if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
+          else uncovered[kept++] = u;
+        }
       }
       remaining = kept;
     }
@@ -283,9 +314,10 @@ class Placer {
     const n = this.count;
     const graph = this.vis.graph();
     const owned: number[][] = Array.from({ length: n }, () => []);
-    this.coveredBy.forEach((w, k) => {
+    for (let k = 0; k < this.coveredBy.length; k++) {
+      const w = this.coveredBy[k];
       if (w >= 0) owned[w].push(k);
-    });
+    }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
     let removed = 0;
@@ -367,15 +399,20 @@ class Placer {
    * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
    * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
    * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
-   * measured before its own corners were added), the step stops. The grid search runs only
-   * when the route is longer than `targetRatio` times the obstacle-free grid distance, a
-   * lower bound of the optimum. Returns the number of batches run.
+   * measured before its own corners were added), the step stops. Most pairs are judged
+   * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
+   * at most `targetRatio` times a lower bound of the optimum (the obstacle-free grid
+   * distance, then the landmark bound of `GridLandmarks`); else a capped search
+   * (`GridLandmarks.distanceBelow`) finds the optimum only when it is below route /
+   * `targetRatio`, and the full grid path is searched only for pairs that get corners.
+   * Returns the number of batches run.
    */
   refine(o: RefineOptions): number {
     const { space } = this;
     const grid = space.grid;
     const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
     const ctx = new SearchContext();
+    const landmarks = new GridLandmarks(space, gridSpace, LANDMARKS);
     const routeCtx = new SearchContext();
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
@@ -395,11 +432,13 @@ class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
-        const optimum = findPath(gridSpace, s, g, {}, ctx);
-        if (optimum.status !== 'found' || quick.length <= o.targetRatio * optimum.cost) continue;
+        if (quick.length <= o.targetRatio * landmarks.lowerBound(s, g)) continue;
+        const distance = landmarks.distanceBelow(s, g, quick.length / o.targetRatio);
+        if (distance === Infinity) continue;
         // Judge by the full route (every visible waypoint linked), as the figures do.
         const route = new WaypointRouter(graph, this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * optimum.cost) continue;
+        if (route.length <= o.targetRatio * distance) continue;
+        const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
         for (const node of optimum.path) {
@@ -445,6 +484,31 @@ function coverOrder(space: ClearSpace): Int32Array {
   const order = new Int32Array(bins.length);
   for (let k = 0; k < bins.length; k++) order[start[top - bins[k]]++] = k;
   return order;
+}
+
+/** Edge of the blocks `Placer.cover` groups voxels by. */
+const COVER_BLOCK = 8;
+
+/**
+ * Positions in `space.clearVoxels` grouped by block of COVER_BLOCK^3 voxels (blocks in index
+ * order, positions ascending within a block), and the block of each position.
+ */
+function blockOrder(space: ClearSpace): { uncovered: Int32Array; block: Int32Array } {
+  const { grid, clearVoxels } = space;
+  const BX = Math.ceil(grid.X / COVER_BLOCK), BY = Math.ceil(grid.Y / COVER_BLOCK), BZ = Math.ceil(grid.Z / COVER_BLOCK);
+  const c = { x: 0, y: 0, z: 0 };
+  const block = new Int32Array(clearVoxels.length);
+  const start = new Int32Array(BX * BY * BZ + 1);
+  for (let k = 0; k < clearVoxels.length; k++) {
+    grid.coords(clearVoxels[k], c);
+    const b = Math.floor(c.x / COVER_BLOCK) + BX * (Math.floor(c.y / COVER_BLOCK) + BY * Math.floor(c.z / COVER_BLOCK));
+    block[k] = b;
+    start[b + 1]++;
+  }
+  for (let b = 0; b < BX * BY * BZ; b++) start[b + 1] += start[b];
+  const uncovered = new Int32Array(clearVoxels.length);
+  for (let k = 0; k < clearVoxels.length; k++) uncovered[start[block[k]]++] = k;
+  return { uncovered, block };
 }
 
 /**

@@ -137,68 +137,93 @@ export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
   return { grid, radius, clearance, dilated, clearVoxels, component, componentCount: count, componentSize: sizes };
 }
 
-/** Labels the free voxels of `grid` by 6-connected component (flood fill with an index stack). */
+/**
+ * Labels the free voxels of `grid` by 6-connected component, in order of each component's
+ * first voxel. A scanline flood: a seed grows into the whole free run along x around it,
+ * labels it, and seeds the free unlabelled runs beside it in the four neighbouring rows
+ * (y +- 1, z +- 1); one pass over each run and its neighbour rows, no per-voxel division.
+ */
 function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number; sizes: Int32Array } {
   const { X, Y, Z } = grid;
-  const XY = X * Y;
   const occ = grid.occupancy;
   const component = new Int32Array(grid.size).fill(-1);
-  const stack = new Int32Array(grid.size);
+  // Seeds (voxel indices), grown on demand.
+  let stack = new Int32Array(1024);
+  let sp = 0;
   const sizes: number[] = [];
+  /** Seeds the start of every free unlabelled run of the row starting at `base` that meets [x0, x1]. */
+  const seedRuns = (base: number, x0: number, x1: number): void => {
+    for (let x = x0; x <= x1; x++) {
+      const i = base + x;
+      if (occ[i] !== 0 || component[i] !== -1 || (x > x0 && occ[i - 1] === 0 && component[i - 1] === -1)) continue;
+      if (sp === stack.length) {
+        const grown = new Int32Array(2 * stack.length);
+        grown.set(stack);
+        stack = grown;
+      }
+      stack[sp++] = i;
+    }
+  };
   for (let seed = 0; seed < grid.size; seed++) {
     if (occ[seed] !== 0 || component[seed] !== -1) continue;
     const label = sizes.length;
     let size = 0;
-    let sp = 0;
     stack[sp++] = seed;
-    component[seed] = label;
     while (sp > 0) {
       const i = stack[--sp];
-      size++;
-      const z = (i / XY) | 0;
-      const r = i - z * XY;
-      const y = (r / X) | 0;
-      const x = r - y * X;
-      // Face neighbours inside the grid; unrolled so no closure is made per voxel.
-      for (let k = 0; k < 6; k++) {
-        let j: number;
-        if (k === 0) j = x > 0 ? i - 1 : -1;
-        else if (k === 1) j = x < X - 1 ? i + 1 : -1;
-        else if (k === 2) j = y > 0 ? i - X : -1;
-        else if (k === 3) j = y < Y - 1 ? i + X : -1;
-        else if (k === 4) j = z > 0 ? i - XY : -1;
-        else j = z < Z - 1 ? i + XY : -1;
-        if (j >= 0 && occ[j] === 0 && component[j] === -1) {
-          component[j] = label;
-          stack[sp++] = j;
-        }
-      }
+      if (component[i] !== -1) continue;
+      const row = (i / X) | 0;
+      const base = row * X;
+      let x0 = i - base, x1 = x0;
+      while (x0 > 0 && occ[base + x0 - 1] === 0 && component[base + x0 - 1] === -1) x0--;
+      while (x1 < X - 1 && occ[base + x1 + 1] === 0 && component[base + x1 + 1] === -1) x1++;
+      component.fill(label, base + x0, base + x1 + 1);
+      size += x1 - x0 + 1;
+      const z = (row / Y) | 0;
+      const y = row - z * Y;
+      if (y > 0) seedRuns(base - X, x0, x1);
+      if (y < Y - 1) seedRuns(base + X, x0, x1);
+      if (z > 0) seedRuns(base - X * Y, x0, x1);
+      if (z < Z - 1) seedRuns(base + X * Y, x0, x1);
     }
     sizes.push(size);
   }
   return { component, count: sizes.length, sizes: Int32Array.from(sizes) };
 }
 
-/** Halvings of a segment `gridAssistedLineOfSight` tries (at most 2^4 pieces). */
+/** Halvings `gridSweepProof` tries (at most 2^4 pieces). */
 const SPLIT_DEPTH = 4;
 
-/** Above this many voxels `gridAssistedLineOfSight` keeps no table (4 bytes per voxel). */
+/** Above this many voxels `gridSweepProof` keeps no table (4 bytes per voxel). */
 export const ASSIST_MAX_VOXELS = 2 ** 25;
 
 /**
- * A line-of-sight test that first asks the voxel grid: when no blocked voxel's box comes
- * within r (+1e-6) of the segment's bounding box and that box stays inside the grid, the
- * capsule of radius r cannot touch geometry, so the answer is true without calling `los`
- * (the same holds piecewise: the segment is halved up to four times).
- * Otherwise `los` decides. Sound when every piece of geometry `los` tests against lies in the
- * closed boxes of blocked voxels (as for a voxel layer, or a conservative voxelization of
- * the world) — the same premise as the clearance of `clearSpace`. The counts come from a 3D
- * summed-volume table of the occupancy, O(1) per query. Grids above ASSIST_MAX_VOXELS get
- * `los` unchanged.
+ * Proofs from the voxel grid that capsules of radius r are clear (`gridSweepProof`): `sweep`
+ * for boxes A = [ax0, ax1] x [ay0, ay1] x [az0, az1] and B likewise, `segment` for two points
+ * (the same answer as a sweep between boxes of size 0).
  */
-export function gridAssistedLineOfSight(grid: VoxelGrid, r: number, los: (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean) {
+export interface SweepProof {
+  sweep(
+    ax0: number, ay0: number, az0: number, ax1: number, ay1: number, az1: number,
+    bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
+  ): boolean;
+  segment(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean;
+}
+
+/**
+ * Returns tests that are true only when, for every point p of box A and q of box B, no
+ * blocked voxel's box comes within r (+1e-6) of the segment p-q: then no capsule of radius r
+ * from A to B can touch geometry that lies in the closed boxes of blocked voxels (as for a
+ * voxel layer, or a conservative voxelization of the world; the premise of `clearSpace`).
+ * False means "not proven". The test: no blocked voxel meets the bounding box of A and B
+ * grown by r, with that box inside the grid; else, since the segments' first halves run from
+ * A to M = (A + B) / 2 and their second halves from M to B, the same for (A, M) and (M, B),
+ * halving up to four times. Counts come from a 3D summed-volume table of the occupancy, O(1)
+ * per box. Null above ASSIST_MAX_VOXELS (no table).
+ */
+export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
   const { X, Y, Z } = grid;
-  if (grid.size > ASSIST_MAX_VOXELS) return los;
+  if (grid.size > ASSIST_MAX_VOXELS) return null;
   // sum[(x) + (X+1) * ((y) + (Y+1) * z)] = blocked voxels in [0, x) x [0, y) x [0, z).
   const X1 = X + 1, XY1 = X1 * (Y + 1);
   const sum = new Int32Array(XY1 * (Z + 1));
@@ -215,27 +240,55 @@ export function gridAssistedLineOfSight(grid: VoxelGrid, r: number, los: (ax: nu
   }
   const s = grid.cellSize;
   const g = r + 1e-6;
-  /** Whether no blocked voxel's box meets the bounding box of segment a-b grown by g (inside the grid). */
-  const boxClear = (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
-    // Voxels whose closed box meets the grown bounding box: [x0, x1] etc.
-    const x0 = grid.axisVoxel(0, Math.min(ax, bx) - g), x1 = grid.axisVoxel(0, Math.max(ax, bx) + g);
-    const y0 = grid.axisVoxel(1, Math.min(ay, by) - g), y1 = grid.axisVoxel(1, Math.max(ay, by) + g);
-    const z0 = grid.axisVoxel(2, Math.min(az, bz) - g), z1 = grid.axisVoxel(2, Math.max(az, bz) + g);
+  /** Whether no blocked voxel's box meets the box [min, max] grown by g (inside the grid). */
+  const boxClear = (minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): boolean => {
+    // Voxels whose closed box meets the grown box: [x0, x1] etc.
+    const x0 = grid.axisVoxel(0, minX - g), x1 = grid.axisVoxel(0, maxX + g);
+    const y0 = grid.axisVoxel(1, minY - g), y1 = grid.axisVoxel(1, maxY + g);
+    const z0 = grid.axisVoxel(2, minZ - g), z1 = grid.axisVoxel(2, maxZ + g);
     if (x0 < 0 || y0 < 0 || z0 < 0 || x1 >= X || y1 >= Y || z1 >= Z) return false;
     const a0 = x0 + X1 * y0, a1 = x1 + 1 + X1 * y0, a2 = x0 + X1 * (y1 + 1), a3 = x1 + 1 + X1 * (y1 + 1);
     const lo = XY1 * z0, hi = XY1 * (z1 + 1);
     return (sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0]) - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]) === 0;
   };
-  // A long segment's bounding box is big and often meets something its capsule misses: the
-  // capsule is the union of its halves' capsules, so halves are tried, down to SPLIT_DEPTH.
-  const proven = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, depth: number): boolean => {
-    if (boxClear(ax, ay, az, bx, by, bz)) return true;
+  const proven = (
+    ax0: number, ay0: number, az0: number, ax1: number, ay1: number, az1: number,
+    bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number, depth: number,
+  ): boolean => {
+    if (boxClear(Math.min(ax0, bx0), Math.min(ay0, by0), Math.min(az0, bz0), Math.max(ax1, bx1), Math.max(ay1, by1), Math.max(az1, bz1))) return true;
+    // Stop when A and B are under two cells apart (centre to centre, summed over the axes).
+    const apart = Math.abs(bx0 + bx1 - ax0 - ax1) + Math.abs(by0 + by1 - ay0 - ay1) + Math.abs(bz0 + bz1 - az0 - az1);
+    if (depth === 0 || apart < 4 * s) return false;
+    const mx0 = 0.5 * (ax0 + bx0), my0 = 0.5 * (ay0 + by0), mz0 = 0.5 * (az0 + bz0);
+    const mx1 = 0.5 * (ax1 + bx1), my1 = 0.5 * (ay1 + by1), mz1 = 0.5 * (az1 + bz1);
+    return proven(ax0, ay0, az0, ax1, ay1, az1, mx0, my0, mz0, mx1, my1, mz1, depth - 1) &&
+      proven(mx0, my0, mz0, mx1, my1, mz1, bx0, by0, bz0, bx1, by1, bz1, depth - 1);
+  };
+  // The same for two points (a segment), with half the arguments: the hot case.
+  const segment = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, depth: number): boolean => {
+    if (boxClear(Math.min(ax, bx), Math.min(ay, by), Math.min(az, bz), Math.max(ax, bx), Math.max(ay, by), Math.max(az, bz))) return true;
     if (depth === 0 || Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az) < 2 * s) return false;
     const mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), mz = 0.5 * (az + bz);
-    return proven(ax, ay, az, mx, my, mz, depth - 1) && proven(mx, my, mz, bx, by, bz, depth - 1);
+    return segment(ax, ay, az, mx, my, mz, depth - 1) && segment(mx, my, mz, bx, by, bz, depth - 1);
   };
-  return (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean => {
-    if (proven(ax, ay, az, bx, by, bz, SPLIT_DEPTH)) return true;
-    return los(ax, ay, az, bx, by, bz);
+  return {
+    sweep: (ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1) =>
+      proven(ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1, SPLIT_DEPTH),
+    segment: (ax, ay, az, bx, by, bz) => segment(ax, ay, az, bx, by, bz, SPLIT_DEPTH),
   };
+}
+
+/**
+ * A line-of-sight test that first asks the voxel grid (`gridSweepProof` with A = a and
+ * B = b): where the grid proves the capsule of radius r clear, the answer is true without
+ * calling `los`; otherwise `los` decides. Sound under the premise of `gridSweepProof`. Grids
+ * above ASSIST_MAX_VOXELS get `los` unchanged. `sweep`: the grid's proof when already built.
+ */
+export function gridAssistedLineOfSight(
+  grid: VoxelGrid, r: number, los: (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean,
+  sweep: SweepProof | null = gridSweepProof(grid, r),
+) {
+  if (sweep === null) return los;
+  return (ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean =>
+    sweep.segment(ax, ay, az, bx, by, bz) || los(ax, ay, az, bx, by, bz);
 }

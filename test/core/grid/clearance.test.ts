@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSpace, gridAssistedLineOfSight, squaredClearance } from '../../../src/core/grid/clearance.ts';
+import { clearSpace, gridAssistedLineOfSight, gridSweepProof, squaredClearance } from '../../../src/core/grid/clearance.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { mulberry32 } from '../../helpers/random.ts';
 import { refMoves, type RefGrid } from '../../helpers/reference.ts';
@@ -130,6 +130,41 @@ describe('gridAssistedLineOfSight', () => {
         expect(got, `r ${r}, segment ${k}`).toBe(exact(...a, ...b));
       }
       expect(skipped).toBeGreaterThan(20);
+    }
+  });
+});
+
+describe('gridSweepProof', () => {
+  it('proves box-to-box sweeps only when every segment between the boxes keeps its capsule clear', () => {
+    const grid = randomGrid(9, [14, 6, 12], 0.01);
+    const s = grid.cellSize, o = grid.origin;
+    const boxes: RefBox[] = [];
+    const c = { x: 0, y: 0, z: 0 };
+    for (let i = 0; i < grid.size; i++) {
+      if (grid.occupancy[i] === 0) continue;
+      grid.coords(i, c);
+      boxes.push(refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }));
+    }
+    const random = mulberry32(4);
+    const inBox = (lo: V3, hi: V3): V3 => [0, 1, 2].map((a) => lo[a] + random() * (hi[a] - lo[a])) as V3;
+    for (const r of [0, 0.3]) {
+      const sweep = gridSweepProof(grid, r)!;
+      let proven = 0;
+      for (let k = 0; k < 300; k++) {
+        // A point and a box of up to 2 x 1 x 2 units, anywhere in (or a little past) the grid.
+        const a: V3 = [o.x + random() * 7, o.y + random() * 3, o.z + random() * 6];
+        const lo: V3 = [o.x + random() * 6, o.y + random() * 2.5, o.z + random() * 5];
+        const hi: V3 = [lo[0] + random() * 2, lo[1] + random(), lo[2] + random() * 2];
+        if (!sweep.sweep(...a, ...a, ...lo, ...hi)) continue;
+        // Between two points it is the segment test.
+        expect(sweep.sweep(...a, ...a, ...hi, ...hi)).toBe(sweep.segment(...a, ...hi));
+        proven++;
+        // Corners and random points of the box: their capsules must be clear.
+        const targets: V3[] = [lo, hi, [lo[0], hi[1], lo[2]], [hi[0], lo[1], hi[2]]];
+        for (let j = 0; j < 12; j++) targets.push(inBox(lo, hi));
+        for (const q of targets) expect(boxes.every((b) => segmentBoxDistance(b, a, q) >= r), `r ${r}, sweep ${k}`).toBe(true);
+      }
+      expect(proven).toBeGreaterThan(15);
     }
   });
 });
