@@ -274,26 +274,10 @@ export class NavWorld {
   }
 
   private freeVoxel(p: Vector3, name: string): number {
-    const g = this.grid;
-    const s = g.cellSize;
-    const cx = Math.floor((p.x - g.origin.x) / s), cy = Math.floor((p.y - g.origin.y) / s), cz = Math.floor((p.z - g.origin.z) / s);
-    if (!g.inBounds(cx, cy, cz)) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
-    if (!g.isBlocked(cx, cy, cz)) return g.index(cx, cy, cz);
-    let best = -1, bestD = Infinity;
-    for (let z = cz - SNAP_CELLS; z <= cz + SNAP_CELLS; z++) {
-      for (let y = cy - SNAP_CELLS; y <= cy + SNAP_CELLS; y++) {
-        for (let x = cx - SNAP_CELLS; x <= cx + SNAP_CELLS; x++) {
-          if (g.isBlocked(x, y, z)) continue;
-          const d = (x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2;
-          if (d < bestD) {
-            bestD = d;
-            best = g.index(x, y, z);
-          }
-        }
-      }
-    }
-    if (best < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
-    return best;
+    if (this.grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+    const v = this.grid.nearestFreeVoxel(p, SNAP_CELLS);
+    if (v < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
+    return v;
   }
 
   private gridPath(r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {

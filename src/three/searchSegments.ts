@@ -1,3 +1,4 @@
+import { NavlabError } from '../core/errors.ts';
 import { vec3 } from '../core/math/vec3.ts';
 import type { LazyThetaRun } from '../core/search/LazyThetaRun.ts';
 import { CLOSED, type SearchContext } from '../core/search/SearchContext.ts';
@@ -123,7 +124,7 @@ export class SightLog {
   private readonly legal: Uint8Array;
 
   constructor(capacity = 4096) {
-    if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS) throw new RangeError(`capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS) throw new NavlabError('usage', `capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
     this.capacity = capacity;
     this.node = new Int32Array(capacity);
     this.candidate = new Int32Array(capacity);

@@ -1,3 +1,4 @@
+import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
 import type { ObstacleWorld } from './ObstacleWorld.ts';
@@ -48,7 +49,7 @@ export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb,
 
 function dilationOf(options: VoxelizeOptions): number {
   const r = options.dilation ?? 0;
-  if (!(r >= 0) || !Number.isFinite(r)) throw new RangeError(`dilation: expected a finite number >= 0, got ${r}`);
+  if (!(r >= 0) || !Number.isFinite(r)) throw new NavlabError('usage', `dilation: expected a finite number >= 0, got ${r}`);
   return r;
 }
 
@@ -60,7 +61,7 @@ function dilationOf(options: VoxelizeOptions): number {
  * primitive by its analytic test), visiting only the voxels whose centres lie in its box.
  */
 function voxelizeBlock(world: ObstacleWorld, grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, r: number): number {
-  if (world.grid === grid) throw new Error('voxelize: the target grid must not be the world\'s own voxel layer');
+  if (world.grid === grid) throw new NavlabError('usage', 'voxelize: the target grid must not be the world\'s own voxel layer');
   const { X, Y } = grid;
   const occ = grid.occupancy;
   const nx = x1 - x0;

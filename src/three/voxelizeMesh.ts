@@ -1,3 +1,4 @@
+import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 
@@ -58,11 +59,11 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
 
 /** The box of a soup of triangles (9 numbers each). Throws on an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
-  if (soup.length === 0 || soup.length % 9 !== 0) throw new RangeError(`soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
+  if (soup.length === 0 || soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let i = 0; i < soup.length; i += 3) {
     const x = soup[i], y = soup[i + 1], z = soup[i + 2];
-    if (!Number.isFinite(x + y + z)) throw new RangeError(`soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
+    if (!Number.isFinite(x + y + z)) throw new NavlabError('usage', `soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -79,17 +80,17 @@ const SLACK = 1e-6;
 
 /**
  * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
- * out by `meshGridSpec` (`blockTriangles`, then the `solid` fill). Throws a RangeError naming
+ * out by `meshGridSpec` (`blockTriangles`, then the `solid` fill). Throws a NavlabError (code usage) naming
  * the argument on a bad cell size or dilation, and the VoxelGrid's usage error (NavlabError)
  * when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
   const s = options.cellSize;
-  if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`cellSize: expected a finite number > 0, got ${s}`);
+  if (!(s > 0) || !Number.isFinite(s)) throw new NavlabError('usage', `cellSize: expected a finite number > 0, got ${s}`);
   const r = options.dilation ?? 0;
-  if (!(r >= 0) || !Number.isFinite(r)) throw new RangeError(`dilation: expected a finite number >= 0, got ${r}`);
+  if (!(r >= 0) || !Number.isFinite(r)) throw new NavlabError('usage', `dilation: expected a finite number >= 0, got ${r}`);
   const fill = options.fill ?? 'surface';
-  if (fill !== 'surface' && fill !== 'solid') throw new RangeError(`fill: expected 'surface' or 'solid', got '${String(fill)}'`);
+  if (fill !== 'surface' && fill !== 'solid') throw new NavlabError('usage', `fill: expected 'surface' or 'solid', got '${String(fill)}'`);
   const { min, max } = soupBounds(soup);
   const grid = new VoxelGrid({ ...meshGridSpec(min, max, s, r), cellSize: s });
   blockTriangles(soup, grid, r);

@@ -15,6 +15,9 @@ import { createSceneSimulation } from '../../src/three/simulation.ts';
 import { StaticBVH } from '../../src/three/StaticBVH.ts';
 import { VoxelChunks } from '../../src/three/VoxelChunks.ts';
 import { WaypointGraphHelper } from '../../src/three/WaypointGraphHelper.ts';
+import { SightLog } from '../../src/three/searchSegments.ts';
+import { voxelize, voxelizeRegion } from '../../src/three/voxelize.ts';
+import { voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
 
 /** The error `f` throws (or the promise it returns rejects with). */
 async function thrown(f: () => unknown): Promise<unknown> {
@@ -63,6 +66,16 @@ describe('usage errors of navlab/scene, navlab/three and navlab/scene-three', ()
     ['VoxelChunks: chunk size 0', () => new VoxelChunks(new VoxelGrid({ dims: [2, 2, 2] }), { chunkSize: 0 }), /^chunkSize: expected an integer in \[1, 1024\], got 0$/],
     ['VoxelChunks: data for another grid', () => new VoxelChunks(new VoxelGrid({ dims: [2, 2, 2] }), { data: { chunkSize: 1, offsets: new Uint32Array(2), quads: new Uint16Array(0) } }), /data has 1 chunks, the grid needs 8/],
     ['VoxelChunks: a grid side over 65535 voxels', () => new VoxelChunks(new VoxelGrid({ dims: [70_000, 1, 1] }), { draw: false }), /a grid side above 65535 voxels/],
+    ['voxelize: negative dilation', () => voxelize(new ObstacleWorld(), { dims: [2, 2, 2] }, { dilation: -1 }), /^dilation: expected a finite number >= 0, got -1$/],
+    ["voxelize: into the world's own voxel layer", () => {
+      const grid = new VoxelGrid({ dims: [2, 2, 2] });
+      return voxelizeRegion(new ObstacleWorld([], grid), grid, { min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } });
+    }, /must not be the world's own voxel layer/],
+    ['voxelizeTriangles: soup not in triangles', () => voxelizeTriangles(new Float64Array(10), { cellSize: 1 }), /^soup: expected a positive multiple of 9 numbers, got 10$/],
+    ['voxelizeTriangles: NaN coordinate', () => voxelizeTriangles(new Float64Array([0, 0, 0, 1, 0, 0, 0, Number.NaN, 0]), { cellSize: 1 }), /^soup: coordinate 2 is not finite/],
+    ['voxelizeTriangles: cell size 0', () => voxelizeTriangles(triangle, { cellSize: 0 }), /^cellSize: expected a finite number > 0, got 0$/],
+    ['voxelizeTriangles: bad fill', () => voxelizeTriangles(triangle, { cellSize: 1, fill: 'hollow' as 'solid' }), /^fill: expected 'surface' or 'solid', got 'hollow'$/],
+    ['SightLog: capacity 0', () => new SightLog(0), /^capacity: expected an integer in \[1, \d+\], got 0$/],
   ];
 
   it.each(cases)('%s', async (_name, f, message) => {
