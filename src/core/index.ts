@@ -27,7 +27,8 @@ export { AStarRun, findPath } from './search/AStarRun.ts';
 export { JpsRun, findPathJps } from './search/JpsRun.ts';
 export { LazyThetaRun, findPathLazyTheta } from './search/LazyThetaRun.ts';
 export { ALGORITHMS, createGridRun, findGridPath, type Algorithm, type GridRun } from './search/algorithms.ts';
-export { queryGrid, queryGraph, QueryError, type QueryOptions, type PathReport } from './search/query.ts';
+export { queryGrid, QueryError, type QueryOptions, type PathReport } from './search/query.ts';
+export { queryGraph } from './graph/queryGraph.ts';
 
 // Steering
 export { DEFAULT_STEERING_PARAMS, type SteeringParams } from './steering/params.ts';
