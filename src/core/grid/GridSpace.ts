@@ -58,9 +58,12 @@ export class GridSpace {
   gx = 0;
   gy = 0;
   gz = 0;
-  /** Heuristic selected by setGoal, in cells; 'squared' is scaled by cellSize once more. */
-  private cellEstimate: CellHeuristic = exact26;
-  private squaredScale = 1;
+  /**
+   * Heuristic selected by setGoal, in cells (gridHeuristic.ts); `estimateAt` is
+   * cellEstimate(x - gx, y - gy, z - gz) x cellSize x squaredScale ('squared' is scaled once more).
+   */
+  cellEstimate: CellHeuristic = exact26;
+  squaredScale = 1;
   /** The move table the engine's fused expansion reads (this space itself). */
   get lattice(): this {
     return this;

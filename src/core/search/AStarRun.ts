@@ -96,6 +96,10 @@ export class AStarRun extends SearchRun implements NeighborSink {
     const prune = space.pruneNeed;
     // Without terrain the triangle inequality makes pruned moves no-ops; with terrain it may not.
     const pruneRow = terrain === null && via[us] > 0 ? (via[us] - 1) * n : -1;
+    // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
+    const estimate = space.cellEstimate;
+    const cs = space.grid.cellSize, sq = space.squaredScale;
+    const ex = x - space.gx, ey = y - space.gy, ez = z - space.gz;
     let generated = 0;
     for (let k = 0; k < n; k++) {
       if ((blocked & need[k]) !== 0) continue;
@@ -118,7 +122,7 @@ export class AStarRun extends SearchRun implements NeighborSink {
       parent[s] = us;
       via[s] = k + 1;
       generated++;
-      const hw = weight * space.estimateAt(x + delta[3 * k], y + delta[3 * k + 1], z + delta[3 * k + 2]);
+      const hw = weight * (estimate(ex + delta[3 * k], ey + delta[3 * k + 1], ez + delta[3 * k + 2]) * cs * sq);
       const f = F_KEY(ng + hw);
       if (lowH && f === curKey) stack.push(s);
       else heap.push(s, f + TIE_FRACTION(hw, lowH));

@@ -166,6 +166,10 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const n = need.length;
     const prune = space.pruneNeed;
     const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
+    // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
+    const estimate = space.cellEstimate;
+    const sq = space.squaredScale;
+    const hx = x - space.gx, hy = y - space.gy, hz = z - space.gz;
     let generated = 0;
     for (let k = 0; k < n; k++) {
       if ((blocked & need[k]) !== 0) continue;
@@ -197,7 +201,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
       parent[vs] = s;
       via[vs] = k + 1;
       generated++;
-      const hw = weight * space.estimateAt(vx, vy, vz);
+      const hw = weight * (estimate(hx + delta[3 * k], hy + delta[3 * k + 1], hz + delta[3 * k + 2]) * cs * sq);
       const f = F_KEY(ng + hw);
       if (lowH && f === curKey) stack.push(vs);
       else heap.push(vs, f + TIE_FRACTION(hw, lowH));

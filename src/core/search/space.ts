@@ -29,7 +29,16 @@ export interface Lattice {
   readonly moveDelta: Int8Array;
   readonly pruneNeed: Int32Array;
   blockedMask(x: number, y: number, z: number): number;
-  /** Heuristic from (x, y, z) to the goal: the same value as `estimate` of that node. */
+  /**
+   * Goal voxel and heuristic: the estimate of voxel (x, y, z) is
+   * cellEstimate(x - gx, y - gy, z - gz) x grid.cellSize x squaredScale, the value of `estimate`.
+   */
+  readonly gx: number;
+  readonly gy: number;
+  readonly gz: number;
+  readonly cellEstimate: (dx: number, dy: number, dz: number) => number;
+  readonly squaredScale: number;
+  /** The same estimate as a method (for code off the hot loop). */
   estimateAt(x: number, y: number, z: number): number;
 }
 
