@@ -18,7 +18,8 @@ export {
 } from './graph/visibility.ts';
 
 // Search
-export { heuristic, isAdmissible, HEURISTICS, type HeuristicName, type Neighborhood } from './search/heuristics.ts';
+export { heuristic, isAdmissible, HEURISTICS } from './search/heuristics.ts';
+export type { HeuristicName, Neighborhood } from './grid/gridHeuristic.ts';
 export { DEFAULT_SEARCH_OPTIONS, type SearchOptions, type TieBreak } from './search/options.ts';
 export type { SearchResult, SearchStatus } from './search/result.ts';
 export type { SearchSpace, NeighborSink } from './search/space.ts';

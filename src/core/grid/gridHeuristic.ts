@@ -4,6 +4,8 @@
  * They live beside the grid because the grid's movement rules define `exact`; the search
  * engine re-exports them (search/heuristics.ts) and every grid search uses these definitions.
  */
+
+/** Names of the heuristics a search can use: `exact` (default), `euclidean`, `manhattan`, `chebyshev`, `squared`, `zero`. */
 export type HeuristicName = 'exact' | 'euclidean' | 'manhattan' | 'chebyshev' | 'squared' | 'zero';
 /** Moves of a grid search: 6 faces, + 12 edges (18), + 8 corners (26). */
 export type Neighborhood = 6 | 18 | 26;
