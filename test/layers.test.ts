@@ -107,4 +107,33 @@ describe('layers', () => {
       expect(problems).toEqual([]);
     });
   }
+  it('the folders of src/core import each other without cycles', () => {
+    // Folder of a core file: its first path segment under src/core (a top-level file is its own node).
+    const core = resolve(ROOT, 'src/core');
+    const folderOf = (file: string) => relative(core, file).replace(/\\/g, '/').split('/')[0];
+    const edges = new Map<string, Set<string>>();
+    for (const file of tsFiles(core)) {
+      const from = folderOf(file);
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const to = folderOf(resolve(dirname(file), spec));
+        if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'active' | 'done'>();
+    const visit = (folder: string, trail: string[]) => {
+      if (state.get(folder) === 'done') return;
+      if (state.get(folder) === 'active') {
+        cycles.push([...trail.slice(trail.indexOf(folder)), folder].join(' -> '));
+        return;
+      }
+      state.set(folder, 'active');
+      for (const next of [...(edges.get(folder) ?? [])].sort()) visit(next, [...trail, folder]);
+      state.set(folder, 'done');
+    };
+    for (const folder of [...edges.keys()].sort()) visit(folder, []);
+    expect(edges.get('search')?.has('grid')).toBe(true);
+    expect(cycles).toEqual([]);
+  });
 });

@@ -18,7 +18,8 @@ export {
 } from './graph/visibility.ts';
 
 // Search
-export { heuristic, isAdmissible, HEURISTICS, type HeuristicName, type Neighborhood } from './search/heuristics.ts';
+export { heuristic, isAdmissible, HEURISTICS } from './search/heuristics.ts';
+export type { HeuristicName, Neighborhood } from './grid/gridHeuristic.ts';
 export { DEFAULT_SEARCH_OPTIONS, type SearchOptions, type TieBreak } from './search/options.ts';
 export type { SearchResult, SearchStatus } from './search/result.ts';
 export type { SearchSpace, NeighborSink } from './search/space.ts';
@@ -27,7 +28,8 @@ export { AStarRun, findPath } from './search/AStarRun.ts';
 export { JpsRun, findPathJps } from './search/JpsRun.ts';
 export { LazyThetaRun, findPathLazyTheta } from './search/LazyThetaRun.ts';
 export { ALGORITHMS, createGridRun, findGridPath, type Algorithm, type GridRun } from './search/algorithms.ts';
-export { queryGrid, queryGraph, QueryError, type QueryOptions, type PathReport } from './search/query.ts';
+export { queryGrid, QueryError, type QueryOptions, type PathReport } from './search/query.ts';
+export { queryGraph } from './graph/queryGraph.ts';
 
 // Steering
 export { DEFAULT_STEERING_PARAMS, type SteeringParams } from './steering/params.ts';

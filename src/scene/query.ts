@@ -1,7 +1,8 @@
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { quote } from '../core/io/text.ts';
-import { queryGraph, QueryError, queryGrid, type PathReport, type QueryOptions } from '../core/search/query.ts';
+import { queryGraph } from '../core/graph/queryGraph.ts';
+import { QueryError, queryGrid, type PathReport, type QueryOptions } from '../core/search/query.ts';
 import type { SearchContext } from '../core/search/SearchContext.ts';
 
 /**

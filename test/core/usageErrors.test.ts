@@ -11,7 +11,15 @@ import { measureWaypoints } from '../../src/core/graph/waypointMetrics.ts';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
 import { WaypointRouter } from '../../src/core/graph/waypointRoute.ts';
 import { clearSpace } from '../../src/core/grid/clearance.ts';
+import { GridSpace } from '../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
+import { AStarRun, findPath } from '../../src/core/search/AStarRun.ts';
+import { createGridRun } from '../../src/core/search/algorithms.ts';
+import type { HeuristicName, Neighborhood } from '../../src/core/search/heuristics.ts';
+import { JpsRun } from '../../src/core/search/JpsRun.ts';
+import { LazyThetaRun } from '../../src/core/search/LazyThetaRun.ts';
+import type { SearchOptions } from '../../src/core/search/options.ts';
+import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import { writeNavbin } from '../../src/core/io/navbin.ts';
 import { NeighborGrid } from '../../src/core/steering/NeighborGrid.ts';
 import { resolveSteeringParams } from '../../src/core/steering/params.ts';
@@ -55,9 +63,42 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['Simulation.releaseObstacle', () => new Simulation().releaseObstacle(2), 'releaseObstacle'],
   ['Simulation.metrics', () => new Simulation().metrics(0), 'agent index 0'],
   ['a planner returning no points', () => new Simulation({ planner: { plan: () => ({ points: new Float64Array(0), status: 'found', costs: null }) } as PathPlanner, agents: [agent] }), 'no points'],
+  ['VoxelGrid occupancy', () => new VoxelGrid({ dims: [2, 2, 2], occupancy: new Uint8Array(7) }), 'occupancy'],
+  ['GridSpace neighborhood', () => new GridSpace(grid(), { neighborhood: 8 as Neighborhood }), 'neighborhood'],
+  ['GridSpace cornerCutting', () => new GridSpace(grid(), { cornerCutting: 'sometimes' as 'allow' }), 'cornerCutting'],
+  ['GridSpace.setGoal heuristic', () => new GridSpace(grid()).setGoal(0, 'bogus' as HeuristicName), 'heuristic'],
+  ['findPath start outside', () => findPath(new GridSpace(grid()), -1, 0), 'start'],
+  ['findPath goal outside', () => findPath(new GridSpace(grid()), 0, 64), 'goal'],
+  ['findPath start blocked', () => { const g = grid(); g.setBlocked(0, 0, 0, true); return findPath(new GridSpace(g), 0, 1); }, /start: .*blocked/],
+  ['search option heuristic', () => findPath(new GridSpace(grid()), 0, 1, { heuristic: 'bogus' as HeuristicName }), 'heuristic'],
+  ['search option weight', () => findPath(new GridSpace(grid()), 0, 1, { weight: 0.5 }), 'weight'],
+  ['search option maxExpansions', () => findPath(new GridSpace(grid()), 0, 1, { maxExpansions: -1 }), 'maxExpansions'],
+  ['search option tieBreak', () => findPath(new GridSpace(grid()), 0, 1, { tieBreak: 'high-h' as SearchOptions['tieBreak'] }), 'tieBreak'],
+  ['JpsRun goal outside', () => new JpsRun(new GridSpace(grid()), 0, 99), 'goal'],
+  ['LazyThetaRun start outside', () => new LazyThetaRun(new GridSpace(grid()), 99, 0), 'start'],
+  ['createGridRun algorithm', () => createGridRun('dijkstra' as 'astar', new GridSpace(grid()), 0, 1), 'algorithm'],
+  ['a run stepped after its context was reused', () => { const ctx = new SearchContext(); const space = new GridSpace(grid()); const run = new AStarRun(space, 0, 63, {}, ctx); new AStarRun(space, 0, 1, {}, ctx); return run.step(); }, 'reused'],
 ];
 
 describe('usage errors of the core', () => {
+  it("a grid an algorithm does not support: NavlabError, code 'unsupported', naming what is unsupported", () => {
+    for (const [call, text] of [
+      [() => createGridRun('jps', new GridSpace(grid(), { neighborhood: 18 }), 0, 1), /18 is unsupported/],
+      [() => new JpsRun(new GridSpace(grid(), { cornerCutting: 'allow' }), 0, 1), /'allow' is unsupported/],
+      [() => createGridRun('lazy-theta', new GridSpace(grid(), { cornerCutting: 'allow' }), 0, 1), /'allow' is unsupported/],
+    ] as [() => unknown, RegExp][]) {
+      let caught: unknown;
+      try {
+        call();
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(NavlabError);
+      expect((caught as NavlabError).code).toBe('unsupported');
+      expect((caught as Error).message).toMatch(text);
+    }
+  });
+
   for (const [name, call, text] of CASES) {
     it(`${name}: NavlabError, code 'usage', naming the argument`, () => {
       let caught: unknown;

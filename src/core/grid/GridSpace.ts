@@ -1,12 +1,10 @@
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
-import { type HeuristicName, type Neighborhood } from '../search/heuristics.ts';
-import type { NeighborSink, SearchSpace } from '../search/space.ts';
+import { exact26, heuristicFunction, type CellHeuristic, type HeuristicName, type Neighborhood } from './gridHeuristic.ts';
 import type { CornerCutting, VoxelGrid } from './VoxelGrid.ts';
 
 const SQRT2 = Math.SQRT2;
 const SQRT3 = Math.sqrt(3);
-const C_B = SQRT2 - 1;
-const C_A = SQRT3 - SQRT2;
 
 /** Bit of the 3x3x3 neighbourhood cell (dx, dy, dz), each in {-1, 0, 1}. */
 const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
@@ -19,20 +17,27 @@ export interface GridSearchSettings {
   cornerCutting?: CornerCutting;
 }
 
-const H_EXACT26 = 0, H_EXACT18 = 1, H_EUCLID = 2, H_MANHATTAN = 3, H_CHEBYSHEV = 4, H_SQUARED = 5, H_ZERO = 6;
+/** Receives the successors of an expanded voxel (the search engine's NeighborSink). */
+export interface GridSink {
+  relax(v: number, stepCost: number): void;
+}
 
 /**
  * A VoxelGrid seen as a search space: node id = voxel index, successors by the movement rules
  * of ARCHITECTURE.md. Expanding a voxel reads its 3x3x3 block once into a 27-bit mask of
  * blocked cells; a move is legal when the mask has none of the bits the move needs (its target
  * only, or with `forbid` every voxel of the box it spans).
+ *
+ * It is a SearchSpace (search/space.ts) and offers its move table as `lattice`, so the engine
+ * can fuse expansion and relaxation into one loop; `expand` is the generic path, with the same
+ * successors in the same order at the same costs. (The grid imports nothing from the search.)
  */
-export class GridSpace implements SearchSpace {
+export class GridSpace {
   readonly grid: VoxelGrid;
   readonly neighborhood: Neighborhood;
   readonly cornerCutting: CornerCutting;
   readonly nodeCount: number;
-  // The fields below are public for the fused grid loop in AStarRun; treat them as read-only.
+  // The fields below are public for the fused grid loops of the search runs; treat them as read-only.
   /** Per move k: index offset, step cost (length x cellSize), mask of cells that must be free. */
   readonly moveOffset: Int32Array;
   readonly moveCost: Float64Array;
@@ -49,17 +54,26 @@ export class GridSpace implements SearchSpace {
   readonly XY: number;
   readonly invX: number;
   readonly invXY: number;
-  /** Goal voxel and heuristic selected by setGoal. */
+  /** Goal voxel selected by setGoal. */
   gx = 0;
   gy = 0;
   gz = 0;
-  hKind = H_EXACT26;
+  /**
+   * Heuristic selected by setGoal, in cells (gridHeuristic.ts); `estimateAt` is
+   * cellEstimate(x - gx, y - gy, z - gz) x cellSize x squaredScale ('squared' is scaled once more).
+   */
+  cellEstimate: CellHeuristic = exact26;
+  squaredScale = 1;
+  /** The move table the engine's fused expansion reads (this space itself). */
+  get lattice(): this {
+    return this;
+  }
 
   constructor(grid: VoxelGrid, settings: GridSearchSettings = {}) {
     const neighborhood = settings.neighborhood ?? 26;
     const cornerCutting = settings.cornerCutting ?? 'forbid';
-    if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) throw new RangeError(`neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
-    if (cornerCutting !== 'forbid' && cornerCutting !== 'allow') throw new RangeError(`cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
+    if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) throw new NavlabError('usage', `neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
+    if (cornerCutting !== 'forbid' && cornerCutting !== 'allow') throw new NavlabError('usage', `cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
     this.grid = grid;
     this.neighborhood = neighborhood;
     this.cornerCutting = cornerCutting;
@@ -116,7 +130,7 @@ export class GridSpace implements SearchSpace {
     return this.grid.occupancy[node] === 0;
   }
 
-  expand(u: number, sink: NeighborSink): void {
+  expand(u: number, sink: GridSink): void {
     const grid = this.grid;
     const X = grid.X;
     const z = Math.floor((u + 0.5) * this.invXY);
@@ -164,22 +178,17 @@ export class GridSpace implements SearchSpace {
     return mask;
   }
 
+  /** Fixes the goal voxel and the heuristic that `estimate` and `estimateAt` use. */
   setGoal(goal: number, heuristic: HeuristicName): void {
     const X = this.grid.X;
     this.gz = Math.floor(goal / this.XY);
     const r = goal - this.gz * this.XY;
     this.gy = Math.floor(r / X);
     this.gx = r - this.gy * X;
-    const nb = this.neighborhood;
-    this.hKind =
-      heuristic === 'exact' ? (nb === 26 ? H_EXACT26 : nb === 18 ? H_EXACT18 : H_MANHATTAN)
-      : heuristic === 'euclidean' ? H_EUCLID
-      : heuristic === 'manhattan' ? H_MANHATTAN
-      : heuristic === 'chebyshev' ? H_CHEBYSHEV
-      : heuristic === 'squared' ? H_SQUARED
-      : heuristic === 'zero' ? H_ZERO
-      : -1;
-    if (this.hKind < 0) throw new RangeError(`heuristic: unknown heuristic '${String(heuristic)}'`);
+    const h = heuristicFunction(heuristic, this.neighborhood);
+    if (h === undefined) throw new NavlabError('usage', `heuristic: unknown heuristic '${String(heuristic)}'`);
+    this.cellEstimate = h;
+    this.squaredScale = heuristic === 'squared' ? this.grid.cellSize : 1;
   }
 
   estimate(v: number): number {
@@ -189,41 +198,9 @@ export class GridSpace implements SearchSpace {
     return this.estimateAt(r - y * this.grid.X, y, z);
   }
 
-  /** Heuristic from voxel (x, y, z) to the goal. */
+  /** Heuristic from voxel (x, y, z) to the goal, in world units (gridHeuristic.ts defines it). */
   estimateAt(x: number, y: number, z: number): number {
-    let a = x - this.gx;
-    let b = y - this.gy;
-    let c = z - this.gz;
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    if (c < 0) c = -c;
-    const s = this.grid.cellSize;
-    let t: number;
-    switch (this.hKind) {
-      case H_EXACT26:
-        if (a > b) { t = a; a = b; b = t; }
-        if (b > c) { t = b; b = c; c = t; }
-        if (a > b) { t = a; a = b; b = t; }
-        return (C_A * a + C_B * b + c) * s;
-      case H_EXACT18: {
-        if (a > b) { t = a; a = b; b = t; }
-        if (b > c) { t = b; b = c; c = t; }
-        if (a > b) { t = a; a = b; b = t; }
-        if (c >= a + b) return (SQRT2 * (a + b) + (c - a - b)) * s;
-        const sum = a + b + c;
-        return (SQRT2 * Math.floor(sum / 2) + (sum % 2)) * s;
-      }
-      case H_EUCLID:
-        return Math.sqrt(a * a + b * b + c * c) * s;
-      case H_MANHATTAN:
-        return (a + b + c) * s;
-      case H_CHEBYSHEV:
-        return Math.max(a, b, c) * s;
-      case H_SQUARED:
-        return (a * a + b * b + c * c) * s * s;
-      default:
-        return 0;
-    }
+    return this.cellEstimate(x - this.gx, y - this.gy, z - this.gz) * this.grid.cellSize * this.squaredScale;
   }
 
   distanceToGoal(v: number): number {

@@ -75,7 +75,7 @@ export class VoxelGrid {
     const o = options.origin ?? { x: 0, y: 0, z: 0 };
     this.origin = { x: o.x, y: o.y, z: o.z };
     if (options.occupancy !== undefined && options.occupancy.length !== size) {
-      throw new RangeError(`VoxelGrid occupancy: expected ${size} bytes for ${X}x${Y}x${Z}, got ${options.occupancy.length}`);
+      throw new NavlabError('usage', `VoxelGrid occupancy: expected ${size} bytes for ${X}x${Y}x${Z}, got ${options.occupancy.length}`);
     }
     this.occupancy = options.occupancy ?? new Uint8Array(size);
   }

@@ -1,11 +1,11 @@
-import { now } from '../clock.ts';
+import { NavlabError } from '../errors.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
-import { fKey, openStart, tieFraction } from './AStarRun.ts';
 import { forcedAt, StraightJumper } from './jpsJump.ts';
 import { jumpRules, type JumpRules } from './jpsRules.ts';
-import { resolveSearchOptions, type SearchOptions } from './options.ts';
+import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
+import { fKey, SearchRun, tieFraction, type RunPath } from './SearchRun.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const CLOSED = CLOSED_STATE;
@@ -28,6 +28,14 @@ export function jpsUnsupported(space: GridSpace): string | null {
   return null;
 }
 
+/** `space` when jump point search can search it; a usage error otherwise. */
+function supportedSpace(space: GridSpace): GridSpace {
+  if (!(space instanceof GridSpace)) throw new NavlabError('usage', 'JpsRun: space must be a GridSpace');
+  const why = jpsUnsupported(space);
+  if (why !== null) throw new NavlabError('unsupported', why);
+  return space;
+}
+
 /** All 26 directions: the start offers every legal move. */
 const ALL_MOVES = (1 << 26) - 1;
 
@@ -46,25 +54,12 @@ const ALL_MOVES = (1 << 26) - 1;
  * Search state: ctx.g / ctx.parent hold the cost and previous jump point of each jump point,
  * ctx.via 1 + the direction it was reached by (0 for the start).
  */
-export class JpsRun {
-  readonly space: GridSpace;
-  readonly ctx: SearchContext;
-  readonly start: number;
-  readonly goal: number;
-  readonly options: SearchOptions;
+export class JpsRun extends SearchRun<GridSpace> {
   private readonly rules: JumpRules;
   private readonly jumper: StraightJumper;
   /** Per move: axis (0, 1, 2) and sign of a straight move; axis -1 for diagonal moves. */
   private readonly axis = new Int8Array(26);
   private readonly sign = new Int8Array(26);
-  private readonly gen: number;
-  private readonly weight: number;
-  private readonly lowH: boolean;
-  private status: SearchStatus = 'running';
-  private expanded = 0;
-  private generated = 0;
-  private elapsedMs = 0;
-  private final: SearchResult | null = null;
   /** Voxels scanned so far (every step of every jump), for the views and benchmarks. */
   scanned = 0;
   /** Closest-voxel tracking, only while the fallback pass re-scans (see nearestScanned). */
@@ -77,22 +72,8 @@ export class JpsRun {
   onJumpPoint: ((node: number, from: number) => void) | null = null;
 
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
-    if (!(space instanceof GridSpace)) throw new TypeError('JpsRun: space must be a GridSpace');
-    for (const [name, node] of [['start', start], ['goal', goal]] as const) {
-      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new RangeError(`${name}: node ${node} is outside [0, ${space.nodeCount})`);
-      if (!space.isTraversable(node)) throw new RangeError(`${name}: node ${node} is blocked`);
-    }
-    const why = jpsUnsupported(space);
-    if (why !== null) throw new RangeError(why);
-    this.space = space;
-    this.ctx = ctx;
-    this.start = start;
-    this.goal = goal;
-    this.options = resolveSearchOptions(options);
-    this.weight = this.options.weight;
-    this.lowH = this.options.tieBreak === 'low-h';
+    super(supportedSpace(space), start, goal, options, ctx);
     this.rules = jumpRules(space);
-    space.setGoal(goal, this.options.heuristic);
     this.jumper = new StraightJumper(space, this.rules, space.gx, space.gy, space.gz);
     for (let k = 0; k < 26; k++) {
       const d = space.moveDelta;
@@ -101,47 +82,10 @@ export class JpsRun {
       this.axis[k] = a;
       this.sign[k] = a < 0 ? 0 : d[3 * k + a];
     }
-    openStart(ctx, space, start, this.weight, this.lowH);
-    this.gen = ctx.gen;
-    this.generated = 1;
   }
 
-  get done(): boolean {
-    return this.status !== 'running';
-  }
-
-  /** Expands at most `maxExpansions` jump points; returns the final result or a 'running' snapshot. */
-  step(maxExpansions = Infinity): SearchResult {
-    if (this.final) return this.final;
-    const ctx = this.ctx;
-    if (ctx.gen !== this.gen) throw new Error('JpsRun.step: its SearchContext was reused by another search');
-    const t0 = now();
+  protected beginSlice(): void {
     this.jumper.refresh();
-    const heap = ctx.heap;
-    const budget = this.options.maxExpansions;
-    let n = 0;
-    let end: SearchStatus | null = null;
-    for (;;) {
-      if (heap.size === 0) { end = 'unreachable'; break; }
-      const s = heap.peek();
-      const u = ctx.nodeOf(s);
-      if (u === this.goal) { end = 'found'; break; }
-      if (this.expanded >= budget) { end = 'partial'; break; }
-      if (n >= maxExpansions) break;
-      heap.pop();
-      ctx.state[s] = CLOSED;
-      this.expanded++;
-      n++;
-      this.expand(s, u);
-    }
-    this.elapsedMs += now() - t0;
-    if (end === null) return this.snapshot('running');
-    return this.finish(end);
-  }
-
-  /** Stops the run: the result is 'cancelled' with the path to the nearest scanned voxel. */
-  cancel(): SearchResult {
-    return this.final ?? this.finish('cancelled');
   }
 
   /** Successor directions of a jump point: natural ones for its arrival direction plus forced ones. */
@@ -151,7 +95,7 @@ export class JpsRun {
     return this.rules.natural[d] | forcedAt(this.rules, this.space.moveNeed, d, blocked);
   }
 
-  private expand(s: number, u: number): void {
+  protected expandNode(s: number, u: number): void {
     const space = this.space;
     const ctx = this.ctx;
     const p = this.decode(u);
@@ -247,26 +191,10 @@ export class JpsRun {
     this.best = { from: this.from, node: u, d2, g };
   }
 
-  private snapshot(status: SearchStatus): SearchResult {
-    return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
-  }
-
-  private finish(status: SearchStatus): SearchResult {
-    const t0 = now();
-    const ctx = this.ctx;
-    let path: number[];
-    let cost: number;
-    if (status === 'found') {
-      const last = ctx.find(this.goal);
-      path = this.jumpPath(last);
-      cost = ctx.g[last];
-    } else {
-      ({ path, cost } = this.nearestScanned());
-    }
-    this.status = status;
-    this.elapsedMs += now() - t0;
-    this.final = { ...this.snapshot(status), path, cost };
-    return this.final;
+  protected resultPath(status: SearchStatus): RunPath {
+    if (status !== 'found') return this.nearestScanned();
+    const last = this.ctx.find(this.goal);
+    return { path: this.jumpPath(last), cost: this.ctx.g[last] };
   }
 
   /** Voxels from the start to the jump point in slot `s`, runs between jump points filled in. */
@@ -307,7 +235,7 @@ export class JpsRun {
     this.track(this.start, sp[0], sp[1], sp[2], 0);
     const saved = this.scanned;
     for (let s = 0; s < ctx.slotCount; s++) {
-      if (ctx.state[s] === CLOSED) this.expand(s, ctx.nodeOf(s));
+      if (ctx.state[s] === CLOSED) this.expandNode(s, ctx.nodeOf(s));
     }
     this.scanned = saved;
     this.tracking = false;

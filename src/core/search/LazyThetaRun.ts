@@ -1,11 +1,10 @@
-import { now } from '../clock.ts';
+import { NavlabError } from '../errors.ts';
 import { centreSight } from '../grid/centreSight.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
-import { fKey, openStart, tieFraction } from './AStarRun.ts';
-import { ImmediateStack } from './immediateStack.ts';
-import { resolveSearchOptions, type SearchOptions } from './options.ts';
+import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, FRESH as FRESH_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
+import { fKey, SearchRun, tieFraction, type RunPath } from './SearchRun.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const CLOSED = CLOSED_STATE;
@@ -28,6 +27,14 @@ export function lazyThetaUnsupported(space: GridSpace): string | null {
     for (let i = 0; i < t.length; i++) if (t[i] !== 1) return 'lazy-theta does not support terrain costs (the grid has voxels with a cost multiplier other than 1)';
   }
   return null;
+}
+
+/** `space` when Lazy Theta* can search it; a usage error otherwise. */
+function supportedSpace(space: GridSpace): GridSpace {
+  if (!(space instanceof GridSpace)) throw new NavlabError('usage', 'LazyThetaRun: space must be a GridSpace');
+  const why = lazyThetaUnsupported(space);
+  if (why !== null) throw new NavlabError('unsupported', why);
+  return space;
 }
 
 /** Any-angle label arrays per search context, reused by its next Lazy Theta* run. */
@@ -56,98 +63,23 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
  * lists the voxels whose centres are its corners; `cost` = sum of segment lengths x cellSize.
  * Unreached goals end at the closed node nearest the goal (ties: lower any-angle cost).
  */
-export class LazyThetaRun {
-  readonly space: GridSpace;
-  readonly ctx: SearchContext;
-  readonly start: number;
-  readonly goal: number;
-  readonly options: SearchOptions;
-  private readonly gen: number;
-  private readonly weight: number;
-  private readonly lowH: boolean;
+export class LazyThetaRun extends SearchRun<GridSpace> {
   private anyG: Float64Array;
   private anyParent: Int32Array;
-  private status: SearchStatus = 'running';
-  private expanded = 0;
-  private generated = 0;
-  private elapsedMs = 0;
-  private final: SearchResult | null = null;
-  /** Successors with the key being expanded, expanded next (ImmediateStack). */
-  private readonly stack = new ImmediateStack();
-  /** Integer part of the key being expanded. */
-  private key = 0;
   /** Line-of-sight checks made so far. */
   losChecks = 0;
   /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
   onLineOfSight: ((from: number, to: number, legal: boolean) => void) | null = null;
 
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
-    if (!(space instanceof GridSpace)) throw new TypeError('LazyThetaRun: space must be a GridSpace');
-    for (const [name, node] of [['start', start], ['goal', goal]] as const) {
-      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new RangeError(`${name}: node ${node} is outside [0, ${space.nodeCount})`);
-      if (!space.isTraversable(node)) throw new RangeError(`${name}: node ${node} is blocked`);
-    }
-    const why = lazyThetaUnsupported(space);
-    if (why !== null) throw new RangeError(why);
-    this.space = space;
-    this.ctx = ctx;
-    this.start = start;
-    this.goal = goal;
-    this.options = resolveSearchOptions(options);
-    this.weight = this.options.weight;
-    this.lowH = this.options.tieBreak === 'low-h';
-    space.setGoal(goal, this.options.heuristic);
-    const s = openStart(ctx, space, start, this.weight, this.lowH);
-    this.gen = ctx.gen;
+    super(supportedSpace(space), start, goal, options, ctx);
     const kept = anyLabels.get(ctx);
     this.anyG = kept?.anyG ?? new Float64Array(0);
     this.anyParent = kept?.anyParent ?? new Int32Array(0);
     this.fit();
+    const s = this.startSlot;
     this.anyG[s] = 0;
     this.anyParent[s] = s;
-    this.generated = 1;
-  }
-
-  get done(): boolean {
-    return this.status !== 'running';
-  }
-
-  /** Expands at most `maxExpansions` nodes; returns the final result or a 'running' snapshot. */
-  step(maxExpansions = Infinity): SearchResult {
-    if (this.final) return this.final;
-    const ctx = this.ctx;
-    if (ctx.gen !== this.gen) throw new Error('LazyThetaRun.step: its SearchContext was reused by another search');
-    const t0 = now();
-    const heap = ctx.heap;
-    const budget = this.options.maxExpansions;
-    const stack = this.stack;
-    let n = 0;
-    let end: SearchStatus | null = null;
-    for (;;) {
-      const s = stack.next(ctx.state, heap);
-      if (s < 0) { end = 'unreachable'; break; }
-      const u = ctx.nodeOf(s);
-      if (u === this.goal) {
-        this.verify(s, u);
-        end = 'found';
-        break;
-      }
-      if (this.expanded >= budget) { end = 'partial'; break; }
-      if (n >= maxExpansions) break;
-      this.key = stack.take(heap, this.key);
-      ctx.state[s] = CLOSED;
-      this.expanded++;
-      n++;
-      this.expand(s, u);
-    }
-    this.elapsedMs += now() - t0;
-    if (end === null) return this.snapshot('running');
-    return this.finish(end);
-  }
-
-  /** Stops the run: the result is 'cancelled' with the path to the nearest closed node. */
-  cancel(): SearchResult {
-    return this.final ?? this.finish('cancelled');
   }
 
   /**
@@ -209,20 +141,26 @@ export class LazyThetaRun {
     this.anyParent[s] = bestW;
   }
 
-  private expand(s: number, u: number): void {
+  protected expandNode(s: number, u: number): void {
     this.verify(s, u);
     const space = this.space;
     const ctx = this.ctx;
-    ctx.reserve(ctx.slotCount + (27 << 6));
+    ctx.reserve(ctx.slotCount + (27 << PAGE_BITS));
     this.fit();
     const { g, parent, state, via, heap, pageGen, pageBase, gen } = ctx;
     const anyG = this.anyG;
     const anyParent = this.anyParent;
-    const c = this.coords(u, 0);
-    const x = c[0], y = c[1], z = c[2];
+    const invXY = space.invXY, XY = space.XY, invX = space.invX, X = space.grid.X;
+    const z = Math.floor((u + 0.5) * invXY);
+    const r = u - z * XY;
+    const y = Math.floor((r + 0.5) * invX);
+    const x = r - y * X;
     const q = anyParent[s];
-    const qc = this.coords(ctx.nodeOf(q), 3);
-    const qx = qc[3], qy = qc[4], qz = qc[5];
+    const qn = ctx.nodeOf(q);
+    const qz = Math.floor((qn + 0.5) * invXY);
+    const qr = qn - qz * XY;
+    const qy = Math.floor((qr + 0.5) * invX);
+    const qx = qr - qy * X;
     const qg = anyG[q];
     const cs = space.grid.cellSize;
     const blocked = space.blockedMask(x, y, z);
@@ -238,6 +176,11 @@ export class LazyThetaRun {
     const n = need.length;
     const prune = space.pruneNeed;
     const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
+    // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
+    const estimate = space.cellEstimate;
+    const sq = space.squaredScale;
+    const hx = x - space.gx, hy = y - space.gy, hz = z - space.gz;
+    let generated = 0;
     for (let k = 0; k < n; k++) {
       if ((blocked & need[k]) !== 0) continue;
       // As in A*: when the grid parent reaches v directly, this move cannot improve v's grid
@@ -252,11 +195,14 @@ export class LazyThetaRun {
       const st = state[vs];
       if (st === CLOSED) continue;
       const vx = x + delta[3 * k], vy = y + delta[3 * k + 1], vz = z + delta[3 * k + 2];
-      const ex = vx - qx, ey = vy - qy, ez = vz - qz;
-      const viaQ = qg + Math.sqrt(ex * ex + ey * ey + ez * ez) * cs;
-      if (st === FRESH || viaQ < anyG[vs]) {
-        anyG[vs] = viaQ;
-        anyParent[vs] = q;
+      // An open node already labelled through q would get the same cost again.
+      if (st === FRESH || anyParent[vs] !== q) {
+        const ex = vx - qx, ey = vy - qy, ez = vz - qz;
+        const viaQ = qg + Math.sqrt(ex * ex + ey * ey + ez * ez) * cs;
+        if (st === FRESH || viaQ < anyG[vs]) {
+          anyG[vs] = viaQ;
+          anyParent[vs] = q;
+        }
       }
       const ng = gu + cost[k];
       if (st === OPEN && ng >= g[vs]) continue;
@@ -264,12 +210,13 @@ export class LazyThetaRun {
       g[vs] = ng;
       parent[vs] = s;
       via[vs] = k + 1;
-      this.generated++;
-      const hw = weight * space.estimateAt(vx, vy, vz);
+      generated++;
+      const hw = weight * (estimate(hx + delta[3 * k], hy + delta[3 * k + 1], hz + delta[3 * k + 2]) * cs * sq);
       const f = F_KEY(ng + hw);
       if (lowH && f === curKey) stack.push(vs);
       else heap.push(vs, f + TIE_FRACTION(hw, lowH));
     }
+    this.generated += generated;
   }
 
   private readonly xyz = [0, 0, 0, 0, 0, 0];
@@ -285,50 +232,27 @@ export class LazyThetaRun {
     return this.xyz;
   }
 
-  private snapshot(status: SearchStatus): SearchResult {
-    return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
-  }
-
-  private finish(status: SearchStatus): SearchResult {
-    const t0 = now();
+  /**
+   * The goal's any-angle path (verified first), or for an unreached goal the path to the
+   * closed node nearest it (ties: lower any-angle cost).
+   */
+  protected resultPath(status: SearchStatus): RunPath {
     const ctx = this.ctx;
-    const last = status === 'found' ? ctx.find(this.goal) : this.nearestClosed();
-    let path: number[] = [];
-    let cost = this.anyG[last];
-    if (cost <= ctx.g[last]) {
-      for (let s = last; ; s = this.anyParent[s]) {
-        path.push(ctx.nodeOf(s));
-        if (this.anyParent[s] === s) break;
-      }
+    let last: number;
+    if (status === 'found') {
+      last = ctx.find(this.goal);
+      this.verify(last, this.goal);
     } else {
-      // Rounding only (the invariant keeps anyG <= g): the grid path is then no longer.
-      path = [];
-      for (let s = last; s >= 0; s = ctx.parent[s]) path.push(ctx.nodeOf(s));
-      cost = ctx.g[last];
+      last = this.nearestClosed(this.anyG);
     }
-    path.reverse();
-    this.status = status;
-    this.elapsedMs += now() - t0;
-    this.final = { ...this.snapshot(status), path, cost };
-    return this.final;
-  }
-
-  /** Closed slot nearest the goal in a straight line (ties: lower any-angle cost); the start if none. */
-  private nearestClosed(): number {
-    const ctx = this.ctx;
-    let best = ctx.find(this.start);
-    let bestD = Infinity;
-    let bestG = Infinity;
-    for (let s = 0; s < ctx.slotCount; s++) {
-      if (ctx.state[s] !== CLOSED) continue;
-      const d = this.space.distanceToGoal(ctx.nodeOf(s));
-      if (d < bestD || (d === bestD && this.anyG[s] < bestG)) {
-        best = s;
-        bestD = d;
-        bestG = this.anyG[s];
-      }
+    // Rounding only (the invariant keeps anyG <= g): the grid path is then no longer.
+    if (!(this.anyG[last] <= ctx.g[last])) return { path: this.parentPath(last, ctx.parent), cost: ctx.g[last] };
+    const path: number[] = [];
+    for (let s = last; ; s = this.anyParent[s]) {
+      path.push(ctx.nodeOf(s));
+      if (this.anyParent[s] === s) break;
     }
-    return best;
+    return { path: path.reverse(), cost: this.anyG[last] };
   }
 }
 

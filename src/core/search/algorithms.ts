@@ -1,3 +1,4 @@
+import { NavlabError } from '../errors.ts';
 import type { GridSpace } from '../grid/GridSpace.ts';
 import { AStarRun } from './AStarRun.ts';
 import { JpsRun, jpsUnsupported } from './JpsRun.ts';
@@ -27,10 +28,10 @@ export function gridUnsupported(algorithm: Algorithm, space: GridSpace): string 
   return `algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`;
 }
 
-/** A resumable run of `algorithm`; throws RangeError on a grid the algorithm does not support. */
+/** A resumable run of `algorithm`; throws a NavlabError ('unsupported') on a grid the algorithm does not support. */
 export function createGridRun(algorithm: Algorithm, space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): GridRun {
   const why = gridUnsupported(algorithm, space);
-  if (why !== null) throw new RangeError(why);
+  if (why !== null) throw new NavlabError(algorithm === 'jps' || algorithm === 'lazy-theta' ? 'unsupported' : 'usage', why);
   if (algorithm === 'jps') return new JpsRun(space, start, goal, options, ctx);
   if (algorithm === 'lazy-theta') return new LazyThetaRun(space, start, goal, options, ctx);
   return new AStarRun(space, start, goal, options, ctx);

@@ -2,8 +2,6 @@ import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
-import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
-import { findPath } from './AStarRun.ts';
 import { ALGORITHMS, findGridPath, gridUnsupported, type Algorithm } from './algorithms.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchStatus } from './result.ts';
@@ -15,7 +13,8 @@ export type QueryOptions = Partial<SearchOptions> & GridSearchSettings & {
   algorithm?: Algorithm;
 };
 
-function checkAlgorithm(algorithm: unknown): Algorithm {
+/** The algorithm a query names (astar when none); a QueryError for an unknown name. */
+export function checkAlgorithm(algorithm: unknown): Algorithm {
   if (algorithm === undefined) return 'astar';
   if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw new QueryError(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
   return algorithm as Algorithm;
@@ -69,25 +68,6 @@ export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly
     status: r.status,
     cost: r.cost,
     path: r.path.map((i) => (grid.coords(i, p), [p.x, p.y, p.z])),
-    expanded: r.expanded,
-    ms: r.elapsedMs,
-  };
-}
-
-/** A* on a waypoint graph between waypoints given by index; `ids` names them in the report. */
-export function queryGraph(graph: WaypointGraph, ids: readonly string[], from: number, to: number, options: Partial<SearchOptions> & { algorithm?: Algorithm } = {}, ctx?: SearchContext): PathReport {
-  const { algorithm, ...search } = options;
-  if (checkAlgorithm(algorithm) !== 'astar') throw new QueryError(`algorithm: ${String(algorithm)} runs on the voxel grid only; the waypoint graph uses astar`);
-  for (const [name, i] of [['from', from], ['to', to]] as const) {
-    if (!Number.isInteger(i) || i < 0 || i >= graph.count) throw new QueryError(`${name}: no waypoint with index ${i} (the graph has ${graph.count})`);
-  }
-  const r = findPath(new GraphSpace(graph), from, to, search, ctx);
-  const pos = graph.positions;
-  return {
-    status: r.status,
-    cost: r.cost,
-    path: r.path.map((i) => [pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]]),
-    ids: r.path.map((i) => ids[i]),
     expanded: r.expanded,
     ms: r.elapsedMs,
   };

@@ -8,6 +8,41 @@ export interface NeighborSink {
 }
 
 /**
+ * Optional part of a SearchSpace: a voxel lattice whose successors come from one table of
+ * moves. A space that offers it lets the engine fuse expansion and relaxation into one loop
+ * (no call per successor, neighbour coordinates known from the move). Its table must give the
+ * same successors, in the same order, at the same costs as the space's `expand`.
+ *
+ * Node u = x + X (y + Y z); with k a move: target u + moveOffset[k], legal when
+ * `blockedMask(x, y, z) & moveNeed[k]` is 0, cost moveCost[k] (x terrain[target] when the
+ * lattice has terrain), coordinate change moveDelta[3k .. 3k+2]. pruneNeed[(d) n + k] (n moves)
+ * is the mask that, when free, makes move k after arriving by move d redundant (-1: never).
+ */
+export interface Lattice {
+  readonly grid: { readonly X: number; readonly cellSize: number; readonly terrain: Float32Array | null };
+  readonly XY: number;
+  readonly invX: number;
+  readonly invXY: number;
+  readonly moveOffset: Int32Array;
+  readonly moveCost: Float64Array;
+  readonly moveNeed: Int32Array;
+  readonly moveDelta: Int8Array;
+  readonly pruneNeed: Int32Array;
+  blockedMask(x: number, y: number, z: number): number;
+  /**
+   * Goal voxel and heuristic: the estimate of voxel (x, y, z) is
+   * cellEstimate(x - gx, y - gy, z - gz) x grid.cellSize x squaredScale, the value of `estimate`.
+   */
+  readonly gx: number;
+  readonly gy: number;
+  readonly gz: number;
+  readonly cellEstimate: (dx: number, dy: number, dz: number) => number;
+  readonly squaredScale: number;
+  /** The same estimate as a method (for code off the hot loop). */
+  estimateAt(x: number, y: number, z: number): number;
+}
+
+/**
  * A graph the A* engine can search: nodes are integers in [0, nodeCount).
  * VoxelGrid (through GridSpace) and WaypointGraph (through GraphSpace) implement it.
  */
@@ -25,4 +60,6 @@ export interface SearchSpace {
   distanceToGoal(v: number): number;
   /** World position of a node (voxel centre or waypoint position). */
   position(node: number, out: Vec3): Vec3;
+  /** When present, the engine expands through this move table instead of `expand`. */
+  readonly lattice?: Lattice;
 }

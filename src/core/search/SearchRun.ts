@@ -1,0 +1,186 @@
+import { NavlabError } from '../errors.ts';
+import { now } from '../clock.ts';
+import { ImmediateStack } from './immediateStack.ts';
+import { resolveSearchOptions, type SearchOptions } from './options.ts';
+import type { SearchResult, SearchStatus } from './result.ts';
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
+import type { SearchSpace } from './space.ts';
+
+const CLOSED = CLOSED_STATE;
+
+/**
+ * Open-list key of a node: one double, so the heap compares once per step.
+ *   integer part  f = g + w*h rounded to 2^-24 (`fKey`): paths of equal cost tie exactly
+ *                 despite floating-point noise, and two nodes are misordered only when their
+ *                 f differ by less than 6e-8;
+ *   fraction      the tie-break (`tieFraction`), in [0, 0.5): with 'low-h' it grows with h,
+ *                 so among equal f the node nearer the goal comes first; with 'none' it is 0.
+ * The fraction resolves h steps of 0.15 up to f ~ 1000 and saturates at h ~ 8000 world units:
+ * past that, ties are broken less well, never f.
+ */
+const KEY_SCALE = 2 ** 24;
+const TIE_SLOPE = 2 ** -14;
+
+/** Integer part of an open-list key: f rounded to 2^-24. */
+export const fKey = (f: number): number => Math.round(f * KEY_SCALE);
+/** Fraction part of an open-list key: the tie-break. */
+export const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
+
+/** Path and cost a finished run reports. */
+export interface RunPath {
+  path: number[];
+  cost: number;
+}
+
+/**
+ * What every run over a SearchContext shares (A*, JPS, Lazy Theta*): argument checks, the
+ * start on the open list, and the step loop with its bookkeeping (expansion budget, counts,
+ * status, timing, slicing with `step(n)`, the final result). A subclass supplies `expandNode`
+ * (offer the successors of one closed node) and `resultPath` (path and cost at the end).
+ *
+ * Slicing never changes the result: `step()` once and `step(1)` repeatedly expand the same
+ * nodes in the same order. Nodes come from the ImmediateStack first, then the heap.
+ */
+export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
+  readonly space: Space;
+  readonly ctx: SearchContext;
+  readonly start: number;
+  readonly goal: number;
+  readonly options: SearchOptions;
+  protected readonly gen: number;
+  protected readonly weight: number;
+  protected readonly lowH: boolean;
+  protected status: SearchStatus = 'running';
+  protected expanded = 0;
+  protected generated = 1;
+  protected elapsedMs = 0;
+  protected final: SearchResult | null = null;
+  /** Integer part of the key being expanded (f rounded, without the tie fraction). */
+  protected key = 0;
+  /** Successors with the key being expanded, expanded next (ImmediateStack). */
+  protected readonly stack = new ImmediateStack();
+  /** Slot of the start node. */
+  protected readonly startSlot: number;
+
+  constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
+    for (const [which, node] of [['start', start], ['goal', goal]] as const) {
+      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new NavlabError('usage', `${which}: node ${node} is outside [0, ${space.nodeCount})`);
+      if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
+    }
+    this.space = space;
+    this.ctx = ctx;
+    this.start = start;
+    this.goal = goal;
+    this.options = resolveSearchOptions(options);
+    this.weight = this.options.weight;
+    this.lowH = this.options.tieBreak === 'low-h';
+    space.setGoal(goal, this.options.heuristic);
+    ctx.begin(space.nodeCount);
+    const s = ctx.slot(start);
+    ctx.g[s] = 0;
+    ctx.parent[s] = -1;
+    ctx.via[s] = 0;
+    ctx.state[s] = OPEN_STATE;
+    const h0 = this.weight * space.estimate(start);
+    ctx.heap.push(s, fKey(h0) + tieFraction(h0, this.lowH));
+    this.startSlot = s;
+    this.gen = ctx.gen;
+  }
+
+  get done(): boolean {
+    return this.status !== 'running';
+  }
+
+  /** Expands at most `maxExpansions` nodes; returns the final result or a 'running' snapshot. */
+  step(maxExpansions = Infinity): SearchResult {
+    if (this.final) return this.final;
+    const ctx = this.ctx;
+    if (ctx.gen !== this.gen) throw new NavlabError('usage', `${this.constructor.name}.step: its SearchContext was reused by another search`);
+    const t0 = now();
+    this.beginSlice();
+    const heap = ctx.heap;
+    const budget = this.options.maxExpansions;
+    const goal = this.goal;
+    const stack = this.stack;
+    let n = 0;
+    let end: SearchStatus | null = null;
+    for (;;) {
+      const s = stack.next(ctx.state, heap);
+      if (s < 0) { end = 'unreachable'; break; }
+      const u = ctx.nodeOf(s);
+      if (u === goal) { end = 'found'; break; }
+      if (this.expanded >= budget) { end = 'partial'; break; }
+      if (n >= maxExpansions) break;
+      this.key = stack.take(heap, this.key);
+      ctx.state[s] = CLOSED;
+      this.expanded++;
+      n++;
+      this.expandNode(s, u);
+    }
+    // One timed region per slice: the loop and, when the run ends, building its result.
+    const r = end === null ? this.snapshot('running') : this.finish(end);
+    this.elapsedMs += now() - t0;
+    r.elapsedMs = this.elapsedMs;
+    return r;
+  }
+
+  /** Stops the run: the result is 'cancelled' with the path to the nearest closed node. */
+  cancel(): SearchResult {
+    if (this.final) return this.final;
+    const t0 = now();
+    const r = this.finish('cancelled');
+    this.elapsedMs += now() - t0;
+    r.elapsedMs = this.elapsedMs;
+    return r;
+  }
+
+  /** Called at the start of every slice, inside its timed region. */
+  protected beginSlice(): void {}
+
+  /** Offers the successors of node u (slot s), just closed. */
+  protected abstract expandNode(s: number, u: number): void;
+
+  /** Path and cost of the finished run (`status` is not 'running'). */
+  protected abstract resultPath(status: SearchStatus): RunPath;
+
+  private snapshot(status: SearchStatus): SearchResult {
+    return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
+  }
+
+  private finish(status: SearchStatus): SearchResult {
+    const { path, cost } = this.resultPath(status);
+    this.status = status;
+    this.final = { status, path, cost, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
+    return this.final;
+  }
+
+  /** Nodes from the start to slot `last` along `parent` slots (-1 ends). */
+  protected parentPath(last: number, parent: Int32Array): number[] {
+    const ctx = this.ctx;
+    const path: number[] = [];
+    for (let s = last; s >= 0; s = parent[s]) path.push(ctx.nodeOf(s));
+    return path.reverse();
+  }
+
+  /**
+   * Closed slot nearest the goal in a straight line (ties: lower `cost[slot]`); the start if
+   * none. The fallback of a run that ends without the goal.
+   */
+  protected nearestClosed(cost: Float64Array): number {
+    const ctx = this.ctx;
+    const state = ctx.state;
+    let best = this.startSlot;
+    let bestD = Infinity;
+    let bestG = Infinity;
+    for (let s = 0; s < ctx.slotCount; s++) {
+      if (state[s] !== CLOSED) continue;
+      const d = this.space.distanceToGoal(ctx.nodeOf(s));
+      if (d < bestD || (d === bestD && cost[s] < bestG)) {
+        best = s;
+        bestD = d;
+        bestG = cost[s];
+      }
+    }
+    return best;
+  }
+}
