@@ -1,18 +1,7 @@
 /** Line patches: applying the diff of two line lists gives the second, for random edits. */
 import { describe, expect, it } from 'vitest';
 import { applyLines, applyPatch, diffLines, encodePatch } from '../../src/app/editor/lineDiff.ts';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from '../helpers/random.ts';
 
 describe('line patches', () => {
   it('turn one line list into another for random edits, with hunks no larger than the edits', () => {

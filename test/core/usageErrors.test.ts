@@ -80,6 +80,19 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['a run stepped after its context was reused', () => { const ctx = new SearchContext(); const space = new GridSpace(grid()); const run = new AStarRun(space, 0, 63, {}, ctx); new AStarRun(space, 0, 1, {}, ctx); return run.step(); }, 'reused'],
 ];
 
+/** `call` throws a NavlabError with this code and a message matching `text`. */
+function expectNavlabError(call: () => unknown, code: string, text: RegExp): void {
+  let caught: unknown;
+  try {
+    call();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(NavlabError);
+  expect((caught as NavlabError).code).toBe(code);
+  expect((caught as Error).message).toMatch(text);
+}
+
 describe('usage errors of the core', () => {
   it("a grid an algorithm does not support: NavlabError, code 'unsupported', naming what is unsupported", () => {
     for (const [call, text] of [
@@ -87,29 +100,13 @@ describe('usage errors of the core', () => {
       [() => new JpsRun(new GridSpace(grid(), { cornerCutting: 'allow' }), 0, 1), /'allow' is unsupported/],
       [() => createGridRun('lazy-theta', new GridSpace(grid(), { cornerCutting: 'allow' }), 0, 1), /'allow' is unsupported/],
     ] as [() => unknown, RegExp][]) {
-      let caught: unknown;
-      try {
-        call();
-      } catch (e) {
-        caught = e;
-      }
-      expect(caught).toBeInstanceOf(NavlabError);
-      expect((caught as NavlabError).code).toBe('unsupported');
-      expect((caught as Error).message).toMatch(text);
+      expectNavlabError(call, 'unsupported', text);
     }
   });
 
   for (const [name, call, text] of CASES) {
     it(`${name}: NavlabError, code 'usage', naming the argument`, () => {
-      let caught: unknown;
-      try {
-        call();
-      } catch (e) {
-        caught = e;
-      }
-      expect(caught).toBeInstanceOf(NavlabError);
-      expect((caught as NavlabError).code).toBe('usage');
-      expect((caught as Error).message).toMatch(text);
+      expectNavlabError(call, 'usage', text);
     });
   }
 });

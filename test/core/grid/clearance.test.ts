@@ -98,17 +98,24 @@ describe('clearSpace', () => {
   });
 });
 
+/** The grid's solid voxels as reference boxes. */
+function voxelBoxes(grid: VoxelGrid): RefBox[] {
+  const s = grid.cellSize, o = grid.origin;
+  const boxes: RefBox[] = [];
+  const c = { x: 0, y: 0, z: 0 };
+  for (let i = 0; i < grid.size; i++) {
+    if (grid.occupancy[i] === 0) continue;
+    grid.coords(i, c);
+    boxes.push(refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }));
+  }
+  return boxes;
+}
+
 describe('gridAssistedLineOfSight', () => {
   it('answers like the capsule test it wraps, and skips it where the grid proves the segment clear', () => {
     const grid = randomGrid(8, [12, 6, 10], 0.015);
-    const s = grid.cellSize, o = grid.origin;
-    const boxes: RefBox[] = [];
-    const c = { x: 0, y: 0, z: 0 };
-    for (let i = 0; i < grid.size; i++) {
-      if (grid.occupancy[i] === 0) continue;
-      grid.coords(i, c);
-      boxes.push(refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }));
-    }
+    const boxes = voxelBoxes(grid);
+    const o = grid.origin;
     const random = mulberry32(3);
     for (const r of [0, 0.2, 0.45]) {
       let calls = 0;
@@ -137,14 +144,8 @@ describe('gridAssistedLineOfSight', () => {
 describe('gridSweepProof', () => {
   it('proves box-to-box sweeps only when every segment between the boxes keeps its capsule clear', () => {
     const grid = randomGrid(9, [14, 6, 12], 0.01);
-    const s = grid.cellSize, o = grid.origin;
-    const boxes: RefBox[] = [];
-    const c = { x: 0, y: 0, z: 0 };
-    for (let i = 0; i < grid.size; i++) {
-      if (grid.occupancy[i] === 0) continue;
-      grid.coords(i, c);
-      boxes.push(refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }));
-    }
+    const boxes = voxelBoxes(grid);
+    const o = grid.origin;
     const random = mulberry32(4);
     const inBox = (lo: V3, hi: V3): V3 => [0, 1, 2].map((a) => lo[a] + random() * (hi[a] - lo[a])) as V3;
     for (const r of [0, 0.3]) {
