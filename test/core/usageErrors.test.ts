@@ -81,7 +81,7 @@ const CASES: [string, () => unknown, string | RegExp][] = [
 ];
 
 /** `call` throws a NavlabError with this code and a message matching `text`. */
-function expectNavlabError(call: () => unknown, code: string, text: RegExp): void {
+function expectNavlabError(call: () => unknown, code: string, text: string | RegExp): void {
   let caught: unknown;
   try {
     call();
