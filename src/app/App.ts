@@ -331,7 +331,10 @@ export class App {
     const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs, old.meshes);
     this.current = scene;
     if (world !== undefined) this.views.showWorld(scene, world.voxelBox);
-    this.previewWaypoints(scene.graph);
+    // The graph is the same object while waypoints and links are unchanged (a voxel paint):
+    // its drawing is kept then, not rebuilt.
+    if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
+    else this.invalidate();
     this.lab.sceneEdited(scene);
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));
