@@ -1,5 +1,5 @@
 import type { SceneDocument } from '../../scene/schema.ts';
-import { packSolid, type PackedSolid, type SaveRequest, type SaveResponse, type SaveWork } from './saveWork.ts';
+import { packSolid, type SaveRequest, type SaveResponse, type SaveWork } from './saveWork.ts';
 
 /** A base text patches are made against. */
 export interface PatchBase {
@@ -24,14 +24,12 @@ export class SceneSaver {
   private workerBase: string | null = null;
   private readonly pending = new Map<number, { resolve: (r: SaveResponse) => void; reject: (e: Error) => void }>();
   private nextId = 1;
-  /** The last big solid list sent and a copy of its packing (the sent one is transferred). */
-  private readonly packed: { last?: PackedSolid } = {};
 
   constructor(private readonly create: () => Worker = () => new Worker(new URL('./save.worker.ts', import.meta.url), { type: 'module' })) {}
 
   readonly run: SaveJob = async (what, base) => {
     const id = this.nextId++;
-    const request = saveRequest(id, what, this.packed);
+    const request = saveRequest(id, what);
     if (base !== null) request.base = this.workerBase === base.id ? { id: base.id } : { id: base.id, text: base.text };
     const answer = await new Promise<SaveResponse>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -70,22 +68,20 @@ export class SceneSaver {
 }
 
 /** The request for a document or a text: a big voxel layer's boxes packed apart from the JSON. */
-function saveRequest(id: number, what: { doc: SceneDocument } | { text: string }, memo: { last?: PackedSolid }): SaveRequest {
+function saveRequest(id: number, what: { doc: SceneDocument } | { text: string }): SaveRequest {
   if (!('doc' in what)) return { id, text: what.text };
   const v = what.doc.voxels;
-  const solid = packSolid(v?.solid, undefined, memo.last);
+  const solid = packSolid(v?.solid);
   if (v === undefined || solid === null) return { id, doc: JSON.stringify(what.doc) };
-  memo.last = { solid: v.solid, packed: solid.slice() };
   return { id, doc: JSON.stringify({ ...what.doc, voxels: { ...v, solid: [] } }), solid };
 }
 
 /** A SaveJob that runs SaveWork in this thread (tests, and where no worker is wanted). */
 export function inThreadSaveJob(work: SaveWork): SaveJob {
   let n = 0;
-  const memo: { last?: PackedSolid } = {};
   return async (what, base) => {
     await Promise.resolve();
-    const r = saveRequest(++n, what, memo);
+    const r = saveRequest(++n, what);
     if (base !== null) r.base = { id: base.id, text: base.text };
     const answer = work.handle(r);
     if ('error' in answer) throw new Error(answer.error);

@@ -47,12 +47,6 @@ export class SaveWork {
   }
 }
 
-/** A solid list and its packing by packSolid (kept to pack the next edit's list faster). */
-export interface PackedSolid {
-  solid: readonly unknown[];
-  packed: Float64Array;
-}
-
 /** The boxes packed by `packSolid` back into the document (as the lists the schema expects). */
 function withSolid(doc: SceneDocument, solid: Float64Array | undefined): SceneDocument {
   if (solid === undefined || doc.voxels === undefined) return doc;
@@ -66,20 +60,11 @@ function withSolid(doc: SceneDocument, solid: Float64Array | undefined): SceneDo
  * A document's solid boxes as one array of 6 numbers per box, or null when they are few or not
  * all lists of 6 numbers (then the document travels as JSON as it is, and the worker's
  * validation names what is wrong).
- * @param from an earlier list and its packing: the leading boxes of `solid` that are the same
- *   objects as in `from.solid` (documents are never changed in place: an edit that appends a
- *   box keeps the others) are copied from it, not read again
  */
-export function packSolid(solid: readonly unknown[] | undefined, atLeast = 256, from?: PackedSolid): Float64Array | null {
+export function packSolid(solid: readonly unknown[] | undefined, atLeast = 256): Float64Array | null {
   if (solid === undefined || solid.length < atLeast) return null;
   const out = new Float64Array(solid.length * 6);
-  let same = 0;
-  if (from !== undefined && from.packed.length === 6 * from.solid.length) {
-    const n = Math.min(solid.length, from.solid.length);
-    while (same < n && solid[same] === from.solid[same]) same++;
-    out.set(from.packed.subarray(0, 6 * same));
-  }
-  for (let i = same; i < solid.length; i++) {
+  for (let i = 0; i < solid.length; i++) {
     const b = solid[i];
     if (!Array.isArray(b) || b.length !== 6) return null;
     for (let k = 0; k < 6; k++) {
