@@ -32,6 +32,7 @@ import { sceneSummary } from './ui/sceneSummary.ts';
 import { WaypointHover } from './ui/WaypointHover.ts';
 import type { QueryReply, QueryRequest, SceneData, SceneSource } from './workers/protocol.ts';
 import { WorkerPool } from './workers/WorkerPool.ts';
+import type { VoxelChunks } from '../three/VoxelChunks.ts';
 
 export { createRenderer };
 export type { ViewToggles };
@@ -323,15 +324,19 @@ export class App {
    * Shows an edit of the current scene (called by the editor): a new revision with the edited
    * document and its data. Camera, search settings, history and still-valid endpoints stay.
    * `world`: when the static world changed, the inclusive voxel box whose occupancy changed
-   * (null: none); the world is then redrawn, the voxel surface only in the chunks that box touches.
+   * (null: none); the world is then redrawn, the voxel surface only in the chunks that box touches
+   * (their faces taken from `world.chunks`, chunks of the same grid already updated, when given).
    */
-  showEdit(doc: SceneDocument, data: SceneData | SearchableScene, world?: { voxelBox: readonly number[] | null }): LoadedScene {
+  showEdit(doc: SceneDocument, data: SceneData | SearchableScene, world?: { voxelBox: readonly number[] | null; chunks?: VoxelChunks | null }): LoadedScene {
     const old = this.current;
     if (old === null) throw new Error('showEdit: no scene is loaded');
     const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs, old.meshes);
     this.current = scene;
-    if (world !== undefined) this.views.showWorld(scene, world.voxelBox);
-    this.previewWaypoints(scene.graph);
+    if (world !== undefined) this.views.showWorld(scene, world.voxelBox, world.chunks ?? undefined);
+    // The graph is the same object while waypoints and links are unchanged (a voxel paint):
+    // its drawing is kept then, not rebuilt.
+    if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
+    else this.invalidate();
     this.lab.sceneEdited(scene);
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));

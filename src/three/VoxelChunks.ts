@@ -136,11 +136,15 @@ export class VoxelChunks extends Group {
   /**
    * Call after the grid's occupancy changed inside the inclusive voxel box: recomputes and
    * redraws the chunks that box touches (see chunksTouching). Returns their indices.
+   * @param source chunks of the same grid and chunk size already updated for this box (e.g.
+   *   the undrawn ones of an ObstacleWorld): their faces are taken, not computed again
    */
-  update(box: readonly number[]): number[] {
+  update(box: readonly number[], source?: VoxelChunks): number[] {
     const touched = this.chunksTouching(box);
+    const from = source !== undefined && source !== this && source.grid === this.grid && source.chunkSize === this.chunkSize ? source : null;
     for (const c of touched) {
-      this.quads[c] = voxelQuads(this.grid, this.chunkBox(c));
+      // Face lists are never written after they are made, so two chunk sets may share one.
+      this.quads[c] = from !== null ? from.quads[c] : voxelQuads(this.grid, this.chunkBox(c));
       this.redraw(c);
     }
     this.rebuiltChunks += touched.length;

@@ -47,6 +47,10 @@ describe('voxel edits', () => {
     const grid = buildVoxelGrid(first)!;
     const model = new EditModel(first, { grid });
     const drawn = new VoxelChunks(grid, { chunkSize: 8, draw: false });
+    // Drawn as the app does: the faces taken from the model's chunks (same grid and size).
+    const shared = new VoxelChunks(grid, { draw: true });
+    // A source of another size is not used: its faces are computed.
+    const unshared = new VoxelChunks(grid, { chunkSize: 4, draw: false });
     const docs = [first];
     let doc = first;
     for (let step = 0; step < 80; step++) {
@@ -59,7 +63,11 @@ describe('voxel edits', () => {
       else if (op < 0.9) next = { ...doc, voxels: { ...doc.voxels!, solid: [...doc.voxels!.solid].reverse() } }; // same boxes, another order
       else next = parseScene(JSON.parse(JSON.stringify(doc))); // the same document read back from a save
       const change = model.sync(next);
-      if (change.voxelBox !== null) drawn.update(change.voxelBox);
+      if (change.voxelBox !== null) {
+        drawn.update(change.voxelBox);
+        shared.update(change.voxelBox, model.world.voxelChunks!);
+        unshared.update(change.voxelBox, model.world.voxelChunks!);
+      }
       const expected = buildVoxelGrid(next)!;
       expect(model.world.grid).toBe(grid);
       expect(grid.occupancy).toEqual(expected.occupancy);
@@ -69,5 +77,10 @@ describe('voxel edits', () => {
     }
     const fresh = new VoxelChunks(grid, { chunkSize: 8, draw: false });
     for (let c = 0; c < fresh.chunkCount; c++) expect(Array.from(drawn.chunkQuads(c))).toEqual(Array.from(fresh.chunkQuads(c)));
+    const freshDefault = new VoxelChunks(grid, { draw: false });
+    for (let c = 0; c < freshDefault.chunkCount; c++) expect(Array.from(shared.chunkQuads(c))).toEqual(Array.from(freshDefault.chunkQuads(c)));
+    expect(shared.triangleCount).toBe(freshDefault.triangleCount);
+    const fresh4 = new VoxelChunks(grid, { chunkSize: 4, draw: false });
+    for (let c = 0; c < fresh4.chunkCount; c++) expect(Array.from(unshared.chunkQuads(c))).toEqual(Array.from(fresh4.chunkQuads(c)));
   });
 });

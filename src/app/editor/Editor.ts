@@ -173,7 +173,7 @@ export class Editor {
     const model = this.live();
     try {
       const changed = model.sync(doc);
-      this.app.showEdit(doc, model.searchable(), changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox } : undefined);
+      this.app.showEdit(doc, model.searchable(), changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox, chunks: model.world.voxelChunks } : undefined);
     } catch (e) {
       this.model?.dispose();
       this.model = new EditModel(from, undefined, this.app.current?.meshes);

@@ -175,7 +175,9 @@ function rewriteRegion(grid: VoxelGrid, layer: VoxelLayer, region: readonly numb
       for (let x = bx0; x <= bx1; x++) f(row + x);
     }
   };
-  for (const b of layer.solid) clip(b, (i) => (occ[i] = 1));
+  const set = (i: number) => (occ[i] = 1);
+  // Only the boxes meeting the region are walked (a big layer has tens of thousands).
+  for (const b of layer.solid) if (meets(b, region)) clip(b, set);
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-1, -1, -1];
   for (let z = z0, i = 0; z <= z1; z++) for (let y = y0; y <= y1; y++) {
@@ -193,6 +195,16 @@ function rewriteRegion(grid: VoxelGrid, layer: VoxelLayer, region: readonly numb
   }
   if (terrain) rewriteTerrain(grid, layer, region, clip, W * H * D);
   return hi[0] < 0 ? null : [lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]];
+}
+
+/** Whether voxel box b (corners in any order) shares a voxel with the ordered inclusive region r. */
+function meets(b: VoxelBox, r: readonly number[]): boolean {
+  for (let a = 0; a < 3; a++) {
+    const lo = b[a] < b[a + 3] ? b[a] : b[a + 3];
+    const hi = b[a] < b[a + 3] ? b[a + 3] : b[a];
+    if (hi < r[a] || lo > r[a + 3]) return false;
+  }
+  return true;
 }
 
 /** Terrain costs of the region from the layer's regions, applied in order (as buildVoxelGrid does). */

@@ -4,6 +4,7 @@ import type { LoadedScene } from '../LoadedScene.ts';
 import { MeshView } from './MeshView.ts';
 import { WaypointView } from './WaypointView.ts';
 import { roofCut, WorldView } from './WorldView.ts';
+import type { VoxelChunks } from '../../three/VoxelChunks.ts';
 
 /** What the Scene panel shows or hides. */
 export interface ViewToggles {
@@ -55,12 +56,12 @@ export class SceneViews extends Group {
    * kept and only its chunks touched by `voxelBox` (the inclusive voxel box whose occupancy
    * changed; null: none) are rebuilt.
    */
-  showWorld(scene: LoadedScene, voxelBox: readonly number[] | null = null): void {
+  showWorld(scene: LoadedScene, voxelBox: readonly number[] | null = null, source?: VoxelChunks): void {
     const old = this.world;
     const voxels = old?.takeVoxels(scene.grid) ?? null;
     old?.dispose();
     this.world = new WorldView(scene.doc, scene.grid, voxels ?? scene.chunks, [this.cutPlane]);
-    if (voxels !== null && voxelBox !== null) this.world.voxelsChanged(voxelBox);
+    if (voxels !== null && voxelBox !== null) this.world.voxelsChanged(voxelBox, source);
     this.add(this.world);
     this.applyToggles();
   }

@@ -117,10 +117,11 @@ export class WorldView extends Object3D {
 
   /**
    * Call after the grid's occupancy changed in the inclusive voxel box: rebuilds the voxel
-   * chunks it touches. Returns how many were rebuilt.
+   * chunks it touches (their faces taken from `source` when given: see VoxelChunks.update).
+   * Returns how many were rebuilt.
    */
-  voxelsChanged(box: readonly number[]): number {
-    return this.voxels?.update(box).length ?? 0;
+  voxelsChanged(box: readonly number[], source?: VoxelChunks): number {
+    return this.voxels?.update(box, source).length ?? 0;
   }
 
   /**
