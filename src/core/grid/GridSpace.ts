@@ -51,6 +51,13 @@ export class GridSpace {
    * no higher than through u (triangle inequality), so the relaxation would change nothing.
    */
   readonly pruneNeed: Int32Array;
+  /**
+   * Move lists, row r = moveList[moveListStart[r] .. moveListStart[r + 1]), moves in table
+   * order. Row 0: every move. Row d + 1: the moves left after arriving by move d when the whole
+   * 3x3x3 block is free (pruneNeed -1 in row d), without the move back to the parent.
+   */
+  readonly moveList: Uint8Array;
+  readonly moveListStart: Int32Array;
   readonly XY: number;
   readonly invX: number;
   readonly invXY: number;
@@ -120,6 +127,19 @@ export class GridSpace {
         this.pruneNeed[d * n + k] = mask;
       }
     }
+    const list: number[] = [];
+    const starts = [0];
+    for (let k = 0; k < n; k++) list.push(k);
+    starts.push(list.length);
+    for (let d = 0; d < n; d++) {
+      for (let k = 0; k < n; k++) {
+        const back = [0, 1, 2].every((a) => deltas[3 * k + a] === -deltas[3 * d + a]);
+        if (this.pruneNeed[d * n + k] === -1 && !back) list.push(k);
+      }
+      starts.push(list.length);
+    }
+    this.moveList = Uint8Array.from(list);
+    this.moveListStart = Int32Array.from(starts);
     this.moveOffset = Int32Array.from(offsets);
     this.moveCost = Float64Array.from(costs);
     this.moveNeed = Int32Array.from(needs);
@@ -163,16 +183,19 @@ export class GridSpace {
     const grid = this.grid;
     const bits = grid.blockedRows();
     const W = grid.rowWords;
-    const rows = grid.Y + 2;
-    // Bits x .. x+2 of a padded row are the voxels x-1 .. x+1.
-    const word = x >>> 5;
+    const plane = (grid.Y + 2) * W;
+    // Bits x .. x+2 of a padded row are the voxels x-1 .. x+1; rows y-1 .. y+1 follow each
+    // other W words apart, planes z-1 .. z+1 `plane` words apart.
     const shift = x & 31;
+    let at = y * W + z * plane + (x >>> 5);
     let mask = 0;
-    for (let dz = 0; dz < 3; dz++) {
-      for (let dy = 0; dy < 3; dy++) {
-        const at = (y + dy + rows * (z + dz)) * W + word;
-        const three = shift <= 29 ? (bits[at] >>> shift) & 7 : ((bits[at] >>> shift) | (bits[at + 1] << (32 - shift))) & 7;
-        mask |= three << (3 * dy + 9 * dz);
+    if (shift <= 29) {
+      for (let b = 0; b < 27; b += 9, at += plane) {
+        mask |= (((bits[at] >>> shift) & 7) | (((bits[at + W] >>> shift) & 7) << 3) | (((bits[at + 2 * W] >>> shift) & 7) << 6)) << b;
+      }
+    } else {
+      for (let b = 0; b < 27; b += 3, at += b % 9 === 0 ? plane - 2 * W : W) {
+        mask |= (((bits[at] >>> shift) | (bits[at + 1] << (32 - shift))) & 7) << b;
       }
     }
     return mask;

@@ -96,16 +96,25 @@ export class AStarRun extends SearchRun implements NeighborSink {
     const prune = space.pruneNeed;
     // Without terrain the triangle inequality makes pruned moves no-ops; with terrain it may not.
     const pruneRow = terrain === null && via[us] > 0 ? (via[us] - 1) * n : -1;
+    // A free block leaves only the moves its arrival move never prunes (one list per arrival
+    // move), with nothing to test. Otherwise every move, tested one by one.
+    const row = blocked === 0 && pruneRow >= 0 ? via[us] : 0;
+    const test = row === 0;
+    const list = space.moveList;
+    const listEnd = space.moveListStart[row + 1];
     // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
     const estimate = space.cellEstimate;
     const cs = space.grid.cellSize, sq = space.squaredScale;
     const ex = x - space.gx, ey = y - space.gy, ez = z - space.gz;
     let generated = 0;
-    for (let k = 0; k < n; k++) {
-      if ((blocked & need[k]) !== 0) continue;
-      if (pruneRow >= 0) {
-        const m = prune[pruneRow + k];
-        if (m !== -1 && (blocked & m) === 0) continue;
+    for (let i = space.moveListStart[row]; i < listEnd; i++) {
+      const k = list[i];
+      if (test) {
+        if ((blocked & need[k]) !== 0) continue;
+        if (pruneRow >= 0) {
+          const m = prune[pruneRow + k];
+          if (m !== -1 && (blocked & m) === 0) continue;
+        }
       }
       const v = u + off[k];
       const p = v >> PAGE_BITS;

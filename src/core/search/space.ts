@@ -28,6 +28,13 @@ export interface Lattice {
   readonly moveNeed: Int32Array;
   readonly moveDelta: Int8Array;
   readonly pruneNeed: Int32Array;
+  /**
+   * Move lists in table order, row r = moveList[moveListStart[r] .. moveListStart[r + 1]):
+   * row 0 every move; row d + 1 the moves that pruneNeed row d never prunes, without the move
+   * back (reversing d), i.e. all that is left of a free 3x3x3 block reached by move d.
+   */
+  readonly moveList: Uint8Array;
+  readonly moveListStart: Int32Array;
   blockedMask(x: number, y: number, z: number): number;
   /**
    * Goal voxel and heuristic: the estimate of voxel (x, y, z) is
