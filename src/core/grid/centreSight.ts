@@ -1,4 +1,7 @@
+import { BLOCK_SHIFT, emptyBlocks, type EmptyBlocks } from './emptyBlocks.ts';
 import type { VoxelGrid } from './VoxelGrid.ts';
+
+const BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
 
 /**
  * Line of sight between the centres of two voxels, in exact integer arithmetic: true when
@@ -10,8 +13,22 @@ import type { VoxelGrid } from './VoxelGrid.ts';
  * The segment crosses the k-th voxel boundary along an axis with |delta| = n at time
  * (2k + 1) / 2n; times are compared scaled by 2 |dx| |dy| |dz| (zero deltas count as 1), so
  * simultaneous crossings (an edge or a corner) are found exactly.
+ *
+ * Through an empty coarse block (emptyBlocks) the walk jumps at once to the block's exit:
+ * every crossing before the exit time enters a voxel of that block (and so does every voxel
+ * around an edge or corner met there), so all of them are free. The crossing at the exit
+ * itself is walked voxel by voxel, so the answer is the same as the plain walk's.
  */
 export function centreSight(grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
+  return walk(grid, emptyBlocks(grid), x0, y0, z0, x1, y1, z1);
+}
+
+/** centreSight voxel by voxel, without the block summary (the reference it must match). */
+export function centreSightVoxelwise(grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
+  return walk(grid, null, x0, y0, z0, x1, y1, z1);
+}
+
+function walk(grid: VoxelGrid, blocks: EmptyBlocks | null, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
   const occ = grid.occupancy;
   const X = grid.X;
   const XY = X * grid.Y;
@@ -19,24 +36,47 @@ export function centreSight(grid: VoxelGrid, x0: number, y0: number, z0: number,
   if (occ[i] !== 0) return false;
   const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
   const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy, az = dz < 0 ? -dz : dz;
-  const ox = dx < 0 ? -1 : 1, oy = dy < 0 ? -X : X, oz = dz < 0 ? -XY : XY;
+  const sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1, sz = dz < 0 ? -1 : 1;
+  const ox = sx, oy = sy * X, oz = sz * XY;
   const A = ax || 1, B = ay || 1, C = az || 1;
   const stepX = 2 * B * C, stepY = 2 * A * C, stepZ = 2 * A * B;
+  // Every crossing happens before the end time 2ABC (an odd multiple of BC, AC or AB).
+  const end = 2 * A * B * C;
   let tx = ax !== 0 ? B * C : Infinity;
   let ty = ay !== 0 ? A * C : Infinity;
   let tz = az !== 0 ? A * B : Infinity;
-  for (let left = ax + ay + az; left > 0; ) {
-    const t = tx < ty ? (tx < tz ? tx : tz) : ty < tz ? ty : tz;
-    const cx = tx === t, cy = ty === t, cz = tz === t;
-    if (cx ? cy || cz : cy && cz) {
-      // An edge or a corner: every voxel around it (the box of the tied axes) must be free.
-      const mx = cx ? ox : 0, my = cy ? oy : 0, mz = cz ? oz : 0;
-      if (occ[i + mx] !== 0 || occ[i + my] !== 0 || occ[i + mz] !== 0 || occ[i + mx + my] !== 0 || occ[i + mx + mz] !== 0 || occ[i + my + mz] !== 0) return false;
+  let x = x0, y = y0, z = z0;
+  const empty = blocks?.empty, BX = blocks?.BX ?? 0, BY = blocks?.BY ?? 0;
+  let left = ax + ay + az;
+  while (left > 0) {
+    // The time the segment leaves the current block: after the voxels left in it per axis.
+    const nx = sx < 0 ? x & BLOCK_MASK : BLOCK_MASK - (x & BLOCK_MASK);
+    const ny = sy < 0 ? y & BLOCK_MASK : BLOCK_MASK - (y & BLOCK_MASK);
+    const nz = sz < 0 ? z & BLOCK_MASK : BLOCK_MASK - (z & BLOCK_MASK);
+    const ex = tx + nx * stepX, ey = ty + ny * stepY, ez = tz + nz * stepZ;
+    const exit = ex < ey ? (ex < ez ? ex : ez) : ey < ez ? ey : ez;
+    if (empty !== undefined && empty[(x >> BLOCK_SHIFT) + BX * ((y >> BLOCK_SHIFT) + BY * (z >> BLOCK_SHIFT))] === 1) {
+      // Take every crossing strictly before the exit (or the end) at once.
+      const T = exit < end ? exit : end;
+      if (tx < T) { const k = Math.floor((T - 1 - tx) / stepX) + 1; tx += k * stepX; x += sx * k; i += ox * k; left -= k; }
+      if (ty < T) { const k = Math.floor((T - 1 - ty) / stepY) + 1; ty += k * stepY; y += sy * k; i += oy * k; left -= k; }
+      if (tz < T) { const k = Math.floor((T - 1 - tz) / stepZ) + 1; tz += k * stepZ; z += sz * k; i += oz * k; left -= k; }
     }
-    if (cx) { i += ox; tx += stepX; left--; }
-    if (cy) { i += oy; ty += stepY; left--; }
-    if (cz) { i += oz; tz += stepZ; left--; }
-    if (occ[i] !== 0) return false;
+    // Voxel by voxel up to and including the crossing that leaves the block.
+    while (left > 0) {
+      const t = tx < ty ? (tx < tz ? tx : tz) : ty < tz ? ty : tz;
+      if (t > exit) break;
+      const cx = tx === t, cy = ty === t, cz = tz === t;
+      if (cx ? cy || cz : cy && cz) {
+        // An edge or a corner: every voxel around it (the box of the tied axes) must be free.
+        const mx = cx ? ox : 0, my = cy ? oy : 0, mz = cz ? oz : 0;
+        if (occ[i + mx] !== 0 || occ[i + my] !== 0 || occ[i + mz] !== 0 || occ[i + mx + my] !== 0 || occ[i + mx + mz] !== 0 || occ[i + my + mz] !== 0) return false;
+      }
+      if (cx) { i += ox; x += sx; tx += stepX; left--; }
+      if (cy) { i += oy; y += sy; ty += stepY; left--; }
+      if (cz) { i += oz; z += sz; tz += stepZ; left--; }
+      if (occ[i] !== 0) return false;
+    }
   }
   return true;
 }
