@@ -1,9 +1,9 @@
 /**
  * navlab's three.js adapter: NavWorld and NavSimulation over your own objects, obstacle worlds
  * with one scene-wide BVH (three-mesh-bvh), BVH line of sight (segment and agent-radius
- * capsule), mesh import and voxelization, debug helpers. Together with `navlab/scene-three`
- * (src/three/sceneIndex.ts: the scene-file pipeline) the only part of navlab that imports
- * three or three-mesh-bvh. The curated public API: triangle maths, primitive meshes and
+ * capsule), voxelization, debug helpers. Together with `navlab/scene-three`
+ * (src/three/sceneIndex.ts: the scene-file pipeline) and `navlab/import` (src/three/importIndex.ts:
+ * mesh files) the only part of navlab that imports three or three-mesh-bvh. The curated public API: triangle maths, primitive meshes and
  * voxel-face meshing stay in their modules.
  */
 export { ObstacleWorld, type ObstacleWorldOptions, type WorldMesh, type WorldHit } from './ObstacleWorld.ts';
@@ -11,7 +11,6 @@ export { StaticBVH, type StaticHit } from './StaticBVH.ts';
 export { voxelize, voxelizeRegion, type VoxelizeOptions } from './voxelize.ts';
 export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
 export { BvhGeometry } from './simulation.ts';
-export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
 export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
 export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
 export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';
