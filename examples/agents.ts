@@ -3,7 +3,8 @@
  * across the room and back, and an AgentsHelper drawing their spheres and force arrows.
  */
 import { Box3, BoxGeometry, ConeGeometry, Group, Mesh, MeshStandardMaterial, Vector3 } from 'three';
-import { AgentsHelper, NavWorld } from 'navlab/three';
+import { AgentsHelper } from 'navlab/helpers';
+import { NavWorld } from 'navlab/three';
 import { createStage } from './stage.ts';
 
 const stage = createStage(new Vector3(0, 16, 14), new Vector3(0, 0, 0));

@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { writeNavbin } from 'navlab';
-import { importMesh, NavWorld } from 'navlab/three';
+import { importMesh } from 'navlab/import';
+import { NavWorld } from 'navlab/three';
 
 const [input, output, cell = '0.25', radius = '0.1'] = process.argv.slice(2);
 if (!input || !output) {

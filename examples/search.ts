@@ -4,7 +4,7 @@
  */
 import { BoxGeometry, InstancedMesh, Matrix4, MeshStandardMaterial, Vector3 } from 'three';
 import { AStarRun, GridSpace, VoxelGrid } from 'navlab';
-import { collectVisited, gridPositions, SearchHelper } from 'navlab/three';
+import { collectVisited, gridPositions, SearchHelper } from 'navlab/helpers';
 import { createStage } from './stage.ts';
 
 const N = 32;

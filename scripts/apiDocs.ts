@@ -4,7 +4,8 @@
  * declarations as text: they are regular (one declaration per statement, members indented
  * four spaces, doc comments directly above), which is all this needs.
  *
- * Each entry point (navlab, navlab/scene, navlab/three, navlab/scene-three) gets one Markdown
+ * Each entry point (navlab, navlab/scene, navlab/three, navlab/scene-three, navlab/helpers,
+ * navlab/import) gets one Markdown
  * page listing what it exports, in export order, with the doc comment and signature of each
  * declaration and the public members of classes and interfaces.
  */
@@ -34,8 +35,10 @@ export interface ApiEntry {
 export const API_ENTRIES: readonly ApiEntry[] = [
   { name: 'navlab', file: 'core/index.d.ts', summary: 'the core: grids, graphs, search, steering (no three, no DOM)' },
   { name: 'navlab/scene', file: 'scene/index.d.ts', summary: 'scene documents: schema, parsing with readable errors, building core objects' },
-  { name: 'navlab/three', file: 'three/index.d.ts', summary: 'the three.js adapter: NavWorld, debug helpers, BVH worlds, line of sight, mesh import, voxelization' },
-  { name: 'navlab/scene-three', file: 'three/sceneIndex.d.ts', summary: 'scene documents on three.js: importing meshes into a scene, loading its mesh files, preprocessing, automatic waypoints, simulation' },
+  { name: 'navlab/three', file: 'three/index.d.ts', summary: 'the three.js adapter: NavWorld, BVH worlds, line of sight, voxelization' },
+  { name: 'navlab/scene-three', file: 'three/sceneIndex.d.ts', summary: 'scene documents on three.js: loading its mesh files, preprocessing, automatic waypoints, simulation' },
+  { name: 'navlab/helpers', file: 'three/helpersIndex.d.ts', summary: 'debug drawing on three.js: waypoint graphs, searches, agents' },
+  { name: 'navlab/import', file: 'three/importIndex.d.ts', summary: 'mesh files: glTF (Draco, meshopt), OBJ and STL import, scenes from imported meshes' },
 ];
 
 interface Declaration {

@@ -1,10 +1,12 @@
 /**
  * navlab's three.js adapter: NavWorld and NavSimulation over your own objects, obstacle worlds
  * with one scene-wide BVH (three-mesh-bvh), BVH line of sight (segment and agent-radius
- * capsule), voxelization, debug helpers. Together with `navlab/scene-three`
- * (src/three/sceneIndex.ts: the scene-file pipeline) and `navlab/import` (src/three/importIndex.ts:
- * mesh files) the only part of navlab that imports three or three-mesh-bvh. The curated public API: triangle maths, primitive meshes and
- * voxel-face meshing stay in their modules.
+ * capsule), voxelization and the voxel-grid drawing that obstacle worlds use. With
+ * `navlab/helpers` (src/three/helpersIndex.ts: debug drawing), `navlab/import`
+ * (src/three/importIndex.ts: mesh files) and `navlab/scene-three` (src/three/sceneIndex.ts:
+ * the scene-file pipeline) the only part of navlab that imports three or three-mesh-bvh. The
+ * curated public API: triangle maths, primitive meshes and voxel-face meshing stay in their
+ * modules.
  */
 export { ObstacleWorld, type ObstacleWorldOptions, type WorldMesh, type WorldHit } from './ObstacleWorld.ts';
 export { StaticBVH, type StaticHit } from './StaticBVH.ts';
@@ -13,9 +15,4 @@ export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshV
 export { BvhGeometry } from './simulation.ts';
 export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
 export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
-export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';
-export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
-export { collectVisited, emptyVisited, gridPositions, type VisitedNodes } from './visitedNodes.ts';
-export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';
 export { VoxelChunks, CHUNK_SIZE, type VoxelChunkData, type VoxelChunksOptions } from './VoxelChunks.ts';
-export { collectAnyAngleLinks, collectParentLinks, emptySegments, clearSegments, pushSegment, SightLog, SegmentKind, MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';

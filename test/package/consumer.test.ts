@@ -65,6 +65,8 @@ describe('the packed package', () => {
     expect(files).toContain('lib/scene/index.d.ts');
     expect(files).toContain('lib/three/index.d.ts');
     expect(files).toContain('lib/three/sceneIndex.d.ts');
+    expect(files).toContain('lib/three/helpersIndex.d.ts');
+    expect(files).toContain('lib/three/importIndex.d.ts');
     expect(files).toContain('lib/cli/nav.js');
     const stray = files.filter((f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || /\.ts$/.test(f) && !f.endsWith('.d.ts'));
     expect(stray).toEqual([]);
@@ -74,12 +76,14 @@ describe('the packed package', () => {
     for (const absent of ['tsx', 'lil-gui', 'vite', 'vitest']) expect(existsSync(join(project, 'node_modules', absent))).toBe(false);
   });
 
-  it('imports navlab, navlab/scene, navlab/three and navlab/scene-three in Node and finds a path', () => {
+  it('imports navlab, navlab/scene, navlab/three, navlab/scene-three, navlab/helpers and navlab/import in Node and finds a path', () => {
     writeFileSync(join(project, 'use.mjs'), `
       import { VoxelGrid, queryGrid } from 'navlab';
       import * as core from 'navlab';
       import { parseScene, buildVoxelGrid } from 'navlab/scene';
-      import { ObstacleWorld, NavWorld, WaypointGraphHelper } from 'navlab/three';
+      import { ObstacleWorld, NavWorld } from 'navlab/three';
+      import { WaypointGraphHelper } from 'navlab/helpers';
+      import { meshFormat, importScene } from 'navlab/import';
       import { preprocessScene, createSceneSimulation } from 'navlab/scene-three';
       import { BoxGeometry, Group, Mesh, Vector3 } from 'three';
       const grid = new VoxelGrid({ dims: [8, 8, 8] });
@@ -99,7 +103,8 @@ describe('the packed package', () => {
       const helper = new WaypointGraphHelper(nav.waypoints.graph());
       const internals = ['OPEN', 'CLOSED', 'PAGE_BITS', 'FlatHeap', 'addScaled', 'tripleDistance'].filter((n) => n in core);
       console.log(JSON.stringify({ status: r.status, cost: r.cost, waypoints: doc.waypoints.length, grid: buildVoxelGrid(doc) === null, world: typeof world,
-        nav: p.status, corners: p.points.length, spheres: helper.spheres.count, internals, links: pre.graph.linkCount, simAgents: sim.simulation.agentCount }));
+        nav: p.status, corners: p.points.length, spheres: helper.spheres.count, internals, links: pre.graph.linkCount, simAgents: sim.simulation.agentCount,
+        format: meshFormat('level.glb'), importScene: typeof importScene }));
     `);
     const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' }));
     expect(out.status).toBe('found');
@@ -112,6 +117,8 @@ describe('the packed package', () => {
     expect(out.internals).toEqual([]);
     expect(out.links).toBe(0); // the box stands on the one line between the two waypoints
     expect(out.simAgents).toBe(1);
+    expect(out.format).toBe('glb');
+    expect(out.importScene).toBe('function');
   });
 
   it('type-checks a TypeScript user against the shipped declarations', () => {
@@ -161,6 +168,10 @@ describe('the packed package', () => {
     const all = await bundle(`export * from 'navlab/three';\n`);
     expect(all.some((id) => id.includes('/navlab/lib/three/NavWorld.js'))).toBe(true);
     expect(all.filter((id) => /node_modules\/zod\/|\/navlab\/lib\/scene\/(schema|validate)\.js/.test(id))).toEqual([]);
+    // Nor the mesh-file importers (navlab/import) or the debug drawing (navlab/helpers).
+    expect(all.filter((id) => /\/navlab\/lib\/three\/(meshImport|gltfContainer|dracoDecode|importScene|SearchHelper|AgentsHelper|WaypointGraphHelper)\.js|\/loaders\//.test(id))).toEqual([]);
+    const imports = await bundle(`export * from 'navlab/import';\n`);
+    expect(imports.some((id) => id.includes('/navlab/lib/three/gltfContainer.js'))).toBe(true);
     const sceneThree = await bundle(`export * from 'navlab/scene-three';\n`);
     expect(sceneThree.some((id) => id.includes('/node_modules/zod/'))).toBe(true);
   });
