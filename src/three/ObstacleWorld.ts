@@ -115,22 +115,22 @@ export class ObstacleWorld {
   readonly grid: VoxelGrid | null;
   readonly material: Material;
   readonly voxelMaterial: Material;
-  private readonly bvhOptions: BVHOptions;
-  private readonly entries: Entry[] = [];
-  private readonly byId = new Map<string, Entry>();
-  private readonly meshes: MeshEntry[] = [];
+  readonly #bvhOptions: BVHOptions;
+  readonly #entries: Entry[] = [];
+  readonly #byId = new Map<string, Entry>();
+  readonly #meshes: MeshEntry[] = [];
   /** First mesh triangle in the current soup. */
-  private meshStart = 0;
+  #meshStart = 0;
   /** The voxel layer's surface in chunks, or null without a layer. */
   readonly voxelChunks: VoxelChunks | null;
   /** Per chunk: first soup triangle of its run and the run's length (valid while the tree is current). */
-  private runFirst = new Int32Array(0);
-  private runCap = new Int32Array(0);
+  #runFirst = new Int32Array(0);
+  #runCap = new Int32Array(0);
   /** Triangle slots of the voxel layer in the current soup (all chunk runs). */
-  private voxelSlots = 0;
-  private tree: StaticBVH | null = null;
-  private refits = 0;
-  private retiredTests = 0;
+  #voxelSlots = 0;
+  #tree: StaticBVH | null = null;
+  #refits = 0;
+  #retiredTests = 0;
 
   /**
    * @param obstacles static primitives (copied)
@@ -138,11 +138,11 @@ export class ObstacleWorld {
    */
   constructor(obstacles: readonly SceneObstacle[] = [], grid: VoxelGrid | null = null, options: ObstacleWorldOptions = {}) {
     this.grid = grid;
-    this.bvhOptions = { ...STATIC_BVH_OPTIONS, ...options.bvh };
+    this.#bvhOptions = { ...STATIC_BVH_OPTIONS, ...options.bvh };
     this.material = options.material ?? new MeshStandardMaterial({ color: 0x8a8f98, roughness: 0.8 });
     this.voxelMaterial = options.voxelMaterial ?? new MeshStandardMaterial({ color: 0x6b7a8f, roughness: 0.9 });
     for (const o of obstacles) this.setObstacle(o);
-    for (const m of options.meshes ?? []) this.addMesh(m);
+    for (const m of options.meshes ?? []) this.#addMesh(m);
     this.voxelChunks = grid === null ? null : new VoxelChunks(grid, { data: options.voxelChunks, draw: options.drawVoxels ?? true, material: this.voxelMaterial });
     if (this.voxelChunks !== null) this.group.add(this.voxelChunks);
   }
@@ -163,10 +163,10 @@ export class ObstacleWorld {
 
   /** Ids of the world's meshes, in soup order. */
   get meshIds(): string[] {
-    return this.meshes.map((m) => m.id);
+    return this.#meshes.map((m) => m.id);
   }
 
-  private addMesh(m: WorldMesh): void {
+  #addMesh(m: WorldMesh): void {
     const e = m.matrix.elements;
     const src = m.soup;
     const soup = new Float64Array(src.length);
@@ -176,14 +176,14 @@ export class ObstacleWorld {
       soup[i + 1] = e[1] * x + e[5] * y + e[9] * z + e[13];
       soup[i + 2] = e[2] * x + e[6] * y + e[10] * z + e[14];
     }
-    this.meshes.push({ id: m.id, soup, first: -1 });
+    this.#meshes.push({ id: m.id, soup, first: -1 });
     if (m.object) {
       m.object.matrixAutoUpdate = false;
       m.object.matrix.copy(m.matrix);
       m.object.userData.meshId = m.id;
       this.group.add(m.object);
     }
-    this.invalidate();
+    this.#invalidate();
   }
 
   /**
@@ -192,7 +192,7 @@ export class ObstacleWorld {
    * null if there is no such mesh. Throws a NavlabError (code usage) when the triangle count differs.
    */
   setMeshTriangles(id: string, worldSoup: ArrayLike<number>): Aabb | null {
-    const m = this.meshes.find((e) => e.id === id);
+    const m = this.#meshes.find((e) => e.id === id);
     if (m === undefined) return null;
     if (worldSoup.length !== m.soup.length) throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
     const box = emptyBox();
@@ -201,41 +201,41 @@ export class ObstacleWorld {
       growBox(box, worldSoup[i], worldSoup[i + 1], worldSoup[i + 2]);
     }
     m.soup.set(worldSoup);
-    this.invalidate();
+    this.#invalidate();
     return box;
   }
 
   /** The scene-wide BVH, rebuilt first if an edit made it stale. */
   get bvh(): StaticBVH {
-    if (this.tree === null) this.rebuild();
-    return this.tree!;
+    if (this.#tree === null) this.rebuild();
+    return this.#tree!;
   }
 
   /** Segment and capsule tests run so far, over all rebuilds. */
   get segmentTests(): number {
-    return this.retiredTests + (this.tree?.segmentTests ?? 0);
+    return this.#retiredTests + (this.#tree?.segmentTests ?? 0);
   }
 
   /** Triangles of the world's surfaces (voxel faces, obstacles, meshes; not the tree's spare slots). */
   get triangleCount(): number {
     let n = this.voxelChunks?.triangleCount ?? 0;
-    for (const e of this.entries) n += unitSoup(e.spec.shape).length / 9;
-    for (const m of this.meshes) n += m.soup.length / 9;
+    for (const e of this.#entries) n += unitSoup(e.spec.shape).length / 9;
+    for (const m of this.#meshes) n += m.soup.length / 9;
     return n;
   }
 
   get obstacleCount(): number {
-    return this.entries.length;
+    return this.#entries.length;
   }
 
   /** The obstacle with this id (a copy of what was set), or undefined. */
   obstacle(id: string): SceneObstacle | undefined {
-    return this.byId.get(id)?.spec;
+    return this.#byId.get(id)?.spec;
   }
 
   /** World box of the obstacle's mesh, or undefined. */
   obstacleBounds(id: string): Aabb | undefined {
-    return this.byId.get(id)?.bounds;
+    return this.#byId.get(id)?.bounds;
   }
 
   /**
@@ -244,37 +244,37 @@ export class ObstacleWorld {
    */
   setObstacle(spec: SceneObstacle): Aabb {
     const copy = structuredClone(spec);
-    const old = this.byId.get(spec.id);
+    const old = this.#byId.get(spec.id);
     if (old === undefined) {
       const mesh = new Mesh(unitGeometry(spec.shape), this.material);
       mesh.userData.obstacleId = spec.id;
       mesh.matrixAutoUpdate = false;
       const entry: Entry = { spec: copy, mesh, matrix: new Matrix4(), inverse: new Matrix4(), bounds: emptyBox(), first: -1 };
-      this.place(entry);
-      this.entries.push(entry);
-      this.byId.set(spec.id, entry);
+      this.#place(entry);
+      this.#entries.push(entry);
+      this.#byId.set(spec.id, entry);
       this.group.add(mesh);
-      this.invalidate();
+      this.#invalidate();
       return copyBox(entry.bounds);
     }
     const changed = copyBox(old.bounds);
     const sameShape = old.spec.shape === spec.shape;
     old.spec = copy;
     if (!sameShape) old.mesh.geometry = unitGeometry(spec.shape);
-    this.place(old);
+    this.#place(old);
     unionBox(changed, old.bounds);
-    if (!sameShape || this.tree === null || this.refits >= MAX_REFITS || !this.refit(old)) this.invalidate();
+    if (!sameShape || this.#tree === null || this.#refits >= MAX_REFITS || !this.#refit(old)) this.#invalidate();
     return changed;
   }
 
   /** Removes an obstacle; returns the world box it occupied, or null if there is no such id. */
   removeObstacle(id: string): Aabb | null {
-    const entry = this.byId.get(id);
+    const entry = this.#byId.get(id);
     if (entry === undefined) return null;
-    this.entries.splice(this.entries.indexOf(entry), 1);
-    this.byId.delete(id);
+    this.#entries.splice(this.#entries.indexOf(entry), 1);
+    this.#byId.delete(id);
     this.group.remove(entry.mesh);
-    this.invalidate();
+    this.#invalidate();
     return copyBox(entry.bounds);
   }
 
@@ -302,7 +302,7 @@ export class ObstacleWorld {
     const grid = this.grid;
     if (grid === null || this.voxelChunks === null) throw new NavlabError('usage', 'ObstacleWorld.voxelsChanged: the world has no voxel layer');
     const touched = this.voxelChunks.update(box);
-    if (this.tree !== null && !this.refitChunks(touched)) this.invalidate();
+    if (this.#tree !== null && !this.#refitChunks(touched)) this.#invalidate();
     const s = grid.cellSize;
     const o = grid.origin;
     return {
@@ -313,45 +313,45 @@ export class ObstacleWorld {
 
   /** Builds the soup and the BVH now (queries do it on demand). */
   rebuild(): void {
-    if (this.tree !== null) {
-      this.retiredTests += this.tree.segmentTests;
-      this.tree.dispose();
+    if (this.#tree !== null) {
+      this.#retiredTests += this.#tree.segmentTests;
+      this.#tree.dispose();
     }
     const chunks = this.voxelChunks;
     const n = chunks === null ? 0 : chunks.chunkCount;
-    this.runFirst = new Int32Array(n);
-    this.runCap = new Int32Array(n);
+    this.#runFirst = new Int32Array(n);
+    this.#runCap = new Int32Array(n);
     let voxelTris = 0;
     for (let c = 0; c < n; c++) {
       const tris = (2 * chunks!.chunkQuads(c).length) / QUAD_STRIDE;
-      this.runFirst[c] = voxelTris;
+      this.#runFirst[c] = voxelTris;
       // Even, so that a quad's two triangles share `triangle >> 1` (see surfaceOf).
-      this.runCap[c] = tris === 0 ? 0 : tris + 2 * Math.max(4, tris >> 3);
-      voxelTris += this.runCap[c];
+      this.#runCap[c] = tris === 0 ? 0 : tris + 2 * Math.max(4, tris >> 3);
+      voxelTris += this.#runCap[c];
     }
-    this.voxelSlots = voxelTris;
+    this.#voxelSlots = voxelTris;
     let count = voxelTris;
-    for (const e of this.entries) count += unitSoup(e.spec.shape).length / 9;
-    for (const m of this.meshes) count += m.soup.length / 9;
+    for (const e of this.#entries) count += unitSoup(e.spec.shape).length / 9;
+    for (const m of this.#meshes) count += m.soup.length / 9;
     const soup = new Float64Array(9 * count);
-    for (let c = 0; c < n; c++) this.writeRun(c, soup);
+    for (let c = 0; c < n; c++) this.#writeRun(c, soup);
     let t = voxelTris;
-    for (const e of this.entries) {
+    for (const e of this.#entries) {
       e.first = t;
       t += writeTriangles(e, soup);
     }
-    this.meshStart = t;
-    for (const m of this.meshes) {
+    this.#meshStart = t;
+    for (const m of this.#meshes) {
       m.first = t;
       soup.set(m.soup, 9 * t);
       t += m.soup.length / 9;
     }
-    this.tree = new StaticBVH(soup, this.bvhOptions, this.gridExtent());
-    this.refits = 0;
+    this.#tree = new StaticBVH(soup, this.#bvhOptions, this.#gridExtent());
+    this.#refits = 0;
   }
 
   /** The largest coordinate magnitude a voxel face can have (so refits stay inside the padding). */
-  private gridExtent(): number {
+  #gridExtent(): number {
     const g = this.grid;
     if (g === null) return 0;
     const o = [g.origin.x, g.origin.y, g.origin.z];
@@ -362,10 +362,10 @@ export class ObstacleWorld {
   }
 
   /** Writes chunk c's triangles into its run of `soup`; false when they do not fit. */
-  private writeRun(c: number, soup: Float64Array): boolean {
+  #writeRun(c: number, soup: Float64Array): boolean {
     const quads = this.voxelChunks!.chunkQuads(c);
     const tris = (2 * quads.length) / QUAD_STRIDE;
-    const first = this.runFirst[c], cap = this.runCap[c];
+    const first = this.#runFirst[c], cap = this.#runCap[c];
     if (tris > cap) return false;
     if (cap === 0) return true;
     if (tris > 0) quadTriangles(this.grid!, quads, soup, null, first);
@@ -382,20 +382,20 @@ export class ObstacleWorld {
   }
 
   /** Rewrites the runs of the given chunks in the current tree and refits it; false if one does not fit. */
-  private refitChunks(touched: readonly number[]): boolean {
-    const tree = this.tree!;
-    if (this.refits >= MAX_REFITS * 8) return false;
+  #refitChunks(touched: readonly number[]): boolean {
+    const tree = this.#tree!;
+    if (this.#refits >= MAX_REFITS * 8) return false;
     // Check every run first: a partly rewritten soup would leave the tree inconsistent.
     for (const c of touched) {
       const tris = (2 * this.voxelChunks!.chunkQuads(c).length) / QUAD_STRIDE;
-      if (tris > this.runCap[c] || (tris === 0 && this.runCap[c] > 0)) return false;
+      if (tris > this.#runCap[c] || (tris === 0 && this.#runCap[c] > 0)) return false;
     }
     for (const c of touched) {
-      if (!this.writeRun(c, tree.soup)) return false;
-      if (this.runCap[c] > 0) tree.updateTriangles(this.runFirst[c], this.runCap[c], false);
+      if (!this.#writeRun(c, tree.soup)) return false;
+      if (this.#runCap[c] > 0) tree.updateTriangles(this.#runFirst[c], this.#runCap[c], false);
     }
     tree.refit();
-    this.refits++;
+    this.#refits++;
     return true;
   }
 
@@ -431,14 +431,14 @@ export class ObstacleWorld {
     const tree = this.bvh;
     const hit = tree.raycast(origin, direction, far);
     if (hit === null) return null;
-    if (hit.triangle < this.voxelSlots && this.grid !== null) {
+    if (hit.triangle < this.#voxelSlots && this.grid !== null) {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
       const h = 0.5 * g.cellSize;
       const v = g.worldToVoxel({ x: hit.point.x - hit.normal.x * h, y: hit.point.y - hit.normal.y * h, z: hit.point.z - hit.normal.z * h }, { x: 0, y: 0, z: 0 });
       return { ...hit, obstacleId: null, voxel: [v.x, v.y, v.z] };
     }
-    return { ...hit, obstacleId: this.ownerOf(hit.triangle), meshId: this.meshOf(hit.triangle), voxel: null };
+    return { ...hit, obstacleId: this.#ownerOf(hit.triangle), meshId: this.#meshOf(hit.triangle), voxel: null };
   }
 
   /** `raycast` for a three.js Ray (e.g. `raycaster.ray`). */
@@ -452,18 +452,18 @@ export class ObstacleWorld {
    */
   contains(px: number, py: number, pz: number): boolean {
     if (this.voxelAt(px, py, pz)) return true;
-    for (const e of this.entries) if (this.entryContains(e, px, py, pz)) return true;
+    for (const e of this.#entries) if (this.#entryContains(e, px, py, pz)) return true;
     return false;
   }
 
   /** Indices (into `obstacleBoxes`) and boxes of the obstacles, for callers that filter them. */
   obstacleBoxes(): Aabb[] {
-    return this.entries.map((e) => e.bounds);
+    return this.#entries.map((e) => e.bounds);
   }
 
   /** Whether p is inside obstacle number `i` of `obstacleBoxes()`. */
   obstacleContains(i: number, px: number, py: number, pz: number): boolean {
-    return this.entryContains(this.entries[i], px, py, pz);
+    return this.#entryContains(this.#entries[i], px, py, pz);
   }
 
   /** Whether p lies in a solid voxel of the layer (outside the layer: false). */
@@ -475,13 +475,13 @@ export class ObstacleWorld {
   }
 
   dispose(): void {
-    this.tree?.dispose();
+    this.#tree?.dispose();
     this.voxelChunks?.dispose();
     this.material.dispose();
     this.voxelMaterial.dispose();
   }
 
-  private entryContains(e: Entry, px: number, py: number, pz: number): boolean {
+  #entryContains(e: Entry, px: number, py: number, pz: number): boolean {
     const b = e.bounds;
     if (px < b.min.x || py < b.min.y || pz < b.min.z || px > b.max.x || py > b.max.y || pz > b.max.z) return false;
     return insideUnitShape(e.spec.shape, e.inverse.elements, px, py, pz);
@@ -494,30 +494,30 @@ export class ObstacleWorld {
    * the obstacles. Steering treats each surface as one obstacle.
    */
   surfaceOf(triangle: number): number {
-    if (triangle >= this.meshStart && this.meshes.length > 0) return this.entries.length + (triangle - this.meshStart);
-    return triangle < this.voxelSlots ? -1 - (triangle >> 1) : this.entryIndexOf(triangle);
+    if (triangle >= this.#meshStart && this.#meshes.length > 0) return this.#entries.length + (triangle - this.#meshStart);
+    return triangle < this.#voxelSlots ? -1 - (triangle >> 1) : this.#entryIndexOf(triangle);
   }
 
-  private ownerOf(triangle: number): string | null {
-    if (triangle >= this.meshStart && this.meshes.length > 0) return null;
-    const i = this.entryIndexOf(triangle);
-    return i < 0 ? null : this.entries[i].spec.id;
+  #ownerOf(triangle: number): string | null {
+    if (triangle >= this.#meshStart && this.#meshes.length > 0) return null;
+    const i = this.#entryIndexOf(triangle);
+    return i < 0 ? null : this.#entries[i].spec.id;
   }
 
-  private meshOf(triangle: number): string | null {
-    if (triangle < this.meshStart) return null;
-    for (const m of this.meshes) if (triangle < m.first + m.soup.length / 9) return m.id;
+  #meshOf(triangle: number): string | null {
+    if (triangle < this.#meshStart) return null;
+    for (const m of this.#meshes) if (triangle < m.first + m.soup.length / 9) return m.id;
     return null;
   }
 
-  private entryIndexOf(triangle: number): number {
+  #entryIndexOf(triangle: number): number {
     // Entries are in soup order: the last one starting at or before `triangle` owns it.
     let lo = 0;
-    let hi = this.entries.length - 1;
+    let hi = this.#entries.length - 1;
     let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (this.entries[mid].first <= triangle) {
+      if (this.#entries[mid].first <= triangle) {
         found = mid;
         lo = mid + 1;
       } else {
@@ -528,7 +528,7 @@ export class ObstacleWorld {
   }
 
   /** Sets the entry's matrices, mesh transform and bounds from its spec. */
-  private place(e: Entry): void {
+  #place(e: Entry): void {
     obstacleMatrix(e.spec, e.matrix);
     e.inverse.copy(e.matrix).invert();
     e.mesh.matrix.copy(e.matrix);
@@ -544,22 +544,22 @@ export class ObstacleWorld {
   }
 
   /** Rewrites the entry's triangles in the current soup and refits; false if it cannot. */
-  private refit(e: Entry): boolean {
-    const tree = this.tree!;
+  #refit(e: Entry): boolean {
+    const tree = this.#tree!;
     const count = writeTriangles(e, tree.soup);
     for (let i = 9 * e.first; i < 9 * (e.first + count); i++) {
       if (Math.abs(tree.soup[i]) * 2 ** -22 > tree.pad) return false;
     }
     tree.updateTriangles(e.first, count);
-    this.refits++;
+    this.#refits++;
     return true;
   }
 
-  private invalidate(): void {
-    if (this.tree !== null) {
-      this.retiredTests += this.tree.segmentTests;
-      this.tree.dispose();
-      this.tree = null;
+  #invalidate(): void {
+    if (this.#tree !== null) {
+      this.#retiredTests += this.#tree.segmentTests;
+      this.#tree.dispose();
+      this.#tree = null;
     }
   }
 }

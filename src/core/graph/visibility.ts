@@ -166,95 +166,95 @@ export class VisibilityGraph {
   readonly maxLinkDistance: number;
   /** Line-of-sight tests run so far. */
   segmentTests = 0;
-  private los: LineOfSight;
-  private xyz = new Float64Array(3 * 64);
-  private links: Set<number>[] = [];
-  private order: number[] = [];
-  private indexOf = new Int32Array(64).fill(-1);
-  private freeSlots: number[] = [];
-  private readonly hash: SpatialHash | null;
-  private cached: WaypointGraph | null = null;
+  #los: LineOfSight;
+  #xyz = new Float64Array(3 * 64);
+  #links: Set<number>[] = [];
+  #order: number[] = [];
+  #indexOf = new Int32Array(64).fill(-1);
+  #freeSlots: number[] = [];
+  readonly #hash: SpatialHash | null;
+  #cached: WaypointGraph | null = null;
   /** The links are nearest-visible ones (more than ALL_PAIRS_LIMIT waypoints at the last build). */
-  private nearestMode = false;
+  #nearestMode = false;
 
   constructor(lineOfSight: LineOfSight, options: VisibilityOptions = {}) {
-    this.los = lineOfSight;
+    this.#los = lineOfSight;
     this.maxLinkDistance = checkDistance(options.maxLinkDistance);
-    this.hash = Number.isFinite(this.maxLinkDistance) ? new SpatialHash(this.maxLinkDistance) : null;
+    this.#hash = Number.isFinite(this.maxLinkDistance) ? new SpatialHash(this.maxLinkDistance) : null;
   }
 
   /** Number of waypoints. */
   get count(): number {
-    return this.order.length;
+    return this.#order.length;
   }
 
   /** Number of linked pairs. */
   get linkCount(): number {
     let n = 0;
-    for (const s of this.order) n += this.links[s].size;
+    for (const s of this.#order) n += this.#links[s].size;
     return n / 2;
   }
 
   /** Replaces all waypoints with `positions` (xyz triples) and tests every candidate pair. */
   setAll(positions: ArrayLike<number>): void {
-    this.order = [];
-    this.links = [];
-    this.freeSlots = [];
-    this.indexOf.fill(-1);
-    this.hash?.clear();
+    this.#order = [];
+    this.#links = [];
+    this.#freeSlots = [];
+    this.#indexOf.fill(-1);
+    this.#hash?.clear();
     const n = positions.length / 3;
-    for (let i = 0; i < n; i++) this.place(this.newSlot(), positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
-    this.nearestMode = n > ALL_PAIRS_LIMIT;
-    if (this.nearestMode) {
-      linkNearestVisible(positions, this.maxLinkDistance, (i, j) => this.test(i, j), (i, j) => this.links[this.order[i]].has(this.order[j]), (i, j) => this.link(i, j));
+    for (let i = 0; i < n; i++) this.#place(this.#newSlot(), positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
+    this.#nearestMode = n > ALL_PAIRS_LIMIT;
+    if (this.#nearestMode) {
+      linkNearestVisible(positions, this.maxLinkDistance, (i, j) => this.#test(i, j), (i, j) => this.#links[this.#order[i]].has(this.#order[j]), (i, j) => this.#link(i, j));
     } else {
       forEachCandidatePair(positions, this.maxLinkDistance, (i, j) => {
-        if (this.test(i, j)) this.link(i, j);
+        if (this.#test(i, j)) this.#link(i, j);
       });
     }
-    this.cached = null;
+    this.#cached = null;
   }
 
   /** After an edit: in nearest-visible mode (before or after it) the links are rebuilt. */
-  private rebuildIfNearest(): boolean {
-    if (!this.nearestMode && this.order.length <= ALL_PAIRS_LIMIT) return false;
+  #rebuildIfNearest(): boolean {
+    if (!this.#nearestMode && this.#order.length <= ALL_PAIRS_LIMIT) return false;
     this.setAll(this.positions());
     return true;
   }
 
   /** Appends a waypoint, links it to every waypoint it sees, and returns its index. */
   add(x: number, y: number, z: number): number {
-    const s = this.newSlot();
-    this.place(s, x, y, z);
-    if (!this.rebuildIfNearest()) this.retestSlot(s);
-    this.cached = null;
-    return this.order.length - 1;
+    const s = this.#newSlot();
+    this.#place(s, x, y, z);
+    if (!this.#rebuildIfNearest()) this.#retestSlot(s);
+    this.#cached = null;
+    return this.#order.length - 1;
   }
 
   /** Moves waypoint `index` and re-tests its pairs. */
   move(index: number, x: number, y: number, z: number): void {
-    const s = this.slotOf(index, 'move');
-    this.unlinkAll(s);
-    this.hash?.remove(s, this.xyz[3 * s], this.xyz[3 * s + 1], this.xyz[3 * s + 2]);
-    this.xyz[3 * s] = x;
-    this.xyz[3 * s + 1] = y;
-    this.xyz[3 * s + 2] = z;
-    this.hash?.insert(s, x, y, z);
-    if (!this.rebuildIfNearest()) this.retestSlot(s);
-    this.cached = null;
+    const s = this.#slotOf(index, 'move');
+    this.#unlinkAll(s);
+    this.#hash?.remove(s, this.#xyz[3 * s], this.#xyz[3 * s + 1], this.#xyz[3 * s + 2]);
+    this.#xyz[3 * s] = x;
+    this.#xyz[3 * s + 1] = y;
+    this.#xyz[3 * s + 2] = z;
+    this.#hash?.insert(s, x, y, z);
+    if (!this.#rebuildIfNearest()) this.#retestSlot(s);
+    this.#cached = null;
   }
 
   /** Removes waypoint `index` and its links; later waypoints move down one index. */
   remove(index: number): void {
-    const s = this.slotOf(index, 'remove');
-    this.unlinkAll(s);
-    this.hash?.remove(s, this.xyz[3 * s], this.xyz[3 * s + 1], this.xyz[3 * s + 2]);
-    this.order.splice(index, 1);
-    this.indexOf[s] = -1;
-    for (let i = index; i < this.order.length; i++) this.indexOf[this.order[i]] = i;
-    this.freeSlots.push(s);
-    this.rebuildIfNearest();
-    this.cached = null;
+    const s = this.#slotOf(index, 'remove');
+    this.#unlinkAll(s);
+    this.#hash?.remove(s, this.#xyz[3 * s], this.#xyz[3 * s + 1], this.#xyz[3 * s + 2]);
+    this.#order.splice(index, 1);
+    this.#indexOf[s] = -1;
+    for (let i = index; i < this.#order.length; i++) this.#indexOf[this.#order[i]] = i;
+    this.#freeSlots.push(s);
+    this.#rebuildIfNearest();
+    this.#cached = null;
   }
 
   /**
@@ -263,7 +263,7 @@ export class VisibilityGraph {
    * (the box `ObstacleWorld` edits return). Returns the number of pairs re-tested.
    */
   retestRegion(box: Aabb, margin = 0): number {
-    if (this.nearestMode) {
+    if (this.#nearestMode) {
       const before = this.segmentTests;
       this.setAll(this.positions());
       return this.segmentTests - before;
@@ -273,15 +273,15 @@ export class VisibilityGraph {
     // A pair's segment is no longer than maxLinkDistance, so both ends of a segment that
     // meets the box lie within that distance of it.
     let candidates: number[] = [];
-    if (this.hash !== null) {
+    if (this.#hash !== null) {
       const d = this.maxLinkDistance;
-      this.hash.query(minX - d, minY - d, minZ - d, maxX + d, maxY + d, maxZ + d, (s) => void candidates.push(s));
+      this.#hash.query(minX - d, minY - d, minZ - d, maxX + d, maxY + d, maxZ + d, (s) => void candidates.push(s));
     } else {
-      candidates = this.order.slice();
+      candidates = this.#order.slice();
     }
     candidates.sort((a, b) => a - b);
     const limitSq = this.maxLinkDistance * this.maxLinkDistance;
-    const p = this.xyz;
+    const p = this.#xyz;
     let retested = 0;
     for (let ai = 0; ai < candidates.length; ai++) {
       const a = candidates[ai];
@@ -292,11 +292,11 @@ export class VisibilityGraph {
         if (dx * dx + dy * dy + dz * dz > limitSq) continue;
         if (!segmentMeetsBox(ax, ay, az, dx, dy, dz, minX, minY, minZ, maxX, maxY, maxZ)) continue;
         retested++;
-        if (this.testSlots(a, b)) this.linkSlots(a, b);
-        else this.unlinkSlots(a, b);
+        if (this.#testSlots(a, b)) this.#linkSlots(a, b);
+        else this.#unlinkSlots(a, b);
       }
     }
-    if (retested > 0) this.cached = null;
+    if (retested > 0) this.#cached = null;
     return retested;
   }
 
@@ -304,116 +304,116 @@ export class VisibilityGraph {
    * Replaces the line-of-sight test (e.g. a new agent radius) and re-tests every pair.
    */
   setLineOfSight(los: LineOfSight): void {
-    this.los = los;
+    this.#los = los;
     this.setAll(this.positions());
   }
 
   /** Whether waypoints i and j are linked. */
   linked(i: number, j: number): boolean {
-    return this.links[this.slotOf(i, 'linked')].has(this.slotOf(j, 'linked'));
+    return this.#links[this.#slotOf(i, 'linked')].has(this.#slotOf(j, 'linked'));
   }
 
   /** Waypoint positions in index order (a fresh array). */
   positions(): Float64Array {
-    const out = new Float64Array(3 * this.order.length);
-    this.order.forEach((s, i) => out.set(this.xyz.subarray(3 * s, 3 * s + 3), 3 * i));
+    const out = new Float64Array(3 * this.#order.length);
+    this.#order.forEach((s, i) => out.set(this.#xyz.subarray(3 * s, 3 * s + 3), 3 * i));
     return out;
   }
 
   /** The links as a WaypointGraph; rebuilt only when read after a change. */
   graph(): WaypointGraph {
-    if (this.cached !== null) return this.cached;
+    if (this.#cached !== null) return this.#cached;
     const pairs = new Int32Array(2 * this.linkCount);
     let k = 0;
-    for (let i = 0; i < this.order.length; i++) {
-      for (const t of this.links[this.order[i]]) {
-        const j = this.indexOf[t];
+    for (let i = 0; i < this.#order.length; i++) {
+      for (const t of this.#links[this.#order[i]]) {
+        const j = this.#indexOf[t];
         if (j > i) {
           pairs[k++] = i;
           pairs[k++] = j;
         }
       }
     }
-    this.cached = new WaypointGraph(this.positions(), pairs);
-    return this.cached;
+    this.#cached = new WaypointGraph(this.positions(), pairs);
+    return this.#cached;
   }
 
-  private slotOf(index: number, method: string): number {
-    if (!Number.isInteger(index) || index < 0 || index >= this.order.length) {
-      throw new NavlabError('usage', `VisibilityGraph.${method}: index ${index} is outside [0, ${this.order.length})`);
+  #slotOf(index: number, method: string): number {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#order.length) {
+      throw new NavlabError('usage', `VisibilityGraph.${method}: index ${index} is outside [0, ${this.#order.length})`);
     }
-    return this.order[index];
+    return this.#order[index];
   }
 
-  private newSlot(): number {
-    const s = this.freeSlots.pop() ?? this.links.length;
-    if (s === this.links.length) this.links.push(new Set());
-    if (3 * s + 3 > this.xyz.length) {
-      const grown = new Float64Array(2 * this.xyz.length);
-      grown.set(this.xyz);
-      this.xyz = grown;
-      const idx = new Int32Array(2 * this.indexOf.length).fill(-1);
-      idx.set(this.indexOf);
-      this.indexOf = idx;
+  #newSlot(): number {
+    const s = this.#freeSlots.pop() ?? this.#links.length;
+    if (s === this.#links.length) this.#links.push(new Set());
+    if (3 * s + 3 > this.#xyz.length) {
+      const grown = new Float64Array(2 * this.#xyz.length);
+      grown.set(this.#xyz);
+      this.#xyz = grown;
+      const idx = new Int32Array(2 * this.#indexOf.length).fill(-1);
+      idx.set(this.#indexOf);
+      this.#indexOf = idx;
     }
-    this.indexOf[s] = this.order.length;
-    this.order.push(s);
+    this.#indexOf[s] = this.#order.length;
+    this.#order.push(s);
     return s;
   }
 
-  private place(s: number, x: number, y: number, z: number): void {
-    this.xyz[3 * s] = x;
-    this.xyz[3 * s + 1] = y;
-    this.xyz[3 * s + 2] = z;
-    this.hash?.insert(s, x, y, z);
+  #place(s: number, x: number, y: number, z: number): void {
+    this.#xyz[3 * s] = x;
+    this.#xyz[3 * s + 1] = y;
+    this.#xyz[3 * s + 2] = z;
+    this.#hash?.insert(s, x, y, z);
   }
 
   /** Tests slot s against every other waypoint within reach and links the clear ones. */
-  private retestSlot(s: number): void {
-    const p = this.xyz;
+  #retestSlot(s: number): void {
+    const p = this.#xyz;
     const x = p[3 * s], y = p[3 * s + 1], z = p[3 * s + 2];
     const limitSq = this.maxLinkDistance * this.maxLinkDistance;
     const visit = (t: number): void => {
       if (t === s) return;
       const dx = p[3 * t] - x, dy = p[3 * t + 1] - y, dz = p[3 * t + 2] - z;
       if (dx * dx + dy * dy + dz * dz > limitSq) return;
-      if (this.testSlots(s, t)) this.linkSlots(s, t);
+      if (this.#testSlots(s, t)) this.#linkSlots(s, t);
     };
-    if (this.hash !== null) {
+    if (this.#hash !== null) {
       const d = this.maxLinkDistance;
-      this.hash.query(x - d, y - d, z - d, x + d, y + d, z + d, visit);
+      this.#hash.query(x - d, y - d, z - d, x + d, y + d, z + d, visit);
     } else {
-      for (const t of this.order) visit(t);
+      for (const t of this.#order) visit(t);
     }
   }
 
-  private test(i: number, j: number): boolean {
-    return this.testSlots(this.order[i], this.order[j]);
+  #test(i: number, j: number): boolean {
+    return this.#testSlots(this.#order[i], this.#order[j]);
   }
 
-  private testSlots(a: number, b: number): boolean {
+  #testSlots(a: number, b: number): boolean {
     this.segmentTests++;
-    const p = this.xyz;
-    return pairClear(this.los, p[3 * a], p[3 * a + 1], p[3 * a + 2], p[3 * b], p[3 * b + 1], p[3 * b + 2]);
+    const p = this.#xyz;
+    return pairClear(this.#los, p[3 * a], p[3 * a + 1], p[3 * a + 2], p[3 * b], p[3 * b + 1], p[3 * b + 2]);
   }
 
-  private link(i: number, j: number): void {
-    this.linkSlots(this.order[i], this.order[j]);
+  #link(i: number, j: number): void {
+    this.#linkSlots(this.#order[i], this.#order[j]);
   }
 
-  private linkSlots(a: number, b: number): void {
-    this.links[a].add(b);
-    this.links[b].add(a);
+  #linkSlots(a: number, b: number): void {
+    this.#links[a].add(b);
+    this.#links[b].add(a);
   }
 
-  private unlinkSlots(a: number, b: number): void {
-    this.links[a].delete(b);
-    this.links[b].delete(a);
+  #unlinkSlots(a: number, b: number): void {
+    this.#links[a].delete(b);
+    this.#links[b].delete(a);
   }
 
-  private unlinkAll(s: number): void {
-    for (const t of this.links[s]) this.links[t].delete(s);
-    this.links[s].clear();
+  #unlinkAll(s: number): void {
+    for (const t of this.#links[s]) this.#links[t].delete(s);
+    this.#links[s].clear();
   }
 }
 

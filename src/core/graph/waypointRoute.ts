@@ -100,13 +100,13 @@ class RouteSpace implements SearchSpace {
  * 2N + 1 line-of-sight tests to link its ends, plus those of the string pulling.
  */
 export class WaypointRouter {
-  private readonly space: RouteSpace;
-  private readonly graph: WaypointGraph;
-  private readonly los: LineOfSight;
-  private readonly ctx: SearchContext | undefined;
-  private readonly endLinks: number;
-  private readonly order: Int32Array;
-  private readonly dist: Float64Array;
+  readonly #space: RouteSpace;
+  readonly #graph: WaypointGraph;
+  readonly #los: LineOfSight;
+  readonly #ctx: SearchContext | undefined;
+  readonly #endLinks: number;
+  readonly #order: Int32Array;
+  readonly #dist: Float64Array;
 
   /**
    * @param endLinks link the start and the goal only to the `endLinks` nearest waypoints each
@@ -116,32 +116,32 @@ export class WaypointRouter {
    */
   constructor(graph: WaypointGraph, los: LineOfSight, ctx?: SearchContext, endLinks = Infinity) {
     if (!(endLinks >= 1)) throw new NavlabError('usage', `endLinks: expected a number >= 1, got ${endLinks}`);
-    this.graph = graph;
-    this.los = los;
-    this.ctx = ctx;
-    this.endLinks = endLinks;
-    this.space = new RouteSpace(graph);
-    this.order = new Int32Array(graph.count);
-    this.dist = new Float64Array(graph.count);
+    this.#graph = graph;
+    this.#los = los;
+    this.#ctx = ctx;
+    this.#endLinks = endLinks;
+    this.#space = new RouteSpace(graph);
+    this.#order = new Int32Array(graph.count);
+    this.#dist = new Float64Array(graph.count);
   }
 
   /** Waypoints `point` sees: all of them, or the `endLinks` nearest. Calls `mark(w)` for each. */
-  private linkEnd(x: number, y: number, z: number, mark: (w: number) => void): void {
-    const { graph, los } = this;
+  #linkEnd(x: number, y: number, z: number, mark: (w: number) => void): void {
+    const graph = this.#graph, los = this.#los;
     const n = graph.count;
     const p = graph.positions;
-    if (!Number.isFinite(this.endLinks)) {
+    if (!Number.isFinite(this.#endLinks)) {
       for (let w = 0; w < n; w++) if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) mark(w);
       return;
     }
-    const { order, dist } = this;
+    const order = this.#order, dist = this.#dist;
     for (let w = 0; w < n; w++) {
       order[w] = w;
       dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
     }
     order.sort((a, b) => dist[a] - dist[b] || a - b);
     let found = 0;
-    for (let k = 0; k < n && found < this.endLinks; k++) {
+    for (let k = 0; k < n && found < this.#endLinks; k++) {
       const w = order[k];
       if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) {
         mark(w);
@@ -151,17 +151,17 @@ export class WaypointRouter {
   }
 
   route(start: ArrayLike<number>, goal: ArrayLike<number>): WaypointRoute {
-    const { graph, los, space } = this;
+    const graph = this.#graph, los = this.#los, space = this.#space;
     const n = graph.count;
     const [sx, sy, sz] = [start[0], start[1], start[2]];
     const [gx, gy, gz] = [goal[0], goal[1], goal[2]];
     space.setEnds(start, goal);
     space.startLinks = [];
     space.seesGoal.fill(0);
-    this.linkEnd(sx, sy, sz, (w) => void space.startLinks.push(w));
-    this.linkEnd(gx, gy, gz, (w) => void (space.seesGoal[w] = 1));
+    this.#linkEnd(sx, sy, sz, (w) => void space.startLinks.push(w));
+    this.#linkEnd(gx, gy, gz, (w) => void (space.seesGoal[w] = 1));
     space.startSeesGoal = pairClear(los, sx, sy, sz, gx, gy, gz);
-    const r = findPath(space, n, n + 1, { heuristic: 'exact' }, this.ctx);
+    const r = findPath(space, n, n + 1, { heuristic: 'exact' }, this.#ctx);
     if (r.status !== 'found') return { length: Infinity, points: [], unpulled: Infinity };
     const corners: number[] = [];
     const pos = { x: 0, y: 0, z: 0 };

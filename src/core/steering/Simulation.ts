@@ -74,9 +74,9 @@ export class Simulation {
   time = 0;
   /** Fixed steps taken since the start. */
   stepCount = 0;
-  private accumulator = 0;
+  #accumulator = 0;
   /** Agents, moving obstacles and the arrays the stages of a step share. */
-  private readonly s: SteeringState;
+  readonly #s: SteeringState;
 
   constructor(options: SimulationOptions = {}) {
     const params = resolveSteeringParams(options.params);
@@ -87,113 +87,113 @@ export class Simulation {
     this.cellSize = cellSize;
     this.seed = options.seed ?? 1;
     if (!Number.isFinite(this.seed)) throw new NavlabError('usage', `seed: expected a finite number, got ${this.seed}`);
-    this.s = new SteeringState(params, this.geometry, this.planner, cellSize, mulberry32(this.seed));
+    this.#s = new SteeringState(params, this.geometry, this.planner, cellSize, mulberry32(this.seed));
     for (const o of options.movingObstacles ?? []) this.addMovingObstacle(o);
     for (const a of options.agents ?? []) this.addAgent(a);
   }
 
   /** The parameters in force (change them with `setParams`, which checks them). */
   get params(): SteeringParams {
-    return this.s.params;
+    return this.#s.params;
   }
 
   set params(params: SteeringParams) {
-    this.s.params = params;
+    this.#s.params = params;
   }
 
   // ---- read-only views for renderers -------------------------------------------------------
 
   /** Number of agents (typed arrays may be longer: read the first 3 x agentCount values). */
   get agentCount(): number {
-    return this.s.agents.length;
+    return this.#s.agents.length;
   }
 
   /** Agent centres at the end of the last fixed step. */
   get positions(): Float64Array {
-    return this.s.pos;
+    return this.#s.pos;
   }
 
   /** Agent centres at the start of the last fixed step: draw prev + (pos - prev) x `alpha` for smooth motion. */
   get previousPositions(): Float64Array {
-    return this.s.prev;
+    return this.#s.prev;
   }
 
   /** Displacement of the last fixed step divided by its duration. */
   get velocities(): Float64Array {
-    return this.s.vel;
+    return this.#s.vel;
   }
 
   /** Unit facing directions, smoothed over a few steps (turning without twitching). */
   get headings(): Float64Array {
-    return this.s.head;
+    return this.#s.head;
   }
 
   /** The pull of the last step: unit direction to the target times max(1, pullGain x contenders). */
   get pullForces(): Float64Array {
-    return this.s.pull;
+    return this.#s.pull;
   }
 
   /** The summed push of the last step (debug arrows). */
   get pushForces(): Float64Array {
-    return this.s.push;
+    return this.#s.push;
   }
 
   /** Agent radii, one per agent. */
   get radii(): Float64Array {
-    return this.s.rad;
+    return this.#s.rad;
   }
 
   /** Number of moving obstacles. */
   get obstacleCount(): number {
-    return this.s.obstacles.length;
+    return this.#s.obstacles.length;
   }
 
   /** Moving obstacle centres at the current time. */
   get obstaclePositions(): Float64Array {
-    return this.s.obsPos;
+    return this.#s.obsPos;
   }
 
   /** Fraction of a fixed step accumulated but not yet simulated, in [0, 1): the interpolation factor. */
   get alpha(): number {
-    return this.accumulator * this.params.stepHz;
+    return this.#accumulator * this.params.stepHz;
   }
 
   /** Ids of the agents, in index order. */
   agentIds(): string[] {
-    return this.s.agents.map((a) => a.spec.id);
+    return this.#s.agents.map((a) => a.spec.id);
   }
 
   /** Index of the agent with this id, -1 if none. */
   agentIndex(id: string): number {
-    return this.s.agents.findIndex((a) => a.spec.id === id);
+    return this.#s.agents.findIndex((a) => a.spec.id === id);
   }
 
   /** Ids of the moving obstacles, in index order. */
   obstacleIds(): string[] {
-    return this.s.obstacles.map((o) => o.id);
+    return this.#s.obstacles.map((o) => o.id);
   }
 
   /** The agent's current path (xyz triples, a view: copy it to keep it) and the point it heads for. */
   path(index: number): { points: Float64Array; target: number; status: SearchStatus } {
-    const a = this.agentAt(index, 'path');
+    const a = this.#agentAt(index, 'path');
     return { points: a.path.subarray(0, 3 * a.pathCount), target: a.target, status: a.status };
   }
 
   /** Whether agent `index` has arrived (latched: it stays true until `setGoal`). */
   arrived(index: number): boolean {
-    return this.agentAt(index, 'arrived').arrived;
+    return this.#agentAt(index, 'arrived').arrived;
   }
 
   /** True when every agent has arrived (and when there are none). */
   get allArrived(): boolean {
-    return this.s.agents.every((a) => a.arrived);
+    return this.#s.agents.every((a) => a.arrived);
   }
 
   // ---- control ------------------------------------------------------------------------------
 
   /** Changes parameters (merged over the current ones; checked, throws naming a bad one). */
   setParams(params: Partial<SteeringParams>): void {
-    this.s.params = resolveSteeringParams(params, this.s.params);
+    this.#s.params = resolveSteeringParams(params, this.#s.params);
   }
 
   /**
@@ -205,14 +205,14 @@ export class Simulation {
     if (!(dt >= 0) || !Number.isFinite(dt)) throw new NavlabError('usage', `Simulation.step dt: expected a finite number >= 0, got ${dt}`);
     if (dt === 0) return 0;
     const h = 1 / this.params.stepHz;
-    this.accumulator += dt;
+    this.#accumulator += dt;
     let n = 0;
-    while (this.accumulator >= h * (1 - STEP_ROUNDING) && n < this.params.maxStepsPerCall) {
+    while (this.#accumulator >= h * (1 - STEP_ROUNDING) && n < this.params.maxStepsPerCall) {
       this.fixedStep();
-      this.accumulator = Math.max(0, this.accumulator - h);
+      this.#accumulator = Math.max(0, this.#accumulator - h);
       n++;
     }
-    if (this.accumulator >= h) this.accumulator = 0;
+    if (this.#accumulator >= h) this.#accumulator = 0;
     return n;
   }
 
@@ -225,16 +225,16 @@ export class Simulation {
     if (!(speed > 0) || !Number.isFinite(speed)) throw new NavlabError('usage', `addAgent '${id}': speed must be a finite number > 0, got ${speed}`);
     const goal = spec.goal;
     if ('obstacle' in goal) {
-      if (this.s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `addAgent '${id}': no moving obstacle '${goal.obstacle}'`);
+      if (this.#s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `addAgent '${id}': no moving obstacle '${goal.obstacle}'`);
     } else if (![goal.x, goal.y, goal.z].every(Number.isFinite)) {
       throw new NavlabError('usage', `addAgent '${id}': goal must have finite coordinates`);
     }
     const copy: AgentSpec = { id, start: { ...start }, goal: 'obstacle' in goal ? { obstacle: goal.obstacle } : { x: goal.x, y: goal.y, z: goal.z }, radius, speed };
-    const s = this.s;
+    const s = this.#s;
     const i = s.agents.length;
     s.ensureCapacity(i + 1);
     s.agents.push(new AgentState(copy, this.geometry.createQuery()));
-    this.initAgent(i);
+    this.#initAgent(i);
     return i;
   }
 
@@ -243,8 +243,8 @@ export class Simulation {
    * (arrived, timeToArrive); the other metrics keep accumulating.
    */
   setGoal(index: number, goal: Vec3 | { obstacle: string }): void {
-    const s = this.s;
-    const a = this.agentAt(index, 'setGoal');
+    const s = this.#s;
+    const a = this.#agentAt(index, 'setGoal');
     if ('obstacle' in goal) {
       const m = s.obstacleIndex(goal.obstacle);
       if (m < 0) throw new NavlabError('usage', `setGoal: no moving obstacle '${goal.obstacle}'`);
@@ -269,8 +269,8 @@ export class Simulation {
 
   /** Removes agent `index`; later agents move down one index. */
   removeAgent(index: number): void {
-    const s = this.s;
-    this.agentAt(index, 'removeAgent');
+    const s = this.#s;
+    this.#agentAt(index, 'removeAgent');
     s.agents.splice(index, 1);
     const n = s.agents.length;
     for (const arr of [s.pos, s.prev, s.vel, s.head, s.pull, s.push]) arr.copyWithin(3 * index, 3 * index + 3, 3 * n + 3);
@@ -279,7 +279,7 @@ export class Simulation {
 
   /** Adds a moving obstacle (agents may then name it as their goal); returns its index. */
   addMovingObstacle(spec: MovingObstacleSpec): number {
-    const s = this.s;
+    const s = this.#s;
     if (!(spec.radius > 0) || !Number.isFinite(spec.radius)) throw new NavlabError('usage', `addMovingObstacle '${spec.id}': radius must be a finite number > 0, got ${spec.radius}`);
     if (s.obstacleIndex(spec.id) >= 0) throw new NavlabError('usage', `addMovingObstacle: duplicate id '${spec.id}'`);
     const m = s.obstacles.length;
@@ -292,7 +292,7 @@ export class Simulation {
     pinned.set(s.pinned.subarray(0, m));
     s.pinned = pinned;
     s.obsRadius[m] = spec.radius;
-    this.placeObstacle(m, this.time);
+    this.#placeObstacle(m, this.time);
     s.obsPrev.set(s.obsPos.subarray(3 * m, 3 * m + 3), 3 * m);
     return m;
   }
@@ -302,7 +302,7 @@ export class Simulation {
    * `releaseObstacle`. Agents re-check their paths at the next step and replan around it.
    */
   moveObstacle(idOrIndex: string | number, x: number, y: number, z: number): void {
-    const s = this.s;
+    const s = this.#s;
     const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
     if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `moveObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
     if (![x, y, z].every(Number.isFinite)) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
@@ -315,7 +315,7 @@ export class Simulation {
 
   /** Lets a pinned obstacle follow its orbit again. */
   releaseObstacle(idOrIndex: string | number): void {
-    const s = this.s;
+    const s = this.#s;
     const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
     if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `releaseObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
     s.pinned[m] = 0;
@@ -326,7 +326,7 @@ export class Simulation {
    * surroundings, and re-test their remaining paths at the next step, replanning if blocked.
    */
   staticGeometryChanged(): void {
-    const s = this.s;
+    const s = this.#s;
     for (let i = 0; i < s.agents.length; i++) {
       const a = s.agents[i];
       a.query.invalidate();
@@ -342,42 +342,42 @@ export class Simulation {
    * current goals) with fresh plans and metrics, the random sequence restarted.
    */
   reset(): void {
-    const s = this.s;
+    const s = this.#s;
     this.time = 0;
     this.stepCount = 0;
-    this.accumulator = 0;
+    this.#accumulator = 0;
     s.random = mulberry32(this.seed);
     s.pinned.fill(0);
-    for (let m = 0; m < s.obstacles.length; m++) this.placeObstacle(m, 0);
+    for (let m = 0; m < s.obstacles.length; m++) this.#placeObstacle(m, 0);
     s.obsPrev.set(s.obsPos);
     for (let i = 0; i < s.agents.length; i++) {
       const a = s.agents[i];
       const fresh = new AgentState(a.spec, a.query);
       a.query.invalidate();
       s.agents[i] = fresh;
-      this.initAgent(i);
+      this.#initAgent(i);
     }
   }
 
   /** Metrics of every agent, in the shape `nav simulate --json` prints. */
   report(): SimulationReport {
-    return report(this.s.agents);
+    return report(this.#s.agents);
   }
 
   /** Metrics of agent `index` (see AgentMetrics). */
   metrics(index: number): AgentMetrics {
-    return metricsOf(this.agentAt(index, 'metrics'));
+    return metricsOf(this.#agentAt(index, 'metrics'));
   }
 
   // ---- the fixed step -----------------------------------------------------------------------
 
   /** Runs one fixed step of 1 / stepHz seconds. */
   fixedStep(): void {
-    const s = this.s;
+    const s = this.#s;
     const h = 1 / this.params.stepHz;
     const t = this.time + h;
     s.obsPrev.set(s.obsPos);
-    for (let m = 0; m < s.obstacles.length; m++) if (s.pinned[m] === 0) this.placeObstacle(m, t);
+    for (let m = 0; m < s.obstacles.length; m++) if (s.pinned[m] === 0) this.#placeObstacle(m, t);
     const n = s.agents.length;
     s.prev.set(s.pos);
     if (n > 0) {
@@ -410,8 +410,8 @@ export class Simulation {
 
   // ---- bookkeeping --------------------------------------------------------------------------
 
-  private initAgent(i: number): void {
-    const s = this.s;
+  #initAgent(i: number): void {
+    const s = this.#s;
     const a = s.agents[i];
     const o = 3 * i;
     const { start, goal, radius } = a.spec;
@@ -450,14 +450,14 @@ export class Simulation {
     }
   }
 
-  private agentAt(index: number, method: string): AgentState {
-    const a = this.s.agents[index];
-    if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${index} is outside [0, ${this.s.agents.length})`);
+  #agentAt(index: number, method: string): AgentState {
+    const a = this.#s.agents[index];
+    if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${index} is outside [0, ${this.#s.agents.length})`);
     return a;
   }
 
-  private placeObstacle(m: number, t: number): void {
-    const s = this.s;
+  #placeObstacle(m: number, t: number): void {
+    const s = this.#s;
     s.obstacles[m].positionAt(t, _q);
     s.obsPos[3 * m] = _q.x;
     s.obsPos[3 * m + 1] = _q.y;

@@ -75,24 +75,24 @@ export class StraightPlanner implements PathPlanner {
 export class GridPlanner implements PathPlanner {
   readonly grid: VoxelGrid;
   readonly snapCells: number;
-  private readonly settings: GridSearchSettings;
-  private readonly space: GridSpace;
-  private readonly search: Partial<SearchOptions>;
-  private readonly ctx = new SearchContext();
+  readonly #settings: GridSearchSettings;
+  readonly #space: GridSpace;
+  readonly #search: Partial<SearchOptions>;
+  readonly #ctx = new SearchContext();
   /**
    * A private copy of the grid for searches around blockers (made on first need, re-synced
    * when the grid's version changes): blocking voxels in the shared grid would look like an
    * edit to everything else that watches it.
    */
-  private scratch: { space: GridSpace; version: number } | null = null;
-  private readonly changed: number[] = [];
+  #scratch: { space: GridSpace; version: number } | null = null;
+  readonly #changed: number[] = [];
 
   constructor(grid: VoxelGrid, options: QueryOptions = {}, snapCells = FREE_VOXEL_SNAP_RADIUS) {
     const { neighborhood, cornerCutting, ...search } = options;
     this.grid = grid;
-    this.settings = { neighborhood, cornerCutting };
-    this.space = new GridSpace(grid, this.settings);
-    this.search = search;
+    this.#settings = { neighborhood, cornerCutting };
+    this.#space = new GridSpace(grid, this.#settings);
+    this.#search = search;
     this.snapCells = snapCells;
   }
 
@@ -104,19 +104,19 @@ export class GridPlanner implements PathPlanner {
     if (start < 0 || goal < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
     let result;
     if (blockerCount > 0) {
-      const space = this.scratchSpace();
+      const space = this.#scratchSpace();
       const copy = space.grid;
-      this.block(copy, blockers, blockerCount, radius, start, goal);
+      this.#block(copy, blockers, blockerCount, radius, start, goal);
       copy.version++;
       try {
-        result = findPath(space, start, goal, this.search, this.ctx);
+        result = findPath(space, start, goal, this.#search, this.#ctx);
       } finally {
-        for (const v of this.changed) copy.occupancy[v] = 0;
-        this.changed.length = 0;
+        for (const v of this.#changed) copy.occupancy[v] = 0;
+        this.#changed.length = 0;
         copy.version++;
       }
     } else {
-      result = findPath(this.space, start, goal, this.search, this.ctx);
+      result = findPath(this.#space, start, goal, this.#search, this.#ctx);
     }
     const reached = result.status === 'found' && goal === ownGoal;
     const pts: number[] = [from.x, from.y, from.z];
@@ -131,7 +131,7 @@ export class GridPlanner implements PathPlanner {
     let costs: Float32Array | null = null;
     if (g.terrain !== null) {
       costs = new Float32Array(points.length / 3);
-      for (let k = 0; k < costs.length; k++) costs[k] = this.costAt(points[3 * k], points[3 * k + 1], points[3 * k + 2]);
+      for (let k = 0; k < costs.length; k++) costs[k] = this.#costAt(points[3 * k], points[3 * k + 1], points[3 * k + 2]);
     }
     return { points, status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs };
   }
@@ -164,34 +164,34 @@ export class GridPlanner implements PathPlanner {
     let worst = 1;
     for (let k = 0; k <= n; k++) {
       const t = n === 0 ? t0 : t0 + ((t1 - t0) * k) / n;
-      const c = this.costAt(ax + d[0] * t, ay + d[1] * t, az + d[2] * t);
+      const c = this.#costAt(ax + d[0] * t, ay + d[1] * t, az + d[2] * t);
       if (c > worst) worst = c;
     }
     return worst;
   }
 
-  private costAt(x: number, y: number, z: number): number {
+  #costAt(x: number, y: number, z: number): number {
     const v = this.grid.voxelIndexAt(x, y, z);
     return v >= 0 ? this.grid.costAt(v) : 1;
   }
 
-  private scratchSpace(): GridSpace {
+  #scratchSpace(): GridSpace {
     const g = this.grid;
-    if (this.scratch === null) {
-      this.scratch = { space: new GridSpace(g.clone(), this.settings), version: g.version };
-    } else if (this.scratch.version !== g.version) {
-      const copy = this.scratch.space.grid;
+    if (this.#scratch === null) {
+      this.#scratch = { space: new GridSpace(g.clone(), this.#settings), version: g.version };
+    } else if (this.#scratch.version !== g.version) {
+      const copy = this.#scratch.space.grid;
       copy.occupancy.set(g.occupancy);
       copy.version++;
-      this.scratch.version = g.version;
+      this.#scratch.version = g.version;
     }
     // Terrain is only read: share it.
-    this.scratch.space.grid.terrain = g.terrain;
-    return this.scratch.space;
+    this.#scratch.space.grid.terrain = g.terrain;
+    return this.#scratch.space;
   }
 
   /** Blocks (in the copy g) the free voxels each blocker sphere (grown by radius) overlaps, except start and goal. */
-  private block(g: VoxelGrid, blockers: Float64Array, count: number, radius: number, start: number, goal: number): void {
+  #block(g: VoxelGrid, blockers: Float64Array, count: number, radius: number, start: number, goal: number): void {
     const s = g.cellSize;
     const o = g.origin;
     for (let b = 0; b < count; b++) {
@@ -211,7 +211,7 @@ export class GridPlanner implements PathPlanner {
             if (ex * ex + ey * ey + ez * ez >= reach * reach) continue;
             // Written straight into the copy's occupancy (one version bump for all, by the caller).
             g.occupancy[v] = 1;
-            this.changed.push(v);
+            this.#changed.push(v);
           }
         }
       }
@@ -233,10 +233,10 @@ function pushDistinct(pts: number[], x: number, y: number, z: number): void {
  * nearest waypoint and the path ends there (unreachable).
  */
 export class WaypointPlanner implements PathPlanner {
-  private readonly graphFor: (radius: number) => WaypointGraph;
-  private readonly clear: (ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number) => boolean;
-  private readonly search: Partial<SearchOptions>;
-  private readonly ctx = new SearchContext();
+  readonly #graphFor: (radius: number) => WaypointGraph;
+  readonly #clear: (ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number) => boolean;
+  readonly #search: Partial<SearchOptions>;
+  readonly #ctx = new SearchContext();
 
   /**
    * @param graphFor the visibility graph linked for agents of this radius
@@ -247,17 +247,17 @@ export class WaypointPlanner implements PathPlanner {
     clear: (ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number) => boolean,
     options: Partial<SearchOptions> = {},
   ) {
-    this.graphFor = graphFor;
-    this.clear = clear;
-    this.search = options;
+    this.#graphFor = graphFor;
+    this.#clear = clear;
+    this.#search = options;
   }
 
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
     const los: LineOfSight = (ax, ay, az, bx, by, bz) =>
-      this.clear(ax, ay, az, bx, by, bz, radius) && !segmentBlocked(blockers, blockerCount, ax, ay, az, bx, by, bz, radius);
+      this.#clear(ax, ay, az, bx, by, bz, radius) && !segmentBlocked(blockers, blockerCount, ax, ay, az, bx, by, bz, radius);
     const straight = Float64Array.of(from.x, from.y, from.z, to.x, to.y, to.z);
     if (los(from.x, from.y, from.z, to.x, to.y, to.z)) return { points: straight, status: 'found', costs: null };
-    const graph = this.graphFor(radius);
+    const graph = this.#graphFor(radius);
     // Without waypoints there is nothing to plan on: the straight line is the best guess.
     if (graph.count === 0) return { points: straight, status: 'found', costs: null };
     const start = snapToVisibleWaypoint(from, graph.positions, los);
@@ -266,7 +266,7 @@ export class WaypointPlanner implements PathPlanner {
     const goalSeen = goal >= 0;
     if (!goalSeen) goal = graph.nearest(to.x, to.y, to.z);
     const space: SearchSpace = blockerCount > 0 ? new BlockedGraphSpace(graph, blockers, blockerCount, radius) : new GraphSpace(graph);
-    const result = findPath(space, start, goal, this.search, this.ctx);
+    const result = findPath(space, start, goal, this.#search, this.#ctx);
     const reached = result.status === 'found' && goalSeen;
     const pts: number[] = [from.x, from.y, from.z];
     for (const w of result.path) pushDistinct(pts, graph.positions[3 * w], graph.positions[3 * w + 1], graph.positions[3 * w + 2]);
