@@ -136,4 +136,42 @@ describe('layers', () => {
     expect(edges.get('search')?.has('grid')).toBe(true);
     expect(cycles).toEqual([]);
   });
+
+  describe('package entries', () => {
+    const exportsMap = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).exports as Record<string, string | { import: string }>;
+    /** Source file of each package entry: ./lib/x/y.js is built from src/x/y.ts. */
+    const entries = new Map(Object.entries(exportsMap).flatMap(([name, target]) =>
+      typeof target === 'string' ? [] : [[name, resolve(ROOT, target.import.replace(/^\.\/lib\//, 'src/').replace(/\.js$/, '.ts'))] as const]));
+    /** Source files whose code an entry loads: relative imports and re-exports, not `import type` / `export type`. */
+    const closure = (entry: string): string[] => {
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+        for (const m of code.matchAll(/\b(?:import|export)\s+(?!type\b)[^'"`;]*?\bfrom\s*'(\.[^']+)'|\bimport\s*'(\.[^']+)'/g)) visit(resolve(dirname(file), m[1] ?? m[2]));
+      };
+      visit(entry);
+      return [...seen].map((f) => relative(ROOT, f).replace(/\\/g, '/')).sort();
+    };
+
+    it('each entry of package.json is built from a source file', () => {
+      expect([...entries.keys()]).toEqual(['.', './scene', './three', './scene-three', './helpers', './import']);
+      for (const file of entries.values()) expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
+    });
+
+    it('navlab/three loads neither the mesh-file importers (navlab/import) nor the debug drawing (navlab/helpers)', () => {
+      const three = closure(entries.get('./three')!);
+      expect(three).toContain('src/three/NavWorld.ts');
+      const apart = (entry: string) => closure(entries.get(entry)!).filter((f) => f.startsWith('src/three/') && !three.includes(f));
+      // What each of the two entries adds is theirs alone.
+      expect(apart('./import')).toEqual(expect.arrayContaining(['src/three/meshImport.ts', 'src/three/gltfContainer.ts', 'src/three/importScene.ts']));
+      expect(apart('./helpers')).toEqual(expect.arrayContaining(['src/three/SearchHelper.ts', 'src/three/AgentsHelper.ts', 'src/three/WaypointGraphHelper.ts']));
+      expect(three.filter((f) => /meshImport|gltfContainer|dracoDecode|importScene|Helper\.ts$|searchSegments|visitedNodes/.test(f))).toEqual([]);
+    });
+
+    it('the core entry loads only src/core', () => {
+      expect(closure(entries.get('.')!).filter((f) => !f.startsWith('src/core/'))).toEqual([]);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { BoxGeometry, BufferGeometry, CylinderGeometry, Euler, Matrix4, Quaternion, SphereGeometry, Vector3 } from 'three';
-import type { SceneObstacle } from '../scene/index.ts';
+import type { SceneMesh, SceneObstacle } from '../scene/index.ts';
 import { pointTriangleDistanceSq } from './triangleMath.ts';
 
 /** Tessellation of round primitives (segments around, and rings from pole to pole). */
@@ -79,6 +79,14 @@ export function obstacleMatrix(o: SceneObstacle, out: Matrix4): Matrix4 {
   const r = 'rotation' in o ? o.rotation : undefined;
   if (r) _q.setFromEuler(_e.set(r[0], r[1], r[2], 'XYZ'));
   else _q.identity();
+  return out.compose(_p, _q, _s);
+}
+
+/** Mesh coordinates to world: scale, then rotation (Euler XYZ), then translation. */
+export function meshMatrix(mesh: Pick<SceneMesh, 'position' | 'rotation' | 'scale'>, out = new Matrix4()): Matrix4 {
+  _p.fromArray(mesh.position);
+  _q.setFromEuler(_e.set(mesh.rotation[0], mesh.rotation[1], mesh.rotation[2], 'XYZ'));
+  _s.fromArray(mesh.scale);
   return out.compose(_p, _q, _s);
 }
 

@@ -1,5 +1,4 @@
-import { Euler, Matrix4, Quaternion, Vector3 } from 'three';
-import { MESH_MEDIA_TYPES, type SceneDocument, type SceneMesh } from '../scene/schema.ts';
+import { MESH_MEDIA_TYPES, type SceneDocument } from '../scene/schema.ts';
 import { base64Bytes } from './gltfContainer.ts';
 import { importMesh, MeshError, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
 
@@ -12,18 +11,7 @@ export type LoadedMeshes = ReadonlyMap<string, ImportedMesh>;
  */
 export type SceneFileReader = (path: string) => Promise<{ bytes: Uint8Array; read?: MeshImportOptions['read'] } | null>;
 
-const _p = new Vector3();
-const _q = new Quaternion();
-const _s = new Vector3();
-const _e = new Euler();
-
-/** Mesh coordinates to world: scale, then rotation (Euler XYZ), then translation. */
-export function meshMatrix(mesh: Pick<SceneMesh, 'position' | 'rotation' | 'scale'>, out = new Matrix4()): Matrix4 {
-  _p.fromArray(mesh.position);
-  _q.setFromEuler(_e.set(mesh.rotation[0], mesh.rotation[1], mesh.rotation[2], 'XYZ'));
-  _s.fromArray(mesh.scale);
-  return out.compose(_p, _q, _s);
-}
+export { meshMatrix } from './primitives.ts';
 
 /** The bytes and format of a base64 mesh data: URI (the scene schema admits only these types). */
 export function meshDataUri(src: string): { bytes: Uint8Array; format: MeshFormat } {
