@@ -24,8 +24,10 @@ describe('docs/api', () => {
     expect(core).not.toMatch(/\| `private /);
     expect(pages.get('navlab-three.md')).toContain('## ObstacleWorld');
     expect(pages.get('navlab-scene.md')).toContain('## parseScene');
-    expect(pages.get('navlab-scene-three.md')).toContain('## importScene');
-    expect(pages.get('navlab-three.md')).not.toContain('## importScene');
+    expect(pages.get('navlab-import.md')).toContain('## importScene');
+    expect(pages.get('navlab-import.md')).toContain('## importMesh');
+    expect(pages.get('navlab-helpers.md')).toContain('## SearchHelper');
+    for (const page of ['navlab-three.md', 'navlab-scene-three.md']) expect(pages.get(page)).not.toMatch(/## (importScene|importMesh|SearchHelper)\n/);
   });
 
   it('gives every export a doc comment, and exports no internals', () => {
