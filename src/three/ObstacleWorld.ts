@@ -5,11 +5,12 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
 import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene/index.ts';
+import { copyBox, emptyBox, growBox, resetBox, unionBox } from './boxes.ts';
 import { insideUnitShape, meshMatrix, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
 import type { LoadedMeshes } from './sceneMeshes.ts';
 import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
 import { VoxelChunks, type VoxelChunkData } from './VoxelChunks.ts';
-import { quadTriangles, QUAD_STRIDE } from './voxelFaces.ts';
+import { gridExtent, VoxelRuns } from './voxelRuns.ts';
 
 /**
  * After this many refits in a row the tree is rebuilt on its next use: refitting keeps the
@@ -94,14 +95,9 @@ interface Entry {
  *
  * Voxel edits refit too. The layer's surface is kept in chunks (VoxelChunks): an edit
  * recomputes the faces of the chunks it touches only, and each chunk owns a fixed run of
- * triangle slots in the soup, with room to grow (its triangles at build time plus a quarter,
- * at least 8). The chunk's new triangles are written into its run, the unused slots are
- * collapsed onto one vertex of the chunk's surface, and the tree is refitted: O(tree) simple
- * box updates, no SAH build, so painting one voxel of a 89-million-voxel map stays cheap. A
- * collapsed slot is a point on the real surface, so every query (segment, capsule, box,
- * closest point, ray) answers exactly as without it. A chunk that outgrows its run (or was
- * empty at build time, with nothing to anchor spare slots to) makes the next query rebuild
- * the tree. One tree per chunk was the other choice; it would make every line-of-sight test
+ * triangle slots in the soup (VoxelRuns) that its new triangles are written into before the
+ * tree is refitted, so painting one voxel of a 89-million-voxel map stays cheap. A chunk that
+ * outgrows its run makes the next query rebuild the tree. One tree per chunk was the other choice; it would make every line-of-sight test
  * walk many small trees instead of one.
  *
  * Triangle soup order: voxel chunk runs first (chunk index order), then each obstacle's
@@ -123,11 +119,8 @@ export class ObstacleWorld {
   #meshStart = 0;
   /** The voxel layer's surface in chunks, or null without a layer. */
   readonly voxelChunks: VoxelChunks | null;
-  /** Per chunk: first soup triangle of its run and the run's length (valid while the tree is current). */
-  #runFirst = new Int32Array(0);
-  #runCap = new Int32Array(0);
-  /** Triangle slots of the voxel layer in the current soup (all chunk runs). */
-  #voxelSlots = 0;
+  /** The voxel layer's runs of triangle slots in the current soup (valid while the tree is current). */
+  #runs = new VoxelRuns(null, null);
   #tree: StaticBVH | null = null;
   #refits = 0;
   #retiredTests = 0;
@@ -317,25 +310,13 @@ export class ObstacleWorld {
       this.#retiredTests += this.#tree.segmentTests;
       this.#tree.dispose();
     }
-    const chunks = this.voxelChunks;
-    const n = chunks === null ? 0 : chunks.chunkCount;
-    this.#runFirst = new Int32Array(n);
-    this.#runCap = new Int32Array(n);
-    let voxelTris = 0;
-    for (let c = 0; c < n; c++) {
-      const tris = (2 * chunks!.chunkQuads(c).length) / QUAD_STRIDE;
-      this.#runFirst[c] = voxelTris;
-      // Even, so that a quad's two triangles share `triangle >> 1` (see surfaceOf).
-      this.#runCap[c] = tris === 0 ? 0 : tris + 2 * Math.max(4, tris >> 3);
-      voxelTris += this.#runCap[c];
-    }
-    this.#voxelSlots = voxelTris;
-    let count = voxelTris;
+    const runs = (this.#runs = new VoxelRuns(this.voxelChunks, this.grid));
+    let count = runs.slots;
     for (const e of this.#entries) count += unitSoup(e.spec.shape).length / 9;
     for (const m of this.#meshes) count += m.soup.length / 9;
     const soup = new Float64Array(9 * count);
-    for (let c = 0; c < n; c++) this.#writeRun(c, soup);
-    let t = voxelTris;
+    runs.writeAll(soup);
+    let t = runs.slots;
     for (const e of this.#entries) {
       e.first = t;
       t += writeTriangles(e, soup);
@@ -346,55 +327,13 @@ export class ObstacleWorld {
       soup.set(m.soup, 9 * t);
       t += m.soup.length / 9;
     }
-    this.#tree = new StaticBVH(soup, this.#bvhOptions, this.#gridExtent());
+    this.#tree = new StaticBVH(soup, this.#bvhOptions, gridExtent(this.grid));
     this.#refits = 0;
   }
 
-  /** The largest coordinate magnitude a voxel face can have (so refits stay inside the padding). */
-  #gridExtent(): number {
-    const g = this.grid;
-    if (g === null) return 0;
-    const o = [g.origin.x, g.origin.y, g.origin.z];
-    const d = [g.X, g.Y, g.Z];
-    let m = 0;
-    for (let a = 0; a < 3; a++) m = Math.max(m, Math.abs(o[a]), Math.abs(o[a] + d[a] * g.cellSize));
-    return m;
-  }
-
-  /** Writes chunk c's triangles into its run of `soup`; false when they do not fit. */
-  #writeRun(c: number, soup: Float64Array): boolean {
-    const quads = this.voxelChunks!.chunkQuads(c);
-    const tris = (2 * quads.length) / QUAD_STRIDE;
-    const first = this.#runFirst[c], cap = this.#runCap[c];
-    if (tris > cap) return false;
-    if (cap === 0) return true;
-    if (tris > 0) quadTriangles(this.grid!, quads, soup, null, first);
-    // Spare slots: collapsed onto the run's first vertex, a point of the chunk's surface. A
-    // chunk left without faces has no such point: the caller rebuilds the tree.
-    if (tris === 0) return false;
-    const ax = soup[9 * first], ay = soup[9 * first + 1], az = soup[9 * first + 2];
-    for (let k = 9 * (first + tris); k < 9 * (first + cap); k += 3) {
-      soup[k] = ax;
-      soup[k + 1] = ay;
-      soup[k + 2] = az;
-    }
-    return true;
-  }
-
-  /** Rewrites the runs of the given chunks in the current tree and refits it; false if one does not fit. */
+  /** Rewrites the runs of the given chunks in the current tree and refits it; false if it cannot. */
   #refitChunks(touched: readonly number[]): boolean {
-    const tree = this.#tree!;
-    if (this.#refits >= MAX_REFITS * 8) return false;
-    // Check every run first: a partly rewritten soup would leave the tree inconsistent.
-    for (const c of touched) {
-      const tris = (2 * this.voxelChunks!.chunkQuads(c).length) / QUAD_STRIDE;
-      if (tris > this.#runCap[c] || (tris === 0 && this.#runCap[c] > 0)) return false;
-    }
-    for (const c of touched) {
-      if (!this.#writeRun(c, tree.soup)) return false;
-      if (this.#runCap[c] > 0) tree.updateTriangles(this.#runFirst[c], this.#runCap[c], false);
-    }
-    tree.refit();
+    if (this.#refits >= MAX_REFITS * 8 || !this.#runs.refit(this.#tree!, touched)) return false;
     this.#refits++;
     return true;
   }
@@ -431,7 +370,7 @@ export class ObstacleWorld {
     const tree = this.bvh;
     const hit = tree.raycast(origin, direction, far);
     if (hit === null) return null;
-    if (hit.triangle < this.#voxelSlots && this.grid !== null) {
+    if (hit.triangle < this.#runs.slots && this.grid !== null) {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
       const h = 0.5 * g.cellSize;
@@ -495,7 +434,7 @@ export class ObstacleWorld {
    */
   surfaceOf(triangle: number): number {
     if (triangle >= this.#meshStart && this.#meshes.length > 0) return this.#entries.length + (triangle - this.#meshStart);
-    return triangle < this.#voxelSlots ? -1 - (triangle >> 1) : this.#entryIndexOf(triangle);
+    return triangle < this.#runs.slots ? -1 - (triangle >> 1) : this.#entryIndexOf(triangle);
   }
 
   #ownerOf(triangle: number): string | null {
@@ -576,26 +515,4 @@ function writeTriangles(e: Entry, soup: Float64Array): number {
     soup[o++] = m[2] * x + m[6] * y + m[10] * z + m[14];
   }
   return unit.length / 9;
-}
-
-const emptyBox = (): Aabb => ({ min: { x: Infinity, y: Infinity, z: Infinity }, max: { x: -Infinity, y: -Infinity, z: -Infinity } });
-const copyBox = (b: Aabb): Aabb => ({ min: { ...b.min }, max: { ...b.max } });
-
-function resetBox(b: Aabb): void {
-  b.min.x = b.min.y = b.min.z = Infinity;
-  b.max.x = b.max.y = b.max.z = -Infinity;
-}
-
-function growBox(b: Aabb, x: number, y: number, z: number): void {
-  if (x < b.min.x) b.min.x = x;
-  if (y < b.min.y) b.min.y = y;
-  if (z < b.min.z) b.min.z = z;
-  if (x > b.max.x) b.max.x = x;
-  if (y > b.max.y) b.max.y = y;
-  if (z > b.max.z) b.max.z = z;
-}
-
-function unionBox(b: Aabb, other: Aabb): void {
-  growBox(b, other.min.x, other.min.y, other.min.z);
-  growBox(b, other.max.x, other.max.y, other.max.z);
 }
