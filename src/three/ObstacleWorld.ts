@@ -95,10 +95,12 @@ interface Entry {
  *
  * Voxel edits refit too. The layer's surface is kept in chunks (VoxelChunks): an edit
  * recomputes the faces of the chunks it touches only, and each chunk owns a fixed run of
- * triangle slots in the soup (VoxelRuns) that its new triangles are written into before the
- * tree is refitted, so painting one voxel of a 89-million-voxel map stays cheap. A chunk that
- * outgrows its run makes the next query rebuild the tree. One tree per chunk was the other choice; it would make every line-of-sight test
- * walk many small trees instead of one.
+ * triangle slots in the soup, with room to grow (src/three/voxelRuns.ts). The chunk's new
+ * triangles are written into its run, its unused slots collapse onto a point of its surface,
+ * and the tree is refitted (no SAH build), so painting one voxel of a 89-million-voxel map
+ * stays cheap; every query answers exactly as without the collapsed slots. A chunk that
+ * outgrows its run makes the next query rebuild the tree. One tree per chunk was the other
+ * choice; it would make every line-of-sight test walk many small trees instead of one.
  *
  * Triangle soup order: voxel chunk runs first (chunk index order), then each obstacle's
  * triangles in document order, then each mesh's triangles. A mesh keeps its id and triangle
