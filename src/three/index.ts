@@ -12,7 +12,7 @@ export { voxelize, voxelizeRegion, type VoxelizeOptions } from './voxelize.ts';
 export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
 export { BvhGeometry } from './simulation.ts';
 export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
-export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate } from './NavWorld.ts';
+export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate, type NavSceneParts, type NavQueryOptions, type ObjectNavWorld } from './NavWorld.ts';
 export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
 export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';
 export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
