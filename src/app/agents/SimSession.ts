@@ -1,7 +1,6 @@
 /**
  * The steering simulation behind the agents panel, without the worker around it: builds the
- * scene's static world (BVH) with a NavWorld over it (where spawned agents may stand) and the
- * planner, takes the panel's requests (init, edits, spawning,
+ * scene's static world (BVH) and planner, takes the panel's requests (init, edits, spawning,
  * settings, selection), advances the simulation when told, and produces snapshots of the
  * agents (at most one in flight: the next waits for the app's ack). sim.worker.ts runs it off
  * the main thread on a timer; tests drive it directly.
@@ -10,7 +9,6 @@ import { mulberry32 } from '../../core/math/random.ts';
 import type { Vec3 } from '../../core/math/vec3.ts';
 import type { AgentSpec, Simulation } from '../../core/steering/Simulation.ts';
 import { resolvePoint, type SceneDocument } from '../../scene/index.ts';
-import { NavWorld } from '../../three/NavWorld.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
 import { createSceneSimulation, type SceneSimulation } from '../../three/simulation.ts';
@@ -29,8 +27,6 @@ export class SimSession {
   private meshes: LoadedMeshes = new Map();
   /** The running simulation of the current document (null before init). */
   state: SceneSimulation | null = null;
-  /** Navigation over the simulation's world and grid (shared with it: edits of the world show here too). */
-  private nav: NavWorld | null = null;
   private doc: SceneDocument | null = null;
   /** Each agent's spec as created (document or spawn), before the panel's overrides. */
   private specs: AgentSpec[] = [];
@@ -131,9 +127,7 @@ export class SimSession {
     this.settings = s;
     this.spawned = 0;
     this.random = mulberry32(1);
-    const world = ObstacleWorld.fromScene(d, { sceneMeshes: this.meshes });
-    this.nav = NavWorld.fromScene({ grid: world.grid, world, agentRadius: d.agentRadius ?? 0 });
-    this.state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain }, world });
+    this.state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain }, world: ObstacleWorld.fromScene(d, { sceneMeshes: this.meshes }) });
     const moving = new Set(d.movingObstacles.map((m) => m.id));
     this.specs = d.agents.map((a) => ({
       id: a.id,
@@ -179,7 +173,6 @@ export class SimSession {
   /** A random free point: a waypoint, else the centre of a free voxel, else a point in the bounds outside geometry. */
   private randomPoint(): Vec3 {
     const d = this.doc!;
-    const nav = this.nav!;
     const world = this.state!.world;
     const random = this.random;
     if (d.waypoints.length >= 2) {
@@ -189,10 +182,11 @@ export class SimSession {
     const { min, max } = d.bounds;
     for (let k = 0; k < 200; k++) {
       const p = { x: min[0] + random() * (max[0] - min[0]), y: min[1] + random() * (max[1] - min[1]), z: min[2] + random() * (max[2] - min[2]) };
-      if (nav.grid !== null) {
-        const v = nav.voxelAt(p, true);
-        if (v === null) continue;
-        nav.positionOf(v, p);
+      const g = world.grid;
+      if (g !== null) {
+        const v = g.worldToVoxel(p, { x: 0, y: 0, z: 0 });
+        if (g.isBlocked(v.x, v.y, v.z)) continue;
+        g.voxelCenter(v.x, v.y, v.z, p);
       }
       if (!world.contains(p.x, p.y, p.z)) return p;
     }
