@@ -134,7 +134,9 @@ function checkPoint(name: string, p: unknown): Vector3 {
 /**
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
  * grid grown by the agent radius, one BVH over their triangles for line of sight, and a
- * waypoint graph. Paths come back as world-space Vector3 corners.
+ * waypoint graph (`fromObject3D`); or the grid, waypoint graph and world a scene already has
+ * (`fromScene`: how the sandbox app searches). Paths come back as world-space Vector3 corners
+ * (`findPath`), as `nav path --json` reports (`query`), or as a resumable run (`search`).
  *
  * ```ts
  * const nav = NavWorld.fromObject3D(level, { cellSize: 0.5, agentRadius: 0.3 });
