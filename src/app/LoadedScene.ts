@@ -18,8 +18,8 @@ export class LoadedScene implements SearchableScene {
   readonly doc: SceneDocument;
   readonly grid: VoxelGrid | null;
   readonly graph: WaypointGraph;
-  readonly ids: string[];
-  readonly index: Map<string, number>;
+  readonly ids: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
   /** The voxel surface as the worker sent it (an edited scene draws its own: null). */
   readonly chunks: PreprocessReply['chunks'];
   readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'chunks'>;
@@ -46,7 +46,7 @@ export class LoadedScene implements SearchableScene {
     this.info = info;
     this.loadMs = loadMs;
     this.meshes = meshes;
-    this.nav = NavWorld.fromScene({ grid: s.grid, graph: s.graph, ids: s.ids, agentRadius: info.agentRadius });
+    this.nav = NavWorld.fromScene({ grid: s.grid, graph: s.graph, ids: s.ids, index: s.index, agentRadius: info.agentRadius });
     this.ids = this.nav.ids;
     this.index = this.nav.index;
   }

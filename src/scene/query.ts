@@ -29,9 +29,9 @@ export interface SearchableScene {
   grid: VoxelGrid | null;
   graph: WaypointGraph;
   /** Waypoint ids, in graph index order. */
-  ids: string[];
+  ids: readonly string[];
   /** Waypoint id -> index. */
-  index: Map<string, number>;
+  index: ReadonlyMap<string, number>;
 }
 
 /** How error messages name the endpoints and the scene (the CLI names its flags and file). */

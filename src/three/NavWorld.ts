@@ -73,6 +73,8 @@ export interface NavSceneParts {
   graph?: WaypointGraph | VisibilityGraph | null;
   /** Waypoint ids in graph order (one per waypoint). @default '0', '1', ... */
   ids?: readonly string[];
+  /** `ids` by id (id -> its position in `ids`), when the scene has it already. @default built from `ids` */
+  index?: ReadonlyMap<string, number>;
   /** The static world with its BVH: line of sight for world-space paths, simulations. @default null */
   world?: ObstacleWorld | null;
   /** Agent radius of the line of sight (finite, >= 0). @default 0 */
@@ -95,6 +97,7 @@ interface NavWorldParts {
   grid: VoxelGrid | null;
   graph: WaypointGraph | VisibilityGraph | null;
   ids?: readonly string[];
+  index?: ReadonlyMap<string, number>;
   agentRadius: number;
   meshes: Map<Mesh, { id: string; soup: Float64Array }>;
 }
@@ -159,9 +162,9 @@ export class NavWorld implements SearchableScene {
   /** The agent's line of sight (capsule of the agent radius against the BVH), or null without a world. */
   readonly lineOfSight: LineOfSight | null;
   /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
-  readonly ids: string[];
+  readonly ids: readonly string[];
   /** Waypoint id -> graph index. */
-  readonly index: Map<string, number>;
+  readonly index: ReadonlyMap<string, number>;
   private readonly meshes: Map<Mesh, { id: string; soup: Float64Array }>;
   private readonly fixedGraph: WaypointGraph;
   private readonly ctx = new SearchContext();
@@ -182,8 +185,10 @@ export class NavWorld implements SearchableScene {
     const count = this.graph.count;
     const ids = parts.ids ?? Array.from({ length: count }, (_, i) => String(i));
     if (ids.length !== count) throw usage(`ids: ${ids.length} ids for ${count} waypoints`);
-    this.ids = ids.slice();
-    this.index = new Map(this.ids.map((id, i) => [id, i]));
+    // Shared like the grid and the graph: a scene's 50,000 ids are not copied on every edit.
+    this.ids = ids;
+    this.index = parts.index ?? new Map(ids.map((id, i) => [id, i]));
+    if (this.index.size !== count) throw usage(`index: ${this.index.size} entries for ${count} waypoints (ids must be distinct)`);
   }
 
   /**
@@ -227,7 +232,7 @@ export class NavWorld implements SearchableScene {
   static fromScene(scene: NavSceneParts): NavWorld {
     if (scene === null || typeof scene !== 'object') throw usage('fromScene: expected { grid, graph?, ids?, world?, agentRadius? }');
     const agentRadius = scene.agentRadius === undefined ? 0 : checkNumber('agentRadius', scene.agentRadius, 0);
-    return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid, graph: scene.graph ?? null, ids: scene.ids, agentRadius, meshes: new Map() });
+    return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid, graph: scene.graph ?? null, ids: scene.ids, index: scene.index, agentRadius, meshes: new Map() });
   }
 
   /** The waypoint graph searched now (empty without waypoints). */

@@ -207,6 +207,8 @@ describe('NavWorld', () => {
     const nav = NavWorld.fromScene({ grid: built.grid, graph: built.waypoints!.graph() });
     expect(nav.ids).toEqual(['0']);
     expect(code(() => NavWorld.fromScene({ grid: null, graph: built.waypoints!.graph(), ids: ['a', 'b'] }))).toBe('usage');
+    const two = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.9, 0), new Vector3(0, -3.9, 0)], bounds });
+    expect(code(() => NavWorld.fromScene({ grid: null, graph: two.waypoints!.graph(), ids: ['a', 'a'] }))).toBe('usage');
     expect(code(() => NavWorld.fromScene({ grid: null, agentRadius: -1 }))).toBe('usage');
     expect(code(() => nav.findPath(from, to, { smooth: true }))).toBe('usage');
     expect(code(() => nav.findPath(from, to, { graph: 'waypoints' }))).toBe('usage');
