@@ -227,12 +227,12 @@ export class NavWorld implements SearchableScene {
    * This is how the sandbox app, its workers and `nav path` search a loaded scene. Without a
    * world, paths are not string-pulled, `findPath` on waypoints and `createSimulation` are
    * unavailable (NavlabError 'usage'), and `update` has no meshes to follow. Throws a
-   * NavlabError 'usage' when `ids` does not name every waypoint.
+   * NavlabError 'usage' when `ids` does not name every waypoint once (or `index` disagrees).
    */
   static fromScene(scene: NavSceneParts): NavWorld {
-    if (scene === null || typeof scene !== 'object') throw usage('fromScene: expected { grid, graph?, ids?, world?, agentRadius? }');
+    if (scene === null || typeof scene !== 'object') throw usage('fromScene: expected { grid, graph?, ids?, index?, world?, agentRadius? }');
     const agentRadius = scene.agentRadius === undefined ? 0 : checkNumber('agentRadius', scene.agentRadius, 0);
-    return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid, graph: scene.graph ?? null, ids: scene.ids, index: scene.index, agentRadius, meshes: new Map() });
+    return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid ?? null, graph: scene.graph ?? null, ids: scene.ids, index: scene.index, agentRadius, meshes: new Map() });
   }
 
   /** The waypoint graph searched now (empty without waypoints). */
