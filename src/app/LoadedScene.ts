@@ -4,20 +4,22 @@ import type { SceneDocument } from '../scene/schema.ts';
 import type { SearchableScene } from '../scene/query.ts';
 import { gridData, searchableScene } from './search/sceneQuery.ts';
 import type { LoadedMeshes } from '../three/sceneMeshes.ts';
+import { NavWorld } from '../three/NavWorld.ts';
 import type { PreprocessReply, SceneData } from './workers/protocol.ts';
 
 /**
  * A scene as the app holds it after preprocessing: the document, the voxel grid and the
- * waypoint graph searches run on (main thread), and what the workers need to search it.
- * `revision` identifies this state to the workers; an edit makes a new revision.
+ * waypoint graph, the NavWorld over them that the app searches through (main thread), and
+ * what the workers need to search it. `revision` identifies this state to the workers; an
+ * edit makes a new revision (and a new NavWorld over the edited parts).
  */
 export class LoadedScene implements SearchableScene {
   readonly revision: number;
   readonly doc: SceneDocument;
   readonly grid: VoxelGrid | null;
   readonly graph: WaypointGraph;
-  readonly ids: string[];
-  readonly index: Map<string, number>;
+  readonly ids: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
   /** The voxel surface as the worker sent it (an edited scene draws its own: null). */
   readonly chunks: PreprocessReply['chunks'];
   readonly info: Omit<PreprocessReply, 'doc' | 'scene' | 'chunks'>;
@@ -25,6 +27,8 @@ export class LoadedScene implements SearchableScene {
   readonly loadMs: number;
   /** The meshes the document lists, loaded (objects to draw, triangles), by mesh id. */
   readonly meshes: LoadedMeshes;
+  /** The app's navigation object: queries, watched searches and endpoint helpers over this scene's grid and graph (shared, not copied). */
+  readonly nav: NavWorld;
 
   /**
    * @param reply.scene the scene's data as a worker transferred it (its grid arrays are taken
@@ -38,12 +42,13 @@ export class LoadedScene implements SearchableScene {
     this.doc = doc;
     this.grid = s.grid;
     this.graph = s.graph;
-    this.ids = s.ids;
-    this.index = s.index;
     this.chunks = chunks;
     this.info = info;
     this.loadMs = loadMs;
     this.meshes = meshes;
+    this.nav = NavWorld.fromScene({ grid: s.grid, graph: s.graph, ids: s.ids, index: s.index, agentRadius: info.agentRadius });
+    this.ids = this.nav.ids;
+    this.index = this.nav.index;
   }
 
   /** The data a worker needs to answer queries on this revision (copies). */

@@ -49,8 +49,9 @@ export interface NavlabHandle {
   /** A copy of the current (edited) scene document. */
   document(): SceneDocument;
   /**
-   * One search on the current scene, run in a worker with the same functions as
-   * `nav path --json`; resolves to exactly that JSON shape (`ids` on the waypoint graph).
+   * One search on the current scene, run in a worker through a NavWorld over the scene
+   * (`NavWorld.query`, what `nav path --json` runs too); resolves to exactly that JSON shape
+   * (`ids` on the waypoint graph).
    * Rejects with a readable Error on a blocked, unknown or out-of-range endpoint or a bad option.
    */
   query(options: NavlabQueryOptions): Promise<PathReport>;

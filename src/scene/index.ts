@@ -12,4 +12,4 @@ export {
 } from './schema.ts';
 export { SceneError, checkSceneLimits, migrateScene, parseScene, safeParseScene, saveScene, type SceneIssue } from './validate.ts';
 export { buildVoxelGrid, waypointPositions, waypointIndex, movingObstaclePosition, resolvePoint, solidBoxes, sceneFromMovingAi } from './build.ts';
-export { defaultGraph, resolveGraph, runSceneQuery, searchableOf, type Endpoint, type QueryLabels, type SceneGraph, type SearchableScene } from './query.ts';
+export { defaultGraph, resolveGraph, runSceneQuery, searchableOf, startSceneSearch, type Endpoint, type QueryLabels, type SceneGraph, type SceneSearch, type SearchableScene } from './query.ts';

@@ -1,13 +1,18 @@
-import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import { GraphSpace, WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import { GridSpace } from '../core/grid/GridSpace.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { quote } from '../core/io/text.ts';
 import { queryGraph } from '../core/graph/queryGraph.ts';
-import { QueryError, queryGrid, type PathReport, type QueryOptions } from '../core/search/query.ts';
+import { AStarRun } from '../core/search/AStarRun.ts';
+import { createGridRun, type GridRun } from '../core/search/algorithms.ts';
+import { checkAlgorithm, QueryError, queryGrid, type PathReport, type QueryOptions } from '../core/search/query.ts';
 import type { SearchContext } from '../core/search/SearchContext.ts';
 
 /**
  * One query path for every entry point: `nav path`, the app's `navlab.query` and the search
- * lab's workers all answer a query through `runSceneQuery`, with the same default graph.
+ * lab's workers all answer a query through `runSceneQuery` (reached through NavWorld.query),
+ * with the same default graph; a search run in slices (the lab's watched runs,
+ * NavWorld.search) starts through `startSceneSearch`, with the same endpoints and options.
  *
  * The default graph rule: a waypoint id (a string) means the waypoint graph, voxel indices
  * ([x, y, z]) mean the grid, unless the query names its `graph`.
@@ -24,9 +29,9 @@ export interface SearchableScene {
   grid: VoxelGrid | null;
   graph: WaypointGraph;
   /** Waypoint ids, in graph index order. */
-  ids: string[];
+  ids: readonly string[];
   /** Waypoint id -> index. */
-  index: Map<string, number>;
+  index: ReadonlyMap<string, number>;
 }
 
 /** How error messages name the endpoints and the scene (the CLI names its flags and file). */
@@ -74,6 +79,19 @@ export function voxelEndpoint(value: unknown, name: string): readonly number[] {
 }
 
 /**
+ * Node index of a voxel endpoint [x, y, z] on `grid`; throws QueryError naming the endpoint
+ * when it is not three integers, lies outside the grid or is blocked (queryGrid's messages).
+ */
+export function gridEndpoint(grid: VoxelGrid, value: unknown, name: string): number {
+  const v = voxelEndpoint(value, name);
+  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.join(',')}`);
+  const [x, y, z] = v;
+  if (!grid.inBounds(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
+  if (grid.isBlocked(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
+  return grid.index(x, y, z);
+}
+
+/**
  * Options that apply to `graph` (the grid movement rules do not apply to waypoints; an
  * algorithm other than astar on waypoints is refused by queryGraph, naming it).
  */
@@ -104,4 +122,45 @@ export function runSceneQuery(
   const i = waypointEndpoint(scene.index, from, labels.from, labels.scene);
   const j = waypointEndpoint(scene.index, to, labels.to, labels.scene);
   return queryGraph(scene.graph, scene.ids, i, j, optionsFor('waypoints', options), ctx);
+}
+
+/** A search started by `startSceneSearch`: advance `run` with `step(n)` until its status is not 'running'. */
+export interface SceneSearch {
+  /** The graph searched. */
+  graph: SceneGraph;
+  /** The space searched (node positions: `space.position(node, out)`). */
+  space: GridSpace | GraphSpace;
+  /** The engine's resumable run: `step(maxExpansions)`, `cancel()`, `done`, its SearchContext. */
+  run: GridRun;
+  /** Start and goal node indices. */
+  start: number;
+  goal: number;
+}
+
+/**
+ * The query `runSceneQuery` answers, as a resumable run instead of a report: the same graph
+ * rule, endpoint checks, options and engine, so stepping it to the end gives the result
+ * behind the report. Throws QueryError naming a bad endpoint or option, and NavlabError
+ * 'unsupported' when the algorithm cannot search the grid with these settings.
+ */
+export function startSceneSearch(
+  scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
+  ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
+): SceneSearch {
+  const g = resolveGraph(graph, from);
+  const { algorithm, neighborhood, cornerCutting, ...search } = optionsFor(g, options);
+  const algo = checkAlgorithm(algorithm);
+  if (g === 'grid') {
+    const grid = scene.grid;
+    if (grid === null) throw new QueryError("graph 'grid': this scene has no voxel layer; use graph 'waypoints'");
+    const start = gridEndpoint(grid, from, labels.from);
+    const goal = gridEndpoint(grid, to, labels.to);
+    const space = new GridSpace(grid, { neighborhood, cornerCutting });
+    return { graph: g, space, run: createGridRun(algo, space, start, goal, search, ctx), start, goal };
+  }
+  if (algo !== 'astar') throw new QueryError(`algorithm: ${algo} runs on the voxel grid only; the waypoint graph uses astar`);
+  const start = waypointEndpoint(scene.index, from, labels.from, labels.scene);
+  const goal = waypointEndpoint(scene.index, to, labels.to, labels.scene);
+  const space = new GraphSpace(scene.graph);
+  return { graph: g, space, run: new AStarRun(space, start, goal, search, ctx), start, goal };
 }

@@ -45,14 +45,16 @@ export class NavSimulation {
 
   constructor(nav: NavWorld, options: NavSimulationOptions = {}) {
     this.nav = nav;
+    if (nav.world === null) throw new NavlabError('usage', 'createSimulation: needs a NavWorld with a world (its static geometry)');
     const geometry = new BvhGeometry(nav.world);
     const graph = options.graph ?? 'grid';
     let planner: PathPlanner;
-    if (graph === 'grid') planner = new GridPlanner(nav.grid);
-    else if (graph === 'waypoints') {
-      const waypoints = nav.waypoints;
-      if (waypoints === null) throw new NavlabError('usage', "graph: 'waypoints' needs a NavWorld built with waypoints");
-      planner = new WaypointPlanner(() => waypoints.graph(), (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r));
+    if (graph === 'grid') {
+      if (nav.grid === null) throw new NavlabError('usage', "graph: 'grid' needs a NavWorld with a voxel grid");
+      planner = new GridPlanner(nav.grid);
+    } else if (graph === 'waypoints') {
+      if (nav.waypoints === null && nav.graph.count === 0) throw new NavlabError('usage', "graph: 'waypoints' needs a NavWorld built with waypoints");
+      planner = new WaypointPlanner(() => nav.graph, (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r));
     } else throw new NavlabError('usage', `graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
     this.simulation = new Simulation({ geometry, planner, params: options.params, cellSize: nav.cellSize, seed: options.seed });
   }

@@ -3,13 +3,16 @@ import { NavlabError } from '../core/errors.ts';
 import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph, type Aabb, type LineOfSight } from '../core/graph/visibility.ts';
 import { stringPull, WaypointRouter } from '../core/graph/waypointRoute.ts';
-import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace, type GridSearchSettings } from '../core/grid/GridSpace.ts';
-import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
 import { ALGORITHMS, createGridRun, gridUnsupported, type Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
+import type { PathReport, QueryOptions } from '../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
+import { runSceneQuery, startSceneSearch, type Endpoint, type QueryLabels, type SceneGraph, type SceneSearch, type SearchableScene } from '../scene/query.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
@@ -59,6 +62,46 @@ export interface NavPath {
   expanded?: number;
 }
 
+/**
+ * The parts of a scene `NavWorld.fromScene` navigates over (kept by reference: edits of the
+ * grid in place are seen by the next search).
+ */
+export interface NavSceneParts {
+  /** The voxel grid searches run on, or null (waypoints only). */
+  grid: VoxelGrid | null;
+  /** The waypoint graph: a fixed WaypointGraph, or a VisibilityGraph kept up to date by its owner. @default none */
+  graph?: WaypointGraph | VisibilityGraph | null;
+  /** Waypoint ids in graph order (one per waypoint). @default '0', '1', ... */
+  ids?: readonly string[];
+  /** `ids` by id (id -> its position in `ids`), when the scene has it already. @default built from `ids` */
+  index?: ReadonlyMap<string, number>;
+  /** The static world with its BVH: line of sight for world-space paths, simulations. @default null */
+  world?: ObstacleWorld | null;
+  /** Agent radius of the line of sight (finite, >= 0). @default 0 */
+  agentRadius?: number;
+}
+
+/** A `NavWorld.query` / `search` option set: the `nav path` search flags and the graph. */
+export interface NavQueryOptions extends QueryOptions {
+  /** @default 'waypoints' when `from` is a waypoint id, else 'grid' */
+  graph?: SceneGraph;
+}
+
+/** A NavWorld built by `fromObject3D`: it always has its root, world, grid and line of sight. */
+export type ObjectNavWorld = NavWorld & { readonly root: Object3D; readonly world: ObstacleWorld; readonly grid: VoxelGrid; readonly lineOfSight: LineOfSight };
+
+/** What a NavWorld is made of (see fromObject3D and fromScene). */
+interface NavWorldParts {
+  root: Object3D | null;
+  world: ObstacleWorld | null;
+  grid: VoxelGrid | null;
+  graph: WaypointGraph | VisibilityGraph | null;
+  ids?: readonly string[];
+  index?: ReadonlyMap<string, number>;
+  agentRadius: number;
+  meshes: Map<Mesh, { id: string; soup: Float64Array }>;
+}
+
 /** What `NavWorld.update` changed. */
 export interface NavUpdate {
   /** The world box that changed (old and new place of the object's meshes), or null when nothing moved. */
@@ -94,7 +137,9 @@ function checkPoint(name: string, p: unknown): Vector3 {
 /**
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
  * grid grown by the agent radius, one BVH over their triangles for line of sight, and a
- * waypoint graph. Paths come back as world-space Vector3 corners.
+ * waypoint graph (`fromObject3D`); or the grid, waypoint graph and world a scene already has
+ * (`fromScene`: how the sandbox app searches). Paths come back as world-space Vector3 corners
+ * (`findPath`), as `nav path --json` reports (`query`), or as a resumable run (`search`).
  *
  * ```ts
  * const nav = NavWorld.fromObject3D(level, { cellSize: 0.5, agentRadius: 0.3 });
@@ -102,74 +147,48 @@ function checkPoint(name: string, p: unknown): Vector3 {
  * box.position.x += 2; nav.update(box);
  * ```
  */
-export class NavWorld {
-  /** The root the obstacles were collected from. */
-  readonly root: Object3D;
+export class NavWorld implements SearchableScene {
+  /** The root the obstacles were collected from (null: a NavWorld of a scene's parts). */
+  readonly root: Object3D | null;
+  /** Voxel edge length (the grid's; 0 without a grid). */
   readonly cellSize: number;
   readonly agentRadius: number;
-  /** Static geometry and its BVH (the obstacle meshes' world triangles). */
-  readonly world: ObstacleWorld;
-  /** Blocked where an agent's centre cannot be: geometry grown by the agent radius. */
-  readonly grid: VoxelGrid;
-  /** The waypoint graph kept up to date under `update`, or null ('none'). */
+  /** Static geometry and its BVH (null: a NavWorld of a scene's parts given without it). */
+  readonly world: ObstacleWorld | null;
+  /** The voxel grid searches run on (from `fromObject3D`: blocked where an agent's centre cannot be), or null. */
+  readonly grid: VoxelGrid | null;
+  /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
   readonly waypoints: VisibilityGraph | null;
-  /** The agent's line of sight (capsule of the agent radius against the BVH). */
-  readonly lineOfSight: LineOfSight;
-  private readonly meshes = new Map<Mesh, { id: string; soup: Float64Array }>();
+  /** The agent's line of sight (capsule of the agent radius against the BVH), or null without a world. */
+  readonly lineOfSight: LineOfSight | null;
+  /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
+  readonly ids: readonly string[];
+  /** Waypoint id -> graph index. */
+  readonly index: ReadonlyMap<string, number>;
+  private readonly meshes: Map<Mesh, { id: string; soup: Float64Array }>;
+  private readonly fixedGraph: WaypointGraph;
   private readonly ctx = new SearchContext();
   private router: { graph: WaypointGraph; router: WaypointRouter } | null = null;
   private readonly simulations: NavSimulation[] = [];
 
-  private constructor(root: Object3D, options: NavWorldOptions, meshes: Mesh[]) {
-    this.root = root;
-    this.cellSize = options.cellSize;
-    this.agentRadius = options.agentRadius ?? 0;
-    let total = 0;
-    for (const [k, mesh] of meshes.entries()) {
-      const soup = checkFinite(worldTriangles(mesh), mesh.name || String(k));
-      this.meshes.set(mesh, { id: `mesh-${k}`, soup });
-      total += soup.length;
-    }
-    const all = new Float64Array(total);
-    let o = 0;
-    for (const { soup } of this.meshes.values()) {
-      all.set(soup, o);
-      o += soup.length;
-    }
-    const { min, max } = soupBounds(all);
-    if (options.bounds !== undefined) {
-      min.x = Math.min(min.x, options.bounds.min.x);
-      min.y = Math.min(min.y, options.bounds.min.y);
-      min.z = Math.min(min.z, options.bounds.min.z);
-      max.x = Math.max(max.x, options.bounds.max.x);
-      max.y = Math.max(max.y, options.bounds.max.y);
-      max.z = Math.max(max.z, options.bounds.max.z);
-    }
-    const spec = { ...meshGridSpec(min, max, this.cellSize, this.agentRadius), cellSize: this.cellSize };
-    const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
-    const wanted = options.waypoints ?? 'auto';
-    const limit = wanted === 'auto' ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
-    if (voxels > limit) {
-      throw usage(`cellSize ${this.cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`);
-    }
-    const identity = new Matrix4();
-    this.world = new ObstacleWorld([], null, { meshes: [...this.meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
-    this.grid = voxelize(this.world, spec, { dilation: this.agentRadius });
-    this.lineOfSight = this.world.lineOfSight(this.agentRadius);
-    if (wanted === 'none') {
-      this.waypoints = null;
-      return;
-    }
-    let positions: ArrayLike<number>;
-    if (wanted === 'auto') {
-      // Placement measures clearance itself: it wants the geometry, not the grown grid.
-      const surface = this.agentRadius === 0 ? this.grid : voxelize(this.world, spec);
-      positions = placeWaypoints(surface, this.lineOfSight, { agentRadius: this.agentRadius, maxWaypoints: options.maxWaypoints }).positions;
-    } else {
-      positions = wanted.flatMap((p) => [p.x, p.y, p.z]);
-    }
-    this.waypoints = new VisibilityGraph(this.lineOfSight);
-    this.waypoints.setAll(positions);
+  private constructor(parts: NavWorldParts) {
+    this.root = parts.root;
+    this.world = parts.world;
+    this.grid = parts.grid;
+    this.cellSize = parts.grid?.cellSize ?? 0;
+    this.agentRadius = parts.agentRadius;
+    this.lineOfSight = parts.world === null ? null : parts.world.lineOfSight(this.agentRadius);
+    this.meshes = parts.meshes;
+    const g = parts.graph;
+    this.waypoints = g instanceof VisibilityGraph ? g : null;
+    this.fixedGraph = g instanceof WaypointGraph ? g : NO_WAYPOINTS;
+    const count = this.graph.count;
+    const ids = parts.ids ?? Array.from({ length: count }, (_, i) => String(i));
+    if (ids.length !== count) throw usage(`ids: ${ids.length} ids for ${count} waypoints`);
+    // Shared like the grid and the graph: a scene's 50,000 ids are not copied on every edit.
+    this.ids = ids;
+    this.index = parts.index ?? new Map(ids.map((id, i) => [id, i]));
+    if (this.index.size !== count) throw usage(`index: ${this.index.size} entries for ${count} waypoints (ids must be distinct)`);
   }
 
   /**
@@ -178,7 +197,7 @@ export class NavWorld {
    * size that makes the grid too big (2^28 voxels, 2^24 with automatic waypoints); 'input'
    * on a mesh with a non-finite vertex.
    */
-  static fromObject3D(root: Object3D, options: NavWorldOptions): NavWorld {
+  static fromObject3D(root: Object3D, options: NavWorldOptions): ObjectNavWorld {
     if (root === null || typeof root !== 'object' || typeof (root as Object3D).traverse !== 'function') throw usage('root: expected an Object3D');
     if (options === null || typeof options !== 'object') throw usage('options: expected an object with cellSize');
     checkNumber('cellSize', options.cellSize, 0, true);
@@ -199,7 +218,80 @@ export class NavWorld {
     root.updateMatrixWorld(true);
     const meshes = obstacleMeshes(root, options.filter);
     if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3)) throw usage('root: no mesh with triangles under it');
-    return new NavWorld(root, options, meshes);
+    return new NavWorld(buildParts(root, options, meshes)) as ObjectNavWorld;
+  }
+
+  /**
+   * Navigation over what a scene already has, shared, not copied or rebuilt: its voxel grid,
+   * its waypoint graph with the waypoint ids, and (optionally) its static world with the BVH.
+   * This is how the sandbox app, its workers and `nav path` search a loaded scene. Without a
+   * world, paths are not string-pulled, `findPath` on waypoints and `createSimulation` are
+   * unavailable (NavlabError 'usage'), and `update` has no meshes to follow. Throws a
+   * NavlabError 'usage' when `ids` does not name every waypoint once (or `index` disagrees).
+   */
+  static fromScene(scene: NavSceneParts): NavWorld {
+    if (scene === null || typeof scene !== 'object') throw usage('fromScene: expected { grid, graph?, ids?, index?, world?, agentRadius? }');
+    const agentRadius = scene.agentRadius === undefined ? 0 : checkNumber('agentRadius', scene.agentRadius, 0);
+    return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid ?? null, graph: scene.graph ?? null, ids: scene.ids, index: scene.index, agentRadius, meshes: new Map() });
+  }
+
+  /** The waypoint graph searched now (empty without waypoints). */
+  get graph(): WaypointGraph {
+    return this.waypoints !== null ? this.waypoints.graph() : this.fixedGraph;
+  }
+
+  /**
+   * One query between waypoint ids or voxel indices [x, y, z], answered exactly as
+   * `nav path --json` prints it (the CLI and the app's `navlab.query` run this): the graph is
+   * `options.graph`, else waypoints for a waypoint id and the grid for voxel indices. Throws
+   * a QueryError naming a blocked, unknown or out-of-range endpoint or a bad option.
+   * @param ctx the search state to use (e.g. to read the visited nodes afterwards) @default this world's
+   * @param labels how messages name the endpoints and the scene
+   */
+  query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.ctx, labels?: QueryLabels): PathReport {
+    const { graph, ...rest } = options;
+    return runSceneQuery(this, graph, from, to, rest, ctx, labels);
+  }
+
+  /**
+   * The same query as `query`, as the engine's resumable run: call `run.step(n)` to advance it
+   * by n expansions (a search spread over frames, or drawn as it grows); stepped to its end
+   * it gives the result behind `query`'s report. The run's state lives in `ctx`: give each
+   * search that runs at the same time its own.
+   */
+  search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.ctx, labels?: QueryLabels): SceneSearch {
+    const { graph, ...rest } = options;
+    return startSceneSearch(this, graph, from, to, rest, ctx, labels);
+  }
+
+  /** Voxel indices [x, y, z] of the voxel containing world point `p`; null outside the grid (or, with `free`, when blocked). */
+  voxelAt(p: Vec3, free = false): [number, number, number] | null {
+    const g = this.grid;
+    const v = g === null ? -1 : g.voxelIndexAt(p.x, p.y, p.z);
+    if (v < 0 || (free && g!.occupancy[v] !== 0)) return null;
+    return voxelTriple(g!, v);
+  }
+
+  /** The free voxel whose centre is nearest `p` within `maxCells` voxels (VoxelGrid.nearestFreeVoxel), or null. */
+  nearestFreeVoxel(p: Vec3, maxCells = FREE_VOXEL_SNAP_RADIUS): [number, number, number] | null {
+    const g = this.grid;
+    const v = g === null ? -1 : g.nearestFreeVoxel(p, maxCells);
+    return v < 0 ? null : voxelTriple(g!, v);
+  }
+
+  /** The id of the waypoint nearest world point `p` (WaypointGraph.nearest), or null without waypoints. */
+  nearestWaypoint(p: Vec3): string | null {
+    const i = this.graph.nearest(p.x, p.y, p.z);
+    return i < 0 ? null : this.ids[i];
+  }
+
+  /** World position of a query endpoint: a waypoint's position, or a voxel's centre; null for an unknown id or without a grid. */
+  positionOf(endpoint: Endpoint, out: Vec3 = { x: 0, y: 0, z: 0 }): Vec3 | null {
+    if (typeof endpoint === 'string') {
+      const i = this.index.get(endpoint);
+      return i === undefined ? null : this.graph.position(i, out);
+    }
+    return this.grid === null ? null : this.grid.voxelCenter(endpoint[0], endpoint[1], endpoint[2], out);
   }
 
   /**
@@ -211,20 +303,23 @@ export class NavWorld {
   findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
     checkPoint('from', from);
     checkPoint('to', to);
-    const { graph = 'grid', algorithm = 'astar', smooth = true, neighborhood, cornerCutting, ...search } = options;
+    const { graph = 'grid', algorithm = 'astar', smooth = this.lineOfSight !== null, neighborhood, cornerCutting, ...search } = options;
+    if (smooth && this.lineOfSight === null) throw usage('smooth: string-pulling needs a NavWorld with a world (line of sight)');
     if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw usage(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
     if (graph === 'waypoints') {
       if (algorithm !== 'astar') throw usage(`algorithm: ${algorithm} runs on the grid only; the waypoint graph uses astar`);
       return this.waypointPath(from, to);
     }
     if (graph !== 'grid') throw usage(`graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
-    const space = new GridSpace(this.grid, { neighborhood, cornerCutting });
+    const grid = this.grid;
+    if (grid === null) throw usage("graph: 'grid' needs a NavWorld with a voxel grid");
+    const space = new GridSpace(grid, { neighborhood, cornerCutting });
     const why = gridUnsupported(algorithm, space);
     if (why !== null) throw new NavlabError('unsupported', why);
-    const start = this.freeVoxel(from, 'from');
-    const goal = this.freeVoxel(to, 'to');
+    const start = freeVoxel(grid, from, 'from');
+    const goal = freeVoxel(grid, to, 'to');
     const r = createGridRun(algorithm, space, start, goal, search, this.ctx).step();
-    return this.gridPath(r, from, to, smooth);
+    return this.gridPath(grid, r, from, to, smooth);
   }
 
   /**
@@ -233,18 +328,21 @@ export class NavWorld {
    * and new place re-voxelized and only the waypoint links through that box re-tested; the
    * agents of this world's simulations re-test their paths. The obstacles are the meshes
    * found by `fromObject3D`: a mesh added later, or one whose triangle count changed, needs a
-   * new NavWorld (the latter throws a NavlabError 'usage').
+   * new NavWorld (the latter throws a NavlabError 'usage'). A NavWorld from `fromScene` follows
+   * no meshes (its scene's own edits make a new one): it returns `{ box: null }`.
    */
   update(object: Object3D): NavUpdate {
     if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
     object.updateMatrixWorld(true);
+    const world = this.world;
+    if (world === null || this.grid === null) return { box: null, voxels: 0, links: 0 };
     let box: Aabb | null = null;
     object.traverse((o) => {
       const entry = this.meshes.get(o as Mesh);
       if (entry === undefined) return;
       const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
       if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
-      const changed = this.world.setMeshTriangles(entry.id, soup);
+      const changed = world.setMeshTriangles(entry.id, soup);
       if (changed === null) return;
       if (box === null) box = changed;
       else {
@@ -255,7 +353,7 @@ export class NavWorld {
       }
     });
     if (box === null) return { box: null, voxels: 0, links: 0 };
-    const voxels = voxelizeRegion(this.world, this.grid, box, { dilation: this.agentRadius });
+    const voxels = voxelizeRegion(world, this.grid, box, { dilation: this.agentRadius });
     const links = this.waypoints === null ? 0 : this.waypoints.retestRegion(box, this.agentRadius);
     for (const sim of this.simulations) sim.worldChanged();
     return { box, voxels, links };
@@ -268,20 +366,12 @@ export class NavWorld {
     return sim;
   }
 
-  /** Frees the BVH and the world's GPU resources. */
+  /** Frees the BVH and the world's GPU resources (of a world this NavWorld built or was given). */
   dispose(): void {
-    this.world.dispose();
+    this.world?.dispose();
   }
 
-  private freeVoxel(p: Vector3, name: string): number {
-    if (this.grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
-    const v = this.grid.nearestFreeVoxel(p, SNAP_CELLS);
-    if (v < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
-    return v;
-  }
-
-  private gridPath(r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {
-    const g = this.grid;
+  private gridPath(g: VoxelGrid, r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {
     const c = { x: 0, y: 0, z: 0 };
     const corners = [from.x, from.y, from.z];
     for (const v of r.path) {
@@ -293,13 +383,84 @@ export class NavWorld {
   }
 
   private waypointPath(from: Vector3, to: Vector3): NavPath {
-    if (this.waypoints === null) throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
-    const graph = this.waypoints.graph();
-    if (this.router === null || this.router.graph !== graph) this.router = { graph, router: new WaypointRouter(graph, this.lineOfSight, this.ctx, END_LINKS) };
+    if (this.waypoints === null && this.fixedGraph === NO_WAYPOINTS) throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
+    const los = this.lineOfSight;
+    if (los === null) throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight to the waypoints); query by waypoint id instead");
+    const graph = this.graph;
+    if (this.router === null || this.router.graph !== graph) this.router = { graph, router: new WaypointRouter(graph, los, this.ctx, END_LINKS) };
     const route = this.router.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
     if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
     return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
   }
+}
+
+/** Voxel index `v` of `g` as [x, y, z]. */
+function voxelTriple(g: VoxelGrid, v: number): [number, number, number] {
+  const c = g.coords(v, { x: 0, y: 0, z: 0 });
+  return [c.x, c.y, c.z];
+}
+
+/** The free voxel standing for world point `p` (within SNAP_CELLS); a NavlabError 'query' naming the point if none. */
+function freeVoxel(grid: VoxelGrid, p: Vector3, name: string): number {
+  if (grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  const v = grid.nearestFreeVoxel(p, SNAP_CELLS);
+  if (v < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
+  return v;
+}
+
+/**
+ * Builds what `fromObject3D` promises (options checked): the meshes' world triangles in one
+ * ObstacleWorld, the grid voxelized from it grown by the agent radius, the waypoints.
+ */
+function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[]): NavWorldParts {
+  const cellSize = options.cellSize;
+  const agentRadius = options.agentRadius ?? 0;
+  const meshes = new Map<Mesh, { id: string; soup: Float64Array }>();
+  let total = 0;
+  for (const [k, mesh] of list.entries()) {
+    const soup = checkFinite(worldTriangles(mesh), mesh.name || String(k));
+    meshes.set(mesh, { id: `mesh-${k}`, soup });
+    total += soup.length;
+  }
+  const all = new Float64Array(total);
+  let o = 0;
+  for (const { soup } of meshes.values()) {
+    all.set(soup, o);
+    o += soup.length;
+  }
+  const { min, max } = soupBounds(all);
+  if (options.bounds !== undefined) {
+    min.x = Math.min(min.x, options.bounds.min.x);
+    min.y = Math.min(min.y, options.bounds.min.y);
+    min.z = Math.min(min.z, options.bounds.min.z);
+    max.x = Math.max(max.x, options.bounds.max.x);
+    max.y = Math.max(max.y, options.bounds.max.y);
+    max.z = Math.max(max.z, options.bounds.max.z);
+  }
+  const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
+  const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
+  const wanted = options.waypoints ?? 'auto';
+  const limit = wanted === 'auto' ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
+  if (voxels > limit) {
+    throw usage(`cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`);
+  }
+  const identity = new Matrix4();
+  const world = new ObstacleWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
+  const grid = voxelize(world, spec, { dilation: agentRadius });
+  const parts: NavWorldParts = { root, world, grid, graph: null, agentRadius, meshes };
+  if (wanted === 'none') return parts;
+  const los = world.lineOfSight(agentRadius);
+  let positions: ArrayLike<number>;
+  if (wanted === 'auto') {
+    // Placement measures clearance itself: it wants the geometry, not the grown grid.
+    const surface = agentRadius === 0 ? grid : voxelize(world, spec);
+    positions = placeWaypoints(surface, los, { agentRadius, maxWaypoints: options.maxWaypoints }).positions;
+  } else {
+    positions = wanted.flatMap((p) => [p.x, p.y, p.z]);
+  }
+  const visibility = new VisibilityGraph(los);
+  visibility.setAll(positions);
+  return { ...parts, graph: visibility };
 }
 
 /** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */
@@ -311,6 +472,8 @@ function checkFinite(soup: Float64Array, mesh: string): Float64Array {
 }
 
 const xyz = (c: { x: number; y: number; z: number }): [number, number, number] => [c.x, c.y, c.z];
+
+const NO_WAYPOINTS = new WaypointGraph([], []);
 
 /** Corners (xyz triples) as Vector3s with their length; string-pulled with `los` if given. */
 function polyline(corners: readonly number[], los: LineOfSight | null): { points: Vector3[]; length: number } {

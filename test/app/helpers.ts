@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoadedScene } from '../../src/app/LoadedScene.ts';
-import { runSceneQuery } from '../../src/scene/query.ts';
 import { collectVisited, gridPositions } from '../../src/app/search/visited.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/workers/protocol.ts';
@@ -26,7 +25,7 @@ export function inlinePool(scene: () => LoadedScene): WorkerPool & { requests: W
       const q = r as QueryRequest;
       const s = scene();
       const ctx = new SearchContext();
-      const reply: QueryReply = { report: runSceneQuery(s, q.graph, q.from, q.to, q.options, ctx) };
+      const reply: QueryReply = { report: s.nav.query(q.from, q.to, { ...q.options, graph: q.graph }, ctx) };
       if (q.visited) reply.visited = collectVisited(ctx, q.graph === 'grid' ? gridPositions(s.grid!) : s.graph);
       return reply;
     },

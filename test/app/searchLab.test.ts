@@ -89,7 +89,7 @@ describe('SearchLab', () => {
   it('reports a blocked endpoint as an error, and cancelling a run keeps its partial path', async () => {
     const { lab: l } = lab('classic-10.json');
     l.setEndpoint('start', [2, 0, 0]);
-    expect(l.runSearch()).toBe('start voxel 2,0,0 is blocked');
+    expect(l.runSearch()).toBe('start: voxel (2, 0, 0) is blocked');
     expect(l.states[0].phase).toBe('error');
     l.setEndpoint('start', [0, 0, 0]);
     l.settings.perFrame = 1;

@@ -40,6 +40,17 @@ function clearance(points: Vector3[], b: Box3): number {
 const from = new Vector3(-4, 0.25, 0.25);
 const to = new Vector3(4, 0.25, 0.25);
 
+/** The NavlabError code `f` throws ('no error' if none). */
+const code = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(NavlabError);
+    return (e as NavlabError).code;
+  }
+  return 'no error';
+};
+
 describe('NavWorld', () => {
   it('finds world-space paths around an obstacle on the grid, with every algorithm', () => {
     const { root, wall, bounds } = wallLevel();
@@ -118,15 +129,6 @@ describe('NavWorld', () => {
 
   it('rejects bad input with NavlabError code usage (or query, for a point off the grid)', () => {
     const { root, bounds } = wallLevel();
-    const code = (f: () => unknown): string => {
-      try {
-        f();
-      } catch (e) {
-        expect(e).toBeInstanceOf(NavlabError);
-        return (e as NavlabError).code;
-      }
-      return 'no error';
-    };
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: -1 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: Number.NaN }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: -0.1 }))).toBe('usage');
@@ -168,5 +170,55 @@ describe('NavWorld', () => {
     expect(agent.position.distanceTo(to)).toBeLessThan(0.5);
     expect(least).toBeGreaterThan(0.3 - 1e-3);
     expect(() => sim.addAgent(new Object3D(), { goal: to, speed: -1 })).toThrow(NavlabError);
+  });
+
+  it('fromScene shares a grid and a graph: queries by voxel or id, resumable searches, world points without smoothing', () => {
+    const { root, bounds } = wallLevel();
+    const built = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: [new Vector3(0, 3.9, 0), new Vector3(-4, 0.25, 0.25), new Vector3(4, 0.25, 0.25)], bounds });
+    const graph = built.waypoints!.graph();
+    const nav = NavWorld.fromScene({ grid: built.grid, graph, ids: ['top', 'west', 'east'] });
+    expect(nav.grid).toBe(built.grid);
+    expect(nav.graph).toBe(graph);
+    expect(nav.world).toBeNull();
+    const route = nav.query('west', 'east');
+    expect(route.ids).toEqual(['west', 'top', 'east']);
+    const a = nav.voxelAt(from)!;
+    const b = nav.voxelAt(to)!;
+    const report = nav.query(a, b, { algorithm: 'jps' });
+    expect(report.status).toBe('found');
+    // The same search in slices of 5 expansions ends with the same result.
+    const search = nav.search(a, b, { algorithm: 'jps' });
+    let r = search.run.step(5);
+    let slices = 1;
+    for (; r.status === 'running'; slices++) r = search.run.step(5);
+    expect(slices).toBeGreaterThan(1);
+    expect([r.status, r.cost, r.expanded]).toEqual([report.status, report.cost, report.expanded]);
+    // World points: the grid path, not string-pulled (there is no line of sight without a world).
+    const path = nav.findPath(from, to);
+    expect(path.status).toBe('found');
+    expect(path.points.length).toBeGreaterThan(3);
+    expect(path.cost).toBeCloseTo(built.findPath(from, to).cost, 9);
+    expect(nav.update(root)).toEqual({ box: null, voxels: 0, links: 0 });
+  });
+
+  it('fromScene refuses what needs the missing parts, naming them', () => {
+    const { root, bounds } = wallLevel();
+    const built = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.9, 0)], bounds });
+    const nav = NavWorld.fromScene({ grid: built.grid, graph: built.waypoints!.graph() });
+    expect(nav.ids).toEqual(['0']);
+    expect(code(() => NavWorld.fromScene({ grid: null, graph: built.waypoints!.graph(), ids: ['a', 'b'] }))).toBe('usage');
+    const two = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.9, 0), new Vector3(0, -3.9, 0)], bounds });
+    expect(code(() => NavWorld.fromScene({ grid: null, graph: two.waypoints!.graph(), ids: ['a', 'a'] }))).toBe('usage');
+    expect(code(() => NavWorld.fromScene({ grid: null, agentRadius: -1 }))).toBe('usage');
+    expect(code(() => nav.findPath(from, to, { smooth: true }))).toBe('usage');
+    expect(code(() => nav.findPath(from, to, { graph: 'waypoints' }))).toBe('usage');
+    expect(code(() => nav.createSimulation())).toBe('usage');
+    const waypointsOnly = NavWorld.fromScene({ grid: null, graph: built.waypoints!.graph() });
+    expect(code(() => waypointsOnly.findPath(from, to))).toBe('usage');
+    expect(() => waypointsOnly.query([0, 0, 0], [1, 0, 0])).toThrow('no voxel layer');
+    expect(waypointsOnly.nearestFreeVoxel(from)).toBeNull();
+    // With the world given, world-space waypoint paths work as on the NavWorld that built it.
+    const withWorld = NavWorld.fromScene({ grid: built.grid, graph: built.waypoints!.graph(), world: built.world });
+    expect(withWorld.findPath(from, to, { graph: 'waypoints' }).points.map((p) => p.toArray())).toEqual(built.findPath(from, to, { graph: 'waypoints' }).points.map((p) => p.toArray()));
   });
 });

@@ -1,6 +1,5 @@
 import { Raycaster, Vector2 } from 'three';
 import { DEFAULT_STEERING_PARAMS } from '../../core/steering/params.ts';
-import { vec3 } from '../../core/math/vec3.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { meshSoups } from '../meshes/sceneMeshFiles.ts';
 import type { App } from '../App.ts';
@@ -212,14 +211,14 @@ export class AgentsController {
       const pick = pickVoxel(grid, origin, dir);
       const v = pick === null ? null : pickedFreeVoxel(grid, pick);
       if (v !== null) {
-        const c = grid.voxelCenter(v[0], v[1], v[2], vec3());
+        const c = scene.nav.positionOf(v)!;
         return [c.x, c.y, c.z];
       }
     }
     const i = nearestToRay(origin, dir, scene.graph.positions, scene.graph.count);
     if (i < 0) return null;
-    const p = scene.graph.positions;
-    return [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
+    const c = scene.nav.positionOf(scene.ids[i])!;
+    return [c.x, c.y, c.z];
   }
 
   /** Agent ids of the last snapshot that carried them. */

@@ -26,32 +26,18 @@ export function endpointAt(
     const d = surface?.distance ?? (voxel?.solid ? voxel.distance : null);
     if (d == null || scene.graph.count === 0) return null;
     const p = ray.at(d, _p);
-    return nearestId(scene, p.x, p.y, p.z);
+    return scene.nav.nearestWaypoint(p);
   }
   if (grid === null) return null;
   const candidates: { d: number; voxel: number[] | null }[] = [];
   if (voxel !== null) candidates.push({ d: voxel.distance, voxel: pickedFreeVoxel(grid, voxel) });
-  if (wp !== null) candidates.push({ d: wp.distance, voxel: freeVoxelAt(scene, ray.at(wp.distance, _p)) });
+  if (wp !== null) candidates.push({ d: wp.distance, voxel: scene.nav.voxelAt(ray.at(wp.distance, _p), true) });
   if (surface !== undefined && surface.face) {
     // Half a cell in front of the surface: the voxel the click is beside, not inside.
     const n = _n.copy(surface.face.normal).transformDirection(surface.object.matrixWorld);
     const p = _p.copy(surface.point).addScaledVector(n, 0.5 * grid.cellSize);
-    candidates.push({ d: surface.distance, voxel: freeVoxelAt(scene, p) });
+    candidates.push({ d: surface.distance, voxel: scene.nav.voxelAt(p, true) });
   }
   candidates.sort((a, b) => a.d - b.d);
   return candidates.find((c) => c.voxel !== null)?.voxel ?? null;
-}
-
-/** The id of the waypoint nearest to (x, y, z), or null without waypoints. */
-function nearestId(scene: LoadedScene, x: number, y: number, z: number): string | null {
-  const i = scene.graph.nearest(x, y, z);
-  return i < 0 ? null : scene.ids[i];
-}
-
-/** The free voxel containing world point p, or null. */
-function freeVoxelAt(scene: LoadedScene, p: { x: number; y: number; z: number }): number[] | null {
-  const g = scene.grid;
-  if (g === null) return null;
-  const v = g.worldToVoxel(p, { x: 0, y: 0, z: 0 });
-  return g.isBlocked(v.x, v.y, v.z) ? null : [v.x, v.y, v.z];
 }

@@ -1,7 +1,3 @@
-import { GraphSpace } from '../../core/graph/WaypointGraph.ts';
-import { GridSpace } from '../../core/grid/GridSpace.ts';
-import { AStarRun } from '../../core/search/AStarRun.ts';
-import { createGridRun } from '../../core/search/algorithms.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../../core/search/result.ts';
 import { now } from '../../core/clock.ts';
@@ -14,7 +10,7 @@ import { resolveGraph } from '../../scene/query.ts';
 import { collectVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
 import { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, idleState, type GraphKind, type LabSettings, type RunState, type SearchConfig } from './labSettings.ts';
-import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid, resolveEndpoints } from './labEndpoints.ts';
+import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
 import { collectSteps, type StepAlgorithm } from './labSteps.ts';
 import { optimalityNote, workerOptimum } from './optimality.ts';
@@ -22,6 +18,9 @@ import { pathMeasures, pathPoints } from './pathSummary.ts';
 
 export { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, UNLIMITED_SPEED } from './labSettings.ts';
 export type { GraphKind, LabSettings, RunPhase, RunState, SearchConfig } from './labSettings.ts';
+
+/** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
+const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
 
 /** Wall time a frame may spend stepping watched searches. */
 const FRAME_BUDGET_MS = 16;
@@ -34,8 +33,9 @@ const CHUNK = 256;
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
  * side by side (Compare). A watched search runs sliced on the main thread, `perFrame`
  * expansions per frame within a time budget, and its view grows live; an unwatched one runs
- * in a worker and comes back with its visited nodes. Results are the core's (AStarRun), so
- * they equal `nav path` and `navlab.query` for the same query.
+ * in a worker and comes back with its visited nodes. Both go through the scene's NavWorld
+ * (`search` here, `query` in the worker), so results equal `nav path` and `navlab.query` for
+ * the same query.
  */
 export class SearchLab {
   readonly settings: LabSettings = {
@@ -191,26 +191,22 @@ export class SearchLab {
       r.view?.reset();
     }
     const graph = this.settings.graph;
-    let endpoints: [number, number];
-    try {
-      endpoints = resolveEndpoints(scene, graph, this.start, this.goal);
-    } catch (e) {
-      for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message: (e as Error).message };
+    if (this.start === null || this.goal === null) {
+      const message = 'set a start (click) and a goal (right-click) first';
+      for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message };
       this.onChange();
-      return (e as Error).message;
+      return message;
     }
     for (const r of runs) {
       r.config = { ...(r.key === 'A' ? this.settings.a : this.settings.b) };
       const other = r.key === 'A' ? this.settings.b : this.settings.a;
       r.state = { ...idleState(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
       try {
-        r.space = graph === 'grid'
-          ? new GridSpace(scene.grid!, { neighborhood: r.config.neighborhood, cornerCutting: r.config.cornerCutting })
-          : new GraphSpace(scene.graph);
+        // Checks the endpoints and options in both cases (a worker run reports the same errors later).
+        const search = scene.nav.search(this.start, this.goal, { ...this.searchOptions(r.config), graph }, r.ctx, LAB_LABELS);
+        r.space = search.space;
         if (this.settings.watch) {
-          r.watch(r.space instanceof GridSpace
-            ? createGridRun(r.config.algorithm ?? 'astar', r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx)
-            : new AStarRun(r.space, endpoints[0], endpoints[1], this.searchOptions(r.config), r.ctx));
+          r.watch(search.run);
         } else {
           this.runInWorker(r, scene, this.token);
         }

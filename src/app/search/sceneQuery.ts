@@ -1,12 +1,14 @@
 import { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { searchableOf, type SearchableScene } from '../../scene/query.ts';
+import { NavWorld } from '../../three/NavWorld.ts';
 import type { GridData, SceneData } from '../workers/protocol.ts';
 
 /*
  * The app's side of scene queries: the plain-data form a scene crosses to the workers in
- * (SceneData) and back. The queries themselves run through src/scene/query.ts, the one query
- * path `nav path` uses too.
+ * (SceneData) and back. The queries themselves run through a NavWorld over the scene
+ * (LoadedScene.nav on the main thread, sceneNavWorld in the workers): NavWorld.query is the
+ * one query path `nav path` uses too.
  */
 
 /** A VoxelGrid holding a copy of `data` (or its arrays themselves with `adopt`). */
@@ -31,4 +33,9 @@ export function gridData(grid: VoxelGrid): GridData {
 /** The searchable form of scene data: copies, or with `adopt` its grid arrays themselves (data that was transferred). */
 export function searchableScene(data: SceneData, adopt = false): SearchableScene {
   return searchableOf(data.grid === null ? null : gridFromData(data.grid, adopt), new WaypointGraph(data.positions, data.pairs), data.ids);
+}
+
+/** A NavWorld over scene data (copies of its arrays), as a worker searches it. */
+export function sceneNavWorld(data: SceneData): NavWorld {
+  return NavWorld.fromScene(searchableScene(data));
 }

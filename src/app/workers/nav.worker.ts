@@ -1,24 +1,26 @@
 /**
  * The app's worker: preprocessing (parse, voxel surface, BVH, waypoint visibility) and
- * searches nobody watches. Each worker keeps the searchable form of the last few scene
- * revisions it has seen, so queries only carry the scene when the worker lacks it.
+ * searches nobody watches. Each worker keeps a NavWorld over each of the last few scene
+ * revisions it has seen (the app's query path: NavWorld.query), so queries only carry the
+ * scene when the worker lacks it.
  */
 import { NavlabError } from '../../core/errors.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
-import { resolveGraph, runSceneQuery, type SearchableScene } from '../../scene/query.ts';
-import { searchableScene } from '../search/sceneQuery.ts';
+import { resolveGraph } from '../../scene/query.ts';
+import type { NavWorld } from '../../three/NavWorld.ts';
+import { sceneNavWorld } from '../search/sceneQuery.ts';
 import { collectVisited, gridPositions, trimVisited } from '../search/visited.ts';
 import { importForApp, placeForApp, voxelizeForApp } from './meshWork.ts';
 import { soupMeshes } from './meshSoups.ts';
 import { preprocessForApp } from './preprocessForApp.ts';
 import type { PreprocessReply, PreprocessRequest, QueryReply, QueryRequest, SceneData, WorkerRequest, WorkerResponse } from './protocol.ts';
 
-const scenes = new Map<number, SearchableScene>();
+const scenes = new Map<number, NavWorld>();
 const ctx = new SearchContext();
 const KEEP = 3;
 
-function remember(revision: number, data: SceneData): SearchableScene {
-  const s = searchableScene(data);
+function remember(revision: number, data: SceneData): NavWorld {
+  const s = sceneNavWorld(data);
   scenes.set(revision, s);
   for (const r of scenes.keys()) if (scenes.size > KEEP && r !== revision) scenes.delete(r);
   return s;
@@ -26,19 +28,19 @@ function remember(revision: number, data: SceneData): SearchableScene {
 
 function preprocess(req: PreprocessRequest): { value: PreprocessReply; transfer: Transferable[] } {
   const r = preprocessForApp(req.source, soupMeshes(req.meshes));
-  // searchableScene copies what it keeps, so the arrays can be transferred to the app.
+  // sceneNavWorld copies what it keeps, so the arrays can be transferred to the app.
   remember(req.revision, r.value.scene);
   return r;
 }
 
 function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[] } {
-  const scene = req.scene !== undefined ? remember(req.revision, req.scene) : scenes.get(req.revision);
-  if (scene === undefined) throw new Error(`worker: scene revision ${req.revision} is unknown`);
+  const nav = req.scene !== undefined ? remember(req.revision, req.scene) : scenes.get(req.revision);
+  if (nav === undefined) throw new Error(`worker: scene revision ${req.revision} is unknown`);
   const graph = resolveGraph(req.graph, req.from);
-  const report = runSceneQuery(scene, graph, req.from, req.to, req.options, ctx);
+  const report = nav.query(req.from, req.to, { ...req.options, graph }, ctx);
   if (!req.visited) return { value: { report }, transfer: [] };
-  const grid = scene.grid;
-  const space = graph === 'grid' && grid !== null ? gridPositions(grid) : scene.graph;
+  const grid = nav.grid;
+  const space = graph === 'grid' && grid !== null ? gridPositions(grid) : nav.graph;
   const visited = trimVisited(collectVisited(ctx, space));
   return { value: { report, visited }, transfer: [visited.positions.buffer, visited.g.buffer, visited.closed.buffer] };
 }

@@ -1,7 +1,8 @@
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { quote } from '../../core/io/text.ts';
 import { buildVoxelGrid, waypointIndex, type SceneDocument } from '../../scene/index.ts';
-import { resolveGraph, runSceneQuery, searchableOf, waypointEndpoint, type Endpoint, type SearchableScene } from '../../scene/query.ts';
+import { resolveGraph, waypointEndpoint, type Endpoint } from '../../scene/query.ts';
+import { NavWorld } from '../../three/NavWorld.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
 import { fileName, InputError, is2dMap, loadMap, printPath } from '../io.ts';
@@ -30,8 +31,8 @@ function sceneGrid(doc: SceneDocument, file: string): VoxelGrid {
 }
 
 /**
- * `nav path <map | scene.json> --from A --to B [--graph grid|waypoints]`: one query through the
- * shared scene query (src/scene/query.ts), the one `navlab.query` runs. The default graph
+ * `nav path <map | scene.json> --from A --to B [--graph grid|waypoints]`: one query through
+ * NavWorld.query over the scene's grid or waypoint graph, the one `navlab.query` runs. The default graph
  * follows the rule everywhere: waypoint ids mean the waypoint graph, voxel coordinates the
  * grid (a Moving AI map has only the grid). The waypoint graph is built as `nav preprocess`
  * builds it (document agent radius and maxLinkDistance, static obstacles only).
@@ -49,7 +50,7 @@ export async function pathCommand(argv: string[]): Promise<number> {
   const graph = flag ?? (isScene && fromText !== undefined && !looksLikeVoxel(fromText) ? resolveGraph(undefined, fromText) : 'grid');
   const options = searchOptions(args);
   const json = args.switches.has('json');
-  let scene: SearchableScene;
+  let nav: NavWorld;
   let from: Endpoint, to: Endpoint;
   if (graph === 'waypoints') {
     if (!isScene) throw new UsageError('--graph waypoints needs a scene .json file');
@@ -60,15 +61,15 @@ export async function pathCommand(argv: string[]): Promise<number> {
     waypointEndpoint(index, fromText, '--from', fileName(file));
     waypointEndpoint(index, toText, '--to', fileName(file));
     const { graph: waypoints } = preprocessScene(doc, { world: { sceneMeshes: await readSceneMeshes(doc, file) } });
-    scene = searchableOf(null, waypoints, doc.waypoints.map((w) => w.id));
+    nav = NavWorld.fromScene({ grid: null, graph: waypoints, ids: doc.waypoints.map((w) => w.id) });
     [from, to] = [fromText, toText];
   } else {
     // x,y is only a 2D map's voxel: on a 3D grid a missing z is a mistake, not z = 0.
     const flat = is2dMap(file);
     from = voxelFlag('from', fromText, flat);
     to = voxelFlag('to', toText, flat);
-    scene = searchableOf(isScene ? sceneGrid(loadScene(file), file) : loadMap(file));
+    nav = NavWorld.fromScene({ grid: isScene ? sceneGrid(loadScene(file), file) : loadMap(file) });
   }
-  printPath(runSceneQuery(scene, graph, from, to, options, undefined, { from: '--from', to: '--to', scene: fileName(file) }), json);
+  printPath(nav.query(from, to, { ...options, graph }, undefined, { from: '--from', to: '--to', scene: fileName(file) }), json);
   return 0;
 }
