@@ -6,12 +6,12 @@
  * failures are reported. A big scene is stored as a base text in chunks and patches.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { addWaypoint, moveWaypoint } from '../../src/app/editor/edits.ts';
+import { addWaypoint, moveWaypoint, paintVoxels } from '../../src/app/editor/edits.ts';
 import { AUTOSAVE_DELAY_MS, BASE_KEY_PREFIX, SavedScenes, SCENE_KEY_PREFIX, type SavedScene } from '../../src/app/editor/persistence.ts';
 import { DocRef, type Timeline } from '../../src/app/editor/timeline.ts';
 import { inThreadSaveJob, type SaveJob } from '../../src/app/workers/SceneSaver.ts';
-import { packSolid, SaveWork, type SaveRequest } from '../../src/app/workers/saveWork.ts';
-import type { SceneDocument } from '../../src/scene/schema.ts';
+import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from '../../src/app/workers/saveWork.ts';
+import type { SceneDocument, VoxelBox } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
 
@@ -56,17 +56,18 @@ function heldJob(held = true) {
   const asked: SceneDocument[] = [];
   const waiting: (() => void)[] = [];
   let n = 0;
-  const job: SaveJob = (what, base) => {
+  const job: SaveJob = (what, base, patchLimit) => {
     if ('doc' in what) asked.push(what.doc);
     return new Promise((resolve, reject) => {
       const answer = () => {
         const r: SaveRequest = 'doc' in what ? { id: ++n, doc: JSON.stringify(what.doc) } : { id: ++n, text: what.text };
         if (base !== null) r.base = { id: base.id, text: base.text };
+        if (patchLimit !== undefined) r.patchLimit = patchLimit;
         counter.inJob = true;
         const a = work.handle(r);
         counter.inJob = false;
         if ('error' in a) reject(new Error(a.error));
-        else resolve({ text: a.text ?? (what as { text: string }).text, patch: a.patch });
+        else resolve({ text: a.text ?? ('text' in what ? what.text : null), patch: a.patch });
       };
       if (held) waiting.push(answer);
       else setTimeout(answer, 0);
@@ -205,6 +206,62 @@ describe('a big voxel layer sent to the save worker', () => {
     // A box that is not 6 numbers reaches the worker's validation, which names it.
     const odd = { ...doc, voxels: { ...doc.voxels!, solid: [...solid, [1, 2, 3, 4, 5, 'x']] } } as unknown as SceneDocument;
     await expect(job({ doc: odd }, null)).rejects.toThrow(/voxels\.solid\[300\]/);
+  });
+});
+
+describe('a big voxel layer sent to the save worker as an edit of the list it holds', () => {
+  const solid = Array.from({ length: 300 }, (_, i) => [i % 4, 0, i % 3, i % 4, 0, i % 3] as VoxelBox);
+  const layer = (boxes: VoxelBox[]) => ({ ...d0, voxels: { ...d0.voxels!, solid: boxes } }) as SceneDocument;
+
+  it('sends a paint as the boxes it made, an erase as runs and pieces, and saves each document\'s text', async () => {
+    const work = new SaveWork();
+    const sent: SaveRequest[] = [];
+    const handle = work.handle.bind(work);
+    work.handle = (r) => {
+      sent.push(r);
+      return handle(r);
+    };
+    const job = inThreadSaveJob(work);
+    let doc = layer(solid);
+    expect((await job({ doc }, null)).text).toBe(saveScene(doc));
+    expect(sent[0].solid?.length).toBe(1800);
+    // Paint: one box appended. Erase: a box in the middle replaced by pieces.
+    const painted = paintVoxels(doc, [3, 1, 2, 3, 1, 2], true);
+    const erased = paintVoxels(painted, [0, 0, 0, 0, 0, 0], false);
+    for (const next of [painted, erased, doc]) {
+      expect((await job({ doc: next }, null)).text).toBe(saveScene(next));
+      const r = sent.at(-1)!;
+      expect(r.solid).toBeUndefined();
+      expect(r.solidEdit!.runs.length).toBeLessThan(200);
+      expect(applySolidEdit(doc.voxels!.solid, solidEdit(doc.voxels!.solid, next.voxels!.solid)!)).toEqual(next.voxels!.solid);
+      doc = next;
+    }
+    expect(sent[1].solidEdit!.fresh.length).toBe(6);
+    // A request the worker refuses: the next list travels whole again.
+    await expect(job({ doc: { ...doc, version: 99 } as unknown as SceneDocument }, null)).rejects.toThrow();
+    expect((await job({ doc: painted }, null)).text).toBe(saveScene(painted));
+    expect(sent.at(-1)!.solid?.length).toBe(6 * painted.voxels!.solid.length);
+  });
+
+  it('refuses an edit of a list it does not hold, or that does not fit it', () => {
+    const work = new SaveWork();
+    const doc = JSON.stringify(layer([]));
+    const edit = { runs: Int32Array.from([0, 5]), fresh: new Float64Array(0) };
+    expect(work.handle({ id: 1, doc, solidEdit: edit })).toEqual({ id: 1, error: expect.stringMatching(/holds no earlier solid list/) });
+    work.handle({ id: 2, doc: JSON.stringify(layer(solid.slice(0, 3))) });
+    expect(work.handle({ id: 3, doc, solidEdit: edit })).toEqual({ id: 3, error: expect.stringMatching(/does not fit/) });
+    expect(work.handle({ id: 4, doc, solidEdit: { runs: Int32Array.from([-1, 2]), fresh: new Float64Array(6) } })).toEqual({ id: 4, error: expect.stringMatching(/holds no earlier|does not fit/) });
+  });
+
+  it('answers a big scene\'s text only when there is no patch of use', () => {
+    const work = new SaveWork();
+    const base = saveScene(d0);
+    const doc = JSON.stringify(d1);
+    const a = work.handle({ id: 1, doc, base: { id: 'b', text: base } });
+    expect(a).toEqual({ id: 1, patch: expect.any(String) });
+    const patch = (a as { patch: string }).patch;
+    expect(work.handle({ id: 2, doc, base: { id: 'b' }, patchLimit: patch.length })).toEqual({ id: 2, patch });
+    expect(work.handle({ id: 3, doc, base: { id: 'b' }, patchLimit: patch.length - 1 })).toEqual({ id: 3, text: saveScene(d1), patch: null });
   });
 });
 
