@@ -72,6 +72,8 @@ export class App {
   private readonly raycaster = new Raycaster();
   private revision = 0;
   private labDirty = true;
+  /** An edit was shown: the scene line and the lab's markers and panels are refreshed next frame. */
+  private editShown = false;
 
   /** @param renderer created beforehand (see createRenderer), so that both costs fall in separate tasks */
   constructor(container: HTMLElement, renderer: WebGLRenderer = createRenderer()) {
@@ -339,8 +341,11 @@ export class App {
     else this.invalidate();
     this.lab.sceneEdited(scene);
     this.applyToggles();
-    this.overlay.setScene(scene.doc.name, sceneSummary(scene));
-    this.labChanged();
+    // The scene line, markers and panels follow in the next frame (afterHooks): several
+    // edits in one frame (a paint stroke) refresh them once, and no page text changes while
+    // the pointer event that made the edit is still being handled.
+    this.editShown = true;
+    this.invalidate();
     return scene;
   }
 
@@ -378,6 +383,11 @@ export class App {
     const p = this.pointer;
     if (p.takeMoved() && !p.pressed) {
       if (this.hover.update(p.ndc, p.clientX, p.clientY, p.inside, this.camera, this.current, this.views.waypoints)) this.invalidate();
+    }
+    if (this.editShown && this.current !== null) {
+      this.editShown = false;
+      this.overlay.setScene(this.current.doc.name, sceneSummary(this.current));
+      this.labChanged();
     }
     if (this.labDirty) {
       this.labDirty = false;

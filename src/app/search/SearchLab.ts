@@ -117,14 +117,17 @@ export class SearchLab {
     // A search that was shown follows the edit: it runs again on the new revision, straight
     // to its end (no replay of the animation), so the path updates with every edit.
     const shown = this.runs[0].state.phase !== 'idle';
-    this.clear();
+    // Nothing shown to clear and both endpoints still valid: nothing the panels show changed.
+    const idle = this.runs.every((r) => r.state.phase === 'idle') && this.diff === null;
+    if (!idle) this.clear();
     this.scene = scene;
-    if (!endpointValid(scene, this.start) || !endpointValid(scene, this.goal)) this.defaultEndpoints();
+    const valid = endpointValid(scene, this.start) && endpointValid(scene, this.goal);
+    if (!valid) this.defaultEndpoints();
     if (shown && this.start !== null && this.goal !== null) {
       this.runSearch();
       this.finishing = true;
     }
-    this.onChange();
+    if (!idle || !valid) this.onChange();
   }
 
   /** Advances paused watched searches by `n` expansions and draws them (the Step button). */
