@@ -8,10 +8,15 @@
 import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 
-/** A top-level task of the page's main thread: start and duration in ms (trace clock). */
+/**
+ * A top-level task of the page's main thread: start and duration in ms (trace clock), and the
+ * thread's CPU time in it (ms: on a busy machine the wall duration also counts the time the
+ * thread waited for a core).
+ */
 export interface Task {
   start: number;
   dur: number;
+  cpu: number;
 }
 
 /** What a trace holds of the page's main thread. */
@@ -30,6 +35,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  tdur?: number;
 }
 
 /** Marks whose names start with this are read back (and tell which thread is the page's). */
@@ -91,7 +97,7 @@ function mainThread(events: readonly TraceEvent[]): MainThread {
       list.push(e.ts / 1000);
       marks.set(e.name, list);
     } else if (e.ph === 'X' && e.dur !== undefined && e.ts >= end) {
-      tasks.push({ start: e.ts / 1000, dur: e.dur / 1000 });
+      tasks.push({ start: e.ts / 1000, dur: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
       end = e.ts + e.dur;
     }
   }
@@ -103,16 +109,27 @@ export function taskAt(tasks: readonly Task[], t: number): Task | null {
   return tasks.find((k) => k.start <= t && t <= k.start + k.dur) ?? null;
 }
 
-/** The tasks that start in [from, to): their summed and longest duration, and their count. */
-export function work(tasks: readonly Task[], from: number, to: number): { total: number; longest: number; count: number } {
-  let total = 0, longest = 0, count = 0;
+/** What the main thread did in a window: summed and longest task, wall and CPU ms, and the task count. */
+export interface Work {
+  total: number;
+  longest: number;
+  cpu: number;
+  longestCpu: number;
+  count: number;
+}
+
+/** The work of the tasks that start in [from, to). */
+export function work(tasks: readonly Task[], from: number, to: number): Work {
+  const w: Work = { total: 0, longest: 0, cpu: 0, longestCpu: 0, count: 0 };
   for (const k of tasks) {
     if (k.start < from || k.start >= to) continue;
-    total += k.dur;
-    longest = Math.max(longest, k.dur);
-    count++;
+    w.total += k.dur;
+    w.longest = Math.max(w.longest, k.dur);
+    w.cpu += k.cpu;
+    w.longestCpu = Math.max(w.longestCpu, k.cpu);
+    w.count++;
   }
-  return { total, longest, count };
+  return w;
 }
 
 interface CpuProfile {
