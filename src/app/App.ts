@@ -72,8 +72,9 @@ export class App {
   private readonly raycaster = new Raycaster();
   private revision = 0;
   private labDirty = true;
-  /** An edit was shown: the scene line and the lab's markers and panels are refreshed next frame. */
+  /** An edit was shown: the scene line is refreshed next frame, and the lab's markers and panels when `labDue`. */
   private editShown = false;
+  private labDue = false;
 
   /** @param renderer created beforehand (see createRenderer), so that both costs fall in separate tasks */
   constructor(container: HTMLElement, renderer: WebGLRenderer = createRenderer()) {
@@ -339,11 +340,12 @@ export class App {
     // its drawing is kept then, not rebuilt.
     if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
     else this.invalidate();
-    this.lab.sceneEdited(scene);
+    if (this.lab.sceneEdited(scene) || old.doc.bounds !== doc.bounds) this.labDue = true;
     this.applyToggles();
     // The scene line, markers and panels follow in the next frame (afterHooks): several
     // edits in one frame (a paint stroke) refresh them once, and no page text changes while
-    // the pointer event that made the edit is still being handled.
+    // the pointer event that made the edit is still being handled. Markers and panels only
+    // when the lab changed (results cleared, endpoints moved) or the bounds did.
     this.editShown = true;
     this.invalidate();
     return scene;
@@ -387,7 +389,8 @@ export class App {
     if (this.editShown && this.current !== null) {
       this.editShown = false;
       this.overlay.setScene(this.current.doc.name, sceneSummary(this.current));
-      this.labChanged();
+      if (this.labDue) this.labChanged();
+      this.labDue = false;
     }
     if (this.labDirty) {
       this.labDirty = false;

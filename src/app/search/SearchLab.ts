@@ -111,9 +111,10 @@ export class SearchLab {
 
   /**
    * The current scene was edited (the editor): searches on the new revision; settings stay,
-   * and endpoints that still exist (waypoint ids, free voxels) too.
+   * and endpoints that still exist (waypoint ids, free voxels) too. Returns whether anything
+   * the lab shows changed (results cleared, endpoints moved).
    */
-  sceneEdited(scene: LoadedScene): void {
+  sceneEdited(scene: LoadedScene): boolean {
     // A search that was shown follows the edit: it runs again on the new revision, straight
     // to its end (no replay of the animation), so the path updates with every edit.
     const shown = this.runs[0].state.phase !== 'idle';
@@ -128,6 +129,7 @@ export class SearchLab {
       this.finishing = true;
     }
     if (!idle || !valid) this.onChange();
+    return !idle || !valid;
   }
 
   /** Advances paused watched searches by `n` expansions and draws them (the Step button). */
