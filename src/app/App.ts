@@ -72,9 +72,6 @@ export class App {
   private readonly raycaster = new Raycaster();
   private revision = 0;
   private labDirty = true;
-  /** An edit was shown: the scene line is refreshed next frame, and the lab's markers and panels when `labDue`. */
-  private editShown = false;
-  private labDue = false;
 
   /** @param renderer created beforehand (see createRenderer), so that both costs fall in separate tasks */
   constructor(container: HTMLElement, renderer: WebGLRenderer = createRenderer()) {
@@ -340,14 +337,14 @@ export class App {
     // its drawing is kept then, not rebuilt.
     if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
     else this.invalidate();
-    if (this.lab.sceneEdited(scene) || old.doc.bounds !== doc.bounds) this.labDue = true;
+    const labChanged = this.lab.sceneEdited(scene) || old.doc.bounds !== doc.bounds || scene.graph !== old.graph;
     this.applyToggles();
-    // The scene line, markers and panels follow in the next frame (afterHooks): several
-    // edits in one frame (a paint stroke) refresh them once, and no page text changes while
-    // the pointer event that made the edit is still being handled. Markers and panels only
-    // when the lab changed (results cleared, endpoints moved) or the bounds did.
-    this.editShown = true;
-    this.invalidate();
+    this.overlay.setScene(scene.doc.name, sceneSummary(scene));
+    // The lab's markers and panels only when it changed (results cleared, endpoints reset),
+    // or the bounds or waypoints did (markers sit on them): a voxel paint changes none, and
+    // refreshing every panel control per painted voxel costs the page.
+    if (labChanged) this.labChanged();
+    else this.invalidate();
     return scene;
   }
 
@@ -385,12 +382,6 @@ export class App {
     const p = this.pointer;
     if (p.takeMoved() && !p.pressed) {
       if (this.hover.update(p.ndc, p.clientX, p.clientY, p.inside, this.camera, this.current, this.views.waypoints)) this.invalidate();
-    }
-    if (this.editShown && this.current !== null) {
-      this.editShown = false;
-      this.overlay.setScene(this.current.doc.name, sceneSummary(this.current));
-      if (this.labDue) this.labChanged();
-      this.labDue = false;
     }
     if (this.labDirty) {
       this.labDirty = false;
