@@ -315,6 +315,32 @@ describe('autosave of a big scene: a base text and patches', () => {
     expect(baseKeys(storage)).toEqual([]);
   });
 
+  it('a document saved as a patch is written from it, never formatted on the page, once its base is gone', async () => {
+    counter.pageCalls = 0;
+    const storage = memoryStorage();
+    const saved = new SavedScenes(storage, heldJob(false).job, sizes);
+    saved.adopt('big', 0);
+    const t = line(edits.slice(0, 2));
+    saved.changed('big', () => t);
+    await later();
+    await saved.settled();
+    t.docs.push(DocRef.of(edits[2]));
+    t.labels.push('edit 2');
+    t.index = 2;
+    saved.changed('big', () => t);
+    await later();
+    await saved.settled();
+    // The new document's text is made from its patch when needed (the worker sent only that).
+    expect(t.docs[2].knownText).toBe(jobSave(edits[2]));
+    // Another tab replaced the record and removed the base: the next write stores texts.
+    for (const k of baseKeys(storage)) storage.removeItem(k);
+    saved.write('big', t);
+    const r = stored(storage, 'big')!;
+    expect(r.base).toBeUndefined();
+    expect(r.docs).toEqual(edits.slice(0, 3).map(jobSave));
+    expect(counter.pageCalls).toBe(0);
+  });
+
   it('stores a new base when the scene changed too much, and removes the old one', async () => {
     const storage = memoryStorage();
     const saved = new SavedScenes(storage, heldJob(false).job, sizes);

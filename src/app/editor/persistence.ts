@@ -270,7 +270,11 @@ export class SavedScenes {
       const text = d.knownText;
       const r = await job(text !== null ? { text } : { doc: d.get() }, base, limit);
       if (r.text !== null) d.setText(r.text);
-      if (base !== null && r.patch !== null) this.patches.set(d, { base: base.id, patch: r.patch });
+      if (base !== null && r.patch !== null) {
+        this.patches.set(d, { base: base.id, patch: r.patch });
+        // Its text, if ever needed here (a write without this base), from the patch.
+        d.setTextSource(patchedText(base, r.patch));
+      }
     };
     for (const d of docs) {
       if (patched(d) || (d.knownText !== null && (d !== cur || base === null))) continue;
@@ -498,6 +502,18 @@ function record(name: string, t: Timeline, revision: number, tab: string, encode
   const r: SavedScene = { format: 2, name, savedAt: Date.now(), revision, tab, docs, labels: t.labels.slice(lo, hi), index: t.index - lo };
   if (base !== null && docs.some((d) => d.startsWith(PATCH_MARK))) r.base = { id: base.id, chunks: base.chunks, length: base.length };
   return r;
+}
+
+/** The lines of base texts, split on first need. */
+const splitBases = new WeakMap<PatchBase, string[]>();
+
+/** Makes the text of `patch` against `base` (its lines split once per base). */
+function patchedText(base: PatchBase, patch: string): () => string {
+  return () => {
+    let lines = splitBases.get(base);
+    if (lines === undefined) splitBases.set(base, (lines = base.text.split('\n')));
+    return applyPatch(lines, patch);
+  };
 }
 
 /** Removes a base text's chunks. */
