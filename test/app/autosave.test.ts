@@ -14,6 +14,7 @@ import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from
 import type { SceneDocument, VoxelBox } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
+import { mulberry32, randInt } from '../helpers/random.ts';
 
 // Counts saveScene calls made on the page, that is, outside the job's stand-in below.
 const counter = vi.hoisted(() => ({ inJob: false, pageCalls: 0 }));
@@ -241,6 +242,24 @@ describe('a big voxel layer sent to the save worker as an edit of the list it ho
     await expect(job({ doc: { ...doc, version: 99 } as unknown as SceneDocument }, null)).rejects.toThrow();
     expect((await job({ doc: painted }, null)).text).toBe(saveScene(painted));
     expect(sent.at(-1)!.solid?.length).toBe(6 * painted.voxels!.solid.length);
+  });
+
+  it('an edit remakes any list from any other (removed runs, new boxes, another order)', () => {
+    const random = mulberry32(3);
+    const box = (): VoxelBox => [randInt(random, 9), 0, randInt(random, 9), 9, 1, 9];
+    let prev: VoxelBox[] = Array.from({ length: 400 }, box);
+    for (let k = 0; k < 40; k++) {
+      let next = prev.slice();
+      const at = randInt(random, next.length);
+      if (k % 4 === 0) next.splice(at, randInt(random, 60));
+      if (k % 4 === 1) next.splice(at, 0, ...Array.from({ length: randInt(random, 20) + 1 }, box));
+      if (k % 4 === 2) next = [...next.slice(at), ...next.slice(0, at)];
+      if (k % 4 === 3) next[at] = box();
+      const edit = solidEdit(prev, next);
+      expect(applySolidEdit(prev, edit!)).toEqual(next);
+      prev = next;
+    }
+    expect(solidEdit(prev, [...prev, [1, 2, 3]])).toBeNull();
   });
 
   it('refuses an edit of a list it does not hold, or that does not fit it', () => {

@@ -125,18 +125,24 @@ const MAX_RUNS = 512;
 /** Boxes `solidEdit` looks ahead for a box that is not the next one, before it indexes the list. */
 const LOOKAHEAD = 16;
 
+/** Boxes in a row not found ahead before `solidEdit` indexes the earlier list. */
+const MISSES = 8;
+
 /**
  * `next` as an edit of `prev` (SolidEdit), matching boxes by identity: an edit of a document
  * keeps the boxes it does not touch (edits.ts), so a paint of a 20,000-box layer is a few runs
  * and the boxes it made. One walk in order; a box that is not the next one of `prev` is looked
- * for a few boxes ahead, then in an index of `prev` built on first need. Null when the edit
- * would take more than MAX_RUNS runs or a new box is not 6 numbers (then the list travels
- * whole, and the worker's validation names a bad box).
+ * for a few boxes ahead; after MISSES such boxes in a row (many boxes removed, or another
+ * list), in an index of `prev`, built then. A box not found is sent as a new one (matching
+ * saves bytes, never changes the list). Null when the edit would take more than MAX_RUNS runs
+ * or a new box is not 6 numbers (then the list travels whole, and the worker's validation
+ * names a bad box).
  */
 export function solidEdit(prev: readonly unknown[], next: readonly unknown[]): SolidEdit | null {
   const runs: number[] = [];
   const fresh: number[] = [];
   let index: Map<unknown, number> | null = null;
+  let misses = 0;
   let p = 0;
   const take = (start: number) => {
     const n = runs.length;
@@ -153,7 +159,7 @@ export function solidEdit(prev: readonly unknown[], next: readonly unknown[]): S
           break;
         }
       }
-      if (at < 0) {
+      if (at < 0 && (index !== null || ++misses >= MISSES)) {
         index ??= new Map(prev.map((b, i) => [b, i]));
         at = index.get(x) ?? -1;
       }
@@ -161,6 +167,7 @@ export function solidEdit(prev: readonly unknown[], next: readonly unknown[]): S
     if (at >= 0) {
       take(at);
       p = at + 1;
+      misses = 0;
     } else {
       if (!isBox(x)) return null;
       take(-1);
