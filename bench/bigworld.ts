@@ -163,16 +163,11 @@ export async function benchBigWorld(app: AppPage, options: { profile?: string } 
       set.call(this, key, value);
       if (!key.startsWith('navlab.scene.v2:')) return;
       performance.mark(`${prefix}stored`);
-      console.log(`${prefix}stored`);
+      (window as unknown as { __stores: number }).__stores++;
     };
+    (window as unknown as { __stores: number }).__stores = 0;
   }, MARK_PREFIX);
-  let stores = 0;
-  let storedNow: () => void = () => {};
-  page.on('console', (m) => {
-    if (m.text() !== `${MARK_PREFIX}stored`) return;
-    stores++;
-    storedNow();
-  });
+  const stores = () => page.evaluate(() => (window as unknown as { __stores: number }).__stores);
   const trace = await MainThreadTrace.start(page, options.profile !== undefined);
   // A quiet second first: the main thread's work with nothing happening (idle frames).
   await page.evaluate((prefix) => performance.mark(`${prefix}idle`), MARK_PREFIX);
@@ -182,18 +177,13 @@ export async function benchBigWorld(app: AppPage, options: { profile?: string } 
   for (let k = 0; k < PRESSES; k++) {
     await page.mouse.move(at(k).x, at(k).y);
     await page.waitForTimeout(200);
-    const saved = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 60_000);
-      storedNow = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-    });
-    const before = stores;
+    const before = await stores();
     await page.mouse.down();
     await page.mouse.up();
     // The edit is stored (autosave's work falls in the press's window); then a quiet moment.
-    if (await saved && stores > before) stored++;
+    // Polled rarely: each poll is a (small) task of the page's main thread.
+    const ok = await page.waitForFunction((n) => (window as unknown as { __stores: number }).__stores > n, before, { timeout: 60_000, polling: 400 }).then(() => true, () => false);
+    if (ok) stored++;
     await page.waitForTimeout(300);
   }
   const { main, top } = await trace.stop(options.profile);
