@@ -96,8 +96,9 @@ interface Entry {
  * recomputes the faces of the chunks it touches only, and each chunk owns a fixed run of
  * triangle slots in the soup, with room to grow (its triangles at build time plus a quarter,
  * at least 8). The chunk's new triangles are written into its run, the unused slots are
- * collapsed onto one vertex of the chunk's surface, and the tree is refitted: O(tree) simple
- * box updates, no SAH build, so painting one voxel of a 89-million-voxel map stays cheap. A
+ * collapsed onto one vertex of the chunk's surface, and the tree is refitted along the paths
+ * from the changed leaves to the root (StaticBVH.refit), no SAH build and no walk of the whole
+ * tree, so painting one voxel of a 89-million-voxel map stays cheap. A
  * collapsed slot is a point on the real surface, so every query (segment, capsule, box,
  * closest point, ray) answers exactly as without it. A chunk that outgrows its run (or was
  * empty at build time, with nothing to anchor spare slots to) makes the next query rebuild
