@@ -337,10 +337,14 @@ export class App {
     // its drawing is kept then, not rebuilt.
     if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
     else this.invalidate();
-    this.lab.sceneEdited(scene);
+    const labChanged = this.lab.sceneEdited(scene) || old.doc.bounds !== doc.bounds || scene.graph !== old.graph;
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));
-    this.labChanged();
+    // The lab's markers and panels only when it changed (results cleared, endpoints reset),
+    // or the bounds or waypoints did (markers sit on them): a voxel paint changes none, and
+    // refreshing every panel control per painted voxel costs the page.
+    if (labChanged) this.labChanged();
+    else this.invalidate();
     return scene;
   }
 

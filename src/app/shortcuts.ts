@@ -54,7 +54,9 @@ export function isTextEntry(target: EventTarget | null): boolean {
 export function releaseFocusAfterClick(root: HTMLElement, target: () => HTMLElement): void {
   const release = () => {
     const active = document.activeElement as HTMLElement | null;
-    if (active === null || active === document.body || !root.contains(active) || isTextEntry(active)) return;
+    // Already on the target (a press in the view): blurring and focusing it again would only
+    // restyle the page.
+    if (active === null || active === document.body || active === target() || !root.contains(active) || isTextEntry(active)) return;
     // A select's list is open between pointerup and the choice: wait for 'change'.
     if (active.tagName === 'SELECT') return;
     active.blur();

@@ -97,10 +97,12 @@ interface Entry {
  * recomputes the faces of the chunks it touches only, and each chunk owns a fixed run of
  * triangle slots in the soup, with room to grow (src/three/voxelRuns.ts). The chunk's new
  * triangles are written into its run, its unused slots collapse onto a point of its surface,
- * and the tree is refitted (no SAH build), so painting one voxel of a 89-million-voxel map
- * stays cheap; every query answers exactly as without the collapsed slots. A chunk that
- * outgrows its run makes the next query rebuild the tree. One tree per chunk was the other
- * choice; it would make every line-of-sight test walk many small trees instead of one.
+ * and the tree is refitted along the paths from the changed leaves to the root
+ * (StaticBVH.refit), no SAH build and no walk of the whole tree, so painting one voxel of a
+ * 89-million-voxel map stays cheap. A collapsed slot is a point on the real surface, so every
+ * query (segment, capsule, box, closest point, ray) answers exactly as without it. A chunk
+ * that outgrows its run makes the next query rebuild the tree. One tree per chunk was the
+ * other choice; it would make every line-of-sight test walk many small trees instead of one.
  *
  * Triangle soup order: voxel chunk runs first (chunk index order), then each obstacle's
  * triangles in document order, then each mesh's triangles. A mesh keeps its id and triangle

@@ -82,6 +82,20 @@ function readNodes(bvh: MeshBVH, into?: Nodes): Nodes {
   return nodes;
 }
 
+/** Fills `parent` (per node) and `leafOf` (per triangle slot) from the tree's layout. */
+function linkNodes(nodes: Nodes, parent: Int32Array, leafOf: Int32Array): void {
+  const { info } = nodes;
+  for (let n = 0; n < parent.length; n++) {
+    const a = info[2 * n], b = info[2 * n + 1];
+    if (b < 0) {
+      for (let k = a, end = a - 1 - b; k < end; k++) leafOf[k] = n;
+    } else {
+      parent[n + 1] = n;
+      parent[a] = n;
+    }
+  }
+}
+
 const LEAF_FLAG = 0xffff;
 /** Recent blocking triangles tried before the tree walk. */
 const BLOCKER_CACHE = 4;
@@ -183,6 +197,13 @@ export class StaticBVH {
   private readonly nodes: Nodes | null;
   readonly slotOf: Int32Array;
   readonly triangleOf: Int32Array;
+  /** Per slot, the leaf node holding it; per node, its parent (-1: the root). */
+  private readonly leafOf: Int32Array;
+  private readonly parent: Int32Array;
+  /** Leaves whose triangles changed since the last refit. */
+  private readonly dirty = new Set<number>();
+  /** three-mesh-bvh's node buffer (its bounds as float32), which refits write. */
+  private readonly packed: Float32Array;
   /** Segment and capsule tests run so far (for throughput reports). */
   segmentTests = 0;
   /** Slots of the triangles that blocked recent queries (-1: empty), filled round-robin. */
@@ -208,8 +229,14 @@ export class StaticBVH {
     this.triangleOf = new Int32Array(n);
     this.bvh = n === 0 ? null : new MeshBVH(this.geometry, { ...STATIC_BVH_OPTIONS, ...options, indirect: false });
     this.nodes = null;
+    this.leafOf = new Int32Array(n);
+    this.parent = new Int32Array(0);
+    this.packed = new Float32Array(0);
     if (this.bvh === null) return;
     this.nodes = readNodes(this.bvh);
+    this.packed = new Float32Array(MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots[0]);
+    this.parent = new Int32Array(this.nodes.info.length / 2).fill(-1);
+    linkNodes(this.nodes, this.parent, this.leafOf);
     // The build permuted the (identity) index by whole triangles: slot k now holds vertex
     // 3t, 3t+1, 3t+2 of soup triangle t.
     const index = this.geometry.index!.array;
@@ -231,24 +258,46 @@ export class StaticBVH {
     const f32 = this.geometry.attributes.position.array as Float32Array;
     for (let t = first; t < first + count; t++) {
       const k = this.slotOf[t];
+      let moved = false;
       for (let c = 0; c < 9; c++) {
         const v = this.soup[9 * t + c];
         // Growing `pad` here would leave the other nodes' padding short: rebuild instead.
         if (Math.abs(v) * 2 ** -22 > this.pad) throw new NavlabError('usage', 'StaticBVH.updateTriangles: coordinates grew past the padding; rebuild the tree');
+        if (this.slotTris[9 * k + c] !== v) moved = true;
         this.slotTris[9 * k + c] = v;
         f32[9 * t + c] = v;
       }
+      if (moved) this.dirty.add(this.leafOf[k]);
     }
     if (refit) this.refit();
   }
 
-  /** Refits the node boxes to the current triangles (see updateTriangles). */
+  /**
+   * Refits the node boxes to the triangles changed since the last refit (see
+   * updateTriangles): only the leaves holding them and their ancestors, so a small edit of a
+   * big tree costs the depth of the tree per changed leaf, not the tree.
+   */
   refit(): void {
-    if (this.bvh) {
-      this.geometry.attributes.position.needsUpdate = true;
-      this.bvh.refit();
-      readNodes(this.bvh, this.nodes!);
+    if (this.bvh === null || this.dirty.size === 0) return;
+    this.geometry.attributes.position.needsUpdate = true;
+    const nodes = this.nodes!;
+    const count = this.parent.length;
+    // The changed leaves and every ancestor: the nodes three-mesh-bvh's refit then visits.
+    const path = new Set<number>();
+    for (let n of this.dirty) {
+      while (n >= 0 && !path.has(n)) {
+        path.add(n);
+        n = this.parent[n];
+      }
     }
+    this.dirty.clear();
+    if (path.size > count >> 3) {
+      this.bvh.refit();
+      readNodes(this.bvh, nodes);
+      return;
+    }
+    this.bvh.refit(path);
+    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = this.packed[8 * n + c];
   }
 
   /**

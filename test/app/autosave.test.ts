@@ -6,14 +6,15 @@
  * failures are reported. A big scene is stored as a base text in chunks and patches.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { addWaypoint, moveWaypoint } from '../../src/app/editor/edits.ts';
+import { addWaypoint, moveWaypoint, paintVoxels } from '../../src/app/editor/edits.ts';
 import { AUTOSAVE_DELAY_MS, BASE_KEY_PREFIX, SavedScenes, SCENE_KEY_PREFIX, type SavedScene } from '../../src/app/editor/persistence.ts';
 import { DocRef, type Timeline } from '../../src/app/editor/timeline.ts';
 import { inThreadSaveJob, type SaveJob } from '../../src/app/workers/SceneSaver.ts';
-import { packSolid, SaveWork, type SaveRequest } from '../../src/app/workers/saveWork.ts';
-import type { SceneDocument } from '../../src/scene/schema.ts';
+import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from '../../src/app/workers/saveWork.ts';
+import type { SceneDocument, VoxelBox } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
+import { mulberry32, randInt } from '../helpers/random.ts';
 
 // Counts saveScene calls made on the page, that is, outside the job's stand-in below.
 const counter = vi.hoisted(() => ({ inJob: false, pageCalls: 0 }));
@@ -56,17 +57,18 @@ function heldJob(held = true) {
   const asked: SceneDocument[] = [];
   const waiting: (() => void)[] = [];
   let n = 0;
-  const job: SaveJob = (what, base) => {
+  const job: SaveJob = (what, base, patchLimit) => {
     if ('doc' in what) asked.push(what.doc);
     return new Promise((resolve, reject) => {
       const answer = () => {
         const r: SaveRequest = 'doc' in what ? { id: ++n, doc: JSON.stringify(what.doc) } : { id: ++n, text: what.text };
         if (base !== null) r.base = { id: base.id, text: base.text };
+        if (patchLimit !== undefined) r.patchLimit = patchLimit;
         counter.inJob = true;
         const a = work.handle(r);
         counter.inJob = false;
         if ('error' in a) reject(new Error(a.error));
-        else resolve({ text: a.text ?? (what as { text: string }).text, patch: a.patch });
+        else resolve({ text: a.text ?? ('text' in what ? what.text : null), patch: a.patch });
       };
       if (held) waiting.push(answer);
       else setTimeout(answer, 0);
@@ -208,6 +210,80 @@ describe('a big voxel layer sent to the save worker', () => {
   });
 });
 
+describe('a big voxel layer sent to the save worker as an edit of the list it holds', () => {
+  const solid = Array.from({ length: 300 }, (_, i) => [i % 4, 0, i % 3, i % 4, 0, i % 3] as VoxelBox);
+  const layer = (boxes: VoxelBox[]) => ({ ...d0, voxels: { ...d0.voxels!, solid: boxes } }) as SceneDocument;
+
+  it('sends a paint as the boxes it made, an erase as runs and pieces, and saves each document\'s text', async () => {
+    const work = new SaveWork();
+    const sent: SaveRequest[] = [];
+    const handle = work.handle.bind(work);
+    work.handle = (r) => {
+      sent.push(r);
+      return handle(r);
+    };
+    const job = inThreadSaveJob(work);
+    let doc = layer(solid);
+    expect((await job({ doc }, null)).text).toBe(saveScene(doc));
+    expect(sent[0].solid?.length).toBe(1800);
+    // Paint: one box appended. Erase: a box in the middle replaced by pieces.
+    const painted = paintVoxels(doc, [3, 1, 2, 3, 1, 2], true);
+    const erased = paintVoxels(painted, [0, 0, 0, 0, 0, 0], false);
+    for (const next of [painted, erased, doc]) {
+      expect((await job({ doc: next }, null)).text).toBe(saveScene(next));
+      const r = sent.at(-1)!;
+      expect(r.solid).toBeUndefined();
+      expect(r.solidEdit!.runs.length).toBeLessThan(200);
+      expect(applySolidEdit(doc.voxels!.solid, solidEdit(doc.voxels!.solid, next.voxels!.solid)!)).toEqual(next.voxels!.solid);
+      doc = next;
+    }
+    expect(sent[1].solidEdit!.fresh.length).toBe(6);
+    // A request the worker refuses: the next list travels whole again.
+    await expect(job({ doc: { ...doc, version: 99 } as unknown as SceneDocument }, null)).rejects.toThrow();
+    expect((await job({ doc: painted }, null)).text).toBe(saveScene(painted));
+    expect(sent.at(-1)!.solid?.length).toBe(6 * painted.voxels!.solid.length);
+  });
+
+  it('an edit remakes any list from any other (removed runs, new boxes, another order)', () => {
+    const random = mulberry32(3);
+    const box = (): VoxelBox => [randInt(random, 9), 0, randInt(random, 9), 9, 1, 9];
+    let prev: VoxelBox[] = Array.from({ length: 400 }, box);
+    for (let k = 0; k < 40; k++) {
+      let next = prev.slice();
+      const at = randInt(random, next.length);
+      if (k % 4 === 0) next.splice(at, randInt(random, 60));
+      if (k % 4 === 1) next.splice(at, 0, ...Array.from({ length: randInt(random, 20) + 1 }, box));
+      if (k % 4 === 2) next = [...next.slice(at), ...next.slice(0, at)];
+      if (k % 4 === 3) next[at] = box();
+      const edit = solidEdit(prev, next);
+      expect(applySolidEdit(prev, edit!)).toEqual(next);
+      prev = next;
+    }
+    expect(solidEdit(prev, [...prev, [1, 2, 3]])).toBeNull();
+  });
+
+  it('refuses an edit of a list it does not hold, or that does not fit it', () => {
+    const work = new SaveWork();
+    const doc = JSON.stringify(layer([]));
+    const edit = { runs: Int32Array.from([0, 5]), fresh: new Float64Array(0) };
+    expect(work.handle({ id: 1, doc, solidEdit: edit })).toEqual({ id: 1, error: expect.stringMatching(/holds no earlier solid list/) });
+    work.handle({ id: 2, doc: JSON.stringify(layer(solid.slice(0, 3))) });
+    expect(work.handle({ id: 3, doc, solidEdit: edit })).toEqual({ id: 3, error: expect.stringMatching(/does not fit/) });
+    expect(work.handle({ id: 4, doc, solidEdit: { runs: Int32Array.from([-1, 2]), fresh: new Float64Array(6) } })).toEqual({ id: 4, error: expect.stringMatching(/holds no earlier|does not fit/) });
+  });
+
+  it('answers a big scene\'s text only when there is no patch of use', () => {
+    const work = new SaveWork();
+    const base = saveScene(d0);
+    const doc = JSON.stringify(d1);
+    const a = work.handle({ id: 1, doc, base: { id: 'b', text: base } });
+    expect(a).toEqual({ id: 1, patch: expect.any(String) });
+    const patch = (a as { patch: string }).patch;
+    expect(work.handle({ id: 2, doc, base: { id: 'b' }, patchLimit: patch.length })).toEqual({ id: 2, patch });
+    expect(work.handle({ id: 3, doc, base: { id: 'b' }, patchLimit: patch.length - 1 })).toEqual({ id: 3, text: saveScene(d1), patch: null });
+  });
+});
+
 describe('autosave of a big scene: a base text and patches', () => {
   // 400 waypoints: a saved text of some 30,000 characters, over the patch threshold set below.
   let big = d0;
@@ -256,6 +332,32 @@ describe('autosave of a big scene: a base text and patches', () => {
     // Forgetting the scene removes its base too.
     again.discard('big');
     expect(baseKeys(storage)).toEqual([]);
+  });
+
+  it('a document saved as a patch is written from it, never formatted on the page, once its base is gone', async () => {
+    counter.pageCalls = 0;
+    const storage = memoryStorage();
+    const saved = new SavedScenes(storage, heldJob(false).job, sizes);
+    saved.adopt('big', 0);
+    const t = line(edits.slice(0, 2));
+    saved.changed('big', () => t);
+    await later();
+    await saved.settled();
+    t.docs.push(DocRef.of(edits[2]));
+    t.labels.push('edit 2');
+    t.index = 2;
+    saved.changed('big', () => t);
+    await later();
+    await saved.settled();
+    // The new document's text is made from its patch when needed (the worker sent only that).
+    expect(t.docs[2].knownText).toBe(jobSave(edits[2]));
+    // Another tab replaced the record and removed the base: the next write stores texts.
+    for (const k of baseKeys(storage)) storage.removeItem(k);
+    saved.write('big', t);
+    const r = stored(storage, 'big')!;
+    expect(r.base).toBeUndefined();
+    expect(r.docs).toEqual(edits.slice(0, 3).map(jobSave));
+    expect(counter.pageCalls).toBe(0);
   });
 
   it('stores a new base when the scene changed too much, and removes the old one', async () => {

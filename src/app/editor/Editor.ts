@@ -78,6 +78,7 @@ export class Editor {
   constructor(readonly app: App) {
     this.gizmo = new TransformControls(app.camera, app.renderer.domElement);
     this.gizmo.setSize(0.8);
+    this.gizmo.enabled = false;
     app.scene.add(this.handle, this.gizmo.getHelper());
     this.gizmo.addEventListener('dragging-changed', (e) => this.dragging(e.value as boolean));
     this.gizmo.addEventListener('objectChange', () => this.dragMoved());
@@ -330,6 +331,9 @@ export class Editor {
       this.handle.updateMatrixWorld();
       this.gizmo.attach(this.handle);
     }
+    // A detached gizmo has nothing to drag: disabled, it leaves pointer events alone (it would
+    // capture the pointer and measure the canvas on each, forcing a layout after an edit).
+    this.gizmo.enabled = p !== null;
     this.app.invalidate();
   }
 

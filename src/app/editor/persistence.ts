@@ -256,29 +256,36 @@ export class SavedScenes {
 
   /**
    * Makes what a write of `t` needs, in the job (the worker): the saved texts of new
-   * documents, and for a big scene a stored base text and the patches of the documents.
+   * documents, and for a big scene a stored base text and the patches of the documents. A
+   * document sent as itself (no text known) gets its text back only when it has no patch:
+   * a big scene's text is not carried to the page per edit. The current document's patch is
+   * of use while it is at most a quarter of the base; a longer one makes a new base.
    */
   private async prepare(name: string, t: Timeline, job: SaveJob): Promise<void> {
     const docs = savedWindow(t);
+    const cur = t.docs[t.index];
     let base = this.bases.get(name) ?? null;
     const patched = (d: DocRef) => base !== null && this.patches.get(d)?.base === base.id;
-    const patch = async (d: DocRef, what: { doc: SceneDocument } | { text: string }) => {
-      const r = await job(what, base);
-      d.setText(r.text);
-      if (base !== null && r.patch !== null) this.patches.set(d, { base: base.id, patch: r.patch });
+    const patch = async (d: DocRef, limit?: number) => {
+      const text = d.knownText;
+      const r = await job(text !== null ? { text } : { doc: d.get() }, base, limit);
+      if (r.text !== null) d.setText(r.text);
+      if (base !== null && r.patch !== null) {
+        this.patches.set(d, { base: base.id, patch: r.patch });
+        // Its text, if ever needed here (a write without this base), from the patch.
+        d.setTextSource(patchedText(base, r.patch));
+      }
     };
-    for (const d of docs) if (!patched(d) && d.knownText === null) await patch(d, { doc: d.get() });
-    const cur = t.docs[t.index];
+    for (const d of docs) {
+      if (patched(d) || (d.knownText !== null && (d !== cur || base === null))) continue;
+      await patch(d, d === cur && base !== null ? base.length / 4 : undefined);
+    }
     if (base === null && cur.serialized().length < this.patchMinChars) return;
-    if (base !== null && !patched(cur)) await patch(cur, { text: cur.serialized() });
-    if (base === null || !patched(cur) || this.patches.get(cur)!.patch.length > base.length / 4) {
+    if (base === null || !patched(cur)) {
       base = await this.storeBase(name, cur.serialized());
       this.patches.set(cur, { base: base.id, patch: encodePatch([]) });
     }
-    for (const d of docs) {
-      const text = patched(d) ? null : d.knownText;
-      if (text !== null) await patch(d, { text });
-    }
+    for (const d of docs) if (!patched(d)) await patch(d);
   }
 
   /** Stores `text` as the new base of `name`, a chunk per task. */
@@ -495,6 +502,18 @@ function record(name: string, t: Timeline, revision: number, tab: string, encode
   const r: SavedScene = { format: 2, name, savedAt: Date.now(), revision, tab, docs, labels: t.labels.slice(lo, hi), index: t.index - lo };
   if (base !== null && docs.some((d) => d.startsWith(PATCH_MARK))) r.base = { id: base.id, chunks: base.chunks, length: base.length };
   return r;
+}
+
+/** The lines of base texts, split on first need. */
+const splitBases = new WeakMap<PatchBase, string[]>();
+
+/** Makes the text of `patch` against `base` (its lines split once per base). */
+function patchedText(base: PatchBase, patch: string): () => string {
+  return () => {
+    let lines = splitBases.get(base);
+    if (lines === undefined) splitBases.set(base, (lines = base.text.split('\n')));
+    return applyPatch(lines, patch);
+  };
 }
 
 /** Removes a base text's chunks. */

@@ -43,6 +43,14 @@ export class DocRef {
   setText(text: string): void {
     this.text ??= text;
   }
+
+  /**
+   * Gives a way to make the saved text when it is first needed without formatting the
+   * document (e.g. its patch applied to a base text), unless the text is known.
+   */
+  setTextSource(load: () => string): void {
+    if (this.text === null && this.load === null) this.load = load;
+  }
 }
 
 /** An undoable edit of the whole document: from `before` to `after`. */

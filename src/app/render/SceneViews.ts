@@ -58,6 +58,11 @@ export class SceneViews extends Group {
    */
   showWorld(scene: LoadedScene, voxelBox: readonly number[] | null = null, source?: VoxelChunks): void {
     const old = this.world;
+    // A voxel paint: the same view, its touched chunks redrawn.
+    if (old !== null && old.adopt(scene.doc, scene.grid)) {
+      if (voxelBox !== null) old.voxelsChanged(voxelBox, source);
+      return;
+    }
     const voxels = old?.takeVoxels(scene.grid) ?? null;
     old?.dispose();
     this.world = new WorldView(scene.doc, scene.grid, voxels ?? scene.chunks, [this.cutPlane]);

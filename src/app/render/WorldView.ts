@@ -31,7 +31,8 @@ export class WorldView extends Object3D {
   readonly moving: InstancedMesh | null = null;
   readonly ground: GridHelper;
   readonly bounds: Box3Helper;
-  private readonly doc: SceneDocument;
+  private doc: SceneDocument;
+  private readonly grid: VoxelGrid | null;
   private readonly clipping: Plane[];
   private readonly disposables: { dispose(): void }[] = [];
 
@@ -45,6 +46,7 @@ export class WorldView extends Object3D {
     super();
     this.name = 'world';
     this.doc = doc;
+    this.grid = grid;
     this.clipping = clipping;
     const { min, max } = doc.bounds;
     if (voxels instanceof VoxelChunks) this.voxels = voxels;
@@ -113,6 +115,20 @@ export class WorldView extends Object3D {
   /** Meshes a picking ray should test (voxels are picked on the grid itself). */
   pickables(): Object3D[] {
     return [...this.obstacles];
+  }
+
+  /**
+   * Takes `doc` (an edit of this view's document) when it draws the same but for its voxel
+   * occupancy: the same grid, bounds, obstacles, moving obstacles and terrain regions (by
+   * identity: edits keep the parts they do not change). Then only the voxel chunks an edit
+   * touched need redrawing (voxelsChanged); false when the view must be made again.
+   */
+  adopt(doc: SceneDocument, grid: VoxelGrid | null): boolean {
+    const a = this.doc, b = doc;
+    const same = grid === this.grid && a.bounds === b.bounds && a.obstacles === b.obstacles && a.movingObstacles === b.movingObstacles
+      && (a.voxels === undefined) === (b.voxels === undefined) && a.voxels?.terrain === b.voxels?.terrain;
+    if (same) this.doc = doc;
+    return same;
   }
 
   /**

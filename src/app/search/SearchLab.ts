@@ -111,20 +111,25 @@ export class SearchLab {
 
   /**
    * The current scene was edited (the editor): searches on the new revision; settings stay,
-   * and endpoints that still exist (waypoint ids, free voxels) too.
+   * and endpoints that still exist (waypoint ids, free voxels) too. Returns whether anything
+   * the lab shows changed (results cleared, endpoints moved).
    */
-  sceneEdited(scene: LoadedScene): void {
+  sceneEdited(scene: LoadedScene): boolean {
     // A search that was shown follows the edit: it runs again on the new revision, straight
     // to its end (no replay of the animation), so the path updates with every edit.
     const shown = this.runs[0].state.phase !== 'idle';
-    this.clear();
+    // Nothing shown to clear and both endpoints still valid: nothing the panels show changed.
+    const idle = this.runs.every((r) => r.state.phase === 'idle') && this.diff === null;
+    if (!idle) this.clear();
     this.scene = scene;
-    if (!endpointValid(scene, this.start) || !endpointValid(scene, this.goal)) this.defaultEndpoints();
+    const valid = endpointValid(scene, this.start) && endpointValid(scene, this.goal);
+    if (!valid) this.defaultEndpoints();
     if (shown && this.start !== null && this.goal !== null) {
       this.runSearch();
       this.finishing = true;
     }
-    this.onChange();
+    if (!idle || !valid) this.onChange();
+    return !idle || !valid;
   }
 
   /** Advances paused watched searches by `n` expansions and draws them (the Step button). */

@@ -1,5 +1,6 @@
 /** Number formatting for the status line: grouped integers, short decimals, durations. */
-export const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+export const int = (n: number): string => INT.format(Math.round(n));
 
 export const num = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
 
