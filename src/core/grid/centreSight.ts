@@ -1,6 +1,8 @@
-import { BLOCK_SHIFT, emptyBlocks, type EmptyBlocks } from './emptyBlocks.ts';
+import { BLOCK_SHIFT as BLOCK_SHIFT_, emptyBlocks, type EmptyBlocks } from './emptyBlocks.ts';
 import type { VoxelGrid } from './VoxelGrid.ts';
 
+// Module-local copy: imported bindings may compile to getter calls (tsx), too slow per voxel.
+const BLOCK_SHIFT = BLOCK_SHIFT_;
 const BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
 
 /**
@@ -21,6 +23,14 @@ const BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
  */
 export function centreSight(grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
   return walk(grid, emptyBlocks(grid), x0, y0, z0, x1, y1, z1);
+}
+
+/**
+ * centreSight with the grid's current empty-block summary passed in (`emptyBlocks(grid)`,
+ * fetched once by a caller that checks many segments while the grid does not change).
+ */
+export function centreSightThrough(grid: VoxelGrid, blocks: EmptyBlocks, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
+  return walk(grid, blocks, x0, y0, z0, x1, y1, z1);
 }
 
 /** centreSight voxel by voxel, without the block summary (the reference it must match). */
