@@ -11,6 +11,8 @@ import { parse3dMap, parse3dScen, type ScenarioProblem } from '../src/core/io/mo
 import { findGridPath, type Algorithm } from '../src/core/search/algorithms.ts';
 import { SearchContext } from '../src/core/search/SearchContext.ts';
 import type { VoxelGrid } from '../src/core/grid/VoxelGrid.ts';
+import { axisRows } from '../src/core/grid/axisRows.ts';
+import { emptyBlocks } from '../src/core/grid/emptyBlocks.ts';
 import { median, printTable } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -44,12 +46,46 @@ function timeAlgorithms(grid: VoxelGrid, problems: ScenarioProblem[], algorithms
   return out;
 }
 
+/** Brings every structure JPS and Lazy Theta* read up to date with the grid; returns ms. */
+function refresh(grid: VoxelGrid): number {
+  const t0 = performance.now();
+  grid.blockedRows();
+  axisRows(grid, 1);
+  axisRows(grid, 2);
+  emptyBlocks(grid);
+  return performance.now() - t0;
+}
+
+/**
+ * What the first JPS or Lazy Theta* query after an edit pays to refresh the structures: for
+ * a 4^3 box edited through the grid's edit API (updated in the box), and after a bare version
+ * bump (rebuilt from scratch). The edit is undone afterwards.
+ */
+function editRefresh(grid: VoxelGrid): [number, number] {
+  refresh(grid);
+  const x = grid.X >> 1, y = grid.Y >> 1, z = grid.Z >> 1;
+  const saved: number[] = [];
+  for (let k = 0; k < 64; k++) saved.push(grid.occupancy[grid.index(x + (k & 3), y + ((k >> 2) & 3), z + (k >> 4))]);
+  const write = (v: (k: number) => number) => {
+    for (let k = 0; k < 64; k++) grid.occupancy[grid.index(x + (k & 3), y + ((k >> 2) & 3), z + (k >> 4))] = v(k);
+    grid.markEdited(x, y, z, x + 3, y + 3, z + 3);
+  };
+  write((k) => saved[k] ^ 1);
+  const inBox = refresh(grid);
+  grid.version++;
+  const scratch = refresh(grid);
+  write((k) => saved[k]);
+  refresh(grid);
+  return [inBox, scratch];
+}
+
 export function benchFrontier(only: string[] = STANDARD_MAPS): void {
   if (!existsSync(mapPath('A1'))) {
     console.log(`\n## Search frontier (JPS, Lazy Theta*)\nskipped: data absent (${DATA})`);
     return;
   }
   const rows: (string | number)[][] = [];
+  const editRows: (string | number)[][] = [];
   const thetaRows: (string | number)[][] = [];
   const ratios: number[] = [];
   const thetaRatios: number[] = [];
@@ -83,6 +119,8 @@ export function benchFrontier(only: string[] = STANDARD_MAPS): void {
       }
     });
     thetaRows.push([name, a, th, th / a, th / a <= 2 ? 'yes' : 'NO', lengthRatio / n, t['lazy-theta'].wrong]);
+    const [inBox, scratch] = editRefresh(grid);
+    editRows.push([name, `${grid.X}x${grid.Y}x${grid.Z}`, inBox, scratch]);
     // Progress on stderr: the big maps take minutes each.
     process.stderr.write(`frontier bench: ${name} A* ${a.toFixed(3)} ms, JPS ${j.toFixed(3)} ms, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians)\n`);
   }
@@ -100,6 +138,11 @@ export function benchFrontier(only: string[] = STANDARD_MAPS): void {
   );
   const over = thetaRatios.filter((r) => r > 2).length;
   console.log(`\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`);
+  printTable(
+    'Refreshing the bit rows (x, y, z) and the empty-block summary after an edit of a 4^3 box (ms, once per map)',
+    ['map', 'size', 'edited box', 'from scratch'],
+    editRows,
+  );
 }
 
 // `tsx bench/frontier.ts [MAP ...]`: this table alone, optionally on some of the maps.
