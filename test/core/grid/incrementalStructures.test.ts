@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { axisRows } from '../../../src/core/grid/axisRows.ts';
-import { BLOCK_SHIFT, emptyBlocks } from '../../../src/core/grid/emptyBlocks.ts';
+import { BLOCK_SHIFT, CLEAR_CAP, emptyBlocks } from '../../../src/core/grid/emptyBlocks.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { mulberry32, randInt } from '../../helpers/random.ts';
 
 /** The grid's derived structures as plain arrays: bit rows along x, y and z, and the empty blocks. */
 function structures(grid: VoxelGrid): number[][] {
-  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(emptyBlocks(grid).empty)];
+  const b = emptyBlocks(grid);
+  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.clear)];
 }
 
 /** The same structures built from scratch on a copy of the grid. */
@@ -14,7 +15,25 @@ function fresh(grid: VoxelGrid): number[][] {
   return structures(grid.clone());
 }
 
-const NAMES = ['bit rows along x', 'bit rows along y', 'bit rows along z', 'empty blocks'];
+const NAMES = ['bit rows along x', 'bit rows along y', 'bit rows along z', 'empty blocks', 'block clearances'];
+
+/** Block clearances by brute force: chessboard distance to the nearest non-empty block, capped. */
+function bruteClearances(grid: VoxelGrid): number[] {
+  const { empty, BX, BY, BZ } = emptyBlocks(grid);
+  const out: number[] = [];
+  for (let z = 0; z < BZ; z++)
+    for (let y = 0; y < BY; y++)
+      for (let x = 0; x < BX; x++) {
+        let d = CLEAR_CAP;
+        for (let k = 0; k < empty.length; k++) {
+          if (empty[k] !== 0) continue;
+          const kx = k % BX, ky = Math.floor(k / BX) % BY, kz = Math.floor(k / (BX * BY));
+          d = Math.min(d, Math.max(Math.abs(kx - x), Math.abs(ky - y), Math.abs(kz - z)));
+        }
+        out.push(d);
+      }
+  return out;
+}
 
 function expectSame(grid: VoxelGrid, what: string): void {
   const got = structures(grid);
@@ -57,6 +76,33 @@ describe('derived grid structures after edits', () => {
         }
         expectSame(grid, `seed ${seed}, step ${step}`);
       }
+    }
+  });
+
+  it('block clearances are the chessboard distances to the nearest non-empty block', () => {
+    const S = 1 << BLOCK_SHIFT;
+    for (let seed = 1; seed <= 12; seed++) {
+      const rand = mulberry32(seed);
+      const grid = new VoxelGrid({ dims: [S * (1 + randInt(rand, 24)), S * (1 + randInt(rand, 20)) - randInt(rand, S), S * (1 + randInt(rand, 12))] });
+      const obstacles = 1 + randInt(rand, 6);
+      for (let k = 0; k < obstacles; k++) grid.setBlocked(randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z), true);
+      expect(Array.from(emptyBlocks(grid).clear), `seed ${seed}`).toEqual(bruteClearances(grid));
+    }
+  });
+
+  it('clearances updated around an edit in a grid wider than the update window equal fresh ones', () => {
+    const S = 1 << BLOCK_SHIFT;
+    const rand = mulberry32(99);
+    const grid = new VoxelGrid({ dims: [S * (4 * CLEAR_CAP + 3), S * 5, S * 3] });
+    // A few far-apart voxels toggled on and off: clearances rise and fall up to CLEAR_CAP blocks away.
+    const spots = Array.from({ length: 5 }, () => [randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z)]);
+    emptyBlocks(grid);
+    for (let step = 0; step < 40; step++) {
+      const [x, y, z] = spots[randInt(rand, spots.length)];
+      grid.setBlocked(x, y, z, !grid.isBlocked(x, y, z));
+      const fresh = emptyBlocks(grid.clone());
+      expect(Array.from(emptyBlocks(grid).clear), `step ${step}`).toEqual(Array.from(fresh.clear));
+      expect(Array.from(emptyBlocks(grid).empty), `step ${step}`).toEqual(Array.from(fresh.empty));
     }
   });
 
