@@ -191,7 +191,8 @@ export class VoxelGrid {
    * The occupancy as bits, one padded row per (y, z), for reading a 3x3x3 block in 9 loads:
    * row r = (y + 1) + (Y + 2) * (z + 1) for y in [-1, Y], z in [-1, Z]; voxel x is bit x + 1
    * of the row, counted over its `rowWords` 32-bit words. The padding (x = -1 or X, and the
-   * rows outside the box) is set: out of bounds is blocked. Rebuilt when `version` changes.
+   * rows outside the box) is set: out of bounds is blocked. Brought up to date when `version`
+   * changes: in the edited box when it is known (`editedSince`), else rebuilt.
    */
   blockedRows(): Uint32Array {
     if (this.bits !== null && this.bitsVersion === this.version) return this.bits;
