@@ -21,7 +21,10 @@ export const STANDARD_MAPS = ['A1', 'A2', 'A3', 'BC1', 'DA1', 'DB2', 'DC3', 'EB2
 const mapPath = (name: string) => join(DATA, '3d', `${name}.3dmap`);
 
 interface Timed {
+  /** Wall-clock ms per problem (the run's elapsedMs). */
   ms: number[];
+  /** CPU ms per problem (process.cpuUsage around the query): robust on a loaded machine. */
+  cpu: number[];
   costs: number[];
   wrong: number;
 }
@@ -31,10 +34,13 @@ function timeAlgorithms(grid: VoxelGrid, problems: ScenarioProblem[], algorithms
   const space = new GridSpace(grid);
   const ctx = new SearchContext();
   const out: Record<string, Timed> = {};
-  for (const a of algorithms) out[a] = { ms: [], costs: [], wrong: 0 };
+  for (const a of algorithms) out[a] = { ms: [], cpu: [], costs: [], wrong: 0 };
   for (const p of problems) {
     for (const a of algorithms) {
+      const c0 = process.cpuUsage();
       const r = findGridPath(a, space, grid.index(...p.start), grid.index(...p.goal), {}, ctx);
+      const c = process.cpuUsage(c0);
+      out[a].cpu.push((c.user + c.system) / 1000);
       out[a].ms.push(r.elapsedMs);
       out[a].costs.push(r.cost);
       const ok = a === 'lazy-theta'
@@ -79,7 +85,11 @@ function editRefresh(grid: VoxelGrid): [number, number] {
   return [inBox, scratch];
 }
 
-export function benchFrontier(only: string[] = STANDARD_MAPS): void {
+/**
+ * The frontier tables on `only` (default: the 12 standard maps). With `thetaOnly`, just A* and
+ * Lazy Theta* on the long problems and the edit refresh (no JPS, no spread problems).
+ */
+export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false): void {
   if (!existsSync(mapPath('A1'))) {
     console.log(`\n## Search frontier (JPS, Lazy Theta*)\nskipped: data absent (${DATA})`);
     return;
@@ -92,24 +102,32 @@ export function benchFrontier(only: string[] = STANDARD_MAPS): void {
   const allA: number[] = [];
   const allJ: number[] = [];
   let slower = 0;
+  const long: Algorithm[] = thetaOnly ? ['astar', 'lazy-theta'] : ['astar', 'jps', 'lazy-theta'];
   for (const name of only) {
     const grid = parse3dMap(readFileSync(mapPath(name), 'utf8'), name);
     const problems = parse3dScen(readFileSync(`${mapPath(name)}.3dscen`, 'utf8'), name);
     const hard = Array.from({ length: 50 }, (_, k) => problems[9000 + 20 * k]);
-    const spread = Array.from({ length: 50 }, (_, k) => problems[200 * k]);
     // One warm-up pass so the JIT has seen every algorithm before timing.
-    timeAlgorithms(grid, hard.slice(0, 5), ['astar', 'jps', 'lazy-theta']);
-    const t = timeAlgorithms(grid, hard, ['astar', 'jps', 'lazy-theta']);
-    const s = timeAlgorithms(grid, spread, ['astar', 'jps']);
-    allA.push(...s.astar.ms);
-    allJ.push(...s.jps.ms);
+    timeAlgorithms(grid, hard.slice(0, 5), long);
+    const t = timeAlgorithms(grid, hard, long);
     const a = median([...t.astar.ms]);
-    const j = median([...t.jps.ms]);
     const th = median([...t['lazy-theta'].ms]);
-    ratios.push(a / j);
-    thetaRatios.push(th / a);
-    if (j > a) slower++;
-    rows.push([name, a, j, a / j, median([...s.astar.ms]), median([...s.jps.ms]), t.astar.wrong + t.jps.wrong + s.astar.wrong + s.jps.wrong]);
+    let progress = `frontier bench: ${name} A* ${a.toFixed(3)} ms`;
+    if (!thetaOnly) {
+      const spread = Array.from({ length: 50 }, (_, k) => problems[200 * k]);
+      const s = timeAlgorithms(grid, spread, ['astar', 'jps']);
+      allA.push(...s.astar.ms);
+      allJ.push(...s.jps.ms);
+      const j = median([...t.jps.ms]);
+      ratios.push(a / j);
+      if (j > a) slower++;
+      rows.push([name, a, j, a / j, median([...s.astar.ms]), median([...s.jps.ms]), t.astar.wrong + t.jps.wrong + s.astar.wrong + s.jps.wrong]);
+      progress += `, JPS ${j.toFixed(3)} ms`;
+    }
+    // Lazy Theta* against A* in CPU time: wall-clock medians swing with outside load.
+    const aCpu = median([...t.astar.cpu]);
+    const thCpu = median([...t['lazy-theta'].cpu]);
+    thetaRatios.push(thCpu / aCpu);
     let lengthRatio = 0;
     let n = 0;
     hard.forEach((p, i) => {
@@ -118,26 +136,29 @@ export function benchFrontier(only: string[] = STANDARD_MAPS): void {
         n++;
       }
     });
-    thetaRows.push([name, a, th, th / a, th / a <= 2 ? 'yes' : 'NO', lengthRatio / n, t['lazy-theta'].wrong]);
+    thetaRows.push([name, aCpu, thCpu, thCpu / aCpu, thCpu / aCpu <= 2 ? 'yes' : 'NO', a, th, lengthRatio / n, t['lazy-theta'].wrong]);
     const [inBox, scratch] = editRefresh(grid);
     editRows.push([name, `${grid.X}x${grid.Y}x${grid.Z}`, inBox, scratch]);
     // Progress on stderr: the big maps take minutes each.
-    process.stderr.write(`frontier bench: ${name} A* ${a.toFixed(3)} ms, JPS ${j.toFixed(3)} ms, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians)\n`);
+    progress += `, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians); Lazy Theta*/A* in CPU time ${(thCpu / aCpu).toFixed(2)}\n`;
+    process.stderr.write(progress);
+  }
+  if (!thetaOnly) {
+    printTable(
+      'JPS vs A* on the 12 standard Warframe maps (median ms per problem; long = problems 9000, 9020, ..., 9980; spread = every 200th)',
+      ['map', 'A* long ms', 'JPS long ms', 'A*/JPS long', 'A* spread ms', 'JPS spread ms', 'wrong costs'],
+      rows,
+    );
+    console.log(`\nMedian over maps of (A* median / JPS median), long problems: ${median([...ratios]).toFixed(2)} (target >= 2); maps slower with JPS: ${slower} (target 0).`);
+    console.log(`All-problems (every 200th, ${allA.length} problems): A* median ${median(allA).toFixed(3)} ms, JPS median ${median(allJ).toFixed(3)} ms.`);
   }
   printTable(
-    'JPS vs A* on the 12 standard Warframe maps (median ms per problem; long = problems 9000, 9020, ..., 9980; spread = every 200th)',
-    ['map', 'A* long ms', 'JPS long ms', 'A*/JPS long', 'A* spread ms', 'JPS spread ms', 'wrong costs'],
-    rows,
-  );
-  console.log(`\nMedian over maps of (A* median / JPS median), long problems: ${median([...ratios]).toFixed(2)} (target >= 2); maps slower with JPS: ${slower} (target 0).`);
-  console.log(`All-problems (every 200th, ${allA.length} problems): A* median ${median(allA).toFixed(3)} ms, JPS median ${median(allJ).toFixed(3)} ms.`);
-  printTable(
-    'Lazy Theta* vs A* on the long problems (median ms; length = mean of Lazy Theta* length / published grid optimum)',
-    ['map', 'A* ms', 'Lazy Theta* ms', 'Theta*/A*', '<= 2', 'length / grid optimum', 'longer than optimum'],
+    'Lazy Theta* vs A* on the long problems (median CPU ms per problem, and wall ms; length = mean of Lazy Theta* length / published grid optimum)',
+    ['map', 'A* CPU ms', 'Theta* CPU ms', 'Theta*/A*', '<= 2', 'A* ms', 'Theta* ms', 'length / grid optimum', 'longer than optimum'],
     thetaRows,
   );
   const over = thetaRatios.filter((r) => r > 2).length;
-  console.log(`\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`);
+  console.log(`\nMedian over maps of (Lazy Theta* median / A* median), CPU time: ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`);
   printTable(
     'Refreshing the bit rows (x, y, z) and the empty-block summary after an edit of a 4^3 box (ms, once per map)',
     ['map', 'size', 'edited box', 'from scratch'],
@@ -145,5 +166,10 @@ export function benchFrontier(only: string[] = STANDARD_MAPS): void {
   );
 }
 
-// `tsx bench/frontier.ts [MAP ...]`: this table alone, optionally on some of the maps.
-if (import.meta.url === `file://${process.argv[1]}`) benchFrontier(process.argv.length > 2 ? process.argv.slice(2) : STANDARD_MAPS);
+// `tsx bench/frontier.ts [--theta] [MAP ...]`: these tables alone, optionally on some of the
+// maps; --theta: only Lazy Theta* against A* (and the edit refresh).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const maps = args.filter((a) => a !== '--theta');
+  benchFrontier(maps.length > 0 ? maps : STANDARD_MAPS, args.includes('--theta'));
+}
