@@ -21,10 +21,7 @@ export const STANDARD_MAPS = ['A1', 'A2', 'A3', 'BC1', 'DA1', 'DB2', 'DC3', 'EB2
 const mapPath = (name: string) => join(DATA, '3d', `${name}.3dmap`);
 
 interface Timed {
-  /** Wall-clock ms per problem (the run's elapsedMs). */
   ms: number[];
-  /** CPU ms per problem (process.cpuUsage around the query): robust on a loaded machine. */
-  cpu: number[];
   costs: number[];
   wrong: number;
 }
@@ -34,13 +31,10 @@ function timeAlgorithms(grid: VoxelGrid, problems: ScenarioProblem[], algorithms
   const space = new GridSpace(grid);
   const ctx = new SearchContext();
   const out: Record<string, Timed> = {};
-  for (const a of algorithms) out[a] = { ms: [], cpu: [], costs: [], wrong: 0 };
+  for (const a of algorithms) out[a] = { ms: [], costs: [], wrong: 0 };
   for (const p of problems) {
     for (const a of algorithms) {
-      const c0 = process.cpuUsage();
       const r = findGridPath(a, space, grid.index(...p.start), grid.index(...p.goal), {}, ctx);
-      const c = process.cpuUsage(c0);
-      out[a].cpu.push((c.user + c.system) / 1000);
       out[a].ms.push(r.elapsedMs);
       out[a].costs.push(r.cost);
       const ok = a === 'lazy-theta'
@@ -124,10 +118,7 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
       rows.push([name, a, j, a / j, median([...s.astar.ms]), median([...s.jps.ms]), t.astar.wrong + t.jps.wrong + s.astar.wrong + s.jps.wrong]);
       progress += `, JPS ${j.toFixed(3)} ms`;
     }
-    // Lazy Theta* against A* in CPU time: wall-clock medians swing with outside load.
-    const aCpu = median([...t.astar.cpu]);
-    const thCpu = median([...t['lazy-theta'].cpu]);
-    thetaRatios.push(thCpu / aCpu);
+    thetaRatios.push(th / a);
     let lengthRatio = 0;
     let n = 0;
     hard.forEach((p, i) => {
@@ -136,11 +127,11 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
         n++;
       }
     });
-    thetaRows.push([name, aCpu, thCpu, thCpu / aCpu, thCpu / aCpu <= 2 ? 'yes' : 'NO', a, th, lengthRatio / n, t['lazy-theta'].wrong]);
+    thetaRows.push([name, a, th, th / a, th / a <= 2 ? 'yes' : 'NO', lengthRatio / n, t['lazy-theta'].wrong]);
     const [inBox, scratch] = editRefresh(grid);
     editRows.push([name, `${grid.X}x${grid.Y}x${grid.Z}`, inBox, scratch]);
     // Progress on stderr: the big maps take minutes each.
-    progress += `, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians); Lazy Theta*/A* in CPU time ${(thCpu / aCpu).toFixed(2)}\n`;
+    progress += `, Lazy Theta* ${th.toFixed(3)} ms (long problems, medians); Lazy Theta*/A* ${(th / a).toFixed(2)}\n`;
     process.stderr.write(progress);
   }
   if (!thetaOnly) {
@@ -153,12 +144,12 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
     console.log(`All-problems (every 200th, ${allA.length} problems): A* median ${median(allA).toFixed(3)} ms, JPS median ${median(allJ).toFixed(3)} ms.`);
   }
   printTable(
-    'Lazy Theta* vs A* on the long problems (median CPU ms per problem, and wall ms; length = mean of Lazy Theta* length / published grid optimum)',
-    ['map', 'A* CPU ms', 'Theta* CPU ms', 'Theta*/A*', '<= 2', 'A* ms', 'Theta* ms', 'length / grid optimum', 'longer than optimum'],
+    'Lazy Theta* vs A* on the long problems (median ms per problem; length = mean of Lazy Theta* length / published grid optimum)',
+    ['map', 'A* ms', 'Lazy Theta* ms', 'Theta*/A*', '<= 2', 'length / grid optimum', 'longer than optimum'],
     thetaRows,
   );
   const over = thetaRatios.filter((r) => r > 2).length;
-  console.log(`\nMedian over maps of (Lazy Theta* median / A* median), CPU time: ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`);
+  console.log(`\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`);
   printTable(
     'Refreshing the bit rows (x, y, z) and the empty-block summary after an edit of a 4^3 box (ms, once per map)',
     ['map', 'size', 'edited box', 'from scratch'],
