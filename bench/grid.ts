@@ -222,3 +222,9 @@ export function benchGrid(): void {
   perMapTable();
   peers2dTable();
 }
+
+// `tsx bench/grid.ts [yardstick]`: these tables alone, or only the yardstick table.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv[2] === 'yardstick') yardstickTable();
+  else benchGrid();
+}

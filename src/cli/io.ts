@@ -4,7 +4,7 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { MAP_FILE_LIMIT, parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
 import { clip, escapeControls } from '../core/io/text.ts';
 import type { PathReport } from '../core/search/query.ts';
-import { SCENE_FILE_LIMIT } from '../scene/index.ts';
+import { SCENE_FILE_LIMIT } from '../scene/fileLimit.ts';
 
 
 /** A failure the user can act on (missing file, malformed data): message on stderr, exit 1. */

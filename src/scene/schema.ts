@@ -30,8 +30,7 @@ export const SCENE_LIMITS = Object.freeze({
   meshes: 1_000,
 });
 
-/** Longest scene text parseScene reads (64 MiB); a file over it is refused before parsing. */
-export const SCENE_FILE_LIMIT = 64 * 2 ** 20;
+export { SCENE_FILE_LIMIT } from './fileLimit.ts';
 
 /**
  * The finite range of every number in a document. Positions lie within ±COORD; lengths within

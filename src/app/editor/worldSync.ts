@@ -48,7 +48,8 @@ export function syncWorld(world: ObstacleWorld, prev: SceneDocument, next: Scene
   const changed = rewriteRegion(grid, nv, region, terrainChanged);
   out.voxels = terrainChanged;
   if (changed !== null) {
-    grid.version++;
+    // Derived grid structures (bit rows, empty blocks) then update only this box.
+    grid.markEdited(changed[0], changed[1], changed[2], changed[3], changed[4], changed[5]);
     out.boxes.push(world.voxelsChanged(changed));
     out.voxelBox = changed;
     out.voxels = true;

@@ -9,6 +9,12 @@ import type { Vec3 } from '../math/vec3.ts';
  */
 export const FREE_VOXEL_SNAP_RADIUS = 4;
 
+/** Edits a VoxelGrid remembers for `editedSince`: derived data further behind is rebuilt. */
+const EDIT_LOG = 64;
+
+/** Scratch box for `blockedRows` (single-threaded, never kept). */
+const editBox = [0, 0, 0, 0, 0, 0];
+
 /** Largest grid navlab allocates (the Moving AI A1..A3 maps have ~89 million voxels). */
 export const MAX_VOXELS = 2 ** 28;
 
@@ -50,11 +56,19 @@ export class VoxelGrid {
   terrain: Float32Array | null = null;
   /**
    * Incremented on every edit, so derived data (meshes, bit rows, cached searches) can tell it
-   * is stale. Code that writes `occupancy` directly must increment it too.
+   * is stale. Code that writes `occupancy` directly must then call `markEdited(box)` (or at
+   * least increment it: derived data is then rebuilt from scratch instead of in the box).
    */
   version = 0;
   private bits: Uint32Array | null = null;
   private bitsVersion = -1;
+  /**
+   * The last EDIT_LOG edits recorded through the edit API, newest last: per entry the version
+   * it made and its inclusive voxel box (x0, y0, z0, x1, y1, z1; x0 > x1 when no voxel's
+   * occupancy changed). Layout: entry k at [7k, 7k + 7) = version, box, in a ring of EDIT_LOG.
+   */
+  private readonly editLog = new Float64Array(7 * EDIT_LOG);
+  private editCount = 0;
 
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
@@ -109,12 +123,63 @@ export class VoxelGrid {
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
     if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
-    const fresh = this.bits !== null && this.bitsVersion === this.version;
-    this.version++;
-    if (fresh) {
-      this.setRowBit(x, y, z, blocked);
-      this.bitsVersion = this.version;
+    this.log(x, y, z, x, y, z);
+  }
+
+  /**
+   * Call after writing `occupancy` directly inside the inclusive voxel box [x0, x1] x
+   * [y0, y1] x [z0, z1]: increments `version` and records the box, so the derived structures
+   * (`blockedRows`, axis bit rows, the empty-block summary) update only that box on their next
+   * use. (A bare `version++` also works: they are then rebuilt from scratch.) The box is
+   * clipped to the grid.
+   */
+  markEdited(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
+    if (!(Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(z0) && Number.isInteger(x1) && Number.isInteger(y1) && Number.isInteger(z1))) {
+      throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].join(', ')}]`);
     }
+    this.log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
+  }
+
+  /** Increments `version` and appends the edit's box to the log (the ring drops the oldest). */
+  private log(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
+    this.version++;
+    const at = 7 * (this.editCount++ % EDIT_LOG);
+    const e = this.editLog;
+    e[at] = this.version;
+    e[at + 1] = x0;
+    e[at + 2] = y0;
+    e[at + 3] = z0;
+    e[at + 4] = x1;
+    e[at + 5] = y1;
+    e[at + 6] = z1;
+  }
+
+  /**
+   * The inclusive voxel box [x0, y0, z0, x1, y1, z1] holding every occupancy change made after
+   * version `since` (x0 > x1 when there was none), written into `out`; null when that is not
+   * known: a change made by a bare `version++`, or more edits than the log keeps.
+   */
+  editedSince(since: number, out: number[] = [0, 0, 0, 0, 0, 0]): number[] | null {
+    if (since > this.version) return null;
+    out[0] = out[1] = out[2] = Infinity;
+    out[3] = out[4] = out[5] = -Infinity;
+    const e = this.editLog;
+    // The entries for versions since + 1 .. version must all be in the log, newest last.
+    for (let v = this.version, n = this.editCount - 1; v > since; v--, n--) {
+      if (n < 0 || n < this.editCount - EDIT_LOG) return null;
+      const at = 7 * (n % EDIT_LOG);
+      if (e[at] !== v) return null;
+      if (e[at + 1] > e[at + 4]) continue;
+      for (let a = 0; a < 3; a++) {
+        out[a] = Math.min(out[a], e[at + 1 + a]);
+        out[a + 3] = Math.max(out[a + 3], e[at + 4 + a]);
+      }
+    }
+    if (out[0] > out[3]) {
+      out[0] = out[1] = out[2] = 0;
+      out[3] = out[4] = out[5] = -1;
+    }
+    return out;
   }
 
   /** 32-bit words per padded row of `blockedRows()`. */
@@ -126,33 +191,44 @@ export class VoxelGrid {
    * The occupancy as bits, one padded row per (y, z), for reading a 3x3x3 block in 9 loads:
    * row r = (y + 1) + (Y + 2) * (z + 1) for y in [-1, Y], z in [-1, Z]; voxel x is bit x + 1
    * of the row, counted over its `rowWords` 32-bit words. The padding (x = -1 or X, and the
-   * rows outside the box) is set: out of bounds is blocked. Rebuilt when `version` changes.
+   * rows outside the box) is set: out of bounds is blocked. Brought up to date when `version`
+   * changes: in the edited box when it is known (`editedSince`), else rebuilt.
    */
   blockedRows(): Uint32Array {
     if (this.bits !== null && this.bitsVersion === this.version) return this.bits;
+    const box = this.bits === null ? null : this.editedSince(this.bitsVersion, editBox);
+    this.bitsVersion = this.version;
+    if (box !== null) {
+      for (let z = box[2]; z <= box[5]; z++) for (let y = box[1]; y <= box[4]; y++) this.writeRow(y, z, box[0], box[3]);
+      return this.bits!;
+    }
     const W = this.rowWords;
     const bits = this.bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
     bits.fill(0xffffffff);
     this.bits = bits;
-    const occ = this.occupancy;
     for (let z = 0; z < this.Z; z++) {
       for (let y = 0; y < this.Y; y++) {
         const row = (y + 1 + (this.Y + 2) * (z + 1)) * W;
         bits.fill(0, row, row + W);
         bits[row] = 1; // x = -1
-        const i0 = this.X * (y + this.Y * z);
-        for (let x = 0; x < this.X; x++) if (occ[i0 + x] !== 0) bits[row + ((x + 1) >>> 5)] |= 1 << ((x + 1) & 31);
         for (let b = this.X + 1; b < 32 * W; b++) bits[row + (b >>> 5)] |= 1 << (b & 31);
+        this.writeRow(y, z, 0, this.X - 1);
       }
     }
-    this.bitsVersion = this.version;
     return bits;
   }
 
-  private setRowBit(x: number, y: number, z: number, blocked: boolean): void {
-    const i = (y + 1 + (this.Y + 2) * (z + 1)) * this.rowWords + ((x + 1) >>> 5);
-    const m = 1 << ((x + 1) & 31);
-    this.bits![i] = blocked ? this.bits![i] | m : this.bits![i] & ~m;
+  /** Copies the occupancy of voxels x0..x1 of row (y, z) into the bit rows. */
+  private writeRow(y: number, z: number, x0: number, x1: number): void {
+    const bits = this.bits!;
+    const row = (y + 1 + (this.Y + 2) * (z + 1)) * this.rowWords;
+    const occ = this.occupancy;
+    const i0 = this.X * (y + this.Y * z);
+    for (let x = x0; x <= x1; x++) {
+      const w = row + ((x + 1) >>> 5);
+      const m = 1 << ((x + 1) & 31);
+      bits[w] = occ[i0 + x] !== 0 ? bits[w] | m : bits[w] & ~m;
+    }
   }
 
   /** Terrain cost multiplier of voxel index `i` (1 = normal ground). */
@@ -169,7 +245,8 @@ export class VoxelGrid {
       this.terrain = new Float32Array(this.size).fill(1);
     }
     this.terrain[x + this.X * (y + this.Y * z)] = multiplier;
-    this.version++;
+    // A terrain edit: no occupancy changed.
+    this.log(0, 0, 0, -1, -1, -1);
   }
 
   /** World-space centre of voxel (x, y, z). */

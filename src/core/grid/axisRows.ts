@@ -23,20 +23,53 @@ interface Cached {
 }
 
 const cache = new WeakMap<VoxelGrid, Cached>();
+const box = [0, 0, 0, 0, 0, 0];
 
-/** Bit rows of `grid` along `axis` (0 = x, 1 = y, 2 = z); rebuilt after the grid changes. */
+/**
+ * Bit rows of `grid` along `axis` (0 = x, 1 = y, 2 = z). After the grid changes they are
+ * updated in the edited box when the grid knows it (`VoxelGrid.editedSince`), else rebuilt.
+ */
 export function axisRows(grid: VoxelGrid, axis: 0 | 1 | 2): AxisRows {
   if (axis === 0) return { bits: grid.blockedRows(), words: grid.rowWords, stride: grid.Y + 2 };
   let c = cache.get(grid);
-  if (c === undefined || c.version !== grid.version) {
+  if (c === undefined) {
     c = { version: grid.version, rows: [null, null] };
     cache.set(grid, c);
+  } else if (c.version !== grid.version) {
+    const edited = grid.editedSince(c.version, box);
+    c.version = grid.version;
+    if (edited === null) c.rows = [null, null];
+    else {
+      const [ry, rz] = c.rows;
+      if (ry !== null) write(grid, ry, 1, edited);
+      if (rz !== null) write(grid, rz, 2, edited);
+    }
   }
   return (c.rows[axis - 1] ??= build(grid, axis));
 }
 
+/** Copies the occupancy of the voxels in the inclusive box b into the rows along `axis`. */
+function write(grid: VoxelGrid, rows: AxisRows, axis: 1 | 2, b: readonly number[]): void {
+  const { X, Y, occupancy } = grid;
+  const { bits, words, stride } = rows;
+  for (let z = b[2]; z <= b[5]; z++) {
+    for (let y = b[1]; y <= b[4]; y++) {
+      const i0 = X * (y + Y * z);
+      // Row of (x, z) for axis y, of (x, y) for axis z; the bit is y + 1 or z + 1.
+      const q = axis === 1 ? z : y;
+      const bit = (axis === 1 ? y : z) + 1;
+      const word = bit >>> 5;
+      const m = 1 << (bit & 31);
+      for (let x = b[0]; x <= b[3]; x++) {
+        const w = (x + 1 + stride * (q + 1)) * words + word;
+        bits[w] = occupancy[i0 + x] !== 0 ? bits[w] | m : bits[w] & ~m;
+      }
+    }
+  }
+}
+
 function build(grid: VoxelGrid, axis: 1 | 2): AxisRows {
-  const { X, Y, Z, occupancy } = grid;
+  const { X, Y, Z } = grid;
   const n = axis === 1 ? Y : Z;
   const other = axis === 1 ? Z : Y;
   const words = (n + 33) >>> 5;
@@ -51,16 +84,7 @@ function build(grid: VoxelGrid, axis: 1 | 2): AxisRows {
       for (let b = n + 1; b < 32 * words; b++) bits[row + (b >>> 5)] |= 1 << (b & 31);
     }
   }
-  for (let z = 0; z < Z; z++) {
-    for (let y = 0; y < Y; y++) {
-      const i0 = X * (y + Y * z);
-      // Row of (x, z) for axis y, of (x, y) for axis z; the bit is y + 1 or z + 1.
-      const q = axis === 1 ? z : y;
-      const b = (axis === 1 ? y : z) + 1;
-      const word = b >>> 5;
-      const m = 1 << (b & 31);
-      for (let x = 0; x < X; x++) if (occupancy[i0 + x] !== 0) bits[(x + 1 + stride * (q + 1)) * words + word] |= m;
-    }
-  }
-  return { bits, words, stride };
+  const rows = { bits, words, stride };
+  write(grid, rows, axis, [0, 0, 0, X - 1, Y - 1, Z - 1]);
+  return rows;
 }

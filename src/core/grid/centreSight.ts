@@ -1,7 +1,8 @@
-import { BLOCK_SHIFT, emptyBlocks, type EmptyBlocks } from './emptyBlocks.ts';
+import { BLOCK_SHIFT as BLOCK_SHIFT_, emptyBlocks, type EmptyBlocks } from './emptyBlocks.ts';
 import type { VoxelGrid } from './VoxelGrid.ts';
 
-const BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
+// Module-local copy: imported bindings may compile to getter calls (tsx), too slow per voxel.
+const BLOCK_SHIFT = BLOCK_SHIFT_;
 
 /**
  * Line of sight between the centres of two voxels, in exact integer arithmetic: true when
@@ -14,13 +15,22 @@ const BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
  * (2k + 1) / 2n; times are compared scaled by 2 |dx| |dy| |dz| (zero deltas count as 1), so
  * simultaneous crossings (an edge or a corner) are found exactly.
  *
- * Through an empty coarse block (emptyBlocks) the walk jumps at once to the block's exit:
- * every crossing before the exit time enters a voxel of that block (and so does every voxel
- * around an edge or corner met there), so all of them are free. The crossing at the exit
- * itself is walked voxel by voxel, so the answer is the same as the plain walk's.
+ * Through an empty coarse block (emptyBlocks) the walk jumps at once to the exit of the
+ * largest cube of empty blocks centred on it (its `clear` value): every crossing before the
+ * exit time enters a voxel of that cube (and so does every voxel around an edge or corner met
+ * there), so all of them are free. The crossing at the exit itself is walked voxel by voxel,
+ * so the answer is the same as the plain walk's.
  */
 export function centreSight(grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
   return walk(grid, emptyBlocks(grid), x0, y0, z0, x1, y1, z1);
+}
+
+/**
+ * centreSight with the grid's current empty-block summary passed in (`emptyBlocks(grid)`,
+ * fetched once by a caller that checks many segments while the grid does not change).
+ */
+export function centreSightThrough(grid: VoxelGrid, blocks: EmptyBlocks, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
+  return walk(grid, blocks, x0, y0, z0, x1, y1, z1);
 }
 
 /** centreSight voxel by voxel, without the block summary (the reference it must match). */
@@ -46,16 +56,20 @@ function walk(grid: VoxelGrid, blocks: EmptyBlocks | null, x0: number, y0: numbe
   let ty = ay !== 0 ? A * C : Infinity;
   let tz = az !== 0 ? A * B : Infinity;
   let x = x0, y = y0, z = z0;
-  const empty = blocks?.empty, BX = blocks?.BX ?? 0, BY = blocks?.BY ?? 0;
+  const clear = blocks?.clear, BX = blocks?.BX ?? 0, BY = blocks?.BY ?? 0;
   let left = ax + ay + az;
   while (left > 0) {
-    // The time the segment leaves the current block: after the voxels left in it per axis.
-    const nx = sx < 0 ? x & BLOCK_MASK : BLOCK_MASK - (x & BLOCK_MASK);
-    const ny = sy < 0 ? y & BLOCK_MASK : BLOCK_MASK - (y & BLOCK_MASK);
-    const nz = sz < 0 ? z & BLOCK_MASK : BLOCK_MASK - (z & BLOCK_MASK);
+    const bx = x >> BLOCK_SHIFT, by = y >> BLOCK_SHIFT, bz = z >> BLOCK_SHIFT;
+    // c > 0: every block within r = c - 1 of this one is empty, so is the cube they make.
+    const c = clear !== undefined ? clear[bx + BX * (by + BY * bz)] : 0;
+    const r = c > 0 ? c - 1 : 0;
+    // The time the segment leaves the cube (or the block): after the voxels left in it per axis.
+    const nx = sx < 0 ? x - ((bx - r) << BLOCK_SHIFT) : ((bx + r + 1) << BLOCK_SHIFT) - 1 - x;
+    const ny = sy < 0 ? y - ((by - r) << BLOCK_SHIFT) : ((by + r + 1) << BLOCK_SHIFT) - 1 - y;
+    const nz = sz < 0 ? z - ((bz - r) << BLOCK_SHIFT) : ((bz + r + 1) << BLOCK_SHIFT) - 1 - z;
     const ex = tx + nx * stepX, ey = ty + ny * stepY, ez = tz + nz * stepZ;
     const exit = ex < ey ? (ex < ez ? ex : ez) : ey < ez ? ey : ez;
-    if (empty !== undefined && empty[(x >> BLOCK_SHIFT) + BX * ((y >> BLOCK_SHIFT) + BY * (z >> BLOCK_SHIFT))] === 1) {
+    if (c > 0) {
       // Take every crossing strictly before the exit (or the end) at once.
       const T = exit < end ? exit : end;
       if (tx < T) { const k = Math.floor((T - 1 - tx) / stepX) + 1; tx += k * stepX; x += sx * k; i += ox * k; left -= k; }

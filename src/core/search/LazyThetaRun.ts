@@ -1,5 +1,6 @@
 import { NavlabError } from '../errors.ts';
-import { centreSight } from '../grid/centreSight.ts';
+import { centreSightThrough } from '../grid/centreSight.ts';
+import { emptyBlocks, type EmptyBlocks } from '../grid/emptyBlocks.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
@@ -70,6 +71,8 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
   losChecks = 0;
   /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
   onLineOfSight: ((from: number, to: number, legal: boolean) => void) | null = null;
+  /** The grid's empty-block summary, fetched once per slice (the grid does not change within one). */
+  private blocks: EmptyBlocks | null = null;
 
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(supportedSpace(space), start, goal, options, ctx);
@@ -108,6 +111,10 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     anyLabels.set(this.ctx, { anyG: g, anyParent: p });
   }
 
+  protected beginSlice(): void {
+    this.blocks = emptyBlocks(this.space.grid);
+  }
+
   /** Checks node u's any-angle parent; on failure falls back to the best closed grid neighbour. */
   private verify(s: number, u: number): void {
     const ctx = this.ctx;
@@ -119,7 +126,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const a = this.coords(qn, 0);
     const b = this.coords(u, 3);
     this.losChecks++;
-    const legal = centreSight(grid, a[0], a[1], a[2], b[3], b[4], b[5]);
+    const legal = centreSightThrough(grid, this.blocks ??= emptyBlocks(grid), a[0], a[1], a[2], b[3], b[4], b[5]);
     this.onLineOfSight?.(qn, u, legal);
     if (legal) return;
     const blocked = space.blockedMask(b[3], b[4], b[5]);
@@ -176,18 +183,26 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const n = need.length;
     const prune = space.pruneNeed;
     const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
+    // As in A*: a free block leaves only the moves its arrival move never prunes, untested.
+    const row = blocked === 0 && pruneRow >= 0 ? via[s] : 0;
+    const test = row === 0;
+    const list = space.moveList;
+    const listEnd = space.moveListStart[row + 1];
     // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
     const estimate = space.cellEstimate;
     const sq = space.squaredScale;
     const hx = x - space.gx, hy = y - space.gy, hz = z - space.gz;
     let generated = 0;
-    for (let k = 0; k < n; k++) {
-      if ((blocked & need[k]) !== 0) continue;
-      // As in A*: when the grid parent reaches v directly, this move cannot improve v's grid
-      // cost, and v's grid parent (which offers its any-angle label) is another node.
-      if (pruneRow >= 0) {
-        const m = prune[pruneRow + k];
-        if (m !== -1 && (blocked & m) === 0) continue;
+    for (let i = space.moveListStart[row]; i < listEnd; i++) {
+      const k = list[i];
+      if (test) {
+        if ((blocked & need[k]) !== 0) continue;
+        // As in A*: when the grid parent reaches v directly, this move cannot improve v's grid
+        // cost, and v's grid parent (which offers its any-angle label) is another node.
+        if (pruneRow >= 0) {
+          const m = prune[pruneRow + k];
+          if (m !== -1 && (blocked & m) === 0) continue;
+        }
       }
       const v = u + off[k];
       const p = v >> PAGE_BITS;
