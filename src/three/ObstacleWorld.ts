@@ -287,7 +287,7 @@ export class ObstacleWorld {
       throw new NavlabError('usage', `ObstacleWorld.setVoxels: box [${box.join(', ')}] is not inside ${grid.X}x${grid.Y}x${grid.Z}`);
     }
     for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = solid ? 1 : 0;
-    grid.version++;
+    grid.markEdited(x0, y0, z0, x1, y1, z1);
     return this.voxelsChanged(box);
   }
 

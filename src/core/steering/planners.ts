@@ -106,14 +106,15 @@ export class GridPlanner implements PathPlanner {
     if (blockerCount > 0) {
       const space = this.#scratchSpace();
       const copy = space.grid;
-      this.#block(copy, blockers, blockerCount, radius, start, goal);
-      copy.version++;
+      const box = this.#block(copy, blockers, blockerCount, radius, start, goal);
+      // The derived bit rows of the copy follow the blocked box only, not the whole grid.
+      copy.markEdited(...box);
       try {
         result = findPath(space, start, goal, this.#search, this.#ctx);
       } finally {
         for (const v of this.#changed) copy.occupancy[v] = 0;
         this.#changed.length = 0;
-        copy.version++;
+        copy.markEdited(...box);
       }
     } else {
       result = findPath(this.#space, start, goal, this.#search, this.#ctx);
@@ -191,14 +192,19 @@ export class GridPlanner implements PathPlanner {
   }
 
   /** Blocks (in the copy g) the free voxels each blocker sphere (grown by radius) overlaps, except start and goal. */
-  #block(g: VoxelGrid, blockers: Float64Array, count: number, radius: number, start: number, goal: number): void {
+  /** Blocks the voxels the blockers' spheres reach; returns the inclusive voxel box around them all. */
+  #block(g: VoxelGrid, blockers: Float64Array, count: number, radius: number, start: number, goal: number): [number, number, number, number, number, number] {
     const s = g.cellSize;
     const o = g.origin;
+    const box: [number, number, number, number, number, number] = [g.X, g.Y, g.Z, -1, -1, -1];
     for (let b = 0; b < count; b++) {
       const bx = blockers[4 * b], by = blockers[4 * b + 1], bz = blockers[4 * b + 2], reach = blockers[4 * b + 3] + radius;
       const x0 = Math.max(0, g.axisVoxel(0, bx - reach)), x1 = Math.min(g.X - 1, g.axisVoxel(0, bx + reach));
       const y0 = Math.max(0, g.axisVoxel(1, by - reach)), y1 = Math.min(g.Y - 1, g.axisVoxel(1, by + reach));
       const z0 = Math.max(0, g.axisVoxel(2, bz - reach)), z1 = Math.min(g.Z - 1, g.axisVoxel(2, bz + reach));
+      if (x0 > x1 || y0 > y1 || z0 > z1) continue;
+      box[0] = Math.min(box[0], x0); box[1] = Math.min(box[1], y0); box[2] = Math.min(box[2], z0);
+      box[3] = Math.max(box[3], x1); box[4] = Math.max(box[4], y1); box[5] = Math.max(box[5], z1);
       for (let z = z0; z <= z1; z++) {
         for (let y = y0; y <= y1; y++) {
           for (let x = x0; x <= x1; x++) {
@@ -209,13 +215,14 @@ export class GridPlanner implements PathPlanner {
             const ey = Math.max(o.y + y * s - by, 0, by - o.y - (y + 1) * s);
             const ez = Math.max(o.z + z * s - bz, 0, bz - o.z - (z + 1) * s);
             if (ex * ex + ey * ey + ez * ez >= reach * reach) continue;
-            // Written straight into the copy's occupancy (one version bump for all, by the caller).
+            // Written straight into the copy's occupancy (the caller marks the box edited once).
             g.occupancy[v] = 1;
             this.#changed.push(v);
           }
         }
       }
     }
+    return box;
   }
 }
 
