@@ -292,8 +292,8 @@ describe('autosave of a big scene: a base text and patches', () => {
   for (let k = 1; k <= 4; k++) edits.push(moveWaypoint(edits.at(-1)!, 'a', [0, 1, k / 10]));
   const sizes = { patchMinChars: 10_000, chunkChars: 4_000 };
   const baseKeys = (storage: ReturnType<typeof memoryStorage>) => [...storage.store.keys()].filter((k) => k.startsWith(BASE_KEY_PREFIX)).sort();
-
-  it('stores the base once, in chunks, and each edit as a short patch; a reload reads the edited scene back', async () => {
+  /** A saver over empty storage that has stored the first edit of `edits`, none formatted on the page. */
+  async function firstEditSaved() {
     counter.pageCalls = 0;
     const storage = memoryStorage();
     const saved = new SavedScenes(storage, heldJob(false).job, sizes);
@@ -302,6 +302,11 @@ describe('autosave of a big scene: a base text and patches', () => {
     saved.changed('big', () => t);
     await later();
     await saved.settled();
+    return { storage, saved, t };
+  }
+
+  it('stores the base once, in chunks, and each edit as a short patch; a reload reads the edited scene back', async () => {
+    const { storage, saved, t } = await firstEditSaved();
     const text = jobSave(edits[1]);
     expect(text.length).toBeGreaterThan(sizes.patchMinChars);
     const keys = baseKeys(storage);
@@ -335,14 +340,7 @@ describe('autosave of a big scene: a base text and patches', () => {
   });
 
   it('a document saved as a patch is written from it, never formatted on the page, once its base is gone', async () => {
-    counter.pageCalls = 0;
-    const storage = memoryStorage();
-    const saved = new SavedScenes(storage, heldJob(false).job, sizes);
-    saved.adopt('big', 0);
-    const t = line(edits.slice(0, 2));
-    saved.changed('big', () => t);
-    await later();
-    await saved.settled();
+    const { storage, saved, t } = await firstEditSaved();
     t.docs.push(DocRef.of(edits[2]));
     t.labels.push('edit 2');
     t.index = 2;
