@@ -291,7 +291,7 @@ describe('example levels (dev)', () => {
     expect((await doc()).meshes![0].src).toBe('levels/city-block.glb');
     // Without the mesh file the scene is refused, naming the file, and the scene stays.
     await drop([{ name: 'city-block.json', base64: Buffer.from(JSON.stringify({ ...scene, name: 'No mesh' })).toString('base64') }]);
-    await page.waitForFunction(() => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''), null, { timeout: 60_000 });
+    await page.waitForFunction(() => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''), null, { timeout: 240_000 });
     expect((await doc()).name).toBe('City block (dropped)');
     // The picker entry kept the files dropped with it: choosing it again (after another
     // scene) reads the mesh from them, and the meshes are drawn.
