@@ -1,4 +1,5 @@
 import { NavlabError } from '../errors.ts';
+import { clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { NearestPoints } from './NearestPoints.ts';
 import { SpatialHash } from './SpatialHash.ts';
@@ -290,7 +291,7 @@ export class VisibilityGraph {
         const b = candidates[bi];
         const dx = p[3 * b] - ax, dy = p[3 * b + 1] - ay, dz = p[3 * b + 2] - az;
         if (dx * dx + dy * dy + dz * dz > limitSq) continue;
-        if (!segmentMeetsBox(ax, ay, az, dx, dy, dz, minX, minY, minZ, maxX, maxY, maxZ)) continue;
+        if (!clipSegment(ax, ay, az, dx, dy, dz, minX, minY, minZ, maxX, maxY, maxZ)) continue;
         retested++;
         if (this.#testSlots(a, b)) this.#linkSlots(a, b);
         else this.#unlinkSlots(a, b);
@@ -415,34 +416,6 @@ export class VisibilityGraph {
     for (const t of this.#links[s]) this.#links[t].delete(s);
     this.#links[s].clear();
   }
-}
-
-/** Whether segment p + t*d, t in [0, 1], meets the closed box (slab test). */
-function segmentMeetsBox(
-  px: number, py: number, pz: number, dx: number, dy: number, dz: number,
-  minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number,
-): boolean {
-  _t0 = 0;
-  _t1 = 1;
-  return slab(px, dx, minX, maxX) && slab(py, dy, minY, maxY) && slab(pz, dz, minZ, maxZ);
-}
-
-// Entry and exit parameters of the segment in `segmentMeetsBox`, narrowed axis by axis.
-let _t0 = 0;
-let _t1 = 1;
-
-function slab(p: number, d: number, lo: number, hi: number): boolean {
-  if (d === 0) return p >= lo && p <= hi;
-  let u = (lo - p) / d;
-  let v = (hi - p) / d;
-  if (u > v) {
-    const t = u;
-    u = v;
-    v = t;
-  }
-  if (u > _t0) _t0 = u;
-  if (v < _t1) _t1 = v;
-  return _t0 <= _t1;
 }
 
 /**

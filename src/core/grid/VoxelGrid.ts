@@ -60,15 +60,15 @@ export class VoxelGrid {
    * least increment it: derived data is then rebuilt from scratch instead of in the box).
    */
   version = 0;
-  private bits: Uint32Array | null = null;
-  private bitsVersion = -1;
+  #bits: Uint32Array | null = null;
+  #bitsVersion = -1;
   /**
    * The last EDIT_LOG edits recorded through the edit API, newest last: per entry the version
    * it made and its inclusive voxel box (x0, y0, z0, x1, y1, z1; x0 > x1 when no voxel's
    * occupancy changed). Layout: entry k at [7k, 7k + 7) = version, box, in a ring of EDIT_LOG.
    */
-  private readonly editLog = new Float64Array(7 * EDIT_LOG);
-  private editCount = 0;
+  readonly #editLog = new Float64Array(7 * EDIT_LOG);
+  #editCount = 0;
 
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
@@ -123,7 +123,7 @@ export class VoxelGrid {
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
     if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
-    this.log(x, y, z, x, y, z);
+    this.#log(x, y, z, x, y, z);
   }
 
   /**
@@ -137,14 +137,14 @@ export class VoxelGrid {
     if (!(Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(z0) && Number.isInteger(x1) && Number.isInteger(y1) && Number.isInteger(z1))) {
       throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].join(', ')}]`);
     }
-    this.log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
+    this.#log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
   }
 
   /** Increments `version` and appends the edit's box to the log (the ring drops the oldest). */
-  private log(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
+  #log(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
     this.version++;
-    const at = 7 * (this.editCount++ % EDIT_LOG);
-    const e = this.editLog;
+    const at = 7 * (this.#editCount++ % EDIT_LOG);
+    const e = this.#editLog;
     e[at] = this.version;
     e[at + 1] = x0;
     e[at + 2] = y0;
@@ -163,10 +163,10 @@ export class VoxelGrid {
     if (since > this.version) return null;
     out[0] = out[1] = out[2] = Infinity;
     out[3] = out[4] = out[5] = -Infinity;
-    const e = this.editLog;
+    const e = this.#editLog;
     // The entries for versions since + 1 .. version must all be in the log, newest last.
-    for (let v = this.version, n = this.editCount - 1; v > since; v--, n--) {
-      if (n < 0 || n < this.editCount - EDIT_LOG) return null;
+    for (let v = this.version, n = this.#editCount - 1; v > since; v--, n--) {
+      if (n < 0 || n < this.#editCount - EDIT_LOG) return null;
       const at = 7 * (n % EDIT_LOG);
       if (e[at] !== v) return null;
       if (e[at + 1] > e[at + 4]) continue;
@@ -195,32 +195,32 @@ export class VoxelGrid {
    * changes: in the edited box when it is known (`editedSince`), else rebuilt.
    */
   blockedRows(): Uint32Array {
-    if (this.bits !== null && this.bitsVersion === this.version) return this.bits;
-    const box = this.bits === null ? null : this.editedSince(this.bitsVersion, editBox);
-    this.bitsVersion = this.version;
+    if (this.#bits !== null && this.#bitsVersion === this.version) return this.#bits;
+    const box = this.#bits === null ? null : this.editedSince(this.#bitsVersion, editBox);
+    this.#bitsVersion = this.version;
     if (box !== null) {
-      for (let z = box[2]; z <= box[5]; z++) for (let y = box[1]; y <= box[4]; y++) this.writeRow(y, z, box[0], box[3]);
-      return this.bits!;
+      for (let z = box[2]; z <= box[5]; z++) for (let y = box[1]; y <= box[4]; y++) this.#writeRow(y, z, box[0], box[3]);
+      return this.#bits!;
     }
     const W = this.rowWords;
-    const bits = this.bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
+    const bits = this.#bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
     bits.fill(0xffffffff);
-    this.bits = bits;
+    this.#bits = bits;
     for (let z = 0; z < this.Z; z++) {
       for (let y = 0; y < this.Y; y++) {
         const row = (y + 1 + (this.Y + 2) * (z + 1)) * W;
         bits.fill(0, row, row + W);
         bits[row] = 1; // x = -1
         for (let b = this.X + 1; b < 32 * W; b++) bits[row + (b >>> 5)] |= 1 << (b & 31);
-        this.writeRow(y, z, 0, this.X - 1);
+        this.#writeRow(y, z, 0, this.X - 1);
       }
     }
     return bits;
   }
 
   /** Copies the occupancy of voxels x0..x1 of row (y, z) into the bit rows. */
-  private writeRow(y: number, z: number, x0: number, x1: number): void {
-    const bits = this.bits!;
+  #writeRow(y: number, z: number, x0: number, x1: number): void {
+    const bits = this.#bits!;
     const row = (y + 1 + (this.Y + 2) * (z + 1)) * this.rowWords;
     const occ = this.occupancy;
     const i0 = this.X * (y + this.Y * z);
@@ -246,7 +246,7 @@ export class VoxelGrid {
     }
     this.terrain[x + this.X * (y + this.Y * z)] = multiplier;
     // A terrain edit: no occupancy changed.
-    this.log(0, 0, 0, -1, -1, -1);
+    this.#log(0, 0, 0, -1, -1, -1);
   }
 
   /** World-space centre of voxel (x, y, z). */
