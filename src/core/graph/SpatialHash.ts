@@ -1,4 +1,4 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber } from '../errors.ts';
 /** Cells per axis on each side of 0 that a key can hold (17 bits per axis, 51 in all). */
 const HALF_RANGE = 1 << 16;
 const RANGE = 2 * HALF_RANGE;
@@ -17,8 +17,7 @@ export class SpatialHash {
   readonly #cells = new Map<number, number[]>();
 
   constructor(cellSize: number) {
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `SpatialHash cellSize: expected a positive finite number, got ${cellSize}`);
-    this.cellSize = cellSize;
+    this.cellSize = checkNumber('SpatialHash cellSize', cellSize, 0, true);
     this.#inv = 1 / cellSize;
   }
 

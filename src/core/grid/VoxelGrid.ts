@@ -1,4 +1,4 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber, NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 
 /**
@@ -73,14 +73,13 @@ export class VoxelGrid {
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
     for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
-      if (!Number.isInteger(n) || n < 1) throw new NavlabError('usage', `VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
+      checkNumber(`VoxelGrid dims.${name}`, n, 1, false, true);
     }
     const size = X * Y * Z;
     if (size > MAX_VOXELS) {
       throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
     }
-    const cellSize = options.cellSize ?? 1;
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
+    const cellSize = checkNumber('VoxelGrid cellSize', options.cellSize ?? 1, 0, true);
     this.X = X;
     this.Y = Y;
     this.Z = Z;
@@ -239,7 +238,7 @@ export class VoxelGrid {
   /** Sets the cost multiplier (>= 1) of voxel (x, y, z). */
   setCost(x: number, y: number, z: number, multiplier: number): void {
     if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
-    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new NavlabError('usage', `VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
+    checkNumber('VoxelGrid.setCost multiplier', multiplier, 1);
     if (this.terrain === null) {
       if (multiplier === 1) return;
       this.terrain = new Float32Array(this.size).fill(1);
@@ -289,7 +288,7 @@ export class VoxelGrid {
    * index. Returns the voxel index, or -1 when none is free there.
    */
   nearestFreeVoxel(p: Vec3, radius: number = FREE_VOXEL_SNAP_RADIUS): number {
-    if (!(radius >= 0) || !Number.isInteger(radius)) throw new NavlabError('usage', `VoxelGrid.nearestFreeVoxel radius: expected an integer >= 0, got ${radius}`);
+    checkNumber('VoxelGrid.nearestFreeVoxel radius', radius, 0, false, true);
     const own = this.voxelIndexAt(p.x, p.y, p.z);
     if (own >= 0 && this.occupancy[own] === 0) return own;
     const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));

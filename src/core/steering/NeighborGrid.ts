@@ -1,4 +1,4 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber } from '../errors.ts';
 /**
  * Agents bucketed in cubic cells for "who is near me" queries, rebuilt every step from a flat
  * position array without allocating (spatial hashing with a counting sort, as in Müller's
@@ -26,8 +26,7 @@ export class NeighborGrid {
    * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
    */
   build(positions: ArrayLike<number>, count: number, cellSize: number): void {
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `NeighborGrid.build cellSize: expected a positive finite number, got ${cellSize}`);
-    this.cellSize = cellSize;
+    this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
     this.#inv = 1 / cellSize;
     let buckets = 64;
     while (buckets < 2 * count) buckets *= 2;

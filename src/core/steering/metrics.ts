@@ -56,6 +56,11 @@ export function measure(s: SteeringState, i: number, h: number, t: number): void
   }
   if (!a.arrived) a.travelled += moved;
   measureClearance(s, a, x, y, z, moved);
+  arrive(s, a, x, y, z, t);
+}
+
+/** Latches the arrival of agent a at (x, y, z) at time t (once: it stays until a new goal). */
+export function arrive(s: SteeringState, a: AgentState, x: number, y: number, z: number, t: number): void {
   if (!a.arrived && reached(s, a, x, y, z)) {
     a.arrived = true;
     a.timeToArrive = t;
