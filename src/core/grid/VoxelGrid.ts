@@ -1,5 +1,6 @@
 import { checkNumber, NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
+import { walkVoxels } from './voxelWalk.ts';
 
 /**
  * How far, in voxels on each axis, a point in a blocked voxel (or outside the grid) looks for
@@ -337,46 +338,8 @@ export class VoxelGrid {
    * When the segment passes exactly through an edge or corner, all voxels touching it count.
    */
   lineOfSight(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-    let x = Math.floor(ax);
-    let y = Math.floor(ay);
-    let z = Math.floor(az);
-    const ex = Math.floor(bx);
-    const ey = Math.floor(by);
-    const ez = Math.floor(bz);
-    if (this.isBlocked(x, y, z) || this.isBlocked(ex, ey, ez)) return false;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const dz = bz - az;
-    const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
-    const sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-    const sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
-    const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity;
-    const tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity;
-    const tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
-    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
-    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
-    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
-    const EPS = 1e-9;
-    let steps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z);
-    while (steps > 0) {
-      const tmin = Math.min(tx, ty, tz);
-      if (tmin > 1) break;
-      const cx = tx - tmin < EPS;
-      const cy = ty - tmin < EPS;
-      const cz = tz - tmin < EPS;
-      // Crossing an edge or corner exactly: the voxels diagonal to the path touch it too.
-      if ((cx ? 1 : 0) + (cy ? 1 : 0) + (cz ? 1 : 0) > 1) {
-        for (let k = 0; k <= (cz ? 1 : 0); k++)
-          for (let j = 0; j <= (cy ? 1 : 0); j++)
-            for (let i = 0; i <= (cx ? 1 : 0); i++)
-              if (this.isBlocked(x + i * sx, y + j * sy, z + k * sz)) return false;
-      }
-      if (cx) { x += sx; tx += tdx; steps--; }
-      if (cy) { y += sy; ty += tdy; steps--; }
-      if (cz) { z += sz; tz += tdz; steps--; }
-      if (this.isBlocked(x, y, z)) return false;
-    }
-    return true;
+    const free = (x: number, y: number, z: number): boolean => !this.isBlocked(x, y, z);
+    return free(Math.floor(bx), Math.floor(by), Math.floor(bz)) && walkVoxels(ax, ay, az, bx, by, bz, free);
   }
 
   /** A deep copy (occupancy and terrain). */

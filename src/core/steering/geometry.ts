@@ -1,4 +1,5 @@
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { walkVoxels } from '../grid/voxelWalk.ts';
 import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 
@@ -251,30 +252,15 @@ export class VoxelGeometry implements StaticGeometry {
       for (let k = k0; k <= k1; k++) for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (hit(i, j, k)) return false;
       return true;
     }
-    // Continuous voxel coordinates.
-    const fx = (ax - g.origin.x) / s, fy = (ay - g.origin.y) / s, fz = (az - g.origin.z) / s;
-    const dx = (bx - ax) / s, dy = (by - ay) / s, dz = (bz - az) / s;
-    let x = Math.floor(fx), y = Math.floor(fy), z = Math.floor(fz);
-    const ex = Math.floor(fx + dx), ey = Math.floor(fy + dy), ez = Math.floor(fz + dz);
-    const sx = Math.sign(dx), sy = Math.sign(dy), sz = Math.sign(dz);
-    const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity, tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity, tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
-    let tx = sx > 0 ? (x + 1 - fx) * tdx : sx < 0 ? (fx - x) * tdx : Infinity;
-    let ty = sy > 0 ? (y + 1 - fy) * tdy : sy < 0 ? (fy - y) * tdy : Infinity;
-    let tz = sz > 0 ? (z + 1 - fz) * tdz : sz < 0 ? (fz - z) * tdz : Infinity;
-    let steps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z);
-    for (;;) {
+    // The block of voxels within `reach` of each voxel the clipped segment passes through.
+    return walkVoxels((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, (bx - o.x) / s, (by - o.y) / s, (bz - o.z) / s, (x, y, z) => {
       for (let k = Math.max(0, z - reach); k <= Math.min(g.Z - 1, z + reach); k++) {
         for (let j = Math.max(0, y - reach); j <= Math.min(g.Y - 1, y + reach); j++) {
           for (let i = Math.max(0, x - reach); i <= Math.min(g.X - 1, x + reach); i++) if (hit(i, j, k)) return false;
         }
       }
-      if (steps <= 0) return true;
-      const t = Math.min(tx, ty, tz);
-      if (t > 1) return true;
-      if (tx === t) { x += sx; tx += tdx; steps--; }
-      else if (ty === t) { y += sy; ty += tdy; steps--; }
-      else { z += sz; tz += tdz; steps--; }
-    }
+      return true;
+    });
   }
 
   inside(x: number, y: number, z: number): boolean {
