@@ -1,8 +1,8 @@
 import { checkNumber, NavlabError } from '../errors.ts';
 import { mulberry32 } from '../math/random.ts';
-import type { Vec3 } from '../math/vec3.ts';
+import { set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
-import { AgentState, grow, len3, setVec, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
+import { AgentState, grow, len3, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
 import { collide, separate } from './collision.ts';
 import { steer } from './forces.ts';
 import { EMPTY_GEOMETRY, type StaticGeometry } from './geometry.ts';
@@ -433,8 +433,8 @@ export class Simulation {
     const goal = a.spec.goal;
     const m = 'obstacle' in goal ? s.obstacleIndex(goal.obstacle) : -1;
     a.goalObstacle = m;
-    if (m >= 0) setVec(a.goal, s.obsPos[3 * m], s.obsPos[3 * m + 1], s.obsPos[3 * m + 2]);
-    else setVec(a.goal, (goal as Vec3).x, (goal as Vec3).y, (goal as Vec3).z);
+    if (m >= 0) set(a.goal, s.obsPos[3 * m], s.obsPos[3 * m + 1], s.obsPos[3 * m + 2]);
+    else set(a.goal, (goal as Vec3).x, (goal as Vec3).y, (goal as Vec3).z);
   }
 
   #obstacleAt(idOrIndex: string | number, method: string): number {

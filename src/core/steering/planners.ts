@@ -7,9 +7,9 @@ import type { Vec3 } from '../math/vec3.ts';
 import { findPath } from '../search/AStarRun.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { QueryOptions } from '../search/query.ts';
-import type { SearchStatus } from '../search/result.ts';
+import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { SearchContext } from '../search/SearchContext.ts';
-import type { NeighborSink } from '../search/space.ts';
+import type { NeighborSink, SearchSpace } from '../search/space.ts';
 
 /** A path for one agent. */
 export interface PlannedPath {
@@ -101,7 +101,7 @@ export class GridPlanner implements PathPlanner {
     const start = g.nearestFreeVoxel(from, this.snapCells);
     const ownGoal = g.voxelIndexAt(to.x, to.y, to.z);
     const goal = g.nearestFreeVoxel(to, this.snapCells);
-    if (start < 0 || goal < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+    if (start < 0 || goal < 0) return stranded(from);
     let result;
     if (blockerCount > 0) {
       const space = this.#scratchSpace();
@@ -119,22 +119,13 @@ export class GridPlanner implements PathPlanner {
     } else {
       result = findPath(this.#space, start, goal, this.#search, this.#ctx);
     }
-    const reached = result.status === 'found' && goal === ownGoal;
-    const pts: number[] = [from.x, from.y, from.z];
-    const c = { x: 0, y: 0, z: 0 };
-    for (const v of result.path) {
-      g.coords(v, c);
-      g.voxelCenter(c.x, c.y, c.z, c);
-      pushDistinct(pts, c.x, c.y, c.z);
-    }
-    if (reached) pushDistinct(pts, to.x, to.y, to.z);
-    const points = Float64Array.from(pts);
-    let costs: Float32Array | null = null;
+    const planned = pathOf(from, to, this.#space, result, goal === ownGoal);
     if (g.terrain !== null) {
-      costs = new Float32Array(points.length / 3);
+      const { points } = planned;
+      const costs = (planned.costs = new Float32Array(points.length / 3));
       for (let k = 0; k < costs.length; k++) costs[k] = this.#costAt(points[3 * k], points[3 * k + 1], points[3 * k + 2]);
     }
-    return { points, status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs };
+    return planned;
   }
 
   /**
@@ -214,10 +205,29 @@ export class GridPlanner implements PathPlanner {
   }
 }
 
-function pushDistinct(pts: number[], x: number, y: number, z: number): void {
-  const n = pts.length;
-  if (n >= 3 && Math.abs(pts[n - 3] - x) < 1e-9 && Math.abs(pts[n - 2] - y) < 1e-9 && Math.abs(pts[n - 1] - z) < 1e-9) return;
-  pts.push(x, y, z);
+/** The one-point path of an agent that cannot get anywhere. */
+const stranded = (from: Vec3): PlannedPath => ({ points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null });
+
+/**
+ * The path of a search: from the agent's position through the positions of the nodes of
+ * `result` (repeated points once), then to the goal point when the search reached it and the
+ * goal was where the search ended (`atGoal`); otherwise it ends short, 'unreachable'.
+ */
+function pathOf(from: Vec3, to: Vec3, space: SearchSpace, result: SearchResult, atGoal: boolean): PlannedPath {
+  const reached = result.status === 'found' && atGoal;
+  const pts: number[] = [from.x, from.y, from.z];
+  const c = { x: 0, y: 0, z: 0 };
+  const add = (x: number, y: number, z: number): void => {
+    const n = pts.length;
+    if (Math.abs(pts[n - 3] - x) < 1e-9 && Math.abs(pts[n - 2] - y) < 1e-9 && Math.abs(pts[n - 1] - z) < 1e-9) return;
+    pts.push(x, y, z);
+  };
+  for (const v of result.path) {
+    space.position(v, c);
+    add(c.x, c.y, c.z);
+  }
+  if (reached) add(to.x, to.y, to.z);
+  return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
 }
 
 /**
@@ -256,17 +266,12 @@ export class WaypointPlanner implements PathPlanner {
     // Without waypoints there is nothing to plan on: the straight line is the best guess.
     if (graph.count === 0) return { points: straight, status: 'found', costs: null };
     const start = snapToVisibleWaypoint(from, graph.positions, los);
-    if (start < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+    if (start < 0) return stranded(from);
     let goal = snapToVisibleWaypoint(to, graph.positions, los);
     const goalSeen = goal >= 0;
     if (!goalSeen) goal = graph.nearest(to.x, to.y, to.z);
     const space = blockerCount > 0 ? new BlockedGraphSpace(graph, blockers, blockerCount, radius) : new GraphSpace(graph);
-    const result = findPath(space, start, goal, this.#search, this.#ctx);
-    const reached = result.status === 'found' && goalSeen;
-    const pts: number[] = [from.x, from.y, from.z];
-    for (const w of result.path) pushDistinct(pts, graph.positions[3 * w], graph.positions[3 * w + 1], graph.positions[3 * w + 2]);
-    if (reached) pushDistinct(pts, to.x, to.y, to.z);
-    return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
+    return pathOf(from, to, space, findPath(space, start, goal, this.#search, this.#ctx), goalSeen);
   }
 }
 
