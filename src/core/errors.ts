@@ -46,3 +46,14 @@ export class NavlabError extends Error {
     return e;
   }
 }
+
+/**
+ * `value` when it is a finite number >= min (> min when `above`; an integer when `integer`),
+ * else throws a NavlabError (code usage): "`what`: expected a finite number > 0, got -1".
+ */
+export function checkNumber(what: string, value: number, min = -Infinity, above = false, integer = false): number {
+  if (!(above ? value > min : value >= min) || !(integer ? Number.isInteger(value) : Number.isFinite(value))) {
+    throw new NavlabError('usage', `${what}: expected ${integer ? 'an integer' : 'a finite number'}${min > -Infinity ? ` ${above ? '>' : '>='} ${min}` : ''}, got ${value}`);
+  }
+  return value;
+}

@@ -7,30 +7,30 @@
  * are >= it. Build O(n log n) expected (quickselect per level), memory 5 bytes per point.
  */
 export class NearestPoints {
-  private readonly p: ArrayLike<number>;
-  private readonly order: Int32Array;
-  private readonly axis: Uint8Array;
+  readonly #p: ArrayLike<number>;
+  readonly #order: Int32Array;
+  readonly #axis: Uint8Array;
   // Query scratch: a max-heap of the best candidates so far (distance squared, index).
-  private heapD = new Float64Array(0);
-  private heapI = new Int32Array(0);
-  private size = 0;
-  private k = 0;
-  private qx = 0;
-  private qy = 0;
-  private qz = 0;
-  private self = -1;
+  #heapD = new Float64Array(0);
+  #heapI = new Int32Array(0);
+  #size = 0;
+  #k = 0;
+  #qx = 0;
+  #qy = 0;
+  #qz = 0;
+  #self = -1;
 
   /** @param positions xyz triples */
   constructor(positions: ArrayLike<number>) {
-    this.p = positions;
+    this.#p = positions;
     const n = positions.length / 3;
-    this.order = new Int32Array(n);
-    for (let i = 0; i < n; i++) this.order[i] = i;
-    this.axis = new Uint8Array(n);
-    this.build(0, n);
+    this.#order = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.#order[i] = i;
+    this.#axis = new Uint8Array(n);
+    this.#build(0, n);
   }
 
-  private build(lo: number, hi: number): void {
+  #build(lo: number, hi: number): void {
     // An explicit stack: a tree of 50,000 points is 16 levels deep, but a recursion per node
     // would still be one call per point.
     const stack = [lo, hi];
@@ -38,21 +38,21 @@ export class NearestPoints {
       const h = stack.pop()!;
       const l = stack.pop()!;
       if (h - l <= 1) continue;
-      const a = this.widestAxis(l, h);
+      const a = this.#widestAxis(l, h);
       const mid = (l + h) >> 1;
-      this.select(l, h - 1, mid, a);
-      this.axis[mid] = a;
+      this.#select(l, h - 1, mid, a);
+      this.#axis[mid] = a;
       stack.push(l, mid, mid + 1, h);
     }
   }
 
-  private widestAxis(lo: number, hi: number): number {
+  #widestAxis(lo: number, hi: number): number {
     const min = [Infinity, Infinity, Infinity];
     const max = [-Infinity, -Infinity, -Infinity];
     for (let k = lo; k < hi; k++) {
-      const i = this.order[k];
+      const i = this.#order[k];
       for (let a = 0; a < 3; a++) {
-        const v = this.p[3 * i + a];
+        const v = this.#p[3 * i + a];
         if (v < min[a]) min[a] = v;
         if (v > max[a]) max[a] = v;
       }
@@ -62,8 +62,8 @@ export class NearestPoints {
   }
 
   /** Quickselect (Hoare): order[k] gets the point that sorts there on axis a. */
-  private select(lo: number, hi: number, k: number, a: number): void {
-    const o = this.order, p = this.p;
+  #select(lo: number, hi: number, k: number, a: number): void {
+    const o = this.#order, p = this.#p;
     while (lo < hi) {
       const pivot = p[3 * o[(lo + hi) >> 1] + a];
       let i = lo, j = hi;
@@ -90,53 +90,53 @@ export class NearestPoints {
    * points at exactly the k-th distance, which are kept depends on the tree, deterministically.
    */
   nearest(i: number, k: number, out: Int32Array): number {
-    if (this.heapD.length < k) {
-      this.heapD = new Float64Array(k);
-      this.heapI = new Int32Array(k);
+    if (this.#heapD.length < k) {
+      this.#heapD = new Float64Array(k);
+      this.#heapI = new Int32Array(k);
     }
-    this.k = k;
-    this.size = 0;
-    this.self = i;
-    this.qx = this.p[3 * i];
-    this.qy = this.p[3 * i + 1];
-    this.qz = this.p[3 * i + 2];
-    if (k > 0) this.search(0, this.order.length);
+    this.#k = k;
+    this.#size = 0;
+    this.#self = i;
+    this.#qx = this.#p[3 * i];
+    this.#qy = this.#p[3 * i + 1];
+    this.#qz = this.#p[3 * i + 2];
+    if (k > 0) this.#search(0, this.#order.length);
     // Heap -> ascending by (distance, index).
-    const n = this.size;
-    const idx = Array.from(this.heapI.subarray(0, n));
-    const d = this.heapD;
+    const n = this.#size;
+    const idx = Array.from(this.#heapI.subarray(0, n));
+    const d = this.#heapD;
     const dist = new Map<number, number>();
-    for (let m = 0; m < n; m++) dist.set(this.heapI[m], d[m]);
+    for (let m = 0; m < n; m++) dist.set(this.#heapI[m], d[m]);
     idx.sort((a, b) => dist.get(a)! - dist.get(b)! || a - b);
     for (let m = 0; m < n; m++) out[m] = idx[m];
     return n;
   }
 
-  private search(lo: number, hi: number): void {
+  #search(lo: number, hi: number): void {
     if (hi <= lo) return;
     const mid = (lo + hi) >> 1;
-    const j = this.order[mid];
-    const p = this.p;
-    if (j !== this.self) {
-      const dx = p[3 * j] - this.qx, dy = p[3 * j + 1] - this.qy, dz = p[3 * j + 2] - this.qz;
-      this.offer(dx * dx + dy * dy + dz * dz, j);
+    const j = this.#order[mid];
+    const p = this.#p;
+    if (j !== this.#self) {
+      const dx = p[3 * j] - this.#qx, dy = p[3 * j + 1] - this.#qy, dz = p[3 * j + 2] - this.#qz;
+      this.#offer(dx * dx + dy * dy + dz * dz, j);
     }
     if (hi - lo === 1) return;
-    const a = this.axis[mid];
-    const diff = (a === 0 ? this.qx : a === 1 ? this.qy : this.qz) - p[3 * j + a];
+    const a = this.#axis[mid];
+    const diff = (a === 0 ? this.#qx : a === 1 ? this.#qy : this.#qz) - p[3 * j + a];
     const [nearLo, nearHi, farLo, farHi] = diff < 0 ? [lo, mid, mid + 1, hi] : [mid + 1, hi, lo, mid];
-    this.search(nearLo, nearHi);
+    this.#search(nearLo, nearHi);
     // The far side can hold a nearer point only if the splitting plane is nearer than the worst
     // kept one. Strictly nearer: many points at one spot would otherwise visit every subtree.
-    if (this.size < this.k || diff * diff < this.heapD[0]) this.search(farLo, farHi);
+    if (this.#size < this.#k || diff * diff < this.#heapD[0]) this.#search(farLo, farHi);
   }
 
   /** Keeps (d, i) if it is among the k best so far: max-heap on (d, i). */
-  private offer(d: number, i: number): void {
-    const D = this.heapD, I = this.heapI;
+  #offer(d: number, i: number): void {
+    const D = this.#heapD, I = this.#heapI;
     const worse = (a: number, b: number) => D[a] > D[b] || (D[a] === D[b] && I[a] > I[b]);
-    if (this.size < this.k) {
-      let c = this.size++;
+    if (this.#size < this.#k) {
+      let c = this.#size++;
       D[c] = d;
       I[c] = i;
       while (c > 0) {
@@ -154,8 +154,8 @@ export class NearestPoints {
     for (let c = 0; ;) {
       const l = 2 * c + 1, r = l + 1;
       let m = c;
-      if (l < this.size && worse(l, m)) m = l;
-      if (r < this.size && worse(r, m)) m = r;
+      if (l < this.#size && worse(l, m)) m = l;
+      if (r < this.#size && worse(r, m)) m = r;
       if (m === c) break;
       [D[c], D[m]] = [D[m], D[c]];
       [I[c], I[m]] = [I[m], I[c]];

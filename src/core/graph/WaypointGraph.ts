@@ -131,8 +131,8 @@ export class WaypointGraph {
 export class GraphSpace implements SearchSpace {
   readonly graph: WaypointGraph;
   readonly nodeCount: number;
-  private goal = 0;
-  private heuristicName: HeuristicName = 'exact';
+  #goal = 0;
+  #heuristicName: HeuristicName = 'exact';
 
   constructor(graph: WaypointGraph) {
     this.graph = graph;
@@ -149,18 +149,18 @@ export class GraphSpace implements SearchSpace {
   }
 
   setGoal(goal: number, name: HeuristicName): void {
-    this.goal = goal;
-    this.heuristicName = name;
+    this.#goal = goal;
+    this.#heuristicName = name;
   }
 
   estimate(v: number): number {
     const p = this.graph.positions;
-    const g = this.goal;
-    return heuristic(this.heuristicName, p[3 * v] - p[3 * g], p[3 * v + 1] - p[3 * g + 1], p[3 * v + 2] - p[3 * g + 2], 0);
+    const g = this.#goal;
+    return heuristic(this.#heuristicName, p[3 * v] - p[3 * g], p[3 * v + 1] - p[3 * g + 1], p[3 * v + 2] - p[3 * g + 2], 0);
   }
 
   distanceToGoal(v: number): number {
-    return this.graph.straightDistance(v, this.goal);
+    return this.graph.straightDistance(v, this.#goal);
   }
 
   position(node: number, out: Vec3): Vec3 {

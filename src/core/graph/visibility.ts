@@ -1,4 +1,5 @@
 import { NavlabError } from '../errors.ts';
+import { clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { NearestPoints } from './NearestPoints.ts';
 import { SpatialHash } from './SpatialHash.ts';
@@ -233,22 +234,15 @@ export class VisibilityGraph {
 
   /** Moves waypoint `index` and re-tests its pairs. */
   move(index: number, x: number, y: number, z: number): void {
-    const s = this.#slotOf(index, 'move');
-    this.#unlinkAll(s);
-    this.#hash?.remove(s, this.#xyz[3 * s], this.#xyz[3 * s + 1], this.#xyz[3 * s + 2]);
-    this.#xyz[3 * s] = x;
-    this.#xyz[3 * s + 1] = y;
-    this.#xyz[3 * s + 2] = z;
-    this.#hash?.insert(s, x, y, z);
+    const s = this.#lift(index, 'move');
+    this.#place(s, x, y, z);
     if (!this.#rebuildIfNearest()) this.#retestSlot(s);
     this.#cached = null;
   }
 
   /** Removes waypoint `index` and its links; later waypoints move down one index. */
   remove(index: number): void {
-    const s = this.#slotOf(index, 'remove');
-    this.#unlinkAll(s);
-    this.#hash?.remove(s, this.#xyz[3 * s], this.#xyz[3 * s + 1], this.#xyz[3 * s + 2]);
+    const s = this.#lift(index, 'remove');
     this.#order.splice(index, 1);
     this.#indexOf[s] = -1;
     for (let i = index; i < this.#order.length; i++) this.#indexOf[this.#order[i]] = i;
@@ -272,13 +266,8 @@ export class VisibilityGraph {
     const maxX = box.max.x + margin, maxY = box.max.y + margin, maxZ = box.max.z + margin;
     // A pair's segment is no longer than maxLinkDistance, so both ends of a segment that
     // meets the box lie within that distance of it.
-    let candidates: number[] = [];
-    if (this.#hash !== null) {
-      const d = this.maxLinkDistance;
-      this.#hash.query(minX - d, minY - d, minZ - d, maxX + d, maxY + d, maxZ + d, (s) => void candidates.push(s));
-    } else {
-      candidates = this.#order.slice();
-    }
+    const candidates: number[] = [];
+    this.#near(minX, minY, minZ, maxX, maxY, maxZ, (s) => void candidates.push(s));
     candidates.sort((a, b) => a - b);
     const limitSq = this.maxLinkDistance * this.maxLinkDistance;
     const p = this.#xyz;
@@ -290,7 +279,7 @@ export class VisibilityGraph {
         const b = candidates[bi];
         const dx = p[3 * b] - ax, dy = p[3 * b + 1] - ay, dz = p[3 * b + 2] - az;
         if (dx * dx + dy * dy + dz * dz > limitSq) continue;
-        if (!segmentMeetsBox(ax, ay, az, dx, dy, dz, minX, minY, minZ, maxX, maxY, maxZ)) continue;
+        if (!clipSegment(ax, ay, az, dx, dy, dz, minX, minY, minZ, maxX, maxY, maxZ)) continue;
         retested++;
         if (this.#testSlots(a, b)) this.#linkSlots(a, b);
         else this.#unlinkSlots(a, b);
@@ -379,12 +368,23 @@ export class VisibilityGraph {
       if (dx * dx + dy * dy + dz * dz > limitSq) return;
       if (this.#testSlots(s, t)) this.#linkSlots(s, t);
     };
-    if (this.#hash !== null) {
-      const d = this.maxLinkDistance;
-      this.#hash.query(x - d, y - d, z - d, x + d, y + d, z + d, visit);
-    } else {
-      for (const t of this.#order) visit(t);
-    }
+    this.#near(x, y, z, x, y, z, visit);
+  }
+
+  /** Visits the slots within maxLinkDistance of the box [min, max] (and maybe more; every slot without a distance). */
+  #near(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, visit: (s: number) => void): void {
+    const d = this.maxLinkDistance;
+    if (this.#hash !== null) this.#hash.query(minX - d, minY - d, minZ - d, maxX + d, maxY + d, maxZ + d, visit);
+    else for (const t of this.#order) visit(t);
+  }
+
+  /** Slot of waypoint `index`, unlinked and out of the hash (about to move or go). */
+  #lift(index: number, method: string): number {
+    const s = this.#slotOf(index, method);
+    for (const t of this.#links[s]) this.#links[t].delete(s);
+    this.#links[s].clear();
+    this.#hash?.remove(s, this.#xyz[3 * s], this.#xyz[3 * s + 1], this.#xyz[3 * s + 2]);
+    return s;
   }
 
   #test(i: number, j: number): boolean {
@@ -410,39 +410,6 @@ export class VisibilityGraph {
     this.#links[a].delete(b);
     this.#links[b].delete(a);
   }
-
-  #unlinkAll(s: number): void {
-    for (const t of this.#links[s]) this.#links[t].delete(s);
-    this.#links[s].clear();
-  }
-}
-
-/** Whether segment p + t*d, t in [0, 1], meets the closed box (slab test). */
-function segmentMeetsBox(
-  px: number, py: number, pz: number, dx: number, dy: number, dz: number,
-  minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number,
-): boolean {
-  _t0 = 0;
-  _t1 = 1;
-  return slab(px, dx, minX, maxX) && slab(py, dy, minY, maxY) && slab(pz, dz, minZ, maxZ);
-}
-
-// Entry and exit parameters of the segment in `segmentMeetsBox`, narrowed axis by axis.
-let _t0 = 0;
-let _t1 = 1;
-
-function slab(p: number, d: number, lo: number, hi: number): boolean {
-  if (d === 0) return p >= lo && p <= hi;
-  let u = (lo - p) / d;
-  let v = (hi - p) / d;
-  if (u > v) {
-    const t = u;
-    u = v;
-    v = t;
-  }
-  if (u > _t0) _t0 = u;
-  if (v < _t1) _t1 = v;
-  return _t0 <= _t1;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber, NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
+import { walkVoxels } from './voxelWalk.ts';
 
 /**
  * How far, in voxels on each axis, a point in a blocked voxel (or outside the grid) looks for
@@ -60,27 +61,26 @@ export class VoxelGrid {
    * least increment it: derived data is then rebuilt from scratch instead of in the box).
    */
   version = 0;
-  private bits: Uint32Array | null = null;
-  private bitsVersion = -1;
+  #bits: Uint32Array | null = null;
+  #bitsVersion = -1;
   /**
    * The last EDIT_LOG edits recorded through the edit API, newest last: per entry the version
    * it made and its inclusive voxel box (x0, y0, z0, x1, y1, z1; x0 > x1 when no voxel's
    * occupancy changed). Layout: entry k at [7k, 7k + 7) = version, box, in a ring of EDIT_LOG.
    */
-  private readonly editLog = new Float64Array(7 * EDIT_LOG);
-  private editCount = 0;
+  readonly #editLog = new Float64Array(7 * EDIT_LOG);
+  #editCount = 0;
 
   constructor(options: VoxelGridOptions) {
     const [X, Y, Z] = options.dims;
     for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
-      if (!Number.isInteger(n) || n < 1) throw new NavlabError('usage', `VoxelGrid dims.${name}: expected a positive integer, got ${n}`);
+      checkNumber(`VoxelGrid dims.${name}`, n, 1, false, true);
     }
     const size = X * Y * Z;
     if (size > MAX_VOXELS) {
       throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
     }
-    const cellSize = options.cellSize ?? 1;
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `VoxelGrid cellSize: expected a positive number, got ${cellSize}`);
+    const cellSize = checkNumber('VoxelGrid cellSize', options.cellSize ?? 1, 0, true);
     this.X = X;
     this.Y = Y;
     this.Z = Z;
@@ -123,7 +123,7 @@ export class VoxelGrid {
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
     if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
-    this.log(x, y, z, x, y, z);
+    this.#log(x, y, z, x, y, z);
   }
 
   /**
@@ -137,14 +137,14 @@ export class VoxelGrid {
     if (!(Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(z0) && Number.isInteger(x1) && Number.isInteger(y1) && Number.isInteger(z1))) {
       throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].join(', ')}]`);
     }
-    this.log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
+    this.#log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
   }
 
   /** Increments `version` and appends the edit's box to the log (the ring drops the oldest). */
-  private log(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
+  #log(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
     this.version++;
-    const at = 7 * (this.editCount++ % EDIT_LOG);
-    const e = this.editLog;
+    const at = 7 * (this.#editCount++ % EDIT_LOG);
+    const e = this.#editLog;
     e[at] = this.version;
     e[at + 1] = x0;
     e[at + 2] = y0;
@@ -163,10 +163,10 @@ export class VoxelGrid {
     if (since > this.version) return null;
     out[0] = out[1] = out[2] = Infinity;
     out[3] = out[4] = out[5] = -Infinity;
-    const e = this.editLog;
+    const e = this.#editLog;
     // The entries for versions since + 1 .. version must all be in the log, newest last.
-    for (let v = this.version, n = this.editCount - 1; v > since; v--, n--) {
-      if (n < 0 || n < this.editCount - EDIT_LOG) return null;
+    for (let v = this.version, n = this.#editCount - 1; v > since; v--, n--) {
+      if (n < 0 || n < this.#editCount - EDIT_LOG) return null;
       const at = 7 * (n % EDIT_LOG);
       if (e[at] !== v) return null;
       if (e[at + 1] > e[at + 4]) continue;
@@ -195,32 +195,32 @@ export class VoxelGrid {
    * changes: in the edited box when it is known (`editedSince`), else rebuilt.
    */
   blockedRows(): Uint32Array {
-    if (this.bits !== null && this.bitsVersion === this.version) return this.bits;
-    const box = this.bits === null ? null : this.editedSince(this.bitsVersion, editBox);
-    this.bitsVersion = this.version;
+    if (this.#bits !== null && this.#bitsVersion === this.version) return this.#bits;
+    const box = this.#bits === null ? null : this.editedSince(this.#bitsVersion, editBox);
+    this.#bitsVersion = this.version;
     if (box !== null) {
-      for (let z = box[2]; z <= box[5]; z++) for (let y = box[1]; y <= box[4]; y++) this.writeRow(y, z, box[0], box[3]);
-      return this.bits!;
+      for (let z = box[2]; z <= box[5]; z++) for (let y = box[1]; y <= box[4]; y++) this.#writeRow(y, z, box[0], box[3]);
+      return this.#bits!;
     }
     const W = this.rowWords;
-    const bits = this.bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
+    const bits = this.#bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
     bits.fill(0xffffffff);
-    this.bits = bits;
+    this.#bits = bits;
     for (let z = 0; z < this.Z; z++) {
       for (let y = 0; y < this.Y; y++) {
         const row = (y + 1 + (this.Y + 2) * (z + 1)) * W;
         bits.fill(0, row, row + W);
         bits[row] = 1; // x = -1
         for (let b = this.X + 1; b < 32 * W; b++) bits[row + (b >>> 5)] |= 1 << (b & 31);
-        this.writeRow(y, z, 0, this.X - 1);
+        this.#writeRow(y, z, 0, this.X - 1);
       }
     }
     return bits;
   }
 
   /** Copies the occupancy of voxels x0..x1 of row (y, z) into the bit rows. */
-  private writeRow(y: number, z: number, x0: number, x1: number): void {
-    const bits = this.bits!;
+  #writeRow(y: number, z: number, x0: number, x1: number): void {
+    const bits = this.#bits!;
     const row = (y + 1 + (this.Y + 2) * (z + 1)) * this.rowWords;
     const occ = this.occupancy;
     const i0 = this.X * (y + this.Y * z);
@@ -239,14 +239,14 @@ export class VoxelGrid {
   /** Sets the cost multiplier (>= 1) of voxel (x, y, z). */
   setCost(x: number, y: number, z: number, multiplier: number): void {
     if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
-    if (!(multiplier >= 1) || !Number.isFinite(multiplier)) throw new NavlabError('usage', `VoxelGrid.setCost: multiplier must be a finite number >= 1, got ${multiplier}`);
+    checkNumber('VoxelGrid.setCost multiplier', multiplier, 1);
     if (this.terrain === null) {
       if (multiplier === 1) return;
       this.terrain = new Float32Array(this.size).fill(1);
     }
     this.terrain[x + this.X * (y + this.Y * z)] = multiplier;
     // A terrain edit: no occupancy changed.
-    this.log(0, 0, 0, -1, -1, -1);
+    this.#log(0, 0, 0, -1, -1, -1);
   }
 
   /** World-space centre of voxel (x, y, z). */
@@ -289,7 +289,7 @@ export class VoxelGrid {
    * index. Returns the voxel index, or -1 when none is free there.
    */
   nearestFreeVoxel(p: Vec3, radius: number = FREE_VOXEL_SNAP_RADIUS): number {
-    if (!(radius >= 0) || !Number.isInteger(radius)) throw new NavlabError('usage', `VoxelGrid.nearestFreeVoxel radius: expected an integer >= 0, got ${radius}`);
+    checkNumber('VoxelGrid.nearestFreeVoxel radius', radius, 0, false, true);
     const own = this.voxelIndexAt(p.x, p.y, p.z);
     if (own >= 0 && this.occupancy[own] === 0) return own;
     const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
@@ -338,46 +338,8 @@ export class VoxelGrid {
    * When the segment passes exactly through an edge or corner, all voxels touching it count.
    */
   lineOfSight(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-    let x = Math.floor(ax);
-    let y = Math.floor(ay);
-    let z = Math.floor(az);
-    const ex = Math.floor(bx);
-    const ey = Math.floor(by);
-    const ez = Math.floor(bz);
-    if (this.isBlocked(x, y, z) || this.isBlocked(ex, ey, ez)) return false;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const dz = bz - az;
-    const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
-    const sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-    const sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
-    const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity;
-    const tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity;
-    const tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
-    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
-    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
-    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
-    const EPS = 1e-9;
-    let steps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z);
-    while (steps > 0) {
-      const tmin = Math.min(tx, ty, tz);
-      if (tmin > 1) break;
-      const cx = tx - tmin < EPS;
-      const cy = ty - tmin < EPS;
-      const cz = tz - tmin < EPS;
-      // Crossing an edge or corner exactly: the voxels diagonal to the path touch it too.
-      if ((cx ? 1 : 0) + (cy ? 1 : 0) + (cz ? 1 : 0) > 1) {
-        for (let k = 0; k <= (cz ? 1 : 0); k++)
-          for (let j = 0; j <= (cy ? 1 : 0); j++)
-            for (let i = 0; i <= (cx ? 1 : 0); i++)
-              if (this.isBlocked(x + i * sx, y + j * sy, z + k * sz)) return false;
-      }
-      if (cx) { x += sx; tx += tdx; steps--; }
-      if (cy) { y += sy; ty += tdy; steps--; }
-      if (cz) { z += sz; tz += tdz; steps--; }
-      if (this.isBlocked(x, y, z)) return false;
-    }
-    return true;
+    const free = (x: number, y: number, z: number): boolean => !this.isBlocked(x, y, z);
+    return free(Math.floor(bx), Math.floor(by), Math.floor(bz)) && walkVoxels(ax, ay, az, bx, by, bz, free);
   }
 
   /** A deep copy (occupancy and terrain). */

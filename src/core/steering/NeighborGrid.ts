@@ -1,4 +1,4 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber } from '../errors.ts';
 /**
  * Agents bucketed in cubic cells for "who is near me" queries, rebuilt every step from a flat
  * position array without allocating (spatial hashing with a counting sort, as in Müller's
@@ -13,38 +13,37 @@ import { NavlabError } from '../errors.ts';
  */
 export class NeighborGrid {
   cellSize = 1;
-  private inv = 1;
-  private mask = 0;
-  private bucketStart = new Int32Array(1);
-  private sorted = new Int32Array(0);
-  private bucketOf = new Int32Array(0);
-  private stamp = new Int32Array(0);
-  private queryId = 0;
+  #inv = 1;
+  #mask = 0;
+  #bucketStart = new Int32Array(1);
+  #sorted = new Int32Array(0);
+  #bucketOf = new Int32Array(0);
+  #stamp = new Int32Array(0);
+  #queryId = 0;
 
   /**
    * Buckets agents 0..count-1 at `positions` (xyz triples) in cells of edge `cellSize`.
    * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
    */
   build(positions: ArrayLike<number>, count: number, cellSize: number): void {
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `NeighborGrid.build cellSize: expected a positive finite number, got ${cellSize}`);
-    this.cellSize = cellSize;
-    this.inv = 1 / cellSize;
+    this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
+    this.#inv = 1 / cellSize;
     let buckets = 64;
     while (buckets < 2 * count) buckets *= 2;
-    if (this.bucketStart.length !== buckets + 1) this.bucketStart = new Int32Array(buckets + 1);
-    else this.bucketStart.fill(0);
-    this.mask = buckets - 1;
-    if (this.sorted.length < count) {
-      const cap = Math.max(count, 2 * this.sorted.length);
-      this.sorted = new Int32Array(cap);
-      this.bucketOf = new Int32Array(cap);
-      this.stamp = new Int32Array(cap);
-      this.queryId = 0;
+    if (this.#bucketStart.length !== buckets + 1) this.#bucketStart = new Int32Array(buckets + 1);
+    else this.#bucketStart.fill(0);
+    this.#mask = buckets - 1;
+    if (this.#sorted.length < count) {
+      const cap = Math.max(count, 2 * this.#sorted.length);
+      this.#sorted = new Int32Array(cap);
+      this.#bucketOf = new Int32Array(cap);
+      this.#stamp = new Int32Array(cap);
+      this.#queryId = 0;
     }
-    const start = this.bucketStart;
+    const start = this.#bucketStart;
     for (let i = 0; i < count; i++) {
-      const b = this.bucket(cellOf(positions[3 * i], this.inv), cellOf(positions[3 * i + 1], this.inv), cellOf(positions[3 * i + 2], this.inv));
-      this.bucketOf[i] = b;
+      const b = this.#bucket(cellOf(positions[3 * i], this.#inv), cellOf(positions[3 * i + 1], this.#inv), cellOf(positions[3 * i + 2], this.#inv));
+      this.#bucketOf[i] = b;
       start[b]++;
     }
     // Counting sort: start[b] becomes the end of bucket b, then the back-to-front fill moves it
@@ -55,7 +54,7 @@ export class NeighborGrid {
       start[b] = sum;
     }
     start[buckets] = sum;
-    for (let i = count - 1; i >= 0; i--) this.sorted[--start[this.bucketOf[i]]] = i;
+    for (let i = count - 1; i >= 0; i--) this.#sorted[--start[this.#bucketOf[i]]] = i;
   }
 
   /**
@@ -63,31 +62,31 @@ export class NeighborGrid {
    * (x, y, z), each once, and returns how many (at most out.length).
    */
   query(x: number, y: number, z: number, radius: number, out: Int32Array): number {
-    if (++this.queryId === 0x7fffffff) {
-      this.stamp.fill(0);
-      this.queryId = 1;
+    if (++this.#queryId === 0x7fffffff) {
+      this.#stamp.fill(0);
+      this.#queryId = 1;
     }
-    const id = this.queryId;
-    const inv = this.inv;
+    const id = this.#queryId;
+    const inv = this.#inv;
     const x0 = cellOf(x - radius, inv), x1 = cellOf(x + radius, inv);
     const y0 = cellOf(y - radius, inv), y1 = cellOf(y + radius, inv);
     const z0 = cellOf(z - radius, inv), z1 = cellOf(z + radius, inv);
-    const start = this.bucketStart;
+    const start = this.#bucketStart;
     let n = 0;
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.mask + 1) {
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.#mask + 1) {
       // More cells than buckets: every bucket would be visited anyway.
-      const total = start[this.mask + 1];
-      for (let k = 0; k < total && n < out.length; k++) out[n++] = this.sorted[k];
+      const total = start[this.#mask + 1];
+      for (let k = 0; k < total && n < out.length; k++) out[n++] = this.#sorted[k];
       return n;
     }
     for (let cz = z0; cz <= z1; cz++) {
       for (let cy = y0; cy <= y1; cy++) {
         for (let cx = x0; cx <= x1; cx++) {
-          const b = this.bucket(cx, cy, cz);
+          const b = this.#bucket(cx, cy, cz);
           for (let k = start[b]; k < start[b + 1]; k++) {
-            const i = this.sorted[k];
-            if (this.stamp[i] === id) continue;
-            this.stamp[i] = id;
+            const i = this.#sorted[k];
+            if (this.#stamp[i] === id) continue;
+            this.#stamp[i] = id;
             if (n < out.length) out[n++] = i;
           }
         }
@@ -96,10 +95,10 @@ export class NeighborGrid {
     return n;
   }
 
-  private bucket(cx: number, cy: number, cz: number): number {
+  #bucket(cx: number, cy: number, cz: number): number {
     // Large primes from Teschner et al., "Optimized Spatial Hashing for Collision Detection of
     // Deformable Objects" (2003).
-    return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.mask;
+    return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.#mask;
   }
 }
 

@@ -1,12 +1,12 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber, NavlabError } from '../errors.ts';
 import { mulberry32 } from '../math/random.ts';
-import type { Vec3 } from '../math/vec3.ts';
+import { set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
-import { AgentState, grow, len3, setVec, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
+import { AgentState, grow, len3, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
 import { collide, separate } from './collision.ts';
 import { steer } from './forces.ts';
 import { EMPTY_GEOMETRY, type StaticGeometry } from './geometry.ts';
-import { measure, measureClearance, metricsOf, reached, report, type AgentMetrics, type SimulationReport } from './metrics.ts';
+import { arrive, measure, measureClearance, metricsOf, report, type AgentMetrics, type SimulationReport } from './metrics.ts';
 import { resolveSteeringParams, type SteeringParams } from './params.ts';
 import { plan } from './pathFollowing.ts';
 import { StraightPlanner, type PathPlanner } from './planners.ts';
@@ -15,6 +15,8 @@ import { COINCIDENT, MIN_NEIGHBOR_CELL, STEP_ROUNDING } from './tuning.ts';
 export type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
 export type { AgentMetrics, SimulationReport } from './metrics.ts';
 export { PENETRATION_TOLERANCE } from './tuning.ts';
+
+const finite = (p: Vec3): boolean => Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z);
 
 /** What a Simulation starts with: static world, planner, steering parameters, agents and moving obstacles. */
 export interface SimulationOptions {
@@ -82,12 +84,9 @@ export class Simulation {
     const params = resolveSteeringParams(options.params);
     this.geometry = options.geometry ?? EMPTY_GEOMETRY;
     this.planner = options.planner ?? new StraightPlanner();
-    const cellSize = options.cellSize ?? 0;
-    if (!(cellSize >= 0) || !Number.isFinite(cellSize)) throw new NavlabError('usage', `cellSize: expected a finite number >= 0, got ${cellSize}`);
-    this.cellSize = cellSize;
-    this.seed = options.seed ?? 1;
-    if (!Number.isFinite(this.seed)) throw new NavlabError('usage', `seed: expected a finite number, got ${this.seed}`);
-    this.#s = new SteeringState(params, this.geometry, this.planner, cellSize, mulberry32(this.seed));
+    this.cellSize = checkNumber('cellSize', options.cellSize ?? 0, 0);
+    this.seed = checkNumber('seed', options.seed ?? 1);
+    this.#s = new SteeringState(params, this.geometry, this.planner, this.cellSize, mulberry32(this.seed));
     for (const o of options.movingObstacles ?? []) this.addMovingObstacle(o);
     for (const a of options.agents ?? []) this.addAgent(a);
   }
@@ -202,8 +201,7 @@ export class Simulation {
    * Returns the number of fixed steps taken.
    */
   step(dt: number): number {
-    if (!(dt >= 0) || !Number.isFinite(dt)) throw new NavlabError('usage', `Simulation.step dt: expected a finite number >= 0, got ${dt}`);
-    if (dt === 0) return 0;
+    if (checkNumber('Simulation.step dt', dt, 0) === 0) return 0;
     const h = 1 / this.params.stepHz;
     this.#accumulator += dt;
     let n = 0;
@@ -220,16 +218,10 @@ export class Simulation {
   addAgent(spec: AgentSpec): number {
     const { id, start, radius, speed } = spec;
     if (typeof id !== 'string') throw new NavlabError('usage', 'addAgent: id must be a string');
-    if (![start.x, start.y, start.z].every(Number.isFinite)) throw new NavlabError('usage', `addAgent '${id}': start must have finite coordinates`);
-    if (!(radius >= 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `addAgent '${id}': radius must be a finite number >= 0, got ${radius}`);
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new NavlabError('usage', `addAgent '${id}': speed must be a finite number > 0, got ${speed}`);
-    const goal = spec.goal;
-    if ('obstacle' in goal) {
-      if (this.#s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `addAgent '${id}': no moving obstacle '${goal.obstacle}'`);
-    } else if (![goal.x, goal.y, goal.z].every(Number.isFinite)) {
-      throw new NavlabError('usage', `addAgent '${id}': goal must have finite coordinates`);
-    }
-    const copy: AgentSpec = { id, start: { ...start }, goal: 'obstacle' in goal ? { obstacle: goal.obstacle } : { x: goal.x, y: goal.y, z: goal.z }, radius, speed };
+    if (!finite(start)) throw new NavlabError('usage', `addAgent '${id}': start must have finite coordinates`);
+    checkNumber(`addAgent '${id}' radius`, radius, 0);
+    checkNumber(`addAgent '${id}' speed`, speed, 0, true);
+    const copy: AgentSpec = { id, start: { ...start }, goal: this.#checkGoal(`addAgent '${id}'`, spec.goal), radius, speed };
     const s = this.#s;
     const i = s.agents.length;
     s.ensureCapacity(i + 1);
@@ -245,26 +237,13 @@ export class Simulation {
   setGoal(index: number, goal: Vec3 | { obstacle: string }): void {
     const s = this.#s;
     const a = this.#agentAt(index, 'setGoal');
-    if ('obstacle' in goal) {
-      const m = s.obstacleIndex(goal.obstacle);
-      if (m < 0) throw new NavlabError('usage', `setGoal: no moving obstacle '${goal.obstacle}'`);
-      a.spec = { ...a.spec, goal: { obstacle: goal.obstacle } };
-      a.goalObstacle = m;
-      setVec(a.goal, s.obsPos[3 * m], s.obsPos[3 * m + 1], s.obsPos[3 * m + 2]);
-    } else {
-      if (![goal.x, goal.y, goal.z].every(Number.isFinite)) throw new NavlabError('usage', 'setGoal: goal must have finite coordinates');
-      a.spec = { ...a.spec, goal: { x: goal.x, y: goal.y, z: goal.z } };
-      a.goalObstacle = -1;
-      setVec(a.goal, goal.x, goal.y, goal.z);
-    }
+    a.spec = { ...a.spec, goal: this.#checkGoal('setGoal', goal) };
+    this.#aim(a);
     a.arrived = false;
     a.timeToArrive = -1;
     plan(s, a, index);
     const o = 3 * index;
-    if (reached(s, a, s.pos[o], s.pos[o + 1], s.pos[o + 2])) {
-      a.arrived = true;
-      a.timeToArrive = this.time;
-    }
+    arrive(s, a, s.pos[o], s.pos[o + 1], s.pos[o + 2], this.time);
   }
 
   /** Removes agent `index`; later agents move down one index. */
@@ -280,7 +259,7 @@ export class Simulation {
   /** Adds a moving obstacle (agents may then name it as their goal); returns its index. */
   addMovingObstacle(spec: MovingObstacleSpec): number {
     const s = this.#s;
-    if (!(spec.radius > 0) || !Number.isFinite(spec.radius)) throw new NavlabError('usage', `addMovingObstacle '${spec.id}': radius must be a finite number > 0, got ${spec.radius}`);
+    checkNumber(`addMovingObstacle '${spec.id}' radius`, spec.radius, 0, true);
     if (s.obstacleIndex(spec.id) >= 0) throw new NavlabError('usage', `addMovingObstacle: duplicate id '${spec.id}'`);
     const m = s.obstacles.length;
     s.obstacles.push(spec);
@@ -303,9 +282,8 @@ export class Simulation {
    */
   moveObstacle(idOrIndex: string | number, x: number, y: number, z: number): void {
     const s = this.#s;
-    const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
-    if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `moveObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
-    if (![x, y, z].every(Number.isFinite)) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
+    const m = this.#obstacleAt(idOrIndex, 'moveObstacle');
+    if (!finite({ x, y, z })) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
     s.pinned[m] = 1;
     s.obsPos[3 * m] = x;
     s.obsPos[3 * m + 1] = y;
@@ -315,10 +293,7 @@ export class Simulation {
 
   /** Lets a pinned obstacle follow its orbit again. */
   releaseObstacle(idOrIndex: string | number): void {
-    const s = this.#s;
-    const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
-    if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `releaseObstacle: no moving obstacle ${JSON.stringify(idOrIndex)}`);
-    s.pinned[m] = 0;
+    this.#s.pinned[this.#obstacleAt(idOrIndex, 'releaseObstacle')] = 0;
   }
 
   /**
@@ -414,7 +389,7 @@ export class Simulation {
     const s = this.#s;
     const a = s.agents[i];
     const o = 3 * i;
-    const { start, goal, radius } = a.spec;
+    const { start, radius } = a.spec;
     s.pos[o] = s.prev[o] = start.x;
     s.pos[o + 1] = s.prev[o + 1] = start.y;
     s.pos[o + 2] = s.prev[o + 2] = start.z;
@@ -422,12 +397,7 @@ export class Simulation {
     s.pull.fill(0, o, o + 3);
     s.push.fill(0, o, o + 3);
     s.rad[i] = radius;
-    if ('obstacle' in goal) {
-      a.goalObstacle = s.obstacleIndex(goal.obstacle);
-      setVec(a.goal, s.obsPos[3 * a.goalObstacle], s.obsPos[3 * a.goalObstacle + 1], s.obsPos[3 * a.goalObstacle + 2]);
-    } else {
-      setVec(a.goal, goal.x, goal.y, goal.z);
-    }
+    this.#aim(a);
     a.inside = this.geometry.inside(start.x, start.y, start.z);
     a.nearest = 0;
     plan(s, a, i);
@@ -444,10 +414,34 @@ export class Simulation {
       s.head[o + 2] = 0;
     }
     measureClearance(s, a, start.x, start.y, start.z, 0);
-    if (reached(s, a, start.x, start.y, start.z)) {
-      a.arrived = true;
-      a.timeToArrive = this.time;
+    arrive(s, a, start.x, start.y, start.z, this.time);
+  }
+
+  /** A copy of `goal` once checked: finite coordinates, or a moving obstacle that exists. */
+  #checkGoal(what: string, goal: AgentSpec['goal']): AgentSpec['goal'] {
+    if ('obstacle' in goal) {
+      if (this.#s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `${what}: no moving obstacle '${goal.obstacle}'`);
+      return { obstacle: goal.obstacle };
     }
+    if (!finite(goal)) throw new NavlabError('usage', `${what}: goal must have finite coordinates`);
+    return { x: goal.x, y: goal.y, z: goal.z };
+  }
+
+  /** Points agent a at the goal of its spec: a fixed point, or where its moving obstacle is now. */
+  #aim(a: AgentState): void {
+    const s = this.#s;
+    const goal = a.spec.goal;
+    const m = 'obstacle' in goal ? s.obstacleIndex(goal.obstacle) : -1;
+    a.goalObstacle = m;
+    if (m >= 0) set(a.goal, s.obsPos[3 * m], s.obsPos[3 * m + 1], s.obsPos[3 * m + 2]);
+    else set(a.goal, (goal as Vec3).x, (goal as Vec3).y, (goal as Vec3).z);
+  }
+
+  #obstacleAt(idOrIndex: string | number, method: string): number {
+    const s = this.#s;
+    const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
+    if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `${method}: no moving obstacle ${JSON.stringify(idOrIndex)}`);
+    return m;
   }
 
   #agentAt(index: number, method: string): AgentState {

@@ -1,4 +1,4 @@
-import type { Vec3 } from '../math/vec3.ts';
+import { set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
 import type { StaticGeometry, StaticQuery } from './geometry.ts';
 import { NeighborGrid } from './NeighborGrid.ts';
@@ -71,6 +71,9 @@ export class AgentState {
     this.query = query;
   }
 }
+
+/** The per-agent arrays of SteeringState holding 3 numbers per agent. */
+const TRIPLES = ['pos', 'prev', 'vel', 'head', 'pull', 'push', 'next', 'corr'] as const;
 
 /**
  * Everything the stages of a fixed step share: the agents, the moving obstacles and the flat
@@ -157,14 +160,7 @@ export class SteeringState {
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
     const cap = Math.max(n, 2 * this.capacity, 16);
-    this.pos = grow(this.pos, 3 * cap);
-    this.prev = grow(this.prev, 3 * cap);
-    this.vel = grow(this.vel, 3 * cap);
-    this.head = grow(this.head, 3 * cap);
-    this.pull = grow(this.pull, 3 * cap);
-    this.push = grow(this.push, 3 * cap);
-    this.next = grow(this.next, 3 * cap);
-    this.corr = grow(this.corr, 3 * cap);
+    for (const k of TRIPLES) this[k] = grow(this[k], 3 * cap);
     this.rad = grow(this.rad, cap);
     this.near = new Int32Array(cap);
     this.nbStart = new Int32Array(cap + 1);
@@ -176,7 +172,7 @@ export class SteeringState {
     const z = 2 * this.random() - 1;
     const phi = 2 * Math.PI * this.random();
     const s = Math.sqrt(1 - z * z);
-    return setVec(out, s * Math.cos(phi), z, s * Math.sin(phi));
+    return set(out, s * Math.cos(phi), z, s * Math.sin(phi));
   }
 }
 
@@ -186,13 +182,6 @@ export function grow(a: Float64Array<ArrayBuffer>, n: number): Float64Array<Arra
   const b = new Float64Array(n);
   b.set(a);
   return b;
-}
-
-export function setVec(out: Vec3, x: number, y: number, z: number): Vec3 {
-  out.x = x;
-  out.y = y;
-  out.z = z;
-  return out;
 }
 
 /** Distance from (x, y, z) to point k of a flat xyz array. */

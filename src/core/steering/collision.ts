@@ -1,5 +1,5 @@
-import type { Vec3 } from '../math/vec3.ts';
-import { len3, setVec, type SteeringState } from './agentState.ts';
+import { set, type Vec3 } from '../math/vec3.ts';
+import { len3, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
 import { COINCIDENT, COLLISION_PASSES, PENETRATION_TOLERANCE, SEPARATION_PASSES, SKIN } from './tuning.ts';
 
@@ -92,7 +92,7 @@ export function collide(s: SteeringState, i: number): void {
   const geo = s.geometry;
   const range = s.params.avoidRange * r;
   if (a.inside) {
-    if (geo.inside(x, y, z) && geo.nearest(setVec(_p, x, y, z), Infinity, _q, _n) < Infinity) {
+    if (geo.inside(x, y, z) && geo.nearest(set(_p, x, y, z), Infinity, _q, _n) < Infinity) {
       // The normal points from the surface towards the (inside) centre: go out the other way.
       x = _q.x - _n.x * (r + SKIN);
       y = _q.y - _n.y * (r + SKIN);

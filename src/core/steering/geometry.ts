@@ -1,4 +1,6 @@
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { walkVoxels } from '../grid/voxelWalk.ts';
+import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 
 /**
@@ -184,7 +186,7 @@ export class VoxelGeometry implements StaticGeometry {
     return {
       contacts: (x, y, z, maxDistance, out) => {
         out.clear();
-        this.scan(x, y, z, maxDistance, out);
+        this.#scan(x, y, z, maxDistance, out);
         return out.count;
       },
       invalidate: () => {},
@@ -201,7 +203,7 @@ export class VoxelGeometry implements StaticGeometry {
     const bz = Math.max(g.origin.z - p.z, 0, p.z - g.origin.z - g.Z * w);
     const limit = Math.min(maxDistance, Math.hypot(bx, by, bz) + w * Math.hypot(g.X, g.Y, g.Z));
     _nearest.clear();
-    this.scan(p.x, p.y, p.z, limit, _nearest);
+    this.#scan(p.x, p.y, p.z, limit, _nearest);
     if (_nearest.count === 0) return Infinity;
     let c = 0;
     for (let k = 1; k < _nearest.count; k++) if (_nearest.distance[k] < _nearest.distance[c]) c = k;
@@ -231,23 +233,12 @@ export class VoxelGeometry implements StaticGeometry {
     };
     // Voxels outside the grid are free: walk only the part of the segment within `radius` of
     // the grid's box, so a long segment over a fine grid costs the grid's size at most.
-    const lo = [g.origin.x - radius, g.origin.y - radius, g.origin.z - radius];
-    const hi = [g.origin.x + g.X * s + radius, g.origin.y + g.Y * s + radius, g.origin.z + g.Z * s + radius];
-    const p0 = [ax0, ay0, az0], dd = [bx0 - ax0, by0 - ay0, bz0 - az0];
-    let t0 = 0, t1 = 1;
-    for (let i = 0; i < 3; i++) {
-      if (dd[i] === 0) {
-        if (p0[i] < lo[i] || p0[i] > hi[i]) return true;
-        continue;
-      }
-      let u = (lo[i] - p0[i]) / dd[i], v = (hi[i] - p0[i]) / dd[i];
-      if (u > v) [u, v] = [v, u];
-      t0 = Math.max(t0, u);
-      t1 = Math.min(t1, v);
-    }
-    if (!(t0 <= t1)) return true;
-    const ax = ax0 + dd[0] * t0, ay = ay0 + dd[1] * t0, az = az0 + dd[2] * t0;
-    const bx = ax0 + dd[0] * t1, by = ay0 + dd[1] * t1, bz = az0 + dd[2] * t1;
+    const ddx = bx0 - ax0, ddy = by0 - ay0, ddz = bz0 - az0;
+    const o = g.origin;
+    if (!clipSegment(ax0, ay0, az0, ddx, ddy, ddz, o.x - radius, o.y - radius, o.z - radius, o.x + g.X * s + radius, o.y + g.Y * s + radius, o.z + g.Z * s + radius)) return true;
+    const [t0, t1] = clipped;
+    const ax = ax0 + ddx * t0, ay = ay0 + ddy * t0, az = az0 + ddz * t0;
+    const bx = ax0 + ddx * t1, by = ay0 + ddy * t1, bz = az0 + ddz * t1;
     const reach = Math.max(1, Math.ceil(radius / s));
     // A radius of many cells: test the voxels of the clipped segment's box once instead of a
     // (2 reach + 1)^3 block per step, whichever visits fewer voxels.
@@ -261,30 +252,15 @@ export class VoxelGeometry implements StaticGeometry {
       for (let k = k0; k <= k1; k++) for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (hit(i, j, k)) return false;
       return true;
     }
-    // Continuous voxel coordinates.
-    const fx = (ax - g.origin.x) / s, fy = (ay - g.origin.y) / s, fz = (az - g.origin.z) / s;
-    const dx = (bx - ax) / s, dy = (by - ay) / s, dz = (bz - az) / s;
-    let x = Math.floor(fx), y = Math.floor(fy), z = Math.floor(fz);
-    const ex = Math.floor(fx + dx), ey = Math.floor(fy + dy), ez = Math.floor(fz + dz);
-    const sx = Math.sign(dx), sy = Math.sign(dy), sz = Math.sign(dz);
-    const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity, tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity, tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
-    let tx = sx > 0 ? (x + 1 - fx) * tdx : sx < 0 ? (fx - x) * tdx : Infinity;
-    let ty = sy > 0 ? (y + 1 - fy) * tdy : sy < 0 ? (fy - y) * tdy : Infinity;
-    let tz = sz > 0 ? (z + 1 - fz) * tdz : sz < 0 ? (fz - z) * tdz : Infinity;
-    let steps = Math.abs(ex - x) + Math.abs(ey - y) + Math.abs(ez - z);
-    for (;;) {
+    // The block of voxels within `reach` of each voxel the clipped segment passes through.
+    return walkVoxels((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, (bx - o.x) / s, (by - o.y) / s, (bz - o.z) / s, (x, y, z) => {
       for (let k = Math.max(0, z - reach); k <= Math.min(g.Z - 1, z + reach); k++) {
         for (let j = Math.max(0, y - reach); j <= Math.min(g.Y - 1, y + reach); j++) {
           for (let i = Math.max(0, x - reach); i <= Math.min(g.X - 1, x + reach); i++) if (hit(i, j, k)) return false;
         }
       }
-      if (steps <= 0) return true;
-      const t = Math.min(tx, ty, tz);
-      if (t > 1) return true;
-      if (tx === t) { x += sx; tx += tdx; steps--; }
-      else if (ty === t) { y += sy; ty += tdy; steps--; }
-      else { z += sz; tz += tdz; steps--; }
-    }
+      return true;
+    });
   }
 
   inside(x: number, y: number, z: number): boolean {
@@ -293,7 +269,7 @@ export class VoxelGeometry implements StaticGeometry {
   }
 
   /** Offers the nearest point of every solid voxel within maxDistance of p (surface id = voxel index). */
-  private scan(px: number, py: number, pz: number, maxDistance: number, out: ContactList): void {
+  #scan(px: number, py: number, pz: number, maxDistance: number, out: ContactList): void {
     const g = this.grid;
     const s = g.cellSize;
     const o = g.origin;

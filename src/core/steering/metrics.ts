@@ -1,5 +1,5 @@
-import type { Vec3 } from '../math/vec3.ts';
-import { len3, setVec, type AgentState, type SteeringState } from './agentState.ts';
+import { set, type Vec3 } from '../math/vec3.ts';
+import { len3, type AgentState, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
 import { ARRIVAL_SLACK, COINCIDENT, HEADING_EASE, HEADING_MIN_LENGTH, MIN_PROBE_SPACING, PENETRATION_TOLERANCE } from './tuning.ts';
 
@@ -56,6 +56,11 @@ export function measure(s: SteeringState, i: number, h: number, t: number): void
   }
   if (!a.arrived) a.travelled += moved;
   measureClearance(s, a, x, y, z, moved);
+  arrive(s, a, x, y, z, t);
+}
+
+/** Latches the arrival of agent a at (x, y, z) at time t (once: it stays until a new goal). */
+export function arrive(s: SteeringState, a: AgentState, x: number, y: number, z: number, t: number): void {
   if (!a.arrived && reached(s, a, x, y, z)) {
     a.arrived = true;
     a.timeToArrive = t;
@@ -86,7 +91,7 @@ export function measureClearance(s: SteeringState, a: AgentState, x: number, y: 
     a.probeX = x;
     a.probeY = y;
     a.probeZ = z;
-    d = s.geometry.nearest(setVec(_p, x, y, z), a.minClearance + r, _q, _n);
+    d = s.geometry.nearest(set(_p, x, y, z), a.minClearance + r, _q, _n);
     if (d === Infinity) return;
   }
   const clearance = a.inside ? -d - r : d - r;

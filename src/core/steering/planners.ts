@@ -2,12 +2,12 @@ import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
 import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../grid/VoxelGrid.ts';
 import { snapToVisibleWaypoint, type LineOfSight } from '../graph/visibility.ts';
 import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
+import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { findPath } from '../search/AStarRun.ts';
-import type { HeuristicName } from '../search/heuristics.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { QueryOptions } from '../search/query.ts';
-import type { SearchStatus } from '../search/result.ts';
+import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
 
@@ -101,7 +101,7 @@ export class GridPlanner implements PathPlanner {
     const start = g.nearestFreeVoxel(from, this.snapCells);
     const ownGoal = g.voxelIndexAt(to.x, to.y, to.z);
     const goal = g.nearestFreeVoxel(to, this.snapCells);
-    if (start < 0 || goal < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+    if (start < 0 || goal < 0) return stranded(from);
     let result;
     if (blockerCount > 0) {
       const space = this.#scratchSpace();
@@ -119,22 +119,13 @@ export class GridPlanner implements PathPlanner {
     } else {
       result = findPath(this.#space, start, goal, this.#search, this.#ctx);
     }
-    const reached = result.status === 'found' && goal === ownGoal;
-    const pts: number[] = [from.x, from.y, from.z];
-    const c = { x: 0, y: 0, z: 0 };
-    for (const v of result.path) {
-      g.coords(v, c);
-      g.voxelCenter(c.x, c.y, c.z, c);
-      pushDistinct(pts, c.x, c.y, c.z);
-    }
-    if (reached) pushDistinct(pts, to.x, to.y, to.z);
-    const points = Float64Array.from(pts);
-    let costs: Float32Array | null = null;
+    const planned = pathOf(from, to, this.#space, result, goal === ownGoal);
     if (g.terrain !== null) {
-      costs = new Float32Array(points.length / 3);
+      const { points } = planned;
+      const costs = (planned.costs = new Float32Array(points.length / 3));
       for (let k = 0; k < costs.length; k++) costs[k] = this.#costAt(points[3 * k], points[3 * k + 1], points[3 * k + 2]);
     }
-    return { points, status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs };
+    return planned;
   }
 
   /**
@@ -146,26 +137,14 @@ export class GridPlanner implements PathPlanner {
     const g = this.grid;
     if (g.terrain === null) return 1;
     const s = g.cellSize;
-    const a = [ax, ay, az], d = [bx - ax, by - ay, bz - az];
-    const lo = [g.origin.x, g.origin.y, g.origin.z], n3 = [g.X, g.Y, g.Z];
-    let t0 = 0, t1 = 1;
-    for (let i = 0; i < 3; i++) {
-      const hi = lo[i] + n3[i] * s;
-      if (d[i] === 0) {
-        if (a[i] < lo[i] || a[i] > hi) return 1;
-        continue;
-      }
-      let u = (lo[i] - a[i]) / d[i], v = (hi - a[i]) / d[i];
-      if (u > v) [u, v] = [v, u];
-      t0 = Math.max(t0, u);
-      t1 = Math.min(t1, v);
-    }
-    if (!(t0 <= t1)) return 1;
-    const n = Math.ceil((t1 - t0) * Math.hypot(d[0], d[1], d[2]) / (0.25 * s));
+    const dx = bx - ax, dy = by - ay, dz = bz - az, o = g.origin;
+    if (!clipSegment(ax, ay, az, dx, dy, dz, o.x, o.y, o.z, o.x + g.X * s, o.y + g.Y * s, o.z + g.Z * s)) return 1;
+    const [t0, t1] = clipped;
+    const n = Math.ceil((t1 - t0) * Math.hypot(dx, dy, dz) / (0.25 * s));
     let worst = 1;
     for (let k = 0; k <= n; k++) {
       const t = n === 0 ? t0 : t0 + ((t1 - t0) * k) / n;
-      const c = this.#costAt(ax + d[0] * t, ay + d[1] * t, az + d[2] * t);
+      const c = this.#costAt(ax + dx * t, ay + dy * t, az + dz * t);
       if (c > worst) worst = c;
     }
     return worst;
@@ -226,10 +205,29 @@ export class GridPlanner implements PathPlanner {
   }
 }
 
-function pushDistinct(pts: number[], x: number, y: number, z: number): void {
-  const n = pts.length;
-  if (n >= 3 && Math.abs(pts[n - 3] - x) < 1e-9 && Math.abs(pts[n - 2] - y) < 1e-9 && Math.abs(pts[n - 1] - z) < 1e-9) return;
-  pts.push(x, y, z);
+/** The one-point path of an agent that cannot get anywhere. */
+const stranded = (from: Vec3): PlannedPath => ({ points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null });
+
+/**
+ * The path of a search: from the agent's position through the positions of the nodes of
+ * `result` (repeated points once), then to the goal point when the search reached it and the
+ * goal was where the search ended (`atGoal`); otherwise it ends short, 'unreachable'.
+ */
+function pathOf(from: Vec3, to: Vec3, space: SearchSpace, result: SearchResult, atGoal: boolean): PlannedPath {
+  const reached = result.status === 'found' && atGoal;
+  const pts: number[] = [from.x, from.y, from.z];
+  const c = { x: 0, y: 0, z: 0 };
+  const add = (x: number, y: number, z: number): void => {
+    const n = pts.length;
+    if (Math.abs(pts[n - 3] - x) < 1e-9 && Math.abs(pts[n - 2] - y) < 1e-9 && Math.abs(pts[n - 1] - z) < 1e-9) return;
+    pts.push(x, y, z);
+  };
+  for (const v of result.path) {
+    space.position(v, c);
+    add(c.x, c.y, c.z);
+  }
+  if (reached) add(to.x, to.y, to.z);
+  return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
 }
 
 /**
@@ -268,64 +266,34 @@ export class WaypointPlanner implements PathPlanner {
     // Without waypoints there is nothing to plan on: the straight line is the best guess.
     if (graph.count === 0) return { points: straight, status: 'found', costs: null };
     const start = snapToVisibleWaypoint(from, graph.positions, los);
-    if (start < 0) return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+    if (start < 0) return stranded(from);
     let goal = snapToVisibleWaypoint(to, graph.positions, los);
     const goalSeen = goal >= 0;
     if (!goalSeen) goal = graph.nearest(to.x, to.y, to.z);
-    const space: SearchSpace = blockerCount > 0 ? new BlockedGraphSpace(graph, blockers, blockerCount, radius) : new GraphSpace(graph);
-    const result = findPath(space, start, goal, this.#search, this.#ctx);
-    const reached = result.status === 'found' && goalSeen;
-    const pts: number[] = [from.x, from.y, from.z];
-    for (const w of result.path) pushDistinct(pts, graph.positions[3 * w], graph.positions[3 * w + 1], graph.positions[3 * w + 2]);
-    if (reached) pushDistinct(pts, to.x, to.y, to.z);
-    return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
+    const space = blockerCount > 0 ? new BlockedGraphSpace(graph, blockers, blockerCount, radius) : new GraphSpace(graph);
+    return pathOf(from, to, space, findPath(space, start, goal, this.#search, this.#ctx), goalSeen);
   }
 }
 
 /** A waypoint graph whose links through blocker spheres (grown by the agent radius) are skipped. */
-class BlockedGraphSpace implements SearchSpace {
-  readonly nodeCount: number;
-  private readonly inner: GraphSpace;
-  private readonly graph: WaypointGraph;
-  private readonly blockers: Float64Array;
-  private readonly count: number;
-  private readonly radius: number;
+class BlockedGraphSpace extends GraphSpace {
+  readonly #blockers: Float64Array;
+  readonly #count: number;
+  readonly #radius: number;
 
   constructor(graph: WaypointGraph, blockers: Float64Array, count: number, radius: number) {
-    this.inner = new GraphSpace(graph);
-    this.nodeCount = graph.count;
-    this.graph = graph;
-    this.blockers = blockers;
-    this.count = count;
-    this.radius = radius;
+    super(graph);
+    this.#blockers = blockers;
+    this.#count = count;
+    this.#radius = radius;
   }
 
-  isTraversable(): boolean {
-    return true;
-  }
-
-  expand(u: number, sink: NeighborSink): void {
+  override expand(u: number, sink: NeighborSink): void {
     const { offsets, targets, costs, positions: p } = this.graph;
     for (let e = offsets[u]; e < offsets[u + 1]; e++) {
       const v = targets[e];
-      if (segmentBlocked(this.blockers, this.count, p[3 * u], p[3 * u + 1], p[3 * u + 2], p[3 * v], p[3 * v + 1], p[3 * v + 2], this.radius)) continue;
+      if (segmentBlocked(this.#blockers, this.#count, p[3 * u], p[3 * u + 1], p[3 * u + 2], p[3 * v], p[3 * v + 1], p[3 * v + 2], this.#radius)) continue;
       sink.relax(v, costs[e]);
     }
-  }
-
-  setGoal(goal: number, heuristic: HeuristicName): void {
-    this.inner.setGoal(goal, heuristic);
-  }
-
-  estimate(v: number): number {
-    return this.inner.estimate(v);
-  }
-
-  distanceToGoal(v: number): number {
-    return this.inner.distanceToGoal(v);
-  }
-
-  position(node: number, out: Vec3): Vec3 {
-    return this.inner.position(node, out);
   }
 }
