@@ -371,7 +371,8 @@ export class NavWorld implements SearchableScene {
     const c = { x: 0, y: 0, z: 0 };
     const corners = [from.x, from.y, from.z];
     for (const v of r.path) {
-      g.voxelCenter(...xyz(g.coords(v, c)), c);
+      g.coords(v, c);
+      g.voxelCenter(c.x, c.y, c.z, c);
       corners.push(c.x, c.y, c.z);
     }
     if (r.status === 'found') corners.push(to.x, to.y, to.z);
@@ -459,8 +460,6 @@ function checkFinite(soup: Float64Array, mesh: string): Float64Array {
   }
   return soup;
 }
-
-const xyz = (c: { x: number; y: number; z: number }): [number, number, number] => [c.x, c.y, c.z];
 
 const NO_WAYPOINTS = new WaypointGraph([], []);
 

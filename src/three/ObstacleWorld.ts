@@ -298,10 +298,7 @@ export class ObstacleWorld {
 
   /** Builds the soup and the BVH now (queries do it on demand). */
   rebuild(): void {
-    if (this.#tree !== null) {
-      this.#retiredTests += this.#tree.segmentTests;
-      this.#tree.dispose();
-    }
+    this.#invalidate();
     const runs = (this.#runs = new VoxelRuns(this.voxelChunks, this.grid));
     let count = runs.slots;
     for (const e of this.#entries) count += unitSoup(e.spec.shape).length / 9;
@@ -343,9 +340,8 @@ export class ObstacleWorld {
   /** A line-of-sight function for an agent of radius r (0: the plain segment test). */
   lineOfSight(r = 0): LineOfSight {
     // Reads `this.bvh` on every call, so the function stays valid across edits and rebuilds.
-    return r > 0
-      ? (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r)
-      : (ax, ay, az, bx, by, bz) => this.bvh.segmentClear(ax, ay, az, bx, by, bz);
+    // capsuleClear with r <= 0 is the plain segment test.
+    return (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r);
   }
 
   /**

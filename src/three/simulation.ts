@@ -58,7 +58,7 @@ export class BvhGeometry implements StaticGeometry {
   }
 
   clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
-    return radius > 0 ? this.world.capsuleClear(ax, ay, az, bx, by, bz, radius) : this.world.segmentClear(ax, ay, az, bx, by, bz);
+    return this.world.capsuleClear(ax, ay, az, bx, by, bz, radius);
   }
 
   inside(x: number, y: number, z: number): boolean {
