@@ -3,6 +3,8 @@ import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { QUAD_STRIDE, quadTriangles, voxelQuads } from './voxelFaces.ts';
 
+const _color = new Color();
+
 /** Default edge of a chunk, in voxels. */
 export const CHUNK_SIZE = 32;
 
@@ -187,13 +189,7 @@ export class VoxelChunks extends Group {
     const colors = new Float32Array(9 * tris);
     const y0 = this.grid.origin.y;
     const span = Math.max(1e-9, this.grid.Y * this.grid.cellSize);
-    const low = this.#low, high = this.#high;
-    for (let i = 0; i < colors.length; i += 3) {
-      const t = Math.min(1, Math.max(0, (positions[i + 1] - y0) / span));
-      colors[i] = low.r + (high.r - low.r) * t;
-      colors[i + 1] = low.g + (high.g - low.g) * t;
-      colors[i + 2] = low.b + (high.b - low.b) * t;
-    }
+    for (let i = 0; i < colors.length; i += 3) _color.lerpColors(this.#low, this.#high, Math.min(1, Math.max(0, (positions[i + 1] - y0) / span))).toArray(colors, i);
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(positions, 3));
     g.setAttribute('normal', new BufferAttribute(normals, 3));

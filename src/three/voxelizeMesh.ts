@@ -117,6 +117,8 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
   const h = 0.5 * s + grow;
   const tri = _tri;
   const triangles = soup.length / 9;
+  // The axis tables `prepareAxes` fills, as locals for the voxel loop.
+  const axes = AXES, ax = AX, ay = AY, az = AZ, lo = LO, hi = HI, rad = RAD, proj = ROW;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
     // Voxels whose grown closed box can reach the triangle's box: voxel x spans
@@ -140,15 +142,15 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
       for (let y = y0; y <= y1; y++) {
         const cy = oy + (y + 0.5) * s;
         if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
-        for (let k = 0; k < AXES; k++) ROW[k] = cy * AY[k] + cz * AZ[k];
+        for (let k = 0; k < axes; k++) proj[k] = cy * ay[k] + cz * az[k];
         const row = X * (y + Y * z);
         voxels: for (let x = x0; x <= x1; x++) {
           if (occ[row + x] !== 0) continue;
           const cx = ox + (x + 0.5) * s;
           if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
-          for (let k = 0; k < AXES; k++) {
-            const d = ROW[k] + cx * AX[k];
-            if (LO[k] - d > RAD[k] || HI[k] - d < -RAD[k]) continue voxels;
+          for (let k = 0; k < axes; k++) {
+            const d = proj[k] + cx * ax[k];
+            if (lo[k] - d > rad[k] || hi[k] - d < -rad[k]) continue voxels;
           }
           occ[row + x] = 1;
         }
