@@ -19,6 +19,7 @@ import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import { voxelize, voxelizeRegion } from './voxelize.ts';
 import { meshGridSpec, soupBounds } from './voxelizeMesh.ts';
+import { checkNumber } from './checks.ts';
 
 /** Options of `NavWorld.fromObject3D`. */
 export interface NavWorldOptions {
@@ -119,13 +120,6 @@ const SNAP_CELLS = 4;
 const END_LINKS = 16;
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
-
-function checkNumber(name: string, v: unknown, min: number, open = false): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || (open ? v <= min : v < min)) {
-    throw usage(`${name}: expected a finite number ${open ? '>' : '>='} ${min}, got ${String(v)}`);
-  }
-  return v;
-}
 
 function checkPoint(name: string, p: unknown): Vector3 {
   const v = p as Vector3;

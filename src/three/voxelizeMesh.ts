@@ -3,6 +3,7 @@ import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { emptyBox, growBox } from './boxes.ts';
 import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
+import { checkNumber } from './checks.ts';
 
 /** How a mesh voxelization fills the grid. */
 export type VoxelFill = 'surface' | 'solid';
@@ -82,10 +83,8 @@ const SLACK = 1e-6;
  * when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
-  const s = options.cellSize;
-  if (!(s > 0) || !Number.isFinite(s)) throw new NavlabError('usage', `cellSize: expected a finite number > 0, got ${s}`);
-  const r = options.dilation ?? 0;
-  if (!(r >= 0) || !Number.isFinite(r)) throw new NavlabError('usage', `dilation: expected a finite number >= 0, got ${r}`);
+  const s = checkNumber('cellSize', options.cellSize, 0, true);
+  const r = checkNumber('dilation', options.dilation ?? 0, 0);
   const fill = options.fill ?? 'surface';
   if (fill !== 'surface' && fill !== 'solid') throw new NavlabError('usage', `fill: expected 'surface' or 'solid', got '${String(fill)}'`);
   const { min, max } = soupBounds(soup);
