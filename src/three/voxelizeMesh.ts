@@ -1,4 +1,5 @@
 import { NavlabError } from '../core/errors.ts';
+import { floodRuns } from '../core/grid/clearance.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { emptyBox, growBox } from './boxes.ts';
@@ -163,59 +164,24 @@ const ROW = new Float64Array(AXES);
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
- * between face neighbours (6-connected): the air inside closed meshes. A scanline flood: each
- * seed grows into the whole free run along x around it, marks the run 2, and seeds the free
- * runs next to it in the four neighbouring rows (y +- 1, z +- 1). Seeds are every free run
- * that touches the border. Then 2 becomes free and the unreached 0 blocked. Work is one pass
- * over each reached run and its neighbour rows, with no per-voxel division or bounds test.
+ * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
+ * flood) from every free run that touches the border marks the reached voxels 2; then 2
+ * becomes free and the unreached 0 blocked.
  */
 export function fillEnclosed(grid: VoxelGrid): void {
   const { X, Y, Z } = grid;
   const occ = grid.occupancy;
-  // Stack of seeds: row index (y + Y * z) and x, as pairs; grows on demand.
-  let stack = new Int32Array(1 << 16);
-  let sp = 0;
-  const push = (row: number, x: number): void => {
-    if (sp + 2 > stack.length) {
-      const grown = new Int32Array(2 * stack.length);
-      grown.set(stack);
-      stack = grown;
-    }
-    stack[sp++] = row;
-    stack[sp++] = x;
-  };
-  /** Seeds the start of every free run of `row` that meets [x0, x1]. */
-  const seedRuns = (row: number, x0: number, x1: number): void => {
-    const base = row * X;
-    for (let x = x0; x <= x1; x++) {
-      if (occ[base + x] === 0 && (x === x0 || occ[base + x - 1] !== 0)) push(row, x);
-    }
-  };
+  // Seeds: the start of every free run of a border row, and both ends of the other rows.
+  const seeds: number[] = [];
   for (let z = 0; z < Z; z++) {
     for (let y = 0; y < Y; y++) {
-      const row = y + Y * z;
-      if (z === 0 || z === Z - 1 || y === 0 || y === Y - 1) seedRuns(row, 0, X - 1);
-      else {
-        if (occ[row * X] === 0) push(row, 0);
-        if (occ[row * X + X - 1] === 0) push(row, X - 1);
+      const base = X * (y + Y * z);
+      const border = z === 0 || z === Z - 1 || y === 0 || y === Y - 1;
+      for (let x = 0; x < X; x = border || x === X - 1 ? x + 1 : X - 1) {
+        if (occ[base + x] === 0 && (!border || x === 0 || occ[base + x - 1] !== 0)) seeds.push(base + x);
       }
     }
   }
-  while (sp > 0) {
-    const x = stack[--sp];
-    const row = stack[--sp];
-    const base = row * X;
-    if (occ[base + x] !== 0) continue;
-    let x0 = x, x1 = x;
-    while (x0 > 0 && occ[base + x0 - 1] === 0) x0--;
-    while (x1 < X - 1 && occ[base + x1 + 1] === 0) x1++;
-    occ.fill(2, base + x0, base + x1 + 1);
-    const z = Math.floor(row / Y);
-    const y = row - z * Y;
-    if (y > 0) seedRuns(row - 1, x0, x1);
-    if (y < Y - 1) seedRuns(row + 1, x0, x1);
-    if (z > 0) seedRuns(row - Y, x0, x1);
-    if (z < Z - 1) seedRuns(row + Y, x0, x1);
-  }
+  floodRuns(grid, occ, seeds);
   for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
 }
