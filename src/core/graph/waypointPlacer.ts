@@ -195,11 +195,11 @@ export class Placer {
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
-      if (!this.#connectedWithout(graph, w, comp)) continue;
-      // Other live waypoints of the component, nearest to w first.
+      // Other live waypoints of the component; they must stay connected without w.
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0) continue;
+      if (others.length === 0 || !this.#connectedWithout(graph, w, others)) continue;
+      // Nearest to w first.
       const d = (o: number) => Math.hypot(p[3 * o] - p[3 * w], p[3 * o + 1] - p[3 * w + 1], p[3 * o + 2] - p[3 * w + 2]);
       others.sort((a, b) => d(a) - d(b) || a - b);
       const moved: number[] = [];
@@ -228,10 +228,8 @@ export class Placer {
     return removed;
   }
 
-  /** Whether the live waypoints of component `comp` other than `w` are connected in `graph`. */
-  #connectedWithout(graph: WaypointGraph, w: number, comp: number): boolean {
-    const members: number[] = [];
-    for (let o = 0; o < this.count; o++) if (o !== w && this.alive[o] && this.space.component[this.voxel[o]] === comp) members.push(o);
+  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
+  #connectedWithout(graph: WaypointGraph, w: number, members: readonly number[]): boolean {
     if (members.length <= 1) return true;
     const seen = new Set<number>([members[0]]);
     const stack = [members[0]];
