@@ -2,10 +2,10 @@ import { GraphSpace, WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace } from '../core/grid/GridSpace.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { quote } from '../core/io/text.ts';
-import { queryGraph } from '../core/graph/queryGraph.ts';
 import { AStarRun } from '../core/search/AStarRun.ts';
-import { createGridRun, type GridRun } from '../core/search/algorithms.ts';
-import { checkAlgorithm, QueryError, queryGrid, type PathReport, type QueryOptions } from '../core/search/query.ts';
+import { NavlabError } from '../core/errors.ts';
+import { createGridRun, gridUnsupported, type GridRun } from '../core/search/algorithms.ts';
+import { checkAlgorithm, QueryError, type PathReport, type QueryOptions } from '../core/search/query.ts';
 import type { SearchContext } from '../core/search/SearchContext.ts';
 
 /**
@@ -105,23 +105,49 @@ export function optionsFor(graph: SceneGraph, options: QueryOptions): QueryOptio
 }
 
 /**
- * One query, answered as `nav path --json` prints it: queryGrid on the grid (voxel indices)
- * or queryGraph on the waypoint visibility graph (waypoint ids). `graph` undefined: the default
- * graph rule (see resolveGraph). Throws QueryError (or NavlabError 'usage' for a bad option)
- * with a message naming what is wrong.
+ * One query, answered as `nav path --json` prints it: the run of `startSceneSearch` on the grid
+ * (voxel indices) or the waypoint visibility graph (waypoint ids), stepped to its end, with the
+ * checks and messages of queryGrid and queryGraph. `graph` undefined: the default graph rule
+ * (see resolveGraph). Throws QueryError (or NavlabError 'usage' for a bad option) with a
+ * message naming what is wrong.
  */
 export function runSceneQuery(
   scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
   ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
 ): PathReport {
   const g = resolveGraph(graph, from);
+  // The endpoints' form first, then the algorithm and the endpoints' values (queryGrid and
+  // queryGraph's order); on the grid those are named 'from' and 'to', as queryGrid names them.
   if (g === 'grid') {
-    if (scene.grid === null) throw new QueryError("graph 'grid': this scene has no voxel layer; use graph 'waypoints'");
-    return queryGrid(scene.grid, voxelEndpoint(from, labels.from), voxelEndpoint(to, labels.to), optionsFor('grid', options), ctx);
+    gridOf(scene);
+    voxelEndpoint(from, labels.from);
+    voxelEndpoint(to, labels.to);
+  } else {
+    waypointEndpoint(scene.index, from, labels.from, labels.scene);
+    waypointEndpoint(scene.index, to, labels.to, labels.scene);
   }
-  const i = waypointEndpoint(scene.index, from, labels.from, labels.scene);
-  const j = waypointEndpoint(scene.index, to, labels.to, labels.scene);
-  return queryGraph(scene.graph, scene.ids, i, j, optionsFor('waypoints', options), ctx);
+  const { run, space } = sceneSearch(scene, g, from, to, options, ctx, g === 'grid' ? { ...labels, from: 'from', to: 'to' } : labels, true);
+  const r = run.step();
+  const p = { x: 0, y: 0, z: 0 };
+  const point = (i: number): number[] => {
+    if (g === 'grid') scene.grid!.coords(i, p);
+    else space.position(i, p);
+    return [p.x, p.y, p.z];
+  };
+  return {
+    status: r.status,
+    cost: r.cost,
+    path: r.path.map(point),
+    ...(g === 'grid' ? {} : { ids: r.path.map((i) => scene.ids[i]) }),
+    expanded: r.expanded,
+    ms: r.elapsedMs,
+  };
+}
+
+/** The scene's voxel grid; throws QueryError when it has none. */
+function gridOf(scene: SearchableScene): VoxelGrid {
+  if (scene.grid === null) throw new QueryError("graph 'grid': this scene has no voxel layer; use graph 'waypoints'");
+  return scene.grid;
 }
 
 /** A search started by `startSceneSearch`: advance `run` with `step(n)` until its status is not 'running'. */
@@ -147,20 +173,32 @@ export function startSceneSearch(
   scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
   ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
 ): SceneSearch {
+  return sceneSearch(scene, graph, from, to, options, ctx, labels, false);
+}
+
+/** `startSceneSearch`; with `query`, an unsupported grid is a QueryError (as `runSceneQuery` reports it). */
+function sceneSearch(
+  scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
+  ctx: SearchContext | undefined, labels: QueryLabels, query: boolean,
+): SceneSearch {
   const g = resolveGraph(graph, from);
   const { algorithm, neighborhood, cornerCutting, ...search } = optionsFor(g, options);
   const algo = checkAlgorithm(algorithm);
   if (g === 'grid') {
-    const grid = scene.grid;
-    if (grid === null) throw new QueryError("graph 'grid': this scene has no voxel layer; use graph 'waypoints'");
+    const grid = gridOf(scene);
     const start = gridEndpoint(grid, from, labels.from);
     const goal = gridEndpoint(grid, to, labels.to);
     const space = new GridSpace(grid, { neighborhood, cornerCutting });
+    const why = gridUnsupported(algo, space);
+    if (why !== null) throw query ? new QueryError(why) : new NavlabError('unsupported', why);
     return { graph: g, space, run: createGridRun(algo, space, start, goal, search, ctx), start, goal };
   }
   if (algo !== 'astar') throw new QueryError(`algorithm: ${algo} runs on the voxel grid only; the waypoint graph uses astar`);
   const start = waypointEndpoint(scene.index, from, labels.from, labels.scene);
   const goal = waypointEndpoint(scene.index, to, labels.to, labels.scene);
+  for (const [name, i] of [['from', start], ['to', goal]] as const) {
+    if (!Number.isInteger(i) || i < 0 || i >= scene.graph.count) throw new QueryError(`${name}: no waypoint with index ${i} (the graph has ${scene.graph.count})`);
+  }
   const space = new GraphSpace(scene.graph);
   return { graph: g, space, run: new AStarRun(space, start, goal, search, ctx), start, goal };
 }

@@ -40,11 +40,11 @@ export class NavSimulation {
   readonly simulation: Simulation;
   /** The objects driven, by agent index. */
   readonly objects: Object3D[] = [];
-  private readonly nav: NavWorld;
-  private next = 1;
+  readonly #nav: NavWorld;
+  #next = 1;
 
   constructor(nav: NavWorld, options: NavSimulationOptions = {}) {
-    this.nav = nav;
+    this.#nav = nav;
     if (nav.world === null) throw new NavlabError('usage', 'createSimulation: needs a NavWorld with a world (its static geometry)');
     const geometry = new BvhGeometry(nav.world);
     const graph = options.graph ?? 'grid';
@@ -64,30 +64,30 @@ export class NavSimulation {
    * returns its index. Throws a NavlabError 'usage' on a bad radius, speed or goal.
    */
   addAgent(object: Object3D, options: NavAgentOptions): number {
-    const { goal, radius = this.nav.agentRadius, speed = 2 } = options;
+    const { goal, radius = this.#nav.agentRadius, speed = 2 } = options;
     object.updateWorldMatrix(true, false);
     object.getWorldPosition(_p);
     // Simulation.addAgent checks radius, speed and goal (NavlabError 'usage').
-    const i = this.simulation.addAgent({ id: object.name || `agent-${this.next++}`, start: vec(_p), goal: vec(goal), radius, speed });
+    const i = this.simulation.addAgent({ id: object.name || `agent-${this.#next++}`, start: vec(_p), goal: vec(goal), radius, speed });
     this.objects[i] = object;
     return i;
   }
 
   /** Sends the agent driving `object` to a new goal. */
   setGoal(object: Object3D, goal: Vector3): void {
-    this.simulation.setGoal(this.indexOf(object), vec(goal));
+    this.simulation.setGoal(this.#indexOf(object), vec(goal));
   }
 
   /** Stops driving `object` (it stays where it is). */
   removeAgent(object: Object3D): void {
-    const i = this.indexOf(object);
+    const i = this.#indexOf(object);
     this.simulation.removeAgent(i);
     this.objects.splice(i, 1);
   }
 
   /** Whether the agent driving `object` has arrived. */
   arrived(object: Object3D): boolean {
-    return this.simulation.arrived(this.indexOf(object));
+    return this.simulation.arrived(this.#indexOf(object));
   }
 
   /** Advances the simulation by `dt` seconds (fixed steps inside) and moves the objects. */
@@ -108,7 +108,7 @@ export class NavSimulation {
     this.simulation.staticGeometryChanged();
   }
 
-  private indexOf(object: Object3D): number {
+  #indexOf(object: Object3D): number {
     const i = this.objects.indexOf(object);
     if (i < 0) throw new NavlabError('usage', `object '${object.name}' is not an agent of this simulation`);
     return i;

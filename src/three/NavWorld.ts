@@ -13,11 +13,13 @@ import type { PathReport, QueryOptions } from '../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
 import { runSceneQuery, startSceneSearch, type Endpoint, type QueryLabels, type SceneGraph, type SceneSearch, type SearchableScene } from '../scene/query.ts';
+import { unionBox } from './boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import { voxelize, voxelizeRegion } from './voxelize.ts';
 import { meshGridSpec, soupBounds } from './voxelizeMesh.ts';
+import { checkNumber } from './checks.ts';
 
 /** Options of `NavWorld.fromObject3D`. */
 export interface NavWorldOptions {
@@ -119,13 +121,6 @@ const END_LINKS = 16;
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
-function checkNumber(name: string, v: unknown, min: number, open = false): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || (open ? v <= min : v < min)) {
-    throw usage(`${name}: expected a finite number ${open ? '>' : '>='} ${min}, got ${String(v)}`);
-  }
-  return v;
-}
-
 function checkPoint(name: string, p: unknown): Vector3 {
   const v = p as Vector3;
   if (v === null || typeof v !== 'object' || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isFinite(c))) {
@@ -165,11 +160,11 @@ export class NavWorld implements SearchableScene {
   readonly ids: readonly string[];
   /** Waypoint id -> graph index. */
   readonly index: ReadonlyMap<string, number>;
-  private readonly meshes: Map<Mesh, { id: string; soup: Float64Array }>;
-  private readonly fixedGraph: WaypointGraph;
-  private readonly ctx = new SearchContext();
-  private router: { graph: WaypointGraph; router: WaypointRouter } | null = null;
-  private readonly simulations: NavSimulation[] = [];
+  readonly #meshes: Map<Mesh, { id: string; soup: Float64Array }>;
+  readonly #fixedGraph: WaypointGraph;
+  readonly #ctx = new SearchContext();
+  #router: { graph: WaypointGraph; router: WaypointRouter } | null = null;
+  readonly #simulations: NavSimulation[] = [];
 
   private constructor(parts: NavWorldParts) {
     this.root = parts.root;
@@ -178,10 +173,10 @@ export class NavWorld implements SearchableScene {
     this.cellSize = parts.grid?.cellSize ?? 0;
     this.agentRadius = parts.agentRadius;
     this.lineOfSight = parts.world === null ? null : parts.world.lineOfSight(this.agentRadius);
-    this.meshes = parts.meshes;
+    this.#meshes = parts.meshes;
     const g = parts.graph;
     this.waypoints = g instanceof VisibilityGraph ? g : null;
-    this.fixedGraph = g instanceof WaypointGraph ? g : NO_WAYPOINTS;
+    this.#fixedGraph = g instanceof WaypointGraph ? g : NO_WAYPOINTS;
     const count = this.graph.count;
     const ids = parts.ids ?? Array.from({ length: count }, (_, i) => String(i));
     if (ids.length !== count) throw usage(`ids: ${ids.length} ids for ${count} waypoints`);
@@ -237,7 +232,7 @@ export class NavWorld implements SearchableScene {
 
   /** The waypoint graph searched now (empty without waypoints). */
   get graph(): WaypointGraph {
-    return this.waypoints !== null ? this.waypoints.graph() : this.fixedGraph;
+    return this.waypoints !== null ? this.waypoints.graph() : this.#fixedGraph;
   }
 
   /**
@@ -248,7 +243,7 @@ export class NavWorld implements SearchableScene {
    * @param ctx the search state to use (e.g. to read the visited nodes afterwards) @default this world's
    * @param labels how messages name the endpoints and the scene
    */
-  query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.ctx, labels?: QueryLabels): PathReport {
+  query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): PathReport {
     const { graph, ...rest } = options;
     return runSceneQuery(this, graph, from, to, rest, ctx, labels);
   }
@@ -259,7 +254,7 @@ export class NavWorld implements SearchableScene {
    * it gives the result behind `query`'s report. The run's state lives in `ctx`: give each
    * search that runs at the same time its own.
    */
-  search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.ctx, labels?: QueryLabels): SceneSearch {
+  search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): SceneSearch {
     const { graph, ...rest } = options;
     return startSceneSearch(this, graph, from, to, rest, ctx, labels);
   }
@@ -308,7 +303,7 @@ export class NavWorld implements SearchableScene {
     if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw usage(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
     if (graph === 'waypoints') {
       if (algorithm !== 'astar') throw usage(`algorithm: ${algorithm} runs on the grid only; the waypoint graph uses astar`);
-      return this.waypointPath(from, to);
+      return this.#waypointPath(from, to);
     }
     if (graph !== 'grid') throw usage(`graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
     const grid = this.grid;
@@ -318,8 +313,8 @@ export class NavWorld implements SearchableScene {
     if (why !== null) throw new NavlabError('unsupported', why);
     const start = freeVoxel(grid, from, 'from');
     const goal = freeVoxel(grid, to, 'to');
-    const r = createGridRun(algorithm, space, start, goal, search, this.ctx).step();
-    return this.gridPath(grid, r, from, to, smooth);
+    const r = createGridRun(algorithm, space, start, goal, search, this.#ctx).step();
+    return this.#gridPath(grid, r, from, to, smooth);
   }
 
   /**
@@ -338,31 +333,26 @@ export class NavWorld implements SearchableScene {
     if (world === null || this.grid === null) return { box: null, voxels: 0, links: 0 };
     let box: Aabb | null = null;
     object.traverse((o) => {
-      const entry = this.meshes.get(o as Mesh);
+      const entry = this.#meshes.get(o as Mesh);
       if (entry === undefined) return;
       const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
       if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
       const changed = world.setMeshTriangles(entry.id, soup);
       if (changed === null) return;
       if (box === null) box = changed;
-      else {
-        for (const k of ['x', 'y', 'z'] as const) {
-          box.min[k] = Math.min(box.min[k], changed.min[k]);
-          box.max[k] = Math.max(box.max[k], changed.max[k]);
-        }
-      }
+      else unionBox(box, changed);
     });
     if (box === null) return { box: null, voxels: 0, links: 0 };
     const voxels = voxelizeRegion(world, this.grid, box, { dilation: this.agentRadius });
     const links = this.waypoints === null ? 0 : this.waypoints.retestRegion(box, this.agentRadius);
-    for (const sim of this.simulations) sim.worldChanged();
+    for (const sim of this.#simulations) sim.worldChanged();
     return { box, voxels, links };
   }
 
   /** A steering simulation in this world; agents are three objects (see NavSimulation). */
   createSimulation(options: NavSimulationOptions = {}): NavSimulation {
     const sim = new NavSimulation(this, options);
-    this.simulations.push(sim);
+    this.#simulations.push(sim);
     return sim;
   }
 
@@ -371,24 +361,25 @@ export class NavWorld implements SearchableScene {
     this.world?.dispose();
   }
 
-  private gridPath(g: VoxelGrid, r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {
+  #gridPath(g: VoxelGrid, r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {
     const c = { x: 0, y: 0, z: 0 };
     const corners = [from.x, from.y, from.z];
     for (const v of r.path) {
-      g.voxelCenter(...xyz(g.coords(v, c)), c);
+      g.coords(v, c);
+      g.voxelCenter(c.x, c.y, c.z, c);
       corners.push(c.x, c.y, c.z);
     }
     if (r.status === 'found') corners.push(to.x, to.y, to.z);
     return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
   }
 
-  private waypointPath(from: Vector3, to: Vector3): NavPath {
-    if (this.waypoints === null && this.fixedGraph === NO_WAYPOINTS) throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
+  #waypointPath(from: Vector3, to: Vector3): NavPath {
+    if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS) throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
     const los = this.lineOfSight;
     if (los === null) throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight to the waypoints); query by waypoint id instead");
     const graph = this.graph;
-    if (this.router === null || this.router.graph !== graph) this.router = { graph, router: new WaypointRouter(graph, los, this.ctx, END_LINKS) };
-    const route = this.router.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
+    if (this.#router === null || this.#router.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
+    const route = this.#router.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
     if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
     return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
   }
@@ -429,14 +420,7 @@ function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[]): Nav
     o += soup.length;
   }
   const { min, max } = soupBounds(all);
-  if (options.bounds !== undefined) {
-    min.x = Math.min(min.x, options.bounds.min.x);
-    min.y = Math.min(min.y, options.bounds.min.y);
-    min.z = Math.min(min.z, options.bounds.min.z);
-    max.x = Math.max(max.x, options.bounds.max.x);
-    max.y = Math.max(max.y, options.bounds.max.y);
-    max.z = Math.max(max.z, options.bounds.max.z);
-  }
+  if (options.bounds !== undefined) unionBox({ min, max }, options.bounds);
   const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
   const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
   const wanted = options.waypoints ?? 'auto';
@@ -470,8 +454,6 @@ function checkFinite(soup: Float64Array, mesh: string): Float64Array {
   }
   return soup;
 }
-
-const xyz = (c: { x: number; y: number; z: number }): [number, number, number] => [c.x, c.y, c.z];
 
 const NO_WAYPOINTS = new WaypointGraph([], []);
 

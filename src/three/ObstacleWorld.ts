@@ -5,7 +5,7 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
 import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene/index.ts';
-import { copyBox, emptyBox, growBox, resetBox, unionBox } from './boxes.ts';
+import { copyBox, emptyBox, resetBox, soupBox, unionBox } from './boxes.ts';
 import { insideUnitShape, meshMatrix, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
 import type { LoadedMeshes } from './sceneMeshes.ts';
 import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
@@ -164,15 +164,7 @@ export class ObstacleWorld {
   }
 
   #addMesh(m: WorldMesh): void {
-    const e = m.matrix.elements;
-    const src = m.soup;
-    const soup = new Float64Array(src.length);
-    for (let i = 0; i < src.length; i += 3) {
-      const x = src[i], y = src[i + 1], z = src[i + 2];
-      soup[i] = e[0] * x + e[4] * y + e[8] * z + e[12];
-      soup[i + 1] = e[1] * x + e[5] * y + e[9] * z + e[13];
-      soup[i + 2] = e[2] * x + e[6] * y + e[10] * z + e[14];
-    }
+    const soup = transformSoup(m.soup, m.matrix.elements, new Float64Array(m.soup.length));
     this.#meshes.push({ id: m.id, soup, first: -1 });
     if (m.object) {
       m.object.matrixAutoUpdate = false;
@@ -192,11 +184,7 @@ export class ObstacleWorld {
     const m = this.#meshes.find((e) => e.id === id);
     if (m === undefined) return null;
     if (worldSoup.length !== m.soup.length) throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
-    const box = emptyBox();
-    for (let i = 0; i < m.soup.length; i += 3) {
-      growBox(box, m.soup[i], m.soup[i + 1], m.soup[i + 2]);
-      growBox(box, worldSoup[i], worldSoup[i + 1], worldSoup[i + 2]);
-    }
+    const box = soupBox(soupBox(emptyBox(), m.soup), worldSoup);
     m.soup.set(worldSoup);
     this.#invalidate();
     return box;
@@ -310,10 +298,7 @@ export class ObstacleWorld {
 
   /** Builds the soup and the BVH now (queries do it on demand). */
   rebuild(): void {
-    if (this.#tree !== null) {
-      this.#retiredTests += this.#tree.segmentTests;
-      this.#tree.dispose();
-    }
+    this.#invalidate();
     const runs = (this.#runs = new VoxelRuns(this.voxelChunks, this.grid));
     let count = runs.slots;
     for (const e of this.#entries) count += unitSoup(e.spec.shape).length / 9;
@@ -355,9 +340,8 @@ export class ObstacleWorld {
   /** A line-of-sight function for an agent of radius r (0: the plain segment test). */
   lineOfSight(r = 0): LineOfSight {
     // Reads `this.bvh` on every call, so the function stays valid across edits and rebuilds.
-    return r > 0
-      ? (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r)
-      : (ax, ay, az, bx, by, bz) => this.bvh.segmentClear(ax, ay, az, bx, by, bz);
+    // capsuleClear with r <= 0 is the plain segment test.
+    return (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r);
   }
 
   /**
@@ -477,13 +461,8 @@ export class ObstacleWorld {
     e.mesh.matrix.copy(e.matrix);
     e.mesh.matrixWorldNeedsUpdate = true;
     const unit = unitSoup(e.spec.shape);
-    const m = e.matrix.elements;
-    const b = e.bounds;
-    resetBox(b);
-    for (let i = 0; i < unit.length; i += 3) {
-      const x = unit[i], y = unit[i + 1], z = unit[i + 2];
-      growBox(b, m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]);
-    }
+    resetBox(e.bounds);
+    soupBox(e.bounds, transformSoup(unit, e.matrix.elements, new Float64Array(unit.length)));
   }
 
   /** Rewrites the entry's triangles in the current soup and refits; false if it cannot. */
@@ -510,13 +489,17 @@ export class ObstacleWorld {
 /** Writes the entry's world triangles into `soup` at its `first` triangle; returns their count. */
 function writeTriangles(e: Entry, soup: Float64Array): number {
   const unit = unitSoup(e.spec.shape);
-  const m = e.matrix.elements;
-  let o = 9 * e.first;
-  for (let i = 0; i < unit.length; i += 3) {
-    const x = unit[i], y = unit[i + 1], z = unit[i + 2];
-    soup[o++] = m[0] * x + m[4] * y + m[8] * z + m[12];
-    soup[o++] = m[1] * x + m[5] * y + m[9] * z + m[13];
-    soup[o++] = m[2] * x + m[6] * y + m[10] * z + m[14];
-  }
+  transformSoup(unit, e.matrix.elements, soup, 9 * e.first);
   return unit.length / 9;
+}
+
+/** Writes the points of `src` (xyz triples) mapped by the affine matrix `m` (Matrix4 elements) into `out` from `o` on. */
+function transformSoup(src: ArrayLike<number>, m: ArrayLike<number>, out: Float64Array, o = 0): Float64Array {
+  for (let i = 0; i < src.length; i += 3) {
+    const x = src[i], y = src[i + 1], z = src[i + 2];
+    out[o++] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    out[o++] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    out[o++] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  }
+  return out;
 }

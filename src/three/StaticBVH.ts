@@ -2,9 +2,7 @@ import { Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
 import { NavlabError } from '../core/errors.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
-import {
-  segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox,
-} from './triangleMath.ts';
+import { faceNormal, segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox } from './triangleMath.ts';
 
 /**
  * BVH build options used for the scene-wide tree. SAH gives the tightest boxes, which pays
@@ -194,21 +192,21 @@ export class StaticBVH {
   readonly bvh: MeshBVH | null;
   readonly slotTris: Float64Array;
   /** The tree as the segment and capsule casts read it. */
-  private readonly nodes: Nodes | null;
+  readonly #nodes: Nodes | null;
   readonly slotOf: Int32Array;
   readonly triangleOf: Int32Array;
   /** Per slot, the leaf node holding it; per node, its parent (-1: the root). */
-  private readonly leafOf: Int32Array;
-  private readonly parent: Int32Array;
+  readonly #leafOf: Int32Array;
+  readonly #parent: Int32Array;
   /** Leaves whose triangles changed since the last refit. */
-  private readonly dirty = new Set<number>();
+  readonly #dirty = new Set<number>();
   /** three-mesh-bvh's node buffer (its bounds as float32), which refits write. */
-  private readonly packed: Float32Array;
+  readonly #packed: Float32Array;
   /** Segment and capsule tests run so far (for throughput reports). */
   segmentTests = 0;
   /** Slots of the triangles that blocked recent queries (-1: empty), filled round-robin. */
-  private readonly blockers = new Int32Array(BLOCKER_CACHE).fill(-1);
-  private nextBlocker = 0;
+  readonly #blockers = new Int32Array(BLOCKER_CACHE).fill(-1);
+  #nextBlocker = 0;
 
   /**
    * Builds the tree over `soup` (kept by reference: `updateTriangles` edits it in place).
@@ -228,15 +226,15 @@ export class StaticBVH {
     this.slotOf = new Int32Array(n);
     this.triangleOf = new Int32Array(n);
     this.bvh = n === 0 ? null : new MeshBVH(this.geometry, { ...STATIC_BVH_OPTIONS, ...options, indirect: false });
-    this.nodes = null;
-    this.leafOf = new Int32Array(n);
-    this.parent = new Int32Array(0);
-    this.packed = new Float32Array(0);
+    this.#nodes = null;
+    this.#leafOf = new Int32Array(n);
+    this.#parent = new Int32Array(0);
+    this.#packed = new Float32Array(0);
     if (this.bvh === null) return;
-    this.nodes = readNodes(this.bvh);
-    this.packed = new Float32Array(MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots[0]);
-    this.parent = new Int32Array(this.nodes.info.length / 2).fill(-1);
-    linkNodes(this.nodes, this.parent, this.leafOf);
+    this.#nodes = readNodes(this.bvh);
+    this.#packed = new Float32Array(MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots[0]);
+    this.#parent = new Int32Array(this.#nodes.info.length / 2).fill(-1);
+    linkNodes(this.#nodes, this.#parent, this.#leafOf);
     // The build permuted the (identity) index by whole triangles: slot k now holds vertex
     // 3t, 3t+1, 3t+2 of soup triangle t.
     const index = this.geometry.index!.array;
@@ -267,7 +265,7 @@ export class StaticBVH {
         this.slotTris[9 * k + c] = v;
         f32[9 * t + c] = v;
       }
-      if (moved) this.dirty.add(this.leafOf[k]);
+      if (moved) this.#dirty.add(this.#leafOf[k]);
     }
     if (refit) this.refit();
   }
@@ -278,26 +276,26 @@ export class StaticBVH {
    * big tree costs the depth of the tree per changed leaf, not the tree.
    */
   refit(): void {
-    if (this.bvh === null || this.dirty.size === 0) return;
+    if (this.bvh === null || this.#dirty.size === 0) return;
     this.geometry.attributes.position.needsUpdate = true;
-    const nodes = this.nodes!;
-    const count = this.parent.length;
+    const nodes = this.#nodes!;
+    const count = this.#parent.length;
     // The changed leaves and every ancestor: the nodes three-mesh-bvh's refit then visits.
     const path = new Set<number>();
-    for (let n of this.dirty) {
+    for (let n of this.#dirty) {
       while (n >= 0 && !path.has(n)) {
         path.add(n);
-        n = this.parent[n];
+        n = this.#parent[n];
       }
     }
-    this.dirty.clear();
+    this.#dirty.clear();
     if (path.size > count >> 3) {
       this.bvh.refit();
       readNodes(this.bvh, nodes);
       return;
     }
     this.bvh.refit(path);
-    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = this.packed[8 * n + c];
+    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = this.#packed[8 * n + c];
   }
 
   /**
@@ -306,7 +304,7 @@ export class StaticBVH {
    * ends the query (no search for the nearest one).
    */
   segmentClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-    return this.clear(ax, ay, az, bx, by, bz, 0);
+    return this.#clear(ax, ay, az, bx, by, bz, 0);
   }
 
   /**
@@ -314,7 +312,7 @@ export class StaticBVH {
    * r - 1e-6 away from every triangle. r <= 0 is the plain segment test.
    */
   capsuleClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
-    return this.clear(ax, ay, az, bx, by, bz, r > 0 ? r : 0);
+    return this.#clear(ax, ay, az, bx, by, bz, r > 0 ? r : 0);
   }
 
   /**
@@ -323,11 +321,11 @@ export class StaticBVH {
    * runs from one waypoint, and the box next to it blocks many of them. Any blocking triangle
    * gives the same answer, so the cache changes the speed, never the result.
    */
-  private clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
+  #clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
     this.segmentTests++;
-    if (this.nodes === null) return true;
+    if (this.#nodes === null) return true;
     const tris = this.slotTris;
-    const cache = this.blockers;
+    const cache = this.#blockers;
     const dx = bx - ax, dy = by - ay, dz = bz - az;
     const limit = r - CAPSULE_EPSILON;
     const limitSq = limit > 0 ? limit * limit : 0;
@@ -350,10 +348,10 @@ export class StaticBVH {
         if (segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, o, limitSq)) return false;
       }
     }
-    const k = castSegment(this.nodes, tris, this.pad, ax, ay, az, bx, by, bz, r);
+    const k = castSegment(this.#nodes, tris, this.pad, ax, ay, az, bx, by, bz, r);
     if (k < 0) return true;
-    cache[this.nextBlocker] = k;
-    this.nextBlocker = (this.nextBlocker + 1) % BLOCKER_CACHE;
+    cache[this.#nextBlocker] = k;
+    this.#nextBlocker = (this.#nextBlocker + 1) % BLOCKER_CACHE;
     return false;
   }
 
@@ -417,15 +415,4 @@ export class StaticBVH {
   dispose(): void {
     this.geometry.dispose();
   }
-}
-
-function faceNormal(tris: Float64Array, o: number, out: Vec3): Vec3 {
-  const e1x = tris[o + 3] - tris[o], e1y = tris[o + 4] - tris[o + 1], e1z = tris[o + 5] - tris[o + 2];
-  const e2x = tris[o + 6] - tris[o], e2y = tris[o + 7] - tris[o + 1], e2z = tris[o + 8] - tris[o + 2];
-  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-  const len = Math.hypot(nx, ny, nz) || 1;
-  out.x = nx / len;
-  out.y = ny / len;
-  out.z = nz / len;
-  return out;
 }

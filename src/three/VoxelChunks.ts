@@ -3,6 +3,8 @@ import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { QUAD_STRIDE, quadTriangles, voxelQuads } from './voxelFaces.ts';
 
+const _color = new Color();
+
 /** Default edge of a chunk, in voxels. */
 export const CHUNK_SIZE = 32;
 
@@ -55,11 +57,11 @@ export class VoxelChunks extends Group {
   rebuiltChunks = 0;
   /** Incremented by every `update` that rebuilt a chunk. */
   version = 0;
-  private readonly quads: Uint16Array[];
-  private readonly meshes: (Mesh | null)[];
-  private readonly draw: boolean;
-  private readonly low: Color;
-  private readonly high: Color;
+  readonly #quads: Uint16Array[];
+  readonly #meshes: (Mesh | null)[];
+  readonly #draw: boolean;
+  readonly #low: Color;
+  readonly #high: Color;
 
   constructor(grid: VoxelGrid, options: VoxelChunksOptions = {}) {
     super();
@@ -72,42 +74,42 @@ export class VoxelChunks extends Group {
     this.CY = Math.ceil(grid.Y / size);
     this.CZ = Math.ceil(grid.Z / size);
     const n = this.CX * this.CY * this.CZ;
-    this.draw = options.draw ?? true;
+    this.#draw = options.draw ?? true;
     this.material = options.material ?? new MeshStandardMaterial({ vertexColors: true, roughness: 0.85, metalness: 0.05 });
-    this.low = new Color(options.low ?? 0x46505f);
-    this.high = new Color(options.high ?? 0x8d99ab);
-    this.quads = new Array<Uint16Array>(n);
-    this.meshes = new Array<Mesh | null>(n).fill(null);
+    this.#low = new Color(options.low ?? 0x46505f);
+    this.#high = new Color(options.high ?? 0x8d99ab);
+    this.#quads = new Array<Uint16Array>(n);
+    this.#meshes = new Array<Mesh | null>(n).fill(null);
     const data = options.data;
     if (data !== undefined && data.offsets.length !== n + 1) throw new NavlabError('usage', `VoxelChunks: data has ${data.offsets.length - 1} chunks, the grid needs ${n}`);
     for (let c = 0; c < n; c++) {
-      this.quads[c] = data !== undefined ? data.quads.subarray(data.offsets[c], data.offsets[c + 1]) : voxelQuads(grid, this.chunkBox(c));
-      this.redraw(c);
+      this.#quads[c] = data !== undefined ? data.quads.subarray(data.offsets[c], data.offsets[c + 1]) : voxelQuads(grid, this.chunkBox(c));
+      this.#redraw(c);
     }
   }
 
   /** Number of chunks (empty ones included). */
   get chunkCount(): number {
-    return this.quads.length;
+    return this.#quads.length;
   }
 
   /** Chunks with at least one face. */
   get nonEmptyChunks(): number {
     let k = 0;
-    for (const q of this.quads) if (q.length > 0) k++;
+    for (const q of this.#quads) if (q.length > 0) k++;
     return k;
   }
 
   /** Triangles of all chunks. */
   get triangleCount(): number {
     let t = 0;
-    for (const q of this.quads) t += (2 * q.length) / QUAD_STRIDE;
+    for (const q of this.#quads) t += (2 * q.length) / QUAD_STRIDE;
     return t;
   }
 
   /** The quads of chunk c (see voxelQuads; grid coordinates). */
   chunkQuads(c: number): Uint16Array {
-    return this.quads[c];
+    return this.#quads[c];
   }
 
   /** The inclusive voxel box of chunk c, clipped to the grid. */
@@ -144,8 +146,8 @@ export class VoxelChunks extends Group {
     const from = source !== undefined && source !== this && source.grid === this.grid && source.chunkSize === this.chunkSize ? source : null;
     for (const c of touched) {
       // Face lists are never written after they are made, so two chunk sets may share one.
-      this.quads[c] = from !== null ? from.quads[c] : voxelQuads(this.grid, this.chunkBox(c));
-      this.redraw(c);
+      this.#quads[c] = from !== null ? from.#quads[c] : voxelQuads(this.grid, this.chunkBox(c));
+      this.#redraw(c);
     }
     this.rebuiltChunks += touched.length;
     if (touched.length > 0) this.version++;
@@ -154,30 +156,30 @@ export class VoxelChunks extends Group {
 
   /** All chunks' quads as one transferable block (see VoxelChunkData). */
   data(): VoxelChunkData {
-    const offsets = new Uint32Array(this.quads.length + 1);
-    for (let c = 0; c < this.quads.length; c++) offsets[c + 1] = offsets[c] + this.quads[c].length;
-    const quads = new Uint16Array(offsets[this.quads.length]);
-    this.quads.forEach((q, c) => quads.set(q, offsets[c]));
+    const offsets = new Uint32Array(this.#quads.length + 1);
+    for (let c = 0; c < this.#quads.length; c++) offsets[c + 1] = offsets[c] + this.#quads[c].length;
+    const quads = new Uint16Array(offsets[this.#quads.length]);
+    this.#quads.forEach((q, c) => quads.set(q, offsets[c]));
     return { chunkSize: this.chunkSize, quads, offsets };
   }
 
   /** Frees the chunk geometries and the material. */
   dispose(): void {
-    for (const m of this.meshes) m?.geometry.dispose();
+    for (const m of this.#meshes) m?.geometry.dispose();
     this.material.dispose();
     this.removeFromParent();
   }
 
   /** Replaces chunk c's mesh by one of its current quads (none when empty or not drawing). */
-  private redraw(c: number): void {
-    if (!this.draw) return;
-    const old = this.meshes[c];
+  #redraw(c: number): void {
+    if (!this.#draw) return;
+    const old = this.#meshes[c];
     if (old !== null) {
       this.remove(old);
       old.geometry.dispose();
-      this.meshes[c] = null;
+      this.#meshes[c] = null;
     }
-    const quads = this.quads[c];
+    const quads = this.#quads[c];
     if (quads.length === 0) return;
     const tris = (2 * quads.length) / QUAD_STRIDE;
     const positions = new Float32Array(9 * tris);
@@ -187,13 +189,7 @@ export class VoxelChunks extends Group {
     const colors = new Float32Array(9 * tris);
     const y0 = this.grid.origin.y;
     const span = Math.max(1e-9, this.grid.Y * this.grid.cellSize);
-    const { low, high } = this;
-    for (let i = 0; i < colors.length; i += 3) {
-      const t = Math.min(1, Math.max(0, (positions[i + 1] - y0) / span));
-      colors[i] = low.r + (high.r - low.r) * t;
-      colors[i + 1] = low.g + (high.g - low.g) * t;
-      colors[i + 2] = low.b + (high.b - low.b) * t;
-    }
+    for (let i = 0; i < colors.length; i += 3) _color.lerpColors(this.#low, this.#high, Math.min(1, Math.max(0, (positions[i + 1] - y0) / span))).toArray(colors, i);
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(positions, 3));
     g.setAttribute('normal', new BufferAttribute(normals, 3));
@@ -203,7 +199,7 @@ export class VoxelChunks extends Group {
     const mesh = new Mesh(g, this.material);
     mesh.name = `voxel-chunk-${c}`;
     mesh.userData.chunk = c;
-    this.meshes[c] = mesh;
+    this.#meshes[c] = mesh;
     this.add(mesh);
   }
 }

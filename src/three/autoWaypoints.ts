@@ -8,6 +8,7 @@ import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { SceneBounds, SceneDocument, SceneWaypoint } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
 import { voxelize } from './voxelize.ts';
+import { checkNumber } from './checks.ts';
 
 /** Voxels along the longest side of a scene's bounds when it has no voxel layer. */
 export const DEFAULT_VOXELS_ACROSS = 128;
@@ -68,8 +69,7 @@ export interface SceneWaypoints {
  * the capsule test of the agent radius.
  */
 export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOptions = {}): SceneWaypoints {
-  const agentRadius = options.agentRadius ?? doc.agentRadius ?? 0;
-  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new NavlabError('usage', `agentRadius: expected a finite number >= 0, got ${agentRadius}`);
+  const agentRadius = checkNumber('agentRadius', options.agentRadius ?? doc.agentRadius ?? 0, 0);
   const maxLinkDistance = options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity;
   // Refuse an oversized layer before building anything for it.
   const dims = doc.voxels?.dims ?? defaultVoxelFrame(doc.bounds).dims;

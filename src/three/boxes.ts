@@ -22,3 +22,9 @@ export function unionBox(b: Aabb, other: Aabb): void {
   growBox(b, other.min.x, other.min.y, other.min.z);
   growBox(b, other.max.x, other.max.y, other.max.z);
 }
+
+/** Grows `b` by every point of `soup` (xyz triples); returns `b`. */
+export function soupBox(b: Aabb, soup: ArrayLike<number>): Aabb {
+  for (let i = 0; i < soup.length; i += 3) growBox(b, soup[i], soup[i + 1], soup[i + 2]);
+  return b;
+}

@@ -1,9 +1,9 @@
 import { now } from '../core/clock.ts';
-import { NavlabError } from '../core/errors.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VisibilityGraph } from '../core/graph/visibility.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
+import { checkNumber } from './checks.ts';
 
 /** Options of `preprocessScene`. */
 export interface PreprocessOptions {
@@ -46,8 +46,7 @@ export interface PreprocessResult {
  * maxLinkDistance whose segment, swept by the agent radius, touches no static geometry.
  */
 export function preprocessScene(doc: SceneDocument, options: PreprocessOptions = {}): PreprocessResult {
-  const agentRadius = options.agentRadius ?? doc.agentRadius ?? 0;
-  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) throw new NavlabError('usage', `agentRadius: expected a finite number >= 0, got ${agentRadius}`);
+  const agentRadius = checkNumber('agentRadius', options.agentRadius ?? doc.agentRadius ?? 0, 0);
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
   if (options.lazyTree !== true) world.rebuild();

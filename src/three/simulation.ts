@@ -15,7 +15,7 @@ import { movingObstaclePosition, resolvePoint, waypointPositions, type SceneDocu
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import type { PreprocessResult } from './preprocess.ts';
 import type { StaticBVH } from './StaticBVH.ts';
-import { closestPointOnTriangle, pointTriangleDistanceSq } from './triangleMath.ts';
+import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from './triangleMath.ts';
 
 /**
  * Static geometry for steering from an ObstacleWorld: the voxel faces and the primitive
@@ -30,7 +30,7 @@ export class BvhGeometry implements StaticGeometry {
   generation = 0;
   /** Surface id of each BVH triangle slot. */
   surfaceOfSlot = new Int32Array(0);
-  private tree: StaticBVH | null = null;
+  #tree: StaticBVH | null = null;
 
   constructor(world: ObstacleWorld) {
     this.world = world;
@@ -39,8 +39,8 @@ export class BvhGeometry implements StaticGeometry {
   /** The current tree; refreshes the slot -> surface table after a rebuild. */
   current(): StaticBVH {
     const tree = this.world.bvh;
-    if (tree !== this.tree) {
-      this.tree = tree;
+    if (tree !== this.#tree) {
+      this.#tree = tree;
       const n = tree.triangleCount;
       if (this.surfaceOfSlot.length < n) this.surfaceOfSlot = new Int32Array(n);
       for (let k = 0; k < n; k++) this.surfaceOfSlot[k] = this.world.surfaceOf(tree.triangleOf[k]);
@@ -58,7 +58,7 @@ export class BvhGeometry implements StaticGeometry {
   }
 
   clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
-    return radius > 0 ? this.world.capsuleClear(ax, ay, az, bx, by, bz, radius) : this.world.segmentClear(ax, ay, az, bx, by, bz);
+    return this.world.capsuleClear(ax, ay, az, bx, by, bz, radius);
   }
 
   inside(x: number, y: number, z: number): boolean {
@@ -74,37 +74,37 @@ export class BvhGeometry implements StaticGeometry {
  * points on those few triangles.
  */
 class BvhQuery implements StaticQuery {
-  private readonly geo: BvhGeometry;
-  private generation = -1;
-  private cx = 0;
-  private cy = 0;
-  private cz = 0;
+  readonly #geo: BvhGeometry;
+  #generation = -1;
+  #cx = 0;
+  #cy = 0;
+  #cz = 0;
   /** Radius of the cached ball (-1: nothing cached). */
-  private radius = -1;
+  #radius = -1;
   slots = new Int32Array(16);
   /** Distance of each cached triangle from the ball's centre. */
   distances = new Float64Array(16);
   count = 0;
 
   constructor(geo: BvhGeometry) {
-    this.geo = geo;
+    this.#geo = geo;
   }
 
   invalidate(): void {
-    this.radius = -1;
+    this.#radius = -1;
   }
 
   contacts(x: number, y: number, z: number, maxDistance: number, out: ContactList): number {
     out.clear();
-    const tree = this.geo.current();
-    const ex = x - this.cx, ey = y - this.cy, ez = z - this.cz;
+    const tree = this.#geo.current();
+    const ex = x - this.#cx, ey = y - this.#cy, ez = z - this.#cz;
     let moved = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (this.generation !== this.geo.generation || !(moved + maxDistance <= this.radius)) {
-      this.refill(tree, x, y, z, 2 * maxDistance + 1e-3);
+    if (this.#generation !== this.#geo.generation || !(moved + maxDistance <= this.#radius)) {
+      this.#refill(tree, x, y, z, 2 * maxDistance + 1e-3);
       moved = 0;
     }
     const tris = tree.slotTris;
-    const surface = this.geo.surfaceOfSlot;
+    const surface = this.#geo.surfaceOfSlot;
     for (let k = 0; k < this.count; k++) {
       if (this.distances[k] - moved > maxDistance) continue;
       const slot = this.slots[k];
@@ -116,18 +116,18 @@ class BvhQuery implements StaticQuery {
       } else {
         // On the surface: the face normal (meshes wind counter-clockwise seen from outside).
         faceNormal(tris, 9 * slot, _n);
-        out.offer(surface[slot], d, _q[0], _q[1], _q[2], _n[0], _n[1], _n[2]);
+        out.offer(surface[slot], d, _q[0], _q[1], _q[2], _n.x, _n.y, _n.z);
       }
     }
     return out.count;
   }
 
-  private refill(tree: StaticBVH, x: number, y: number, z: number, radius: number): void {
-    this.generation = this.geo.generation;
-    this.cx = x;
-    this.cy = y;
-    this.cz = z;
-    this.radius = radius;
+  #refill(tree: StaticBVH, x: number, y: number, z: number, radius: number): void {
+    this.#generation = this.#geo.generation;
+    this.#cx = x;
+    this.#cy = y;
+    this.#cz = z;
+    this.#radius = radius;
     this.count = 0;
     if (tree.bvh === null) return;
     _collector = this;
@@ -161,7 +161,7 @@ let _collector: BvhQuery | null = null;
 let _x = 0, _y = 0, _z = 0, _r2 = 0, _pad = 0;
 let _tris: Float64Array = new Float64Array(0);
 const _q = new Float64Array(3);
-const _n = new Float64Array(3);
+const _n = { x: 0, y: 0, z: 0 };
 
 const gatherCallbacks = {
   intersectsBounds: (box: Box3): boolean => {
@@ -178,16 +178,6 @@ const gatherCallbacks = {
     return false;
   },
 };
-
-function faceNormal(t: Float64Array, o: number, out: Float64Array): void {
-  const e1x = t[o + 3] - t[o], e1y = t[o + 4] - t[o + 1], e1z = t[o + 5] - t[o + 2];
-  const e2x = t[o + 6] - t[o], e2y = t[o + 7] - t[o + 1], e2z = t[o + 8] - t[o + 2];
-  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-  const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-  out[0] = nx / l;
-  out[1] = ny / l;
-  out[2] = nz / l;
-}
 
 /** What agents plan on: 'grid' (the voxel layer), 'waypoints' (the visibility graph) or 'straight' (neither exists). */
 export type PlanningGraph = 'grid' | 'waypoints' | 'straight';

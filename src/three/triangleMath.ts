@@ -85,6 +85,18 @@ export function closestPointOnTriangle(px: number, py: number, pz: number, t: Ar
 
 const _closest = new Float64Array(3);
 
+/** Unit normal of the triangle at `o` (counter-clockwise seen from its front), written to `out`; 0 for a degenerate one. */
+export function faceNormal(t: ArrayLike<number>, o: number, out: { x: number; y: number; z: number }): { x: number; y: number; z: number } {
+  const e1x = t[o + 3] - t[o], e1y = t[o + 4] - t[o + 1], e1z = t[o + 5] - t[o + 2];
+  const e2x = t[o + 6] - t[o], e2y = t[o + 7] - t[o + 1], e2z = t[o + 8] - t[o + 2];
+  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+  const len = Math.hypot(nx, ny, nz) || 1;
+  out.x = nx / len;
+  out.y = ny / len;
+  out.z = nz / len;
+  return out;
+}
+
 /** Squared distance from point p to the triangle at `o`. */
 export function pointTriangleDistanceSq(px: number, py: number, pz: number, tri: ArrayLike<number>, o: number): number {
   return closestPointOnTriangle(px, py, pz, tri, o, _closest);
@@ -157,55 +169,71 @@ export function segmentTriangleWithin(
 /**
  * Whether the triangle at `o` overlaps the closed axis-aligned box with centre c and half
  * extents h. Separating-axis test over the 13 axes of Akenine-Moller, "Fast 3D Triangle-Box
- * Overlap Testing" (2001): box normals, triangle normal, 9 edge cross products.
+ * Overlap Testing" (2001): box normals (the triangle's bounds), then `prepareAxes`.
  */
 export function triangleOverlapsBox(
   tri: ArrayLike<number>, o: number,
   cx: number, cy: number, cz: number, hx: number, hy: number, hz: number,
 ): boolean {
-  const ax = tri[o] - cx, ay = tri[o + 1] - cy, az = tri[o + 2] - cz;
-  const bx = tri[o + 3] - cx, by = tri[o + 4] - cy, bz = tri[o + 5] - cz;
-  const qx = tri[o + 6] - cx, qy = tri[o + 7] - cy, qz = tri[o + 8] - cz;
-  // Box face normals: the triangle's bounds against the box.
-  if (Math.min(ax, bx, qx) > hx || Math.max(ax, bx, qx) < -hx) return false;
-  if (Math.min(ay, by, qy) > hy || Math.max(ay, by, qy) < -hy) return false;
-  if (Math.min(az, bz, qz) > hz || Math.max(az, bz, qz) < -hz) return false;
-  const e0x = bx - ax, e0y = by - ay, e0z = bz - az;
-  const e1x = qx - bx, e1y = qy - by, e1z = qz - bz;
-  const e2x = ax - qx, e2y = ay - qy, e2z = az - qz;
-  // Triangle normal: the plane against the box.
-  const nx = e0y * e1z - e0z * e1y, ny = e0z * e1x - e0x * e1z, nz = e0x * e1y - e0y * e1x;
-  const pd = nx * ax + ny * ay + nz * az;
-  const pr = hx * Math.abs(nx) + hy * Math.abs(ny) + hz * Math.abs(nz);
-  if (pd > pr || pd < -pr) return false;
-  // Edge x box-axis cross products.
-  return edgeAxes(e0x, e0y, e0z, ax, ay, az, qx, qy, qz, hx, hy, hz)
-    && edgeAxes(e1x, e1y, e1z, bx, by, bz, ax, ay, az, hx, hy, hz)
-    && edgeAxes(e2x, e2y, e2z, qx, qy, qz, bx, by, bz, hx, hy, hz);
+  if (Math.min(tri[o], tri[o + 3], tri[o + 6]) - cx > hx || Math.max(tri[o], tri[o + 3], tri[o + 6]) - cx < -hx) return false;
+  if (Math.min(tri[o + 1], tri[o + 4], tri[o + 7]) - cy > hy || Math.max(tri[o + 1], tri[o + 4], tri[o + 7]) - cy < -hy) return false;
+  if (Math.min(tri[o + 2], tri[o + 5], tri[o + 8]) - cz > hz || Math.max(tri[o + 2], tri[o + 5], tri[o + 8]) - cz < -hz) return false;
+  prepareAxes(tri, o, hx, hy, hz);
+  for (let k = 0; k < AXES; k++) {
+    const d = cx * AX[k] + cy * AY[k] + cz * AZ[k];
+    if (LO[k] - d > RAD[k] || HI[k] - d < -RAD[k]) return false;
+  }
+  return true;
 }
 
-/**
- * The three axes edge x (1,0,0), edge x (0,1,0), edge x (0,0,1) for one edge starting at p;
- * q is the vertex off that edge (the edge's two vertices project to the same value).
- * True when none of them separates.
+/*
+ * The separating axes of one triangle against boxes of half extents h, after Akenine-Moller
+ * (see triangleOverlapsBox): besides the three box normals (tested on the triangle's bounds),
+ * the triangle normal and the nine products edge x box axis. They depend on the triangle and
+ * h alone, so a voxelizer sets them up once per triangle instead of once per voxel: axis k is
+ * (AX, AY, AZ)[k], the triangle projects onto it as [LO[k], HI[k]], a box centred at c as
+ * c.a +- RAD[k]; the axis separates when the intervals do not meet (closed: touching is a
+ * hit). A zero axis (parallel edge, degenerate triangle) has LO = HI = RAD = 0 and never
+ * separates.
  */
-function edgeAxes(
-  ex: number, ey: number, ez: number,
-  px: number, py: number, pz: number, qx: number, qy: number, qz: number,
-  hx: number, hy: number, hz: number,
-): boolean {
-  let p0: number, p1: number, r: number;
-  // axis (0, -ez, ey)
-  p0 = -ez * py + ey * pz; p1 = -ez * qy + ey * qz;
-  r = hy * Math.abs(ez) + hz * Math.abs(ey);
-  if (Math.min(p0, p1) > r || Math.max(p0, p1) < -r) return false;
-  // axis (ez, 0, -ex)
-  p0 = ez * px - ex * pz; p1 = ez * qx - ex * qz;
-  r = hx * Math.abs(ez) + hz * Math.abs(ex);
-  if (Math.min(p0, p1) > r || Math.max(p0, p1) < -r) return false;
-  // axis (-ey, ex, 0)
-  p0 = -ey * px + ex * py; p1 = -ey * qx + ex * qy;
-  r = hx * Math.abs(ey) + hy * Math.abs(ex);
-  if (Math.min(p0, p1) > r || Math.max(p0, p1) < -r) return false;
-  return true;
+export const AXES = 10;
+export const AX = new Float64Array(AXES), AY = new Float64Array(AXES), AZ = new Float64Array(AXES);
+export const LO = new Float64Array(AXES), HI = new Float64Array(AXES), RAD = new Float64Array(AXES);
+
+/** Fills the axis tables for the triangle at `o` in `t` and boxes of half extents h. */
+export function prepareAxes(t: ArrayLike<number>, o: number, hx: number, hy: number, hz: number): void {
+  _t = t;
+  _o = o;
+  _h[0] = hx;
+  _h[1] = hy;
+  _h[2] = hz;
+  const e0x = t[o + 3] - t[o], e0y = t[o + 4] - t[o + 1], e0z = t[o + 5] - t[o + 2];
+  const e1x = t[o + 6] - t[o + 3], e1y = t[o + 7] - t[o + 4], e1z = t[o + 8] - t[o + 5];
+  setAxis(0, e0y * e1z - e0z * e1y, e0z * e1x - e0x * e1z, e0x * e1y - e0y * e1x);
+  edgeAxes(1, e0x, e0y, e0z);
+  edgeAxes(4, e1x, e1y, e1z);
+  edgeAxes(7, t[o] - t[o + 6], t[o + 1] - t[o + 7], t[o + 2] - t[o + 8]);
+}
+
+let _t: ArrayLike<number> = AX, _o = 0;
+const _h = new Float64Array(3);
+
+/** Axes k, k+1, k+2: edge (ex, ey, ez) x the box axes x, y, z. */
+function edgeAxes(k: number, ex: number, ey: number, ez: number): void {
+  setAxis(k, 0, -ez, ey);
+  setAxis(k + 1, ez, 0, -ex);
+  setAxis(k + 2, -ey, ex, 0);
+}
+
+function setAxis(k: number, ax: number, ay: number, az: number): void {
+  const t = _t, o = _o;
+  AX[k] = ax;
+  AY[k] = ay;
+  AZ[k] = az;
+  const p0 = ax * t[o] + ay * t[o + 1] + az * t[o + 2];
+  const p1 = ax * t[o + 3] + ay * t[o + 4] + az * t[o + 5];
+  const p2 = ax * t[o + 6] + ay * t[o + 7] + az * t[o + 8];
+  LO[k] = Math.min(p0, p1, p2);
+  HI[k] = Math.max(p0, p1, p2);
+  RAD[k] = _h[0] * Math.abs(ax) + _h[1] * Math.abs(ay) + _h[2] * Math.abs(az);
 }

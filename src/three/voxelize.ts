@@ -3,6 +3,7 @@ import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
 import type { ObstacleWorld } from './ObstacleWorld.ts';
 import { blockTriangles } from './voxelizeMesh.ts';
+import { checkNumber } from './checks.ts';
 
 /** A triangle must reach this far into a voxel box to make it solid (touching does not count). */
 export const VOXEL_EPSILON = 1e-6;
@@ -48,9 +49,7 @@ export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb,
 }
 
 function dilationOf(options: VoxelizeOptions): number {
-  const r = options.dilation ?? 0;
-  if (!(r >= 0) || !Number.isFinite(r)) throw new NavlabError('usage', `dilation: expected a finite number >= 0, got ${r}`);
-  return r;
+  return checkNumber('dilation', options.dilation ?? 0, 0);
 }
 
 /**

@@ -1,6 +1,10 @@
 import { NavlabError } from '../core/errors.ts';
+import { floodRuns } from '../core/grid/clearance.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
+import { emptyBox, growBox } from './boxes.ts';
+import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
+import { checkNumber } from './checks.ts';
 
 /** How a mesh voxelization fills the grid. */
 export type VoxelFill = 'surface' | 'solid';
@@ -60,18 +64,13 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
 /** The box of a soup of triangles (9 numbers each). Throws on an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
   if (soup.length === 0 || soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  const box = emptyBox();
   for (let i = 0; i < soup.length; i += 3) {
     const x = soup[i], y = soup[i + 1], z = soup[i + 2];
     if (!Number.isFinite(x + y + z)) throw new NavlabError('usage', `soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
+    growBox(box, x, y, z);
   }
-  return { min: { x: minX, y: minY, z: minZ }, max: { x: maxX, y: maxY, z: maxZ } };
+  return box;
 }
 
 const _tri = new Float64Array(9);
@@ -85,10 +84,8 @@ const SLACK = 1e-6;
  * when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
-  const s = options.cellSize;
-  if (!(s > 0) || !Number.isFinite(s)) throw new NavlabError('usage', `cellSize: expected a finite number > 0, got ${s}`);
-  const r = options.dilation ?? 0;
-  if (!(r >= 0) || !Number.isFinite(r)) throw new NavlabError('usage', `dilation: expected a finite number >= 0, got ${r}`);
+  const s = checkNumber('cellSize', options.cellSize, 0, true);
+  const r = checkNumber('dilation', options.dilation ?? 0, 0);
   const fill = options.fill ?? 'surface';
   if (fill !== 'surface' && fill !== 'solid') throw new NavlabError('usage', `fill: expected 'surface' or 'solid', got '${String(fill)}'`);
   const { min, max } = soupBounds(soup);
@@ -108,7 +105,7 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
  * meets a triangle of `soup` (9 numbers per triangle, world coordinates); a negative `grow`
  * shrinks the boxes (above -cellSize/2). Only voxels in the index box [x0, x1) x [y0, y1) x
  * [z0, z1) (default: the whole grid) change. Each triangle is tested, with the exact
- * separating-axis test (`prepareAxes`), against the voxels its bounding box reaches; voxels
+ * separating-axis test (`prepareAxes`, triangleMath.ts), against the voxels its bounding box reaches; voxels
  * already blocked are skipped.
  */
 export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: number, region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z]): void {
@@ -120,6 +117,8 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
   const h = 0.5 * s + grow;
   const tri = _tri;
   const triangles = soup.length / 9;
+  // The axis tables `prepareAxes` fills, as locals for the voxel loop.
+  const axes = AXES, ax = AX, ay = AY, az = AZ, lo = LO, hi = HI, rad = RAD, proj = ROW;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
     // Voxels whose grown closed box can reach the triangle's box: voxel x spans
@@ -133,7 +132,7 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
     const y1 = Math.min(ry1 - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + grow - oy) / s + SLACK));
     const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK));
     if (x0 > x1 || y0 > y1 || z0 > z1) continue;
-    const axes = prepareAxes(tri, h);
+    prepareAxes(tri, 0, h, h, h);
     const bx0 = Math.min(tri[0], tri[3], tri[6]), bx1 = Math.max(tri[0], tri[3], tri[6]);
     const by0 = Math.min(tri[1], tri[4], tri[7]), by1 = Math.max(tri[1], tri[4], tri[7]);
     const bz0 = Math.min(tri[2], tri[5], tri[8]), bz1 = Math.max(tri[2], tri[5], tri[8]);
@@ -143,15 +142,15 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
       for (let y = y0; y <= y1; y++) {
         const cy = oy + (y + 0.5) * s;
         if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
-        for (let k = 0; k < axes; k++) ROW[k] = cy * AY[k] + cz * AZ[k];
+        for (let k = 0; k < axes; k++) proj[k] = cy * ay[k] + cz * az[k];
         const row = X * (y + Y * z);
         voxels: for (let x = x0; x <= x1; x++) {
           if (occ[row + x] !== 0) continue;
           const cx = ox + (x + 0.5) * s;
           if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
           for (let k = 0; k < axes; k++) {
-            const d = ROW[k] + cx * AX[k];
-            if (LO[k] - d > RAD[k] || HI[k] - d < -RAD[k]) continue voxels;
+            const d = proj[k] + cx * ax[k];
+            if (lo[k] - d > rad[k] || hi[k] - d < -rad[k]) continue voxels;
           }
           occ[row + x] = 1;
         }
@@ -160,107 +159,29 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
   }
 }
 
-/*
- * The separating axes of one triangle against cubes of half size h, after Akenine-Moller,
- * "Fast 3D Triangle-Box Overlap Testing" (2001): besides the three box normals (tested on the
- * triangle's bounds above), the triangle normal and the nine products edge x box axis. They
- * depend on the triangle alone, so they are set up once per triangle instead of once per
- * voxel (`triangleOverlapsBox` in triangleMath.ts tests one box from scratch): axis k is
- * (AX, AY, AZ)[k], the triangle projects onto it as [LO[k], HI[k]], a cube centred at c as
- * c.a +- RAD[k]; the axis separates when the intervals do not meet (closed: touching is a
- * hit). A zero axis (parallel edge, degenerate triangle) has LO = HI = RAD = 0 and never
- * separates. ROW caches cy AY + cz AZ for the voxels of one row.
- */
-const AX = new Float64Array(10), AY = new Float64Array(10), AZ = new Float64Array(10);
-const LO = new Float64Array(10), HI = new Float64Array(10), RAD = new Float64Array(10);
-const ROW = new Float64Array(10);
-
-/** Fills the axis tables for the triangle in `t` (9 numbers) and cubes of half size h; returns the axis count (10). */
-function prepareAxes(t: Float64Array, h: number): number {
-  const e0x = t[3] - t[0], e0y = t[4] - t[1], e0z = t[5] - t[2];
-  const e1x = t[6] - t[3], e1y = t[7] - t[4], e1z = t[8] - t[5];
-  const e2x = t[0] - t[6], e2y = t[1] - t[7], e2z = t[2] - t[8];
-  setAxis(0, e0y * e1z - e0z * e1y, e0z * e1x - e0x * e1z, e0x * e1y - e0y * e1x, t, h);
-  edgeAxes(1, e0x, e0y, e0z, t, h);
-  edgeAxes(4, e1x, e1y, e1z, t, h);
-  edgeAxes(7, e2x, e2y, e2z, t, h);
-  return 10;
-}
-
-/** Axes k, k+1, k+2: edge (ex, ey, ez) x the box axes x, y, z. */
-function edgeAxes(k: number, ex: number, ey: number, ez: number, t: Float64Array, h: number): void {
-  setAxis(k, 0, -ez, ey, t, h);
-  setAxis(k + 1, ez, 0, -ex, t, h);
-  setAxis(k + 2, -ey, ex, 0, t, h);
-}
-
-function setAxis(k: number, ax: number, ay: number, az: number, t: Float64Array, h: number): void {
-  AX[k] = ax;
-  AY[k] = ay;
-  AZ[k] = az;
-  const p0 = ax * t[0] + ay * t[1] + az * t[2];
-  const p1 = ax * t[3] + ay * t[4] + az * t[5];
-  const p2 = ax * t[6] + ay * t[7] + az * t[8];
-  LO[k] = Math.min(p0, p1, p2);
-  HI[k] = Math.max(p0, p1, p2);
-  RAD[k] = h * (Math.abs(ax) + Math.abs(ay) + Math.abs(az));
-}
+/** cy AY + cz AZ per axis (`prepareAxes`) for the voxels of one row. */
+const ROW = new Float64Array(AXES);
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
- * between face neighbours (6-connected): the air inside closed meshes. A scanline flood: each
- * seed grows into the whole free run along x around it, marks the run 2, and seeds the free
- * runs next to it in the four neighbouring rows (y +- 1, z +- 1). Seeds are every free run
- * that touches the border. Then 2 becomes free and the unreached 0 blocked. Work is one pass
- * over each reached run and its neighbour rows, with no per-voxel division or bounds test.
+ * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
+ * flood) from every free run that touches the border marks the reached voxels 2; then 2
+ * becomes free and the unreached 0 blocked.
  */
 export function fillEnclosed(grid: VoxelGrid): void {
   const { X, Y, Z } = grid;
   const occ = grid.occupancy;
-  // Stack of seeds: row index (y + Y * z) and x, as pairs; grows on demand.
-  let stack = new Int32Array(1 << 16);
-  let sp = 0;
-  const push = (row: number, x: number): void => {
-    if (sp + 2 > stack.length) {
-      const grown = new Int32Array(2 * stack.length);
-      grown.set(stack);
-      stack = grown;
-    }
-    stack[sp++] = row;
-    stack[sp++] = x;
-  };
-  /** Seeds the start of every free run of `row` that meets [x0, x1]. */
-  const seedRuns = (row: number, x0: number, x1: number): void => {
-    const base = row * X;
-    for (let x = x0; x <= x1; x++) {
-      if (occ[base + x] === 0 && (x === x0 || occ[base + x - 1] !== 0)) push(row, x);
-    }
-  };
+  // Seeds: the start of every free run of a border row, and both ends of the other rows.
+  const seeds: number[] = [];
   for (let z = 0; z < Z; z++) {
     for (let y = 0; y < Y; y++) {
-      const row = y + Y * z;
-      if (z === 0 || z === Z - 1 || y === 0 || y === Y - 1) seedRuns(row, 0, X - 1);
-      else {
-        if (occ[row * X] === 0) push(row, 0);
-        if (occ[row * X + X - 1] === 0) push(row, X - 1);
+      const base = X * (y + Y * z);
+      const border = z === 0 || z === Z - 1 || y === 0 || y === Y - 1;
+      for (let x = 0; x < X; x = border || x === X - 1 ? x + 1 : X - 1) {
+        if (occ[base + x] === 0 && (!border || x === 0 || occ[base + x - 1] !== 0)) seeds.push(base + x);
       }
     }
   }
-  while (sp > 0) {
-    const x = stack[--sp];
-    const row = stack[--sp];
-    const base = row * X;
-    if (occ[base + x] !== 0) continue;
-    let x0 = x, x1 = x;
-    while (x0 > 0 && occ[base + x0 - 1] === 0) x0--;
-    while (x1 < X - 1 && occ[base + x1 + 1] === 0) x1++;
-    occ.fill(2, base + x0, base + x1 + 1);
-    const z = Math.floor(row / Y);
-    const y = row - z * Y;
-    if (y > 0) seedRuns(row - 1, x0, x1);
-    if (y < Y - 1) seedRuns(row + 1, x0, x1);
-    if (z > 0) seedRuns(row - Y, x0, x1);
-    if (z < Z - 1) seedRuns(row + Y, x0, x1);
-  }
+  floodRuns(grid, occ, seeds);
   for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
 }

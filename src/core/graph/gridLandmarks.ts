@@ -29,29 +29,29 @@ export class GridLandmarks {
   readonly count: number;
   /** Voxels expanded by all searches so far (landmark tables and `distanceBelow`). */
   expansions = 0;
-  private readonly built: Uint8Array;
+  readonly #built: Uint8Array;
   /** Voxels expanded by `distanceBelow` per component. */
-  private readonly work: Float64Array;
-  private readonly tables: Float32Array[] = [];
+  readonly #work: Float64Array;
+  readonly #tables: Float32Array[] = [];
   /** Voxel index -> position in space.clearVoxels (-1 when not clear). */
-  private position: Int32Array | null = null;
+  #position: Int32Array | null = null;
   /** Search state by position: cost so far (Infinity when untouched), the touched positions. */
-  private dist: Float64Array | null = null;
-  private touched: Int32Array | null = null;
-  private heap: FlatHeap | null = null;
+  #dist: Float64Array | null = null;
+  #touched: Int32Array | null = null;
+  #heap: FlatHeap | null = null;
 
   /** @param gridSpace the moves whose distances are bounded, over `space.dilated`. */
   constructor(space: ClearSpace, gridSpace: GridSpace, count = 2) {
     this.space = space;
     this.gridSpace = gridSpace;
     this.count = count;
-    this.built = new Uint8Array(space.componentCount);
-    this.work = new Float64Array(space.componentCount);
+    this.#built = new Uint8Array(space.componentCount);
+    this.#work = new Float64Array(space.componentCount);
   }
 
   /** Whether component `c` has its landmarks. */
   has(c: number): boolean {
-    return this.built[c] !== 0;
+    return this.#built[c] !== 0;
   }
 
   /**
@@ -61,14 +61,14 @@ export class GridLandmarks {
    */
   lowerBound(s: number, g: number): number {
     if (!this.has(this.space.component[s])) return 0;
-    const pos = this.position!;
-    return this.altBound(pos[s], pos[g]);
+    const pos = this.#position!;
+    return this.#altBound(pos[s], pos[g]);
   }
 
   /** The landmark bound between positions p and q (their component has landmarks). */
-  private altBound(p: number, q: number): number {
+  #altBound(p: number, q: number): number {
     let best = 0;
-    for (const t of this.tables) {
+    for (const t of this.#tables) {
       const a = t[p], b = t[q];
       const d = Math.abs(a - b) - 1e-6 * (a + b);
       if (d > best) best = d;
@@ -82,21 +82,21 @@ export class GridLandmarks {
    * landmark bound, stopped when the least open estimate reaches `cap`.
    */
   distanceBelow(s: number, g: number, cap: number): number {
-    this.prepare();
+    this.#prepare();
     const before = this.expansions;
-    const d = this.search(this.position![s], this.position![g], cap);
+    const d = this.#search(this.#position![s], this.#position![g], cap);
     const c = this.space.component[s];
-    this.work[c] += this.expansions - before;
-    if (this.work[c] > 2 * this.count * this.space.componentSize[c]) this.build(c);
+    this.#work[c] += this.expansions - before;
+    if (this.#work[c] > 2 * this.count * this.space.componentSize[c]) this.build(c);
     return d;
   }
 
   /** Chooses the landmarks of component `c` and fills their tables (no-op when done). */
   build(c: number): void {
     if (this.has(c)) return;
-    this.prepare();
+    this.#prepare();
     const n = this.space.clearVoxels.length;
-    while (this.tables.length < this.count) this.tables.push(new Float32Array(n).fill(Infinity));
+    while (this.#tables.length < this.count) this.#tables.push(new Float32Array(n).fill(Infinity));
     const voxels = this.space.clearVoxels;
     const component = this.space.component;
     // The first landmark: the voxel of c farthest (straight line) from c's first voxel; each
@@ -118,31 +118,31 @@ export class GridLandmarks {
       }
     }
     for (let j = 0; j < this.count; j++) {
-      this.search(landmark, -1, Infinity, this.tables[j]);
+      this.#search(landmark, -1, Infinity, this.#tables[j]);
       far = -1;
       for (let p = first; p < n; p++) {
         if (component[voxels[p]] !== c) continue;
         let near = Infinity;
-        for (let i = 0; i <= j; i++) near = Math.min(near, this.tables[i][p]);
+        for (let i = 0; i <= j; i++) near = Math.min(near, this.#tables[i][p]);
         if (near > far) {
           far = near;
           landmark = p;
         }
       }
     }
-    this.built[c] = 1;
+    this.#built[c] = 1;
   }
 
-  private prepare(): void {
-    if (this.position !== null) return;
+  #prepare(): void {
+    if (this.#position !== null) return;
     const voxels = this.space.clearVoxels;
     const n = voxels.length;
     const position = new Int32Array(this.space.grid.size).fill(-1);
     for (let p = 0; p < n; p++) position[voxels[p]] = p;
-    this.position = position;
-    this.dist = new Float64Array(n).fill(Infinity);
-    this.touched = new Int32Array(n);
-    this.heap = new FlatHeap(1024, n);
+    this.#position = position;
+    this.#dist = new Float64Array(n).fill(Infinity);
+    this.#touched = new Int32Array(n);
+    this.#heap = new FlatHeap(1024, n);
   }
 
   /**
@@ -153,8 +153,8 @@ export class GridLandmarks {
    * estimate is >= cap. Without (goal -1): Dijkstra over the whole component, its distances
    * into `table`.
    */
-  private search(from: number, goal: number, cap: number, table?: Float32Array): number {
-    const pos = this.position!, dist = this.dist!, touched = this.touched!, heap = this.heap!;
+  #search(from: number, goal: number, cap: number, table?: Float32Array): number {
+    const pos = this.#position!, dist = this.#dist!, touched = this.#touched!, heap = this.#heap!;
     const voxels = this.space.clearVoxels;
     const gs = this.gridSpace;
     const { moveNeed: need, moveOffset: offset, moveCost: cost, moveDelta: delta } = gs;
@@ -192,7 +192,7 @@ export class GridLandmarks {
         let h = 0;
         if (goal >= 0) {
           h = gs.estimateAt(x + delta[3 * k], y + delta[3 * k + 1], z + delta[3 * k + 2]);
-          if (alt) h = Math.max(h, this.altBound(q, goal));
+          if (alt) h = Math.max(h, this.#altBound(q, goal));
         }
         heap.push(q, d + h);
       }

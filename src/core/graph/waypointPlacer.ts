@@ -44,7 +44,7 @@ export class Placer {
   xyz: number[] = [];
   /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
   readonly coveredBy: Int32Array;
-  private readonly c = { x: 0, y: 0, z: 0 };
+  readonly #c = { x: 0, y: 0, z: 0 };
 
   constructor(space: ClearSpace, los: LineOfSight, sweep: SweepProof | null, maxWaypoints: number, maxLink: number) {
     this.space = space;
@@ -61,16 +61,16 @@ export class Placer {
   }
 
   add(v: number): number {
-    voxelCenter(this.space, v, this.c);
+    voxelCenter(this.space, v, this.#c);
     this.voxel.push(v);
     this.alive.push(true);
-    this.xyz.push(this.c.x, this.c.y, this.c.z);
-    return this.vis.add(this.c.x, this.c.y, this.c.z);
+    this.xyz.push(this.#c.x, this.#c.y, this.#c.z);
+    return this.vis.add(this.#c.x, this.#c.y, this.#c.z);
   }
 
   /** Whether voxel centre u sees waypoint w. */
   sees(u: number, w: number): boolean {
-    const a = this.c;
+    const a = this.#c;
     voxelCenter(this.space, u, a);
     const p = this.xyz;
     return pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
@@ -88,7 +88,7 @@ export class Placer {
     const { uncovered, block } = blockOrder(space);
     let remaining = uncovered.length;
     let next = 0;
-    const c = this.c;
+    const c = this.#c;
     const s = grid.cellSize, o = grid.origin;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
@@ -144,7 +144,7 @@ export class Placer {
         if (space.component[this.voxel[w]] !== split) continue;
         (label[w] === firstLabel[split] ? from : to).push(w);
       }
-      if (!this.bridge(from, to)) return;
+      if (!this.#bridge(from, to)) return;
     }
   }
 
@@ -152,11 +152,11 @@ export class Placer {
    * Adds waypoints along the shortest face-connected voxel path from a waypoint of `from` to
    * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
    */
-  private bridge(from: number[], to: number[]): boolean {
+  #bridge(from: number[], to: number[]): boolean {
     const path = voxelPath(this.space, from.map((w) => this.voxel[w]), to.map((w) => this.voxel[w]));
     if (path.length < 2) return false;
     const corners: number[] = [];
-    const c = this.c;
+    const c = this.#c;
     for (const v of path) {
       voxelCenter(this.space, v, c);
       corners.push(c.x, c.y, c.z);
@@ -195,11 +195,11 @@ export class Placer {
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
-      if (!this.connectedWithout(graph, w, comp)) continue;
-      // Other live waypoints of the component, nearest to w first.
+      // Other live waypoints of the component; they must stay connected without w.
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0) continue;
+      if (others.length === 0 || !this.#connectedWithout(graph, w, others)) continue;
+      // Nearest to w first.
       const d = (o: number) => Math.hypot(p[3 * o] - p[3 * w], p[3 * o + 1] - p[3 * w + 1], p[3 * o + 2] - p[3 * w + 2]);
       others.sort((a, b) => d(a) - d(b) || a - b);
       const moved: number[] = [];
@@ -228,10 +228,8 @@ export class Placer {
     return removed;
   }
 
-  /** Whether the live waypoints of component `comp` other than `w` are connected in `graph`. */
-  private connectedWithout(graph: WaypointGraph, w: number, comp: number): boolean {
-    const members: number[] = [];
-    for (let o = 0; o < this.count; o++) if (o !== w && this.alive[o] && this.space.component[this.voxel[o]] === comp) members.push(o);
+  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
+  #connectedWithout(graph: WaypointGraph, w: number, members: readonly number[]): boolean {
     if (members.length <= 1) return true;
     const seen = new Set<number>([members[0]]);
     const stack = [members[0]];

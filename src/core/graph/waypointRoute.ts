@@ -32,22 +32,22 @@ class RouteSpace implements SearchSpace {
   startLinks: number[] = [];
   seesGoal: Uint8Array;
   startSeesGoal = false;
-  private readonly graph: WaypointGraph;
-  private readonly xyz: Float64Array;
+  readonly #graph: WaypointGraph;
+  readonly #xyz: Float64Array;
 
   constructor(graph: WaypointGraph) {
-    this.graph = graph;
+    this.#graph = graph;
     this.nodeCount = graph.count + 2;
     this.seesGoal = new Uint8Array(graph.count);
-    this.xyz = new Float64Array(3 * this.nodeCount);
-    this.xyz.set(graph.positions);
+    this.#xyz = new Float64Array(3 * this.nodeCount);
+    this.#xyz.set(graph.positions);
   }
 
   setEnds(start: ArrayLike<number>, goal: ArrayLike<number>): void {
-    const n = this.graph.count;
+    const n = this.#graph.count;
     for (let c = 0; c < 3; c++) {
-      this.xyz[3 * n + c] = start[c];
-      this.xyz[3 * n + 3 + c] = goal[c];
+      this.#xyz[3 * n + c] = start[c];
+      this.#xyz[3 * n + 3 + c] = goal[c];
     }
   }
 
@@ -56,7 +56,7 @@ class RouteSpace implements SearchSpace {
   }
 
   expand(u: number, sink: NeighborSink): void {
-    const n = this.graph.count;
+    const n = this.#graph.count;
     const goal = n + 1;
     if (u === n) {
       for (const w of this.startLinks) sink.relax(w, this.dist(u, w));
@@ -64,33 +64,33 @@ class RouteSpace implements SearchSpace {
       return;
     }
     if (u === goal) return;
-    const { offsets, targets, costs } = this.graph;
+    const { offsets, targets, costs } = this.#graph;
     for (let e = offsets[u]; e < offsets[u + 1]; e++) sink.relax(targets[e], costs[e]);
     if (this.seesGoal[u] !== 0) sink.relax(goal, this.dist(u, goal));
   }
 
-  private goal = 0;
+  #goal = 0;
   setGoal(goal: number, _name: HeuristicName): void {
-    this.goal = goal;
+    this.#goal = goal;
   }
 
   estimate(v: number): number {
-    return this.dist(v, this.goal);
+    return this.dist(v, this.#goal);
   }
 
   distanceToGoal(v: number): number {
-    return this.dist(v, this.goal);
+    return this.dist(v, this.#goal);
   }
 
   position(node: number, out: Vec3): Vec3 {
-    out.x = this.xyz[3 * node];
-    out.y = this.xyz[3 * node + 1];
-    out.z = this.xyz[3 * node + 2];
+    out.x = this.#xyz[3 * node];
+    out.y = this.#xyz[3 * node + 1];
+    out.z = this.#xyz[3 * node + 2];
     return out;
   }
 
   dist(i: number, j: number): number {
-    const p = this.xyz;
+    const p = this.#xyz;
     return Math.hypot(p[3 * i] - p[3 * j], p[3 * i + 1] - p[3 * j + 1], p[3 * i + 2] - p[3 * j + 2]);
   }
 }

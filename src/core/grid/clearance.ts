@@ -139,23 +139,50 @@ export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
 
 /**
  * Labels the free voxels of `grid` by 6-connected component, in order of each component's
- * first voxel. A scanline flood: a seed grows into the whole free run along x around it,
- * labels it, and seeds the free unlabelled runs beside it in the four neighbouring rows
- * (y +- 1, z +- 1); one pass over each run and its neighbour rows, no per-voxel division.
+ * first voxel (`floodRuns` from each free voxel not yet reached, over a copy of the occupancy).
  */
 function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number; sizes: Int32Array } {
-  const { X, Y, Z } = grid;
-  const occ = grid.occupancy;
+  const open = grid.occupancy.slice();
   const component = new Int32Array(grid.size).fill(-1);
-  // Seeds (voxel indices), grown on demand.
-  let stack = new Int32Array(1024);
-  let sp = 0;
   const sizes: number[] = [];
-  /** Seeds the start of every free unlabelled run of the row starting at `base` that meets [x0, x1]. */
+  const seed = [0];
+  // Labels a reached run with the newest component.
+  const label = (base: number, x0: number, x1: number): void => {
+    component.fill(sizes.length - 1, base + x0, base + x1 + 1);
+    sizes[sizes.length - 1] += x1 - x0 + 1;
+  };
+  for (let v = 0; v < grid.size; v++) {
+    if (open[v] !== 0) continue;
+    sizes.push(0);
+    seed[0] = v;
+    floodRuns(grid, open, seed, label);
+  }
+  return { component, count: sizes.length, sizes: Int32Array.from(sizes) };
+}
+
+/**
+ * Flood fill of the voxels whose `open` value is 0 (same layout as the grid, x + X * (y + Y * z)),
+ * moving between face neighbours (6-connected), from the `seeds` (voxel indices; those not
+ * open are skipped): reached voxels are set to 2, and each reached run is reported to
+ * `run(base, x0, x1)` (voxels base + x0 .. base + x1 of one row). A scanline flood: a seed
+ * grows into the whole open run along x around it and seeds the open runs beside it in the
+ * four neighbouring rows (y +- 1, z +- 1); one pass over each reached run and its neighbour
+ * rows, no per-voxel division or bounds test.
+ */
+export function floodRuns(
+  grid: Pick<VoxelGrid, 'X' | 'Y' | 'Z'>, open: Uint8Array, seeds: ArrayLike<number>,
+  run: (base: number, x0: number, x1: number) => void = () => {},
+): void {
+  const { X, Y, Z } = grid;
+  // Seeds (voxel indices), grown on demand.
+  let stack = new Int32Array(Math.max(256, seeds.length));
+  stack.set(seeds);
+  let sp = seeds.length;
+  /** Seeds the start of every open run of the row starting at `base` that meets [x0, x1]. */
   const seedRuns = (base: number, x0: number, x1: number): void => {
     for (let x = x0; x <= x1; x++) {
       const i = base + x;
-      if (occ[i] !== 0 || component[i] !== -1 || (x > x0 && occ[i - 1] === 0 && component[i - 1] === -1)) continue;
+      if (open[i] !== 0 || (x > x0 && open[i - 1] === 0)) continue;
       if (sp === stack.length) {
         const grown = new Int32Array(2 * stack.length);
         grown.set(stack);
@@ -164,31 +191,23 @@ function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number
       stack[sp++] = i;
     }
   };
-  for (let seed = 0; seed < grid.size; seed++) {
-    if (occ[seed] !== 0 || component[seed] !== -1) continue;
-    const label = sizes.length;
-    let size = 0;
-    stack[sp++] = seed;
-    while (sp > 0) {
-      const i = stack[--sp];
-      if (component[i] !== -1) continue;
-      const row = (i / X) | 0;
-      const base = row * X;
-      let x0 = i - base, x1 = x0;
-      while (x0 > 0 && occ[base + x0 - 1] === 0 && component[base + x0 - 1] === -1) x0--;
-      while (x1 < X - 1 && occ[base + x1 + 1] === 0 && component[base + x1 + 1] === -1) x1++;
-      component.fill(label, base + x0, base + x1 + 1);
-      size += x1 - x0 + 1;
-      const z = (row / Y) | 0;
-      const y = row - z * Y;
-      if (y > 0) seedRuns(base - X, x0, x1);
-      if (y < Y - 1) seedRuns(base + X, x0, x1);
-      if (z > 0) seedRuns(base - X * Y, x0, x1);
-      if (z < Z - 1) seedRuns(base + X * Y, x0, x1);
-    }
-    sizes.push(size);
+  while (sp > 0) {
+    const i = stack[--sp];
+    if (open[i] !== 0) continue;
+    const row = (i / X) | 0;
+    const base = row * X;
+    let x0 = i - base, x1 = x0;
+    while (x0 > 0 && open[base + x0 - 1] === 0) x0--;
+    while (x1 < X - 1 && open[base + x1 + 1] === 0) x1++;
+    open.fill(2, base + x0, base + x1 + 1);
+    run(base, x0, x1);
+    const z = (row / Y) | 0;
+    const y = row - z * Y;
+    if (y > 0) seedRuns(base - X, x0, x1);
+    if (y < Y - 1) seedRuns(base + X, x0, x1);
+    if (z > 0) seedRuns(base - X * Y, x0, x1);
+    if (z < Z - 1) seedRuns(base + X * Y, x0, x1);
   }
-  return { component, count: sizes.length, sizes: Int32Array.from(sizes) };
 }
 
 /** Halvings `gridSweepProof` tries (at most 2^4 pieces). */
