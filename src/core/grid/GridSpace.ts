@@ -58,6 +58,9 @@ export class GridSpace {
    */
   readonly moveList: Uint8Array;
   readonly moveListStart: Int32Array;
+  /** Index offset and step cost of each moveList entry (moveOffset, moveCost of its move). */
+  readonly moveListOffset: Int32Array;
+  readonly moveListCost: Float64Array;
   readonly XY: number;
   readonly invX: number;
   readonly invXY: number;
@@ -144,6 +147,8 @@ export class GridSpace {
     this.moveCost = Float64Array.from(costs);
     this.moveNeed = Int32Array.from(needs);
     this.moveDelta = Int8Array.from(deltas);
+    this.moveListOffset = Int32Array.from(list, (k) => offsets[k]);
+    this.moveListCost = Float64Array.from(list, (k) => costs[k]);
   }
 
   isTraversable(node: number): boolean {

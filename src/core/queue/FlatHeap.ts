@@ -1,12 +1,13 @@
 /**
- * Binary min-heap of (key, id) entries in one Float64Array (after mourner's flatqueue), with
+ * 4-ary min-heap of (key, id) entries in one Float64Array (after mourner's flatqueue), with
  * decrease-key: ids are dense integers and `pos[id]` is the entry of id (-1 when absent), so a
  * node whose cost improves moves up in place instead of leaving a stale duplicate behind
  * (on the Moving AI maps about as many improvements happen as new nodes, and stale entries
  * nearly doubled the pops). No object per push; `clear()` keeps the capacity.
  *
- * Layout: entry i lives at data[2i] (key) and data[2i+1] (id), so a sift step reads one cache
- * line, and the child comparison is a single `<` the JIT can turn into a conditional move.
+ * Layout: entry i lives at data[2i] (key) and data[2i+1] (id); the children of i are 4i+1 ..
+ * 4i+4, so a sift-down step reads four adjacent keys, and the tree is half as deep as a binary
+ * one (fewer `pos` updates, which miss the cache; measured faster on the Moving AI maps).
  * Equal keys pop in no particular order: callers put their tie-break into the key.
  */
 export class FlatHeap {
@@ -57,7 +58,7 @@ export class FlatHeap {
     const d = this.data;
     const pos = this.pos;
     while (i > 0) {
-      const p = (i - 1) >> 1;
+      const p = (i - 1) >> 2;
       const kp = d[2 * p];
       if (kp <= key) break;
       const moved = d[2 * p + 1];
@@ -83,10 +84,19 @@ export class FlatHeap {
       const id = d[2 * n + 1];
       let i = 0;
       for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n) c += +(d[2 * c + 2] < d[2 * c]);
-        const kc = d[2 * c];
+        const c0 = 4 * i + 1;
+        if (c0 >= n) break;
+        // The least of up to four children.
+        let c = c0;
+        let kc = d[2 * c0];
+        const last = Math.min(c0 + 3, n - 1);
+        for (let j = c0 + 1; j <= last; j++) {
+          const kj = d[2 * j];
+          if (kj < kc) {
+            kc = kj;
+            c = j;
+          }
+        }
         if (kc >= key) break;
         const moved = d[2 * c + 1];
         d[2 * i] = kc;

@@ -76,15 +76,13 @@ export class AStarRun extends SearchRun implements NeighborSink {
   private expandLattice(space: Lattice, us: number, u: number): void {
     const ctx = this.ctx;
     ctx.reserve(ctx.slotCount + LATTICE_EXPANSION_SLOTS);
-    const { g, parent, state, via, pageGen, pageBase, heap, gen } = ctx;
+    const { g, parent, state, via, pageBase, heap } = ctx;
     const z = Math.floor((u + 0.5) * space.invXY);
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
     const x = r - y * space.grid.X;
     const blocked = space.blockedMask(x, y, z);
     const need = space.moveNeed;
-    const off = space.moveOffset;
-    const cost = space.moveCost;
     const delta = space.moveDelta;
     const terrain = space.grid.terrain;
     const gu = g[us];
@@ -101,6 +99,8 @@ export class AStarRun extends SearchRun implements NeighborSink {
     const row = blocked === 0 && pruneRow >= 0 ? via[us] : 0;
     const test = row === 0;
     const list = space.moveList;
+    const listOff = space.moveListOffset;
+    const listCost = space.moveListCost;
     const listEnd = space.moveListStart[row + 1];
     // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
     const estimate = space.cellEstimate;
@@ -108,25 +108,26 @@ export class AStarRun extends SearchRun implements NeighborSink {
     const ex = x - space.gx, ey = y - space.gy, ez = z - space.gz;
     let generated = 0;
     for (let i = space.moveListStart[row]; i < listEnd; i++) {
-      const k = list[i];
       if (test) {
-        if ((blocked & need[k]) !== 0) continue;
+        // Row 0 lists every move in table order (moveList[i] = i): index the tables by i.
+        if ((blocked & need[i]) !== 0) continue;
         if (pruneRow >= 0) {
-          const m = prune[pruneRow + k];
+          const m = prune[pruneRow + i];
           if (m !== -1 && (blocked & m) === 0) continue;
         }
       }
-      const v = u + off[k];
-      const p = v >> PAGE_BITS;
-      const s = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
+      const v = u + listOff[i];
+      const base = pageBase[v >> PAGE_BITS];
+      const s = base >= 0 ? base + (v & PAGE_MASK) : ctx.slot(v);
       const st = state[s];
       if (st === CLOSED) continue;
-      const ng = gu + (terrain === null ? cost[k] : cost[k] * terrain[v]);
+      const ng = gu + (terrain === null ? listCost[i] : listCost[i] * terrain[v]);
       if (st === OPEN) {
         if (ng >= g[s]) continue;
       } else {
         state[s] = OPEN;
       }
+      const k = list[i];
       g[s] = ng;
       parent[s] = us;
       via[s] = k + 1;

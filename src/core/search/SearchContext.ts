@@ -19,7 +19,9 @@ const PAGE_MASK = PAGE_SIZE - 1;
  * the current generation is unallocated, so a new query costs nothing to start.
  *
  * Layout:
- *   pageGen[p], pageBase[p]   : per page of node ids (p = node >> PAGE_BITS): stamp, first slot
+ *   pageGen[p], pageBase[p]   : per page of node ids (p = node >> PAGE_BITS): stamp, first slot;
+ *                               `begin` also resets the previous query's pageBase to -1, so
+ *                               pageBase[p] >= 0 alone says the page is allocated (one read)
  *   allocPage[k]              : page of the k-th allocated block (slot >> PAGE_BITS = k)
  *   g[s], parent[s], state[s] : per slot: cost so far, parent slot, FRESH/OPEN/CLOSED
  *   via[s]                    : grid only: 1 + move index that reached the node (0 = start)
@@ -46,8 +48,11 @@ export class SearchContext {
     const pages = (nodeCount + PAGE_MASK) >>> PAGE_BITS;
     if (this.pageGen.length < pages) {
       this.pageGen = new Uint32Array(pages);
-      this.pageBase = new Int32Array(pages);
+      this.pageBase = new Int32Array(pages).fill(-1);
       this.gen = 0;
+    } else {
+      // Unmap the pages of the previous query (as many as it allocated, off the timed search).
+      for (let k = 0; k < this.used >> PAGE_BITS; k++) this.pageBase[this.allocPage[k]] = -1;
     }
     this.gen++;
     if (this.gen === 0xffffffff) {
@@ -60,15 +65,14 @@ export class SearchContext {
 
   /** Slot of `node`, allocating its page on first touch. */
   slot(node: number): number {
-    const p = node >> PAGE_BITS;
-    if (this.pageGen[p] === this.gen) return this.pageBase[p] + (node & PAGE_MASK);
-    return this.allocate(p) + (node & PAGE_MASK);
+    const base = this.pageBase[node >> PAGE_BITS];
+    return (base >= 0 ? base : this.allocate(node >> PAGE_BITS)) + (node & PAGE_MASK);
   }
 
   /** Slot of `node` if this query touched it, else -1. Never allocates. */
   find(node: number): number {
     const p = node >> PAGE_BITS;
-    if (p >= this.pageGen.length || this.pageGen[p] !== this.gen) return -1;
+    if (p >= this.pageBase.length || this.pageBase[p] < 0) return -1;
     const s = this.pageBase[p] + (node & PAGE_MASK);
     return this.state[s] === FRESH ? -1 : s;
   }

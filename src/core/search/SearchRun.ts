@@ -21,8 +21,11 @@ const CLOSED = CLOSED_STATE;
 const KEY_SCALE = 2 ** 24;
 const TIE_SLOPE = 2 ** -14;
 
-/** Integer part of an open-list key: f rounded to 2^-24. */
-export const fKey = (f: number): number => Math.round(f * KEY_SCALE);
+/**
+ * Integer part of an open-list key: f rounded to 2^-24 (half up). floor(x + 0.5) equals
+ * Math.round(x) for keys (x >= 0.5 or 0, below 2^52) and is several per cent faster per node.
+ */
+export const fKey = (f: number): number => Math.floor(f * KEY_SCALE + 0.5);
 /** Fraction part of an open-list key: the tie-break. */
 export const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
 

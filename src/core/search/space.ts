@@ -35,6 +35,9 @@ export interface Lattice {
    */
   readonly moveList: Uint8Array;
   readonly moveListStart: Int32Array;
+  /** moveOffset and moveCost of each moveList entry (one read less per move in the hot loop). */
+  readonly moveListOffset: Int32Array;
+  readonly moveListCost: Float64Array;
   blockedMask(x: number, y: number, z: number): number;
   /**
    * Goal voxel and heuristic: the estimate of voxel (x, y, z) is
