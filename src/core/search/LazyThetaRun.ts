@@ -1,6 +1,5 @@
 import { NavlabError } from '../errors.ts';
-import { centreSightThrough } from '../grid/centreSight.ts';
-import { emptyBlocks, type EmptyBlocks } from '../grid/emptyBlocks.ts';
+import { centreSightThrough, sightData, type SightData } from '../grid/centreSight.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
@@ -71,8 +70,8 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
   losChecks = 0;
   /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
   onLineOfSight: ((from: number, to: number, legal: boolean) => void) | null = null;
-  /** The grid's empty-block summary, fetched once per slice (the grid does not change within one). */
-  private blocks: EmptyBlocks | null = null;
+  /** The grid's sight data, fetched once per slice (the grid does not change within one). */
+  private sight: SightData | null = null;
 
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(supportedSpace(space), start, goal, options, ctx);
@@ -112,7 +111,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
   }
 
   protected beginSlice(): void {
-    this.blocks = emptyBlocks(this.space.grid);
+    this.sight = sightData(this.space.grid);
   }
 
   /** Checks node u's any-angle parent; on failure falls back to the best closed grid neighbour. */
@@ -126,7 +125,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const a = this.coords(qn, 0);
     const b = this.coords(u, 3);
     this.losChecks++;
-    const legal = centreSightThrough(grid, this.blocks ??= emptyBlocks(grid), a[0], a[1], a[2], b[3], b[4], b[5]);
+    const legal = centreSightThrough(this.sight ??= sightData(grid), a[0], a[1], a[2], b[3], b[4], b[5]);
     this.onLineOfSight?.(qn, u, legal);
     if (legal) return;
     const blocked = space.blockedMask(b[3], b[4], b[5]);

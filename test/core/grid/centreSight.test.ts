@@ -72,6 +72,25 @@ describe('centreSight with empty-block jumps', () => {
     expect(total - legal).toBeGreaterThan(total / 10);
   });
 
+  it('agrees with the voxel-by-voxel walk after edits (bit rows and block summary updated in the edited boxes)', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const { grid } = blockyWorld(seed);
+      const rand = mulberry32(seed * 104729);
+      for (let round = 0; round < 8; round++) {
+        // A small box of voxels flipped through the grid's edit API (incremental updates).
+        const x0 = randInt(rand, grid.X), y0 = randInt(rand, grid.Y), z0 = randInt(rand, grid.Z);
+        const x1 = Math.min(grid.X - 1, x0 + randInt(rand, 4)), y1 = Math.min(grid.Y - 1, y0 + randInt(rand, 4)), z1 = Math.min(grid.Z - 1, z0 + randInt(rand, 4));
+        for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = rand() < 0.5 ? 1 : 0;
+        grid.markEdited(x0, y0, z0, x1, y1, z1);
+        for (let n = 0; n < 100; n++) {
+          const a = [randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z)];
+          const b = endFrom(rand, grid, a);
+          expect(centreSight(grid, a[0], a[1], a[2], b[0], b[1], b[2]), `seed ${seed} round ${round}: ${a} -> ${b}`).toBe(centreSightVoxelwise(grid, a[0], a[1], a[2], b[0], b[1], b[2]));
+        }
+      }
+    }
+  });
+
   it('sees a single blocked voxel at a block corner, edge and face from segments grazing it', () => {
     const grid = new VoxelGrid({ dims: [3 * S, 3 * S, 3 * S], cellSize: 1 });
     // The voxel at the corner of the middle block: the other 26 blocks around it stay empty.
