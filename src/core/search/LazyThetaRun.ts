@@ -48,10 +48,11 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
  * Every node carries two labels:
  *   grid label   ctx.g / ctx.parent: plain A* over the grid moves. The open list is ordered by
  *                it, so nodes close in A*'s order and the goal's grid label is the grid optimum.
- *   any-angle    anyG / anyParent: Lazy Theta*'s label. A node v offered by s takes s's
- *                any-angle parent q (assuming q sees v) with cost anyG(q) + |q v|. When v is
- *                expanded, the assumption is checked once (lazily): if the segment q-v is not
- *                legal, v takes the best closed grid neighbour w instead, anyG(w) + step(w, v).
+ *   any-angle    anyG / anyParent: Lazy Theta*'s label. When s lowers v's grid label, v is
+ *                offered s's any-angle parent q (assuming q sees v) with cost anyG(q) + |q v|
+ *                and keeps the lower of that and its current label. When v is expanded, the
+ *                assumption is checked once (lazily): if the segment q-v is not legal, v
+ *                takes the best closed grid neighbour w instead, anyG(w) + step(w, v).
  * Invariant: a closed node's any-angle label is verified and anyG <= its grid cost. (The grid
  * parent of v is closed and was offered to v: v's label is at most anyG(parent) + step, and
  * the fallback takes the minimum over closed neighbours, that parent among them.) So the goal's
@@ -125,7 +126,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const a = this.coords(qn, 0);
     const b = this.coords(u, 3);
     this.losChecks++;
-    const legal = centreSightThrough(this.sight ??= sightData(grid), a[0], a[1], a[2], b[3], b[4], b[5]);
+    const legal = centreSightThrough(this.sight ??= sightData(grid), a[0] | 0, a[1] | 0, a[2] | 0, b[3] | 0, b[4] | 0, b[5] | 0);
     this.onLineOfSight?.(qn, u, legal);
     if (legal) return;
     const blocked = space.blockedMask(b[3], b[4], b[5]);
@@ -153,7 +154,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const ctx = this.ctx;
     ctx.reserve(ctx.slotCount + (27 << PAGE_BITS));
     this.fit();
-    const { g, parent, state, via, heap, pageGen, pageBase, gen } = ctx;
+    const { g, parent, state, via, heap, pageBase } = ctx;
     const anyG = this.anyG;
     const anyParent = this.anyParent;
     const invXY = space.invXY, XY = space.XY, invX = space.invX, X = space.grid.X;
@@ -172,8 +173,6 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const blocked = space.blockedMask(x, y, z);
     const need = space.moveNeed;
     const delta = space.moveDelta;
-    const off = space.moveOffset;
-    const cost = space.moveCost;
     const gu = g[s];
     const weight = this.weight;
     const lowH = this.lowH;
@@ -186,6 +185,8 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const row = blocked === 0 && pruneRow >= 0 ? via[s] : 0;
     const test = row === 0;
     const list = space.moveList;
+    const listOff = space.moveListOffset;
+    const listCost = space.moveListCost;
     const listEnd = space.moveListStart[row + 1];
     // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
     const estimate = space.cellEstimate;
@@ -203,23 +204,22 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
           if (m !== -1 && (blocked & m) === 0) continue;
         }
       }
-      const v = u + off[k];
-      const p = v >> PAGE_BITS;
-      const vs = pageGen[p] === gen ? pageBase[p] + (v & PAGE_MASK) : ctx.slot(v);
+      const v = u + listOff[i];
+      const base = pageBase[v >> PAGE_BITS];
+      const vs = base >= 0 ? base + (v & PAGE_MASK) : ctx.slot(v);
       const st = state[vs];
       if (st === CLOSED) continue;
-      const vx = x + delta[3 * k], vy = y + delta[3 * k + 1], vz = z + delta[3 * k + 2];
+      const ng = gu + listCost[i];
+      if (st === OPEN && ng >= g[vs]) continue;
       // An open node already labelled through q would get the same cost again.
       if (st === FRESH || anyParent[vs] !== q) {
-        const ex = vx - qx, ey = vy - qy, ez = vz - qz;
+        const ex = x + delta[3 * k] - qx, ey = y + delta[3 * k + 1] - qy, ez = z + delta[3 * k + 2] - qz;
         const viaQ = qg + Math.sqrt(ex * ex + ey * ey + ez * ez) * cs;
         if (st === FRESH || viaQ < anyG[vs]) {
           anyG[vs] = viaQ;
           anyParent[vs] = q;
         }
       }
-      const ng = gu + cost[k];
-      if (st === OPEN && ng >= g[vs]) continue;
       state[vs] = OPEN;
       g[vs] = ng;
       parent[vs] = s;
