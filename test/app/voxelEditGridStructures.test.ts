@@ -12,7 +12,7 @@ const DIMS: [number, number, number] = [40, 24, 20];
 
 function structures(grid: VoxelGrid): number[][] {
   const b = emptyBlocks(grid);
-  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.clear)];
+  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.reach)];
 }
 
 describe('voxel edits in the editor and the grid structures searches read', () => {

@@ -38,10 +38,12 @@ export function centreSightThrough(data: SightData, x0: number, y0: number, z0: 
   const ax = x1 > x0 ? x1 - x0 : x0 - x1, ay = y1 > y0 ? y1 - y0 : y0 - y1, az = z1 > z0 ? z1 - z0 : z0 - z1;
   const { blocks, rows } = data;
   const BX = blocks.BX, BXY = BX * blocks.BY;
+  // The octant of the direction of travel, as `reach` numbers them.
+  const o = (x1 < x0 ? 1 : 0) | (y1 < y0 ? 2 : 0) | (z1 < z0 ? 4 : 0);
   // Rows along the longest axis; the strides of a, b, c in the block summary.
-  if (ax >= ay && ax >= az) return rowWalk(rows[0], blocks.clear, 1, BX, BXY, x0, y0, z0, x1, y1, z1);
-  if (ay >= az) return rowWalk(rows[1], blocks.clear, BX, 1, BXY, y0, x0, z0, y1, x1, z1);
-  return rowWalk(rows[2], blocks.clear, BXY, 1, BX, z0, x0, y0, z1, x1, y1);
+  if (ax >= ay && ax >= az) return rowWalk(rows[0], blocks.reach, o, 1, BX, BXY, x0, y0, z0, x1, y1, z1);
+  if (ay >= az) return rowWalk(rows[1], blocks.reach, o, BX, 1, BXY, y0, x0, z0, y1, x1, z1);
+  return rowWalk(rows[2], blocks.reach, o, BXY, 1, BX, z0, x0, y0, z1, x1, y1);
 }
 
 /** centreSight voxel by voxel, without the block summary or the rows (the reference it must match). */
@@ -59,11 +61,12 @@ export function centreSightVoxelwise(grid: VoxelGrid, x0: number, y0: number, z0
  * boundary at (2k + 1) AC and the k-th c boundary at (2k + 1) AB, so ties are exact.
  *
  * Where a row starts in an empty block, the walk jumps to the time T the segment reaches the
- * far side of the largest cube of empty blocks centred on that block (`clear`, strides sA,
- * sB, sC per axis): between the row's start and T the segment is strictly inside the cube
- * (it only moves away from the faces behind it), so every voxel it touches there is free.
+ * far side of the largest cube of empty blocks with that block at its corner that extends
+ * the way the segment goes (`reach` of octant o; strides sA, sB, sC per axis). Between the
+ * row's start and T the segment is strictly inside the cube, or on the faces behind it only
+ * where it meets voxels of rows already checked, so every voxel it touches there is free.
  */
-function rowWalk(rows: AxisRows, clear: Uint8Array, sA: number, sB: number, sC: number, a0: number, b0: number, c0: number, a1: number, b1: number, c1: number): boolean {
+function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, sA: number, sB: number, sC: number, a0: number, b0: number, c0: number, a1: number, b1: number, c1: number): boolean {
   const { bits, words, stride } = rows;
   const A = a1 > a0 ? a1 - a0 : a0 - a1, B = b1 > b0 ? b1 - b0 : b0 - b1, C = c1 > c0 ? c1 - c0 : c0 - c1;
   const Bn = B || 1, Cn = C || 1;
@@ -83,9 +86,9 @@ function rowWalk(rows: AxisRows, clear: Uint8Array, sA: number, sB: number, sC: 
   for (;;) {
     const a = a0 + sa * lo;
     const ba = a >> BLOCK_SHIFT, bb = b >> BLOCK_SHIFT, bc = c >> BLOCK_SHIFT;
-    const cl = clear[ba * sA + bb * sB + bc * sC];
-    if (cl > 0) {
-      const r = cl - 1;
+    const edge = reach[8 * (ba * sA + bb * sB + bc * sC) + o];
+    if (edge > 0) {
+      const r = edge - 1;
       // Voxels left in the cube past the current one, per axis, in the direction of motion.
       const na = sa < 0 ? a - ((ba - r) << BLOCK_SHIFT) : ((ba + r + 1) << BLOCK_SHIFT) - 1 - a;
       const nb = sb < 0 ? b - ((bb - r) << BLOCK_SHIFT) : ((bb + r + 1) << BLOCK_SHIFT) - 1 - b;

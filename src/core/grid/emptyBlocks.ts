@@ -3,21 +3,23 @@ import type { VoxelGrid } from './VoxelGrid.ts';
 /** Edge of a coarse block in voxels (a power of two): BLOCK_SHIFT = log2. */
 export const BLOCK_SHIFT = 3;
 
-/** Largest `clear` value: cubes of up to 2 * CLEAR_CAP - 1 blocks per edge are jumped at once. */
-export const CLEAR_CAP = 8;
+/** Largest `reach` value: cubes of up to REACH_CAP blocks per edge are jumped at once. */
+export const REACH_CAP = 16;
 
 /**
  * A coarse occupancy summary: the grid cut into aligned blocks of 2^BLOCK_SHIFT voxels per
- * edge (the last ones clipped at the grid's faces). Block (bx, by, bz) is at
- * bx + BX * (by + BY * bz) in both arrays:
- *   empty  1 when every voxel of the block is free, else 0;
- *   clear  the Chebyshev distance in blocks to the nearest non-empty block, capped at
- *          CLEAR_CAP (0 for a non-empty block). Every block within clear - 1 of it is empty;
- *          blocks outside the grid count as empty (a segment between voxels never reaches them).
+ * edge (the last ones clipped at the grid's faces); block (bx, by, bz) is
+ * b = bx + BX * (by + BY * bz) in both arrays:
+ *   empty[b]              1 when every voxel of the block is free, else 0;
+ *   reach[8 * b + o]      for each octant o (bit 0: towards -x, bit 1: -y, bit 2: -z), the
+ *                         edge in blocks of the largest cube of empty blocks with block b at
+ *                         its corner that extends in o's directions, capped at REACH_CAP (0 for
+ *                         a non-empty block). Blocks outside the grid count as empty (a segment
+ *                         between voxels never reaches them).
  */
 export interface EmptyBlocks {
   readonly empty: Uint8Array;
-  readonly clear: Uint8Array;
+  readonly reach: Uint8Array;
   readonly BX: number;
   readonly BY: number;
   readonly BZ: number;
@@ -40,23 +42,20 @@ export function emptyBlocks(grid: VoxelGrid): EmptyBlocks {
       const s = BLOCK_SHIFT;
       const b = [edited[0] >> s, edited[1] >> s, edited[2] >> s, edited[3] >> s, edited[4] >> s, edited[5] >> s];
       summarize(grid, c.blocks, b);
-      // Clearances change only within CLEAR_CAP blocks of the edit; they are exact when
-      // computed over a window CLEAR_CAP blocks wider still (every block that decides them).
+      // A reach looks at most REACH_CAP - 1 blocks ahead: only blocks that near the edit change.
       const { BX, BY, BZ } = c.blocks;
       const dims = [BX, BY, BZ];
-      const near = [0, 1, 2, 3, 4, 5].map((k) => (k < 3 ? Math.max(0, b[k] - CLEAR_CAP) : Math.min(dims[k - 3] - 1, b[k] + CLEAR_CAP)));
-      const wide = [0, 1, 2, 3, 4, 5].map((k) => (k < 3 ? Math.max(0, b[k] - 2 * CLEAR_CAP) : Math.min(dims[k - 3] - 1, b[k] + 2 * CLEAR_CAP)));
-      clearances(c.blocks, wide, near);
+      reaches(c.blocks, [0, 1, 2, 3, 4, 5].map((k) => (k < 3 ? Math.max(0, b[k] - REACH_CAP) : Math.min(dims[k - 3] - 1, b[k] + REACH_CAP))));
     }
     return c.blocks;
   }
   const { X, Y, Z } = grid;
   const BX = ((X - 1) >> BLOCK_SHIFT) + 1, BY = ((Y - 1) >> BLOCK_SHIFT) + 1, BZ = ((Z - 1) >> BLOCK_SHIFT) + 1;
   const n = BX * BY * BZ;
-  const blocks = { empty: new Uint8Array(n), clear: new Uint8Array(n), BX, BY, BZ };
+  const blocks = { empty: new Uint8Array(n), reach: new Uint8Array(8 * n), BX, BY, BZ };
   const all = [0, 0, 0, BX - 1, BY - 1, BZ - 1];
   summarize(grid, blocks, all);
-  clearances(blocks, all, all);
+  reaches(blocks, all);
   cache.set(grid, { version: grid.version, blocks });
   return blocks;
 }
@@ -80,62 +79,38 @@ function summarize(grid: VoxelGrid, blocks: EmptyBlocks, b: readonly number[]): 
   }
 }
 
-/** Scratch distances of a window (grown as needed; single-threaded). */
-let scratch = new Uint8Array(0);
-
 /**
- * Writes `clear` for the blocks in box `out` from the `empty` flags of the blocks in the
- * larger box `win` (both inclusive, block coordinates): a chessboard distance transform in two
- * raster passes (forward over the 13 neighbours already visited, then backward), exact for
- * this metric. Distances are found within the window, which is exact for `out` when `win`
- * reaches CLEAR_CAP blocks beyond it on every side that is not the grid's face.
+ * Writes `reach` for the blocks in the inclusive block box `out` (block coordinates), octant by
+ * octant, from the blocks ahead: an empty block's cube is itself and the cubes of its seven
+ * neighbours ahead grown by one, so reach = 1 + the least of theirs (REACH_CAP outside the
+ * grid). Blocks are visited from the far side of the octant, so the neighbours inside `out`
+ * are written first; those outside it are read as they are (the caller keeps them valid).
  */
-function clearances(blocks: EmptyBlocks, win: readonly number[], out: readonly number[]): void {
-  const { empty, clear, BX, BY } = blocks;
-  const W = win[3] - win[0] + 1, H = win[4] - win[1] + 1, D = win[5] - win[2] + 1;
-  if (scratch.length < W * H * D) scratch = new Uint8Array(W * H * D);
-  const d = scratch;
-  // Window layout: (bx - win[0]) + W * ((by - win[1]) + H * (bz - win[2])).
-  for (let z = 0, i = 0; z < D; z++) {
-    for (let y = 0; y < H; y++) {
-      const row = win[0] + BX * (win[1] + y + BY * (win[2] + z));
-      for (let x = 0; x < W; x++, i++) d[i] = empty[row + x] === 0 ? 0 : CLEAR_CAP;
-    }
-  }
-  for (let pass = 0; pass < 2; pass++) {
-    const step = pass === 0 ? 1 : -1;
-    for (let z = pass === 0 ? 0 : D - 1; z >= 0 && z < D; z += step) {
-      for (let y = pass === 0 ? 0 : H - 1; y >= 0 && y < H; y += step) {
-        for (let x = pass === 0 ? 0 : W - 1; x >= 0 && x < W; x += step) {
-          const i = x + W * (y + H * z);
-          let v = d[i];
-          if (v === 0) continue;
-          // The neighbours the pass has already visited: the previous plane, row and voxel.
-          for (let dz = -1; dz <= 0; dz++) {
-            const nz = z + step * dz;
-            if (nz < 0 || nz >= D) continue;
-            for (let dy = -1; dy <= 1; dy++) {
-              if (dz === 0 && dy > 0) break;
-              const ny = y + step * dy;
-              if (ny < 0 || ny >= H) continue;
-              for (let dx = -1; dx <= 1; dx++) {
-                if (dz === 0 && dy === 0 && dx >= 0) break;
-                const nx = x + step * dx;
-                if (nx < 0 || nx >= W) continue;
-                const n = d[nx + W * (ny + H * nz)] + 1;
-                if (n < v) v = n;
-              }
-            }
+function reaches(blocks: EmptyBlocks, out: readonly number[]): void {
+  const { empty, reach, BX, BY, BZ } = blocks;
+  for (let o = 0; o < 8; o++) {
+    const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
+    for (let i = 0, z = sz > 0 ? out[5] : out[2]; i <= out[5] - out[2]; i++, z -= sz) {
+      // Whether the neighbours ahead along z (y, x) are inside the grid.
+      const zIn = z + sz >= 0 && z + sz < BZ;
+      for (let j = 0, y = sy > 0 ? out[4] : out[1]; j <= out[4] - out[1]; j++, y -= sy) {
+        const yIn = y + sy >= 0 && y + sy < BY;
+        for (let k = 0, x = sx > 0 ? out[3] : out[0]; k <= out[3] - out[0]; k++, x -= sx) {
+          const b = x + BX * (y + BY * z);
+          if (empty[b] === 0) {
+            reach[8 * b + o] = 0;
+            continue;
           }
-          d[i] = v;
+          const xIn = x + sx >= 0 && x + sx < BX;
+          let v = REACH_CAP;
+          for (let m = 1; m < 8; m++) {
+            if ((m & 1 && !xIn) || (m & 2 && !yIn) || (m & 4 && !zIn)) continue;
+            const nb = b + (m & 1 ? sx : 0) + (m & 2 ? sy * BX : 0) + (m & 4 ? sz * BX * BY : 0);
+            const r = reach[8 * nb + o] + 1;
+            if (r < v) v = r;
+          }
+          reach[8 * b + o] = v;
         }
-      }
-    }
-  }
-  for (let bz = out[2]; bz <= out[5]; bz++) {
-    for (let by = out[1]; by <= out[4]; by++) {
-      for (let bx = out[0]; bx <= out[3]; bx++) {
-        clear[bx + BX * (by + BY * bz)] = d[bx - win[0] + W * (by - win[1] + H * (bz - win[2]))];
       }
     }
   }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { axisRows } from '../../../src/core/grid/axisRows.ts';
-import { BLOCK_SHIFT, CLEAR_CAP, emptyBlocks } from '../../../src/core/grid/emptyBlocks.ts';
+import { BLOCK_SHIFT, emptyBlocks, REACH_CAP } from '../../../src/core/grid/emptyBlocks.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { mulberry32, randInt } from '../../helpers/random.ts';
 
 /** The grid's derived structures as plain arrays: bit rows along x, y and z, and the empty blocks. */
 function structures(grid: VoxelGrid): number[][] {
   const b = emptyBlocks(grid);
-  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.clear)];
+  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.reach)];
 }
 
 /** The same structures built from scratch on a copy of the grid. */
@@ -15,23 +15,27 @@ function fresh(grid: VoxelGrid): number[][] {
   return structures(grid.clone());
 }
 
-const NAMES = ['bit rows along x', 'bit rows along y', 'bit rows along z', 'empty blocks', 'block clearances'];
+const NAMES = ['bit rows along x', 'bit rows along y', 'bit rows along z', 'empty blocks', 'block reaches'];
 
-/** Block clearances by brute force: chessboard distance to the nearest non-empty block, capped. */
-function bruteClearances(grid: VoxelGrid): number[] {
+/** Block reaches by brute force: per block and octant, the largest cube of empty blocks (outside the grid counts as empty) grown from it that way, capped. */
+function bruteReaches(grid: VoxelGrid): number[] {
   const { empty, BX, BY, BZ } = emptyBlocks(grid);
+  const isEmpty = (x: number, y: number, z: number) => x < 0 || y < 0 || z < 0 || x >= BX || y >= BY || z >= BZ || empty[x + BX * (y + BY * z)] !== 0;
   const out: number[] = [];
   for (let z = 0; z < BZ; z++)
     for (let y = 0; y < BY; y++)
-      for (let x = 0; x < BX; x++) {
-        let d = CLEAR_CAP;
-        for (let k = 0; k < empty.length; k++) {
-          if (empty[k] !== 0) continue;
-          const kx = k % BX, ky = Math.floor(k / BX) % BY, kz = Math.floor(k / (BX * BY));
-          d = Math.min(d, Math.max(Math.abs(kx - x), Math.abs(ky - y), Math.abs(kz - z)));
+      for (let x = 0; x < BX; x++)
+        for (let o = 0; o < 8; o++) {
+          const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
+          let edge = 0;
+          grow: while (edge < REACH_CAP) {
+            for (let i = 0; i <= edge; i++)
+              for (let j = 0; j <= edge; j++)
+                for (let k = 0; k <= edge; k++) if (!isEmpty(x + sx * i, y + sy * j, z + sz * k)) break grow;
+            edge++;
+          }
+          out.push(edge);
         }
-        out.push(d);
-      }
   return out;
 }
 
@@ -79,29 +83,29 @@ describe('derived grid structures after edits', () => {
     }
   });
 
-  it('block clearances are the chessboard distances to the nearest non-empty block', () => {
+  it('block reaches are the largest empty cubes per octant (brute force)', () => {
     const S = 1 << BLOCK_SHIFT;
     for (let seed = 1; seed <= 12; seed++) {
       const rand = mulberry32(seed);
       const grid = new VoxelGrid({ dims: [S * (1 + randInt(rand, 24)), S * (1 + randInt(rand, 20)) - randInt(rand, S), S * (1 + randInt(rand, 12))] });
       const obstacles = 1 + randInt(rand, 6);
       for (let k = 0; k < obstacles; k++) grid.setBlocked(randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z), true);
-      expect(Array.from(emptyBlocks(grid).clear), `seed ${seed}`).toEqual(bruteClearances(grid));
+      expect(Array.from(emptyBlocks(grid).reach), `seed ${seed}`).toEqual(bruteReaches(grid));
     }
   });
 
-  it('clearances updated around an edit in a grid wider than the update window equal fresh ones', () => {
+  it('reaches updated around an edit in a grid wider than the update window equal fresh ones', () => {
     const S = 1 << BLOCK_SHIFT;
     const rand = mulberry32(99);
-    const grid = new VoxelGrid({ dims: [S * (4 * CLEAR_CAP + 3), S * 5, S * 3] });
-    // A few far-apart voxels toggled on and off: clearances rise and fall up to CLEAR_CAP blocks away.
+    const grid = new VoxelGrid({ dims: [S * (3 * REACH_CAP + 3), S * 5, S * 3] });
+    // A few far-apart voxels toggled on and off: reaches rise and fall up to REACH_CAP blocks away.
     const spots = Array.from({ length: 5 }, () => [randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z)]);
     emptyBlocks(grid);
     for (let step = 0; step < 40; step++) {
       const [x, y, z] = spots[randInt(rand, spots.length)];
       grid.setBlocked(x, y, z, !grid.isBlocked(x, y, z));
       const fresh = emptyBlocks(grid.clone());
-      expect(Array.from(emptyBlocks(grid).clear), `step ${step}`).toEqual(Array.from(fresh.clear));
+      expect(Array.from(emptyBlocks(grid).reach), `step ${step}`).toEqual(Array.from(fresh.reach));
       expect(Array.from(emptyBlocks(grid).empty), `step ${step}`).toEqual(Array.from(fresh.empty));
     }
   });
