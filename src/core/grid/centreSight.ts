@@ -38,8 +38,8 @@ export function centreSightThrough(data: SightData, x0: number, y0: number, z0: 
   const ax = x1 > x0 ? x1 - x0 : x0 - x1, ay = y1 > y0 ? y1 - y0 : y0 - y1, az = z1 > z0 ? z1 - z0 : z0 - z1;
   const { blocks, rows } = data;
   const BX = blocks.BX, BXY = BX * blocks.BY;
-  // The octant of the direction of travel, as `reach` numbers them.
-  const o = (x1 < x0 ? 1 : 0) | (y1 < y0 ? 2 : 0) | (z1 < z0 ? 4 : 0);
+  // Where `reach` keeps the octant of the direction of travel.
+  const o = ((x1 < x0 ? 1 : 0) | (y1 < y0 ? 2 : 0) | (z1 < z0 ? 4 : 0)) * BXY * blocks.BZ;
   // Rows along the longest axis; the strides of a, b, c in the block summary.
   if (ax >= ay && ax >= az) return rowWalk(rows[0], blocks.reach, o, 1, BX, BXY, x0, y0, z0, x1, y1, z1);
   if (ay >= az) return rowWalk(rows[1], blocks.reach, o, BX, 1, BXY, y0, x0, z0, y1, x1, z1);
@@ -62,9 +62,10 @@ export function centreSightVoxelwise(grid: VoxelGrid, x0: number, y0: number, z0
  *
  * Where a row starts in an empty block, the walk jumps to the time T the segment reaches the
  * far side of the largest cube of empty blocks with that block at its corner that extends
- * the way the segment goes (`reach` of octant o; strides sA, sB, sC per axis). Between the
- * row's start and T the segment is strictly inside the cube, or on the faces behind it only
- * where it meets voxels of rows already checked, so every voxel it touches there is free.
+ * the way the segment goes (`reach` from o, where its octant starts; strides sA, sB, sC per
+ * axis). Between the row's start and T the segment is strictly inside the cube, or on the
+ * faces behind it only where it meets voxels of rows already checked, so every voxel it
+ * touches there is free.
  */
 function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, sA: number, sB: number, sC: number, a0: number, b0: number, c0: number, a1: number, b1: number, c1: number): boolean {
   const { bits, words, stride } = rows;
@@ -86,7 +87,7 @@ function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, sA: number, sB: n
   for (;;) {
     const a = a0 + sa * lo;
     const ba = a >> BLOCK_SHIFT, bb = b >> BLOCK_SHIFT, bc = c >> BLOCK_SHIFT;
-    const edge = reach[8 * (ba * sA + bb * sB + bc * sC) + o];
+    const edge = reach[o + ba * sA + bb * sB + bc * sC];
     if (edge > 0) {
       const r = edge - 1;
       // Voxels left in the cube past the current one, per axis, in the direction of motion.

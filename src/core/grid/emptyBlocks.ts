@@ -9,9 +9,9 @@ export const REACH_CAP = 16;
 /**
  * A coarse occupancy summary: the grid cut into aligned blocks of 2^BLOCK_SHIFT voxels per
  * edge (the last ones clipped at the grid's faces); block (bx, by, bz) is
- * b = bx + BX * (by + BY * bz) in both arrays:
+ * b = bx + BX * (by + BY * bz) of n = BX * BY * BZ:
  *   empty[b]              1 when every voxel of the block is free, else 0;
- *   reach[8 * b + o]      for each octant o (bit 0: towards -x, bit 1: -y, bit 2: -z), the
+ *   reach[o * n + b]      for each octant o (bit 0: towards -x, bit 1: -y, bit 2: -z), the
  *                         edge in blocks of the largest cube of empty blocks with block b at
  *                         its corner that extends in o's directions, capped at REACH_CAP (0 for
  *                         a non-empty block). Blocks outside the grid count as empty (a segment
@@ -88,7 +88,9 @@ function summarize(grid: VoxelGrid, blocks: EmptyBlocks, b: readonly number[]): 
  */
 function reaches(blocks: EmptyBlocks, out: readonly number[]): void {
   const { empty, reach, BX, BY, BZ } = blocks;
+  const n = BX * BY * BZ;
   for (let o = 0; o < 8; o++) {
+    const on = o * n;
     const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
     for (let i = 0, z = sz > 0 ? out[5] : out[2]; i <= out[5] - out[2]; i++, z -= sz) {
       // Whether the neighbours ahead along z (y, x) are inside the grid.
@@ -98,7 +100,7 @@ function reaches(blocks: EmptyBlocks, out: readonly number[]): void {
         for (let k = 0, x = sx > 0 ? out[3] : out[0]; k <= out[3] - out[0]; k++, x -= sx) {
           const b = x + BX * (y + BY * z);
           if (empty[b] === 0) {
-            reach[8 * b + o] = 0;
+            reach[on + b] = 0;
             continue;
           }
           const xIn = x + sx >= 0 && x + sx < BX;
@@ -106,10 +108,10 @@ function reaches(blocks: EmptyBlocks, out: readonly number[]): void {
           for (let m = 1; m < 8; m++) {
             if ((m & 1 && !xIn) || (m & 2 && !yIn) || (m & 4 && !zIn)) continue;
             const nb = b + (m & 1 ? sx : 0) + (m & 2 ? sy * BX : 0) + (m & 4 ? sz * BX * BY : 0);
-            const r = reach[8 * nb + o] + 1;
+            const r = reach[on + nb] + 1;
             if (r < v) v = r;
           }
-          reach[8 * b + o] = v;
+          reach[on + b] = v;
         }
       }
     }

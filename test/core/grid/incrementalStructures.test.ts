@@ -17,15 +17,18 @@ function fresh(grid: VoxelGrid): number[][] {
 
 const NAMES = ['bit rows along x', 'bit rows along y', 'bit rows along z', 'empty blocks', 'block reaches'];
 
-/** Block reaches by brute force: per block and octant, the largest cube of empty blocks (outside the grid counts as empty) grown from it that way, capped. */
+/**
+ * Block reaches by brute force, octant by octant: per block, the largest cube of empty blocks
+ * (outside the grid counts as empty) grown from it that way, capped.
+ */
 function bruteReaches(grid: VoxelGrid): number[] {
   const { empty, BX, BY, BZ } = emptyBlocks(grid);
   const isEmpty = (x: number, y: number, z: number) => x < 0 || y < 0 || z < 0 || x >= BX || y >= BY || z >= BZ || empty[x + BX * (y + BY * z)] !== 0;
   const out: number[] = [];
-  for (let z = 0; z < BZ; z++)
-    for (let y = 0; y < BY; y++)
-      for (let x = 0; x < BX; x++)
-        for (let o = 0; o < 8; o++) {
+  for (let o = 0; o < 8; o++)
+    for (let z = 0; z < BZ; z++)
+      for (let y = 0; y < BY; y++)
+        for (let x = 0; x < BX; x++) {
           const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
           let edge = 0;
           grow: while (edge < REACH_CAP) {
