@@ -42,10 +42,7 @@ export function emptyBlocks(grid: VoxelGrid): EmptyBlocks {
       const s = BLOCK_SHIFT;
       const b = [edited[0] >> s, edited[1] >> s, edited[2] >> s, edited[3] >> s, edited[4] >> s, edited[5] >> s];
       summarize(grid, c.blocks, b);
-      // A reach looks at most REACH_CAP - 1 blocks ahead: only blocks that near the edit change.
-      const { BX, BY, BZ } = c.blocks;
-      const dims = [BX, BY, BZ];
-      reaches(c.blocks, [0, 1, 2, 3, 4, 5].map((k) => (k < 3 ? Math.max(0, b[k] - REACH_CAP) : Math.min(dims[k - 3] - 1, b[k] + REACH_CAP))));
+      reaches(c.blocks, b, REACH_CAP - 1);
     }
     return c.blocks;
   }
@@ -55,7 +52,7 @@ export function emptyBlocks(grid: VoxelGrid): EmptyBlocks {
   const blocks = { empty: new Uint8Array(n), reach: new Uint8Array(8 * n), BX, BY, BZ };
   const all = [0, 0, 0, BX - 1, BY - 1, BZ - 1];
   summarize(grid, blocks, all);
-  reaches(blocks, all);
+  reaches(blocks, all, 0);
   cache.set(grid, { version: grid.version, blocks });
   return blocks;
 }
@@ -80,18 +77,25 @@ function summarize(grid: VoxelGrid, blocks: EmptyBlocks, b: readonly number[]): 
 }
 
 /**
- * Writes `reach` for the blocks in the inclusive block box `out` (block coordinates), octant by
- * octant, from the blocks ahead: an empty block's cube is itself and the cubes of its seven
- * neighbours ahead grown by one, so reach = 1 + the least of theirs (REACH_CAP outside the
- * grid). Blocks are visited from the far side of the octant, so the neighbours inside `out`
- * are written first; those outside it are read as they are (the caller keeps them valid).
+ * Writes `reach` octant by octant for the blocks in the inclusive block box `box` (block
+ * coordinates) and the blocks up to `behind` blocks behind it, the way each octant looks
+ * from (a reach sees at most REACH_CAP - 1 blocks ahead, so after an edit of `box` only those
+ * blocks change). An empty block's cube is itself and the cubes of its seven neighbours ahead
+ * grown by one, so reach = 1 + the least of theirs (REACH_CAP outside the grid). Blocks are
+ * visited from the far side of the octant, so the neighbours inside the box are written first;
+ * those beyond it are ahead of the edit and read as they are.
  */
-function reaches(blocks: EmptyBlocks, out: readonly number[]): void {
+function reaches(blocks: EmptyBlocks, box: readonly number[], behind: number): void {
   const { empty, reach, BX, BY, BZ } = blocks;
   const n = BX * BY * BZ;
   for (let o = 0; o < 8; o++) {
     const on = o * n;
     const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
+    // The box grown behind, in this octant's view, and clipped to the grid.
+    const out = [
+      sx > 0 ? Math.max(0, box[0] - behind) : box[0], sy > 0 ? Math.max(0, box[1] - behind) : box[1], sz > 0 ? Math.max(0, box[2] - behind) : box[2],
+      sx > 0 ? box[3] : Math.min(BX - 1, box[3] + behind), sy > 0 ? box[4] : Math.min(BY - 1, box[4] + behind), sz > 0 ? box[5] : Math.min(BZ - 1, box[5] + behind),
+    ];
     for (let i = 0, z = sz > 0 ? out[5] : out[2]; i <= out[5] - out[2]; i++, z -= sz) {
       // Whether the neighbours ahead along z (y, x) are inside the grid.
       const zIn = z + sz >= 0 && z + sz < BZ;
