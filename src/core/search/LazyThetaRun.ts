@@ -126,7 +126,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     const a = this.coords(qn, 0);
     const b = this.coords(u, 3);
     this.losChecks++;
-    const legal = centreSightThrough(this.sight ??= sightData(grid), a[0] | 0, a[1] | 0, a[2] | 0, b[3] | 0, b[4] | 0, b[5] | 0);
+    const legal = centreSightThrough(this.sight ??= sightData(grid), a[0], a[1], a[2], b[3], b[4], b[5]);
     this.onLineOfSight?.(qn, u, legal);
     if (legal) return;
     const blocked = space.blockedMask(b[3], b[4], b[5]);
