@@ -38,12 +38,18 @@ export function centreSightThrough(data: SightData, x0: number, y0: number, z0: 
   const ax = x1 > x0 ? x1 - x0 : x0 - x1, ay = y1 > y0 ? y1 - y0 : y0 - y1, az = z1 > z0 ? z1 - z0 : z0 - z1;
   const { blocks, rows } = data;
   const BX = blocks.BX, BXY = BX * blocks.BY;
-  // Where `reach` keeps the octant of the direction of travel.
-  const o = ((x1 < x0 ? 1 : 0) | (y1 < y0 ? 2 : 0) | (z1 < z0 ? 4 : 0)) * BXY * blocks.BZ;
+  const n = BXY * blocks.BZ;
+  // Where `reach` keeps the octant of the direction of travel (o), and where it keeps the
+  // octant mirrored along an axis the segment does not move along (o2; -1 when it moves
+  // along all three): along that axis the segment stays in one layer of voxels, so a cube
+  // reaching either way holds it.
+  const octant = (x1 < x0 ? 1 : 0) | (y1 < y0 ? 2 : 0) | (z1 < z0 ? 4 : 0);
+  const flat = ax === 0 ? 1 : ay === 0 ? 2 : az === 0 ? 4 : 0;
+  const o = octant * n, o2 = flat === 0 ? -1 : (octant ^ flat) * n;
   // Rows along the longest axis; the strides of a, b, c in the block summary.
-  if (ax >= ay && ax >= az) return rowWalk(rows[0], blocks.reach, o, 1, BX, BXY, x0, y0, z0, x1, y1, z1);
-  if (ay >= az) return rowWalk(rows[1], blocks.reach, o, BX, 1, BXY, y0, x0, z0, y1, x1, z1);
-  return rowWalk(rows[2], blocks.reach, o, BXY, 1, BX, z0, x0, y0, z1, x1, y1);
+  if (ax >= ay && ax >= az) return rowWalk(rows[0], blocks.reach, o, o2, 1, BX, BXY, x0, y0, z0, x1, y1, z1);
+  if (ay >= az) return rowWalk(rows[1], blocks.reach, o, o2, BX, 1, BXY, y0, x0, z0, y1, x1, z1);
+  return rowWalk(rows[2], blocks.reach, o, o2, BXY, 1, BX, z0, x0, y0, z1, x1, y1);
 }
 
 /** centreSight voxel by voxel, without the block summary or the rows (the reference it must match). */
@@ -62,12 +68,12 @@ export function centreSightVoxelwise(grid: VoxelGrid, x0: number, y0: number, z0
  *
  * Where a row starts in an empty block, the walk jumps to the time T the segment reaches the
  * far side of the largest cube of empty blocks with that block at its corner that extends
- * the way the segment goes (`reach` from o, where its octant starts; strides sA, sB, sC per
- * axis). Between the row's start and T the segment is strictly inside the cube, or on the
+ * the way the segment goes (`reach` from o, where its octant starts, or from o2 when that
+ * cube is larger; strides sA, sB, sC per axis). Between the row's start and T the segment is strictly inside the cube, or on the
  * faces behind it only where it meets voxels of rows already checked, so every voxel it
  * touches there is free.
  */
-function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, sA: number, sB: number, sC: number, a0: number, b0: number, c0: number, a1: number, b1: number, c1: number): boolean {
+function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, o2: number, sA: number, sB: number, sC: number, a0: number, b0: number, c0: number, a1: number, b1: number, c1: number): boolean {
   const { bits, words, stride } = rows;
   const A = a1 > a0 ? a1 - a0 : a0 - a1, B = b1 > b0 ? b1 - b0 : b0 - b1, C = c1 > c0 ? c1 - c0 : c0 - c1;
   const Bn = B || 1, Cn = C || 1;
@@ -87,7 +93,12 @@ function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, sA: number, sB: n
   for (;;) {
     const a = a0 + sa * lo;
     const ba = a >> BLOCK_SHIFT, bb = b >> BLOCK_SHIFT, bc = c >> BLOCK_SHIFT;
-    const edge = reach[o + ba * sA + bb * sB + bc * sC];
+    const at = ba * sA + bb * sB + bc * sC;
+    let edge = reach[o + at];
+    if (o2 >= 0) {
+      const e2 = reach[o2 + at];
+      if (e2 > edge) edge = e2;
+    }
     if (edge > 0) {
       const r = edge - 1;
       // Voxels left in the cube past the current one, per axis, in the direction of motion.
