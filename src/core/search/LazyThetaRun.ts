@@ -3,17 +3,9 @@ import { centreSightThrough, sightData, type SightData } from '../grid/centreSig
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { CLOSED as CLOSED_STATE, FRESH as FRESH_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
-import { fKey, SearchRun, tieFraction, type RunPath } from './SearchRun.ts';
-
-// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
-const CLOSED = CLOSED_STATE;
-const OPEN = OPEN_STATE;
-const FRESH = FRESH_STATE;
-const PAGE_BITS = PAGE_BITS_;
-const PAGE_MASK = (1 << PAGE_BITS) - 1;
-const F_KEY = fKey;
-const TIE_FRACTION = tieFraction;
+import { AStarRun } from './AStarRun.ts';
+import { CLOSED, SearchContext } from './SearchContext.ts';
+import type { RunPath } from './SearchRun.ts';
 
 /**
  * Why Lazy Theta* cannot run on `space`, or null: it needs corner cutting forbidden (its
@@ -46,25 +38,28 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
  * is never longer than the grid optimum.
  *
  * Every node carries two labels:
- *   grid label   ctx.g / ctx.parent: plain A* over the grid moves. The open list is ordered by
- *                it, so nodes close in A*'s order and the goal's grid label is the grid optimum.
- *   any-angle    anyG / anyParent: Lazy Theta*'s label. When s lowers v's grid label, v is
- *                offered s's any-angle parent q (assuming q sees v) with cost anyG(q) + |q v|
- *                and keeps the lower of that and its current label. When v is expanded, the
- *                assumption is checked once (lazily): if the segment q-v is not legal, v
- *                takes the best closed grid neighbour w instead, anyG(w) + step(w, v).
- * Invariant: a closed node's any-angle label is verified and anyG <= its grid cost. (The grid
- * parent of v is closed and was offered to v: v's label is at most anyG(parent) + step, and
- * the fallback takes the minimum over closed neighbours, that parent among them.) So the goal's
+ *   grid label   ctx.g / ctx.parent: plain A* over the grid moves (this run is an AStarRun),
+ *                so nodes close in A*'s order and the goal's grid label is the grid optimum.
+ *   any-angle    anyG / anyParent: Lazy Theta*'s label, set when the node is expanded. Node
+ *                u with grid parent p first assumes p's any-angle parent q, with cost
+ *                anyG(q) + |q u|, and checks that q sees u (once: the lazy check). If the
+ *                segment q-u is not legal, u takes the best closed grid neighbour w instead,
+ *                anyG(w) + step(w, u).
+ * Invariant: a closed node's any-angle label is verified and anyG <= its grid cost. (Through
+ * q: anyG(q) + |q u| <= anyG(q) + |q p| + |p u| = anyG(p) + |p u| <= g(p) + step(p, u) = g(u);
+ * the fallback takes the minimum over closed neighbours, p among them.) So the goal's
  * any-angle path is never longer than the grid optimum; where floating-point rounding makes it
- * longer by an ulp, the grid path is returned instead.
+ * longer by an ulp, the grid path is returned instead. Unlike the paper's Lazy Theta*, a node
+ * takes only its final grid parent's any-angle parent, not the best of every parent it was
+ * offered: the expansion loop stays A*'s own, and the path is still never longer.
  *
  * A segment between voxel centres is legal when every voxel whose closed box it touches is
  * free (centreSight: through an edge or a corner, every voxel sharing it). The path
  * lists the voxels whose centres are its corners; `cost` = sum of segment lengths x cellSize.
  * Unreached goals end at the closed node nearest the goal (ties: lower any-angle cost).
  */
-export class LazyThetaRun extends SearchRun<GridSpace> {
+export class LazyThetaRun extends AStarRun {
+  private readonly grid: GridSpace;
   private anyG: Float64Array;
   private anyParent: Int32Array;
   /** Line-of-sight checks made so far. */
@@ -76,6 +71,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
 
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(supportedSpace(space), start, goal, options, ctx);
+    this.grid = space;
     const kept = anyLabels.get(ctx);
     this.anyG = kept?.anyG ?? new Float64Array(0);
     this.anyParent = kept?.anyParent ?? new Int32Array(0);
@@ -87,12 +83,15 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
 
   /**
    * The any-angle parent of a node this run reached (the start is its own parent), or -1.
-   * Verified for a closed node; for an open one, the parent it assumes. For debug views: it
-   * reads the run's labels, it does not search.
+   * Verified for a closed node; for an open one, the parent it will assume (its grid
+   * parent's). For debug views: it reads the run's labels, it does not search.
    */
   anyAngleParent(node: number): number {
-    const s = this.ctx.gen === this.gen ? this.ctx.find(node) : -1;
-    return s < 0 ? -1 : this.ctx.nodeOf(this.anyParent[s]);
+    const ctx = this.ctx;
+    const s = ctx.gen === this.gen ? ctx.find(node) : -1;
+    if (s < 0) return -1;
+    const labelled = s === this.startSlot || ctx.state[s] === CLOSED;
+    return ctx.nodeOf(this.anyParent[labelled ? s : ctx.parent[s]]);
   }
 
   /**
@@ -112,24 +111,41 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
   }
 
   protected beginSlice(): void {
-    this.sight = sightData(this.space.grid);
+    this.sight = sightData(this.grid.grid);
   }
 
-  /** Checks node u's any-angle parent; on failure falls back to the best closed grid neighbour. */
-  private verify(s: number, u: number): void {
+  /**
+   * Sets node u's any-angle label (slot s, its grid parent closed): its grid parent's
+   * any-angle parent q when q sees u, else the best closed grid neighbour.
+   */
+  private label(s: number, u: number): void {
     const ctx = this.ctx;
-    const q = this.anyParent[s];
-    if (q === s) return;
-    const space = this.space;
+    const p = ctx.parent[s];
+    if (p < 0) return;
+    this.fit();
+    const anyG = this.anyG, anyParent = this.anyParent;
+    const q = anyParent[p];
+    const space = this.grid;
     const grid = space.grid;
+    const a = this.coords(u, 0);
+    if (q === p) {
+      // The start's grid children: the move itself.
+      anyG[s] = anyG[p] + space.moveCost[ctx.via[s] - 1];
+      anyParent[s] = p;
+      return;
+    }
     const qn = ctx.nodeOf(q);
-    const a = this.coords(qn, 0);
-    const b = this.coords(u, 3);
+    const b = this.coords(qn, 3);
     this.losChecks++;
-    const legal = centreSightThrough(this.sight ??= sightData(grid), a[0], a[1], a[2], b[3], b[4], b[5]);
+    const legal = centreSightThrough(this.sight ??= sightData(grid), b[3], b[4], b[5], a[0], a[1], a[2]);
     this.onLineOfSight?.(qn, u, legal);
-    if (legal) return;
-    const blocked = space.blockedMask(b[3], b[4], b[5]);
+    if (legal) {
+      const dx = a[0] - b[3], dy = a[1] - b[4], dz = a[2] - b[5];
+      anyG[s] = anyG[q] + Math.sqrt(dx * dx + dy * dy + dz * dz) * grid.cellSize;
+      anyParent[s] = q;
+      return;
+    }
+    const blocked = space.blockedMask(a[0], a[1], a[2]);
     const need = space.moveNeed;
     let best = Infinity;
     let bestW = -1;
@@ -137,106 +153,26 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
       if ((blocked & need[k]) !== 0) continue;
       const w = ctx.find(u + space.moveOffset[k]);
       if (w < 0 || ctx.state[w] !== CLOSED) continue;
-      const c = this.anyG[w] + space.moveCost[k];
+      const c = anyG[w] + space.moveCost[k];
       if (c < best) {
         best = c;
         bestW = w;
       }
     }
     // The grid parent is a closed neighbour reached by a legal move, so bestW >= 0.
-    this.anyG[s] = best;
-    this.anyParent[s] = bestW;
+    anyG[s] = best;
+    anyParent[s] = bestW;
   }
 
   protected expandNode(s: number, u: number): void {
-    this.verify(s, u);
-    const space = this.space;
-    const ctx = this.ctx;
-    ctx.reserve(ctx.slotCount + (27 << PAGE_BITS));
-    this.fit();
-    const { g, parent, state, via, heap, pageBase } = ctx;
-    const anyG = this.anyG;
-    const anyParent = this.anyParent;
-    const invXY = space.invXY, XY = space.XY, invX = space.invX, X = space.grid.X;
-    const z = Math.floor((u + 0.5) * invXY);
-    const r = u - z * XY;
-    const y = Math.floor((r + 0.5) * invX);
-    const x = r - y * X;
-    const q = anyParent[s];
-    const qn = ctx.nodeOf(q);
-    const qz = Math.floor((qn + 0.5) * invXY);
-    const qr = qn - qz * XY;
-    const qy = Math.floor((qr + 0.5) * invX);
-    const qx = qr - qy * X;
-    const qg = anyG[q];
-    const cs = space.grid.cellSize;
-    const blocked = space.blockedMask(x, y, z);
-    const need = space.moveNeed;
-    const delta = space.moveDelta;
-    const gu = g[s];
-    const weight = this.weight;
-    const lowH = this.lowH;
-    const stack = this.stack;
-    const curKey = this.key;
-    const n = need.length;
-    const prune = space.pruneNeed;
-    const pruneRow = via[s] > 0 ? (via[s] - 1) * n : -1;
-    // As in A*: a free block leaves only the moves its arrival move never prunes, untested.
-    const row = blocked === 0 && pruneRow >= 0 ? via[s] : 0;
-    const test = row === 0;
-    const list = space.moveList;
-    const listOff = space.moveListOffset;
-    const listCost = space.moveListCost;
-    const listEnd = space.moveListStart[row + 1];
-    // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
-    const estimate = space.cellEstimate;
-    const sq = space.squaredScale;
-    const hx = x - space.gx, hy = y - space.gy, hz = z - space.gz;
-    let generated = 0;
-    for (let i = space.moveListStart[row]; i < listEnd; i++) {
-      const k = list[i];
-      if (test) {
-        if ((blocked & need[k]) !== 0) continue;
-        // As in A*: when the grid parent reaches v directly, this move cannot improve v's grid
-        // cost, and v's grid parent (which offers its any-angle label) is another node.
-        if (pruneRow >= 0) {
-          const m = prune[pruneRow + k];
-          if (m !== -1 && (blocked & m) === 0) continue;
-        }
-      }
-      const v = u + listOff[i];
-      const base = pageBase[v >> PAGE_BITS];
-      const vs = base >= 0 ? base + (v & PAGE_MASK) : ctx.slot(v);
-      const st = state[vs];
-      if (st === CLOSED) continue;
-      const ng = gu + listCost[i];
-      if (st === OPEN && ng >= g[vs]) continue;
-      // An open node already labelled through q would get the same cost again.
-      if (st === FRESH || anyParent[vs] !== q) {
-        const ex = x + delta[3 * k] - qx, ey = y + delta[3 * k + 1] - qy, ez = z + delta[3 * k + 2] - qz;
-        const viaQ = qg + Math.sqrt(ex * ex + ey * ey + ez * ez) * cs;
-        if (st === FRESH || viaQ < anyG[vs]) {
-          anyG[vs] = viaQ;
-          anyParent[vs] = q;
-        }
-      }
-      state[vs] = OPEN;
-      g[vs] = ng;
-      parent[vs] = s;
-      via[vs] = k + 1;
-      generated++;
-      const hw = weight * (estimate(hx + delta[3 * k], hy + delta[3 * k + 1], hz + delta[3 * k + 2]) * cs * sq);
-      const f = F_KEY(ng + hw);
-      if (lowH && f === curKey) stack.push(vs);
-      else heap.push(vs, f + TIE_FRACTION(hw, lowH));
-    }
-    this.generated += generated;
+    this.label(s, u);
+    super.expandNode(s, u);
   }
 
   private readonly xyz = [0, 0, 0, 0, 0, 0];
   /** Voxel coordinates of node u into xyz[at .. at+2]. */
   private coords(u: number, at: number): number[] {
-    const space = this.space;
+    const space = this.grid;
     const z = Math.floor((u + 0.5) * space.invXY);
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
@@ -247,7 +183,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
   }
 
   /**
-   * The goal's any-angle path (verified first), or for an unreached goal the path to the
+   * The goal's any-angle path (labelled first), or for an unreached goal the path to the
    * closed node nearest it (ties: lower any-angle cost).
    */
   protected resultPath(status: SearchStatus): RunPath {
@@ -255,7 +191,7 @@ export class LazyThetaRun extends SearchRun<GridSpace> {
     let last: number;
     if (status === 'found') {
       last = ctx.find(this.goal);
-      this.verify(last, this.goal);
+      this.label(last, this.goal);
     } else {
       last = this.nearestClosed(this.anyG);
     }
