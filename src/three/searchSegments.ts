@@ -15,11 +15,11 @@ import type { SearchSpace } from '../core/search/space.ts';
 export const SegmentKind = {
   /** JPS: an expanded jump point to the jump point it was reached from (one straight or diagonal jump). */
   jump: 0,
-  /** Lazy Theta*: an expanded node to its any-angle parent. */
+  /** Lazy Theta*: an expanded jump point to its any-angle parent. */
   anyAngle: 1,
-  /** Lazy Theta*: a line-of-sight check from a node to its candidate parent that passed. */
+  /** Lazy Theta*: a line-of-sight check that passed (a jump point's candidate parent, or a path corner it skips). */
   sightPassed: 2,
-  /** Lazy Theta*: a line-of-sight check that failed (the node fell back to a grid neighbour). */
+  /** Lazy Theta*: a line-of-sight check that failed (the jump point fell back to its jump parent). */
   sightFailed: 3,
 } as const;
 /** One of the SegmentKind values (0 jump, 1 any-angle link, 2 sight check passed, 3 failed). */
@@ -89,7 +89,7 @@ export function collectParentLinks(ctx: SearchContext, space: Pick<SearchSpace, 
   return out;
 }
 
-/** Appends, for every node a Lazy Theta* run expanded, the segment to its any-angle parent. */
+/** Appends, for every jump point a Lazy Theta* run expanded, the segment to its any-angle parent. */
 export function collectAnyAngleLinks(run: LazyThetaRun, space: Pick<SearchSpace, 'position'>, out: SearchSegments): SearchSegments {
   const ctx = run.ctx;
   for (let s = 0; s < ctx.slotCount; s++) {

@@ -180,9 +180,12 @@ describe('what JPS and Lazy Theta* do beyond A* (dev)', () => {
   });
 
   it('watching Lazy Theta* draws its any-angle links and its sight checks, passed and failed', async () => {
+    const jps = await watch('jps');
     const lt = await watch('lazy-theta');
     expect(lt.sight[0]).toBeGreaterThan(lt.sight[1]);
-    expect(lt.kinds[1]).toBeGreaterThan(100);
+    // One any-angle link per jump point expanded after the start: the jump points JPS expands.
+    expect(lt.kinds[1]).toBe(jps.steps);
+    expect(lt.kinds[1]).toBeGreaterThan(10);
     expect(lt.kinds[2]).toBeGreaterThan(0);
     expect(lt.kinds[3]).toBeGreaterThan(0);
     expect(lt.steps).toBe(lt.segments);
@@ -195,10 +198,10 @@ describe('what JPS and Lazy Theta* do beyond A* (dev)', () => {
     await showSteps(false);
     const hidden = [await pixelsOf(0xf1f5f9), await pixelsOf(0x2dd4bf)];
     await showSteps(true);
-    expect(shown[0], `link pixels ${shown}, with the layer off ${hidden}`).toBeGreaterThan(200);
+    // The scene itself has a few near-white pixels: the links must add many.
+    expect(shown[0] - hidden[0], `link pixels ${shown}, with the layer off ${hidden}`).toBeGreaterThan(200);
     expect(shown[1]).toBeGreaterThan(50);
-    expect(hidden[0]).toBeLessThan(shown[0] / 10);
-    expect(hidden[1]).toBeLessThan(shown[1] / 10);
+    expect(hidden[1], `link pixels ${shown}, with the layer off ${hidden}`).toBeLessThan(shown[1] / 10);
     expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 });

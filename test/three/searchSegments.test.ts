@@ -1,8 +1,8 @@
 /**
  * What the search views draw beyond A* comes from the run itself: JPS's jump segments are the
  * parent links of its expanded jump points (as the run reported them while jumping), Lazy
- * Theta*'s line-of-sight record is the checks the run made (each passed check became the
- * node's any-angle parent, each failed one did not), and SearchHelper draws exactly those.
+ * Theta*'s line-of-sight record is the checks the run made (each with the voxel walk's verdict;
+ * a passed label check made the jump point's any-angle parent), and SearchHelper draws exactly those.
  */
 import { Color } from 'three';
 import type { InterleavedBufferAttribute } from 'three';
@@ -11,6 +11,8 @@ import { GridSpace } from '../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { JpsRun } from '../../src/core/search/JpsRun.ts';
 import { LazyThetaRun } from '../../src/core/search/LazyThetaRun.ts';
+import { CLOSED } from '../../src/core/search/SearchContext.ts';
+import { centreSightVoxelwise } from '../../src/core/grid/centreSight.ts';
 import { SEARCH_COLORS, SearchHelper } from '../../src/three/SearchHelper.ts';
 import {
   collectAnyAngleLinks, collectParentLinks, emptySegments, MAX_SEGMENTS, pushSegment, SegmentKind, SightLog, type SearchSegments,
@@ -99,25 +101,32 @@ describe('Lazy Theta* line-of-sight record and any-angle links', () => {
     expect(log.kept).toBe(log.total);
     expect(log.passed).toBeGreaterThan(0);
     expect(log.failed).toBeGreaterThan(0);
+    const checks = new Map<string, boolean>();
     let k = 0;
-    log.forEach((node, candidate, legal) => {
-      const a = xyz(grid, node);
-      const q = run.anyAngleParent(node);
-      if (legal) {
-        // A passed check made the candidate the node's parent.
-        expect(q).toBe(candidate);
-      } else {
-        // A failed one did not: the node fell back to a grid neighbour, and the segment's box holds a blocked voxel.
-        expect(q).not.toBe(candidate);
-        expect(Math.max(...xyz(grid, q).map((c, i) => Math.abs(c - a[i])))).toBe(1);
-        expect(boxBlocked(grid, a, xyz(grid, candidate))).toBe(true);
-      }
-      if (!boxBlocked(grid, a, xyz(grid, candidate))) expect(legal).toBe(true);
+    log.forEach((to, from, legal) => {
+      // Each verdict is the voxel-by-voxel walk's.
+      const a = xyz(grid, from), b = xyz(grid, to);
+      expect(legal).toBe(centreSightVoxelwise(grid, a[0], a[1], a[2], b[0], b[1], b[2]));
+      if (!boxBlocked(grid, a, b)) expect(legal).toBe(true);
+      checks.set(`${from} ${to}`, legal);
       k++;
     });
     expect(k).toBe(log.total);
-    // One check per expanded node whose assumed parent was not itself, plus the goal's.
-    expect(log.total).toBeLessThanOrEqual(expanded + 1);
+    // Every expanded jump point's any-angle parent came from a check: a passed one made the
+    // assumed parent its parent; after a failed one (or with nothing to check) it is the jump parent.
+    const ctx = run.ctx;
+    for (let s = 0; s < ctx.slotCount; s++) {
+      if (ctx.state[s] !== CLOSED || ctx.parent[s] < 0) continue;
+      const node = ctx.nodeOf(s), jumpParent = ctx.nodeOf(ctx.parent[s]);
+      const assumed = run.anyAngleParent(jumpParent);
+      const q = run.anyAngleParent(node);
+      if (assumed === jumpParent) expect(q).toBe(jumpParent);
+      else if (checks.get(`${assumed} ${node}`)) expect(q).toBe(assumed);
+      else {
+        expect(checks.get(`${assumed} ${node}`)).toBe(false);
+        expect(q).toBe(jumpParent);
+      }
+    }
 
     // The segments: the links first, then the passed and the failed checks, each with its two nodes.
     const segs = log.appendTo(collectAnyAngleLinks(run, gridPositions(grid), emptySegments()), gridPositions(grid));

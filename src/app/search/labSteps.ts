@@ -28,13 +28,14 @@ export function listenToSteps(run: GridRun, sight: SightLog): void {
 
 /** The algorithm whose steps `run` shows, or null (A*). */
 export function stepAlgorithm(run: GridRun): StepAlgorithm | null {
-  return run instanceof JpsRun ? 'jps' : run instanceof LazyThetaRun ? 'lazy-theta' : null;
+  // A Lazy Theta* run is a JpsRun too: ask for it first.
+  return run instanceof LazyThetaRun ? 'lazy-theta' : run instanceof JpsRun ? 'jps' : null;
 }
 
 /** Collects the steps of `run` into `out` (emptied first), from the run's own state. */
 export function collectSteps(run: GridRun, sight: SightLog, space: Pick<SearchSpace, 'position'>, out: SearchSegments): SearchSegments {
   clearSegments(out);
-  if (run instanceof JpsRun) collectParentLinks(run.ctx, space, out, SegmentKind.jump);
-  else if (run instanceof LazyThetaRun) sight.appendTo(collectAnyAngleLinks(run, space, out), space);
+  if (run instanceof LazyThetaRun) sight.appendTo(collectAnyAngleLinks(run, space, out), space);
+  else if (run instanceof JpsRun) collectParentLinks(run.ctx, space, out, SegmentKind.jump);
   return out;
 }

@@ -63,7 +63,7 @@ export class JpsRun extends SearchRun<GridSpace> {
   /** Voxels scanned so far (every step of every jump), for the views and benchmarks. */
   scanned = 0;
   /** Closest-voxel tracking, only while the fallback pass re-scans (see nearestScanned). */
-  private tracking = false;
+  protected tracking = false;
   /** Jump point slot whose rays are being re-scanned, and its cost. */
   private from = -1;
   private fromG = 0;
@@ -192,13 +192,18 @@ export class JpsRun extends SearchRun<GridSpace> {
   }
 
   protected resultPath(status: SearchStatus): RunPath {
-    if (status !== 'found') return this.nearestScanned();
+    if (status !== 'found') {
+      const best = this.nearestScanned();
+      const path = this.jumpPath(best.from);
+      if (path[path.length - 1] !== best.node) this.appendRun(path, best.node);
+      return { path, cost: best.g };
+    }
     const last = this.ctx.find(this.goal);
     return { path: this.jumpPath(last), cost: this.ctx.g[last] };
   }
 
   /** Voxels from the start to the jump point in slot `s`, runs between jump points filled in. */
-  private jumpPath(s: number): number[] {
+  protected jumpPath(s: number): number[] {
     const ctx = this.ctx;
     const points: number[] = [];
     for (let t = s; t >= 0; t = ctx.parent[t]) points.push(ctx.nodeOf(t));
@@ -221,10 +226,11 @@ export class JpsRun extends SearchRun<GridSpace> {
 
   /**
    * Fallback when the goal was not reached: scans again from every closed jump point (the
-   * same rays the search followed) and keeps the voxel nearest the goal. Costs nothing while
-   * searching; runs once when a search ends without the goal.
+   * same rays the search followed) and returns the voxel nearest the goal (node), the slot of
+   * the jump point whose run reaches it (from) and the cost of that path (g). Costs nothing
+   * while searching; runs once when a search ends without the goal.
    */
-  private nearestScanned(): { path: number[]; cost: number } {
+  protected nearestScanned(): { from: number; node: number; g: number } {
     const ctx = this.ctx;
     this.tracking = true;
     this.best = null;
@@ -239,10 +245,7 @@ export class JpsRun extends SearchRun<GridSpace> {
     }
     this.scanned = saved;
     this.tracking = false;
-    const best = this.best!;
-    const path = this.jumpPath(best.from);
-    if (path[path.length - 1] !== best.node) this.appendRun(path, best.node);
-    return { path, cost: best.g };
+    return this.best!;
   }
 }
 

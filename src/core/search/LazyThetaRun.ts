@@ -3,7 +3,7 @@ import { centreSightThrough, sightData, type SightData } from '../grid/centreSig
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { AStarRun } from './AStarRun.ts';
+import { JpsRun } from './JpsRun.ts';
 import { CLOSED, SearchContext } from './SearchContext.ts';
 import type { RunPath } from './SearchRun.ts';
 
@@ -21,12 +21,24 @@ export function lazyThetaUnsupported(space: GridSpace): string | null {
   return null;
 }
 
-/** `space` when Lazy Theta* can search it; a usage error otherwise. */
-function supportedSpace(space: GridSpace): GridSpace {
+/** The 26-neighbour view of each space the jump points of its Lazy Theta* runs are found in. */
+const jumpViews = new WeakMap<GridSpace, GridSpace>();
+
+/**
+ * The space Lazy Theta* finds its jump points in: `space` itself when it has 26 neighbours,
+ * else a 26-neighbour view of its grid (kept per space); a usage error when it cannot run.
+ */
+function jumpSpace(space: GridSpace): GridSpace {
   if (!(space instanceof GridSpace)) throw new NavlabError('usage', 'LazyThetaRun: space must be a GridSpace');
   const why = lazyThetaUnsupported(space);
   if (why !== null) throw new NavlabError('unsupported', why);
-  return space;
+  if (space.neighborhood === 26) return space;
+  let view = jumpViews.get(space);
+  if (view === undefined) {
+    view = new GridSpace(space.grid, { neighborhood: 26, cornerCutting: 'forbid' });
+    jumpViews.set(space, view);
+  }
+  return view;
 }
 
 /** Any-angle label arrays per search context, reused by its next Lazy Theta* run. */
@@ -34,32 +46,33 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
 
 /**
  * Any-angle search on a voxel grid: Lazy Theta* (Nash, Koenig and Tovey, "Lazy Theta*:
- * Any-Angle Path Planning and Path Length Analysis in 3D", AAAI 2010), run so that its path
- * is never longer than the grid optimum.
+ * Any-Angle Path Planning and Path Length Analysis in 3D", AAAI 2010) over the jump points of
+ * jump point search, so that its path is never longer than the grid optimum.
  *
- * Every node carries two labels:
- *   grid label   ctx.g / ctx.parent: plain A* over the grid moves (this run is an AStarRun),
- *                so nodes close in A*'s order and the goal's grid label is the grid optimum.
- *   any-angle    anyG / anyParent: Lazy Theta*'s label, set when the node is expanded. Node
- *                u with grid parent p first assumes p's any-angle parent q, with cost
- *                anyG(q) + |q u|, and checks that q sees u (once: the lazy check). If the
- *                segment q-u is not legal, u takes the best closed grid neighbour w instead,
- *                anyG(w) + step(w, u).
- * Invariant: a closed node's any-angle label is verified and anyG <= its grid cost. (Through
- * q: anyG(q) + |q u| <= anyG(q) + |q p| + |p u| = anyG(p) + |p u| <= g(p) + step(p, u) = g(u);
- * the fallback takes the minimum over closed neighbours, p among them.) So the goal's
- * any-angle path is never longer than the grid optimum; where floating-point rounding makes it
- * longer by an ulp, the grid path is returned instead. Unlike the paper's Lazy Theta*, a node
- * takes only its final grid parent's any-angle parent, not the best of every parent it was
- * offered: the expansion loop stays A*'s own, and the path is still never longer.
+ * The run is a JpsRun (on a 26-neighbour view of the grid when the space has fewer
+ * neighbours: its optimum is never longer than theirs) whose jump points also carry an
+ * any-angle label:
+ *   grid label   ctx.g / ctx.parent: the jump search's, so the goal's is the grid optimum.
+ *   any-angle    anyG / anyParent, set when the jump point is expanded. Jump point u with
+ *                jump parent p first assumes p's any-angle parent q, with cost anyG(q) +
+ *                |q u|, and checks that q sees u (once: the lazy check). If the segment q-u is
+ *                not legal, u takes p itself: anyG(p) + |p u| (the jump from p to u is a
+ *                straight or diagonal run, a legal segment).
+ * Invariant: anyG <= the grid label. (Through q: anyG(q) + |q u| <= anyG(q) + |q p| + |p u| =
+ * anyG(p) + |p u| <= g(p) + |p u| = g(u).) Searching jump points rather than every voxel
+ * checks far fewer segments: Lazy Theta* over every voxel spends most of its time in these
+ * checks. Its corners are then fewer, so the path's corners are straightened last: a corner
+ * is dropped where the corner before it sees the one after (each removal shortens the path).
+ * So the path is never longer than the grid optimum; where floating-point rounding makes it
+ * longer by an ulp, the grid path is returned instead.
  *
  * A segment between voxel centres is legal when every voxel whose closed box it touches is
  * free (centreSight: through an edge or a corner, every voxel sharing it). The path
  * lists the voxels whose centres are its corners; `cost` = sum of segment lengths x cellSize.
- * Unreached goals end at the closed node nearest the goal (ties: lower any-angle cost).
+ * Unreached goals end at the voxel JpsRun ends at (the one nearest the goal that the expanded
+ * jump points' runs passed), through the any-angle path of the jump point whose run passed it.
  */
-export class LazyThetaRun extends AStarRun {
-  private readonly grid: GridSpace;
+export class LazyThetaRun extends JpsRun {
   private anyG: Float64Array;
   private anyParent: Int32Array;
   /** Line-of-sight checks made so far. */
@@ -70,8 +83,7 @@ export class LazyThetaRun extends AStarRun {
   private sight: SightData | null = null;
 
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
-    super(supportedSpace(space), start, goal, options, ctx);
-    this.grid = space;
+    super(jumpSpace(space), start, goal, options, ctx);
     const kept = anyLabels.get(ctx);
     this.anyG = kept?.anyG ?? new Float64Array(0);
     this.anyParent = kept?.anyParent ?? new Int32Array(0);
@@ -82,8 +94,8 @@ export class LazyThetaRun extends AStarRun {
   }
 
   /**
-   * The any-angle parent of a node this run reached (the start is its own parent), or -1.
-   * Verified for a closed node; for an open one, the parent it will assume (its grid
+   * The any-angle parent of a jump point this run reached (the start is its own parent), or
+   * -1. Verified for a closed one; for an open one, the parent it will assume (its jump
    * parent's). For debug views: it reads the run's labels, it does not search.
    */
   anyAngleParent(node: number): number {
@@ -111,98 +123,104 @@ export class LazyThetaRun extends AStarRun {
   }
 
   protected beginSlice(): void {
-    this.sight = sightData(this.grid.grid);
+    super.beginSlice();
+    this.sight = sightData(this.space.grid);
+  }
+
+  /** Whether the centres of voxels a and b see each other (counted and reported). */
+  private sees(a: number, b: number): boolean {
+    const pa = this.coords(a, 0);
+    const pb = this.coords(b, 3);
+    this.losChecks++;
+    const legal = centreSightThrough(this.sight ??= sightData(this.space.grid), pa[0], pa[1], pa[2], pb[3], pb[4], pb[5]);
+    this.onLineOfSight?.(a, b, legal);
+    return legal;
+  }
+
+  /** Distance between the centres of voxels a and b, in world units. */
+  private distance(a: number, b: number): number {
+    const p = this.coords(a, 0);
+    const q = this.coords(b, 3);
+    const dx = p[0] - q[3], dy = p[1] - q[4], dz = p[2] - q[5];
+    return Math.sqrt(dx * dx + dy * dy + dz * dz) * this.space.grid.cellSize;
   }
 
   /**
-   * Sets node u's any-angle label (slot s, its grid parent closed): its grid parent's
-   * any-angle parent q when q sees u, else the best closed grid neighbour.
+   * Sets jump point u's any-angle label (slot s, its jump parent closed): its jump parent's
+   * any-angle parent q when q sees u, else the jump parent itself.
    */
   private label(s: number, u: number): void {
     const ctx = this.ctx;
     const p = ctx.parent[s];
     if (p < 0) return;
     this.fit();
-    const anyG = this.anyG, anyParent = this.anyParent;
-    const q = anyParent[p];
-    const space = this.grid;
-    const grid = space.grid;
-    const a = this.coords(u, 0);
-    if (q === p) {
-      // The start's grid children: the move itself.
-      anyG[s] = anyG[p] + space.moveCost[ctx.via[s] - 1];
-      anyParent[s] = p;
-      return;
-    }
-    const qn = ctx.nodeOf(q);
-    const b = this.coords(qn, 3);
-    this.losChecks++;
-    const legal = centreSightThrough(this.sight ??= sightData(grid), b[3], b[4], b[5], a[0], a[1], a[2]);
-    this.onLineOfSight?.(qn, u, legal);
-    if (legal) {
-      const dx = a[0] - b[3], dy = a[1] - b[4], dz = a[2] - b[5];
-      anyG[s] = anyG[q] + Math.sqrt(dx * dx + dy * dy + dz * dz) * grid.cellSize;
-      anyParent[s] = q;
-      return;
-    }
-    const blocked = space.blockedMask(a[0], a[1], a[2]);
-    const need = space.moveNeed;
-    let best = Infinity;
-    let bestW = -1;
-    for (let k = 0; k < need.length; k++) {
-      if ((blocked & need[k]) !== 0) continue;
-      const w = ctx.find(u + space.moveOffset[k]);
-      if (w < 0 || ctx.state[w] !== CLOSED) continue;
-      const c = anyG[w] + space.moveCost[k];
-      if (c < best) {
-        best = c;
-        bestW = w;
-      }
-    }
-    // The grid parent is a closed neighbour reached by a legal move, so bestW >= 0.
-    anyG[s] = best;
-    anyParent[s] = bestW;
+    const q = this.anyParent[p];
+    const via = q !== p && this.sees(ctx.nodeOf(q), u) ? q : p;
+    this.anyG[s] = this.anyG[via] + this.distance(ctx.nodeOf(via), u);
+    this.anyParent[s] = via;
   }
 
   protected expandNode(s: number, u: number): void {
-    this.label(s, u);
+    // The fallback pass re-scans closed jump points, already labelled.
+    if (!this.tracking) this.label(s, u);
     super.expandNode(s, u);
   }
 
-  private readonly xyz = [0, 0, 0, 0, 0, 0];
+  private readonly ends = [0, 0, 0, 0, 0, 0];
   /** Voxel coordinates of node u into xyz[at .. at+2]. */
   private coords(u: number, at: number): number[] {
-    const space = this.grid;
+    const space = this.space;
     const z = Math.floor((u + 0.5) * space.invXY);
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
-    this.xyz[at] = r - y * space.grid.X;
-    this.xyz[at + 1] = y;
-    this.xyz[at + 2] = z;
-    return this.xyz;
+    this.ends[at] = r - y * space.grid.X;
+    this.ends[at + 1] = y;
+    this.ends[at + 2] = z;
+    return this.ends;
   }
 
   /**
-   * The goal's any-angle path (labelled first), or for an unreached goal the path to the
-   * closed node nearest it (ties: lower any-angle cost).
+   * The any-angle path to the goal (labelled first) or, for an unreached goal, to the voxel
+   * JpsRun ends at; its corners straightened.
    */
   protected resultPath(status: SearchStatus): RunPath {
     const ctx = this.ctx;
     let last: number;
+    let gridCost: number;
+    let tail = -1;
     if (status === 'found') {
       last = ctx.find(this.goal);
       this.label(last, this.goal);
+      gridCost = ctx.g[last];
     } else {
-      last = this.nearestClosed(this.anyG);
+      const best = this.nearestScanned();
+      last = best.from;
+      gridCost = best.g;
+      if (best.node !== ctx.nodeOf(last)) tail = best.node;
     }
-    // Rounding only (the invariant keeps anyG <= g): the grid path is then no longer.
-    if (!(this.anyG[last] <= ctx.g[last])) return { path: this.parentPath(last, ctx.parent), cost: ctx.g[last] };
-    const path: number[] = [];
+    const corners: number[] = [];
     for (let s = last; ; s = this.anyParent[s]) {
-      path.push(ctx.nodeOf(s));
+      corners.push(ctx.nodeOf(s));
       if (this.anyParent[s] === s) break;
     }
-    return { path: path.reverse(), cost: this.anyG[last] };
+    corners.reverse();
+    if (tail >= 0) corners.push(tail);
+    const path = this.straighten(corners);
+    let cost = 0;
+    for (let i = 1; i < path.length; i++) cost += this.distance(path[i - 1], path[i]);
+    // Rounding only (every step above keeps the length <= the grid label's).
+    if (!(cost <= gridCost)) return super.resultPath(status);
+    return { path, cost };
+  }
+
+  /** The corners without those the corner before sees past (greedy, from the start). */
+  private straighten(corners: number[]): number[] {
+    const out = [corners[0]];
+    for (let i = 1; i < corners.length; i++) {
+      if (i + 1 < corners.length && this.sees(out[out.length - 1], corners[i + 1])) continue;
+      out.push(corners[i]);
+    }
+    return out;
   }
 }
 
