@@ -151,15 +151,19 @@ export class JpsRun extends SearchRun<GridSpace> {
     return n;
   }
 
-  private readonly xyz = [0, 0, 0];
-  private decode(u: number): number[] {
+  private readonly xyz = [0, 0, 0, 0, 0, 0];
+  /**
+   * Voxel coordinates of node u into a shared array at [at, at + 3) (at 0 or 3: two voxels
+   * decoded side by side), which it returns.
+   */
+  protected decode(u: number, at = 0): number[] {
     const space = this.space;
     const z = Math.floor((u + 0.5) * space.invXY);
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
-    this.xyz[0] = r - y * space.grid.X;
-    this.xyz[1] = y;
-    this.xyz[2] = z;
+    this.xyz[at] = r - y * space.grid.X;
+    this.xyz[at + 1] = y;
+    this.xyz[at + 2] = z;
     return this.xyz;
   }
 
@@ -216,10 +220,11 @@ export class JpsRun extends SearchRun<GridSpace> {
   /** Appends the straight or diagonal run from the path's last voxel to `to` (excluded start). */
   private appendRun(path: number[], to: number): void {
     const from = path[path.length - 1];
-    const a = [...this.decode(from)];
-    const b = this.decode(to);
-    const sx = Math.sign(b[0] - a[0]), sy = Math.sign(b[1] - a[1]), sz = Math.sign(b[2] - a[2]);
-    const steps = Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1]), Math.abs(b[2] - a[2]));
+    this.decode(from, 0);
+    const c = this.decode(to, 3);
+    const dx = c[3] - c[0], dy = c[4] - c[1], dz = c[5] - c[2];
+    const sx = Math.sign(dx), sy = Math.sign(dy), sz = Math.sign(dz);
+    const steps = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
     const off = sx + this.space.grid.X * (sy + this.space.grid.Y * sz);
     for (let i = 1; i <= steps; i++) path.push(from + i * off);
   }

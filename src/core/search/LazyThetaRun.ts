@@ -129,8 +129,8 @@ export class LazyThetaRun extends JpsRun {
 
   /** Whether the centres of voxels a and b see each other (counted and reported). */
   private sees(a: number, b: number): boolean {
-    const pa = this.coords(a, 0);
-    const pb = this.coords(b, 3);
+    const pa = this.decode(a, 0);
+    const pb = this.decode(b, 3);
     this.losChecks++;
     const legal = centreSightThrough(this.sight ??= sightData(this.space.grid), pa[0], pa[1], pa[2], pb[3], pb[4], pb[5]);
     this.onLineOfSight?.(a, b, legal);
@@ -139,8 +139,8 @@ export class LazyThetaRun extends JpsRun {
 
   /** Distance between the centres of voxels a and b, in world units. */
   private distance(a: number, b: number): number {
-    const p = this.coords(a, 0);
-    const q = this.coords(b, 3);
+    const p = this.decode(a, 0);
+    const q = this.decode(b, 3);
     const dx = p[0] - q[3], dy = p[1] - q[4], dz = p[2] - q[5];
     return Math.sqrt(dx * dx + dy * dy + dz * dz) * this.space.grid.cellSize;
   }
@@ -164,19 +164,6 @@ export class LazyThetaRun extends JpsRun {
     // The fallback pass re-scans closed jump points, already labelled.
     if (!this.tracking) this.label(s, u);
     super.expandNode(s, u);
-  }
-
-  private readonly ends = [0, 0, 0, 0, 0, 0];
-  /** Voxel coordinates of node u into xyz[at .. at+2]. */
-  private coords(u: number, at: number): number[] {
-    const space = this.space;
-    const z = Math.floor((u + 0.5) * space.invXY);
-    const r = u - z * space.XY;
-    const y = Math.floor((r + 0.5) * space.invX);
-    this.ends[at] = r - y * space.grid.X;
-    this.ends[at + 1] = y;
-    this.ends[at + 2] = z;
-    return this.ends;
   }
 
   /**
