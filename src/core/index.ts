@@ -5,6 +5,7 @@
  */
 export { NavlabError, type NavlabErrorCode, type NavlabErrorData } from './errors.ts';
 export type { Vec3 } from './math/vec3.ts';
+export { LIMITS, type Limits } from './limits.ts';
 
 // Grids
 export { VoxelGrid, MAX_VOXELS, type VoxelGridOptions, type CornerCutting } from './grid/VoxelGrid.ts';

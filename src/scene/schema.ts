@@ -10,7 +10,7 @@
  * test for them. Objects are strict: a misspelt key is an error, not silently ignored.
  */
 import * as z from 'zod';
-import { MAX_VOXELS } from '../core/grid/VoxelGrid.ts';
+import { LIMITS } from '../core/limits.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 import { quote } from '../core/io/text.ts';
 import { STEERING_RANGES } from '../core/steering/params.ts';
@@ -21,13 +21,15 @@ export const SCENE_VERSION = 2;
 /** Size limits, checked before anything is allocated (validate.ts checks them first of all). */
 export const SCENE_LIMITS = Object.freeze({
   /** X*Y*Z of the voxel layer (2^28). */
-  voxels: MAX_VOXELS,
-  waypoints: 50_000,
-  agents: 10_000,
+  voxels: LIMITS.voxels,
+  waypoints: LIMITS.waypoints,
+  agents: LIMITS.agents,
   /** obstacles + moving obstacles + solid boxes + terrain boxes */
-  primitives: 100_000,
+  primitives: LIMITS.primitives,
   /** entries of `meshes` (each mesh file has its own limits when it is read) */
-  meshes: 1_000,
+  meshes: LIMITS.meshes,
+  /** triangles of all mesh files together, every listed instance counted */
+  triangles: LIMITS.sceneTriangles,
 });
 
 export { SCENE_FILE_LIMIT } from './fileLimit.ts';

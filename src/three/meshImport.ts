@@ -1,11 +1,11 @@
 import { NavlabError } from '../core/errors.ts';
-import { BufferAttribute, Group, Mesh, MeshStandardMaterial, Vector3, type BufferGeometry, type Object3D } from 'three';
-import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { LIMITS } from '../core/limits.ts';
+import { Vector3, type BufferGeometry, type Mesh, type Object3D } from 'three';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
-import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
-import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
-import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { checkGltf, FormatProblem, type ResourceReader } from './gltfContainer.ts';
+import { FormatProblem, type ResourceReader } from './gltfContainer.ts';
+import { loadGltf } from './gltfLoad.ts';
+import { loadObj } from './objFormat.ts';
+import { loadStl } from './stlFormat.ts';
 
 export type { ResourceReader } from './gltfContainer.ts';
 
@@ -16,9 +16,9 @@ export type { ResourceReader } from './gltfContainer.ts';
  */
 export const MESH_LIMITS = Object.freeze({
   /** Bytes of one mesh file (and of each buffer a .gltf references). */
-  fileBytes: 256 * 1024 * 1024,
+  fileBytes: LIMITS.meshFileBytes,
   /** Triangles of one file, after glTF node instancing. */
-  triangles: 5_000_000,
+  triangles: LIMITS.meshTriangles,
 });
 
 /** A mesh file that cannot be used: `file` and `problem` make the message `file: problem`. */
@@ -129,91 +129,4 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
     }
   }
   return soup;
-}
-
-async function loadGltf(bytes: Uint8Array, glb: boolean, options: MeshImportOptions): Promise<Object3D> {
-  const checked = await checkGltf(bytes, glb, options.read, MESH_LIMITS.triangles);
-  const usesDraco = (checked.json.extensionsUsed as unknown[] | undefined)?.includes('KHR_draco_mesh_compression');
-  if (usesDraco && !options.draco) throw new FormatProblem('uses KHR_draco_mesh_compression, but no Draco decoder is available');
-  const loader = new GLTFLoader();
-  if (options.draco) loader.setDRACOLoader(options.draco);
-  await MeshoptDecoder.ready;
-  loader.setMeshoptDecoder(MeshoptDecoder);
-  // Buffers come from the checks above (GLB body, data: URIs, files read through `read`):
-  // the loader never fetches anything itself.
-  loader.register((parser) => {
-    (parser as unknown as { loadBuffer: (i: number) => Promise<ArrayBuffer> }).loadBuffer = (i) => {
-      const b = checked.buffers[i];
-      return Promise.resolve(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
-    };
-    return { name: 'navlab_checked_buffers' };
-  });
-  // A GLB is handed over as its JSON text, so the loader reads no container of its own.
-  const text = JSON.stringify({ ...checked.json, buffers: (checked.json.buffers ?? []).map((b) => ({ ...b, uri: undefined })) });
-  const gltf = await new Promise<GLTF>((resolve, reject) => loader.parse(text, '', resolve, reject));
-  if (!gltf.scene) throw new FormatProblem('no triangles (the asset has no scene)');
-  const group = new Group();
-  group.name = gltf.scene.name;
-  group.add(gltf.scene);
-  return group;
-}
-
-/**
- * OBJ text, checked before three's OBJLoader allocates: the triangle count of the faces, every
- * face index inside the vertices defined before it, and no point or line elements.
- */
-function loadObj(bytes: Uint8Array): Object3D {
-  const text = new TextDecoder().decode(bytes);
-  let vertices = 0, triangles = 0, lineNo = 0;
-  for (const raw of text.split('\n')) {
-    lineNo++;
-    const line = raw.trim();
-    if (line.startsWith('v ')) vertices++;
-    else if (line.startsWith('l ') || line.startsWith('p ')) throw new FormatProblem(`line ${lineNo}: '${line[0]}' elements are not triangles`);
-    else if (line.startsWith('f ')) {
-      const refs = line.slice(2).trim().split(/\s+/);
-      if (refs.length < 3) throw new FormatProblem(`line ${lineNo}: a face needs at least 3 vertices`);
-      for (const ref of refs) {
-        const i = Number(ref.split('/')[0]);
-        if (!Number.isInteger(i) || i === 0 || i > vertices || i < -vertices) throw new FormatProblem(`line ${lineNo}: vertex index ${ref.split('/')[0]} is out of range (${vertices} vertices so far)`);
-      }
-      triangles += refs.length - 2;
-      if (triangles > MESH_LIMITS.triangles) throw new FormatProblem(`more than ${MESH_LIMITS.triangles} triangles (the import limit)`);
-    }
-  }
-  return new OBJLoader().parse(text);
-}
-
-/**
- * STL: binary when the size is exactly 84 + 50 n bytes for the n in its header, else ASCII
- * when it starts with 'solid' and has no zero byte (a binary header may start with 'solid'
- * too, so the size rule comes first); anything else is broken.
- */
-function loadStl(bytes: Uint8Array): Object3D {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = bytes.byteLength >= 84 ? view.getUint32(80, true) : -1;
-  const binary = n >= 0 && 84 + 50 * n === bytes.byteLength;
-  const head = new TextDecoder().decode(bytes.subarray(0, Math.min(bytes.byteLength, 512))).trimStart();
-  let triangles: number;
-  if (binary) {
-    triangles = n;
-  } else if (head.startsWith('solid') && !bytes.includes(0)) {
-    const text = new TextDecoder().decode(bytes);
-    if (!/endsolid/.test(text)) throw new FormatProblem("truncated ASCII STL: no 'endsolid'");
-    triangles = (text.match(/\bfacet\b/g) ?? []).length;
-    const vertices = (text.match(/\bvertex\b/g) ?? []).length;
-    if (vertices !== 3 * triangles) throw new FormatProblem(`ASCII STL has ${triangles} facets but ${vertices} vertices (expected 3 per facet)`);
-  } else if (n >= 0) {
-    throw new FormatProblem(`truncated binary STL: the header announces ${n} triangles (${84 + 50 * n} bytes), the file has ${bytes.byteLength}`);
-  } else {
-    throw new FormatProblem(`not an STL file (${bytes.byteLength} bytes, no 'solid' header)`);
-  }
-  if (triangles > MESH_LIMITS.triangles) throw new FormatProblem(`${triangles} triangles exceeds the import limit of ${MESH_LIMITS.triangles}`);
-  const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const geometry = new STLLoader().parse(copy);
-  const mesh = new Mesh(geometry, new MeshStandardMaterial({ color: 0x9aa3ad, roughness: 0.85 }));
-  if (!geometry.getAttribute('position')) geometry.setAttribute('position', new BufferAttribute(new Float32Array(0), 3));
-  const group = new Group();
-  group.add(mesh);
-  return group;
 }

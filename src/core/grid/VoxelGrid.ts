@@ -1,6 +1,7 @@
 import { checkNumber, NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { walkVoxels } from './voxelWalk.ts';
+import { LIMITS } from '../limits.ts';
 
 /**
  * How far, in voxels on each axis, a point in a blocked voxel (or outside the grid) looks for
@@ -17,7 +18,7 @@ const EDIT_LOG = 64;
 const editBox = [0, 0, 0, 0, 0, 0];
 
 /** Largest grid navlab allocates (the Moving AI A1..A3 maps have ~89 million voxels). */
-export const MAX_VOXELS = 2 ** 28;
+export const MAX_VOXELS = LIMITS.voxels;
 
 /** Diagonal moves past blocked voxels: 'forbid' (every voxel of the box the move spans must be free) or 'allow' (only the target). */
 export type CornerCutting = 'forbid' | 'allow';

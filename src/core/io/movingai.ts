@@ -1,12 +1,13 @@
 import { NavlabError } from '../errors.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { quote } from './text.ts';
+import { LIMITS } from '../limits.ts';
 
 /**
  * Largest Moving AI map or scenario file read (256 MiB). The biggest published 3D maps are far
  * smaller; the cap keeps a wrong path from filling memory and stays below V8's longest string.
  */
-export const MAP_FILE_LIMIT = 256 * 2 ** 20;
+export const MAP_FILE_LIMIT = LIMITS.mapFileBytes;
 
 /** A malformed input file: message reads `file:line: reason`. */
 export class ParseError extends NavlabError {

@@ -1,0 +1,73 @@
+/**
+ * navlab's limits: every size, count, depth and per-unit memory figure that input from outside
+ * (files, scene documents, share links, storage, library arguments) is checked against, in one
+ * table. Each limit is checked in one place, before the work or allocation it bounds starts;
+ * the CLI, the library, the app and its workers all go through the same checks. The README
+ * lists this table (section "Limits").
+ *
+ * The mesh limits come from measured peak memory (`npm run bench`, "mesh import memory"):
+ * a file the limits admit stays under 1 GiB peak in Node, whatever its format.
+ */
+export const LIMITS = Object.freeze({
+  /** X*Y*Z of any voxel grid navlab allocates (2^28; the Moving AI A1..A3 maps have ~89 million). */
+  voxels: 2 ** 28,
+  /** Waypoints of a scene or a graph. */
+  waypoints: 50_000,
+  /** Agents of a scene. */
+  agents: 10_000,
+  /** Obstacles + moving obstacles + solid boxes + terrain boxes of a scene. */
+  primitives: 100_000,
+  /** Entries of a scene's `meshes`. */
+  meshes: 1_000,
+  /** Bytes of scene text (JSON) read from a file, a share link or storage. */
+  sceneFileBytes: 64 * 2 ** 20,
+  /** Bytes of a Moving AI map or scenario file. */
+  mapFileBytes: 256 * 2 ** 20,
+  /** Bytes of one mesh file (and of each buffer a .gltf references). */
+  meshFileBytes: 256 * 2 ** 20,
+  /** Triangles of one mesh file, after glTF node instancing. */
+  meshTriangles: 5_000_000,
+  /** Triangles of all the meshes of a scene together, every instance counted. */
+  sceneTriangles: 5_000_000,
+  /** OBJ vertices (`v` lines) of one file. */
+  objVertices: 5_000_000,
+  /** Depth of a glTF node hierarchy (root = 1). */
+  gltfNodeDepth: 256,
+  /** Nesting depth of any JSON navlab parses from outside (scene documents, glTF). */
+  jsonDepth: 256,
+  /** Bytes of a .navbin file. */
+  navbinBytes: 2 ** 31 - 1,
+  /** Largest |coordinate| of a mesh vertex after its node transforms (and of any mesh bounds). */
+  meshCoord: 1e9,
+  /** Voxel edge length of a voxelization: [least, largest]. */
+  cellSize: [1e-6, 1e9] as const,
+});
+
+/** The table's type (all read-only). */
+export type Limits = typeof LIMITS;
+
+/**
+ * The deepest nesting of arrays and objects in JSON `text` (a byte scan, strings skipped),
+ * stopping as soon as it passes `limit`. Used before JSON.parse (or any recursive walk of
+ * the result) so deeply nested input is refused with a message, not a stack overflow.
+ */
+export function jsonDepth(text: string, limit: number = LIMITS.jsonDepth): number {
+  let depth = 0, max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // Skip a string: up to the next quote not escaped by a backslash.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
