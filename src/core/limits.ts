@@ -39,8 +39,11 @@ export const LIMITS = Object.freeze({
   navbinBytes: 2 ** 31 - 1,
   /** Largest |coordinate| of a mesh vertex after its node transforms (and of any mesh bounds). */
   meshCoord: 1e9,
-  /** Voxel edge length of a voxelization: [least, largest]. */
-  cellSize: [1e-6, 1e9] as const,
+  /**
+   * Largest |coordinate| / cellSize of a voxelization (2^40): voxel indices stay exact and
+   * `origin + i * cellSize` tells every voxel's faces apart.
+   */
+  voxelIndex: 2 ** 40,
 });
 
 /** The table's type (all read-only). */

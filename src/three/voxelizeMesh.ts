@@ -1,6 +1,7 @@
 import { NavlabError } from '../core/errors.ts';
 import { floodRuns } from '../core/grid/clearance.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { LIMITS } from '../core/limits.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { emptyBox, growBox } from './boxes.ts';
 import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
@@ -39,24 +40,52 @@ export interface MeshVoxelization {
 /**
  * The grid a soup is voxelized into: origin on a multiple of `cellSize`, and at least one
  * voxel on every side whose (dilated) closed box touches no triangle, so the border is free
- * and a `solid` flood can start from all of it. `bounds` is the soup's box.
+ * and a `solid` flood can start from all of it. `min`/`max` is the soup's box.
+ *
+ * Sizes are computed arithmetically and every limit is checked before anything loops or
+ * allocates: the box within ±LIMITS.meshCoord, voxel indices within LIMITS.voxelIndex (so
+ * `origin + i * cellSize` resolves every voxel) and X*Y*Z within `maxVoxels`. Throws a
+ * NavlabError (code usage) naming the number that is out of range.
  */
-export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 0): { origin: Vec3; dims: [number, number, number] } {
-  const origin = { x: 0, y: 0, z: 0 };
-  const dims: [number, number, number] = [0, 0, 0];
+export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 0, maxVoxels: number = LIMITS.voxels): { origin: Vec3; dims: [number, number, number] } {
+  checkNumber('cellSize', cellSize, 0, true);
+  checkNumber('dilation', dilation, 0);
   const axes = ['x', 'y', 'z'] as const;
+  const lo = [0, 0, 0], hi = [0, 0, 0];
+  let voxels = 1;
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
-    const lo = min[k] - dilation, hi = max[k] + dilation;
+    for (const v of [min[k], max[k]]) {
+      if (!(Math.abs(v) <= LIMITS.meshCoord)) throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.meshCoord}`);
+    }
+    lo[a] = min[k] - dilation;
+    hi[a] = max[k] + dilation;
+    const far = Math.max(Math.abs(lo[a]), Math.abs(hi[a]));
+    if (far / cellSize > LIMITS.voxelIndex) {
+      throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${LIMITS.voxelIndex}`);
+    }
+    // A lower bound of the axis's voxel count (the margins add more than two voxels).
+    voxels *= Math.floor((hi[a] - lo[a]) / cellSize) + 2;
+  }
+  if (voxels > maxVoxels) {
+    throw new NavlabError('usage', `cellSize ${cellSize}: the grid would have more than ${voxels.toPrecision(4)} voxels, over the limit of ${maxVoxels}`);
+  }
+  const origin = { x: 0, y: 0, z: 0 };
+  const dims: [number, number, number] = [0, 0, 0];
+  for (let a = 0; a < 3; a++) {
     // Voxel 0's closed box must end strictly below lo, the last voxel's start strictly above hi,
-    // computed exactly as the voxelizer computes box bounds (origin + i * cellSize).
-    let i0 = Math.floor(lo / cellSize) - 1;
-    while (i0 * cellSize + cellSize >= lo) i0--;
+    // computed exactly as the voxelizer computes box bounds (origin + i * cellSize). With
+    // indices within LIMITS.voxelIndex each correction below runs at most a step or two.
+    let i0 = Math.floor(lo[a] / cellSize) - 1;
+    while (i0 * cellSize + cellSize >= lo[a]) i0--;
     const o = i0 * cellSize;
-    let n = Math.max(3, Math.ceil((hi - o) / cellSize) + 1);
-    while (o + (n - 1) * cellSize <= hi) n++;
-    origin[k] = o;
+    let n = Math.max(3, Math.ceil((hi[a] - o) / cellSize) + 1);
+    while (o + (n - 1) * cellSize <= hi[a]) n++;
+    origin[axes[a]] = o;
     dims[a] = n;
+  }
+  if (dims[0] * dims[1] * dims[2] > maxVoxels) {
+    throw new NavlabError('usage', `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${dims[0] * dims[1] * dims[2]} voxels, over the limit of ${maxVoxels}`);
   }
   return { origin, dims };
 }
