@@ -5,6 +5,7 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
 import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene/index.ts';
+import { checkMeshBudget } from '../scene/meshBudget.ts';
 import { copyBox, emptyBox, resetBox, soupBox, unionBox } from './boxes.ts';
 import { insideUnitShape, meshMatrix, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
 import type { LoadedMeshes } from './sceneMeshes.ts';
@@ -150,6 +151,7 @@ export class ObstacleWorld {
    * is missing).
    */
   static fromScene(doc: SceneDocument, options: ObstacleWorldOptions = {}): ObstacleWorld {
+    if (options.sceneMeshes !== undefined) checkMeshBudget(doc, options.sceneMeshes);
     const meshes: WorldMesh[] = (doc.meshes ?? []).map((m) => {
       const loaded = options.sceneMeshes?.get(m.id);
       if (loaded === undefined) throw new NavlabError('usage', `ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`);

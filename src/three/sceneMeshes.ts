@@ -1,3 +1,4 @@
+import { MeshBudget } from '../scene/meshBudget.ts';
 import { MESH_MEDIA_TYPES, type SceneDocument } from '../scene/schema.ts';
 import { base64Bytes } from './gltfContainer.ts';
 import { importMesh, MeshError, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
@@ -27,10 +28,13 @@ export function meshDataUri(src: string): { bytes: Uint8Array; format: MeshForma
 
 /**
  * Loads every mesh file a scene lists (each distinct `src` once): paths through `readFile`,
- * data: URIs decoded here. Throws MeshError naming the mesh id, its src and the problem.
+ * data: URIs decoded here. Throws MeshError naming the mesh id, its src and the problem, and a
+ * NavlabError 'input' as soon as the files read so far, every listed instance counted, pass
+ * LIMITS.sceneTriangles (`MeshBudget`).
  */
 export async function loadSceneMeshes(doc: SceneDocument, readFile: SceneFileReader, options: Pick<MeshImportOptions, 'draco'> = {}): Promise<Map<string, ImportedMesh>> {
   const bySrc = new Map<string, ImportedMesh>();
+  const budget = new MeshBudget(doc);
   const out = new Map<string, ImportedMesh>();
   for (const m of doc.meshes ?? []) {
     let mesh = bySrc.get(m.src);
@@ -49,6 +53,7 @@ export async function loadSceneMeshes(doc: SceneDocument, readFile: SceneFileRea
         if (e instanceof MeshError) throw new MeshError(`mesh '${m.id}': ${e.file}`, e.problem);
         throw e;
       }
+      budget.add(m.src, mesh.triangles);
       bySrc.set(m.src, mesh);
     }
     out.set(m.id, mesh);
