@@ -1,131 +1,42 @@
 import { NavlabError } from '../errors.ts';
 import { clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
-import { NearestPoints } from './NearestPoints.ts';
+import { NearestLinks, type NearestHost } from './nearestLinks.ts';
 import { SpatialHash } from './SpatialHash.ts';
+import { checkDistance, checkLimit, forEachCandidatePair, pairClear, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
 import { DISTANCE_MATRIX_LIMIT, WaypointGraph } from './WaypointGraph.ts';
 
+export { NEAREST_CANDIDATES, NEAREST_LINKS } from './nearestLinks.ts';
+export { forEachCandidatePair, pairClear, segmentClearOf, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
+
 /**
- * Up to this many waypoints, every visible pair (within maxLinkDistance, if set) is linked.
- * Above it, links grow with n^2 in an open world (50,000 waypoints: 1.25e9 pairs), so each
- * waypoint links instead to its NEAREST_LINKS nearest visible waypoints among its
- * NEAREST_CANDIDATES nearest (within maxLinkDistance, if set); a pair is linked when either
- * end chooses the other. At most NEAREST_LINKS x n links and NEAREST_CANDIDATES x n tests.
+ * Up to this many waypoints (by default: `VisibilityOptions.allPairsLimit`), every visible
+ * pair (within maxLinkDistance, if set) is linked. Above it, links grow with n^2 in an open
+ * world (50,000 waypoints: 1.25e9 pairs), so each waypoint links instead to its NEAREST_LINKS
+ * nearest visible waypoints among its NEAREST_CANDIDATES nearest (within maxLinkDistance, if
+ * set); a pair is linked when either end chooses the other (nearestLinks.ts). At most
+ * NEAREST_LINKS x n links and NEAREST_CANDIDATES x n tests.
  */
 export const ALL_PAIRS_LIMIT = DISTANCE_MATRIX_LIMIT;
-/** Visible neighbours each waypoint chooses above ALL_PAIRS_LIMIT. */
-export const NEAREST_LINKS = 16;
-/** Nearest waypoints each waypoint tests above ALL_PAIRS_LIMIT. */
-export const NEAREST_CANDIDATES = 64;
-
-/**
- * Above ALL_PAIRS_LIMIT: for each waypoint i, tests its NEAREST_CANDIDATES nearest waypoints
- * (within maxLinkDistance), nearest first, with `clear(i, j)` (called with i < j) until
- * NEAREST_LINKS are visible, and calls `link(i, j)` for each. `linked(i, j)` tells a pair
- * already linked from the other end (counted, not tested again).
- */
-export function linkNearestVisible(
-  positions: ArrayLike<number>,
-  maxLinkDistance: number,
-  clear: (i: number, j: number) => boolean,
-  linked: (i: number, j: number) => boolean,
-  link: (i: number, j: number) => void,
-): void {
-  const n = positions.length / 3;
-  const tree = new NearestPoints(positions);
-  const near = new Int32Array(NEAREST_CANDIDATES);
-  const limitSq = maxLinkDistance * maxLinkDistance;
-  for (let i = 0; i < n; i++) {
-    const m = tree.nearest(i, NEAREST_CANDIDATES, near);
-    let chosen = 0;
-    for (let c = 0; c < m && chosen < NEAREST_LINKS; c++) {
-      const j = near[c];
-      const dx = positions[3 * j] - positions[3 * i], dy = positions[3 * j + 1] - positions[3 * i + 1], dz = positions[3 * j + 2] - positions[3 * i + 2];
-      if (dx * dx + dy * dy + dz * dz > limitSq) break;
-      const a = Math.min(i, j), b = Math.max(i, j);
-      if (linked(a, b)) chosen++;
-      else if (clear(a, b)) {
-        link(a, b);
-        chosen++;
-      }
-    }
-  }
-}
-
-/** An axis-aligned box in world units (three.js `Box3` fits this shape). */
-export interface Aabb {
-  min: Vec3;
-  max: Vec3;
-}
-
-/**
- * A line-of-sight test between two world points: true when an agent can go straight from a
- * to b. Supplied by the engine side (e.g. `ObstacleWorld.lineOfSight(radius)` over a BVH).
- */
-export type LineOfSight = (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean;
-
-/** Options of visibility graphs: the longest link. */
-export interface VisibilityOptions {
-  /** Waypoints farther apart than this are never linked. @default Infinity */
-  maxLinkDistance?: number;
-}
-
-/**
- * Calls `visit(i, j)` once for every pair i < j of the `n` points in `positions` (xyz
- * triples) no farther apart than `maxLinkDistance`. With a finite distance only nearby pairs
- * are enumerated: points are bucketed in cells of that size and each point meets the points
- * of its 27 surrounding cells.
- */
-export function forEachCandidatePair(positions: ArrayLike<number>, maxLinkDistance: number, visit: (i: number, j: number) => void): void {
-  const n = positions.length / 3;
-  const limitSq = maxLinkDistance * maxLinkDistance;
-  if (!Number.isFinite(maxLinkDistance)) {
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) visit(i, j);
-    return;
-  }
-  const hash = new SpatialHash(maxLinkDistance);
-  for (let i = 0; i < n; i++) hash.insert(i, positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
-  const near: number[] = [];
-  const gather = (j: number): void => void near.push(j);
-  for (let i = 0; i < n; i++) {
-    const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
-    near.length = 0;
-    hash.query(x - maxLinkDistance, y - maxLinkDistance, z - maxLinkDistance, x + maxLinkDistance, y + maxLinkDistance, z + maxLinkDistance, gather);
-    // Ascending j, so the visiting order does not depend on the hash's bucket order.
-    near.sort((a, b) => a - b);
-    for (const j of near) {
-      if (j <= i) continue;
-      const dx = positions[3 * j] - x, dy = positions[3 * j + 1] - y, dz = positions[3 * j + 2] - z;
-      if (dx * dx + dy * dy + dz * dz <= limitSq) visit(i, j);
-    }
-  }
-}
-
-/**
- * Tests the segment between waypoints i and j with `lineOfSight`, always in the same
- * direction (from the lexicographically smaller position), so the answer for a pair never
- * depends on waypoint order: a full build and any sequence of incremental edits agree.
- */
-export function pairClear(los: LineOfSight, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  const aFirst = ax < bx || (ax === bx && (ay < by || (ay === by && az <= bz)));
-  return aFirst ? los(ax, ay, az, bx, by, bz) : los(bx, by, bz, ax, ay, az);
-}
 
 /**
  * The visibility graph of a waypoint set: every pair within `maxLinkDistance` whose segment
  * `segmentClear(i, j)` (i < j, indices into `positions`) declares clear becomes a link; above
- * ALL_PAIRS_LIMIT waypoints, the nearest visible ones only (`linkNearestVisible`).
+ * the all-pairs limit, the nearest visible ones only (`NearestLinks`).
  */
 export function buildVisibility(positions: Float64Array, segmentClear: (i: number, j: number) => boolean, options: VisibilityOptions = {}): WaypointGraph {
   const maxLinkDistance = checkDistance(options.maxLinkDistance);
   const pairs: number[] = [];
   const n = positions.length / 3;
-  if (n > ALL_PAIRS_LIMIT) {
-    const done = new Set<number>();
-    linkNearestVisible(positions, maxLinkDistance, segmentClear, (i, j) => done.has(i * n + j), (i, j) => {
-      done.add(i * n + j);
-      pairs.push(i, j);
-    });
+  if (n > checkLimit(options.allPairsLimit, ALL_PAIRS_LIMIT)) {
+    const index = Int32Array.from({ length: n }, (_, i) => i);
+    const links = new NearestLinks({
+      xyz: positions, rank: index,
+      clear: (a, b) => (a < b ? segmentClear(a, b) : segmentClear(b, a)),
+      setLinked: (a, b) => void pairs.push(a, b),
+    }, maxLinkDistance);
+    links.build(index);
+    links.linkAll();
   } else {
     forEachCandidatePair(positions, maxLinkDistance, (i, j) => {
       if (segmentClear(i, j)) pairs.push(i, j);
@@ -134,26 +45,14 @@ export function buildVisibility(positions: Float64Array, segmentClear: (i: numbe
   return new WaypointGraph(positions, pairs);
 }
 
-/** `segmentClear` for `buildVisibility` from a world-space line-of-sight test (see `pairClear`). */
-export function segmentClearOf(positions: ArrayLike<number>, los: LineOfSight): (i: number, j: number) => boolean {
-  const p = positions;
-  return (i, j) => pairClear(los, p[3 * i], p[3 * i + 1], p[3 * i + 2], p[3 * j], p[3 * j + 1], p[3 * j + 2]);
-}
-
-function checkDistance(d: number | undefined): number {
-  if (d === undefined) return Infinity;
-  if (!(d > 0)) throw new NavlabError('usage', `maxLinkDistance: expected a positive number, got ${d}`);
-  return d;
-}
-
 /**
  * A visibility graph kept up to date under edits. Adding, moving or removing a waypoint
  * re-tests only that waypoint's pairs (at most N segment tests, fewer with maxLinkDistance);
  * `retestRegion` re-tests only the pairs whose segment passes through a box, after an
  * obstacle edit there. After any sequence of edits the links equal those of a full
- * `buildVisibility` over the same positions with the same test. Above ALL_PAIRS_LIMIT
- * waypoints (nearest-visible links, where one waypoint's edit changes others' choices) an
- * edit rebuilds the graph.
+ * `buildVisibility` over the same positions with the same test. Above the all-pairs limit
+ * (nearest-visible links, where one waypoint's edit changes others' choices) `NearestLinks`
+ * refills only the choices an edit can change; an edit that crosses the limit rebuilds.
  *
  * Waypoints are addressed by index in insertion order, like the document's list: removing one
  * shifts the later ones down. Internally each waypoint lives in a stable slot.
@@ -174,14 +73,28 @@ export class VisibilityGraph {
   #indexOf = new Int32Array(64).fill(-1);
   #freeSlots: number[] = [];
   readonly #hash: SpatialHash | null;
+  readonly #limit: number;
   #cached: WaypointGraph | null = null;
-  /** The links are nearest-visible ones (more than ALL_PAIRS_LIMIT waypoints at the last build). */
-  #nearestMode = false;
+  /** The nearest-visible links (non-null when the last build had more than #limit waypoints). */
+  #nearest: NearestLinks | null = null;
+  readonly #host: NearestHost;
 
   constructor(lineOfSight: LineOfSight, options: VisibilityOptions = {}) {
     this.#los = lineOfSight;
     this.maxLinkDistance = checkDistance(options.maxLinkDistance);
+    this.#limit = checkLimit(options.allPairsLimit, ALL_PAIRS_LIMIT);
     this.#hash = Number.isFinite(this.maxLinkDistance) ? new SpatialHash(this.maxLinkDistance) : null;
+    const self = this;
+    this.#host = {
+      get xyz() {
+        return self.#xyz;
+      },
+      get rank() {
+        return self.#indexOf;
+      },
+      clear: (a, b) => this.#testSlots(a, b),
+      setLinked: (a, b, on) => (on ? this.#linkSlots(a, b) : this.#unlinkSlots(a, b)),
+    };
   }
 
   /** Number of waypoints. */
@@ -205,20 +118,21 @@ export class VisibilityGraph {
     this.#hash?.clear();
     const n = positions.length / 3;
     for (let i = 0; i < n; i++) this.#place(this.#newSlot(), positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
-    this.#nearestMode = n > ALL_PAIRS_LIMIT;
-    if (this.#nearestMode) {
-      linkNearestVisible(positions, this.maxLinkDistance, (i, j) => this.#test(i, j), (i, j) => this.#links[this.#order[i]].has(this.#order[j]), (i, j) => this.#link(i, j));
+    this.#nearest = n > this.#limit ? new NearestLinks(this.#host, this.maxLinkDistance) : null;
+    if (this.#nearest !== null) {
+      this.#nearest.build(this.#order);
+      this.#nearest.linkAll();
     } else {
       forEachCandidatePair(positions, this.maxLinkDistance, (i, j) => {
-        if (this.#test(i, j)) this.#link(i, j);
+        if (this.#testSlots(this.#order[i], this.#order[j])) this.#linkSlots(this.#order[i], this.#order[j]);
       });
     }
     this.#cached = null;
   }
 
-  /** After an edit: in nearest-visible mode (before or after it) the links are rebuilt. */
-  #rebuildIfNearest(): boolean {
-    if (!this.#nearestMode && this.#order.length <= ALL_PAIRS_LIMIT) return false;
+  /** After an edit that crossed the all-pairs limit (either way): a full build. */
+  #rebuildOnModeChange(): boolean {
+    if ((this.#nearest !== null) === this.#order.length > this.#limit) return false;
     this.setAll(this.positions());
     return true;
   }
@@ -227,28 +141,39 @@ export class VisibilityGraph {
   add(x: number, y: number, z: number): number {
     const s = this.#newSlot();
     this.#place(s, x, y, z);
-    if (!this.#rebuildIfNearest()) this.#retestSlot(s);
+    if (!this.#rebuildOnModeChange()) this.#relink(s);
     this.#cached = null;
     return this.#order.length - 1;
   }
 
-  /** Moves waypoint `index` and re-tests its pairs. */
+  /** Moves waypoint `index` and re-tests the pairs whose links it can change. */
   move(index: number, x: number, y: number, z: number): void {
+    this.#nearest?.detach(this.#slotOf(index, 'move'));
     const s = this.#lift(index, 'move');
     this.#place(s, x, y, z);
-    if (!this.#rebuildIfNearest()) this.#retestSlot(s);
+    this.#relink(s);
     this.#cached = null;
   }
 
   /** Removes waypoint `index` and its links; later waypoints move down one index. */
   remove(index: number): void {
+    this.#nearest?.detach(this.#slotOf(index, 'remove'));
     const s = this.#lift(index, 'remove');
     this.#order.splice(index, 1);
     this.#indexOf[s] = -1;
     for (let i = index; i < this.#order.length; i++) this.#indexOf[this.#order[i]] = i;
     this.#freeSlots.push(s);
-    this.#rebuildIfNearest();
+    if (!this.#rebuildOnModeChange()) this.#nearest?.settle();
     this.#cached = null;
+  }
+
+  /** Links slot s, just placed: its pairs (all pairs) or the choices it changes (nearest). */
+  #relink(s: number): void {
+    if (this.#nearest === null) this.#retestSlot(s);
+    else {
+      this.#nearest.attach(s);
+      this.#nearest.settle();
+    }
   }
 
   /**
@@ -257,13 +182,13 @@ export class VisibilityGraph {
    * (the box `ObstacleWorld` edits return). Returns the number of pairs re-tested.
    */
   retestRegion(box: Aabb, margin = 0): number {
-    if (this.#nearestMode) {
-      const before = this.segmentTests;
-      this.setAll(this.positions());
-      return this.segmentTests - before;
-    }
     const minX = box.min.x - margin, minY = box.min.y - margin, minZ = box.min.z - margin;
     const maxX = box.max.x + margin, maxY = box.max.y + margin, maxZ = box.max.z + margin;
+    if (this.#nearest !== null) {
+      const retested = this.#nearest.retestBox(minX, minY, minZ, maxX, maxY, maxZ);
+      if (retested > 0) this.#cached = null;
+      return retested;
+    }
     // A pair's segment is no longer than maxLinkDistance, so both ends of a segment that
     // meets the box lie within that distance of it.
     const candidates: number[] = [];
@@ -387,18 +312,10 @@ export class VisibilityGraph {
     return s;
   }
 
-  #test(i: number, j: number): boolean {
-    return this.#testSlots(this.#order[i], this.#order[j]);
-  }
-
   #testSlots(a: number, b: number): boolean {
     this.segmentTests++;
     const p = this.#xyz;
     return pairClear(this.#los, p[3 * a], p[3 * a + 1], p[3 * a + 2], p[3 * b], p[3 * b + 1], p[3 * b + 2]);
-  }
-
-  #link(i: number, j: number): void {
-    this.#linkSlots(this.#order[i], this.#order[j]);
   }
 
   #linkSlots(a: number, b: number): void {
