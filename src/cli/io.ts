@@ -21,15 +21,14 @@ export const fileName = (file: string): string => clip(file, 200);
 const MIB = 2 ** 20;
 
 /**
- * The text of a regular file of at most `limit` bytes. Devices (/dev/zero), FIFOs, directories
- * and symlinks that resolve to them are refused, and the size is checked before anything is
- * read, so no input can make `nav` read without end or allocate beyond the limit.
+ * The bytes of a regular file of at most `limit` bytes, or null when it does not exist.
+ * Devices (/dev/zero), FIFOs, directories and symlinks that resolve to them are refused, and
+ * the size is checked before anything is read, so no input can make `nav` read without end
+ * or allocate beyond the limit. Failures are InputErrors whose message starts with `name`.
  */
-export function readText(file: string, limit: number): string {
-  const name = fileName(file);
+export function readFileBytes(file: string, limit: number, name: string = fileName(file)): Uint8Array | null {
   const fail = (e: unknown): never => {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? `${name}: no such file` : `${name}: cannot read (${code ?? (e as Error).message})`);
+    throw new InputError(`${name}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   };
   const check = (stats: { isFile(): boolean; size: number }) => {
     if (!stats.isFile()) throw new InputError(`${name}: not a regular file`);
@@ -42,6 +41,7 @@ export function readText(file: string, limit: number): string {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     if (e instanceof InputError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return fail(e);
   }
   try {
@@ -52,13 +52,20 @@ export function readText(file: string, limit: number): string {
     let length = 0;
     for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;) length += n;
     if (length > limit) throw new InputError(`${name}: more than the limit of ${limit} bytes (${limit / MIB} MiB)`);
-    return buffer.toString('utf8', 0, length);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
   } catch (e) {
     if (e instanceof InputError) throw e;
     return fail(e);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The text of a regular file of at most `limit` bytes (`readFileBytes`); a missing file is an InputError. */
+export function readText(file: string, limit: number): string {
+  const bytes = readFileBytes(file, limit);
+  if (bytes === null) throw new InputError(`${fileName(file)}: no such file`);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /** The text of a scene file (at most SCENE_FILE_LIMIT bytes). */

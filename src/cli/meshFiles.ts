@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,22 +6,19 @@ import type { SceneDocument } from '../scene/index.ts';
 import { importMesh, MESH_LIMITS, MeshError, type ImportedMesh, type MeshImportOptions } from '../three/meshImport.ts';
 import { loadSceneMeshes } from '../three/sceneMeshes.ts';
 import { InThreadDracoLoader, type DracoModule } from '../three/dracoDecode.ts';
+import { InputError, readFileBytes } from './io.ts';
 
-/** Bytes of a file, refusing (before reading) one over MESH_LIMITS.fileBytes; null when absent. */
+/**
+ * Bytes of a mesh file (`readFileBytes`: regular files only, size checked before reading),
+ * or null when absent; any other failure is a MeshError naming `label`.
+ */
 function readLimited(path: string, label: string): Uint8Array | null {
-  let size: number;
   try {
-    const st = statSync(path);
-    if (!st.isFile()) throw new MeshError(label, 'is not a file');
-    size = st.size;
+    return readFileBytes(path, MESH_LIMITS.fileBytes, label);
   } catch (e) {
-    if (e instanceof MeshError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new MeshError(label, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    if (e instanceof InputError) throw new MeshError(label, e.message.slice(label.length + 2));
+    throw e;
   }
-  if (size > MESH_LIMITS.fileBytes) throw new MeshError(label, `${size} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
-  const b = readFileSync(path);
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
 /**
