@@ -105,7 +105,7 @@ describe('importMesh: broken files name the file and the problem', () => {
     const enc = (t: string) => new TextEncoder().encode(t);
     await expect(importMesh('wire.obj', enc('v 0 0 0\nv 1 0 0\nl 1 2\n'))).rejects.toThrow(/wire\.obj: line 3: 'l' elements are not triangles/);
     const stl = 'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nendloop\nendfacet\nendsolid x\n';
-    await expect(importMesh('two.stl', enc(stl))).rejects.toThrow(/two\.stl: ASCII STL has 1 facets but 2 vertices/);
+    await expect(importMesh('two.stl', enc(stl))).rejects.toThrow(/two\.stl: line 6: facet 1 has 2 vertices, expected 3/);
     await expect(importMesh('junk.stl', enc('hello'))).rejects.toThrow(/junk\.stl: not an STL file/);
   });
 
