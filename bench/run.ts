@@ -10,6 +10,7 @@ import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
 import { benchWaypoints } from './waypoints.ts';
 import { benchVoxelize } from './voxelize.ts';
+import { benchMeshMemory } from './meshMemory.ts';
 
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -21,6 +22,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchWaypoints();
   await benchBrowser();
   benchVoxelize();
+  benchMeshMemory();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();
