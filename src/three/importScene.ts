@@ -1,8 +1,9 @@
 import { NavlabError } from '../core/errors.ts';
-import { SCENE_LIMITS, SCENE_VERSION, parseScene, solidBoxes, type SceneDocument, type SceneWaypoint } from '../scene/index.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
+import { SCENE_LIMITS, SCENE_RANGES, SCENE_VERSION, parseScene, solidBoxes, type SceneDocument, type SceneWaypoint, type VoxelLayer } from '../scene/index.ts';
 import type { ImportedMesh } from './meshImport.ts';
 import { preprocessScene } from './preprocess.ts';
-import { soupBounds, voxelizeTriangles, type VoxelFill } from './voxelizeMesh.ts';
+import { meshGridSpec, soupBounds, voxelizeTriangles, type MeshVoxelization, type MeshVoxelizeOptions, type VoxelFill } from './voxelizeMesh.ts';
 
 /** Cells along the longest side of the meshes' box when no cell size is given. */
 export const DEFAULT_CELLS_ACROSS = 128;
@@ -15,7 +16,7 @@ export type WaypointPlacer = (doc: SceneDocument, options: { agentRadius: number
 
 /** Options of `importScene`. */
 export interface ImportSceneOptions {
-  /** @default longest side of the meshes' box / DEFAULT_CELLS_ACROSS */
+  /** Within SCENE_RANGES.cellSize. @default `defaultCellSize`: longest side of the meshes' box / DEFAULT_CELLS_ACROSS */
   cellSize?: number;
   /** @default 'surface' */
   fill?: VoxelFill;
@@ -64,14 +65,12 @@ export async function importScene(files: readonly { src: string; mesh: ImportedM
     o += f.mesh.soup.length;
   }
   const { min, max } = soupBounds(soup);
-  const cellSize = options.cellSize ?? Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-9) / DEFAULT_CELLS_ACROSS;
+  const cellSize = options.cellSize ?? defaultCellSize(min, max);
   const fill = options.fill ?? 'surface';
   const agentRadius = options.agentRadius ?? 0;
-  const { grid, blocked, triangles } = voxelizeTriangles(soup, { cellSize, fill });
-  const solid = solidBoxes(grid);
-  if (solid.length > SCENE_LIMITS.primitives) {
-    throw new ImportError(`the voxel layer needs ${solid.length} boxes, over the scene limit of ${SCENE_LIMITS.primitives} primitives; use a larger cell size than ${cellSize}`);
-  }
+  if (!(agentRadius >= 0 && agentRadius <= SCENE_RANGES.length)) throw new NavlabError('usage', `agentRadius: expected a number in [0, ${SCENE_RANGES.length}], got ${agentRadius}`);
+  const { grid, blocked, layer } = sceneVoxelLayer(soup, { cellSize, fill });
+  const triangles = soup.length / 9;
   const ids = new Set<string>();
   const meshes = files.map((f) => {
     const stem = f.name !== undefined ? meshId(f.name) : f.src.startsWith('data:') ? 'mesh' : f.src.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'mesh';
@@ -88,7 +87,7 @@ export async function importScene(files: readonly { src: string; mesh: ImportedM
     description: `Imported from ${files.length} mesh file${files.length > 1 ? 's' : ''} (${triangles} triangles), voxelized at ${cellSize} (${fill}).`,
     bounds: { min: [g.x, g.y, g.z], max: [g.x + grid.X * cellSize, g.y + grid.Y * cellSize, g.z + grid.Z * cellSize] },
     agentRadius,
-    voxels: { origin: [g.x, g.y, g.z], cellSize, dims: [grid.X, grid.Y, grid.Z], solid, terrain: [] },
+    voxels: layer,
     meshes,
   });
   if (options.placeWaypoints) {
@@ -104,4 +103,36 @@ export async function importScene(files: readonly { src: string; mesh: ImportedM
 /** A mesh id from a file name: its stem, with characters an id may not hold replaced by '-'. */
 function meshId(name: string): string {
   return name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 60) || 'mesh';
+}
+
+/** The default cell size: the longest side of the box / DEFAULT_CELLS_ACROSS, at least the least cell size a scene holds. */
+export function defaultCellSize(min: Vec3, max: Vec3): number {
+  return Math.max(Math.max(max.x - min.x, max.y - min.y, max.z - min.z) / DEFAULT_CELLS_ACROSS, SCENE_RANGES.cellSize[0]);
+}
+
+/**
+ * A scene's voxel layer from world triangles (`voxelizeTriangles`), with what a scene can hold
+ * checked first: the cell size within SCENE_RANGES.cellSize (NavlabError usage), the grid
+ * within ±SCENE_RANGES.coord and its solid boxes within SCENE_LIMITS.primitives (ImportError).
+ */
+export function sceneVoxelLayer(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization & { layer: VoxelLayer } {
+  const [least, most] = SCENE_RANGES.cellSize;
+  const cellSize = options.cellSize;
+  if (!(cellSize >= least && cellSize <= most)) throw new NavlabError('usage', `cellSize: expected a number in [${least}, ${most}] (the range a scene holds), got ${cellSize}`);
+  const { min, max } = soupBounds(soup);
+  const spec = meshGridSpec(min, max, cellSize, options.dilation ?? 0);
+  const axes = ['x', 'y', 'z'] as const;
+  axes.forEach((k, a) => {
+    const lo = spec.origin[k], hi = lo + spec.dims[a] * cellSize;
+    const c = SCENE_RANGES.coord;
+    if (lo < -c || hi > c) throw new ImportError(`the meshes reach ${k} = ${lo < -c ? min[k] : max[k]}; a scene's voxel layer must lie within ±${c} (with its margin of free voxels)`);
+  });
+  const result = voxelizeTriangles(soup, options);
+  const { grid } = result;
+  const solid = solidBoxes(grid);
+  if (solid.length > SCENE_LIMITS.primitives) {
+    throw new ImportError(`the voxel layer needs ${solid.length} boxes, over the scene limit of ${SCENE_LIMITS.primitives} primitives; use a larger cell size than ${cellSize}`);
+  }
+  const g = grid.origin;
+  return { ...result, layer: { origin: [g.x, g.y, g.z], cellSize, dims: [grid.X, grid.Y, grid.Z], solid, terrain: [] } };
 }

@@ -1,9 +1,8 @@
-import { solidBoxes, SCENE_LIMITS, type SceneDocument } from '../../scene/index.ts';
+import type { SceneDocument } from '../../scene/index.ts';
 import { autoWaypointList, placeSceneWaypoints } from '../../three/autoWaypoints.ts';
-import { ImportError, importScene } from '../../three/importScene.ts';
+import { ImportError, importScene, sceneVoxelLayer } from '../../three/importScene.ts';
 import { soupMesh, soupMeshes } from './meshSoups.ts';
 import { meshMatrix, type LoadedMeshes } from '../../three/sceneMeshes.ts';
-import { voxelizeTriangles } from '../../three/voxelizeMesh.ts';
 import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 
 
@@ -33,8 +32,8 @@ export function placeForApp(req: PlaceRequest): PlaceReply {
 /**
  * A new voxel layer for the current scene from its meshes (placed by their transforms): the
  * grid covers them with a free margin (voxelizeTriangles), dilated by `dilation`, and the
- * scene's bounds grow to hold it. Throws ImportError when the layer needs more boxes than a
- * scene may hold.
+ * scene's bounds grow to hold it. Throws what `sceneVoxelLayer` throws (a layer a scene
+ * cannot hold).
  */
 export function voxelizeForApp(req: VoxelizeRequest): VoxelizeReply {
   const parts = (req.doc.meshes ?? []).map((m) => {
@@ -53,17 +52,13 @@ export function voxelizeForApp(req: VoxelizeRequest): VoxelizeReply {
       world[o + 2] = e[2] * x + e[6] * y + e[10] * z + e[14];
     }
   }
-  const { grid, blocked } = voxelizeTriangles(world, { cellSize: req.cellSize, fill: req.fill, dilation: req.dilation });
-  const solid = solidBoxes(grid);
-  if (solid.length > SCENE_LIMITS.primitives) {
-    throw new ImportError(`the voxel layer needs ${solid.length} boxes, over the scene limit of ${SCENE_LIMITS.primitives} primitives; use a larger cell size than ${req.cellSize}`);
-  }
+  const { grid, blocked, layer } = sceneVoxelLayer(world, { cellSize: req.cellSize, fill: req.fill, dilation: req.dilation });
   const g = grid.origin;
   const c = req.cellSize;
   const max: [number, number, number] = [g.x + grid.X * c, g.y + grid.Y * c, g.z + grid.Z * c];
   const b = req.doc.bounds;
   return {
-    voxels: { origin: [g.x, g.y, g.z], cellSize: c, dims: [grid.X, grid.Y, grid.Z], solid, terrain: [] },
+    voxels: layer,
     bounds: { min: [0, 1, 2].map((k) => Math.min(b.min[k], [g.x, g.y, g.z][k])) as [number, number, number], max: [0, 1, 2].map((k) => Math.max(b.max[k], max[k])) as [number, number, number] },
     blocked,
   };
