@@ -23,13 +23,26 @@ export const LIMITS = Object.freeze({
   sceneFileBytes: 64 * 2 ** 20,
   /** Bytes of a Moving AI map or scenario file. */
   mapFileBytes: 256 * 2 ** 20,
-  /** Bytes of one mesh file (and of each buffer a .gltf references). */
+  /**
+   * Bytes of one mesh file (and of each buffer a .gltf references). Measured peak at this size
+   * and the triangle limit: OBJ and binary STL ~0.7 GiB, ASCII STL ~0.6 GiB, GLB ~0.7 GiB.
+   */
   meshFileBytes: 256 * 2 ** 20,
-  /** Triangles of one mesh file, after glTF node instancing. */
+  /**
+   * Bytes of a .gltf file (JSON text, base64 data: URIs included). Its text is decoded,
+   * parsed and its base64 decoded in memory, about 4.5 bytes of memory a byte (1.15 GiB
+   * measured at 229 MiB), so it gets half of `meshFileBytes`; a GLB holds the same data in
+   * binary.
+   */
+  gltfTextBytes: 128 * 2 ** 20,
+  /**
+   * Triangles of one mesh file, after glTF node instancing. OBJ and STL allocate 36 bytes a
+   * triangle (non-indexed float32 positions), and the import's triangle soup another 36.
+   */
   meshTriangles: 5_000_000,
   /** Triangles of all the meshes of a scene together, every instance counted. */
   sceneTriangles: 5_000_000,
-  /** OBJ vertices (`v` lines) of one file. */
+  /** OBJ vertices (`v` lines) of one file: 12 bytes each while the faces are read. */
   objVertices: 5_000_000,
   /** Depth of a glTF node hierarchy (root = 1). */
   gltfNodeDepth: 256,

@@ -76,6 +76,7 @@ export async function importMesh(file: string, bytes: Uint8Array, options: MeshI
   };
   const format = options.format ?? meshFormat(file) ?? fail('unknown mesh format (expected .glb, .gltf, .obj or .stl)');
   if (bytes.byteLength > MESH_LIMITS.fileBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
+  if (format === 'gltf' && bytes.byteLength > LIMITS.gltfTextBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`);
   let object: Object3D;
   try {
     if (format === 'glb' || format === 'gltf') object = await loadGltf(bytes, format === 'glb', options);

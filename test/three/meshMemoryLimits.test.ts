@@ -1,0 +1,66 @@
+/**
+ * Memory bounds of mesh import that can be asserted exactly: the sizes the OBJ and STL readers
+ * allocate (counted before allocating), their sum at the limits, and the .gltf size limit.
+ * Peak resident memory itself is measured by `npm run bench` ("mesh import memory").
+ */
+import { describe, expect, it } from 'vitest';
+import type { BufferGeometry, Mesh, Object3D } from 'three';
+import { LIMITS } from '../../src/core/limits.ts';
+import { importMesh, MeshError } from '../../src/three/meshImport.ts';
+import { loadObj } from '../../src/three/objFormat.ts';
+import { loadStl } from '../../src/three/stlFormat.ts';
+
+const enc = (t: string) => new TextEncoder().encode(t);
+const MIB = 2 ** 20;
+
+function geometries(object: Object3D): BufferGeometry[] {
+  const out: BufferGeometry[] = [];
+  object.traverse((o) => void ((o as Mesh).isMesh && out.push((o as Mesh).geometry)));
+  return out;
+}
+
+/** Bytes of every attribute and index array under `object`. */
+function geometryBytes(object: Object3D): number {
+  let bytes = 0;
+  for (const g of geometries(object)) {
+    for (const name of Object.keys(g.attributes)) bytes += (g.getAttribute(name).array as Float32Array).byteLength;
+    if (g.index) bytes += (g.index.array as Uint32Array).byteLength;
+  }
+  return bytes;
+}
+
+describe('what the OBJ and STL readers keep', () => {
+  it('is 36 bytes a triangle: non-indexed float32 positions, nothing else', () => {
+    const obj = loadObj(enc('v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1 2 4 3\nf 1 2 3\n'));
+    expect(geometryBytes(obj)).toBe(36 * 3);
+    expect(Object.keys(geometries(obj)[0].attributes)).toEqual(['position']);
+    const stl = 'solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid s\n';
+    expect(geometryBytes(loadStl(enc(stl)))).toBe(36);
+    const binary = new Uint8Array(84 + 2 * 50);
+    new DataView(binary.buffer).setUint32(80, 2, true);
+    expect(geometryBytes(loadStl(binary))).toBe(72);
+  });
+
+  it('stays, with the file and the triangle soup, well under 1 GiB at the limits', () => {
+    // The file, the OBJ vertex table (12 bytes a vertex, dropped after reading), the positions
+    // and the soup importMesh returns (36 bytes a triangle each); the bench measures the rest
+    // (Node and three loaded: ~90 MiB).
+    const objPeak = LIMITS.meshFileBytes + 12 * LIMITS.objVertices + 2 * 36 * LIMITS.meshTriangles;
+    expect(objPeak).toBeLessThan(768 * MIB);
+    const binaryStlTriangles = Math.min(LIMITS.meshTriangles, Math.floor((LIMITS.meshFileBytes - 84) / 50));
+    expect(LIMITS.meshFileBytes + 2 * 36 * binaryStlTriangles).toBeLessThan(768 * MIB);
+  });
+});
+
+describe('the .gltf size limit', () => {
+  it('refuses a .gltf over LIMITS.gltfTextBytes before decoding it, and no other format', async () => {
+    expect(LIMITS.gltfTextBytes).toBeLessThan(LIMITS.meshFileBytes);
+    const big = { byteLength: LIMITS.gltfTextBytes + 1 } as Uint8Array;
+    const error = await importMesh('big.gltf', big).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(MeshError);
+    expect((error as MeshError).message).toBe(`big.gltf: ${LIMITS.gltfTextBytes + 1} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`);
+    // Just as large, a GLB gets past the size checks (to its header).
+    const glb = new Uint8Array(LIMITS.gltfTextBytes + 1);
+    await expect(importMesh('big.glb', glb)).rejects.toThrow(/big\.glb: not a GLB file: wrong magic/);
+  });
+});
