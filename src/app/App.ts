@@ -1,9 +1,8 @@
 import { Group, Raycaster, Vector2, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { PathReport } from '../core/search/query.ts';
-import { MAP_FILE_LIMIT } from '../core/io/movingai.ts';
-import { SCENE_FILE_LIMIT, type SceneDocument } from '../scene/schema.ts';
-import { clip } from './ui/clip.ts';
+import type { SceneDocument } from '../scene/schema.ts';
+import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
 import { appShortcuts } from './appShortcuts.ts';
 import { SceneCatalog, type SceneEntry } from './catalog.ts';
 import { CameraRig } from './controls/CameraRig.ts';
@@ -15,7 +14,6 @@ import { chooseFile, installFileDrop } from './input/fileInput.ts';
 import { Keymap } from './input/Keymap.ts';
 import { PointerInput } from './input/PointerInput.ts';
 import { LoadedScene } from './LoadedScene.ts';
-import { isMeshFile } from './meshes/meshFiles.ts';
 import { MeshImporter } from './meshes/MeshImporter.ts';
 import { drawLab, sideBySide } from './render/labDraw.ts';
 import { EndpointMarkers } from './render/SearchView.ts';
@@ -263,25 +261,39 @@ export class App {
 
   /**
    * Loads files dropped or chosen together: a scene .json or .3dmap (the first one; the other
-   * files are what its meshes reference), else mesh files, imported as a new scene.
+   * files are what its meshes reference), else mesh files, imported as a new scene. Every
+   * file's size is checked before any is read (acceptedFiles.ts), and the pending autosave is
+   * written first: a file that takes the tab down loses no edit. A failure at any stage shows
+   * one line naming the file and leaves the scene, the undo history and the autosave as they were.
    */
   async loadFiles(files: readonly File[]): Promise<void> {
-    const scene = files.find((f) => /\.(json|3dmap)$/i.test(f.name));
-    if (scene === undefined && files.some((f) => isMeshFile(f.name))) return this.meshImport.importFiles(files);
-    const others = new Map(files.filter((f) => f !== scene).map((f) => [f.name, f]));
-    return this.loadFile(scene ?? files[0], others);
-  }
-
-  /** Loads a dropped or chosen file and adds it to the scene picker; `others`: files its meshes reference. */
-  async loadFile(file: File, others: ReadonlyMap<string, File> = new Map()): Promise<void> {
-    // The size is known before reading: a huge file is refused without reading a byte of it.
-    const isMap = /\.3dmap$/i.test(file.name);
-    const limit = isMap ? MAP_FILE_LIMIT : SCENE_FILE_LIMIT;
-    if (file.size > limit) {
-      this.overlay.setError(`Could not load ${clip(file.name)}: ${file.size} bytes exceeds the limit of ${limit / 2 ** 20} MiB for ${isMap ? 'a map' : 'a scene'} file`);
+    this.saveNow();
+    const refused = sizeProblem(files);
+    if (refused !== null) {
+      this.overlay.setError(`Could not load ${refused.message}`);
       return;
     }
-    const text = await file.text();
+    const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map');
+    if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.meshImport.importFiles(files);
+    if (scene === undefined) {
+      this.overlay.setError(`Could not load ${files.map((f) => f.name).join(', ')}: no scene or mesh file (a .bin or an image goes together with the .gltf that uses it)`);
+      return;
+    }
+    const others = new Map(files.filter((f) => f !== scene).map((f) => [f.name, f]));
+    return this.loadFile(scene, others);
+  }
+
+  /** Loads a dropped or chosen scene or map file and adds it to the scene picker; `others`: files its meshes reference. */
+  async loadFile(file: File, others: ReadonlyMap<string, File> = new Map()): Promise<void> {
+    const isMap = fileKind(file.name) === 'map';
+    let text: string;
+    try {
+      // The size is checked before reading: a huge file is refused without reading a byte of it.
+      text = await readFile(file, file.name, isMap ? 'map' : 'scene', 'text');
+    } catch (e) {
+      this.overlay.setError(`Could not load ${(e as Error).message}`);
+      return;
+    }
     const source: SceneSource = isMap ? { kind: '3dmap', text, fileName: file.name } : { kind: 'json', text };
     try {
       await this.loader.load(file.name, source, (loaded) => this.show(loaded), { files: others });
@@ -289,6 +301,13 @@ export class App {
       // The loader has shown the error.
     }
   }
+
+  /**
+   * Writes the pending autosave at once (the editor sets it): called before the app reads
+   * files from outside, whose decoding could take the tab down with the edits of the last
+   * moments.
+   */
+  saveNow: () => void = () => {};
 
   /** Replaces the shown scene with a loaded one. */
   private show({ scene, entry }: Loaded): void {

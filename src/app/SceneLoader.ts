@@ -4,10 +4,13 @@ import type { ImportedMesh } from '../three/meshImport.ts';
 import type { SceneCatalog, SceneEntry } from './catalog.ts';
 import { LoadedScene } from './LoadedScene.ts';
 import { loadAppMeshes, meshSoups, type MeshBase } from './meshes/sceneMeshFiles.ts';
-import { clip } from './ui/clip.ts';
+import { clip, oneLine } from './ui/clip.ts';
 import type { Overlay } from './ui/Overlay.ts';
 import type { PreprocessReply, SceneSource } from './workers/protocol.ts';
 import type { WorkerPool } from './workers/WorkerPool.ts';
+
+/** Errors whose messages name the document's or file's problem themselves. */
+const OWN_ERRORS = new Set(['SceneError', 'ParseError', 'MeshError', 'FileError']);
 
 /** Longest error message quoted from a failed load (whole documents can be echoed otherwise). */
 const MESSAGE_CHARS = 400;
@@ -116,9 +119,10 @@ export class SceneLoader {
       const err = e as Error;
       if (signal.aborted || err.name === 'AbortError') throw abortError(label, signal);
       // Scene and parse errors name the document's problem; others get the scene's name first.
-      const own = err.name === 'SceneError' || err.name === 'ParseError' || err.name === 'MeshError' || err.message.startsWith('loadScene:');
+      const own = OWN_ERRORS.has(err.name) || err.message.startsWith('loadScene:');
       const message = clip(own ? err.message : `${clip(label)}: ${err.message}`, MESSAGE_CHARS);
-      this.overlay.setError(`Could not load ${clip(label)}: ${message}`);
+      // The error line is one line; the rejected Error keeps the message's lines.
+      this.overlay.setError(oneLine(`Could not load ${clip(label)}: ${message}`));
       const out = new Error(message);
       out.name = err.name;
       throw out;

@@ -55,6 +55,7 @@ export class SceneWork {
     });
     this.saved.conflict.add((name, theirs) => this.conflict(name, theirs));
     this.saved.install();
+    app.saveNow = () => this.saved.flush();
   }
 
   /**

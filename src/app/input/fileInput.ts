@@ -1,15 +1,11 @@
-/**
- * The file types the app loads: scene documents, Moving AI 3D maps, mesh files, and the
- * buffers and textures a .gltf references (chosen together with it).
- */
-export const SCENE_FILE_ACCEPT = '.json,.3dmap,application/json,.glb,.gltf,.obj,.stl,.bin,.png,.jpg,.jpeg,.webp';
+import { ACCEPTED_FILES } from './acceptedFiles.ts';
 
 /** Opens the browser's file chooser (several files at once); `onFiles` gets the chosen files. */
 export function chooseFile(onFiles: (files: File[]) => void): void {
   const input = document.createElement('input');
   input.type = 'file';
   input.multiple = true;
-  input.accept = SCENE_FILE_ACCEPT;
+  input.accept = ACCEPTED_FILES;
   input.onchange = () => {
     const files = [...(input.files ?? [])];
     if (files.length > 0) onFiles(files);

@@ -3,7 +3,8 @@ import { MeshError } from '../../three/meshImport.ts';
 import type { VoxelFill } from '../../three/voxelizeMesh.ts';
 import type { App } from '../App.ts';
 import { addPlaced } from '../editor/edits.ts';
-import { clip } from '../ui/clip.ts';
+import { FileError } from '../input/acceptedFiles.ts';
+import { clip, oneLine } from '../ui/clip.ts';
 import type { ImportReply, PlaceReply, VoxelizeReply } from '../workers/protocol.ts';
 import { readMeshFiles } from './meshFiles.ts';
 import { meshSoups, rememberMesh } from './sceneMeshFiles.ts';
@@ -81,17 +82,20 @@ export class MeshImporter {
       document = reply.document;
       missing = meshes.flatMap((m) => m.missing.map((uri) => `${m.name}: '${uri}'`));
     } catch (e) {
-      // MeshError's message names the file; other problems (limits) are the import's.
+      // MeshError's and FileError's messages name the file; other problems (a worker's) are the import's.
       const err = e as Error;
-      app.overlay.setError(`Could not import ${err instanceof MeshError ? '' : `${names}: `}${err.message}`);
+      app.overlay.setError(oneLine(`Could not import ${err instanceof MeshError || err instanceof FileError ? '' : `${names}: `}${err.message}`));
       return;
     } finally {
       app.overlay.setLoading(null);
     }
     try {
       await app.loadScene(document);
-    } catch {
-      return; // The loader has shown the error.
+    } catch (e) {
+      // Preprocessing failed (or a newer load cancelled this one): named by the files imported.
+      const err = e as Error;
+      if (err.name !== 'AbortError') app.overlay.setError(oneLine(`Could not import ${names}: ${err.message}`));
+      return;
     }
     if (missing.length > 0) app.overlay.setError(`Imported without these textures (not given with the file): ${missing.join(', ')}`);
     this.onDone();

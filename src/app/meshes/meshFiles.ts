@@ -1,5 +1,6 @@
-import { importMesh, MESH_LIMITS, MeshError, meshFormat, type ImportedMesh, type MeshFormat } from '../../three/meshImport.ts';
+import { importMesh, MeshError, meshFormat, type ImportedMesh, type MeshFormat } from '../../three/meshImport.ts';
 import { MESH_MEDIA_TYPES } from '../../scene/schema.ts';
+import { readFile, sizeProblem } from '../input/acceptedFiles.ts';
 import { dracoLoader } from './draco.ts';
 
 /** A mesh file read in the app: `src` is the self-contained data: URI a scene embeds. */
@@ -15,7 +16,7 @@ const MEDIA_TYPE = Object.fromEntries(Object.entries(MESH_MEDIA_TYPES).map(([typ
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /** Whether a file name is a mesh (.glb, .gltf, .obj, .stl). */
-export const isMeshFile = (name: string): boolean => meshFormat(name) !== null;
+const isMeshFile = (name: string): boolean => meshFormat(name) !== null;
 
 /** The last path component of a relative URI, decoded (how dropped companion files are matched). */
 function baseName(uri: string): string {
@@ -26,12 +27,6 @@ function baseName(uri: string): string {
     // Kept as written: the loader reports bad percent-encoding.
   }
   return path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
-}
-
-/** A file's bytes, refused before reading when it is over the file size limit. */
-export async function readLimited(file: File, label = file.name): Promise<Uint8Array> {
-  if (file.size > MESH_LIMITS.fileBytes) throw new MeshError(label, `${file.size} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
-  return new Uint8Array(await file.arrayBuffer());
 }
 
 /** Base64 of bytes, in slices (String.fromCharCode takes a bounded argument list). */
@@ -45,22 +40,24 @@ export function base64(bytes: Uint8Array): string {
  * Reads mesh files chosen or dropped together: every .glb, .gltf, .obj and .stl is a mesh; the
  * other files are what a .gltf references (its .bin buffers and textures, matched by file
  * name). A .gltf's buffers and textures are embedded into it as data: URIs, so that each mesh
- * is one self-contained file. Throws MeshError naming the file and the problem.
+ * is one self-contained file. Throws MeshError (or FileError: too large, unreadable) naming
+ * the file and the problem.
  */
 export async function readMeshFiles(files: readonly File[]): Promise<MeshFile[]> {
   const byName = new Map(files.map((f) => [f.name, f]));
   const meshes = files.filter((f) => isMeshFile(f.name));
   if (meshes.length === 0) throw new MeshError(files.map((f) => f.name).join(', '), 'no mesh file (expected .glb, .gltf, .obj or .stl)');
   // Every size is known before anything is read.
-  for (const f of meshes) if (f.size > MESH_LIMITS.fileBytes) throw new MeshError(f.name, `${f.size} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
+  const refused = sizeProblem(files);
+  if (refused !== null) throw refused;
   const out: MeshFile[] = [];
   for (const file of meshes) {
     const format = meshFormat(file.name)!;
-    let bytes = await readLimited(file);
+    let bytes = await readFile(file, file.name, 'mesh', 'bytes');
     const missing: string[] = [];
     const companion = async (uri: string): Promise<Uint8Array | null> => {
       const f = byName.get(baseName(uri));
-      return f === undefined ? null : readLimited(f, `${file.name}: '${uri}'`);
+      return f === undefined ? null : readFile(f, `${file.name}: '${uri}'`, 'resource', 'bytes');
     };
     if (format === 'gltf') bytes = await embedResources(bytes, companion, missing);
     const draco = format === 'glb' || format === 'gltf' ? await dracoLoader() : undefined;

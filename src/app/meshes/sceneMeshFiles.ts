@@ -2,6 +2,7 @@ import type { SceneDocument } from '../../scene/schema.ts';
 import { MESH_LIMITS, MeshError, type ImportedMesh } from '../../three/meshImport.ts';
 import { loadSceneMeshes, type SceneFileReader } from '../../three/sceneMeshes.ts';
 import type { MeshSoup } from '../workers/protocol.ts';
+import { fileKind, readFile } from '../input/acceptedFiles.ts';
 import { dracoLoader } from './draco.ts';
 
 /**
@@ -48,10 +49,7 @@ function reader(base: MeshBase): SceneFileReader {
   const read = async (path: string): Promise<Uint8Array | null> => {
     const name = path.slice(path.lastIndexOf('/') + 1);
     const file = base.files?.get(name);
-    if (file !== undefined) {
-      if (file.size > MESH_LIMITS.fileBytes) throw new MeshError(path, `${file.size} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
-      return new Uint8Array(await file.arrayBuffer());
-    }
+    if (file !== undefined) return readFile(file, path, fileKind(name) ?? 'resource', 'bytes');
     const url = base.path === undefined ? undefined : shipped.get(path);
     return url === undefined ? null : fetchLimited(url, path);
   };
