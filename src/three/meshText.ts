@@ -20,8 +20,11 @@ const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 /** Magnitude at which integer tokens stop accumulating (they are out of any index range by then). */
 const INT_CAP = 2 ** 53;
 
-/** Non-finite words some writers print ('nan', '-inf', 'Infinity'...), for messages and STL normals. */
-const NON_FINITE_WORD = /^[+-]?(nan|inf|infinity)$/i;
+/**
+ * Non-finite values as writers print them ('nan', '-inf', 'Infinity', and the old Windows C
+ * runtime's '1.#QNAN0', '-1.#IND00', '1.#INF00'), for messages and ignored STL normals.
+ */
+const NON_FINITE_WORD = /^[+-]?(nan|inf|infinity|\d\.#(qnan|snan|ind|inf)\d*)$/i;
 
 const latin1 = new TextDecoder('latin1');
 
@@ -151,9 +154,9 @@ export class ByteTokens {
     return sign * v;
   }
 
-  /** True when the current token is a word for a non-finite value ('nan', '-inf', 'Infinity'...). */
+  /** True when the current token is a non-finite value as writers print them (see NON_FINITE_WORD). */
   isNonFiniteWord(): boolean {
-    return this.end - this.start <= 9 && NON_FINITE_WORD.test(this.text());
+    return this.end - this.start <= 16 && NON_FINITE_WORD.test(this.text());
   }
 
   /** Bytes [start, end) (default: the current token) as printable text for a message: other bytes as \xNN, at most 40 characters. */

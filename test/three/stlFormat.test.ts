@@ -74,6 +74,8 @@ describe('ASCII STL', () => {
 
   it('accepts non-finite facet normals (they are not used)', async () => {
     expect(await soup(ascii([T1]).replace('normal 0 0 1', 'normal nan -nan inf'))).toEqual(T1);
+    expect(await soup(ascii([T1]).replace('normal 0 0 1', 'normal -1.#IND00 1.#QNAN0 1.#INF00'))).toEqual(T1);
+    expect(await problem(ascii([[0, 0, 0, 1, '1.#QNAN0', 0, 0, 1, 0]]))).toBe("x.stl: line 5: facet 1 has a non-finite vertex ('1.#QNAN0')");
     expect(await problem(ascii([T1]).replace('normal 0 0 1', 'normal 0 0'))).toBe("x.stl: line 3: facet 1: 'outer' is not a number");
   });
 
