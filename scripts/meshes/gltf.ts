@@ -144,7 +144,9 @@ export const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buff
 
 export function extent(positions: Float32Array): { min: number[]; max: number[] } {
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  // Bounds of the finite values: a fixture with a NaN vertex still has numbers here, as glTF requires.
   for (let i = 0; i < positions.length; i++) {
+    if (!Number.isFinite(positions[i])) continue;
     min[i % 3] = Math.min(min[i % 3], positions[i]);
     max[i % 3] = Math.max(max[i % 3], positions[i]);
   }

@@ -46,6 +46,17 @@ export const LIMITS = Object.freeze({
   objVertices: 5_000_000,
   /** Depth of a glTF node hierarchy (root = 1). */
   gltfNodeDepth: 256,
+  /**
+   * three objects one glTF file's default scene builds: nodes plus one per mesh primitive of
+   * every instance. Measured in Node: 98,000 of them (49,000 mesh nodes) peak at 300 MB.
+   */
+  gltfObjects: 100_000,
+  /**
+   * Bytes three's GLTFLoader allocates for one file's geometry: buffer views, decoded meshopt
+   * data, zero-filled and sparse accessors, strips and fans listed as triangles. 256 MiB holds
+   * 5 million triangles as float32 positions of 3 vertices each (180 MB).
+   */
+  gltfGeometryBytes: 256 * 2 ** 20,
   /** Nesting depth of any JSON navlab parses from outside (scene documents, glTF). */
   jsonDepth: 256,
   /** Bytes of a .navbin file. */

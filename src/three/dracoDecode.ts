@@ -1,5 +1,23 @@
 import { BufferAttribute, BufferGeometry } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { LIMITS } from '../core/limits.ts';
+
+/** Triangles and vertices a glTF file's accessors announce for the Draco data in a buffer. */
+export interface DracoCounts {
+  triangles: number;
+  vertices: number;
+}
+
+const announced = new WeakMap<ArrayBuffer, DracoCounts>();
+
+/**
+ * Records what the data in `buffer` may decode to (the glTF checks counted these bytes
+ * against the limits): decoding it to more triangles or vertices fails before the geometry is
+ * copied out. Data decoded without an announcement is held to LIMITS.meshTriangles.
+ */
+export function announceDracoCounts(buffer: ArrayBuffer, counts: DracoCounts): void {
+  announced.set(buffer, counts);
+}
 
 /** The emscripten module of three's Draco glTF decoder (the subset used here). */
 export interface DracoModule {
@@ -40,7 +58,8 @@ export class InThreadDracoLoader extends DRACOLoader {
   // Not in the type declarations, but what decodeDracoFile (and so GLTFLoader) calls.
   decodeGeometry(buffer: ArrayBuffer, taskConfig: { attributeIDs: Record<string, number | string>; useUniqueIDs: boolean }): Promise<BufferGeometry> {
     try {
-      return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position));
+      const limit = announced.get(buffer) ?? { triangles: LIMITS.meshTriangles, vertices: 3 * LIMITS.meshTriangles };
+      return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position, limit));
     } catch (e) {
       // The WebAssembly build traps (WebAssembly.RuntimeError) on some corrupt data (e.g. memory access out of bounds):
       // its heap may be inconsistent afterwards, so this loader is not used again.
@@ -57,7 +76,7 @@ export class InThreadDracoLoader extends DRACOLoader {
   trapped = false;
 }
 
-function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | string): BufferGeometry {
+function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | string, limit: DracoCounts): BufferGeometry {
   if (typeof positionId !== 'number') throw new Error('Draco: the primitive names no POSITION attribute id');
   const decoder = new draco.Decoder();
   const input = new draco.DecoderBuffer();
@@ -74,6 +93,7 @@ function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | s
     if (attribute === null || (attribute as { ptr?: number }).ptr === 0 || attribute.num_components() !== 3) throw new Error(`Draco data has no 3-component attribute ${positionId} for POSITION`);
     const points = mesh.num_points();
     const faces = mesh.num_faces();
+    if (faces > limit.triangles || points > limit.vertices) throw new Error(`Draco data decodes to ${faces} triangles and ${points} vertices, more than the ${limit.triangles} and ${limit.vertices} announced`);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(copyOut(draco, 12 * points, (ptr, bytes) => decoder.GetAttributeDataArrayForAllPoints(mesh, attribute, draco.DT_FLOAT32, bytes, ptr), Float32Array), 3));
     geometry.setIndex(new BufferAttribute(copyOut(draco, 12 * faces, (ptr, bytes) => decoder.GetTrianglesUInt32Array(mesh, bytes, ptr), Uint32Array), 1));

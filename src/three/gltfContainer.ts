@@ -1,9 +1,22 @@
+import { jsonDepth, LIMITS } from '../core/limits.ts';
+import type { DracoCounts } from './dracoDecode.ts';
+import { FormatProblem } from './formatProblem.ts';
+import { array, count, isObject, objects, shown, type JsonObject } from './gltfFields.ts';
+import { GeometryTables } from './gltfGeometry.ts';
+import { MeshTables } from './gltfMeshes.ts';
+import { checkNodes } from './gltfScenes.ts';
+
+export { FormatProblem } from './formatProblem.ts';
+
 /**
- * Structural checks of a glTF 2.0 asset before three's GLTFLoader sees it: the GLB container,
- * the JSON, every buffer resolved (GLB body, data: URI or a file next to the asset), every
- * buffer view and accessor inside its buffer, primitive modes, and the triangle count (from
- * accessor counts, before any geometry is allocated). Each failure names the problem; the
- * caller prefixes the file name.
+ * Checks of a glTF 2.0 asset before three's GLTFLoader sees it, and the JSON the loader gets
+ * instead of the file's: the GLB container, the JSON's nesting depth (before it is parsed),
+ * the extensions it requires, every buffer resolved (GLB body, data: URI or a file next to the
+ * asset), the node hierarchy of every scene (gltfScenes.ts), then what the default scene
+ * builds: its nodes, meshes and materials (gltfMeshes.ts), accessors and buffer views
+ * (gltfGeometry.ts), renumbered into a new JSON that holds nothing unchecked. The triangles of
+ * every instance and the bytes the loader will allocate are counted before anything is
+ * decoded. Each failure names the field and the problem; the caller prefixes the file name.
  */
 
 /** GLB header magic 'glTF' and chunk types 'JSON', 'BIN\0' (little-endian uint32). */
@@ -14,37 +27,26 @@ const CHUNK_BIN = 0x004e4942;
 /** Reads a file a .gltf references (its URI, percent-decoded); null when it does not exist. */
 export type ResourceReader = (uri: string) => Promise<Uint8Array | null>;
 
-/** A glTF asset whose buffers are all in memory. */
+/** A checked glTF asset: the JSON for the loader and the bytes of its buffer views and buffers. */
 export interface CheckedGltf {
-  json: GltfJson;
-  /** buffers[i] holds json.buffers[i] (empty for a meshopt fallback buffer). */
-  buffers: Uint8Array[];
-  /** Triangles the scene will instantiate (every node instance of every triangle primitive). */
+  /** Only checked entries, renumbered: one scene (the default), its nodes, meshes, materials, accessors and views. */
+  json: JsonObject;
+  /** The bytes of `json.bufferViews[k]` (a fresh copy each call). */
+  viewBytes(k: number): ArrayBuffer;
+  /** The bytes of `json.buffers[k]` (k >= 1: compressed data that meshopt decodes). */
+  bufferBytes(k: number): ArrayBuffer;
+  /** Triangles the default scene builds (every node instance of every triangle primitive). */
   triangles: number;
+  /** Whether a built primitive is Draco-compressed. */
+  usesDraco: boolean;
+  /** What the Draco data in `json.bufferViews[k]` may decode to, for each view with Draco data. */
+  dracoCounts: ReadonlyMap<number, DracoCounts>;
 }
 
-/** The parts of the glTF JSON these checks read. */
-interface GltfJson {
-  asset?: { version?: unknown };
-  buffers?: { uri?: unknown; byteLength?: unknown; extensions?: Record<string, { fallback?: boolean }> }[];
-  bufferViews?: { buffer?: unknown; byteOffset?: unknown; byteLength?: unknown; byteStride?: unknown; extensions?: Record<string, { buffer?: unknown; byteOffset?: unknown; byteLength?: unknown }> }[];
-  accessors?: { bufferView?: unknown; byteOffset?: unknown; count?: unknown; componentType?: unknown; type?: unknown }[];
-  meshes?: { primitives?: { attributes?: Record<string, unknown>; indices?: unknown; mode?: unknown; extensions?: Record<string, unknown> }[] }[];
-  nodes?: { mesh?: unknown; children?: unknown }[];
-  scenes?: { nodes?: unknown }[];
-  scene?: unknown;
-  [key: string]: unknown;
-}
-
-/** A problem with a mesh file; its message is the problem alone (the caller adds the file name). */
-export class FormatProblem extends Error {}
-
-const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
-const TYPE_COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
-const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP'];
-
-const isIndex = (v: unknown, length: number): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < length;
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+/** Extensions navlab reads, and those it may ignore since they only change looks (materials, textures, lights) or metadata. */
+const READ = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression', 'KHR_mesh_quantization'];
+const IGNORED = /^(KHR_materials_|EXT_materials_|KHR_texture_|EXT_texture_|KHR_lights_punctual$|EXT_lights_image_based$|KHR_xmp|KHR_animation_pointer$)/;
+const MESHOPT = ['EXT_meshopt_compression', 'KHR_meshopt_compression'];
 
 /** Splits a GLB file into its JSON text and binary body. */
 export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | null } {
@@ -96,34 +98,111 @@ function dataUri(uri: string): Uint8Array | null {
 }
 
 /**
- * Parses and checks a glTF asset (`glb` true for a GLB container) and resolves its buffers.
- * `maxTriangles` is checked on the accessor counts before anything is decoded.
+ * Parses and checks a glTF asset (`glb` true for a GLB container), resolves its buffers and
+ * builds the loader's JSON. `maxTriangles` is checked on the accessor counts of every instance
+ * before anything is decoded.
  */
 export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceReader | undefined, maxTriangles: number): Promise<CheckedGltf> {
   const { json: text, body } = glb ? readGlb(bytes) : { json: new TextDecoder().decode(bytes), body: null };
-  let json: GltfJson;
+  // JSON.parse and every later walk of the value may recurse: the depth is bounded first.
+  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new FormatProblem(`the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
+  let parsed: unknown;
   try {
-    json = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (e) {
     throw new FormatProblem(`the glTF JSON does not parse (${(e as Error).message})`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new FormatProblem('the glTF JSON is not an object');
-  const version = json.asset?.version;
-  if (typeof version !== 'string' || !version.startsWith('2.')) throw new FormatProblem(`asset.version is ${JSON.stringify(version)}; only glTF 2.x is supported`);
+  if (!isObject(parsed)) throw new FormatProblem('the glTF JSON is not an object');
+  const json = parsed;
+  const version = isObject(json.asset) ? json.asset.version : undefined;
+  if (typeof version !== 'string' || !version.startsWith('2.')) throw new FormatProblem(`asset.version is ${shown(version)}; only glTF 2.x is supported`);
+  const used = strings(json.extensionsUsed, 'extensionsUsed');
+  for (const e of strings(json.extensionsRequired, 'extensionsRequired')) {
+    if (!READ.includes(e) && !IGNORED.test(e)) throw new FormatProblem(`extensionsRequired: the file requires ${e}, which navlab does not read`);
+  }
 
+  const { buffers, lengths, fallback } = await resolveBuffers(json, body, read);
+  const quantized = used.includes('KHR_mesh_quantization');
+  const geometry = new GeometryTables(json, buffers, lengths, fallback);
+  const meshes = new MeshTables(json, geometry, quantized);
+  const { nodes, built, scene } = checkNodes(json, meshes.meshCount);
+
+  // The built nodes, renumbered in the order built; every instance's triangles counted.
+  const out = new Map<number, number>();
+  built.forEach((at, k) => out.set(at, k));
+  let triangles = 0;
+  let objectCount = built.length;
+  const outNodes = built.map((at) => {
+    const { mesh, children, ...fields } = nodes[at];
+    const node: JsonObject = { ...fields };
+    if (children.length > 0) node.children = children.map((c) => out.get(c)!);
+    const use = mesh === undefined ? null : meshes.mesh(mesh);
+    if (use !== null) {
+      node.mesh = use.out;
+      triangles += use.triangles;
+      objectCount += use.objects;
+      if (triangles > maxTriangles) throw new FormatProblem(`more than ${maxTriangles} triangles (the import limit)`);
+      if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`);
+    }
+    return node;
+  });
+  if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`);
+
+  const loaderJson: JsonObject = {
+    asset: { version: '2.0' },
+    extensionsUsed: [...(meshes.usesDraco ? ['KHR_draco_mesh_compression'] : []), ...(quantized ? ['KHR_mesh_quantization'] : [])],
+    scenes: scene === null ? [] : [{ ...(scene.name !== undefined ? { name: scene.name } : {}), nodes: scene.roots.map((r) => out.get(r)!) }],
+    nodes: outNodes,
+    meshes: meshes.meshes,
+    materials: meshes.materials,
+    accessors: geometry.accessors,
+    bufferViews: geometry.bufferViews,
+    buffers: geometry.buffers,
+  };
+  if (scene !== null) loaderJson.scene = 0;
+  return {
+    json: loaderJson,
+    viewBytes: (k) => geometry.viewBytes(k),
+    bufferBytes: (k) => geometry.bufferBytes(k),
+    triangles,
+    usesDraco: meshes.usesDraco,
+    dracoCounts: meshes.dracoCounts,
+  };
+}
+
+/** `v` as a list of strings (undefined: none). */
+function strings(v: unknown, path: string): string[] {
+  const list = array(v, path);
+  list.forEach((s, i) => {
+    if (typeof s !== 'string') throw new FormatProblem(`${path}[${i}]: expected a string, got ${shown(s)}`);
+  });
+  return list as string[];
+}
+
+/**
+ * Every buffer's bytes: the GLB body, a data: URI or a file read through `read` (a meshopt
+ * fallback buffer has none: its `lengths` entry is its declared byteLength). All of them
+ * together are held to LIMITS.meshFileBytes, like one mesh file.
+ */
+async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: ResourceReader | undefined): Promise<{ buffers: Uint8Array[]; lengths: number[]; fallback: boolean[] }> {
   const buffers: Uint8Array[] = [];
-  const bufferDefs = json.buffers ?? [];
-  for (let i = 0; i < bufferDefs.length; i++) {
-    const b = bufferDefs[i];
-    if (!isCount(b.byteLength)) throw new FormatProblem(`buffers[${i}].byteLength is not a count`);
+  const lengths: number[] = [];
+  const fallback: boolean[] = [];
+  let total = 0;
+  const defs = objects(json, 'buffers');
+  for (let i = 0; i < defs.length; i++) {
+    const b = defs[i];
+    const byteLength = count(b.byteLength, `buffers[${i}].byteLength`);
+    const extensions = isObject(b.extensions) ? b.extensions : {};
+    const isFallback = b.uri === undefined && MESHOPT.some((n) => isObject(extensions[n]) && extensions[n].fallback === true);
     let data: Uint8Array | null;
-    if (b.extensions?.EXT_meshopt_compression?.fallback === true && b.uri === undefined) {
+    if (isFallback) {
       data = new Uint8Array(0); // placeholder: only compressed views refer to it
     } else if (b.uri === undefined) {
       if (i !== 0 || body === null) throw new FormatProblem(`missing buffer ${i}: it has no uri and there is no GLB binary chunk`);
       data = body;
     } else if (typeof b.uri !== 'string') {
-      throw new FormatProblem(`buffers[${i}].uri is not a string`);
+      throw new FormatProblem(`buffers[${i}].uri: expected a string, got ${shown(b.uri)}`);
     } else {
       data = dataUri(b.uri);
       if (data === null) {
@@ -138,82 +217,12 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
         if (data === null) throw new FormatProblem(`missing buffer '${path}'`);
       }
     }
-    if (data.byteLength < b.byteLength && !(b.extensions?.EXT_meshopt_compression?.fallback)) {
-      throw new FormatProblem(`buffer ${i} is truncated: ${data.byteLength} bytes, byteLength says ${b.byteLength}`);
-    }
+    if (!isFallback && data.byteLength < byteLength) throw new FormatProblem(`buffer ${i} is truncated: ${data.byteLength} bytes, byteLength says ${byteLength}`);
+    total += data.byteLength;
+    if (total > LIMITS.meshFileBytes) throw new FormatProblem(`the buffers of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`);
     buffers.push(data);
+    lengths.push(isFallback ? byteLength : data.byteLength);
+    fallback.push(isFallback);
   }
-
-  const views = json.bufferViews ?? [];
-  views.forEach((v, i) => {
-    const check = (buffer: unknown, offset: unknown, length: unknown, what: string) => {
-      if (!isIndex(buffer, buffers.length)) throw new FormatProblem(`${what} refers to buffer ${String(buffer)}, which does not exist`);
-      const o = offset ?? 0;
-      if (!isCount(o) || !isCount(length)) throw new FormatProblem(`${what} has a bad byteOffset or byteLength`);
-      const isFallback = bufferDefs[buffer].extensions?.EXT_meshopt_compression?.fallback === true;
-      const size = isFallback ? (bufferDefs[buffer].byteLength as number) : buffers[buffer].byteLength;
-      if (o + length > size) throw new FormatProblem(`${what} (bytes ${o}..${o + length}) runs past the end of buffer ${buffer} (${size} bytes)`);
-    };
-    check(v.buffer, v.byteOffset, v.byteLength, `bufferViews[${i}]`);
-    const m = v.extensions?.EXT_meshopt_compression;
-    if (m) check(m.buffer, m.byteOffset, m.byteLength, `bufferViews[${i}] (EXT_meshopt_compression)`);
-  });
-
-  const accessors = json.accessors ?? [];
-  accessors.forEach((a, i) => {
-    if (!isCount(a.count)) throw new FormatProblem(`accessors[${i}].count is not a count`);
-    const size = COMPONENT_BYTES[a.componentType as number], comps = TYPE_COMPONENTS[a.type as string];
-    if (size === undefined || comps === undefined) throw new FormatProblem(`accessors[${i}] has an unknown componentType or type`);
-    if (a.bufferView === undefined) return; // zeros, or decoded from an extension (Draco)
-    if (!isIndex(a.bufferView, views.length)) throw new FormatProblem(`accessors[${i}] refers to bufferView ${String(a.bufferView)}, which does not exist`);
-    const view = views[a.bufferView];
-    const offset = a.byteOffset ?? 0;
-    if (!isCount(offset)) throw new FormatProblem(`accessors[${i}].byteOffset is not a count`);
-    const element = size * comps;
-    const stride = isCount(view.byteStride) && view.byteStride > 0 ? view.byteStride : element;
-    const end = a.count === 0 ? offset : offset + stride * (a.count - 1) + element;
-    if (end > (view.byteLength as number)) throw new FormatProblem(`accessors[${i}] (${a.count} elements) runs past the end of bufferView ${a.bufferView} (${String(view.byteLength)} bytes)`);
-  });
-
-  // Triangles per mesh, then per node instance.
-  const meshes = json.meshes ?? [];
-  const meshTriangles = meshes.map((mesh, m) => {
-    let sum = 0;
-    (mesh.primitives ?? []).forEach((p, k) => {
-      const mode = p.mode ?? 4;
-      const where = `meshes[${m}].primitives[${k}]`;
-      if (typeof mode !== 'number' || !Number.isInteger(mode) || mode < 0 || mode > 6) throw new FormatProblem(`${where} has unknown mode ${String(mode)}`);
-      if (mode < 4) throw new FormatProblem(`${where} is not made of triangles (mode ${MODE_NAMES[mode]})`);
-      const position = p.attributes?.POSITION;
-      if (!isIndex(position, accessors.length)) throw new FormatProblem(`${where} has no POSITION accessor`);
-      let count = accessors[position].count as number;
-      if (p.indices !== undefined) {
-        if (!isIndex(p.indices, accessors.length)) throw new FormatProblem(`${where} refers to index accessor ${String(p.indices)}, which does not exist`);
-        count = accessors[p.indices].count as number;
-      }
-      sum += mode === 4 ? Math.floor(count / 3) : Math.max(0, count - 2);
-    });
-    return sum;
-  });
-  const nodes = json.nodes ?? [];
-  let triangles = 0;
-  const visit = (n: unknown, depth: number): void => {
-    if (!isIndex(n, nodes.length)) throw new FormatProblem(`a scene refers to node ${String(n)}, which does not exist`);
-    if (depth > 256) throw new FormatProblem('the node hierarchy is deeper than 256 levels (a cycle?)');
-    const node = nodes[n];
-    if (node.mesh !== undefined) {
-      if (!isIndex(node.mesh, meshes.length)) throw new FormatProblem(`nodes[${n}] refers to mesh ${String(node.mesh)}, which does not exist`);
-      triangles += meshTriangles[node.mesh];
-      if (triangles > maxTriangles) throw new FormatProblem(`more than ${maxTriangles} triangles (the import limit)`);
-    }
-    if (Array.isArray(node.children)) for (const c of node.children) visit(c, depth + 1);
-  };
-  const scenes = json.scenes ?? [];
-  const sceneIndex = json.scene ?? 0;
-  if (scenes.length > 0) {
-    if (!isIndex(sceneIndex, scenes.length)) throw new FormatProblem(`scene ${String(sceneIndex)} does not exist`);
-    const roots = scenes[sceneIndex].nodes;
-    if (Array.isArray(roots)) for (const n of roots) visit(n, 0);
-  }
-  return { json, buffers, triangles };
+  return { buffers, lengths, fallback };
 }

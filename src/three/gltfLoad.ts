@@ -3,29 +3,34 @@ import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js'
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { LIMITS } from '../core/limits.ts';
+import { announceDracoCounts } from './dracoDecode.ts';
 import { checkGltf, FormatProblem, type ResourceReader } from './gltfContainer.ts';
 
-/** glTF 2.0 (.glb or .gltf) into three objects, after `checkGltf` has checked its structure. */
+/**
+ * glTF 2.0 (.glb or .gltf) into three objects. The loader gets the JSON `checkGltf` built (only
+ * checked entries, the default scene alone) as an object, and the bytes of its views and
+ * buffers from the checks: it never parses, fetches or walks anything of the file itself.
+ */
 export async function loadGltf(bytes: Uint8Array, glb: boolean, options: { read?: ResourceReader; draco?: DRACOLoader }): Promise<Object3D> {
   const checked = await checkGltf(bytes, glb, options.read, LIMITS.meshTriangles);
-  const usesDraco = (checked.json.extensionsUsed as unknown[] | undefined)?.includes('KHR_draco_mesh_compression');
-  if (usesDraco && !options.draco) throw new FormatProblem('uses KHR_draco_mesh_compression, but no Draco decoder is available');
+  if (checked.usesDraco && !options.draco) throw new FormatProblem('uses KHR_draco_mesh_compression, but no Draco decoder is available');
   const loader = new GLTFLoader();
   if (options.draco) loader.setDRACOLoader(options.draco);
   await MeshoptDecoder.ready;
   loader.setMeshoptDecoder(MeshoptDecoder);
-  // Buffers come from the checks above (GLB body, data: URIs, files read through `read`):
-  // the loader never fetches anything itself.
   loader.register((parser) => {
-    (parser as unknown as { loadBuffer: (i: number) => Promise<ArrayBuffer> }).loadBuffer = (i) => {
-      const b = checked.buffers[i];
-      return Promise.resolve(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
+    // Compressed data for meshopt (which asks for whole buffers).
+    (parser as unknown as { loadBuffer: (i: number) => Promise<ArrayBuffer> }).loadBuffer = (i) => Promise.resolve(checked.bufferBytes(i));
+    // Every other view, straight from the checked buffers (the plugin runs after meshopt's).
+    const loadBufferView = (k: number) => {
+      const bytes = checked.viewBytes(k);
+      const draco = checked.dracoCounts.get(k);
+      if (draco !== undefined) announceDracoCounts(bytes, draco);
+      return Promise.resolve(bytes);
     };
-    return { name: 'navlab_checked_buffers' };
+    return { name: 'navlab_checked_views', loadBufferView } as unknown as { name: string };
   });
-  // A GLB is handed over as its JSON text, so the loader reads no container of its own.
-  const text = JSON.stringify({ ...checked.json, buffers: (checked.json.buffers ?? []).map((b) => ({ ...b, uri: undefined })) });
-  const gltf = await new Promise<GLTF>((resolve, reject) => loader.parse(text, '', resolve, reject));
+  const gltf = await new Promise<GLTF>((resolve, reject) => loader.parse(checked.json as unknown as ArrayBuffer, '', resolve, reject));
   if (!gltf.scene) throw new FormatProblem('no triangles (the asset has no scene)');
   const group = new Group();
   group.name = gltf.scene.name;

@@ -124,6 +124,9 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
       if (!Number.isFinite(_v.x) || !Number.isFinite(_v.y) || !Number.isFinite(_v.z)) fail(`mesh '${mesh.name}': vertex ${v} has a non-finite position (${_v.x}, ${_v.y}, ${_v.z})`);
       _v.applyMatrix4(mesh.matrixWorld);
       if (!Number.isFinite(_v.x + _v.y + _v.z)) fail(`mesh '${mesh.name}': vertex ${v} is not finite after its node transforms`);
+      // A bad file, not a bad call: far vertices (a scale that overflows under its parent's) stop here.
+      const c = LIMITS.meshCoord;
+      if (!(Math.abs(_v.x) <= c && Math.abs(_v.y) <= c && Math.abs(_v.z) <= c)) fail(`mesh '${mesh.name}': vertex ${v} lies at (${_v.x}, ${_v.y}, ${_v.z}) after its node transforms, beyond the coordinate limit of ±${c}`);
       soup[o++] = _v.x;
       soup[o++] = _v.y;
       soup[o++] = _v.z;
