@@ -57,6 +57,14 @@ export const LIMITS = Object.freeze({
    * 5 million triangles as float32 positions of 3 vertices each (180 MB).
    */
   gltfGeometryBytes: 256 * 2 ** 20,
+  /**
+   * Objects and arrays in a glTF file's JSON, counted before it is parsed: JSON.parse holds
+   * each in about 115 bytes (1,000,000 are about 115 MB), and a GLB's JSON chunk may take
+   * most of a 256 MiB file (70 million of them, 8 GB).
+   */
+  gltfJsonContainers: 1_000_000,
+  /** Values of any kind in a glTF file's JSON, likewise (a number in an array takes about 32 bytes). */
+  gltfJsonValues: 10_000_000,
   /** Nesting depth of any JSON navlab parses from outside (scene documents, glTF). */
   jsonDepth: 256,
   /** Bytes of a .navbin file. */

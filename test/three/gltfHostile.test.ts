@@ -101,6 +101,15 @@ describe('glTF node hierarchy: every scene walked without recursion, cycles and 
     expect((error as MeshError).message).toBe(`${file}: the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
   });
 
+  it('counts the JSON\'s objects, arrays and values before parsing it', async () => {
+    const extras = (unit: string, n: number) => glbContainer(`{"asset":{"version":"2.0"},"extras":[${unit.repeat(n)}0]}`, new Uint8Array(0));
+    const containers = LIMITS.gltfJsonContainers;
+    await expect(importMesh('x.glb', extras('{},', containers))).rejects.toThrow(`x.glb: the glTF JSON holds ${containers + 3} objects and arrays, more than the limit of ${containers}`);
+    await expect(importMesh('x.glb', extras('0,', LIMITS.gltfJsonValues))).rejects.toThrow(new RegExp(`^x\\.glb: the glTF JSON holds about \\d+ values, more than the limit of ${LIMITS.gltfJsonValues}$`));
+    // Braces and commas inside strings are not counted.
+    await expect(importMesh('x.glb', extras('"{[,",', containers))).rejects.toThrow('x.glb: no triangles (the asset has no scene)');
+  });
+
   it('builds only the default scene and counts its instances against the triangle limit before allocating', async () => {
     // Scene 1 (the default) holds the triangle twice; scene 0 holds a third copy that is not built.
     const object = await (async () => {
