@@ -50,6 +50,18 @@ export class PointGrid {
   #bestI = new Int32Array(0);
   #count = 0;
   #k = 0;
+  // The query of `nearest` (q in world coordinates).
+  #qx = 0;
+  #qy = 0;
+  #qz = 0;
+  // ... and in grid coordinates.
+  #gx = 0;
+  #gy = 0;
+  #gz = 0;
+  #self = -1;
+  #maxDistSq = 0;
+  #xyz: ArrayLike<number> = [];
+  #rank: ArrayLike<number> = [];
 
   /** Cell (cx, cy, cz) spans origin + [c, c + 1) * cellSize on each axis. */
   constructor(cellSize: number, ox = 0, oy = 0, oz = 0) {
@@ -197,19 +209,20 @@ export class PointGrid {
     this.#k = k;
     this.#count = 0;
     if (k <= 0) return 0;
-    const offer = (items: number[]): void => {
-      for (let m = 0; m < items.length; m++) {
-        const j = items[m];
-        if (j === self) continue;
-        const dx = xyz[3 * j] - qx, dy = xyz[3 * j + 1] - qy, dz = xyz[3 * j + 2] - qz;
-        const d = dx * dx + dy * dy + dz * dz;
-        if (d <= maxDistSq) this.#offer(d, rank[j], j);
-      }
-    };
-    offer(this.#far);
+    this.#qx = qx;
+    this.#qy = qy;
+    this.#qz = qz;
+    this.#self = self;
+    this.#maxDistSq = maxDistSq;
+    this.#xyz = xyz;
+    this.#rank = rank;
+    this.#offerAll(this.#far);
     // q in grid coordinates, and its cell.
     const q = [qx - this.#ox, qy - this.#oy, qz - this.#oz];
     const c = q.map((v) => clampCell(Math.floor(v * this.#inv)));
+    this.#gx = q[0];
+    this.#gy = q[1];
+    this.#gz = q[2];
     const lo = this.#lo, hi = this.#hi;
     const s = this.cellSize;
     for (let r = 0; ; r++) {
@@ -218,18 +231,18 @@ export class PointGrid {
       if (ringCells > this.#cells.size) {
         // A ring larger than the occupied cells: visit the unvisited occupied cells and stop.
         for (const cell of this.#cells.values()) {
-          if (Math.max(Math.abs(cell.cx - c[0]), Math.abs(cell.cy - c[1]), Math.abs(cell.cz - c[2])) >= r) offer(cell.items);
+          if (Math.max(Math.abs(cell.cx - c[0]), Math.abs(cell.cy - c[1]), Math.abs(cell.cz - c[2])) >= r) this.#offerAll(cell.items);
         }
         break;
       }
       for (let cz = Math.max(z0, lo[2]); cz <= Math.min(z1, hi[2]); cz++) {
         for (let cy = Math.max(y0, lo[1]); cy <= Math.min(y1, hi[1]); cy++) {
           if (cz === z0 || cz === z1 || cy === y0 || cy === y1) {
-            for (let cx = Math.max(x0, lo[0]); cx <= Math.min(x1, hi[0]); cx++) this.#visitCell(cx, cy, cz, offer);
+            for (let cx = Math.max(x0, lo[0]); cx <= Math.min(x1, hi[0]); cx++) this.#visitCell(cx, cy, cz);
           } else {
             // Inside the ring's z and y ranges only its two x faces are new.
-            if (x0 >= lo[0]) this.#visitCell(x0, cy, cz, offer);
-            if (x1 <= hi[0]) this.#visitCell(x1, cy, cz, offer);
+            if (x0 >= lo[0]) this.#visitCell(x0, cy, cz);
+            if (x1 <= hi[0]) this.#visitCell(x1, cy, cz);
           }
         }
       }
@@ -241,12 +254,32 @@ export class PointGrid {
       if (bound > 0 && (bound * bound > maxDistSq || (this.#count === k && bound * bound > this.#bestD[k - 1]))) break;
     }
     for (let m = 0; m < this.#count; m++) out[m] = this.#bestI[m];
+    this.#xyz = this.#rank = [];
     return this.#count;
   }
 
-  #visitCell(cx: number, cy: number, cz: number, offer: (items: number[]) => void): void {
+  #offerAll(items: number[]): void {
+    const xyz = this.#xyz, qx = this.#qx, qy = this.#qy, qz = this.#qz;
+    for (let m = 0; m < items.length; m++) {
+      const j = items[m];
+      if (j === this.#self) continue;
+      const dx = xyz[3 * j] - qx, dy = xyz[3 * j + 1] - qy, dz = xyz[3 * j + 2] - qz;
+      const d = dx * dx + dy * dy + dz * dz;
+      if (d <= this.#maxDistSq) this.#offer(d, this.#rank[j], j);
+    }
+  }
+
+  /** Offers the items of cell (cx, cy, cz) unless the whole cell is farther than the k-th best. */
+  #visitCell(cx: number, cy: number, cz: number): void {
+    if (this.#count === this.#k) {
+      const s = this.cellSize, slack = SLACK * s;
+      const dx = gap(this.#gx, this.#gx, cx * s + slack, (cx + 1) * s - slack);
+      const dy = gap(this.#gy, this.#gy, cy * s + slack, (cy + 1) * s - slack);
+      const dz = gap(this.#gz, this.#gz, cz * s + slack, (cz + 1) * s - slack);
+      if (dx * dx + dy * dy + dz * dz > this.#bestD[this.#k - 1]) return;
+    }
     const cell = this.#cells.get(key(cx, cy, cz));
-    if (cell !== undefined) offer(cell.items);
+    if (cell !== undefined) this.#offerAll(cell.items);
   }
 
   /** Keeps (d, r, i) if it is among the k best so far (sorted insertion: k is small). */
