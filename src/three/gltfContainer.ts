@@ -1,3 +1,4 @@
+import { quote } from '../core/io/text.ts';
 import { jsonDepth, LIMITS } from '../core/limits.ts';
 import type { DracoCounts } from './dracoDecode.ts';
 import { FormatProblem } from './formatProblem.ts';
@@ -80,7 +81,12 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
 /** The bytes of a base64 payload (the part of a data: URI after the comma); null when it is not base64. */
 export function base64Bytes(payload: string): Uint8Array | null {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;
-  const bin = atob(payload);
+  let bin: string;
+  try {
+    bin = atob(payload);
+  } catch {
+    return null; // a length atob refuses (one character past a multiple of 4)
+  }
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
@@ -91,7 +97,13 @@ function dataUri(uri: string): Uint8Array | null {
   const m = /^data:[^,]*?(;base64)?,/.exec(uri);
   if (m === null) return null;
   const payload = uri.slice(m[0].length);
-  if (!m[1]) return new TextEncoder().encode(decodeURIComponent(payload));
+  if (!m[1]) {
+    try {
+      return new TextEncoder().encode(decodeURIComponent(payload));
+    } catch {
+      throw new FormatProblem('a data: URI is not valid percent-encoding');
+    }
+  }
   const bytes = base64Bytes(payload);
   if (bytes === null) throw new FormatProblem('a data: URI is not valid base64');
   return bytes;
@@ -210,15 +222,15 @@ async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: R
     } else {
       data = dataUri(b.uri);
       if (data === null) {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(b.uri) || b.uri.startsWith('/')) throw new FormatProblem(`buffer '${b.uri}' is not a relative path or a data: URI`);
+        if (/^[a-z][a-z0-9+.-]*:/i.test(b.uri) || b.uri.startsWith('/')) throw new FormatProblem(`buffer ${quote(b.uri)} is not a relative path or a data: URI`);
         let path: string;
         try {
           path = decodeURIComponent(b.uri);
         } catch {
-          throw new FormatProblem(`buffer uri '${b.uri}' is not valid percent-encoding`);
+          throw new FormatProblem(`buffer uri ${quote(b.uri)} is not valid percent-encoding`);
         }
         data = read ? await read(path) : null;
-        if (data === null) throw new FormatProblem(`missing buffer '${path}'`);
+        if (data === null) throw new FormatProblem(`missing buffer ${quote(path, 200)}`);
       }
     }
     if (!isFallback && data.byteLength < byteLength) throw new FormatProblem(`buffer ${i} is truncated: ${data.byteLength} bytes, byteLength says ${byteLength}`);

@@ -1,3 +1,4 @@
+import { escapeControls, quote } from '../core/io/text.ts';
 import { FormatProblem } from './formatProblem.ts';
 
 /**
@@ -14,7 +15,7 @@ export function shown(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return v.length > 0 && v.length <= 4 && v.every((x) => typeof x !== 'object') ? `an array of ${v.length}` : 'an array';
   if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (typeof v === 'string') return quote(v);
   return String(v);
 }
 
@@ -73,8 +74,11 @@ export function finite(v: unknown, path: string): number | undefined {
   return v;
 }
 
-/** `v` when it is a string, else undefined (names are optional and only shown). */
-export const name = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/**
+ * `v` when it is a string, else undefined (names are optional and only shown): control
+ * characters escaped and at most 200 characters, as messages and the drawing show them.
+ */
+export const name = (v: unknown): string | undefined => (typeof v === 'string' ? escapeControls(v.slice(0, 200), true) : undefined);
 
 /**
  * The objects and arrays (`containers`) and all the values of JSON `text`, counted by a byte

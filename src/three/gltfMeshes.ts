@@ -57,7 +57,7 @@ export class MeshTables {
     });
     let use: MeshUse | null = null;
     if (primitives.length > 0) {
-      this.meshes.push({ ...(name(def.name) !== undefined ? { name: def.name } : {}), primitives });
+      this.meshes.push({ ...(name(def.name) !== undefined ? { name: name(def.name) } : {}), primitives });
       // One Mesh per primitive, and a Group around them when there are several.
       use = { out: this.meshes.length - 1, triangles, objects: primitives.length + (primitives.length > 1 ? 1 : 0) };
     }
@@ -135,7 +135,7 @@ export class MeshTables {
     const def = this.materialDefs[at];
     const p = `materials[${at}]`;
     const out: JsonObject = {};
-    if (name(def.name) !== undefined) out.name = def.name;
+    if (name(def.name) !== undefined) out.name = name(def.name);
     const pbr = def.pbrMetallicRoughness === undefined ? {} : object(def.pbrMetallicRoughness, `${p}.pbrMetallicRoughness`);
     const baseColorFactor = numbers(pbr.baseColorFactor, 4, `${p}.pbrMetallicRoughness.baseColorFactor`);
     const metallicFactor = finite(pbr.metallicFactor, `${p}.pbrMetallicRoughness.metallicFactor`);

@@ -36,7 +36,7 @@ export function checkNodes(json: JsonObject, meshCount: number): CheckedNodes {
   const nodes = defs.map((d, i): NodeDef => {
     const p = `nodes[${i}]`;
     const node: NodeDef = { children: array(d.children, `${p}.children`).map((c, k) => index(c, n, `${p}.children[${k}]`, 'node')) };
-    if (name(d.name) !== undefined) node.name = d.name as string;
+    if (name(d.name) !== undefined) node.name = name(d.name);
     if (d.mesh !== undefined) node.mesh = index(d.mesh, meshCount, `${p}.mesh`, 'mesh');
     const matrix = numbers(d.matrix, 16, `${p}.matrix`);
     if (matrix !== undefined) node.matrix = matrix;

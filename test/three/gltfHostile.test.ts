@@ -144,11 +144,11 @@ describe('glTF structure: each field checked before the loader touches it', () =
     ['nodes: [null]', (j) => void (j.nodes = [null]), /nodes\[0\]: expected an object, got null/],
     ['accessors: {}', (j) => void (j.accessors = {}), /accessors: expected an array, got an object/],
     ['children not an array', (j) => void (j.nodes[0].children = 5), /nodes\[0\]\.children: expected an array, got 5/],
-    ['children of strings', (j) => void (j.nodes[0].children = ['ab']), /nodes\[0\]\.children\[0\]: expected a node index, got "ab"/],
+    ['children of strings', (j) => void (j.nodes[0].children = ['ab']), /nodes\[0\]\.children\[0\]: expected a node index, got 'ab'/],
     ['a child out of range', (j) => void (j.nodes[0].children = [7]), /nodes\[0\]\.children\[0\]: node 7 does not exist \(1 nodes\)/],
     ['a scene node out of range', (j) => void (j.scenes[0].nodes = [1.5]), /scenes\[0\]\.nodes\[0\]: expected a node index, got 1\.5/],
     ['a mesh out of range', (j) => void (j.nodes[0].mesh = 3), /nodes\[0\]\.mesh: mesh 3 does not exist \(1 meshes\)/],
-    ['primitives not an array', (j) => void (j.meshes[0].primitives = 'x'), /meshes\[0\]\.primitives: expected an array, got "x"/],
+    ['primitives not an array', (j) => void (j.meshes[0].primitives = 'x'), /meshes\[0\]\.primitives: expected an array, got 'x'/],
     ['attributes not an object', (j) => void (j.meshes[0].primitives[0].attributes = [0]), /meshes\[0\]\.primitives\[0\]\.attributes: expected an object, got an array/],
     ['no POSITION', (j) => void delete j.meshes[0].primitives[0].attributes.POSITION, /meshes\[0\]\.primitives\[0\]\.attributes\.POSITION is missing/],
     // Accessors.
@@ -163,7 +163,7 @@ describe('glTF structure: each field checked before the loader touches it', () =
     }, new RegExp(`accessors\\[2\\]: 2147483648 elements without a bufferView would take 25769803776 bytes, \\d+ in all; the geometry of one file is limited to ${LIMITS.gltfGeometryBytes} bytes`)],
     ['count not an integer', (j) => void (j.accessors[0].count = 2.5), /accessors\[0\]\.count: expected a count, got 2\.5/],
     ['an unknown componentType', (j) => void (j.accessors[0].componentType = 5124), /accessors\[0\]\.componentType: 5124 is not a glTF component type/],
-    ['an unknown type', (j) => void (j.accessors[0].type = 'VEC5'), /accessors\[0\]\.type: "VEC5" is not a glTF accessor type/],
+    ['an unknown type', (j) => void (j.accessors[0].type = 'VEC5'), /accessors\[0\]\.type: 'VEC5' is not a glTF accessor type/],
     ['a misaligned byteOffset', (j) => void (j.accessors[0].byteOffset = 2), /accessors\[0\]\.byteOffset: 2 is not a multiple of the component size 4/],
     ['an accessor past its bufferView', (j) => void (j.accessors[0].count = 4), /accessors\[0\] \(4 elements\) runs past the end of bufferView 0 \(36 bytes\)/],
     ['a bad min', (j) => void (j.accessors[0].min = 0), /accessors\[0\]\.min: expected 3 finite numbers, got 0/],
@@ -188,11 +188,11 @@ describe('glTF structure: each field checked before the loader touches it', () =
     ['a meshopt view with an unknown mode', (j) => {
       j.extensionsUsed = ['EXT_meshopt_compression'];
       j.bufferViews[0].extensions = { EXT_meshopt_compression: { buffer: 0, byteLength: 36, byteStride: 12, mode: 'FOO', count: 3 } };
-    }, /bufferViews\[0\]\.extensions\.EXT_meshopt_compression\.mode: "FOO" is not ATTRIBUTES, TRIANGLES or INDICES/],
+    }, /bufferViews\[0\]\.extensions\.EXT_meshopt_compression\.mode: 'FOO' is not ATTRIBUTES, TRIANGLES or INDICES/],
     ['a meshopt view with an unknown filter', (j) => {
       j.extensionsUsed = ['EXT_meshopt_compression'];
       j.bufferViews[0].extensions = { EXT_meshopt_compression: { buffer: 0, byteLength: 36, byteStride: 12, mode: 'ATTRIBUTES', filter: 'ZIP', count: 3 } };
-    }, /EXT_meshopt_compression\.filter: "ZIP" is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL/],
+    }, /EXT_meshopt_compression\.filter: 'ZIP' is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL/],
     ['a meshopt view whose count does not fill it', (j) => {
       j.extensionsUsed = ['EXT_meshopt_compression'];
       j.bufferViews[0].extensions = { EXT_meshopt_compression: { buffer: 0, byteLength: 36, byteStride: 12, mode: 'ATTRIBUTES', count: 2 ** 31 } };
@@ -209,7 +209,7 @@ describe('glTF structure: each field checked before the loader touches it', () =
     ['a short matrix', (j) => void (j.nodes[0].matrix = [1, 2]), /nodes\[0\]\.matrix: expected 16 finite numbers, got an array of 2/],
     ['a translation with null', (j) => void (j.nodes[0].translation = [0, null, 0]), /nodes\[0\]\.translation: expected 3 finite numbers/],
     ['a rotation of 3', (j) => void (j.nodes[0].rotation = [0, 0, 0]), /nodes\[0\]\.rotation: expected 4 finite numbers/],
-    ['a scale of text', (j) => void (j.nodes[0].scale = 'big'), /nodes\[0\]\.scale: expected 3 finite numbers, got "big"/],
+    ['a scale of text', (j) => void (j.nodes[0].scale = 'big'), /nodes\[0\]\.scale: expected 3 finite numbers, got 'big'/],
     // Materials.
     ['a material out of range', (j) => void (j.meshes[0].primitives[0].material = 3), /meshes\[0\]\.primitives\[0\]\.material: material 3 does not exist \(0 materials\)/],
     ['a bad baseColorFactor', (j) => void (j.materials = [{ pbrMetallicRoughness: { baseColorFactor: [1, 'red', 0, 1] } }], j.meshes[0].primitives[0].material = 0), /materials\[0\]\.pbrMetallicRoughness\.baseColorFactor: expected 4 finite numbers/],
@@ -247,6 +247,28 @@ describe('glTF structure: each field checked before the loader touches it', () =
     b.node({ mesh: 0 });
     const m = await importMesh('x.glb', b.glb());
     expect(Array.from(m.soup)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  });
+});
+
+describe('glTF text from the file in messages and names', () => {
+  const gltf = (buffers: unknown[]) => new TextEncoder().encode(JSON.stringify({ asset: { version: '2.0' }, buffers }));
+
+  it.each<[string, string, string]>([
+    ['base64 of a bad length', 'data:application/octet-stream;base64,A', 'x.gltf: a data: URI is not valid base64'],
+    ['bad percent-encoding', 'data:,%E0%A4%A', 'x.gltf: a data: URI is not valid percent-encoding'],
+    ['a name with terminal escapes', 'a\u001b[2J\u202eb.bin', "x.gltf: missing buffer 'a\\u001b[2J\\u202eb.bin'"],
+  ])('a buffer uri with %s', async (_name, uri, message) => {
+    await expect(importMesh('x.gltf', gltf([{ uri, byteLength: 1 }]), { read: async () => null })).rejects.toThrow(message);
+  });
+
+  it('escapes control characters in field values and mesh names', async () => {
+    await refused((j) => void (j.nodes[0].scale = '\u001b[31m'), /nodes\[0\]\.scale: expected 3 finite numbers, got '\\u001b\[31m'$/);
+    const b = new GltfBuilder();
+    const view = b.bufferView(new Uint8Array(new Float32Array([0, 0, 0, 1, NaN, 0, 0, 1, 0]).buffer));
+    b.mesh([{ attributes: { POSITION: b.accessor({ bufferView: view, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] }) } }], 'm\u001b\u2028');
+    b.node({ mesh: 0 });
+    const error = await outcome('x.glb', b.glb());
+    expect((error as MeshError).message).toBe("x.glb: mesh 'm\\u001b\\u2028': vertex 1 has a non-finite position (1, NaN, 0)");
   });
 });
 
