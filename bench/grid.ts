@@ -18,6 +18,7 @@ import { findPath } from '../src/core/search/AStarRun.ts';
 import { gridDistance } from '../src/core/search/heuristics.ts';
 import { SearchContext } from '../src/core/search/SearchContext.ts';
 import { median, printTable } from './stats.ts';
+import { checkTarget } from './targets.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DATA = process.env.NAVLAB_MOVINGAI_DIR ?? join(ROOT, '..', 'shared', 'data', 'movingai');
@@ -77,7 +78,9 @@ function yardstickTable(): void {
     const ratio = median(ours.map((r, k) => r.medianMs / theirs[k].medianMs));
     const c = native ? median(cpp.map((r) => r.medianMs)) : NaN;
     const mismatched = [ours, theirs, cpp].reduce((n, runs) => n + (runs[0]?.mismatched ?? 0), 0);
-    rows.push([`${name} ${offset}-${offset + limit - 1}`, o, y, ratio, name === 'Simple' ? '<= 0.45' : '<= 0.5', c, y / c, o / c, median(ours.map((r) => r.expansionsPerSec)), median(theirs.map((r) => r.expansionsPerSec)), mismatched]);
+    const bound = name === 'Simple' ? 0.45 : 0.5;
+    const verdict = checkTarget('grid: navlab vs the yardstick A*', `navlab/yardstick, ${name} ${offset}-${offset + limit - 1}`, ratio, '<=', bound);
+    rows.push([`${name} ${offset}-${offset + limit - 1}`, o, y, ratio, verdict, c, y / c, o / c, median(ours.map((r) => r.expansionsPerSec)), median(theirs.map((r) => r.expansionsPerSec)), mismatched]);
   }
   printTable(
     `navlab vs the yardstick A* and the same A* in C++ -O2 (median ms per problem, median of ${ROUNDS} alternating cold runs; navlab/yardstick: median of the per-round ratios)`,
@@ -127,7 +130,7 @@ function perMapTable(): void {
 function peakMemoryTable(): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/peak-memory.ts'), mapPath('A1'), '9980', '20'], { encoding: 'utf8' });
   const m = JSON.parse(r.stdout.trim());
-  printTable('Peak memory, A1 problems 9980-9999 (896x390x255 = 89M voxels), own process', ['map', 'problems', 'matched', 'peak RSS MiB', 'target'], [['A1', m.problems, m.matched, m.peakRssMiB, '< 1024']]);
+  printTable('Peak memory, A1 problems 9980-9999 (896x390x255 = 89M voxels), own process', ['map', 'problems', 'matched', 'peak RSS MiB', 'target'], [['A1', m.problems, m.matched, m.peakRssMiB, checkTarget('grid: peak memory', 'peak RSS, A1 problems 9980-9999', m.peakRssMiB, '<', 1024, 'MiB')]]);
 }
 
 /** Octile cost of a 2D path given as [x, y] pairs. */

@@ -1,5 +1,5 @@
 /**
- * Size budget of the package entries: each entry bundled from the sources as a user's bundler
+ * Size of the package entries (printed, no target: the per-entry budgets are withdrawn): each entry bundled from the sources as a user's bundler
  * would (vite build of the entry with its exports kept, minified, tree-shaken), then gzipped.
  * Not a library-mode build: vite leaves the whitespace of ES library output unminified. Peer dependencies are left
  * external, as they are in a user's bundle, where they are counted once for the whole app.
@@ -9,16 +9,15 @@ import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { ROOT } from '../test/helpers/cli.ts';
 
-/** Budgets in bytes, minified and gzipped. */
+/** The entries; peers (three, three-mesh-bvh: peer dependencies) left out count navlab's own code. */
 const ENTRIES = [
-  { name: 'navlab (core)', entry: 'src/core/index.ts', external: [] as RegExp[], budget: 25_000 },
-  { name: 'navlab/scene', entry: 'src/scene/index.ts', external: [/^zod/], budget: null },
-  // three and three-mesh-bvh are both peer dependencies: the budget counts navlab's own code.
-  { name: 'navlab/three, without three, three-mesh-bvh', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/], budget: 40_000 },
-  { name: 'navlab/three, without three', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^zod/], budget: null },
-  { name: 'navlab/scene-three, without three, three-mesh-bvh', entry: 'src/three/sceneIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/], budget: null },
-  { name: 'navlab/helpers, without three, three-mesh-bvh', entry: 'src/three/helpersIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/], budget: null },
-  { name: 'navlab/import, without three, three-mesh-bvh', entry: 'src/three/importIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/], budget: null },
+  { name: 'navlab (core)', entry: 'src/core/index.ts', external: [] as RegExp[] },
+  { name: 'navlab/scene', entry: 'src/scene/index.ts', external: [/^zod/] },
+  { name: 'navlab/three, without three, three-mesh-bvh', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
+  { name: 'navlab/three, without three', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^zod/] },
+  { name: 'navlab/scene-three, without three, three-mesh-bvh', entry: 'src/three/sceneIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
+  { name: 'navlab/helpers, without three, three-mesh-bvh', entry: 'src/three/helpersIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
+  { name: 'navlab/import, without three, three-mesh-bvh', entry: 'src/three/importIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
 ];
 
 async function bundledSize(entry: string, external: RegExp[]): Promise<{ min: number; gzip: number }> {
@@ -40,12 +39,11 @@ async function bundledSize(entry: string, external: RegExp[]): Promise<{ min: nu
 
 export async function benchPackageSize(): Promise<void> {
   console.log('\n## Package size (minified, gzip -9; peers external)');
-  console.log('| entry | minified | gzipped | budget |');
-  console.log('| --- | --- | --- | --- |');
+  console.log('| entry | minified | gzipped |');
+  console.log('| --- | --- | --- |');
   for (const e of ENTRIES) {
     const s = await bundledSize(e.entry, e.external);
     const kb = (n: number): string => `${(n / 1000).toFixed(1)} kB`;
-    const verdict = e.budget === null ? '—' : `${kb(e.budget)} ${s.gzip <= e.budget ? 'ok' : 'OVER'}`;
-    console.log(`| ${e.name} | ${kb(s.min)} | ${kb(s.gzip)} | ${verdict} |`);
+    console.log(`| ${e.name} | ${kb(s.min)} | ${kb(s.gzip)} |`);
   }
 }

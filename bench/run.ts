@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark table, in one run. Timings are medians and ratios against
- * peers measured in the same run; the machine is shared, so absolute numbers drift.
+ * peers measured in the same run; the machine is shared, so absolute numbers drift. Every
+ * section reports its targets to targets.ts; the run ends with the list of missed ones and
+ * exits non-zero when one was missed.
  */
 import { benchFrontier } from './frontier.ts';
 import { benchBrowser } from './browser.ts';
@@ -8,6 +10,8 @@ import { benchGrid } from './grid.ts';
 import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSteering } from './steering.ts';
+import { reportTargets } from './targets.ts';
+import { benchWaypointEdits } from './waypointEdits.ts';
 import { benchWaypoints } from './waypoints.ts';
 import { benchVoxelize } from './voxelize.ts';
 import { benchMeshMemory } from './meshMemory.ts';
@@ -17,12 +21,14 @@ export async function runBenchmarks(): Promise<void> {
   benchGrid();
   benchFrontier();
   await benchPreprocess();
+  benchWaypointEdits();
   await benchSteering();
   await benchPackageSize();
   await benchWaypoints();
   await benchBrowser();
   benchVoxelize();
   benchMeshMemory();
+  if (reportTargets() > 0) process.exitCode = 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runBenchmarks();

@@ -14,6 +14,7 @@ import { parseScene, type SceneAgent, type SceneDocument } from '../src/scene/in
 import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
 import { createSceneSimulation } from '../src/three/simulation.ts';
 import { printTable } from './stats.ts';
+import { checkTarget } from './targets.ts';
 
 const AGENTS = 500;
 const SEED = 0x57ee;
@@ -87,7 +88,7 @@ export async function benchSteering(): Promise<void> {
       ['ms per step, mean', mean],
       ['ms per step, p95', quantile(times, 0.95)],
       ['ms per step, max', times[times.length - 1]],
-      [`budget ${BUDGET_MS} ms per step (mean)`, mean <= BUDGET_MS ? 'met' : 'MISSED'],
+      [`budget ${BUDGET_MS} ms per step (mean)`, checkTarget('steering', `ms per step, mean, ${AGENTS} agents`, mean, '<=', BUDGET_MS, 'ms')],
       ['trips completed (new goal each)', String(trips)],
       ['new-goal planning, ms per trip', trips > 0 ? regoalMs / trips : 0],
       ['replans (stuck / blocked)', String(replans)],

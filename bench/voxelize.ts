@@ -14,6 +14,7 @@ import { mulberry32 } from '../src/core/math/random.ts';
 import { now } from '../src/core/clock.ts';
 import { soupBounds, voxelizeTriangles, type VoxelFill } from '../src/three/voxelizeMesh.ts';
 import { median, printTable } from './stats.ts';
+import { checkTarget, recordTarget } from './targets.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const CELLS_ACROSS = 256;
@@ -52,13 +53,17 @@ export function benchVoxelize(): void {
   const rows: (string | number)[][] = [];
   for (const [name, fill, repeats] of RUNS) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/voxelize.ts'), name, fill, String(repeats)], { encoding: 'utf8' });
+    const section = 'mesh voxelization';
     if (r.status !== 0) {
-      rows.push([`${name} ${fill}`, 'failed', r.stderr.trim().split('\n').pop() ?? '', '', '', '', '']);
+      const reason = r.stderr.trim().split('\n').pop() ?? '';
+      rows.push([`${name} ${fill}`, 'failed', reason, '', '', '', recordTarget(section, `${name} ${fill}`, 'failed', 'runs', false)]);
       continue;
     }
     const c = JSON.parse(r.stdout) as CaseResult;
-    const goal = c.triangles > 500_000 ? 'ms <= 10000, < 1024 MiB' : 'ms <= 1000';
-    rows.push([`${name} ${fill}`, c.triangles, c.dims.join('x'), c.blocked, c.ms, c.peakRssMiB, goal]);
+    const big = c.triangles > 500_000;
+    const goal = [checkTarget(section, `${name} ${fill}, ms`, c.ms, '<=', big ? 10_000 : 1000, 'ms')];
+    if (big) goal.push(checkTarget(section, `${name} ${fill}, peak RSS`, c.peakRssMiB, '<', 1024, 'MiB'));
+    rows.push([`${name} ${fill}`, c.triangles, c.dims.join('x'), c.blocked, c.ms, c.peakRssMiB, goal.join('; ')]);
   }
   printTable(`Mesh voxelization at ${CELLS_ACROSS} cells across (median of runs; peak RSS of the whole process, mesh generation included)`,
     ['mesh', 'triangles', 'dims', 'blocked', 'ms', 'peak MiB', 'goal'], rows);
