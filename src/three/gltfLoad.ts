@@ -17,7 +17,14 @@ export async function loadGltf(bytes: Uint8Array, glb: boolean, options: { read?
   const loader = new GLTFLoader();
   if (options.draco) loader.setDRACOLoader(options.draco);
   await MeshoptDecoder.ready;
-  loader.setMeshoptDecoder(MeshoptDecoder);
+  // Corrupt compressed data is a problem of the file, named as such.
+  loader.setMeshoptDecoder({
+    ...MeshoptDecoder,
+    decodeGltfBufferAsync: (...args: Parameters<typeof MeshoptDecoder.decodeGltfBufferAsync>) =>
+      MeshoptDecoder.decodeGltfBufferAsync(...args).catch((e: unknown) => {
+        throw new FormatProblem(`the meshopt-compressed data cannot be decoded (${(e as Error)?.message ?? String(e)})`);
+      }),
+  });
   loader.register((parser) => {
     // Compressed data for meshopt (which asks for whole buffers).
     (parser as unknown as { loadBuffer: (i: number) => Promise<ArrayBuffer> }).loadBuffer = (i) => Promise.resolve(checked.bufferBytes(i));

@@ -312,6 +312,15 @@ describe('glTF work and memory bounded before the loader allocates', () => {
     }, /bufferViews\[0\]\.extensions\.EXT_meshopt_compression: decoding would take 4294967332 bytes/);
   });
 
+  it('names corrupt meshopt data as a problem of the file', async () => {
+    const { json, body } = readGlb(new Uint8Array(readFileSync(join(ROOT, 'test/data/meshes/meshopt.glb'))));
+    const corrupt = body!.slice();
+    corrupt[0] = 0; // the vertex codec's header byte
+    const error = await outcome('x.glb', glbContainer(json, corrupt));
+    expect(error).toBeInstanceOf(MeshError);
+    expect((error as MeshError).message).toMatch(/^x\.glb: the meshopt-compressed data cannot be decoded \(Malformed buffer data: -?\d+\)$/);
+  });
+
   it('holds Draco data to the triangles its accessors announce', async () => {
     const { json: text, body } = readGlb(new Uint8Array(readFileSync(join(ROOT, 'test/data/meshes/draco.glb'))));
     const json = JSON.parse(text);
