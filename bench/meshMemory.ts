@@ -9,6 +9,10 @@
  *   stl-binary   the triangle limit (or what the file size admits)
  *   glb          the triangle limit as non-indexed float32 positions, the buffer padded to the
  *                file size limit
+ *   glb-instances, gltf-instances
+ *                the file size, geometry bytes, objects and triangles of glTF at once: one
+ *                mesh (positions as large as the geometry limit, a small index list)
+ *                instanced by as many nodes as the object limit admits
  *   gltf-base64  the triangle limit as positions in a base64 data: URI, or what the .gltf size
  *                limit admits
  * The goal: every peak under 1 GiB; a row over it is flagged.
@@ -93,6 +97,56 @@ function writeGlb(w: FileWriter, json: string, bin: (w: FileWriter) => void, bin
   w.fill(0, binBytes - (w.bytes - start));
 }
 
+/**
+ * Every glTF limit at once: the file size, the loader's geometry bytes (a POSITION view as large
+ * as both admit, which the loader copies, read through a small index list), the objects (one
+ * mesh instanced by as many nodes as the object limit admits) and the triangles. As a GLB, or
+ * as a .gltf whose buffer is a base64 data: URI.
+ */
+function writeInstanced(w: FileWriter, text: boolean): number {
+  const instances = Math.floor(LIMITS.gltfObjects / 2) - 1;
+  const perMesh = Math.floor(LIMITS.meshTriangles / instances);
+  const indexBytes = 12 * perMesh;
+  const json = (vertices: number, bin: number, uri?: string) => JSON.stringify({
+    asset: { version: '2.0' }, scenes: [{ nodes: Array.from({ length: instances }, (_, k) => k) }],
+    nodes: Array.from({ length: instances }, () => ({ mesh: 0 })),
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: vertices, type: 'VEC3' },
+      { bufferView: 1, componentType: 5125, count: 3 * perMesh, type: 'SCALAR' },
+    ],
+    bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 12 * vertices }, { buffer: 0, byteOffset: 12 * vertices, byteLength: indexBytes }],
+    buffers: [{ byteLength: bin, ...(uri === undefined ? {} : { uri }) }],
+  });
+  const overhead = json(LIMITS.meshTriangles, LIMITS.meshFileBytes, text ? 'data:application/octet-stream;base64,' : undefined).length + 64;
+  // Binary bytes that fit: base64 takes 4 characters for 3 bytes.
+  const fit = text ? Math.floor(((Math.min(LIMITS.gltfTextBytes, LIMITS.meshFileBytes) - overhead) * 3) / 4) : LIMITS.meshFileBytes - overhead;
+  // Vertices in whole blocks of the 4096 random triangles below (12,288 vertices, 147,456
+  // bytes: whole base64 groups too).
+  const unit = 3 * 4096;
+  const vertices = Math.floor((Math.min(LIMITS.gltfGeometryBytes, fit) - indexBytes) / (12 * unit)) * unit;
+  // A GLB's body is padded to the file size limit (the file is held in memory too).
+  const binBytes = text ? 12 * vertices + indexBytes : fit & ~3;
+  const rand = mulberry32(6);
+  const indices = Uint32Array.from({ length: 3 * perMesh }, () => Math.floor(rand() * vertices));
+  const points = floats(rand, 4096);
+  if (!text) {
+    const block = Array.from({ length: unit }, (_, k) => new Uint8Array(points.buffer, 12 * k, 12));
+    writeGlb(w, json(vertices, binBytes), (bw) => {
+      bw.repeat(block, vertices);
+      bw.write(new Uint8Array(indices.buffer));
+    }, binBytes);
+  } else {
+    const [head, tail] = json(vertices, binBytes, 'data:application/octet-stream;base64,PAYLOAD').split('PAYLOAD');
+    w.write(head);
+    const block = enc(Buffer.from(points.buffer).toString('base64'));
+    for (let k = 0; k < vertices / unit; k++) w.write(block);
+    w.write(Buffer.from(indices.buffer).toString('base64'));
+    w.write(tail);
+  }
+  return instances * perMesh;
+}
+
 interface BenchCase {
   name: string;
   format: MeshFormat;
@@ -172,6 +226,8 @@ const CASES: BenchCase[] = [
       return triangles;
     },
   },
+  { name: 'glb-instances', format: 'glb', write: (w) => writeInstanced(w, false) },
+  { name: 'gltf-instances', format: 'gltf', write: (w) => writeInstanced(w, true) },
   {
     name: 'gltf-base64', format: 'gltf',
     write(w) {

@@ -24,17 +24,20 @@ export const LIMITS = Object.freeze({
   /** Bytes of a Moving AI map or scenario file. */
   mapFileBytes: 256 * 2 ** 20,
   /**
-   * Bytes of one mesh file (and of each buffer a .gltf references). Measured peak at this size
-   * and the triangle limit: OBJ and binary STL ~0.7 GiB, ASCII STL ~0.6 GiB, GLB ~0.7 GiB.
+   * Bytes of one mesh file (and of each buffer a .gltf references). Measured peak (`npm run
+   * bench`) at this size and the triangle limit: OBJ, binary STL and GLB ~0.7 GiB, ASCII STL
+   * ~0.6 GiB; a GLB at every glTF limit at once (this size, `gltfGeometryBytes`,
+   * `gltfObjects`, the triangles) ~0.9 GiB.
    */
   meshFileBytes: 256 * 2 ** 20,
   /**
-   * Bytes of a .gltf file (JSON text, base64 data: URIs included). Its text is decoded,
-   * parsed and its base64 decoded in memory, about 4.5 bytes of memory a byte (1.15 GiB
-   * measured at 229 MiB), so it gets half of `meshFileBytes`; a GLB holds the same data in
-   * binary.
+   * Bytes of a .gltf file (JSON text, base64 data: URIs included), like a scene file. Its text
+   * is decoded, parsed and its base64 decoded in memory, about 4.5 bytes of memory a byte
+   * (1.15 GiB measured at 229 MiB; 0.9 GiB at 128 MiB with every other glTF limit reached),
+   * so it gets a quarter of `meshFileBytes`; a GLB, or a .gltf with external buffers, holds
+   * the same data in binary.
    */
-  gltfTextBytes: 128 * 2 ** 20,
+  gltfTextBytes: 64 * 2 ** 20,
   /**
    * Triangles of one mesh file, after glTF node instancing. OBJ and STL allocate 36 bytes a
    * triangle (non-indexed float32 positions), and the import's triangle soup another 36.
@@ -53,10 +56,11 @@ export const LIMITS = Object.freeze({
   gltfObjects: 100_000,
   /**
    * Bytes three's GLTFLoader allocates for one file's geometry: buffer views, decoded meshopt
-   * data, zero-filled and sparse accessors, strips and fans listed as triangles. 256 MiB holds
-   * 5 million triangles as float32 positions of 3 vertices each (180 MB).
+   * data, zero-filled and sparse accessors, strips and fans listed as triangles. 192 MiB holds
+   * 5 million triangles as float32 positions of 3 vertices each (180 MB); at 256 MiB a GLB at
+   * every glTF limit at once peaked at 0.98 GiB.
    */
-  gltfGeometryBytes: 256 * 2 ** 20,
+  gltfGeometryBytes: 192 * 2 ** 20,
   /**
    * Objects and arrays in a glTF file's JSON, counted before it is parsed: JSON.parse holds
    * each in about 115 bytes (1,000,000 are about 115 MB), and a GLB's JSON chunk may take
