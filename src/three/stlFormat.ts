@@ -1,6 +1,6 @@
 import type { Object3D } from 'three';
 import { LIMITS } from '../core/limits.ts';
-import { FormatProblem } from './gltfContainer.ts';
+import { FormatProblem } from './formatProblem.ts';
 import { ByteTokens } from './meshText.ts';
 import { soupObject } from './soupObject.ts';
 
