@@ -15,6 +15,7 @@ import { Keymap } from './input/Keymap.ts';
 import { PointerInput } from './input/PointerInput.ts';
 import { LoadedScene } from './LoadedScene.ts';
 import { MeshImporter } from './meshes/MeshImporter.ts';
+import type { MeshBase } from './meshes/sceneMeshFiles.ts';
 import { drawLab, sideBySide } from './render/labDraw.ts';
 import { EndpointMarkers } from './render/SearchView.ts';
 import { SceneViews, type ViewToggles } from './render/SceneViews.ts';
@@ -159,10 +160,11 @@ export class App {
    * Loads a scene (picker name, file name or stem, JSON text, or a document object), has it
    * preprocessed in a worker, and shows it. A new load cancels one under way (which rejects
    * with an AbortError). Rejects with a readable Error when the name is unknown or the
-   * document is invalid; the current scene then stays as it was.
+   * document is invalid; the current scene then stays as it was. `base`: where the document's
+   * relative mesh paths are read (see MeshBase; by default, nowhere).
    */
-  loadScene(nameOrDocument: string | object, sourceOverride?: SceneSource): Promise<void> {
-    return this.loader.load(nameOrDocument, sourceOverride, (loaded) => this.show(loaded));
+  loadScene(nameOrDocument: string | object, sourceOverride?: SceneSource, base?: MeshBase): Promise<void> {
+    return this.loader.load(nameOrDocument, sourceOverride, (loaded) => this.show(loaded), base);
   }
 
   /** A copy of the current document. */

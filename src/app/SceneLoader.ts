@@ -12,6 +12,9 @@ import type { WorkerPool } from './workers/WorkerPool.ts';
 /** Errors whose messages name the document's or file's problem themselves. */
 const OWN_ERRORS = new Set(['SceneError', 'ParseError', 'MeshError', 'FileError']);
 
+/** Whether a load failed on what it read (a bad document or file), not on the app's own machinery. */
+export const namesItsProblem = (err: Error): boolean => OWN_ERRORS.has(err.name);
+
 /** Longest error message quoted from a failed load (whole documents can be echoed otherwise). */
 const MESSAGE_CHARS = 400;
 
@@ -33,6 +36,8 @@ export class SceneLoader {
    * it (see SavedScenes), or null for the entry's source.
    */
   editedSource: (entry: SceneEntry) => SceneSource | null = () => null;
+  /** A load of an entry's edited source failed on its document (`message`): see SavedScenes.setAside. */
+  editedFailed: (entry: SceneEntry, message: string) => void = () => {};
   private active: AbortController | null = null;
 
   constructor(
@@ -67,8 +72,9 @@ export class SceneLoader {
     const signal = control.signal;
     let label = 'document';
     const progress = new Progress(this.overlay, () => this.cancel('cancelled'));
+    let entry: SceneEntry | null = null;
+    let edited = false;
     try {
-      let entry: SceneEntry | null = null;
       let source: SceneSource;
       if (sourceOverride !== undefined) {
         source = sourceOverride;
@@ -80,8 +86,9 @@ export class SceneLoader {
         label = entry.name;
         if (entry.file !== null) base = { ...base, path: `scenes/${entry.file}` };
         if (entry.files !== undefined) base = { ...base, files: entry.files };
-        const edited = this.editedSource(entry);
-        if (edited !== null) source = edited;
+        const editedSource = this.editedSource(entry);
+        edited = editedSource !== null;
+        if (editedSource !== null) source = editedSource;
         else {
           progress.phase(label, 'fetching');
           source = await this.catalog.source(entry, signal);
@@ -119,10 +126,11 @@ export class SceneLoader {
       const err = e as Error;
       if (signal.aborted || err.name === 'AbortError') throw abortError(label, signal);
       // Scene and parse errors name the document's problem; others get the scene's name first.
-      const own = OWN_ERRORS.has(err.name) || err.message.startsWith('loadScene:');
+      const own = namesItsProblem(err) || err.message.startsWith('loadScene:');
       const message = clip(own ? err.message : `${clip(label)}: ${err.message}`, MESSAGE_CHARS);
       // The error line is one line; the rejected Error keeps the message's lines.
       this.overlay.setError(oneLine(`Could not load ${clip(label)}: ${message}`));
+      if (edited && entry !== null && namesItsProblem(err)) this.editedFailed(entry, oneLine(message));
       const out = new Error(message);
       out.name = err.name;
       throw out;

@@ -1,8 +1,9 @@
+import { quote } from '../../core/io/text.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { parseScene, saveScene } from '../../scene/validate.ts';
 import type { App } from '../App.ts';
 import type { LoadedScene } from '../LoadedScene.ts';
-import { clip } from '../ui/clip.ts';
+import { clip, oneLine } from '../ui/clip.ts';
 import { hideNotice, showNotice } from '../ui/notices.ts';
 import { SceneSaver } from '../workers/SceneSaver.ts';
 import { SavedScenes, type SavedScene } from './persistence.ts';
@@ -22,6 +23,10 @@ export class SceneWork {
   private restoring = false;
   /** A timeline not written yet, whose current document a load of its scene shows (editedSource). */
   private unwritten: { name: string; timeline: Timeline } | null = null;
+  /** The picker name whose stored edits the last load used (editedSource), or null. */
+  private fromStorage: string | null = null;
+  /** The lines of the notice of damaged saves set aside in this session. */
+  private readonly damagedNotes: string[] = [];
 
   /**
    * @param step the undoable command of an edit from `before` to `after`
@@ -35,17 +40,27 @@ export class SceneWork {
   ) {
     this.saved = saved;
     app.loader.editedSource = (entry) => {
-      // Edits not written yet (the save is still being prepared) are the newest.
+      // Edits not written yet (the save is still being prepared, or failed) are the newest.
       const t = this.saved.unsaved(entry.name);
       this.unwritten = t === null ? null : { name: entry.name, timeline: t };
+      this.fromStorage = null;
       if (t !== null) return { kind: 'value', value: t.docs[t.index].get() };
       const r = this.saved.get(entry.name);
       if (r === null) return null;
       try {
-        return { kind: 'json', text: this.saved.text(r, r.index) };
-      } catch {
-        return null; // Damaged saved edits: the scene's own version.
+        const text = this.saved.text(r, r.index);
+        if (!this.saved.inTab(entry.name)) this.fromStorage = entry.name;
+        return { kind: 'json', text };
+      } catch (e) {
+        // Damaged saved edits: set aside, and the scene's own version.
+        if (!this.saved.inTab(entry.name)) this.setAside(entry.name, (e as Error).message);
+        return null;
       }
+    };
+    // Stored edits that do not load (a broken document, a mesh that fails) are set aside, so
+    // the scene's own version opens next time; this tab's own edits are never set aside.
+    app.loader.editedFailed = (entry, message) => {
+      if (this.fromStorage === entry.name) this.setAside(entry.name, message);
     };
     app.history.changed.add(() => this.historyChanged());
     app.sceneListeners.push((scene) => this.sceneShown(scene));
@@ -65,6 +80,7 @@ export class SceneWork {
    */
   startupScene(): string | null {
     const catalog = this.app.catalog;
+    for (const { name, problem } of this.saved.damaged()) this.setAside(name, problem);
     const legacy = this.saved.migrateLegacy((docName) => catalog.find(docName)?.name ?? docName);
     for (const name of this.saved.names()) {
       const r = this.saved.get(name);
@@ -77,6 +93,17 @@ export class SceneWork {
     }
     const name = legacy ?? this.saved.lastScene;
     return name !== null && this.saved.get(name) !== null && catalog.find(name) !== undefined ? name : null;
+  }
+
+  /**
+   * Sets the stored edits of `name` aside (they could not be read back or loaded: `problem`)
+   * and says so in a notice of one line naming each and where it was kept.
+   */
+  private setAside(name: string, problem: string): void {
+    const key = this.saved.setAside(name);
+    const where = key === null ? 'kept in place (no room to set it aside; this tab does not save over it)' : `set aside as ${quote(key, 80)}`;
+    this.damagedNotes.push(`“${clip(name, 60)}” (${clip(oneLine(problem), 160)}) ${where}`);
+    showNotice('save-damaged', `Autosaved edits that could not be opened were not used: ${this.damagedNotes.join('; ')}.`).classList.add('warn');
   }
 
   /** Makes the shipped file of the scene shown its document again (an undoable edit). */

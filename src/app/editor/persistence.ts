@@ -1,8 +1,12 @@
+import { quote } from '../../core/io/text.ts';
 import { Signal } from '../signal.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { PatchBase, SaveJob } from '../workers/SceneSaver.ts';
 import { applyPatch, encodePatch, PATCH_MARK } from './lineDiff.ts';
+import { damagedRecords, parseRecord, readRecord, setAsideKey, type BaseRef, type SavedScene, type StorageLike } from './savedRecords.ts';
 import { DocRef, type Timeline } from './timeline.ts';
+
+export { DAMAGED_KEY_PREFIX, type SavedScene, type StorageLike } from './savedRecords.ts';
 
 /** localStorage key prefix of a scene's saved edits; the picker name follows. */
 export const SCENE_KEY_PREFIX = 'navlab.scene.v2:';
@@ -23,34 +27,6 @@ export const PATCH_MIN_CHARS = 100_000;
 /** Characters of a base text per storage key (each written in a task of its own). */
 export const BASE_CHUNK_CHARS = 100_000;
 
-/** What a scene's key holds: its edits as a timeline of saved documents (see Timeline). */
-export interface SavedScene {
-  format: 2;
-  /** The picker name. */
-  name: string;
-  /** Date.now() of the save. */
-  savedAt: number;
-  /** Counts the writes to this key, by any tab: a tab that did not see the last one is in conflict. */
-  revision: number;
-  /** The tab that wrote it. */
-  tab: string;
-  /**
-   * The documents as saveScene writes them, or as patches (starting with PATCH_MARK) against
-   * the base text; `docs[index]` is the current one. Read them with SavedScenes.text.
-   */
-  docs: string[];
-  labels: string[];
-  index: number;
-  /** The base text of the patches: stored in `chunks` keys BASE_KEY_PREFIX + id + ':' + k, `length` characters in all. */
-  base?: BaseRef;
-}
-
-interface BaseRef {
-  id: string;
-  chunks: number;
-  length: number;
-}
-
 /** A base text this tab stored. */
 interface Base extends PatchBase, BaseRef {}
 
@@ -59,8 +35,6 @@ interface Patched {
   base: string;
   patch: string;
 }
-
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 /**
  * Each scene's edits and undo history in localStorage, one key per picker name, so scene
@@ -74,7 +48,10 @@ export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | '
  * silently: every write bumps the key's revision, and a tab whose last known revision is not
  * the stored one stops saving that scene and reports a conflict (also at once, from the
  * storage event) until the user chooses a version. A write that fails (storage full or
- * disabled) is reported; the edits then stay in this page.
+ * disabled) is reported; the edits then stay in this page (a reload of the scene in this tab
+ * finds them). A stored record that cannot be read back is never overwritten: it is set aside
+ * under a key of its own first (savedRecords.ts), or, when there is no room for that, left in
+ * place while this tab keeps the scene's edits.
  */
 export class SavedScenes {
   /** This tab's id in the records it writes. */
@@ -89,6 +66,10 @@ export class SavedScenes {
   private readonly pending = new Map<string, () => Timeline>();
   /** Timelines taken from `pending` whose documents the job is formatting. */
   private readonly inFlight = new Map<string, Timeline>();
+  /** Timelines whose save failed (storage full): this tab holds them until a write succeeds. */
+  private readonly kept = new Map<string, Timeline>();
+  /** Names whose damaged record could not be set aside: never written while it is there. */
+  private readonly held = new Set<string>();
   /** Per picker name, the base text this tab's patches of it refer to. */
   private readonly bases = new Map<string, Base>();
   /** Bases this tab stored, per picker name: removed once a newer one is in use. */
@@ -128,7 +109,7 @@ export class SavedScenes {
       if (e.key === null || !e.key.startsWith(SCENE_KEY_PREFIX)) return;
       const name = e.key.slice(SCENE_KEY_PREFIX.length);
       if (!this.known.has(name)) return;
-      const theirs = parse(e.newValue);
+      const theirs = parseRecord(e.newValue);
       if (theirs !== null && theirs.tab !== this.tab && theirs.revision !== this.known.get(name)) this.reportConflict(name, theirs);
     });
   }
@@ -140,7 +121,41 @@ export class SavedScenes {
 
   /** The timeline of `name` changed but not written yet (pending or being prepared), or null. */
   unsaved(name: string): Timeline | null {
-    return this.pending.get(name)?.() ?? this.inFlight.get(name) ?? null;
+    return this.pending.get(name)?.() ?? this.inFlight.get(name) ?? this.kept.get(name) ?? null;
+  }
+
+  /** Whether this tab holds edits of `name` that are not stored (a failed or refused write). */
+  inTab(name: string): boolean {
+    return this.inPage.has(name) || this.kept.has(name);
+  }
+
+  /** The stored records that cannot be read back (not JSON, not a record, a base text gone), with what is wrong. */
+  damaged(): { name: string; problem: string }[] {
+    return this.storage === null ? [] : damagedRecords(this.storage, SCENE_KEY_PREFIX, (r) => this.text(r, r.index));
+  }
+
+  /**
+   * Moves the stored record of `name` to a key of its own (DAMAGED_KEY_PREFIX), text unchanged,
+   * and returns that key; this tab's saves of `name` then start afresh. Null when the storage
+   * has no room for the copy: the record stays in place, and this tab never writes over it
+   * (its edits of `name` stay in the tab, reported as a failed save).
+   */
+  setAside(name: string): string | null {
+    const s = this.storage;
+    let key: string | null = null;
+    try {
+      key = s === null ? null : setAsideKey(s, SCENE_KEY_PREFIX + name, name);
+    } catch {
+      key = null;
+    }
+    if (key === null) {
+      this.held.add(name);
+      return null;
+    }
+    this.held.delete(name);
+    this.known.set(name, 0);
+    this.bases.delete(name);
+    return key;
   }
 
   /** The picker names with saved edits (stored or kept in this page). */
@@ -208,6 +223,7 @@ export class SavedScenes {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     const work = new Map<string, () => Timeline>();
+    for (const [name, t] of this.kept) work.set(name, () => t);
     for (const [name, t] of this.inFlight) work.set(name, () => t);
     for (const [name, timeline] of this.pending) work.set(name, timeline);
     this.inFlight.clear();
@@ -245,8 +261,11 @@ export class SavedScenes {
           // The user dropped this tab's edits of the scene (or forgot them) meanwhile.
           if (this.inFlight.get(name) !== t) continue;
           this.inFlight.delete(name);
-          if (problem !== null) this.failed(problem);
-          else this.write(name, t, false, true);
+          if (problem !== null) {
+            // Not lost: a reload of the scene in this tab finds the edits (unsaved), a flush tries again.
+            this.kept.set(name, t);
+            this.failed(problem);
+          } else this.write(name, t, false, true);
         }
       }
     } finally {
@@ -342,12 +361,18 @@ export class SavedScenes {
     }
     this.inPage.set(name, next);
     this.blocked.delete(name);
+    // A record under the key that cannot be read back is set aside first, never written over.
+    if (stored === null && this.damagedRaw(name) && this.setAside(name) === null) {
+      this.failed(`the damaged autosave of ${quote(name)} could not be set aside (no room), so it is kept and this scene's edits stay in this tab`);
+      return;
+    }
     try {
       if (this.storage === null) throw new Error('this browser offers no localStorage');
       this.storage.setItem(SCENE_KEY_PREFIX + name, JSON.stringify(next));
       // Only a stored write moves the known revision: after a failed one the next try continues.
       this.known.set(name, next.revision);
       this.inPage.delete(name);
+      this.kept.delete(name);
       this.dropOldBases(name, next.base?.id);
       // The record replaced was the only one using its base (one record per scene).
       if (stored?.base !== undefined && stored.base.id !== next.base?.id) removeBase(this.storage, stored.base);
@@ -358,6 +383,16 @@ export class SavedScenes {
     } catch (e) {
       // Storage full or disabled: the work stays in this page (inPage) and the user is told.
       this.failed(storageProblem(e as Error) ?? `storage refused the write (${(e as Error).message.slice(0, 120)})`);
+    }
+  }
+
+  /** Whether the key of `name` holds text that is not a readable record. */
+  private damagedRaw(name: string): boolean {
+    try {
+      const raw = this.storage?.getItem(SCENE_KEY_PREFIX + name) ?? null;
+      return raw !== null && typeof readRecord(raw) === 'string';
+    } catch {
+      return false;
     }
   }
 
@@ -399,6 +434,7 @@ export class SavedScenes {
   dropInPage(name: string): void {
     this.pending.delete(name);
     this.inFlight.delete(name);
+    this.kept.delete(name);
     this.inPage.delete(name);
     this.blocked.delete(name);
   }
@@ -408,6 +444,7 @@ export class SavedScenes {
     const base = this.stored(name)?.base;
     this.pending.delete(name);
     this.inFlight.delete(name);
+    this.kept.delete(name);
     this.inPage.delete(name);
     this.known.set(name, 0);
     this.bases.delete(name);
@@ -446,9 +483,17 @@ export class SavedScenes {
     try {
       const raw = this.storage?.getItem(LEGACY_AUTOSAVE_KEY);
       if (!raw) return null;
-      const old = JSON.parse(raw) as { text?: unknown; name?: unknown };
+      let old: { text?: unknown; name?: unknown } | null = null;
+      try {
+        old = JSON.parse(raw) as { text?: unknown; name?: unknown };
+      } catch {
+        // Damaged: set aside below.
+      }
+      if (old === null || typeof old !== 'object' || typeof old.text !== 'string' || typeof old.name !== 'string') {
+        setAsideKey(this.storage!, LEGACY_AUTOSAVE_KEY, 'autosave.v1');
+        return null;
+      }
       this.storage!.removeItem(LEGACY_AUTOSAVE_KEY);
-      if (typeof old.text !== 'string' || typeof old.name !== 'string') return null;
       const name = pickerName(old.name);
       if (this.stored(name) !== null) return null;
       this.write(name, { docs: [DocRef.fromText(old.text)], labels: [], index: 0 });
@@ -460,7 +505,7 @@ export class SavedScenes {
 
   private stored(name: string): SavedScene | null {
     try {
-      return parse(this.storage?.getItem(SCENE_KEY_PREFIX + name) ?? null);
+      return parseRecord(this.storage?.getItem(SCENE_KEY_PREFIX + name) ?? null);
     } catch {
       return null;
     }
@@ -524,27 +569,4 @@ function removeBase(s: StorageLike, b: BaseRef): void {
 /** The user's words for a full storage, or null for another error. */
 function storageProblem(e: Error): string | null {
   return e.name === 'QuotaExceededError' || /quota/i.test(e.message) ? 'the browser\'s storage for this page is full' : null;
-}
-
-/** A stored record, or null when absent or not a well-formed record (it is then ignored). */
-function parse(raw: string | null): SavedScene | null {
-  if (!raw) return null;
-  try {
-    const r = JSON.parse(raw) as SavedScene;
-    const ok = r !== null && typeof r === 'object' && r.format === 2 && typeof r.name === 'string' && Number.isSafeInteger(r.revision)
-      && typeof r.savedAt === 'number' && typeof r.tab === 'string' && Array.isArray(r.docs) && r.docs.length > 0 && r.docs.every((d) => typeof d === 'string')
-      && Array.isArray(r.labels) && r.labels.length === r.docs.length - 1 && r.labels.every((l) => typeof l === 'string')
-      && Number.isSafeInteger(r.index) && r.index >= 0 && r.index < r.docs.length
-      && (r.base === undefined ? !r.docs.some((d) => d.startsWith(PATCH_MARK)) : validBase(r.base));
-    return ok ? r : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A well-formed base reference: a short id, 1..10,000 chunks, a length that fits them. */
-function validBase(b: unknown): boolean {
-  const r = b as BaseRef;
-  return r !== null && typeof r === 'object' && typeof r.id === 'string' && /^[a-z0-9]{1,32}$/.test(r.id)
-    && Number.isSafeInteger(r.chunks) && r.chunks >= 1 && r.chunks <= 10_000 && Number.isSafeInteger(r.length) && r.length >= 0;
 }

@@ -6,6 +6,9 @@
  * Endpoints are waypoint ids or voxel indices written `x,y,z`.
  */
 
+import { quote } from '../../core/io/text.ts';
+import { LIMITS } from '../../core/limits.ts';
+
 /** Encoded scenes longer than this (characters) are shared by name instead. */
 export const MAX_HASH_SCENE = 6000;
 
@@ -20,6 +23,13 @@ export interface SharedState {
   from: ShareEndpoint | null;
   to: ShareEndpoint | null;
 }
+
+/**
+ * Where a shared scene's relative mesh paths are read from: as if it were a file in the app's
+ * scenes/ folder, so an edited level shared as a link finds its shipped mesh; no other path is
+ * read (see sceneMeshFiles.ts).
+ */
+export const SHARED_SCENE_PATH = 'scenes/shared.json';
 
 /** The start of the errors for a `scene=` value that is not a shared scene. */
 const NOT_SHARED = 'the link\'s scene= value is not a shared scene';
@@ -50,6 +60,38 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   const body = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(body).arrayBuffer());
 }
+
+/** A shared scene that would be over the scene size limit (LIMITS.sceneFileBytes) once inflated. */
+class TooLarge extends Error {}
+
+/**
+ * Deflated bytes inflated, stopping as soon as the output passes `limit` bytes (TooLarge):
+ * a link of 100 kB can inflate to 100 MB, and the page must not hold what it will refuse.
+ */
+async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array> {
+  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.byteLength;
+  }
+  return out;
+}
+
+const tooLarge = (): Error => new Error(`the shared scene is more than ${LIMITS.sceneFileBytes / 2 ** 20} MiB (the scene size limit)`);
 
 const hasCompression = (): boolean => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
 
@@ -120,13 +162,15 @@ export async function decodeShare(hash: string): Promise<SharedState | null> {
     if (enc === 'deflate') {
       if (!hasCompression()) throw new Error('this browser cannot inflate the shared scene (no DecompressionStream)');
       try {
-        bytes = await pipe(bytes, new DecompressionStream('deflate'));
-      } catch {
+        bytes = await inflate(bytes, LIMITS.sceneFileBytes);
+      } catch (e) {
+        if (e instanceof TooLarge) throw tooLarge();
         throw new Error('the shared scene is damaged (it does not inflate)');
       }
     } else if (enc !== null) {
-      throw new Error(`the shared scene has an unknown encoding '${enc}'`);
+      throw new Error(`the shared scene has an unknown encoding ${quote(enc)}`);
     }
+    if (bytes.byteLength > LIMITS.sceneFileBytes) throw tooLarge();
     json = sharedJson(bytes, enc === 'deflate');
   }
   return { json, name: scene === null ? name : null, from: parseEndpoint(params.get('from')), to: parseEndpoint(params.get('to')) };

@@ -1,36 +1,40 @@
 import type { App } from '../App.ts';
-import { clip } from '../ui/clip.ts';
+import { clip, oneLine } from '../ui/clip.ts';
 import { showNotice } from '../ui/notices.ts';
 import type { SceneWork } from './SceneWork.ts';
-import { decodeShare } from './share.ts';
+import { decodeShare, SHARED_SCENE_PATH } from './share.ts';
 
 /**
  * Opens the first scene: a shared link in the URL hash (scene and query), else the scene
  * shown last when it has saved edits (with a note offering the shipped version), else the
- * default scene. A damaged link or save is reported and the default scene is opened. Rejects
- * only when the default scene itself cannot be loaded.
+ * default scene. A damaged link (or one whose meshes cannot be read) is reported in one line,
+ * and the scene the user had opens as on any start; a damaged save is reported and the
+ * default scene is opened. Rejects only when the default scene itself cannot be loaded.
  */
 export async function openStartScene(app: App, work: SceneWork, defaultName: string): Promise<void> {
   let problem: string | null = null;
   try {
     const shared = await decodeShare(location.hash);
     if (shared !== null) {
-      await app.loadScene(shared.json ?? shared.name!);
+      // A shared scene's relative mesh paths name the app's own scene files, nothing else.
+      if (shared.json !== null) await app.loadScene(shared.json, undefined, { path: SHARED_SCENE_PATH });
+      else await app.loadScene(shared.name!);
       if (shared.from !== null) app.setEndpoint('start', shared.from);
       if (shared.to !== null) app.setEndpoint('goal', shared.to);
       return;
     }
   } catch (e) {
-    problem = `Could not open the shared link: ${(e as Error).message}`;
+    problem = oneLine(`Could not open the shared link: ${(e as Error).message}`);
   }
-  const name = problem === null ? work.startupScene() : null;
+  const name = work.startupScene();
   if (name !== null) {
     try {
       await app.loadScene(name);
       showRestoreNote(app, work, name, work.saved.get(name)?.savedAt ?? Date.now(), defaultName);
+      if (problem !== null) app.overlay.setError(problem);
       return;
     } catch (e) {
-      problem = `Could not restore the autosaved scene: ${(e as Error).message}`;
+      problem ??= oneLine(`Could not restore the autosaved scene: ${(e as Error).message}`);
     }
   }
   await app.loadScene(defaultName);

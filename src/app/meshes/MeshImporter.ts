@@ -1,3 +1,4 @@
+import { quote } from '../../core/io/text.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { MeshError } from '../../three/meshImport.ts';
 import type { VoxelFill } from '../../three/voxelizeMesh.ts';
@@ -80,7 +81,7 @@ export class MeshImporter {
       });
       for (const m of meshes) rememberMesh(m.src, m.mesh);
       document = reply.document;
-      missing = meshes.flatMap((m) => m.missing.map((uri) => `${m.name}: '${uri}'`));
+      missing = meshes.flatMap((m) => m.missing.map((uri) => `${m.name}: ${quote(uri)}`));
     } catch (e) {
       // MeshError's and FileError's messages name the file; other problems (a worker's) are the import's.
       const err = e as Error;

@@ -18,16 +18,32 @@ const shipped = new Map(Object.entries(import.meta.glob<string>('../../../scenes
 
 /** Where a scene's relative mesh paths are found. */
 export interface MeshBase {
-  /** The scene file's path in the project ('scenes/city.json'), for shipped scenes. */
+  /**
+   * The scene file's path in the project ('scenes/city.json'), for shipped scenes, and for
+   * scenes from a share link (SHARED_SCENE_PATH): their relative paths name the app's own
+   * scene files only.
+   */
   path?: string;
   /** Files dropped or chosen together with the scene, by name. */
   files?: ReadonlyMap<string, File>;
 }
 
-/** `src` resolved against the scene file's path, as a project path; null when it leaves the project. */
+/** The folder of the app's own scene files: no scene reads a path outside it. */
+const SCENES = 'scenes/';
+
+/**
+ * `src` resolved against the scene file's path, as a project path; null when it leaves the
+ * project (another host or scheme). Throws MeshError when it is not a valid relative URL.
+ */
 function resolvePath(src: string, scenePath: string): string | null {
-  const url = new URL(src, `https://project.invalid/${scenePath}`);
-  return url.host === 'project.invalid' ? decodeURIComponent(url.pathname.slice(1)) : null;
+  let url: URL;
+  try {
+    url = new URL(src, `https://project.invalid/${scenePath}`);
+    if (url.host !== 'project.invalid' || url.protocol !== 'https:') return null;
+    return decodeURIComponent(url.pathname.slice(1));
+  } catch {
+    throw new MeshError(src, 'is not a valid relative path (a malformed URL or percent-encoding)');
+  }
 }
 
 /** Fetches a shipped file, refusing one over the size limit before reading it. */
@@ -43,7 +59,9 @@ async function fetchLimited(url: string, label: string): Promise<Uint8Array> {
 
 /**
  * Reads the files a scene references by relative paths: among the files given with it, else
- * among the shipped ones (resolved against the scene file's path). Absent: null.
+ * among the shipped ones (resolved against the scene file's path). Absent: null. A path that
+ * leaves the app's scene folder is refused (MeshError) before anything is looked up: only the
+ * shipped files a build holds are ever fetched, never a path or URL a document names.
  */
 function reader(base: MeshBase): SceneFileReader {
   const read = async (path: string): Promise<Uint8Array | null> => {
@@ -53,12 +71,21 @@ function reader(base: MeshBase): SceneFileReader {
     const url = base.path === undefined ? undefined : shipped.get(path);
     return url === undefined ? null : fetchLimited(url, path);
   };
+  /** `src` relative to `scenePath`, as a project path; refused when it leaves the app's scene folder. */
+  const inside = (src: string, scenePath: string): string => {
+    const path = resolvePath(src, scenePath);
+    if (path === null || !path.startsWith(SCENES)) {
+      throw new MeshError(src, 'points outside the app\'s scene files, so it is not read (a scene from a link carries its meshes as data: URIs)');
+    }
+    return path;
+  };
   return async (src) => {
-    const path = base.path === undefined ? src : resolvePath(src, base.path);
-    if (path === null) return null;
+    const path = base.path === undefined ? src : inside(src, base.path);
     const bytes = await read(path);
     const folder = path.slice(0, path.lastIndexOf('/') + 1);
-    return bytes === null ? null : { bytes, read: (uri) => read(resolvePath(uri, `${folder}x`) ?? uri) };
+    // What a .gltf references: relative to it (among the given files by name, or shipped).
+    const companion = (uri: string) => read(base.path === undefined ? resolvePath(uri, `${folder}x`) ?? uri : inside(uri, `${folder}x`));
+    return bytes === null ? null : { bytes, read: companion };
   };
 }
 
@@ -80,7 +107,14 @@ export function rememberMesh(key: string, mesh: ImportedMesh): void {
 export async function loadAppMeshes(doc: SceneDocument, base: MeshBase): Promise<Map<string, ImportedMesh>> {
   // Cached: data: URIs, and shipped files by their project path; never files given by name
   // (two drops may hold different files of the same name).
-  const key = (src: string): string | null => (src.startsWith('data:') ? src : base.path === undefined ? null : resolvePath(src, base.path));
+  const key = (src: string): string | null => {
+    if (src.startsWith('data:')) return src;
+    try {
+      return base.path === undefined ? null : resolvePath(src, base.path);
+    } catch {
+      return null; // The reader names the bad path.
+    }
+  };
   const known = new Map<string, ImportedMesh>();
   for (const m of doc.meshes ?? []) {
     const k = key(m.src);
