@@ -409,3 +409,54 @@ describe('damaged or full browser storage (dev)', () => {
     expect((await doc(page)).waypoints.map((w) => w.id)).toEqual(['full-1']);
   }, 300_000);
 });
+
+describe('every file type the app takes (dev)', () => {
+  it('is checked for size before a byte of any file of a drop is read', async () => {
+    const app = await open();
+    const { page } = app;
+    const before = JSON.stringify(await doc(page));
+    // Count every way a page reads a file.
+    await page.evaluate(() => {
+      const w = window as unknown as { __reads: number };
+      w.__reads = 0;
+      for (const proto of [Blob.prototype, FileReader.prototype] as unknown as Record<string, unknown>[]) {
+        for (const m of ['arrayBuffer', 'text', 'stream', 'bytes', 'readAsArrayBuffer', 'readAsText', 'readAsDataURL', 'readAsBinaryString']) {
+          const f = proto[m];
+          if (typeof f !== 'function') continue;
+          proto[m] = function (this: unknown, ...args: unknown[]) {
+            w.__reads++;
+            return (f as (...a: unknown[]) => unknown).apply(this, args);
+          };
+        }
+      }
+    });
+    /** Drops files of the given names and sizes (MiB, plus one byte) with a small .gltf or scene beside them when asked. */
+    const dropSized = (files: [string, number][]) => page.evaluate((list) => {
+      const part = new Blob([new Uint8Array(2 ** 20)]);
+      const dt = new DataTransfer();
+      for (const [name, mib] of list) dt.items.add(new File([...Array.from({ length: mib }, () => part), new Uint8Array(mib > 0 ? 1 : 8)], name));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, files);
+    const cases: [[string, number][], string, RegExp][] = [
+      [[['big.json', 64]], 'big.json', /exceeds the limit of 64 MiB for a scene file/],
+      [[['big.3dmap', 256]], 'big.3dmap', /exceeds the limit of 256 MiB for a map file/],
+      ...['glb', 'gltf', 'obj', 'stl'].map((ext): [[string, number][], string, RegExp] => [[[`big.${ext}`, 256]], `big.${ext}`, /exceeds the limit of 256 MiB for a mesh file/]),
+      // What a .gltf references, dropped with it: refused before the .gltf is read.
+      ...['bin', 'png', 'jpg', 'jpeg', 'webp'].map((ext): [[string, number][], string, RegExp] => [[['small.gltf', 0], [`big.${ext}`, 256]], `big.${ext}`, /exceeds the limit of 256 MiB for a file a mesh references/]),
+      // Beside a scene file: the same.
+      [[['small.json', 0], ['big.glb', 256]], 'big.glb', /exceeds the limit of 256 MiB for a mesh file/],
+      // A file of a type the app does not open, and a texture without its .gltf.
+      [[['notes.txt', 0]], 'notes.txt', /not a file the app opens/],
+      [[['alone.png', 0]], 'alone.png', /no scene or mesh file/],
+    ];
+    for (const [files, named, problem] of cases) {
+      await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { overlay: { setError(m: null): void } } } }).__navlabEditor.app.overlay.setError(null));
+      await dropSized(files);
+      const message = await errorNaming(page, named);
+      expect(message, named).toMatch(problem);
+      expect(message, named).not.toMatch(/\n/);
+      expect(await page.evaluate(() => (window as unknown as { __reads: number }).__reads), `${named}: bytes read`).toBe(0);
+      expect(JSON.stringify(await doc(page)), named).toBe(before);
+    }
+  }, 300_000);
+});
