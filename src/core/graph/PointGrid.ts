@@ -4,9 +4,9 @@ const RANGE = 2 * HALF_RANGE;
 /** Occupied cells hold about this many points after `PointGrid.fit`. */
 const TARGET_OCCUPANCY = 8;
 /**
- * Cell boundaries are computed as floor(v / cellSize): rounding can put a point a hair outside
- * its cell's exact box. Distances to cells are shrunk by this fraction of a cell, so bounds
- * stay on the safe side (at worst one more ring is visited).
+ * Cells are assigned as floor((v - origin) / cellSize): rounding can put a point a hair outside
+ * its cell's exact box. Cell boxes are grown, and the distance to unvisited rings shrunk, by
+ * this fraction of a cell, so every bound errs on the safe side (a cell or ring more visited).
  */
 const SLACK = 1e-6;
 
@@ -184,9 +184,9 @@ export class PointGrid {
     // In grid coordinates (origin at 0): cell c spans [c, c + 1) * s.
     minX -= this.#ox, maxX -= this.#ox, minY -= this.#oy, maxY -= this.#oy, minZ -= this.#oz, maxZ -= this.#oz;
     for (const cell of this.#cells.values()) {
-      const dx = gap(minX, maxX, cell.cx * s + slack, (cell.cx + 1) * s - slack);
-      const dy = gap(minY, maxY, cell.cy * s + slack, (cell.cy + 1) * s - slack);
-      const dz = gap(minZ, maxZ, cell.cz * s + slack, (cell.cz + 1) * s - slack);
+      const dx = gap(minX, maxX, cell.cx * s - slack, (cell.cx + 1) * s + slack);
+      const dy = gap(minY, maxY, cell.cy * s - slack, (cell.cy + 1) * s + slack);
+      const dz = gap(minZ, maxZ, cell.cz * s - slack, (cell.cz + 1) * s + slack);
       if (dx * dx + dy * dy + dz * dz > cell.reachSq) continue;
       const items = cell.items;
       for (let k = 0; k < items.length; k++) visit(items[k]);
@@ -273,9 +273,9 @@ export class PointGrid {
   #visitCell(cx: number, cy: number, cz: number): void {
     if (this.#count === this.#k) {
       const s = this.cellSize, slack = SLACK * s;
-      const dx = gap(this.#gx, this.#gx, cx * s + slack, (cx + 1) * s - slack);
-      const dy = gap(this.#gy, this.#gy, cy * s + slack, (cy + 1) * s - slack);
-      const dz = gap(this.#gz, this.#gz, cz * s + slack, (cz + 1) * s - slack);
+      const dx = gap(this.#gx, this.#gx, cx * s - slack, (cx + 1) * s + slack);
+      const dy = gap(this.#gy, this.#gy, cy * s - slack, (cy + 1) * s + slack);
+      const dz = gap(this.#gz, this.#gz, cz * s - slack, (cz + 1) * s + slack);
       if (dx * dx + dy * dy + dz * dz > this.#bestD[this.#k - 1]) return;
     }
     const cell = this.#cells.get(key(cx, cy, cz));
