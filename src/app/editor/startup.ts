@@ -1,4 +1,5 @@
 import type { App } from '../App.ts';
+import { namesItsProblem } from '../SceneLoader.ts';
 import { clip, oneLine } from '../ui/clip.ts';
 import { showNotice } from '../ui/notices.ts';
 import type { SceneWork } from './SceneWork.ts';
@@ -8,8 +9,9 @@ import { decodeShare, SHARED_SCENE_PATH } from './share.ts';
  * Opens the first scene: a shared link in the URL hash (scene and query), else the scene
  * shown last when it has saved edits (with a note offering the shipped version), else the
  * default scene. A damaged link (or one whose meshes cannot be read) is reported in one line,
- * and the scene the user had opens as on any start; a damaged save is reported and the
- * default scene is opened. Rejects only when the default scene itself cannot be loaded.
+ * and the scene the user had opens as on any start; a damaged save is set aside with a notice
+ * (SceneWork) and the default scene is opened. Rejects only when the default scene itself
+ * cannot be loaded.
  */
 export async function openStartScene(app: App, work: SceneWork, defaultName: string): Promise<void> {
   let problem: string | null = null;
@@ -34,7 +36,8 @@ export async function openStartScene(app: App, work: SceneWork, defaultName: str
       if (problem !== null) app.overlay.setError(problem);
       return;
     } catch (e) {
-      problem ??= oneLine(`Could not restore the autosaved scene: ${(e as Error).message}`);
+      // A save that failed on its document was set aside, with a notice (SceneWork); other failures are told here.
+      if (!namesItsProblem(e as Error)) problem ??= oneLine(`Could not restore the autosaved scene: ${(e as Error).message}`);
     }
   }
   await app.loadScene(defaultName);
