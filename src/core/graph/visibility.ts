@@ -64,7 +64,7 @@ export function buildVisibility(positions: Float64Array, segmentClear: (i: numbe
  */
 export class VisibilityGraph {
   readonly maxLinkDistance: number;
-  /** Line-of-sight tests run so far. */
+  /** Line-of-sight tests run so far (the work of an edit: the difference across it). */
   segmentTests = 0;
   #los: LineOfSight;
   #xyz = new Float64Array(3 * 64);
@@ -109,7 +109,7 @@ export class VisibilityGraph {
     return n / 2;
   }
 
-  /** Replaces all waypoints with `positions` (xyz triples) and tests every candidate pair. */
+  /** Replaces all waypoints with `positions` (xyz triples) and links them from scratch. */
   setAll(positions: ArrayLike<number>): void {
     this.#order = [];
     this.#links = [];
@@ -229,8 +229,14 @@ export class VisibilityGraph {
 
   /** Waypoint positions in index order (a fresh array). */
   positions(): Float64Array {
-    const out = new Float64Array(3 * this.#order.length);
-    this.#order.forEach((s, i) => out.set(this.#xyz.subarray(3 * s, 3 * s + 3), 3 * i));
+    const order = this.#order, p = this.#xyz;
+    const out = new Float64Array(3 * order.length);
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i];
+      out[3 * i] = p[3 * s];
+      out[3 * i + 1] = p[3 * s + 1];
+      out[3 * i + 2] = p[3 * s + 2];
+    }
     return out;
   }
 
