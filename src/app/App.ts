@@ -160,8 +160,8 @@ export class App {
    * Loads a scene (picker name, file name or stem, JSON text, or a document object), has it
    * preprocessed in a worker, and shows it. A new load cancels one under way (which rejects
    * with an AbortError). Rejects with a readable Error when the name is unknown or the
-   * document is invalid; the current scene then stays as it was. `base`: where the document's
-   * relative mesh paths are read (see MeshBase; by default, nowhere).
+   * document is invalid; the current scene then stays as it was. `base`: where a document's
+   * relative mesh paths are read (MeshBase; a picker name brings its own, a document none).
    */
   loadScene(nameOrDocument: string | object, sourceOverride?: SceneSource, base?: MeshBase): Promise<void> {
     return this.loader.load(nameOrDocument, sourceOverride, (loaded) => this.show(loaded), base);
