@@ -460,3 +460,27 @@ describe('every file type the app takes (dev)', () => {
     }
   }, 300_000);
 });
+
+describe('storage the browser refuses (dev)', () => {
+  it('the app starts and edits work when site storage is blocked; saves are told to fail', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // As when the user blocks site data: the storage getter throws.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+    });
+    try {
+      await page.goto(server.url);
+      await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+      expect((await doc(page)).name).toBe(FIELD);
+      await addWaypoint(page, 'no-storage');
+      await expect.poll(() => page.textContent('#save-failed')).toMatch(/Autosave failed: .*storage/);
+      expect((await doc(page)).waypoints.map((w) => w.id)).toContain('no-storage');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

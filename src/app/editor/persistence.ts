@@ -3,7 +3,7 @@ import { Signal } from '../signal.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { PatchBase, SaveJob } from '../workers/SceneSaver.ts';
 import { applyPatch, encodePatch, PATCH_MARK } from './lineDiff.ts';
-import { damagedRecords, parseRecord, readRecord, setAsideKey, type BaseRef, type SavedScene, type StorageLike } from './savedRecords.ts';
+import { damagedRecords, NO_STORAGE, parseRecord, readRecord, setAsideKey, siteStorage, type BaseRef, type SavedScene, type StorageLike } from './savedRecords.ts';
 import { DocRef, type Timeline } from './timeline.ts';
 
 export { DAMAGED_KEY_PREFIX, type SavedScene, type StorageLike } from './savedRecords.ts';
@@ -90,7 +90,7 @@ export class SavedScenes {
    * @param sizes the patch threshold and base chunk size (PATCH_MIN_CHARS, BASE_CHUNK_CHARS)
    */
   constructor(
-    private readonly storage: StorageLike | null = globalThis.localStorage ?? null,
+    private readonly storage: StorageLike | null = siteStorage(),
     private readonly job: SaveJob | null = null,
     sizes: { patchMinChars?: number; chunkChars?: number } = {},
   ) {
@@ -310,7 +310,7 @@ export class SavedScenes {
   /** Stores `text` as the new base of `name`, a chunk per task. */
   private async storeBase(name: string, text: string): Promise<Base> {
     const s = this.storage;
-    if (s === null) throw new Error('this browser offers no localStorage');
+    if (s === null) throw new Error(NO_STORAGE);
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const base: Base = { id, text, length: text.length, chunks: Math.max(1, Math.ceil(text.length / this.chunkChars)) };
     try {
@@ -367,7 +367,7 @@ export class SavedScenes {
       return;
     }
     try {
-      if (this.storage === null) throw new Error('this browser offers no localStorage');
+      if (this.storage === null) throw new Error(NO_STORAGE);
       this.storage.setItem(SCENE_KEY_PREFIX + name, JSON.stringify(next));
       // Only a stored write moves the known revision: after a failed one the next try continues.
       this.known.set(name, next.revision);
@@ -566,7 +566,8 @@ function removeBase(s: StorageLike, b: BaseRef): void {
   for (let k = 0; k < b.chunks; k++) s.removeItem(`${BASE_KEY_PREFIX}${b.id}:${k}`);
 }
 
-/** The user's words for a full storage, or null for another error. */
+/** The user's words for a full (or absent) storage, or null for another error. */
 function storageProblem(e: Error): string | null {
+  if (e.message === NO_STORAGE) return NO_STORAGE;
   return e.name === 'QuotaExceededError' || /quota/i.test(e.message) ? 'the browser\'s storage for this page is full' : null;
 }

@@ -10,6 +10,21 @@ export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | '
  * unchanged, where a person (or a later version) can still read them.
  */
 
+/**
+ * The page's localStorage, or null when the browser offers none or refuses it (site data
+ * blocked: reading `localStorage` throws SecurityError). The app then works without saving.
+ */
+export function siteStorage(): StorageLike | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The words for a write without storage. */
+export const NO_STORAGE = 'the browser gives this page no storage (site data blocked or unavailable)';
+
 /** localStorage key prefix of damaged records set aside: the time (base 36), ':' and the picker name follow. */
 export const DAMAGED_KEY_PREFIX = 'navlab.sceneDamaged.v2:';
 
