@@ -17,6 +17,7 @@ import { launchBrowser, openApp, shippedScenes, startPreview, type AppPage } fro
 import { printTable } from './stats.ts';
 import { checkTarget } from './targets.ts';
 import { benchBigWorld } from './bigworld.ts';
+import { benchDragWaypoint } from './dragWaypoint.ts';
 
 /** The app's aim after startup: no main-thread task over this many ms. */
 const LONGEST_TASK_MS = 100;
@@ -89,6 +90,7 @@ export async function benchBrowser(): Promise<void> {
     const big = await openApp(browser, server.url);
     printTable('Browser: the biggest Warframe map (A1, 89 million voxels)', ['what', 'ms', 'note'], await benchBigWorld(big));
     await big.close();
+    printTable('Browser: dragging a waypoint among 5,000 (dev server, Chromium trace)', ['what', 'ms', 'note'], await benchDragWaypoint(browser));
   } finally {
     await browser.close();
     await server.close();

@@ -8,8 +8,8 @@
  *    measured in Node on the app's own path (Editor.dragMoved: EditModel.moveLive, the
  *    VisibilityGraph read as a WaypointGraph, the drawn waypoints and links rebuilt as
  *    SceneViews.showWaypoints does): median of 60 pointer moves, target <= 16 ms (a frame).
- *    The GPU upload of the new buffers at the next render is not in it: measuring that needs
- *    the browser and a gizmo drag by pointer, which this bench does not drive yet.
+ *    The frame drawn afterwards is not in it: dragWaypoint.ts measures the same drag in the
+ *    browser, frames included.
  * Times are the process's CPU time (process.cpuUsage), as in bigworld.ts: the machine is
  * shared and other processes lengthen wall-clock times; the wall medians are printed beside.
  *
