@@ -69,6 +69,15 @@ export const LIMITS = Object.freeze({
   gltfJsonContainers: 1_000_000,
   /** Values of any kind in a glTF file's JSON, likewise (a number in an array takes about 32 bytes). */
   gltfJsonValues: 10_000_000,
+  /**
+   * Pixels of all the texture images one glTF file decodes, read from each PNG, JPEG or WebP
+   * header before any is decoded. A decoded pixel takes 4 bytes (RGBA), and a quarter more on
+   * the GPU for mipmaps: 2^26 pixels are 256 MiB decoded (16 images of 2048 x 2048, or 4 of
+   * 4096 x 4096). The encoded bytes are held to `meshFileBytes` with the file's buffers.
+   */
+  gltfTexturePixels: 2 ** 26,
+  /** Width or height of one glTF texture image (16,384: the largest texture WebGL 2 implementations commonly accept). */
+  gltfTextureSide: 16_384,
   /** Nesting depth of any JSON navlab parses from outside (scene documents, glTF). */
   jsonDepth: 256,
   /** Bytes of a .navbin file. */

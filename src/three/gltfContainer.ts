@@ -2,20 +2,23 @@ import { quote } from '../core/io/text.ts';
 import { jsonDepth, LIMITS } from '../core/limits.ts';
 import type { DracoCounts } from './dracoDecode.ts';
 import { FormatProblem } from './formatProblem.ts';
-import { array, count, isObject, jsonCounts, objects, shown, type JsonObject } from './gltfFields.ts';
+import { array, count, dataUri, isObject, jsonCounts, objects, shown, type JsonObject } from './gltfFields.ts';
 import { GeometryTables } from './gltfGeometry.ts';
 import { MeshTables } from './gltfMeshes.ts';
 import { checkNodes } from './gltfScenes.ts';
+import { TextureTables, type CheckedImage, type ResourceReader } from './gltfTextures.ts';
 
 export { FormatProblem } from './formatProblem.ts';
+export { base64Bytes } from './gltfFields.ts';
+export type { CheckedImage, ResourceReader } from './gltfTextures.ts';
 
 /**
  * Checks of a glTF 2.0 asset before three's GLTFLoader sees it, and the JSON the loader gets
  * instead of the file's: the GLB container, the JSON's nesting depth (before it is parsed),
  * the extensions it requires, every buffer resolved (GLB body, data: URI or a file next to the
  * asset), the node hierarchy of every scene (gltfScenes.ts), then what the default scene
- * builds: its nodes, meshes and materials (gltfMeshes.ts), accessors and buffer views
- * (gltfGeometry.ts), renumbered into a new JSON that holds nothing unchecked. The triangles of
+ * builds: its nodes, meshes and materials (gltfMeshes.ts), their textures when asked for
+ * (gltfTextures.ts), accessors and buffer views (gltfGeometry.ts), renumbered into a new JSON that holds nothing unchecked. The triangles of
  * every instance and the bytes the loader will allocate are counted before anything is
  * decoded. Each failure names the field and the problem; the caller prefixes the file name.
  */
@@ -24,9 +27,6 @@ export { FormatProblem } from './formatProblem.ts';
 const GLB_MAGIC = 0x46546c67;
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
-
-/** Reads a file a .gltf references (its URI, percent-decoded); null when it does not exist. */
-export type ResourceReader = (uri: string) => Promise<Uint8Array | null>;
 
 /** A checked glTF asset: the JSON for the loader and the bytes of its buffer views and buffers. */
 export interface CheckedGltf {
@@ -42,6 +42,8 @@ export interface CheckedGltf {
   usesDraco: boolean;
   /** What the Draco data in `json.bufferViews[k]` may decode to, for each view with Draco data. */
   dracoCounts: ReadonlyMap<number, DracoCounts>;
+  /** The image of `json.images[k]`, checked and not yet decoded; null when its data is not there (its textures are left out). */
+  images: readonly (CheckedImage | null)[];
 }
 
 /** Extensions navlab reads, and those it may ignore since they only change looks (materials, textures, lights) or metadata. */
@@ -78,43 +80,13 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
   return { json, body };
 }
 
-/** The bytes of a base64 payload (the part of a data: URI after the comma); null when it is not base64. */
-export function base64Bytes(payload: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;
-  let bin: string;
-  try {
-    bin = atob(payload);
-  } catch {
-    return null; // a length atob refuses (one character past a multiple of 4)
-  }
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-/** Decodes a data: URI; null when `uri` is not a data: URI. */
-function dataUri(uri: string): Uint8Array | null {
-  const m = /^data:[^,]*?(;base64)?,/.exec(uri);
-  if (m === null) return null;
-  const payload = uri.slice(m[0].length);
-  if (!m[1]) {
-    try {
-      return new TextEncoder().encode(decodeURIComponent(payload));
-    } catch {
-      throw new FormatProblem('a data: URI is not valid percent-encoding');
-    }
-  }
-  const bytes = base64Bytes(payload);
-  if (bytes === null) throw new FormatProblem('a data: URI is not valid base64');
-  return bytes;
-}
-
 /**
  * Parses and checks a glTF asset (`glb` true for a GLB container), resolves its buffers and
  * builds the loader's JSON. `maxTriangles` is checked on the accessor counts of every instance
- * before anything is decoded.
+ * before anything is decoded. `textures` false reads no texture, image or sampler field (the
+ * materials keep their factors); true checks those the built materials use and reads their images.
  */
-export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceReader | undefined, maxTriangles: number): Promise<CheckedGltf> {
+export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceReader | undefined, maxTriangles: number, textures = false): Promise<CheckedGltf> {
   const { json: text, body } = glb ? readGlb(bytes) : { json: new TextDecoder().decode(bytes), body: null };
   // JSON.parse and every later walk of the value may recurse: the depth is bounded first.
   if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new FormatProblem(`the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
@@ -137,10 +109,11 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
     if (!READ.includes(e) && !IGNORED.test(e)) throw new FormatProblem(`extensionsRequired: the file requires ${e}, which navlab does not read`);
   }
 
-  const { buffers, lengths, fallback } = await resolveBuffers(json, body, read);
+  const { buffers, lengths, fallback, total } = await resolveBuffers(json, body, read);
   const quantized = used.includes('KHR_mesh_quantization');
   const geometry = new GeometryTables(json, buffers, lengths, fallback);
-  const meshes = new MeshTables(json, geometry, quantized);
+  const texturing = textures ? new TextureTables(json, geometry, total) : null;
+  const meshes = new MeshTables(json, geometry, quantized, texturing);
   const { nodes, built, scene } = checkNodes(json, meshes.meshCount);
 
   // The built nodes, renumbered in the order built; every instance's triangles counted.
@@ -163,10 +136,15 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
     return node;
   });
   if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`);
+  if (texturing !== null) {
+    objectCount += texturing.objects;
+    if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes, mesh primitives and textures, every instance counted)`);
+    await texturing.resolve(read);
+  }
 
   const loaderJson: JsonObject = {
     asset: { version: '2.0' },
-    extensionsUsed: [...(meshes.usesDraco ? ['KHR_draco_mesh_compression'] : []), ...(quantized ? ['KHR_mesh_quantization'] : [])],
+    extensionsUsed: [...(meshes.usesDraco ? ['KHR_draco_mesh_compression'] : []), ...(quantized ? ['KHR_mesh_quantization'] : []), ...(texturing?.usesTransform ? ['KHR_texture_transform'] : [])],
     scenes: scene === null ? [] : [{ ...(scene.name !== undefined ? { name: scene.name } : {}), nodes: scene.roots.map((r) => out.get(r)!) }],
     nodes: outNodes,
     meshes: meshes.meshes,
@@ -175,6 +153,7 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
     bufferViews: geometry.bufferViews,
     buffers: geometry.buffers,
   };
+  if (texturing !== null) Object.assign(loaderJson, { textures: texturing.textures, samplers: texturing.samplers, images: texturing.images.map((image) => (image === null ? {} : { mimeType: image.mimeType })) });
   if (scene !== null) loaderJson.scene = 0;
   return {
     json: loaderJson,
@@ -183,6 +162,7 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
     triangles,
     usesDraco: meshes.usesDraco,
     dracoCounts: meshes.dracoCounts,
+    images: texturing?.images ?? [],
   };
 }
 
@@ -200,7 +180,7 @@ function strings(v: unknown, path: string): string[] {
  * fallback buffer has none: its `lengths` entry is its declared byteLength). All of them
  * together are held to LIMITS.meshFileBytes, like one mesh file.
  */
-async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: ResourceReader | undefined): Promise<{ buffers: Uint8Array[]; lengths: number[]; fallback: boolean[] }> {
+async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: ResourceReader | undefined): Promise<{ buffers: Uint8Array[]; lengths: number[]; fallback: boolean[]; total: number }> {
   const buffers: Uint8Array[] = [];
   const lengths: number[] = [];
   const fallback: boolean[] = [];
@@ -240,5 +220,5 @@ async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: R
     lengths.push(isFallback ? byteLength : data.byteLength);
     fallback.push(isFallback);
   }
-  return { buffers, lengths, fallback };
+  return { buffers, lengths, fallback, total };
 }

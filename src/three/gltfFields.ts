@@ -101,3 +101,34 @@ export function jsonCounts(text: string): { containers: number; values: number }
   }
   return { containers, values: commas + containers + 1 };
 }
+
+/** The bytes of a base64 payload (the part of a data: URI after the comma); null when it is not base64. */
+export function base64Bytes(payload: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;
+  let bin: string;
+  try {
+    bin = atob(payload);
+  } catch {
+    return null; // a length atob refuses (one character past a multiple of 4)
+  }
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Decodes a data: URI; null when `uri` is not a data: URI. */
+export function dataUri(uri: string): Uint8Array | null {
+  const m = /^data:[^,]*?(;base64)?,/.exec(uri);
+  if (m === null) return null;
+  const payload = uri.slice(m[0].length);
+  if (!m[1]) {
+    try {
+      return new TextEncoder().encode(decodeURIComponent(payload));
+    } catch {
+      throw new FormatProblem('a data: URI is not valid percent-encoding');
+    }
+  }
+  const bytes = base64Bytes(payload);
+  if (bytes === null) throw new FormatProblem('a data: URI is not valid base64');
+  return bytes;
+}

@@ -157,10 +157,7 @@ export class GeometryTables {
     if (known !== undefined) return known;
     const v = this.viewDefs[at];
     const p = `bufferViews[${at}]`;
-    const buffer = index(v.buffer, this.bufferLengths.length, `${p}.buffer`, 'buffer');
-    const offset = count(v.byteOffset, `${p}.byteOffset`, 0);
-    const length = count(v.byteLength, `${p}.byteLength`);
-    if (offset + length > this.bufferLengths[buffer]) throw new FormatProblem(`${p} (bytes ${offset}..${offset + length}) runs past the end of buffer ${buffer} (${this.bufferLengths[buffer]} bytes)`);
+    const { buffer, offset, length } = this.range(at);
     const out: JsonObject = { buffer: 0, byteLength: length };
     if (v.byteStride !== undefined) {
       const s = v.byteStride;
@@ -181,6 +178,32 @@ export class GeometryTables {
     this.bufferViews.push(out);
     this.viewOut.set(at, this.bufferViews.length - 1);
     return this.bufferViews.length - 1;
+  }
+
+  /** Where input buffer view `at` lies: its buffer, offset and length, checked against the buffer. */
+  private range(at: number): { buffer: number; offset: number; length: number } {
+    const v = this.viewDefs[at];
+    const p = `bufferViews[${at}]`;
+    const buffer = index(v.buffer, this.bufferLengths.length, `${p}.buffer`, 'buffer');
+    const offset = count(v.byteOffset, `${p}.byteOffset`, 0);
+    const length = count(v.byteLength, `${p}.byteLength`);
+    if (offset + length > this.bufferLengths[buffer]) throw new FormatProblem(`${p} (bytes ${offset}..${offset + length}) runs past the end of buffer ${buffer} (${this.bufferLengths[buffer]} bytes)`);
+    return { buffer, offset, length };
+  }
+
+  /**
+   * The bytes of the buffer view `v` (named by `path`) that holds an image: one run of bytes in
+   * a buffer with data, neither strided nor compressed. A view into the buffer, not a copy
+   * (the image decoder copies what it keeps); not among the views the loader reads.
+   */
+  imageBytes(v: unknown, path: string): Uint8Array {
+    const at = index(v, this.viewDefs.length, path, 'bufferView');
+    const { buffer, offset, length } = this.range(at);
+    const def = this.viewDefs[at];
+    if (def.byteStride !== undefined) throw new FormatProblem(`${path}: bufferView ${at} has a byteStride; an image's bytes are one run`);
+    const extensions = isObject(def.extensions) ? def.extensions : {};
+    if (this.fallback[buffer] || MESHOPT.some((n) => extensions[n] !== undefined)) throw new FormatProblem(`${path}: bufferView ${at} is compressed or in a buffer without data; an image's bytes must be stored as they are`);
+    return this.inputBuffers[buffer].subarray(offset, offset + length);
   }
 
   /** The bytes of output buffer view `k`, a fresh copy (the loader may keep or change it). */

@@ -1,21 +1,25 @@
 import { Group, type Object3D } from 'three';
-import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { GLTFLoader, type GLTF, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { LIMITS } from '../core/limits.ts';
 import { announceDracoCounts } from './dracoDecode.ts';
 import { checkGltf, FormatProblem, type ResourceReader } from './gltfContainer.ts';
+import { decodeImages, textureOf, type ImageDecoder } from './gltfImages.ts';
 
 /**
  * glTF 2.0 (.glb or .gltf) into three objects. The loader gets the JSON `checkGltf` built (only
- * checked entries, the default scene alone) as an object, and the bytes of its views and
- * buffers from the checks: it never parses, fetches or walks anything of the file itself.
+ * checked entries, the default scene alone) as an object, the bytes of its views and buffers
+ * from the checks, and its textures made from the checked images by `decode` (none without
+ * it): it never parses, fetches or walks anything of the file itself.
  */
-export async function loadGltf(bytes: Uint8Array, glb: boolean, options: { read?: ResourceReader; draco?: DRACOLoader }): Promise<Object3D> {
-  const checked = await checkGltf(bytes, glb, options.read, LIMITS.meshTriangles);
+export async function loadGltf(bytes: Uint8Array, glb: boolean, options: { read?: ResourceReader; draco?: DRACOLoader; decode?: ImageDecoder | null }): Promise<Object3D> {
+  const checked = await checkGltf(bytes, glb, options.read, LIMITS.meshTriangles, !!options.decode);
   if (checked.usesDraco && !options.draco) throw new FormatProblem('uses KHR_draco_mesh_compression, but no Draco decoder is available');
   const loader = new GLTFLoader();
   if (options.draco) loader.setDRACOLoader(options.draco);
+  // Every image decoded (and its size confirmed) before the loader runs.
+  const images = options.decode ? await decodeImages(checked.images, options.decode) : [];
   await MeshoptDecoder.ready;
   // Corrupt compressed data is a problem of the file, named as such.
   loader.setMeshoptDecoder({
@@ -35,7 +39,9 @@ export async function loadGltf(bytes: Uint8Array, glb: boolean, options: { read?
       if (draco !== undefined) announceDracoCounts(bytes, draco);
       return Promise.resolve(bytes);
     };
-    return { name: 'navlab_checked_views', loadBufferView } as unknown as { name: string };
+    // Textures from the decoded images; the loader's own texture loading (URLs, fetch) never runs.
+    const loadTexture = (i: number) => Promise.resolve(textureOf(parser as GLTFParser, i, images));
+    return { name: 'navlab_checked_views', loadBufferView, loadTexture } as unknown as { name: string };
   });
   const gltf = await new Promise<GLTF>((resolve, reject) => loader.parse(checked.json as unknown as ArrayBuffer, '', resolve, reject));
   if (!gltf.scene) throw new FormatProblem('no triangles (the asset has no scene)');

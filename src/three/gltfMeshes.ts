@@ -2,14 +2,17 @@ import { FormatProblem } from './formatProblem.ts';
 import { count, finite, index, isObject, name, numbers, object, objects, shown, array, type JsonObject } from './gltfFields.ts';
 import type { DracoCounts } from './dracoDecode.ts';
 import { COMPONENT_NAMES, type AccessorInfo, type GeometryTables } from './gltfGeometry.ts';
+import type { TextureTables } from './gltfTextures.ts';
 
 /**
  * The meshes the built nodes use, each checked on first use and renumbered into the loader's
  * JSON: triangle primitives only (modes TRIANGLES, TRIANGLE_STRIP, TRIANGLE_FAN), with their
- * POSITION, NORMAL and indices, Draco compression, and a material reduced to its factors
- * (colour, metalness, roughness, emission, alpha, sides). Textures, vertex colours, morph
- * targets, skins and material extensions are not handed on: navigation needs the shape, and
- * the drawing keeps each surface's base colour. A primitive without triangles is dropped.
+ * POSITION, NORMAL and indices, Draco compression, and a material of factors (colour,
+ * metalness, roughness, emission, alpha, sides) and, when textures are read, its base-colour,
+ * metallic-roughness, normal, occlusion and emissive textures (gltfTextures.ts) with the
+ * TEXCOORD_n sets they read, checked like POSITION. Vertex colours, morph targets, skins and
+ * material extensions are not handed on: navigation needs the shape, and the drawing each
+ * surface's look. A primitive without triangles is dropped.
  */
 
 const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', 'TRIANGLE_STRIP', 'TRIANGLE_FAN'];
@@ -35,9 +38,14 @@ export class MeshTables {
   private readonly materialDefs: JsonObject[];
   private readonly meshOut = new Map<number, MeshUse | null>();
   private readonly materialOut = new Map<number, number>();
+  /** The texture coordinate sets each output material's textures read. */
+  private readonly materialSets = new Map<number, Set<number>>();
 
-  /** `quantized`: the file declares KHR_mesh_quantization (positions and normals may be integers). */
-  constructor(json: JsonObject, private readonly geometry: GeometryTables, private readonly quantized: boolean) {
+  /**
+   * `quantized`: the file declares KHR_mesh_quantization (positions, normals and texture
+   * coordinates may be integers). `textures`: null reads no texture field at all.
+   */
+  constructor(json: JsonObject, private readonly geometry: GeometryTables, private readonly quantized: boolean, private readonly textures: TextureTables | null) {
     this.meshDefs = objects(json, 'meshes');
     this.materialDefs = objects(json, 'materials');
     this.meshCount = this.meshDefs.length;
@@ -84,6 +92,7 @@ export class MeshTables {
     if (triangles === 0) return null;
 
     const out: JsonObject = {};
+    const material = prim.material === undefined ? undefined : this.material(index(prim.material, this.materialDefs.length, `${p}.material`, 'material'));
     const extensions = isObject(prim.extensions) ? prim.extensions : {};
     if (extensions[DRACO] !== undefined) {
       // The decoder yields positions and triangles: the accessors give only type, count and bounds.
@@ -107,6 +116,11 @@ export class MeshTables {
         if (normal.info.count !== position.info.count) throw new FormatProblem(`${p}.attributes.NORMAL: accessor ${normal.at} has ${normal.info.count} elements, POSITION has ${position.info.count}`);
         attrs.NORMAL = this.geometry.accessor(normal.at);
       }
+      // The texture coordinates the material's textures read (Draco data yields positions only).
+      for (const set of material === undefined ? [] : this.materialSets.get(material)!) {
+        const key = `TEXCOORD_${set}`;
+        if (attributes[key] !== undefined) attrs[key] = this.texcoords(attributes[key], `${p}.attributes.${key}`, position.info.count);
+      }
       out.attributes = attrs;
       if (indices !== null) out.indices = this.geometry.accessor(indices.at);
     }
@@ -115,7 +129,7 @@ export class MeshTables {
       // The loader lists a strip's or fan's vertices, then its triangles, as numbers (8 bytes) and then typed (4 bytes).
       this.geometry.spend(12 * (n + 3 * triangles), `${p}: the triangle list of ${MODE_NAMES[mode as number]} (${triangles} triangles)`);
     }
-    if (prim.material !== undefined) out.material = this.material(index(prim.material, this.materialDefs.length, `${p}.material`, 'material'));
+    if (material !== undefined) out.material = material;
     return { out, triangles };
   }
 
@@ -128,7 +142,19 @@ export class MeshTables {
     }
   }
 
-  /** Material `at`, reduced to its factors. */
+  /** Texture coordinates `v` at `p`, of `positions` elements like POSITION: the output accessor. */
+  private texcoords(v: unknown, p: string, positions: number): number {
+    const { info, at } = this.geometry.info(v, p);
+    if (info.type !== 'VEC2') throw new FormatProblem(`${p}: accessor ${at} has type ${info.type}; texture coordinates must be VEC2`);
+    // glTF: FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT; KHR_mesh_quantization adds (un)signed bytes and shorts.
+    const t = info.componentType;
+    const allowed = t === 5126 || (info.normalized && (t === 5121 || t === 5123)) || (this.quantized && [5120, 5121, 5122, 5123].includes(t));
+    if (!allowed) throw new FormatProblem(`${p}: accessor ${at} has componentType ${COMPONENT_NAMES[t]}; texture coordinates must be FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT (others under KHR_mesh_quantization)`);
+    if (info.count !== positions) throw new FormatProblem(`${p}: accessor ${at} has ${info.count} elements, POSITION has ${positions}`);
+    return this.geometry.accessor(at);
+  }
+
+  /** Material `at`: its factors, and its textures when they are read. */
   private material(at: number): number {
     const known = this.materialOut.get(at);
     if (known !== undefined) return known;
@@ -150,8 +176,26 @@ export class MeshTables {
     }
     const alphaCutoff = finite(def.alphaCutoff, `${p}.alphaCutoff`);
     if (alphaCutoff !== undefined) out.alphaCutoff = alphaCutoff;
+    const sets = new Set<number>();
+    if (this.textures !== null) {
+      const textures = this.textures;
+      const take = (into: JsonObject, key: string, from: JsonObject, path: string, kind: 'normal' | 'occlusion' | null = null) => {
+        const use = textures.ref(from[key], `${path}.${key}`, kind);
+        if (use === undefined) return;
+        into[key] = use.ref;
+        sets.add(use.set);
+      };
+      const outPbr = out.pbrMetallicRoughness as JsonObject;
+      take(outPbr, 'baseColorTexture', pbr, `${p}.pbrMetallicRoughness`);
+      take(outPbr, 'metallicRoughnessTexture', pbr, `${p}.pbrMetallicRoughness`);
+      take(out, 'normalTexture', def, p, 'normal');
+      take(out, 'occlusionTexture', def, p, 'occlusion');
+      take(out, 'emissiveTexture', def, p);
+    }
     this.materials.push(out);
-    this.materialOut.set(at, this.materials.length - 1);
-    return this.materials.length - 1;
+    const k = this.materials.length - 1;
+    this.materialOut.set(at, k);
+    this.materialSets.set(k, sets);
+    return k;
   }
 }

@@ -3,11 +3,15 @@ import { LIMITS } from '../core/limits.ts';
 import { Vector3, type BufferGeometry, type Mesh, type Object3D } from 'three';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { FormatProblem, type ResourceReader } from './gltfContainer.ts';
+import { shown } from './gltfFields.ts';
+import { browserImageDecoder, canDecodeImages, type ImageDecoder } from './gltfImages.ts';
 import { loadGltf } from './gltfLoad.ts';
 import { loadObj } from './objFormat.ts';
 import { loadStl } from './stlFormat.ts';
 
 export type { ResourceReader } from './gltfContainer.ts';
+export type { ImageDecoder } from './gltfImages.ts';
+export type { ImageType } from './imageHeader.ts';
 
 /**
  * Limits checked before a mesh file is read or its geometry allocated: file size first, then
@@ -43,14 +47,36 @@ export function meshFormat(file: string): MeshFormat | null {
   return m ? (m[1].toLowerCase() as MeshFormat) : null;
 }
 
-/** Options of `importMesh`: a reader for the files a .gltf references, Draco decoding, the format. */
+/** Options of `importMesh`: a reader for the files a .gltf references, Draco decoding, textures, the format. */
 export interface MeshImportOptions {
-  /** Reads the buffers a .gltf references, by their relative path. Without it, only embedded data loads. */
+  /**
+   * Reads the buffers and images a .gltf references, by their relative path (never one with a
+   * scheme, an absolute path or '..'). Without it, only embedded data loads.
+   */
   read?: ResourceReader;
   /** Decoder for KHR_draco_mesh_compression (a DRACOLoader, or one that decodes without workers in Node). */
   draco?: DRACOLoader;
   /** The format, when `file` has no telling extension (e.g. a data: URI). @default from the extension */
   format?: MeshFormat;
+  /**
+   * glTF textures (base colour, metallic-roughness, normal, occlusion, emissive; PNG, JPEG or
+   * WebP images, checked and held to LIMITS.gltfTexturePixels before decoding). `true` decodes
+   * them with createImageBitmap, which browsers and their workers have and Node does not (there
+   * `true` is a usage error); a function decodes them itself (e.g. with an image library in
+   * Node); `false` reads no texture, image or sampler field, and materials keep their factors.
+   * OBJ and STL have no textures. @default true where createImageBitmap exists, else false
+   */
+  textures?: boolean | ImageDecoder;
+}
+
+/** The decoder `textures` asks for, or null for none. */
+function imageDecoder(textures: unknown): ImageDecoder | null {
+  if (textures === undefined) return canDecodeImages() ? browserImageDecoder : null;
+  if (textures === false) return null;
+  if (typeof textures === 'function') return textures as ImageDecoder;
+  if (textures !== true) throw new NavlabError('usage', `options.textures: expected true, false or an image decoder function, got ${shown(textures)}`);
+  if (!canDecodeImages()) throw new NavlabError('usage', 'options.textures: true decodes images with createImageBitmap, which this environment does not have (Node): pass false, or an image decoder function');
+  return browserImageDecoder;
 }
 
 /** An imported mesh file. */
@@ -74,12 +100,13 @@ export async function importMesh(file: string, bytes: Uint8Array, options: MeshI
   const fail = (problem: string): never => {
     throw new MeshError(file, problem);
   };
+  const decode = imageDecoder(options.textures);
   const format = options.format ?? meshFormat(file) ?? fail('unknown mesh format (expected .glb, .gltf, .obj or .stl)');
   if (bytes.byteLength > MESH_LIMITS.fileBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
   if (format === 'gltf' && bytes.byteLength > LIMITS.gltfTextBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`);
   let object: Object3D;
   try {
-    if (format === 'glb' || format === 'gltf') object = await loadGltf(bytes, format === 'glb', options);
+    if (format === 'glb' || format === 'gltf') object = await loadGltf(bytes, format === 'glb', { read: options.read, draco: options.draco, decode });
     else if (format === 'obj') object = loadObj(bytes);
     else object = loadStl(bytes);
   } catch (e) {

@@ -16,10 +16,11 @@ import { NavlabError } from '../../src/core/errors.ts';
 import { LIMITS } from '../../src/core/limits.ts';
 import { nodeDracoLoader } from '../../src/cli/meshFiles.ts';
 import { readGlb } from '../../src/three/gltfContainer.ts';
-import { importMesh, type MeshFormat } from '../../src/three/meshImport.ts';
+import { imageHeader } from '../../src/three/imageHeader.ts';
+import { importMesh, type ImageDecoder, type MeshFormat, type MeshImportOptions } from '../../src/three/meshImport.ts';
 import { importScene } from '../../src/three/importScene.ts';
 import { soupBounds } from '../../src/three/voxelizeMesh.ts';
-import { glbContainer } from '../../scripts/meshes/gltf.ts';
+import { glbContainer, texturedBox } from '../../scripts/meshes/gltf.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { byteMutation, jsonMutation, mutateBytes, mutateJson, mutateText, textMutation, type ByteMutation, type JsonMutation, type TextMutation } from '../helpers/mutate.ts';
 
@@ -29,9 +30,9 @@ const RUNS = 100;
 const CELLS_ACROSS = 16;
 
 /** The user's path through one file; returns what a failure threw (null on success). */
-async function tryImport(bytes: Uint8Array, format: MeshFormat): Promise<unknown> {
+async function tryImport(bytes: Uint8Array, format: MeshFormat, options: MeshImportOptions = {}): Promise<unknown> {
   try {
-    const mesh = await importMesh(`fuzz.${format}`, bytes, { format, draco: await nodeDracoLoader() });
+    const mesh = await importMesh(`fuzz.${format}`, bytes, { format, draco: await nodeDracoLoader(), ...options });
     expect(mesh.triangles).toBeLessThanOrEqual(LIMITS.meshTriangles);
     expect(mesh.soup.length).toBe(9 * mesh.triangles);
     for (let i = 0; i < mesh.soup.length; i++) if (!Number.isFinite(mesh.soup[i])) throw new Error(`soup[${i}] = ${mesh.soup[i]} passed the import`);
@@ -66,6 +67,27 @@ describe('fuzzing the mesh importers', () => {
         expectClean(await tryImport(bytes, 'glb'), JSON.stringify(m));
       }),
       { seed: 22, numRuns: RUNS, examples: JSON_REGRESSIONS },
+    );
+  });
+
+  it('a textured GLB with textures on: JSON and byte mutations', async () => {
+    // Node decodes no images: a decoder that reads the size from the header (as checked) and allocates nothing.
+    const decode: ImageDecoder = async (bytes) => {
+      const header = imageHeader(bytes);
+      if (header === null) throw new Error('not an image');
+      return { width: header.width, height: header.height };
+    };
+    const base = texturedBox().glb();
+    await fc.assert(
+      fc.asyncProperty(jsonMutation, async (m: JsonMutation) => {
+        const bytes = glbContainer(mutateJson(glbJson(base), m), glbBody(base));
+        expectClean(await tryImport(bytes, 'glb', { textures: decode }), JSON.stringify(m));
+      }),
+      { seed: 22, numRuns: RUNS, examples: JSON_REGRESSIONS },
+    );
+    await fc.assert(
+      fc.asyncProperty(byteMutation, async (m: ByteMutation) => expectClean(await tryImport(mutateBytes(base, m), 'glb', { textures: decode }), JSON.stringify(m))),
+      { seed: 22, numRuns: RUNS, examples: BYTE_REGRESSIONS },
     );
   });
 
