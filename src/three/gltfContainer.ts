@@ -1,4 +1,4 @@
-import { quote } from '../core/io/text.ts';
+import { quote } from '../core/text.ts';
 import { jsonDepth, LIMITS } from '../core/limits.ts';
 import type { DracoCounts } from './dracoDecode.ts';
 import { FormatProblem } from './formatProblem.ts';

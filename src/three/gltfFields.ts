@@ -1,4 +1,4 @@
-import { escapeControls, quote } from '../core/io/text.ts';
+import { escapeControls, quote } from '../core/text.ts';
 import { FormatProblem } from './formatProblem.ts';
 
 /**

@@ -21,12 +21,16 @@ import type { ImageType } from './imageHeader.ts';
  */
 export type ImageDecoder = (bytes: Uint8Array, mimeType: ImageType) => Promise<{ width: number; height: number }>;
 
+/** The browser's createImageBitmap, typed here: the library is built without the DOM's types. */
+type CreateImageBitmap = (image: Blob, options: { premultiplyAlpha: 'none'; colorSpaceConversion: 'none' }) => Promise<{ width: number; height: number }>;
+const createImageBitmapOf = (): CreateImageBitmap | undefined => (globalThis as { createImageBitmap?: CreateImageBitmap }).createImageBitmap;
+
 /** Whether this environment decodes images itself (browsers and their workers; Node does not). */
-export const canDecodeImages = (): boolean => typeof globalThis.createImageBitmap === 'function';
+export const canDecodeImages = (): boolean => typeof createImageBitmapOf() === 'function';
 
 /** The browser's decoder, with the options three's GLTFLoader uses (no premultiplied alpha, no colour conversion). */
 export const browserImageDecoder: ImageDecoder = (bytes, mimeType) =>
-  createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  createImageBitmapOf()!.call(globalThis, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
 
 /** Each checked image decoded (null stays null): a texture holding it, for the textures that use it to share. */
 export async function decodeImages(images: readonly (CheckedImage | null)[], decode: ImageDecoder): Promise<(Texture | null)[]> {

@@ -1,4 +1,4 @@
-import { quote } from '../core/io/text.ts';
+import { quote } from '../core/text.ts';
 import { LIMITS } from '../core/limits.ts';
 import { FormatProblem } from './formatProblem.ts';
 import { count, dataUri, finite, index, name, numbers, object, objects, shown, type JsonObject } from './gltfFields.ts';

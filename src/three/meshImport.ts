@@ -74,8 +74,8 @@ function imageDecoder(textures: unknown): ImageDecoder | null {
   if (textures === undefined) return canDecodeImages() ? browserImageDecoder : null;
   if (textures === false) return null;
   if (typeof textures === 'function') return textures as ImageDecoder;
-  if (textures !== true) throw new NavlabError('usage', `options.textures: expected true, false or an image decoder function, got ${shown(textures)}`);
-  if (!canDecodeImages()) throw new NavlabError('usage', 'options.textures: true decodes images with createImageBitmap, which this environment does not have (Node): pass false, or an image decoder function');
+  if (textures !== true) throw new NavlabError('usage', `importMesh: options.textures: expected true, false or an image decoder function, got ${shown(textures)}`);
+  if (!canDecodeImages()) throw new NavlabError('usage', 'importMesh: options.textures: true decodes images with createImageBitmap, which this environment does not have (Node): pass false, or an image decoder function');
   return browserImageDecoder;
 }
 

@@ -217,7 +217,7 @@ describe('glTF structure: each field checked before the loader touches it', () =
     await refused(mutate, message);
   });
 
-  it('keeps a material\'s colour and drops textures, images, cameras, skins and animations unread', async () => {
+  it('keeps a material\'s colour and drops cameras, skins, animations and (textures off, as in Node by default) textures and images unread', async () => {
     const object = await imported((j) => {
       j.materials = [{ name: 'red', pbrMetallicRoughness: { baseColorFactor: [1, 0, 0, 1], baseColorTexture: { index: 42 } }, normalTexture: { index: null } }];
       j.meshes[0].primitives[0].material = 0;

@@ -152,8 +152,8 @@ describe('glTF textures: off in Node unless a decoder is given', () => {
     const error = await importMesh('x.glb', glb(json, body), { textures: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NavlabError);
     expect((error as NavlabError).code).toBe('usage');
-    expect((error as NavlabError).message).toMatch(/^options\.textures: /);
-    await expect(importMesh('x.glb', glb(json, body), { textures: 'yes' as never })).rejects.toThrow(/^options\.textures: expected true, false or an image decoder function, got 'yes'$/);
+    expect((error as NavlabError).message).toMatch(/^importMesh: options\.textures: /);
+    await expect(importMesh('x.glb', glb(json, body), { textures: 'yes' as never })).rejects.toThrow(/^importMesh: options\.textures: expected true, false or an image decoder function, got 'yes'$/);
   });
 
   it('nav voxelize imports a textured GLB (textures not decoded)', () => {
