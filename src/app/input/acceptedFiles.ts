@@ -6,8 +6,8 @@ import { clip } from '../ui/clip.ts';
  * The files the app takes (chosen or dropped), in one table: what each extension is, and the
  * size limit (src/core/limits.ts) a file of that kind is checked against before a byte of it
  * is read. The file chooser offers exactly these extensions; the drop, the chooser, a scene's
- * companion files and a .gltf's buffers and textures all go through `sizeProblem` and
- * `readBytes`.
+ * companion files and a .gltf's buffers and textures all go through `sizeProblem` (every
+ * file of a drop, before any is read) and `readFile` (each file, as it is read).
  */
 export type FileKind = 'scene' | 'map' | 'mesh' | 'resource';
 
