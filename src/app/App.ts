@@ -3,6 +3,7 @@ import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { PathReport } from '../core/search/query.ts';
 import type { SceneDocument } from '../scene/schema.ts';
 import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
+import { clip, oneLine } from './ui/clip.ts';
 import { appShortcuts } from './appShortcuts.ts';
 import { SceneCatalog, type SceneEntry } from './catalog.ts';
 import { CameraRig } from './controls/CameraRig.ts';
@@ -272,13 +273,13 @@ export class App {
     this.saveNow();
     const refused = sizeProblem(files);
     if (refused !== null) {
-      this.overlay.setError(`Could not load ${refused.message}`);
+      this.overlay.setError(oneLine(`Could not load ${refused.message}`));
       return;
     }
     const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map');
     if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.meshImport.importFiles(files);
     if (scene === undefined) {
-      this.overlay.setError(`Could not load ${files.map((f) => f.name).join(', ')}: no scene or mesh file (a .bin or an image goes together with the .gltf that uses it)`);
+      this.overlay.setError(oneLine(`Could not load ${clip(files.map((f) => f.name).join(', '))}: no scene or mesh file (a .bin or an image goes together with the .gltf that uses it)`));
       return;
     }
     const others = new Map(files.filter((f) => f !== scene).map((f) => [f.name, f]));
@@ -293,7 +294,7 @@ export class App {
       // The size is checked before reading: a huge file is refused without reading a byte of it.
       text = await readFile(file, file.name, isMap ? 'map' : 'scene', 'text');
     } catch (e) {
-      this.overlay.setError(`Could not load ${(e as Error).message}`);
+      this.overlay.setError(oneLine(`Could not load ${(e as Error).message}`));
       return;
     }
     const source: SceneSource = isMap ? { kind: '3dmap', text, fileName: file.name } : { kind: 'json', text };
