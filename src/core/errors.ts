@@ -39,21 +39,12 @@ export class NavlabError extends Error {
    * (an error of another kind that crossed a boundary) keeps its name and message only.
    */
   static from(data: { name?: unknown; code?: unknown; message?: unknown }): Error {
+    // Whatever crossed the boundary becomes an error: a value that is not error data is its message.
+    if (data === null || typeof data !== 'object') data = { message: data };
     const message = typeof data.message === 'string' ? data.message : String(data.message);
     const code = CODES.find((c) => c === data.code);
     const e = code === undefined ? new Error(message) : new NavlabError(code, message);
     if (typeof data.name === 'string') e.name = data.name;
     return e;
   }
-}
-
-/**
- * `value` when it is a finite number >= min (> min when `above`; an integer when `integer`),
- * else throws a NavlabError (code usage): "`what`: expected a finite number > 0, got -1".
- */
-export function checkNumber(what: string, value: number, min = -Infinity, above = false, integer = false): number {
-  if (!(above ? value > min : value >= min) || !(integer ? Number.isInteger(value) : Number.isFinite(value))) {
-    throw new NavlabError('usage', `${what}: expected ${integer ? 'an integer' : 'a finite number'}${min > -Infinity ? ` ${above ? '>' : '>='} ${min}` : ''}, got ${value}`);
-  }
-  return value;
 }

@@ -3,11 +3,14 @@
  * start/goal points, orbit positions, and the reverse direction for voxel data (grid -> boxes,
  * Moving AI map -> document).
  */
+import { checkInstance, checkNumber, checkObject, checkOut, checkString, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { fillBoxesInOrder, fillBoxUnion, type IndexBox } from '../core/grid/boxFill.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../core/io/movingai.ts';
 import { set, vec3, type Vec3 } from '../core/math/vec3.ts';
+import { quote } from '../core/text.ts';
+import { checkSceneDocument } from './documentShape.ts';
 import { SCENE_VERSION, type MovingObstacle, type PointRef, type SceneDocument, type VoxelBox } from './schema.ts';
 
 /**
@@ -16,6 +19,7 @@ import { SCENE_VERSION, type MovingObstacle, type PointRef, type SceneDocument, 
  * The terrain array is allocated only when some region has a cost other than 1.
  */
 export function buildVoxelGrid(doc: SceneDocument): VoxelGrid | null {
+  checkSceneDocument('buildVoxelGrid: doc', doc);
   const v = doc.voxels;
   if (!v) return null;
   const [ox, oy, oz] = v.origin;
@@ -40,6 +44,7 @@ export function buildVoxelGrid(doc: SceneDocument): VoxelGrid | null {
 
 /** Waypoint positions as flat xyz triples, in document order (waypoint i at 3i, 3i+1, 3i+2). */
 export function waypointPositions(doc: SceneDocument): Float64Array {
+  checkSceneDocument('waypointPositions: doc', doc);
   const out = new Float64Array(doc.waypoints.length * 3);
   doc.waypoints.forEach((w, i) => out.set(w.position, 3 * i));
   return out;
@@ -47,6 +52,7 @@ export function waypointPositions(doc: SceneDocument): Float64Array {
 
 /** Waypoint id -> index in document order (the node id used by the waypoint graph). */
 export function waypointIndex(doc: SceneDocument): Map<string, number> {
+  checkSceneDocument('waypointIndex: doc', doc);
   return new Map(doc.waypoints.map((w, i) => [w.id, i]));
 }
 
@@ -59,6 +65,9 @@ export function waypointIndex(doc: SceneDocument): Map<string, number> {
  * degrees of x). With the default axis +y, phase 0 starts at +x and the body moves towards -z.
  */
 export function movingObstaclePosition(mo: MovingObstacle, t: number, out: Vec3): Vec3 {
+  checkObject('movingObstaclePosition: mo.orbit', checkObject<MovingObstacle>('movingObstaclePosition: mo', mo, 'a moving obstacle of a scene document').orbit);
+  checkNumber('movingObstaclePosition: t', t);
+  checkOut('movingObstaclePosition: out', out);
   const { center, radius, period, phase } = mo.orbit;
   let [nx, ny, nz] = mo.orbit.axis;
   const n = Math.hypot(nx, ny, nz);
@@ -96,12 +105,18 @@ export function movingObstaclePosition(mo: MovingObstacle, t: number, out: Vec3)
  * when the id is unknown (parseScene guarantees every reference of a parsed document resolves).
  */
 export function resolvePoint(doc: SceneDocument, ref: PointRef, t = 0, out: Vec3 = vec3()): Vec3 {
-  if (typeof ref !== 'string') return set(out, ref[0], ref[1], ref[2]);
+  checkSceneDocument('resolvePoint: doc', doc);
+  checkNumber('resolvePoint: t', t);
+  checkOut('resolvePoint: out', out);
+  if (typeof ref !== 'string') {
+    if (!Array.isArray(ref) || ref.length !== 3 || !ref.every(Number.isFinite)) throw usageError('resolvePoint: ref', 'an id or a position [x, y, z] of finite numbers', ref);
+    return set(out, ref[0], ref[1], ref[2]);
+  }
   const w = doc.waypoints.find((p) => p.id === ref);
   if (w) return set(out, w.position[0], w.position[1], w.position[2]);
   const m = doc.movingObstacles.find((p) => p.id === ref);
   if (m) return movingObstaclePosition(m, t, out);
-  throw new NavlabError('usage', `resolvePoint: '${ref}' is neither a waypoint id nor a moving obstacle id`);
+  throw new NavlabError('usage', `resolvePoint: ${quote(ref)} is neither a waypoint id nor a moving obstacle id`);
 }
 
 /**
@@ -112,6 +127,7 @@ export function resolvePoint(doc: SceneDocument, ref: PointRef, t = 0, out: Vec3
  * write an edited grid back into a document's `voxels.solid`.
  */
 export function solidBoxes(grid: VoxelGrid): VoxelBox[] {
+  checkInstance('solidBoxes: grid', grid, VoxelGrid);
   const { X, Y, Z } = grid;
   const left = grid.occupancy.slice(); // 1 = blocked and not yet in a box
   const boxes: VoxelBox[] = [];
@@ -150,6 +166,9 @@ export function solidBoxes(grid: VoxelGrid): VoxelBox[] {
  * fragmented map may need more than SCENE_LIMITS.primitives boxes; parseScene rejects that.
  */
 export function sceneFromMovingAi(text: string, fileName: string, name?: string): SceneDocument {
+  checkString('sceneFromMovingAi: text', text);
+  checkString('sceneFromMovingAi: fileName', fileName);
+  if (name !== undefined) checkString('sceneFromMovingAi: name', name);
   return movingAiScene(text, fileName, name).doc;
 }
 

@@ -1,12 +1,13 @@
 import { GraphSpace, WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace } from '../core/grid/GridSpace.ts';
-import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { quote } from '../core/io/text.ts';
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { checkInstance, checkObject, checkOptions, describeValue, usageError } from '../core/args.ts';
+import { quote } from '../core/text.ts';
 import { AStarRun } from '../core/search/AStarRun.ts';
 import { NavlabError } from '../core/errors.ts';
 import { createGridRun, gridUnsupported, type GridRun } from '../core/search/algorithms.ts';
 import { checkAlgorithm, QueryError, type PathReport, type QueryOptions } from '../core/search/query.ts';
-import type { SearchContext } from '../core/search/SearchContext.ts';
+import { SearchContext } from '../core/search/SearchContext.ts';
 
 /**
  * One query path for every entry point: `nav path`, the app's `navlab.query` and the search
@@ -48,8 +49,34 @@ const NO_WAYPOINTS = new WaypointGraph([], []);
 
 /** A SearchableScene of a grid and (optionally) a waypoint graph with its ids. */
 export function searchableOf(grid: VoxelGrid | null, graph: WaypointGraph = NO_WAYPOINTS, ids: readonly string[] = []): SearchableScene {
-  if (ids.length !== graph.count) throw new QueryError(`searchableOf: ${ids.length} ids for ${graph.count} waypoints`);
+  if (grid !== null) checkInstance('searchableOf: grid', grid, VoxelGrid, 'VoxelGrid or null');
+  checkInstance('searchableOf: graph', graph, WaypointGraph);
+  checkIds('searchableOf: ids', ids);
+  if (ids.length !== graph.count) throw new NavlabError('usage', `searchableOf: ${ids.length} ids for ${graph.count} waypoints`);
   return { grid, graph, ids: ids.slice(), index: new Map(ids.map((id, i) => [id, i])) };
+}
+
+/** `ids` when it is an array of strings. */
+function checkIds(what: string, ids: unknown): readonly string[] {
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw usageError(what, 'an array of waypoint ids (strings)', ids);
+  return ids;
+}
+
+/**
+ * The arguments of a scene query other than the endpoints and the graph, checked (a usage error
+ * names the argument; `fn` names the function): the scene, its options, context and labels.
+ */
+function checkQueryArgs(fn: string, scene: SearchableScene, options: QueryOptions, ctx: SearchContext | undefined, labels: QueryLabels): void {
+  checkObject(`${fn}: scene`, scene, 'a SearchableScene { grid, graph, ids, index } (searchableOf, NavWorld)');
+  if (scene.grid !== null) checkInstance(`${fn}: scene.grid`, scene.grid, VoxelGrid, 'VoxelGrid or null');
+  checkInstance(`${fn}: scene.graph`, scene.graph, WaypointGraph);
+  // O(1) per query: the ids were checked where the scene was made (searchableOf, NavWorld).
+  if (!Array.isArray(scene.ids)) throw usageError(`${fn}: scene.ids`, 'an array of waypoint ids', scene.ids);
+  if (scene.index === null || typeof scene.index !== 'object' || typeof scene.index.get !== 'function') throw usageError(`${fn}: scene.index`, 'a Map from waypoint id to index', scene.index);
+  checkOptions(`${fn}: options`, options);
+  if (ctx !== undefined) checkInstance(`${fn}: ctx`, ctx, SearchContext);
+  checkObject(`${fn}: labels`, labels, 'an object { from, to, scene } (strings)');
+  for (const key of ['from', 'to', 'scene'] as const) if (typeof labels[key] !== 'string') throw usageError(`${fn}: labels.${key}`, 'a string', labels[key]);
 }
 
 /** The graph a query runs on when it does not say: waypoints for a waypoint id `from`, else the grid. */
@@ -84,7 +111,7 @@ export function voxelEndpoint(value: unknown, name: string): readonly number[] {
  */
 export function gridEndpoint(grid: VoxelGrid, value: unknown, name: string): number {
   const v = voxelEndpoint(value, name);
-  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.join(',')}`);
+  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.length <= 3 ? v.map(describeValue).join(',') : `${v.length} values`}`);
   const [x, y, z] = v;
   if (!grid.inBounds(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
   if (grid.isBlocked(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
@@ -115,6 +142,8 @@ export function runSceneQuery(
   scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
   ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
 ): PathReport {
+  checkQueryArgs('runSceneQuery', scene, options, ctx, labels);
+  options ??= {};
   const g = resolveGraph(graph, from);
   // The endpoints' form first, then the algorithm and the endpoints' values (queryGrid and
   // queryGraph's order); on the grid those are named 'from' and 'to', as queryGrid names them.
@@ -173,6 +202,7 @@ export function startSceneSearch(
   scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
   ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
 ): SceneSearch {
+  checkQueryArgs('startSceneSearch', scene, options, ctx, labels);
   return sceneSearch(scene, graph, from, to, options, ctx, labels, false);
 }
 
@@ -182,7 +212,7 @@ function sceneSearch(
   ctx: SearchContext | undefined, labels: QueryLabels, query: boolean,
 ): SceneSearch {
   const g = resolveGraph(graph, from);
-  const { algorithm, neighborhood, cornerCutting, ...search } = optionsFor(g, options);
+  const { algorithm, neighborhood, cornerCutting, ...search } = optionsFor(g, options ?? {});
   const algo = checkAlgorithm(algorithm);
   if (g === 'grid') {
     const grid = gridOf(scene);
@@ -197,7 +227,7 @@ function sceneSearch(
   const start = waypointEndpoint(scene.index, from, labels.from, labels.scene);
   const goal = waypointEndpoint(scene.index, to, labels.to, labels.scene);
   for (const [name, i] of [['from', start], ['to', goal]] as const) {
-    if (!Number.isInteger(i) || i < 0 || i >= scene.graph.count) throw new QueryError(`${name}: no waypoint with index ${i} (the graph has ${scene.graph.count})`);
+    if (!Number.isInteger(i) || i < 0 || i >= scene.graph.count) throw new QueryError(`${name}: no waypoint with index ${String(i)} (the graph has ${scene.graph.count})`);
   }
   const space = new GraphSpace(scene.graph);
   return { graph: g, space, run: new AStarRun(space, start, goal, search, ctx), start, goal };

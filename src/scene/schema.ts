@@ -12,11 +12,12 @@
 import * as z from 'zod';
 import { LIMITS } from '../core/limits.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
-import { quote } from '../core/io/text.ts';
+import { quote } from '../core/text.ts';
 import { STEERING_RANGES } from '../core/steering/params.ts';
 
-/** The document version this navlab reads and writes (version 1 files migrate on load). */
-export const SCENE_VERSION = 2;
+import { checkSceneDocument, SCENE_VERSION } from './documentShape.ts';
+
+export { SCENE_VERSION } from './documentShape.ts';
 
 /** Size limits, checked before anything is allocated (validate.ts checks them first of all). */
 export const SCENE_LIMITS = Object.freeze({
@@ -366,6 +367,7 @@ export function pathText(path: readonly PropertyKey[]): string {
 
 type Bounds = z.output<typeof BoundsSchema>;
 
+
 /**
  * The box around everything a document places in the world: the voxel layer, obstacles
  * (rotated boxes by their bounding sphere), whole orbits, and waypoints and positional agent
@@ -373,6 +375,7 @@ type Bounds = z.output<typeof BoundsSchema>;
  * default `bounds`; the app may offer it as "fit bounds to content".
  */
 export function contentBounds(doc: Omit<SceneObject, 'bounds'>): Bounds {
+  checkSceneDocument('contentBounds: doc', doc);
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   const grow = (c: readonly number[], r: readonly number[]) => {

@@ -3,8 +3,9 @@
  * zod schema; every problem comes back as `path: message` a person can act on.
  */
 import type * as z from 'zod';
+import { describeValue, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
-import { clip, quote } from '../core/io/text.ts';
+import { clip, quote } from '../core/text.ts';
 import {
   pathText,
   primitiveLimitMessage,
@@ -33,6 +34,9 @@ export class SceneError extends NavlabError {
   readonly issues: SceneIssue[];
 
   constructor(issues: SceneIssue[]) {
+    if (!Array.isArray(issues) || !issues.every((i) => i !== null && typeof i === 'object' && typeof i.path === 'string' && typeof i.message === 'string')) {
+      throw usageError('SceneError: issues', 'an array of { path, message } (strings)', issues);
+    }
     const lines = issues.slice(0, LISTED_ISSUES).map((i) => clip(`${i.path}: ${i.message}`, ISSUE_LINE_LENGTH));
     if (issues.length > LISTED_ISSUES) lines.push(`... and ${issues.length - LISTED_ISSUES} more`);
     super('scene', issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`);
@@ -44,15 +48,6 @@ export class SceneError extends NavlabError {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Length of an array without touching its elements (a hostile array may be huge or sparse). */
 const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
-
-/** How a value is named in messages: `an array`, `null`, `'text'`, `3`... */
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return quote(v);
-  if (typeof v === 'number') return String(v);
-  return typeof v === 'object' ? 'an object' : typeof v;
-}
 
 /**
  * Counts what the document would make us allocate, reading only array lengths, so a hostile

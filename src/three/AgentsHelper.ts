@@ -2,7 +2,9 @@ import {
   BufferAttribute, BufferGeometry, Color, ConeGeometry, DynamicDrawUsage, IcosahedronGeometry, InstancedMesh,
   LineBasicMaterial, LineSegments, Matrix4, MeshStandardMaterial, Object3D, Quaternion, Vector3,
 } from 'three';
-import type { Simulation } from '../core/steering/Simulation.ts';
+import { checkInstance, checkInteger, checkNumber, checkObject, checkOptions, usageError } from '../core/args.ts';
+import { LIMITS } from '../core/limits.ts';
+import { Simulation } from '../core/steering/Simulation.ts';
 
 /**
  * The agents of a simulation at one moment, as plain arrays (what a worker can send): xyz
@@ -17,6 +19,19 @@ export interface AgentsState {
   push: ArrayLike<number>;
   /** 1 per agent that has arrived (drawn in `arrived` colour), or absent. */
   arrived?: ArrayLike<number>;
+}
+
+/** A usage error unless `s` holds `count` agents: every array long enough (3 numbers an agent for vectors, 1 for radii and arrived). */
+function checkAgentsState(s: AgentsState): void {
+  const what = 'AgentsHelper.update: s';
+  checkObject(what, s, 'an AgentsState { count, positions, headings, radii, pull, push, arrived? }');
+  checkNumber(`${what}.count`, s.count, 0, false, true);
+  const lists: [keyof AgentsState, number][] = [['positions', 3], ['headings', 3], ['radii', 1], ['pull', 3], ['push', 3], ['arrived', 1]];
+  for (const [key, per] of lists) {
+    const list = s[key] as ArrayLike<number> | undefined;
+    if (key === 'arrived' && list === undefined) continue;
+    if (list === null || typeof list !== 'object' || !(list.length >= per * s.count)) throw usageError(`${what}.${key}`, `an array of at least ${per} x count = ${per * s.count} numbers`, list);
+  }
 }
 
 /** The colours of an AgentsHelper (hex RGB). */
@@ -66,6 +81,9 @@ export class AgentsHelper extends Object3D {
   constructor(colors: Partial<AgentsColors> = {}) {
     super();
     this.name = 'agents';
+    for (const [key, value] of Object.entries(checkOptions<AgentsColors>('AgentsHelper: colors', colors))) {
+      if (value !== undefined) checkNumber(`AgentsHelper: colors.${key}`, value, 0, false, true);
+    }
     this.colors = { ...AGENTS_COLORS, ...colors };
     const c = this.colors;
     this.colorObjects = { agent: new Color(c.agent), arrived: new Color(c.arrived), pull: new Color(c.pull), push: new Color(c.push) };
@@ -88,6 +106,7 @@ export class AgentsHelper extends Object3D {
 
   /** Draws the agents of a core Simulation as they are now. */
   updateFromSimulation(sim: Simulation): void {
+    checkInstance('AgentsHelper.updateFromSimulation: sim', sim, Simulation);
     const n = sim.agentCount;
     if (this.arrivedScratch.length < n) this.arrivedScratch = new Uint8Array(2 * n);
     for (let i = 0; i < n; i++) this.arrivedScratch[i] = sim.arrived(i) ? 1 : 0;
@@ -99,6 +118,8 @@ export class AgentsHelper extends Object3D {
    * subclass may draw markers there).
    */
   update(s: AgentsState, extra = 0): void {
+    checkAgentsState(s);
+    checkInteger('AgentsHelper.update: extra', extra, 0, LIMITS.agents);
     const n = s.count;
     if (n + extra > this.bodies.instanceMatrix.count) {
       this.bodies = this.regrow(this.bodies, n + extra);

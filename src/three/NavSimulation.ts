@@ -1,10 +1,13 @@
-import { Vector3, type Object3D } from 'three';
+import { Object3D, Vector3 } from 'three';
+import { checkInstance, checkObject, checkOneOf, checkOptions, checkVec3 } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
+import { quote } from '../core/text.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { SteeringParams } from '../core/steering/params.ts';
 import { GridPlanner, WaypointPlanner, type PathPlanner } from '../core/steering/planners.ts';
 import { Simulation } from '../core/steering/Simulation.ts';
 import type { NavWorld } from './NavWorld.ts';
+import { ObstacleWorld } from './ObstacleWorld.ts';
 import { BvhGeometry } from './simulation.ts';
 
 /** Options of `NavWorld.createSimulation`. */
@@ -44,6 +47,11 @@ export class NavSimulation {
   #next = 1;
 
   constructor(nav: NavWorld, options: NavSimulationOptions = {}) {
+    // NavWorld imports this module: it is recognised by its parts, not by instanceof.
+    checkObject('NavSimulation: nav', nav, 'a NavWorld');
+    if (nav.world !== null) checkInstance('NavSimulation: nav.world', nav.world, ObstacleWorld, 'ObstacleWorld or null (a NavWorld)');
+    options = checkOptions<NavSimulationOptions>('NavSimulation: options', options);
+    if (options.graph !== undefined) checkOneOf('graph', options.graph, ['grid', 'waypoints']);
     this.#nav = nav;
     if (nav.world === null) throw new NavlabError('usage', 'createSimulation: needs a NavWorld with a world (its static geometry)');
     const geometry = new BvhGeometry(nav.world);
@@ -64,7 +72,9 @@ export class NavSimulation {
    * returns its index. Throws a NavlabError 'usage' on a bad radius, speed or goal.
    */
   addAgent(object: Object3D, options: NavAgentOptions): number {
-    const { goal, radius = this.#nav.agentRadius, speed = 2 } = options;
+    checkInstance('NavSimulation.addAgent: object', object, Object3D);
+    const { goal, radius = this.#nav.agentRadius, speed = 2 } = checkObject<NavAgentOptions>('NavSimulation.addAgent: options', options, 'an object { goal, radius?, speed? }');
+    checkVec3('NavSimulation.addAgent: options.goal', goal);
     object.updateWorldMatrix(true, false);
     object.getWorldPosition(_p);
     // Simulation.addAgent checks radius, speed and goal (NavlabError 'usage').
@@ -75,6 +85,7 @@ export class NavSimulation {
 
   /** Sends the agent driving `object` to a new goal. */
   setGoal(object: Object3D, goal: Vector3): void {
+    checkVec3('NavSimulation.setGoal: goal', goal);
     this.simulation.setGoal(this.#indexOf(object), vec(goal));
   }
 
@@ -109,8 +120,9 @@ export class NavSimulation {
   }
 
   #indexOf(object: Object3D): number {
+    checkInstance('NavSimulation: object', object, Object3D);
     const i = this.objects.indexOf(object);
-    if (i < 0) throw new NavlabError('usage', `object '${object.name}' is not an agent of this simulation`);
+    if (i < 0) throw new NavlabError('usage', `object ${quote(object.name)} is not an agent of this simulation`);
     return i;
   }
 }

@@ -5,7 +5,7 @@ import { VisibilityGraph, type Aabb, type LineOfSight } from '../core/graph/visi
 import { stringPull, WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace, type GridSearchSettings } from '../core/grid/GridSpace.ts';
-import { FREE_VOXEL_SNAP_RADIUS, MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, MAX_VOXELS, VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { ALGORITHMS, createGridRun, gridUnsupported, type Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
@@ -19,7 +19,8 @@ import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import { voxelize, voxelizeRegion } from './voxelize.ts';
 import { meshGridSpec, soupBounds } from './voxelizeMesh.ts';
-import { checkNumber } from './checks.ts';
+import { checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
+import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
 
 /** Options of `NavWorld.fromObject3D`. */
 export interface NavWorldOptions {
@@ -121,13 +122,9 @@ const END_LINKS = 16;
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
-function checkPoint(name: string, p: unknown): Vector3 {
-  const v = p as Vector3;
-  if (v === null || typeof v !== 'object' || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isFinite(c))) {
-    throw usage(`${name}: expected a Vector3 with finite coordinates`);
-  }
-  return v;
-}
+/** The options of `query` and `search`, checked (undefined: {}). */
+const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions => checkOptions<NavQueryOptions>(`NavWorld.${what}: options`, options);
+
 
 /**
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
@@ -193,23 +190,7 @@ export class NavWorld implements SearchableScene {
    * on a mesh with a non-finite vertex.
    */
   static fromObject3D(root: Object3D, options: NavWorldOptions): ObjectNavWorld {
-    if (root === null || typeof root !== 'object' || typeof (root as Object3D).traverse !== 'function') throw usage('root: expected an Object3D');
-    if (options === null || typeof options !== 'object') throw usage('options: expected an object with cellSize');
-    checkNumber('cellSize', options.cellSize, 0, true);
-    if (options.agentRadius !== undefined) checkNumber('agentRadius', options.agentRadius, 0);
-    if (options.maxWaypoints !== undefined && !(Number.isInteger(options.maxWaypoints) && options.maxWaypoints >= 1 && options.maxWaypoints <= 50_000)) {
-      throw usage(`maxWaypoints: expected an integer from 1 to 50000, got ${String(options.maxWaypoints)}`);
-    }
-    const w = options.waypoints;
-    if (w !== undefined && w !== 'auto' && w !== 'none' && !Array.isArray(w)) throw usage(`waypoints: expected 'auto', 'none' or an array of Vector3, got ${String(w)}`);
-    const b = options.bounds;
-    if (b !== undefined && !(b !== null && [b.min?.x, b.min?.y, b.min?.z, b.max?.x, b.max?.y, b.max?.z].every(Number.isFinite) && b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z)) {
-      throw usage('bounds: expected a Box3 with finite corners, min <= max');
-    }
-    if (Array.isArray(w)) {
-      if (w.length > 50_000) throw usage(`waypoints: ${w.length} given, over the limit of 50000`);
-      w.forEach((p, i) => checkPoint(`waypoints[${i}]`, p));
-    }
+    checkObjectWorldArgs(root, options);
     root.updateMatrixWorld(true);
     const meshes = obstacleMeshes(root, options.filter);
     if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3)) throw usage('root: no mesh with triangles under it');
@@ -225,7 +206,7 @@ export class NavWorld implements SearchableScene {
    * NavlabError 'usage' when `ids` does not name every waypoint once (or `index` disagrees).
    */
   static fromScene(scene: NavSceneParts): NavWorld {
-    if (scene === null || typeof scene !== 'object') throw usage('fromScene: expected { grid, graph?, ids?, index?, world?, agentRadius? }');
+    checkSceneParts(scene);
     const agentRadius = scene.agentRadius === undefined ? 0 : checkNumber('agentRadius', scene.agentRadius, 0);
     return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid ?? null, graph: scene.graph ?? null, ids: scene.ids, index: scene.index, agentRadius, meshes: new Map() });
   }
@@ -244,7 +225,7 @@ export class NavWorld implements SearchableScene {
    * @param labels how messages name the endpoints and the scene
    */
   query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): PathReport {
-    const { graph, ...rest } = options;
+    const { graph, ...rest } = queryOptions('query', options);
     return runSceneQuery(this, graph, from, to, rest, ctx, labels);
   }
 
@@ -255,12 +236,13 @@ export class NavWorld implements SearchableScene {
    * search that runs at the same time its own.
    */
   search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): SceneSearch {
-    const { graph, ...rest } = options;
+    const { graph, ...rest } = queryOptions('search', options);
     return startSceneSearch(this, graph, from, to, rest, ctx, labels);
   }
 
   /** Voxel indices [x, y, z] of the voxel containing world point `p`; null outside the grid (or, with `free`, when blocked). */
   voxelAt(p: Vec3, free = false): [number, number, number] | null {
+    checkVec3('NavWorld.voxelAt: p', p);
     const g = this.grid;
     const v = g === null ? -1 : g.voxelIndexAt(p.x, p.y, p.z);
     if (v < 0 || (free && g!.occupancy[v] !== 0)) return null;
@@ -269,6 +251,8 @@ export class NavWorld implements SearchableScene {
 
   /** The free voxel whose centre is nearest `p` within `maxCells` voxels (VoxelGrid.nearestFreeVoxel), or null. */
   nearestFreeVoxel(p: Vec3, maxCells = FREE_VOXEL_SNAP_RADIUS): [number, number, number] | null {
+    checkVec3('NavWorld.nearestFreeVoxel: p', p);
+    checkNumber('NavWorld.nearestFreeVoxel: maxCells', maxCells, 0, false, true);
     const g = this.grid;
     const v = g === null ? -1 : g.nearestFreeVoxel(p, maxCells);
     return v < 0 ? null : voxelTriple(g!, v);
@@ -276,12 +260,17 @@ export class NavWorld implements SearchableScene {
 
   /** The id of the waypoint nearest world point `p` (WaypointGraph.nearest), or null without waypoints. */
   nearestWaypoint(p: Vec3): string | null {
+    checkVec3('NavWorld.nearestWaypoint: p', p);
     const i = this.graph.nearest(p.x, p.y, p.z);
     return i < 0 ? null : this.ids[i];
   }
 
   /** World position of a query endpoint: a waypoint's position, or a voxel's centre; null for an unknown id or without a grid. */
   positionOf(endpoint: Endpoint, out: Vec3 = { x: 0, y: 0, z: 0 }): Vec3 | null {
+    checkOut('NavWorld.positionOf: out', out);
+    if (typeof endpoint !== 'string' && !(Array.isArray(endpoint) && endpoint.length === 3 && endpoint.every(Number.isFinite))) {
+      throw usageError('NavWorld.positionOf: endpoint', 'a waypoint id or voxel indices [x, y, z]', endpoint);
+    }
     if (typeof endpoint === 'string') {
       const i = this.index.get(endpoint);
       return i === undefined ? null : this.graph.position(i, out);
@@ -298,6 +287,7 @@ export class NavWorld implements SearchableScene {
   findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
     checkPoint('from', from);
     checkPoint('to', to);
+    options = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
     const { graph = 'grid', algorithm = 'astar', smooth = this.lineOfSight !== null, neighborhood, cornerCutting, ...search } = options;
     if (smooth && this.lineOfSight === null) throw usage('smooth: string-pulling needs a NavWorld with a world (line of sight)');
     if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw usage(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);

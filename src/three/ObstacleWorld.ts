@@ -1,10 +1,12 @@
 import { Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Object3D, type Ray } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
+import { checkNumber, checkNumbers, checkObject, checkString, checkVoxelBox, describeValue } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
 import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene/index.ts';
+import { checkSceneDocument } from '../scene/documentShape.ts';
 import { checkMeshBudget } from '../scene/meshBudget.ts';
 import { copyBox, emptyBox, resetBox, soupBox, unionBox } from './boxes.ts';
 import { insideUnitShape, meshMatrix, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
@@ -12,6 +14,7 @@ import type { LoadedMeshes } from './sceneMeshes.ts';
 import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
 import { VoxelChunks, type VoxelChunkData } from './VoxelChunks.ts';
 import { gridExtent, VoxelRuns } from './voxelRuns.ts';
+import { checkObstacle, checkWorldArgs, checkWorldOptions } from './worldArgs.ts';
 
 /**
  * After this many refits in a row the tree is rebuilt on its next use: refitting keeps the
@@ -135,11 +138,12 @@ export class ObstacleWorld {
    * @param grid the voxel layer, kept by reference (`setVoxels` edits it)
    */
   constructor(obstacles: readonly SceneObstacle[] = [], grid: VoxelGrid | null = null, options: ObstacleWorldOptions = {}) {
+    const checked = checkWorldArgs(obstacles, grid, options);
     this.grid = grid;
     this.#bvhOptions = { ...STATIC_BVH_OPTIONS, ...options.bvh };
     this.material = options.material ?? new MeshStandardMaterial({ color: 0x8a8f98, roughness: 0.8 });
     this.voxelMaterial = options.voxelMaterial ?? new MeshStandardMaterial({ color: 0x6b7a8f, roughness: 0.9 });
-    for (const o of obstacles) this.setObstacle(o);
+    for (const o of checked) this.#setObstacle(o);
     for (const m of options.meshes ?? []) this.#addMesh(m);
     this.voxelChunks = grid === null ? null : new VoxelChunks(grid, { data: options.voxelChunks, draw: options.drawVoxels ?? true, material: this.voxelMaterial });
     if (this.voxelChunks !== null) this.group.add(this.voxelChunks);
@@ -151,6 +155,8 @@ export class ObstacleWorld {
    * is missing).
    */
   static fromScene(doc: SceneDocument, options: ObstacleWorldOptions = {}): ObstacleWorld {
+    checkSceneDocument('ObstacleWorld.fromScene: doc', doc);
+    checkWorldOptions('ObstacleWorld.fromScene', options);
     if (options.sceneMeshes !== undefined) checkMeshBudget(doc, options.sceneMeshes);
     const meshes: WorldMesh[] = (doc.meshes ?? []).map((m) => {
       const loaded = options.sceneMeshes?.get(m.id);
@@ -183,6 +189,8 @@ export class ObstacleWorld {
    * null if there is no such mesh. Throws a NavlabError (code usage) when the triangle count differs.
    */
   setMeshTriangles(id: string, worldSoup: ArrayLike<number>): Aabb | null {
+    checkString('ObstacleWorld.setMeshTriangles: id', id);
+    checkNumbers('ObstacleWorld.setMeshTriangles: worldSoup', worldSoup, 9);
     const m = this.#meshes.find((e) => e.id === id);
     if (m === undefined) return null;
     if (worldSoup.length !== m.soup.length) throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
@@ -230,13 +238,17 @@ export class ObstacleWorld {
    * changed (old and new place). Same shape: the tree is refitted; otherwise rebuilt.
    */
   setObstacle(spec: SceneObstacle): Aabb {
-    const copy = structuredClone(spec);
+    return this.#setObstacle(checkObstacle('ObstacleWorld.setObstacle: spec', spec));
+  }
+
+  /** setObstacle of `spec`, a checked copy of the caller's spec (kept as it is). */
+  #setObstacle(spec: SceneObstacle): Aabb {
     const old = this.#byId.get(spec.id);
     if (old === undefined) {
       const mesh = new Mesh(unitGeometry(spec.shape), this.material);
       mesh.userData.obstacleId = spec.id;
       mesh.matrixAutoUpdate = false;
-      const entry: Entry = { spec: copy, mesh, matrix: new Matrix4(), inverse: new Matrix4(), bounds: emptyBox(), first: -1 };
+      const entry: Entry = { spec, mesh, matrix: new Matrix4(), inverse: new Matrix4(), bounds: emptyBox(), first: -1 };
       this.#place(entry);
       this.#entries.push(entry);
       this.#byId.set(spec.id, entry);
@@ -246,7 +258,7 @@ export class ObstacleWorld {
     }
     const changed = copyBox(old.bounds);
     const sameShape = old.spec.shape === spec.shape;
-    old.spec = copy;
+    old.spec = spec;
     if (!sameShape) old.mesh.geometry = unitGeometry(spec.shape);
     this.#place(old);
     unionBox(changed, old.bounds);
@@ -272,7 +284,7 @@ export class ObstacleWorld {
   setVoxels(box: readonly number[], solid: boolean): Aabb {
     const grid = this.grid;
     if (grid === null) throw new NavlabError('usage', 'ObstacleWorld.setVoxels: the world has no voxel layer');
-    const [x0, y0, z0, x1, y1, z1] = box;
+    const [x0, y0, z0, x1, y1, z1] = checkVoxelBox('ObstacleWorld.setVoxels: box', box);
     if (!grid.inBounds(x0, y0, z0) || !grid.inBounds(x1, y1, z1) || x0 > x1 || y0 > y1 || z0 > z1) {
       throw new NavlabError('usage', `ObstacleWorld.setVoxels: box [${box.join(', ')}] is not inside ${grid.X}x${grid.Y}x${grid.Z}`);
     }
@@ -288,6 +300,7 @@ export class ObstacleWorld {
   voxelsChanged(box: readonly number[]): Aabb {
     const grid = this.grid;
     if (grid === null || this.voxelChunks === null) throw new NavlabError('usage', 'ObstacleWorld.voxelsChanged: the world has no voxel layer');
+    checkVoxelBox('ObstacleWorld.voxelsChanged: box', box);
     const touched = this.voxelChunks.update(box);
     if (this.#tree !== null && !this.#refitChunks(touched)) this.#invalidate();
     const s = grid.cellSize;
@@ -341,6 +354,7 @@ export class ObstacleWorld {
 
   /** A line-of-sight function for an agent of radius r (0: the plain segment test). */
   lineOfSight(r = 0): LineOfSight {
+    checkNumber('ObstacleWorld.lineOfSight: r', r, 0);
     // Reads `this.bvh` on every call, so the function stays valid across edits and rebuilds.
     // capsuleClear with r <= 0 is the plain segment test.
     return (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r);
@@ -372,6 +386,7 @@ export class ObstacleWorld {
 
   /** `raycast` for a three.js Ray (e.g. `raycaster.ray`). */
   pick(ray: Ray, far = Infinity): WorldHit | null {
+    checkObject('ObstacleWorld.pick: ray', ray, 'a Ray { origin, direction }');
     return this.raycast(ray.origin, ray.direction, far);
   }
 
@@ -392,7 +407,10 @@ export class ObstacleWorld {
 
   /** Whether p is inside obstacle number `i` of `obstacleBoxes()`. */
   obstacleContains(i: number, px: number, py: number, pz: number): boolean {
-    return this.#entryContains(this.#entries[i], px, py, pz);
+    // Called for every voxel centre a voxelization tests: the lookup is the check.
+    const e = this.#entries[i];
+    if (e === undefined) throw new NavlabError('usage', `ObstacleWorld.obstacleContains: i: expected an index in [0, ${this.#entries.length}), got ${describeValue(i)}`);
+    return this.#entryContains(e, px, py, pz);
   }
 
   /** Whether p lies in a solid voxel of the layer (outside the layer: false). */

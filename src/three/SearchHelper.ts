@@ -6,11 +6,11 @@ import {
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import { LineSegments2 } from 'three/examples/jsm/lines/LineSegments2.js';
 import { LineSegmentsGeometry } from 'three/examples/jsm/lines/LineSegmentsGeometry.js';
-import { MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';
-import type { VisitedNodes } from './visitedNodes.ts';
+import { checkBoolean, checkNumbers, checkObject } from '../core/args.ts';
+import { checkHelperOptions } from './searchHelperArgs.ts';
+import { checkSegments, MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';
+import { checkVisited, MAX_DRAWN_NODES, type VisitedNodes } from './visitedNodes.ts';
 
-/** Most nodes a view draws; beyond that the view shows the first ones. */
-export const MAX_DRAWN_NODES = 1 << 21;
 
 /** Options of a SearchHelper. */
 export interface SearchHelperOptions {
@@ -121,6 +121,7 @@ export class SearchHelper extends Object3D {
   constructor(options: SearchHelperOptions) {
     super();
     this.name = 'search';
+    checkHelperOptions(options);
     this.options = options;
     const colors = { ...SEARCH_COLORS, ...options.colors };
     this.colors = colors;
@@ -151,6 +152,9 @@ export class SearchHelper extends Object3D {
 
   /** Shows or hides the closed nodes, the open set, the path and the search steps (shown unless `steps` is false). */
   setLayers(layers: { visited: boolean; open: boolean; path: boolean; steps?: boolean }): void {
+    checkObject('SearchHelper.setLayers: layers', layers, 'an object { visited, open, path, steps? } of booleans');
+    for (const key of ['visited', 'open', 'path'] as const) checkBoolean(`SearchHelper.setLayers: layers.${key}`, layers[key]);
+    if (layers.steps !== undefined) checkBoolean('SearchHelper.setLayers: layers.steps', layers.steps);
     this.closed.visible = layers.visited;
     this.open.visible = layers.open;
     this.segments.visible = this.joints.visible = layers.path;
@@ -163,6 +167,7 @@ export class SearchHelper extends Object3D {
    * over the nodes; at most MAX_SEGMENTS. Null clears them.
    */
   setSegments(s: SearchSegments | null): void {
+    if (s !== null) checkSegments('SearchHelper.setSegments: s', s);
     const n = s === null ? 0 : Math.min(s.count, MAX_SEGMENTS);
     let g = this.steps.geometry;
     if (n > segmentData(g, 'instanceStart').count) {
@@ -194,6 +199,7 @@ export class SearchHelper extends Object3D {
 
   /** Draws the nodes a search reached; null clears them. */
   setVisited(v: VisitedNodes | null): void {
+    if (v !== null) checkVisited('SearchHelper.setVisited: v', v);
     if (v === null || v.count === 0) {
       this.closed.set(null, 0, 0);
       this.open.set(null, 0, 0);
@@ -211,6 +217,8 @@ export class SearchHelper extends Object3D {
    * cancelled) draws it amber instead of green. Null clears it.
    */
   setPath(points: ArrayLike<number> | null, partial = false): void {
+    if (points !== null) checkNumbers('SearchHelper.setPath: points', points, 3);
+    checkBoolean('SearchHelper.setPath: partial', partial);
     const n = points === null ? 0 : points.length / 3;
     const color = partial ? this.colors.partial : this.colors.path;
     this.pathMaterial.color.set(color);

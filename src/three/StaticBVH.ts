@@ -1,6 +1,8 @@
 import { Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
+import { checkInstance, checkNumber, checkOptions, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
+import { checkNearest } from '../core/steering/geometry.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { faceNormal, segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox } from './triangleMath.ts';
 
@@ -213,6 +215,9 @@ export class StaticBVH {
    * @param extent a coordinate magnitude later updates may reach (the padding covers it too)
    */
   constructor(soup: Float64Array, options: BVHOptions = STATIC_BVH_OPTIONS, extent = 0) {
+    checkInstance('StaticBVH: soup', soup, Float64Array);
+    checkOptions('StaticBVH: options', options);
+    checkNumber('StaticBVH: extent', extent);
     if (soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected 9 numbers per triangle, got ${soup.length}`);
     this.soup = soup;
     this.triangleCount = soup.length / 9;
@@ -220,6 +225,7 @@ export class StaticBVH {
     this.geometry.setAttribute('position', new BufferAttribute(new Float32Array(soup), 3));
     let largest = Number.isFinite(extent) ? Math.abs(extent) : 0;
     for (let i = 0; i < soup.length; i++) largest = Math.max(largest, Math.abs(soup[i]));
+    if (!Number.isFinite(largest)) throw new NavlabError('usage', `soup: coordinate ${soup.findIndex((v) => !Number.isFinite(v))} is not finite`);
     this.pad = largest * 2 ** -22;
     const n = this.triangleCount;
     this.slotTris = new Float64Array(9 * n);
@@ -253,6 +259,10 @@ export class StaticBVH {
    * keeps the tree shape, so it stays correct but loosens as things move.
    */
   updateTriangles(first: number, count: number, refit = true): void {
+    const n = this.triangleCount;
+    if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0 || first + count > n) {
+      throw new NavlabError('usage', `StaticBVH.updateTriangles: triangles [${String(first)}, ${String(first)} + ${String(count)}) are not integers within the ${n} triangles`);
+    }
     const f32 = this.geometry.attributes.position.array as Float32Array;
     for (let t = first; t < first + count; t++) {
       const k = this.slotOf[t];
@@ -370,6 +380,7 @@ export class StaticBVH {
    * the surface) and returns the distance, or Infinity when nothing is that close.
    */
   closestPoint(point: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
+    checkNearest('StaticBVH.closestPoint', point, maxDistance, outPoint, outNormal);
     if (this.bvh === null) return Infinity;
     _point.set(point.x, point.y, point.z);
     const hit = this.bvh.closestPointToPoint(_point, _hitInfo, 0, maxDistance);
@@ -393,6 +404,9 @@ export class StaticBVH {
    * be normalised; distances are in world units). Both faces count. Null when nothing is hit.
    */
   raycast(origin: Vec3, direction: Vec3, far = Infinity): StaticHit | null {
+    checkVec3('StaticBVH.raycast: origin', origin);
+    checkVec3('StaticBVH.raycast: direction', direction);
+    if (typeof far !== 'number' || !(far >= 0)) throw usageError('StaticBVH.raycast: far', 'a number >= 0 (Infinity: unbounded)', far);
     if (this.bvh === null) return null;
     _ray.origin.set(origin.x, origin.y, origin.z);
     _ray.direction.set(direction.x, direction.y, direction.z).normalize();

@@ -1,6 +1,7 @@
-import { BufferAttribute, BufferGeometry, Color, Group, Mesh, MeshStandardMaterial, type ColorRepresentation, type Material } from 'three';
+import { BufferAttribute, BufferGeometry, Color, Group, Material, Mesh, MeshStandardMaterial, type ColorRepresentation } from 'three';
+import { checkBoolean, checkInstance, checkInteger, checkObject, checkOptions, checkVoxelBox } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
-import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { QUAD_STRIDE, quadTriangles, voxelQuads } from './voxelFaces.ts';
 
 const _color = new Color();
@@ -32,6 +33,18 @@ export interface VoxelChunksOptions {
   /** Surface colour at the bottom and the top of the layer (height shading). */
   low?: ColorRepresentation;
   high?: ColorRepresentation;
+}
+
+/** A usage error unless `data` holds the quads of `n` chunks (typed arrays, offsets ascending within `quads`, whole quads). */
+function checkChunkData(data: VoxelChunkData, n: number): void {
+  checkInstance('VoxelChunks: data.quads', data.quads, Uint16Array);
+  checkInstance('VoxelChunks: data.offsets', data.offsets, Uint32Array);
+  const { offsets, quads } = data;
+  if (offsets.length !== n + 1) throw new NavlabError('usage', `VoxelChunks: data has ${offsets.length - 1} chunks, the grid needs ${n}`);
+  for (let c = 0; c <= n; c++) {
+    const ok = c === 0 ? offsets[0] === 0 : offsets[c] >= offsets[c - 1] && (offsets[c] - offsets[c - 1]) % QUAD_STRIDE === 0;
+    if (!ok || offsets[c] > quads.length) throw new NavlabError('usage', `VoxelChunks: data.offsets[${c}] = ${offsets[c]} does not start a chunk's quads within the ${quads.length} entries`);
+  }
 }
 
 /**
@@ -66,6 +79,11 @@ export class VoxelChunks extends Group {
   constructor(grid: VoxelGrid, options: VoxelChunksOptions = {}) {
     super();
     this.name = 'voxels';
+    checkInstance('VoxelChunks: grid', grid, VoxelGrid);
+    checkOptions('VoxelChunks: options', options);
+    if (options.data !== undefined) checkObject('VoxelChunks: options.data', options.data, 'voxel chunk data (VoxelChunks.data())');
+    if (options.draw !== undefined) checkBoolean('VoxelChunks: options.draw', options.draw);
+    if (options.material !== undefined) checkInstance('VoxelChunks: options.material', options.material, Material);
     const size = options.data?.chunkSize ?? options.chunkSize ?? CHUNK_SIZE;
     if (!Number.isInteger(size) || size < 1 || size > 1024) throw new NavlabError('usage', `chunkSize: expected an integer in [1, 1024], got ${size}`);
     this.grid = grid;
@@ -81,7 +99,7 @@ export class VoxelChunks extends Group {
     this.#quads = new Array<Uint16Array>(n);
     this.#meshes = new Array<Mesh | null>(n).fill(null);
     const data = options.data;
-    if (data !== undefined && data.offsets.length !== n + 1) throw new NavlabError('usage', `VoxelChunks: data has ${data.offsets.length - 1} chunks, the grid needs ${n}`);
+    if (data !== undefined) checkChunkData(data, n);
     for (let c = 0; c < n; c++) {
       this.#quads[c] = data !== undefined ? data.quads.subarray(data.offsets[c], data.offsets[c + 1]) : voxelQuads(grid, this.chunkBox(c));
       this.#redraw(c);
@@ -109,11 +127,13 @@ export class VoxelChunks extends Group {
 
   /** The quads of chunk c (see voxelQuads; grid coordinates). */
   chunkQuads(c: number): Uint16Array {
+    checkInteger('VoxelChunks.chunkQuads: c', c, 0, this.#quads.length - 1);
     return this.#quads[c];
   }
 
   /** The inclusive voxel box of chunk c, clipped to the grid. */
   chunkBox(c: number): [number, number, number, number, number, number] {
+    checkInteger('VoxelChunks.chunkBox: c', c, 0, this.#quads.length - 1);
     const s = this.chunkSize;
     const cx = c % this.CX, cy = Math.floor(c / this.CX) % this.CY, cz = Math.floor(c / (this.CX * this.CY));
     const g = this.grid;
@@ -125,6 +145,7 @@ export class VoxelChunks extends Group {
    * meeting the box grown by one voxel, in index order.
    */
   chunksTouching(box: readonly number[]): number[] {
+    checkVoxelBox('VoxelChunks.chunksTouching: box', box);
     const s = this.chunkSize;
     const dims = [this.grid.X, this.grid.Y, this.grid.Z];
     const counts = [this.CX, this.CY, this.CZ];
@@ -142,6 +163,8 @@ export class VoxelChunks extends Group {
    *   the undrawn ones of an ObstacleWorld): their faces are taken, not computed again
    */
   update(box: readonly number[], source?: VoxelChunks): number[] {
+    checkVoxelBox('VoxelChunks.update: box', box);
+    if (source !== undefined) checkInstance('VoxelChunks.update: source', source, VoxelChunks);
     const touched = this.chunksTouching(box);
     const from = source !== undefined && source !== this && source.grid === this.grid && source.chunkSize === this.chunkSize ? source : null;
     for (const c of touched) {

@@ -1,9 +1,10 @@
 import {
   BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
-  MeshStandardMaterial, Object3D, type Raycaster,
+  MeshStandardMaterial, Object3D, Raycaster,
 } from 'three';
+import { checkInstance, checkInteger, checkNumber, checkOptions } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
-import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 
 /** Options of a WaypointGraphHelper. */
 export interface WaypointGraphHelperOptions {
@@ -47,10 +48,14 @@ export class WaypointGraphHelper extends Object3D {
   constructor(graph: WaypointGraph, options: WaypointGraphHelperOptions = {}) {
     super();
     this.name = 'waypoints';
+    checkInstance('WaypointGraphHelper: graph', graph, WaypointGraph);
+    options = checkOptions<WaypointGraphHelperOptions>('WaypointGraphHelper: options', options);
+    for (const key of ['color', 'highlightColor', 'linkColor'] as const) if (options[key] !== undefined) checkNumber(key, options[key], 0, false, true);
+    if (options.linkOpacity !== undefined) checkNumber('linkOpacity', options.linkOpacity, 0);
     const radius = options.radius ?? 0.1;
-    if (!(radius > 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `radius: expected a finite number > 0, got ${radius}`);
+    checkNumber('radius', radius, 0, true);
     const maxLinks = options.maxLinks ?? 200_000;
-    if (!(maxLinks >= 0)) throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${maxLinks}`);
+    if (typeof maxLinks !== 'number' || !(maxLinks >= 0)) throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${String(maxLinks)}`);
     this.radius = radius;
     this.color = options.color ?? 0xdbe4ee;
     this.highlightColor = options.highlightColor ?? 0xfde047;
@@ -95,6 +100,7 @@ export class WaypointGraphHelper extends Object3D {
 
   /** Highlights waypoint i (-1: none). */
   setHighlighted(i: number): void {
+    checkInteger('WaypointGraphHelper.setHighlighted: i', i, -1, this.spheres.count - 1);
     if (i === this.highlighted) return;
     if (this.highlighted >= 0) this.spheres.setColorAt(this.highlighted, _c.set(this.color));
     if (i >= 0) this.spheres.setColorAt(i, _c.set(this.highlightColor));
@@ -104,6 +110,7 @@ export class WaypointGraphHelper extends Object3D {
 
   /** The visible waypoint nearest along the raycaster's ray, or null. */
   pick(raycaster: Raycaster): { index: number; distance: number } | null {
+    checkInstance('WaypointGraphHelper.pick: raycaster', raycaster, Raycaster);
     if (!this.spheres.visible) return null;
     const hit = raycaster.intersectObject(this.spheres, false)[0];
     return hit?.instanceId === undefined ? null : { index: hit.instanceId, distance: hit.distance };

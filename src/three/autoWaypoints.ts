@@ -8,7 +8,8 @@ import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { SceneBounds, SceneDocument, SceneWaypoint } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
 import { voxelize } from './voxelize.ts';
-import { checkNumber } from './checks.ts';
+import { checkLimit, checkNumber, checkOptions, usageError } from '../core/args.ts';
+import { checkSceneDocument } from '../scene/documentShape.ts';
 
 /** Voxels along the longest side of a scene's bounds when it has no voxel layer. */
 export const DEFAULT_VOXELS_ACROSS = 128;
@@ -69,8 +70,10 @@ export interface SceneWaypoints {
  * the capsule test of the agent radius.
  */
 export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOptions = {}): SceneWaypoints {
+  checkSceneDocument('placeSceneWaypoints: doc', doc);
+  checkOptions('placeSceneWaypoints: options', options);
   const agentRadius = checkNumber('agentRadius', options.agentRadius ?? doc.agentRadius ?? 0, 0);
-  const maxLinkDistance = options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity;
+  const maxLinkDistance = checkLimit('maxLinkDistance', options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity);
   // Refuse an oversized layer before building anything for it.
   const dims = doc.voxels?.dims ?? defaultVoxelFrame(doc.bounds).dims;
   const voxels = dims[0] * dims[1] * dims[2];
@@ -112,6 +115,7 @@ export function sceneWaypointFigures(doc: SceneDocument, options: SceneWaypointO
 
 /** Placed positions as scene waypoints, with the ids `auto-1`, `auto-2`, ... in placement order. */
 export function autoWaypointList(positions: Float64Array): SceneWaypoint[] {
+  if (!(positions instanceof Float64Array) || positions.length % 3 !== 0) throw usageError('autoWaypointList: positions', 'a Float64Array of xyz triples', positions);
   return Array.from({ length: positions.length / 3 }, (_, i) => ({
     id: `auto-${i + 1}`,
     position: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]] as [number, number, number],

@@ -6,7 +6,7 @@
  * with NavWorld does not need it.
  */
 export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './WaypointGraphHelper.ts';
-export { SearchHelper, SEARCH_COLORS, MAX_DRAWN_NODES, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
-export { collectVisited, emptyVisited, gridPositions, type VisitedNodes } from './visitedNodes.ts';
+export { SearchHelper, SEARCH_COLORS, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
+export { collectVisited, emptyVisited, gridPositions, MAX_DRAWN_NODES, type VisitedNodes } from './visitedNodes.ts';
 export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';
 export { collectAnyAngleLinks, collectParentLinks, emptySegments, clearSegments, pushSegment, SightLog, SegmentKind, MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';

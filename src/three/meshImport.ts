@@ -1,3 +1,4 @@
+import { checkBytes, checkFunction, checkObject, checkOneOf, checkOptions, checkString } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { LIMITS } from '../core/limits.ts';
 import { Vector3, type BufferGeometry, type Mesh, type Object3D } from 'three';
@@ -95,8 +96,16 @@ const _v = new Vector3();
  * ASCII STL). Throws a MeshError naming `file` and the problem on anything broken: wrong
  * magic, truncation, a missing buffer, an index out of range, a non-finite position, no
  * triangles, corrupt compressed data, primitives that are not triangles, or a limit exceeded.
+ * `bytes` is a Uint8Array (a Node Buffer is one) or an ArrayBuffer; arguments of another kind
+ * are a NavlabError 'usage' naming the argument.
  */
-export async function importMesh(file: string, bytes: Uint8Array, options: MeshImportOptions = {}): Promise<ImportedMesh> {
+export async function importMesh(file: string, bytes: Uint8Array | ArrayBuffer, options: MeshImportOptions = {}): Promise<ImportedMesh> {
+  checkString('importMesh: file', file);
+  bytes = checkBytes('importMesh: bytes', bytes);
+  options = checkOptions<MeshImportOptions>('importMesh: options', options);
+  if (options.format !== undefined) checkOneOf('importMesh: options.format', options.format, ['glb', 'gltf', 'obj', 'stl']);
+  if (options.read !== undefined) checkFunction('importMesh: options.read', options.read);
+  if (options.draco !== undefined) checkObject('importMesh: options.draco', options.draco, 'a DRACOLoader');
   const fail = (problem: string): never => {
     throw new MeshError(file, problem);
   };

@@ -3,7 +3,8 @@ import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VisibilityGraph } from '../core/graph/visibility.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
-import { checkNumber } from './checks.ts';
+import { checkBoolean, checkLimit, checkNumber, checkOptions } from '../core/args.ts';
+import { checkSceneDocument } from '../scene/documentShape.ts';
 
 /** Options of `preprocessScene`. */
 export interface PreprocessOptions {
@@ -46,12 +47,15 @@ export interface PreprocessResult {
  * maxLinkDistance whose segment, swept by the agent radius, touches no static geometry.
  */
 export function preprocessScene(doc: SceneDocument, options: PreprocessOptions = {}): PreprocessResult {
+  checkSceneDocument('preprocessScene: doc', doc);
+  checkOptions('preprocessScene: options', options);
+  if (options.lazyTree !== undefined) checkBoolean('lazyTree', options.lazyTree);
   const agentRadius = checkNumber('agentRadius', options.agentRadius ?? doc.agentRadius ?? 0, 0);
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
   if (options.lazyTree !== true) world.rebuild();
   const t1 = now();
-  const maxLinkDistance = options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity;
+  const maxLinkDistance = checkLimit('maxLinkDistance', options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity);
   const visibility = new VisibilityGraph(world.lineOfSight(agentRadius), { maxLinkDistance });
   visibility.setAll(waypointPositions(doc));
   const graph = visibility.graph();

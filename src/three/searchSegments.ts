@@ -1,7 +1,8 @@
+import { checkFunction, checkInstance, checkInteger, checkObject, checkOneOf, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { vec3 } from '../core/math/vec3.ts';
-import type { LazyThetaRun } from '../core/search/LazyThetaRun.ts';
-import { CLOSED, type SearchContext } from '../core/search/SearchContext.ts';
+import { LazyThetaRun } from '../core/search/LazyThetaRun.ts';
+import { CLOSED, SearchContext } from '../core/search/SearchContext.ts';
 import type { SearchSpace } from '../core/search/space.ts';
 
 /**
@@ -45,18 +46,45 @@ export interface SearchSegments {
 
 /** An empty SearchSegments with room for `capacity` segments (it grows by doubling). */
 export function emptySegments(capacity = 256): SearchSegments {
+  checkInteger('emptySegments: capacity', capacity, 0, MAX_SEGMENTS);
   return { count: 0, offered: 0, positions: new Float32Array(6 * capacity), nodes: new Int32Array(2 * capacity), kinds: new Uint8Array(capacity) };
 }
 
 const _a = vec3();
 const _b = vec3();
 
+/** `out` when it is a SearchSegments whose arrays agree (emptySegments makes one). */
+export function checkSegments(what: string, out: unknown): SearchSegments {
+  const s = checkObject<SearchSegments>(what, out, 'a SearchSegments (emptySegments)');
+  const ok = s.kinds instanceof Uint8Array && s.positions instanceof Float32Array && s.nodes instanceof Int32Array
+    && s.positions.length === 6 * s.kinds.length && s.nodes.length === 2 * s.kinds.length
+    && Number.isInteger(s.count) && s.count >= 0 && s.count <= s.kinds.length && Number.isInteger(s.offered) && s.offered >= s.count;
+  if (!ok) throw usageError(what, 'a SearchSegments (emptySegments): count <= capacity, positions 6, nodes 2 and kinds 1 per segment', out);
+  return s;
+}
+
+/** `space` when it can give node positions (an object with `position(node, out)`). */
+export function checkPositions(what: string, space: unknown): Pick<SearchSpace, 'position'> {
+  checkFunction(`${what}.position`, checkObject<Record<string, unknown>>(what, space, 'a space with position(node, out) (a SearchSpace, gridPositions)').position);
+  return space as Pick<SearchSpace, 'position'>;
+}
+
 /** Appends the segment node `from` -> node `to`; beyond MAX_SEGMENTS only `offered` grows. */
 export function pushSegment(out: SearchSegments, space: Pick<SearchSpace, 'position'>, kind: SegmentKind, from: number, to: number): void {
+  checkSegments('pushSegment: out', out);
+  checkPositions('pushSegment: space', space);
+  checkOneOf('pushSegment: kind', kind, Object.values(SegmentKind));
+  checkInteger('pushSegment: from', from, 0, Number.MAX_SAFE_INTEGER);
+  checkInteger('pushSegment: to', to, 0, Number.MAX_SAFE_INTEGER);
+  appendSegment(out, space, kind, from, to);
+}
+
+/** pushSegment without the checks: the collectors check their arguments once, not per segment. */
+function appendSegment(out: SearchSegments, space: Pick<SearchSpace, 'position'>, kind: SegmentKind, from: number, to: number): void {
   out.offered++;
   const i = out.count;
   if (i >= MAX_SEGMENTS) return;
-  if (i === out.kinds.length) grow(out, Math.min(MAX_SEGMENTS, 2 * i));
+  if (i === out.kinds.length) grow(out, Math.min(MAX_SEGMENTS, Math.max(16, 2 * i)));
   space.position(from, _a);
   space.position(to, _b);
   const p = out.positions;
@@ -70,6 +98,7 @@ export function pushSegment(out: SearchSegments, space: Pick<SearchSpace, 'posit
 
 /** Empties `out` (keeps its arrays). */
 export function clearSegments(out: SearchSegments): SearchSegments {
+  checkSegments('clearSegments: out', out);
   out.count = 0;
   out.offered = 0;
   return out;
@@ -81,22 +110,29 @@ export function clearSegments(out: SearchSegments): SearchSegments {
  * are the jumps; use kind SegmentKind.jump.
  */
 export function collectParentLinks(ctx: SearchContext, space: Pick<SearchSpace, 'position'>, out: SearchSegments, kind: SegmentKind = SegmentKind.jump): SearchSegments {
+  checkInstance('collectParentLinks: ctx', ctx, SearchContext);
+  checkPositions('collectParentLinks: space', space);
+  checkSegments('collectParentLinks: out', out);
+  checkOneOf('collectParentLinks: kind', kind, Object.values(SegmentKind));
   const { state, parent } = ctx;
   for (let s = 0; s < ctx.slotCount; s++) {
     if (state[s] !== CLOSED || parent[s] < 0) continue;
-    pushSegment(out, space, kind, ctx.nodeOf(s), ctx.nodeOf(parent[s]));
+    appendSegment(out, space, kind, ctx.nodeOf(s), ctx.nodeOf(parent[s]));
   }
   return out;
 }
 
 /** Appends, for every jump point a Lazy Theta* run expanded, the segment to its any-angle parent. */
 export function collectAnyAngleLinks(run: LazyThetaRun, space: Pick<SearchSpace, 'position'>, out: SearchSegments): SearchSegments {
+  checkInstance('collectAnyAngleLinks: run', run, LazyThetaRun);
+  checkPositions('collectAnyAngleLinks: space', space);
+  checkSegments('collectAnyAngleLinks: out', out);
   const ctx = run.ctx;
   for (let s = 0; s < ctx.slotCount; s++) {
     if (ctx.state[s] !== CLOSED) continue;
     const u = ctx.nodeOf(s);
     const q = run.anyAngleParent(u);
-    if (q >= 0 && q !== u) pushSegment(out, space, SegmentKind.anyAngle, u, q);
+    if (q >= 0 && q !== u) appendSegment(out, space, SegmentKind.anyAngle, u, q);
   }
   return out;
 }
@@ -156,6 +192,7 @@ export class SightLog {
 
   /** Clears the log and makes it record `run`'s checks. */
   attach(run: LazyThetaRun): void {
+    checkInstance('SightLog.attach: run', run, LazyThetaRun);
     this.clear();
     run.onLineOfSight = this.record;
   }
@@ -166,6 +203,7 @@ export class SightLog {
 
   /** Visits the kept checks, oldest first: the node checked, its candidate parent, the outcome. */
   forEach(visit: (node: number, candidate: number, legal: boolean) => void): void {
+    checkFunction('SightLog.forEach: visit', visit);
     const n = this.kept;
     const first = this.total - n;
     for (let k = first; k < this.total; k++) {
@@ -176,10 +214,12 @@ export class SightLog {
 
   /** Appends the kept checks as segments (node to candidate parent): the passed ones, then the failed ones (drawn on top). */
   appendTo(out: SearchSegments, space: Pick<SearchSpace, 'position'>): SearchSegments {
+    checkSegments('SightLog.appendTo: out', out);
+    checkPositions('SightLog.appendTo: space', space);
     for (const legal of [true, false]) {
       const kind = legal ? SegmentKind.sightPassed : SegmentKind.sightFailed;
       this.forEach((node, candidate, l) => {
-        if (l === legal) pushSegment(out, space, kind, node, candidate);
+        if (l === legal) appendSegment(out, space, kind, node, candidate);
       });
     }
     return out;

@@ -3,6 +3,7 @@
  * BVH (`BvhGeometry`), and a ready simulation from a scene document (`createSceneSimulation`).
  */
 import type { Box3 } from 'three';
+import { checkInstance, checkNumber, checkObject, checkOneOf, checkOptions } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { VisibilityGraph, type Aabb } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
@@ -12,6 +13,7 @@ import type { SteeringParams } from '../core/steering/params.ts';
 import { GridPlanner, StraightPlanner, WaypointPlanner, type PathPlanner } from '../core/steering/planners.ts';
 import { Simulation, type AgentSpec, type MovingObstacleSpec } from '../core/steering/Simulation.ts';
 import { movingObstaclePosition, resolvePoint, waypointPositions, type SceneDocument } from '../scene/index.ts';
+import { checkSceneDocument } from '../scene/documentShape.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import type { PreprocessResult } from './preprocess.ts';
 import type { StaticBVH } from './StaticBVH.ts';
@@ -33,7 +35,7 @@ export class BvhGeometry implements StaticGeometry {
   #tree: StaticBVH | null = null;
 
   constructor(world: ObstacleWorld) {
-    this.world = world;
+    this.world = checkInstance('BvhGeometry: world', world, ObstacleWorld);
   }
 
   /** The current tree; refreshes the slot -> surface table after a rebuild. */
@@ -189,6 +191,7 @@ export type PlanningGraph = 'grid' | 'waypoints' | 'straight';
  * agents fly straight (steering and the collision step still keep them out of geometry).
  */
 export function planningGraph(doc: SceneDocument): PlanningGraph {
+  checkSceneDocument('planningGraph: doc', doc);
   const wanted = doc.search?.graph ?? (doc.voxels ? 'grid' : 'waypoints');
   if (wanted === 'grid' && doc.voxels) return 'grid';
   if (doc.waypoints.length > 0) return 'waypoints';
@@ -207,6 +210,23 @@ export interface SceneSimulationOptions {
   world?: ObstacleWorld;
   /** Waypoint visibility already built (`preprocessScene`): used for agents of its radius, and its world when `world` is not given. */
   preprocess?: PreprocessResult;
+}
+
+/** The arguments of `createSceneSimulation`, checked (a usage error names the argument). */
+function checkSceneSimulationArgs(doc: SceneDocument, options: SceneSimulationOptions): void {
+  const what = 'createSceneSimulation';
+  checkSceneDocument(`${what}: doc`, doc);
+  const o = checkOptions<SceneSimulationOptions>(`${what}: options`, options);
+  if (o.seed !== undefined) checkNumber(`${what}: options.seed`, o.seed);
+  if (o.params !== undefined) checkObject(`${what}: options.params`, o.params);
+  if (o.graph !== undefined) checkOneOf(`${what}: options.graph`, o.graph, ['grid', 'waypoints', 'straight']);
+  if (o.world !== undefined) checkInstance(`${what}: options.world`, o.world, ObstacleWorld);
+  if (o.preprocess !== undefined) {
+    checkObject(`${what}: options.preprocess`, o.preprocess, 'a PreprocessResult (preprocessScene)');
+    checkInstance(`${what}: options.preprocess.world`, o.preprocess.world, ObstacleWorld);
+    checkInstance(`${what}: options.preprocess.visibility`, o.preprocess.visibility, VisibilityGraph);
+    checkNumber(`${what}: options.preprocess.agentRadius`, o.preprocess.agentRadius, 0);
+  }
 }
 
 /** A steering simulation of a scene with what it runs on (world, geometry, planner). */
@@ -234,6 +254,7 @@ export interface SceneSimulation {
  * Grid planning searches the world's voxel layer itself, so voxel edits are planned around.
  */
 export function createSceneSimulation(doc: SceneDocument, options: SceneSimulationOptions = {}): SceneSimulation {
+  checkSceneSimulationArgs(doc, options);
   const world = options.world ?? options.preprocess?.world ?? ObstacleWorld.fromScene(doc);
   const geometry = new BvhGeometry(world);
   const graph = options.graph ?? planningGraph(doc);

@@ -1,7 +1,12 @@
-import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { checkInstance, checkInteger, checkObject, usageError } from '../core/args.ts';
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { vec3, type Vec3 } from '../core/math/vec3.ts';
-import type { SearchContext } from '../core/search/SearchContext.ts';
+import { SearchContext } from '../core/search/SearchContext.ts';
 import type { SearchSpace } from '../core/search/space.ts';
+import { checkPositions } from './searchSegments.ts';
+
+/** Most nodes a view draws; beyond that the view shows the first ones. */
+export const MAX_DRAWN_NODES = 1 << 21;
 
 /**
  * Nodes a search reached, engine-neutral debug data for SearchHelper: world positions, cost
@@ -21,10 +26,21 @@ export interface VisitedNodes {
 
 /** An empty VisitedNodes with room for `capacity` nodes. */
 export function emptyVisited(capacity = 1024): VisitedNodes {
+  // More nodes than a helper draws are collected by growing, not allocated up front.
+  checkInteger('emptyVisited: capacity', capacity, 0, MAX_DRAWN_NODES);
   return { count: 0, positions: new Float32Array(3 * capacity), g: new Float32Array(capacity), closed: new Uint8Array(capacity), maxG: 0 };
 }
 
 const _p = vec3();
+
+/** `v` when it is a VisitedNodes whose arrays agree (emptyVisited makes one). */
+export function checkVisited(what: string, v: unknown): VisitedNodes {
+  const o = checkObject<VisitedNodes>(what, v, 'a VisitedNodes (emptyVisited)');
+  const ok = o.g instanceof Float32Array && o.positions instanceof Float32Array && o.closed instanceof Uint8Array
+    && o.positions.length === 3 * o.g.length && o.closed.length === o.g.length && Number.isInteger(o.count) && o.count >= 0 && o.count <= o.g.length;
+  if (!ok) throw usageError(what, 'a VisitedNodes (emptyVisited): count <= capacity, positions 3, g and closed 1 per node', v);
+  return o;
+}
 
 /**
  * Copies the nodes a search reached (SearchContext.forEachVisited) into `out` as world
@@ -32,10 +48,13 @@ const _p = vec3();
  * Engine-neutral data: the search views draw it, a worker can transfer it.
  */
 export function collectVisited(ctx: SearchContext, space: Pick<SearchSpace, 'position'>, out: VisitedNodes = emptyVisited()): VisitedNodes {
+  checkInstance('collectVisited: ctx', ctx, SearchContext);
+  checkPositions('collectVisited: space', space);
+  checkVisited('collectVisited: out', out);
   let n = 0;
   let maxG = 0;
   ctx.forEachVisited((node, g, closed) => {
-    if (n === out.g.length) grow(out, 2 * n);
+    if (n === out.g.length) grow(out, Math.max(16, 2 * n));
     space.position(node, _p);
     const o = 3 * n;
     out.positions[o] = _p.x;
@@ -70,6 +89,7 @@ function grow(v: VisitedNodes, capacity: number): void {
 
 /** Voxel-centre positions of grid nodes, for collectVisited. */
 export function gridPositions(grid: VoxelGrid): Pick<SearchSpace, 'position'> {
+  checkInstance('gridPositions: grid', grid, VoxelGrid);
   return {
     position(node: number, out: Vec3): Vec3 {
       grid.coords(node, out);

@@ -1,9 +1,9 @@
 import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
-import type { ObstacleWorld } from './ObstacleWorld.ts';
+import { ObstacleWorld } from './ObstacleWorld.ts';
 import { blockTriangles } from './voxelizeMesh.ts';
-import { checkNumber } from './checks.ts';
+import { checkAabb, checkInstance, checkNumber, checkOptions } from '../core/args.ts';
 
 /** A triangle must reach this far into a voxel box to make it solid (touching does not count). */
 export const VOXEL_EPSILON = 1e-6;
@@ -27,8 +27,10 @@ export interface VoxelizeOptions {
  * test on the voxel centres in its box.
  */
 export function voxelize(world: ObstacleWorld, spec: VoxelGridOptions, options: VoxelizeOptions = {}): VoxelGrid {
+  checkInstance('voxelize: world', world, ObstacleWorld);
+  const r = dilationOf(options);
   const grid = new VoxelGrid(spec);
-  voxelizeBlock(world, grid, 0, 0, 0, grid.X, grid.Y, grid.Z, dilationOf(options));
+  voxelizeBlock(world, grid, 0, 0, 0, grid.X, grid.Y, grid.Z, r);
   return grid;
 }
 
@@ -38,6 +40,9 @@ export function voxelize(world: ObstacleWorld, spec: VoxelGridOptions, options: 
  * `grid` must not be the world's own voxel layer (that is an input here).
  */
 export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb, options: VoxelizeOptions = {}): number {
+  checkInstance('voxelizeRegion: world', world, ObstacleWorld);
+  checkInstance('voxelizeRegion: grid', grid, VoxelGrid);
+  checkAabb('voxelizeRegion: box', box);
   const r = dilationOf(options);
   // Voxels whose grown box meets the region; one voxel of slack against rounding.
   const lo = (axis: 0 | 1 | 2, v: number) => Math.max(0, grid.axisVoxel(axis, v - r) - 1);
@@ -49,7 +54,7 @@ export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb,
 }
 
 function dilationOf(options: VoxelizeOptions): number {
-  return checkNumber('dilation', options.dilation ?? 0, 0);
+  return checkNumber('dilation', checkOptions<VoxelizeOptions>('options', options).dilation ?? 0, 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkNumber } from '../errors.ts';
+import { checkNumber } from '../args.ts';
 /** Cells per axis on each side of 0 that a key can hold (17 bits per axis, 51 in all). */
 const HALF_RANGE = 1 << 16;
 const RANGE = 2 * HALF_RANGE;

@@ -1,6 +1,7 @@
+import { checkInstance, checkNumber, checkNumbers, checkOneOf } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
-import { heuristic, type HeuristicName } from '../search/heuristics.ts';
+import { heuristic, HEURISTICS, type HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
 
 /** Above this many waypoints the N x N distance matrix is not built (2048^2 float32 = 16 MiB). */
@@ -29,6 +30,8 @@ export class WaypointGraph {
    * @param pairs linked pairs as flat (i, j) couples, each pair once, in any order
    */
   constructor(positions: ArrayLike<number>, pairs: ArrayLike<number>) {
+    checkNumbers('WaypointGraph: positions', positions);
+    checkNumbers('WaypointGraph: pairs', pairs);
     if (positions.length % 3 !== 0) throw new NavlabError('usage', `positions: expected xyz triples, got ${positions.length} numbers`);
     if (pairs.length % 2 !== 0) throw new NavlabError('usage', `pairs: expected (i, j) couples, got ${pairs.length} numbers`);
     const n = positions.length / 3;
@@ -73,6 +76,9 @@ export class WaypointGraph {
 
   /** The waypoint nearest to world point (x, y, z) (ties: the lowest index), or -1 without waypoints. */
   nearest(x: number, y: number, z: number): number {
+    checkNumber('WaypointGraph.nearest: x', x);
+    checkNumber('WaypointGraph.nearest: y', y);
+    checkNumber('WaypointGraph.nearest: z', z);
     const pos = this.positions;
     let best = -1;
     let bestD = Infinity;
@@ -135,7 +141,7 @@ export class GraphSpace implements SearchSpace {
   #heuristicName: HeuristicName = 'exact';
 
   constructor(graph: WaypointGraph) {
-    this.graph = graph;
+    this.graph = checkInstance('GraphSpace: graph', graph, WaypointGraph);
     this.nodeCount = graph.count;
   }
 
@@ -149,6 +155,8 @@ export class GraphSpace implements SearchSpace {
   }
 
   setGoal(goal: number, name: HeuristicName): void {
+    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount) throw new NavlabError('usage', `GraphSpace.setGoal: goal: expected a waypoint index in [0, ${this.nodeCount}), got ${String(goal)}`);
+    checkOneOf('GraphSpace.setGoal: heuristic', name, HEURISTICS);
     this.#goal = goal;
     this.#heuristicName = name;
   }

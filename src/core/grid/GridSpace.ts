@@ -1,7 +1,8 @@
+import { checkInstance, checkOptions } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { exact26, heuristicFunction, type CellHeuristic, type HeuristicName, type Neighborhood } from './gridHeuristic.ts';
-import type { CornerCutting, VoxelGrid } from './VoxelGrid.ts';
+import { VoxelGrid, type CornerCutting } from './VoxelGrid.ts';
 
 const SQRT2 = Math.SQRT2;
 const SQRT3 = Math.sqrt(3);
@@ -80,8 +81,8 @@ export class GridSpace {
   }
 
   constructor(grid: VoxelGrid, settings: GridSearchSettings = {}) {
-    const neighborhood = settings.neighborhood ?? 26;
-    const cornerCutting = settings.cornerCutting ?? 'forbid';
+    checkInstance('GridSpace: grid', grid, VoxelGrid);
+    const { neighborhood = 26, cornerCutting = 'forbid' } = checkOptions<GridSearchSettings>('GridSpace: settings', settings);
     if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) throw new NavlabError('usage', `neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
     if (cornerCutting !== 'forbid' && cornerCutting !== 'allow') throw new NavlabError('usage', `cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
     this.grid = grid;
@@ -208,6 +209,7 @@ export class GridSpace {
 
   /** Fixes the goal voxel and the heuristic that `estimate` and `estimateAt` use. */
   setGoal(goal: number, heuristic: HeuristicName): void {
+    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount) throw new NavlabError('usage', `GridSpace.setGoal: goal: expected a voxel index in [0, ${this.nodeCount}), got ${String(goal)}`);
     const X = this.grid.X;
     this.gz = Math.floor(goal / this.XY);
     const r = goal - this.gz * this.XY;

@@ -1,4 +1,5 @@
-import { checkNumber, NavlabError } from '../errors.ts';
+import { checkInstance, checkNumber, checkObject, checkOut, checkVec3, describeValue, usageError } from '../args.ts';
+import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { walkVoxels } from './voxelWalk.ts';
 import { LIMITS } from '../limits.ts';
@@ -73,6 +74,8 @@ export class VoxelGrid {
   #editCount = 0;
 
   constructor(options: VoxelGridOptions) {
+    checkObject('VoxelGrid: options', options, 'an object { dims, origin?, cellSize?, occupancy? }');
+    if (!Array.isArray(options.dims) || options.dims.length !== 3) throw usageError('VoxelGrid dims', 'an array [X, Y, Z]', options.dims);
     const [X, Y, Z] = options.dims;
     for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
       checkNumber(`VoxelGrid dims.${name}`, n, 1, false, true);
@@ -87,7 +90,8 @@ export class VoxelGrid {
     this.Z = Z;
     this.size = size;
     this.cellSize = cellSize;
-    const o = options.origin ?? { x: 0, y: 0, z: 0 };
+    const o = options.origin === undefined ? { x: 0, y: 0, z: 0 } : checkVec3('VoxelGrid origin', options.origin);
+    if (options.occupancy !== undefined) checkInstance('VoxelGrid occupancy', options.occupancy, Uint8Array);
     this.origin = { x: o.x, y: o.y, z: o.z };
     if (options.occupancy !== undefined && options.occupancy.length !== size) {
       throw new NavlabError('usage', `VoxelGrid occupancy: expected ${size} bytes for ${X}x${Y}x${Z}, got ${options.occupancy.length}`);
@@ -122,7 +126,7 @@ export class VoxelGrid {
   }
 
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
-    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setBlocked: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
+    this.#checkVoxel('VoxelGrid.setBlocked', x, y, z);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;
     this.#log(x, y, z, x, y, z);
   }
@@ -136,9 +140,17 @@ export class VoxelGrid {
    */
   markEdited(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
     if (!(Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(z0) && Number.isInteger(x1) && Number.isInteger(y1) && Number.isInteger(z1))) {
-      throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].join(', ')}]`);
+      throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].map(describeValue).join(', ')}]`);
     }
     this.#log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
+  }
+
+  /** A usage error naming `method` unless (x, y, z) are integer voxel indices inside the grid. */
+  #checkVoxel(method: string, x: number, y: number, z: number): void {
+    if (!(Number.isInteger(x) && Number.isInteger(y) && Number.isInteger(z))) {
+      throw new NavlabError('usage', `${method}: voxel indices must be integers, got (${[x, y, z].map(describeValue).join(', ')})`);
+    }
+    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `${method}: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
   }
 
   /** Increments `version` and appends the edit's box to the log (the ring drops the oldest). */
@@ -161,6 +173,8 @@ export class VoxelGrid {
    * known: a change made by a bare `version++`, or more edits than the log keeps.
    */
   editedSince(since: number, out: number[] = [0, 0, 0, 0, 0, 0]): number[] | null {
+    checkNumber('VoxelGrid.editedSince: since', since);
+    if (!Array.isArray(out)) throw usageError('VoxelGrid.editedSince: out', 'an array to write the box into', out);
     if (since > this.version) return null;
     out[0] = out[1] = out[2] = Infinity;
     out[3] = out[4] = out[5] = -Infinity;
@@ -239,7 +253,7 @@ export class VoxelGrid {
 
   /** Sets the cost multiplier (>= 1) of voxel (x, y, z). */
   setCost(x: number, y: number, z: number, multiplier: number): void {
-    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `VoxelGrid.setCost: voxel (${x}, ${y}, ${z}) is outside the grid`);
+    this.#checkVoxel('VoxelGrid.setCost', x, y, z);
     checkNumber('VoxelGrid.setCost multiplier', multiplier, 1);
     if (this.terrain === null) {
       if (multiplier === 1) return;
@@ -271,6 +285,8 @@ export class VoxelGrid {
 
   /** Voxel containing world point `p` (may be out of bounds), written into `out`. */
   worldToVoxel(p: Vec3, out: Vec3): Vec3 {
+    checkVec3('VoxelGrid.worldToVoxel: p', p);
+    checkOut('VoxelGrid.worldToVoxel: out', out);
     out.x = this.axisVoxel(0, p.x);
     out.y = this.axisVoxel(1, p.y);
     out.z = this.axisVoxel(2, p.z);
@@ -290,6 +306,7 @@ export class VoxelGrid {
    * index. Returns the voxel index, or -1 when none is free there.
    */
   nearestFreeVoxel(p: Vec3, radius: number = FREE_VOXEL_SNAP_RADIUS): number {
+    checkVec3('VoxelGrid.nearestFreeVoxel: p', p);
     checkNumber('VoxelGrid.nearestFreeVoxel radius', radius, 0, false, true);
     const own = this.voxelIndexAt(p.x, p.y, p.z);
     if (own >= 0 && this.occupancy[own] === 0) return own;

@@ -1,6 +1,6 @@
 import { NavlabError } from '../errors.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
-import { quote } from './text.ts';
+import { quote } from '../text.ts';
 import { LIMITS } from '../limits.ts';
 
 /**

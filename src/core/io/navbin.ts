@@ -21,6 +21,7 @@
  * Pure TypeScript on ArrayBuffers: no three, no DOM, no Node. Reading checks every count
  * against the byte length before allocating, so a hostile file fails with a NavbinError.
  */
+import { checkBytes, checkInstance, checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { MAX_VOXELS, VoxelGrid } from '../grid/VoxelGrid.ts';
 
@@ -92,14 +93,42 @@ export interface NavbinGraphInput {
   costs: ArrayLike<number>;
 }
 
-/** Writes a .navbin. Throws a NavlabError (code usage) naming the argument that is inconsistent. */
+/** The fields of `writeNavbin`'s argument, checked (a usage error names the field). */
+function checkNavbinData(data: unknown): { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput } {
+  const { settings, grid, graph } = checkObject<{ settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }>('writeNavbin: data', data, 'an object { settings, grid, graph }');
+  checkObject('writeNavbin: settings', settings);
+  checkNumber('writeNavbin: settings.agentRadius', settings.agentRadius, 0);
+  if (typeof settings.maxLinkDistance !== 'number' || !(settings.maxLinkDistance > 0)) throw usageError('writeNavbin: settings.maxLinkDistance', 'a number > 0 (Infinity: none)', settings.maxLinkDistance);
+  checkOneOf('writeNavbin: settings.neighborhood', settings.neighborhood, [6, 18, 26]);
+  checkOneOf('writeNavbin: settings.cornerCutting', settings.cornerCutting, ['forbid', 'allow']);
+  if (grid !== null) checkInstance('writeNavbin: grid', grid, VoxelGrid, 'VoxelGrid or null');
+  checkObject('writeNavbin: graph', graph, 'an object { ids, positions, offsets, targets, costs }');
+  if (!Array.isArray(graph.ids) || !graph.ids.every((id) => typeof id === 'string')) throw usageError('writeNavbin: graph.ids', 'an array of strings', graph.ids);
+  checkNumbers('graph.positions', graph.positions);
+  checkNumbers('graph.offsets', graph.offsets);
+  checkNumbers('graph.targets', graph.targets);
+  checkNumbers('graph.costs', graph.costs);
+  return { settings, grid, graph };
+}
+
+/**
+ * Writes a .navbin (returned as a Uint8Array). Throws a NavlabError (code usage) naming the
+ * argument that is missing, of the wrong kind or inconsistent.
+ */
 export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }): Uint8Array {
-  const { settings, grid, graph } = data;
+  const { settings, grid, graph } = checkNavbinData(data);
   const n = graph.ids.length;
   if (graph.positions.length !== 3 * n) throw new NavlabError('usage', `graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
   if (graph.offsets.length !== n + 1) throw new NavlabError('usage', `graph.offsets: expected ${n + 1} entries, got ${graph.offsets.length}`);
   const m = graph.offsets[n];
   if (graph.targets.length !== m || graph.costs.length !== m) throw new NavlabError('usage', `graph.targets/costs: expected ${m} entries`);
+  for (let i = 0; i <= n; i++) {
+    if (!Number.isInteger(graph.offsets[i]) || graph.offsets[i] < (i === 0 ? 0 : graph.offsets[i - 1]) || (i === 0 && graph.offsets[0] !== 0)) throw new NavlabError('usage', `graph.offsets: expected integers ascending from 0, got ${graph.offsets[i]} at ${i}`);
+  }
+  for (let e = 0; e < m; e++) {
+    if (!Number.isInteger(graph.targets[e]) || graph.targets[e] < 0 || graph.targets[e] >= n) throw new NavlabError('usage', `graph.targets: entry ${e} is ${graph.targets[e]}, not a waypoint index in [0, ${n})`);
+    if (!(graph.costs[e] >= 0)) throw new NavlabError('usage', `graph.costs: entry ${e} is ${graph.costs[e]}, not a length >= 0`);
+  }
   const idChunks = graph.ids.map(utf8Encode);
   const idBytes = idChunks.reduce((s, c) => s + c.byteLength, 0);
   const voxels = grid === null ? 0 : grid.size;
@@ -147,8 +176,13 @@ export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | 
   return out;
 }
 
-/** Reads a .navbin, checking sizes before allocating and every index and number it holds. */
-export function readNavbin(bytes: Uint8Array): Navbin {
+/**
+ * Reads a .navbin from its bytes: a Uint8Array (a Node Buffer is one) or an ArrayBuffer.
+ * Checks sizes before allocating and every index and number the file holds: a bad file is a
+ * NavbinError (code 'parse'); bytes of another type are a NavlabError (code 'usage').
+ */
+export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
+  bytes = checkBytes('readNavbin: bytes', bytes);
   const fail = (message: string): never => {
     throw new NavbinError(`navbin: ${message}`);
   };

@@ -1,3 +1,5 @@
+import { checkFunction, checkInteger } from '../args.ts';
+import { LIMITS } from '../limits.ts';
 import { FlatHeap } from '../queue/FlatHeap.ts';
 
 /** Node state in a SearchContext slot. */
@@ -45,6 +47,7 @@ export class SearchContext {
 
   /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
   begin(nodeCount: number): void {
+    checkInteger('SearchContext.begin: nodeCount', nodeCount, 0, LIMITS.voxels);
     const pages = (nodeCount + PAGE_MASK) >>> PAGE_BITS;
     if (this.pageGen.length < pages) {
       this.pageGen = new Uint32Array(pages);
@@ -92,6 +95,7 @@ export class SearchContext {
    * Open nodes have closed = false. Used by the search views.
    */
   forEachVisited(visit: (node: number, g: number, closed: boolean) => void): void {
+    checkFunction('SearchContext.forEachVisited: visit', visit);
     const { state, g } = this;
     for (let s = 0; s < this.used; s++) {
       const st = state[s];
@@ -104,7 +108,8 @@ export class SearchContext {
    * are allocated (a grid expansion touches at most 27 pages).
    */
   reserve(n: number): void {
-    if (n > this.g.length) this.grow(n);
+    // Checked only when growing: the engine calls this on every grid expansion.
+    if (n > this.g.length) this.grow(checkInteger('SearchContext.reserve: n', n, 0, LIMITS.voxels));
   }
 
   private allocate(p: number): number {

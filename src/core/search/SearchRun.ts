@@ -1,3 +1,4 @@
+import { checkInstance, checkObject, checkOptions, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import { ImmediateStack } from './immediateStack.ts';
@@ -7,6 +8,16 @@ import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './Sea
 import type { SearchSpace } from './space.ts';
 
 const CLOSED = CLOSED_STATE;
+
+/** The methods a SearchSpace must have (space.ts). */
+const SPACE_METHODS = ['isTraversable', 'expand', 'setGoal', 'estimate', 'distanceToGoal', 'position'] as const;
+
+/** A usage error naming `what` unless `space` looks like a SearchSpace (a node count and its methods). */
+function checkSearchSpace(what: string, space: unknown): void {
+  const s = checkObject<Record<string, unknown>>(what, space, `a search space (nodeCount, ${SPACE_METHODS.join(', ')})`);
+  if (!Number.isInteger(s.nodeCount) || (s.nodeCount as number) < 0) throw usageError(`${what}.nodeCount`, 'an integer >= 0', s.nodeCount);
+  for (const m of SPACE_METHODS) if (typeof s[m] !== 'function') throw usageError(`${what}.${m}`, 'a function', s[m]);
+}
 
 /**
  * Open-list key of a node: one double, so the heap compares once per step.
@@ -66,8 +77,12 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   protected readonly startSlot: number;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
+    const who = new.target.name;
+    checkSearchSpace(`${who}: space`, space);
+    checkInstance(`${who}: ctx`, ctx, SearchContext);
+    checkOptions(`${who}: options`, options);
     for (const [which, node] of [['start', start], ['goal', goal]] as const) {
-      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new NavlabError('usage', `${which}: node ${node} is outside [0, ${space.nodeCount})`);
+      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new NavlabError('usage', `${which}: node ${String(node)} is outside [0, ${space.nodeCount})`);
       if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
     }
     this.space = space;
@@ -96,6 +111,7 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
 
   /** Expands at most `maxExpansions` nodes; returns the final result or a 'running' snapshot. */
   step(maxExpansions = Infinity): SearchResult {
+    if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) throw usageError(`${this.constructor.name}.step: maxExpansions`, 'a number >= 0 (Infinity: to the end)', maxExpansions);
     if (this.final) return this.final;
     const ctx = this.ctx;
     if (ctx.gen !== this.gen) throw new NavlabError('usage', `${this.constructor.name}.step: its SearchContext was reused by another search`);

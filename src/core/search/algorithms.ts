@@ -1,5 +1,6 @@
+import { checkInstance, checkOneOf } from '../args.ts';
 import { NavlabError } from '../errors.ts';
-import type { GridSpace } from '../grid/GridSpace.ts';
+import { GridSpace } from '../grid/GridSpace.ts';
 import { AStarRun } from './AStarRun.ts';
 import { JpsRun, jpsUnsupported } from './JpsRun.ts';
 import { LazyThetaRun, lazyThetaUnsupported } from './LazyThetaRun.ts';
@@ -30,6 +31,8 @@ export function gridUnsupported(algorithm: Algorithm, space: GridSpace): string 
 
 /** A resumable run of `algorithm`; throws a NavlabError ('unsupported') on a grid the algorithm does not support. */
 export function createGridRun(algorithm: Algorithm, space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): GridRun {
+  checkOneOf('algorithm', algorithm, ALGORITHMS);
+  checkInstance('space', space, GridSpace);
   const why = gridUnsupported(algorithm, space);
   if (why !== null) throw new NavlabError(algorithm === 'jps' || algorithm === 'lazy-theta' ? 'unsupported' : 'usage', why);
   if (algorithm === 'jps') return new JpsRun(space, start, goal, options, ctx);

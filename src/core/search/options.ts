@@ -1,4 +1,4 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber, checkOneOf, checkOptions, usageError } from '../args.ts';
 import { HEURISTICS, type HeuristicName } from './heuristics.ts';
 
 /** Order among nodes of equal f: 'low-h' expands the one nearer the goal first; 'none' keeps insertion order. */
@@ -26,11 +26,11 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
 
 /** Merges `options` over the defaults and checks them; throws on misuse, naming the option. */
 export function resolveSearchOptions(options: Partial<SearchOptions> = {}): SearchOptions {
-  const o = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  const o = { ...DEFAULT_SEARCH_OPTIONS, ...checkOptions<SearchOptions>('options', options) };
   for (const k of Object.keys(o) as (keyof SearchOptions)[]) if (o[k] === undefined) (o as Record<string, unknown>)[k] = DEFAULT_SEARCH_OPTIONS[k];
-  if (!HEURISTICS.includes(o.heuristic)) throw new NavlabError('usage', `heuristic: expected one of ${HEURISTICS.join(', ')}, got ${String(o.heuristic)}`);
-  if (!(o.weight >= 1) || !Number.isFinite(o.weight)) throw new NavlabError('usage', `weight: expected a finite number >= 1, got ${o.weight}`);
-  if (!(o.maxExpansions >= 0)) throw new NavlabError('usage', `maxExpansions: expected a number >= 0, got ${o.maxExpansions}`);
-  if (o.tieBreak !== 'low-h' && o.tieBreak !== 'none') throw new NavlabError('usage', `tieBreak: expected 'low-h' or 'none', got ${String(o.tieBreak)}`);
+  checkOneOf('heuristic', o.heuristic, HEURISTICS);
+  checkNumber('weight', o.weight, 1);
+  if (typeof o.maxExpansions !== 'number' || !(o.maxExpansions >= 0)) throw usageError('maxExpansions', 'a number >= 0', o.maxExpansions);
+  checkOneOf('tieBreak', o.tieBreak, ['low-h', 'none']);
   return o;
 }

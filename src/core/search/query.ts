@@ -1,11 +1,12 @@
+import { checkInstance, checkOptions, describeValue } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
-import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { ALGORITHMS, findGridPath, gridUnsupported, type Algorithm } from './algorithms.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchStatus } from './result.ts';
-import type { SearchContext } from './SearchContext.ts';
+import { SearchContext } from './SearchContext.ts';
 
 /** Everything a query can set: search options, the grid movement rules and the algorithm. */
 export type QueryOptions = Partial<SearchOptions> & GridSearchSettings & {
@@ -42,7 +43,8 @@ export class QueryError extends NavlabError {
 }
 
 function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number {
-  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.join(',')}`);
+  if (!Array.isArray(v)) throw new QueryError(`${name}: expected voxel indices [x, y, z], got ${describeValue(v)}`);
+  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.length <= 3 ? v.map(describeValue).join(',') : `${v.length} values`}`);
   const [x, y, z] = v;
   if (!grid.inBounds(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
   if (grid.isBlocked(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
@@ -55,7 +57,9 @@ function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number
  * a QueryError naming what is unsupported. With lazy-theta, `path` lists the corner voxels.
  */
 export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly number[], options: QueryOptions = {}, ctx?: SearchContext): PathReport {
-  const { neighborhood, cornerCutting, algorithm, ...search } = options;
+  checkInstance('queryGrid: grid', grid, VoxelGrid);
+  if (ctx !== undefined) checkInstance('queryGrid: ctx', ctx, SearchContext);
+  const { neighborhood, cornerCutting, algorithm, ...search } = checkOptions<QueryOptions>('queryGrid: options', options);
   const algo = checkAlgorithm(algorithm);
   const start = checkVoxel(grid, from, 'from');
   const goal = checkVoxel(grid, to, 'to');

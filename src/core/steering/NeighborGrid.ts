@@ -1,4 +1,4 @@
-import { checkNumber } from '../errors.ts';
+import { checkNumber } from '../args.ts';
 /**
  * Agents bucketed in cubic cells for "who is near me" queries, rebuilt every step from a flat
  * position array without allocating (spatial hashing with a counting sort, as in Müller's

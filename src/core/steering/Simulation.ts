@@ -1,4 +1,7 @@
-import { checkNumber, NavlabError } from '../errors.ts';
+import { checkNumber, checkObject, describeValue } from '../args.ts';
+import { quote } from '../text.ts';
+import { checkAgentSpec, checkGoalShape, checkMovingObstacleSpec, checkObstaclePlace, checkSimulationOptions } from './simulationArgs.ts';
+import { NavlabError } from '../errors.ts';
 import { mulberry32 } from '../math/random.ts';
 import { set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
@@ -81,6 +84,7 @@ export class Simulation {
   readonly #s: SteeringState;
 
   constructor(options: SimulationOptions = {}) {
+    checkSimulationOptions(options);
     const params = resolveSteeringParams(options.params);
     this.geometry = options.geometry ?? EMPTY_GEOMETRY;
     this.planner = options.planner ?? new StraightPlanner();
@@ -97,7 +101,7 @@ export class Simulation {
   }
 
   set params(params: SteeringParams) {
-    this.#s.params = params;
+    this.#s.params = resolveSteeringParams(checkObject('Simulation.params', params));
   }
 
   // ---- read-only views for renderers -------------------------------------------------------
@@ -192,6 +196,7 @@ export class Simulation {
 
   /** Changes parameters (merged over the current ones; checked, throws naming a bad one). */
   setParams(params: Partial<SteeringParams>): void {
+    checkObject('Simulation.setParams: params', params);
     this.#s.params = resolveSteeringParams(params, this.#s.params);
   }
 
@@ -216,11 +221,7 @@ export class Simulation {
 
   /** Adds an agent, plans its path, and returns its index. */
   addAgent(spec: AgentSpec): number {
-    const { id, start, radius, speed } = spec;
-    if (typeof id !== 'string') throw new NavlabError('usage', 'addAgent: id must be a string');
-    if (!finite(start)) throw new NavlabError('usage', `addAgent '${id}': start must have finite coordinates`);
-    checkNumber(`addAgent '${id}' radius`, radius, 0);
-    checkNumber(`addAgent '${id}' speed`, speed, 0, true);
+    const { id, start, radius, speed } = checkAgentSpec('addAgent', spec);
     const copy: AgentSpec = { id, start: { ...start }, goal: this.#checkGoal(`addAgent '${id}'`, spec.goal), radius, speed };
     const s = this.#s;
     const i = s.agents.length;
@@ -259,7 +260,7 @@ export class Simulation {
   /** Adds a moving obstacle (agents may then name it as their goal); returns its index. */
   addMovingObstacle(spec: MovingObstacleSpec): number {
     const s = this.#s;
-    checkNumber(`addMovingObstacle '${spec.id}' radius`, spec.radius, 0, true);
+    checkMovingObstacleSpec('addMovingObstacle', spec);
     if (s.obstacleIndex(spec.id) >= 0) throw new NavlabError('usage', `addMovingObstacle: duplicate id '${spec.id}'`);
     const m = s.obstacles.length;
     s.obstacles.push(spec);
@@ -419,11 +420,11 @@ export class Simulation {
 
   /** A copy of `goal` once checked: finite coordinates, or a moving obstacle that exists. */
   #checkGoal(what: string, goal: AgentSpec['goal']): AgentSpec['goal'] {
+    checkGoalShape(what, goal);
     if ('obstacle' in goal) {
-      if (this.#s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `${what}: no moving obstacle '${goal.obstacle}'`);
+      if (this.#s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `${what}: no moving obstacle ${quote(goal.obstacle)}`);
       return { obstacle: goal.obstacle };
     }
-    if (!finite(goal)) throw new NavlabError('usage', `${what}: goal must have finite coordinates`);
     return { x: goal.x, y: goal.y, z: goal.z };
   }
 
@@ -439,20 +440,21 @@ export class Simulation {
 
   #obstacleAt(idOrIndex: string | number, method: string): number {
     const s = this.#s;
-    const m = typeof idOrIndex === 'number' ? idOrIndex : s.obstacleIndex(idOrIndex);
-    if (!(m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `${method}: no moving obstacle ${JSON.stringify(idOrIndex)}`);
+    const m = typeof idOrIndex === 'number' ? idOrIndex : typeof idOrIndex === 'string' ? s.obstacleIndex(idOrIndex) : -1;
+    if (!(Number.isInteger(m) && m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `${method}: no moving obstacle ${describeValue(idOrIndex)}`);
     return m;
   }
 
   #agentAt(index: number, method: string): AgentState {
     const a = this.#s.agents[index];
-    if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${index} is outside [0, ${this.#s.agents.length})`);
+    if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${describeValue(index)} is outside [0, ${this.#s.agents.length})`);
     return a;
   }
 
   #placeObstacle(m: number, t: number): void {
     const s = this.#s;
     s.obstacles[m].positionAt(t, _q);
+    checkObstaclePlace(s.obstacles[m].id, t, _q);
     s.obsPos[3 * m] = _q.x;
     s.obsPos[3 * m + 1] = _q.y;
     s.obsPos[3 * m + 2] = _q.z;

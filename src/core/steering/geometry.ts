@@ -1,4 +1,5 @@
-import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { checkInstance, checkOut, checkVec3, usageError } from '../args.ts';
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { walkVoxels } from '../grid/voxelWalk.ts';
 import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
@@ -171,6 +172,17 @@ function crossings(ts: Float64Array, n: number, a: number, d: number, lo: number
 const offset = (p: number, a: number, lo: number, hi: number): number => (p < lo ? a - lo : p > hi ? a - hi : NaN);
 
 /**
+ * Checks the arguments of a `nearest` query (StaticGeometry.nearest and the closest-point
+ * queries behind it), naming `who`: a point, a distance >= 0 (Infinity: unbounded), two objects to write into.
+ */
+export function checkNearest(who: string, p: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): void {
+  checkVec3(`${who}: point`, p);
+  if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw usageError(`${who}: maxDistance`, 'a number >= 0 (Infinity: unbounded)', maxDistance);
+  checkOut(`${who}: outPoint`, outPoint);
+  checkOut(`${who}: outNormal`, outNormal);
+}
+
+/**
  * Static geometry of a voxel grid: every solid voxel is a surface of its own (its box), the
  * space outside the grid is free, as in the BVH of the voxel faces. Queries scan the voxels in
  * the box around the query, so they suit small distances (steering ranges), not whole maps.
@@ -179,7 +191,7 @@ export class VoxelGeometry implements StaticGeometry {
   readonly grid: VoxelGrid;
 
   constructor(grid: VoxelGrid) {
-    this.grid = grid;
+    this.grid = checkInstance('VoxelGeometry: grid', grid, VoxelGrid);
   }
 
   createQuery(): StaticQuery {
@@ -194,6 +206,7 @@ export class VoxelGeometry implements StaticGeometry {
   }
 
   nearest(p: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
+    checkNearest('VoxelGeometry.nearest', p, maxDistance, outPoint, outNormal);
     const g = this.grid;
     // Every voxel lies within (distance to the grid box + its diagonal) of p: an unbounded
     // query scans no further than that.

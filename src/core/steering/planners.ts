@@ -1,5 +1,7 @@
+import { checkFunction, checkInstance, checkNumber, checkOptions, checkVec3 } from '../args.ts';
+import { NavlabError } from '../errors.ts';
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
-import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, VoxelGrid } from '../grid/VoxelGrid.ts';
 import { snapToVisibleWaypoint, type LineOfSight } from '../graph/visibility.ts';
 import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
 import { clipped, clipSegment } from '../math/clipSegment.ts';
@@ -40,6 +42,17 @@ export interface PathPlanner {
 
 const NO_BLOCKERS = new Float64Array(0);
 
+/** Checks the arguments of a `plan` call (`radius` only when the planner uses it). */
+function checkPlan(planner: string, from: Vec3, to: Vec3, radius: number | null, blockers: Float64Array, blockerCount: number): void {
+  checkVec3(`${planner}.plan: from`, from);
+  checkVec3(`${planner}.plan: to`, to);
+  if (radius !== null) checkNumber(`${planner}.plan: radius`, radius, 0);
+  checkInstance(`${planner}.plan: blockers`, blockers, Float64Array);
+  if (!Number.isInteger(blockerCount) || blockerCount < 0 || 4 * blockerCount > blockers.length) {
+    throw new NavlabError('usage', `${planner}.plan: blockerCount: expected an integer in [0, ${blockers.length >> 2}] (4 numbers a blocker), got ${String(blockerCount)}`);
+  }
+}
+
 /** Whether segment a-b passes within (sphere radius + radius) of one of the spheres. */
 export function segmentBlocked(blockers: Float64Array, count: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
   const dx = bx - ax, dy = by - ay, dz = bz - az;
@@ -57,6 +70,7 @@ export function segmentBlocked(blockers: Float64Array, count: number, ax: number
 /** Straight to the goal: for worlds without a graph (steering and collision do the rest). */
 export class StraightPlanner implements PathPlanner {
   plan(from: Vec3, to: Vec3): PlannedPath {
+    checkPlan('StraightPlanner', from, to, null, NO_BLOCKERS, 0);
     return { points: Float64Array.of(from.x, from.y, from.z, to.x, to.y, to.z), status: 'found', costs: null };
   }
 }
@@ -88,7 +102,9 @@ export class GridPlanner implements PathPlanner {
   readonly #changed: number[] = [];
 
   constructor(grid: VoxelGrid, options: QueryOptions = {}, snapCells = FREE_VOXEL_SNAP_RADIUS) {
-    const { neighborhood, cornerCutting, ...search } = options;
+    checkInstance('GridPlanner: grid', grid, VoxelGrid);
+    const { neighborhood, cornerCutting, ...search } = checkOptions<QueryOptions>('GridPlanner: options', options);
+    checkNumber('GridPlanner: snapCells', snapCells, 0, false, true);
     this.grid = grid;
     this.#settings = { neighborhood, cornerCutting };
     this.#space = new GridSpace(grid, this.#settings);
@@ -97,6 +113,7 @@ export class GridPlanner implements PathPlanner {
   }
 
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
+    checkPlan('GridPlanner', from, to, radius, blockers, blockerCount);
     const g = this.grid;
     const start = g.nearestFreeVoxel(from, this.snapCells);
     const ownGoal = g.voxelIndexAt(to.x, to.y, to.z);
@@ -252,12 +269,13 @@ export class WaypointPlanner implements PathPlanner {
     clear: (ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number) => boolean,
     options: Partial<SearchOptions> = {},
   ) {
-    this.#graphFor = graphFor;
-    this.#clear = clear;
-    this.#search = options;
+    this.#graphFor = checkFunction('WaypointPlanner: graphFor', graphFor);
+    this.#clear = checkFunction('WaypointPlanner: clear', clear);
+    this.#search = checkOptions<SearchOptions>('WaypointPlanner: options', options);
   }
 
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
+    checkPlan('WaypointPlanner', from, to, radius, blockers, blockerCount);
     const los: LineOfSight = (ax, ay, az, bx, by, bz) =>
       this.#clear(ax, ay, az, bx, by, bz, radius) && !segmentBlocked(blockers, blockerCount, ax, ay, az, bx, by, bz, radius);
     const straight = Float64Array.of(from.x, from.y, from.z, to.x, to.y, to.z);

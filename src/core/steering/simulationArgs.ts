@@ -1,0 +1,69 @@
+/**
+ * Argument checks of the Simulation's public methods: options, agent specs, goals and moving
+ * obstacles. Each throws a NavlabError (code usage) naming the argument and the field.
+ */
+import { checkFunction, checkNumber, checkObject, checkOptions, checkString, checkVec3, describeValue, usageError } from '../args.ts';
+import { NavlabError } from '../errors.ts';
+import { quote } from '../text.ts';
+import type { Vec3 } from '../math/vec3.ts';
+import type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
+import type { StaticGeometry } from './geometry.ts';
+import type { PathPlanner } from './planners.ts';
+
+const GEOMETRY_METHODS = ['createQuery', 'nearest', 'clear', 'inside'] as const;
+
+/** `value` when it has the methods `names` (an injected interface: geometry, planner). */
+function checkMethods<T>(what: string, value: unknown, names: readonly string[], kind: string): T {
+  const o = checkObject<Record<string, unknown>>(what, value, `${kind} (an object with ${names.join(', ')})`);
+  for (const n of names) if (typeof o[n] !== 'function') throw usageError(`${what}.${n}`, 'a function', o[n]);
+  return value as T;
+}
+
+/** The options of `new Simulation(options)` (SimulationOptions), checked; undefined is fine. */
+export function checkSimulationOptions(options: unknown): void {
+  const o = checkOptions<{ geometry?: unknown; planner?: unknown; params?: unknown; movingObstacles?: unknown; agents?: unknown }>('Simulation: options', options);
+  if (o.geometry !== undefined) checkMethods<StaticGeometry>('Simulation: options.geometry', o.geometry, GEOMETRY_METHODS, 'a StaticGeometry');
+  if (o.planner !== undefined) checkMethods<PathPlanner>('Simulation: options.planner', o.planner, ['plan'], 'a PathPlanner');
+  if (o.params !== undefined) checkObject('Simulation: options.params', o.params);
+  for (const key of ['movingObstacles', 'agents'] as const) {
+    if (o[key] !== undefined && !Array.isArray(o[key])) throw usageError(`Simulation: options.${key}`, 'an array', o[key]);
+  }
+}
+
+/** An agent spec's fields checked; `what` names the call ("addAgent"). */
+export function checkAgentSpec(what: string, spec: unknown): AgentSpec {
+  const s = checkObject<AgentSpec>(`${what}: spec`, spec, 'an agent spec { id, start, goal, radius, speed }');
+  const id = checkString(`${what}: spec.id`, s.id);
+  const named = `${what} ${quote(id)}`;
+  checkVec3(`${named}: start`, s.start);
+  checkNumber(`${named} radius`, s.radius, 0);
+  checkNumber(`${named} speed`, s.speed, 0, true);
+  return s;
+}
+
+/** A goal's shape checked: a point with finite coordinates, or { obstacle: id }. */
+export function checkGoalShape(what: string, goal: unknown): Vec3 | { obstacle: string } {
+  const g = checkObject<Record<string, unknown>>(`${what}: goal`, goal, 'a point {x, y, z} or { obstacle: id }');
+  if ('obstacle' in g) {
+    checkString(`${what}: goal.obstacle`, g.obstacle);
+    return g as { obstacle: string };
+  }
+  if (!Number.isFinite(g.x) || !Number.isFinite(g.y) || !Number.isFinite(g.z)) throw new NavlabError('usage', `${what}: goal must have finite coordinates, got (${[g.x, g.y, g.z].map(describeValue).join(', ')})`);
+  return g as unknown as Vec3;
+}
+
+/** A moving obstacle spec's fields checked; `what` names the call. */
+export function checkMovingObstacleSpec(what: string, spec: unknown): MovingObstacleSpec {
+  const s = checkObject<MovingObstacleSpec>(`${what}: spec`, spec, 'a moving obstacle spec { id, radius, positionAt }');
+  const id = checkString(`${what}: spec.id`, s.id);
+  checkNumber(`${what} ${quote(id)} radius`, s.radius, 0, true);
+  checkFunction(`${what} ${quote(id)} positionAt`, s.positionAt);
+  return s;
+}
+
+/** The place `positionAt` wrote, checked: a callback that gives a non-finite centre is misuse. */
+export function checkObstaclePlace(id: string, t: number, p: Vec3): void {
+  if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.z)) {
+    throw new NavlabError('usage', `moving obstacle ${quote(id)}: positionAt(${t}) gave (${[p.x, p.y, p.z].map(describeValue).join(', ')}), not a finite point`);
+  }
+}
