@@ -157,3 +157,19 @@ export function checkLimit(what: string, value: unknown): number {
   if (typeof value !== 'number' || !(value > 0)) throw usageError(what, 'a number > 0 (Infinity: no limit)', value);
   return value;
 }
+
+/**
+ * `value` when it is an object whose fields have the given kinds (`typeof` names, or 'array'
+ * for an array or a typed array): a structural check for an interface, or for a class whose
+ * module the caller should not pull in (a debug helper does not need the search engine).
+ * The message names the first field that is missing or of the wrong kind.
+ */
+export function checkFields<T>(what: string, value: unknown, fields: Record<string, 'function' | 'number' | 'object' | 'array'>, expected: string): T {
+  const o = checkObject<Record<string, unknown>>(what, value, expected);
+  for (const [key, kind] of Object.entries(fields)) {
+    const v = o[key];
+    const ok = kind === 'array' ? Array.isArray(v) || ArrayBuffer.isView(v) : kind === 'object' ? v !== null && typeof v === 'object' : typeof v === kind;
+    if (!ok) throw usageError(`${what}.${key}`, kind === 'array' ? 'an array' : kind === 'object' ? 'an object' : `a ${kind}`, v);
+  }
+  return value as T;
+}

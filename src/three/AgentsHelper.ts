@@ -2,9 +2,9 @@ import {
   BufferAttribute, BufferGeometry, Color, ConeGeometry, DynamicDrawUsage, IcosahedronGeometry, InstancedMesh,
   LineBasicMaterial, LineSegments, Matrix4, MeshStandardMaterial, Object3D, Quaternion, Vector3,
 } from 'three';
-import { checkInstance, checkInteger, checkNumber, checkObject, checkOptions, usageError } from '../core/args.ts';
+import { checkFields, checkInteger, checkNumber, checkObject, checkOptions, usageError } from '../core/args.ts';
 import { LIMITS } from '../core/limits.ts';
-import { Simulation } from '../core/steering/Simulation.ts';
+import type { Simulation } from '../core/steering/Simulation.ts';
 
 /**
  * The agents of a simulation at one moment, as plain arrays (what a worker can send): xyz
@@ -106,7 +106,8 @@ export class AgentsHelper extends Object3D {
 
   /** Draws the agents of a core Simulation as they are now. */
   updateFromSimulation(sim: Simulation): void {
-    checkInstance('AgentsHelper.updateFromSimulation: sim', sim, Simulation);
+    // By its fields: a drawing helper does not pull in the simulation's modules for an instanceof.
+    checkFields('AgentsHelper.updateFromSimulation: sim', sim, { agentCount: 'number', arrived: 'function', positions: 'array', headings: 'array', radii: 'array', pullForces: 'array', pushForces: 'array' }, 'a Simulation');
     const n = sim.agentCount;
     if (this.arrivedScratch.length < n) this.arrivedScratch = new Uint8Array(2 * n);
     for (let i = 0; i < n; i++) this.arrivedScratch[i] = sim.arrived(i) ? 1 : 0;

@@ -2,9 +2,9 @@ import {
   BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
   MeshStandardMaterial, Object3D, Raycaster,
 } from 'three';
-import { checkInstance, checkInteger, checkNumber, checkOptions } from '../core/args.ts';
+import { checkFields, checkInstance, checkInteger, checkNumber, checkOptions } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
-import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 
 /** Options of a WaypointGraphHelper. */
 export interface WaypointGraphHelperOptions {
@@ -48,7 +48,8 @@ export class WaypointGraphHelper extends Object3D {
   constructor(graph: WaypointGraph, options: WaypointGraphHelperOptions = {}) {
     super();
     this.name = 'waypoints';
-    checkInstance('WaypointGraphHelper: graph', graph, WaypointGraph);
+    // By its fields: a drawing helper does not pull in the graph's module for an instanceof.
+    checkFields('WaypointGraphHelper: graph', graph, { count: 'number', positions: 'array', offsets: 'array', targets: 'array', linkCount: 'number' }, 'a WaypointGraph');
     options = checkOptions<WaypointGraphHelperOptions>('WaypointGraphHelper: options', options);
     for (const key of ['color', 'highlightColor', 'linkColor'] as const) if (options[key] !== undefined) checkNumber(key, options[key], 0, false, true);
     if (options.linkOpacity !== undefined) checkNumber('linkOpacity', options.linkOpacity, 0);

@@ -1,8 +1,8 @@
-import { checkFunction, checkInstance, checkInteger, checkObject, checkOneOf, usageError } from '../core/args.ts';
+import { checkFields, checkFunction, checkInteger, checkObject, checkOneOf, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { vec3 } from '../core/math/vec3.ts';
-import { LazyThetaRun } from '../core/search/LazyThetaRun.ts';
-import { CLOSED, SearchContext } from '../core/search/SearchContext.ts';
+import type { LazyThetaRun } from '../core/search/LazyThetaRun.ts';
+import { CLOSED, type SearchContext } from '../core/search/SearchContext.ts';
 import type { SearchSpace } from '../core/search/space.ts';
 
 /**
@@ -63,6 +63,14 @@ export function checkSegments(what: string, out: unknown): SearchSegments {
   return s;
 }
 
+/**
+ * The search state and runs these functions read, checked by their fields: the debug helpers
+ * do not pull in the search engine's modules for an instanceof.
+ */
+const checkContext = (what: string, ctx: unknown): SearchContext =>
+  checkFields<SearchContext>(what, ctx, { state: 'array', parent: 'array', slotCount: 'number', nodeOf: 'function' }, 'a SearchContext');
+const checkLazyRun = (what: string, run: unknown): LazyThetaRun => checkFields<LazyThetaRun>(what, run, { ctx: 'object', anyAngleParent: 'function' }, 'a LazyThetaRun');
+
 /** `space` when it can give node positions (an object with `position(node, out)`). */
 export function checkPositions(what: string, space: unknown): Pick<SearchSpace, 'position'> {
   checkFunction(`${what}.position`, checkObject<Record<string, unknown>>(what, space, 'a space with position(node, out) (a SearchSpace, gridPositions)').position);
@@ -110,7 +118,7 @@ export function clearSegments(out: SearchSegments): SearchSegments {
  * are the jumps; use kind SegmentKind.jump.
  */
 export function collectParentLinks(ctx: SearchContext, space: Pick<SearchSpace, 'position'>, out: SearchSegments, kind: SegmentKind = SegmentKind.jump): SearchSegments {
-  checkInstance('collectParentLinks: ctx', ctx, SearchContext);
+  checkContext('collectParentLinks: ctx', ctx);
   checkPositions('collectParentLinks: space', space);
   checkSegments('collectParentLinks: out', out);
   checkOneOf('collectParentLinks: kind', kind, Object.values(SegmentKind));
@@ -124,7 +132,7 @@ export function collectParentLinks(ctx: SearchContext, space: Pick<SearchSpace, 
 
 /** Appends, for every jump point a Lazy Theta* run expanded, the segment to its any-angle parent. */
 export function collectAnyAngleLinks(run: LazyThetaRun, space: Pick<SearchSpace, 'position'>, out: SearchSegments): SearchSegments {
-  checkInstance('collectAnyAngleLinks: run', run, LazyThetaRun);
+  checkContext('collectAnyAngleLinks: run.ctx', checkLazyRun('collectAnyAngleLinks: run', run).ctx);
   checkPositions('collectAnyAngleLinks: space', space);
   checkSegments('collectAnyAngleLinks: out', out);
   const ctx = run.ctx;
@@ -192,7 +200,7 @@ export class SightLog {
 
   /** Clears the log and makes it record `run`'s checks. */
   attach(run: LazyThetaRun): void {
-    checkInstance('SightLog.attach: run', run, LazyThetaRun);
+    checkLazyRun('SightLog.attach: run', run);
     this.clear();
     run.onLineOfSight = this.record;
   }

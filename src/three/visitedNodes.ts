@@ -1,7 +1,7 @@
-import { checkInstance, checkInteger, checkObject, usageError } from '../core/args.ts';
-import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { checkFields, checkInteger, checkObject, usageError } from '../core/args.ts';
+import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { vec3, type Vec3 } from '../core/math/vec3.ts';
-import { SearchContext } from '../core/search/SearchContext.ts';
+import type { SearchContext } from '../core/search/SearchContext.ts';
 import type { SearchSpace } from '../core/search/space.ts';
 import { checkPositions } from './searchSegments.ts';
 
@@ -48,7 +48,8 @@ export function checkVisited(what: string, v: unknown): VisitedNodes {
  * Engine-neutral data: the search views draw it, a worker can transfer it.
  */
 export function collectVisited(ctx: SearchContext, space: Pick<SearchSpace, 'position'>, out: VisitedNodes = emptyVisited()): VisitedNodes {
-  checkInstance('collectVisited: ctx', ctx, SearchContext);
+  // By their fields, here and below: a drawing helper does not pull in the engine for an instanceof.
+  checkFields('collectVisited: ctx', ctx, { forEachVisited: 'function' }, 'a SearchContext');
   checkPositions('collectVisited: space', space);
   checkVisited('collectVisited: out', out);
   let n = 0;
@@ -89,7 +90,7 @@ function grow(v: VisitedNodes, capacity: number): void {
 
 /** Voxel-centre positions of grid nodes, for collectVisited. */
 export function gridPositions(grid: VoxelGrid): Pick<SearchSpace, 'position'> {
-  checkInstance('gridPositions: grid', grid, VoxelGrid);
+  checkFields('gridPositions: grid', grid, { coords: 'function', voxelCenter: 'function' }, 'a VoxelGrid');
   return {
     position(node: number, out: Vec3): Vec3 {
       grid.coords(node, out);

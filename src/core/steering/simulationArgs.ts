@@ -2,28 +2,19 @@
  * Argument checks of the Simulation's public methods: options, agent specs, goals and moving
  * obstacles. Each throws a NavlabError (code usage) naming the argument and the field.
  */
-import { checkFunction, checkNumber, checkObject, checkOptions, checkString, checkVec3, describeValue, usageError } from '../args.ts';
+import { checkFields, checkFunction, checkNumber, checkObject, checkOptions, checkString, checkVec3, describeValue, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { quote } from '../text.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
-import type { StaticGeometry } from './geometry.ts';
-import type { PathPlanner } from './planners.ts';
 
-const GEOMETRY_METHODS = ['createQuery', 'nearest', 'clear', 'inside'] as const;
-
-/** `value` when it has the methods `names` (an injected interface: geometry, planner). */
-function checkMethods<T>(what: string, value: unknown, names: readonly string[], kind: string): T {
-  const o = checkObject<Record<string, unknown>>(what, value, `${kind} (an object with ${names.join(', ')})`);
-  for (const n of names) if (typeof o[n] !== 'function') throw usageError(`${what}.${n}`, 'a function', o[n]);
-  return value as T;
-}
 
 /** The options of `new Simulation(options)` (SimulationOptions), checked; undefined is fine. */
 export function checkSimulationOptions(options: unknown): void {
   const o = checkOptions<{ geometry?: unknown; planner?: unknown; params?: unknown; movingObstacles?: unknown; agents?: unknown }>('Simulation: options', options);
-  if (o.geometry !== undefined) checkMethods<StaticGeometry>('Simulation: options.geometry', o.geometry, GEOMETRY_METHODS, 'a StaticGeometry');
-  if (o.planner !== undefined) checkMethods<PathPlanner>('Simulation: options.planner', o.planner, ['plan'], 'a PathPlanner');
+  const f = 'function' as const;
+  if (o.geometry !== undefined) checkFields('Simulation: options.geometry', o.geometry, { createQuery: f, nearest: f, clear: f, inside: f }, 'a StaticGeometry');
+  if (o.planner !== undefined) checkFields('Simulation: options.planner', o.planner, { plan: f }, 'a PathPlanner');
   if (o.params !== undefined) checkObject('Simulation: options.params', o.params);
   for (const key of ['movingObstacles', 'agents'] as const) {
     if (o[key] !== undefined && !Array.isArray(o[key])) throw usageError(`Simulation: options.${key}`, 'an array', o[key]);
