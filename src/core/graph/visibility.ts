@@ -78,6 +78,8 @@ export class VisibilityGraph {
   /** The nearest-visible links (non-null when the last build had more than #limit waypoints). */
   #nearest: NearestLinks | null = null;
   readonly #host: NearestHost;
+  /** Slots whose links changed since the last `takeLinkChanges` (null: not recording, see there). */
+  #touched: Set<number> | null = null;
 
   constructor(lineOfSight: LineOfSight, options: VisibilityOptions = {}) {
     this.#los = lineOfSight;
@@ -111,6 +113,7 @@ export class VisibilityGraph {
 
   /** Replaces all waypoints with `positions` (xyz triples) and links them from scratch. */
   setAll(positions: ArrayLike<number>): void {
+    this.#touched = null;
     this.#order = [];
     this.#links = [];
     this.#freeSlots = [];
@@ -164,6 +167,8 @@ export class VisibilityGraph {
     for (let i = index; i < this.#order.length; i++) this.#indexOf[this.#order[i]] = i;
     this.#freeSlots.push(s);
     if (!this.#rebuildOnModeChange()) this.#nearest?.settle();
+    // Later waypoints were renumbered: a record of indices would mislead.
+    this.#touched = null;
     this.#cached = null;
   }
 
@@ -220,6 +225,28 @@ export class VisibilityGraph {
   setLineOfSight(los: LineOfSight): void {
     this.#los = los;
     this.setAll(this.positions());
+  }
+
+  /**
+   * The waypoints whose links changed (or may have) since the previous call, as ascending
+   * indices; the record then starts over. Null on the first call and after a `setAll` or a
+   * `remove` (they relink or renumber everything). A drawing kept in step with edits redraws
+   * the links of these waypoints alone (the editor's drag: a few per move among thousands).
+   */
+  takeLinkChanges(): number[] | null {
+    const touched = this.#touched;
+    this.#touched = new Set();
+    if (touched === null) return null;
+    const out: number[] = [];
+    for (const s of touched) if (this.#indexOf[s] >= 0) out.push(this.#indexOf[s]);
+    return out.sort((a, b) => a - b);
+  }
+
+  /** The waypoints linked to waypoint `index`, as ascending indices. */
+  linksOf(index: number): number[] {
+    const out: number[] = [];
+    for (const t of this.#links[this.#slotOf(index, 'linksOf')]) out.push(this.#indexOf[t]);
+    return out.sort((a, b) => a - b);
   }
 
   /** Whether waypoints i and j are linked. */
@@ -312,7 +339,11 @@ export class VisibilityGraph {
   /** Slot of waypoint `index`, unlinked and out of the hash (about to move or go). */
   #lift(index: number, method: string): number {
     const s = this.#slotOf(index, method);
-    for (const t of this.#links[s]) this.#links[t].delete(s);
+    if (this.#touched !== null && this.#links[s].size > 0) this.#touched.add(s);
+    for (const t of this.#links[s]) {
+      this.#links[t].delete(s);
+      this.#touched?.add(t);
+    }
     this.#links[s].clear();
     this.#hash?.remove(s, this.#xyz[3 * s], this.#xyz[3 * s + 1], this.#xyz[3 * s + 2]);
     return s;
@@ -325,11 +356,13 @@ export class VisibilityGraph {
   }
 
   #linkSlots(a: number, b: number): void {
+    if (this.#touched !== null && !this.#links[a].has(b)) this.#touched.add(a).add(b);
     this.#links[a].add(b);
     this.#links[b].add(a);
   }
 
   #unlinkSlots(a: number, b: number): void {
+    if (this.#touched !== null && this.#links[a].has(b)) this.#touched.add(a).add(b);
     this.#links[a].delete(b);
     this.#links[b].delete(a);
   }
