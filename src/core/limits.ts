@@ -80,10 +80,15 @@ export const LIMITS = Object.freeze({
   gltfTextureSide: 16_384,
   /** Nesting depth of any JSON navlab parses from outside (scene documents, glTF). */
   jsonDepth: 256,
-  /** Bytes of a .navbin file. */
+  /** Bytes of a .navbin file (its header holds the length as a u32; 2^31 - 1 keeps every offset a small integer). */
   navbinBytes: 2 ** 31 - 1,
-  /** Largest |coordinate| of a mesh vertex after its node transforms (and of any mesh bounds). */
-  meshCoord: 1e9,
+  /**
+   * Largest |coordinate| (and length) of world data that is not a scene document: mesh vertices
+   * after their node transforms, voxelization bounds, and everything a .navbin holds (grid
+   * origin and far corner, cell size, waypoints, link lengths, agent radius). Sums and products
+   * of such numbers stay far from overflow.
+   */
+  worldCoord: 1e9,
   /**
    * Largest |coordinate| / cellSize of a voxelization (2^40): voxel indices stay exact and
    * `origin + i * cellSize` tells every voxel's faces apart.

@@ -161,7 +161,7 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
       _v.applyMatrix4(mesh.matrixWorld);
       if (!Number.isFinite(_v.x + _v.y + _v.z)) fail(`mesh '${mesh.name}': vertex ${v} is not finite after its node transforms`);
       // A bad file, not a bad call: far vertices (a scale that overflows under its parent's) stop here.
-      const c = LIMITS.meshCoord;
+      const c = LIMITS.worldCoord;
       if (!(Math.abs(_v.x) <= c && Math.abs(_v.y) <= c && Math.abs(_v.z) <= c)) fail(`mesh '${mesh.name}': vertex ${v} lies at (${_v.x}, ${_v.y}, ${_v.z}) after its node transforms, beyond the coordinate limit of ±${c}`);
       soup[o++] = _v.x;
       soup[o++] = _v.y;

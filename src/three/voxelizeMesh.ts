@@ -43,7 +43,7 @@ export interface MeshVoxelization {
  * and a `solid` flood can start from all of it. `min`/`max` is the soup's box.
  *
  * Sizes are computed arithmetically and every limit is checked before anything loops or
- * allocates: the box within ±LIMITS.meshCoord, voxel indices within LIMITS.voxelIndex (so
+ * allocates: the box within ±LIMITS.worldCoord, voxel indices within LIMITS.voxelIndex (so
  * `origin + i * cellSize` resolves every voxel) and X*Y*Z within `maxVoxels`. Throws a
  * NavlabError (code usage) naming the number that is out of range.
  */
@@ -56,7 +56,7 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
-      if (!(Math.abs(v) <= LIMITS.meshCoord)) throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.meshCoord}`);
+      if (!(Math.abs(v) <= LIMITS.worldCoord)) throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.worldCoord}`);
     }
     lo[a] = min[k] - dilation;
     hi[a] = max[k] + dilation;

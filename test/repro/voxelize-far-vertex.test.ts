@@ -56,7 +56,7 @@ describe('voxelization sizes are computed, not counted', () => {
   });
 
   it('still covers a triangle at the coordinate limit with a free margin', () => {
-    const c = LIMITS.meshCoord;
+    const c = LIMITS.worldCoord;
     const { grid } = voxelizeTriangles([c - 2, 0, 0, c, 0, 0, c, 2, 0], { cellSize: 0.5 });
     expect(grid.origin.x + grid.cellSize).toBeLessThan(c - 2);
     expect(grid.origin.x + (grid.X - 1) * grid.cellSize).toBeGreaterThan(c);

@@ -352,7 +352,7 @@ describe('glTF coordinates after node transforms', () => {
   };
 
   it('refuses a node scale that overflows under its parent\'s scale as a bad file', async () => {
-    await refused(overflow, new RegExp(`mesh 'mesh_0': vertex 1 lies at \\(1e\\+40, 0, 0\\) after its node transforms, beyond the coordinate limit of ±${LIMITS.meshCoord}`));
+    await refused(overflow, new RegExp(`mesh 'mesh_0': vertex 1 lies at \\(1e\\+40, 0, 0\\) after its node transforms, beyond the coordinate limit of ±${LIMITS.worldCoord}`));
   });
 
   it('through the CLI: exit 1, one line naming the file and the problem, no stack', () => {

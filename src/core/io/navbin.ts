@@ -23,6 +23,7 @@
  */
 import { checkBytes, checkInstance, checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
 import { MAX_VOXELS, VoxelGrid } from '../grid/VoxelGrid.ts';
 
 export const NAVBIN_MAGIC = 0x4256414e; // 'NAVB' read as a little-endian u32
@@ -186,6 +187,9 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   const fail = (message: string): never => {
     throw new NavbinError(`navbin: ${message}`);
   };
+  /** Every coordinate and length the file holds lies within ±W (LIMITS.worldCoord). */
+  const W = LIMITS.worldCoord;
+  if (bytes.byteLength > LIMITS.navbinBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${LIMITS.navbinBytes} bytes`);
   if (bytes.byteLength < HEADER) fail(`${bytes.byteLength} bytes is shorter than the ${HEADER}-byte header`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== NAVBIN_MAGIC) fail("wrong magic (expected 'NAVB')");
@@ -200,8 +204,8 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   const maxLinkDistance = view.getFloat64(24, true);
   const neighborhood = view.getUint8(32);
   const cornerCutting = view.getUint8(33);
-  if (!(agentRadius >= 0) || !Number.isFinite(agentRadius)) fail(`agentRadius ${agentRadius} is not a finite number >= 0`);
-  if (!(maxLinkDistance > 0)) fail(`maxLinkDistance ${maxLinkDistance} is not > 0`);
+  if (!(agentRadius >= 0 && agentRadius <= W)) fail(`agentRadius ${agentRadius} is not in [0, ${W}]`);
+  if (!((maxLinkDistance > 0 && maxLinkDistance <= W) || maxLinkDistance === Infinity)) fail(`maxLinkDistance ${maxLinkDistance} is not in (0, ${W}] or Infinity`);
   if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) fail(`neighborhood ${neighborhood} is not 6, 18 or 26`);
   if (cornerCutting > 1) fail(`cornerCutting ${cornerCutting} is not 0 (forbid) or 1 (allow)`);
 
@@ -219,8 +223,12 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   if (hasGrid) {
     const origin = { x: view.getFloat64(64, true), y: view.getFloat64(72, true), z: view.getFloat64(80, true) };
     const cellSize = view.getFloat64(88, true);
-    if (!Number.isFinite(origin.x + origin.y + origin.z)) fail('grid origin is not finite');
-    if (!(cellSize > 0) || !Number.isFinite(cellSize)) fail(`grid cellSize ${cellSize} is not a finite number > 0`);
+    for (const k of ['x', 'y', 'z'] as const) if (!(Math.abs(origin[k]) <= W)) fail(`grid origin ${k} = ${origin[k]} is beyond ±${W}`);
+    if (!(cellSize > 0 && cellSize <= W)) fail(`grid cellSize ${cellSize} is not in (0, ${W}]`);
+    ([['x', X], ['y', Y], ['z', Z]] as const).forEach(([k, n]) => {
+      const far = origin[k] + n * cellSize;
+      if (!(Math.abs(far) <= W)) fail(`the grid reaches ${k} = ${far}, beyond ±${W}`);
+    });
     grid = new VoxelGrid({ dims: [X, Y, Z], origin, cellSize });
     const occ = grid.occupancy;
     for (let i = 0; i < voxels; i++) occ[i] = (bytes[at.occupancy + (i >> 3)] >> (i & 7)) & 1;
@@ -238,7 +246,7 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   const positions = new Float64Array(3 * n);
   for (let i = 0; i < 3 * n; i++) {
     positions[i] = view.getFloat64(at.positions + 8 * i, true);
-    if (!Number.isFinite(positions[i])) fail(`waypoint ${Math.floor(i / 3)} has a non-finite position`);
+    if (!(Math.abs(positions[i]) <= W)) fail(`waypoint ${Math.floor(i / 3)} has a position beyond ±${W}`);
   }
   const offsets = new Uint32Array(n + 1);
   for (let i = 0; i <= n; i++) {
@@ -252,7 +260,7 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
     targets[e] = view.getUint32(at.targets + 4 * e, true);
     if (targets[e] >= n) fail(`link ${e} targets waypoint ${targets[e]}, there are ${n}`);
     costs[e] = view.getFloat64(at.costs + 8 * e, true);
-    if (!(costs[e] >= 0) || !Number.isFinite(costs[e])) fail(`link ${e} has length ${costs[e]}`);
+    if (!(costs[e] >= 0 && costs[e] <= W)) fail(`link ${e} has length ${costs[e]}, not in [0, ${W}]`);
   }
   const ids: string[] = [];
   let prev = 0;
