@@ -1,3 +1,4 @@
+import { checkMeshBudget } from '../../scene/meshBudget.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { MESH_LIMITS, MeshError, type ImportedMesh } from '../../three/meshImport.ts';
 import { loadSceneMeshes, type SceneFileReader } from '../../three/sceneMeshes.ts';
@@ -124,11 +125,13 @@ export async function loadAppMeshes(doc: SceneDocument, base: MeshBase): Promise
   const rest = { ...doc, meshes: (doc.meshes ?? []).filter((m) => !known.has(m.src)) };
   const loaded = rest.meshes.length === 0 ? new Map<string, ImportedMesh>() : await loadSceneMeshes(rest, reader(base), { draco: await dracoLoader() });
   const out = new Map<string, ImportedMesh>();
+  for (const m of doc.meshes ?? []) out.set(m.id, known.get(m.src) ?? loaded.get(m.id)!);
+  // Cached and newly read files together, every listed instance counted, before any is drawn.
+  checkMeshBudget(doc, out);
   for (const m of doc.meshes ?? []) {
-    const mesh = known.get(m.src) ?? loaded.get(m.id)!;
+    const mesh = out.get(m.id)!;
     const k = key(m.src);
     if (k !== null) rememberMesh(k, mesh);
-    out.set(m.id, mesh);
   }
   return out;
 }
