@@ -139,9 +139,9 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
     if (!mesh.isMesh) return;
     const g = mesh.geometry;
     const position = g.getAttribute('position');
-    if (!position) fail(`mesh '${mesh.name}' has no positions`);
+    if (!position) fail(`${meshLabel(mesh)} has no positions`);
     const count = g.index ? g.index.count : position.count;
-    if (count % 3 !== 0) fail(`mesh '${mesh.name}' has ${count} ${g.index ? 'indices' : 'vertices'}, not a multiple of 3`);
+    if (count % 3 !== 0) fail(`${meshLabel(mesh)} has ${count} ${g.index ? 'indices' : 'vertices'}, not a multiple of 3`);
     total += count / 3;
     if (total > MESH_LIMITS.triangles) fail(`more than ${MESH_LIMITS.triangles} triangles (the import limit)`);
     parts.push({ geometry: g, mesh, count });
@@ -155,14 +155,14 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
     const n = position.count;
     for (let k = 0; k < count; k++) {
       const v = index ? index.getX(k) : k;
-      if (!(v >= 0 && v < n)) fail(`mesh '${mesh.name}': index ${v} at ${k} is out of range (${n} vertices)`);
+      if (!(v >= 0 && v < n)) fail(`${meshLabel(mesh)}: index ${v} at ${k} is out of range (${n} vertices)`);
       _v.fromBufferAttribute(position, v);
-      if (!Number.isFinite(_v.x) || !Number.isFinite(_v.y) || !Number.isFinite(_v.z)) fail(`mesh '${mesh.name}': vertex ${v} has a non-finite position (${_v.x}, ${_v.y}, ${_v.z})`);
+      if (!Number.isFinite(_v.x) || !Number.isFinite(_v.y) || !Number.isFinite(_v.z)) fail(`${meshLabel(mesh)}: vertex ${v} has a non-finite position (${_v.x}, ${_v.y}, ${_v.z})`);
       _v.applyMatrix4(mesh.matrixWorld);
-      if (!Number.isFinite(_v.x + _v.y + _v.z)) fail(`mesh '${mesh.name}': vertex ${v} is not finite after its node transforms`);
+      if (!Number.isFinite(_v.x + _v.y + _v.z)) fail(`${meshLabel(mesh)}: vertex ${v} is not finite after its node transforms`);
       // A bad file, not a bad call: far vertices (a scale that overflows under its parent's) stop here.
       const c = LIMITS.worldCoord;
-      if (!(Math.abs(_v.x) <= c && Math.abs(_v.y) <= c && Math.abs(_v.z) <= c)) fail(`mesh '${mesh.name}': vertex ${v} lies at (${_v.x}, ${_v.y}, ${_v.z}) after its node transforms, beyond the coordinate limit of ±${c}`);
+      if (!(Math.abs(_v.x) <= c && Math.abs(_v.y) <= c && Math.abs(_v.z) <= c)) fail(`${meshLabel(mesh)}: vertex ${v} lies at (${_v.x}, ${_v.y}, ${_v.z}) after its node transforms, beyond the coordinate limit of ±${c}`);
       soup[o++] = _v.x;
       soup[o++] = _v.y;
       soup[o++] = _v.z;
@@ -170,3 +170,6 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
   }
   return soup;
 }
+
+/** How messages name a mesh: by its name when it has one (glTF), else 'the mesh' (OBJ, STL). */
+const meshLabel = (mesh: Mesh): string => (mesh.name ? `mesh '${mesh.name}'` : 'the mesh');
