@@ -1,4 +1,4 @@
-import { quote } from '../../core/io/text.ts';
+import { quote } from '../../core/text.ts';
 import { Signal } from '../signal.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { PatchBase, SaveJob } from '../workers/SceneSaver.ts';
