@@ -2,7 +2,7 @@ import { NavlabError } from '../core/errors.ts';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { MAP_FILE_LIMIT, parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
-import { clip, escapeControls } from '../core/io/text.ts';
+import { clip, escapeControls } from '../core/text.ts';
 import type { PathReport } from '../core/search/query.ts';
 import { SCENE_FILE_LIMIT } from '../scene/fileLimit.ts';
 

@@ -7,7 +7,7 @@
 import { NavlabError } from '../core/errors.ts';
 import { UsageError } from './args.ts';
 import { err } from './io.ts';
-import { quote } from '../core/io/text.ts';
+import { quote } from '../core/text.ts';
 
 const USAGE = `usage:
   nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N (1)] [search flags] [--json]

@@ -1,4 +1,4 @@
-import { quote } from '../../core/io/text.ts';
+import { quote } from '../../core/text.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { parseScene, saveScene } from '../../scene/validate.ts';
 import type { App } from '../App.ts';

@@ -6,7 +6,7 @@
  * Endpoints are waypoint ids or voxel indices written `x,y,z`.
  */
 
-import { quote } from '../../core/io/text.ts';
+import { quote } from '../../core/text.ts';
 import { LIMITS } from '../../core/limits.ts';
 
 /** Encoded scenes longer than this (characters) are shared by name instead. */

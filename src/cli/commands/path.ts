@@ -1,5 +1,5 @@
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
-import { quote } from '../../core/io/text.ts';
+import { quote } from '../../core/text.ts';
 import { buildVoxelGrid, waypointIndex, type SceneDocument } from '../../scene/index.ts';
 import { resolveGraph, waypointEndpoint, type Endpoint } from '../../scene/query.ts';
 import { NavWorld } from '../../three/NavWorld.ts';

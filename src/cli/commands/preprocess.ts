@@ -1,7 +1,7 @@
 import { parseScene, type SceneDocument } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { clip, quote } from '../../core/io/text.ts';
+import { clip, quote } from '../../core/text.ts';
 import { fileName, InputError, out, readSceneText } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { numberFlag, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
-import { quote } from '../../core/io/text.ts';
+import { quote } from '../../core/text.ts';
 import { fileName, InputError, is2dMap, loadMap, loadScenario, out } from '../io.ts';
 import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
 

@@ -2,7 +2,7 @@ import type { AgentMetrics } from '../../core/steering/Simulation.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import { createSceneSimulation } from '../../three/simulation.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { clip, quote } from '../../core/io/text.ts';
+import { clip, quote } from '../../core/text.ts';
 import { out } from '../io.ts';
 import { loadScene } from './preprocess.ts';
 import { readSceneMeshes } from '../meshFiles.ts';

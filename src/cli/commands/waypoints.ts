@@ -1,5 +1,5 @@
 import { NavlabError } from '../../core/errors.ts';
-import { quote } from '../../core/io/text.ts';
+import { quote } from '../../core/text.ts';
 import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { InputError, out } from '../io.ts';
