@@ -1,3 +1,6 @@
+import { checkBytes, checkFunction, checkObject, checkOptions } from '../core/args.ts';
+import { quote } from '../core/text.ts';
+import { checkSceneDocument } from '../scene/documentShape.ts';
 import { MeshBudget } from '../scene/meshBudget.ts';
 import { MESH_MEDIA_TYPES, type SceneDocument } from '../scene/schema.ts';
 import { base64Bytes } from './gltfContainer.ts';
@@ -30,9 +33,14 @@ export function meshDataUri(src: string): { bytes: Uint8Array; format: MeshForma
  * Loads every mesh file a scene lists (each distinct `src` once): paths through `readFile`,
  * data: URIs decoded here. Throws MeshError naming the mesh id, its src and the problem, and a
  * NavlabError 'input' as soon as the files read so far, every listed instance counted, pass
- * LIMITS.sceneTriangles (`MeshBudget`).
+ * LIMITS.sceneTriangles (`MeshBudget`). Arguments of the wrong kind, and a `readFile` that
+ * resolves to anything but null or `{ bytes, read? }`, are a NavlabError 'usage' naming them.
  */
 export async function loadSceneMeshes(doc: SceneDocument, readFile: SceneFileReader, options: Pick<MeshImportOptions, 'draco'> = {}): Promise<Map<string, ImportedMesh>> {
+  checkSceneDocument('loadSceneMeshes: doc', doc);
+  checkFunction('loadSceneMeshes: readFile', readFile);
+  options = checkOptions<Pick<MeshImportOptions, 'draco'>>('loadSceneMeshes: options', options);
+  if (options.draco !== undefined) checkObject('loadSceneMeshes: options.draco', options.draco, 'a DRACOLoader');
   const bySrc = new Map<string, ImportedMesh>();
   const budget = new MeshBudget(doc);
   const out = new Map<string, ImportedMesh>();
@@ -47,7 +55,11 @@ export async function loadSceneMeshes(doc: SceneDocument, readFile: SceneFileRea
         } else {
           const file = await readFile(m.src);
           if (file === null) throw new MeshError(label, 'no such file');
-          mesh = await importMesh(label, file.bytes, { ...options, read: file.read });
+          const what = `loadSceneMeshes: readFile(${quote(m.src)})`;
+          checkObject(what, file, 'null or { bytes, read? }');
+          const bytes = checkBytes(`${what}.bytes`, file.bytes);
+          if (file.read !== undefined) checkFunction(`${what}.read`, file.read);
+          mesh = await importMesh(label, bytes, { ...options, read: file.read });
         }
       } catch (e) {
         if (e instanceof MeshError) throw new MeshError(`mesh '${m.id}': ${e.file}`, e.problem);

@@ -1,3 +1,4 @@
+import { checkNumber, checkObject, checkOneOf, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { floodRuns } from '../core/grid/clearance.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
@@ -5,7 +6,6 @@ import { LIMITS } from '../core/limits.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { emptyBox, growBox } from './boxes.ts';
 import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
-import { checkNumber } from './checks.ts';
 
 /** How a mesh voxelization fills the grid. */
 export type VoxelFill = 'surface' | 'solid';
@@ -90,8 +90,10 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
   return { origin, dims };
 }
 
-/** The box of a soup of triangles (9 numbers each). Throws on an empty soup or a non-finite coordinate. */
+/** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
+  // The finite test below reads every entry: only the kind is checked here, not each number twice.
+  if (!Array.isArray(soup) && !ArrayBuffer.isView(soup)) throw usageError('soup', 'an array or a typed array of numbers, 9 per triangle', soup);
   if (soup.length === 0 || soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
   const box = emptyBox();
   for (let i = 0; i < soup.length; i += 3) {
@@ -113,10 +115,10 @@ const SLACK = 1e-6;
  * when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
+  checkObject('options', options, 'an options object { cellSize, fill?, dilation? }');
   const s = checkNumber('cellSize', options.cellSize, 0, true);
   const r = checkNumber('dilation', options.dilation ?? 0, 0);
-  const fill = options.fill ?? 'surface';
-  if (fill !== 'surface' && fill !== 'solid') throw new NavlabError('usage', `fill: expected 'surface' or 'solid', got '${String(fill)}'`);
+  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
   const { min, max } = soupBounds(soup);
   const grid = new VoxelGrid({ ...meshGridSpec(min, max, s, r), cellSize: s });
   blockTriangles(soup, grid, r);

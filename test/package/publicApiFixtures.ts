@@ -3,7 +3,7 @@
  * scene documents, worlds, simulations and searches small enough to build thousands of times.
  */
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
-import { GridSpace, LazyThetaRun, SearchContext, Simulation, VoxelGrid, WaypointGraph, writeNavbin } from '../../src/core/index.ts';
+import { GridSpace, LazyThetaRun, SearchContext, Simulation, VisibilityGraph, VoxelGrid, WaypointGraph, writeNavbin } from '../../src/core/index.ts';
 import { parseScene, type SceneDocument } from '../../src/scene/index.ts';
 import { NavWorld, ObstacleWorld } from '../../src/three/index.ts';
 
@@ -26,6 +26,12 @@ export const grid = () => new VoxelGrid({ dims: [4, 4, 4] });
 /** Two linked waypoints. */
 export const graph = () => new WaypointGraph(new Float64Array([0.5, 0.5, 0.5, 2.5, 0.5, 0.5]), [0, 1]);
 export const gridSpace = () => new GridSpace(grid());
+/** Three waypoints that all see each other. */
+export const visibilityGraph = () => {
+  const v = new VisibilityGraph(() => true, { maxLinkDistance: 10 });
+  v.setAll([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  return v;
+};
 
 /** A scene with a voxel layer, two waypoints, an obstacle, a moving obstacle and an agent. */
 export const doc = (): SceneDocument => opaque(parseScene({

@@ -1,13 +1,14 @@
+import { checkAabb, checkFunction, checkNumber } from '../args.ts';
 import { NavlabError } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
 import { clipSegment } from '../math/clipSegment.ts';
-import type { Vec3 } from '../math/vec3.ts';
 import { NearestLinks, type NearestHost } from './nearestLinks.ts';
 import { SpatialHash } from './SpatialHash.ts';
-import { checkDistance, checkLimit, forEachCandidatePair, pairClear, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
+import { checkPositions, checkVisibilityOptions, forEachCandidatePair, pairClear, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
 import { DISTANCE_MATRIX_LIMIT, WaypointGraph } from './WaypointGraph.ts';
 
 export { NEAREST_CANDIDATES, NEAREST_LINKS } from './nearestLinks.ts';
-export { forEachCandidatePair, pairClear, segmentClearOf, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
+export { forEachCandidatePair, pairClear, segmentClearOf, snapToVisibleWaypoint, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
 
 /**
  * Up to this many waypoints (by default: `VisibilityOptions.allPairsLimit`), every visible
@@ -22,13 +23,17 @@ export const ALL_PAIRS_LIMIT = DISTANCE_MATRIX_LIMIT;
 /**
  * The visibility graph of a waypoint set: every pair within `maxLinkDistance` whose segment
  * `segmentClear(i, j)` (i < j, indices into `positions`) declares clear becomes a link; above
- * the all-pairs limit, the nearest visible ones only (`NearestLinks`).
+ * the all-pairs limit, the nearest visible ones only (`NearestLinks`). At most LIMITS.waypoints
+ * waypoints.
  */
 export function buildVisibility(positions: Float64Array, segmentClear: (i: number, j: number) => boolean, options: VisibilityOptions = {}): WaypointGraph {
-  const maxLinkDistance = checkDistance(options.maxLinkDistance);
+  checkPositions('buildVisibility: positions', positions);
+  checkFunction('buildVisibility: segmentClear', segmentClear);
+  const { maxLinkDistance, allPairsLimit } = checkVisibilityOptions('buildVisibility', options, ALL_PAIRS_LIMIT);
+  if (!(positions instanceof Float64Array)) positions = Float64Array.from(positions);
   const pairs: number[] = [];
   const n = positions.length / 3;
-  if (n > checkLimit(options.allPairsLimit, ALL_PAIRS_LIMIT)) {
+  if (n > allPairsLimit) {
     const index = Int32Array.from({ length: n }, (_, i) => i);
     const links = new NearestLinks({
       xyz: positions, rank: index,
@@ -82,9 +87,10 @@ export class VisibilityGraph {
   #touched: Set<number> | null = null;
 
   constructor(lineOfSight: LineOfSight, options: VisibilityOptions = {}) {
-    this.#los = lineOfSight;
-    this.maxLinkDistance = checkDistance(options.maxLinkDistance);
-    this.#limit = checkLimit(options.allPairsLimit, ALL_PAIRS_LIMIT);
+    this.#los = checkFunction('VisibilityGraph: lineOfSight', lineOfSight);
+    const checked = checkVisibilityOptions('VisibilityGraph', options, ALL_PAIRS_LIMIT);
+    this.maxLinkDistance = checked.maxLinkDistance;
+    this.#limit = checked.allPairsLimit;
     this.#hash = Number.isFinite(this.maxLinkDistance) ? new SpatialHash(this.maxLinkDistance) : null;
     const self = this;
     this.#host = {
@@ -111,8 +117,9 @@ export class VisibilityGraph {
     return n / 2;
   }
 
-  /** Replaces all waypoints with `positions` (xyz triples) and links them from scratch. */
+  /** Replaces all waypoints with `positions` (xyz triples, at most LIMITS.waypoints) and links them from scratch. */
   setAll(positions: ArrayLike<number>): void {
+    checkPositions('VisibilityGraph.setAll: positions', positions);
     this.#touched = null;
     this.#order = [];
     this.#links = [];
@@ -142,6 +149,10 @@ export class VisibilityGraph {
 
   /** Appends a waypoint, links it to every waypoint it sees, and returns its index. */
   add(x: number, y: number, z: number): number {
+    checkNumber('VisibilityGraph.add: x', x);
+    checkNumber('VisibilityGraph.add: y', y);
+    checkNumber('VisibilityGraph.add: z', z);
+    if (this.#order.length >= LIMITS.waypoints) throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${LIMITS.waypoints} waypoints, the limit`);
     const s = this.#newSlot();
     this.#place(s, x, y, z);
     if (!this.#rebuildOnModeChange()) this.#relink(s);
@@ -151,6 +162,10 @@ export class VisibilityGraph {
 
   /** Moves waypoint `index` and re-tests the pairs whose links it can change. */
   move(index: number, x: number, y: number, z: number): void {
+    // Every argument is checked before anything changes (three number tests: a move is a hot path).
+    checkNumber('VisibilityGraph.move: x', x);
+    checkNumber('VisibilityGraph.move: y', y);
+    checkNumber('VisibilityGraph.move: z', z);
     this.#nearest?.detach(this.#slotOf(index, 'move'));
     const s = this.#lift(index, 'move');
     this.#place(s, x, y, z);
@@ -187,6 +202,8 @@ export class VisibilityGraph {
    * (the box `ObstacleWorld` edits return). Returns the number of pairs re-tested.
    */
   retestRegion(box: Aabb, margin = 0): number {
+    checkAabb('VisibilityGraph.retestRegion: box', box);
+    checkNumber('VisibilityGraph.retestRegion: margin', margin, 0);
     const minX = box.min.x - margin, minY = box.min.y - margin, minZ = box.min.z - margin;
     const maxX = box.max.x + margin, maxY = box.max.y + margin, maxZ = box.max.z + margin;
     if (this.#nearest !== null) {
@@ -223,7 +240,7 @@ export class VisibilityGraph {
    * Replaces the line-of-sight test (e.g. a new agent radius) and re-tests every pair.
    */
   setLineOfSight(los: LineOfSight): void {
-    this.#los = los;
+    this.#los = checkFunction('VisibilityGraph.setLineOfSight: los', los);
     this.setAll(this.positions());
   }
 
@@ -366,25 +383,4 @@ export class VisibilityGraph {
     this.#links[a].delete(b);
     this.#links[b].delete(a);
   }
-}
-
-/**
- * The index of the waypoint nearest to `point` that it can see (`los(point, waypoint)`), for
- * starting or ending a search at a point off the graph; -1 if none within `maxDistance`
- * is visible. Waypoints are tried nearest first, so usually only a few tests run.
- */
-export function snapToVisibleWaypoint(point: Vec3, positions: ArrayLike<number>, los: LineOfSight, maxDistance = Infinity): number {
-  const n = positions.length / 3;
-  const order: number[] = [];
-  const dist = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const dx = positions[3 * i] - point.x, dy = positions[3 * i + 1] - point.y, dz = positions[3 * i + 2] - point.z;
-    dist[i] = dx * dx + dy * dy + dz * dz;
-    if (dist[i] <= maxDistance * maxDistance) order.push(i);
-  }
-  order.sort((a, b) => dist[a] - dist[b] || a - b);
-  for (const i of order) {
-    if (los(point.x, point.y, point.z, positions[3 * i], positions[3 * i + 1], positions[3 * i + 2])) return i;
-  }
-  return -1;
 }

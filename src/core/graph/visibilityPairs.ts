@@ -1,4 +1,5 @@
-import { NavlabError } from '../errors.ts';
+import { checkFunction, checkLimit, checkNumber, checkNumbers, checkOptions, checkVec3 } from '../args.ts';
+import { LIMITS } from '../limits.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { SpatialHash } from './SpatialHash.ts';
 
@@ -67,23 +68,56 @@ export function pairClear(los: LineOfSight, ax: number, ay: number, az: number, 
   return aFirst ? los(ax, ay, az, bx, by, bz) : los(bx, by, bz, ax, ay, az);
 }
 
-/** `segmentClear` for `buildVisibility` from a world-space line-of-sight test (see `pairClear`). */
+/**
+ * `segmentClear` for `buildVisibility` from a world-space line-of-sight test (see `pairClear`).
+ * `positions` is checked once here (xyz triples of finite numbers), not in the returned test.
+ */
 export function segmentClearOf(positions: ArrayLike<number>, los: LineOfSight): (i: number, j: number) => boolean {
-  const p = positions;
+  const p = checkNumbers('segmentClearOf: positions', positions, 3);
+  checkFunction('segmentClearOf: los', los);
   return (i, j) => pairClear(los, p[3 * i], p[3 * i + 1], p[3 * i + 2], p[3 * j], p[3 * j + 1], p[3 * j + 2]);
 }
 
-/** maxLinkDistance, checked: a positive number (Infinity when undefined). */
-export function checkDistance(d: number | undefined): number {
-  if (d === undefined) return Infinity;
-  if (!(d > 0)) throw new NavlabError('usage', `maxLinkDistance: expected a positive number, got ${d}`);
-  return d;
+/**
+ * The options of a visibility graph, checked at the entry of `what` (a usage error naming the
+ * field): maxLinkDistance a number > 0 (Infinity, the default, for none), allPairsLimit an
+ * integer >= 0 (`defaultLimit` when undefined).
+ */
+export function checkVisibilityOptions(what: string, options: unknown, defaultLimit: number): { maxLinkDistance: number; allPairsLimit: number } {
+  const o = checkOptions<VisibilityOptions>(`${what}: options`, options);
+  return {
+    maxLinkDistance: o.maxLinkDistance === undefined ? Infinity : checkLimit(`${what}: options.maxLinkDistance`, o.maxLinkDistance),
+    allPairsLimit: o.allPairsLimit === undefined ? defaultLimit : checkNumber(`${what}: options.allPairsLimit`, o.allPairsLimit, 0, false, true),
+  };
 }
 
-/** allPairsLimit, checked: a non-negative integer (`fallback` when undefined). */
-export function checkLimit(n: number | undefined, fallback: number): number {
-  if (n === undefined) return fallback;
-  if (!Number.isInteger(n) || n < 0) throw new NavlabError('usage', `allPairsLimit: expected a non-negative integer, got ${n}`);
-  return n;
+/**
+ * The index of the waypoint nearest to `point` that it can see (`los(point, waypoint)`), for
+ * starting or ending a search at a point off the graph; -1 if none within `maxDistance` (> 0;
+ * Infinity, the default, for no limit) is visible. Waypoints are tried nearest first, so
+ * usually only a few tests run.
+ */
+export function snapToVisibleWaypoint(point: Vec3, positions: ArrayLike<number>, los: LineOfSight, maxDistance = Infinity): number {
+  checkVec3('snapToVisibleWaypoint: point', point);
+  checkNumbers('snapToVisibleWaypoint: positions', positions, 3);
+  checkFunction('snapToVisibleWaypoint: los', los);
+  checkLimit('snapToVisibleWaypoint: maxDistance', maxDistance);
+  const n = positions.length / 3;
+  const order: number[] = [];
+  const dist = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const dx = positions[3 * i] - point.x, dy = positions[3 * i + 1] - point.y, dz = positions[3 * i + 2] - point.z;
+    dist[i] = dx * dx + dy * dy + dz * dz;
+    if (dist[i] <= maxDistance * maxDistance) order.push(i);
+  }
+  order.sort((a, b) => dist[a] - dist[b] || a - b);
+  for (const i of order) {
+    if (los(point.x, point.y, point.z, positions[3 * i], positions[3 * i + 1], positions[3 * i + 2])) return i;
+  }
+  return -1;
 }
 
+/** Waypoint positions given to a build (a usage error naming `what` otherwise): xyz triples of finite numbers, at most LIMITS.waypoints of them. */
+export function checkPositions(what: string, positions: unknown): void {
+  checkNumbers(what, positions, 3, 3 * LIMITS.waypoints);
+}
