@@ -8,7 +8,8 @@
  * moves, target: median <= 16 ms of main-thread CPU (one frame at 60 Hz). Wall-clock numbers:
  * measured here, never asserted in tests. The same path in Node is in waypointEdits.ts.
  *
- * Run alone: npx tsx bench/dragWaypoint.ts (needs Chromium)
+ * Run alone: npx tsx bench/dragWaypoint.ts [--profile] (needs Chromium; --profile also prints
+ * the functions of most self time during the moves, from a CPU profile of the page)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +62,7 @@ async function screenOf(page: Page, p: number[]): Promise<{ x: number; y: number
 }
 
 /** Rows [what, ms, note] for the drag, recording its target. */
-export async function benchDragWaypoint(browser: Browser): Promise<(string | number)[][]> {
+export async function benchDragWaypoint(browser: Browser, profile = false): Promise<(string | number)[][]> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'navlab-bench-drag-'));
   const server = await startDev(cacheDir);
   try {
@@ -76,7 +77,7 @@ export async function benchDragWaypoint(browser: Browser): Promise<(string | num
     await settle(page);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
-    const trace = await MainThreadTrace.start(page);
+    const trace = await MainThreadTrace.start(page, profile);
     const mark = () => page.evaluate((name) => void performance.mark(name), `${MARK_PREFIX}move`);
     for (let k = 1; k <= MOVES; k++) {
       await mark();
@@ -84,7 +85,7 @@ export async function benchDragWaypoint(browser: Browser): Promise<(string | num
       await settle(page);
     }
     await mark();
-    const { main } = await trace.stop();
+    const { main, top } = await trace.stop();
     await page.mouse.up();
     await settle(page);
     const moved = await page.evaluate(() => window.navlab!.document().waypoints[0].position);
@@ -103,6 +104,8 @@ export async function benchDragWaypoint(browser: Browser): Promise<(string | num
     return [
       [what, m, `max ${Math.max(...cpu).toFixed(1)}; ${checkTarget('browser: waypoint drag', what, m, '<=', TARGET_MS, 'ms')}`],
       ['  the same, wall (median)', median(wall.slice()), `max ${Math.max(...wall).toFixed(1)}; ${cpu.length} moves; waypoint dragged ${dragDistance.toFixed(2)} units`],
+      // Self time summed over all the moves (profiling slows the page: read it as shares).
+      ...top.map(([f, ms]) => [`  self: ${f}`, ms, 'profile, all moves']),
     ];
   } finally {
     await server.close();
@@ -113,7 +116,7 @@ export async function benchDragWaypoint(browser: Browser): Promise<(string | num
 if (import.meta.url === `file://${process.argv[1]}`) {
   const browser = await launchBrowser();
   try {
-    printTable('Browser: dragging a waypoint (dev server, Chromium trace)', ['what', 'ms', 'note'], await benchDragWaypoint(browser));
+    printTable('Browser: dragging a waypoint (dev server, Chromium trace)', ['what', 'ms', 'note'], await benchDragWaypoint(browser, process.argv.includes('--profile')));
   } finally {
     await browser.close();
   }

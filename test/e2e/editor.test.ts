@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/core/math/random.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { loadScene, openApp, screenPoint, settle, useDevApp, type AppPage, type EditorHook } from './harness.ts';
@@ -22,6 +23,36 @@ const WALL_SCENE = {
   obstacles: [{ id: 'wall', shape: 'box', position: [0, 3, 0], size: [1, 6, 12] }],
   waypoints: [{ id: 'w-a', position: [-5, 2, 0] }, { id: 'w-b', position: [5, 2, 0] }],
 };
+
+/**
+ * `n` waypoints at seeded points of a 60-unit cube, outside 40 boxes: above the all-pairs limit
+ * (2,048), so links are the nearest visible ones and a move changes other waypoints' choices.
+ * `at`: the first waypoint.
+ */
+function crowdScene(n: number): { scene: object; at: number[] } {
+  const random = mulberry32(0x2227);
+  const size = 60;
+  const obstacles = Array.from({ length: 40 }, (_, i) => {
+    const s = [1 + 4 * random(), 1 + 4 * random(), 1 + 4 * random()];
+    return { id: `box-${i}`, shape: 'box', position: s.map((e) => e / 2 + random() * (size - e)), size: s };
+  });
+  const inside = (p: number[]) => obstacles.some((o) => o.position.every((c, a) => Math.abs(p[a] - c) <= o.size[a] / 2 + 0.5));
+  const waypoints: { id: string; position: number[] }[] = [];
+  while (waypoints.length < n) {
+    const p = [random() * size, random() * size, random() * size];
+    if (!inside(p)) waypoints.push({ id: `w${waypoints.length}`, position: p });
+  }
+  return { scene: { version: 1, name: 'Editor test: crowd', bounds: { min: [0, 0, 0], max: [size, size, size] }, obstacles, waypoints }, at: waypoints[0].position };
+}
+
+/** What the drag test reads of the app through the editor hook. */
+interface DragHook {
+  views: {
+    waypointDrawings: number;
+    waypoints: { linkWrites: number; links: { geometry: { drawRange: { count: number }; attributes: { position: { count: number; array: Float32Array } } } } } | null;
+  };
+  current: { graph: { pairs(): [number, number][] } } | null;
+}
 
 /** A voxel floor with one free layer above it: grid searches run in that layer. */
 const FLOOR_SCENE = {
@@ -107,7 +138,10 @@ describe('the editor (dev)', () => {
     for (let k = 1; k <= 12; k++) {
       await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
       await settle(page);
-      seen.add(await page.evaluate(() => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app.waypointView!.links.geometry.attributes.position.count / 2));
+      seen.add(await page.evaluate(() => {
+        const g = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app.waypointView!.links.geometry;
+        return Math.min(g.drawRange.count, g.attributes.position.count) / 2;
+      }));
     }
     await page.mouse.up();
     await settle(page);
@@ -235,6 +269,67 @@ describe('the editor (dev)', () => {
     } finally {
       await other.close();
     }
+    expect(app.errors, app.errors.join("\n")).toEqual([]);
+  });
+
+  // Last: the scene it edits would join the picker entries the reload test compares.
+  it('drags a waypoint among 2,200 (nearest-visible links): no redrawing per move, and the links drawn equal a fresh preprocessing', async () => {
+    const { scene, at } = crowdScene(2200);
+    await load(scene, [[at[0], at[1] + 3, at[2] + 8], at]);
+    await page.evaluate(() => window.navlab!.setTool('select'));
+    const from = await screenOf(at);
+    await page.mouse.click(from.x, from.y);
+    await settle(page);
+    const before = await doc();
+    const pairs = () => page.evaluate(() => (window as unknown as { __navlabEditor: { app: DragHook } }).__navlabEditor.app.current!.graph.pairs().map(([i, j]) => `${i}-${j}`));
+    const startPairs = await pairs();
+    // What the drawing holds: counters, and with `ends` the segments' ends.
+    const probe = (ends = false) => page.evaluate((withEnds) => {
+      const app = (window as unknown as { __navlabEditor: { app: DragHook } }).__navlabEditor.app;
+      const g = app.views.waypoints!.links.geometry;
+      const used = Math.min(g.drawRange.count, g.attributes.position.count) / 2;
+      return { drawings: app.views.waypointDrawings, writes: app.views.waypoints!.linkWrites, links: used, ends: withEnds ? Array.from(g.attributes.position.array.subarray(0, 6 * used)) : [] };
+    }, ends);
+    const start = await probe();
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    let last = start;
+    const perMove: number[] = [];
+    for (let k = 1; k <= 12; k++) {
+      await page.mouse.move(from.x + 12 * k, from.y + 3 * k);
+      await settle(page);
+      const now = await probe(k === 12);
+      perMove.push(now.writes - last.writes);
+      expect(now.drawings, `drawings made by move ${k}`).toBe(start.drawings);
+      last = now;
+    }
+    await page.mouse.up();
+    await settle(page);
+    const after = await doc();
+    const moved = after.waypoints.findIndex((w, i) => w.position.some((c, a) => c !== before.waypoints[i].position[a]));
+    expect(moved, 'a waypoint was dragged').toBeGreaterThanOrEqual(0);
+    expect(Math.hypot(...after.waypoints[moved].position.map((c, a) => c - before.waypoints[moved].position[a])), 'dragged distance').toBeGreaterThan(1);
+    // Work per move: the moved waypoint's links and the few that changed (about 20 of 20,000), not the whole drawing.
+    expect(Math.max(...perMove), `segments written per move (of ${last.links})`).toBeLessThan(last.links / 100);
+
+    // The segments drawn at the drag's end, as waypoint pairs (their ends are the waypoints' float32 positions).
+    const key = (p: ArrayLike<number>, o = 0) => [p[o], p[o + 1], p[o + 2]].map((c) => Math.fround(c)).join();
+    const index = new Map(after.waypoints.map((w, i) => [key(w.position), i]));
+    const drawn: string[] = [];
+    for (let k = 0; k < last.ends.length; k += 6) {
+      const i = index.get(key(last.ends, k)), j = index.get(key(last.ends, k + 3));
+      expect(i !== undefined && j !== undefined, `segment ${k / 6} ends at waypoints`).toBe(true);
+      drawn.push([Math.min(i!, j!), Math.max(i!, j!)].join('-'));
+    }
+    await load(after, [[at[0], at[1] + 3, at[2] + 8], at]);
+    const fresh = await pairs();
+    expect(drawn.length, 'no link drawn twice').toBe(new Set(drawn).size);
+    expect(drawn.sort()).toEqual(fresh.sort());
+    // The drag changed links, some of them between other waypoints (their nearest choices).
+    const startSet = new Set(startPairs), freshSet = new Set(fresh);
+    const changed = [...fresh.filter((p) => !startSet.has(p)), ...startPairs.filter((p) => !freshSet.has(p))];
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.some((p) => !p.split('-').includes(String(moved))), 'a link between other waypoints changed').toBe(true);
     expect(app.errors, app.errors.join("\n")).toEqual([]);
   });
 });

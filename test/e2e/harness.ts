@@ -193,7 +193,8 @@ export interface EditorHook {
     camera: { updateMatrixWorld(): void; position: { set(x: number, y: number, z: number): void }; matrixWorldInverse: { elements: number[] }; projectionMatrix: { elements: number[] } };
     renderer: { domElement: HTMLCanvasElement };
     rig: { orbit: { target: { set(x: number, y: number, z: number): void }; update(): void } };
-    waypointView: { links: { geometry: { attributes: { position: { count: number } } } } } | null;
+    /** `drawRange.count` is Infinity until a drag makes the links editable in place (then: 2 x links drawn). */
+    waypointView: { links: { geometry: { attributes: { position: { count: number } }; drawRange: { count: number } } } } | null;
   };
 }
 

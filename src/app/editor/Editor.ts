@@ -355,7 +355,10 @@ export class Editor {
     if (s === null) return;
     if (active) {
       this.dragFrom = this.selectedPosition();
-      this.guard(() => this.live());
+      this.guard(() => {
+        const model = this.live();
+        if (s.kind === 'waypoint') this.app.dragStarted(model.visibility);
+      });
       return;
     }
     const to = this.handle.position.toArray();
@@ -369,7 +372,11 @@ export class Editor {
     }
   }
 
-  /** While dragging a waypoint: its links are re-tested on every move (O(N) segment tests). */
+  /**
+   * While dragging a waypoint: the links it can change are re-tested (VisibilityGraph.move)
+   * and only its sphere and the changed links are redrawn. The document, the undo history and
+   * the autosave change once, when the drag ends (dragging(false)).
+   */
   private dragMoved(): void {
     const s = this.selection;
     const scene = this.app.current;
@@ -378,7 +385,7 @@ export class Editor {
     if (i === undefined) return;
     const p = this.handle.position;
     this.model.moveLive(i, p.x, p.y, p.z);
-    this.app.previewWaypoints(this.model.visibility.graph());
+    this.app.dragWaypoint(i, p.x, p.y, p.z, this.model.visibility);
   }
 
   /** Deletes the selected waypoint or obstacle. */

@@ -32,6 +32,8 @@ export class SceneViews extends Group {
   world: WorldView | null = null;
   waypoints: WaypointView | null = null;
   meshes: MeshView | null = null;
+  /** Waypoint drawings made so far (a work counter: a drag's pointer moves make none). */
+  waypointDrawings = 0;
   private cutHeight = Infinity;
   private cellSize = 1;
 
@@ -48,6 +50,7 @@ export class SceneViews extends Group {
     this.setCut(scene.grid !== null && scene.meshes.size === 0 ? roofCut(scene.grid) : null);
     const wr = Math.min(1.2, Math.max(0.12, scene.radius * 0.006, (scene.grid?.cellSize ?? 0) * 0.22));
     this.waypoints = new WaypointView(scene.graph, wr);
+    this.waypointDrawings++;
     this.add(this.world, this.meshes, this.waypoints);
   }
 
@@ -76,8 +79,17 @@ export class SceneViews extends Group {
     const radius = this.waypoints?.radius ?? 0.3;
     this.waypoints?.dispose();
     this.waypoints = new WaypointView(graph, radius);
+    this.waypointDrawings++;
     this.add(this.waypoints);
     this.applyToggles();
+  }
+
+  /**
+   * Draws waypoint i at (x, y, z) with the links of `changed` now `linksOf` (a drag's pointer
+   * move: see WaypointView.moveWaypoint); false when the drawing must be made anew.
+   */
+  moveWaypoint(i: number, x: number, y: number, z: number, changed: readonly number[], linksOf: (i: number) => readonly number[]): boolean {
+    return this.waypoints?.moveWaypoint(i, x, y, z, changed, linksOf) ?? false;
   }
 
   /** Shows or hides parts per `toggles`. */
