@@ -1,4 +1,5 @@
 import { importMesh, MeshError, meshFormat, type ImportedMesh, type MeshFormat } from '../../three/meshImport.ts';
+import { jsonDepth, LIMITS } from '../../core/limits.ts';
 import { MESH_MEDIA_TYPES } from '../../scene/schema.ts';
 import { readFile, sizeProblem } from '../input/acceptedFiles.ts';
 import { dracoLoader } from './draco.ts';
@@ -59,7 +60,7 @@ export async function readMeshFiles(files: readonly File[]): Promise<MeshFile[]>
       const f = byName.get(baseName(uri));
       return f === undefined ? null : readFile(f, `${file.name}: '${uri}'`, 'resource', 'bytes');
     };
-    if (format === 'gltf') bytes = await embedResources(bytes, companion, missing);
+    if (format === 'gltf') bytes = await embedResources(file.name, bytes, companion, missing);
     const draco = format === 'glb' || format === 'gltf' ? await dracoLoader() : undefined;
     const mesh = await importMesh(file.name, bytes, { format, draco, read: companion });
     out.push({ name: file.name, src: `data:${MEDIA_TYPE[format]};base64,${base64(bytes)}`, mesh, missing });
@@ -71,12 +72,16 @@ export async function readMeshFiles(files: readonly File[]): Promise<MeshFile[]>
  * A .gltf with the buffers and images it references by relative path put in as data: URIs
  * (those among the given files). A referenced buffer that is missing stays as it is (the
  * import then names it); a missing image is dropped (the material is drawn without it).
- * Text that does not parse is returned unchanged, for the import to report.
+ * Text that does not parse is returned unchanged, for the import to report. Text nested past
+ * LIMITS.jsonDepth is refused first (a MeshError naming `name`): parsing and writing it back
+ * would recurse as deep.
  */
-async function embedResources(bytes: Uint8Array, read: (uri: string) => Promise<Uint8Array | null>, missing: string[]): Promise<Uint8Array> {
+async function embedResources(name: string, bytes: Uint8Array, read: (uri: string) => Promise<Uint8Array | null>, missing: string[]): Promise<Uint8Array> {
+  const text = new TextDecoder().decode(bytes);
+  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new MeshError(name, `the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
   let json: { buffers?: { uri?: unknown }[]; images?: { uri?: unknown }[] };
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
+    json = JSON.parse(text);
   } catch {
     return bytes;
   }
