@@ -1,11 +1,13 @@
 import { PATCH_MARK } from './lineDiff.ts';
+import type { DocRef, Timeline } from './timeline.ts';
 
 /** The part of the Storage interface (localStorage) the saved edits use. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 /**
- * The records of saved edits as stored (one key per scene), read back strictly: a record
- * that is not JSON or not of this shape is damaged. Damaged records are never overwritten
+ * The records of saved edits as stored (one key per scene): made from a timeline (`record`,
+ * trimmed to the steps and characters kept), read back strictly: a record that is not JSON or
+ * not of this shape is damaged. Damaged records are never overwritten
  * or removed: they are set aside under a key of their own (DAMAGED_KEY_PREFIX), text
  * unchanged, where a person (or a later version) can still read them.
  */
@@ -24,6 +26,17 @@ export function siteStorage(): StorageLike | null {
 
 /** The words for a write without storage. */
 export const NO_STORAGE = 'the browser gives this page no storage (site data blocked or unavailable)';
+
+/** Undo (and redo) steps kept across reloads, per scene. */
+export const MAX_SAVED_STEPS = 50;
+/** Characters of saved documents kept per scene: older undo steps go first beyond that. */
+export const MAX_SAVED_CHARS = 2_000_000;
+
+/** The user's words for a full (or absent) storage, or null for another error. */
+export function storageProblem(e: Error): string | null {
+  if (e.message === NO_STORAGE) return NO_STORAGE;
+  return e.name === 'QuotaExceededError' || /quota/i.test(e.message) ? 'the browser\'s storage for this page is full' : null;
+}
 
 /** localStorage key prefix of damaged records set aside: the time (base 36), ':' and the picker name follow. */
 export const DAMAGED_KEY_PREFIX = 'navlab.sceneDamaged.v2:';
@@ -132,4 +145,35 @@ export function setAsideKey(storage: StorageLike, key: string, name: string): st
   }
   storage.removeItem(key);
   return aside;
+}
+
+/** The documents of a timeline that a record may keep (MAX_SAVED_STEPS either side of the current one). */
+export function savedWindow(t: Timeline): DocRef[] {
+  return t.docs.slice(Math.max(0, t.index - MAX_SAVED_STEPS), t.index + MAX_SAVED_STEPS + 1);
+}
+
+/**
+ * A record of a timeline, trimmed to MAX_SAVED_STEPS and MAX_SAVED_CHARS (older undo steps
+ * first, then far redo steps), and to the steps around the current one that `encode` can
+ * give (a patch or a text; null: none).
+ */
+export function record(name: string, t: Timeline, revision: number, tab: string, encode: (d: DocRef) => string | null, base: BaseRef | null): SavedScene {
+  const texts = new Map<number, string | null>();
+  const text = (i: number) => (texts.has(i) ? texts.get(i)! : texts.set(i, encode(t.docs[i])).get(i)!);
+  if (text(t.index) === null) throw new Error('the current document has no saved form');
+  let lo = t.index;
+  let hi = t.index;
+  while (lo > Math.max(0, t.index - MAX_SAVED_STEPS) && text(lo - 1) !== null) lo--;
+  while (hi < Math.min(t.docs.length - 1, t.index + MAX_SAVED_STEPS) && text(hi + 1) !== null) hi++;
+  let size = 0;
+  for (let i = lo; i <= hi; i++) size += text(i)!.length;
+  while (size > MAX_SAVED_CHARS && (lo < t.index || hi > t.index)) {
+    if (lo < t.index) size -= text(lo++)!.length;
+    else size -= text(hi--)!.length;
+  }
+  const docs: string[] = [];
+  for (let i = lo; i <= hi; i++) docs.push(text(i)!);
+  const r: SavedScene = { format: 2, name, savedAt: Date.now(), revision, tab, docs, labels: t.labels.slice(lo, hi), index: t.index - lo };
+  if (base !== null && docs.some((d) => d.startsWith(PATCH_MARK))) r.base = { id: base.id, chunks: base.chunks, length: base.length };
+  return r;
 }
