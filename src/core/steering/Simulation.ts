@@ -1,25 +1,23 @@
 import { checkNumber, checkObject, describeValue } from '../args.ts';
-import { quote } from '../text.ts';
-import { checkAgentSpec, checkGoalShape, checkMovingObstacleSpec, checkObstaclePlace, checkSimulationOptions } from './simulationArgs.ts';
+import { checkAgentSpec, checkSimulationOptions } from './simulationArgs.ts';
 import { NavlabError } from '../errors.ts';
 import { mulberry32 } from '../math/random.ts';
-import { set, type Vec3 } from '../math/vec3.ts';
+import type { Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
-import { AgentState, grow, len3, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
-import { collide, separate } from './collision.ts';
-import { steer } from './forces.ts';
+import { aim, checkGoal, initAgent } from './agentSetup.ts';
+import { AgentState, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
+import { runFixedStep } from './fixedStep.ts';
 import { EMPTY_GEOMETRY, type StaticGeometry } from './geometry.ts';
-import { arrive, measure, measureClearance, metricsOf, report, type AgentMetrics, type SimulationReport } from './metrics.ts';
+import { arrive, metricsOf, report, type AgentMetrics, type SimulationReport } from './metrics.ts';
+import { addObstacle, obstacleAt, pinObstacle, placeObstacle } from './movingObstacles.ts';
 import { resolveSteeringParams, type SteeringParams } from './params.ts';
 import { plan } from './pathFollowing.ts';
 import { StraightPlanner, type PathPlanner } from './planners.ts';
-import { COINCIDENT, MIN_NEIGHBOR_CELL, STEP_ROUNDING } from './tuning.ts';
+import { STEP_ROUNDING } from './tuning.ts';
 
 export type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
 export type { AgentMetrics, SimulationReport } from './metrics.ts';
 export { PENETRATION_TOLERANCE } from './tuning.ts';
-
-const finite = (p: Vec3): boolean => Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z);
 
 /** What a Simulation starts with: static world, planner, steering parameters, agents and moving obstacles. */
 export interface SimulationOptions {
@@ -38,9 +36,6 @@ export interface SimulationOptions {
   movingObstacles?: readonly MovingObstacleSpec[];
   agents?: readonly AgentSpec[];
 }
-
-/** Scratch for a moving obstacle's centre (placing obstacles allocates nothing). */
-const _q: Vec3 = { x: 0, y: 0, z: 0 };
 
 /**
  * Agents steering along planned paths in 3D, past each other, moving obstacles and static
@@ -62,8 +57,9 @@ const _q: Vec3 = { x: 0, y: 0, z: 0 };
  *     geometry along the surface normals, so no step ends inside it;
  *  5. metrics, arrival.
  *
- * The stages live in their own modules: agentState (the shared state), pathFollowing, forces,
- * collision and metrics; the fixed numbers they use are named in tuning.
+ * The stages live in their own modules: agentState (the shared state), fixedStep (this order),
+ * pathFollowing, forces, collision and metrics, with agentSetup and movingObstacles for adding
+ * and placing agents and obstacles; the fixed numbers they use are named in tuning.
  *
  * Array layout (valid for indices below `agentCount`; the arrays are replaced when capacity
  * grows, so read them through the getters each frame):
@@ -222,12 +218,12 @@ export class Simulation {
   /** Adds an agent, plans its path, and returns its index. */
   addAgent(spec: AgentSpec): number {
     const { id, start, radius, speed } = checkAgentSpec('addAgent', spec);
-    const copy: AgentSpec = { id, start: { ...start }, goal: this.#checkGoal(`addAgent '${id}'`, spec.goal), radius, speed };
     const s = this.#s;
+    const copy: AgentSpec = { id, start: { ...start }, goal: checkGoal(s, `addAgent '${id}'`, spec.goal), radius, speed };
     const i = s.agents.length;
     s.ensureCapacity(i + 1);
     s.agents.push(new AgentState(copy, this.geometry.createQuery()));
-    this.#initAgent(i);
+    initAgent(s, i, this.time);
     return i;
   }
 
@@ -238,8 +234,8 @@ export class Simulation {
   setGoal(index: number, goal: Vec3 | { obstacle: string }): void {
     const s = this.#s;
     const a = this.#agentAt(index, 'setGoal');
-    a.spec = { ...a.spec, goal: this.#checkGoal('setGoal', goal) };
-    this.#aim(a);
+    a.spec = { ...a.spec, goal: checkGoal(s, 'setGoal', goal) };
+    aim(s, a);
     a.arrived = false;
     a.timeToArrive = -1;
     plan(s, a, index);
@@ -259,22 +255,7 @@ export class Simulation {
 
   /** Adds a moving obstacle (agents may then name it as their goal); returns its index. */
   addMovingObstacle(spec: MovingObstacleSpec): number {
-    const s = this.#s;
-    checkMovingObstacleSpec('addMovingObstacle', spec);
-    if (s.obstacleIndex(spec.id) >= 0) throw new NavlabError('usage', `addMovingObstacle: duplicate id '${spec.id}'`);
-    const m = s.obstacles.length;
-    s.obstacles.push(spec);
-    s.obsPos = grow(s.obsPos, 3 * (m + 1));
-    s.obsPrev = grow(s.obsPrev, 3 * (m + 1));
-    s.obsRadius = grow(s.obsRadius, m + 1);
-    s.blockers = grow(s.blockers, 4 * (m + 1));
-    const pinned = new Uint8Array(m + 1);
-    pinned.set(s.pinned.subarray(0, m));
-    s.pinned = pinned;
-    s.obsRadius[m] = spec.radius;
-    this.#placeObstacle(m, this.time);
-    s.obsPrev.set(s.obsPos.subarray(3 * m, 3 * m + 3), 3 * m);
-    return m;
+    return addObstacle(this.#s, spec, this.time);
   }
 
   /**
@@ -282,19 +263,12 @@ export class Simulation {
    * `releaseObstacle`. Agents re-check their paths at the next step and replan around it.
    */
   moveObstacle(idOrIndex: string | number, x: number, y: number, z: number): void {
-    const s = this.#s;
-    const m = this.#obstacleAt(idOrIndex, 'moveObstacle');
-    if (!finite({ x, y, z })) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
-    s.pinned[m] = 1;
-    s.obsPos[3 * m] = x;
-    s.obsPos[3 * m + 1] = y;
-    s.obsPos[3 * m + 2] = z;
-    for (const a of s.agents) a.checkNow = true;
+    pinObstacle(this.#s, idOrIndex, x, y, z);
   }
 
   /** Lets a pinned obstacle follow its orbit again. */
   releaseObstacle(idOrIndex: string | number): void {
-    this.#s.pinned[this.#obstacleAt(idOrIndex, 'releaseObstacle')] = 0;
+    this.#s.pinned[obstacleAt(this.#s, idOrIndex, 'releaseObstacle')] = 0;
   }
 
   /**
@@ -324,14 +298,14 @@ export class Simulation {
     this.#accumulator = 0;
     s.random = mulberry32(this.seed);
     s.pinned.fill(0);
-    for (let m = 0; m < s.obstacles.length; m++) this.#placeObstacle(m, 0);
+    for (let m = 0; m < s.obstacles.length; m++) placeObstacle(s, m, 0);
     s.obsPrev.set(s.obsPos);
     for (let i = 0; i < s.agents.length; i++) {
       const a = s.agents[i];
       const fresh = new AgentState(a.spec, a.query);
       a.query.invalidate();
       s.agents[i] = fresh;
-      this.#initAgent(i);
+      initAgent(s, i, this.time);
     }
   }
 
@@ -349,114 +323,18 @@ export class Simulation {
 
   /** Runs one fixed step of 1 / stepHz seconds. */
   fixedStep(): void {
-    const s = this.#s;
     const h = 1 / this.params.stepHz;
     const t = this.time + h;
-    s.obsPrev.set(s.obsPos);
-    for (let m = 0; m < s.obstacles.length; m++) if (s.pinned[m] === 0) this.#placeObstacle(m, t);
-    const n = s.agents.length;
-    s.prev.set(s.pos);
-    if (n > 0) {
-      let rMax = 0, reach = 0, stepMax = 0;
-      for (let i = 0; i < n; i++) {
-        const r = s.rad[i];
-        if (r > rMax) rMax = r;
-        if (r * (1 + this.params.avoidRange) > reach) reach = r * (1 + this.params.avoidRange);
-        const step = s.agents[i].spec.speed * h;
-        if (step > stepMax) stepMax = step;
-      }
-      // One cell covers both the steering query and the separation query after the moves.
-      const cell = Math.max(reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
-      s.neighbors.build(s.pos, n, cell);
-      s.nbCount = 0;
-      for (let i = 0; i < n; i++) {
-        s.nbStart[i] = s.nbCount;
-        steer(s, i, h, t, rMax, stepMax, this.stepCount);
-      }
-      s.nbStart[n] = s.nbCount;
-      separate(s);
-      for (let i = 0; i < n; i++) {
-        collide(s, i);
-        measure(s, i, h, t);
-      }
-    }
+    runFixedStep(this.#s, h, t, this.stepCount);
     this.time = t;
     this.stepCount++;
   }
 
   // ---- bookkeeping --------------------------------------------------------------------------
 
-  #initAgent(i: number): void {
-    const s = this.#s;
-    const a = s.agents[i];
-    const o = 3 * i;
-    const { start, radius } = a.spec;
-    s.pos[o] = s.prev[o] = start.x;
-    s.pos[o + 1] = s.prev[o + 1] = start.y;
-    s.pos[o + 2] = s.prev[o + 2] = start.z;
-    s.vel.fill(0, o, o + 3);
-    s.pull.fill(0, o, o + 3);
-    s.push.fill(0, o, o + 3);
-    s.rad[i] = radius;
-    this.#aim(a);
-    a.inside = this.geometry.inside(start.x, start.y, start.z);
-    a.nearest = 0;
-    plan(s, a, i);
-    // Face the first leg.
-    const hx = a.path[3 * a.target] - start.x, hy = a.path[3 * a.target + 1] - start.y, hz = a.path[3 * a.target + 2] - start.z;
-    const hl = len3(hx, hy, hz);
-    if (hl > COINCIDENT) {
-      s.head[o] = hx / hl;
-      s.head[o + 1] = hy / hl;
-      s.head[o + 2] = hz / hl;
-    } else {
-      s.head[o] = 1;
-      s.head[o + 1] = 0;
-      s.head[o + 2] = 0;
-    }
-    measureClearance(s, a, start.x, start.y, start.z, 0);
-    arrive(s, a, start.x, start.y, start.z, this.time);
-  }
-
-  /** A copy of `goal` once checked: finite coordinates, or a moving obstacle that exists. */
-  #checkGoal(what: string, goal: AgentSpec['goal']): AgentSpec['goal'] {
-    checkGoalShape(what, goal);
-    if ('obstacle' in goal) {
-      if (this.#s.obstacleIndex(goal.obstacle) < 0) throw new NavlabError('usage', `${what}: no moving obstacle ${quote(goal.obstacle)}`);
-      return { obstacle: goal.obstacle };
-    }
-    return { x: goal.x, y: goal.y, z: goal.z };
-  }
-
-  /** Points agent a at the goal of its spec: a fixed point, or where its moving obstacle is now. */
-  #aim(a: AgentState): void {
-    const s = this.#s;
-    const goal = a.spec.goal;
-    const m = 'obstacle' in goal ? s.obstacleIndex(goal.obstacle) : -1;
-    a.goalObstacle = m;
-    if (m >= 0) set(a.goal, s.obsPos[3 * m], s.obsPos[3 * m + 1], s.obsPos[3 * m + 2]);
-    else set(a.goal, (goal as Vec3).x, (goal as Vec3).y, (goal as Vec3).z);
-  }
-
-  #obstacleAt(idOrIndex: string | number, method: string): number {
-    const s = this.#s;
-    const m = typeof idOrIndex === 'number' ? idOrIndex : typeof idOrIndex === 'string' ? s.obstacleIndex(idOrIndex) : -1;
-    if (!(Number.isInteger(m) && m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `${method}: no moving obstacle ${describeValue(idOrIndex)}`);
-    return m;
-  }
-
   #agentAt(index: number, method: string): AgentState {
     const a = this.#s.agents[index];
     if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${describeValue(index)} is outside [0, ${this.#s.agents.length})`);
     return a;
-  }
-
-  #placeObstacle(m: number, t: number): void {
-    const s = this.#s;
-    s.obstacles[m].positionAt(t, _q);
-    checkObstaclePlace(s.obstacles[m].id, t, _q);
-    s.obsPos[3 * m] = _q.x;
-    s.obsPos[3 * m + 1] = _q.y;
-    s.obsPos[3 * m + 2] = _q.z;
   }
 }
