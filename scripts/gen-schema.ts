@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sceneJsonSchemaText } from '../src/scene/schema.ts';
+import { sceneJsonSchemaText } from '../src/scene/jsonSchema.ts';
 
 const target = fileURLToPath(new URL('../scenes/scene.schema.json', import.meta.url));
 writeFileSync(target, sceneJsonSchemaText());

@@ -10,8 +10,8 @@ import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../core/io/movingai.ts';
 import { set, vec3, type Vec3 } from '../core/math/vec3.ts';
 import { quote } from '../core/text.ts';
-import { checkSceneDocument } from './documentShape.ts';
-import { SCENE_VERSION, type MovingObstacle, type PointRef, type SceneDocument, type VoxelBox } from './schema.ts';
+import { checkSceneDocument, SCENE_VERSION } from './documentShape.ts';
+import type { MovingObstacle, PointRef, SceneDocument, VoxelBox } from './schema.ts';
 
 /**
  * The document's voxel layer as a VoxelGrid, or null when it has none. Solid boxes set

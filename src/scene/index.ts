@@ -4,8 +4,12 @@
  * zod only (no three, no DOM, no Node built-ins). The curated public API: the zod schemas and
  * message helpers stay in their modules.
  */
+export { SCENE_VERSION } from './documentShape.ts';
+export { SCENE_LIMITS, SCENE_RANGES } from './ranges.ts';
+export { SCENE_FILE_LIMIT } from './fileLimit.ts';
+export { contentBounds } from './contentBounds.ts';
+export { sceneJsonSchema, sceneJsonSchemaText } from './jsonSchema.ts';
 export {
-  SCENE_VERSION, SCENE_LIMITS, SCENE_FILE_LIMIT, SCENE_RANGES, contentBounds, sceneJsonSchema, sceneJsonSchemaText,
   type SceneDocument, type SceneDocumentInput, type SceneBounds, type SceneWaypoint, type SceneAgent, type PointRef,
   type SceneObstacle, type BoxObstacle, type SphereObstacle, type CylinderObstacle, type Orbit, type MovingObstacle,
   type VoxelBox, type TerrainRegion, type VoxelLayer, type SearchSettings, type SteeringSettings, type SceneVec3, type SceneMesh,

@@ -6,17 +6,10 @@ import type * as z from 'zod';
 import { describeValue, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { clip, quote } from '../core/text.ts';
-import {
-  pathText,
-  primitiveLimitMessage,
-  SCENE_FILE_LIMIT,
-  SCENE_LIMITS,
-  SCENE_VERSION,
-  SceneSchema,
-  ELEMENT_MARK,
-  voxelLimitMessage,
-  type SceneDocument,
-} from './schema.ts';
+import { SCENE_VERSION } from './documentShape.ts';
+import { SCENE_FILE_LIMIT } from './fileLimit.ts';
+import { ELEMENT_MARK, pathText, primitiveLimitMessage, SCENE_LIMITS, voxelLimitMessage } from './ranges.ts';
+import { SceneSchema, type SceneDocument } from './schema.ts';
 
 /** One problem in a document: where (`waypoints[3].position`) and what. */
 export interface SceneIssue {

@@ -2,7 +2,8 @@ import { checkBytes, checkFunction, checkObject, checkOptions } from '../core/ar
 import { quote } from '../core/text.ts';
 import { checkSceneDocument } from '../scene/documentShape.ts';
 import { MeshBudget } from '../scene/meshBudget.ts';
-import { MESH_MEDIA_TYPES, type SceneDocument } from '../scene/schema.ts';
+import type { SceneDocument } from '../scene/schema.ts';
+import { MESH_MEDIA_TYPES } from '../scene/schemaParts.ts';
 import { base64Bytes } from './gltfContainer.ts';
 import { importMesh, MeshError, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
 

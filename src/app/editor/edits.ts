@@ -4,7 +4,8 @@
  * keep in the undo history and to compare). They throw an Error naming the problem on misuse
  * (unknown id, no voxel layer); `validated` checks the result as a file would be checked.
  */
-import { primitiveLimitMessage, SCENE_LIMITS, type PointRef, type SceneAgent, type SceneDocument, type SceneObstacle, type SceneVec3, type SceneWaypoint, type VoxelBox } from '../../scene/schema.ts';
+import { primitiveLimitMessage, SCENE_LIMITS } from '../../scene/ranges.ts';
+import type { PointRef, SceneAgent, SceneDocument, SceneObstacle, SceneVec3, SceneWaypoint, VoxelBox } from '../../scene/schema.ts';
 import { parseScene } from '../../scene/validate.ts';
 
 /** A named terrain kind: its cost multiplier and colour. `ground` (cost 1) erases terrain. */

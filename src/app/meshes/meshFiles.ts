@@ -1,6 +1,6 @@
 import { importMesh, MeshError, meshFormat, type ImportedMesh, type MeshFormat } from '../../three/meshImport.ts';
 import { jsonDepth, LIMITS } from '../../core/limits.ts';
-import { MESH_MEDIA_TYPES } from '../../scene/schema.ts';
+import { MESH_MEDIA_TYPES } from '../../scene/schemaParts.ts';
 import { readFile, sizeProblem } from '../input/acceptedFiles.ts';
 import { dracoLoader } from './draco.ts';
 
