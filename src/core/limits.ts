@@ -100,12 +100,15 @@ export const LIMITS = Object.freeze({
 export type Limits = typeof LIMITS;
 
 /**
- * The deepest nesting of arrays and objects in JSON `text` (a byte scan, strings skipped),
- * stopping as soon as it passes `limit`. Used before JSON.parse (or any recursive walk of
- * the result) so deeply nested input is refused with a message, not a stack overflow.
+ * The shape of JSON `text` by one byte scan that skips strings: its deepest nesting of arrays
+ * and objects (the scan stops as soon as it passes `depthLimit`), its objects and arrays
+ * (`containers`) and an upper bound of its values (one more than the commas, plus the
+ * containers). Used before JSON.parse, or any recursive walk of the result, so deeply nested
+ * or oversized input is refused with a message, not a stack overflow or an allocation:
+ * JSON.parse holds each object or array in about 115 bytes and each number in about 32.
  */
-export function jsonDepth(text: string, limit: number = LIMITS.jsonDepth): number {
-  let depth = 0, max = 0;
+export function scanJson(text: string, depthLimit: number = LIMITS.jsonDepth): { depth: number; containers: number; values: number } {
+  let depth = 0, max = 0, containers = 0, commas = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -116,11 +119,16 @@ export function jsonDepth(text: string, limit: number = LIMITS.jsonDepth): numbe
         else if (d === 34) break;
       }
     } else if (c === 91 || c === 123) {
+      containers++;
       if (++depth > max) {
         max = depth;
-        if (max > limit) return max;
+        if (max > depthLimit) break;
       }
     } else if (c === 93 || c === 125) depth--;
+    else if (c === 44) commas++;
   }
-  return max;
+  return { depth: max, containers, values: commas + containers + 1 };
 }
+
+/** The deepest nesting of arrays and objects in JSON `text` (`scanJson`), stopping past `limit`. */
+export const jsonDepth = (text: string, limit: number = LIMITS.jsonDepth): number => scanJson(text, limit).depth;

@@ -1,8 +1,8 @@
 import { quote } from '../core/text.ts';
-import { jsonDepth, LIMITS } from '../core/limits.ts';
+import { LIMITS, scanJson } from '../core/limits.ts';
 import type { DracoCounts } from './dracoDecode.ts';
 import { FormatProblem } from './formatProblem.ts';
-import { array, count, dataUri, isObject, jsonCounts, objects, shown, type JsonObject } from './gltfFields.ts';
+import { array, count, dataUri, isObject, objects, shown, type JsonObject } from './gltfFields.ts';
 import { GeometryTables } from './gltfGeometry.ts';
 import { MeshTables } from './gltfMeshes.ts';
 import { checkNodes } from './gltfScenes.ts';
@@ -89,9 +89,9 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
 export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceReader | undefined, maxTriangles: number, textures = false): Promise<CheckedGltf> {
   const { json: text, body } = glb ? readGlb(bytes) : { json: new TextDecoder().decode(bytes), body: null };
   // JSON.parse and every later walk of the value may recurse: the depth is bounded first.
-  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new FormatProblem(`the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
+  const counts = scanJson(text, LIMITS.jsonDepth);
+  if (counts.depth > LIMITS.jsonDepth) throw new FormatProblem(`the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
   // So is what JSON.parse would allocate (a GLB's JSON chunk may take most of a 256 MiB file).
-  const counts = jsonCounts(text);
   if (counts.containers > LIMITS.gltfJsonContainers) throw new FormatProblem(`the glTF JSON holds ${counts.containers} objects and arrays, more than the limit of ${LIMITS.gltfJsonContainers}`);
   if (counts.values > LIMITS.gltfJsonValues) throw new FormatProblem(`the glTF JSON holds about ${counts.values} values, more than the limit of ${LIMITS.gltfJsonValues}`);
   let parsed: unknown;

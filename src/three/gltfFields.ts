@@ -80,28 +80,6 @@ export function finite(v: unknown, path: string): number | undefined {
  */
 export const name = (v: unknown): string | undefined => (typeof v === 'string' ? escapeControls(v.slice(0, 200), true) : undefined);
 
-/**
- * The objects and arrays (`containers`) and all the values of JSON `text`, counted by a byte
- * scan that skips strings (values: one more than the commas, plus the containers; an upper
- * bound). JSON.parse holds each object or array in about 115 bytes and each number in about
- * 32 (measured in Node), so these counts bound its memory before it runs.
- */
-export function jsonCounts(text: string): { containers: number; values: number } {
-  let containers = 0, commas = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 91 || c === 123) containers++;
-    else if (c === 44) commas++;
-  }
-  return { containers, values: commas + containers + 1 };
-}
-
 /** The bytes of a base64 payload (the part of a data: URI after the comma); null when it is not base64. */
 export function base64Bytes(payload: string): Uint8Array | null {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;

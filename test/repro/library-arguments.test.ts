@@ -10,16 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { NavlabError, readNavbin, Simulation, VoxelGrid, WaypointGraph, writeNavbin } from '../../src/core/index.ts';
 import { importMesh } from '../../src/three/importIndex.ts';
 import { NavWorld } from '../../src/three/index.ts';
+import { thrown } from '../helpers/thrown.ts';
 
-/** The error `f` throws (or the promise it returns rejects with). */
-async function thrown(f: () => unknown): Promise<unknown> {
-  try {
-    await f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
 
 /** Expects `f` to fail with a one-line NavlabError 'usage' whose message matches `message`. */
 async function usage(f: () => unknown, message: RegExp): Promise<void> {

@@ -14,16 +14,8 @@ import { parseScene, SCENE_LIMITS } from '../../src/scene/index.ts';
 import { importScene } from '../../src/three/importScene.ts';
 import { loadSceneMeshes } from '../../src/three/sceneMeshes.ts';
 import { voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
+import { thrown } from '../helpers/thrown.ts';
 
-/** The error `f` throws (or the promise it returns rejects with). */
-async function thrown(f: () => unknown): Promise<unknown> {
-  try {
-    await f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
 
 /** Expects `f` to fail with a one-line NavlabError of `code` whose message matches `message`. */
 async function fails(f: () => unknown, message: RegExp, code = 'usage'): Promise<void> {

@@ -18,16 +18,8 @@ import { WaypointGraphHelper } from '../../src/three/WaypointGraphHelper.ts';
 import { SightLog } from '../../src/three/searchSegments.ts';
 import { voxelize, voxelizeRegion } from '../../src/three/voxelize.ts';
 import { voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
+import { thrown } from '../helpers/thrown.ts';
 
-/** The error `f` throws (or the promise it returns rejects with). */
-async function thrown(f: () => unknown): Promise<unknown> {
-  try {
-    await f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
 
 const usage = (message: RegExp) => expect.objectContaining({ name: 'NavlabError', code: 'usage', message: expect.stringMatching(message) });
 
