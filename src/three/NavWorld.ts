@@ -1,11 +1,10 @@
-import { Matrix4, Vector3, type Box3, type Mesh, type Object3D } from 'three';
+import type { Mesh, Object3D, Vector3 } from 'three';
 import { NavlabError } from '../core/errors.ts';
-import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph, type Aabb, type LineOfSight } from '../core/graph/visibility.ts';
-import { stringPull, WaypointRouter } from '../core/graph/waypointRoute.ts';
+import { WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace, type GridSearchSettings } from '../core/grid/GridSpace.ts';
-import { FREE_VOXEL_SNAP_RADIUS, MAX_VOXELS, VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import { ALGORITHMS, createGridRun, gridUnsupported, type Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
@@ -16,30 +15,14 @@ import { runSceneQuery, startSceneSearch, type Endpoint, type QueryLabels, type 
 import { unionBox } from './boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
-import { ObstacleWorld } from './ObstacleWorld.ts';
-import { voxelize, voxelizeRegion } from './voxelize.ts';
-import { meshGridSpec, soupBounds } from './voxelizeMesh.ts';
+import type { ObstacleWorld } from './ObstacleWorld.ts';
+import { voxelizeRegion } from './voxelize.ts';
 import { checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
 import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
+import { buildParts, checkFinite, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
+import { freeVoxel, polyline } from './worldPaths.ts';
 
-/** Options of `NavWorld.fromObject3D`. */
-export interface NavWorldOptions {
-  /** Voxel edge length in world units (finite, > 0). */
-  cellSize: number;
-  /** Radius of the agents (finite, >= 0): grid paths and waypoint links keep this clearance. @default 0 */
-  agentRadius?: number;
-  /**
-   * Waypoints of the waypoint graph: `'auto'` places them (few, covering the free space),
-   * `'none'` builds no graph, or the given positions. @default 'auto'
-   */
-  waypoints?: 'auto' | 'none' | readonly Vector3[];
-  /** At most this many automatic waypoints (1 to 50,000). @default 50000 */
-  maxWaypoints?: number;
-  /** The grid covers at least this box (e.g. the space agents fly in). @default the meshes' box */
-  bounds?: Box3;
-  /** Which meshes under the root are obstacles. @default every mesh */
-  filter?: (mesh: Mesh) => boolean;
-}
+export type { NavWorldOptions } from './navWorldBuild.ts';
 
 /** Options of `NavWorld.findPath`: the graph, the algorithm and the search settings. */
 export interface NavPathOptions extends Partial<SearchOptions>, GridSearchSettings {
@@ -93,18 +76,6 @@ export interface NavQueryOptions extends QueryOptions {
 /** A NavWorld built by `fromObject3D`: it always has its root, world, grid and line of sight. */
 export type ObjectNavWorld = NavWorld & { readonly root: Object3D; readonly world: ObstacleWorld; readonly grid: VoxelGrid; readonly lineOfSight: LineOfSight };
 
-/** What a NavWorld is made of (see fromObject3D and fromScene). */
-interface NavWorldParts {
-  root: Object3D | null;
-  world: ObstacleWorld | null;
-  grid: VoxelGrid | null;
-  graph: WaypointGraph | VisibilityGraph | null;
-  ids?: readonly string[];
-  index?: ReadonlyMap<string, number>;
-  agentRadius: number;
-  meshes: Map<Mesh, { id: string; soup: Float64Array }>;
-}
-
 /** What `NavWorld.update` changed. */
 export interface NavUpdate {
   /** The world box that changed (old and new place of the object's meshes), or null when nothing moved. */
@@ -115,8 +86,6 @@ export interface NavUpdate {
   links: number;
 }
 
-/** Voxels a blocked start or goal may be moved to reach a free one. */
-const SNAP_CELLS = 4;
 /** Waypoints (the nearest visible ones) a path's start and goal link to on the waypoint graph. */
 const END_LINKS = 16;
 
@@ -381,80 +350,4 @@ function voxelTriple(g: VoxelGrid, v: number): [number, number, number] {
   return [c.x, c.y, c.z];
 }
 
-/** The free voxel standing for world point `p` (within SNAP_CELLS); a NavlabError 'query' naming the point if none. */
-function freeVoxel(grid: VoxelGrid, p: Vector3, name: string): number {
-  if (grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
-  const v = grid.nearestFreeVoxel(p, SNAP_CELLS);
-  if (v < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
-  return v;
-}
-
-/**
- * Builds what `fromObject3D` promises (options checked): the meshes' world triangles in one
- * ObstacleWorld, the grid voxelized from it grown by the agent radius, the waypoints.
- */
-function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[]): NavWorldParts {
-  const cellSize = options.cellSize;
-  const agentRadius = options.agentRadius ?? 0;
-  const meshes = new Map<Mesh, { id: string; soup: Float64Array }>();
-  let total = 0;
-  for (const [k, mesh] of list.entries()) {
-    const soup = checkFinite(worldTriangles(mesh), mesh.name || String(k));
-    meshes.set(mesh, { id: `mesh-${k}`, soup });
-    total += soup.length;
-  }
-  const all = new Float64Array(total);
-  let o = 0;
-  for (const { soup } of meshes.values()) {
-    all.set(soup, o);
-    o += soup.length;
-  }
-  const { min, max } = soupBounds(all);
-  if (options.bounds !== undefined) unionBox({ min, max }, options.bounds);
-  const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
-  const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
-  const wanted = options.waypoints ?? 'auto';
-  const limit = wanted === 'auto' ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
-  if (voxels > limit) {
-    throw usage(`cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`);
-  }
-  const identity = new Matrix4();
-  const world = new ObstacleWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
-  const grid = voxelize(world, spec, { dilation: agentRadius });
-  const parts: NavWorldParts = { root, world, grid, graph: null, agentRadius, meshes };
-  if (wanted === 'none') return parts;
-  const los = world.lineOfSight(agentRadius);
-  let positions: ArrayLike<number>;
-  if (wanted === 'auto') {
-    // Placement measures clearance itself: it wants the geometry, not the grown grid.
-    const surface = agentRadius === 0 ? grid : voxelize(world, spec);
-    positions = placeWaypoints(surface, los, { agentRadius, maxWaypoints: options.maxWaypoints }).positions;
-  } else {
-    positions = wanted.flatMap((p) => [p.x, p.y, p.z]);
-  }
-  const visibility = new VisibilityGraph(los);
-  visibility.setAll(positions);
-  return { ...parts, graph: visibility };
-}
-
-/** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */
-function checkFinite(soup: Float64Array, mesh: string): Float64Array {
-  for (let i = 0; i < soup.length; i++) {
-    if (!Number.isFinite(soup[i])) throw new NavlabError('input', `mesh '${mesh}': vertex ${Math.floor(i / 3)} is not finite in world space`);
-  }
-  return soup;
-}
-
 const NO_WAYPOINTS = new WaypointGraph([], []);
-
-/** Corners (xyz triples) as Vector3s with their length; string-pulled with `los` if given. */
-function polyline(corners: readonly number[], los: LineOfSight | null): { points: Vector3[]; length: number } {
-  const flat = los === null ? corners : stringPull(corners, los).points;
-  const points: Vector3[] = [];
-  let length = 0;
-  for (let i = 0; i < flat.length; i += 3) {
-    points.push(new Vector3(flat[i], flat[i + 1], flat[i + 2]));
-    if (i > 0) length += points[points.length - 1].distanceTo(points[points.length - 2]);
-  }
-  return { points, length };
-}
