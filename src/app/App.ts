@@ -1,5 +1,4 @@
 import { Group, Raycaster, Vector2, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
-import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { PathReport } from '../core/search/query.ts';
 import type { SceneDocument } from '../scene/schema.ts';
@@ -371,27 +370,7 @@ export class App {
     return scene;
   }
 
-  /**
-   * A waypoint drag starts (the drawing shows `visibility`'s links): their changes are counted
-   * from here, and the drawing is made ready to change in place (once, before the first move).
-   */
-  dragStarted(visibility: VisibilityGraph): void {
-    visibility.takeLinkChanges();
-    this.views.waypoints?.editable();
-  }
-
-  /**
-   * Shows waypoint i of a drag at (x, y, z) without a new revision: its sphere and the links
-   * `visibility` changed since it last answered takeLinkChanges, in place; the whole drawing
-   * anew only when that cannot be (every link changed, or links past the drawing's cap).
-   */
-  dragWaypoint(i: number, x: number, y: number, z: number, visibility: VisibilityGraph): void {
-    const changed = visibility.takeLinkChanges();
-    if (changed === null || !this.views.moveWaypoint(i, x, y, z, changed, (w) => visibility.linksOf(w))) this.previewWaypoints(visibility.graph());
-    this.invalidate();
-  }
-
-  /** Redraws the waypoints and links from `graph` without a new revision. */
+  /** Redraws the waypoints and links from `graph` without a new revision (a drag that cannot redraw in place). */
   previewWaypoints(graph: WaypointGraph): void {
     this.hover.reset();
     this.views.showWaypoints(graph);

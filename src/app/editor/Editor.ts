@@ -1,16 +1,14 @@
 import type GUI from 'lil-gui';
-import { GridHelper, LineBasicMaterial, Object3D, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
-import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
+import { GridHelper, LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
 import type { App } from '../App.ts';
 import { key, ctrl } from '../shortcuts.ts';
 import { EditModel } from './EditModel.ts';
-import {
-  addWaypoint, duplicateWaypoint, isSceneSized, moveWaypoint, removeObstacle, removeWaypoint, setAgentEnd, setObstacle, TERRAIN_KINDS, validated,
-} from './edits.ts';
+import { addWaypoint, isSceneSized, removeObstacle, setAgentEnd, setObstacle, TERRAIN_KINDS, validated } from './edits.ts';
 import { PaintStrokes } from './PaintStrokes.ts';
 import { PAINT_TOOLS } from './painting.ts';
 import { SceneWork } from './SceneWork.ts';
+import { SelectionGizmo, type Selection } from './SelectionGizmo.ts';
 import { DocRef, type DocCommand } from './timeline.ts';
 import { exportScene, shareScene } from './keepWork.ts';
 import type { ToolClick } from './tools.ts';
@@ -48,11 +46,9 @@ const HINTS: Record<string, string> = {
   agent: '[Click] agent start · [Right-click] goal',
 };
 
-type Selection = { kind: 'waypoint'; id: string } | { kind: 'obstacle'; id: string } | null;
-
 /**
  * The scene editor: the editing tools of the 3D view (painting strokes: PaintStrokes), the
- * selection and its drag gizmo (TransformControls), undoable edit commands on the document
+ * selection and its drag gizmo (SelectionGizmo), undoable edit commands on the document
  * (History), incremental updates of the derived data (EditModel -> App.showEdit), autosave
  * (SceneWork), export and share links (keepWork.ts) and the Edit panel. Every edit is a command holding the document before and after, so undo is
  * exact and a failed edit changes nothing.
@@ -66,23 +62,21 @@ export class Editor {
   /** Called after every applied edit (agents restart on the edited document). */
   onEdited: (doc: SceneDocument) => void = () => {};
   private model: EditModel | null = null;
-  private selection: Selection = null;
-  private readonly gizmo: TransformControls;
-  private readonly handle = new Object3D();
+  /** The selection, its drag gizmo, delete and duplicate. */
+  private readonly picked: SelectionGizmo;
   private readonly plane = new GridHelper(1, 20);
   private readonly raycaster = new Raycaster();
-  private dragFrom: number[] | null = null;
   private folder: GUI | null = null;
   private readonly strokes: PaintStrokes;
 
   constructor(readonly app: App) {
-    this.gizmo = new TransformControls(app.camera, app.renderer.domElement);
-    this.gizmo.setSize(0.8);
-    this.gizmo.enabled = false;
-    app.scene.add(this.handle, this.gizmo.getHelper());
-    this.gizmo.addEventListener('dragging-changed', (e) => this.dragging(e.value as boolean));
-    this.gizmo.addEventListener('objectChange', () => this.dragMoved());
-    this.gizmo.addEventListener('change', () => app.invalidate());
+    this.picked = new SelectionGizmo(app, {
+      live: () => this.live(),
+      model: () => this.model,
+      commit: (label, edit) => this.commit(label, edit),
+      guard: (f) => this.guard(f),
+      obstacleSize: () => this.settings.size,
+    });
     this.plane.visible = false;
     app.scene.add(this.plane);
     this.strokes = new PaintStrokes(app, this.settings, {
@@ -98,8 +92,8 @@ export class Editor {
       name: 'select',
       hint: '[Click] start / select · [Right-click] goal · [Del] delete',
       click: (e) => {
-        if (this.gizmoBusy() || app.tools.intercept(e)) return;
-        if (e.button === 0) this.select(this.pickSelectable(e));
+        if (this.picked.busy() || app.tools.intercept(e)) return;
+        if (e.button === 0) this.picked.select(this.pickSelectable(e));
         select?.click(e);
       },
     });
@@ -110,7 +104,7 @@ export class Editor {
         click: (e) => {
           // Paint tools paint on press and drag (installStrokes), not on click.
           if (PAINT_TOOLS.has(name)) return;
-          if (!this.gizmoBusy()) this.guard(() => this.toolClick(name, e));
+          if (!this.picked.busy()) this.guard(() => this.toolClick(name, e));
         },
       });
     }
@@ -122,7 +116,7 @@ export class Editor {
     app.history.changed.add(() => this.folder?.controllersRecursive().forEach((c) => c.updateDisplay()));
     app.sceneListeners.push((scene) => {
       // A loaded scene (not an edit): derived data is rebuilt lazily, the selection is gone.
-      this.select(null);
+      this.picked.select(null);
       this.model?.dispose();
       this.model = null;
       const b = scene.doc.bounds;
@@ -180,7 +174,7 @@ export class Editor {
       this.model = new EditModel(from, undefined, this.app.current?.meshes);
       throw e;
     }
-    this.refreshSelection();
+    this.picked.refresh();
     // The page now shows edited work: a reload restores it (autosave), not the shared link.
     if (location.hash !== '') history.replaceState(null, '', location.pathname + location.search);
     this.onEdited(doc);
@@ -259,7 +253,7 @@ export class Editor {
         const r = addWaypoint(d, clampToBounds(d, p.toArray()));
         id = r.id;
         return r.doc;
-      })) this.select({ kind: 'waypoint', id });
+      })) this.picked.select({ kind: 'waypoint', id });
     } else if (name === 'obstacle') {
       const s = this.surface(e);
       if (e.button === 2) {
@@ -276,7 +270,7 @@ export class Editor {
       const o: SceneObstacle = this.settings.shape === 'box' ? { id, shape: 'box', position: p.toArray(), size: [size, size, size] }
         : this.settings.shape === 'sphere' ? { id, shape: 'sphere', position: p.toArray(), radius: size / 2 }
           : { id, shape: 'cylinder', position: p.toArray(), radius: size / 2, height: size };
-      if (this.commit(`Add obstacle ${id}`, (d) => setObstacle(d, o))) this.select({ kind: 'obstacle', id });
+      if (this.commit(`Add obstacle ${id}`, (d) => setObstacle(d, o))) this.picked.select({ kind: 'obstacle', id });
     } else if (name === 'agent') {
       const which = e.button === 2 ? 'goal' : 'start';
       const p = this.placement(e, radius);
@@ -294,7 +288,7 @@ export class Editor {
     const tool = this.app.tools.active?.name ?? 'select';
     this.settings.tool = tool;
     // Painting has no selection: a gizmo left on screen would take the clicks meant for painting.
-    if (PAINT_TOOLS.has(tool) && this.selection !== null) this.select(null);
+    if (PAINT_TOOLS.has(tool) && this.picked.selection !== null) this.picked.select(null);
     if (!PAINT_TOOLS.has(tool)) this.strokes.showPreview(null);
     // The placement plane is shown while it is where a click lands.
     const b = this.app.current?.doc.bounds;
@@ -311,110 +305,6 @@ export class Editor {
     if (tool !== 'select' && this.app.current !== null) this.guard(() => this.live());
     this.folder?.controllersRecursive().forEach((c) => c.updateDisplay());
     this.app.invalidate();
-  }
-
-  // ---- selection and dragging ----
-
-  /** Selects a waypoint or obstacle (null: nothing) and attaches the drag gizmo to it. */
-  select(sel: Selection): void {
-    this.selection = sel;
-    this.refreshSelection();
-  }
-
-  private refreshSelection(): void {
-    const p = this.selectedPosition();
-    if (p === null) {
-      this.selection = null;
-      this.gizmo.detach();
-    } else {
-      this.handle.position.set(p[0], p[1], p[2]);
-      this.handle.updateMatrixWorld();
-      this.gizmo.attach(this.handle);
-    }
-    // A detached gizmo has nothing to drag: disabled, it leaves pointer events alone (it would
-    // capture the pointer and measure the canvas on each, forcing a layout after an edit).
-    this.gizmo.enabled = p !== null;
-    this.app.invalidate();
-  }
-
-  private selectedPosition(): number[] | null {
-    const doc = this.app.current?.doc;
-    const s = this.selection;
-    if (!doc || s === null) return null;
-    const item = s.kind === 'waypoint' ? doc.waypoints.find((w) => w.id === s.id) : doc.obstacles.find((o) => o.id === s.id);
-    return item ? [...item.position] : null;
-  }
-
-  private gizmoBusy(): boolean {
-    return this.gizmo.dragging || this.gizmo.axis !== null;
-  }
-
-  private dragging(active: boolean): void {
-    this.app.rig.hold(active);
-    const s = this.selection;
-    if (s === null) return;
-    if (active) {
-      this.dragFrom = this.selectedPosition();
-      this.guard(() => {
-        const model = this.live();
-        if (s.kind === 'waypoint') this.app.dragStarted(model.visibility);
-      });
-      return;
-    }
-    const to = this.handle.position.toArray();
-    const from = this.dragFrom;
-    this.dragFrom = null;
-    if (from === null || from.every((c, a) => c === to[a])) return;
-    if (s.kind === 'waypoint') {
-      this.commit(`Move waypoint ${s.id}`, (d) => moveWaypoint(d, s.id, to));
-    } else {
-      this.commit(`Move obstacle ${s.id}`, (d) => setObstacle(d, { ...d.obstacles.find((o) => o.id === s.id)!, position: to }));
-    }
-  }
-
-  /**
-   * While dragging a waypoint: the links it can change are re-tested (VisibilityGraph.move)
-   * and only its sphere and the changed links are redrawn. The document, the undo history and
-   * the autosave change once, when the drag ends (dragging(false)).
-   */
-  private dragMoved(): void {
-    const s = this.selection;
-    const scene = this.app.current;
-    if (s?.kind !== 'waypoint' || scene === null || this.model === null) return;
-    const i = scene.index.get(s.id);
-    if (i === undefined) return;
-    const p = this.handle.position;
-    this.model.moveLive(i, p.x, p.y, p.z);
-    this.app.dragWaypoint(i, p.x, p.y, p.z, this.model.visibility);
-  }
-
-  /** Deletes the selected waypoint or obstacle. */
-  deleteSelected(): void {
-    const s = this.selection;
-    if (s === null) return;
-    this.selection = null;
-    if (s.kind === 'waypoint') this.commit(`Delete waypoint ${s.id}`, (d) => removeWaypoint(d, s.id));
-    else this.commit(`Delete obstacle ${s.id}`, (d) => removeObstacle(d, s.id));
-  }
-
-  /** Duplicates the selected waypoint or obstacle, a little to the side, and selects the copy. */
-  duplicateSelected(): void {
-    const s = this.selection;
-    const doc = this.app.current?.doc;
-    if (s === null || !doc) return;
-    const step = 2 * (this.app.waypointView?.radius ?? 0.5) + (s.kind === 'obstacle' ? this.settings.size : 0);
-    if (s.kind === 'waypoint') {
-      let id = '';
-      if (this.commit(`Duplicate waypoint ${s.id}`, (d) => {
-        const r = duplicateWaypoint(d, s.id, [step, 0, 0]);
-        id = r.id;
-        return r.doc;
-      })) this.select({ kind: 'waypoint', id });
-      return;
-    }
-    const o = doc.obstacles.find((x) => x.id === s.id)!;
-    const copy = { ...o, id: `${o.id}-copy-${Date.now().toString(36)}`, position: [o.position[0] + step, o.position[1], o.position[2]] } as SceneObstacle;
-    if (this.commit(`Duplicate obstacle ${s.id}`, (d) => setObstacle(d, copy))) this.select({ kind: 'obstacle', id: copy.id });
   }
 
   // ---- keeping work ----
@@ -447,12 +337,13 @@ export class Editor {
     f.add(s, 'size', 0.25, 20, 0.25).name('obstacle size');
     f.add(s, 'agent').name('agent id').listen();
     f.add(s, 'unlockLarge').name('edit scene-sized geometry').onChange(() => {
-      if (!s.unlockLarge && this.selection?.kind === 'obstacle' && this.locked(this.selection.id)) this.select(null);
+      const sel = this.picked.selection;
+      if (!s.unlockLarge && sel?.kind === 'obstacle' && this.locked(sel.id)) this.picked.select(null);
     });
     f.add({ undo: () => app.history.undo() }, 'undo').name('Undo (Ctrl+Z)');
     f.add({ redo: () => app.history.redo() }, 'redo').name('Redo (Ctrl+Shift+Z)');
-    f.add({ del: () => this.deleteSelected() }, 'del').name('Delete selected (Del)');
-    f.add({ dup: () => this.duplicateSelected() }, 'dup').name('Duplicate selected (Ctrl+D)');
+    f.add({ del: () => this.picked.deleteSelected() }, 'del').name('Delete selected (Del)');
+    f.add({ dup: () => this.picked.duplicateSelected() }, 'dup').name('Duplicate selected (Ctrl+D)');
     f.add({ exp: () => this.exportScene() }, 'exp').name('Export JSON (Ctrl+S)');
     f.add({ imp: () => app.chooseFile() }, 'imp').name('Import JSON…');
     f.add({ share: () => void this.share() }, 'share').name('Share link');
@@ -466,8 +357,8 @@ export class Editor {
     TOOL_NAMES.forEach((name, i) => {
       app.addShortcut({ group: 'Edit', keys: String(i + 1), action: `Tool: ${name}`, match: key(`Digit${i + 1}`), run: () => app.tools.use(name) });
     });
-    app.addShortcut({ group: 'Edit', keys: 'Del', action: 'Delete the selected waypoint or obstacle', match: key('Delete'), run: () => this.deleteSelected() });
-    app.addShortcut({ group: 'Edit', keys: 'Ctrl+D', action: 'Duplicate the selection', match: ctrl('KeyD'), run: () => this.duplicateSelected() });
+    app.addShortcut({ group: 'Edit', keys: 'Del', action: 'Delete the selected waypoint or obstacle', match: key('Delete'), run: () => this.picked.deleteSelected() });
+    app.addShortcut({ group: 'Edit', keys: 'Ctrl+D', action: 'Duplicate the selection', match: ctrl('KeyD'), run: () => this.picked.duplicateSelected() });
     app.addShortcut({ group: 'Edit', keys: 'Ctrl+S', action: 'Export the scene as JSON', match: ctrl('KeyS'), run: () => this.exportScene() });
   }
 }
