@@ -1,4 +1,4 @@
-import { Group, Matrix4, Mesh, MeshStandardMaterial, type Material, type Object3D, type Ray } from 'three';
+import { Matrix4, type Group, type Material, type Object3D, type Ray } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
 import { checkNumber, checkNumbers, checkObject, checkString, checkVoxelBox, describeValue } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
@@ -9,18 +9,13 @@ import { buildVoxelGrid, type SceneDocument, type SceneObstacle } from '../scene
 import { checkSceneDocument } from '../scene/documentShape.ts';
 import { checkMeshBudget } from '../scene/meshBudget.ts';
 import { copyBox, emptyBox, resetBox, soupBox, unionBox } from './boxes.ts';
-import { insideUnitShape, meshMatrix, obstacleMatrix, unitGeometry, unitSoup } from './primitives.ts';
+import { ObstacleDrawing } from './ObstacleDrawing.ts';
+import { insideUnitShape, meshMatrix, obstacleMatrix, unitSoup } from './primitives.ts';
 import type { LoadedMeshes } from './sceneMeshes.ts';
-import { STATIC_BVH_OPTIONS, StaticBVH } from './StaticBVH.ts';
+import { STATIC_BVH_OPTIONS, type StaticBVH } from './StaticBVH.ts';
 import { VoxelChunks, type VoxelChunkData } from './VoxelChunks.ts';
-import { gridExtent, VoxelRuns } from './voxelRuns.ts';
 import { checkObstacle, checkWorldArgs, checkWorldOptions } from './worldArgs.ts';
-
-/**
- * After this many refits in a row the tree is rebuilt on its next use: refitting keeps the
- * tree's shape, whose boxes grow loose as obstacles wander from where they were at build time.
- */
-export const MAX_REFITS = 32;
+import { transformSoup, WorldTree, type MeshEntry, type ObstacleEntry } from './WorldTree.ts';
 
 /** Options of an ObstacleWorld: BVH build options, materials and static meshes. */
 export interface ObstacleWorldOptions {
@@ -53,14 +48,6 @@ export interface WorldMesh {
   object?: Object3D;
 }
 
-interface MeshEntry {
-  id: string;
-  /** World triangles. */
-  soup: Float64Array;
-  /** First triangle in the current soup. */
-  first: number;
-}
-
 /** A ray hit on the static world, for picking. */
 export interface WorldHit {
   distance: number;
@@ -73,18 +60,6 @@ export interface WorldHit {
   meshId?: string | null;
   /** The solid voxel hit [x, y, z], or null for an obstacle. */
   voxel: [number, number, number] | null;
-}
-
-interface Entry {
-  spec: SceneObstacle;
-  mesh: Mesh;
-  /** Unit mesh to world. */
-  matrix: Matrix4;
-  /** World to unit mesh (for the inside tests). */
-  inverse: Matrix4;
-  bounds: Aabb;
-  /** First triangle in the current soup (valid while the tree is current). */
-  first: number;
 }
 
 /**
@@ -114,24 +89,19 @@ interface Entry {
  */
 export class ObstacleWorld {
   /** Everything to draw: the voxel mesh and one mesh per obstacle (userData.obstacleId). */
-  readonly group = new Group();
+  readonly group: Group;
   /** The voxel layer (edited through `setVoxels`), or null. */
   readonly grid: VoxelGrid | null;
   readonly material: Material;
   readonly voxelMaterial: Material;
-  readonly #bvhOptions: BVHOptions;
-  readonly #entries: Entry[] = [];
-  readonly #byId = new Map<string, Entry>();
+  readonly #drawing: ObstacleDrawing;
+  readonly #entries: ObstacleEntry[] = [];
+  readonly #byId = new Map<string, ObstacleEntry>();
   readonly #meshes: MeshEntry[] = [];
-  /** First mesh triangle in the current soup. */
-  #meshStart = 0;
   /** The voxel layer's surface in chunks, or null without a layer. */
   readonly voxelChunks: VoxelChunks | null;
-  /** The voxel layer's runs of triangle slots in the current soup (valid while the tree is current). */
-  #runs = new VoxelRuns(null, null);
-  #tree: StaticBVH | null = null;
-  #refits = 0;
-  #retiredTests = 0;
+  /** The BVH over the soup of voxel faces, obstacles and meshes. */
+  readonly #tree: WorldTree;
 
   /**
    * @param obstacles static primitives (copied)
@@ -140,9 +110,11 @@ export class ObstacleWorld {
   constructor(obstacles: readonly SceneObstacle[] = [], grid: VoxelGrid | null = null, options: ObstacleWorldOptions = {}) {
     const checked = checkWorldArgs(obstacles, grid, options);
     this.grid = grid;
-    this.#bvhOptions = { ...STATIC_BVH_OPTIONS, ...options.bvh };
-    this.material = options.material ?? new MeshStandardMaterial({ color: 0x8a8f98, roughness: 0.8 });
-    this.voxelMaterial = options.voxelMaterial ?? new MeshStandardMaterial({ color: 0x6b7a8f, roughness: 0.9 });
+    this.#tree = new WorldTree({ ...STATIC_BVH_OPTIONS, ...options.bvh }, this.#entries, this.#meshes);
+    this.#drawing = new ObstacleDrawing(options.material, options.voxelMaterial);
+    this.group = this.#drawing.group;
+    this.material = this.#drawing.material;
+    this.voxelMaterial = this.#drawing.voxelMaterial;
     for (const o of checked) this.#setObstacle(o);
     for (const m of options.meshes ?? []) this.#addMesh(m);
     this.voxelChunks = grid === null ? null : new VoxelChunks(grid, { data: options.voxelChunks, draw: options.drawVoxels ?? true, material: this.voxelMaterial });
@@ -174,13 +146,8 @@ export class ObstacleWorld {
   #addMesh(m: WorldMesh): void {
     const soup = transformSoup(m.soup, m.matrix.elements, new Float64Array(m.soup.length));
     this.#meshes.push({ id: m.id, soup, first: -1 });
-    if (m.object) {
-      m.object.matrixAutoUpdate = false;
-      m.object.matrix.copy(m.matrix);
-      m.object.userData.meshId = m.id;
-      this.group.add(m.object);
-    }
-    this.#invalidate();
+    this.#drawing.addMesh(m.id, m.object, m.matrix);
+    this.#tree.invalidate();
   }
 
   /**
@@ -196,19 +163,18 @@ export class ObstacleWorld {
     if (worldSoup.length !== m.soup.length) throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
     const box = soupBox(soupBox(emptyBox(), m.soup), worldSoup);
     m.soup.set(worldSoup);
-    this.#invalidate();
+    this.#tree.invalidate();
     return box;
   }
 
   /** The scene-wide BVH, rebuilt first if an edit made it stale. */
   get bvh(): StaticBVH {
-    if (this.#tree === null) this.rebuild();
-    return this.#tree!;
+    return this.#tree.current ?? this.#tree.build(this.voxelChunks, this.grid);
   }
 
   /** Segment and capsule tests run so far, over all rebuilds. */
   get segmentTests(): number {
-    return this.#retiredTests + (this.#tree?.segmentTests ?? 0);
+    return this.#tree.segmentTests;
   }
 
   /** Triangles of the world's surfaces (voxel faces, obstacles, meshes; not the tree's spare slots). */
@@ -245,24 +211,19 @@ export class ObstacleWorld {
   #setObstacle(spec: SceneObstacle): Aabb {
     const old = this.#byId.get(spec.id);
     if (old === undefined) {
-      const mesh = new Mesh(unitGeometry(spec.shape), this.material);
-      mesh.userData.obstacleId = spec.id;
-      mesh.matrixAutoUpdate = false;
-      const entry: Entry = { spec, mesh, matrix: new Matrix4(), inverse: new Matrix4(), bounds: emptyBox(), first: -1 };
+      const entry: ObstacleEntry = { spec, matrix: new Matrix4(), inverse: new Matrix4(), bounds: emptyBox(), first: -1 };
       this.#place(entry);
       this.#entries.push(entry);
       this.#byId.set(spec.id, entry);
-      this.group.add(mesh);
-      this.#invalidate();
+      this.#tree.invalidate();
       return copyBox(entry.bounds);
     }
     const changed = copyBox(old.bounds);
     const sameShape = old.spec.shape === spec.shape;
     old.spec = spec;
-    if (!sameShape) old.mesh.geometry = unitGeometry(spec.shape);
     this.#place(old);
     unionBox(changed, old.bounds);
-    if (!sameShape || this.#tree === null || this.#refits >= MAX_REFITS || !this.#refit(old)) this.#invalidate();
+    if (!sameShape || !this.#tree.refitObstacle(old)) this.#tree.invalidate();
     return changed;
   }
 
@@ -272,8 +233,8 @@ export class ObstacleWorld {
     if (entry === undefined) return null;
     this.#entries.splice(this.#entries.indexOf(entry), 1);
     this.#byId.delete(id);
-    this.group.remove(entry.mesh);
-    this.#invalidate();
+    this.#drawing.removeObstacle(id);
+    this.#tree.invalidate();
     return copyBox(entry.bounds);
   }
 
@@ -302,7 +263,7 @@ export class ObstacleWorld {
     if (grid === null || this.voxelChunks === null) throw new NavlabError('usage', 'ObstacleWorld.voxelsChanged: the world has no voxel layer');
     checkVoxelBox('ObstacleWorld.voxelsChanged: box', box);
     const touched = this.voxelChunks.update(box);
-    if (this.#tree !== null && !this.#refitChunks(touched)) this.#invalidate();
+    if (!this.#tree.refitChunks(touched)) this.#tree.invalidate();
     const s = grid.cellSize;
     const o = grid.origin;
     return {
@@ -313,33 +274,7 @@ export class ObstacleWorld {
 
   /** Builds the soup and the BVH now (queries do it on demand). */
   rebuild(): void {
-    this.#invalidate();
-    const runs = (this.#runs = new VoxelRuns(this.voxelChunks, this.grid));
-    let count = runs.slots;
-    for (const e of this.#entries) count += unitSoup(e.spec.shape).length / 9;
-    for (const m of this.#meshes) count += m.soup.length / 9;
-    const soup = new Float64Array(9 * count);
-    runs.writeAll(soup);
-    let t = runs.slots;
-    for (const e of this.#entries) {
-      e.first = t;
-      t += writeTriangles(e, soup);
-    }
-    this.#meshStart = t;
-    for (const m of this.#meshes) {
-      m.first = t;
-      soup.set(m.soup, 9 * t);
-      t += m.soup.length / 9;
-    }
-    this.#tree = new StaticBVH(soup, this.#bvhOptions, gridExtent(this.grid));
-    this.#refits = 0;
-  }
-
-  /** Rewrites the runs of the given chunks in the current tree and refits it; false if it cannot. */
-  #refitChunks(touched: readonly number[]): boolean {
-    if (this.#refits >= MAX_REFITS * 8 || !this.#runs.refit(this.#tree!, touched)) return false;
-    this.#refits++;
-    return true;
+    this.#tree.build(this.voxelChunks, this.grid);
   }
 
   /** True when segment a-b meets no static triangle (both faces count). */
@@ -374,14 +309,14 @@ export class ObstacleWorld {
     const tree = this.bvh;
     const hit = tree.raycast(origin, direction, far);
     if (hit === null) return null;
-    if (hit.triangle < this.#runs.slots && this.grid !== null) {
+    if (hit.triangle < this.#tree.voxelSlots && this.grid !== null) {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
       const h = 0.5 * g.cellSize;
       const v = g.worldToVoxel({ x: hit.point.x - hit.normal.x * h, y: hit.point.y - hit.normal.y * h, z: hit.point.z - hit.normal.z * h }, { x: 0, y: 0, z: 0 });
       return { ...hit, obstacleId: null, voxel: [v.x, v.y, v.z] };
     }
-    return { ...hit, obstacleId: this.#ownerOf(hit.triangle), meshId: this.#meshOf(hit.triangle), voxel: null };
+    return { ...hit, obstacleId: this.#tree.ownerOf(hit.triangle), meshId: this.#tree.meshOf(hit.triangle), voxel: null };
   }
 
   /** `raycast` for a three.js Ray (e.g. `raycaster.ray`). */
@@ -422,13 +357,12 @@ export class ObstacleWorld {
   }
 
   dispose(): void {
-    this.#tree?.dispose();
+    this.#tree.dispose();
     this.voxelChunks?.dispose();
-    this.material.dispose();
-    this.voxelMaterial.dispose();
+    this.#drawing.dispose();
   }
 
-  #entryContains(e: Entry, px: number, py: number, pz: number): boolean {
+  #entryContains(e: ObstacleEntry, px: number, py: number, pz: number): boolean {
     const b = e.bounds;
     if (px < b.min.x || py < b.min.y || pz < b.min.z || px > b.max.x || py > b.max.y || pz > b.max.z) return false;
     return insideUnitShape(e.spec.shape, e.inverse.elements, px, py, pz);
@@ -441,85 +375,16 @@ export class ObstacleWorld {
    * the obstacles. Steering treats each surface as one obstacle.
    */
   surfaceOf(triangle: number): number {
-    if (triangle >= this.#meshStart && this.#meshes.length > 0) return this.#entries.length + (triangle - this.#meshStart);
-    return triangle < this.#runs.slots ? -1 - (triangle >> 1) : this.#entryIndexOf(triangle);
+    return this.#tree.surfaceOf(triangle);
   }
 
-  #ownerOf(triangle: number): string | null {
-    if (triangle >= this.#meshStart && this.#meshes.length > 0) return null;
-    const i = this.#entryIndexOf(triangle);
-    return i < 0 ? null : this.#entries[i].spec.id;
-  }
-
-  #meshOf(triangle: number): string | null {
-    if (triangle < this.#meshStart) return null;
-    for (const m of this.#meshes) if (triangle < m.first + m.soup.length / 9) return m.id;
-    return null;
-  }
-
-  #entryIndexOf(triangle: number): number {
-    // Entries are in soup order: the last one starting at or before `triangle` owns it.
-    let lo = 0;
-    let hi = this.#entries.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.#entries[mid].first <= triangle) {
-        found = mid;
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return found;
-  }
-
-  /** Sets the entry's matrices, mesh transform and bounds from its spec. */
-  #place(e: Entry): void {
+  /** Sets the entry's matrices, its drawn mesh and its bounds from its spec. */
+  #place(e: ObstacleEntry): void {
     obstacleMatrix(e.spec, e.matrix);
     e.inverse.copy(e.matrix).invert();
-    e.mesh.matrix.copy(e.matrix);
-    e.mesh.matrixWorldNeedsUpdate = true;
+    this.#drawing.setObstacle(e.spec, e.matrix);
     const unit = unitSoup(e.spec.shape);
     resetBox(e.bounds);
     soupBox(e.bounds, transformSoup(unit, e.matrix.elements, new Float64Array(unit.length)));
   }
-
-  /** Rewrites the entry's triangles in the current soup and refits; false if it cannot. */
-  #refit(e: Entry): boolean {
-    const tree = this.#tree!;
-    const count = writeTriangles(e, tree.soup);
-    for (let i = 9 * e.first; i < 9 * (e.first + count); i++) {
-      if (Math.abs(tree.soup[i]) * 2 ** -22 > tree.pad) return false;
-    }
-    tree.updateTriangles(e.first, count);
-    this.#refits++;
-    return true;
-  }
-
-  #invalidate(): void {
-    if (this.#tree !== null) {
-      this.#retiredTests += this.#tree.segmentTests;
-      this.#tree.dispose();
-      this.#tree = null;
-    }
-  }
-}
-
-/** Writes the entry's world triangles into `soup` at its `first` triangle; returns their count. */
-function writeTriangles(e: Entry, soup: Float64Array): number {
-  const unit = unitSoup(e.spec.shape);
-  transformSoup(unit, e.matrix.elements, soup, 9 * e.first);
-  return unit.length / 9;
-}
-
-/** Writes the points of `src` (xyz triples) mapped by the affine matrix `m` (Matrix4 elements) into `out` from `o` on. */
-function transformSoup(src: ArrayLike<number>, m: ArrayLike<number>, out: Float64Array, o = 0): Float64Array {
-  for (let i = 0; i < src.length; i += 3) {
-    const x = src[i], y = src[i + 1], z = src[i + 2];
-    out[o++] = m[0] * x + m[4] * y + m[8] * z + m[12];
-    out[o++] = m[1] * x + m[5] * y + m[9] * z + m[13];
-    out[o++] = m[2] * x + m[6] * y + m[10] * z + m[14];
-  }
-  return out;
 }

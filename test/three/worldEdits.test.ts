@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildVisibility, segmentClearOf, VisibilityGraph } from '../../src/core/graph/visibility.ts';
 import type { SceneObstacle } from '../../src/scene/index.ts';
-import { MAX_REFITS, ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
+import { ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
+import { MAX_REFITS } from '../../src/three/WorldTree.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { randomBoxes, rng } from './analytic.ts';
 
