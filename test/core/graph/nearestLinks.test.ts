@@ -5,24 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NEAREST_CANDIDATES, NEAREST_LINKS, VisibilityGraph, type LineOfSight } from '../../../src/core/graph/visibility.ts';
 import { mulberry32 } from '../../helpers/random.ts';
+import { sphereLos, sphereBox, type Sphere } from '../../helpers/sphereLos.ts';
 
-interface Sphere { x: number; y: number; z: number; r: number }
 
-/** Blocked when the segment passes strictly inside a sphere of the (editable) list. */
-function sphereLos(spheres: Sphere[]): LineOfSight {
-  return (ax, ay, az, bx, by, bz) => {
-    const dx = bx - ax, dy = by - ay, dz = bz - az;
-    const len2 = dx * dx + dy * dy + dz * dz;
-    for (const s of spheres) {
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((s.x - ax) * dx + (s.y - ay) * dy + (s.z - az) * dz) / len2));
-      const px = ax + t * dx - s.x, py = ay + t * dy - s.y, pz = az + t * dz - s.z;
-      if (px * px + py * py + pz * pz < s.r * s.r) return false;
-    }
-    return true;
-  };
-}
-
-const sphereBox = (s: Sphere) => ({ min: { x: s.x - s.r, y: s.y - s.r, z: s.z - s.r }, max: { x: s.x + s.r, y: s.y + s.r, z: s.z + s.r } });
 
 /**
  * The links by the documented rule, by brute force (shares no code with the graph): up to

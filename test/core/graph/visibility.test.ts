@@ -4,25 +4,10 @@ import {
   buildVisibility, forEachCandidatePair, segmentClearOf, snapToVisibleWaypoint, VisibilityGraph, type LineOfSight,
 } from '../../../src/core/graph/visibility.ts';
 import { mulberry32 as rng } from '../../../src/core/math/random.ts';
+import { sphereLos, sphereBox, type Sphere } from '../../helpers/sphereLos.ts';
 
 
-/** Sphere obstacles, editable; the line of sight reads the current list. */
-interface Sphere { x: number; y: number; z: number; r: number }
 
-function sphereLos(spheres: Sphere[]): LineOfSight {
-  return (ax, ay, az, bx, by, bz) => {
-    const dx = bx - ax, dy = by - ay, dz = bz - az;
-    const len2 = dx * dx + dy * dy + dz * dz;
-    for (const s of spheres) {
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((s.x - ax) * dx + (s.y - ay) * dy + (s.z - az) * dz) / len2));
-      const px = ax + t * dx - s.x, py = ay + t * dy - s.y, pz = az + t * dz - s.z;
-      if (px * px + py * py + pz * pz < s.r * s.r) return false;
-    }
-    return true;
-  };
-}
-
-const sphereBox = (s: Sphere) => ({ min: { x: s.x - s.r, y: s.y - s.r, z: s.z - s.r }, max: { x: s.x + s.r, y: s.y + s.r, z: s.z + s.r } });
 
 /** All pairs i < j within `d` that `los` clears, by brute force. */
 function bruteForce(positions: Float64Array, los: LineOfSight, d = Infinity): [number, number][] {

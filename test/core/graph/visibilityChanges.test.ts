@@ -3,22 +3,10 @@
 // so a drawing can redraw those alone; the record must never miss a change.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VisibilityGraph, type LineOfSight } from '../../../src/core/graph/visibility.ts';
+import { VisibilityGraph } from '../../../src/core/graph/visibility.ts';
 import { NavlabError } from '../../../src/core/errors.ts';
+import { sphereLos } from '../../helpers/sphereLos.ts';
 
-/** Blocked when the segment passes strictly inside a sphere of the (editable) list. */
-function sphereLos(spheres: { x: number; y: number; z: number; r: number }[]): LineOfSight {
-  return (ax, ay, az, bx, by, bz) => {
-    const dx = bx - ax, dy = by - ay, dz = bz - az;
-    const len2 = dx * dx + dy * dy + dz * dz;
-    for (const s of spheres) {
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((s.x - ax) * dx + (s.y - ay) * dy + (s.z - az) * dz) / len2));
-      const px = ax + t * dx - s.x, py = ay + t * dy - s.y, pz = az + t * dz - s.z;
-      if (px * px + py * py + pz * pz < s.r * s.r) return false;
-    }
-    return true;
-  };
-}
 
 /** Each waypoint's linked waypoints, from the graph's CSR arrays (shares no code with linksOf). */
 function neighbours(v: VisibilityGraph): number[][] {
