@@ -8,7 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
  * build holds one Draco decoder. Warns when DRACOLoader's text no longer matches.
  */
 export function dracoGltfOnly(): Plugin {
-  const general = /new URL\(\s*'\.\.\/libs\/draco\/(draco_decoder\.wasm|draco_wasm_wrapper\.js|draco_decoder\.js)',\s*import\.meta\.url\s*\)\.toString\(\)/g;
+  const general =
+    /new URL\(\s*'\.\.\/libs\/draco\/(draco_decoder\.wasm|draco_wasm_wrapper\.js|draco_decoder\.js)',\s*import\.meta\.url\s*\)\.toString\(\)/g;
   return {
     name: 'navlab-draco-gltf-only',
     enforce: 'pre',
@@ -20,7 +21,8 @@ export function dracoGltfOnly(): Plugin {
         count++;
         return "''";
       });
-      if (count !== 3) this.warn(`expected 3 general Draco decoder URLs in DRACOLoader.js, found ${count}: the build may hold two decoders`);
+      if (count !== 3)
+        this.warn(`expected 3 general Draco decoder URLs in DRACOLoader.js, found ${count}: the build may hold two decoders`);
       return { code: out, map: null };
     },
   };

@@ -84,8 +84,16 @@ export function paintCpuA1(): (string | number)[][] {
   }
   return [
     ['A1: paint one voxel, editor work (Node, CPU ms, median of 20)', median(ms).toFixed(1), `max ${Math.max(...ms).toFixed(1)} ms`],
-    ['A1: paint one voxel, editor work, picking tree built (Node, CPU ms, median of 20)', median(withTree).toFixed(1), `max ${Math.max(...withTree).toFixed(1)} ms, ${rebuilt} chunks drawn again in all`],
-    ['A1: saveScene of the edited document (Node, CPU ms, median of 3)', median(save).toFixed(1), `${chars} characters; autosave runs it in the save worker`],
+    [
+      'A1: paint one voxel, editor work, picking tree built (Node, CPU ms, median of 20)',
+      median(withTree).toFixed(1),
+      `max ${Math.max(...withTree).toFixed(1)} ms, ${rebuilt} chunks drawn again in all`,
+    ],
+    [
+      'A1: saveScene of the edited document (Node, CPU ms, median of 3)',
+      median(save).toFixed(1),
+      `${chars} characters; autosave runs it in the save worker`,
+    ],
   ];
 }
 
@@ -128,7 +136,10 @@ export async function benchBigWorld(app: AppPage, options: { profile?: string } 
     dt.items.add(new File([t], 'A1.3dmap', { type: 'text/plain' }));
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, text);
-  await page.waitForFunction(() => document.querySelector('.scene-info')?.textContent?.includes('896×390×255') === true, null, { timeout: 300_000, polling: 100 });
+  await page.waitForFunction(() => document.querySelector('.scene-info')?.textContent?.includes('896×390×255') === true, null, {
+    timeout: 300_000,
+    polling: 100,
+  });
   const loadMs = Date.now() - t0;
   // Two frames: the first draw of the chunks is part of the load.
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
@@ -183,7 +194,12 @@ export async function benchBigWorld(app: AppPage, options: { profile?: string } 
     await page.mouse.up();
     // The edit is stored (autosave's work falls in the press's window); then a quiet moment.
     // Polled rarely: each poll is a (small) task of the page's main thread.
-    const ok = await page.waitForFunction((n) => (window as unknown as { __stores: number }).__stores > n, before, { timeout: 60_000, polling: 400 }).then(() => true, () => false);
+    const ok = await page
+      .waitForFunction((n) => (window as unknown as { __stores: number }).__stores > n, before, { timeout: 60_000, polling: 400 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (ok) stored++;
     // A quiet moment, measured as idle too (spread over the run, as the machine's load varies).
     await page.evaluate((prefix) => performance.mark(`${prefix}idle`), MARK_PREFIX);
@@ -214,20 +230,49 @@ export async function benchBigWorld(app: AppPage, options: { profile?: string } 
   const later = presses.slice(1);
   if (later.length === 0) throw new Error('bench: no press after the first was measured');
   const stat = (v: number[]) => ({ median: median(v.slice()), max: Math.max(...v) });
-  const within = (what: string, v: number) => checkTarget('browser: A1 paint', `paint one voxel on A1, main-thread CPU, ${what} (max of later presses)`, v, '<=', TARGET_MS, 'ms');
+  const within = (what: string, v: number) =>
+    checkTarget('browser: A1 paint', `paint one voxel on A1, main-thread CPU, ${what} (max of later presses)`, v, '<=', TARGET_MS, 'ms');
   const drawnCpu = stat(later.filter((p) => p.drawn !== null).map((p) => p.drawn!.cpu));
   const storedCpu = stat(later.map((p) => p.stored.cpu));
   const beyondIdle = stat(later.map((p) => p.stored.cpu - idleRate * p.window));
   const longest = stat(later.map((p) => p.stored.longest));
   const handling = stat(later.map((p) => p.handlingCpu));
-  rows.push(['A1: presses that painted a box / whose edit was stored / measured', `${solidAfter - solidBefore} / ${stored} / ${presses.length}`, `of ${PRESSES}`]);
-  rows.push(['A1: first press, main-thread CPU ms, press to edit stored', presses[0]?.stored.cpu ?? 'n/a', `handling ${presses[0]?.handlingCpu.toFixed(1) ?? 'n/a'} ms; the first press and save set things up`]);
-  rows.push(['A1: paint one voxel, main-thread CPU ms, handling the press (later presses, median)', handling.median, `max ${handling.max.toFixed(1)}`]);
-  rows.push(['A1: paint one voxel, main-thread CPU ms, press to drawn (median)', drawnCpu.median, `max ${drawnCpu.max.toFixed(1)}; ${within('press to drawn', drawnCpu.max)}`]);
-  rows.push(['A1: paint one voxel, main-thread CPU ms, press to edit stored (median)', storedCpu.median, `max ${storedCpu.max.toFixed(1)}; ${within('press to edit stored', storedCpu.max)} (autosave after its ${AUTOSAVE_DELAY_MS} ms delay included, and idle frames)`]);
-  rows.push(['A1: the same beyond idle frames (median)', beyondIdle.median, `max ${beyondIdle.max.toFixed(1)}; ${within('press to stored beyond idle frames', beyondIdle.max)}`]);
+  rows.push([
+    'A1: presses that painted a box / whose edit was stored / measured',
+    `${solidAfter - solidBefore} / ${stored} / ${presses.length}`,
+    `of ${PRESSES}`,
+  ]);
+  rows.push([
+    'A1: first press, main-thread CPU ms, press to edit stored',
+    presses[0]?.stored.cpu ?? 'n/a',
+    `handling ${presses[0]?.handlingCpu.toFixed(1) ?? 'n/a'} ms; the first press and save set things up`,
+  ]);
+  rows.push([
+    'A1: paint one voxel, main-thread CPU ms, handling the press (later presses, median)',
+    handling.median,
+    `max ${handling.max.toFixed(1)}`,
+  ]);
+  rows.push([
+    'A1: paint one voxel, main-thread CPU ms, press to drawn (median)',
+    drawnCpu.median,
+    `max ${drawnCpu.max.toFixed(1)}; ${within('press to drawn', drawnCpu.max)}`,
+  ]);
+  rows.push([
+    'A1: paint one voxel, main-thread CPU ms, press to edit stored (median)',
+    storedCpu.median,
+    `max ${storedCpu.max.toFixed(1)}; ${within('press to edit stored', storedCpu.max)} (autosave after its ${AUTOSAVE_DELAY_MS} ms delay included, and idle frames)`,
+  ]);
+  rows.push([
+    'A1: the same beyond idle frames (median)',
+    beyondIdle.median,
+    `max ${beyondIdle.max.toFixed(1)}; ${within('press to stored beyond idle frames', beyondIdle.max)}`,
+  ]);
   rows.push(['A1: longest main-thread task (wall), press to edit stored (median)', longest.median, `max ${longest.max.toFixed(1)}`]);
-  rows.push(['A1: idle main-thread CPU (nothing happening), ms per second', idleRate * 1000, `${idle.count} tasks in ${idle.ms.toFixed(0)} ms (a second before the presses, 300 ms after each)`]);
+  rows.push([
+    'A1: idle main-thread CPU (nothing happening), ms per second',
+    idleRate * 1000,
+    `${idle.count} tasks in ${idle.ms.toFixed(0)} ms (a second before the presses, 300 ms after each)`,
+  ]);
   return rows;
 }
 
@@ -251,8 +296,11 @@ function pressWork(main: MainThread): PressWork[] {
     const s = stored.find((t) => t > press[k] && t < next);
     if (task === null || s === undefined) continue;
     out.push({
-      handling: task.dur, handlingCpu: task.cpu, drawn: d === undefined ? null : work(main.tasks, task.start, end(d)),
-      stored: work(main.tasks, task.start, end(s)), window: end(s) - task.start,
+      handling: task.dur,
+      handlingCpu: task.cpu,
+      drawn: d === undefined ? null : work(main.tasks, task.start, end(d)),
+      stored: work(main.tasks, task.start, end(s)),
+      window: end(s) - task.start,
     });
   }
   return out;
@@ -260,9 +308,21 @@ function pressWork(main: MainThread): PressWork[] {
 
 function printPresses(presses: readonly PressWork[]): void {
   const f = (w: Work | null, key: keyof Work) => (w === null ? 'n/a' : w[key]);
-  printTable(`A1: main-thread work per paint press (Chromium trace, every task; CPU = the thread's own time; target ${TARGET_MS} ms)`,
+  printTable(
+    `A1: main-thread work per paint press (Chromium trace, every task; CPU = the thread's own time; target ${TARGET_MS} ms)`,
     ['press', 'handling wall', 'CPU', 'to drawn: CPU', 'wall', 'to stored: CPU', 'wall', 'longest wall', 'window ms'],
-    presses.map((p, k) => [String(k + 1), p.handling, p.handlingCpu, f(p.drawn, 'cpu'), f(p.drawn, 'total'), p.stored.cpu, p.stored.total, p.stored.longest, p.window]));
+    presses.map((p, k) => [
+      String(k + 1),
+      p.handling,
+      p.handlingCpu,
+      f(p.drawn, 'cpu'),
+      f(p.drawn, 'total'),
+      p.stored.cpu,
+      p.stored.total,
+      p.stored.longest,
+      p.window,
+    ]),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -274,7 +334,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [browser, server] = await Promise.all([launchBrowser(), dev ? startDev(cacheDir) : startPreview(cacheDir)]);
   try {
     const app = await openApp(browser, server.url);
-    printTable('Browser: the biggest Warframe map (A1, 89 million voxels)', ['what', 'ms', 'note'], await benchBigWorld(app, { profile: process.argv.includes('--profile') ? join(tmpdir(), 'bigworld.cpuprofile') : undefined }));
+    printTable(
+      'Browser: the biggest Warframe map (A1, 89 million voxels)',
+      ['what', 'ms', 'note'],
+      await benchBigWorld(app, { profile: process.argv.includes('--profile') ? join(tmpdir(), 'bigworld.cpuprofile') : undefined }),
+    );
     await app.close();
   } finally {
     await browser.close();

@@ -61,7 +61,10 @@ export async function benchBrowser(): Promise<void> {
     await page.waitForFunction(() => document.querySelector('#status')!.getAttribute('data-phase') === 'done', null, { timeout: 300_000 });
     const wall = Date.now() - t0;
     const status = (await page.locator('#status').textContent()) ?? '';
-    rows.push([`watch Dijkstra on Warframe (${wall} ms wall)`, ...(await longest(app, 'watch Dijkstra on Warframe at 100,000 expansions per frame'))]);
+    rows.push([
+      `watch Dijkstra on Warframe (${wall} ms wall)`,
+      ...(await longest(app, 'watch Dijkstra on Warframe at 100,000 expansions per frame')),
+    ]);
     if (!/366,417 expanded/.test(status)) console.log(`warning: unexpected search result: ${status.slice(0, 200)}`);
     // The same search at the default (automatic) speed: seconds and frames to its end.
     await page.locator('[data-testid="Search/expansions / frame"] select').selectOption({ label: 'auto (ends in seconds)' });
@@ -85,13 +88,24 @@ export async function benchBrowser(): Promise<void> {
       w.__counting = false;
       return w.__frames;
     });
-    rows.push([`watch Dijkstra on Warframe at auto speed (${(autoWall / 1000).toFixed(1)} s wall, ${frames} frames)`, ...(await longest(app, 'watch Dijkstra on Warframe at auto speed'))]);
+    rows.push([
+      `watch Dijkstra on Warframe at auto speed (${(autoWall / 1000).toFixed(1)} s wall, ${frames} frames)`,
+      ...(await longest(app, 'watch Dijkstra on Warframe at auto speed')),
+    ]);
     await app.close();
-    printTable('Browser (built app, headless Chromium, software WebGL): longest main-thread task', ['phase', 'longest task ms', 'tasks > 50 ms', 'target'], rows);
+    printTable(
+      'Browser (built app, headless Chromium, software WebGL): longest main-thread task',
+      ['phase', 'longest task ms', 'tasks > 50 ms', 'target'],
+      rows,
+    );
     const big = await openApp(browser, server.url);
     printTable('Browser: the biggest Warframe map (A1, 89 million voxels)', ['what', 'ms', 'note'], await benchBigWorld(big));
     await big.close();
-    printTable('Browser: dragging a waypoint among 5,000 (dev server, Chromium trace)', ['what', 'ms', 'note'], await benchDragWaypoint(browser));
+    printTable(
+      'Browser: dragging a waypoint among 5,000 (dev server, Chromium trace)',
+      ['what', 'ms', 'note'],
+      await benchDragWaypoint(browser),
+    );
   } finally {
     await browser.close();
     await server.close();

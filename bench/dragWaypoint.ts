@@ -40,7 +40,13 @@ function dragScene(): { doc: object; dragged: number[] } {
     const p = [random() * size, random() * size, random() * size];
     if (!inside(p)) waypoints.push({ id: `w${waypoints.length}`, position: p });
   }
-  const doc = { version: 1, name: 'Bench: drag among 5,000 waypoints', bounds: { min: [0, 0, 0], max: [size, size, size] }, obstacles, waypoints };
+  const doc = {
+    version: 1,
+    name: 'Bench: drag among 5,000 waypoints',
+    bounds: { min: [0, 0, 0], max: [size, size, size] },
+    obstacles,
+    waypoints,
+  };
   return { doc, dragged: waypoints[0].position };
 }
 
@@ -70,7 +76,10 @@ export async function benchDragWaypoint(browser: Browser, profile = false): Prom
     const { page } = app;
     const { doc, dragged } = dragScene();
     const [x, y, z] = dragged;
-    await loadScene(page, doc, [[x, y + 3, z + 8], [x, y, z]]);
+    await loadScene(page, doc, [
+      [x, y + 3, z + 8],
+      [x, y, z],
+    ]);
     await page.evaluate(() => window.navlab!.setTool('select'));
     const from = await screenOf(page, dragged);
     await page.mouse.click(from.x, from.y);
@@ -91,7 +100,8 @@ export async function benchDragWaypoint(browser: Browser, profile = false): Prom
     const moved = await page.evaluate(() => window.navlab!.document().waypoints[0].position);
     await app.close();
     const marks = main.marks.get(`${MARK_PREFIX}move`) ?? [];
-    const cpu: number[] = [], wall: number[] = [];
+    const cpu: number[] = [],
+      wall: number[] = [];
     for (let k = 0; k + 1 < marks.length; k++) {
       const w = work(main.tasks, marks[k], marks[k + 1]);
       cpu.push(w.cpu);
@@ -103,7 +113,11 @@ export async function benchDragWaypoint(browser: Browser, profile = false): Prom
     const what = `drag a waypoint among ${WAYPOINTS.toLocaleString('en-US')}: main-thread CPU per pointer move and its frame (median)`;
     return [
       [what, m, `max ${Math.max(...cpu).toFixed(1)}; ${checkTarget('browser: waypoint drag', what, m, '<=', TARGET_MS, 'ms')}`],
-      ['  the same, wall (median)', median(wall.slice()), `max ${Math.max(...wall).toFixed(1)}; ${cpu.length} moves; waypoint dragged ${dragDistance.toFixed(2)} units`],
+      [
+        '  the same, wall (median)',
+        median(wall.slice()),
+        `max ${Math.max(...wall).toFixed(1)}; ${cpu.length} moves; waypoint dragged ${dragDistance.toFixed(2)} units`,
+      ],
       // Self time summed over all the moves (profiling slows the page: read it as shares).
       ...top.map(([f, ms]) => [`  self: ${f}`, ms, 'profile, all moves']),
     ];
@@ -116,7 +130,11 @@ export async function benchDragWaypoint(browser: Browser, profile = false): Prom
 if (import.meta.url === `file://${process.argv[1]}`) {
   const browser = await launchBrowser();
   try {
-    printTable('Browser: dragging a waypoint (dev server, Chromium trace)', ['what', 'ms', 'note'], await benchDragWaypoint(browser, process.argv.includes('--profile')));
+    printTable(
+      'Browser: dragging a waypoint (dev server, Chromium trace)',
+      ['what', 'ms', 'note'],
+      await benchDragWaypoint(browser, process.argv.includes('--profile')),
+    );
   } finally {
     await browser.close();
   }

@@ -48,9 +48,14 @@ function timeAlgorithms(grid: VoxelGrid, problems: ScenarioProblem[], algorithms
         ms[ms.length - 1] = Math.min(ms[ms.length - 1], r.elapsedMs);
         if (rep > 0) continue;
         out[a].costs.push(r.cost);
-        const ok = a === 'lazy-theta'
-          ? (p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && r.cost <= p.expected + 1e-3)
-          : (p.expected < 0 ? r.status === 'unreachable' : r.status === 'found' && Math.abs(r.cost - p.expected) <= 1e-3);
+        const ok =
+          a === 'lazy-theta'
+            ? p.expected < 0
+              ? r.status === 'unreachable'
+              : r.status === 'found' && r.cost <= p.expected + 1e-3
+            : p.expected < 0
+              ? r.status === 'unreachable'
+              : r.status === 'found' && Math.abs(r.cost - p.expected) <= 1e-3;
         if (!ok) out[a].wrong++;
       }
     }
@@ -75,7 +80,9 @@ function refresh(grid: VoxelGrid): number {
  */
 function editRefresh(grid: VoxelGrid): [number, number] {
   refresh(grid);
-  const x = grid.X >> 1, y = grid.Y >> 1, z = grid.Z >> 1;
+  const x = grid.X >> 1,
+    y = grid.Y >> 1,
+    z = grid.Z >> 1;
   const saved: number[] = [];
   for (let k = 0; k < 64; k++) saved.push(grid.occupancy[grid.index(x + (k & 3), y + ((k >> 2) & 3), z + (k >> 4))]);
   const write = (v: (k: number) => number) => {
@@ -127,7 +134,15 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
       const j = median([...t.jps.ms]);
       ratios.push(a / j);
       if (j > a) slower++;
-      rows.push([name, a, j, a / j, median([...s.astar.ms]), median([...s.jps.ms]), t.astar.wrong + t.jps.wrong + s.astar.wrong + s.jps.wrong]);
+      rows.push([
+        name,
+        a,
+        j,
+        a / j,
+        median([...s.astar.ms]),
+        median([...s.jps.ms]),
+        t.astar.wrong + t.jps.wrong + s.astar.wrong + s.jps.wrong,
+      ]);
       progress += `, JPS ${j.toFixed(3)} ms`;
     }
     thetaRatios.push(th / a);
@@ -139,7 +154,15 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
         n++;
       }
     });
-    thetaRows.push([name, a, th, th / a, checkTarget('frontier: Lazy Theta* vs A*', `Lazy Theta*/A* on ${name}, long problems`, th / a, '<=', 2), lengthRatio / n, t['lazy-theta'].wrong]);
+    thetaRows.push([
+      name,
+      a,
+      th,
+      th / a,
+      checkTarget('frontier: Lazy Theta* vs A*', `Lazy Theta*/A* on ${name}, long problems`, th / a, '<=', 2),
+      lengthRatio / n,
+      t['lazy-theta'].wrong,
+    ]);
     const [inBox, scratch] = editRefresh(grid);
     editRows.push([name, `${grid.X}x${grid.Y}x${grid.Z}`, inBox, scratch]);
     // Progress on stderr: the big maps take minutes each.
@@ -155,8 +178,12 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
     const jpsRatio = median([...ratios]);
     const ratioVerdict = checkTarget('frontier: JPS vs A*', 'median over maps of A*/JPS, long problems', jpsRatio, '>=', 2);
     const slowerVerdict = checkTarget('frontier: JPS vs A*', 'maps slower with JPS', slower, '=', 0);
-    console.log(`\nMedian over maps of (A* median / JPS median), long problems: ${jpsRatio.toFixed(2)} (${ratioVerdict}); maps slower with JPS: ${slower} (${slowerVerdict}).`);
-    console.log(`All-problems (every 200th, ${allA.length} problems): A* median ${median(allA).toFixed(3)} ms, JPS median ${median(allJ).toFixed(3)} ms.`);
+    console.log(
+      `\nMedian over maps of (A* median / JPS median), long problems: ${jpsRatio.toFixed(2)} (${ratioVerdict}); maps slower with JPS: ${slower} (${slowerVerdict}).`,
+    );
+    console.log(
+      `All-problems (every 200th, ${allA.length} problems): A* median ${median(allA).toFixed(3)} ms, JPS median ${median(allJ).toFixed(3)} ms.`,
+    );
   }
   printTable(
     `Lazy Theta* vs A* on the long problems (median ms per problem, fastest of ${LONG_REPEATS} runs each; length = mean of Lazy Theta* length / published grid optimum)`,
@@ -164,7 +191,9 @@ export function benchFrontier(only: string[] = STANDARD_MAPS, thetaOnly = false)
     thetaRows,
   );
   const over = thetaRatios.filter((r) => r > 2).length;
-  console.log(`\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map, checked per map above); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`);
+  console.log(
+    `\nMedian over maps of (Lazy Theta* median / A* median): ${median([...thetaRatios]).toFixed(2)} (target <= 2 on every map, checked per map above); highest ${Math.max(...thetaRatios).toFixed(2)}; maps above 2: ${over}.`,
+  );
   printTable(
     'Refreshing the bit rows (x, y, z) and the empty-block summary after an edit of a 4^3 box (ms, once per map)',
     ['map', 'size', 'edited box', 'from scratch'],

@@ -34,7 +34,11 @@ interface RunSummary {
 
 /** One cold process each, as a user would run them: `nav scen` and the yardstick script. */
 function runOurs(map: string, offset: number, limit: number): RunSummary {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/nav.ts'), 'scen', map, '--offset', String(offset), '--limit', String(limit), '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/cli/nav.ts'), 'scen', map, '--offset', String(offset), '--limit', String(limit), '--json'],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
   const lines = r.stdout.trim().split('\n');
   const s = JSON.parse(lines[lines.length - 1]).summary;
   return { medianMs: s.medianMs, expansionsPerSec: s.expansionsPerSec, mismatched: s.problems - s.matched };
@@ -59,7 +63,11 @@ function runNative(exe: string, map: string, offset: number, limit: number): Run
 
 function yardstickTable(): void {
   const native = compileNative();
-  const sets: [string, number, number][] = [['Simple', 0, 3000], ['DA1', 9800, 100], ['EC2', 9800, 100]];
+  const sets: [string, number, number][] = [
+    ['Simple', 0, 3000],
+    ['DA1', 9800, 100],
+    ['EC2', 9800, 100],
+  ];
   const rows: (string | number)[][] = [];
   const ROUNDS = 7;
   for (const [name, offset, limit] of sets) {
@@ -79,12 +87,42 @@ function yardstickTable(): void {
     const c = native ? median(cpp.map((r) => r.medianMs)) : NaN;
     const mismatched = [ours, theirs, cpp].reduce((n, runs) => n + (runs[0]?.mismatched ?? 0), 0);
     const bound = name === 'Simple' ? 0.45 : 0.5;
-    const verdict = checkTarget('grid: navlab vs the yardstick A*', `navlab/yardstick, ${name} ${offset}-${offset + limit - 1}`, ratio, '<=', bound);
-    rows.push([`${name} ${offset}-${offset + limit - 1}`, o, y, ratio, verdict, c, y / c, o / c, median(ours.map((r) => r.expansionsPerSec)), median(theirs.map((r) => r.expansionsPerSec)), mismatched]);
+    const verdict = checkTarget(
+      'grid: navlab vs the yardstick A*',
+      `navlab/yardstick, ${name} ${offset}-${offset + limit - 1}`,
+      ratio,
+      '<=',
+      bound,
+    );
+    rows.push([
+      `${name} ${offset}-${offset + limit - 1}`,
+      o,
+      y,
+      ratio,
+      verdict,
+      c,
+      y / c,
+      o / c,
+      median(ours.map((r) => r.expansionsPerSec)),
+      median(theirs.map((r) => r.expansionsPerSec)),
+      mismatched,
+    ]);
   }
   printTable(
     `navlab vs the yardstick A* and the same A* in C++ -O2 (median ms per problem, median of ${ROUNDS} alternating cold runs; navlab/yardstick: median of the per-round ratios)`,
-    ['problems', 'navlab ms', 'yardstick ms', 'navlab/yardstick', 'target', 'C++ ms', 'yardstick/C++', 'navlab/C++', 'navlab exp/s', 'yardstick exp/s', 'mismatched'],
+    [
+      'problems',
+      'navlab ms',
+      'yardstick ms',
+      'navlab/yardstick',
+      'target',
+      'C++ ms',
+      'yardstick/C++',
+      'navlab/C++',
+      'navlab exp/s',
+      'yardstick exp/s',
+      'mismatched',
+    ],
     rows,
   );
   if (!native) console.log('C++ columns: NaN because g++ is not installed.');
@@ -119,32 +157,65 @@ function perMapTable(): void {
     const sample = Array.from({ length: SAMPLE }, (_, k) => all[k * step]);
     const r = runProblems(grid, sample);
     if (STANDARD_MAPS.includes(name)) standardTimes.push(...r.times);
-    rows.push([name, `${grid.X}x${grid.Y}x${grid.Z}`, `${r.matched}/${SAMPLE}`, median(r.times), r.times[r.times.length - 1], r.expansionsPerSec]);
+    rows.push([
+      name,
+      `${grid.X}x${grid.Y}x${grid.Z}`,
+      `${r.matched}/${SAMPLE}`,
+      median(r.times),
+      r.times[r.times.length - 1],
+      r.expansionsPerSec,
+    ]);
   }
-  printTable(`Every Warframe map: ${SAMPLE} problems each (every ${SAMPLE === 50 ? '200th' : 'nth'}, easy to hard)`, ['map', 'size', 'matched', 'median ms', 'max ms', 'expansions/s'], rows);
+  printTable(
+    `Every Warframe map: ${SAMPLE} problems each (every ${SAMPLE === 50 ? '200th' : 'nth'}, easy to hard)`,
+    ['map', 'size', 'matched', 'median ms', 'max ms', 'expansions/s'],
+    rows,
+  );
   console.log(`\nMedian over the 12 standard maps (${standardTimes.length} problems): ${median(standardTimes).toFixed(3)} ms per problem.`);
-  console.log('Published C++ A* (Nobes et al., SoCS 2023, 38 standard maps, i7-8559U): median 2.58 ms — another CPU and map set, for orientation only.');
+  console.log(
+    'Published C++ A* (Nobes et al., SoCS 2023, 38 standard maps, i7-8559U): median 2.58 ms — another CPU and map set, for orientation only.',
+  );
   console.log('The yardstick/C++ column above measures the same straightforward A* in C++ -O2 against the yardstick in this run.');
 }
 
 function peakMemoryTable(): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/peak-memory.ts'), mapPath('A1'), '9980', '20'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/peak-memory.ts'), mapPath('A1'), '9980', '20'], {
+    encoding: 'utf8',
+  });
   const m = JSON.parse(r.stdout.trim());
-  printTable('Peak memory, A1 problems 9980-9999 (896x390x255 = 89M voxels), own process', ['map', 'problems', 'matched', 'peak RSS MiB', 'target'], [['A1', m.problems, m.matched, m.peakRssMiB, checkTarget('grid: peak memory', 'peak RSS, A1 problems 9980-9999', m.peakRssMiB, '<', 1024, 'MiB')]]);
+  printTable(
+    'Peak memory, A1 problems 9980-9999 (896x390x255 = 89M voxels), own process',
+    ['map', 'problems', 'matched', 'peak RSS MiB', 'target'],
+    [
+      [
+        'A1',
+        m.problems,
+        m.matched,
+        m.peakRssMiB,
+        checkTarget('grid: peak memory', 'peak RSS, A1 problems 9980-9999', m.peakRssMiB, '<', 1024, 'MiB'),
+      ],
+    ],
+  );
 }
 
 /** Octile cost of a 2D path given as [x, y] pairs. */
-const pathCost2d = (path: number[][]) => path.slice(1).reduce((sum, p, k) => sum + (p[0] !== path[k][0] && p[1] !== path[k][1] ? Math.SQRT2 : 1), 0);
+const pathCost2d = (path: number[][]) =>
+  path.slice(1).reduce((sum, p, k) => sum + (p[0] !== path[k][0] && p[1] !== path[k][1] ? Math.SQRT2 : 1), 0);
 
 function peers2dTable(): void {
   const rows: (string | number)[][] = [];
-  const sets: [string, string, number][] = [['arena.map', 'arena.map.scen', 160], ['den312d.map', 'den312d-random-1.scen', 200], ['Berlin_1_256.map', 'Berlin_1_256-random-1.scen', 100]];
+  const sets: [string, string, number][] = [
+    ['arena.map', 'arena.map.scen', 160],
+    ['den312d.map', 'den312d-random-1.scen', 200],
+    ['Berlin_1_256.map', 'Berlin_1_256-random-1.scen', 100],
+  ];
   for (const [mapFile, scenFile, count] of sets) {
     const grid = parse2dMap(readFileSync(join(DATA, '2d', mapFile), 'utf8'), mapFile);
     const problems = parse2dScen(readFileSync(join(DATA, '2d', scenFile), 'utf8'), scenFile);
     const step = Math.max(1, Math.floor(problems.length / count));
     const sample = problems.filter((_, k) => k % step === 0).slice(0, count);
-    const W = grid.X, H = grid.Y;
+    const W = grid.X,
+      H = grid.Y;
     const free = (x: number, y: number) => x >= 0 && y >= 0 && x < W && y < H && grid.occupancy[x + W * y] === 0;
     // Peers get the same graph: 8 neighbours, diagonals only when both orthogonal cells are free.
     const pfGrid = new PF.Grid(W, H);
@@ -183,7 +254,9 @@ function peers2dTable(): void {
     const ctx = new SearchContext();
     const t = { navlab: [] as number[], pathfinding: [] as number[], ngraph: [] as number[], yuka: [] as number[] };
     let bad = 0;
-    const check = (cost: number, p: ScenarioProblem) => { if (Math.abs(cost - p.expected) > 1e-3) bad++; };
+    const check = (cost: number, p: ScenarioProblem) => {
+      if (Math.abs(cost - p.expected) > 1e-3) bad++;
+    };
     for (let rep = 0; rep < 2; rep++) {
       for (const p of sample) {
         const s = p.start[0] + W * p.start[1];
@@ -213,7 +286,11 @@ function peers2dTable(): void {
     const ours = median(t.navlab);
     rows.push([mapFile, sample.length, ours, median(t.pathfinding) / ours, median(t.ngraph) / ours, median(t.yuka) / ours, bad]);
   }
-  printTable('2D Moving AI problems, all four libraries in the same run (median ms per query; peers as multiples of navlab)', ['map', 'problems', 'navlab ms', 'PathFinding.js x', 'ngraph.path x', 'yuka x', 'wrong costs'], rows);
+  printTable(
+    '2D Moving AI problems, all four libraries in the same run (median ms per query; peers as multiples of navlab)',
+    ['map', 'problems', 'navlab ms', 'PathFinding.js x', 'ngraph.path x', 'yuka x', 'wrong costs'],
+    rows,
+  );
   console.log('PathFinding.js clones its grid before each search (its documented usage); the clone is part of its time.');
 }
 

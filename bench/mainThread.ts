@@ -44,7 +44,10 @@ export const MARK_PREFIX = 'bench:';
 /** A trace of the page's main thread (and optionally a CPU profile) from `start` to `stop`. */
 export class MainThreadTrace {
   private readonly events: TraceEvent[] = [];
-  private constructor(private readonly cdp: CDPSession, private readonly profile: boolean) {}
+  private constructor(
+    private readonly cdp: CDPSession,
+    private readonly profile: boolean,
+  ) {}
 
   /** Starts tracing `page` (with `profile`: a CPU profile too, sampled every 200 µs). */
   static async start(page: Page, profile = false): Promise<MainThreadTrace> {
@@ -55,7 +58,10 @@ export class MainThreadTrace {
         if (ev.name === 'RunTask' || ev.name.startsWith(MARK_PREFIX)) t.events.push(ev);
       }
     });
-    await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'disabled-by-default-devtools.timeline,blink.user_timing',
+      transferMode: 'ReportEvents',
+    });
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -71,7 +77,7 @@ export class MainThreadTrace {
   async stop(profileFile?: string): Promise<{ main: MainThread; top: (string | number)[][] }> {
     let top: (string | number)[][] = [];
     if (this.profile) {
-      const { profile } = await this.cdp.send('Profiler.stop') as { profile: CpuProfile };
+      const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: CpuProfile };
       if (profileFile !== undefined) writeFileSync(profileFile, JSON.stringify(profile));
       top = selfTimes(profile).slice(0, 20);
     }

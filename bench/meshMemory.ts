@@ -45,7 +45,7 @@ class FileWriter {
 
   write(data: Uint8Array | string): void {
     const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-    for (let at = 0; at < bytes.length;) {
+    for (let at = 0; at < bytes.length; ) {
       const n = Math.min(bytes.length - at, this.buffer.length - this.used);
       this.buffer.set(bytes.subarray(at, at + n), this.used);
       this.used += n;
@@ -107,20 +107,27 @@ function writeInstanced(w: FileWriter, text: boolean): number {
   const instances = Math.floor(LIMITS.gltfObjects / 2) - 1;
   const perMesh = Math.floor(LIMITS.meshTriangles / instances);
   const indexBytes = 12 * perMesh;
-  const json = (vertices: number, bin: number, uri?: string) => JSON.stringify({
-    asset: { version: '2.0' }, scenes: [{ nodes: Array.from({ length: instances }, (_, k) => k) }],
-    nodes: Array.from({ length: instances }, () => ({ mesh: 0 })),
-    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
-    accessors: [
-      { bufferView: 0, componentType: 5126, count: vertices, type: 'VEC3' },
-      { bufferView: 1, componentType: 5125, count: 3 * perMesh, type: 'SCALAR' },
-    ],
-    bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 12 * vertices }, { buffer: 0, byteOffset: 12 * vertices, byteLength: indexBytes }],
-    buffers: [{ byteLength: bin, ...(uri === undefined ? {} : { uri }) }],
-  });
+  const json = (vertices: number, bin: number, uri?: string) =>
+    JSON.stringify({
+      asset: { version: '2.0' },
+      scenes: [{ nodes: Array.from({ length: instances }, (_, k) => k) }],
+      nodes: Array.from({ length: instances }, () => ({ mesh: 0 })),
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: vertices, type: 'VEC3' },
+        { bufferView: 1, componentType: 5125, count: 3 * perMesh, type: 'SCALAR' },
+      ],
+      bufferViews: [
+        { buffer: 0, byteOffset: 0, byteLength: 12 * vertices },
+        { buffer: 0, byteOffset: 12 * vertices, byteLength: indexBytes },
+      ],
+      buffers: [{ byteLength: bin, ...(uri === undefined ? {} : { uri }) }],
+    });
   const overhead = json(LIMITS.meshTriangles, LIMITS.meshFileBytes, text ? 'data:application/octet-stream;base64,' : undefined).length + 64;
   // Binary bytes that fit: base64 takes 4 characters for 3 bytes.
-  const fit = text ? Math.floor(((Math.min(LIMITS.gltfTextBytes, LIMITS.meshFileBytes) - overhead) * 3) / 4) : LIMITS.meshFileBytes - overhead;
+  const fit = text
+    ? Math.floor(((Math.min(LIMITS.gltfTextBytes, LIMITS.meshFileBytes) - overhead) * 3) / 4)
+    : LIMITS.meshFileBytes - overhead;
   // Vertices in whole blocks of the 4096 random triangles below (12,288 vertices, 147,456
   // bytes: whole base64 groups too).
   const unit = 3 * 4096;
@@ -132,10 +139,15 @@ function writeInstanced(w: FileWriter, text: boolean): number {
   const points = floats(rand, 4096);
   if (!text) {
     const block = Array.from({ length: unit }, (_, k) => new Uint8Array(points.buffer, 12 * k, 12));
-    writeGlb(w, json(vertices, binBytes), (bw) => {
-      bw.repeat(block, vertices);
-      bw.write(new Uint8Array(indices.buffer));
-    }, binBytes);
+    writeGlb(
+      w,
+      json(vertices, binBytes),
+      (bw) => {
+        bw.repeat(block, vertices);
+        bw.write(new Uint8Array(indices.buffer));
+      },
+      binBytes,
+    );
   } else {
     const [head, tail] = json(vertices, binBytes, 'data:application/octet-stream;base64,PAYLOAD').split('PAYLOAD');
     w.write(head);
@@ -156,13 +168,21 @@ interface BenchCase {
 
 const CASES: BenchCase[] = [
   {
-    name: 'obj', format: 'obj',
+    name: 'obj',
+    format: 'obj',
     write(w) {
       const rand = mulberry32(1);
-      const vertices = LIMITS.objVertices, triangles = LIMITS.meshTriangles;
-      w.repeat(Array.from({ length: 4096 }, () => enc(`v ${coord(rand)} ${coord(rand)} ${coord(rand)}\n`)), vertices);
+      const vertices = LIMITS.objVertices,
+        triangles = LIMITS.meshTriangles;
+      w.repeat(
+        Array.from({ length: 4096 }, () => enc(`v ${coord(rand)} ${coord(rand)} ${coord(rand)}\n`)),
+        vertices,
+      );
       const ref = () => 1 + Math.floor(rand() * vertices);
-      w.repeat(Array.from({ length: 4096 }, () => enc(`f ${ref()} ${ref()} ${ref()}\n`)), triangles);
+      w.repeat(
+        Array.from({ length: 4096 }, () => enc(`f ${ref()} ${ref()} ${ref()}\n`)),
+        triangles,
+      );
       const pad = LIMITS.meshFileBytes - w.bytes - 2;
       if (pad < 0) throw new Error('obj: the counts do not fit the file size limit');
       w.write('#');
@@ -172,7 +192,8 @@ const CASES: BenchCase[] = [
     },
   },
   {
-    name: 'stl-ascii', format: 'stl',
+    name: 'stl-ascii',
+    format: 'stl',
     write(w) {
       const rand = mulberry32(2);
       // The fewest bytes a facet can take (73: no normal, one-digit coordinates): the most triangles.
@@ -190,7 +211,8 @@ const CASES: BenchCase[] = [
     },
   },
   {
-    name: 'stl-binary', format: 'stl',
+    name: 'stl-binary',
+    format: 'stl',
     write(w) {
       const triangles = Math.min(LIMITS.meshTriangles, Math.floor((LIMITS.meshFileBytes - 84) / 50));
       const header = new Uint8Array(84);
@@ -208,15 +230,19 @@ const CASES: BenchCase[] = [
     },
   },
   {
-    name: 'glb', format: 'glb',
+    name: 'glb',
+    format: 'glb',
     write(w) {
-      const json = (t: number, bin: number) => JSON.stringify({
-        asset: { version: '2.0' }, scenes: [{ nodes: [0] }], nodes: [{ mesh: 0 }],
-        meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
-        accessors: [{ bufferView: 0, componentType: 5126, count: 3 * t, type: 'VEC3' }],
-        bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 36 * t }],
-        buffers: [{ byteLength: bin }],
-      });
+      const json = (t: number, bin: number) =>
+        JSON.stringify({
+          asset: { version: '2.0' },
+          scenes: [{ nodes: [0] }],
+          nodes: [{ mesh: 0 }],
+          meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+          accessors: [{ bufferView: 0, componentType: 5126, count: 3 * t, type: 'VEC3' }],
+          bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 36 * t }],
+          buffers: [{ byteLength: bin }],
+        });
       const overhead = json(LIMITS.meshTriangles, LIMITS.meshFileBytes).length + 32;
       const triangles = Math.min(LIMITS.meshTriangles, Math.floor((LIMITS.meshFileBytes - overhead) / 36));
       const binBytes = (LIMITS.meshFileBytes - overhead) & ~3;
@@ -229,15 +255,19 @@ const CASES: BenchCase[] = [
   { name: 'glb-instances', format: 'glb', write: (w) => writeInstanced(w, false) },
   { name: 'gltf-instances', format: 'gltf', write: (w) => writeInstanced(w, true) },
   {
-    name: 'gltf-base64', format: 'gltf',
+    name: 'gltf-base64',
+    format: 'gltf',
     write(w) {
-      const json = (t: number, payload: string) => JSON.stringify({
-        asset: { version: '2.0' }, scenes: [{ nodes: [0] }], nodes: [{ mesh: 0 }],
-        meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
-        accessors: [{ bufferView: 0, componentType: 5126, count: 3 * t, type: 'VEC3' }],
-        bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 36 * t }],
-        buffers: [{ byteLength: 36 * t, uri: `data:application/octet-stream;base64,${payload}` }],
-      });
+      const json = (t: number, payload: string) =>
+        JSON.stringify({
+          asset: { version: '2.0' },
+          scenes: [{ nodes: [0] }],
+          nodes: [{ mesh: 0 }],
+          meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+          accessors: [{ bufferView: 0, componentType: 5126, count: 3 * t, type: 'VEC3' }],
+          bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 36 * t }],
+          buffers: [{ byteLength: 36 * t, uri: `data:application/octet-stream;base64,${payload}` }],
+        });
       const overhead = json(LIMITS.meshTriangles, '').length + 16;
       // 36 bytes a triangle are 48 base64 characters.
       const triangles = Math.min(LIMITS.meshTriangles, Math.floor((Math.min(LIMITS.meshFileBytes, LIMITS.gltfTextBytes) - overhead) / 48));
@@ -256,7 +286,12 @@ const CASES: BenchCase[] = [
   },
 ];
 
-interface ImportResult { fileBytes: number; triangles: number; peakRssMiB: number; error?: string }
+interface ImportResult {
+  fileBytes: number;
+  triangles: number;
+  peakRssMiB: number;
+  error?: string;
+}
 
 /** One import in this process (the child side). */
 async function importOnce(file: string, format: MeshFormat): Promise<ImportResult> {
@@ -273,12 +308,30 @@ async function importOnce(file: string, format: MeshFormat): Promise<ImportResul
 }
 
 function child(file: string, format: string): ImportResult | { error: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/meshMemory.ts'), file, format], { encoding: 'utf8', maxBuffer: 2 ** 20 });
-  if (r.status !== 0) return { error: r.stderr.trim().split('\n').filter((l) => !/DeprecationWarning|trace-deprecation|THREE\.|require\("three"\)/.test(l)).pop() ?? `exit ${r.status}` };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/meshMemory.ts'), file, format], {
+    encoding: 'utf8',
+    maxBuffer: 2 ** 20,
+  });
+  if (r.status !== 0)
+    return {
+      error:
+        r.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !/DeprecationWarning|trace-deprecation|THREE\.|require\("three"\)/.test(l))
+          .pop() ?? `exit ${r.status}`,
+    };
   return JSON.parse(r.stdout) as ImportResult;
 }
 
-export interface MeshMemoryRow { format: string; fileBytes: number; triangles: number; peakMiB: number; overGiB: boolean; error?: string }
+export interface MeshMemoryRow {
+  format: string;
+  fileBytes: number;
+  triangles: number;
+  peakMiB: number;
+  overGiB: boolean;
+  error?: string;
+}
 
 /** Runs every case (and a baseline: the modules loaded, nothing imported); prints the table and returns the rows. */
 export function benchMeshMemory(names: string[] = CASES.map((c) => c.name)): MeshMemoryRow[] {
@@ -295,7 +348,8 @@ export function benchMeshMemory(names: string[] = CASES.map((c) => c.name)): Mes
       const r = child(path, c.format);
       const peakMiB = 'peakRssMiB' in r ? r.peakRssMiB : NaN;
       let error = r.error;
-      if (error === undefined && (r as ImportResult).triangles !== triangles) error = `read ${(r as ImportResult).triangles} triangles, wrote ${triangles}`;
+      if (error === undefined && (r as ImportResult).triangles !== triangles)
+        error = `read ${(r as ImportResult).triangles} triangles, wrote ${triangles}`;
       rows.push({ format: c.name, fileBytes, triangles, peakMiB, overGiB: !(peakMiB < GIB_MIB), error });
     } finally {
       rmSync(path, { force: true });
@@ -305,9 +359,12 @@ export function benchMeshMemory(names: string[] = CASES.map((c) => c.name)): Mes
     `mesh import memory: peak RSS of importMesh on the worst file each format's limits admit (own process each; goal < ${GIB_MIB} MiB)`,
     ['format', 'file MiB', 'triangles', 'peak MiB', 'B/file byte', 'B/triangle', 'check'],
     rows.map((r) => [
-      r.format, (r.fileBytes / 2 ** 20).toFixed(1), r.triangles, r.peakMiB,
-      ((r.peakMiB - baseMiB) * 2 ** 20 / r.fileBytes).toFixed(2),
-      ((r.peakMiB - baseMiB) * 2 ** 20 / r.triangles).toFixed(0),
+      r.format,
+      (r.fileBytes / 2 ** 20).toFixed(1),
+      r.triangles,
+      r.peakMiB,
+      (((r.peakMiB - baseMiB) * 2 ** 20) / r.fileBytes).toFixed(2),
+      (((r.peakMiB - baseMiB) * 2 ** 20) / r.triangles).toFixed(0),
       r.error ? `FAILED: ${r.error}` : r.overGiB ? 'OVER 1 GiB' : 'ok',
     ]),
   );

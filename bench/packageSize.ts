@@ -13,22 +13,43 @@ import { ROOT } from '../test/helpers/cli.ts';
 const ENTRIES = [
   { name: 'navlab (core)', entry: 'src/core/index.ts', external: [] as RegExp[] },
   { name: 'navlab/scene', entry: 'src/scene/index.ts', external: [/^zod/] },
-  { name: 'navlab/three, without three, three-mesh-bvh', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
+  {
+    name: 'navlab/three, without three, three-mesh-bvh',
+    entry: 'src/three/index.ts',
+    external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
+  },
   { name: 'navlab/three, without three', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^zod/] },
-  { name: 'navlab/scene-three, without three, three-mesh-bvh', entry: 'src/three/sceneIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
-  { name: 'navlab/helpers, without three, three-mesh-bvh', entry: 'src/three/helpersIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
-  { name: 'navlab/import, without three, three-mesh-bvh', entry: 'src/three/importIndex.ts', external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/] },
+  {
+    name: 'navlab/scene-three, without three, three-mesh-bvh',
+    entry: 'src/three/sceneIndex.ts',
+    external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
+  },
+  {
+    name: 'navlab/helpers, without three, three-mesh-bvh',
+    entry: 'src/three/helpersIndex.ts',
+    external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
+  },
+  {
+    name: 'navlab/import, without three, three-mesh-bvh',
+    entry: 'src/three/importIndex.ts',
+    external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
+  },
 ];
 
 async function bundledSize(entry: string, external: RegExp[]): Promise<{ min: number; gzip: number }> {
   const out = (await build({
-    root: ROOT, configFile: false, logLevel: 'error',
+    root: ROOT,
+    configFile: false,
+    logLevel: 'error',
     build: {
-      write: false, minify: true, modulePreload: false,
+      write: false,
+      minify: true,
+      modulePreload: false,
       rollupOptions: { input: join(ROOT, entry), preserveEntrySignatures: 'strict', external: (id) => external.some((re) => re.test(id)) },
     },
   })) as Rollup.RollupOutput;
-  let min = 0, gzip = 0;
+  let min = 0,
+    gzip = 0;
   for (const c of out.output) {
     const code = c.type === 'chunk' ? c.code : c.source;
     min += Buffer.byteLength(code);

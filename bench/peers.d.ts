@@ -21,15 +21,35 @@ declare module 'ngraph.graph' {
 }
 declare module 'ngraph.path' {
   import type { Graph } from 'ngraph.graph';
-  interface Link { data: { weight: number } }
-  interface Node { id: number }
-  export function aStar(graph: Graph, options: { oriented?: boolean; distance(a: Node, b: Node, link: Link): number; heuristic(a: Node, b: Node): number }): { find(from: number, to: number): Node[] };
+  interface Link {
+    data: { weight: number };
+  }
+  interface Node {
+    id: number;
+  }
+  export function aStar(
+    graph: Graph,
+    options: { oriented?: boolean; distance(a: Node, b: Node, link: Link): number; heuristic(a: Node, b: Node): number },
+  ): { find(from: number, to: number): Node[] };
 }
 declare module 'yuka' {
-  export class Vector3 { constructor(x: number, y: number, z: number); }
-  export class Graph { digraph: boolean; addNode(node: NavNode): this; addEdge(edge: NavEdge): this; getNode(i: number): NavNode; }
-  export class NavNode { constructor(index: number, position: Vector3); index: number; position: Vector3; }
-  export class NavEdge { constructor(from: number, to: number, cost: number); }
+  export class Vector3 {
+    constructor(x: number, y: number, z: number);
+  }
+  export class Graph {
+    digraph: boolean;
+    addNode(node: NavNode): this;
+    addEdge(edge: NavEdge): this;
+    getNode(i: number): NavNode;
+  }
+  export class NavNode {
+    constructor(index: number, position: Vector3);
+    index: number;
+    position: Vector3;
+  }
+  export class NavEdge {
+    constructor(from: number, to: number, cost: number);
+  }
   export class AStar {
     constructor(graph: Graph, source: number, target: number);
     heuristic: { calculate(graph: Graph, source: number, target: number): number };

@@ -21,7 +21,6 @@ const SEED = 0x5eed;
 const REPS = 5;
 const SECTION = 'BVH visibility preprocessing';
 
-
 /** The bench world's boxes: min corner and size per box, inside [0, WORLD]^3. */
 export function benchBoxes(random: () => number, count = BOXES): SceneObstacle[] {
   const out: SceneObstacle[] = [];
@@ -36,8 +35,10 @@ export function benchBoxes(random: () => number, count = BOXES): SceneObstacle[]
 /** `n` random points outside every box (xyz triples). */
 export function freePoints(world: ObstacleWorld, random: () => number, n: number): Float64Array {
   const out = new Float64Array(3 * n);
-  for (let i = 0; i < n;) {
-    const x = random() * WORLD, y = random() * WORLD, z = random() * WORLD;
+  for (let i = 0; i < n; ) {
+    const x = random() * WORLD,
+      y = random() * WORLD,
+      z = random() * WORLD;
     if (world.contains(x, y, z)) continue;
     out[3 * i] = x;
     out[3 * i + 1] = y;
@@ -68,17 +69,23 @@ export async function benchPreprocess(): Promise<void> {
   const SEGMENTS = 100_000;
   const segs = new Float64Array(6 * SEGMENTS);
   for (let k = 0; k < SEGMENTS; k++) {
-    const i = Math.floor(random() * 1000), j = Math.floor(random() * 1000);
+    const i = Math.floor(random() * 1000),
+      j = Math.floor(random() * 1000);
     segs.set(pts.subarray(3 * i, 3 * i + 3), 6 * k);
     segs.set(pts.subarray(3 * j, 3 * j + 3), 6 * k + 3);
   }
-  const stockRuns: number[] = [], oursRuns: number[] = [], capsuleRuns: number[] = [];
-  let stockClear = 0, oursClear = 0;
+  const stockRuns: number[] = [],
+    oursRuns: number[] = [],
+    capsuleRuns: number[] = [];
+  let stockClear = 0,
+    oursClear = 0;
   for (let rep = 0; rep < REPS; rep++) {
     t = now();
     stockClear = 0;
     for (let k = 0; k < 6 * SEGMENTS; k += 6) {
-      const dx = segs[k + 3] - segs[k], dy = segs[k + 4] - segs[k + 1], dz = segs[k + 5] - segs[k + 2];
+      const dx = segs[k + 3] - segs[k],
+        dy = segs[k + 4] - segs[k + 1],
+        dz = segs[k + 5] - segs[k + 2];
       const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
       _ray.origin.set(segs[k], segs[k + 1], segs[k + 2]);
       _ray.direction.set(dx / len, dy / len, dz / len);
@@ -92,17 +99,22 @@ export async function benchPreprocess(): Promise<void> {
     }
     oursRuns.push(SEGMENTS / ((now() - t) / 1000));
     t = now();
-    for (let k = 0; k < 6 * SEGMENTS; k += 6) bvh.capsuleClear(segs[k], segs[k + 1], segs[k + 2], segs[k + 3], segs[k + 4], segs[k + 5], 0.5);
+    for (let k = 0; k < 6 * SEGMENTS; k += 6)
+      bvh.capsuleClear(segs[k], segs[k + 1], segs[k + 2], segs[k + 3], segs[k + 4], segs[k + 5], 0.5);
     capsuleRuns.push(SEGMENTS / ((now() - t) / 1000));
   }
-  const stock = median(stockRuns), ours = median(oursRuns);
+  const stock = median(stockRuns),
+    ours = median(oursRuns);
 
   // Full preprocessing of 1,000 waypoints, as `nav preprocess` runs it: world, BVH, all pairs.
   const doc = parseScene({
-    version: 1, name: 'bench', obstacles: boxes,
+    version: 1,
+    name: 'bench',
+    obstacles: boxes,
     waypoints: Array.from({ length: 1000 }, (_, i) => ({ id: `w${i}`, position: Array.from(pts.subarray(3 * i, 3 * i + 3)) })),
   });
-  const fullRuns: number[] = [], linkRuns: number[] = [];
+  const fullRuns: number[] = [],
+    linkRuns: number[] = [];
   let links = 0;
   for (let rep = 0; rep < 3; rep++) {
     const r = preprocessScene(doc);
@@ -112,11 +124,23 @@ export async function benchPreprocess(): Promise<void> {
   }
 
   const rows: [string, string, string][] = [
-    ['BVH build (2,000 boxes, ' + bvh.triangleCount + ' triangles, SAH)', `${worldMs.toFixed(1)} ms`, 'first build in the process (cold JIT)'],
-    ['segment tests/s, stock raycastFirst (DoubleSide, far = length)', `${(stock / 1e6).toFixed(3)} M/s`, `${stockClear} of ${SEGMENTS} clear`],
-    ['segment tests/s, ours (any-hit traversal)', `${(ours / 1e6).toFixed(3)} M/s`, `${oursClear} clear; x${(ours / stock).toFixed(2)} stock; ${checkTarget(SECTION, 'segment tests/s, ours', ours / 1e6, '>=', 0.5, 'M/s')}`],
+    [`BVH build (2,000 boxes, ${bvh.triangleCount} triangles, SAH)`, `${worldMs.toFixed(1)} ms`, 'first build in the process (cold JIT)'],
+    [
+      'segment tests/s, stock raycastFirst (DoubleSide, far = length)',
+      `${(stock / 1e6).toFixed(3)} M/s`,
+      `${stockClear} of ${SEGMENTS} clear`,
+    ],
+    [
+      'segment tests/s, ours (any-hit traversal)',
+      `${(ours / 1e6).toFixed(3)} M/s`,
+      `${oursClear} clear; x${(ours / stock).toFixed(2)} stock; ${checkTarget(SECTION, 'segment tests/s, ours', ours / 1e6, '>=', 0.5, 'M/s')}`,
+    ],
     ['capsule tests/s, ours (r = 0.5)', `${(median(capsuleRuns) / 1e6).toFixed(3)} M/s`, ''],
-    ['full preprocessing, 1,000 waypoints (all 499,500 pairs)', `${median(fullRuns).toFixed(0)} ms`, `${links} links, ${median(linkRuns).toFixed(0)} ms of it testing pairs; ${checkTarget(SECTION, 'full preprocessing, 1,000 waypoints', median(fullRuns), '<=', 1000, 'ms')}`],
+    [
+      'full preprocessing, 1,000 waypoints (all 499,500 pairs)',
+      `${median(fullRuns).toFixed(0)} ms`,
+      `${links} links, ${median(linkRuns).toFixed(0)} ms of it testing pairs; ${checkTarget(SECTION, 'full preprocessing, 1,000 waypoints', median(fullRuns), '<=', 1000, 'ms')}`,
+    ],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));

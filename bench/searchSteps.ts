@@ -65,11 +65,15 @@ problems.forEach((p, k) => {
 });
 const m = (a: number[]) => median(a).toFixed(3);
 const r = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
-printTable('Search steps: cost of watching JPS and Lazy Theta* (Complex.3dmap, last 100 problems)', ['measure', 'median ms', 'ratio'], [
-  ['Lazy Theta* search, no SightLog', m(plain), '1.00'],
-  ['Lazy Theta* search, SightLog attached', m(logged), r(logged, plain)],
-  ['Lazy Theta*: collect visited nodes', m(visitedMs), '1.00'],
-  ['Lazy Theta*: collect links + checks', m(ltSteps), r(ltSteps, visitedMs)],
-  ['JPS: collect visited nodes', m(jpsVisited), '1.00'],
-  ['JPS: collect jumps', m(jpsSteps), r(jpsSteps, jpsVisited)],
-]);
+printTable(
+  'Search steps: cost of watching JPS and Lazy Theta* (Complex.3dmap, last 100 problems)',
+  ['measure', 'median ms', 'ratio'],
+  [
+    ['Lazy Theta* search, no SightLog', m(plain), '1.00'],
+    ['Lazy Theta* search, SightLog attached', m(logged), r(logged, plain)],
+    ['Lazy Theta*: collect visited nodes', m(visitedMs), '1.00'],
+    ['Lazy Theta*: collect links + checks', m(ltSteps), r(ltSteps, visitedMs)],
+    ['JPS: collect visited nodes', m(jpsVisited), '1.00'],
+    ['JPS: collect jumps', m(jpsSteps), r(jpsSteps, jpsVisited)],
+  ],
+);

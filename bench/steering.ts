@@ -23,9 +23,17 @@ const TIMED_STEPS = 1200;
 const BUDGET_MS = 2;
 
 /** `count` points in free space of the open field, at least `spacing` apart. */
-function freePoints(world: ObstacleWorld, random: () => number, count: number, radius: number, spacing: number): [number, number, number][] {
+function freePoints(
+  world: ObstacleWorld,
+  random: () => number,
+  count: number,
+  radius: number,
+  spacing: number,
+): [number, number, number][] {
   const out: [number, number, number][] = [];
-  const p = { x: 0, y: 0, z: 0 }, q = { x: 0, y: 0, z: 0 }, n = { x: 0, y: 0, z: 0 };
+  const p = { x: 0, y: 0, z: 0 },
+    q = { x: 0, y: 0, z: 0 },
+    n = { x: 0, y: 0, z: 0 };
   while (out.length < count) {
     p.x = -28 + 56 * random();
     p.y = 1 + 13 * random();
@@ -88,7 +96,10 @@ export async function benchSteering(): Promise<void> {
       ['ms per step, mean', mean],
       ['ms per step, p95', quantile(times, 0.95)],
       ['ms per step, max', times[times.length - 1]],
-      [`budget ${BUDGET_MS} ms per step (mean)`, checkTarget('steering', `ms per step, mean, ${AGENTS} agents`, mean, '<=', BUDGET_MS, 'ms')],
+      [
+        `budget ${BUDGET_MS} ms per step (mean)`,
+        checkTarget('steering', `ms per step, mean, ${AGENTS} agents`, mean, '<=', BUDGET_MS, 'ms'),
+      ],
       ['trips completed (new goal each)', String(trips)],
       ['new-goal planning, ms per trip', trips > 0 ? regoalMs / trips : 0],
       ['replans (stuck / blocked)', String(replans)],

@@ -22,7 +22,14 @@ const results: TargetResult[] = [];
 
 /** Formats a measured number for a verdict: a few significant digits. */
 function show(v: number, unit: string): string {
-  const s = !Number.isFinite(v) || Number.isInteger(v) ? String(v) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3);
+  const s =
+    !Number.isFinite(v) || Number.isInteger(v)
+      ? String(v)
+      : Math.abs(v) >= 100
+        ? v.toFixed(0)
+        : Math.abs(v) >= 1
+          ? v.toFixed(2)
+          : v.toPrecision(3);
   return unit ? `${s} ${unit}` : s;
 }
 
@@ -30,8 +37,24 @@ function show(v: number, unit: string): string {
  * Records the target `measured <op> limit` and returns its verdict for printing, such as
  * "target <= 16 ms: met" or "target <= 16 ms: MISSED".
  */
-export function checkTarget(section: string, name: string, measured: number, op: '<=' | '>=' | '<' | '>' | '=', limit: number, unit = ''): string {
-  const met = op === '<=' ? measured <= limit : op === '>=' ? measured >= limit : op === '<' ? measured < limit : op === '>' ? measured > limit : measured === limit;
+export function checkTarget(
+  section: string,
+  name: string,
+  measured: number,
+  op: '<=' | '>=' | '<' | '>' | '=',
+  limit: number,
+  unit = '',
+): string {
+  const met =
+    op === '<='
+      ? measured <= limit
+      : op === '>='
+        ? measured >= limit
+        : op === '<'
+          ? measured < limit
+          : op === '>'
+            ? measured > limit
+            : measured === limit;
   return recordTarget(section, name, show(measured, unit), `${op} ${show(limit, unit)}`, met);
 }
 

@@ -27,11 +27,21 @@ const CASES: Record<string, () => IndexedMesh> = {
   'terrain-1M': () => terrain(mulberry32(4), 708, 100, 25),
 };
 const RUNS: [string, VoxelFill, number][] = [
-  ['sphere-70k', 'surface', 5], ['sphere-70k', 'solid', 5], ['terrain-70k', 'surface', 5],
-  ['sphere-1M', 'surface', 3], ['sphere-1M', 'solid', 3], ['terrain-1M', 'surface', 3],
+  ['sphere-70k', 'surface', 5],
+  ['sphere-70k', 'solid', 5],
+  ['terrain-70k', 'surface', 5],
+  ['sphere-1M', 'surface', 3],
+  ['sphere-1M', 'solid', 3],
+  ['terrain-1M', 'surface', 3],
 ];
 
-interface CaseResult { triangles: number; dims: number[]; blocked: number; ms: number; peakRssMiB: number }
+interface CaseResult {
+  triangles: number;
+  dims: number[];
+  blocked: number;
+  ms: number;
+  peakRssMiB: number;
+}
 
 function runCase(name: string, fill: VoxelFill, repeats: number): CaseResult {
   const soup = soupOf(CASES[name]());
@@ -46,13 +56,21 @@ function runCase(name: string, fill: VoxelFill, repeats: number): CaseResult {
   }
   const { grid, blocked, triangles } = last!;
   // maxRSS is in KiB.
-  return { triangles, dims: [grid.X, grid.Y, grid.Z], blocked, ms: median(times), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  return {
+    triangles,
+    dims: [grid.X, grid.Y, grid.Z],
+    blocked,
+    ms: median(times),
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
 }
 
 export function benchVoxelize(): void {
   const rows: (string | number)[][] = [];
   for (const [name, fill, repeats] of RUNS) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/voxelize.ts'), name, fill, String(repeats)], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/voxelize.ts'), name, fill, String(repeats)], {
+      encoding: 'utf8',
+    });
     const section = 'mesh voxelization';
     if (r.status !== 0) {
       const reason = r.stderr.trim().split('\n').pop() ?? '';
@@ -65,8 +83,11 @@ export function benchVoxelize(): void {
     if (big) goal.push(checkTarget(section, `${name} ${fill}, peak RSS`, c.peakRssMiB, '<', 1024, 'MiB'));
     rows.push([`${name} ${fill}`, c.triangles, c.dims.join('x'), c.blocked, c.ms, c.peakRssMiB, goal.join('; ')]);
   }
-  printTable(`Mesh voxelization at ${CELLS_ACROSS} cells across (median of runs; peak RSS of the whole process, mesh generation included)`,
-    ['mesh', 'triangles', 'dims', 'blocked', 'ms', 'peak MiB', 'goal'], rows);
+  printTable(
+    `Mesh voxelization at ${CELLS_ACROSS} cells across (median of runs; peak RSS of the whole process, mesh generation included)`,
+    ['mesh', 'triangles', 'dims', 'blocked', 'ms', 'peak MiB', 'goal'],
+    rows,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

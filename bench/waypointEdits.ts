@@ -53,7 +53,9 @@ export function benchWaypointEdits(quick = false): void {
       const [buildMs] = timed(() => vis.setAll(positions));
       const buildTests = vis.segmentTests;
       const targets = freePoints(world, random, MOVES);
-      const cpu: number[] = [], wall: number[] = [], tests: number[] = [];
+      const cpu: number[] = [],
+        wall: number[] = [],
+        tests: number[] = [];
       for (let k = 0; k < MOVES; k++) {
         const i = Math.floor(random() * n);
         const before = vis.segmentTests;
@@ -65,7 +67,16 @@ export function benchWaypointEdits(quick = false): void {
       const [graphMs] = timed(() => vis.graph());
       const what = `move one waypoint among ${n.toLocaleString('en-US')} (${Number.isFinite(maxLinkDistance) ? `maxLinkDistance ${maxLinkDistance}` : 'no maxLinkDistance'})`;
       const m = median(cpu);
-      rows.push([what, m, median(wall), Math.max(...cpu), median(tests), `${buildMs.toFixed(0)} ms, ${buildTests} tests`, graphMs, checkTarget(SECTION, what, m, '<=', TARGET_MS, 'ms')]);
+      rows.push([
+        what,
+        m,
+        median(wall),
+        Math.max(...cpu),
+        median(tests),
+        `${buildMs.toFixed(0)} ms, ${buildTests} tests`,
+        graphMs,
+        checkTarget(SECTION, what, m, '<=', TARGET_MS, 'ms'),
+      ]);
     }
   }
   rows.push(dragRow(random));
@@ -88,13 +99,17 @@ function dragRow(random: () => number): (string | number)[] {
   const p = freePoints(world, random, n);
   world.dispose();
   const doc = parseScene({
-    version: 1, name: 'drag-5000', obstacles: boxes,
+    version: 1,
+    name: 'drag-5000',
+    obstacles: boxes,
     waypoints: Array.from({ length: n }, (_, i) => ({ id: `w${i}`, position: [p[3 * i], p[3 * i + 1], p[3 * i + 2]] })),
   });
   const model = new EditModel(doc);
   let view = new WaypointView(model.visibility.graph(), 0.3);
   const i = Math.floor(random() * n);
-  const cpu: number[] = [], wall: number[] = [], tests: number[] = [];
+  const cpu: number[] = [],
+    wall: number[] = [],
+    tests: number[] = [];
   const [x, y, z] = [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
   for (let k = 1; k <= MOVES; k++) {
     const before = model.visibility.segmentTests;

@@ -38,32 +38,89 @@ export async function benchWaypoints(only: string[] = []): Promise<void> {
     const g = p.space.grid;
     const m = r.metrics;
     timing.push([
-      f.replace(/\.json$/, ''), `${g.X}x${g.Y}x${g.Z}`, String(p.space.clearVoxels.length), String(r.graph.count),
-      r.worldMs, r.gridMs, p.ms.clearance, p.ms.cover, p.ms.connect, p.ms.prune, p.ms.refine, r.ms,
-      checkTarget('automatic waypoints: placement', `placement on ${scene}`, r.ms, '<=', 2000, 'ms'), (cpu.user + cpu.system) / 1000,
+      f.replace(/\.json$/, ''),
+      `${g.X}x${g.Y}x${g.Z}`,
+      String(p.space.clearVoxels.length),
+      String(r.graph.count),
+      r.worldMs,
+      r.gridMs,
+      p.ms.clearance,
+      p.ms.cover,
+      p.ms.connect,
+      p.ms.prune,
+      p.ms.refine,
+      r.ms,
+      checkTarget('automatic waypoints: placement', `placement on ${scene}`, r.ms, '<=', 2000, 'ms'),
+      (cpu.user + cpu.system) / 1000,
     ]);
     const ratio = (v: number | null) => (v === null ? 'none' : v.toFixed(3));
     // The figures' goals, as targets (a ratio that could not be measured, 'none', misses).
     const goals = 'automatic waypoints: figures';
     const ratioGoal = (what: string, v: number | null, bound: number) =>
-      v === null ? recordTarget(goals, `${what} on ${scene}`, 'none', `<= ${bound}`, false) : checkTarget(goals, `${what} on ${scene}`, v, '<=', bound);
+      v === null
+        ? recordTarget(goals, `${what} on ${scene}`, 'none', `<= ${bound}`, false)
+        : checkTarget(goals, `${what} on ${scene}`, v, '<=', bound);
     const verdicts = [
       checkTarget(goals, `coverage on ${scene}`, m.coverage, '=', 1),
-      recordTarget(goals, `graph components on ${scene}`, String(m.components.graph), `= free components (${m.components.free})`, m.components.graph === m.components.free),
+      recordTarget(
+        goals,
+        `graph components on ${scene}`,
+        String(m.components.graph),
+        `= free components (${m.components.free})`,
+        m.components.graph === m.components.free,
+      ),
       ratioGoal('median ratio', m.medianRatio, 1.05),
       ratioGoal('p95 ratio', m.p95Ratio, 1.15),
     ];
     figures.push([
-      f.replace(/\.json$/, ''), String(r.agentRadius), String(r.graph.count),
+      f.replace(/\.json$/, ''),
+      String(r.agentRadius),
+      String(r.graph.count),
       `${p.steps.cover}/${p.steps.connectors}/-${p.steps.pruned}/${p.steps.refined} (${p.steps.batches})`,
-      m.coverage, `${m.components.graph}/${m.components.free}`, ratio(m.medianRatio), ratio(m.p95Ratio), r.figuresMs,
+      m.coverage,
+      `${m.components.graph}/${m.components.free}`,
+      ratio(m.medianRatio),
+      ratio(m.p95Ratio),
+      r.figuresMs,
       verdicts.every((v) => v.endsWith('met')) ? 'met' : 'MISSED',
     ]);
   }
-  printTable('Automatic waypoints: placement time per shipped scene, ms (goal <= 2000)',
-    ['scene', 'grid', 'clear voxels', 'waypoints', 'world', 'grid', 'clearance', 'cover', 'connect', 'prune', 'refine', 'total', 'target', 'cpu ms'], timing);
-  printTable('Automatic waypoints: figures (1,000 pairs, seed 1; goals: coverage 1, graph = free, median <= 1.05, p95 <= 1.15)',
-    ['scene', 'radius', 'waypoints', 'cover/conn/-pruned/refined (batches)', 'coverage', 'graph/free', 'median', 'p95', 'figures ms', 'goals'], figures);
+  printTable(
+    'Automatic waypoints: placement time per shipped scene, ms (goal <= 2000)',
+    [
+      'scene',
+      'grid',
+      'clear voxels',
+      'waypoints',
+      'world',
+      'grid',
+      'clearance',
+      'cover',
+      'connect',
+      'prune',
+      'refine',
+      'total',
+      'target',
+      'cpu ms',
+    ],
+    timing,
+  );
+  printTable(
+    'Automatic waypoints: figures (1,000 pairs, seed 1; goals: coverage 1, graph = free, median <= 1.05, p95 <= 1.15)',
+    [
+      'scene',
+      'radius',
+      'waypoints',
+      'cover/conn/-pruned/refined (batches)',
+      'coverage',
+      'graph/free',
+      'median',
+      'p95',
+      'figures ms',
+      'goals',
+    ],
+    figures,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchWaypoints(process.argv.slice(2));

@@ -10,7 +10,13 @@ import { createStage } from './stage.ts';
 const stage = createStage(new Vector3(0, 16, 14), new Vector3(0, 0, 0));
 const level = new Group();
 const stone = new MeshStandardMaterial({ color: 0x6c7686 });
-for (const [x, z] of [[-3, -2], [0, 1], [3, -1], [-1, 4], [2, -4]]) {
+for (const [x, z] of [
+  [-3, -2],
+  [0, 1],
+  [3, -1],
+  [-1, 4],
+  [2, -4],
+]) {
   const pillar = new Mesh(new BoxGeometry(1.2, 3, 1.2), stone);
   pillar.position.set(x, 1.5, z);
   level.add(pillar);

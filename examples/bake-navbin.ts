@@ -36,4 +36,12 @@ const bytes = writeNavbin({
 });
 writeFileSync(output, bytes);
 nav.dispose();
-console.log(JSON.stringify({ out: output, bytes: bytes.byteLength, dims: [nav.grid.X, nav.grid.Y, nav.grid.Z], waypoints: graph.count, links: graph.linkCount }));
+console.log(
+  JSON.stringify({
+    out: output,
+    bytes: bytes.byteLength,
+    dims: [nav.grid.X, nav.grid.Y, nav.grid.Z],
+    waypoints: graph.count,
+    links: graph.linkCount,
+  }),
+);

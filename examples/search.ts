@@ -13,7 +13,7 @@ const stage = createStage(new Vector3(N / 2, 30, N + 12), new Vector3(N / 2, 0, 
 // A one-voxel-high maze of walls with gaps, always the same.
 const grid = new VoxelGrid({ dims: [N, 1, N] });
 for (let z = 4; z < N; z += 6) {
-  const gap = (z * 7) % (N - 4) + 2;
+  const gap = ((z * 7) % (N - 4)) + 2;
   for (let x = 0; x < N; x++) if (Math.abs(x - gap) > 1) grid.setBlocked(x, 0, z, true);
 }
 const walls = new InstancedMesh(new BoxGeometry(1, 1, 1), new MeshStandardMaterial({ color: 0x6c7686 }), N * N);
@@ -48,5 +48,7 @@ stage.loop(() => {
     helper.setPath(corners, result.status !== 'found');
   }
   stage.info(`${result.status}: ${result.expanded} expanded, ${helper.counts.closed} closed and ${helper.counts.open} open drawn`);
-  Object.assign(window, { example: { status: result.status, expanded: result.expanded, closed: helper.counts.closed, segments: helper.counts.segments } });
+  Object.assign(window, {
+    example: { status: result.status, expanded: result.expanded, closed: helper.counts.closed, segments: helper.counts.segments },
+  });
 });

@@ -1,5 +1,5 @@
 /** What every browser example shares: renderer, camera with orbit controls, lights, frame loop. */
-import { Color, DirectionalLight, HemisphereLight, PerspectiveCamera, Scene, Vector3, WebGLRenderer } from 'three';
+import { Color, DirectionalLight, HemisphereLight, PerspectiveCamera, Scene, type Vector3, WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
 export interface Stage {
@@ -36,7 +36,9 @@ export function createStage(eye: Vector3, target: Vector3): Stage {
   const infoBox = document.getElementById('info');
   let last = performance.now();
   return {
-    scene, camera, renderer,
+    scene,
+    camera,
+    renderer,
     info: (text) => void (infoBox && (infoBox.textContent = text)),
     loop(frame) {
       renderer.setAnimationLoop((now: number) => {

@@ -34,11 +34,23 @@ export interface ApiEntry {
 
 export const API_ENTRIES: readonly ApiEntry[] = [
   { name: 'navlab', file: 'core/index.d.ts', summary: 'the core: grids, graphs, search, steering (no three, no DOM)' },
-  { name: 'navlab/scene', file: 'scene/index.d.ts', summary: 'scene documents: schema, parsing with readable errors, building core objects' },
+  {
+    name: 'navlab/scene',
+    file: 'scene/index.d.ts',
+    summary: 'scene documents: schema, parsing with readable errors, building core objects',
+  },
   { name: 'navlab/three', file: 'three/index.d.ts', summary: 'the three.js adapter: NavWorld, BVH worlds, line of sight, voxelization' },
-  { name: 'navlab/scene-three', file: 'three/sceneIndex.d.ts', summary: 'scene documents on three.js: loading its mesh files, preprocessing, automatic waypoints, simulation' },
+  {
+    name: 'navlab/scene-three',
+    file: 'three/sceneIndex.d.ts',
+    summary: 'scene documents on three.js: loading its mesh files, preprocessing, automatic waypoints, simulation',
+  },
   { name: 'navlab/helpers', file: 'three/helpersIndex.d.ts', summary: 'debug drawing on three.js: waypoint graphs, searches, agents' },
-  { name: 'navlab/import', file: 'three/importIndex.d.ts', summary: 'mesh files: glTF (Draco, meshopt), OBJ and STL import, scenes from imported meshes' },
+  {
+    name: 'navlab/import',
+    file: 'three/importIndex.d.ts',
+    summary: 'mesh files: glTF (Draco, meshopt), OBJ and STL import, scenes from imported meshes',
+  },
 ];
 
 interface Declaration {
@@ -80,7 +92,13 @@ function parseDeclarations(text: string): Map<string, Declaration> {
       if (line.trim() !== '') doc = [];
       continue;
     }
-    const decl: Declaration = { name: m[2], kind: m[1], doc: docText(doc), signature: line.replace(/ \{$/, '').replace(/^export (declare )?/, ''), members: [] };
+    const decl: Declaration = {
+      name: m[2],
+      kind: m[1],
+      doc: docText(doc),
+      signature: line.replace(/ \{$/, '').replace(/^export (declare )?/, ''),
+      members: [],
+    };
     doc = [];
     if (line.endsWith('{')) {
       // A class or interface body: members at four spaces, each with its doc comment.
@@ -110,7 +128,7 @@ function parseDeclarations(text: string): Map<string, Declaration> {
     } else {
       // A one-statement declaration may still span lines: read to its ';'.
       let sig = decl.signature;
-      while (!sig.trimEnd().endsWith(';') && i + 1 < lines.length) sig += '\n' + lines[++i];
+      while (!sig.trimEnd().endsWith(';') && i + 1 < lines.length) sig += `\n${lines[++i]}`;
       decl.signature = sig.replace(/;$/, '');
     }
     out.set(decl.name, decl);
@@ -131,9 +149,16 @@ function exportedNames(root: string, file: string, seen = new Set<string>()): { 
       result.push(...exportedNames(root, target, seen));
       continue;
     }
-    for (const part of m[2].split(',').map((s) => s.trim().replace(/^type /, '')).filter(Boolean)) {
+    for (const part of m[2]
+      .split(',')
+      .map((s) => s.trim().replace(/^type /, ''))
+      .filter(Boolean)) {
       const [original, alias] = part.split(/\s+as\s+/);
-      result.push(...exportedNames(root, target, new Set(seen)).filter((e) => e.name === original).map((e) => ({ name: alias ?? original, file: e.file })));
+      result.push(
+        ...exportedNames(root, target, new Set(seen))
+          .filter((e) => e.name === original)
+          .map((e) => ({ name: alias ?? original, file: e.file })),
+      );
     }
   }
   for (const name of parseDeclarations(text).keys()) result.push({ name, file });
@@ -143,7 +168,12 @@ function exportedNames(root: string, file: string, seen = new Set<string>()): { 
 /** One Markdown page per entry, keyed by file name, plus README.md as the index. */
 export function renderApiDocs(declarationsRoot: string): Map<string, string> {
   const pages = new Map<string, string>();
-  const index = ['# navlab API reference', '', 'Generated from the doc comments of the package\'s type declarations by `npm run docs:api`; do not edit by hand.', ''];
+  const index = [
+    '# navlab API reference',
+    '',
+    "Generated from the doc comments of the package's type declarations by `npm run docs:api`; do not edit by hand.",
+    '',
+  ];
   const parsed = new Map<string, Map<string, Declaration>>();
   const declarationsOf = (file: string): Map<string, Declaration> => {
     if (!parsed.has(file)) parsed.set(file, parseDeclarations(readFileSync(join(declarationsRoot, file), 'utf8')));
@@ -152,7 +182,16 @@ export function renderApiDocs(declarationsRoot: string): Map<string, string> {
   for (const entry of API_ENTRIES) {
     const page = `${entry.name.replace('/', '-')}.md`;
     index.push(`- [\`${entry.name}\`](${page}): ${entry.summary}`);
-    const md = [`# \`${entry.name}\``, '', `${entry.summary[0].toUpperCase()}${entry.summary.slice(1)}.`, '', '```ts', `import { ... } from '${entry.name}';`, '```', ''];
+    const md = [
+      `# \`${entry.name}\``,
+      '',
+      `${entry.summary[0].toUpperCase()}${entry.summary.slice(1)}.`,
+      '',
+      '```ts',
+      `import { ... } from '${entry.name}';`,
+      '```',
+      '',
+    ];
     const names = exportedNames(declarationsRoot, entry.file);
     const unique = names.filter((n, i) => names.findIndex((o) => o.name === n.name) === i);
     md.push('| export | kind | summary |', '| --- | --- | --- |');
@@ -167,13 +206,14 @@ export function renderApiDocs(declarationsRoot: string): Map<string, string> {
       sections.push('```ts', d.signature, '```', '');
       if (d.members.length > 0) {
         sections.push('| member | description |', '| --- | --- |');
-        for (const m of d.members) sections.push(`| \`${m.signature.replace(/\|/g, '\\|')}\` | ${m.doc.replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`);
+        for (const m of d.members)
+          sections.push(`| \`${m.signature.replace(/\|/g, '\\|')}\` | ${m.doc.replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`);
         sections.push('');
       }
     }
     md.push('', ...sections);
-    pages.set(page, md.join('\n').trimEnd() + '\n');
+    pages.set(page, `${md.join('\n').trimEnd()}\n`);
   }
-  pages.set('README.md', index.join('\n') + '\n');
+  pages.set('README.md', `${index.join('\n')}\n`);
   return pages;
 }

@@ -35,14 +35,28 @@ function sampleBuilder(): GltfBuilder {
   const b = new GltfBuilder();
   const cube = b.positionsAndIndices(CUBE_P, CUBE_I);
   // The cube's index accessor split into two primitives of 6 triangles (18 indices, 72 bytes).
-  const cubeLow = b.accessor({ bufferView: (b.json.accessors[cube.indices] as { bufferView: number }).bufferView, componentType: 5125, count: 18, type: 'SCALAR' });
-  const cubeHigh = b.accessor({ bufferView: (b.json.accessors[cube.indices] as { bufferView: number }).bufferView, byteOffset: 72, componentType: 5125, count: 18, type: 'SCALAR' });
+  const cubeLow = b.accessor({
+    bufferView: (b.json.accessors[cube.indices] as { bufferView: number }).bufferView,
+    componentType: 5125,
+    count: 18,
+    type: 'SCALAR',
+  });
+  const cubeHigh = b.accessor({
+    bufferView: (b.json.accessors[cube.indices] as { bufferView: number }).bufferView,
+    byteOffset: 72,
+    componentType: 5125,
+    count: 18,
+    type: 'SCALAR',
+  });
   const red = b.material([0.8, 0.2, 0.2, 1]);
   const grey = b.material([0.6, 0.6, 0.6, 1]);
-  const cubeMesh = b.mesh([
-    { attributes: { POSITION: cube.POSITION }, indices: cubeLow, material: red },
-    { attributes: { POSITION: cube.POSITION }, indices: cubeHigh, material: grey },
-  ], 'cube');
+  const cubeMesh = b.mesh(
+    [
+      { attributes: { POSITION: cube.POSITION }, indices: cubeLow, material: red },
+      { attributes: { POSITION: cube.POSITION }, indices: cubeHigh, material: grey },
+    ],
+    'cube',
+  );
   const tet = b.positionsAndIndices(TET_P, TET_I);
   const tetMesh = b.mesh([{ attributes: { POSITION: tet.POSITION }, indices: tet.indices, material: grey }], 'tetra');
   b.node({ name: 'base', mesh: cubeMesh, translation: [10, 0, 0], children: [1] });
@@ -93,7 +107,13 @@ function dracoGlb(corrupt: boolean): Uint8Array {
   b.useExtension('KHR_draco_mesh_compression');
   b.node({
     translation: [0, 0, 5],
-    mesh: b.mesh([{ attributes: { POSITION: position }, indices, extensions: { KHR_draco_mesh_compression: { bufferView: view, attributes: { POSITION: positionId } } } }]),
+    mesh: b.mesh([
+      {
+        attributes: { POSITION: position },
+        indices,
+        extensions: { KHR_draco_mesh_compression: { bufferView: view, attributes: { POSITION: positionId } } },
+      },
+    ]),
   });
   return b.glb();
 }
@@ -107,9 +127,27 @@ function meshoptGlb(): Uint8Array {
   // decoder fills, declared with its size and no data.
   const encP = MeshoptEncoder.encodeGltfBuffer(bytesOf(CUBE_P), 8, 12, 'ATTRIBUTES');
   const encI = MeshoptEncoder.encodeGltfBuffer(bytesOf(CUBE_I), 36, 4, 'TRIANGLES');
-  const pOff = b.append(encP), iOff = b.append(encI);
-  const pView = b.json.bufferViews.push({ buffer: 1, byteOffset: 0, byteLength: 96, byteStride: 12, extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: pOff, byteLength: encP.byteLength, byteStride: 12, mode: 'ATTRIBUTES', count: 8 } } }) - 1;
-  const iView = b.json.bufferViews.push({ buffer: 1, byteOffset: 96, byteLength: 144, extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: iOff, byteLength: encI.byteLength, byteStride: 4, mode: 'TRIANGLES', count: 36 } } }) - 1;
+  const pOff = b.append(encP),
+    iOff = b.append(encI);
+  const pView =
+    b.json.bufferViews.push({
+      buffer: 1,
+      byteOffset: 0,
+      byteLength: 96,
+      byteStride: 12,
+      extensions: {
+        EXT_meshopt_compression: { buffer: 0, byteOffset: pOff, byteLength: encP.byteLength, byteStride: 12, mode: 'ATTRIBUTES', count: 8 },
+      },
+    }) - 1;
+  const iView =
+    b.json.bufferViews.push({
+      buffer: 1,
+      byteOffset: 96,
+      byteLength: 144,
+      extensions: {
+        EXT_meshopt_compression: { buffer: 0, byteOffset: iOff, byteLength: encI.byteLength, byteStride: 4, mode: 'TRIANGLES', count: 36 },
+      },
+    }) - 1;
   const { min, max } = extent(CUBE_P);
   const position = b.accessor({ bufferView: pView, componentType: 5126, count: 8, type: 'VEC3', min, max });
   const indices = b.accessor({ bufferView: iView, componentType: 5125, count: 36, type: 'SCALAR' });
@@ -122,7 +160,7 @@ write('meshopt.glb', meshoptGlb());
 // --- OBJ and STL ---
 const objLines = ['# tetrahedron', ...Array.from({ length: 4 }, (_, k) => `v ${TET_P[3 * k]} ${TET_P[3 * k + 1]} ${TET_P[3 * k + 2]}`)];
 for (let t = 0; t < 4; t++) objLines.push(`f ${TET_I[3 * t] + 1} ${TET_I[3 * t + 1] + 1} ${TET_I[3 * t + 2] + 1}`);
-write('tetra.obj', objLines.join('\n') + '\n');
+write('tetra.obj', `${objLines.join('\n')}\n`);
 
 function stlAscii(): string {
   const lines = ['solid tetra'];
@@ -135,7 +173,7 @@ function stlAscii(): string {
     lines.push('    endloop', '  endfacet');
   }
   lines.push('endsolid tetra');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 write('tetra-ascii.stl', stlAscii());
 
@@ -174,8 +212,8 @@ empty.node({ name: 'nothing here' });
 write('broken-empty.glb', empty.glb());
 write('broken-lines.glb', single(CUBE_P, CUBE_I, { mode: 1 }).glb());
 write('broken-truncated.stl', binary.slice(0, binary.byteLength - 30));
-write('broken-index.obj', objLines.join('\n') + '\nf 1 2 9\n');
-write('broken-nan.obj', objLines.join('\n').replace('v 2 0 0', 'v 2 nan 0') + '\n');
+write('broken-index.obj', `${objLines.join('\n')}\nf 1 2 9\n`);
+write('broken-nan.obj', `${objLines.join('\n').replace('v 2 0 0', 'v 2 nan 0')}\n`);
 write('broken-json.gltf', '{"asset": {"version": "2.0"}, "nodes": [');
 // Container-level sanity of what we wrote: the GLB helper pads to 4 bytes.
 if (glbContainer('{}', new Uint8Array(0)).byteLength % 4 !== 0) throw new Error('GLB not 4-byte aligned');

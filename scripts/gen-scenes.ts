@@ -36,7 +36,8 @@ function fill(grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y
 
 /** Blocks every voxel of the grid whose interior overlaps one of the obstacles. */
 function voxelize(grid: VoxelGrid, obstacles: readonly SceneObstacle[]): void {
-  const s = grid.cellSize, o = grid.origin;
+  const s = grid.cellSize,
+    o = grid.origin;
   for (let z = 0; z < grid.Z; z++) {
     for (let y = 0; y < grid.Y; y++) {
       for (let x = 0; x < grid.X; x++) {
@@ -59,8 +60,15 @@ function openField(): SceneDocumentInput {
       const z = round(-18 + row * 12 + (rnd() - 0.5) * 5, 1);
       const height = round(4 + rnd() * 10, 1);
       const id = `pillar-${String(++n).padStart(2, '0')}`;
-      if ((row + col) % 2 === 0) obstacles.push({ id, shape: 'cylinder', position: [x, height / 2, z], radius: round(0.7 + rnd() * 0.9, 1), height });
-      else obstacles.push({ id, shape: 'box', position: [x, height / 2, z], size: [round(1.5 + rnd() * 2.5, 1), height, round(1.5 + rnd() * 2.5, 1)] });
+      if ((row + col) % 2 === 0)
+        obstacles.push({ id, shape: 'cylinder', position: [x, height / 2, z], radius: round(0.7 + rnd() * 0.9, 1), height });
+      else
+        obstacles.push({
+          id,
+          shape: 'box',
+          position: [x, height / 2, z],
+          size: [round(1.5 + rnd() * 2.5, 1), height, round(1.5 + rnd() * 2.5, 1)],
+        });
     }
   }
   obstacles.push(
@@ -72,7 +80,12 @@ function openField(): SceneDocumentInput {
   const grid = new VoxelGrid({ dims: [60, 16, 60], origin: { x: -30, y: 0, z: -30 } });
   voxelize(grid, obstacles);
 
-  const layers = [['ground', 1.5], ['low', 5], ['mid', 9], ['high', 13]] as const;
+  const layers = [
+    ['ground', 1.5],
+    ['low', 5],
+    ['mid', 9],
+    ['high', 13],
+  ] as const;
   const waypoints: { id: string; position: [number, number, number] }[] = [];
   layers.forEach(([name, y], l) => {
     let k = 0;
@@ -103,12 +116,19 @@ function openField(): SceneDocumentInput {
     ['high', 24, 24, 'ground', -24, -24],
     ['low', -24, 24, 'high', 24, -24],
   ];
-  const agents = routes.map(([sl, sx, sz, gl, gx, gz], i) => ({ id: `agent-${i + 1}`, start: nearest(sl, sx, sz), goal: nearest(gl, gx, gz), radius: 0.4, speed: round(3 + (i % 3) * 0.75, 2) }));
+  const agents = routes.map(([sl, sx, sz, gl, gx, gz], i) => ({
+    id: `agent-${i + 1}`,
+    start: nearest(sl, sx, sz),
+    goal: nearest(gl, gx, gz),
+    radius: 0.4,
+    speed: round(3 + (i % 3) * 0.75, 2),
+  }));
   return {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: 'Open field with pillars',
-    description: 'Pillars, floating platforms and boulders on a ground slab. Waypoints fly in four layers (1.5, 5, 9 and 13 m); six agents cross the field diagonally. The voxel layer is the obstacles voxelized at 1 m (every voxel an obstacle overlaps is solid).',
+    description:
+      'Pillars, floating platforms and boulders on a ground slab. Waypoints fly in four layers (1.5, 5, 9 and 13 m); six agents cross the field diagonally. The voxel layer is the obstacles voxelized at 1 m (every voxel an obstacle overlaps is solid).',
     units: 'm',
     bounds: { min: [-30, -1, -30], max: [30, 16, 30] },
     agentRadius: 0.4,
@@ -163,7 +183,9 @@ function classic10(): SceneDocumentInput {
 
 /** A three-floor maze: a random spanning tree of 10x3x10 cells (depth-first, floors changed rarely). */
 function maze(): SceneDocumentInput {
-  const W = 10, L = 3, D = 10;
+  const W = 10,
+    L = 3,
+    D = 10;
   const rnd = mulberry32(7);
   const grid = new VoxelGrid({ dims: [2 * W + 1, 2 * L + 1, 2 * D + 1] });
   grid.occupancy.fill(1);
@@ -177,7 +199,14 @@ function maze(): SceneDocumentInput {
     const [i, l, k] = stack[stack.length - 1];
     const flat: [number, number, number][] = [];
     const vertical: [number, number, number][] = [];
-    for (const [di, dl, dk] of [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0, 1, 0], [0, -1, 0]] as const) {
+    for (const [di, dl, dk] of [
+      [1, 0, 0],
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 0, -1],
+      [0, 1, 0],
+      [0, -1, 0],
+    ] as const) {
       const [a, b, c] = [i + di, l + dl, k + dk];
       if (a < 0 || b < 0 || c < 0 || a >= W || b >= L || c >= D || visited[id(a, b, c)]) continue;
       (dl === 0 ? flat : vertical).push([a, b, c]);
@@ -198,7 +227,8 @@ function maze(): SceneDocumentInput {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: '3D maze',
-    description: 'A perfect maze on three floors (10x10 cells each, one-voxel corridors, floors linked by rare holes), generated depth-first with mulberry32 seed 7. The entrance and the exit are at opposite corners, on the lowest and the highest floor.',
+    description:
+      'A perfect maze on three floors (10x10 cells each, one-voxel corridors, floors linked by rare holes), generated depth-first with mulberry32 seed 7. The entrance and the exit are at opposite corners, on the lowest and the highest floor.',
     units: 'voxels',
     bounds: { min: [0, 0, 0], max: [2 * W + 1, 2 * L + 1, 2 * D + 1] },
     agentRadius: 0.3,
@@ -214,7 +244,9 @@ function maze(): SceneDocumentInput {
 
 /** A three-storey building: slabs, outer walls with a door, interior walls, stairs and an open shaft. */
 function building(): SceneDocumentInput {
-  const X = 24, Y = 13, Z = 16;
+  const X = 24,
+    Y = 13,
+    Z = 16;
   const g = new VoxelGrid({ dims: [X, Y, Z] });
   for (const y of [0, 4, 8, 12]) fill(g, 0, y, 0, X - 1, y, Z - 1); // ground, floor 1, floor 2, roof
   fill(g, 0, 0, 0, 0, Y - 1, Z - 1); // west wall
@@ -224,7 +256,11 @@ function building(): SceneDocumentInput {
   fill(g, 0, 1, 7, 0, 2, 8, false); // front door (west, ground floor)
   for (const y of [6, 10]) for (const z of [3, 11]) fill(g, 0, y, z, 0, y, z + 1, false); // windows
   // Interior wall on every storey along z = 8, with a doorway.
-  for (const [base, door] of [[1, 10], [5, 3], [9, 13]]) {
+  for (const [base, door] of [
+    [1, 10],
+    [5, 3],
+    [9, 13],
+  ]) {
     fill(g, 1, base, 8, 16, base + 2, 8);
     fill(g, door, base, 8, door + 1, base + 1, 8, false);
   }
@@ -242,7 +278,8 @@ function building(): SceneDocumentInput {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: 'Building with stairs and a shaft',
-    description: 'Three storeys (slabs at y = 0, 4, 8, roof at 12) inside outer walls with a front door and windows. Each storey has an interior wall with a doorway; stairs lead from the ground floor to floor 1 and from floor 1 to floor 2, and an open 3x3 shaft joins all three storeys. Waypoints sit in every room and in the shaft.',
+    description:
+      'Three storeys (slabs at y = 0, 4, 8, roof at 12) inside outer walls with a front door and windows. Each storey has an interior wall with a doorway; stairs lead from the ground floor to floor 1 and from floor 1 to floor 2, and an open 3x3 shaft joins all three storeys. Waypoints sit in every room and in the shaft.',
     units: 'm',
     bounds: { min: [0, 0, 0], max: [X, Y, Z] },
     agentRadius: 0.3,
@@ -276,7 +313,8 @@ function building(): SceneDocumentInput {
 
 /** A one-voxel-thick ground layer crossed by a meandering river (water costs 8) and a bridge (cost 1). */
 function riverBridge(): SceneDocumentInput {
-  const X = 32, Z = 20;
+  const X = 32,
+    Z = 20;
   const rnd = mulberry32(11);
   const water = new VoxelGrid({ dims: [X, 1, Z] }); // "blocked" here means "water", only to merge boxes
   const riverZ = (x: number) => 8 + Math.round(1.5 * Math.sin(x / 5));
@@ -285,7 +323,8 @@ function riverBridge(): SceneDocumentInput {
   for (let x = 14; x <= 16; x++) fill(bridge, x, 0, riverZ(x) - 2, x, 0, riverZ(x) + 1);
   const rocks = new VoxelGrid({ dims: [X, 1, Z] });
   for (let k = 0; k < 24; k++) {
-    const x = Math.floor(rnd() * X), z = Math.floor(rnd() * Z);
+    const x = Math.floor(rnd() * X),
+      z = Math.floor(rnd() * Z);
     const onRiver = z >= riverZ(x) - 3 && z <= riverZ(x) + 2;
     const nearCamp = Math.hypot(x - 6, z - 2) < 3 || Math.hypot(x - 8, z - 17) < 3;
     if (!onRiver && !nearCamp) rocks.setBlocked(x, 0, z, true);
@@ -294,7 +333,8 @@ function riverBridge(): SceneDocumentInput {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: 'River with a bridge',
-    description: 'A one-voxel-thick ground layer, so ground units stay on the ground. The river\'s voxels are terrain "water" with cost 8; the bridge region (cost 1) is listed after the water and overrides it. Going straight across from the south camp to the north camp wades through four water voxels (cost about 44); the optimal path walks to the bridge instead (cost about 23). Rocks are solid voxels.',
+    description:
+      'A one-voxel-thick ground layer, so ground units stay on the ground. The river\'s voxels are terrain "water" with cost 8; the bridge region (cost 1) is listed after the water and overrides it. Going straight across from the south camp to the north camp wades through four water voxels (cost about 44); the optimal path walks to the bridge instead (cost about 23). Rocks are solid voxels.',
     units: 'm',
     bounds: { min: [0, 0, 0], max: [X, 2, Z] },
     agentRadius: 0.4,
@@ -332,7 +372,8 @@ function sealedRoom(): SceneDocumentInput {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: 'Sealed room',
-    description: 'The goal (waypoint "vault") lies inside a room whose walls, floor and ceiling are closed. No path exists: the search reports "unreachable" and returns the path to the reachable voxel nearest the goal, which the agent follows.',
+    description:
+      'The goal (waypoint "vault") lies inside a room whose walls, floor and ceiling are closed. No path exists: the search reports "unreachable" and returns the path to the reachable voxel nearest the goal, which the agent follows.',
     units: 'm',
     bounds: { min: [0, 0, 0], max: [16, 8, 16] },
     agentRadius: 0.3,
@@ -356,12 +397,21 @@ function galaxy(): SceneDocumentInput {
   ];
   const waypoints: { id: string; position: [number, number, number] }[] = [];
   // Rings of waypoints between the orbits, alternately above and below the ecliptic.
-  const rings = [[8.5, 10], [17, 12], [26, 14], [37.5, 16], [52, 18]] as const;
+  const rings = [
+    [8.5, 10],
+    [17, 12],
+    [26, 14],
+    [37.5, 16],
+    [52, 18],
+  ] as const;
   rings.forEach(([r, count], ring) => {
     for (let k = 0; k < count; k++) {
       const angle = (2 * Math.PI * (k + (ring % 2) * 0.5)) / count;
       const y = (k % 2 === 0 ? 1 : -1) * (2 + ring);
-      waypoints.push({ id: `ring${ring + 1}-${String(k + 1).padStart(2, '0')}`, position: [round(r * Math.cos(angle)), y, round(r * Math.sin(angle))] });
+      waypoints.push({
+        id: `ring${ring + 1}-${String(k + 1).padStart(2, '0')}`,
+        position: [round(r * Math.cos(angle)), y, round(r * Math.sin(angle))],
+      });
     }
   });
   const outer = waypoints.filter((w) => w.id.startsWith('ring5'));
@@ -376,7 +426,8 @@ function galaxy(): SceneDocumentInput {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: 'Galaxy',
-    description: 'A sun (static sphere) and four planets on slightly tilted circular orbits with periods of 20 to 90 s. Ships start on the outer ring of waypoints and chase planets (goal = moving obstacle id), so their goals move and they must replan. Moving obstacles do not block preprocessing.',
+    description:
+      'A sun (static sphere) and four planets on slightly tilted circular orbits with periods of 20 to 90 s. Ships start on the outer ring of waypoints and chase planets (goal = moving obstacle id), so their goals move and they must replan. Moving obstacles do not block preprocessing.',
     units: 'Mm',
     bounds: { min: [-60, -24, -60], max: [60, 24, 60] },
     agentRadius: 0.5,
@@ -392,24 +443,43 @@ function galaxy(): SceneDocumentInput {
 
 /** Thin walls (0.1 thick, full height) with 0.5 wide slits a ray passes but an agent of radius 0.4 cannot. */
 function thinWalls(): SceneDocumentInput {
-  const H = 4, T = 0.1;
+  const H = 4,
+    T = 0.1;
   // The free-standing wall: two halves along direction (sin a, 0, cos a) around centre C, 0.5 apart.
-  const a = Math.PI / 6, C = [-0.1, 0.5], dir = [Math.sin(a), Math.cos(a)], normal = [Math.cos(a), -Math.sin(a)];
-  const along = (t: number, side = 0): [number, number] => [round(C[0] + t * dir[0] + side * normal[0], 3), round(C[1] + t * dir[1] + side * normal[1], 3)];
+  const a = Math.PI / 6,
+    C = [-0.1, 0.5],
+    dir = [Math.sin(a), Math.cos(a)],
+    normal = [Math.cos(a), -Math.sin(a)];
+  const along = (t: number, side = 0): [number, number] => [
+    round(C[0] + t * dir[0] + side * normal[0], 3),
+    round(C[1] + t * dir[1] + side * normal[1], 3),
+  ];
   /** A wall along z at x, from z = -6 to 6, with open intervals `gaps` ([z0, z1] pairs, sorted). */
   const wall = (name: string, x: number, gaps: [number, number][]) => {
     const pieces: SceneObstacle[] = [];
     let z = -6;
     for (const [a, b] of [...gaps, [6, 6] as [number, number]]) {
-      if (a > z) pieces.push({ id: `${name}-${pieces.length + 1}`, shape: 'box', position: [x, H / 2, round((z + a) / 2, 3)], size: [T, H, round(a - z, 3)] });
+      if (a > z)
+        pieces.push({
+          id: `${name}-${pieces.length + 1}`,
+          shape: 'box',
+          position: [x, H / 2, round((z + a) / 2, 3)],
+          size: [T, H, round(a - z, 3)],
+        });
       z = b;
     }
     return pieces;
   };
   const obstacles: SceneObstacle[] = [
     { id: 'floor', shape: 'box', position: [0, -0.1, 0], size: [20, 0.2, 12] },
-    ...wall('west-wall', -3, [[-2.25, -1.75], [2.2, 3.8]]),
-    ...wall('east-wall', 3, [[-4.8, -3.2], [2.75, 3.25]]),
+    ...wall('west-wall', -3, [
+      [-2.25, -1.75],
+      [2.2, 3.8],
+    ]),
+    ...wall('east-wall', 3, [
+      [-4.8, -3.2],
+      [2.75, 3.25],
+    ]),
     // A free-standing wall turned 30 degrees about y (rotating local z onto dir), slit in the middle.
     ...[-1.3, 1.3].map((t, i): SceneObstacle => {
       const [x, z] = along(t);
@@ -421,7 +491,8 @@ function thinWalls(): SceneDocumentInput {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
     name: 'Thin walls and narrow slits',
-    description: 'Walls 0.1 thick and as high as the world, each with a 0.5 wide slit and a 1.6 wide door. A thin ray passes the slits, an agent of radius 0.4 must not: with agentRadius 0.4 the waypoint links through the slits disappear and the agents take the doors. A free-standing wall turned 30 degrees has a slit too.',
+    description:
+      'Walls 0.1 thick and as high as the world, each with a 0.5 wide slit and a 1.6 wide door. A thin ray passes the slits, an agent of radius 0.4 must not: with agentRadius 0.4 the waypoint links through the slits disappear and the agents take the doors. A free-standing wall turned 30 degrees has a slit too.',
     units: 'm',
     bounds: { min: [-10, -0.2, -6], max: [10, H, 6] },
     agentRadius: 0.4,
@@ -498,6 +569,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const text = saveScene(doc);
     writeFileSync(`${ROOT}scenes/${name}.json`, text);
     const blocked = grid ? grid.occupancy.reduce((n, b) => n + b, 0) : 0;
-    console.log(`scenes/${name}.json: ${text.length} bytes, ${doc.waypoints.length} waypoints, ${doc.agents.length} agents, ${doc.obstacles.length} obstacles, ${doc.voxels?.solid.length ?? 0} solid boxes, ${blocked} blocked voxels`);
+    console.log(
+      `scenes/${name}.json: ${text.length} bytes, ${doc.waypoints.length} waypoints, ${doc.agents.length} agents, ${doc.obstacles.length} obstacles, ${doc.voxels?.solid.length ?? 0} solid boxes, ${blocked} blocked voxels`,
+    );
   }
 }

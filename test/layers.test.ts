@@ -23,7 +23,10 @@ function tsFiles(dir: string): string[] {
 /** Module specifiers of static imports/exports, `import type`, dynamic import() and require(). */
 function specifiers(source: string): string[] {
   // Comments out, strings kept (a string may hold '/**/' or '//', as glob patterns and URLs do).
-  const code = source.replace(/('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (_m, str: string | undefined) => str ?? '');
+  const code = source.replace(
+    /('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g,
+    (_m, str: string | undefined) => str ?? '',
+  );
   const found: string[] = [];
   const patterns = [
     /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
@@ -47,7 +50,12 @@ const LAYERS = [
   { dir: 'src/scene', mayImport: ['src/core', 'src/scene'], packages: ['zod'], builtins: false },
   { dir: 'src/three', mayImport: ['src/core', 'src/scene', 'src/three'], packages: THREE, builtins: false },
   // The app also reads data files: the shipped scenes and the package version.
-  { dir: 'src/app', mayImport: ['src/core', 'src/scene', 'src/three', 'src/app', 'scenes', 'package.json'], packages: [...THREE, 'lil-gui', 'zod'], builtins: false },
+  {
+    dir: 'src/app',
+    mayImport: ['src/core', 'src/scene', 'src/three', 'src/app', 'scenes', 'package.json'],
+    packages: [...THREE, 'lil-gui', 'zod'],
+    builtins: false,
+  },
   { dir: 'src/cli', mayImport: ['src/core', 'src/scene', 'src/three', 'src/cli'], packages: THREE, builtins: true },
 ];
 
@@ -55,7 +63,7 @@ describe('layers', () => {
   it('finds every kind of import statement', () => {
     const sample = [
       "import { a } from 'three';",
-      "import type { B } from \"three-mesh-bvh\";",
+      'import type { B } from "three-mesh-bvh";',
       "export * from 'node:fs';",
       "import 'lil-gui';",
       "const m = await import('path');",
@@ -65,12 +73,25 @@ describe('layers', () => {
       "const w = new Worker(new URL('../workers/nav.worker.ts', import.meta.url));",
       "const g = import.meta.glob<string>(['../../scenes/*.json', '!../../scenes/index.json'], { eager: true });",
     ].join('\n');
-    expect(specifiers(sample)).toEqual(['three', 'three-mesh-bvh', 'node:fs', 'os', 'lil-gui', 'path', 'child_process', '../workers/nav.worker.ts', '../../scenes/*.json', '../../scenes/index.json']);
+    expect(specifiers(sample)).toEqual([
+      'three',
+      'three-mesh-bvh',
+      'node:fs',
+      'os',
+      'lil-gui',
+      'path',
+      'child_process',
+      '../workers/nav.worker.ts',
+      '../../scenes/*.json',
+      '../../scenes/index.json',
+    ]);
   });
 
   it('every entry of src/ is a layer checked below', () => {
     const layers = new Set(LAYERS.map((l) => l.dir));
-    const unchecked = readdirSync(resolve(ROOT, 'src')).map((name) => `src/${name}`).filter((d) => !layers.has(d));
+    const unchecked = readdirSync(resolve(ROOT, 'src'))
+      .map((name) => `src/${name}`)
+      .filter((d) => !layers.has(d));
     expect(unchecked).toEqual([]);
   });
 
@@ -100,8 +121,10 @@ describe('layers', () => {
             if (!layer.builtins) problems.push(`${where}: imports the Node built-in '${spec}'`);
           } else if (spec.startsWith('.')) {
             const target = relative(ROOT, resolve(dirname(file), spec)).replace(/\\/g, '/');
-            if (!layer.mayImport.some((d) => target === d || target.startsWith(`${d}/`))) problems.push(`${where}: imports '${spec}' outside ${layer.mayImport.join(', ')}`);
-          } else if (!layer.packages.some((p) => spec === p || spec.startsWith(`${p}/`))) problems.push(`${where}: imports package '${spec}'`);
+            if (!layer.mayImport.some((d) => target === d || target.startsWith(`${d}/`)))
+              problems.push(`${where}: imports '${spec}' outside ${layer.mayImport.join(', ')}`);
+          } else if (!layer.packages.some((p) => spec === p || spec.startsWith(`${p}/`)))
+            problems.push(`${where}: imports package '${spec}'`);
         }
       }
       expect(problems).toEqual([]);
@@ -138,10 +161,18 @@ describe('layers', () => {
   });
 
   describe('package entries', () => {
-    const exportsMap = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).exports as Record<string, string | { import: string }>;
+    const exportsMap = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).exports as Record<
+      string,
+      string | { import: string }
+    >;
     /** Source file of each package entry: ./lib/x/y.js is built from src/x/y.ts. */
-    const entries = new Map(Object.entries(exportsMap).flatMap(([name, target]) =>
-      typeof target === 'string' ? [] : [[name, resolve(ROOT, target.import.replace(/^\.\/lib\//, 'src/').replace(/\.js$/, '.ts'))] as const]));
+    const entries = new Map(
+      Object.entries(exportsMap).flatMap(([name, target]) =>
+        typeof target === 'string'
+          ? []
+          : [[name, resolve(ROOT, target.import.replace(/^\.\/lib\//, 'src/').replace(/\.js$/, '.ts'))] as const],
+      ),
+    );
     /** Source files whose code an entry loads: relative imports and re-exports, not `import type` / `export type`. */
     const closure = (entry: string): string[] => {
       const seen = new Set<string>();
@@ -149,7 +180,8 @@ describe('layers', () => {
         if (seen.has(file)) return;
         seen.add(file);
         const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
-        for (const m of code.matchAll(/\b(?:import|export)\s+(?!type\b)[^'"`;]*?\bfrom\s*'(\.[^']+)'|\bimport\s*'(\.[^']+)'/g)) visit(resolve(dirname(file), m[1] ?? m[2]));
+        for (const m of code.matchAll(/\b(?:import|export)\s+(?!type\b)[^'"`;]*?\bfrom\s*'(\.[^']+)'|\bimport\s*'(\.[^']+)'/g))
+          visit(resolve(dirname(file), m[1] ?? m[2]));
       };
       visit(entry);
       return [...seen].map((f) => relative(ROOT, f).replace(/\\/g, '/')).sort();
@@ -165,9 +197,15 @@ describe('layers', () => {
       expect(three).toContain('src/three/NavWorld.ts');
       const apart = (entry: string) => closure(entries.get(entry)!).filter((f) => f.startsWith('src/three/') && !three.includes(f));
       // What each of the two entries adds is theirs alone.
-      expect(apart('./import')).toEqual(expect.arrayContaining(['src/three/meshImport.ts', 'src/three/gltfContainer.ts', 'src/three/importScene.ts']));
-      expect(apart('./helpers')).toEqual(expect.arrayContaining(['src/three/SearchHelper.ts', 'src/three/AgentsHelper.ts', 'src/three/WaypointGraphHelper.ts']));
-      expect(three.filter((f) => /meshImport|gltfContainer|dracoDecode|importScene|Helper\.ts$|searchSegments|visitedNodes/.test(f))).toEqual([]);
+      expect(apart('./import')).toEqual(
+        expect.arrayContaining(['src/three/meshImport.ts', 'src/three/gltfContainer.ts', 'src/three/importScene.ts']),
+      );
+      expect(apart('./helpers')).toEqual(
+        expect.arrayContaining(['src/three/SearchHelper.ts', 'src/three/AgentsHelper.ts', 'src/three/WaypointGraphHelper.ts']),
+      );
+      expect(
+        three.filter((f) => /meshImport|gltfContainer|dracoDecode|importScene|Helper\.ts$|searchSegments|visitedNodes/.test(f)),
+      ).toEqual([]);
     });
 
     it('the core entry loads only src/core', () => {

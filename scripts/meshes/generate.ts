@@ -35,12 +35,40 @@ export function randomTriangles(rand: () => number, count: number, extent: numbe
 
 const PHI = (1 + Math.sqrt(5)) / 2;
 const ICO_VERTICES = [
-  [-1, PHI, 0], [1, PHI, 0], [-1, -PHI, 0], [1, -PHI, 0], [0, -1, PHI], [0, 1, PHI],
-  [0, -1, -PHI], [0, 1, -PHI], [PHI, 0, -1], [PHI, 0, 1], [-PHI, 0, -1], [-PHI, 0, 1],
+  [-1, PHI, 0],
+  [1, PHI, 0],
+  [-1, -PHI, 0],
+  [1, -PHI, 0],
+  [0, -1, PHI],
+  [0, 1, PHI],
+  [0, -1, -PHI],
+  [0, 1, -PHI],
+  [PHI, 0, -1],
+  [PHI, 0, 1],
+  [-PHI, 0, -1],
+  [-PHI, 0, 1],
 ];
 const ICO_FACES = [
-  [0, 11, 5], [0, 5, 1], [0, 1, 7], [0, 7, 10], [0, 10, 11], [1, 5, 9], [5, 11, 4], [11, 10, 2], [10, 7, 6], [7, 1, 8],
-  [3, 9, 4], [3, 4, 2], [3, 2, 6], [3, 6, 8], [3, 8, 9], [4, 9, 5], [2, 4, 11], [6, 2, 10], [8, 6, 7], [9, 8, 1],
+  [0, 11, 5],
+  [0, 5, 1],
+  [0, 1, 7],
+  [0, 7, 10],
+  [0, 10, 11],
+  [1, 5, 9],
+  [5, 11, 4],
+  [11, 10, 2],
+  [10, 7, 6],
+  [7, 1, 8],
+  [3, 9, 4],
+  [3, 4, 2],
+  [3, 2, 6],
+  [3, 6, 8],
+  [3, 8, 9],
+  [4, 9, 5],
+  [2, 4, 11],
+  [6, 2, 10],
+  [8, 6, 7],
+  [9, 8, 1],
 ];
 
 /**
@@ -58,9 +86,12 @@ export function displacedSphere(rand: () => number, radius: number, frequency: n
   const perFace = ((f + 1) * (f + 2)) / 2;
   const positions = new Float32Array(20 * perFace * 3);
   const indices = new Uint32Array(20 * f * f * 3);
-  let v = 0, t = 0;
+  let v = 0,
+    t = 0;
   for (const [ia, ib, ic] of ICO_FACES) {
-    const A = ICO_VERTICES[ia], B = ICO_VERTICES[ib], C = ICO_VERTICES[ic];
+    const A = ICO_VERTICES[ia],
+      B = ICO_VERTICES[ib],
+      C = ICO_VERTICES[ic];
     const base = v;
     // Row i has f - i + 1 vertices: A + (B - A) j / f + (C - A) i / f, written so that an
     // edge point depends only on that edge's two corners.
@@ -68,12 +99,16 @@ export function displacedSphere(rand: () => number, radius: number, frequency: n
     for (let i = 0; i <= f; i++) {
       rowStart.push(v - base);
       for (let j = 0; j <= f - i; j++) {
-        const wa = (f - i - j) / f, wb = j / f, wc = i / f;
+        const wa = (f - i - j) / f,
+          wb = j / f,
+          wc = i / f;
         let x = wa * A[0] + wb * B[0] + wc * C[0];
         let y = wa * A[1] + wb * B[1] + wc * C[1];
         let z = wa * A[2] + wb * B[2] + wc * C[2];
         const len = Math.hypot(x, y, z);
-        x /= len; y /= len; z /= len;
+        x /= len;
+        y /= len;
+        z /= len;
         let bump = 0;
         for (const w of waves) bump += Math.sin(w.k[0] * x + w.k[1] * y + w.k[2] * z + w.phase) / waves.length;
         const r = radius * (1 + amplitude * bump);
@@ -85,7 +120,9 @@ export function displacedSphere(rand: () => number, radius: number, frequency: n
     }
     for (let i = 0; i < f; i++) {
       for (let j = 0; j < f - i; j++) {
-        const a = base + rowStart[i] + j, b = a + 1, c = base + rowStart[i + 1] + j;
+        const a = base + rowStart[i] + j,
+          b = a + 1,
+          c = base + rowStart[i + 1] + j;
         indices.set([a, b, c], t);
         t += 3;
         if (j < f - i - 1) {
@@ -104,7 +141,8 @@ export function terrain(rand: () => number, n: number, size: number, height: num
   const positions = new Float32Array((n + 1) * (n + 1) * 3);
   for (let j = 0; j <= n; j++) {
     for (let i = 0; i <= n; i++) {
-      const u = i / n, w = j / n;
+      const u = i / n,
+        w = j / n;
       const o = 3 * (i + (n + 1) * j);
       positions[o] = u * size;
       positions[o + 1] = height * 0.5 * (1 + Math.sin(k[0] * u + k[2]) * Math.cos(k[1] * w));
@@ -115,7 +153,10 @@ export function terrain(rand: () => number, n: number, size: number, height: num
   let t = 0;
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
-      const a = i + (n + 1) * j, b = a + 1, c = a + n + 1, d = c + 1;
+      const a = i + (n + 1) * j,
+        b = a + 1,
+        c = a + n + 1,
+        d = c + 1;
       indices.set([a, c, b, b, c, d], t);
       t += 6;
     }

@@ -105,7 +105,7 @@ export class GltfBuilder {
   /** Adds a node; `root` puts it in the default scene. */
   node(node: GltfNode, root = true): number {
     const i = this.json.nodes.push(node) - 1;
-    if (root) ((this.json.scenes[0] as { nodes: number[] }).nodes).push(i);
+    if (root) (this.json.scenes[0] as { nodes: number[] }).nodes.push(i);
     return i;
   }
 
@@ -128,7 +128,8 @@ export class GltfBuilder {
   jsonText(uri?: string, extraBuffers: Record<string, unknown>[] = []): string {
     const own = this.length === 0 ? [] : [{ byteLength: this.length, ...(uri === undefined ? {} : { uri }) }];
     const json = { ...this.json, buffers: [...own, ...extraBuffers] };
-    for (const k of ['materials', 'textures', 'images', 'samplers', 'accessors', 'bufferViews', 'meshes', 'nodes', 'buffers'] as const) if ((json as Record<string, unknown[]>)[k].length === 0) delete (json as Record<string, unknown>)[k];
+    for (const k of ['materials', 'textures', 'images', 'samplers', 'accessors', 'bufferViews', 'meshes', 'nodes', 'buffers'] as const)
+      if ((json as Record<string, unknown[]>)[k].length === 0) delete (json as Record<string, unknown>)[k];
     return JSON.stringify(json);
   }
 
@@ -153,14 +154,35 @@ export class GltfBuilder {
  * coordinates, 12 triangles, a `size` x `size` PNG (a checkerboard of `colours`) in the body,
  * a sampler, and a material reading it as base colour.
  */
-export function texturedBox(size = 2, colours: [number, number, number][] = [[200, 40, 40], [40, 40, 200]]): GltfBuilder {
+export function texturedBox(
+  size = 2,
+  colours: [number, number, number][] = [
+    [200, 40, 40],
+    [40, 40, 200],
+  ],
+): GltfBuilder {
   const b = new GltfBuilder();
-  const positions: number[] = [], uv: number[] = [], indices: number[] = [];
+  const positions: number[] = [],
+    uv: number[] = [],
+    indices: number[] = [];
   // Each face: the axis it faces along, the sign, and two axes spanning it.
-  for (const [axis, sign] of [[0, 1], [0, 0], [1, 1], [1, 0], [2, 1], [2, 0]]) {
-    const u = (axis + 1) % 3, v = (axis + 2) % 3;
+  for (const [axis, sign] of [
+    [0, 1],
+    [0, 0],
+    [1, 1],
+    [1, 0],
+    [2, 1],
+    [2, 0],
+  ]) {
+    const u = (axis + 1) % 3,
+      v = (axis + 2) % 3;
     const first = positions.length / 3;
-    for (const [a, c] of [[0, 0], [1, 0], [1, 1], [0, 1]]) {
+    for (const [a, c] of [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ]) {
       const p = [0, 0, 0];
       p[axis] = sign;
       p[u] = a;
@@ -207,7 +229,8 @@ export function glbContainer(jsonText: string, body: Uint8Array): Uint8Array {
 export const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 export function extent(positions: Float32Array): { min: number[]; max: number[] } {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
   // Bounds of the finite values: a fixture with a NaN vertex still has numbers here, as glTF requires.
   for (let i = 0; i < positions.length; i++) {
     if (!Number.isFinite(positions[i])) continue;
@@ -248,7 +271,8 @@ export function png(width: number, height: number, rgba?: Uint8Array): Uint8Arra
     zlib.set(block, at + 5);
     at += 5 + n;
   }
-  let a = 1, b = 0;
+  let a = 1,
+    b = 0;
   for (const v of raw) {
     a = (a + v) % 65521;
     b = (b + a) % 65521;
@@ -267,7 +291,12 @@ export function png(width: number, height: number, rgba?: Uint8Array): Uint8Arra
   new DataView(ihdr.buffer).setUint32(0, width);
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib), chunk('IEND', new Uint8Array(0))];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib),
+    chunk('IEND', new Uint8Array(0)),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {

@@ -88,7 +88,13 @@ export class App {
       this.labDirty = true;
       this.invalidate();
     };
-    this.loader = new SceneLoader(this.pool, this.catalog, this.overlay, () => this.stage.compiled, () => ++this.revision);
+    this.loader = new SceneLoader(
+      this.pool,
+      this.catalog,
+      this.overlay,
+      () => this.stage.compiled,
+      () => ++this.revision,
+    );
     this.tools.register({
       name: 'select',
       hint: '[Click] start · [Right-click] goal',
@@ -100,10 +106,14 @@ export class App {
     this.keymap.afterRun = () => this.invalidate();
     this.keymap.connect();
     this.overlay.setHelp([...this.keymap.list, ...POINTER_HELP]);
-    this.pointer = new PointerInput(renderer.domElement, (e) => this.tools.active?.click(e), (ndc) => {
-      // In a side-by-side comparison both halves show the same camera: map to the half's own NDC.
-      if (sideBySide(this.lab)) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
-    });
+    this.pointer = new PointerInput(
+      renderer.domElement,
+      (e) => this.tools.active?.click(e),
+      (ndc) => {
+        // In a side-by-side comparison both halves show the same camera: map to the half's own NDC.
+        if (sideBySide(this.lab)) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
+      },
+    );
     this.hover = new WaypointHover(this.overlay);
     installFileDrop(this.overlay.drop, (files) => void this.loadFiles(files));
     this.stage.draw = () => drawLab(this.stage, this.lab, this.overlay);
@@ -178,11 +188,15 @@ export class App {
   async query(options: NavlabQueryOptions): Promise<PathReport> {
     const scene = this.current;
     if (scene === null) throw new Error('query: no scene is loaded yet');
-    if (options === null || typeof options !== 'object') throw new Error('query: expected an options object { from, to, graph?, heuristic?, ... }');
+    if (options === null || typeof options !== 'object')
+      throw new Error('query: expected an options object { from, to, graph?, heuristic?, ... }');
     const { graph = defaultGraph(options.from), from, to, ...rest } = options;
     if (from === undefined || to === undefined) throw new Error('query: `from` and `to` are required');
     const request: QueryRequest = { type: 'query', revision: scene.revision, graph, from, to, options: rest };
-    const reply = await this.pool.run<QueryReply>(request, { revision: scene.revision, attach: (r) => void ((r as QueryRequest).scene = scene.sceneData()) });
+    const reply = await this.pool.run<QueryReply>(request, {
+      revision: scene.revision,
+      attach: (r) => void ((r as QueryRequest).scene = scene.sceneData()),
+    });
     return reply.report;
   }
 
@@ -279,7 +293,11 @@ export class App {
     const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map');
     if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.meshImport.importFiles(files);
     if (scene === undefined) {
-      this.overlay.setError(oneLine(`Could not load ${clip(files.map((f) => f.name).join(', '))}: no scene or mesh file (a .bin or an image goes together with the .gltf that uses it)`));
+      this.overlay.setError(
+        oneLine(
+          `Could not load ${clip(files.map((f) => f.name).join(', '))}: no scene or mesh file (a .bin or an image goes together with the .gltf that uses it)`,
+        ),
+      );
       return;
     }
     const others = new Map(files.filter((f) => f !== scene).map((f) => [f.name, f]));
@@ -349,7 +367,11 @@ export class App {
    * (null: none); the world is then redrawn, the voxel surface only in the chunks that box touches
    * (their faces taken from `world.chunks`, chunks of the same grid already updated, when given).
    */
-  showEdit(doc: SceneDocument, data: SceneData | SearchableScene, world?: { voxelBox: readonly number[] | null; chunks?: VoxelChunks | null }): LoadedScene {
+  showEdit(
+    doc: SceneDocument,
+    data: SceneData | SearchableScene,
+    world?: { voxelBox: readonly number[] | null; chunks?: VoxelChunks | null },
+  ): LoadedScene {
     const old = this.current;
     if (old === null) throw new Error('showEdit: no scene is loaded');
     const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs, old.meshes);
@@ -386,7 +408,11 @@ export class App {
       const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.views.waypoints?.radius ?? 0.3);
       this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
     }
-    this.overlay.setEndpoints(endpointText(lab.start), endpointText(lab.goal), lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph');
+    this.overlay.setEndpoints(
+      endpointText(lab.start),
+      endpointText(lab.goal),
+      lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph',
+    );
     this.labDirty = true;
     this.onLabChanged();
     this.invalidate();

@@ -35,7 +35,12 @@ export class LoadedScene implements SearchableScene {
    *   over, not copied: 89 MB for the biggest maps), or an edit's searchable state (kept by
    *   reference: the editor's grid is edited in place and shown as it is)
    */
-  constructor(revision: number, reply: Omit<PreprocessReply, 'scene'> & { scene: SceneData | SearchableScene }, loadMs: number, meshes: LoadedMeshes = new Map()) {
+  constructor(
+    revision: number,
+    reply: Omit<PreprocessReply, 'scene'> & { scene: SceneData | SearchableScene },
+    loadMs: number,
+    meshes: LoadedMeshes = new Map(),
+  ) {
     const { doc, scene, chunks, ...info } = reply;
     const s = 'graph' in scene ? scene : searchableScene(scene, true);
     this.revision = revision;

@@ -65,7 +65,12 @@ export class SceneLoader {
    * invalid (the error box shows it too), and with an AbortError when cancelled. The meshes a
    * document lists are read here (relative paths per `base`, or against a shipped scene's file).
    */
-  async load(nameOrDocument: string | object, sourceOverride: SceneSource | undefined, show: (loaded: Loaded) => void, base: MeshBase = {}): Promise<void> {
+  async load(
+    nameOrDocument: string | object,
+    sourceOverride: SceneSource | undefined,
+    show: (loaded: Loaded) => void,
+    base: MeshBase = {},
+  ): Promise<void> {
     this.cancel('cancelled by a newer load');
     const control = new AbortController();
     this.active = control;
@@ -82,7 +87,8 @@ export class SceneLoader {
       } else if (typeof nameOrDocument === 'string' && !nameOrDocument.trimStart().startsWith('{')) {
         label = nameOrDocument;
         entry = this.catalog.find(nameOrDocument) ?? null;
-        if (entry === null) throw new Error(`loadScene: unknown scene '${clip(nameOrDocument)}' (available: ${this.catalog.names.join(', ')})`);
+        if (entry === null)
+          throw new Error(`loadScene: unknown scene '${clip(nameOrDocument)}' (available: ${this.catalog.names.join(', ')})`);
         label = entry.name;
         if (entry.file !== null) base = { ...base, path: `scenes/${entry.file}` };
         if (entry.files !== undefined) base = { ...base, files: entry.files };
@@ -172,7 +178,10 @@ class Progress {
   private text = '';
   private readonly timer: ReturnType<typeof setInterval>;
 
-  constructor(private readonly overlay: Overlay, private readonly cancel: () => void) {
+  constructor(
+    private readonly overlay: Overlay,
+    private readonly cancel: () => void,
+  ) {
     this.timer = setInterval(() => this.show(), 250);
   }
 

@@ -6,7 +6,13 @@ export function appShortcuts(app: App): Shortcut[] {
   const list: Shortcut[] = [];
   const add = (group: string, keys: string, action: string, match: (e: KeyboardEvent) => boolean, run: (e: KeyboardEvent) => void) =>
     list.push({ group, keys, action, match, run });
-  add('View', 'H / ?', 'Show or hide this help', (e) => key('KeyH')(e) || (e.key === '?' && !e.ctrlKey), () => app.overlay.toggleHelp());
+  add(
+    'View',
+    'H / ?',
+    'Show or hide this help',
+    (e) => key('KeyH')(e) || (e.key === '?' && !e.ctrlKey),
+    () => app.overlay.toggleHelp(),
+  );
   add('View', 'F', 'Frame the scene', key('KeyF'), () => app.frameScene());
   add('View', 'C', 'Switch camera: orbit / fly', key('KeyC'), () => app.rig.toggleMode());
   add('View', 'L', 'Show or hide visibility links', key('KeyL'), () => {
@@ -14,10 +20,16 @@ export function appShortcuts(app: App): Shortcut[] {
     app.applyToggles();
     app.onLabChanged();
   });
-  add('View', '[ / ]', 'Cut away the world above a height: lower / raise the cut', (e) => key('BracketLeft')(e) || key('BracketRight')(e), (e) => {
-    app.stepCut(e.code === 'BracketLeft' ? -1 : 1);
-    app.onLabChanged();
-  });
+  add(
+    'View',
+    '[ / ]',
+    'Cut away the world above a height: lower / raise the cut',
+    (e) => key('BracketLeft')(e) || key('BracketRight')(e),
+    (e) => {
+      app.stepCut(e.code === 'BracketLeft' ? -1 : 1);
+      app.onLabChanged();
+    },
+  );
   add('Search', 'R', 'Run the search (both when comparing)', key('KeyR'), () => app.runSearch());
   add('Search', 'Esc', 'Cancel a running search or load · close help', key('Escape', null), () => {
     if (app.overlay.helpVisible) app.overlay.toggleHelp(false);
@@ -35,6 +47,12 @@ export function appShortcuts(app: App): Shortcut[] {
     app.labChanged();
   });
   add('Edit', 'Ctrl+Z', 'Undo', ctrl('KeyZ'), () => app.history.undo());
-  add('Edit', 'Ctrl+Shift+Z / Ctrl+Y', 'Redo', (e) => ctrl('KeyZ', true)(e) || ctrl('KeyY')(e), () => app.history.redo());
+  add(
+    'Edit',
+    'Ctrl+Shift+Z / Ctrl+Y',
+    'Redo',
+    (e) => ctrl('KeyZ', true)(e) || ctrl('KeyY')(e),
+    () => app.history.redo(),
+  );
   return list;
 }

@@ -57,8 +57,10 @@ export class SceneCatalog {
   /** The entry for a picker name, a file name (`maze.json`) or a file stem (`maze`); case-insensitive. */
   find(name: string): SceneEntry | undefined {
     const key = name.trim().toLowerCase();
-    return this.entries.find((e) => e.name.toLowerCase() === key)
-      ?? this.entries.find((e) => e.file !== null && (e.file.toLowerCase() === key || stem(e.file).toLowerCase() === key));
+    return (
+      this.entries.find((e) => e.name.toLowerCase() === key) ??
+      this.entries.find((e) => e.file !== null && (e.file.toLowerCase() === key || stem(e.file).toLowerCase() === key))
+    );
   }
 
   /**

@@ -74,7 +74,13 @@ async function main(): Promise<void> {
   panels.buildAgents(agents);
   editor.onEdited = (doc) => agents.sceneLoaded(doc);
   app.sceneListeners.push((scene) => agents.sceneLoaded(scene.doc));
-  app.addShortcut({ group: 'Agents', keys: 'Space', action: 'Play or pause the agents', match: key('Space'), run: () => agents.togglePlay() });
+  app.addShortcut({
+    group: 'Agents',
+    keys: 'Space',
+    action: 'Play or pause the agents',
+    match: key('Space'),
+    run: () => agents.togglePlay(),
+  });
   app.addShortcut({ group: 'Agents', keys: 'N', action: 'One simulation step', match: key('KeyN'), run: () => agents.step() });
   app.addShortcut({ group: 'Agents', keys: 'Backspace', action: 'Reset the agents', match: key('Backspace'), run: () => agents.reset() });
   try {

@@ -91,11 +91,20 @@ export function pickedFreeVoxel(grid: VoxelGrid, pick: VoxelPick): [number, numb
  * `centers` and `radii` (the first `count`), each radius at least `minRadius` (spheres drawn
  * larger than they are), or -1 when the ray misses them all.
  */
-export function pickSphere(origin: Vec3, dir: Vec3, centers: ArrayLike<number>, radii: ArrayLike<number>, count: number, minRadius = 0): number {
+export function pickSphere(
+  origin: Vec3,
+  dir: Vec3,
+  centers: ArrayLike<number>,
+  radii: ArrayLike<number>,
+  count: number,
+  minRadius = 0,
+): number {
   let best = -1;
   let bestT = Infinity;
   for (let i = 0; i < count; i++) {
-    const cx = centers[3 * i] - origin.x, cy = centers[3 * i + 1] - origin.y, cz = centers[3 * i + 2] - origin.z;
+    const cx = centers[3 * i] - origin.x,
+      cy = centers[3 * i + 1] - origin.y,
+      cz = centers[3 * i + 2] - origin.z;
     const along = cx * dir.x + cy * dir.y + cz * dir.z;
     const r = Math.max(minRadius, radii[i]);
     const d2 = cx * cx + cy * cy + cz * cz - along * along;
@@ -117,7 +126,9 @@ export function nearestToRay(origin: Vec3, dir: Vec3, points: ArrayLike<number>,
   let best = -1;
   let bestD = Infinity;
   for (let i = 0; i < count; i++) {
-    const cx = points[3 * i] - origin.x, cy = points[3 * i + 1] - origin.y, cz = points[3 * i + 2] - origin.z;
+    const cx = points[3 * i] - origin.x,
+      cy = points[3 * i + 1] - origin.y,
+      cz = points[3 * i + 2] - origin.z;
     const along = cx * dir.x + cy * dir.y + cz * dir.z;
     if (along <= 0) continue;
     const d2 = cx * cx + cy * cy + cz * cz - along * along;

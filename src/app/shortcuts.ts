@@ -10,18 +10,22 @@ export interface Shortcut extends HelpEntry {
 const plain = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey;
 
 /** Matches `code` (layout-independent: 'KeyF', 'Space', 'Escape') without modifiers. */
-export const key = (code: string, shift: boolean | null = false) => (e: KeyboardEvent): boolean =>
-  plain(e) && e.code === code && (shift === null || e.shiftKey === shift);
+export const key =
+  (code: string, shift: boolean | null = false) =>
+  (e: KeyboardEvent): boolean =>
+    plain(e) && e.code === code && (shift === null || e.shiftKey === shift);
 
 /** Matches Ctrl/Cmd + `code`, with or without Shift. */
-export const ctrl = (code: string, shift = false) => (e: KeyboardEvent): boolean =>
-  (e.ctrlKey || e.metaKey) && !e.altKey && e.code === code && e.shiftKey === shift;
+export const ctrl =
+  (code: string, shift = false) =>
+  (e: KeyboardEvent): boolean =>
+    (e.ctrlKey || e.metaKey) && !e.altKey && e.code === code && e.shiftKey === shift;
 
 /** Mouse and held-key controls: listed in the help overlay, handled by CameraRig and the tools. */
 export const POINTER_HELP: HelpEntry[] = [
   { group: 'Mouse', keys: 'Click', action: 'Set the start (waypoint or voxel face)' },
   { group: 'Mouse', keys: 'Right-click', action: 'Set the goal' },
-  { group: 'Mouse', keys: 'Hover', action: 'Show a waypoint\'s id and position' },
+  { group: 'Mouse', keys: 'Hover', action: "Show a waypoint's id and position" },
   { group: 'Mouse', keys: 'Drag', action: 'Orbit: rotate · Fly: look around' },
   { group: 'Mouse', keys: 'Right-drag', action: 'Orbit: pan' },
   { group: 'Mouse', keys: 'Wheel', action: 'Orbit: zoom · Fly: flying speed' },
@@ -63,10 +67,14 @@ export function releaseFocusAfterClick(root: HTMLElement, target: () => HTMLElem
     target().focus({ preventScroll: true });
   };
   root.addEventListener('pointerup', () => setTimeout(release), true);
-  root.addEventListener('change', (e) => {
-    const t = e.target as HTMLElement;
-    if (t.tagName !== 'SELECT' && !(t.tagName === 'INPUT' && (t as HTMLInputElement).type === 'checkbox')) return;
-    t.blur();
-    target().focus({ preventScroll: true });
-  }, true);
+  root.addEventListener(
+    'change',
+    (e) => {
+      const t = e.target as HTMLElement;
+      if (t.tagName !== 'SELECT' && !(t.tagName === 'INPUT' && (t as HTMLInputElement).type === 'checkbox')) return;
+      t.blur();
+      target().focus({ preventScroll: true });
+    },
+    true,
+  );
 }

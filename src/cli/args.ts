@@ -50,7 +50,8 @@ export function parseArgs(argv: readonly string[], valueFlags: readonly string[]
 export const SEARCH_FLAGS = ['algorithm', 'neighborhood', 'corner-cutting', 'heuristic', 'weight', 'tie-break', 'max-expansions'] as const;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag}: expected ${allowed.join('|')}, got ${quote(value)}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${flag}: expected ${allowed.join('|')}, got ${quote(value)}`);
   return value as T;
 }
 

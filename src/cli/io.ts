@@ -6,7 +6,6 @@ import { clip, escapeControls } from '../core/text.ts';
 import type { PathReport } from '../core/search/query.ts';
 import { SCENE_FILE_LIMIT } from '../scene/fileLimit.ts';
 
-
 /** A failure the user can act on (missing file, malformed data): message on stderr, exit 1. */
 export class InputError extends NavlabError {
   constructor(message: string) {
@@ -50,7 +49,7 @@ export function readFileBytes(file: string, limit: number, name: string = fileNa
     // One byte more than the size: a file that grew while being read is over its stated size.
     const buffer = Buffer.allocUnsafe(Math.min(stats.size, limit) + 1);
     let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;) length += n;
+    for (let n: number; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
     if (length > limit) throw new InputError(`${name}: more than the limit of ${limit} bytes (${limit / MIB} MiB)`);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
   } catch (e) {
@@ -90,9 +89,9 @@ export function loadScenario(mapFile: string, scenFile: string): ScenarioProblem
  * names are escaped (`\u001b`), so a document cannot drive the terminal; JSON text keeps its
  * value, since JSON.stringify already escapes C0 controls and the rest become `\uXXXX`.
  */
-export const out = (line: string): void => void process.stdout.write(escapeControls(line) + '\n');
+export const out = (line: string): void => void process.stdout.write(`${escapeControls(line)}\n`);
 /** Writes one line to stderr (everything that is not the JSON result), escaped as `out`. */
-export const err = (line: string): void => void process.stderr.write(escapeControls(line) + '\n');
+export const err = (line: string): void => void process.stderr.write(`${escapeControls(line)}\n`);
 
 /** Prints a path report as JSON (one line) or as readable text. */
 export function printPath(report: PathReport, json: boolean): void {
@@ -100,7 +99,9 @@ export function printPath(report: PathReport, json: boolean): void {
     out(JSON.stringify(report));
     return;
   }
-  out(`${report.status}: cost ${report.cost.toFixed(4)}, ${report.path.length} nodes, ${report.expanded} expanded, ${report.ms.toFixed(3)} ms`);
+  out(
+    `${report.status}: cost ${report.cost.toFixed(4)}, ${report.path.length} nodes, ${report.expanded} expanded, ${report.ms.toFixed(3)} ms`,
+  );
   const ids = report.ids?.map((id) => clip(id, 60));
   const width = Math.max(0, ...(ids ?? []).map((id) => id.length)) + 2;
   report.path.forEach((p, i) => out(`  ${ids ? ids[i].padEnd(width) : ''}${p.map((c) => +c.toFixed(4)).join(', ')}`));

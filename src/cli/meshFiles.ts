@@ -45,11 +45,15 @@ function siblingReader(file: string): MeshImportOptions['read'] {
 export async function readSceneMeshes(doc: SceneDocument, sceneFile: string): Promise<Map<string, ImportedMesh>> {
   if ((doc.meshes ?? []).length === 0) return new Map();
   const folder = dirname(resolve(sceneFile));
-  return loadSceneMeshes(doc, async (src) => {
-    const path = resolve(folder, src);
-    const bytes = readLimited(path, src);
-    return bytes === null ? null : { bytes, read: siblingReader(path) };
-  }, { draco: await nodeDracoLoader() });
+  return loadSceneMeshes(
+    doc,
+    async (src) => {
+      const path = resolve(folder, src);
+      const bytes = readLimited(path, src);
+      return bytes === null ? null : { bytes, read: siblingReader(path) };
+    },
+    { draco: await nodeDracoLoader() },
+  );
 }
 
 let _draco: Promise<DracoModule> | null = null;
@@ -63,7 +67,9 @@ function dracoModule(): Promise<DracoModule> {
   _draco ??= (async () => {
     const path = fileURLToPath(import.meta.resolve('three/examples/jsm/libs/draco/gltf/draco_decoder.js'));
     const source = readFileSync(path, 'utf8');
-    const factory = new Function('require', '__dirname', `${source}\nreturn DracoDecoderModule;`)(createRequire(path), dirname(path)) as (o: object) => Promise<DracoModule>;
+    const factory = new Function('require', '__dirname', `${source}\nreturn DracoDecoderModule;`)(createRequire(path), dirname(path)) as (
+      o: object,
+    ) => Promise<DracoModule>;
     return factory({});
   })();
   return _draco;
@@ -76,4 +82,3 @@ export function nodeDracoLoader(): Promise<InThreadDracoLoader> {
   _loader ??= dracoModule().then((m) => new InThreadDracoLoader(m));
   return _loader;
 }
-

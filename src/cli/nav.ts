@@ -32,10 +32,14 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   simulate: async (argv) => (await import('./commands/simulate.ts')).simulateCommand(argv),
   voxelize: async (argv) => (await import('./commands/voxelize.ts')).voxelizeCommand(argv),
   import: async (argv) => {
-    const [{ importCommand }, { autoWaypointList, placeSceneWaypoints }] = await Promise.all([import('./commands/import.ts'), import('../three/autoWaypoints.ts')]);
+    const [{ importCommand }, { autoWaypointList, placeSceneWaypoints }] = await Promise.all([
+      import('./commands/import.ts'),
+      import('../three/autoWaypoints.ts'),
+    ]);
     // `--waypoints auto`: automatic placement on the imported scene's voxel layer and meshes.
     return importCommand(argv, (doc, { agentRadius, meshes }) =>
-      autoWaypointList(placeSceneWaypoints(doc, { agentRadius, world: { sceneMeshes: meshes } }).placed.positions));
+      autoWaypointList(placeSceneWaypoints(doc, { agentRadius, world: { sceneMeshes: meshes } }).placed.positions),
+    );
   },
   bake: async (argv) => (await import('./commands/bake.ts')).bakeCommand(argv),
   bench: async () => {
@@ -53,7 +57,7 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? err : (s: string) => process.stdout.write(s + '\n'))(USAGE);
+    (name === undefined ? err : (s: string) => process.stdout.write(`${s}\n`))(USAGE);
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS[name];

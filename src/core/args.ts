@@ -43,7 +43,8 @@ export function checkNumber(what: string, value: unknown, min = -Infinity, above
 
 /** `value` when it is an integer in [min, max], else a usage error: "`what`: expected an integer in [1, 1024], got 0". */
 export function checkInteger(what: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw usageError(what, `an integer in [${min}, ${max}]`, value);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw usageError(what, `an integer in [${min}, ${max}]`, value);
   return value;
 }
 
@@ -102,7 +103,8 @@ export function checkVec3(what: string, value: unknown): Vec3 {
 
 /** `value` when it is an object to write a point into ({x, y, z}, e.g. a Vec3 or a three.js Vector3). */
 export function checkOut(what: string, value: unknown): Vec3 {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.isFrozen(value)) throw usageError(what, 'an object {x, y, z} to write into', value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.isFrozen(value))
+    throw usageError(what, 'an object {x, y, z} to write into', value);
   return value as Vec3;
 }
 
@@ -115,9 +117,11 @@ export function checkNumbers(what: string, value: unknown, multiple = 1, max = I
   const isList = Array.isArray(list) || (ArrayBuffer.isView(list) && !(list instanceof DataView));
   const per = multiple === 1 ? '' : `, ${multiple} per item`;
   if (!isList) throw usageError(what, `an array or a typed array of numbers${per}`, value);
-  if (list.length % multiple !== 0 || list.length > max) throw new NavlabError('usage', `${what}: expected ${max < Infinity ? `at most ${max} ` : ''}numbers${per}, got ${list.length}`);
+  if (list.length % multiple !== 0 || list.length > max)
+    throw new NavlabError('usage', `${what}: expected ${max < Infinity ? `at most ${max} ` : ''}numbers${per}, got ${list.length}`);
   for (let i = 0; i < list.length; i++) {
-    if (typeof list[i] !== 'number' || !Number.isFinite(list[i])) throw new NavlabError('usage', `${what}: entry ${i} is ${describeValue(list[i])}, not a finite number`);
+    if (typeof list[i] !== 'number' || !Number.isFinite(list[i]))
+      throw new NavlabError('usage', `${what}: entry ${i} is ${describeValue(list[i])}, not a finite number`);
   }
   return list;
 }
@@ -147,8 +151,10 @@ export function checkVoxelBox(what: string, value: unknown): readonly number[] {
 /** `value` when it is a box { min: {x, y, z}, max: {x, y, z} } of numbers (infinite corners allowed, NaN not). */
 export function checkAabb(what: string, value: unknown): { min: Vec3; max: Vec3 } {
   const b = value as { min?: Partial<Vec3> | null; max?: Partial<Vec3> | null } | null;
-  const corner = (p: Partial<Vec3> | null | undefined) => p !== null && typeof p === 'object' && [p.x, p.y, p.z].every((c) => typeof c === 'number' && !Number.isNaN(c));
-  if (b === null || typeof b !== 'object' || !corner(b.min) || !corner(b.max)) throw usageError(what, 'a box { min: {x, y, z}, max: {x, y, z} } of numbers', value);
+  const corner = (p: Partial<Vec3> | null | undefined) =>
+    p !== null && typeof p === 'object' && [p.x, p.y, p.z].every((c) => typeof c === 'number' && !Number.isNaN(c));
+  if (b === null || typeof b !== 'object' || !corner(b.min) || !corner(b.max))
+    throw usageError(what, 'a box { min: {x, y, z}, max: {x, y, z} } of numbers', value);
   return b as { min: Vec3; max: Vec3 };
 }
 
@@ -164,11 +170,21 @@ export function checkLimit(what: string, value: unknown): number {
  * module the caller should not pull in (a debug helper does not need the search engine).
  * The message names the first field that is missing or of the wrong kind.
  */
-export function checkFields<T>(what: string, value: unknown, fields: Record<string, 'function' | 'number' | 'object' | 'array'>, expected: string): T {
+export function checkFields<T>(
+  what: string,
+  value: unknown,
+  fields: Record<string, 'function' | 'number' | 'object' | 'array'>,
+  expected: string,
+): T {
   const o = checkObject<Record<string, unknown>>(what, value, expected);
   for (const [key, kind] of Object.entries(fields)) {
     const v = o[key];
-    const ok = kind === 'array' ? Array.isArray(v) || ArrayBuffer.isView(v) : kind === 'object' ? v !== null && typeof v === 'object' : typeof v === kind;
+    const ok =
+      kind === 'array'
+        ? Array.isArray(v) || ArrayBuffer.isView(v)
+        : kind === 'object'
+          ? v !== null && typeof v === 'object'
+          : typeof v === kind;
     if (!ok) throw usageError(`${what}.${key}`, kind === 'array' ? 'an array' : kind === 'object' ? 'an object' : `a ${kind}`, v);
   }
   return value as T;

@@ -25,7 +25,10 @@ export interface NavlabErrorData {
 
 /** The base class of every error navlab throws on purpose; match on `code` (see `NavlabErrorCode`). */
 export class NavlabError extends Error {
-  constructor(readonly code: NavlabErrorCode, message: string) {
+  constructor(
+    readonly code: NavlabErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'NavlabError';
   }

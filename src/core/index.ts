@@ -14,8 +14,13 @@ export { GridSpace, type GridSearchSettings } from './grid/GridSpace.ts';
 // Waypoint graphs
 export { WaypointGraph, GraphSpace } from './graph/WaypointGraph.ts';
 export {
-  VisibilityGraph, buildVisibility, segmentClearOf, snapToVisibleWaypoint,
-  type Aabb, type LineOfSight, type VisibilityOptions,
+  VisibilityGraph,
+  buildVisibility,
+  segmentClearOf,
+  snapToVisibleWaypoint,
+  type Aabb,
+  type LineOfSight,
+  type VisibilityOptions,
 } from './graph/visibility.ts';
 
 // Search
@@ -38,8 +43,20 @@ export { EMPTY_GEOMETRY, VoxelGeometry, type StaticGeometry, type StaticQuery, t
 export { GridPlanner, WaypointPlanner, StraightPlanner, type PathPlanner, type PlannedPath } from './steering/planners.ts';
 export {
   Simulation,
-  type AgentSpec, type MovingObstacleSpec, type SimulationOptions, type AgentMetrics, type SimulationReport,
+  type AgentSpec,
+  type MovingObstacleSpec,
+  type SimulationOptions,
+  type AgentMetrics,
+  type SimulationReport,
 } from './steering/Simulation.ts';
 
 // Files
-export { readNavbin, writeNavbin, NavbinError, type Navbin, type NavbinSettings, type NavbinGraph, type NavbinGraphInput } from './io/navbin.ts';
+export {
+  readNavbin,
+  writeNavbin,
+  NavbinError,
+  type Navbin,
+  type NavbinSettings,
+  type NavbinGraph,
+  type NavbinGraphInput,
+} from './io/navbin.ts';

@@ -108,7 +108,10 @@ export type Limits = typeof LIMITS;
  * JSON.parse holds each object or array in about 115 bytes and each number in about 32.
  */
 export function scanJson(text: string, depthLimit: number = LIMITS.jsonDepth): { depth: number; containers: number; values: number } {
-  let depth = 0, max = 0, containers = 0, commas = 0;
+  let depth = 0,
+    max = 0,
+    containers = 0,
+    commas = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {

@@ -17,7 +17,7 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202
 /** CONTROLS without newline and tab, for whole lines whose own line breaks must stay. */
 const CONTROLS_IN_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
-const hex4 = (c: string): string => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0');
+const hex4 = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * `text` with every control or direction character written as `\uXXXX`; newlines and

@@ -65,7 +65,10 @@ export function waypointIndex(doc: SceneDocument): Map<string, number> {
  * degrees of x). With the default axis +y, phase 0 starts at +x and the body moves towards -z.
  */
 export function movingObstaclePosition(mo: MovingObstacle, t: number, out: Vec3): Vec3 {
-  checkObject('movingObstaclePosition: mo.orbit', checkObject<MovingObstacle>('movingObstaclePosition: mo', mo, 'a moving obstacle of a scene document').orbit);
+  checkObject(
+    'movingObstaclePosition: mo.orbit',
+    checkObject<MovingObstacle>('movingObstaclePosition: mo', mo, 'a moving obstacle of a scene document').orbit,
+  );
   checkNumber('movingObstaclePosition: t', t);
   checkOut('movingObstaclePosition: out', out);
   const { center, radius, period, phase } = mo.orbit;
@@ -109,7 +112,8 @@ export function resolvePoint(doc: SceneDocument, ref: PointRef, t = 0, out: Vec3
   checkNumber('resolvePoint: t', t);
   checkOut('resolvePoint: out', out);
   if (typeof ref !== 'string') {
-    if (!Array.isArray(ref) || ref.length !== 3 || !ref.every(Number.isFinite)) throw usageError('resolvePoint: ref', 'an id or a position [x, y, z] of finite numbers', ref);
+    if (!Array.isArray(ref) || ref.length !== 3 || !ref.every(Number.isFinite))
+      throw usageError('resolvePoint: ref', 'an id or a position [x, y, z] of finite numbers', ref);
     return set(out, ref[0], ref[1], ref[2]);
   }
   const w = doc.waypoints.find((p) => p.id === ref);

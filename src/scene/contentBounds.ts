@@ -18,14 +18,22 @@ export function contentBounds(doc: Omit<SceneObject, 'bounds'>): Bounds {
     }
   };
   const v = doc.voxels;
-  if (v) grow(v.origin.map((o, a) => o + (v.dims[a] * v.cellSize) / 2), v.dims.map((d) => (d * v.cellSize) / 2));
+  if (v)
+    grow(
+      v.origin.map((o, a) => o + (v.dims[a] * v.cellSize) / 2),
+      v.dims.map((d) => (d * v.cellSize) / 2),
+    );
   for (const o of doc.obstacles) {
     if (o.shape === 'sphere') grow(o.position, [o.radius, o.radius, o.radius]);
     else if (o.shape === 'cylinder') grow(o.position, [o.radius, o.height / 2, o.radius]);
-    else if (o.rotation && o.rotation.some((r) => r !== 0)) {
+    else if (o.rotation?.some((r) => r !== 0)) {
       const r = Math.hypot(...o.size) / 2;
       grow(o.position, [r, r, r]);
-    } else grow(o.position, o.size.map((s) => s / 2));
+    } else
+      grow(
+        o.position,
+        o.size.map((s) => s / 2),
+      );
   }
   for (const m of doc.movingObstacles) {
     const r = m.orbit.radius + m.radius;

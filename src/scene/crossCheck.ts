@@ -16,7 +16,8 @@ export function crossCheck(doc: SceneObject): Issue[] {
 
   if (doc.bounds) {
     const { min, max } = doc.bounds;
-    if (![0, 1, 2].every((a) => min[a] < max[a])) add(['bounds'], `min must be < max on every axis, got min ${fmt(min)} and max ${fmt(max)}`);
+    if (![0, 1, 2].every((a) => min[a] < max[a]))
+      add(['bounds'], `min must be < max on every axis, got min ${fmt(min)} and max ${fmt(max)}`);
   }
 
   const firstUse = new Map<string, string>();
@@ -36,15 +37,19 @@ export function crossCheck(doc: SceneObject): Issue[] {
   const movingIds = new Set(doc.movingObstacles.map((m) => m.id));
   doc.movingObstacles.forEach((m, i) => {
     // A goal string is looked up among waypoints and moving obstacles: one id must not name both.
-    if (waypointIds.has(m.id)) add(['movingObstacles', i, 'id'], `${quote(m.id)} is also a waypoint id, so a goal ${quote(m.id)} would be ambiguous`);
+    if (waypointIds.has(m.id))
+      add(['movingObstacles', i, 'id'], `${quote(m.id)} is also a waypoint id, so a goal ${quote(m.id)} would be ambiguous`);
     const [ax, ay, az] = m.orbit.axis;
     if (!(ax * ax + ay * ay + az * az > 1e-12)) add(['movingObstacles', i, 'orbit', 'axis'], 'must not be the zero vector');
   });
   doc.agents.forEach((a, i) => {
     if (typeof a.start === 'string' && !waypointIds.has(a.start)) {
-      add(['agents', i, 'start'], movingIds.has(a.start)
-        ? `${quote(a.start)} is a moving obstacle; a start must be a position or a waypoint id`
-        : `unknown waypoint ${quote(a.start)}`);
+      add(
+        ['agents', i, 'start'],
+        movingIds.has(a.start)
+          ? `${quote(a.start)} is a moving obstacle; a start must be a position or a waypoint id`
+          : `unknown waypoint ${quote(a.start)}`,
+      );
     }
     if (typeof a.goal === 'string' && !waypointIds.has(a.goal) && !movingIds.has(a.goal)) {
       add(['agents', i, 'goal'], `${quote(a.goal)} is neither a waypoint id nor a moving obstacle id`);
@@ -61,13 +66,15 @@ export function crossCheck(doc: SceneObject): Issue[] {
       for (let a = 0; a < 3; a++) {
         const axis = 'xyz'[a];
         if (b[a] > b[a + 3]) add(path, `box ${fmt(b)} has ${axis}0 > ${axis}1`);
-        else if (b[a + 3] >= v.dims[a]) add(path, `box ${fmt(b)} is outside dims ${X}x${Y}x${Z} (${axis}1 = ${b[a + 3]} must be < ${v.dims[a]})`);
+        else if (b[a + 3] >= v.dims[a])
+          add(path, `box ${fmt(b)} is outside dims ${X}x${Y}x${Z} (${axis}1 = ${b[a + 3]} must be < ${v.dims[a]})`);
       }
     };
     for (let a = 0; a < 3; a++) {
       // The far corner too must lie in the coordinate range, so bounds can always hold the layer.
       const far = v.origin[a] + v.dims[a] * v.cellSize;
-      if (!(Math.abs(far) <= R.coord)) add(['voxels'], `the layer reaches ${'xyz'[a]} = ${far} (origin + dims x cellSize), outside ±${R.coord}`);
+      if (!(Math.abs(far) <= R.coord))
+        add(['voxels'], `the layer reaches ${'xyz'[a]} = ${far} (origin + dims x cellSize), outside ±${R.coord}`);
     }
     v.solid.forEach((b, i) => checkBox(b, ['voxels', 'solid', i]));
     v.terrain.forEach((r, j) => r.boxes.forEach((b, i) => checkBox(b, ['voxels', 'terrain', j, 'boxes', i])));

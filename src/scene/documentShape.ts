@@ -21,5 +21,6 @@ export function checkSceneDocument(what: string, doc: unknown): void {
   const expected = `a scene document of version ${SCENE_VERSION} (from parseScene)`;
   if (d === null || typeof d !== 'object' || Array.isArray(d) || d.version !== SCENE_VERSION) throw usageError(what, expected, doc);
   for (const key of DOCUMENT_LISTS) if (!Array.isArray(d[key])) throw usageError(`${what}.${key}`, `an array (${expected})`, d[key]);
-  if (d.voxels !== undefined && (d.voxels === null || typeof d.voxels !== 'object')) throw usageError(`${what}.voxels`, `an object or undefined (${expected})`, d.voxels);
+  if (d.voxels !== undefined && (d.voxels === null || typeof d.voxels !== 'object'))
+    throw usageError(`${what}.voxels`, `an object or undefined (${expected})`, d.voxels);
 }

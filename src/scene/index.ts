@@ -9,11 +9,46 @@ export { SCENE_LIMITS, SCENE_RANGES } from './ranges.ts';
 export { SCENE_FILE_LIMIT } from './fileLimit.ts';
 export { contentBounds } from './contentBounds.ts';
 export { sceneJsonSchema, sceneJsonSchemaText } from './jsonSchema.ts';
-export {
-  type SceneDocument, type SceneDocumentInput, type SceneBounds, type SceneWaypoint, type SceneAgent, type PointRef,
-  type SceneObstacle, type BoxObstacle, type SphereObstacle, type CylinderObstacle, type Orbit, type MovingObstacle,
-  type VoxelBox, type TerrainRegion, type VoxelLayer, type SearchSettings, type SteeringSettings, type SceneVec3, type SceneMesh,
+export type {
+  SceneDocument,
+  SceneDocumentInput,
+  SceneBounds,
+  SceneWaypoint,
+  SceneAgent,
+  PointRef,
+  SceneObstacle,
+  BoxObstacle,
+  SphereObstacle,
+  CylinderObstacle,
+  Orbit,
+  MovingObstacle,
+  VoxelBox,
+  TerrainRegion,
+  VoxelLayer,
+  SearchSettings,
+  SteeringSettings,
+  SceneVec3,
+  SceneMesh,
 } from './schema.ts';
 export { SceneError, checkSceneLimits, migrateScene, parseScene, safeParseScene, saveScene, type SceneIssue } from './validate.ts';
-export { buildVoxelGrid, waypointPositions, waypointIndex, movingObstaclePosition, resolvePoint, solidBoxes, sceneFromMovingAi } from './build.ts';
-export { defaultGraph, resolveGraph, runSceneQuery, searchableOf, startSceneSearch, type Endpoint, type QueryLabels, type SceneGraph, type SceneSearch, type SearchableScene } from './query.ts';
+export {
+  buildVoxelGrid,
+  waypointPositions,
+  waypointIndex,
+  movingObstaclePosition,
+  resolvePoint,
+  solidBoxes,
+  sceneFromMovingAi,
+} from './build.ts';
+export {
+  defaultGraph,
+  resolveGraph,
+  runSceneQuery,
+  searchableOf,
+  startSceneSearch,
+  type Endpoint,
+  type QueryLabels,
+  type SceneGraph,
+  type SceneSearch,
+  type SearchableScene,
+} from './query.ts';

@@ -14,5 +14,5 @@ export function sceneJsonSchema(): Record<string, unknown> {
 
 /** sceneJsonSchema() as the text of scenes/scene.schema.json (2-space JSON, final newline). */
 export function sceneJsonSchemaText(): string {
-  return JSON.stringify(sceneJsonSchema(), null, 2) + '\n';
+  return `${JSON.stringify(sceneJsonSchema(), null, 2)}\n`;
 }

@@ -23,7 +23,10 @@ export class MeshBudget {
     this.#total += n * triangles;
     if (this.#total > LIMITS.sceneTriangles) {
       const what = src.startsWith('data:') ? 'an embedded mesh' : `'${src.slice(0, 80)}'`;
-      throw new NavlabError('input', `meshes: more than ${LIMITS.sceneTriangles} triangles with every instance counted (${what}: ${triangles} triangles, listed ${n} time${n === 1 ? '' : 's'}), over the scene limit of ${LIMITS.sceneTriangles}`);
+      throw new NavlabError(
+        'input',
+        `meshes: more than ${LIMITS.sceneTriangles} triangles with every instance counted (${what}: ${triangles} triangles, listed ${n} time${n === 1 ? '' : 's'}), over the scene limit of ${LIMITS.sceneTriangles}`,
+      );
     }
   }
 }

@@ -66,17 +66,25 @@ function checkIds(what: string, ids: unknown): readonly string[] {
  * The arguments of a scene query other than the endpoints and the graph, checked (a usage error
  * names the argument; `fn` names the function): the scene, its options, context and labels.
  */
-function checkQueryArgs(fn: string, scene: SearchableScene, options: QueryOptions, ctx: SearchContext | undefined, labels: QueryLabels): void {
+function checkQueryArgs(
+  fn: string,
+  scene: SearchableScene,
+  options: QueryOptions,
+  ctx: SearchContext | undefined,
+  labels: QueryLabels,
+): void {
   checkObject(`${fn}: scene`, scene, 'a SearchableScene { grid, graph, ids, index } (searchableOf, NavWorld)');
   if (scene.grid !== null) checkInstance(`${fn}: scene.grid`, scene.grid, VoxelGrid, 'VoxelGrid or null');
   checkInstance(`${fn}: scene.graph`, scene.graph, WaypointGraph);
   // O(1) per query: the ids were checked where the scene was made (searchableOf, NavWorld).
   if (!Array.isArray(scene.ids)) throw usageError(`${fn}: scene.ids`, 'an array of waypoint ids', scene.ids);
-  if (scene.index === null || typeof scene.index !== 'object' || typeof scene.index.get !== 'function') throw usageError(`${fn}: scene.index`, 'a Map from waypoint id to index', scene.index);
+  if (scene.index === null || typeof scene.index !== 'object' || typeof scene.index.get !== 'function')
+    throw usageError(`${fn}: scene.index`, 'a Map from waypoint id to index', scene.index);
   checkOptions(`${fn}: options`, options);
   if (ctx !== undefined) checkInstance(`${fn}: ctx`, ctx, SearchContext);
   checkObject(`${fn}: labels`, labels, 'an object { from, to, scene } (strings)');
-  for (const key of ['from', 'to', 'scene'] as const) if (typeof labels[key] !== 'string') throw usageError(`${fn}: labels.${key}`, 'a string', labels[key]);
+  for (const key of ['from', 'to', 'scene'] as const)
+    if (typeof labels[key] !== 'string') throw usageError(`${fn}: labels.${key}`, 'a string', labels[key]);
 }
 
 /** The graph a query runs on when it does not say: waypoints for a waypoint id `from`, else the grid. */
@@ -87,7 +95,8 @@ export function defaultGraph(from: unknown): SceneGraph {
 /** `graph` when given (checked), else the default graph of `from`. Throws QueryError on an unknown graph. */
 export function resolveGraph(graph: unknown, from: unknown): SceneGraph {
   if (graph === undefined || graph === null) return defaultGraph(from);
-  if (graph !== 'grid' && graph !== 'waypoints') throw new QueryError(`graph: expected 'grid' or 'waypoints', got ${JSON.stringify(graph)}`);
+  if (graph !== 'grid' && graph !== 'waypoints')
+    throw new QueryError(`graph: expected 'grid' or 'waypoints', got ${JSON.stringify(graph)}`);
   return graph;
 }
 
@@ -111,7 +120,10 @@ export function voxelEndpoint(value: unknown, name: string): readonly number[] {
  */
 export function gridEndpoint(grid: VoxelGrid, value: unknown, name: string): number {
   const v = voxelEndpoint(value, name);
-  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.length <= 3 ? v.map(describeValue).join(',') : `${v.length} values`}`);
+  if (v.length !== 3 || !v.every(Number.isInteger))
+    throw new QueryError(
+      `${name}: expected integer voxel coordinates x,y,z, got ${v.length <= 3 ? v.map(describeValue).join(',') : `${v.length} values`}`,
+    );
   const [x, y, z] = v;
   if (!grid.inBounds(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
   if (grid.isBlocked(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
@@ -124,7 +136,14 @@ export function gridEndpoint(grid: VoxelGrid, value: unknown, name: string): num
  */
 export function optionsFor(graph: SceneGraph, options: QueryOptions): QueryOptions {
   const out: QueryOptions = {};
-  for (const key of ['algorithm', 'heuristic', 'weight', 'tieBreak', 'maxExpansions', ...(graph === 'grid' ? ['neighborhood', 'cornerCutting'] : [])] as const) {
+  for (const key of [
+    'algorithm',
+    'heuristic',
+    'weight',
+    'tieBreak',
+    'maxExpansions',
+    ...(graph === 'grid' ? ['neighborhood', 'cornerCutting'] : []),
+  ] as const) {
     const v = options[key as keyof QueryOptions];
     if (v !== undefined && v !== null) (out as Record<string, unknown>)[key] = v;
   }
@@ -139,8 +158,13 @@ export function optionsFor(graph: SceneGraph, options: QueryOptions): QueryOptio
  * message naming what is wrong.
  */
 export function runSceneQuery(
-  scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
-  ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
+  scene: SearchableScene,
+  graph: SceneGraph | undefined,
+  from: Endpoint,
+  to: Endpoint,
+  options: QueryOptions,
+  ctx?: SearchContext,
+  labels: QueryLabels = DEFAULT_LABELS,
 ): PathReport {
   checkQueryArgs('runSceneQuery', scene, options, ctx, labels);
   options ??= {};
@@ -199,8 +223,13 @@ export interface SceneSearch {
  * 'unsupported' when the algorithm cannot search the grid with these settings.
  */
 export function startSceneSearch(
-  scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
-  ctx?: SearchContext, labels: QueryLabels = DEFAULT_LABELS,
+  scene: SearchableScene,
+  graph: SceneGraph | undefined,
+  from: Endpoint,
+  to: Endpoint,
+  options: QueryOptions,
+  ctx?: SearchContext,
+  labels: QueryLabels = DEFAULT_LABELS,
 ): SceneSearch {
   checkQueryArgs('startSceneSearch', scene, options, ctx, labels);
   return sceneSearch(scene, graph, from, to, options, ctx, labels, false);
@@ -208,8 +237,14 @@ export function startSceneSearch(
 
 /** `startSceneSearch`; with `query`, an unsupported grid is a QueryError (as `runSceneQuery` reports it). */
 function sceneSearch(
-  scene: SearchableScene, graph: SceneGraph | undefined, from: Endpoint, to: Endpoint, options: QueryOptions,
-  ctx: SearchContext | undefined, labels: QueryLabels, query: boolean,
+  scene: SearchableScene,
+  graph: SceneGraph | undefined,
+  from: Endpoint,
+  to: Endpoint,
+  options: QueryOptions,
+  ctx: SearchContext | undefined,
+  labels: QueryLabels,
+  query: boolean,
 ): SceneSearch {
   const g = resolveGraph(graph, from);
   const { algorithm, neighborhood, cornerCutting, ...search } = optionsFor(g, options ?? {});
@@ -226,8 +261,12 @@ function sceneSearch(
   if (algo !== 'astar') throw new QueryError(`algorithm: ${algo} runs on the voxel grid only; the waypoint graph uses astar`);
   const start = waypointEndpoint(scene.index, from, labels.from, labels.scene);
   const goal = waypointEndpoint(scene.index, to, labels.to, labels.scene);
-  for (const [name, i] of [['from', start], ['to', goal]] as const) {
-    if (!Number.isInteger(i) || i < 0 || i >= scene.graph.count) throw new QueryError(`${name}: no waypoint with index ${String(i)} (the graph has ${scene.graph.count})`);
+  for (const [name, i] of [
+    ['from', start],
+    ['to', goal],
+  ] as const) {
+    if (!Number.isInteger(i) || i < 0 || i >= scene.graph.count)
+      throw new QueryError(`${name}: no waypoint with index ${String(i)} (the graph has ${scene.graph.count})`);
   }
   const space = new GraphSpace(scene.graph);
   return { graph: g, space, run: new AStarRun(space, start, goal, search, ctx), start, goal };

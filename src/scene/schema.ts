@@ -16,11 +16,26 @@ import { contentBounds } from './contentBounds.ts';
 import { crossCheck } from './crossCheck.ts';
 import { SCENE_VERSION } from './documentShape.ts';
 import {
-  meta, SCENE_KEY_ORDER, SceneObjectSchema,
-  type Bounds, type BoxObstacleSchema, type CylinderObstacleSchema, type MovingObstacleSchema, type OrbitSchema,
-  type SceneAgentSchema, type SceneMeshSchema, type SceneObject, type SceneObstacleSchema, type SceneWaypointSchema,
-  type SearchSettingsSchema, type SphereObstacleSchema, type SteeringSettingsSchema, type TerrainRegionSchema, type Vec3,
-  type VoxelBoxSchema, type VoxelLayerSchema,
+  meta,
+  SCENE_KEY_ORDER,
+  SceneObjectSchema,
+  type Bounds,
+  type BoxObstacleSchema,
+  type CylinderObstacleSchema,
+  type MovingObstacleSchema,
+  type OrbitSchema,
+  type SceneAgentSchema,
+  type SceneMeshSchema,
+  type SceneObject,
+  type SceneObstacleSchema,
+  type SceneWaypointSchema,
+  type SearchSettingsSchema,
+  type SphereObstacleSchema,
+  type SteeringSettingsSchema,
+  type TerrainRegionSchema,
+  type Vec3,
+  type VoxelBoxSchema,
+  type VoxelLayerSchema,
 } from './schemaParts.ts';
 
 /**
@@ -40,7 +55,10 @@ export const SceneSchema = SceneObjectSchema.superRefine((doc, ctx) => {
   }
   return out as SceneObject & { bounds: Bounds };
 });
-meta.add(SceneSchema, { title: 'navlab scene document', description: `A navlab scene document, version ${SCENE_VERSION}. See scenes/README.md.` });
+meta.add(SceneSchema, {
+  title: 'navlab scene document',
+  description: `A navlab scene document, version ${SCENE_VERSION}. See scenes/README.md.`,
+});
 
 /** A validated scene document: every default filled in, every reference resolved. */
 export type SceneDocument = z.output<typeof SceneSchema>;

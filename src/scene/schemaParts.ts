@@ -8,7 +8,16 @@ import * as z from 'zod';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
 import { SCENE_VERSION } from './documentShape.ts';
 import {
-  ANGLES_MESSAGE, AXIS_MESSAGE, BOUNDS_VEC3_MESSAGE, BOX_MESSAGE, DIMS_MESSAGE, element, SCENE_LIMITS, SCENE_RANGES, SIZE_MESSAGE, VEC3_MESSAGE,
+  ANGLES_MESSAGE,
+  AXIS_MESSAGE,
+  BOUNDS_VEC3_MESSAGE,
+  BOX_MESSAGE,
+  DIMS_MESSAGE,
+  element,
+  SCENE_LIMITS,
+  SCENE_RANGES,
+  SIZE_MESSAGE,
+  VEC3_MESSAGE,
 } from './ranges.ts';
 
 const R = SCENE_RANGES;
@@ -30,21 +39,40 @@ const within = (lo: number, hi: number, message: string, open = false) => {
   const n = z.number({ error: message });
   return (open ? n.gt(lo, { error: message }) : n.min(lo, { error: message })).max(hi, { error: message });
 };
-export const Vec3 = describe(triple(() => within(-R.coord, R.coord, element(VEC3_MESSAGE)), VEC3_MESSAGE), `[x, y, z] in world units, each within ±${R.coord}; y is up`, 'vec3');
+export const Vec3 = describe(
+  triple(() => within(-R.coord, R.coord, element(VEC3_MESSAGE)), VEC3_MESSAGE),
+  `[x, y, z] in world units, each within ±${R.coord}; y is up`,
+  'vec3',
+);
 const BoundsVec3 = triple(() => within(-R.bounds, R.bounds, element(BOUNDS_VEC3_MESSAGE)), BOUNDS_VEC3_MESSAGE);
-const Size = describe(triple(() => within(R.minLength, R.length, element(SIZE_MESSAGE)), SIZE_MESSAGE), `edge lengths [sx, sy, sz] in world units, each in [${R.minLength}, ${R.length}]`, 'size3');
+const Size = describe(
+  triple(() => within(R.minLength, R.length, element(SIZE_MESSAGE)), SIZE_MESSAGE),
+  `edge lengths [sx, sy, sz] in world units, each in [${R.minLength}, ${R.length}]`,
+  'size3',
+);
 /** A length in [MIN_LENGTH, LENGTH] (`zero`: [0, LENGTH]). */
-const length = (zero = false) => z.number().min(zero ? 0 : R.minLength).max(R.length);
+const length = (zero = false) =>
+  z
+    .number()
+    .min(zero ? 0 : R.minLength)
+    .max(R.length);
 /** The range `length()` accepts, for descriptions. */
 const LENGTH_RANGE = `[${R.minLength}, ${R.length}]`;
-const Dims = describe(triple(() => z.int({ error: element(DIMS_MESSAGE) }).min(1, { error: element(DIMS_MESSAGE) }), DIMS_MESSAGE), 'voxel counts [X, Y, Z]; X*Y*Z <= 2^28');
+const Dims = describe(
+  triple(() => z.int({ error: element(DIMS_MESSAGE) }).min(1, { error: element(DIMS_MESSAGE) }), DIMS_MESSAGE),
+  'voxel counts [X, Y, Z]; X*Y*Z <= 2^28',
+);
 const boxIndex = () => z.int({ error: element(BOX_MESSAGE) }).min(0, { error: element(BOX_MESSAGE) });
 export const VoxelBoxSchema = describe(
   z.tuple([boxIndex(), boxIndex(), boxIndex(), boxIndex(), boxIndex(), boxIndex()], { error: BOX_MESSAGE }),
   'inclusive voxel-index box [x0, y0, z0, x1, y1, z1] with x0 <= x1 < X, y0 <= y1 < Y, z0 <= z1 < Z',
   'voxelBox',
 );
-const Id = describe(z.string({ error: 'expected an id string' }).min(1, { error: 'an id must not be empty' }), 'identifier, unique within its kind', 'id');
+const Id = describe(
+  z.string({ error: 'expected an id string' }).min(1, { error: 'an id must not be empty' }),
+  'identifier, unique within its kind',
+  'id',
+);
 const Ref = describe(
   z.union([Vec3, z.string().min(1)], { error: 'expected a position [x, y, z] or an id string' }),
   'a position [x, y, z] or an id (see the field)',
@@ -119,19 +147,37 @@ export const MovingObstacleSchema = describe(
 export const TerrainRegionSchema = z.strictObject({
   kind: describe(z.string().min(1), "terrain name, e.g. 'water'"),
   cost: describe(z.number().min(R.cost[0]).max(R.cost[1]), `cost multiplier in [${R.cost[0]}, ${R.cost[1]}] for entering these voxels`),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a colour like '#2f6fd6'" }).optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: "expected a colour like '#2f6fd6'" })
+    .optional(),
   boxes: z.array(VoxelBoxSchema).max(SCENE_LIMITS.primitives),
 });
 
 export const VoxelLayerSchema = z.strictObject({
-  origin: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'world position of the min corner of voxel (0, 0, 0)'),
+  origin: describe(
+    Vec3.default((): [number, number, number] => [0, 0, 0]),
+    'world position of the min corner of voxel (0, 0, 0)',
+  ),
   cellSize: describe(
     z.number().min(R.cellSize[0]).max(R.cellSize[1]).default(1),
     `voxel edge length in world units, [${R.cellSize[0]}, ${R.cellSize[1]}]; origin + dims x cellSize must lie within ±${R.coord}`,
   ),
   dims: Dims,
-  solid: describe(z.array(VoxelBoxSchema).max(SCENE_LIMITS.primitives).default(() => []), 'blocked voxel boxes'),
-  terrain: describe(z.array(TerrainRegionSchema).max(SCENE_LIMITS.primitives).default(() => []), 'cost regions, applied in order: later regions overwrite earlier ones'),
+  solid: describe(
+    z
+      .array(VoxelBoxSchema)
+      .max(SCENE_LIMITS.primitives)
+      .default(() => []),
+    'blocked voxel boxes',
+  ),
+  terrain: describe(
+    z
+      .array(TerrainRegionSchema)
+      .max(SCENE_LIMITS.primitives)
+      .default(() => []),
+    'cost regions, applied in order: later regions overwrite earlier ones',
+  ),
 });
 
 export const SearchSettingsSchema = z.strictObject({
@@ -145,10 +191,19 @@ export const SearchSettingsSchema = z.strictObject({
 });
 
 export const SteeringSettingsSchema = z.strictObject({
-  avoidRange: describe(z.number().min(R.avoidRange[0]).max(R.avoidRange[1]), `multiple of the agent radius, [${R.avoidRange[0]}, ${R.avoidRange[1]}]`).optional(),
+  avoidRange: describe(
+    z.number().min(R.avoidRange[0]).max(R.avoidRange[1]),
+    `multiple of the agent radius, [${R.avoidRange[0]}, ${R.avoidRange[1]}]`,
+  ).optional(),
   pullGain: describe(z.number().min(R.pullGain[0]).max(R.pullGain[1]), `[${R.pullGain[0]}, ${R.pullGain[1]}]`).optional(),
-  minDistance: describe(z.number().min(R.minDistance[0]).max(R.minDistance[1]), `world units, [${R.minDistance[0]}, ${R.minDistance[1]}]`).optional(),
-  stepHz: describe(z.number().min(R.stepHz[0]).max(R.stepHz[1]), `fixed steps per simulated second, [${R.stepHz[0]}, ${R.stepHz[1]}]`).optional(),
+  minDistance: describe(
+    z.number().min(R.minDistance[0]).max(R.minDistance[1]),
+    `world units, [${R.minDistance[0]}, ${R.minDistance[1]}]`,
+  ).optional(),
+  stepHz: describe(
+    z.number().min(R.stepHz[0]).max(R.stepHz[1]),
+    `fixed steps per simulated second, [${R.stepHz[0]}, ${R.stepHz[1]}]`,
+  ).optional(),
 });
 
 // --- Meshes (format version 2) ---
@@ -162,11 +217,18 @@ export const MESH_MEDIA_TYPES = Object.freeze({
 } as const);
 
 const MeshSrc = describe(
-  z.string({ error: 'expected a path or a data: URI' })
+  z
+    .string({ error: 'expected a path or a data: URI' })
     .min(1, { error: 'must not be empty' })
-    .refine((s) => (s.startsWith('data:') ? Object.keys(MESH_MEDIA_TYPES).some((t) => s.startsWith(`data:${t};base64,`)) : /\.(glb|gltf|obj|stl)$/i.test(s) && !/^[a-z][a-z0-9+.-]*:/i.test(s)), {
-      error: `expected a relative path ending in .glb, .gltf, .obj or .stl, or a base64 data: URI of type ${Object.keys(MESH_MEDIA_TYPES).join(', ')}`,
-    }),
+    .refine(
+      (s) =>
+        s.startsWith('data:')
+          ? Object.keys(MESH_MEDIA_TYPES).some((t) => s.startsWith(`data:${t};base64,`))
+          : /\.(glb|gltf|obj|stl)$/i.test(s) && !/^[a-z][a-z0-9+.-]*:/i.test(s),
+      {
+        error: `expected a relative path ending in .glb, .gltf, .obj or .stl, or a base64 data: URI of type ${Object.keys(MESH_MEDIA_TYPES).join(', ')}`,
+      },
+    ),
   'mesh file: a path relative to the scene file, or a base64 data: URI (model/gltf-binary, model/gltf+json, model/obj, model/stl)',
 );
 
@@ -174,9 +236,18 @@ export const SceneMeshSchema = describe(
   z.strictObject({
     id: Id,
     src: MeshSrc,
-    position: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'translation of the mesh'),
-    rotation: describe(Vec3.default((): [number, number, number] => [0, 0, 0]), 'Euler angles [rx, ry, rz] in radians, order XYZ (as three.js)'),
-    scale: describe(Size.default((): [number, number, number] => [1, 1, 1]), 'scale factors [sx, sy, sz] (> 0)'),
+    position: describe(
+      Vec3.default((): [number, number, number] => [0, 0, 0]),
+      'translation of the mesh',
+    ),
+    rotation: describe(
+      Vec3.default((): [number, number, number] => [0, 0, 0]),
+      'Euler angles [rx, ry, rz] in radians, order XYZ (as three.js)',
+    ),
+    scale: describe(
+      Size.default((): [number, number, number] => [1, 1, 1]),
+      'scale factors [sx, sy, sz] (> 0)',
+    ),
   }),
   'static triangle geometry from a mesh file, placed by scale, then rotation, then translation',
 );
@@ -190,13 +261,31 @@ export const SceneObjectSchema = z.strictObject({
   units: describe(z.string(), "informational, e.g. 'm'").optional(),
   bounds: describe(BoundsSchema, 'default: the box around everything in the document').optional(),
   agentRadius: describe(length(true), `radius used by preprocessing (default 0), [0, ${R.length}]`).optional(),
-  maxLinkDistance: describe(z.number().min(R.minLength).max(R.linkDistance), `waypoint pairs farther apart are never linked; [${R.minLength}, ${R.linkDistance}]`).optional(),
+  maxLinkDistance: describe(
+    z.number().min(R.minLength).max(R.linkDistance),
+    `waypoint pairs farther apart are never linked; [${R.minLength}, ${R.linkDistance}]`,
+  ).optional(),
   voxels: VoxelLayerSchema.optional(),
-  obstacles: z.array(SceneObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
-  meshes: z.array(SceneMeshSchema).max(SCENE_LIMITS.meshes).default(() => []),
-  movingObstacles: z.array(MovingObstacleSchema).max(SCENE_LIMITS.primitives).default(() => []),
-  waypoints: z.array(SceneWaypointSchema).max(SCENE_LIMITS.waypoints).default(() => []),
-  agents: z.array(SceneAgentSchema).max(SCENE_LIMITS.agents).default(() => []),
+  obstacles: z
+    .array(SceneObstacleSchema)
+    .max(SCENE_LIMITS.primitives)
+    .default(() => []),
+  meshes: z
+    .array(SceneMeshSchema)
+    .max(SCENE_LIMITS.meshes)
+    .default(() => []),
+  movingObstacles: z
+    .array(MovingObstacleSchema)
+    .max(SCENE_LIMITS.primitives)
+    .default(() => []),
+  waypoints: z
+    .array(SceneWaypointSchema)
+    .max(SCENE_LIMITS.waypoints)
+    .default(() => []),
+  agents: z
+    .array(SceneAgentSchema)
+    .max(SCENE_LIMITS.agents)
+    .default(() => []),
   search: SearchSettingsSchema.optional(),
   steering: SteeringSettingsSchema.optional(),
 });

@@ -27,12 +27,18 @@ export class SceneError extends NavlabError {
   readonly issues: SceneIssue[];
 
   constructor(issues: SceneIssue[]) {
-    if (!Array.isArray(issues) || !issues.every((i) => i !== null && typeof i === 'object' && typeof i.path === 'string' && typeof i.message === 'string')) {
+    if (
+      !Array.isArray(issues) ||
+      !issues.every((i) => i !== null && typeof i === 'object' && typeof i.path === 'string' && typeof i.message === 'string')
+    ) {
       throw usageError('SceneError: issues', 'an array of { path, message } (strings)', issues);
     }
     const lines = issues.slice(0, LISTED_ISSUES).map((i) => clip(`${i.path}: ${i.message}`, ISSUE_LINE_LENGTH));
     if (issues.length > LISTED_ISSUES) lines.push(`... and ${issues.length - LISTED_ISSUES} more`);
-    super('scene', issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`);
+    super(
+      'scene',
+      issues.length === 1 ? `Invalid scene: ${lines[0]}` : `Invalid scene (${issues.length} problems):\n  ${lines.join('\n  ')}`,
+    );
     this.name = 'SceneError';
     this.issues = issues;
   }
@@ -67,7 +73,10 @@ export function checkSceneLimits(raw: unknown): SceneIssue[] {
     primitives += lengthOf(voxels.solid);
     const terrain = voxels.terrain;
     if (lengthOf(terrain) > SCENE_LIMITS.primitives) {
-      issues.push({ path: 'voxels.terrain', message: `${lengthOf(terrain)} terrain regions exceeds the limit of ${SCENE_LIMITS.primitives} primitives` });
+      issues.push({
+        path: 'voxels.terrain',
+        message: `${lengthOf(terrain)} terrain regions exceeds the limit of ${SCENE_LIMITS.primitives} primitives`,
+      });
     } else if (Array.isArray(terrain)) {
       for (const region of terrain) {
         if (isRecord(region)) primitives += lengthOf(region.boxes);
@@ -125,7 +134,14 @@ function checkVersion(raw: unknown): Record<string, unknown> {
 
 /** Zod's own messages; anything else is a message this module's schema chose and is kept. */
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too small|Too big|Unrecognized)/;
-const ARTICLE: Record<string, string> = { int: 'an integer', number: 'a number', string: 'a string', object: 'an object', array: 'an array', boolean: 'a boolean' };
+const ARTICLE: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  object: 'an object',
+  array: 'an array',
+  boolean: 'a boolean',
+};
 
 /** One readable message per zod issue. */
 function issueMessage(issue: z.core.$ZodIssue): string {
@@ -154,7 +170,10 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       return `expected ${values.length > 2 ? `one of ${values.join(', ')}` : values.join(' or ')}, got ${describeValue(input)}`;
     }
     case 'unrecognized_keys':
-      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 5).map((k) => quote(k)).join(', ')}${issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : ''}`;
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys
+        .slice(0, 5)
+        .map((k) => quote(k))
+        .join(', ')}${issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : ''}`;
     case 'invalid_union':
       return `unexpected value ${describeValue(input)}`;
     default:
@@ -238,7 +257,7 @@ function formatValue(value: unknown, indent: string): string {
   const close = Array.isArray(value) ? ']' : '}';
   if (entries.length === 0) return open + close;
   const key = (k: string | null) => (k === null ? '' : `${JSON.stringify(k)}: `);
-  const inner = indent + '  ';
+  const inner = `${indent}  `;
   const parts = entries.map(([k, v]) => key(k) + formatValue(v, inner));
   // Short values (positions, boxes, small objects) read best on one line.
   const oneLine = Array.isArray(value) ? `[${parts.join(', ')}]` : `{ ${parts.join(', ')} }`;
@@ -262,5 +281,5 @@ export function saveScene(doc: SceneDocument): string {
   const result = SceneSchema.safeParse(doc, { reportInput: true });
   if (!result.success) throw new SceneError(toSceneIssues(result.error.issues));
   // The schema's output already has every object's keys in schema order.
-  return formatValue(result.data, '') + '\n';
+  return `${formatValue(result.data, '')}\n`;
 }

@@ -1,6 +1,18 @@
 import {
-  BufferAttribute, BufferGeometry, Color, ConeGeometry, DynamicDrawUsage, IcosahedronGeometry, InstancedMesh,
-  LineBasicMaterial, LineSegments, Matrix4, MeshStandardMaterial, Object3D, Quaternion, Vector3,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  ConeGeometry,
+  DynamicDrawUsage,
+  IcosahedronGeometry,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  MeshStandardMaterial,
+  Object3D,
+  Quaternion,
+  Vector3,
 } from 'three';
 import { checkFields, checkInteger, checkNumber, checkObject, checkOptions, usageError } from '../core/args.ts';
 import { LIMITS } from '../core/limits.ts';
@@ -26,11 +38,19 @@ function checkAgentsState(s: AgentsState): void {
   const what = 'AgentsHelper.update: s';
   checkObject(what, s, 'an AgentsState { count, positions, headings, radii, pull, push, arrived? }');
   checkNumber(`${what}.count`, s.count, 0, false, true);
-  const lists: [keyof AgentsState, number][] = [['positions', 3], ['headings', 3], ['radii', 1], ['pull', 3], ['push', 3], ['arrived', 1]];
+  const lists: [keyof AgentsState, number][] = [
+    ['positions', 3],
+    ['headings', 3],
+    ['radii', 1],
+    ['pull', 3],
+    ['push', 3],
+    ['arrived', 1],
+  ];
   for (const [key, per] of lists) {
     const list = s[key] as ArrayLike<number> | undefined;
     if (key === 'arrived' && list === undefined) continue;
-    if (list === null || typeof list !== 'object' || !(list.length >= per * s.count)) throw usageError(`${what}.${key}`, `an array of at least ${per} x count = ${per * s.count} numbers`, list);
+    if (list === null || typeof list !== 'object' || !(list.length >= per * s.count))
+      throw usageError(`${what}.${key}`, `an array of at least ${per} x count = ${per * s.count} numbers`, list);
   }
 }
 
@@ -107,11 +127,32 @@ export class AgentsHelper extends Object3D {
   /** Draws the agents of a core Simulation as they are now. */
   updateFromSimulation(sim: Simulation): void {
     // By its fields: a drawing helper does not pull in the simulation's modules for an instanceof.
-    checkFields('AgentsHelper.updateFromSimulation: sim', sim, { agentCount: 'number', arrived: 'function', positions: 'array', headings: 'array', radii: 'array', pullForces: 'array', pushForces: 'array' }, 'a Simulation');
+    checkFields(
+      'AgentsHelper.updateFromSimulation: sim',
+      sim,
+      {
+        agentCount: 'number',
+        arrived: 'function',
+        positions: 'array',
+        headings: 'array',
+        radii: 'array',
+        pullForces: 'array',
+        pushForces: 'array',
+      },
+      'a Simulation',
+    );
     const n = sim.agentCount;
     if (this.arrivedScratch.length < n) this.arrivedScratch = new Uint8Array(2 * n);
     for (let i = 0; i < n; i++) this.arrivedScratch[i] = sim.arrived(i) ? 1 : 0;
-    this.update({ count: n, positions: sim.positions, headings: sim.headings, radii: sim.radii, pull: sim.pullForces, push: sim.pushForces, arrived: this.arrivedScratch });
+    this.update({
+      count: n,
+      positions: sim.positions,
+      headings: sim.headings,
+      radii: sim.radii,
+      pull: sim.pullForces,
+      push: sim.pushForces,
+      arrived: this.arrivedScratch,
+    });
   }
 
   /**
@@ -182,11 +223,18 @@ export class AgentsHelper extends Object3D {
     const c = col.array as Float32Array;
     const { pull, push } = this.colorObjects;
     for (let i = 0; i < s.count; i++) {
-      const x = s.positions[3 * i], y = s.positions[3 * i + 1], z = s.positions[3 * i + 2];
+      const x = s.positions[3 * i],
+        y = s.positions[3 * i + 1],
+        z = s.positions[3 * i + 2];
       const r = Math.max(0.05, s.radii[i]);
-      for (const [k, f, color] of [[0, s.pull, pull], [1, s.push, push]] as const) {
+      for (const [k, f, color] of [
+        [0, s.pull, pull],
+        [1, s.push, push],
+      ] as const) {
         // Arrow length: 2 radii per unit of force, at most 8 radii.
-        const fx = f[3 * i], fy = f[3 * i + 1], fz = f[3 * i + 2];
+        const fx = f[3 * i],
+          fy = f[3 * i + 1],
+          fz = f[3 * i + 2];
         const len = Math.hypot(fx, fy, fz);
         const scale = len > 0 ? (Math.min(len, 4) * 2 * r) / len : 0;
         const o = 6 * (2 * i + k);

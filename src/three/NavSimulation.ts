@@ -61,8 +61,12 @@ export class NavSimulation {
       if (nav.grid === null) throw new NavlabError('usage', "graph: 'grid' needs a NavWorld with a voxel grid");
       planner = new GridPlanner(nav.grid);
     } else if (graph === 'waypoints') {
-      if (nav.waypoints === null && nav.graph.count === 0) throw new NavlabError('usage', "graph: 'waypoints' needs a NavWorld built with waypoints");
-      planner = new WaypointPlanner(() => nav.graph, (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r));
+      if (nav.waypoints === null && nav.graph.count === 0)
+        throw new NavlabError('usage', "graph: 'waypoints' needs a NavWorld built with waypoints");
+      planner = new WaypointPlanner(
+        () => nav.graph,
+        (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r),
+      );
     } else throw new NavlabError('usage', `graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
     this.simulation = new Simulation({ geometry, planner, params: options.params, cellSize: nav.cellSize, seed: options.seed });
   }
@@ -73,7 +77,11 @@ export class NavSimulation {
    */
   addAgent(object: Object3D, options: NavAgentOptions): number {
     checkInstance('NavSimulation.addAgent: object', object, Object3D);
-    const { goal, radius = this.#nav.agentRadius, speed = 2 } = checkObject<NavAgentOptions>('NavSimulation.addAgent: options', options, 'an object { goal, radius?, speed? }');
+    const {
+      goal,
+      radius = this.#nav.agentRadius,
+      speed = 2,
+    } = checkObject<NavAgentOptions>('NavSimulation.addAgent: options', options, 'an object { goal, radius?, speed? }');
     checkVec3('NavSimulation.addAgent: options.goal', goal);
     object.updateWorldMatrix(true, false);
     object.getWorldPosition(_p);
@@ -104,11 +112,16 @@ export class NavSimulation {
   /** Advances the simulation by `dt` seconds (fixed steps inside) and moves the objects. */
   update(dt: number): void {
     this.simulation.step(dt);
-    const pos = this.simulation.positions, prev = this.simulation.previousPositions;
+    const pos = this.simulation.positions,
+      prev = this.simulation.previousPositions;
     const a = this.simulation.alpha;
     for (let i = 0; i < this.objects.length; i++) {
       const o = this.objects[i];
-      _p.set(prev[3 * i] + (pos[3 * i] - prev[3 * i]) * a, prev[3 * i + 1] + (pos[3 * i + 1] - prev[3 * i + 1]) * a, prev[3 * i + 2] + (pos[3 * i + 2] - prev[3 * i + 2]) * a);
+      _p.set(
+        prev[3 * i] + (pos[3 * i] - prev[3 * i]) * a,
+        prev[3 * i + 1] + (pos[3 * i + 1] - prev[3 * i + 1]) * a,
+        prev[3 * i + 2] + (pos[3 * i + 2] - prev[3 * i + 2]) * a,
+      );
       if (o.parent !== null) o.parent.worldToLocal(_p);
       o.position.copy(_p);
     }

@@ -11,7 +11,15 @@ import type { SearchOptions } from '../core/search/options.ts';
 import type { PathReport, QueryOptions } from '../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
-import { runSceneQuery, startSceneSearch, type Endpoint, type QueryLabels, type SceneGraph, type SceneSearch, type SearchableScene } from '../scene/query.ts';
+import {
+  runSceneQuery,
+  startSceneSearch,
+  type Endpoint,
+  type QueryLabels,
+  type SceneGraph,
+  type SceneSearch,
+  type SearchableScene,
+} from '../scene/query.ts';
 import { unionBox } from './boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
@@ -74,7 +82,12 @@ export interface NavQueryOptions extends QueryOptions {
 }
 
 /** A NavWorld built by `fromObject3D`: it always has its root, world, grid and line of sight. */
-export type ObjectNavWorld = NavWorld & { readonly root: Object3D; readonly world: ObstacleWorld; readonly grid: VoxelGrid; readonly lineOfSight: LineOfSight };
+export type ObjectNavWorld = NavWorld & {
+  readonly root: Object3D;
+  readonly world: ObstacleWorld;
+  readonly grid: VoxelGrid;
+  readonly lineOfSight: LineOfSight;
+};
 
 /** What `NavWorld.update` changed. */
 export interface NavUpdate {
@@ -92,8 +105,8 @@ const END_LINKS = 16;
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
 /** The options of `query` and `search`, checked (undefined: {}). */
-const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions => checkOptions<NavQueryOptions>(`NavWorld.${what}: options`, options);
-
+const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =>
+  checkOptions<NavQueryOptions>(`NavWorld.${what}: options`, options);
 
 /**
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
@@ -162,7 +175,8 @@ export class NavWorld implements SearchableScene {
     checkObjectWorldArgs(root, options);
     root.updateMatrixWorld(true);
     const meshes = obstacleMeshes(root, options.filter);
-    if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3)) throw usage('root: no mesh with triangles under it');
+    if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3))
+      throw usage('root: no mesh with triangles under it');
     return new NavWorld(buildParts(root, options, meshes)) as ObjectNavWorld;
   }
 
@@ -177,7 +191,16 @@ export class NavWorld implements SearchableScene {
   static fromScene(scene: NavSceneParts): NavWorld {
     checkSceneParts(scene);
     const agentRadius = scene.agentRadius === undefined ? 0 : checkNumber('agentRadius', scene.agentRadius, 0);
-    return new NavWorld({ root: null, world: scene.world ?? null, grid: scene.grid ?? null, graph: scene.graph ?? null, ids: scene.ids, index: scene.index, agentRadius, meshes: new Map() });
+    return new NavWorld({
+      root: null,
+      world: scene.world ?? null,
+      grid: scene.grid ?? null,
+      graph: scene.graph ?? null,
+      ids: scene.ids,
+      index: scene.index,
+      agentRadius,
+      meshes: new Map(),
+    });
   }
 
   /** The waypoint graph searched now (empty without waypoints). */
@@ -259,7 +282,8 @@ export class NavWorld implements SearchableScene {
     options = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
     const { graph = 'grid', algorithm = 'astar', smooth = this.lineOfSight !== null, neighborhood, cornerCutting, ...search } = options;
     if (smooth && this.lineOfSight === null) throw usage('smooth: string-pulling needs a NavWorld with a world (line of sight)');
-    if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw usage(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
+    if (!(ALGORITHMS as readonly unknown[]).includes(algorithm))
+      throw usage(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
     if (graph === 'waypoints') {
       if (algorithm !== 'astar') throw usage(`algorithm: ${algorithm} runs on the grid only; the waypoint graph uses astar`);
       return this.#waypointPath(from, to);
@@ -333,11 +357,16 @@ export class NavWorld implements SearchableScene {
   }
 
   #waypointPath(from: Vector3, to: Vector3): NavPath {
-    if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS) throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
+    if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS)
+      throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
     const los = this.lineOfSight;
-    if (los === null) throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight to the waypoints); query by waypoint id instead");
+    if (los === null)
+      throw usage(
+        "graph: 'waypoints' with world points needs a NavWorld with a world (line of sight to the waypoints); query by waypoint id instead",
+      );
     const graph = this.graph;
-    if (this.#router === null || this.#router.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
+    if (this.#router === null || this.#router.graph !== graph)
+      this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
     const route = this.#router.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
     if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
     return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };

@@ -1,6 +1,17 @@
 import {
-  BoxGeometry, BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, IcosahedronGeometry, InstancedBufferAttribute,
-  InstancedMesh, MeshLambertMaterial, Object3D, Points, PointsMaterial, SRGBColorSpace,
+  BoxGeometry,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  DynamicDrawUsage,
+  IcosahedronGeometry,
+  InstancedBufferAttribute,
+  InstancedMesh,
+  MeshLambertMaterial,
+  Object3D,
+  Points,
+  PointsMaterial,
+  SRGBColorSpace,
 } from 'three';
 import { MAX_DRAWN_NODES, type VisitedNodes } from './visitedNodes.ts';
 
@@ -19,13 +30,25 @@ export class NodeLayer extends Object3D {
   /** Nodes drawn. */
   count = 0;
 
-  constructor(shape: 'cube' | 'sphere', private readonly size: number, color: number | null, private readonly shapeLimit: number, private readonly ramp: Float32Array) {
+  constructor(
+    shape: 'cube' | 'sphere',
+    private readonly size: number,
+    color: number | null,
+    private readonly shapeLimit: number,
+    private readonly ramp: Float32Array,
+  ) {
     super();
     this.colored = color === null;
     this.geometry = shape === 'cube' ? new BoxGeometry(1, 1, 1) : new IcosahedronGeometry(0.5, 1);
     const transparent = color !== null;
     this.meshMaterial = new MeshLambertMaterial({ color: color ?? 0xffffff, transparent, opacity: transparent ? 0.75 : 1 });
-    this.pointMaterial = new PointsMaterial({ color: color ?? 0xffffff, size: 0.7 * size, vertexColors: this.colored, transparent, opacity: transparent ? 0.75 : 1 });
+    this.pointMaterial = new PointsMaterial({
+      color: color ?? 0xffffff,
+      size: 0.7 * size,
+      vertexColors: this.colored,
+      transparent,
+      opacity: transparent ? 0.75 : 1,
+    });
     this.mesh = this.newMesh(1024);
     this.points = this.newPoints(1024);
     this.frustumCulled = false;
@@ -131,10 +154,22 @@ export const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max
 
 /** A uniform scale + translation matrix (column-major) at `a[o..o+15]`. */
 function writeScaleTranslate(a: Float32Array, o: number, s: number, x: number, y: number, z: number): void {
-  a[o] = s; a[o + 1] = 0; a[o + 2] = 0; a[o + 3] = 0;
-  a[o + 4] = 0; a[o + 5] = s; a[o + 6] = 0; a[o + 7] = 0;
-  a[o + 8] = 0; a[o + 9] = 0; a[o + 10] = s; a[o + 11] = 0;
-  a[o + 12] = x; a[o + 13] = y; a[o + 14] = z; a[o + 15] = 1;
+  a[o] = s;
+  a[o + 1] = 0;
+  a[o + 2] = 0;
+  a[o + 3] = 0;
+  a[o + 4] = 0;
+  a[o + 5] = s;
+  a[o + 6] = 0;
+  a[o + 7] = 0;
+  a[o + 8] = 0;
+  a[o + 9] = 0;
+  a[o + 10] = s;
+  a[o + 11] = 0;
+  a[o + 12] = x;
+  a[o + 13] = y;
+  a[o + 14] = z;
+  a[o + 15] = 1;
 }
 
 /** Uploads only the first `count` numbers of an attribute. */

@@ -117,7 +117,10 @@ export class ObstacleWorld {
     this.voxelMaterial = this.#drawing.voxelMaterial;
     for (const o of checked) this.#setObstacle(o);
     for (const m of options.meshes ?? []) this.#addMesh(m);
-    this.voxelChunks = grid === null ? null : new VoxelChunks(grid, { data: options.voxelChunks, draw: options.drawVoxels ?? true, material: this.voxelMaterial });
+    this.voxelChunks =
+      grid === null
+        ? null
+        : new VoxelChunks(grid, { data: options.voxelChunks, draw: options.drawVoxels ?? true, material: this.voxelMaterial });
     if (this.voxelChunks !== null) this.group.add(this.voxelChunks);
   }
 
@@ -132,10 +135,17 @@ export class ObstacleWorld {
     if (options.sceneMeshes !== undefined) checkMeshBudget(doc, options.sceneMeshes);
     const meshes: WorldMesh[] = (doc.meshes ?? []).map((m) => {
       const loaded = options.sceneMeshes?.get(m.id);
-      if (loaded === undefined) throw new NavlabError('usage', `ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`);
+      if (loaded === undefined)
+        throw new NavlabError(
+          'usage',
+          `ObstacleWorld.fromScene: mesh '${m.id}' (${m.src.slice(0, 60)}) is not loaded; load it with loadSceneMeshes`,
+        );
       return { id: m.id, soup: loaded.soup, matrix: meshMatrix(m), object: loaded.object.clone() };
     });
-    return new ObstacleWorld(doc.obstacles, options.grid ?? buildVoxelGrid(doc), { ...options, meshes: [...(options.meshes ?? []), ...meshes] });
+    return new ObstacleWorld(doc.obstacles, options.grid ?? buildVoxelGrid(doc), {
+      ...options,
+      meshes: [...(options.meshes ?? []), ...meshes],
+    });
   }
 
   /** Ids of the world's meshes, in soup order. */
@@ -160,7 +170,8 @@ export class ObstacleWorld {
     checkNumbers('ObstacleWorld.setMeshTriangles: worldSoup', worldSoup, 9);
     const m = this.#meshes.find((e) => e.id === id);
     if (m === undefined) return null;
-    if (worldSoup.length !== m.soup.length) throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
+    if (worldSoup.length !== m.soup.length)
+      throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
     const box = soupBox(soupBox(emptyBox(), m.soup), worldSoup);
     m.soup.set(worldSoup);
     this.#tree.invalidate();
@@ -249,7 +260,8 @@ export class ObstacleWorld {
     if (!grid.inBounds(x0, y0, z0) || !grid.inBounds(x1, y1, z1) || x0 > x1 || y0 > y1 || z0 > z1) {
       throw new NavlabError('usage', `ObstacleWorld.setVoxels: box [${box.join(', ')}] is not inside ${grid.X}x${grid.Y}x${grid.Z}`);
     }
-    for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = solid ? 1 : 0;
+    for (let z = z0; z <= z1; z++)
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = solid ? 1 : 0;
     grid.markEdited(x0, y0, z0, x1, y1, z1);
     return this.voxelsChanged(box);
   }
@@ -260,7 +272,8 @@ export class ObstacleWorld {
    */
   voxelsChanged(box: readonly number[]): Aabb {
     const grid = this.grid;
-    if (grid === null || this.voxelChunks === null) throw new NavlabError('usage', 'ObstacleWorld.voxelsChanged: the world has no voxel layer');
+    if (grid === null || this.voxelChunks === null)
+      throw new NavlabError('usage', 'ObstacleWorld.voxelsChanged: the world has no voxel layer');
     checkVoxelBox('ObstacleWorld.voxelsChanged: box', box);
     const touched = this.voxelChunks.update(box);
     if (!this.#tree.refitChunks(touched)) this.#tree.invalidate();
@@ -313,7 +326,10 @@ export class ObstacleWorld {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
       const h = 0.5 * g.cellSize;
-      const v = g.worldToVoxel({ x: hit.point.x - hit.normal.x * h, y: hit.point.y - hit.normal.y * h, z: hit.point.z - hit.normal.z * h }, { x: 0, y: 0, z: 0 });
+      const v = g.worldToVoxel(
+        { x: hit.point.x - hit.normal.x * h, y: hit.point.y - hit.normal.y * h, z: hit.point.z - hit.normal.z * h },
+        { x: 0, y: 0, z: 0 },
+      );
       return { ...hit, obstacleId: null, voxel: [v.x, v.y, v.z] };
     }
     return { ...hit, obstacleId: this.#tree.ownerOf(hit.triangle), meshId: this.#tree.meshOf(hit.triangle), voxel: null };
@@ -344,7 +360,11 @@ export class ObstacleWorld {
   obstacleContains(i: number, px: number, py: number, pz: number): boolean {
     // Called for every voxel centre a voxelization tests: the lookup is the check.
     const e = this.#entries[i];
-    if (e === undefined) throw new NavlabError('usage', `ObstacleWorld.obstacleContains: i: expected an index in [0, ${this.#entries.length}), got ${describeValue(i)}`);
+    if (e === undefined)
+      throw new NavlabError(
+        'usage',
+        `ObstacleWorld.obstacleContains: i: expected an index in [0, ${this.#entries.length}), got ${describeValue(i)}`,
+      );
     return this.#entryContains(e, px, py, pz);
   }
 

@@ -1,6 +1,15 @@
 import {
-  Color, CylinderGeometry, DynamicDrawUsage, IcosahedronGeometry, InstancedMesh, Matrix4, MeshStandardMaterial, Object3D,
-  Quaternion, Vector3, type InterleavedBufferAttribute,
+  Color,
+  CylinderGeometry,
+  DynamicDrawUsage,
+  IcosahedronGeometry,
+  InstancedMesh,
+  Matrix4,
+  MeshStandardMaterial,
+  Object3D,
+  Quaternion,
+  Vector3,
+  type InterleavedBufferAttribute,
 } from 'three';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import { LineSegments2 } from 'three/examples/jsm/lines/LineSegments2.js';
@@ -10,7 +19,6 @@ import { costRamp, nextPow2, NodeLayer } from './NodeLayer.ts';
 import { checkHelperOptions } from './searchHelperArgs.ts';
 import { checkSegments, MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';
 import { checkVisited, MAX_DRAWN_NODES, type VisitedNodes } from './visitedNodes.ts';
-
 
 /** Options of a SearchHelper. */
 export interface SearchHelperOptions {
@@ -59,8 +67,15 @@ export interface SearchColors {
  * or rose (failed).
  */
 export const SEARCH_COLORS: Readonly<SearchColors> = Object.freeze({
-  low: 0xfacc15, high: 0xdc2626, open: 0x3b82f6, path: 0x22c55e, partial: 0xf59e0b,
-  jump: 0xe879f9, anyAngle: 0xf1f5f9, sightPassed: 0x2dd4bf, sightFailed: 0xfb7185,
+  low: 0xfacc15,
+  high: 0xdc2626,
+  open: 0x3b82f6,
+  path: 0x22c55e,
+  partial: 0xf59e0b,
+  jump: 0xe879f9,
+  anyAngle: 0xf1f5f9,
+  sightPassed: 0x2dd4bf,
+  sightFailed: 0xfb7185,
 });
 
 /** Colour key of each SegmentKind, in kind order. */
@@ -126,7 +141,14 @@ export class SearchHelper extends Object3D {
     const colors = { ...SEARCH_COLORS, ...options.colors };
     this.colors = colors;
     this.ramp = costRamp(colors.low, colors.high);
-    this.pathMaterial = new MeshStandardMaterial({ color: colors.path, emissive: colors.path, emissiveIntensity: 0.35, roughness: 0.4, depthTest: false, transparent: true });
+    this.pathMaterial = new MeshStandardMaterial({
+      color: colors.path,
+      emissive: colors.path,
+      emissiveIntensity: 0.35,
+      roughness: 0.4,
+      depthTest: false,
+      transparent: true,
+    });
     const limit = options.shapeLimit ?? 40_000;
     this.closed = new NodeLayer(options.shape, options.nodeSize, null, limit, this.ramp);
     this.open = new NodeLayer(options.shape, options.openSize ?? options.nodeSize * 0.6, colors.open, limit, this.ramp);
@@ -141,7 +163,13 @@ export class SearchHelper extends Object3D {
     }
     this.segmentColors = new Float32Array(SEGMENT_COLOR_KEYS.flatMap((k) => new Color(colors[k]).toArray()));
     // Lines a few pixels wide (three's LineSegments2): one-pixel lines are hard to read.
-    this.stepsMaterial = new LineMaterial({ vertexColors: true, linewidth: options.stepWidth ?? 2.5, depthTest: false, transparent: true, opacity: 0.9 });
+    this.stepsMaterial = new LineMaterial({
+      vertexColors: true,
+      linewidth: options.stepWidth ?? 2.5,
+      depthTest: false,
+      transparent: true,
+      opacity: 0.9,
+    });
     this.steps = new LineSegments2(segmentGeometry(1), this.stepsMaterial);
     this.steps.name = 'search-steps';
     this.steps.frustumCulled = false;

@@ -1,4 +1,4 @@
-import { Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
+import { type Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
 import { checkInstance, checkNumber, checkOptions, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
@@ -29,13 +29,22 @@ export interface StaticHit {
 
 // Query state shared by the shapecast callbacks below (set right before each cast).
 let _tris: Float64Array = new Float64Array(0);
-let _cx = 0, _cy = 0, _cz = 0, _hx = 0, _hy = 0, _hz = 0, _pad = 0;
+let _cx = 0,
+  _cy = 0,
+  _cz = 0,
+  _hx = 0,
+  _hy = 0,
+  _hz = 0,
+  _pad = 0;
 
 const boxCallbacks = {
   intersectsBounds: (box: Box3): boolean =>
-    box.min.x - _pad <= _cx + _hx && box.max.x + _pad >= _cx - _hx &&
-    box.min.y - _pad <= _cy + _hy && box.max.y + _pad >= _cy - _hy &&
-    box.min.z - _pad <= _cz + _hz && box.max.z + _pad >= _cz - _hz,
+    box.min.x - _pad <= _cx + _hx &&
+    box.max.x + _pad >= _cx - _hx &&
+    box.min.y - _pad <= _cy + _hy &&
+    box.max.y + _pad >= _cy - _hy &&
+    box.min.z - _pad <= _cz + _hz &&
+    box.max.z + _pad >= _cz - _hz,
   intersectsRange: (offset: number, count: number): boolean => {
     const tris = _tris;
     for (let k = offset, end = offset + count; k < end; k++) {
@@ -86,7 +95,8 @@ function readNodes(bvh: MeshBVH, into?: Nodes): Nodes {
 function linkNodes(nodes: Nodes, parent: Int32Array, leafOf: Int32Array): void {
   const { info } = nodes;
   for (let n = 0; n < parent.length; n++) {
-    const a = info[2 * n], b = info[2 * n + 1];
+    const a = info[2 * n],
+      b = info[2 * n + 1];
     if (b < 0) {
       for (let k = a, end = a - 1 - b; k < end; k++) leafOf[k] = n;
     } else {
@@ -112,17 +122,33 @@ const _stack = new Int32Array(256);
  * triangle within r of the segment is skipped.
  */
 function castSegment(
-  nodes: Nodes, tris: Float64Array, pad: number,
-  ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number,
+  nodes: Nodes,
+  tris: Float64Array,
+  pad: number,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  r: number,
 ): number {
   const { box, info } = nodes;
-  const dx = bx - ax, dy = by - ay, dz = bz - az;
-  const ix = dx !== 0 ? 1 / dx : HUGE, iy = dy !== 0 ? 1 / dy : HUGE, iz = dz !== 0 ? 1 / dz : HUGE;
+  const dx = bx - ax,
+    dy = by - ay,
+    dz = bz - az;
+  const ix = dx !== 0 ? 1 / dx : HUGE,
+    iy = dy !== 0 ? 1 / dy : HUGE,
+    iz = dz !== 0 ? 1 / dz : HUGE;
   // Per axis, the bound the segment enters through (offset into the node's 6 bounds) and the
   // matching signed growth by r.
-  const nx = ix < 0 ? 3 : 0, ny = iy < 0 ? 4 : 1, nz = iz < 0 ? 5 : 2;
+  const nx = ix < 0 ? 3 : 0,
+    ny = iy < 0 ? 4 : 1,
+    nz = iz < 0 ? 5 : 2;
   const g = r + pad;
-  const gx = ix < 0 ? g : -g, gy = iy < 0 ? g : -g, gz = iz < 0 ? g : -g;
+  const gx = ix < 0 ? g : -g,
+    gy = iy < 0 ? g : -g,
+    gz = iz < 0 ? g : -g;
   const limit = r - CAPSULE_EPSILON;
   const limitSq = limit > 0 ? limit * limit : 0;
   const stack = _stack;
@@ -142,12 +168,17 @@ function castSegment(
     if (z0 > t0) t0 = z0;
     if (z1 < t1) t1 = z1;
     if (t0 > t1 || t0 > 1 || t1 < 0) continue;
-    const a = info[2 * n], b = info[2 * n + 1];
+    const a = info[2 * n],
+      b = info[2 * n + 1];
     if (b < 0) {
       const end = a - 1 - b;
       for (let k = a; k < end; k++) {
-        if (r === 0 ? segmentHitsTriangle(ax, ay, az, dx, dy, dz, tris, 9 * k)
-          : segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, 9 * k, limitSq)) return k;
+        if (
+          r === 0
+            ? segmentHitsTriangle(ax, ay, az, dx, dy, dz, tris, 9 * k)
+            : segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, 9 * k, limitSq)
+        )
+          return k;
       }
     } else {
       const d = b === 0 ? dx : b === 1 ? dy : dz;
@@ -225,7 +256,8 @@ export class StaticBVH {
     this.geometry.setAttribute('position', new BufferAttribute(new Float32Array(soup), 3));
     let largest = Number.isFinite(extent) ? Math.abs(extent) : 0;
     for (let i = 0; i < soup.length; i++) largest = Math.max(largest, Math.abs(soup[i]));
-    if (!Number.isFinite(largest)) throw new NavlabError('usage', `soup: coordinate ${soup.findIndex((v) => !Number.isFinite(v))} is not finite`);
+    if (!Number.isFinite(largest))
+      throw new NavlabError('usage', `soup: coordinate ${soup.findIndex((v) => !Number.isFinite(v))} is not finite`);
     this.pad = largest * 2 ** -22;
     const n = this.triangleCount;
     this.slotTris = new Float64Array(9 * n);
@@ -261,7 +293,10 @@ export class StaticBVH {
   updateTriangles(first: number, count: number, refit = true): void {
     const n = this.triangleCount;
     if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0 || first + count > n) {
-      throw new NavlabError('usage', `StaticBVH.updateTriangles: triangles [${String(first)}, ${String(first)} + ${String(count)}) are not integers within the ${n} triangles`);
+      throw new NavlabError(
+        'usage',
+        `StaticBVH.updateTriangles: triangles [${String(first)}, ${String(first)} + ${String(count)}) are not integers within the ${n} triangles`,
+      );
     }
     const f32 = this.geometry.attributes.position.array as Float32Array;
     for (let t = first; t < first + count; t++) {
@@ -270,7 +305,8 @@ export class StaticBVH {
       for (let c = 0; c < 9; c++) {
         const v = this.soup[9 * t + c];
         // Growing `pad` here would leave the other nodes' padding short: rebuild instead.
-        if (Math.abs(v) * 2 ** -22 > this.pad) throw new NavlabError('usage', 'StaticBVH.updateTriangles: coordinates grew past the padding; rebuild the tree');
+        if (Math.abs(v) * 2 ** -22 > this.pad)
+          throw new NavlabError('usage', 'StaticBVH.updateTriangles: coordinates grew past the padding; rebuild the tree');
         if (this.slotTris[9 * k + c] !== v) moved = true;
         this.slotTris[9 * k + c] = v;
         f32[9 * t + c] = v;
@@ -322,7 +358,7 @@ export class StaticBVH {
    * r - 1e-6 away from every triangle. r <= 0 is the plain segment test.
    */
   capsuleClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
-    return this.#clear(ax, ay, az, bx, by, bz, r > 0 ? r : 0);
+    return this.#clear(ax, ay, az, bx, by, bz, Math.max(r, 0));
   }
 
   /**
@@ -336,7 +372,9 @@ export class StaticBVH {
     if (this.#nodes === null) return true;
     const tris = this.slotTris;
     const cache = this.#blockers;
-    const dx = bx - ax, dy = by - ay, dz = bz - az;
+    const dx = bx - ax,
+      dy = by - ay,
+      dz = bz - az;
     const limit = r - CAPSULE_EPSILON;
     const limitSq = limit > 0 ? limit * limit : 0;
     if (r === 0) {
@@ -346,8 +384,12 @@ export class StaticBVH {
       }
     } else {
       // The exact capsule test is ~10x a ray test: first reject by bounding boxes.
-      const minX = Math.min(ax, bx) - r, minY = Math.min(ay, by) - r, minZ = Math.min(az, bz) - r;
-      const maxX = Math.max(ax, bx) + r, maxY = Math.max(ay, by) + r, maxZ = Math.max(az, bz) + r;
+      const minX = Math.min(ax, bx) - r,
+        minY = Math.min(ay, by) - r,
+        minZ = Math.min(az, bz) - r;
+      const maxX = Math.max(ax, bx) + r,
+        maxY = Math.max(ay, by) + r,
+        maxZ = Math.max(az, bz) + r;
       for (let c = 0; c < BLOCKER_CACHE; c++) {
         const k = cache[c];
         if (k < 0) continue;
@@ -368,7 +410,12 @@ export class StaticBVH {
   /** Whether any triangle overlaps the closed box with centre c and half extents h. */
   boxOverlaps(cx: number, cy: number, cz: number, hx: number, hy: number, hz: number): boolean {
     if (this.bvh === null || hx < 0 || hy < 0 || hz < 0) return false;
-    _cx = cx; _cy = cy; _cz = cz; _hx = hx; _hy = hy; _hz = hz;
+    _cx = cx;
+    _cy = cy;
+    _cz = cz;
+    _hx = hx;
+    _hy = hy;
+    _hz = hz;
     _pad = this.pad;
     _tris = this.slotTris;
     return this.bvh.shapecast(boxCallbacks);

@@ -43,7 +43,11 @@ function checkChunkData(data: VoxelChunkData, n: number): void {
   if (offsets.length !== n + 1) throw new NavlabError('usage', `VoxelChunks: data has ${offsets.length - 1} chunks, the grid needs ${n}`);
   for (let c = 0; c <= n; c++) {
     const ok = c === 0 ? offsets[0] === 0 : offsets[c] >= offsets[c - 1] && (offsets[c] - offsets[c - 1]) % QUAD_STRIDE === 0;
-    if (!ok || offsets[c] > quads.length) throw new NavlabError('usage', `VoxelChunks: data.offsets[${c}] = ${offsets[c]} does not start a chunk's quads within the ${quads.length} entries`);
+    if (!ok || offsets[c] > quads.length)
+      throw new NavlabError(
+        'usage',
+        `VoxelChunks: data.offsets[${c}] = ${offsets[c]} does not start a chunk's quads within the ${quads.length} entries`,
+      );
   }
 }
 
@@ -85,7 +89,8 @@ export class VoxelChunks extends Group {
     if (options.draw !== undefined) checkBoolean('VoxelChunks: options.draw', options.draw);
     if (options.material !== undefined) checkInstance('VoxelChunks: options.material', options.material, Material);
     const size = options.data?.chunkSize ?? options.chunkSize ?? CHUNK_SIZE;
-    if (!Number.isInteger(size) || size < 1 || size > 1024) throw new NavlabError('usage', `chunkSize: expected an integer in [1, 1024], got ${size}`);
+    if (!Number.isInteger(size) || size < 1 || size > 1024)
+      throw new NavlabError('usage', `chunkSize: expected an integer in [1, 1024], got ${size}`);
     this.grid = grid;
     this.chunkSize = size;
     this.CX = Math.ceil(grid.X / size);
@@ -135,7 +140,9 @@ export class VoxelChunks extends Group {
   chunkBox(c: number): [number, number, number, number, number, number] {
     checkInteger('VoxelChunks.chunkBox: c', c, 0, this.#quads.length - 1);
     const s = this.chunkSize;
-    const cx = c % this.CX, cy = Math.floor(c / this.CX) % this.CY, cz = Math.floor(c / (this.CX * this.CY));
+    const cx = c % this.CX,
+      cy = Math.floor(c / this.CX) % this.CY,
+      cz = Math.floor(c / (this.CX * this.CY));
     const g = this.grid;
     return [cx * s, cy * s, cz * s, Math.min(g.X, (cx + 1) * s) - 1, Math.min(g.Y, (cy + 1) * s) - 1, Math.min(g.Z, (cz + 1) * s) - 1];
   }
@@ -152,7 +159,8 @@ export class VoxelChunks extends Group {
     const lo = [0, 1, 2].map((a) => Math.max(0, Math.floor((box[a] - 1) / s)));
     const hi = [0, 1, 2].map((a) => Math.min(counts[a] - 1, Math.floor(Math.min(box[a + 3] + 1, dims[a] - 1) / s)));
     const out: number[] = [];
-    for (let cz = lo[2]; cz <= hi[2]; cz++) for (let cy = lo[1]; cy <= hi[1]; cy++) for (let cx = lo[0]; cx <= hi[0]; cx++) out.push(cx + this.CX * (cy + this.CY * cz));
+    for (let cz = lo[2]; cz <= hi[2]; cz++)
+      for (let cy = lo[1]; cy <= hi[1]; cy++) for (let cx = lo[0]; cx <= hi[0]; cx++) out.push(cx + this.CX * (cy + this.CY * cz));
     return out;
   }
 
@@ -166,7 +174,8 @@ export class VoxelChunks extends Group {
     checkVoxelBox('VoxelChunks.update: box', box);
     if (source !== undefined) checkInstance('VoxelChunks.update: source', source, VoxelChunks);
     const touched = this.chunksTouching(box);
-    const from = source !== undefined && source !== this && source.grid === this.grid && source.chunkSize === this.chunkSize ? source : null;
+    const from =
+      source !== undefined && source !== this && source.grid === this.grid && source.chunkSize === this.chunkSize ? source : null;
     for (const c of touched) {
       // Face lists are never written after they are made, so two chunk sets may share one.
       this.#quads[c] = from !== null ? from.#quads[c] : voxelQuads(this.grid, this.chunkBox(c));
@@ -212,7 +221,8 @@ export class VoxelChunks extends Group {
     const colors = new Float32Array(9 * tris);
     const y0 = this.grid.origin.y;
     const span = Math.max(1e-9, this.grid.Y * this.grid.cellSize);
-    for (let i = 0; i < colors.length; i += 3) _color.lerpColors(this.#low, this.#high, Math.min(1, Math.max(0, (positions[i + 1] - y0) / span))).toArray(colors, i);
+    for (let i = 0; i < colors.length; i += 3)
+      _color.lerpColors(this.#low, this.#high, Math.min(1, Math.max(0, (positions[i + 1] - y0) / span))).toArray(colors, i);
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(positions, 3));
     g.setAttribute('normal', new BufferAttribute(normals, 3));

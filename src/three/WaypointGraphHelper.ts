@@ -1,6 +1,15 @@
 import {
-  BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
-  MeshStandardMaterial, Object3D, Raycaster,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  IcosahedronGeometry,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  MeshStandardMaterial,
+  Object3D,
+  Raycaster,
 } from 'three';
 import { checkFields, checkInstance, checkInteger, checkNumber, checkOptions } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
@@ -49,14 +58,21 @@ export class WaypointGraphHelper extends Object3D {
     super();
     this.name = 'waypoints';
     // By its fields: a drawing helper does not pull in the graph's module for an instanceof.
-    checkFields('WaypointGraphHelper: graph', graph, { count: 'number', positions: 'array', offsets: 'array', targets: 'array', linkCount: 'number' }, 'a WaypointGraph');
+    checkFields(
+      'WaypointGraphHelper: graph',
+      graph,
+      { count: 'number', positions: 'array', offsets: 'array', targets: 'array', linkCount: 'number' },
+      'a WaypointGraph',
+    );
     options = checkOptions<WaypointGraphHelperOptions>('WaypointGraphHelper: options', options);
-    for (const key of ['color', 'highlightColor', 'linkColor'] as const) if (options[key] !== undefined) checkNumber(key, options[key], 0, false, true);
+    for (const key of ['color', 'highlightColor', 'linkColor'] as const)
+      if (options[key] !== undefined) checkNumber(key, options[key], 0, false, true);
     if (options.linkOpacity !== undefined) checkNumber('linkOpacity', options.linkOpacity, 0);
     const radius = options.radius ?? 0.1;
     checkNumber('radius', radius, 0, true);
     const maxLinks = options.maxLinks ?? 200_000;
-    if (typeof maxLinks !== 'number' || !(maxLinks >= 0)) throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${String(maxLinks)}`);
+    if (typeof maxLinks !== 'number' || !(maxLinks >= 0))
+      throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${String(maxLinks)}`);
     this.radius = radius;
     this.color = options.color ?? 0xdbe4ee;
     this.highlightColor = options.highlightColor ?? 0xfde047;
@@ -93,7 +109,12 @@ export class WaypointGraphHelper extends Object3D {
     this.linksDrawn = k;
     const lg = new BufferGeometry();
     lg.setAttribute('position', new BufferAttribute(pos, 3));
-    const linkMaterial = new LineBasicMaterial({ color: options.linkColor ?? 0x7dd3fc, transparent: true, opacity: options.linkOpacity ?? 0.13, depthWrite: false });
+    const linkMaterial = new LineBasicMaterial({
+      color: options.linkColor ?? 0x7dd3fc,
+      transparent: true,
+      opacity: options.linkOpacity ?? 0.13,
+      depthWrite: false,
+    });
     this.links = new LineSegments(lg, linkMaterial);
     this.links.name = 'links';
     this.add(this.links);

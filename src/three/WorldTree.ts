@@ -186,7 +186,9 @@ function writeTriangles(e: ObstacleEntry, soup: Float64Array): number {
 /** Writes the points of `src` (xyz triples) mapped by the affine matrix `m` (Matrix4 elements) into `out` from `o` on. */
 export function transformSoup(src: ArrayLike<number>, m: ArrayLike<number>, out: Float64Array, o = 0): Float64Array {
   for (let i = 0; i < src.length; i += 3) {
-    const x = src[i], y = src[i + 1], z = src[i + 2];
+    const x = src[i],
+      y = src[i + 1],
+      z = src[i + 2];
     out[o++] = m[0] * x + m[4] * y + m[8] * z + m[12];
     out[o++] = m[1] * x + m[5] * y + m[9] * z + m[13];
     out[o++] = m[2] * x + m[6] * y + m[10] * z + m[14];

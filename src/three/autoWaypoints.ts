@@ -4,7 +4,7 @@ import { MAX_PLACEMENT_VOXELS, placeWaypoints, type PlacedWaypoints, type PlaceW
 import { buildVisibility, segmentClearOf, type LineOfSight } from '../core/graph/visibility.ts';
 import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../core/graph/waypointMetrics.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
-import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
+import type { VoxelGrid, VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { SceneBounds, SceneDocument, SceneWaypoint } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
 import { voxelize } from './voxelize.ts';
@@ -34,9 +34,8 @@ export function defaultVoxelFrame(bounds: SceneBounds): VoxelGridOptions {
 export function placementGrid(doc: SceneDocument, world: ObstacleWorld): VoxelGrid {
   const layer = world.grid;
   if (layer !== null && world.obstacleCount === 0) return layer;
-  const frame: VoxelGridOptions = layer === null
-    ? defaultVoxelFrame(doc.bounds)
-    : { dims: [layer.X, layer.Y, layer.Z], cellSize: layer.cellSize, origin: layer.origin };
+  const frame: VoxelGridOptions =
+    layer === null ? defaultVoxelFrame(doc.bounds) : { dims: [layer.X, layer.Y, layer.Z], cellSize: layer.cellSize, origin: layer.origin };
   return voxelize(world, frame);
 }
 
@@ -78,7 +77,10 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
   const dims = doc.voxels?.dims ?? defaultVoxelFrame(doc.bounds).dims;
   const voxels = dims[0] * dims[1] * dims[2];
   if (voxels > MAX_PLACEMENT_VOXELS) {
-    throw new NavlabError('usage', `placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
+    throw new NavlabError(
+      'usage',
+      `placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`,
+    );
   }
   const t0 = now();
   const world = ObstacleWorld.fromScene(doc, options.world);
@@ -104,7 +106,11 @@ export interface SceneWaypointFigures extends SceneWaypoints {
  * on the positions relinked from scratch by `buildVisibility`, independently of the graph the
  * placement kept.
  */
-export function sceneWaypointFigures(doc: SceneDocument, options: SceneWaypointOptions = {}, metrics: MetricsOptions = {}): SceneWaypointFigures {
+export function sceneWaypointFigures(
+  doc: SceneDocument,
+  options: SceneWaypointOptions = {},
+  metrics: MetricsOptions = {},
+): SceneWaypointFigures {
   const r = placeSceneWaypoints(doc, options);
   const t = now();
   const p = r.placed.positions;
@@ -115,7 +121,8 @@ export function sceneWaypointFigures(doc: SceneDocument, options: SceneWaypointO
 
 /** Placed positions as scene waypoints, with the ids `auto-1`, `auto-2`, ... in placement order. */
 export function autoWaypointList(positions: Float64Array): SceneWaypoint[] {
-  if (!(positions instanceof Float64Array) || positions.length % 3 !== 0) throw usageError('autoWaypointList: positions', 'a Float64Array of xyz triples', positions);
+  if (!(positions instanceof Float64Array) || positions.length % 3 !== 0)
+    throw usageError('autoWaypointList: positions', 'a Float64Array of xyz triples', positions);
   return Array.from({ length: positions.length / 3 }, (_, i) => ({
     id: `auto-${i + 1}`,
     position: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]] as [number, number, number],

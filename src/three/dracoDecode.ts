@@ -56,7 +56,10 @@ export class InThreadDracoLoader extends DRACOLoader {
   }
 
   // Not in the type declarations, but what decodeDracoFile (and so GLTFLoader) calls.
-  decodeGeometry(buffer: ArrayBuffer, taskConfig: { attributeIDs: Record<string, number | string>; useUniqueIDs: boolean }): Promise<BufferGeometry> {
+  decodeGeometry(
+    buffer: ArrayBuffer,
+    taskConfig: { attributeIDs: Record<string, number | string>; useUniqueIDs: boolean },
+  ): Promise<BufferGeometry> {
     try {
       const limit = announced.get(buffer) ?? { triangles: LIMITS.meshTriangles, vertices: 3 * LIMITS.meshTriangles };
       return Promise.resolve(decodeDraco(this.draco, new Int8Array(buffer), taskConfig.attributeIDs.position, limit));
@@ -90,13 +93,33 @@ function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | s
     draco.destroy(status);
     if (!ok) throw new Error(`Draco decoding failed: ${message}`);
     const attribute = decoder.GetAttributeByUniqueId(mesh, positionId);
-    if (attribute === null || (attribute as { ptr?: number }).ptr === 0 || attribute.num_components() !== 3) throw new Error(`Draco data has no 3-component attribute ${positionId} for POSITION`);
+    if (attribute === null || (attribute as { ptr?: number }).ptr === 0 || attribute.num_components() !== 3)
+      throw new Error(`Draco data has no 3-component attribute ${positionId} for POSITION`);
     const points = mesh.num_points();
     const faces = mesh.num_faces();
-    if (faces > limit.triangles || points > limit.vertices) throw new Error(`Draco data decodes to ${faces} triangles and ${points} vertices, more than the ${limit.triangles} and ${limit.vertices} announced`);
+    if (faces > limit.triangles || points > limit.vertices)
+      throw new Error(
+        `Draco data decodes to ${faces} triangles and ${points} vertices, more than the ${limit.triangles} and ${limit.vertices} announced`,
+      );
     const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(copyOut(draco, 12 * points, (ptr, bytes) => decoder.GetAttributeDataArrayForAllPoints(mesh, attribute, draco.DT_FLOAT32, bytes, ptr), Float32Array), 3));
-    geometry.setIndex(new BufferAttribute(copyOut(draco, 12 * faces, (ptr, bytes) => decoder.GetTrianglesUInt32Array(mesh, bytes, ptr), Uint32Array), 1));
+    geometry.setAttribute(
+      'position',
+      new BufferAttribute(
+        copyOut(
+          draco,
+          12 * points,
+          (ptr, bytes) => decoder.GetAttributeDataArrayForAllPoints(mesh, attribute, draco.DT_FLOAT32, bytes, ptr),
+          Float32Array,
+        ),
+        3,
+      ),
+    );
+    geometry.setIndex(
+      new BufferAttribute(
+        copyOut(draco, 12 * faces, (ptr, bytes) => decoder.GetTrianglesUInt32Array(mesh, bytes, ptr), Uint32Array),
+        1,
+      ),
+    );
     return geometry;
   } finally {
     draco.destroy(mesh);
@@ -106,7 +129,12 @@ function decodeDraco(draco: DracoModule, data: Int8Array, positionId: number | s
 }
 
 /** Lets the decoder write `bytes` into its heap and copies them out as a typed array. */
-function copyOut<T extends Float32Array | Uint32Array>(draco: DracoModule, bytes: number, fill: (ptr: number, bytes: number) => boolean, Type: new (b: ArrayBuffer) => T): T {
+function copyOut<T extends Float32Array | Uint32Array>(
+  draco: DracoModule,
+  bytes: number,
+  fill: (ptr: number, bytes: number) => boolean,
+  Type: new (b: ArrayBuffer) => T,
+): T {
   const ptr = draco._malloc(bytes);
   try {
     if (!fill(ptr, bytes)) throw new Error('Draco: cannot read the decoded data');
@@ -115,4 +143,3 @@ function copyOut<T extends Float32Array | Uint32Array>(draco: DracoModule, bytes
     draco._free(ptr);
   }
 }
-

@@ -48,7 +48,8 @@ export interface CheckedGltf {
 
 /** Extensions navlab reads, and those it may ignore since they only change looks (materials, textures, lights) or metadata. */
 const READ = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression', 'KHR_mesh_quantization'];
-const IGNORED = /^(KHR_materials_|EXT_materials_|KHR_texture_|EXT_texture_|KHR_lights_punctual$|EXT_lights_image_based$|KHR_xmp|KHR_animation_pointer$)/;
+const IGNORED =
+  /^(KHR_materials_|EXT_materials_|KHR_texture_|EXT_texture_|KHR_lights_punctual$|EXT_lights_image_based$|KHR_xmp|KHR_animation_pointer$)/;
 const MESHOPT = ['EXT_meshopt_compression', 'KHR_meshopt_compression'];
 
 /** Splits a GLB file into its JSON text and binary body. */
@@ -56,11 +57,13 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
   if (bytes.byteLength < 12) throw new FormatProblem(`not a GLB file: ${bytes.byteLength} bytes is shorter than the 12-byte header`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = view.getUint32(0, true);
-  if (magic !== GLB_MAGIC) throw new FormatProblem(`not a GLB file: wrong magic 0x${magic.toString(16).padStart(8, '0')} (expected 'glTF')`);
+  if (magic !== GLB_MAGIC)
+    throw new FormatProblem(`not a GLB file: wrong magic 0x${magic.toString(16).padStart(8, '0')} (expected 'glTF')`);
   const version = view.getUint32(4, true);
   if (version !== 2) throw new FormatProblem(`unsupported GLB version ${version} (expected 2)`);
   const length = view.getUint32(8, true);
-  if (length > bytes.byteLength) throw new FormatProblem(`truncated: the GLB header says ${length} bytes, the file has ${bytes.byteLength}`);
+  if (length > bytes.byteLength)
+    throw new FormatProblem(`truncated: the GLB header says ${length} bytes, the file has ${bytes.byteLength}`);
   let json: string | null = null;
   let body: Uint8Array | null = null;
   let at = 12;
@@ -69,7 +72,8 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
     const chunkLength = view.getUint32(at, true);
     const type = view.getUint32(at + 4, true);
     const start = at + 8;
-    if (start + chunkLength > length) throw new FormatProblem(`truncated: chunk at byte ${at} says ${chunkLength} bytes, only ${length - start} remain`);
+    if (start + chunkLength > length)
+      throw new FormatProblem(`truncated: chunk at byte ${at} says ${chunkLength} bytes, only ${length - start} remain`);
     const data = bytes.subarray(start, start + chunkLength);
     if (at === 12 && type !== CHUNK_JSON) throw new FormatProblem('the first GLB chunk is not JSON');
     if (type === CHUNK_JSON && json === null) json = new TextDecoder().decode(data);
@@ -86,14 +90,24 @@ export function readGlb(bytes: Uint8Array): { json: string; body: Uint8Array | n
  * before anything is decoded. `textures` false reads no texture, image or sampler field (the
  * materials keep their factors); true checks those the built materials use and reads their images.
  */
-export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceReader | undefined, maxTriangles: number, textures = false): Promise<CheckedGltf> {
+export async function checkGltf(
+  bytes: Uint8Array,
+  glb: boolean,
+  read: ResourceReader | undefined,
+  maxTriangles: number,
+  textures = false,
+): Promise<CheckedGltf> {
   const { json: text, body } = glb ? readGlb(bytes) : { json: new TextDecoder().decode(bytes), body: null };
   // JSON.parse and every later walk of the value may recurse: the depth is bounded first.
   const counts = scanJson(text, LIMITS.jsonDepth);
   if (counts.depth > LIMITS.jsonDepth) throw new FormatProblem(`the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
   // So is what JSON.parse would allocate (a GLB's JSON chunk may take most of a 256 MiB file).
-  if (counts.containers > LIMITS.gltfJsonContainers) throw new FormatProblem(`the glTF JSON holds ${counts.containers} objects and arrays, more than the limit of ${LIMITS.gltfJsonContainers}`);
-  if (counts.values > LIMITS.gltfJsonValues) throw new FormatProblem(`the glTF JSON holds about ${counts.values} values, more than the limit of ${LIMITS.gltfJsonValues}`);
+  if (counts.containers > LIMITS.gltfJsonContainers)
+    throw new FormatProblem(
+      `the glTF JSON holds ${counts.containers} objects and arrays, more than the limit of ${LIMITS.gltfJsonContainers}`,
+    );
+  if (counts.values > LIMITS.gltfJsonValues)
+    throw new FormatProblem(`the glTF JSON holds about ${counts.values} values, more than the limit of ${LIMITS.gltfJsonValues}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -103,10 +117,12 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
   if (!isObject(parsed)) throw new FormatProblem('the glTF JSON is not an object');
   const json = parsed;
   const version = isObject(json.asset) ? json.asset.version : undefined;
-  if (typeof version !== 'string' || !version.startsWith('2.')) throw new FormatProblem(`asset.version is ${shown(version)}; only glTF 2.x is supported`);
+  if (typeof version !== 'string' || !version.startsWith('2.'))
+    throw new FormatProblem(`asset.version is ${shown(version)}; only glTF 2.x is supported`);
   const used = strings(json.extensionsUsed, 'extensionsUsed');
   for (const e of strings(json.extensionsRequired, 'extensionsRequired')) {
-    if (!READ.includes(e) && !IGNORED.test(e)) throw new FormatProblem(`extensionsRequired: the file requires ${e}, which navlab does not read`);
+    if (!READ.includes(e) && !IGNORED.test(e))
+      throw new FormatProblem(`extensionsRequired: the file requires ${e}, which navlab does not read`);
   }
 
   const { buffers, lengths, fallback, total } = await resolveBuffers(json, body, read);
@@ -131,21 +147,35 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
       triangles += use.triangles;
       objectCount += use.objects;
       if (triangles > maxTriangles) throw new FormatProblem(`more than ${maxTriangles} triangles (the import limit)`);
-      if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`);
+      if (objectCount > LIMITS.gltfObjects)
+        throw new FormatProblem(
+          `the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`,
+        );
     }
     return node;
   });
-  if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`);
+  if (objectCount > LIMITS.gltfObjects)
+    throw new FormatProblem(
+      `the default scene builds more than ${LIMITS.gltfObjects} objects (nodes and mesh primitives, every instance counted)`,
+    );
   if (texturing !== null) {
     objectCount += texturing.objects;
-    if (objectCount > LIMITS.gltfObjects) throw new FormatProblem(`the default scene builds more than ${LIMITS.gltfObjects} objects (nodes, mesh primitives and textures, every instance counted)`);
+    if (objectCount > LIMITS.gltfObjects)
+      throw new FormatProblem(
+        `the default scene builds more than ${LIMITS.gltfObjects} objects (nodes, mesh primitives and textures, every instance counted)`,
+      );
     await texturing.resolve(read);
   }
 
   const loaderJson: JsonObject = {
     asset: { version: '2.0' },
-    extensionsUsed: [...(meshes.usesDraco ? ['KHR_draco_mesh_compression'] : []), ...(quantized ? ['KHR_mesh_quantization'] : []), ...(texturing?.usesTransform ? ['KHR_texture_transform'] : [])],
-    scenes: scene === null ? [] : [{ ...(scene.name !== undefined ? { name: scene.name } : {}), nodes: scene.roots.map((r) => out.get(r)!) }],
+    extensionsUsed: [
+      ...(meshes.usesDraco ? ['KHR_draco_mesh_compression'] : []),
+      ...(quantized ? ['KHR_mesh_quantization'] : []),
+      ...(texturing?.usesTransform ? ['KHR_texture_transform'] : []),
+    ],
+    scenes:
+      scene === null ? [] : [{ ...(scene.name !== undefined ? { name: scene.name } : {}), nodes: scene.roots.map((r) => out.get(r)!) }],
     nodes: outNodes,
     meshes: meshes.meshes,
     materials: meshes.materials,
@@ -153,7 +183,12 @@ export async function checkGltf(bytes: Uint8Array, glb: boolean, read: ResourceR
     bufferViews: geometry.bufferViews,
     buffers: geometry.buffers,
   };
-  if (texturing !== null) Object.assign(loaderJson, { textures: texturing.textures, samplers: texturing.samplers, images: texturing.images.map((image) => (image === null ? {} : { mimeType: image.mimeType })) });
+  if (texturing !== null)
+    Object.assign(loaderJson, {
+      textures: texturing.textures,
+      samplers: texturing.samplers,
+      images: texturing.images.map((image) => (image === null ? {} : { mimeType: image.mimeType })),
+    });
   if (scene !== null) loaderJson.scene = 0;
   return {
     json: loaderJson,
@@ -180,7 +215,11 @@ function strings(v: unknown, path: string): string[] {
  * fallback buffer has none: its `lengths` entry is its declared byteLength). All of them
  * together are held to LIMITS.meshFileBytes, like one mesh file.
  */
-async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: ResourceReader | undefined): Promise<{ buffers: Uint8Array[]; lengths: number[]; fallback: boolean[]; total: number }> {
+async function resolveBuffers(
+  json: JsonObject,
+  body: Uint8Array | null,
+  read: ResourceReader | undefined,
+): Promise<{ buffers: Uint8Array[]; lengths: number[]; fallback: boolean[]; total: number }> {
   const buffers: Uint8Array[] = [];
   const lengths: number[] = [];
   const fallback: boolean[] = [];
@@ -202,7 +241,8 @@ async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: R
     } else {
       data = dataUri(b.uri);
       if (data === null) {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(b.uri) || b.uri.startsWith('/')) throw new FormatProblem(`buffer ${quote(b.uri)} is not a relative path or a data: URI`);
+        if (/^[a-z][a-z0-9+.-]*:/i.test(b.uri) || b.uri.startsWith('/'))
+          throw new FormatProblem(`buffer ${quote(b.uri)} is not a relative path or a data: URI`);
         let path: string;
         try {
           path = decodeURIComponent(b.uri);
@@ -213,9 +253,11 @@ async function resolveBuffers(json: JsonObject, body: Uint8Array | null, read: R
         if (data === null) throw new FormatProblem(`missing buffer ${quote(path, 200)}`);
       }
     }
-    if (!isFallback && data.byteLength < byteLength) throw new FormatProblem(`buffer ${i} is truncated: ${data.byteLength} bytes, byteLength says ${byteLength}`);
+    if (!isFallback && data.byteLength < byteLength)
+      throw new FormatProblem(`buffer ${i} is truncated: ${data.byteLength} bytes, byteLength says ${byteLength}`);
     total += data.byteLength;
-    if (total > LIMITS.meshFileBytes) throw new FormatProblem(`the buffers of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`);
+    if (total > LIMITS.meshFileBytes)
+      throw new FormatProblem(`the buffers of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`);
     buffers.push(data);
     lengths.push(isFallback ? byteLength : data.byteLength);
     fallback.push(isFallback);

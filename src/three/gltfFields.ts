@@ -13,7 +13,8 @@ export type JsonObject = Record<string, unknown>;
 /** A short description of a value found where something else was expected. */
 export function shown(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return v.length > 0 && v.length <= 4 && v.every((x) => typeof x !== 'object') ? `an array of ${v.length}` : 'an array';
+  if (Array.isArray(v))
+    return v.length > 0 && v.length <= 4 && v.every((x) => typeof x !== 'object') ? `an array of ${v.length}` : 'an array';
   if (typeof v === 'object') return 'an object';
   if (typeof v === 'string') return quote(v);
   return String(v);
@@ -46,7 +47,8 @@ export function objects(json: JsonObject, key: string): JsonObject[] {
 export function index(v: unknown, length: number, path: string, kind: string): number {
   if (v === undefined) throw new FormatProblem(`${path} is missing`);
   if (!Number.isInteger(v) || (v as number) < 0) throw new FormatProblem(`${path}: expected a ${kind} index, got ${shown(v)}`);
-  if ((v as number) >= length) throw new FormatProblem(`${path}: ${kind} ${v} does not exist (${length} ${kind === 'mesh' ? 'meshes' : `${kind}s`})`);
+  if ((v as number) >= length)
+    throw new FormatProblem(`${path}: ${kind} ${v} does not exist (${length} ${kind === 'mesh' ? 'meshes' : `${kind}s`})`);
   return v as number;
 }
 

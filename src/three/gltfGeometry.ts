@@ -15,7 +15,14 @@ import { array, count, index, isObject, numbers, object, shown, type JsonObject 
  *   - triangle strips and fans: their expansion to a triangle index list.
  */
 
-export const COMPONENT_NAMES: Record<number, string> = { 5120: 'BYTE', 5121: 'UNSIGNED_BYTE', 5122: 'SHORT', 5123: 'UNSIGNED_SHORT', 5125: 'UNSIGNED_INT', 5126: 'FLOAT' };
+export const COMPONENT_NAMES: Record<number, string> = {
+  5120: 'BYTE',
+  5121: 'UNSIGNED_BYTE',
+  5122: 'SHORT',
+  5123: 'UNSIGNED_SHORT',
+  5125: 'UNSIGNED_INT',
+  5126: 'FLOAT',
+};
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const TYPE_COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const UNSIGNED = [5121, 5123, 5125];
@@ -60,7 +67,12 @@ export class GeometryTables {
    * `buffers[i]` holds input buffer i (empty for a meshopt fallback buffer, whose
    * `bufferLengths[i]` is its declared byteLength).
    */
-  constructor(json: JsonObject, private readonly inputBuffers: Uint8Array[], private readonly bufferLengths: number[], private readonly fallback: boolean[]) {
+  constructor(
+    json: JsonObject,
+    private readonly inputBuffers: Uint8Array[],
+    private readonly bufferLengths: number[],
+    private readonly fallback: boolean[],
+  ) {
     this.accessorDefs = array(json.accessors, 'accessors') as JsonObject[];
     this.viewDefs = array(json.bufferViews, 'bufferViews') as JsonObject[];
     this.accessorDefs.forEach((a, i) => object(a, `accessors[${i}]`));
@@ -71,7 +83,9 @@ export class GeometryTables {
   spend(bytes: number, what: string): void {
     this.bytes += bytes;
     if (this.bytes > LIMITS.gltfGeometryBytes) {
-      throw new FormatProblem(`${what} would take ${bytes} bytes, ${this.bytes} in all; the geometry of one file is limited to ${LIMITS.gltfGeometryBytes} bytes`);
+      throw new FormatProblem(
+        `${what} would take ${bytes} bytes, ${this.bytes} in all; the geometry of one file is limited to ${LIMITS.gltfGeometryBytes} bytes`,
+      );
     }
   }
 
@@ -82,8 +96,10 @@ export class GeometryTables {
     const p = `accessors[${at}]`;
     const n = count(a.count, `${p}.count`);
     const componentType = a.componentType as number;
-    if (COMPONENT_BYTES[componentType] === undefined) throw new FormatProblem(`${p}.componentType: ${shown(a.componentType)} is not a glTF component type`);
-    if (typeof a.type !== 'string' || TYPE_COMPONENTS[a.type] === undefined) throw new FormatProblem(`${p}.type: ${shown(a.type)} is not a glTF accessor type`);
+    if (COMPONENT_BYTES[componentType] === undefined)
+      throw new FormatProblem(`${p}.componentType: ${shown(a.componentType)} is not a glTF component type`);
+    if (typeof a.type !== 'string' || TYPE_COMPONENTS[a.type] === undefined)
+      throw new FormatProblem(`${p}.type: ${shown(a.type)} is not a glTF accessor type`);
     return { at, info: { componentType, type: a.type, count: n, normalized: a.normalized === true } };
   }
 
@@ -109,16 +125,20 @@ export class GeometryTables {
       if (offset % size !== 0) throw new FormatProblem(`${p}.byteOffset: ${offset} is not a multiple of the component size ${size}`);
       const source = this.viewSources[view];
       const stride = (this.bufferViews[view].byteStride as number | undefined) ?? element;
-      if (stride < element) throw new FormatProblem(`${p}: elements of ${element} bytes do not fit bufferView ${viewAt}'s byteStride ${stride}`);
+      if (stride < element)
+        throw new FormatProblem(`${p}: elements of ${element} bytes do not fit bufferView ${viewAt}'s byteStride ${stride}`);
       const end = info.count === 0 ? offset : offset + stride * (info.count - 1) + element;
-      if (end > source.length) throw new FormatProblem(`${p} (${info.count} elements) runs past the end of bufferView ${viewAt} (${source.length} bytes)`);
+      if (end > source.length)
+        throw new FormatProblem(`${p} (${info.count} elements) runs past the end of bufferView ${viewAt} (${source.length} bytes)`);
       interleaved = stride !== element;
       if (interleaved) {
         // Each element lies within one stride, and the loader reads whole strides.
-        if ((offset % stride) + element > stride) throw new FormatProblem(`${p}.byteOffset: ${offset} leaves no room for a ${element}-byte element within byteStride ${stride}`);
+        if ((offset % stride) + element > stride)
+          throw new FormatProblem(`${p}.byteOffset: ${offset} leaves no room for a ${element}-byte element within byteStride ${stride}`);
         const reads = Math.floor(offset / stride) * stride + info.count * stride;
         if (reads > source.bytes) {
-          if (source.compressed) throw new FormatProblem(`${p} (${info.count} elements) runs past the end of bufferView ${viewAt} (${source.length} bytes)`);
+          if (source.compressed)
+            throw new FormatProblem(`${p} (${info.count} elements) runs past the end of bufferView ${viewAt} (${source.length} bytes)`);
           this.spend(reads - source.bytes, `${p}: its last stride`);
           source.bytes = reads;
         }
@@ -141,7 +161,13 @@ export class GeometryTables {
     if (known !== undefined) return known;
     const p = `accessors[${at}]`;
     const { info } = this.info(at, p);
-    this.accessors.push({ componentType: info.componentType, count: info.count, type: info.type, ...(info.normalized ? { normalized: true } : {}), ...this.bounds(this.accessorDefs[at], p) });
+    this.accessors.push({
+      componentType: info.componentType,
+      count: info.count,
+      type: info.type,
+      ...(info.normalized ? { normalized: true } : {}),
+      ...this.bounds(this.accessorDefs[at], p),
+    });
     this.metaOut.set(at, this.accessors.length - 1);
     return this.accessors.length - 1;
   }
@@ -161,7 +187,8 @@ export class GeometryTables {
     const out: JsonObject = { buffer: 0, byteLength: length };
     if (v.byteStride !== undefined) {
       const s = v.byteStride;
-      if (!Number.isInteger(s) || (s as number) < 4 || (s as number) > 252 || (s as number) % 4 !== 0) throw new FormatProblem(`${p}.byteStride: ${shown(s)} is not a multiple of 4 from 4 to 252`);
+      if (!Number.isInteger(s) || (s as number) < 4 || (s as number) > 252 || (s as number) % 4 !== 0)
+        throw new FormatProblem(`${p}.byteStride: ${shown(s)} is not a multiple of 4 from 4 to 252`);
       out.byteStride = s;
     }
     const extensions = isObject(v.extensions) ? v.extensions : {};
@@ -171,7 +198,8 @@ export class GeometryTables {
       out.extensions = { [name]: this.meshopt(extensions[name], `${p}.extensions.${name}`, length) };
       compressed = true;
     } else {
-      if (this.fallback[buffer]) throw new FormatProblem(`${p}: buffer ${buffer} holds no data (a meshopt fallback) and the view is not compressed`);
+      if (this.fallback[buffer])
+        throw new FormatProblem(`${p}: buffer ${buffer} holds no data (a meshopt fallback) and the view is not compressed`);
       this.spend(length, p);
     }
     this.viewSources.push({ buffer, offset, length, bytes: length, compressed });
@@ -187,7 +215,10 @@ export class GeometryTables {
     const buffer = index(v.buffer, this.bufferLengths.length, `${p}.buffer`, 'buffer');
     const offset = count(v.byteOffset, `${p}.byteOffset`, 0);
     const length = count(v.byteLength, `${p}.byteLength`);
-    if (offset + length > this.bufferLengths[buffer]) throw new FormatProblem(`${p} (bytes ${offset}..${offset + length}) runs past the end of buffer ${buffer} (${this.bufferLengths[buffer]} bytes)`);
+    if (offset + length > this.bufferLengths[buffer])
+      throw new FormatProblem(
+        `${p} (bytes ${offset}..${offset + length}) runs past the end of buffer ${buffer} (${this.bufferLengths[buffer]} bytes)`,
+      );
     return { buffer, offset, length };
   }
 
@@ -202,7 +233,10 @@ export class GeometryTables {
     const def = this.viewDefs[at];
     if (def.byteStride !== undefined) throw new FormatProblem(`${path}: bufferView ${at} has a byteStride; an image's bytes are one run`);
     const extensions = isObject(def.extensions) ? def.extensions : {};
-    if (this.fallback[buffer] || MESHOPT.some((n) => extensions[n] !== undefined)) throw new FormatProblem(`${path}: bufferView ${at} is compressed or in a buffer without data; an image's bytes must be stored as they are`);
+    if (this.fallback[buffer] || MESHOPT.some((n) => extensions[n] !== undefined))
+      throw new FormatProblem(
+        `${path}: bufferView ${at} is compressed or in a buffer without data; an image's bytes must be stored as they are`,
+      );
     return this.inputBuffers[buffer].subarray(offset, offset + length);
   }
 
@@ -223,7 +257,8 @@ export class GeometryTables {
   /** An accessor's min and max, when present: as many finite numbers as it has components. */
   private bounds(a: JsonObject, p: string): JsonObject {
     const n = TYPE_COMPONENTS[a.type as string];
-    const min = numbers(a.min, n, `${p}.min`), max = numbers(a.max, n, `${p}.max`);
+    const min = numbers(a.min, n, `${p}.min`),
+      max = numbers(a.max, n, `${p}.max`);
     return min !== undefined && max !== undefined ? { min, max } : {};
   }
 
@@ -233,24 +268,32 @@ export class GeometryTables {
     const buffer = index(ext.buffer, this.bufferLengths.length, `${p}.buffer`, 'buffer');
     const offset = count(ext.byteOffset, `${p}.byteOffset`, 0);
     const bytes = count(ext.byteLength, `${p}.byteLength`);
-    if (this.fallback[buffer] || offset + bytes > this.inputBuffers[buffer].byteLength) throw new FormatProblem(`${p} (bytes ${offset}..${offset + bytes}) runs past the data of buffer ${buffer} (${this.inputBuffers[buffer].byteLength} bytes)`);
+    if (this.fallback[buffer] || offset + bytes > this.inputBuffers[buffer].byteLength)
+      throw new FormatProblem(
+        `${p} (bytes ${offset}..${offset + bytes}) runs past the data of buffer ${buffer} (${this.inputBuffers[buffer].byteLength} bytes)`,
+      );
     const mode = ext.mode;
-    if (typeof mode !== 'string' || !MESHOPT_MODES.includes(mode)) throw new FormatProblem(`${p}.mode: ${shown(mode)} is not ATTRIBUTES, TRIANGLES or INDICES`);
+    if (typeof mode !== 'string' || !MESHOPT_MODES.includes(mode))
+      throw new FormatProblem(`${p}.mode: ${shown(mode)} is not ATTRIBUTES, TRIANGLES or INDICES`);
     const filter = ext.filter ?? 'NONE';
-    if (typeof filter !== 'string' || !MESHOPT_FILTERS.includes(filter)) throw new FormatProblem(`${p}.filter: ${shown(filter)} is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL`);
+    if (typeof filter !== 'string' || !MESHOPT_FILTERS.includes(filter))
+      throw new FormatProblem(`${p}.filter: ${shown(filter)} is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL`);
     const n = count(ext.count, `${p}.count`);
     const stride = count(ext.byteStride, `${p}.byteStride`);
     // The stride and filter rules of the extension's specification.
     if (mode === 'ATTRIBUTES') {
-      if (stride === 0 || stride % 4 !== 0 || stride > 256) throw new FormatProblem(`${p}.byteStride: ${stride} is not a multiple of 4 up to 256 (mode ATTRIBUTES)`);
+      if (stride === 0 || stride % 4 !== 0 || stride > 256)
+        throw new FormatProblem(`${p}.byteStride: ${stride} is not a multiple of 4 up to 256 (mode ATTRIBUTES)`);
       const strides: Record<string, number[]> = { OCTAHEDRAL: [4, 8], QUATERNION: [8] };
-      if (strides[filter] !== undefined && !strides[filter].includes(stride)) throw new FormatProblem(`${p}.filter: ${filter} needs byteStride ${strides[filter].join(' or ')}, not ${stride}`);
+      if (strides[filter] !== undefined && !strides[filter].includes(stride))
+        throw new FormatProblem(`${p}.filter: ${filter} needs byteStride ${strides[filter].join(' or ')}, not ${stride}`);
     } else {
       if (stride !== 2 && stride !== 4) throw new FormatProblem(`${p}.byteStride: ${stride} is not 2 or 4 (mode ${mode})`);
       if (filter !== 'NONE') throw new FormatProblem(`${p}.filter: ${filter} applies only to mode ATTRIBUTES`);
       if (mode === 'TRIANGLES' && n % 3 !== 0) throw new FormatProblem(`${p}.count: ${n} is not a multiple of 3 (mode TRIANGLES)`);
     }
-    if (n * stride !== length) throw new FormatProblem(`${p}: count ${n} x byteStride ${stride} is not the bufferView's byteLength ${length}`);
+    if (n * stride !== length)
+      throw new FormatProblem(`${p}: count ${n} x byteStride ${stride} is not the bufferView's byteLength ${length}`);
     this.spend(length + bytes, `${p}: decoding`);
     this.compressedSources.push({ buffer, offset, length: bytes });
     this.buffers.push({ byteLength: bytes });
@@ -262,17 +305,25 @@ export class GeometryTables {
     const s = object(a.sparse, `${p}.sparse`);
     if (interleaved) throw new FormatProblem(`${p}.sparse: a sparse accessor over an interleaved bufferView is not supported`);
     const n = count(s.count, `${p}.sparse.count`);
-    if (n < 1 || n > info.count) throw new FormatProblem(`${p}.sparse.count: ${n} is ${n < 1 ? 'less than 1' : `more than the accessor's ${info.count} elements`}`);
+    if (n < 1 || n > info.count)
+      throw new FormatProblem(`${p}.sparse.count: ${n} is ${n < 1 ? 'less than 1' : `more than the accessor's ${info.count} elements`}`);
     const indices = object(s.indices, `${p}.sparse.indices`);
     const values = object(s.values, `${p}.sparse.values`);
     const indexType = indices.componentType as number;
-    if (!UNSIGNED.includes(indexType)) throw new FormatProblem(`${p}.sparse.indices.componentType: ${COMPONENT_NAMES[indexType] ?? shown(indexType)}; sparse indices must be UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT`);
+    if (!UNSIGNED.includes(indexType))
+      throw new FormatProblem(
+        `${p}.sparse.indices.componentType: ${COMPONENT_NAMES[indexType] ?? shown(indexType)}; sparse indices must be UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT`,
+      );
     const part = (def: JsonObject, what: string, size: number, align: number) => {
       const view = this.viewRef(def.bufferView, `${p}.sparse.${what}.bufferView`);
       const at = def.bufferView as number;
       const offset = count(def.byteOffset, `${p}.sparse.${what}.byteOffset`, 0);
-      if (offset % align !== 0) throw new FormatProblem(`${p}.sparse.${what}.byteOffset: ${offset} is not a multiple of the component size ${align}`);
-      if (offset + n * size > this.viewSources[view].length) throw new FormatProblem(`${p}.sparse.${what} (${n} elements) runs past the end of bufferView ${at} (${this.viewSources[view].length} bytes)`);
+      if (offset % align !== 0)
+        throw new FormatProblem(`${p}.sparse.${what}.byteOffset: ${offset} is not a multiple of the component size ${align}`);
+      if (offset + n * size > this.viewSources[view].length)
+        throw new FormatProblem(
+          `${p}.sparse.${what} (${n} elements) runs past the end of bufferView ${at} (${this.viewSources[view].length} bytes)`,
+        );
       return { view, offset };
     };
     const indexSize = COMPONENT_BYTES[indexType];
@@ -288,6 +339,10 @@ export class GeometryTables {
       }
     }
     this.spend(info.count * element, `${p}.sparse: the substituted copy`);
-    return { count: n, indices: { bufferView: iv.view, byteOffset: iv.offset, componentType: indexType }, values: { bufferView: vv.view, byteOffset: vv.offset } };
+    return {
+      count: n,
+      indices: { bufferView: iv.view, byteOffset: iv.offset, componentType: indexType },
+      values: { bufferView: vv.view, byteOffset: vv.offset },
+    };
   }
 }

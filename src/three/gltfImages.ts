@@ -1,7 +1,17 @@
 import {
-  ClampToEdgeWrapping, LinearFilter, LinearMipmapLinearFilter, LinearMipmapNearestFilter, MirroredRepeatWrapping, NearestFilter,
-  NearestMipmapLinearFilter, NearestMipmapNearestFilter, RepeatWrapping, Texture, type MagnificationTextureFilter,
-  type MinificationTextureFilter, type Wrapping,
+  ClampToEdgeWrapping,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  LinearMipmapNearestFilter,
+  MirroredRepeatWrapping,
+  NearestFilter,
+  NearestMipmapLinearFilter,
+  NearestMipmapNearestFilter,
+  RepeatWrapping,
+  Texture,
+  type MagnificationTextureFilter,
+  type MinificationTextureFilter,
+  type Wrapping,
 } from 'three';
 import type { GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { FormatProblem } from './formatProblem.ts';
@@ -22,15 +32,22 @@ import type { ImageType } from './imageHeader.ts';
 export type ImageDecoder = (bytes: Uint8Array, mimeType: ImageType) => Promise<{ width: number; height: number }>;
 
 /** The browser's createImageBitmap, typed here: the library is built without the DOM's types. */
-type CreateImageBitmap = (image: Blob, options: { premultiplyAlpha: 'none'; colorSpaceConversion: 'none' }) => Promise<{ width: number; height: number }>;
-const createImageBitmapOf = (): CreateImageBitmap | undefined => (globalThis as { createImageBitmap?: CreateImageBitmap }).createImageBitmap;
+type CreateImageBitmap = (
+  image: Blob,
+  options: { premultiplyAlpha: 'none'; colorSpaceConversion: 'none' },
+) => Promise<{ width: number; height: number }>;
+const createImageBitmapOf = (): CreateImageBitmap | undefined =>
+  (globalThis as { createImageBitmap?: CreateImageBitmap }).createImageBitmap;
 
 /** Whether this environment decodes images itself (browsers and their workers; Node does not). */
 export const canDecodeImages = (): boolean => typeof createImageBitmapOf() === 'function';
 
 /** The browser's decoder, with the options three's GLTFLoader uses (no premultiplied alpha, no colour conversion). */
 export const browserImageDecoder: ImageDecoder = (bytes, mimeType) =>
-  createImageBitmapOf()!.call(globalThis, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  createImageBitmapOf()!.call(globalThis, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }), {
+    premultiplyAlpha: 'none',
+    colorSpaceConversion: 'none',
+  });
 
 /** Each checked image decoded (null stays null): a texture holding it, for the textures that use it to share. */
 export async function decodeImages(images: readonly (CheckedImage | null)[], decode: ImageDecoder): Promise<(Texture | null)[]> {
@@ -47,7 +64,8 @@ export async function decodeImages(images: readonly (CheckedImage | null)[], dec
       const why = String((e as Error)?.message ?? e).replace(/\s+/g, ' ');
       throw new FormatProblem(`${image.path}: the ${image.mimeType} data cannot be decoded (${why})`);
     }
-    const width = decoded?.width, height = decoded?.height;
+    const width = decoded?.width,
+      height = decoded?.height;
     // The same pixels as the header said (a JPEG's orientation may swap the sides).
     if (!(Number.isInteger(width) && Number.isInteger(height) && width * height === image.width * image.height)) {
       (decoded as { close?: () => void } | null)?.close?.();
@@ -63,8 +81,12 @@ export async function decodeImages(images: readonly (CheckedImage | null)[], dec
 }
 
 const FILTERS: Record<number, MagnificationTextureFilter | MinificationTextureFilter> = {
-  9728: NearestFilter, 9729: LinearFilter, 9984: NearestMipmapNearestFilter, 9985: LinearMipmapNearestFilter,
-  9986: NearestMipmapLinearFilter, 9987: LinearMipmapLinearFilter,
+  9728: NearestFilter,
+  9729: LinearFilter,
+  9984: NearestMipmapNearestFilter,
+  9985: LinearMipmapNearestFilter,
+  9986: NearestMipmapLinearFilter,
+  9987: LinearMipmapLinearFilter,
 };
 const WRAPS: Record<number, Wrapping> = { 33071: ClampToEdgeWrapping, 33648: MirroredRepeatWrapping, 10497: RepeatWrapping };
 

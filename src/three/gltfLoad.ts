@@ -13,7 +13,11 @@ import { decodeImages, textureOf, type ImageDecoder } from './gltfImages.ts';
  * from the checks, and its textures made from the checked images by `decode` (none without
  * it): it never parses, fetches or walks anything of the file itself.
  */
-export async function loadGltf(bytes: Uint8Array, glb: boolean, options: { read?: ResourceReader; draco?: DRACOLoader; decode?: ImageDecoder | null }): Promise<Object3D> {
+export async function loadGltf(
+  bytes: Uint8Array,
+  glb: boolean,
+  options: { read?: ResourceReader; draco?: DRACOLoader; decode?: ImageDecoder | null },
+): Promise<Object3D> {
   const checked = await checkGltf(bytes, glb, options.read, LIMITS.meshTriangles, !!options.decode);
   if (checked.usesDraco && !options.draco) throw new FormatProblem('uses KHR_draco_mesh_compression, but no Draco decoder is available');
   const loader = new GLTFLoader();

@@ -45,7 +45,12 @@ export class MeshTables {
    * `quantized`: the file declares KHR_mesh_quantization (positions, normals and texture
    * coordinates may be integers). `textures`: null reads no texture field at all.
    */
-  constructor(json: JsonObject, private readonly geometry: GeometryTables, private readonly quantized: boolean, private readonly textures: TextureTables | null) {
+  constructor(
+    json: JsonObject,
+    private readonly geometry: GeometryTables,
+    private readonly quantized: boolean,
+    private readonly textures: TextureTables | null,
+  ) {
     this.meshDefs = objects(json, 'meshes');
     this.materialDefs = objects(json, 'materials');
     this.meshCount = this.meshDefs.length;
@@ -76,23 +81,34 @@ export class MeshTables {
   private primitive(v: unknown, p: string): { out: JsonObject; triangles: number } | null {
     const prim = object(v, p);
     const mode = prim.mode ?? 4;
-    if (!Number.isInteger(mode) || (mode as number) < 0 || (mode as number) > 6) throw new FormatProblem(`${p}.mode: unknown mode ${shown(mode)}`);
+    if (!Number.isInteger(mode) || (mode as number) < 0 || (mode as number) > 6)
+      throw new FormatProblem(`${p}.mode: unknown mode ${shown(mode)}`);
     if ((mode as number) < 4) throw new FormatProblem(`${p} is not made of triangles (mode ${MODE_NAMES[mode as number]})`);
     const attributes = object(prim.attributes, `${p}.attributes`);
     const position = this.geometry.info(attributes.POSITION, `${p}.attributes.POSITION`);
-    this.checkVector(position.info, position.at, `${p}.attributes.POSITION`, 'positions', this.quantized ? [5126, 5120, 5121, 5122, 5123] : [5126]);
+    this.checkVector(
+      position.info,
+      position.at,
+      `${p}.attributes.POSITION`,
+      'positions',
+      this.quantized ? [5126, 5120, 5121, 5122, 5123] : [5126],
+    );
     const indices = prim.indices === undefined ? null : this.geometry.info(prim.indices, `${p}.indices`);
     if (indices !== null) {
       const { info, at } = indices;
       if (info.type !== 'SCALAR') throw new FormatProblem(`${p}.indices: accessor ${at} has type ${info.type}; indices must be SCALAR`);
-      if (![5121, 5123, 5125].includes(info.componentType)) throw new FormatProblem(`${p}.indices: accessor ${at} has componentType ${COMPONENT_NAMES[info.componentType]}; indices must be unsigned integers`);
+      if (![5121, 5123, 5125].includes(info.componentType))
+        throw new FormatProblem(
+          `${p}.indices: accessor ${at} has componentType ${COMPONENT_NAMES[info.componentType]}; indices must be unsigned integers`,
+        );
     }
     const n = (indices ?? position).info.count;
     const triangles = mode === 4 ? Math.floor(n / 3) : Math.max(0, n - 2);
     if (triangles === 0) return null;
 
     const out: JsonObject = {};
-    const material = prim.material === undefined ? undefined : this.material(index(prim.material, this.materialDefs.length, `${p}.material`, 'material'));
+    const material =
+      prim.material === undefined ? undefined : this.material(index(prim.material, this.materialDefs.length, `${p}.material`, 'material'));
     const extensions = isObject(prim.extensions) ? prim.extensions : {};
     if (extensions[DRACO] !== undefined) {
       // The decoder yields positions and triangles: the accessors give only type, count and bounds.
@@ -102,9 +118,15 @@ export class MeshTables {
       const id = count(ids.POSITION, `${p}.extensions.${DRACO}.attributes.POSITION`);
       // The decoder is held to the counts the accessors announce; their decoded sizes are counted now.
       const vertices = position.info.count;
-      this.geometry.spend(12 * triangles + 12 * vertices, `${p}.extensions.${DRACO}: decoding ${triangles} triangles and ${vertices} vertices`);
+      this.geometry.spend(
+        12 * triangles + 12 * vertices,
+        `${p}.extensions.${DRACO}: decoding ${triangles} triangles and ${vertices} vertices`,
+      );
       const known = this.dracoCounts.get(view);
-      this.dracoCounts.set(view, { triangles: Math.max(triangles, known?.triangles ?? 0), vertices: Math.max(vertices, known?.vertices ?? 0) });
+      this.dracoCounts.set(view, {
+        triangles: Math.max(triangles, known?.triangles ?? 0),
+        vertices: Math.max(vertices, known?.vertices ?? 0),
+      });
       out.attributes = { POSITION: this.geometry.metadata(position.at) };
       out.extensions = { [DRACO]: { bufferView: view, attributes: { POSITION: id } } };
       this.usesDraco = true;
@@ -113,7 +135,10 @@ export class MeshTables {
       if (attributes.NORMAL !== undefined) {
         const normal = this.geometry.info(attributes.NORMAL, `${p}.attributes.NORMAL`);
         this.checkVector(normal.info, normal.at, `${p}.attributes.NORMAL`, 'normals', this.quantized ? [5126, 5120, 5122] : [5126]);
-        if (normal.info.count !== position.info.count) throw new FormatProblem(`${p}.attributes.NORMAL: accessor ${normal.at} has ${normal.info.count} elements, POSITION has ${position.info.count}`);
+        if (normal.info.count !== position.info.count)
+          throw new FormatProblem(
+            `${p}.attributes.NORMAL: accessor ${normal.at} has ${normal.info.count} elements, POSITION has ${position.info.count}`,
+          );
         attrs.NORMAL = this.geometry.accessor(normal.at);
       }
       // The texture coordinates the material's textures read (Draco data yields positions only).
@@ -137,7 +162,10 @@ export class MeshTables {
   private checkVector(info: AccessorInfo, at: number, p: string, what: string, types: number[]): void {
     if (info.type !== 'VEC3') throw new FormatProblem(`${p}: accessor ${at} has type ${info.type}; ${what} must be VEC3`);
     if (!types.includes(info.componentType)) {
-      const allowed = types.length === 1 ? 'FLOAT VEC3 (or a quantized type under KHR_mesh_quantization)' : `${types.map((t) => COMPONENT_NAMES[t]).join(', ')} VEC3`;
+      const allowed =
+        types.length === 1
+          ? 'FLOAT VEC3 (or a quantized type under KHR_mesh_quantization)'
+          : `${types.map((t) => COMPONENT_NAMES[t]).join(', ')} VEC3`;
       throw new FormatProblem(`${p}: accessor ${at} has componentType ${COMPONENT_NAMES[info.componentType]}; ${what} must be ${allowed}`);
     }
   }
@@ -148,8 +176,12 @@ export class MeshTables {
     if (info.type !== 'VEC2') throw new FormatProblem(`${p}: accessor ${at} has type ${info.type}; texture coordinates must be VEC2`);
     // glTF: FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT; KHR_mesh_quantization adds (un)signed bytes and shorts.
     const t = info.componentType;
-    const allowed = t === 5126 || (info.normalized && (t === 5121 || t === 5123)) || (this.quantized && [5120, 5121, 5122, 5123].includes(t));
-    if (!allowed) throw new FormatProblem(`${p}: accessor ${at} has componentType ${COMPONENT_NAMES[t]}; texture coordinates must be FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT (others under KHR_mesh_quantization)`);
+    const allowed =
+      t === 5126 || (info.normalized && (t === 5121 || t === 5123)) || (this.quantized && [5120, 5121, 5122, 5123].includes(t));
+    if (!allowed)
+      throw new FormatProblem(
+        `${p}: accessor ${at} has componentType ${COMPONENT_NAMES[t]}; texture coordinates must be FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT (others under KHR_mesh_quantization)`,
+      );
     if (info.count !== positions) throw new FormatProblem(`${p}: accessor ${at} has ${info.count} elements, POSITION has ${positions}`);
     return this.geometry.accessor(at);
   }
@@ -171,7 +203,8 @@ export class MeshTables {
     if (emissiveFactor !== undefined) out.emissiveFactor = emissiveFactor;
     if (def.doubleSided === true) out.doubleSided = true;
     if (def.alphaMode !== undefined) {
-      if (typeof def.alphaMode !== 'string' || !ALPHA_MODES.includes(def.alphaMode)) throw new FormatProblem(`${p}.alphaMode: ${shown(def.alphaMode)} is not OPAQUE, MASK or BLEND`);
+      if (typeof def.alphaMode !== 'string' || !ALPHA_MODES.includes(def.alphaMode))
+        throw new FormatProblem(`${p}.alphaMode: ${shown(def.alphaMode)} is not OPAQUE, MASK or BLEND`);
       out.alphaMode = def.alphaMode;
     }
     const alphaCutoff = finite(def.alphaCutoff, `${p}.alphaCutoff`);

@@ -72,7 +72,10 @@ export function checkNodes(json: JsonObject, meshCount: number): CheckedNodes {
       const at = stack.pop()!;
       for (const c of nodes[at].children) {
         depth[c] = depth[at] + 1;
-        if (depth[c] > LIMITS.gltfNodeDepth) throw new FormatProblem(`nodes[${c}] is ${depth[c]} levels deep; the node hierarchy is limited to ${LIMITS.gltfNodeDepth} levels`);
+        if (depth[c] > LIMITS.gltfNodeDepth)
+          throw new FormatProblem(
+            `nodes[${c}] is ${depth[c]} levels deep; the node hierarchy is limited to ${LIMITS.gltfNodeDepth} levels`,
+          );
         stack.push(c);
       }
     }
@@ -91,14 +94,16 @@ export function checkNodes(json: JsonObject, meshCount: number): CheckedNodes {
 
   const scenes = objects(json, 'scenes');
   const listed = new Int32Array(n).fill(-1);
-  const roots = scenes.map((s, k) => array(s.nodes, `scenes[${k}].nodes`).map((v, r) => {
-    const p = `scenes[${k}].nodes[${r}]`;
-    const i = index(v, n, p, 'node');
-    if (parent[i] !== -1) throw new FormatProblem(`${p}: node ${i} is not a root (it is a child of nodes[${parent[i]}])`);
-    if (listed[i] === k) throw new FormatProblem(`${p}: node ${i} is listed twice`);
-    listed[i] = k;
-    return i;
-  }));
+  const roots = scenes.map((s, k) =>
+    array(s.nodes, `scenes[${k}].nodes`).map((v, r) => {
+      const p = `scenes[${k}].nodes[${r}]`;
+      const i = index(v, n, p, 'node');
+      if (parent[i] !== -1) throw new FormatProblem(`${p}: node ${i} is not a root (it is a child of nodes[${parent[i]}])`);
+      if (listed[i] === k) throw new FormatProblem(`${p}: node ${i} is listed twice`);
+      listed[i] = k;
+      return i;
+    }),
+  );
   if (json.scene !== undefined) index(json.scene, scenes.length, 'scene', 'scene');
   if (scenes.length === 0) return { nodes, built: [], scene: null };
   const chosen = (json.scene as number | undefined) ?? 0;

@@ -31,10 +31,28 @@ export interface CheckedImage {
 }
 
 const FILTERS: Record<string, [number, string][]> = {
-  magFilter: [[9728, 'NEAREST'], [9729, 'LINEAR']],
-  minFilter: [[9728, 'NEAREST'], [9729, 'LINEAR'], [9984, 'NEAREST_MIPMAP_NEAREST'], [9985, 'LINEAR_MIPMAP_NEAREST'], [9986, 'NEAREST_MIPMAP_LINEAR'], [9987, 'LINEAR_MIPMAP_LINEAR']],
-  wrapS: [[33071, 'CLAMP_TO_EDGE'], [33648, 'MIRRORED_REPEAT'], [10497, 'REPEAT']],
-  wrapT: [[33071, 'CLAMP_TO_EDGE'], [33648, 'MIRRORED_REPEAT'], [10497, 'REPEAT']],
+  magFilter: [
+    [9728, 'NEAREST'],
+    [9729, 'LINEAR'],
+  ],
+  minFilter: [
+    [9728, 'NEAREST'],
+    [9729, 'LINEAR'],
+    [9984, 'NEAREST_MIPMAP_NEAREST'],
+    [9985, 'LINEAR_MIPMAP_NEAREST'],
+    [9986, 'NEAREST_MIPMAP_LINEAR'],
+    [9987, 'LINEAR_MIPMAP_LINEAR'],
+  ],
+  wrapS: [
+    [33071, 'CLAMP_TO_EDGE'],
+    [33648, 'MIRRORED_REPEAT'],
+    [10497, 'REPEAT'],
+  ],
+  wrapT: [
+    [33071, 'CLAMP_TO_EDGE'],
+    [33648, 'MIRRORED_REPEAT'],
+    [10497, 'REPEAT'],
+  ],
 };
 const TRANSFORM = 'KHR_texture_transform';
 const WEBP = 'EXT_texture_webp';
@@ -62,7 +80,11 @@ export class TextureTables {
   private readonly pending: Pending[] = [];
 
   /** `spent`: bytes the file's buffers hold (images read or decoded here count on from there). */
-  constructor(json: JsonObject, private readonly geometry: GeometryTables, private spent: number) {
+  constructor(
+    json: JsonObject,
+    private readonly geometry: GeometryTables,
+    private spent: number,
+  ) {
     this.textureDefs = objects(json, 'textures');
     this.imageDefs = objects(json, 'images');
     this.samplerDefs = objects(json, 'samplers');
@@ -154,7 +176,10 @@ export class TextureTables {
     const p = `images[${at}]`;
     let declared: ImageType | undefined;
     if (def.mimeType !== undefined) {
-      if (!IMAGE_TYPES.includes(def.mimeType as ImageType)) throw new FormatProblem(`${p}.mimeType: ${shown(def.mimeType)} is not ${IMAGE_TYPES.slice(0, -1).join(', ')} or ${IMAGE_TYPES.at(-1)}`);
+      if (!IMAGE_TYPES.includes(def.mimeType as ImageType))
+        throw new FormatProblem(
+          `${p}.mimeType: ${shown(def.mimeType)} is not ${IMAGE_TYPES.slice(0, -1).join(', ')} or ${IMAGE_TYPES.at(-1)}`,
+        );
       declared = def.mimeType as ImageType;
     }
     let pending: Pending = null;
@@ -168,7 +193,10 @@ export class TextureTables {
       const type = /^data:([^;,]*)/i.exec(def.uri);
       if (type !== null) {
         const media = type[1].toLowerCase();
-        if (!IMAGE_TYPES.includes(media as ImageType)) throw new FormatProblem(`${p}.uri: a data: URI of type ${quote(media)}; images must be ${IMAGE_TYPES.slice(0, -1).join(', ')} or ${IMAGE_TYPES.at(-1)}`);
+        if (!IMAGE_TYPES.includes(media as ImageType))
+          throw new FormatProblem(
+            `${p}.uri: a data: URI of type ${quote(media)}; images must be ${IMAGE_TYPES.slice(0, -1).join(', ')} or ${IMAGE_TYPES.at(-1)}`,
+          );
         let bytes: Uint8Array;
         try {
           bytes = dataUri(def.uri)!;
@@ -189,7 +217,10 @@ export class TextureTables {
   /** Counts `bytes` more of the file's buffers and images; `p` names the image. */
   private spend(bytes: number, p: string): void {
     this.spent += bytes;
-    if (this.spent > LIMITS.meshFileBytes) throw new FormatProblem(`${p}: the buffers and images of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`);
+    if (this.spent > LIMITS.meshFileBytes)
+      throw new FormatProblem(
+        `${p}: the buffers and images of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`,
+      );
   }
 
   /**
@@ -225,9 +256,13 @@ export class TextureTables {
       if (header === null) throw new FormatProblem(`${pending.path}: the data is not a PNG, JPEG or WebP image`);
       const { width, height } = header;
       const side = LIMITS.gltfTextureSide;
-      if (width > side || height > side) throw new FormatProblem(`${pending.path}: ${width} x ${height} pixels; a texture image is limited to ${side} pixels a side`);
+      if (width > side || height > side)
+        throw new FormatProblem(`${pending.path}: ${width} x ${height} pixels; a texture image is limited to ${side} pixels a side`);
       pixels += width * height;
-      if (pixels > LIMITS.gltfTexturePixels) throw new FormatProblem(`${pending.path}: the texture images hold ${pixels} pixels together, more than the limit of ${LIMITS.gltfTexturePixels}`);
+      if (pixels > LIMITS.gltfTexturePixels)
+        throw new FormatProblem(
+          `${pending.path}: the texture images hold ${pixels} pixels together, more than the limit of ${LIMITS.gltfTexturePixels}`,
+        );
       // Decoded as what the bytes are (a browser sniffs them too), whatever the file declared.
       this.images.push({ path: pending.path, bytes, mimeType: header.type, width, height });
     }

@@ -9,4 +9,14 @@ export { WaypointGraphHelper, type WaypointGraphHelperOptions } from './Waypoint
 export { SearchHelper, SEARCH_COLORS, type SearchHelperOptions, type SearchColors } from './SearchHelper.ts';
 export { collectVisited, emptyVisited, gridPositions, MAX_DRAWN_NODES, type VisitedNodes } from './visitedNodes.ts';
 export { AgentsHelper, AGENTS_COLORS, type AgentsState, type AgentsColors } from './AgentsHelper.ts';
-export { collectAnyAngleLinks, collectParentLinks, emptySegments, clearSegments, pushSegment, SightLog, SegmentKind, MAX_SEGMENTS, type SearchSegments } from './searchSegments.ts';
+export {
+  collectAnyAngleLinks,
+  collectParentLinks,
+  emptySegments,
+  clearSegments,
+  pushSegment,
+  SightLog,
+  SegmentKind,
+  MAX_SEGMENTS,
+  type SearchSegments,
+} from './searchSegments.ts';

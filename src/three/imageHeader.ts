@@ -29,7 +29,8 @@ export function imageHeader(bytes: Uint8Array): ImageHeader | null {
   return null;
 }
 
-const sized = (type: ImageType, width: number, height: number): ImageHeader | null => (width > 0 && height > 0 ? { type, width, height } : null);
+const sized = (type: ImageType, width: number, height: number): ImageHeader | null =>
+  width > 0 && height > 0 ? { type, width, height } : null;
 
 /** JPEG: the size in the first start-of-frame segment, found by walking the segments before the scan. */
 function jpeg(bytes: Uint8Array, view: DataView): ImageHeader | null {

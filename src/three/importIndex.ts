@@ -4,5 +4,15 @@
  * an imported mesh into a scene document. Kept apart from `navlab/three` because it is file
  * parsing: a three.js app that loads its levels with its own loaders never needs it.
  */
-export { importMesh, meshFormat, MeshError, MESH_LIMITS, type ImageDecoder, type ImageType, type ImportedMesh, type MeshFormat, type MeshImportOptions } from './meshImport.ts';
+export {
+  importMesh,
+  meshFormat,
+  MeshError,
+  MESH_LIMITS,
+  type ImageDecoder,
+  type ImageType,
+  type ImportedMesh,
+  type MeshFormat,
+  type MeshImportOptions,
+} from './meshImport.ts';
 export { importScene, ImportError, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';

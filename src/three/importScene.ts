@@ -1,12 +1,39 @@
 import { Object3D } from 'three';
-import { checkFunction, checkInstance, checkNumbers, checkObject, checkOneOf, checkOptions, checkString, usageError } from '../core/args.ts';
+import {
+  checkFunction,
+  checkInstance,
+  checkNumbers,
+  checkObject,
+  checkOneOf,
+  checkOptions,
+  checkString,
+  usageError,
+} from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { LIMITS } from '../core/limits.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
-import { SCENE_LIMITS, SCENE_RANGES, SCENE_VERSION, SceneError, parseScene, solidBoxes, type SceneDocument, type SceneMesh, type SceneWaypoint, type VoxelLayer } from '../scene/index.ts';
+import {
+  SCENE_LIMITS,
+  SCENE_RANGES,
+  SCENE_VERSION,
+  SceneError,
+  parseScene,
+  solidBoxes,
+  type SceneDocument,
+  type SceneMesh,
+  type SceneWaypoint,
+  type VoxelLayer,
+} from '../scene/index.ts';
 import type { ImportedMesh } from './meshImport.ts';
 import { preprocessScene } from './preprocess.ts';
-import { meshGridSpec, soupBounds, voxelizeTriangles, type MeshVoxelization, type MeshVoxelizeOptions, type VoxelFill } from './voxelizeMesh.ts';
+import {
+  meshGridSpec,
+  soupBounds,
+  voxelizeTriangles,
+  type MeshVoxelization,
+  type MeshVoxelizeOptions,
+  type VoxelFill,
+} from './voxelizeMesh.ts';
 
 /** Cells along the longest side of the meshes' box when no cell size is given. */
 export const DEFAULT_CELLS_ACROSS = 128;
@@ -15,7 +42,10 @@ export const DEFAULT_CELLS_ACROSS = 128;
  * Places waypoints in a scene that has its voxel layer and meshes (positions with clearance
  * >= agentRadius). `nav import --waypoints auto` and the app's import call one.
  */
-export type WaypointPlacer = (doc: SceneDocument, options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh> }) => SceneWaypoint[] | Promise<SceneWaypoint[]>;
+export type WaypointPlacer = (
+  doc: SceneDocument,
+  options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh> },
+) => SceneWaypoint[] | Promise<SceneWaypoint[]>;
 
 /** Options of `importScene`. */
 export interface ImportSceneOptions {
@@ -60,16 +90,30 @@ export class ImportError extends NavlabError {
  * more boxes than a scene may hold; arguments of the wrong kind, a `src` a scene cannot hold
  * included, are a NavlabError 'usage' naming them.
  */
-export async function importScene(files: readonly { src: string; mesh: ImportedMesh; name?: string }[], options: ImportSceneOptions = {}): Promise<ImportedScene> {
+export async function importScene(
+  files: readonly { src: string; mesh: ImportedMesh; name?: string }[],
+  options: ImportSceneOptions = {},
+): Promise<ImportedScene> {
   options = checkImportOptions(options);
   const total = checkFiles(files);
   const ids = new Set<string>();
   const meshes = files.map((f) => {
-    const stem = f.name !== undefined ? meshId(f.name) : f.src.startsWith('data:') ? 'mesh' : f.src.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'mesh';
+    const stem =
+      f.name !== undefined
+        ? meshId(f.name)
+        : f.src.startsWith('data:')
+          ? 'mesh'
+          : f.src.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || 'mesh';
     let id = stem;
     for (let k = 2; ids.has(id); k++) id = `${stem}-${k}`;
     ids.add(id);
-    return { id, src: f.src, position: [0, 0, 0] as [number, number, number], rotation: [0, 0, 0] as [number, number, number], scale: [1, 1, 1] as [number, number, number] };
+    return {
+      id,
+      src: f.src,
+      position: [0, 0, 0] as [number, number, number],
+      rotation: [0, 0, 0] as [number, number, number],
+      scale: [1, 1, 1] as [number, number, number],
+    };
   });
   checkSources(meshes);
   const soup = new Float32Array(total);
@@ -111,7 +155,8 @@ function checkImportOptions(options: unknown): ImportSceneOptions {
   if (o.cellSize !== undefined) checkSceneCellSize(o.cellSize);
   if (o.fill !== undefined) checkOneOf('fill', o.fill, ['surface', 'solid']);
   const r = o.agentRadius;
-  if (r !== undefined && (typeof r !== 'number' || !(r >= 0 && r <= SCENE_RANGES.length))) throw usageError('agentRadius', `a number in [0, ${SCENE_RANGES.length}]`, r);
+  if (r !== undefined && (typeof r !== 'number' || !(r >= 0 && r <= SCENE_RANGES.length)))
+    throw usageError('agentRadius', `a number in [0, ${SCENE_RANGES.length}]`, r);
   if (o.placeWaypoints !== undefined) checkFunction('placeWaypoints', o.placeWaypoints);
   if (o.name !== undefined) checkString('name', o.name);
   return o;
@@ -126,7 +171,8 @@ function checkImportOptions(options: unknown): ImportSceneOptions {
 function checkFiles(files: unknown): number {
   if (!Array.isArray(files)) throw usageError('files', 'an array of { src, mesh, name? }', files);
   if (files.length === 0) throw new NavlabError('usage', 'files: expected at least one mesh');
-  if (files.length > SCENE_LIMITS.meshes) throw new ImportError(`${files.length} mesh files, over the scene limit of ${SCENE_LIMITS.meshes}`);
+  if (files.length > SCENE_LIMITS.meshes)
+    throw new ImportError(`${files.length} mesh files, over the scene limit of ${SCENE_LIMITS.meshes}`);
   const scanned = new Set<unknown>();
   let total = 0;
   files.forEach((f: unknown, i) => {
@@ -139,11 +185,14 @@ function checkFiles(files: unknown): number {
     // A file listed many times is scanned once (its numbers are the same each time).
     const soup = scanned.has(mesh.soup) ? mesh.soup! : checkNumbers(`${what}.mesh.soup`, mesh.soup, 9);
     scanned.add(soup);
-    if (mesh.triangles !== soup.length / 9) throw usageError(`${what}.mesh.triangles`, `${soup.length / 9}, the triangles of its soup`, mesh.triangles);
+    if (mesh.triangles !== soup.length / 9)
+      throw usageError(`${what}.mesh.triangles`, `${soup.length / 9}, the triangles of its soup`, mesh.triangles);
     total += soup.length;
   });
   if (total / 9 > LIMITS.sceneTriangles) {
-    throw new ImportError(`the meshes hold ${total / 9} triangles with every file counted, over the scene limit of ${LIMITS.sceneTriangles}`);
+    throw new ImportError(
+      `the meshes hold ${total / 9} triangles with every file counted, over the scene limit of ${LIMITS.sceneTriangles}`,
+    );
   }
   return total;
 }
@@ -161,7 +210,13 @@ function checkSources(meshes: readonly SceneMesh[]): void {
 
 /** A mesh id from a file name: its stem, with characters an id may not hold replaced by '-'. */
 function meshId(name: string): string {
-  return name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 60) || 'mesh';
+  return (
+    name
+      .replace(/^.*[\\/]/, '')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_.-]+/g, '-')
+      .slice(0, 60) || 'mesh'
+  );
 }
 
 /** The default cell size: the longest side of the box / DEFAULT_CELLS_ACROSS, at least the least cell size a scene holds. */
@@ -180,15 +235,21 @@ export function sceneVoxelLayer(soup: ArrayLike<number>, options: MeshVoxelizeOp
   const spec = meshGridSpec(min, max, cellSize, options.dilation ?? 0);
   const axes = ['x', 'y', 'z'] as const;
   axes.forEach((k, a) => {
-    const lo = spec.origin[k], hi = lo + spec.dims[a] * cellSize;
+    const lo = spec.origin[k],
+      hi = lo + spec.dims[a] * cellSize;
     const c = SCENE_RANGES.coord;
-    if (lo < -c || hi > c) throw new ImportError(`the meshes reach ${k} = ${lo < -c ? min[k] : max[k]}; a scene's voxel layer must lie within ±${c} (with its margin of free voxels)`);
+    if (lo < -c || hi > c)
+      throw new ImportError(
+        `the meshes reach ${k} = ${lo < -c ? min[k] : max[k]}; a scene's voxel layer must lie within ±${c} (with its margin of free voxels)`,
+      );
   });
   const result = voxelizeTriangles(soup, options);
   const { grid } = result;
   const solid = solidBoxes(grid);
   if (solid.length > SCENE_LIMITS.primitives) {
-    throw new ImportError(`the voxel layer needs ${solid.length} boxes, over the scene limit of ${SCENE_LIMITS.primitives} primitives; use a larger cell size than ${cellSize}`);
+    throw new ImportError(
+      `the voxel layer needs ${solid.length} boxes, over the scene limit of ${SCENE_LIMITS.primitives} primitives; use a larger cell size than ${cellSize}`,
+    );
   }
   const g = grid.origin;
   return { ...result, layer: { origin: [g.x, g.y, g.z], cellSize, dims: [grid.X, grid.Y, grid.Z], solid, terrain: [] } };
@@ -197,6 +258,7 @@ export function sceneVoxelLayer(soup: ArrayLike<number>, options: MeshVoxelizeOp
 /** `cellSize` when a scene's voxel layer can hold it (SCENE_RANGES.cellSize), else a usage error naming it. */
 function checkSceneCellSize(cellSize: unknown): number {
   const [least, most] = SCENE_RANGES.cellSize;
-  if (typeof cellSize !== 'number' || !(cellSize >= least && cellSize <= most)) throw usageError('cellSize', `a number in [${least}, ${most}] (the range a scene holds)`, cellSize);
+  if (typeof cellSize !== 'number' || !(cellSize >= least && cellSize <= most))
+    throw usageError('cellSize', `a number in [${least}, ${most}] (the range a scene holds)`, cellSize);
   return cellSize;
 }

@@ -13,6 +13,15 @@ export { StaticBVH, type StaticHit } from './StaticBVH.ts';
 export { voxelize, voxelizeRegion, type VoxelizeOptions } from './voxelize.ts';
 export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
 export { BvhGeometry } from './simulation.ts';
-export { NavWorld, type NavWorldOptions, type NavPathOptions, type NavPath, type NavUpdate, type NavSceneParts, type NavQueryOptions, type ObjectNavWorld } from './NavWorld.ts';
+export {
+  NavWorld,
+  type NavWorldOptions,
+  type NavPathOptions,
+  type NavPath,
+  type NavUpdate,
+  type NavSceneParts,
+  type NavQueryOptions,
+  type ObjectNavWorld,
+} from './NavWorld.ts';
 export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
 export { VoxelChunks, CHUNK_SIZE, type VoxelChunkData, type VoxelChunksOptions } from './VoxelChunks.ts';

@@ -75,8 +75,16 @@ function imageDecoder(textures: unknown): ImageDecoder | null {
   if (textures === undefined) return canDecodeImages() ? browserImageDecoder : null;
   if (textures === false) return null;
   if (typeof textures === 'function') return textures as ImageDecoder;
-  if (textures !== true) throw new NavlabError('usage', `importMesh: options.textures: expected true, false or an image decoder function, got ${shown(textures)}`);
-  if (!canDecodeImages()) throw new NavlabError('usage', 'importMesh: options.textures: true decodes images with createImageBitmap, which this environment does not have (Node): pass false, or an image decoder function');
+  if (textures !== true)
+    throw new NavlabError(
+      'usage',
+      `importMesh: options.textures: expected true, false or an image decoder function, got ${shown(textures)}`,
+    );
+  if (!canDecodeImages())
+    throw new NavlabError(
+      'usage',
+      'importMesh: options.textures: true decodes images with createImageBitmap, which this environment does not have (Node): pass false, or an image decoder function',
+    );
   return browserImageDecoder;
 }
 
@@ -112,10 +120,14 @@ export async function importMesh(file: string, bytes: Uint8Array | ArrayBuffer, 
   const decode = imageDecoder(options.textures);
   const format = options.format ?? meshFormat(file) ?? fail('unknown mesh format (expected .glb, .gltf, .obj or .stl)');
   if (bytes.byteLength > MESH_LIMITS.fileBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
-  if (format === 'gltf' && bytes.byteLength > LIMITS.gltfTextBytes) fail(`${bytes.byteLength} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`);
+  if (format === 'gltf' && bytes.byteLength > LIMITS.gltfTextBytes)
+    fail(
+      `${bytes.byteLength} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`,
+    );
   let object: Object3D;
   try {
-    if (format === 'glb' || format === 'gltf') object = await loadGltf(bytes, format === 'glb', { read: options.read, draco: options.draco, decode });
+    if (format === 'glb' || format === 'gltf')
+      object = await loadGltf(bytes, format === 'glb', { read: options.read, draco: options.draco, decode });
     else if (format === 'obj') object = loadObj(bytes);
     else object = loadStl(bytes);
   } catch (e) {
@@ -135,7 +147,8 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
   let total = 0;
   root.traverse((o) => {
     const mesh = o as Mesh;
-    if ((o as { isPoints?: boolean }).isPoints || (o as { isLine?: boolean }).isLine) fail(`'${o.name || o.type}' is not made of triangles (${o.type})`);
+    if ((o as { isPoints?: boolean }).isPoints || (o as { isLine?: boolean }).isLine)
+      fail(`'${o.name || o.type}' is not made of triangles (${o.type})`);
     if (!mesh.isMesh) return;
     const g = mesh.geometry;
     const position = g.getAttribute('position');
@@ -157,12 +170,16 @@ function collectTriangles(root: Object3D, fail: (problem: string) => never): Flo
       const v = index ? index.getX(k) : k;
       if (!(v >= 0 && v < n)) fail(`${meshLabel(mesh)}: index ${v} at ${k} is out of range (${n} vertices)`);
       _v.fromBufferAttribute(position, v);
-      if (!Number.isFinite(_v.x) || !Number.isFinite(_v.y) || !Number.isFinite(_v.z)) fail(`${meshLabel(mesh)}: vertex ${v} has a non-finite position (${_v.x}, ${_v.y}, ${_v.z})`);
+      if (!Number.isFinite(_v.x) || !Number.isFinite(_v.y) || !Number.isFinite(_v.z))
+        fail(`${meshLabel(mesh)}: vertex ${v} has a non-finite position (${_v.x}, ${_v.y}, ${_v.z})`);
       _v.applyMatrix4(mesh.matrixWorld);
       if (!Number.isFinite(_v.x + _v.y + _v.z)) fail(`${meshLabel(mesh)}: vertex ${v} is not finite after its node transforms`);
       // A bad file, not a bad call: far vertices (a scale that overflows under its parent's) stop here.
       const c = LIMITS.worldCoord;
-      if (!(Math.abs(_v.x) <= c && Math.abs(_v.y) <= c && Math.abs(_v.z) <= c)) fail(`${meshLabel(mesh)}: vertex ${v} lies at (${_v.x}, ${_v.y}, ${_v.z}) after its node transforms, beyond the coordinate limit of ±${c}`);
+      if (!(Math.abs(_v.x) <= c && Math.abs(_v.y) <= c && Math.abs(_v.z) <= c))
+        fail(
+          `${meshLabel(mesh)}: vertex ${v} lies at (${_v.x}, ${_v.y}, ${_v.z}) after its node transforms, beyond the coordinate limit of ±${c}`,
+        );
       soup[o++] = _v.x;
       soup[o++] = _v.y;
       soup[o++] = _v.z;

@@ -11,8 +11,15 @@
  * (no hex, no Infinity or NaN, no separators). Integers: [+-]? d+.
  */
 
-const SPACE = 32, TAB = 9, CR = 13, LF = 10, BACKSLASH = 92;
-const PLUS = 43, MINUS = 45, DOT = 46, ZERO = 48;
+const SPACE = 32,
+  TAB = 9,
+  CR = 13,
+  LF = 10,
+  BACKSLASH = 92;
+const PLUS = 43,
+  MINUS = 45,
+  DOT = 46,
+  ZERO = 48;
 
 /** 10^k for k = 0..22: every one is an exact double (the fast path of decimal conversion). */
 const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
@@ -58,7 +65,8 @@ export class ByteTokens {
    * stays. A backslash followed by the line end (LF or CR LF) continues the line.
    */
   nextInLine(): boolean {
-    const b = this.bytes, n = b.length;
+    const b = this.bytes,
+      n = b.length;
     let i = this.pos;
     for (;;) {
       while (i < n && (b[i] === SPACE || b[i] === TAB || b[i] === CR)) i++;
@@ -87,7 +95,8 @@ export class ByteTokens {
    * backslash continues it onto); false at the end of the file.
    */
   skipLine(continued = true): boolean {
-    const b = this.bytes, n = b.length;
+    const b = this.bytes,
+      n = b.length;
     for (;;) {
       let lf = this.pos;
       while (lf < n && b[lf] !== LF) lf++;
@@ -105,7 +114,8 @@ export class ByteTokens {
 
   /** The next token anywhere (free mode: line ends are whitespace); false at the end of the file. */
   next(): boolean {
-    const b = this.bytes, n = b.length;
+    const b = this.bytes,
+      n = b.length;
     let i = this.pos;
     for (; i < n; i++) {
       const c = b[i];
@@ -142,7 +152,8 @@ export class ByteTokens {
    */
   integer(start: number, end: number): number {
     const b = this.bytes;
-    let i = start, sign = 1;
+    let i = start,
+      sign = 1;
     if (i < end && (b[i] === PLUS || b[i] === MINUS)) sign = b[i++] === MINUS ? -1 : 1;
     if (i >= end) return NaN;
     let v = 0;
@@ -185,7 +196,11 @@ export function decimal(b: Uint8Array, start: number, end: number): number {
   let i = start;
   let negative = false;
   if (i < end && (b[i] === PLUS || b[i] === MINUS)) negative = b[i++] === MINUS;
-  let mantissa = 0, digits = 0, exponent = 0, seen = false, exact = true;
+  let mantissa = 0,
+    digits = 0,
+    exponent = 0,
+    seen = false,
+    exact = true;
   for (; i < end; i++) {
     const d = b[i] - ZERO;
     if (d < 0 || d > 9) break;

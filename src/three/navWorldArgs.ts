@@ -24,9 +24,17 @@ export function checkPoint(name: string, p: unknown): Vector3 {
 
 /** The root and options of `NavWorld.fromObject3D` (NavWorldOptions), checked. */
 export function checkObjectWorldArgs(root: unknown, options: unknown): void {
-  if (root === null || typeof root !== 'object' || typeof (root as { traverse?: unknown }).traverse !== 'function') throw usage('root: expected an Object3D');
+  if (root === null || typeof root !== 'object' || typeof (root as { traverse?: unknown }).traverse !== 'function')
+    throw usage('root: expected an Object3D');
   if (options === null || typeof options !== 'object') throw usage('options: expected an object with cellSize');
-  const o = options as { cellSize?: unknown; agentRadius?: unknown; maxWaypoints?: unknown; waypoints?: unknown; filter?: unknown; bounds?: { min?: Partial<Vector3>; max?: Partial<Vector3> } | null };
+  const o = options as {
+    cellSize?: unknown;
+    agentRadius?: unknown;
+    maxWaypoints?: unknown;
+    waypoints?: unknown;
+    filter?: unknown;
+    bounds?: { min?: Partial<Vector3>; max?: Partial<Vector3> } | null;
+  };
   checkNumber('cellSize', o.cellSize, 0, true);
   if (o.agentRadius !== undefined) checkNumber('agentRadius', o.agentRadius, 0);
   const n = o.maxWaypoints;
@@ -34,10 +42,20 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
     throw usage(`maxWaypoints: expected an integer from 1 to ${LIMITS.waypoints}, got ${String(n)}`);
   }
   const w = o.waypoints;
-  if (w !== undefined && w !== 'auto' && w !== 'none' && !Array.isArray(w)) throw usage(`waypoints: expected 'auto', 'none' or an array of Vector3, got ${String(w)}`);
+  if (w !== undefined && w !== 'auto' && w !== 'none' && !Array.isArray(w))
+    throw usage(`waypoints: expected 'auto', 'none' or an array of Vector3, got ${String(w)}`);
   if (o.filter !== undefined) checkFunction('filter', o.filter);
   const b = o.bounds;
-  if (b !== undefined && !(b !== null && [b.min?.x, b.min?.y, b.min?.z, b.max?.x, b.max?.y, b.max?.z].every(Number.isFinite) && b.min!.x! <= b.max!.x! && b.min!.y! <= b.max!.y! && b.min!.z! <= b.max!.z!)) {
+  if (
+    b !== undefined &&
+    !(
+      b !== null &&
+      [b.min?.x, b.min?.y, b.min?.z, b.max?.x, b.max?.y, b.max?.z].every(Number.isFinite) &&
+      b.min!.x! <= b.max!.x! &&
+      b.min!.y! <= b.max!.y! &&
+      b.min!.z! <= b.max!.z!
+    )
+  ) {
     throw usage('bounds: expected a Box3 with finite corners, min <= max');
   }
   if (Array.isArray(w)) {
@@ -48,11 +66,17 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
 
 /** The parts `NavWorld.fromScene` is given (NavSceneParts), each of its kind (the counts are checked by the constructor). */
 export function checkSceneParts(scene: unknown): void {
-  const s = checkObject<{ grid?: unknown; graph?: unknown; ids?: unknown; index?: unknown; world?: unknown }>('fromScene: scene', scene, '{ grid, graph?, ids?, index?, world?, agentRadius? }');
+  const s = checkObject<{ grid?: unknown; graph?: unknown; ids?: unknown; index?: unknown; world?: unknown }>(
+    'fromScene: scene',
+    scene,
+    '{ grid, graph?, ids?, index?, world?, agentRadius? }',
+  );
   if (s.grid !== null && s.grid !== undefined) checkInstance('fromScene: grid', s.grid, VoxelGrid, 'VoxelGrid or null');
   const g = s.graph;
-  if (g !== undefined && g !== null && !(g instanceof WaypointGraph) && !(g instanceof VisibilityGraph)) throw usageError('fromScene: graph', 'a WaypointGraph, a VisibilityGraph or null', g);
-  if (s.ids !== undefined && (!Array.isArray(s.ids) || !s.ids.every((id) => typeof id === 'string'))) throw usageError('fromScene: ids', 'an array of waypoint ids (strings)', s.ids);
+  if (g !== undefined && g !== null && !(g instanceof WaypointGraph) && !(g instanceof VisibilityGraph))
+    throw usageError('fromScene: graph', 'a WaypointGraph, a VisibilityGraph or null', g);
+  if (s.ids !== undefined && (!Array.isArray(s.ids) || !s.ids.every((id) => typeof id === 'string')))
+    throw usageError('fromScene: ids', 'an array of waypoint ids (strings)', s.ids);
   if (s.index !== undefined) checkInstance('fromScene: index', s.index, Map, 'Map from waypoint id to index');
   if (s.world !== undefined && s.world !== null) checkInstance('fromScene: world', s.world, ObstacleWorld, 'ObstacleWorld or null');
 }

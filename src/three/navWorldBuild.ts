@@ -75,7 +75,9 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   const wanted = options.waypoints ?? 'auto';
   const limit = wanted === 'auto' ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
   if (voxels > limit) {
-    throw usage(`cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`);
+    throw usage(
+      `cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`,
+    );
   }
   const identity = new Matrix4();
   const world = new ObstacleWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
@@ -99,7 +101,8 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
 /** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */
 export function checkFinite(soup: Float64Array, mesh: string): Float64Array {
   for (let i = 0; i < soup.length; i++) {
-    if (!Number.isFinite(soup[i])) throw new NavlabError('input', `mesh '${mesh}': vertex ${Math.floor(i / 3)} is not finite in world space`);
+    if (!Number.isFinite(soup[i]))
+      throw new NavlabError('input', `mesh '${mesh}': vertex ${Math.floor(i / 3)} is not finite in world space`);
   }
   return soup;
 }

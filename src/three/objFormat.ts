@@ -41,7 +41,11 @@ interface ObjArrays {
   positions: Float32Array;
 }
 
-const V = 118, F = 102, L = 108, P = 112, SLASH = 47;
+const V = 118,
+  F = 102,
+  L = 108,
+  P = 112,
+  SLASH = 47;
 
 /**
  * Counts the vertices and triangles of an OBJ file and checks every statement, without
@@ -63,7 +67,8 @@ export function loadObj(bytes: Uint8Array, limits: ObjLimits = DEFAULT_LIMITS): 
 /** One pass over the statements: counts and checks, and writes into `out` when given. */
 function walk(bytes: Uint8Array, limits: ObjLimits, out: ObjArrays | null): ObjCounts {
   const t = new ByteTokens(bytes);
-  let vertices = 0, triangles = 0;
+  let vertices = 0,
+    triangles = 0;
   while (!t.atEnd()) {
     if (!t.nextInLine()) {
       t.skipLine();
@@ -80,13 +85,17 @@ function walk(bytes: Uint8Array, limits: ObjLimits, out: ObjArrays | null): ObjC
       }
       if (k < 3) fail(line, `vertex ${vertices} has ${k} coordinate${k === 1 ? '' : 's'} (a vertex needs 3)`);
     } else if (keyword === F) {
-      let refs = 0, first = 0, previous = 0;
+      let refs = 0,
+        first = 0,
+        previous = 0;
       while (t.nextInLine()) {
         const v = vertexRef(t, line, vertices);
         if (++refs >= 3) {
           if (++triangles > limits.triangles) fail(line, `more than ${limits.triangles} triangles (the import limit)`);
           if (out !== null) {
-            const o = 9 * (triangles - 1), src = out.vertices, dst = out.positions;
+            const o = 9 * (triangles - 1),
+              src = out.vertices,
+              dst = out.positions;
             for (let c = 0; c < 3; c++) {
               dst[o + c] = src[3 * first + c];
               dst[o + 3 + c] = src[3 * previous + c];
@@ -126,7 +135,9 @@ function coordinate(t: ByteTokens, line: number, vertex: number): number {
  * the vertex it names among the `vertices` defined so far.
  */
 function vertexRef(t: ByteTokens, line: number, vertices: number): number {
-  const b = t.bytes, s = t.start, e = t.end;
+  const b = t.bytes,
+    s = t.start,
+    e = t.end;
   let slash = s;
   while (slash < e && b[slash] !== SLASH) slash++;
   const index = t.integer(s, slash);

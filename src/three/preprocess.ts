@@ -61,8 +61,14 @@ export function preprocessScene(doc: SceneDocument, options: PreprocessOptions =
   const graph = visibility.graph();
   const t2 = now();
   return {
-    world, visibility, graph, agentRadius, maxLinkDistance,
-    worldMs: t1 - t0, linkMs: t2 - t1, buildMs: t2 - t0,
+    world,
+    visibility,
+    graph,
+    agentRadius,
+    maxLinkDistance,
+    worldMs: t1 - t0,
+    linkMs: t2 - t1,
+    buildMs: t2 - t0,
     segmentTests: visibility.segmentTests,
   };
 }

@@ -1,4 +1,4 @@
-import { BoxGeometry, BufferGeometry, CylinderGeometry, Euler, Matrix4, Quaternion, SphereGeometry, Vector3 } from 'three';
+import { BoxGeometry, type BufferGeometry, CylinderGeometry, Euler, Matrix4, Quaternion, SphereGeometry, Vector3 } from 'three';
 import type { SceneMesh, SceneObstacle } from '../scene/index.ts';
 import { pointTriangleDistanceSq } from './triangleMath.ts';
 
@@ -57,9 +57,15 @@ function soupOf(g: BufferGeometry): Float64Array {
   // Drop degenerate triangles (pole caps of the sphere): they block nothing.
   let n = 0;
   for (let o = 0; o < soup.length; o += 9) {
-    const e1x = soup[o + 3] - soup[o], e1y = soup[o + 4] - soup[o + 1], e1z = soup[o + 5] - soup[o + 2];
-    const e2x = soup[o + 6] - soup[o], e2y = soup[o + 7] - soup[o + 1], e2z = soup[o + 8] - soup[o + 2];
-    const cx = e1y * e2z - e1z * e2y, cy = e1z * e2x - e1x * e2z, cz = e1x * e2y - e1y * e2x;
+    const e1x = soup[o + 3] - soup[o],
+      e1y = soup[o + 4] - soup[o + 1],
+      e1z = soup[o + 5] - soup[o + 2];
+    const e2x = soup[o + 6] - soup[o],
+      e2y = soup[o + 7] - soup[o + 1],
+      e2z = soup[o + 8] - soup[o + 2];
+    const cx = e1y * e2z - e1z * e2y,
+      cy = e1z * e2x - e1x * e2z,
+      cz = e1x * e2y - e1y * e2x;
     if (cx * cx + cy * cy + cz * cz > 1e-24) soup.copyWithin(9 * n++, o, o + 9);
   }
   return soup.slice(0, 9 * n);

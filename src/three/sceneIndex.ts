@@ -5,6 +5,12 @@
  * builds a `NavWorld` from its own objects never needs.
  */
 export { preprocessScene, type PreprocessOptions, type PreprocessResult } from './preprocess.ts';
-export { createSceneSimulation, planningGraph, type SceneSimulation, type SceneSimulationOptions, type PlanningGraph } from './simulation.ts';
+export {
+  createSceneSimulation,
+  planningGraph,
+  type SceneSimulation,
+  type SceneSimulationOptions,
+  type PlanningGraph,
+} from './simulation.ts';
 export { loadSceneMeshes, type LoadedMeshes, type SceneFileReader } from './sceneMeshes.ts';
 export { placeSceneWaypoints, autoWaypointList, type SceneWaypoints, type SceneWaypointOptions } from './autoWaypoints.ts';

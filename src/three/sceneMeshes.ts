@@ -37,7 +37,11 @@ export function meshDataUri(src: string): { bytes: Uint8Array; format: MeshForma
  * LIMITS.sceneTriangles (`MeshBudget`). Arguments of the wrong kind, and a `readFile` that
  * resolves to anything but null or `{ bytes, read? }`, are a NavlabError 'usage' naming them.
  */
-export async function loadSceneMeshes(doc: SceneDocument, readFile: SceneFileReader, options: Pick<MeshImportOptions, 'draco'> = {}): Promise<Map<string, ImportedMesh>> {
+export async function loadSceneMeshes(
+  doc: SceneDocument,
+  readFile: SceneFileReader,
+  options: Pick<MeshImportOptions, 'draco'> = {},
+): Promise<Map<string, ImportedMesh>> {
   checkSceneDocument('loadSceneMeshes: doc', doc);
   checkFunction('loadSceneMeshes: readFile', readFile);
   options = checkOptions<Pick<MeshImportOptions, 'draco'>>('loadSceneMeshes: options', options);

@@ -47,7 +47,13 @@ export interface SearchSegments {
 /** An empty SearchSegments with room for `capacity` segments (it grows by doubling). */
 export function emptySegments(capacity = 256): SearchSegments {
   checkInteger('emptySegments: capacity', capacity, 0, MAX_SEGMENTS);
-  return { count: 0, offered: 0, positions: new Float32Array(6 * capacity), nodes: new Int32Array(2 * capacity), kinds: new Uint8Array(capacity) };
+  return {
+    count: 0,
+    offered: 0,
+    positions: new Float32Array(6 * capacity),
+    nodes: new Int32Array(2 * capacity),
+    kinds: new Uint8Array(capacity),
+  };
 }
 
 const _a = vec3();
@@ -56,9 +62,17 @@ const _b = vec3();
 /** `out` when it is a SearchSegments whose arrays agree (emptySegments makes one). */
 export function checkSegments(what: string, out: unknown): SearchSegments {
   const s = checkObject<SearchSegments>(what, out, 'a SearchSegments (emptySegments)');
-  const ok = s.kinds instanceof Uint8Array && s.positions instanceof Float32Array && s.nodes instanceof Int32Array
-    && s.positions.length === 6 * s.kinds.length && s.nodes.length === 2 * s.kinds.length
-    && Number.isInteger(s.count) && s.count >= 0 && s.count <= s.kinds.length && Number.isInteger(s.offered) && s.offered >= s.count;
+  const ok =
+    s.kinds instanceof Uint8Array &&
+    s.positions instanceof Float32Array &&
+    s.nodes instanceof Int32Array &&
+    s.positions.length === 6 * s.kinds.length &&
+    s.nodes.length === 2 * s.kinds.length &&
+    Number.isInteger(s.count) &&
+    s.count >= 0 &&
+    s.count <= s.kinds.length &&
+    Number.isInteger(s.offered) &&
+    s.offered >= s.count;
   if (!ok) throw usageError(what, 'a SearchSegments (emptySegments): count <= capacity, positions 6, nodes 2 and kinds 1 per segment', out);
   return s;
 }
@@ -69,11 +83,15 @@ export function checkSegments(what: string, out: unknown): SearchSegments {
  */
 const checkContext = (what: string, ctx: unknown): SearchContext =>
   checkFields<SearchContext>(what, ctx, { state: 'array', parent: 'array', slotCount: 'number', nodeOf: 'function' }, 'a SearchContext');
-const checkLazyRun = (what: string, run: unknown): LazyThetaRun => checkFields<LazyThetaRun>(what, run, { ctx: 'object', anyAngleParent: 'function' }, 'a LazyThetaRun');
+const checkLazyRun = (what: string, run: unknown): LazyThetaRun =>
+  checkFields<LazyThetaRun>(what, run, { ctx: 'object', anyAngleParent: 'function' }, 'a LazyThetaRun');
 
 /** `space` when it can give node positions (an object with `position(node, out)`). */
 export function checkPositions(what: string, space: unknown): Pick<SearchSpace, 'position'> {
-  checkFunction(`${what}.position`, checkObject<Record<string, unknown>>(what, space, 'a space with position(node, out) (a SearchSpace, gridPositions)').position);
+  checkFunction(
+    `${what}.position`,
+    checkObject<Record<string, unknown>>(what, space, 'a space with position(node, out) (a SearchSpace, gridPositions)').position,
+  );
   return space as Pick<SearchSpace, 'position'>;
 }
 
@@ -96,8 +114,12 @@ function appendSegment(out: SearchSegments, space: Pick<SearchSpace, 'position'>
   space.position(from, _a);
   space.position(to, _b);
   const p = out.positions;
-  p[6 * i] = _a.x; p[6 * i + 1] = _a.y; p[6 * i + 2] = _a.z;
-  p[6 * i + 3] = _b.x; p[6 * i + 4] = _b.y; p[6 * i + 5] = _b.z;
+  p[6 * i] = _a.x;
+  p[6 * i + 1] = _a.y;
+  p[6 * i + 2] = _a.z;
+  p[6 * i + 3] = _b.x;
+  p[6 * i + 4] = _b.y;
+  p[6 * i + 5] = _b.z;
   out.nodes[2 * i] = from;
   out.nodes[2 * i + 1] = to;
   out.kinds[i] = kind;
@@ -117,7 +139,12 @@ export function clearSegments(out: SearchSegments): SearchSegments {
  * tree (ctx.parent). In jump point search the parent is the previous jump point, so these
  * are the jumps; use kind SegmentKind.jump.
  */
-export function collectParentLinks(ctx: SearchContext, space: Pick<SearchSpace, 'position'>, out: SearchSegments, kind: SegmentKind = SegmentKind.jump): SearchSegments {
+export function collectParentLinks(
+  ctx: SearchContext,
+  space: Pick<SearchSpace, 'position'>,
+  out: SearchSegments,
+  kind: SegmentKind = SegmentKind.jump,
+): SearchSegments {
   checkContext('collectParentLinks: ctx', ctx);
   checkPositions('collectParentLinks: space', space);
   checkSegments('collectParentLinks: out', out);
@@ -168,7 +195,8 @@ export class SightLog {
   private readonly legal: Uint8Array;
 
   constructor(capacity = 4096) {
-    if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS) throw new NavlabError('usage', `capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS)
+      throw new NavlabError('usage', `capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
     this.capacity = capacity;
     this.node = new Int32Array(capacity);
     this.candidate = new Int32Array(capacity);

@@ -99,7 +99,9 @@ class BvhQuery implements StaticQuery {
   contacts(x: number, y: number, z: number, maxDistance: number, out: ContactList): number {
     out.clear();
     const tree = this.#geo.current();
-    const ex = x - this.#cx, ey = y - this.#cy, ez = z - this.#cz;
+    const ex = x - this.#cx,
+      ey = y - this.#cy,
+      ez = z - this.#cz;
     let moved = Math.sqrt(ex * ex + ey * ey + ez * ez);
     if (this.#generation !== this.#geo.generation || !(moved + maxDistance <= this.#radius)) {
       this.#refill(tree, x, y, z, 2 * maxDistance + 1e-3);
@@ -160,7 +162,11 @@ class BvhQuery implements StaticQuery {
 
 // Shapecast state (set right before each cast, as in StaticBVH).
 let _collector: BvhQuery | null = null;
-let _x = 0, _y = 0, _z = 0, _r2 = 0, _pad = 0;
+let _x = 0,
+  _y = 0,
+  _z = 0,
+  _r2 = 0,
+  _pad = 0;
 let _tris: Float64Array = new Float64Array(0);
 const _q = new Float64Array(3);
 const _n = { x: 0, y: 0, z: 0 };

@@ -66,7 +66,9 @@ function isBinary(bytes: Uint8Array): boolean {
   if (t.next() && t.is('solid') && !bytes.includes(0)) return false;
   if (n < 0) throw new FormatProblem(`not an STL file (${size} bytes, no 'solid' header)`);
   const expected = 84 + 50 * n;
-  throw new FormatProblem(`${expected > size ? 'truncated ' : ''}binary STL: the header announces ${n} triangles (${expected} bytes), the file has ${size}`);
+  throw new FormatProblem(
+    `${expected > size ? 'truncated ' : ''}binary STL: the header announces ${n} triangles (${expected} bytes), the file has ${size}`,
+  );
 }
 
 /** Copies the vertices of a binary STL (whose size matches its count) into `out`, checking each is finite. */
@@ -87,12 +89,16 @@ function readBinary(bytes: Uint8Array, out: Float32Array): void {
 /** One pass over an ASCII STL: checks and counts its facets, and writes them into `out` when given. */
 function walkAscii(bytes: Uint8Array, maxTriangles: number, out: Float32Array | null): number {
   const t = new ByteTokens(bytes);
-  let facets = 0, inFacet = false;
+  let facets = 0,
+    inFacet = false;
   const fail = (problem: string): never => {
     throw new FormatProblem(`line ${t.tokenLine}: ${problem}`);
   };
   const need = (): void => {
-    if (!t.next()) throw new FormatProblem(`truncated ASCII STL: the file ends ${inFacet ? `inside facet ${facets}` : `after ${facets} facets`} (no 'endsolid')`);
+    if (!t.next())
+      throw new FormatProblem(
+        `truncated ASCII STL: the file ends ${inFacet ? `inside facet ${facets}` : `after ${facets} facets`} (no 'endsolid')`,
+      );
   };
   const word = (w: string): void => {
     need();

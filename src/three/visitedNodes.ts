@@ -36,8 +36,15 @@ const _p = vec3();
 /** `v` when it is a VisitedNodes whose arrays agree (emptyVisited makes one). */
 export function checkVisited(what: string, v: unknown): VisitedNodes {
   const o = checkObject<VisitedNodes>(what, v, 'a VisitedNodes (emptyVisited)');
-  const ok = o.g instanceof Float32Array && o.positions instanceof Float32Array && o.closed instanceof Uint8Array
-    && o.positions.length === 3 * o.g.length && o.closed.length === o.g.length && Number.isInteger(o.count) && o.count >= 0 && o.count <= o.g.length;
+  const ok =
+    o.g instanceof Float32Array &&
+    o.positions instanceof Float32Array &&
+    o.closed instanceof Uint8Array &&
+    o.positions.length === 3 * o.g.length &&
+    o.closed.length === o.g.length &&
+    Number.isInteger(o.count) &&
+    o.count >= 0 &&
+    o.count <= o.g.length;
   if (!ok) throw usageError(what, 'a VisitedNodes (emptyVisited): count <= capacity, positions 3, g and closed 1 per node', v);
   return o;
 }
@@ -73,7 +80,13 @@ export function collectVisited(ctx: SearchContext, space: Pick<SearchSpace, 'pos
 
 /** `v` trimmed to its count (fresh arrays, e.g. to transfer). */
 export function trimVisited(v: VisitedNodes): VisitedNodes {
-  return { count: v.count, positions: v.positions.slice(0, 3 * v.count), g: v.g.slice(0, v.count), closed: v.closed.slice(0, v.count), maxG: v.maxG };
+  return {
+    count: v.count,
+    positions: v.positions.slice(0, 3 * v.count),
+    g: v.g.slice(0, v.count),
+    closed: v.closed.slice(0, v.count),
+    maxG: v.maxG,
+  };
 }
 
 function grow(v: VisitedNodes, capacity: number): void {

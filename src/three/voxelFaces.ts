@@ -25,7 +25,8 @@ export const QUAD_STRIDE = 7;
  */
 export function voxelQuads(grid: VoxelGrid, box: readonly number[] = [0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1]): Uint16Array {
   const dims = [grid.X, grid.Y, grid.Z];
-  if (Math.max(...dims) > 0xffff) throw new NavlabError('usage', `voxelQuads: a grid side above ${0xffff} voxels does not fit the quad list`);
+  if (Math.max(...dims) > 0xffff)
+    throw new NavlabError('usage', `voxelQuads: a grid side above ${0xffff} voxels does not fit the quad list`);
   const occ = grid.occupancy;
   const lo = [box[0], box[1], box[2]];
   const hi = [box[3] + 1, box[4] + 1, box[5] + 1];
@@ -34,9 +35,12 @@ export function voxelQuads(grid: VoxelGrid, box: readonly number[] = [0, 0, 0, g
   const quads: number[] = [];
   for (let a = 0; a < 3; a++) {
     // u, v: the other two axes in cyclic order, so that u x v points along +a.
-    const ua = (a + 1) % 3, va = (a + 2) % 3;
-    const u0 = lo[ua], v0 = lo[va];
-    const U = hi[ua] - u0, V = hi[va] - v0;
+    const ua = (a + 1) % 3,
+      va = (a + 2) % 3;
+    const u0 = lo[ua],
+      v0 = lo[va];
+    const U = hi[ua] - u0,
+      V = hi[va] - v0;
     if (U <= 0 || V <= 0) continue;
     const mask = new Uint8Array(U * V);
     for (let sign = 0; sign < 2; sign++) {
@@ -83,15 +87,25 @@ export function voxelQuads(grid: VoxelGrid, box: readonly number[] = [0, 0, 0, g
  * `normals` when given. Counter-clockwise seen from outside.
  */
 export function quadTriangles(
-  grid: VoxelGrid, quads: ArrayLike<number>, positions: Float64Array | Float32Array, normals: Float32Array | null = null, first = 0,
+  grid: VoxelGrid,
+  quads: ArrayLike<number>,
+  positions: Float64Array | Float32Array,
+  normals: Float32Array | null = null,
+  first = 0,
 ): void {
   const s = grid.cellSize;
   const origin = [grid.origin.x, grid.origin.y, grid.origin.z];
   let o = 9 * first;
   for (let q = 0; q < quads.length; q += QUAD_STRIDE) {
-    const a = quads[q], sign = quads[q + 1] === 1 ? 1 : -1, slice = quads[q + 2];
-    const u0 = quads[q + 3], v0 = quads[q + 4], u1 = quads[q + 5], v1 = quads[q + 6];
-    const ua = (a + 1) % 3, va = (a + 2) % 3;
+    const a = quads[q],
+      sign = quads[q + 1] === 1 ? 1 : -1,
+      slice = quads[q + 2];
+    const u0 = quads[q + 3],
+      v0 = quads[q + 4],
+      u1 = quads[q + 5],
+      v1 = quads[q + 6];
+    const ua = (a + 1) % 3,
+      va = (a + 2) % 3;
     const plane = origin[a] + (slice + (sign > 0 ? 1 : 0)) * s;
     // (u0,v0) (u1,v0) (u1,v1) and (u0,v0) (u1,v1) (u0,v1) face +a; the reverse order faces -a.
     const us = sign > 0 ? CORNERS_U : CORNERS_U_REV;

@@ -69,14 +69,17 @@ export class VoxelRuns {
   #write(c: number, soup: Float64Array): boolean {
     const quads = this.#chunks!.chunkQuads(c);
     const tris = (2 * quads.length) / QUAD_STRIDE;
-    const first = this.#first[c], cap = this.#cap[c];
+    const first = this.#first[c],
+      cap = this.#cap[c];
     if (tris > cap) return false;
     if (cap === 0) return true;
     if (tris > 0) quadTriangles(this.#grid!, quads, soup, null, first);
     // Spare slots: collapsed onto the run's first vertex, a point of the chunk's surface. A
     // chunk left without faces has no such point: the caller rebuilds the tree.
     if (tris === 0) return false;
-    const ax = soup[9 * first], ay = soup[9 * first + 1], az = soup[9 * first + 2];
+    const ax = soup[9 * first],
+      ay = soup[9 * first + 1],
+      az = soup[9 * first + 2];
     for (let k = 9 * (first + tris); k < 9 * (first + cap); k += 3) {
       soup[k] = ax;
       soup[k + 1] = ay;

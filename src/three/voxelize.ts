@@ -47,8 +47,12 @@ export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb,
   // Voxels whose grown box meets the region; one voxel of slack against rounding.
   const lo = (axis: 0 | 1 | 2, v: number) => Math.max(0, grid.axisVoxel(axis, v - r) - 1);
   const hi = (axis: 0 | 1 | 2, v: number, n: number) => Math.min(n, grid.axisVoxel(axis, v + r) + 2);
-  const x0 = lo(0, box.min.x), y0 = lo(1, box.min.y), z0 = lo(2, box.min.z);
-  const x1 = hi(0, box.max.x, grid.X), y1 = hi(1, box.max.y, grid.Y), z1 = hi(2, box.max.z, grid.Z);
+  const x0 = lo(0, box.min.x),
+    y0 = lo(1, box.min.y),
+    z0 = lo(2, box.min.z);
+  const x1 = hi(0, box.max.x, grid.X),
+    y1 = hi(1, box.max.y, grid.Y),
+    z1 = hi(2, box.max.z, grid.Z);
   if (x0 >= x1 || y0 >= y1 || z0 >= z1) return 0;
   return voxelizeBlock(world, grid, x0, y0, z0, x1, y1, z1, r);
 }
@@ -64,8 +68,18 @@ function dilationOf(options: VoxelizeOptions): number {
  * then every voxel whose centre lies inside an obstacle (a solid voxel of the layer, or a
  * primitive by its analytic test), visiting only the voxels whose centres lie in its box.
  */
-function voxelizeBlock(world: ObstacleWorld, grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, r: number): number {
-  if (world.grid === grid) throw new NavlabError('usage', 'voxelize: the target grid must not be the world\'s own voxel layer');
+function voxelizeBlock(
+  world: ObstacleWorld,
+  grid: VoxelGrid,
+  x0: number,
+  y0: number,
+  z0: number,
+  x1: number,
+  y1: number,
+  z1: number,
+  r: number,
+): number {
+  if (world.grid === grid) throw new NavlabError('usage', "voxelize: the target grid must not be the world's own voxel layer");
   const { X, Y } = grid;
   const occ = grid.occupancy;
   const nx = x1 - x0;
@@ -110,9 +124,12 @@ function fillLayer(grid: VoxelGrid, block: readonly number[], layer: VoxelGrid):
     }
     return out;
   };
-  const lx = along(0, o.x, layer.X), ly = along(1, o.y, layer.Y), lz = along(2, o.z, layer.Z);
+  const lx = along(0, o.x, layer.X),
+    ly = along(1, o.y, layer.Y),
+    lz = along(2, o.z, layer.Z);
   const { X, Y } = grid;
-  const occ = grid.occupancy, solid = layer.occupancy;
+  const occ = grid.occupancy,
+    solid = layer.occupancy;
   for (let k = 0; k < lz.length; k++) {
     if (lz[k] < 0) continue;
     for (let j = 0; j < ly.length; j++) {
@@ -134,8 +151,12 @@ function fillCentres(grid: VoxelGrid, block: readonly number[], box: Aabb, insid
   // Voxel i's centre is o + (i + 1/2) s.
   const lo = (v: number, origin: number, min: number) => Math.max(min, Math.ceil((v - origin) / s - 0.5) - 1);
   const hi = (v: number, origin: number, max: number) => Math.min(max, Math.floor((v - origin) / s - 0.5) + 2);
-  const x0 = lo(box.min.x, o.x, block[0]), y0 = lo(box.min.y, o.y, block[1]), z0 = lo(box.min.z, o.z, block[2]);
-  const x1 = hi(box.max.x, o.x, block[3]), y1 = hi(box.max.y, o.y, block[4]), z1 = hi(box.max.z, o.z, block[5]);
+  const x0 = lo(box.min.x, o.x, block[0]),
+    y0 = lo(box.min.y, o.y, block[1]),
+    z0 = lo(box.min.z, o.z, block[2]);
+  const x1 = hi(box.max.x, o.x, block[3]),
+    y1 = hi(box.max.y, o.y, block[4]),
+    z1 = hi(box.max.z, o.z, block[5]);
   const { X, Y } = grid;
   const occ = grid.occupancy;
   for (let z = z0; z < z1; z++) {

@@ -47,16 +47,24 @@ export interface MeshVoxelization {
  * `origin + i * cellSize` resolves every voxel) and X*Y*Z within `maxVoxels`. Throws a
  * NavlabError (code usage) naming the number that is out of range.
  */
-export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 0, maxVoxels: number = LIMITS.voxels): { origin: Vec3; dims: [number, number, number] } {
+export function meshGridSpec(
+  min: Vec3,
+  max: Vec3,
+  cellSize: number,
+  dilation = 0,
+  maxVoxels: number = LIMITS.voxels,
+): { origin: Vec3; dims: [number, number, number] } {
   checkNumber('cellSize', cellSize, 0, true);
   checkNumber('dilation', dilation, 0);
   const axes = ['x', 'y', 'z'] as const;
-  const lo = [0, 0, 0], hi = [0, 0, 0];
+  const lo = [0, 0, 0],
+    hi = [0, 0, 0];
   let voxels = 1;
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
-      if (!(Math.abs(v) <= LIMITS.worldCoord)) throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.worldCoord}`);
+      if (!(Math.abs(v) <= LIMITS.worldCoord))
+        throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.worldCoord}`);
     }
     lo[a] = min[k] - dilation;
     hi[a] = max[k] + dilation;
@@ -68,7 +76,10 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
     voxels *= Math.floor((hi[a] - lo[a]) / cellSize) + 2;
   }
   if (voxels > maxVoxels) {
-    throw new NavlabError('usage', `cellSize ${cellSize}: the grid would have more than ${voxels.toPrecision(4)} voxels, over the limit of ${maxVoxels}`);
+    throw new NavlabError(
+      'usage',
+      `cellSize ${cellSize}: the grid would have more than ${voxels.toPrecision(4)} voxels, over the limit of ${maxVoxels}`,
+    );
   }
   const origin = { x: 0, y: 0, z: 0 };
   const dims: [number, number, number] = [0, 0, 0];
@@ -85,7 +96,10 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
     dims[a] = n;
   }
   if (dims[0] * dims[1] * dims[2] > maxVoxels) {
-    throw new NavlabError('usage', `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${dims[0] * dims[1] * dims[2]} voxels, over the limit of ${maxVoxels}`);
+    throw new NavlabError(
+      'usage',
+      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${dims[0] * dims[1] * dims[2]} voxels, over the limit of ${maxVoxels}`,
+    );
   }
   return { origin, dims };
 }
@@ -93,11 +107,15 @@ export function meshGridSpec(min: Vec3, max: Vec3, cellSize: number, dilation = 
 /** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
   // The finite test below reads every entry: only the kind is checked here, not each number twice.
-  if (!Array.isArray(soup) && !ArrayBuffer.isView(soup)) throw usageError('soup', 'an array or a typed array of numbers, 9 per triangle', soup);
-  if (soup.length === 0 || soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
+  if (!Array.isArray(soup) && !ArrayBuffer.isView(soup))
+    throw usageError('soup', 'an array or a typed array of numbers, 9 per triangle', soup);
+  if (soup.length === 0 || soup.length % 9 !== 0)
+    throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
   const box = emptyBox();
   for (let i = 0; i < soup.length; i += 3) {
-    const x = soup[i], y = soup[i + 1], z = soup[i + 2];
+    const x = soup[i],
+      y = soup[i + 1],
+      z = soup[i + 2];
     if (!Number.isFinite(x + y + z)) throw new NavlabError('usage', `soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
     growBox(box, x, y, z);
   }
@@ -139,7 +157,12 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
  * separating-axis test (`prepareAxes`, triangleMath.ts), against the voxels its bounding box reaches; voxels
  * already blocked are skipped.
  */
-export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: number, region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z]): void {
+export function blockTriangles(
+  soup: ArrayLike<number>,
+  grid: VoxelGrid,
+  grow: number,
+  region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z],
+): void {
   const [rx0, ry0, rz0, rx1, ry1, rz1] = region;
   const { X, Y } = grid;
   const occ = grid.occupancy;
@@ -149,7 +172,14 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
   const tri = _tri;
   const triangles = soup.length / 9;
   // The axis tables `prepareAxes` fills, as locals for the voxel loop.
-  const axes = AXES, ax = AX, ay = AY, az = AZ, lo = LO, hi = HI, rad = RAD, proj = ROW;
+  const axes = AXES,
+    ax = AX,
+    ay = AY,
+    az = AZ,
+    lo = LO,
+    hi = HI,
+    rad = RAD,
+    proj = ROW;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
     // Voxels whose grown closed box can reach the triangle's box: voxel x spans
@@ -164,9 +194,12 @@ export function blockTriangles(soup: ArrayLike<number>, grid: VoxelGrid, grow: n
     const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK));
     if (x0 > x1 || y0 > y1 || z0 > z1) continue;
     prepareAxes(tri, 0, h, h, h);
-    const bx0 = Math.min(tri[0], tri[3], tri[6]), bx1 = Math.max(tri[0], tri[3], tri[6]);
-    const by0 = Math.min(tri[1], tri[4], tri[7]), by1 = Math.max(tri[1], tri[4], tri[7]);
-    const bz0 = Math.min(tri[2], tri[5], tri[8]), bz1 = Math.max(tri[2], tri[5], tri[8]);
+    const bx0 = Math.min(tri[0], tri[3], tri[6]),
+      bx1 = Math.max(tri[0], tri[3], tri[6]);
+    const by0 = Math.min(tri[1], tri[4], tri[7]),
+      by1 = Math.max(tri[1], tri[4], tri[7]);
+    const bz0 = Math.min(tri[2], tri[5], tri[8]),
+      bz1 = Math.max(tri[2], tri[5], tri[8]);
     for (let z = z0; z <= z1; z++) {
       const cz = oz + (z + 0.5) * s;
       if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates

@@ -3,7 +3,17 @@
  * NavlabError (code usage) naming the argument and the field.
  */
 import { Material, Matrix4, Object3D } from 'three';
-import { checkBoolean, checkInstance, checkNumber, checkNumbers, checkObject, checkOneOf, checkOptions, checkString, usageError } from '../core/args.ts';
+import {
+  checkBoolean,
+  checkInstance,
+  checkNumber,
+  checkNumbers,
+  checkObject,
+  checkOneOf,
+  checkOptions,
+  checkString,
+  usageError,
+} from '../core/args.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { SceneObstacle } from '../scene/schema.ts';
 
@@ -20,7 +30,11 @@ function checkTriple(what: string, value: unknown, positive: boolean): void {
  * > 0), without the scene schema (navlab/three does not load zod); a copy is returned, kept.
  */
 export function checkObstacle(what: string, spec: unknown): SceneObstacle {
-  const o = checkObject<SceneObstacle & Record<string, unknown>>(what, spec, "an obstacle { id, shape: 'box' | 'sphere' | 'cylinder', position, ... }");
+  const o = checkObject<SceneObstacle & Record<string, unknown>>(
+    what,
+    spec,
+    "an obstacle { id, shape: 'box' | 'sphere' | 'cylinder', position, ... }",
+  );
   checkString(`${what}.id`, o.id);
   checkOneOf(`${what}.shape`, o.shape, ['box', 'sphere', 'cylinder']);
   checkTriple(`${what}.position`, o.position, false);
@@ -36,7 +50,11 @@ export function checkObstacle(what: string, spec: unknown): SceneObstacle {
 
 /** One static mesh of `options.meshes`: an id, a triangle soup of finite numbers, a Matrix4. */
 function checkWorldMesh(what: string, m: unknown): void {
-  const mesh = checkObject<{ id: unknown; soup: unknown; matrix: unknown; object?: unknown }>(what, m, 'a mesh { id, soup, matrix, object? }');
+  const mesh = checkObject<{ id: unknown; soup: unknown; matrix: unknown; object?: unknown }>(
+    what,
+    m,
+    'a mesh { id, soup, matrix, object? }',
+  );
   checkString(`${what}.id`, mesh.id);
   checkNumbers(`${what}.soup`, mesh.soup, 9);
   checkInstance(`${what}.matrix`, mesh.matrix, Matrix4);
@@ -59,12 +77,14 @@ interface WorldOptionFields {
 export function checkWorldOptions(who: string, options: unknown): void {
   const o = checkOptions<WorldOptionFields>(`${who}: options`, options);
   if (o.bvh !== undefined) checkObject(`${who}: options.bvh`, o.bvh);
-  for (const key of ['material', 'voxelMaterial'] as const) if (o[key] !== undefined) checkInstance(`${who}: options.${key}`, o[key], Material);
+  for (const key of ['material', 'voxelMaterial'] as const)
+    if (o[key] !== undefined) checkInstance(`${who}: options.${key}`, o[key], Material);
   if (o.meshes !== undefined) {
     if (!Array.isArray(o.meshes)) throw usageError(`${who}: options.meshes`, 'an array of meshes', o.meshes);
     o.meshes.forEach((m: unknown, i: number) => checkWorldMesh(`${who}: options.meshes[${i}]`, m));
   }
-  if (o.sceneMeshes !== undefined) checkInstance(`${who}: options.sceneMeshes`, o.sceneMeshes, Map, 'Map of loaded meshes (loadSceneMeshes)');
+  if (o.sceneMeshes !== undefined)
+    checkInstance(`${who}: options.sceneMeshes`, o.sceneMeshes, Map, 'Map of loaded meshes (loadSceneMeshes)');
   if (o.drawVoxels !== undefined) checkBoolean(`${who}: options.drawVoxels`, o.drawVoxels);
   if (o.voxelChunks !== undefined) checkObject(`${who}: options.voxelChunks`, o.voxelChunks, 'voxel chunk data (VoxelChunks.data())');
   if (o.grid !== undefined) checkInstance(`${who}: options.grid`, o.grid, VoxelGrid);

@@ -13,9 +13,11 @@ const SNAP_CELLS = 4;
 
 /** The free voxel standing for world point `p` (within SNAP_CELLS); a NavlabError 'query' naming the point if none. */
 export function freeVoxel(grid: VoxelGrid, p: Vector3, name: string): number {
-  if (grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  if (grid.voxelIndexAt(p.x, p.y, p.z) < 0)
+    throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
   const v = grid.nearestFreeVoxel(p, SNAP_CELLS);
-  if (v < 0) throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
+  if (v < 0)
+    throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
   return v;
 }
 

@@ -151,7 +151,13 @@ describe('compare difference', () => {
     const p = scene.graph.positions;
     expect(key(p[3], p[4], p[5])).toBe(1);
     expect(key(p[3] + 0.5, p[4], p[5])).toBe(-1);
-    const v = (pts: number[]) => ({ count: pts.length / 3, positions: new Float32Array(pts), g: new Float32Array(pts.length / 3), closed: new Uint8Array(pts.length / 3).fill(1), maxG: 0 });
+    const v = (pts: number[]) => ({
+      count: pts.length / 3,
+      positions: new Float32Array(pts),
+      g: new Float32Array(pts.length / 3),
+      closed: new Uint8Array(pts.length / 3).fill(1),
+      maxG: 0,
+    });
     const d = expandedDiff(v([p[0], p[1], p[2], p[3], p[4], p[5]]), v([p[3], p[4], p[5], p[6], p[7], p[8]]), key);
     expect([d.onlyA, d.onlyB, d.both]).toEqual([1, 1, 1]);
     expect([...d.positions.slice(0, 3)]).toEqual([...new Float32Array([p[0], p[1], p[2]])]);
@@ -228,7 +234,10 @@ describe('view details', () => {
     const tallHud = { ...hud, bottom: 700 };
     expect(sideInsets(canvas, [gui, tallHud])).toEqual({ left: 384, right: 312, top: 0, bottom: 0 });
     // Panels wider than two thirds of the view are scaled back to leave a third visible.
-    const wide = sideInsets({ left: 0, top: 0, right: 600, bottom: 800 }, [{ left: 0, top: 0, right: 350, bottom: 800 }, { left: 300, top: 0, right: 600, bottom: 800 }]);
+    const wide = sideInsets({ left: 0, top: 0, right: 600, bottom: 800 }, [
+      { left: 0, top: 0, right: 350, bottom: 800 },
+      { left: 300, top: 0, right: 600, bottom: 800 },
+    ]);
     expect(600 - wide.left - wide.right).toBeCloseTo(200);
   });
 

@@ -43,13 +43,20 @@ const d0 = parseScene({
   version: 1,
   name: 'autosave',
   voxels: { dims: [4, 2, 3], solid: [[0, 0, 0, 3, 0, 2]] },
-  waypoints: [{ id: 'a', position: [0.5, 1.5, 0.5] }, { id: 'b', position: [3.5, 1.5, 2.5] }],
+  waypoints: [
+    { id: 'a', position: [0.5, 1.5, 0.5] },
+    { id: 'b', position: [3.5, 1.5, 2.5] },
+  ],
 });
 const d1 = addWaypoint(d0, [1, 1.5, 1]).doc;
 const d2 = moveWaypoint(d1, 'a', [0, 1, 0]);
 const d3 = moveWaypoint(d2, 'a', [0, 1.2, 0]);
 
-const line = (docs: SceneDocument[]): Timeline => ({ docs: docs.map((d) => DocRef.of(d)), labels: docs.slice(1).map((_, i) => `edit ${i + 1}`), index: docs.length - 1 });
+const line = (docs: SceneDocument[]): Timeline => ({
+  docs: docs.map((d) => DocRef.of(d)),
+  labels: docs.slice(1).map((_, i) => `edit ${i + 1}`),
+  index: docs.length - 1,
+});
 
 /** The job (SaveWork, as in the worker), answering when the test releases it (`release()`), as a busy worker answers late. */
 function heldJob(held = true) {
@@ -85,12 +92,12 @@ function heldJob(held = true) {
 
 const stored = (storage: ReturnType<typeof memoryStorage>, name: string) => {
   const raw = storage.store.get(SCENE_KEY_PREFIX + name);
-  return raw === undefined ? null : JSON.parse(raw) as SavedScene;
+  return raw === undefined ? null : (JSON.parse(raw) as SavedScene);
 };
 const later = (ms = AUTOSAVE_DELAY_MS + 50) => new Promise((r) => setTimeout(r, ms));
 
 describe('autosave with its job off the page', () => {
-  it('formats an edit\'s documents in the job, never with saveScene on the page, and stores the edited scene', async () => {
+  it("formats an edit's documents in the job, never with saveScene on the page, and stores the edited scene", async () => {
     counter.pageCalls = 0;
     const storage = memoryStorage();
     const s = heldJob();
@@ -152,7 +159,7 @@ describe('autosave with its job off the page', () => {
     expect(stored(storage, 's')).toEqual(r);
   });
 
-  it('writes nothing of a save being prepared when the user drops this tab\'s edits (the other tab\'s version)', async () => {
+  it("writes nothing of a save being prepared when the user drops this tab's edits (the other tab's version)", async () => {
     const storage = memoryStorage();
     const s = heldJob();
     const saved = new SavedScenes(storage, s.job);
@@ -195,7 +202,7 @@ describe('autosave with its job off the page', () => {
 });
 
 describe('a big voxel layer sent to the save worker', () => {
-  it('travels as one packed array and is saved as the document\'s text; odd boxes travel as JSON', async () => {
+  it("travels as one packed array and is saved as the document's text; odd boxes travel as JSON", async () => {
     const solid = Array.from({ length: 300 }, (_, i) => [i % 4, 0, i % 3, i % 4, 0, i % 3]);
     const doc = { ...d0, voxels: { ...d0.voxels!, solid } } as SceneDocument;
     const job = inThreadSaveJob(new SaveWork());
@@ -214,7 +221,7 @@ describe('a big voxel layer sent to the save worker as an edit of the list it ho
   const solid = Array.from({ length: 300 }, (_, i) => [i % 4, 0, i % 3, i % 4, 0, i % 3] as VoxelBox);
   const layer = (boxes: VoxelBox[]) => ({ ...d0, voxels: { ...d0.voxels!, solid: boxes } }) as SceneDocument;
 
-  it('sends a paint as the boxes it made, an erase as runs and pieces, and saves each document\'s text', async () => {
+  it("sends a paint as the boxes it made, an erase as runs and pieces, and saves each document's text", async () => {
     const work = new SaveWork();
     const sent: SaveRequest[] = [];
     const handle = work.handle.bind(work);
@@ -269,10 +276,13 @@ describe('a big voxel layer sent to the save worker as an edit of the list it ho
     expect(work.handle({ id: 1, doc, solidEdit: edit })).toEqual({ id: 1, error: expect.stringMatching(/holds no earlier solid list/) });
     work.handle({ id: 2, doc: JSON.stringify(layer(solid.slice(0, 3))) });
     expect(work.handle({ id: 3, doc, solidEdit: edit })).toEqual({ id: 3, error: expect.stringMatching(/does not fit/) });
-    expect(work.handle({ id: 4, doc, solidEdit: { runs: Int32Array.from([-1, 2]), fresh: new Float64Array(6) } })).toEqual({ id: 4, error: expect.stringMatching(/holds no earlier|does not fit/) });
+    expect(work.handle({ id: 4, doc, solidEdit: { runs: Int32Array.from([-1, 2]), fresh: new Float64Array(6) } })).toEqual({
+      id: 4,
+      error: expect.stringMatching(/holds no earlier|does not fit/),
+    });
   });
 
-  it('answers a big scene\'s text only when there is no patch of use', () => {
+  it("answers a big scene's text only when there is no patch of use", () => {
     const work = new SaveWork();
     const base = saveScene(d0);
     const doc = JSON.stringify(d1);
@@ -280,7 +290,11 @@ describe('a big voxel layer sent to the save worker as an edit of the list it ho
     expect(a).toEqual({ id: 1, patch: expect.any(String) });
     const patch = (a as { patch: string }).patch;
     expect(work.handle({ id: 2, doc, base: { id: 'b' }, patchLimit: patch.length })).toEqual({ id: 2, patch });
-    expect(work.handle({ id: 3, doc, base: { id: 'b' }, patchLimit: patch.length - 1 })).toEqual({ id: 3, text: saveScene(d1), patch: null });
+    expect(work.handle({ id: 3, doc, base: { id: 'b' }, patchLimit: patch.length - 1 })).toEqual({
+      id: 3,
+      text: saveScene(d1),
+      patch: null,
+    });
   });
 });
 
@@ -291,7 +305,8 @@ describe('autosave of a big scene: a base text and patches', () => {
   const edits = [big];
   for (let k = 1; k <= 4; k++) edits.push(moveWaypoint(edits.at(-1)!, 'a', [0, 1, k / 10]));
   const sizes = { patchMinChars: 10_000, chunkChars: 4_000 };
-  const baseKeys = (storage: ReturnType<typeof memoryStorage>) => [...storage.store.keys()].filter((k) => k.startsWith(BASE_KEY_PREFIX)).sort();
+  const baseKeys = (storage: ReturnType<typeof memoryStorage>) =>
+    [...storage.store.keys()].filter((k) => k.startsWith(BASE_KEY_PREFIX)).sort();
   /** A saver over empty storage that has stored the first edit of `edits`, none formatted on the page. */
   async function firstEditSaved() {
     counter.pageCalls = 0;
@@ -326,7 +341,7 @@ describe('autosave of a big scene: a base text and patches', () => {
     r = stored(storage, 'big')!;
     expect(baseKeys(storage)).toEqual(keys);
     expect(r.docs.length).toBe(edits.length);
-    expect(storage.store.get(SCENE_KEY_PREFIX + 'big')!.length).toBeLessThan(text.length / 5);
+    expect(storage.store.get(`${SCENE_KEY_PREFIX}big`)!.length).toBeLessThan(text.length / 5);
     expect(counter.pageCalls).toBe(0);
     // A reload: each step reads back as its document.
     const again = new SavedScenes(storage, heldJob(false).job, sizes);
@@ -398,10 +413,24 @@ describe('autosave of a big scene: a base text and patches', () => {
 
   it('refuses damaged patches and missing bases with a clear error', () => {
     const storage = memoryStorage();
-    storage.store.set(SCENE_KEY_PREFIX + 'x', JSON.stringify({
-      format: 2, name: 'x', savedAt: 1, revision: 1, tab: 't', docs: ['~[]'], labels: [], index: 0, base: { id: 'gone', chunks: 1, length: 5 },
-    }));
-    storage.store.set(SCENE_KEY_PREFIX + 'y', JSON.stringify({ format: 2, name: 'y', savedAt: 1, revision: 1, tab: 't', docs: ['~[]'], labels: [], index: 0 }));
+    storage.store.set(
+      `${SCENE_KEY_PREFIX}x`,
+      JSON.stringify({
+        format: 2,
+        name: 'x',
+        savedAt: 1,
+        revision: 1,
+        tab: 't',
+        docs: ['~[]'],
+        labels: [],
+        index: 0,
+        base: { id: 'gone', chunks: 1, length: 5 },
+      }),
+    );
+    storage.store.set(
+      `${SCENE_KEY_PREFIX}y`,
+      JSON.stringify({ format: 2, name: 'y', savedAt: 1, revision: 1, tab: 't', docs: ['~[]'], labels: [], index: 0 }),
+    );
     const saved = new SavedScenes(storage);
     expect(() => saved.text(saved.get('x')!, 0)).toThrow('base text of the saved edits is missing');
     expect(saved.get('y')).toBeNull();

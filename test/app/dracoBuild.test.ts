@@ -10,7 +10,7 @@ import { dracoGltfOnly } from '../../vite.config.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 describe('one Draco decoder in the build', () => {
-  it('drops the general decoder\'s URLs from DRACOLoader and keeps the glTF decoder\'s', () => {
+  it("drops the general decoder's URLs from DRACOLoader and keeps the glTF decoder's", () => {
     const id = join(ROOT, 'node_modules/three/examples/jsm/loaders/DRACOLoader.js');
     const code = readFileSync(id, 'utf8');
     const warnings: string[] = [];

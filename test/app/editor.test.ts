@@ -57,7 +57,13 @@ describe('ToolBox', () => {
   it('activates tools by name and rejects unknown names, listing the available ones', () => {
     const box = new ToolBox();
     const events: string[] = [];
-    box.register({ name: 'select', hint: '', click: () => {}, activate: () => events.push('+select'), deactivate: () => events.push('-select') });
+    box.register({
+      name: 'select',
+      hint: '',
+      click: () => {},
+      activate: () => events.push('+select'),
+      deactivate: () => events.push('-select'),
+    });
     box.register({ name: 'waypoint', hint: '', click: () => {}, activate: () => events.push('+waypoint') });
     box.use('select');
     box.use('select');

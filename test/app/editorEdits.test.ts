@@ -5,7 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { History } from '../../src/app/editor/History.ts';
 import {
-  addPlaced, addWaypoint, duplicateWaypoint, freshId, moveWaypoint, paintTerrain, paintVoxels, removeObstacle, removeWaypoint, setAgentEnd, setObstacle,
+  addPlaced,
+  addWaypoint,
+  duplicateWaypoint,
+  freshId,
+  moveWaypoint,
+  paintTerrain,
+  paintVoxels,
+  removeObstacle,
+  removeWaypoint,
+  setAgentEnd,
+  setObstacle,
   validated,
 } from '../../src/app/editor/edits.ts';
 import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
@@ -15,18 +25,25 @@ import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
 
-const base = () => parseScene({
-  version: 1,
-  name: 'edits',
-  voxels: { dims: [4, 2, 3], solid: [[0, 0, 0, 3, 0, 2]] },
-  obstacles: [{ id: 'box-1', shape: 'box', position: [1, 1, 1], size: [1, 1, 1] }],
-  waypoints: [{ id: 'a', position: [0.5, 1.5, 0.5] }, { id: 'b', position: [3.5, 1.5, 2.5] }],
-  agents: [{ id: 'ship', start: 'a', goal: 'b', radius: 0.3, speed: 2 }],
-});
+const base = () =>
+  parseScene({
+    version: 1,
+    name: 'edits',
+    voxels: { dims: [4, 2, 3], solid: [[0, 0, 0, 3, 0, 2]] },
+    obstacles: [{ id: 'box-1', shape: 'box', position: [1, 1, 1], size: [1, 1, 1] }],
+    waypoints: [
+      { id: 'a', position: [0.5, 1.5, 0.5] },
+      { id: 'b', position: [3.5, 1.5, 2.5] },
+    ],
+    agents: [{ id: 'ship', start: 'a', goal: 'b', radius: 0.3, speed: 2 }],
+  });
 
 describe('document edits', () => {
   it('adds placed waypoints to hand-placed ones: those near one are left out, taken ids renamed', () => {
-    const hand = [{ id: 'a', position: [0, 1, 0] as [number, number, number] }, { id: 'auto-1', position: [5, 1, 0] as [number, number, number] }];
+    const hand = [
+      { id: 'a', position: [0, 1, 0] as [number, number, number] },
+      { id: 'auto-1', position: [5, 1, 0] as [number, number, number] },
+    ];
     const placed = [
       { id: 'auto-1', position: [0.2, 1, 0] as [number, number, number] },
       { id: 'auto-2', position: [2, 1, 0] as [number, number, number] },
@@ -89,7 +106,10 @@ describe('document edits', () => {
     const d2 = paintTerrain(d1, [2, 1, 0, 2, 1, 0], 'water');
     expect(d2.voxels!.terrain).toHaveLength(1);
     const d3 = paintTerrain(d2, [1, 1, 0, 1, 1, 0], 'ground');
-    expect(d3.voxels!.terrain.map((r) => [r.kind, r.cost])).toEqual([['water', 8], ['ground', 1]]);
+    expect(d3.voxels!.terrain.map((r) => [r.kind, r.cost])).toEqual([
+      ['water', 8],
+      ['ground', 1],
+    ]);
     const g = buildVoxelGrid(validated(d3))!;
     expect(g.costAt(g.index(0, 1, 0))).toBe(8);
     expect(g.costAt(g.index(1, 1, 0))).toBe(1);
@@ -100,7 +120,10 @@ describe('document edits', () => {
   it('adds, moves and removes obstacles; sets agent ends (a new agent when none is named)', () => {
     const d1 = setObstacle(base(), { id: 'ball', shape: 'sphere', position: [2, 1, 1], radius: 0.5 });
     const d2 = setObstacle(d1, { id: 'box-1', shape: 'box', position: [3, 1, 1], size: [1, 1, 1] });
-    expect(d2.obstacles.map((o) => [o.id, o.position[0]])).toEqual([['box-1', 3], ['ball', 2]]);
+    expect(d2.obstacles.map((o) => [o.id, o.position[0]])).toEqual([
+      ['box-1', 3],
+      ['ball', 2],
+    ]);
     expect(removeObstacle(d2, 'ball').obstacles.map((o) => o.id)).toEqual(['box-1']);
     expect(() => removeObstacle(d2, 'nope')).toThrow("no obstacle with id 'nope'");
     const a = setAgentEnd(d2, 'ship', 'goal', [1, 1.5, 1]);
@@ -187,17 +210,28 @@ describe('share links', () => {
     await expect(decodeShare('#scene=AAAA&enc=deflate')).rejects.toThrow('does not inflate');
     await expect(decodeShare('#scene=AAAA&enc=zip')).rejects.toThrow("unknown encoding 'zip'");
     // A scene= value that is not a share link: the problem is named, the decoded bytes are not quoted.
-    const notShared = async (hash: string) => (await decodeShare(hash).then(() => '', (e: Error) => e.message));
+    const notShared = async (hash: string) =>
+      await decodeShare(hash).then(
+        () => '',
+        (e: Error) => e.message,
+      );
     expect(await notShared('#scene=hello')).toBe("the link's scene= value is not a shared scene: it is not valid base64url");
-    expect(await notShared(`#scene=${toBase64Url(new TextEncoder().encode('not a scene'))}`)).toBe("the link's scene= value is not a shared scene: it decodes to text that is not JSON");
-    expect(await notShared(`#scene=${toBase64Url(new Uint8Array([0xff, 0xfe, 0x80, 0x41]))}`)).toMatch(/^the link's scene= value is not a shared scene: it does not decode to text/);
+    expect(await notShared(`#scene=${toBase64Url(new TextEncoder().encode('not a scene'))}`)).toBe(
+      "the link's scene= value is not a shared scene: it decodes to text that is not JSON",
+    );
+    expect(await notShared(`#scene=${toBase64Url(new Uint8Array([0xff, 0xfe, 0x80, 0x41]))}`)).toMatch(
+      /^the link's scene= value is not a shared scene: it does not decode to text/,
+    );
     expect(await notShared(`#scene=${toBase64Url(new TextEncoder().encode('[1,2]'))}`)).toMatch(/JSON that is not a scene document/);
   });
 });
 
 /** A timeline of `docs` with the current one at `index`. */
-const line = (docs: ReturnType<typeof base>[], index = docs.length - 1): Timeline =>
-  ({ docs: docs.map((d) => DocRef.of(d)), labels: docs.slice(1).map((_, i) => `edit ${i + 1}`), index });
+const line = (docs: ReturnType<typeof base>[], index = docs.length - 1): Timeline => ({
+  docs: docs.map((d) => DocRef.of(d)),
+  labels: docs.slice(1).map((_, i) => `edit ${i + 1}`),
+  index,
+});
 
 describe('SavedScenes', () => {
   const d0 = base();
@@ -256,7 +290,7 @@ describe('SavedScenes', () => {
     expect(DocRef.fromText(saveScene(d2)).get()).toEqual(d2);
   });
 
-  it('never overwrites another tab\'s save silently: it reports a conflict until the user chooses', () => {
+  it("never overwrites another tab's save silently: it reports a conflict until the user chooses", () => {
     const storage = memoryStorage();
     const a = new SavedScenes(storage);
     const b = new SavedScenes(storage);
@@ -267,7 +301,9 @@ describe('SavedScenes', () => {
     a.write('s', line([d0, d1]));
     b.write('s', line([d0, d2]));
     expect(conflicts).toEqual(['s@1']);
-    expect(parseScene(storage.store.get(`${SCENE_KEY_PREFIX}s`)!.length ? JSON.parse(storage.store.get(`${SCENE_KEY_PREFIX}s`)!).docs[1] : '')).toEqual(d1);
+    expect(
+      parseScene(storage.store.get(`${SCENE_KEY_PREFIX}s`)!.length ? JSON.parse(storage.store.get(`${SCENE_KEY_PREFIX}s`)!).docs[1] : ''),
+    ).toEqual(d1);
     // b's edits stay in its page; further writes stay blocked and are not reported twice.
     expect(parseScene(b.get('s')!.docs[1])).toEqual(d2);
     b.write('s', line([d0, d2]));

@@ -93,10 +93,18 @@ describe('framing', () => {
     expect(frameView(CANVAS, [GUI, HUD], true).insets).toEqual({ left: 0, right: 312, top: 0, bottom: 0 });
     // The app passes DOMRects, whose fields are getters on the prototype.
     class RectLike {
-      get left() { return 0; }
-      get top() { return 0; }
-      get right() { return 1280; }
-      get bottom() { return 800; }
+      get left() {
+        return 0;
+      }
+      get top() {
+        return 0;
+      }
+      get right() {
+        return 1280;
+      }
+      get bottom() {
+        return 800;
+      }
     }
     expect(frameView(new RectLike(), [GUI, HUD], true)).toEqual(frameView(CANVAS, [GUI, HUD], true));
     // A status panel over half the height on the left, the settings on the right: their free

@@ -29,7 +29,12 @@ describe('line patches', () => {
     expect(diffLines(a, b, 20)).toBeNull();
     expect(diffLines(a, a, 0)).toEqual([]);
     expect(() => applyLines(a, [[49, 2, []]])).toThrow('does not fit');
-    expect(() => applyLines(a, [[5, 1, []], [2, 1, []]])).toThrow('does not fit');
+    expect(() =>
+      applyLines(a, [
+        [5, 1, []],
+        [2, 1, []],
+      ]),
+    ).toThrow('does not fit');
     expect(() => applyPatch(a, '~{"x":1}')).toThrow('not a list of hunks');
     expect(() => applyPatch(a, '~[')).toThrow('not JSON');
   });

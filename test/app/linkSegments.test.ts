@@ -11,7 +11,9 @@ import { WaypointView } from '../../src/app/render/WaypointView.ts';
 /** Blocked when the segment passes within r of a sphere centre. */
 function spheresLos(spheres: number[][]): LineOfSight {
   return (ax, ay, az, bx, by, bz) => {
-    const dx = bx - ax, dy = by - ay, dz = bz - az;
+    const dx = bx - ax,
+      dy = by - ay,
+      dz = bz - az;
     const len2 = dx * dx + dy * dy + dz * dz;
     for (const [x, y, z, r] of spheres) {
       const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy + (z - az) * dz) / len2));
@@ -31,17 +33,26 @@ function drawnPairs(lines: LineSegments, positions: Float64Array): string[] {
   const n = Math.min(g.drawRange.count, a.length / 3) / 2;
   const out: string[] = [];
   for (let k = 0; k < n; k++) {
-    const i = index.get(key(a, 6 * k)), j = index.get(key(a, 6 * k + 3));
+    const i = index.get(key(a, 6 * k)),
+      j = index.get(key(a, 6 * k + 3));
     if (i === undefined || j === undefined) throw new Error(`segment ${k} does not end at waypoints`);
     out.push(`${Math.min(i, j)}-${Math.max(i, j)}`);
   }
   return out.sort();
 }
 
-const pairsOf = (v: VisibilityGraph) => v.graph().pairs().map(([i, j]) => `${i}-${j}`).sort();
+const pairsOf = (v: VisibilityGraph) =>
+  v
+    .graph()
+    .pairs()
+    .map(([i, j]) => `${i}-${j}`)
+    .sort();
 
 describe('the waypoint drawing changed in place (issue 27)', () => {
-  for (const [mode, n] of [['all pairs', 300], ['nearest visible', 2300]] as const) {
+  for (const [mode, n] of [
+    ['all pairs', 300],
+    ['nearest visible', 2300],
+  ] as const) {
     it(`equals the graph after random moves (${mode}), without drawing anew`, () => {
       const random = mulberry32(n);
       const spheres = Array.from({ length: 12 }, () => [random() * 40, random() * 40, random() * 40, 2 + 3 * random()]);
@@ -86,6 +97,9 @@ describe('the waypoint drawing changed in place (issue 27)', () => {
     expect(v.linkCount).toBe(n - 1);
     expect(drawnPairs(lines, v.positions())).toEqual(pairsOf(v));
     v.move(1, 150, 1, 0);
-    expect(pool.update(1, 150, 1, 0, v.takeLinkChanges()!, (w) => v.linksOf(w)), 'past maxLinks').toBe(false);
+    expect(
+      pool.update(1, 150, 1, 0, v.takeLinkChanges()!, (w) => v.linksOf(w)),
+      'past maxLinks',
+    ).toBe(false);
   });
 });

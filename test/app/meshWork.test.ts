@@ -16,7 +16,9 @@ describe('voxelizeForApp', () => {
     const mesh = await tetra();
     // tetra.obj spans [0, 2]^3; placed at x + 10, scaled 2: [10, 14] x [0, 4] x [0, 4].
     const doc = parseScene({
-      version: SCENE_VERSION, name: 't', bounds: { min: [0, 0, 0], max: [1, 1, 1] },
+      version: SCENE_VERSION,
+      name: 't',
+      bounds: { min: [0, 0, 0], max: [1, 1, 1] },
       meshes: [{ id: 't', src: 't.obj', position: [10, 0, 0], rotation: [0, 0, 0], scale: [2, 2, 2] }],
     });
     const r = voxelizeForApp({ type: 'voxelize', doc, meshes: [{ id: 't', soup: mesh.soup }], cellSize: 0.5, fill: 'solid', dilation: 0 });
@@ -34,7 +36,14 @@ describe('voxelizeForApp', () => {
     expect(grid.isBlocked(v.x, v.y, v.z)).toBe(true);
     expect(grid.isBlocked(0, 0, 0)).toBe(false);
     // Dilation blocks more.
-    const dilated = voxelizeForApp({ type: 'voxelize', doc, meshes: [{ id: 't', soup: mesh.soup }], cellSize: 0.5, fill: 'solid', dilation: 0.5 });
+    const dilated = voxelizeForApp({
+      type: 'voxelize',
+      doc,
+      meshes: [{ id: 't', soup: mesh.soup }],
+      cellSize: 0.5,
+      fill: 'solid',
+      dilation: 0.5,
+    });
     expect(dilated.blocked).toBeGreaterThan(r.blocked);
   });
 

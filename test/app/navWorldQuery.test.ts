@@ -61,8 +61,15 @@ function outcome(f: () => PathReport): PathReport | string {
 }
 
 /** The report of a NavWorld.search stepped to its end in slices of `slice` expansions. */
-function stepped(nav: NavWorld, graph: SceneGraph, from: Endpoint, to: Endpoint, options: QueryOptions, slice: number): PathReport | string {
-  let search;
+function stepped(
+  nav: NavWorld,
+  graph: SceneGraph,
+  from: Endpoint,
+  to: Endpoint,
+  options: QueryOptions,
+  slice: number,
+): PathReport | string {
+  let search: ReturnType<typeof nav.search>;
   try {
     search = nav.search(from, to, { ...options, graph }, new SearchContext());
   } catch (e) {
@@ -71,16 +78,36 @@ function stepped(nav: NavWorld, graph: SceneGraph, from: Endpoint, to: Endpoint,
   let r = search.run.step(0);
   while (r.status === 'running') r = search.run.step(slice);
   const p = { x: 0, y: 0, z: 0 };
-  if (graph === 'grid') return { status: r.status, cost: r.cost, path: r.path.map((i) => (nav.grid!.coords(i, p), [p.x, p.y, p.z])), expanded: r.expanded, ms: 0 };
-  return { status: r.status, cost: r.cost, path: r.path.map((i) => (nav.graph.position(i, p), [p.x, p.y, p.z])), ids: r.path.map((i) => nav.ids[i]), expanded: r.expanded, ms: 0 };
+  if (graph === 'grid')
+    return {
+      status: r.status,
+      cost: r.cost,
+      path: r.path.map((i) => (nav.grid!.coords(i, p), [p.x, p.y, p.z])),
+      expanded: r.expanded,
+      ms: 0,
+    };
+  return {
+    status: r.status,
+    cost: r.cost,
+    path: r.path.map((i) => (nav.graph.position(i, p), [p.x, p.y, p.z])),
+    ids: r.path.map((i) => nav.ids[i]),
+    expanded: r.expanded,
+    ms: 0,
+  };
 }
 
-const GRID_OPTIONS: QueryOptions[] = [{}, { algorithm: 'jps' }, { algorithm: 'lazy-theta' }, { neighborhood: 6, heuristic: 'zero' }, { maxExpansions: 25 }];
+const GRID_OPTIONS: QueryOptions[] = [
+  {},
+  { algorithm: 'jps' },
+  { algorithm: 'lazy-theta' },
+  { neighborhood: 6, heuristic: 'zero' },
+  { maxExpansions: 25 },
+];
 
-describe('the app\'s NavWorld over a loaded scene', () => {
+describe("the app's NavWorld over a loaded scene", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('shares the scene\'s grid and waypoint graph (nothing copied or rebuilt)', async () => {
+  it("shares the scene's grid and waypoint graph (nothing copied or rebuilt)", async () => {
     const scene = await shippedScene('open-field.json');
     expect(scene.nav.grid).toBe(scene.grid);
     expect(scene.nav.graph).toBe(scene.graph);
@@ -88,27 +115,39 @@ describe('the app\'s NavWorld over a loaded scene', () => {
     expect(scene.nav.world).toBeNull();
   });
 
-  it.each(SHIPPED)('answers %s as the scene query did, on the main thread, in a worker, and stepped in slices', async (file) => {
-    const scene = await shippedScene(file);
-    const before = searchableScene(scene.sceneData());
-    const worker = sceneNavWorld(scene.sceneData());
-    const cases: [SceneGraph, Endpoint, Endpoint, QueryOptions][] = [];
-    if (scene.grid !== null) for (const [a, b] of voxelPairs(scene, 2, 7)) for (const o of GRID_OPTIONS) cases.push(['grid', a, b, o]);
-    if (scene.ids.length > 0) for (const [a, b] of idPairs(scene, 3, 11)) for (const o of [{}, { heuristic: 'zero' as const }]) cases.push(['waypoints', a, b, o]);
-    expect(cases.length).toBeGreaterThan(0);
-    let found = 0;
-    for (const [graph, from, to, options] of cases) {
-      const want = outcome(() => runSceneQuery(before, graph, from, to, options));
-      const label = `${graph} ${JSON.stringify(from)} -> ${JSON.stringify(to)} ${JSON.stringify(options)}`;
-      expect(outcome(() => scene.nav.query(from, to, { ...options, graph })), label).toEqual(want);
-      expect(outcome(() => worker.query(from, to, { ...options, graph })), label).toEqual(want);
-      if (typeof want === 'string') continue;
-      if (want.status === 'found') found++;
-      expect(stepped(scene.nav, graph, from, to, options, 13), label).toEqual(want);
-    }
-    // Real searches, not only refusals: at least one query per scene found its goal.
-    expect(found).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(SHIPPED)(
+    'answers %s as the scene query did, on the main thread, in a worker, and stepped in slices',
+    async (file) => {
+      const scene = await shippedScene(file);
+      const before = searchableScene(scene.sceneData());
+      const worker = sceneNavWorld(scene.sceneData());
+      const cases: [SceneGraph, Endpoint, Endpoint, QueryOptions][] = [];
+      if (scene.grid !== null) for (const [a, b] of voxelPairs(scene, 2, 7)) for (const o of GRID_OPTIONS) cases.push(['grid', a, b, o]);
+      if (scene.ids.length > 0)
+        for (const [a, b] of idPairs(scene, 3, 11))
+          for (const o of [{}, { heuristic: 'zero' as const }]) cases.push(['waypoints', a, b, o]);
+      expect(cases.length).toBeGreaterThan(0);
+      let found = 0;
+      for (const [graph, from, to, options] of cases) {
+        const want = outcome(() => runSceneQuery(before, graph, from, to, options));
+        const label = `${graph} ${JSON.stringify(from)} -> ${JSON.stringify(to)} ${JSON.stringify(options)}`;
+        expect(
+          outcome(() => scene.nav.query(from, to, { ...options, graph })),
+          label,
+        ).toEqual(want);
+        expect(
+          outcome(() => worker.query(from, to, { ...options, graph })),
+          label,
+        ).toEqual(want);
+        if (typeof want === 'string') continue;
+        if (want.status === 'found') found++;
+        expect(stepped(scene.nav, graph, from, to, options, 13), label).toEqual(want);
+      }
+      // Real searches, not only refusals: at least one query per scene found its goal.
+      expect(found).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it('uses the default graph rule: waypoint ids mean the waypoint graph, voxel indices the grid', async () => {
     const scene = await shippedScene('building.json');
@@ -120,10 +159,10 @@ describe('the app\'s NavWorld over a loaded scene', () => {
   });
 });
 
-describe('the app\'s entry points go through the NavWorld', () => {
+describe("the app's entry points go through the NavWorld", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('the lab\'s watched runs step a NavWorld.search run; its worker runs and optimality checks call NavWorld.query', async () => {
+  it("the lab's watched runs step a NavWorld.search run; its worker runs and optimality checks call NavWorld.query", async () => {
     const scene = await shippedScene('maze.json');
     const search = vi.spyOn(scene.nav, 'search');
     const query = vi.spyOn(NavWorld.prototype, 'query');
@@ -150,7 +189,7 @@ describe('the app\'s entry points go through the NavWorld', () => {
     expect(lab.states[0]).toMatchObject({ phase: 'done', status: report.status, cost: report.cost });
   });
 
-  it('picks endpoints through the NavWorld\'s helpers (nearest waypoint, nearest free voxel, positions)', async () => {
+  it("picks endpoints through the NavWorld's helpers (nearest waypoint, nearest free voxel, positions)", async () => {
     const scene = await shippedScene('open-field.json');
     const nav = scene.nav;
     const p = { x: 0, y: 0, z: 0 };

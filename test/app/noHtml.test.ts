@@ -15,7 +15,10 @@ describe('the page is built from elements and text, never parsed from HTML', () 
   it('no source file writes innerHTML, outerHTML or insertAdjacentHTML, or calls document.write', () => {
     const sinks = /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML\s*\(|document\.write(ln)?\s*\(|createContextualFragment\s*\(/;
     const found = sources(join(ROOT, 'src')).flatMap((file) =>
-      readFileSync(file, 'utf8').split('\n').flatMap((line, i) => (sinks.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])));
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (sinks.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(found).toEqual([]);
   });
 });

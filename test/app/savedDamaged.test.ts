@@ -7,7 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addWaypoint, moveWaypoint } from '../../src/app/editor/edits.ts';
-import { AUTOSAVE_DELAY_MS, DAMAGED_KEY_PREFIX, LEGACY_AUTOSAVE_KEY, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
+import {
+  AUTOSAVE_DELAY_MS,
+  DAMAGED_KEY_PREFIX,
+  LEGACY_AUTOSAVE_KEY,
+  SavedScenes,
+  SCENE_KEY_PREFIX,
+} from '../../src/app/editor/persistence.ts';
 import { DocRef, type Timeline } from '../../src/app/editor/timeline.ts';
 import { inThreadSaveJob } from '../../src/app/workers/SceneSaver.ts';
 import { SaveWork } from '../../src/app/workers/saveWork.ts';
@@ -15,27 +21,53 @@ import type { SceneDocument } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
 
-const d0 = parseScene({ version: 1, name: 'damaged', voxels: { dims: [4, 2, 3], solid: [[0, 0, 0, 3, 0, 2]] }, waypoints: [{ id: 'a', position: [0.5, 1.5, 0.5] }] });
+const d0 = parseScene({
+  version: 1,
+  name: 'damaged',
+  voxels: { dims: [4, 2, 3], solid: [[0, 0, 0, 3, 0, 2]] },
+  waypoints: [{ id: 'a', position: [0.5, 1.5, 0.5] }],
+});
 const d1 = addWaypoint(d0, [1, 1.5, 1]).doc;
 const d2 = moveWaypoint(d1, 'a', [0, 1, 0]);
-const line = (docs: SceneDocument[]): Timeline => ({ docs: docs.map((d) => DocRef.of(d)), labels: docs.slice(1).map((_, i) => `edit ${i + 1}`), index: docs.length - 1 });
+const line = (docs: SceneDocument[]): Timeline => ({
+  docs: docs.map((d) => DocRef.of(d)),
+  labels: docs.slice(1).map((_, i) => `edit ${i + 1}`),
+  index: docs.length - 1,
+});
 const later = () => new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 50));
 
 const TRUNCATED = '{"format":2,"name":"a","savedAt":1,"revision":1,"tab":"t","docs":["{\\"version\\": 1';
 const WRONG_TYPES = JSON.stringify({ format: 2, name: 'b', savedAt: 1, revision: 1, tab: 't', docs: [42], labels: [], index: 0 });
-const NO_BASE = JSON.stringify({ format: 2, name: 'c', savedAt: 1, revision: 1, tab: 't', docs: ['~[]'], labels: [], index: 0, base: { id: 'gone', chunks: 1, length: 5 } });
+const NO_BASE = JSON.stringify({
+  format: 2,
+  name: 'c',
+  savedAt: 1,
+  revision: 1,
+  tab: 't',
+  docs: ['~[]'],
+  labels: [],
+  index: 0,
+  base: { id: 'gone', chunks: 1, length: 5 },
+});
 
 function damagedStorage() {
   const storage = memoryStorage();
-  storage.store.set(SCENE_KEY_PREFIX + 'a', TRUNCATED);
-  storage.store.set(SCENE_KEY_PREFIX + 'b', WRONG_TYPES);
-  storage.store.set(SCENE_KEY_PREFIX + 'c', NO_BASE);
-  storage.store.set(SCENE_KEY_PREFIX + 'fine', JSON.stringify({ format: 2, name: 'fine', savedAt: 1, revision: 1, tab: 't', docs: [saveScene(d0)], labels: [], index: 0 }));
+  storage.store.set(`${SCENE_KEY_PREFIX}a`, TRUNCATED);
+  storage.store.set(`${SCENE_KEY_PREFIX}b`, WRONG_TYPES);
+  storage.store.set(`${SCENE_KEY_PREFIX}c`, NO_BASE);
+  storage.store.set(
+    `${SCENE_KEY_PREFIX}fine`,
+    JSON.stringify({ format: 2, name: 'fine', savedAt: 1, revision: 1, tab: 't', docs: [saveScene(d0)], labels: [], index: 0 }),
+  );
   return storage;
 }
 
 /** The keys holding set-aside records, and their texts. */
-const asideOf = (storage: ReturnType<typeof memoryStorage>) => [...storage.store].filter(([k]) => k.startsWith(DAMAGED_KEY_PREFIX)).map(([, v]) => v).sort();
+const asideOf = (storage: ReturnType<typeof memoryStorage>) =>
+  [...storage.store]
+    .filter(([k]) => k.startsWith(DAMAGED_KEY_PREFIX))
+    .map(([, v]) => v)
+    .sort();
 
 describe('damaged saved edits', () => {
   it('are found with their problem, and set aside with their text unchanged', () => {
@@ -48,7 +80,7 @@ describe('damaged saved edits', () => {
     expect(damaged[2].problem).toMatch(/base text .* missing/);
     for (const { name } of damaged) expect(saved.setAside(name)).toMatch(new RegExp(`^${DAMAGED_KEY_PREFIX}`));
     expect(asideOf(storage)).toEqual([TRUNCATED, WRONG_TYPES, NO_BASE].sort());
-    expect([...storage.store.keys()].filter((k) => k.startsWith(SCENE_KEY_PREFIX))).toEqual([SCENE_KEY_PREFIX + 'fine']);
+    expect([...storage.store.keys()].filter((k) => k.startsWith(SCENE_KEY_PREFIX))).toEqual([`${SCENE_KEY_PREFIX}fine`]);
     expect(saved.damaged()).toEqual([]);
     // The single autosave slot of earlier versions, damaged: set aside too, not removed.
     storage.store.set(LEGACY_AUTOSAVE_KEY, '{"text": 5}');
@@ -73,7 +105,7 @@ describe('damaged saved edits', () => {
     saved.changed('b', () => line([d0, d2]));
     await later();
     await saved.settled();
-    expect(storage.store.get(SCENE_KEY_PREFIX + 'b')).toBe(WRONG_TYPES);
+    expect(storage.store.get(`${SCENE_KEY_PREFIX}b`)).toBe(WRONG_TYPES);
     expect(failures.at(-1)).toMatch(/damaged/);
     // The tab keeps the edits (what a scene switch reads back).
     expect(saved.text(saved.get('b')!, 1)).toBe(saveScene(d2));

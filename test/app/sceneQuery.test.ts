@@ -14,12 +14,20 @@ import { loadedScene } from './helpers.ts';
 
 const doc = (file: string) => parseScene(readFileSync(join(ROOT, 'scenes', file), 'utf8'));
 
-describe('the app\'s scene queries', () => {
-  it('answer grid queries as queryGrid on the document\'s grid (what `nav path` runs)', () => {
+describe("the app's scene queries", () => {
+  it("answer grid queries as queryGrid on the document's grid (what `nav path` runs)", () => {
     const scene = loadedScene('river-bridge.json');
     const grid = buildVoxelGrid(doc('river-bridge.json'))!;
-    for (const options of [{}, { neighborhood: 6 as const }, { heuristic: 'squared' as const, tieBreak: 'none' as const }, { maxExpansions: 10 }]) {
-      expect(runSceneQuery(scene, 'grid', [2, 0, 2], [30, 0, 17], options)).toEqual({ ...queryGrid(grid, [2, 0, 2], [30, 0, 17], options), ms: expect.any(Number) });
+    for (const options of [
+      {},
+      { neighborhood: 6 as const },
+      { heuristic: 'squared' as const, tieBreak: 'none' as const },
+      { maxExpansions: 10 },
+    ]) {
+      expect(runSceneQuery(scene, 'grid', [2, 0, 2], [30, 0, 17], options)).toEqual({
+        ...queryGrid(grid, [2, 0, 2], [30, 0, 17], options),
+        ms: expect.any(Number),
+      });
     }
   });
 
@@ -82,12 +90,13 @@ describe('collectVisited', () => {
   });
 });
 
-describe('the app\'s scene queries: the algorithm option', () => {
+describe("the app's scene queries: the algorithm option", () => {
   it('passes `algorithm` through to queryGrid, and refuses it on waypoints or where unsupported', () => {
     const scene = loadedScene('maze.json');
     const grid = buildVoxelGrid(doc('maze.json'))!;
     const free: number[][] = [];
-    for (let i = 0; i < grid.size; i++) if (grid.occupancy[i] === 0) free.push(((p) => [p.x, p.y, p.z])(grid.coords(i, { x: 0, y: 0, z: 0 })));
+    for (let i = 0; i < grid.size; i++)
+      if (grid.occupancy[i] === 0) free.push(((p) => [p.x, p.y, p.z])(grid.coords(i, { x: 0, y: 0, z: 0 })));
     const [from, to] = [free[0], free[free.length - 1]];
     expect(grid.terrain === null || grid.terrain.every((c) => c === 1)).toBe(true);
     for (const algorithm of ['astar', 'jps', 'lazy-theta'] as const) {
@@ -102,6 +111,8 @@ describe('the app\'s scene queries: the algorithm option', () => {
     expect(optionsFor('grid', { algorithm: 'jps' })).toEqual({ algorithm: 'jps' });
     const ids = scene.ids;
     expect(() => runSceneQuery(scene, 'waypoints', ids[0], ids[1], { algorithm: 'jps' })).toThrow(/runs on the voxel grid only/);
-    expect(() => runSceneQuery(scene, 'grid', from, to, { algorithm: 'bogus' as 'jps' })).toThrow(/algorithm: expected one of astar, jps, lazy-theta/);
+    expect(() => runSceneQuery(scene, 'grid', from, to, { algorithm: 'bogus' as 'jps' })).toThrow(
+      /algorithm: expected one of astar, jps, lazy-theta/,
+    );
   });
 });

@@ -34,7 +34,7 @@ async function finish(l: SearchLab): Promise<number> {
 }
 
 describe('SearchLab', () => {
-  it('starts from the document: its search settings and its first agent\'s start and goal', () => {
+  it("starts from the document: its search settings and its first agent's start and goal", () => {
     const { lab: l } = lab('maze.json');
     expect(l.settings.graph).toBe('grid');
     expect(l.settings.a.neighborhood).toBe(6);
@@ -57,7 +57,7 @@ describe('SearchLab', () => {
     expect(frames).toBeGreaterThan(want.expanded / 20);
   });
 
-  it('compares two configurations and says how much longer an inadmissible heuristic\'s path is', async () => {
+  it("compares two configurations and says how much longer an inadmissible heuristic's path is", async () => {
     const { lab: l } = lab('open-field.json');
     l.settings.compare = true;
     l.settings.perFrame = 1000;
@@ -148,14 +148,26 @@ describe('SearchLab', () => {
     l.runSearch();
     await new Promise((r) => setTimeout(r, 0));
     const want = runSceneQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], {});
-    expect(l.states[0]).toMatchObject({ phase: 'done', status: 'found', cost: want.cost, expanded: want.expanded, nodes: want.path.length });
+    expect(l.states[0]).toMatchObject({
+      phase: 'done',
+      status: 'found',
+      cost: want.cost,
+      expanded: want.expanded,
+      nodes: want.path.length,
+    });
     expect(l.states[0].open).toBeGreaterThan(0);
   });
 });
 
 describe('labels and parsing', () => {
   it('names configurations and knows which are guaranteed optimal', () => {
-    const c = { heuristic: 'zero' as const, weight: 1, tieBreak: 'low-h' as const, neighborhood: 26 as const, cornerCutting: 'forbid' as const };
+    const c = {
+      heuristic: 'zero' as const,
+      weight: 1,
+      tieBreak: 'low-h' as const,
+      neighborhood: 26 as const,
+      cornerCutting: 'forbid' as const,
+    };
     expect(configLabel(c, 'grid')).toBe('Dijkstra');
     expect(configLabel({ ...c, heuristic: 'exact', weight: 2 }, 'grid', { ...c, neighborhood: 6 })).toBe('A* exact ×2 · 26-nb');
     expect(guaranteedOptimal({ ...c, heuristic: 'manhattan' }, 'grid')).toBe(false);

@@ -11,16 +11,19 @@ import type { SceneObstacle } from '../../src/scene/schema.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 
 /** One agent flying from a to b in the open; a detour over n1 and n2 (z = 7) exists. */
-const scene = () => parseScene({
-  version: 1,
-  name: 'sim session',
-  bounds: { min: [-10, 0, -10], max: [10, 10, 10] },
-  waypoints: [
-    { id: 'a', position: [-8, 1, 0] }, { id: 'b', position: [8, 1, 0] },
-    { id: 'n1', position: [-4, 1, 7] }, { id: 'n2', position: [4, 1, 7] },
-  ],
-  agents: [{ id: 'ship', start: 'a', goal: 'b', radius: 0.3, speed: 2 }],
-});
+const scene = () =>
+  parseScene({
+    version: 1,
+    name: 'sim session',
+    bounds: { min: [-10, 0, -10], max: [10, 10, 10] },
+    waypoints: [
+      { id: 'a', position: [-8, 1, 0] },
+      { id: 'b', position: [8, 1, 0] },
+      { id: 'n1', position: [-4, 1, 7] },
+      { id: 'n2', position: [4, 1, 7] },
+    ],
+    agents: [{ id: 'ship', start: 'a', goal: 'b', radius: 0.3, speed: 2 }],
+  });
 
 /** A wall across the straight line from a to b (x -1..1, z -4..4, full height). */
 const WALL: SceneObstacle = { id: 'wall', shape: 'box', position: [0, 5, 0], size: [2, 10, 8] };
@@ -33,11 +36,20 @@ function session() {
   const snaps: SimSnapshot[] = [];
   const errors: string[] = [];
   let ticking = false;
-  const session = new SimSession((m: SimResponse) => {
-    if (m.type === 'error') errors.push(m.message);
-    else snaps.push(m);
-  }, { start: () => void (ticking = true), stop: () => void (ticking = false) });
-  const s = { handle: (m: SimRequest) => session.handle(structuredClone(m)), advance: (dt: number) => session.advance(dt), get state() { return session.state; } };
+  const session = new SimSession(
+    (m: SimResponse) => {
+      if (m.type === 'error') errors.push(m.message);
+      else snaps.push(m);
+    },
+    { start: () => void (ticking = true), stop: () => void (ticking = false) },
+  );
+  const s = {
+    handle: (m: SimRequest) => session.handle(structuredClone(m)),
+    advance: (dt: number) => session.advance(dt),
+    get state() {
+      return session.state;
+    },
+  };
   const last = () => snaps[snaps.length - 1];
   /** Plays for `seconds` in 1/60 s ticks, acking every snapshot as the app does. */
   const run = (seconds: number) => {

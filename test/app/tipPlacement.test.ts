@@ -14,7 +14,8 @@ const H = 26;
 
 const box = (p: { left: number; top: number }): Rect => ({ left: p.left, top: p.top, right: p.left + W, bottom: p.top + H });
 const meets = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-const inView = (r: Rect) => r.left >= TIP_MARGIN && r.top >= TIP_MARGIN && r.right <= VIEW.width - TIP_MARGIN && r.bottom <= VIEW.height - TIP_MARGIN;
+const inView = (r: Rect) =>
+  r.left >= TIP_MARGIN && r.top >= TIP_MARGIN && r.right <= VIEW.width - TIP_MARGIN && r.bottom <= VIEW.height - TIP_MARGIN;
 
 describe('placeTip', () => {
   it('goes below right of the pointer where there is room', () => {

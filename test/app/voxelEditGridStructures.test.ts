@@ -12,14 +12,22 @@ const DIMS: [number, number, number] = [40, 24, 20];
 
 function structures(grid: VoxelGrid): number[][] {
   const b = emptyBlocks(grid);
-  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.reach)];
+  return [
+    Array.from(grid.blockedRows()),
+    Array.from(axisRows(grid, 1).bits),
+    Array.from(axisRows(grid, 2).bits),
+    Array.from(b.empty),
+    Array.from(b.reach),
+  ];
 }
 
 describe('voxel edits in the editor and the grid structures searches read', () => {
   it('painting and erasing record the changed box, and the updated structures equal fresh ones', () => {
     const random = mulberry32(11);
     let doc = parseScene({
-      version: 2, name: 'edits', bounds: { min: [0, 0, 0], max: DIMS },
+      version: 2,
+      name: 'edits',
+      bounds: { min: [0, 0, 0], max: DIMS },
       voxels: { origin: [0, 0, 0], cellSize: 1, dims: DIMS, solid: [[3, 3, 3, 9, 7, 5]], terrain: [] },
     });
     const grid = buildVoxelGrid(doc)!;

@@ -15,7 +15,9 @@ function layerDoc(random: () => number): SceneDocument {
     return [...lo, ...lo.map((c, a) => Math.min(DIMS[a] - 1, c + randInt(random, 6)))];
   });
   return parseScene({
-    version: 2, name: 'edits', bounds: { min: [0, 0, 0], max: DIMS },
+    version: 2,
+    name: 'edits',
+    bounds: { min: [0, 0, 0], max: DIMS },
     voxels: { origin: [0, 0, 0], cellSize: 1, dims: DIMS, solid, terrain: [] },
   });
 }
@@ -33,9 +35,10 @@ describe('voxel edits', () => {
       const box = randomBox(random, 5);
       const before = buildVoxelGrid(doc)!;
       const after = paintVoxels(doc, box, false);
-      for (let z = box[2]; z <= Math.min(box[5], DIMS[2] - 1); z++) for (let y = box[1]; y <= Math.min(box[4], DIMS[1] - 1); y++) {
-        for (let x = box[0]; x <= Math.min(box[3], DIMS[0] - 1); x++) before.setBlocked(x, y, z, false);
-      }
+      for (let z = box[2]; z <= Math.min(box[5], DIMS[2] - 1); z++)
+        for (let y = box[1]; y <= Math.min(box[4], DIMS[1] - 1); y++) {
+          for (let x = box[0]; x <= Math.min(box[3], DIMS[0] - 1); x++) before.setBlocked(x, y, z, false);
+        }
       expect(buildVoxelGrid(after)!.occupancy).toEqual(before.occupancy);
       doc = after;
     }
@@ -59,8 +62,10 @@ describe('voxel edits', () => {
       if (op < 0.35) next = paintVoxels(doc, randomBox(random, 3), true);
       else if (op < 0.6) next = paintVoxels(doc, randomBox(random, 4), false);
       else if (op < 0.8) next = paintTerrain(doc, randomBox(random, 4), Object.keys(TERRAIN_KINDS)[randInt(random, 4)]);
-      else if (op < 0.85) next = docs[randInt(random, docs.length)]; // undo / redo to an earlier step
-      else if (op < 0.9) next = { ...doc, voxels: { ...doc.voxels!, solid: [...doc.voxels!.solid].reverse() } }; // same boxes, another order
+      else if (op < 0.85)
+        next = docs[randInt(random, docs.length)]; // undo / redo to an earlier step
+      else if (op < 0.9)
+        next = { ...doc, voxels: { ...doc.voxels!, solid: [...doc.voxels!.solid].reverse() } }; // same boxes, another order
       else next = parseScene(JSON.parse(JSON.stringify(doc))); // the same document read back from a save
       const change = model.sync(next);
       if (change.voxelBox !== null) {
@@ -78,7 +83,8 @@ describe('voxel edits', () => {
     const fresh = new VoxelChunks(grid, { chunkSize: 8, draw: false });
     for (let c = 0; c < fresh.chunkCount; c++) expect(Array.from(drawn.chunkQuads(c))).toEqual(Array.from(fresh.chunkQuads(c)));
     const freshDefault = new VoxelChunks(grid, { draw: false });
-    for (let c = 0; c < freshDefault.chunkCount; c++) expect(Array.from(shared.chunkQuads(c))).toEqual(Array.from(freshDefault.chunkQuads(c)));
+    for (let c = 0; c < freshDefault.chunkCount; c++)
+      expect(Array.from(shared.chunkQuads(c))).toEqual(Array.from(freshDefault.chunkQuads(c)));
     expect(shared.triangleCount).toBe(freshDefault.triangleCount);
     const fresh4 = new VoxelChunks(grid, { chunkSize: 4, draw: false });
     for (let c = 0; c < fresh4.chunkCount; c++) expect(Array.from(unshared.chunkQuads(c))).toEqual(Array.from(fresh4.chunkQuads(c)));

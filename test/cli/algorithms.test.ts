@@ -37,9 +37,18 @@ describe('nav --algorithm', () => {
   });
 
   it.each([
-    [['scen', 'test/data/Simple.3dmap', '--limit', '1', '--algorithm', 'jps', '--neighborhood', '18'], /jps supports only 26 neighbours \(neighborhood 18 is unsupported\)/],
-    [['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--algorithm', 'jps', '--corner-cutting', 'allow'], /corner cutting 'allow' is unsupported/],
-    [['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--algorithm', 'dijkstra'], /--algorithm: expected astar\|jps\|lazy-theta, got 'dijkstra'/],
+    [
+      ['scen', 'test/data/Simple.3dmap', '--limit', '1', '--algorithm', 'jps', '--neighborhood', '18'],
+      /jps supports only 26 neighbours \(neighborhood 18 is unsupported\)/,
+    ],
+    [
+      ['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--algorithm', 'jps', '--corner-cutting', 'allow'],
+      /corner cutting 'allow' is unsupported/,
+    ],
+    [
+      ['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--algorithm', 'dijkstra'],
+      /--algorithm: expected astar\|jps\|lazy-theta, got 'dijkstra'/,
+    ],
     [['scen', 'test/data/Simple.3dmap', '--workers', '0'], /--workers: expected an integer >= 1/],
   ])('usage errors exit 2 with a message: %s', (args, message) => {
     const r = runNav(args);

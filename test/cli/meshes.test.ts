@@ -17,11 +17,13 @@ function fromBoxes(dims: number[], boxes: number[][]): Uint8Array {
   const [X, Y] = dims;
   const occ = new Uint8Array(dims[0] * dims[1] * dims[2]);
   for (const [x0, y0, z0, x1, y1, z1] of boxes) {
-    for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-      const i = x + X * (y + Y * z);
-      if (occ[i]) throw new Error(`boxes overlap at ${x}, ${y}, ${z}`);
-      occ[i] = 1;
-    }
+    for (let z = z0; z <= z1; z++)
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = x + X * (y + Y * z);
+          if (occ[i]) throw new Error(`boxes overlap at ${x}, ${y}, ${z}`);
+          occ[i] = 1;
+        }
   }
   return occ;
 }
@@ -40,8 +42,12 @@ describe('nav voxelize', () => {
     const { grid } = voxelizeTriangles(soup, { cellSize: 0.3 });
     expect(Array.from(occ)).toEqual(Array.from(grid.occupancy));
     for (let a = 0; a < 3; a++) {
-      let min = Infinity, max = -Infinity;
-      for (let i = a; i < soup.length; i += 3) { min = Math.min(min, soup[i]); max = Math.max(max, soup[i]); }
+      let min = Infinity,
+        max = -Infinity;
+      for (let i = a; i < soup.length; i += 3) {
+        min = Math.min(min, soup[i]);
+        max = Math.max(max, soup[i]);
+      }
       // One whole free voxel below and above the mesh on every axis.
       expect(j.origin[a] + 0.3).toBeLessThan(min);
       expect(j.origin[a] + (j.dims[a] - 1) * 0.3).toBeGreaterThan(max);
@@ -89,7 +95,20 @@ describe('nav voxelize', () => {
 describe('nav import and nav bake', () => {
   it('writes a v2 scene that loads back with the same voxels and links, and bakes it', async () => {
     const out = join(dir, 'level.json');
-    const r = runNav(['import', mesh('sample.glb'), mesh('tetra-binary.stl'), '--cell-size', '0.25', '--agent-radius', '0.1', '--waypoints', 'none', '--out', out, '--json']);
+    const r = runNav([
+      'import',
+      mesh('sample.glb'),
+      mesh('tetra-binary.stl'),
+      '--cell-size',
+      '0.25',
+      '--agent-radius',
+      '0.1',
+      '--waypoints',
+      'none',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
@@ -106,7 +125,8 @@ describe('nav import and nav bake', () => {
     ]);
     expect(doc.agentRadius).toBe(0.1);
     // The voxel layer is the voxelization of both meshes together.
-    const a = await readMeshFile(mesh('sample.glb')), b = await readMeshFile(mesh('tetra-binary.stl'));
+    const a = await readMeshFile(mesh('sample.glb')),
+      b = await readMeshFile(mesh('tetra-binary.stl'));
     const both = new Float32Array([...a.soup, ...b.soup]);
     const { grid } = voxelizeTriangles(both, { cellSize: 0.25 });
     const layer = buildVoxelGrid(doc)!;
@@ -121,8 +141,8 @@ describe('nav import and nav bake', () => {
     const nav = readNavbin(bytes);
     expect(Array.from(nav.grid!.occupancy)).toEqual(Array.from(grid.occupancy));
     expect(nav.settings.agentRadius).toBe(0.1);
-    expect(runNav(['bake', out, '--out', baked + '2']).code).toBe(0);
-    expect(new Uint8Array(readFileSync(baked + '2'))).toEqual(bytes);
+    expect(runNav(['bake', out, '--out', `${baked}2`]).code).toBe(0);
+    expect(new Uint8Array(readFileSync(`${baked}2`))).toEqual(bytes);
   });
 
   it('links in the imported scene are those nav preprocess finds, with the meshes blocking', () => {
@@ -130,13 +150,24 @@ describe('nav import and nav bake', () => {
     const out = join(dir, 'cube.json');
     expect(runNav(['import', mesh('sample.glb'), '--cell-size', '0.5', '--waypoints', 'none', '--out', out]).code).toBe(0);
     const doc = parseScene(readFileSync(out, 'utf8'));
-    const withWaypoints = { ...doc, voxels: undefined, waypoints: [{ id: 'a', position: [-0.5, 0.5, -3] }, { id: 'b', position: [-0.5, 0.5, 4] }, { id: 'c', position: [-0.5, 3, 4] }] };
+    const withWaypoints = {
+      ...doc,
+      voxels: undefined,
+      waypoints: [
+        { id: 'a', position: [-0.5, 0.5, -3] },
+        { id: 'b', position: [-0.5, 0.5, 4] },
+        { id: 'c', position: [-0.5, 3, 4] },
+      ],
+    };
     const file = join(dir, 'cube-waypoints.json');
     writeFileSync(file, saveScene(parseScene(withWaypoints)));
     const r = runNav(['preprocess', file, '--json']);
     expect(r.code).toBe(0);
     // a-b goes through the cube (mesh only: the voxel layer was removed); a-c and b-c are clear.
-    expect(JSON.parse(r.stdout).pairs).toEqual([[0, 2], [1, 2]]);
+    expect(JSON.parse(r.stdout).pairs).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
   });
 
   it('--waypoints auto (the default) places waypoints that link; bad meshes exit 1; a missing --out exits 2', () => {

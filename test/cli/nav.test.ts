@@ -29,7 +29,9 @@ describe('nav scen', () => {
 
   it('search flags change the search: Dijkstra matches but expands more', () => {
     const astar = jsonLines(runNav(['scen', 'test/data/Simple.3dmap', '--offset', '1', '--limit', '1', '--json']).stdout)[0];
-    const dijkstra = jsonLines(runNav(['scen', 'test/data/Simple.3dmap', '--offset', '1', '--limit', '1', '--heuristic', 'zero', '--json']).stdout)[0];
+    const dijkstra = jsonLines(
+      runNav(['scen', 'test/data/Simple.3dmap', '--offset', '1', '--limit', '1', '--heuristic', 'zero', '--json']).stdout,
+    )[0];
     expect(dijkstra.cost).toBeCloseTo(astar.cost as number, 9);
     expect(dijkstra.expanded as number).toBeGreaterThan(astar.expanded as number);
   });
@@ -49,7 +51,9 @@ describe('nav path', () => {
   });
 
   it('reports partial with the budget and the path to the nearest closed voxel', () => {
-    const [out] = jsonLines(runNav(['path', 'test/data/Simple.3dmap', '--from', '53,78,56', '--to', '52,52,52', '--max-expansions', '10', '--json']).stdout);
+    const [out] = jsonLines(
+      runNav(['path', 'test/data/Simple.3dmap', '--from', '53,78,56', '--to', '52,52,52', '--max-expansions', '10', '--json']).stdout,
+    );
     expect(out.status).toBe('partial');
     expect(out.expanded).toBe(10);
   });
@@ -59,7 +63,11 @@ describe('nav path', () => {
     [['path', 'test/data/Simple.3dmap', '--from', '1,1,1', '--to', '105,0,0', '--json'], 2, /to: voxel \(105, 0, 0\) is outside/],
     [['path', 'test/data/Simple.3dmap', '--from', '1,2', '--json'], 2, /--to/],
     [['path', 'test/data/Simple.3dmap', '--from', 'a,b,c', '--to', '1,1,1'], 2, /--from: expected integer voxel coordinates/],
-    [['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--neighborhood', '8'], 2, /--neighborhood: expected 6\|18\|26/],
+    [
+      ['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--neighborhood', '8'],
+      2,
+      /--neighborhood: expected 6\|18\|26/,
+    ],
     [['path', 'test/data/Simple.3dmap', '--from', '56,76,52', '--to', '48,85,45', '--weight', '0.5'], 2, /--weight/],
     [['scen', 'test/data/Simple.3dmap', '--bogus'], 2, /unknown option '--bogus'/],
     [['scen', 'no/such.3dmap'], 1, /no\/such\.3dmap: no such file/],

@@ -44,13 +44,22 @@ describe('nav preprocess', () => {
     expect(out.waypoints).toBe(4);
     // The moving obstacle at the origin does not block; the radius-0.3 capsule misses the
     // slit: w-e is not linked, and w-ne / e-nw cross the wall.
-    expect(out.pairs).toEqual([[0, 2], [1, 3], [2, 3]]);
+    expect(out.pairs).toEqual([
+      [0, 2],
+      [1, 3],
+      [2, 3],
+    ]);
     expect(out.links).toBe(3);
     expect(out.segmentTests).toBe(6);
     expect(typeof out.buildMs).toBe('number');
     expect(typeof out.segmentTestsPerSec).toBe('number');
     const thin = jsonLines(runNav(['preprocess', file, '--agent-radius', '0', '--json']).stdout)[0];
-    expect(thin.pairs).toEqual([[0, 1], [0, 2], [1, 3], [2, 3]]);
+    expect(thin.pairs).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 3],
+      [2, 3],
+    ]);
   });
 
   it('equals an analytic capsule-vs-box reference on a random scene, within maxLinkDistance', () => {
@@ -58,10 +67,15 @@ describe('nav preprocess', () => {
     const boxes: BoxObstacle[] = randomBoxes(random, 30, 30, 0.5, 5, 0.4);
     const refs = boxes.map(refBox);
     const points: V3[] = Array.from({ length: 40 }, () => freePoint(random, refs, 30, 0.6));
-    const r = 0.25, maxLinkDistance = 18;
+    const r = 0.25,
+      maxLinkDistance = 18;
     const file = writeScene('random.json', {
-      version: 1, name: 'random', agentRadius: r, maxLinkDistance,
-      obstacles: boxes, waypoints: points.map((p, i) => ({ id: `p${i}`, position: p })),
+      version: 1,
+      name: 'random',
+      agentRadius: r,
+      maxLinkDistance,
+      obstacles: boxes,
+      waypoints: points.map((p, i) => ({ id: `p${i}`, position: p })),
     });
     const res = runNav(['preprocess', file, '--json']);
     expect(res.code).toBe(0);
@@ -70,26 +84,28 @@ describe('nav preprocess', () => {
     const sorted = (out.pairs as number[][]).map(([i, j]) => `${String(i).padStart(3, '0')},${String(j).padStart(3, '0')}`);
     expect(sorted).toEqual([...sorted].sort());
     let compared = 0;
-    for (let i = 0; i < points.length; i++) for (let j = i + 1; j < points.length; j++) {
-      const [p, q] = [points[i], points[j]];
-      const length = Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]);
-      const d = Math.min(...refs.map((b) => segmentBoxDistance(b, p, q)));
-      if (Math.abs(length - maxLinkDistance) < 1e-9 || Math.abs(d - r) < 1e-5) continue;
-      compared++;
-      expect(pairs.has(`${i},${j}`), `pair ${i}-${j}: length ${length}, clearance ${d}`).toBe(length <= maxLinkDistance && d >= r);
-    }
+    for (let i = 0; i < points.length; i++)
+      for (let j = i + 1; j < points.length; j++) {
+        const [p, q] = [points[i], points[j]];
+        const length = Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]);
+        const d = Math.min(...refs.map((b) => segmentBoxDistance(b, p, q)));
+        if (Math.abs(length - maxLinkDistance) < 1e-9 || Math.abs(d - r) < 1e-5) continue;
+        compared++;
+        expect(pairs.has(`${i},${j}`), `pair ${i}-${j}: length ${length}, clearance ${d}`).toBe(length <= maxLinkDistance && d >= r);
+      }
     expect(compared).toBeGreaterThan(700);
     expect(pairs.size).toBeGreaterThan(40);
     // The plain ray agrees with the slab test.
     const rays = jsonLines(runNav(['preprocess', file, '--agent-radius', '0', '--json']).stdout)[0];
     const rayPairs = new Set((rays.pairs as number[][]).map(([i, j]) => `${i},${j}`));
-    for (let i = 0; i < points.length; i++) for (let j = i + 1; j < points.length; j++) {
-      const [p, q] = [points[i], points[j]];
-      if (Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]) > maxLinkDistance) continue;
-      const outer = refs.some((b) => segmentMeetsBox(b, p, q, 1e-7));
-      if (outer !== refs.some((b) => segmentMeetsBox(b, p, q, -1e-7))) continue;
-      expect(rayPairs.has(`${i},${j}`)).toBe(!outer);
-    }
+    for (let i = 0; i < points.length; i++)
+      for (let j = i + 1; j < points.length; j++) {
+        const [p, q] = [points[i], points[j]];
+        if (Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]) > maxLinkDistance) continue;
+        const outer = refs.some((b) => segmentMeetsBox(b, p, q, 1e-7));
+        if (outer !== refs.some((b) => segmentMeetsBox(b, p, q, -1e-7))) continue;
+        expect(rayPairs.has(`${i},${j}`)).toBe(!outer);
+      }
   });
 
   it('prints a readable summary without --json', () => {
@@ -126,14 +142,25 @@ describe('nav path --graph waypoints', () => {
     expect(out.status).toBe('found');
     // Around the wall: w -> nw -> ne -> e (the slit is too narrow for radius 0.3).
     expect(out.ids).toEqual(['w', 'nw', 'ne', 'e']);
-    expect(out.path).toEqual([[-3, 0, 0], [-3, 0, 5], [3, 0, 5], [3, 0, 0]]);
+    expect(out.path).toEqual([
+      [-3, 0, 0],
+      [-3, 0, 5],
+      [3, 0, 5],
+      [3, 0, 0],
+    ]);
     expect(out.cost).toBeCloseTo(16, 9);
-    const dijkstra = jsonLines(runNav(['path', file, '--graph', 'waypoints', '--from', 'w', '--to', 'e', '--heuristic', 'zero', '--json']).stdout)[0];
+    const dijkstra = jsonLines(
+      runNav(['path', file, '--graph', 'waypoints', '--from', 'w', '--to', 'e', '--heuristic', 'zero', '--json']).stdout,
+    )[0];
     expect(dijkstra.cost).toBeCloseTo(16, 9);
   });
 
   it('reports an unreachable goal as a status, and an unknown id as a usage error', () => {
-    const file = writeScene('island.json', { ...slitScene, waypoints: [...slitScene.waypoints, { id: 'inside', position: [0, 10, 0] }], obstacles: [...slitScene.obstacles, { id: 'cage', shape: 'sphere', position: [0, 10, 0], radius: 2 }] });
+    const file = writeScene('island.json', {
+      ...slitScene,
+      waypoints: [...slitScene.waypoints, { id: 'inside', position: [0, 10, 0] }],
+      obstacles: [...slitScene.obstacles, { id: 'cage', shape: 'sphere', position: [0, 10, 0], radius: 2 }],
+    });
     const [out] = jsonLines(runNav(['path', file, '--graph', 'waypoints', '--from', 'w', '--to', 'inside', '--json']).stdout);
     expect(out.status).toBe('unreachable');
     const unknown = runNav(['path', file, '--graph', 'waypoints', '--from', 'w', '--to', 'nowhere', '--json']);

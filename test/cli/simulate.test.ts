@@ -35,7 +35,10 @@ describe('nav simulate', () => {
     const args = ['simulate', scene('open-field.json'), '--steps', '30', '--seed', '5', '--json'];
     const first = runNav(args);
     expect(first.code).toBe(0);
-    const out = jsonLines(first.stdout)[0] as { agents: { arrived: boolean; timeToArrive: number | null; travelled: number }[]; summary: { agents: number; arrived: number } };
+    const out = jsonLines(first.stdout)[0] as {
+      agents: { arrived: boolean; timeToArrive: number | null; travelled: number }[];
+      summary: { agents: number; arrived: number };
+    };
     expect(out.summary.agents).toBe(6);
     expect(out.summary.arrived).toBe(0);
     // Half a second at 3 to 4.5 units per second.
@@ -56,7 +59,13 @@ describe('nav simulate', () => {
   });
 
   it('bad arguments: usage error, exit 2', () => {
-    for (const args of [['simulate'], ['simulate', scene('maze.json'), '--steps', 'ten'], ['simulate', scene('maze.json'), '--seed', '-1'], ['simulate', scene('maze.json'), '--fast'], ['simulate', 'a.json', 'b.json']]) {
+    for (const args of [
+      ['simulate'],
+      ['simulate', scene('maze.json'), '--steps', 'ten'],
+      ['simulate', scene('maze.json'), '--seed', '-1'],
+      ['simulate', scene('maze.json'), '--fast'],
+      ['simulate', 'a.json', 'b.json'],
+    ]) {
       const r = runNav(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
@@ -67,7 +76,10 @@ describe('nav simulate', () => {
   it('a missing or invalid scene file: a message, exit 1, no stack trace', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ version: 1, agents: [{ id: 'a', start: [0, 0, 0], goal: 'nowhere', radius: 0.3, speed: 1 }] }));
-    for (const [file, message] of [[join(dir, 'missing.json'), /no such file/], [bad, /agents\[0\]\.goal: 'nowhere' is neither a waypoint id nor a moving obstacle id/]] as const) {
+    for (const [file, message] of [
+      [join(dir, 'missing.json'), /no such file/],
+      [bad, /agents\[0\]\.goal: 'nowhere' is neither a waypoint id nor a moving obstacle id/],
+    ] as const) {
       const r = runNav(['simulate', file, '--json']);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');

@@ -20,7 +20,7 @@ describe('NavlabError', () => {
   it('is the base of every deliberate error, each with its stable code', () => {
     const grid = new VoxelGrid({ dims: [2, 2, 2] });
     grid.setBlocked(0, 0, 0, true);
-    const cases: [unknown, Function, string][] = [
+    const cases: [unknown, abstract new (...args: never[]) => Error, string][] = [
       [thrown(() => queryGrid(grid, [0, 0, 0], [1, 1, 1])), QueryError, 'query'],
       [thrown(() => parse3dMap('nonsense', 'x.3dmap')), ParseError, 'parse'],
       [thrown(() => parseScene({ version: 1, waypoints: 'none' })), SceneError, 'scene'],

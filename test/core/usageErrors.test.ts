@@ -49,7 +49,11 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['clearSpace radius', () => clearSpace(grid(), NaN), 'radius'],
   ['placeWaypoints maxWaypoints', () => placeWaypoints(grid(), los, { maxWaypoints: -1 }), 'maxWaypoints'],
   ['measureWaypoints pairs', () => measureWaypoints(clearSpace(grid(), 0), new WaypointGraph([], []), los, { pairs: 1.5 }), 'pairs'],
-  ['writeNavbin graph', () => writeNavbin({ settings, grid: null, graph: { ids: ['a'], positions: [], offsets: [0, 0], targets: [], costs: [] } }), 'graph.positions'],
+  [
+    'writeNavbin graph',
+    () => writeNavbin({ settings, grid: null, graph: { ids: ['a'], positions: [], offsets: [0, 0], targets: [], costs: [] } }),
+    'graph.positions',
+  ],
   ['NeighborGrid.build cellSize', () => new NeighborGrid().build([], 0, 0), 'cellSize'],
   ['resolveSteeringParams', () => resolveSteeringParams({ stepHz: 0 }), 'stepHz'],
   ['Simulation cellSize', () => new Simulation({ cellSize: -1 }), 'cellSize'],
@@ -62,14 +66,30 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['Simulation.moveObstacle', () => new Simulation().moveObstacle('m', 0, 0, 0), 'moveObstacle'],
   ['Simulation.releaseObstacle', () => new Simulation().releaseObstacle(2), 'releaseObstacle'],
   ['Simulation.metrics', () => new Simulation().metrics(0), 'agent index 0'],
-  ['a planner returning no points', () => new Simulation({ planner: { plan: () => ({ points: new Float64Array(0), status: 'found', costs: null }) } as PathPlanner, agents: [agent] }), 'no points'],
+  [
+    'a planner returning no points',
+    () =>
+      new Simulation({
+        planner: { plan: () => ({ points: new Float64Array(0), status: 'found', costs: null }) } as PathPlanner,
+        agents: [agent],
+      }),
+    'no points',
+  ],
   ['VoxelGrid occupancy', () => new VoxelGrid({ dims: [2, 2, 2], occupancy: new Uint8Array(7) }), 'occupancy'],
   ['GridSpace neighborhood', () => new GridSpace(grid(), { neighborhood: 8 as Neighborhood }), 'neighborhood'],
   ['GridSpace cornerCutting', () => new GridSpace(grid(), { cornerCutting: 'sometimes' as 'allow' }), 'cornerCutting'],
   ['GridSpace.setGoal heuristic', () => new GridSpace(grid()).setGoal(0, 'bogus' as HeuristicName), 'heuristic'],
   ['findPath start outside', () => findPath(new GridSpace(grid()), -1, 0), 'start'],
   ['findPath goal outside', () => findPath(new GridSpace(grid()), 0, 64), 'goal'],
-  ['findPath start blocked', () => { const g = grid(); g.setBlocked(0, 0, 0, true); return findPath(new GridSpace(g), 0, 1); }, /start: .*blocked/],
+  [
+    'findPath start blocked',
+    () => {
+      const g = grid();
+      g.setBlocked(0, 0, 0, true);
+      return findPath(new GridSpace(g), 0, 1);
+    },
+    /start: .*blocked/,
+  ],
   ['search option heuristic', () => findPath(new GridSpace(grid()), 0, 1, { heuristic: 'bogus' as HeuristicName }), 'heuristic'],
   ['search option weight', () => findPath(new GridSpace(grid()), 0, 1, { weight: 0.5 }), 'weight'],
   ['search option maxExpansions', () => findPath(new GridSpace(grid()), 0, 1, { maxExpansions: -1 }), 'maxExpansions'],
@@ -77,7 +97,17 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['JpsRun goal outside', () => new JpsRun(new GridSpace(grid()), 0, 99), 'goal'],
   ['LazyThetaRun start outside', () => new LazyThetaRun(new GridSpace(grid()), 99, 0), 'start'],
   ['createGridRun algorithm', () => createGridRun('dijkstra' as 'astar', new GridSpace(grid()), 0, 1), 'algorithm'],
-  ['a run stepped after its context was reused', () => { const ctx = new SearchContext(); const space = new GridSpace(grid()); const run = new AStarRun(space, 0, 63, {}, ctx); new AStarRun(space, 0, 1, {}, ctx); return run.step(); }, 'reused'],
+  [
+    'a run stepped after its context was reused',
+    () => {
+      const ctx = new SearchContext();
+      const space = new GridSpace(grid());
+      const run = new AStarRun(space, 0, 63, {}, ctx);
+      new AStarRun(space, 0, 1, {}, ctx);
+      return run.step();
+    },
+    'reused',
+  ],
 ];
 
 /** `call` throws a NavlabError with this code and a message matching `text`. */

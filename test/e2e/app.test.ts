@@ -12,8 +12,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NavlabQueryOptions } from '../../src/app/handle.ts';
 import {
-  canvasCoverage, launchBrowser, navPath, openApp, ROOT, settle, shippedScenes, startDev, startPreview, waypointVoxel,
-  type AppPage, type AppServer,
+  canvasCoverage,
+  launchBrowser,
+  navPath,
+  openApp,
+  ROOT,
+  settle,
+  shippedScenes,
+  startDev,
+  startPreview,
+  waypointVoxel,
+  type AppPage,
+  type AppServer,
 } from './harness.ts';
 
 interface QueryCase {
@@ -28,18 +38,53 @@ const QUERIES: QueryCase[] = [
   { name: 'classic grid', file: 'classic-10.json', options: { graph: 'grid', from: [0, 0, 0], to: [9, 5, 8] } },
   { name: 'classic, default graph of voxels', file: 'classic-10.json', options: { from: [0, 0, 0], to: [9, 5, 8], heuristic: 'zero' } },
   { name: 'classic, default graph of waypoint ids', file: 'classic-10.json', options: { from: 'start', to: 'goal' } },
-  { name: 'maze, 6 neighbours', file: 'maze.json', options: { graph: 'grid', from: v('maze.json', 'entrance'), to: v('maze.json', 'exit'), neighborhood: 6 } },
-  { name: 'river terrain costs', file: 'river-bridge.json', options: { graph: 'grid', from: v('river-bridge.json', 'south-camp'), to: v('river-bridge.json', 'north-camp') } },
-  { name: 'warframe, squared heuristic', file: 'warframe-simple.json', options: { graph: 'grid', from: v('warframe-simple.json', 'p1-start'), to: v('warframe-simple.json', 'p1-goal'), heuristic: 'squared', tieBreak: 'none' } },
-  { name: 'sealed room (unreachable)', file: 'sealed-room.json', options: { graph: 'grid', from: v('sealed-room.json', 'outside'), to: v('sealed-room.json', 'vault'), cornerCutting: 'allow' } },
-  { name: 'building, budget (partial)', file: 'building.json', options: { graph: 'grid', from: v('building.json', 'door'), to: v('building.json', 'f2-office'), maxExpansions: 40, weight: 1.5 } },
+  {
+    name: 'maze, 6 neighbours',
+    file: 'maze.json',
+    options: { graph: 'grid', from: v('maze.json', 'entrance'), to: v('maze.json', 'exit'), neighborhood: 6 },
+  },
+  {
+    name: 'river terrain costs',
+    file: 'river-bridge.json',
+    options: { graph: 'grid', from: v('river-bridge.json', 'south-camp'), to: v('river-bridge.json', 'north-camp') },
+  },
+  {
+    name: 'warframe, squared heuristic',
+    file: 'warframe-simple.json',
+    options: {
+      graph: 'grid',
+      from: v('warframe-simple.json', 'p1-start'),
+      to: v('warframe-simple.json', 'p1-goal'),
+      heuristic: 'squared',
+      tieBreak: 'none',
+    },
+  },
+  {
+    name: 'sealed room (unreachable)',
+    file: 'sealed-room.json',
+    options: { graph: 'grid', from: v('sealed-room.json', 'outside'), to: v('sealed-room.json', 'vault'), cornerCutting: 'allow' },
+  },
+  {
+    name: 'building, budget (partial)',
+    file: 'building.json',
+    options: { graph: 'grid', from: v('building.json', 'door'), to: v('building.json', 'f2-office'), maxExpansions: 40, weight: 1.5 },
+  },
   { name: 'open field waypoints', file: 'open-field.json', options: { graph: 'waypoints', from: 'ground-01', to: 'mid-23' } },
   { name: 'galaxy waypoints, Dijkstra', file: 'galaxy.json', options: { from: 'ring5-01', to: 'ring5-05', heuristic: 'zero' } },
-  { name: 'thin walls waypoints', file: 'thin-walls.json', options: { graph: 'waypoints', from: 'west', to: 'east', heuristic: 'manhattan' } },
+  {
+    name: 'thin walls waypoints',
+    file: 'thin-walls.json',
+    options: { graph: 'waypoints', from: 'west', to: 'east', heuristic: 'manhattan' },
+  },
 ];
 
 const FLAG: Record<string, string> = {
-  neighborhood: '--neighborhood', cornerCutting: '--corner-cutting', heuristic: '--heuristic', weight: '--weight', tieBreak: '--tie-break', maxExpansions: '--max-expansions',
+  neighborhood: '--neighborhood',
+  cornerCutting: '--corner-cutting',
+  heuristic: '--heuristic',
+  weight: '--weight',
+  tieBreak: '--tie-break',
+  maxExpansions: '--max-expansions',
 };
 
 function cliArgs(c: QueryCase): string[] {
@@ -118,7 +163,10 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     for (const s of scenes) {
       await page.evaluate((name) => window.navlab!.loadScene(name), s.name);
       await settle(page);
-      const shown = await page.evaluate(() => ({ doc: window.navlab!.document().name, hud: document.querySelector('.scene-name')!.textContent }));
+      const shown = await page.evaluate(() => ({
+        doc: window.navlab!.document().name,
+        hud: document.querySelector('.scene-name')!.textContent,
+      }));
       expect(shown).toEqual({ doc: s.name, hud: s.name });
       const c = await canvasCoverage(page);
       expect(c.drawn, `${s.name}: drawn fraction`).toBeGreaterThan(0.04);
@@ -161,11 +209,19 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect(statuses).toContain('unreachable');
     expect(statuses).toContain('partial');
     // Bad endpoints are readable rejections.
-    await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [0, 0, 0], to: [9, 5, 8] }))).rejects.toThrow(/no voxel layer/);
+    await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [0, 0, 0], to: [9, 5, 8] }))).rejects.toThrow(
+      /no voxel layer/,
+    );
     await page.evaluate(() => window.navlab!.loadScene('classic-10'));
-    await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [0, 0, 0], to: [999, 0, 0] }))).rejects.toThrow(/outside the 10x10x10 grid/);
-    await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [2, 0, 0], to: [9, 5, 8] }))).rejects.toThrow(/is blocked/);
-    await expect(page.evaluate(() => window.navlab!.query({ graph: 'waypoints', from: 'nope', to: 'west' }))).rejects.toThrow(/no waypoint with id 'nope'/);
+    await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [0, 0, 0], to: [999, 0, 0] }))).rejects.toThrow(
+      /outside the 10x10x10 grid/,
+    );
+    await expect(page.evaluate(() => window.navlab!.query({ graph: 'grid', from: [2, 0, 0], to: [9, 5, 8] }))).rejects.toThrow(
+      /is blocked/,
+    );
+    await expect(page.evaluate(() => window.navlab!.query({ graph: 'waypoints', from: 'nope', to: 'west' }))).rejects.toThrow(
+      /no waypoint with id 'nope'/,
+    );
   });
 
   it('compares two configurations side by side', async () => {
@@ -173,15 +229,21 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await page.evaluate(() => window.navlab!.loadScene('open-field'));
     await page.locator('.lil-title', { hasText: 'Compare' }).click();
     await page.locator('[data-testid="Compare/Run compare"] button').click();
-    await page.waitForFunction(() => {
-      const s = document.querySelector('#status')!;
-      return s.getAttribute('data-phase') === 'done' && s.getAttribute('data-runs') === '2';
-    }, null, { timeout: 60_000 });
-    const cells = await page.evaluate(() => ['A', 'B'].map((k) => ({
-      status: document.querySelector(`#status td[data-key="${k}"][data-status]`)!.getAttribute('data-status'),
-      expanded: Number(document.querySelector(`#status td[data-key="${k}"][data-row="expanded"]`)!.textContent!.replace(/,/g, '')),
-      cost: Number(document.querySelector(`#status td[data-key="${k}"][data-row="cost"]`)!.textContent),
-    })));
+    await page.waitForFunction(
+      () => {
+        const s = document.querySelector('#status')!;
+        return s.getAttribute('data-phase') === 'done' && s.getAttribute('data-runs') === '2';
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    const cells = await page.evaluate(() =>
+      ['A', 'B'].map((k) => ({
+        status: document.querySelector(`#status td[data-key="${k}"][data-status]`)!.getAttribute('data-status'),
+        expanded: Number(document.querySelector(`#status td[data-key="${k}"][data-row="expanded"]`)!.textContent!.replace(/,/g, '')),
+        cost: Number(document.querySelector(`#status td[data-key="${k}"][data-row="cost"]`)!.textContent),
+      })),
+    );
     expect(cells.map((c) => c.status)).toEqual(['found', 'found']);
     // A* (exact) against Dijkstra: same optimal cost, Dijkstra expands at least as much.
     expect(cells[0].cost).toBeCloseTo(cells[1].cost, 2);
@@ -193,7 +255,9 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect((await canvasCoverage(page)).drawn).toBeGreaterThan(0.04);
     // An inadmissible heuristic on B: a longer path, and the status says by how much and why.
     await page.locator('[data-testid="B configuration/heuristic"] select').selectOption('squared');
-    await page.waitForFunction(() => /not admissible/.test(document.querySelector('#status')!.textContent ?? ''), null, { timeout: 60_000 });
+    await page.waitForFunction(() => /not admissible/.test(document.querySelector('#status')!.textContent ?? ''), null, {
+      timeout: 60_000,
+    });
     expect(await page.locator('#status').textContent()).toMatch(/longer than the optimum .*\(\+\d+(\.\d)?%\)/);
     await page.locator('[data-testid="Compare/compare A and B"] input').uncheck();
     expect(app.errors).toEqual([]);
@@ -207,7 +271,12 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     // (They run in the page: they read #agents' data-* attributes themselves.)
     const until = (f: (a: number) => boolean, a = 0) => page.waitForFunction(f, a, { timeout: 30_000 });
     await page.evaluate(() => window.navlab!.loadScene('open-field'));
-    await until(() => document.getElementById('agents')!.dataset.count === '6' && document.getElementById('agents')!.dataset.steps === '0' && document.getElementById('agents')!.dataset.playing === 'false');
+    await until(
+      () =>
+        document.getElementById('agents')!.dataset.count === '6' &&
+        document.getElementById('agents')!.dataset.steps === '0' &&
+        document.getElementById('agents')!.dataset.playing === 'false',
+    );
     await page.locator('[data-testid="Agents/force arrows"] input').check();
     await page.locator('[data-testid="Agents/Play (Space)"] button').click();
     await until(() => Number(document.getElementById('agents')!.dataset.time) >= 0.5);
@@ -227,7 +296,9 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await page.locator('[data-testid="Agents/avoid range"] input').fill('5');
     await page.locator('[data-testid="Agents/avoid range"] input').press('Enter');
     await page.locator('[data-testid="Agents/Reset (Backspace)"] button').click();
-    await until(() => document.getElementById('agents')!.dataset.count === '11' && document.getElementById('agents')!.dataset.steps === '0');
+    await until(
+      () => document.getElementById('agents')!.dataset.count === '11' && document.getElementById('agents')!.dataset.steps === '0',
+    );
     expect(await page.locator('#agents').textContent()).toMatch(/^Agents: 11 · \d+ arrived · t = 0\.0 s · paused$/);
     await settle(page);
     expect((await canvasCoverage(page)).drawn).toBeGreaterThan(0.04);
@@ -261,7 +332,10 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
   it('loads scene files and Moving AI maps chosen with "Load file…"', async () => {
     const { page } = app;
     const choose = async (name: string, buffer: Buffer) => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Scene/Load file… (.json .3dmap .glb .obj .stl)"] button').click()]);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.locator('[data-testid="Scene/Load file… (.json .3dmap .glb .obj .stl)"] button').click(),
+      ]);
       await chooser.setFiles({ name, mimeType: 'application/octet-stream', buffer });
     };
     await choose('Simple.3dmap', readFileSync(join(ROOT, 'test/data/Simple.3dmap')));
@@ -271,7 +345,9 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect(r.status).toBe('found');
     // A broken file is reported in the status panel; the scene stays.
     await choose('broken.json', Buffer.from('{"version": 1, "agents": [{"id": "a"}]}'));
-    await page.waitForFunction(() => /Could not load broken\.json: [\s\S]*agents\[0\]/.test(document.querySelector('#error')!.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /Could not load broken\.json: [\s\S]*agents\[0\]/.test(document.querySelector('#error')!.textContent ?? ''),
+    );
     expect(await page.evaluate(() => window.navlab!.document().name)).toBe('Simple');
     expect(app.errors).toEqual([]);
   });

@@ -31,13 +31,24 @@ let cacheDir: string;
 let app: AppPage;
 let page: Page;
 
-const chunkStats = (): Promise<ChunkStats | null> => page.evaluate(() => {
-  type Chunks = { chunkCount: number; nonEmptyChunks: number; children: unknown[]; rebuiltChunks: number };
-  const a = (window as unknown as { __navlabEditor?: { app: { current: { doc: { name: string } } | null; views: { world: { voxels: Chunks | null } | null } } } }).__navlabEditor?.app;
-  const v = a?.views.world?.voxels;
-  if (!a?.current || !v) return null;
-  return { name: a.current.doc.name, chunks: v.chunkCount, nonEmpty: v.nonEmptyChunks, drawn: v.children.length, rebuilt: v.rebuiltChunks };
-});
+const chunkStats = (): Promise<ChunkStats | null> =>
+  page.evaluate(() => {
+    type Chunks = { chunkCount: number; nonEmptyChunks: number; children: unknown[]; rebuiltChunks: number };
+    const a = (
+      window as unknown as {
+        __navlabEditor?: { app: { current: { doc: { name: string } } | null; views: { world: { voxels: Chunks | null } | null } } };
+      }
+    ).__navlabEditor?.app;
+    const v = a?.views.world?.voxels;
+    if (!a?.current || !v) return null;
+    return {
+      name: a.current.doc.name,
+      chunks: v.chunkCount,
+      nonEmpty: v.nonEmptyChunks,
+      drawn: v.children.length,
+      rebuilt: v.rebuiltChunks,
+    };
+  });
 
 describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
   beforeAll(async () => {
@@ -82,8 +93,15 @@ describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
     // the editor's undoable edit, as the paint tool does.
     const [x, y, z] = p.start;
     const before = loaded.rebuilt;
-    const ok = await page.evaluate((v) => (window as unknown as { __navlabEditor: { commit(label: string, edit: (d: { voxels: { solid: number[][] } }) => unknown): boolean } })
-      .__navlabEditor.commit('Add voxels', (d) => ({ ...d, voxels: { ...d.voxels, solid: [...d.voxels.solid, [...v, ...v]] } })), [x, y, z]);
+    const ok = await page.evaluate(
+      (v) =>
+        (
+          window as unknown as {
+            __navlabEditor: { commit(label: string, edit: (d: { voxels: { solid: number[][] } }) => unknown): boolean };
+          }
+        ).__navlabEditor.commit('Add voxels', (d) => ({ ...d, voxels: { ...d.voxels, solid: [...d.voxels.solid, [...v, ...v]] } })),
+      [x, y, z],
+    );
     expect(ok).toBe(true);
     const after = (await chunkStats())!;
     const border = [x, y, z].filter((c) => c % 32 === 0 || c % 32 === 31).length;
@@ -100,20 +118,34 @@ describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
 
     // Autosave of a big scene: a base text and patches (made in the save worker); after a
     // reload the edited map comes back with the painted voxel.
-    const record = () => page.evaluate(() => {
-      const raw = localStorage.getItem('navlab.scene.v2:A1');
-      return raw === null ? null : JSON.parse(raw) as { docs: string[]; index: number; revision: number; base?: { id: string; chunks: number } };
-    });
+    const record = () =>
+      page.evaluate(() => {
+        const raw = localStorage.getItem('navlab.scene.v2:A1');
+        return raw === null
+          ? null
+          : (JSON.parse(raw) as { docs: string[]; index: number; revision: number; base?: { id: string; chunks: number } });
+      });
     const rev0 = (await record())?.revision ?? 0;
     await page.evaluate(() => window.navlab!.redo());
-    await expect.poll(async () => { const r = await record(); return r !== null && r.revision > rev0 && r.index === 1; }, { timeout: 60_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const r = await record();
+          return r !== null && r.revision > rev0 && r.index === 1;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
     const saved = (await record())!;
     expect(saved.docs.length).toBe(2);
     expect(saved.base!.chunks).toBeGreaterThan(1);
     expect(saved.docs.every((d) => d.startsWith('~') && d.length < 10_000)).toBe(true);
     await page.reload();
     await page.waitForFunction(() => window.navlab?.document().name === 'A1', null, { timeout: 150_000, polling: 500 });
-    const restored = await page.evaluate((v) => window.navlab!.document().voxels!.solid.some((b) => b.join() === [...v, ...v].join()), [x, y, z]);
+    const restored = await page.evaluate(
+      (v) => window.navlab!.document().voxels!.solid.some((b) => b.join() === [...v, ...v].join()),
+      [x, y, z],
+    );
     expect(restored).toBe(true);
     expect(app.errors).toEqual([]);
   }, 400_000);

@@ -76,14 +76,21 @@ async function drop(page: Page, files: Payload[]): Promise<void> {
 
 /** Chooses files with the Meshes panel's file chooser. */
 async function choose(page: Page, files: Payload[]): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Meshes/Import meshes… (.glb .gltf .obj .stl)"] button').click()]);
-  await chooser.setFiles(files.map((f) => ({ name: f.name, mimeType: 'application/octet-stream', buffer: Buffer.from(f.base64, 'base64') })));
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.locator('[data-testid="Meshes/Import meshes… (.glb .gltf .obj .stl)"] button').click(),
+  ]);
+  await chooser.setFiles(
+    files.map((f) => ({ name: f.name, mimeType: 'application/octet-stream', buffer: Buffer.from(f.base64, 'base64') })),
+  );
 }
 
 /** What must not change: the document, the undo and redo labels, and every key of the storage. */
 async function kept(page: Page): Promise<{ doc: string; history: string[][]; storage: Record<string, string> }> {
   return page.evaluate(() => {
-    const h = (window as unknown as { __navlabEditor: { app: { history: { stacks: { done: { label: string }[]; undone: { label: string }[] } } } } }).__navlabEditor.app.history.stacks;
+    const h = (
+      window as unknown as { __navlabEditor: { app: { history: { stacks: { done: { label: string }[]; undone: { label: string }[] } } } } }
+    ).__navlabEditor.app.history.stacks;
     const storage: Record<string, string> = {};
     for (let i = 0; i < localStorage.length; i++) storage[localStorage.key(i)!] = localStorage.getItem(localStorage.key(i)!)!;
     return { doc: JSON.stringify(window.navlab!.document()), history: [h.done.map((c) => c.label), h.undone.map((c) => c.label)], storage };
@@ -109,7 +116,8 @@ async function errorNaming(page: Page, file: string): Promise<string> {
 /** Makes the app's worker pool refuse the next request of `type`, as a worker that ran out of memory would. */
 async function failNext(page: Page, type: string): Promise<void> {
   await page.evaluate((t) => {
-    const pool = (window as unknown as { __navlabEditor: { app: { pool: { run: (r: { type: string }) => Promise<unknown> } } } }).__navlabEditor.app.pool;
+    const pool = (window as unknown as { __navlabEditor: { app: { pool: { run: (r: { type: string }) => Promise<unknown> } } } })
+      .__navlabEditor.app.pool;
     const run = pool.run.bind(pool);
     pool.run = (r: { type: string }, ...rest: unknown[]) => {
       if (r.type !== t) return (run as (...a: unknown[]) => Promise<unknown>)(r, ...rest);
@@ -119,7 +127,7 @@ async function failNext(page: Page, type: string): Promise<void> {
   }, type);
 }
 
-describe('nothing lost at the app\'s doors (dev)', () => {
+describe("nothing lost at the app's doors (dev)", () => {
   it('a failing import at any stage keeps the scene, the undo history and the autosave', async () => {
     const app = await open();
     const { page } = app;
@@ -138,7 +146,8 @@ describe('nothing lost at the app\'s doors (dev)', () => {
     const box = page.locator('[data-testid="Meshes/waypoints when importing"] input');
     if (await box.isChecked()) await box.click();
 
-    const scene = (name: string, src: string) => payload(name, JSON.stringify({ version: 2, name, bounds: { min: [-1, -1, -1], max: [3, 3, 3] }, meshes: [{ id: 'm', src }] }));
+    const scene = (name: string, src: string) =>
+      payload(name, JSON.stringify({ version: 2, name, bounds: { min: [-1, -1, -1], max: [3, 3, 3] }, meshes: [{ id: 'm', src }] }));
     const cases: [string, () => Promise<void>][] = [
       // Decoding, through the file chooser and a drop.
       ['short.stl', () => choose(page, [SHORT_STL])],
@@ -148,31 +157,62 @@ describe('nothing lost at the app\'s doors (dev)', () => {
       ['broken.json', () => drop(page, [payload('broken.json', '{ "version": 2, "name": "Broken", "meshes": [')])],
       ['mesh-scene.json', () => drop(page, [scene('mesh-scene.json', `data:model/stl;base64,${SHORT_STL.base64}`)])],
       // A limit: a file over the mesh size limit (a 257 MiB file made of one 1 MiB part, so the test allocates little).
-      ['huge.glb', () => page.evaluate(() => {
-        const part = new Blob([new Uint8Array(2 ** 20)]);
-        const dt = new DataTransfer();
-        dt.items.add(new File(Array.from({ length: 257 }, () => part), 'huge.glb'));
-        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      })],
+      [
+        'huge.glb',
+        () =>
+          page.evaluate(() => {
+            const part = new Blob([new Uint8Array(2 ** 20)]);
+            const dt = new DataTransfer();
+            dt.items.add(
+              new File(
+                Array.from({ length: 257 }, () => part),
+                'huge.glb',
+              ),
+            );
+            window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+          }),
+      ],
       // Reading: files that cannot be read (gone from the disk, a folder) fail as the browser reports it.
-      ...['gone.obj', 'gone.json'].map((name): [string, () => Promise<void>] => [name, () => page.evaluate((n) => {
-        const f = new File(['x'], n);
-        const fail = () => Promise.reject(new DOMException('The requested file could not be read.', 'NotReadableError'));
-        Object.assign(f, { arrayBuffer: fail, text: fail, stream: () => { throw new DOMException('The requested file could not be read.', 'NotReadableError'); } });
-        void (window as unknown as { __navlabEditor: { app: { loadFiles(files: File[]): Promise<void> } } }).__navlabEditor.app.loadFiles([f]);
-      }, name)]),
+      ...['gone.obj', 'gone.json'].map((name): [string, () => Promise<void>] => [
+        name,
+        () =>
+          page.evaluate((n) => {
+            const f = new File(['x'], n);
+            const fail = () => Promise.reject(new DOMException('The requested file could not be read.', 'NotReadableError'));
+            Object.assign(f, {
+              arrayBuffer: fail,
+              text: fail,
+              stream: () => {
+                throw new DOMException('The requested file could not be read.', 'NotReadableError');
+              },
+            });
+            void (
+              window as unknown as { __navlabEditor: { app: { loadFiles(files: File[]): Promise<void> } } }
+            ).__navlabEditor.app.loadFiles([f]);
+          }, name),
+      ]),
       // The worker's stages: voxelization and placement, then preprocessing of the imported scene.
-      ['tetra.obj', async () => {
-        await failNext(page, 'import-meshes');
-        await drop(page, [fixture('tetra.obj')]);
-      }],
-      ['tetra-binary.stl', async () => {
-        await failNext(page, 'preprocess');
-        await drop(page, [fixture('tetra-binary.stl')]);
-      }],
+      [
+        'tetra.obj',
+        async () => {
+          await failNext(page, 'import-meshes');
+          await drop(page, [fixture('tetra.obj')]);
+        },
+      ],
+      [
+        'tetra-binary.stl',
+        async () => {
+          await failNext(page, 'preprocess');
+          await drop(page, [fixture('tetra-binary.stl')]);
+        },
+      ],
     ];
     for (const [file, run] of cases) {
-      await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { overlay: { setError(m: null): void } } } }).__navlabEditor.app.overlay.setError(null));
+      await page.evaluate(() =>
+        (window as unknown as { __navlabEditor: { app: { overlay: { setError(m: null): void } } } }).__navlabEditor.app.overlay.setError(
+          null,
+        ),
+      );
       await run();
       const message = await errorNaming(page, file);
       // One line of text: no line breaks, no elements, no stack.
@@ -203,7 +243,10 @@ describe('nothing lost at the app\'s doors (dev)', () => {
     // (as it would when a file's decoding exhausts its memory).
     await page.evaluate((file) => {
       const editor = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor;
-      editor.commit('Add waypoint', (d) => ({ ...d, waypoints: [...d.waypoints, { id: 'last-moment', position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1] }] }));
+      editor.commit('Add waypoint', (d) => ({
+        ...d,
+        waypoints: [...d.waypoints, { id: 'last-moment', position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1] }],
+      }));
       const dt = new DataTransfer();
       dt.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name));
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
@@ -221,7 +264,12 @@ describe('nothing lost at the app\'s doors (dev)', () => {
 });
 
 /** A version-2 scene with one mesh, `src`. */
-const meshScene = (name: string, src: string) => ({ version: 2, name, bounds: { min: [-1, -1, -1], max: [3, 3, 3] }, meshes: [{ id: 'm', src }] });
+const meshScene = (name: string, src: string) => ({
+  version: 2,
+  name,
+  bounds: { min: [-1, -1, -1], max: [3, 3, 3] },
+  meshes: [{ id: 'm', src }],
+});
 
 /** The share hash of a document (as the app's Share link makes it). */
 const shareOf = async (d: object): Promise<string> => (await encodeShare(JSON.stringify(d), null))!;
@@ -238,9 +286,17 @@ function texturedGltf(uri: string): string {
 
 /** Adds a waypoint through the editor's commit (the path every editing tool takes). */
 async function addWaypoint(page: Page, id: string): Promise<void> {
-  const ok = await page.evaluate((i) => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.commit(`Add ${i}`, (d) => ({
-    ...d, waypoints: [...d.waypoints, { id: i, position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1 + d.waypoints.length * 1e-3] }],
-  })), id);
+  const ok = await page.evaluate(
+    (i) =>
+      (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.commit(`Add ${i}`, (d) => ({
+        ...d,
+        waypoints: [
+          ...d.waypoints,
+          { id: i, position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1 + d.waypoints.length * 1e-3] },
+        ],
+      })),
+    id,
+  );
   expect(ok, `add ${id}`).toBe(true);
 }
 
@@ -271,8 +327,16 @@ describe('share links whose meshes point away (dev)', () => {
       ['http://', await shareOf(meshScene('Far', 'http://evil.example/x.glb')), /meshes\[0\]\.src/],
       ['file://', await shareOf(meshScene('Far', 'file:///etc/passwd.glb')), /meshes\[0\]\.src/],
       // Paths the format admits that leave the app's scene files (another host; above scenes/).
-      ['//host', await shareOf(meshScene('Far', '//evil.example/x.glb')), /mesh 'm': \/\/evil\.example\/x\.glb: points outside the app's scene files/],
-      ['../', await shareOf(meshScene('Far', '../../etc/passwd.glb')), /mesh 'm': \.\.\/\.\.\/etc\/passwd\.glb: points outside the app's scene files/],
+      [
+        '//host',
+        await shareOf(meshScene('Far', '//evil.example/x.glb')),
+        /mesh 'm': \/\/evil\.example\/x\.glb: points outside the app's scene files/,
+      ],
+      [
+        '../',
+        await shareOf(meshScene('Far', '../../etc/passwd.glb')),
+        /mesh 'm': \.\.\/\.\.\/etc\/passwd\.glb: points outside the app's scene files/,
+      ],
       ['over the limit', await shareOf(meshScene('Far', `data:model/stl;base64,${stl.toString('base64')}`)), /mesh 'm'/],
       // An embedded glTF whose textures are elsewhere (another host, above its folder).
       ['texture http://', await shareOf(meshScene('Far', texturedGltf('http://evil.example/t.png'))), /mesh 'm'/],
@@ -287,7 +351,10 @@ describe('share links whose meshes point away (dev)', () => {
       expect(message, what).not.toMatch(/\n/);
       // The scene the user had, with the edit.
       expect((await doc(page)).name, what).toBe(CLASSIC);
-      expect((await doc(page)).waypoints.map((w) => w.id), what).toContain('mine');
+      expect(
+        (await doc(page)).waypoints.map((w) => w.id),
+        what,
+      ).toContain('mine');
     }
     // Every request went to the app's own files: none left the page's origin, none named a path from a link.
     const own = new URL(server.url).origin;
@@ -296,7 +363,7 @@ describe('share links whose meshes point away (dev)', () => {
     expect(await app.violations()).toEqual([]);
   }, 600_000);
 
-  it('an edited level shared as a link reads its mesh from the app\'s own scene files', async () => {
+  it("an edited level shared as a link reads its mesh from the app's own scene files", async () => {
     const level = JSON.parse(readFileSync(join(ROOT, 'scenes/city-block.json'), 'utf8'));
     level.name = 'City block (shared edit)';
     const app = await open(await shareOf(level));
@@ -307,10 +374,12 @@ describe('share links whose meshes point away (dev)', () => {
 });
 
 /** Every value in the page's storage. */
-const storedValues = (page: Page): Promise<string[]> => page.evaluate(() => Array.from({ length: localStorage.length }, (_, i) => localStorage.getItem(localStorage.key(i)!)!));
+const storedValues = (page: Page): Promise<string[]> =>
+  page.evaluate(() => Array.from({ length: localStorage.length }, (_, i) => localStorage.getItem(localStorage.key(i)!)!));
 
 /** A stored record of saved edits whose current document is `d`. */
-const record = (name: string, d: object) => JSON.stringify({ format: 2, name, savedAt: Date.now(), revision: 1, tab: 'earlier', docs: [JSON.stringify(d)], labels: [], index: 0 });
+const record = (name: string, d: object) =>
+  JSON.stringify({ format: 2, name, savedAt: Date.now(), revision: 1, tab: 'earlier', docs: [JSON.stringify(d)], labels: [], index: 0 });
 
 describe('damaged or full browser storage (dev)', () => {
   it('damaged autosaves never break startup: the default scene opens with a one-line notice, and each is kept', async () => {
@@ -325,10 +394,13 @@ describe('damaged or full browser storage (dev)', () => {
       'Broken mesh': record('Broken mesh', meshScene('Broken mesh', `data:model/stl;base64,${SHORT_STL.base64}`)),
       'Huge mesh': record('Huge mesh', meshScene('Huge mesh', `data:model/stl;base64,${'A'.repeat(4_000_000)}`)),
     };
-    await page.evaluate(([entries, prefix, last]) => {
-      for (const [name, raw] of Object.entries(entries)) localStorage.setItem(prefix + name, raw);
-      localStorage.setItem(last, 'Broken mesh');
-    }, [damaged, SCENE_KEY_PREFIX, LAST_SCENE_KEY] as const);
+    await page.evaluate(
+      ([entries, prefix, last]) => {
+        for (const [name, raw] of Object.entries(entries)) localStorage.setItem(prefix + name, raw);
+        localStorage.setItem(last, 'Broken mesh');
+      },
+      [damaged, SCENE_KEY_PREFIX, LAST_SCENE_KEY] as const,
+    );
     await page.reload();
     await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
     // The default scene, as shipped, and one notice line naming each damaged save.
@@ -418,7 +490,16 @@ describe('every file type the app takes (dev)', () => {
       const w = window as unknown as { __reads: number };
       w.__reads = 0;
       for (const proto of [Blob.prototype, FileReader.prototype] as unknown as Record<string, unknown>[]) {
-        for (const m of ['arrayBuffer', 'text', 'stream', 'bytes', 'readAsArrayBuffer', 'readAsText', 'readAsDataURL', 'readAsBinaryString']) {
+        for (const m of [
+          'arrayBuffer',
+          'text',
+          'stream',
+          'bytes',
+          'readAsArrayBuffer',
+          'readAsText',
+          'readAsDataURL',
+          'readAsBinaryString',
+        ]) {
           const f = proto[m];
           if (typeof f !== 'function') continue;
           proto[m] = function (this: unknown, ...args: unknown[]) {
@@ -429,26 +510,50 @@ describe('every file type the app takes (dev)', () => {
       }
     });
     /** Drops files of the given names and sizes (MiB, plus one byte) with a small .gltf or scene beside them when asked. */
-    const dropSized = (files: [string, number][]) => page.evaluate((list) => {
-      const part = new Blob([new Uint8Array(2 ** 20)]);
-      const dt = new DataTransfer();
-      for (const [name, mib] of list) dt.items.add(new File([...Array.from({ length: mib }, () => part), new Uint8Array(mib > 0 ? 1 : 8)], name));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, files);
+    const dropSized = (files: [string, number][]) =>
+      page.evaluate((list) => {
+        const part = new Blob([new Uint8Array(2 ** 20)]);
+        const dt = new DataTransfer();
+        for (const [name, mib] of list)
+          dt.items.add(new File([...Array.from({ length: mib }, () => part), new Uint8Array(mib > 0 ? 1 : 8)], name));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, files);
     const cases: [[string, number][], string, RegExp][] = [
       [[['big.json', 64]], 'big.json', /exceeds the limit of 64 MiB for a scene file/],
       [[['big.3dmap', 256]], 'big.3dmap', /exceeds the limit of 256 MiB for a map file/],
-      ...['glb', 'gltf', 'obj', 'stl'].map((ext): [[string, number][], string, RegExp] => [[[`big.${ext}`, 256]], `big.${ext}`, /exceeds the limit of 256 MiB for a mesh file/]),
+      ...['glb', 'gltf', 'obj', 'stl'].map((ext): [[string, number][], string, RegExp] => [
+        [[`big.${ext}`, 256]],
+        `big.${ext}`,
+        /exceeds the limit of 256 MiB for a mesh file/,
+      ]),
       // What a .gltf references, dropped with it: refused before the .gltf is read.
-      ...['bin', 'png', 'jpg', 'jpeg', 'webp'].map((ext): [[string, number][], string, RegExp] => [[['small.gltf', 0], [`big.${ext}`, 256]], `big.${ext}`, /exceeds the limit of 256 MiB for a file a mesh references/]),
+      ...['bin', 'png', 'jpg', 'jpeg', 'webp'].map((ext): [[string, number][], string, RegExp] => [
+        [
+          ['small.gltf', 0],
+          [`big.${ext}`, 256],
+        ],
+        `big.${ext}`,
+        /exceeds the limit of 256 MiB for a file a mesh references/,
+      ]),
       // Beside a scene file: the same.
-      [[['small.json', 0], ['big.glb', 256]], 'big.glb', /exceeds the limit of 256 MiB for a mesh file/],
+      [
+        [
+          ['small.json', 0],
+          ['big.glb', 256],
+        ],
+        'big.glb',
+        /exceeds the limit of 256 MiB for a mesh file/,
+      ],
       // A file of a type the app does not open, and a texture without its .gltf.
       [[['notes.txt', 0]], 'notes.txt', /not a file the app opens/],
       [[['alone.png', 0]], 'alone.png', /no scene or mesh file/],
     ];
     for (const [files, named, problem] of cases) {
-      await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { overlay: { setError(m: null): void } } } }).__navlabEditor.app.overlay.setError(null));
+      await page.evaluate(() =>
+        (window as unknown as { __navlabEditor: { app: { overlay: { setError(m: null): void } } } }).__navlabEditor.app.overlay.setError(
+          null,
+        ),
+      );
       await dropSized(files);
       const message = await errorNaming(page, named);
       expect(message, named).toMatch(problem);
@@ -467,7 +572,11 @@ describe('storage the browser refuses (dev)', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     // As when the user blocks site data: the storage getter throws.
     await page.addInitScript(() => {
-      Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+      Object.defineProperty(window, 'localStorage', {
+        get: () => {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
     });
     try {
       await page.goto(server.url);

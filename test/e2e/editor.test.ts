@@ -21,7 +21,10 @@ const WALL_SCENE = {
   bounds: { min: [-10, 0, -10], max: [10, 10, 10] },
   agentRadius: 0.2,
   obstacles: [{ id: 'wall', shape: 'box', position: [0, 3, 0], size: [1, 6, 12] }],
-  waypoints: [{ id: 'w-a', position: [-5, 2, 0] }, { id: 'w-b', position: [5, 2, 0] }],
+  waypoints: [
+    { id: 'w-a', position: [-5, 2, 0] },
+    { id: 'w-b', position: [5, 2, 0] },
+  ],
 };
 
 /**
@@ -42,14 +45,20 @@ function crowdScene(n: number): { scene: object; at: number[] } {
     const p = [random() * size, random() * size, random() * size];
     if (!inside(p)) waypoints.push({ id: `w${waypoints.length}`, position: p });
   }
-  return { scene: { version: 1, name: 'Editor test: crowd', bounds: { min: [0, 0, 0], max: [size, size, size] }, obstacles, waypoints }, at: waypoints[0].position };
+  return {
+    scene: { version: 1, name: 'Editor test: crowd', bounds: { min: [0, 0, 0], max: [size, size, size] }, obstacles, waypoints },
+    at: waypoints[0].position,
+  };
 }
 
 /** What the drag test reads of the app through the editor hook. */
 interface DragHook {
   views: {
     waypointDrawings: number;
-    waypoints: { linkWrites: number; links: { geometry: { drawRange: { count: number }; attributes: { position: { count: number; array: Float32Array } } } } } | null;
+    waypoints: {
+      linkWrites: number;
+      links: { geometry: { drawRange: { count: number }; attributes: { position: { count: number; array: Float32Array } } } };
+    } | null;
   };
   current: { graph: { pairs(): [number, number][] } } | null;
 }
@@ -88,7 +97,10 @@ async function clickWorld(p: number[], button: 'left' | 'right' = 'left'): Promi
 const load = (scene: object, view?: [number[], number[]]) => loadScene(page, scene, view);
 
 /** A view of WALL_SCENE from the front, above: every point the tests click is clear of the panels. */
-const WALL_VIEW: [number[], number[]] = [[0, 22, 24], [0, 2, 0]];
+const WALL_VIEW: [number[], number[]] = [
+  [0, 22, 24],
+  [0, 2, 0],
+];
 
 describe('the editor (dev)', () => {
   it('rejects unknown tool names readably', async () => {
@@ -138,10 +150,12 @@ describe('the editor (dev)', () => {
     for (let k = 1; k <= 12; k++) {
       await page.mouse.move(from.x + ((to.x - from.x) * k) / 12, from.y + ((to.y - from.y) * k) / 12);
       await settle(page);
-      seen.add(await page.evaluate(() => {
-        const g = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app.waypointView!.links.geometry;
-        return Math.min(g.drawRange.count, g.attributes.position.count) / 2;
-      }));
+      seen.add(
+        await page.evaluate(() => {
+          const g = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app.waypointView!.links.geometry;
+          return Math.min(g.drawRange.count, g.attributes.position.count) / 2;
+        }),
+      );
     }
     await page.mouse.up();
     await settle(page);
@@ -169,7 +183,7 @@ describe('the editor (dev)', () => {
     // The incremental links equal a full preprocessing of the same document.
     await load(afterDrag, WALL_VIEW);
     expect(await links()).toBe(linksMoved);
-    expect(app.errors, app.errors.join("\n")).toEqual([]);
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 
   it('paints a voxel and the grid search goes around it', async () => {
@@ -200,12 +214,18 @@ describe('the editor (dev)', () => {
     expect(edited.name).toBe('Editor test: floor');
     const names = await page.evaluate(() => window.navlab!.scenes());
     // Reload once the last edit (the painted voxel) is in storage: autosave runs shortly after an edit.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => {
-      if (!k.startsWith('navlab.scene.v2:')) return false;
-      const r = JSON.parse(localStorage.getItem(k)!) as { docs: string[]; index: number };
-      const d = JSON.parse(r.docs[r.index]) as { voxels?: { solid: number[][] } };
-      return d.voxels?.solid.some((b) => b.join() === '3,1,1,3,1,1') ?? false;
-    }))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).some((k) => {
+            if (!k.startsWith('navlab.scene.v2:')) return false;
+            const r = JSON.parse(localStorage.getItem(k)!) as { docs: string[]; index: number };
+            const d = JSON.parse(r.docs[r.index]) as { voxels?: { solid: number[][] } };
+            return d.voxels?.solid.some((b) => b.join() === '3,1,1,3,1,1') ?? false;
+          }),
+        ),
+      )
+      .toBe(true);
     await page.reload();
     await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
     expect(await doc()).toEqual(edited);
@@ -231,7 +251,10 @@ describe('the editor (dev)', () => {
       ['future.json', JSON.stringify({ version: 99 }), /version/],
     ];
     for (const [name, text, expected] of cases) {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Edit/Import JSON…"] button').click()]);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.locator('[data-testid="Edit/Import JSON…"] button').click(),
+      ]);
       await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
       await expect.poll(() => page.textContent('#error'), { message: name }).toMatch(expected);
       expect(await doc()).toEqual(before);
@@ -251,11 +274,17 @@ describe('the editor (dev)', () => {
     await clickWorld([-5, 2, 8]);
     const edited = await doc();
     expect(edited.waypoints.length).toBe(3);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="Edit/Export JSON (Ctrl+S)"] button').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="Edit/Export JSON (Ctrl+S)"] button').click(),
+    ]);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(parseScene(text)).toEqual(edited);
     await load(FLOOR_SCENE);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Edit/Import JSON…"] button').click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.locator('[data-testid="Edit/Import JSON…"] button').click(),
+    ]);
     await chooser.setFiles({ name: download.suggestedFilename(), mimeType: 'application/json', buffer: Buffer.from(text) });
     await expect.poll(async () => (await doc()).name).toBe(edited.name);
     expect(await doc()).toEqual(edited);
@@ -269,7 +298,7 @@ describe('the editor (dev)', () => {
     } finally {
       await other.close();
     }
-    expect(app.errors, app.errors.join("\n")).toEqual([]);
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 
   // Last: the scene it edits would join the picker entries the reload test compares.
@@ -281,15 +310,24 @@ describe('the editor (dev)', () => {
     await page.mouse.click(from.x, from.y);
     await settle(page);
     const before = await doc();
-    const pairs = () => page.evaluate(() => (window as unknown as { __navlabEditor: { app: DragHook } }).__navlabEditor.app.current!.graph.pairs().map(([i, j]) => `${i}-${j}`));
+    const pairs = () =>
+      page.evaluate(() =>
+        (window as unknown as { __navlabEditor: { app: DragHook } }).__navlabEditor.app.current!.graph.pairs().map(([i, j]) => `${i}-${j}`),
+      );
     const startPairs = await pairs();
     // What the drawing holds: counters, and with `ends` the segments' ends.
-    const probe = (ends = false) => page.evaluate((withEnds) => {
-      const app = (window as unknown as { __navlabEditor: { app: DragHook } }).__navlabEditor.app;
-      const g = app.views.waypoints!.links.geometry;
-      const used = Math.min(g.drawRange.count, g.attributes.position.count) / 2;
-      return { drawings: app.views.waypointDrawings, writes: app.views.waypoints!.linkWrites, links: used, ends: withEnds ? Array.from(g.attributes.position.array.subarray(0, 6 * used)) : [] };
-    }, ends);
+    const probe = (ends = false) =>
+      page.evaluate((withEnds) => {
+        const app = (window as unknown as { __navlabEditor: { app: DragHook } }).__navlabEditor.app;
+        const g = app.views.waypoints!.links.geometry;
+        const used = Math.min(g.drawRange.count, g.attributes.position.count) / 2;
+        return {
+          drawings: app.views.waypointDrawings,
+          writes: app.views.waypoints!.linkWrites,
+          links: used,
+          ends: withEnds ? Array.from(g.attributes.position.array.subarray(0, 6 * used)) : [],
+        };
+      }, ends);
     const start = await probe();
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
@@ -308,7 +346,10 @@ describe('the editor (dev)', () => {
     const after = await doc();
     const moved = after.waypoints.findIndex((w, i) => w.position.some((c, a) => c !== before.waypoints[i].position[a]));
     expect(moved, 'a waypoint was dragged').toBeGreaterThanOrEqual(0);
-    expect(Math.hypot(...after.waypoints[moved].position.map((c, a) => c - before.waypoints[moved].position[a])), 'dragged distance').toBeGreaterThan(1);
+    expect(
+      Math.hypot(...after.waypoints[moved].position.map((c, a) => c - before.waypoints[moved].position[a])),
+      'dragged distance',
+    ).toBeGreaterThan(1);
     // Work per move: the moved waypoint's links and the few that changed (about 20 of 20,000), not the whole drawing.
     expect(Math.max(...perMove), `segments written per move (of ${last.links})`).toBeLessThan(last.links / 100);
 
@@ -317,7 +358,8 @@ describe('the editor (dev)', () => {
     const index = new Map(after.waypoints.map((w, i) => [key(w.position), i]));
     const drawn: string[] = [];
     for (let k = 0; k < last.ends.length; k += 6) {
-      const i = index.get(key(last.ends, k)), j = index.get(key(last.ends, k + 3));
+      const i = index.get(key(last.ends, k)),
+        j = index.get(key(last.ends, k + 3));
       expect(i !== undefined && j !== undefined, `segment ${k / 6} ends at waypoints`).toBe(true);
       drawn.push([Math.min(i!, j!), Math.max(i!, j!)].join('-'));
     }
@@ -326,10 +368,14 @@ describe('the editor (dev)', () => {
     expect(drawn.length, 'no link drawn twice').toBe(new Set(drawn).size);
     expect(drawn.sort()).toEqual(fresh.sort());
     // The drag changed links, some of them between other waypoints (their nearest choices).
-    const startSet = new Set(startPairs), freshSet = new Set(fresh);
+    const startSet = new Set(startPairs),
+      freshSet = new Set(fresh);
     const changed = [...fresh.filter((p) => !startSet.has(p)), ...startPairs.filter((p) => !freshSet.has(p))];
     expect(changed.length).toBeGreaterThan(0);
-    expect(changed.some((p) => !p.split('-').includes(String(moved))), 'a link between other waypoints changed').toBe(true);
-    expect(app.errors, app.errors.join("\n")).toEqual([]);
+    expect(
+      changed.some((p) => !p.split('-').includes(String(moved))),
+      'a link between other waypoints changed',
+    ).toBe(true);
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 });

@@ -21,7 +21,12 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'navlab-examples-'));
   await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const port = await freePort();
-  server = await preview({ configFile, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+  server = await preview({
+    configFile,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
   url = `http://127.0.0.1:${port}/`;
   browser = await launchBrowser();
 }, 180_000);
@@ -36,7 +41,10 @@ afterAll(async () => {
  * Opens an example page, waits until `window.example` satisfies `ready` (null: only the page
  * load), and returns it with the console errors.
  */
-async function open(page: string, ready: string | null): Promise<{ page: Page; example: Record<string, unknown>; errors: string[]; close(): Promise<void> }> {
+async function open(
+  page: string,
+  ready: string | null,
+): Promise<{ page: Page; example: Record<string, unknown>; errors: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const p = await context.newPage();
   const errors: string[] = [];
@@ -45,7 +53,10 @@ async function open(page: string, ready: string | null): Promise<{ page: Page; e
   });
   p.on('pageerror', (e) => errors.push(e.message));
   await p.goto(url + page);
-  if (ready !== null) await p.waitForFunction(`(() => { const example = window.example; return example !== undefined && (${ready}); })()`, null, { timeout: 120_000 });
+  if (ready !== null)
+    await p.waitForFunction(`(() => { const example = window.example; return example !== undefined && (${ready}); })()`, null, {
+      timeout: 120_000,
+    });
   const example = await p.evaluate(() => (window as unknown as { example?: Record<string, unknown> }).example ?? {});
   return { page: p, example, errors, close: () => context.close() };
 }
@@ -53,15 +64,18 @@ async function open(page: string, ready: string | null): Promise<{ page: Page; e
 /** Whether the page's canvas has pixels other than the background (read back through a 2D canvas). */
 async function canvasDrawn(page: Page): Promise<boolean> {
   const png = await page.locator('canvas').screenshot();
-  return page.evaluate(async (bytes) => {
-    const img = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
-    const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
-    c.drawImage(img, 0, 0);
-    const d = c.getImageData(0, 0, img.width, img.height).data;
-    let other = 0;
-    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - 0x0e) + Math.abs(d[i + 1] - 0x11) + Math.abs(d[i + 2] - 0x17) > 24) other++;
-    return other > 0.01 * (d.length / 4);
-  }, [...png]);
+  return page.evaluate(
+    async (bytes) => {
+      const img = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+      const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
+      c.drawImage(img, 0, 0);
+      const d = c.getImageData(0, 0, img.width, img.height).data;
+      let other = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - 0x0e) + Math.abs(d[i + 1] - 0x11) + Math.abs(d[i + 2] - 0x17) > 24) other++;
+      return other > 0.01 * (d.length / 4);
+    },
+    [...png],
+  );
 }
 
 describe('examples', () => {

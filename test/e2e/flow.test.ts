@@ -41,7 +41,12 @@ const SLOW = { timeout: 60_000 };
 
 /** A point of Open field's floor (y = 0) that shows clear of the panels, and where it shows. */
 async function floorSpot(): Promise<{ p: number[]; at: { x: number; y: number } }> {
-  for (const p of [[10, 0, 24], [16, 0, 20], [4, 0, 27], [22, 0, 14]]) {
+  for (const p of [
+    [10, 0, 24],
+    [16, 0, 20],
+    [4, 0, 27],
+    [22, 0, 14],
+  ]) {
     const at = await screenOf(p);
     if (clear(at)) return { p, at };
   }
@@ -101,7 +106,10 @@ describe('the flow a user expects (dev)', () => {
   });
 
   it('drag paints a row and Shift+drag fills a box, each one undo step', async () => {
-    await load(FLOOR_SCENE, [[6, 12, 13], [6, 1, 3]]);
+    await load(FLOOR_SCENE, [
+      [6, 12, 13],
+      [6, 1, 3],
+    ]);
     const base = solidCount(await doc());
     await page.evaluate(() => window.navlab!.setTool('voxel'));
     // Along the floor's top face (y = 1) at z = 3.5: x from 2.5 to 8.5.
@@ -172,7 +180,8 @@ describe('the flow a user expects (dev)', () => {
     const text = page.locator('[data-testid="Compare/expanded"] input');
     await expect.poll(() => text.inputValue(), { timeout: 30_000 }).toMatch(/only A \d+ · only B \d+ · both \d+/);
     const [onlyA, onlyB, both] = (/only A (\d+) · only B (\d+) · both (\d+)/.exec(await text.inputValue()) ?? []).slice(1).map(Number);
-    const q = (heuristic: string) => page.evaluate((h) => window.navlab!.query({ from: 'ground-01', to: 'mid-23', heuristic: h as 'exact' }), heuristic);
+    const q = (heuristic: string) =>
+      page.evaluate((h) => window.navlab!.query({ from: 'ground-01', to: 'mid-23', heuristic: h as 'exact' }), heuristic);
     const [a, b] = await Promise.all([q('exact'), q('zero')]);
     expect(onlyA + both).toBe(a.expanded);
     expect(onlyB + both).toBe(b.expanded);
@@ -210,6 +219,6 @@ describe('the flow a user expects (dev)', () => {
     expect(goal[1]).toBeLessThan(2);
     // The search start did not move to the clicked agent: the click was the agent's.
     expect(await hud()).toContain('start ground-01');
-    expect(app.errors, app.errors.join("\n")).toEqual([]);
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 });

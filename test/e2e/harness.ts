@@ -42,7 +42,11 @@ const configFile = join(ROOT, 'vite.config.ts');
 export async function startDev(cacheDir: string): Promise<AppServer> {
   const port = await freePort();
   const server = await createServer({
-    root: ROOT, configFile, cacheDir, logLevel: 'error', clearScreen: false,
+    root: ROOT,
+    configFile,
+    cacheDir,
+    logLevel: 'error',
+    clearScreen: false,
     server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null },
   });
   await server.listen();
@@ -55,7 +59,11 @@ export async function startPreview(cacheDir: string): Promise<AppServer> {
   await build({ root: ROOT, configFile, cacheDir, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const port = await freePort();
   const server = await preview({
-    root: ROOT, configFile, cacheDir, logLevel: 'error', build: { outDir },
+    root: ROOT,
+    configFile,
+    cacheDir,
+    logLevel: 'error',
+    build: { outDir },
     preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
   return {
@@ -71,8 +79,15 @@ export async function startPreview(cacheDir: string): Promise<AppServer> {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -190,7 +205,12 @@ export interface EditorHook {
   /** Applies an edit as the editing tools do (undoable, autosaved). */
   commit(label: string, edit: (doc: SceneDocument) => SceneDocument): boolean;
   app: {
-    camera: { updateMatrixWorld(): void; position: { set(x: number, y: number, z: number): void }; matrixWorldInverse: { elements: number[] }; projectionMatrix: { elements: number[] } };
+    camera: {
+      updateMatrixWorld(): void;
+      position: { set(x: number, y: number, z: number): void };
+      matrixWorldInverse: { elements: number[] };
+      projectionMatrix: { elements: number[] };
+    };
     renderer: { domElement: HTMLCanvasElement };
     rig: { orbit: { target: { set(x: number, y: number, z: number): void }; update(): void } };
     /** `drawRange.count` is Infinity until a drag makes the links editable in place (then: 2 x links drawn). */
@@ -214,12 +234,15 @@ export async function screenPoint(page: Page, p: number[]): Promise<{ x: number;
 
 /** Puts the camera at `eye` looking at `target` (dev server's editor hook), and lets orbit damping settle. */
 export async function setView(page: Page, eye: number[], target: number[]): Promise<void> {
-  await page.evaluate(([e, t]) => {
-    const a = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app;
-    a.camera.position.set(e[0], e[1], e[2]);
-    a.rig.orbit.target.set(t[0], t[1], t[2]);
-    a.rig.orbit.update();
-  }, [eye, target] as const);
+  await page.evaluate(
+    ([e, t]) => {
+      const a = (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.app;
+      a.camera.position.set(e[0], e[1], e[2]);
+      a.rig.orbit.target.set(t[0], t[1], t[2]);
+      a.rig.orbit.update();
+    },
+    [eye, target] as const,
+  );
   for (let i = 0; i < 10; i++) await settle(page);
 }
 
@@ -239,7 +262,10 @@ const run = promisify(execFile);
 
 /** `nav path ... --json` through tsx, as users run it. */
 export async function navPath(args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/nav.ts'), 'path', ...args, '--json'], { cwd: ROOT, timeout: 120_000 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/nav.ts'), 'path', ...args, '--json'], {
+    cwd: ROOT,
+    timeout: 120_000,
+  });
   return JSON.parse(stdout);
 }
 

@@ -30,7 +30,9 @@ function hostile(name: string): Record<string, unknown> {
     units: P('units'),
     bounds: { min: [-5, 0, -5], max: [5, 5, 5] },
     voxels: {
-      origin: [-5, 0, -5], dims: [10, 1, 10], solid: [[0, 0, 0, 9, 0, 9]],
+      origin: [-5, 0, -5],
+      dims: [10, 1, 10],
+      solid: [[0, 0, 0, 9, 0, 9]],
       terrain: [{ kind: P('terrain'), cost: 2, boxes: [[0, 0, 0, 1, 0, 1]] }],
     },
     obstacles: [{ id: P('obstacle'), shape: 'box', position: BOX, size: [1, 1, 1] }],
@@ -80,7 +82,10 @@ async function exercise(page: Page, name: string): Promise<void> {
   // Search on the waypoint graph, where endpoints are the hostile ids.
   if (/voxel grid/.test((await page.textContent('#hud .ends')) ?? '')) await page.keyboard.press('g');
   expect(await page.textContent('#hud .ends')).toContain('waypoint graph');
-  for (const [k, p] of [['wp-a', WP_A], ['wp-b', WP_B]] as const) {
+  for (const [k, p] of [
+    ['wp-a', WP_A],
+    ['wp-b', WP_B],
+  ] as const) {
     const s = await screenPoint(page, p);
     await page.mouse.move(s.x - 3, s.y);
     await page.mouse.move(s.x, s.y);
@@ -139,11 +144,14 @@ describe('hostile documents (dev)', () => {
     await page.locator('[data-testid="Scene/scene"] select').selectOption({ label: P('loaded') });
     await exercise(page, 'loaded');
     // Dropped on the window.
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], 'hostile.json', { type: 'application/json' }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, JSON.stringify(hostile('dropped')));
+    await page.evaluate(
+      (text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'hostile.json', { type: 'application/json' }));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      },
+      JSON.stringify(hostile('dropped')),
+    );
     await exercise(page, 'dropped');
     expect(await harm(app)).toEqual(NO_HARM);
   });
@@ -152,15 +160,35 @@ describe('hostile documents (dev)', () => {
     const app = await open();
     const { page } = app;
     const huge = 'A'.repeat(200_000) + P('huge');
-    const bad = { version: 1, waypoints: [{ id: huge, position: [0, 0, 0] }, { id: huge, position: [1, 0, 0] }] };
-    const message = await page.evaluate((d) => window.navlab!.loadScene(d).then(() => 'loaded', (e: Error) => e.message), bad);
+    const bad = {
+      version: 1,
+      waypoints: [
+        { id: huge, position: [0, 0, 0] },
+        { id: huge, position: [1, 0, 0] },
+      ],
+    };
+    const message = await page.evaluate(
+      (d) =>
+        window.navlab!.loadScene(d).then(
+          () => 'loaded',
+          (e: Error) => e.message,
+        ),
+      bad,
+    );
     expect(message).not.toBe('loaded');
     expect(message.length).toBeLessThan(1000);
     const shownError = (await page.textContent('#error')) ?? '';
     // Cut either as a quoted prefix ("first 40 of N characters") or a clipped line ("N more characters").
     expect(shownError).toMatch(/(first \d+ of \d+|\d+ more) characters/);
     expect(shownError.length).toBeLessThan(1000);
-    const unknown = await page.evaluate((n) => window.navlab!.loadScene(n).then(() => 'loaded', (e: Error) => e.message), P('name') + 'B'.repeat(100_000));
+    const unknown = await page.evaluate(
+      (n) =>
+        window.navlab!.loadScene(n).then(
+          () => 'loaded',
+          (e: Error) => e.message,
+        ),
+      P('name') + 'B'.repeat(100_000),
+    );
     expect(unknown).toMatch(/unknown scene/);
     expect(unknown.length).toBeLessThan(1000);
     // A dropped file over the size limit is refused before it is read; the scene stays.
@@ -186,7 +214,9 @@ describe('hostile documents (dev)', () => {
 
   it('a #scene= hash that is not a share link: a message naming the problem (no decoded bytes), and the default scene', async () => {
     const app = await open(`#scene=${Buffer.from(`${P('garbage')} is not a scene`).toString('base64url')}`);
-    await expect.poll(() => app.page.textContent('#error')).toBe("Could not open the shared link: the link's scene= value is not a shared scene: it decodes to text that is not JSON");
+    await expect
+      .poll(() => app.page.textContent('#error'))
+      .toBe("Could not open the shared link: the link's scene= value is not a shared scene: it decodes to text that is not JSON");
     expect(await app.page.evaluate(() => window.navlab!.document().name)).toBe('Open field with pillars');
     expect(await harm(app)).toEqual(NO_HARM);
   });
@@ -196,11 +226,23 @@ describe('hostile documents (dev)', () => {
     const { page } = app;
     // What an earlier session (or a tampered storage) left: edits of a scene with a hostile name.
     const name = P('saved');
-    const record = { format: 2, name, savedAt: Date.now(), revision: 1, tab: 'x', docs: [JSON.stringify(hostile('saved'))], labels: [], index: 0 };
-    await page.evaluate(([k, v, last, n]) => {
-      localStorage.setItem(k, v);
-      localStorage.setItem(last, n);
-    }, [SCENE_KEY_PREFIX + name, JSON.stringify(record), LAST_SCENE_KEY, name] as const);
+    const record = {
+      format: 2,
+      name,
+      savedAt: Date.now(),
+      revision: 1,
+      tab: 'x',
+      docs: [JSON.stringify(hostile('saved'))],
+      labels: [],
+      index: 0,
+    };
+    await page.evaluate(
+      ([k, v, last, n]) => {
+        localStorage.setItem(k, v);
+        localStorage.setItem(last, n);
+      },
+      [SCENE_KEY_PREFIX + name, JSON.stringify(record), LAST_SCENE_KEY, name] as const,
+    );
     await page.reload();
     await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
     await expect.poll(() => page.textContent('#restore-note')).toContain(shown('saved'));

@@ -11,7 +11,18 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { canvasCoverage, launchBrowser, openApp, ROOT, settle, shippedScenes, startDev, type AppPage, type AppServer, type EditorHook } from './harness.ts';
+import {
+  canvasCoverage,
+  launchBrowser,
+  openApp,
+  ROOT,
+  settle,
+  shippedScenes,
+  startDev,
+  type AppPage,
+  type AppServer,
+  type EditorHook,
+} from './harness.ts';
 
 let browser: Browser;
 let server: AppServer;
@@ -74,9 +85,11 @@ async function gridQuery(): Promise<{ status: string; path: number[][] }> {
     const v = d.voxels!;
     const [X, Y, Z] = v.dims;
     const blocked = new Uint8Array(X * Y * Z);
-    for (const [x0, y0, z0, x1, y1, z1] of v.solid) for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) blocked[x + X * (y + Y * z)] = 1;
+    for (const [x0, y0, z0, x1, y1, z1] of v.solid)
+      for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) blocked[x + X * (y + Y * z)] = 1;
     // The grid has a free margin all round: corner to corner goes around the meshes.
-    const from: [number, number, number] = [0, 0, 0], to: [number, number, number] = [X - 1, Y - 1, Z - 1];
+    const from: [number, number, number] = [0, 0, 0],
+      to: [number, number, number] = [X - 1, Y - 1, Z - 1];
     if (blocked[0] || blocked[X * Y * Z - 1]) throw new Error('margin voxel blocked');
     return window.navlab!.query({ graph: 'grid', from, to }) as Promise<{ status: string; path: number[][] }>;
   });
@@ -92,8 +105,14 @@ function overLimit(): Payload {
   const json = {
     asset: { version: '2.0' },
     buffers: [{ byteLength: body.length, uri: `data:application/octet-stream;base64,${body.toString('base64')}` }],
-    bufferViews: [{ buffer: 0, byteLength: 36 }, { buffer: 0, byteOffset: 36, byteLength: idx.byteLength }],
-    accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] }, { bufferView: 1, componentType: 5123, count: 3 * tris, type: 'SCALAR' }],
+    bufferViews: [
+      { buffer: 0, byteLength: 36 },
+      { buffer: 0, byteOffset: 36, byteLength: idx.byteLength },
+    ],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] },
+      { bufferView: 1, componentType: 5123, count: 3 * tris, type: 'SCALAR' },
+    ],
     meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
     nodes,
     scenes: [{ nodes: nodes.map((_, i) => i) }],
@@ -146,12 +165,19 @@ describe('mesh import (dev)', () => {
     textured.materials = [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } } }];
     for (const m of textured.meshes) for (const p of m.primitives) p.material = 0;
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    await drop([{ name: 'textured.gltf', base64: Buffer.from(JSON.stringify(textured)).toString('base64') }, { name: 'tex.png', base64: png }]);
+    await drop([
+      { name: 'textured.gltf', base64: Buffer.from(JSON.stringify(textured)).toString('base64') },
+      { name: 'tex.png', base64: png },
+    ]);
     await shown('textured');
     const tex = JSON.parse(Buffer.from((await doc()).meshes![0].src.split(',')[1], 'base64').toString('utf8'));
     expect(tex.images[0].uri.startsWith('data:image/png;base64,')).toBe(true);
     expect(await shownError()).toBe('');
-    for (const [file, name] of [['tetra-ascii.stl', 'tetra-ascii'], ['draco.glb', 'draco'], ['meshopt.glb', 'meshopt']]) {
+    for (const [file, name] of [
+      ['tetra-ascii.stl', 'tetra-ascii'],
+      ['draco.glb', 'draco'],
+      ['meshopt.glb', 'meshopt'],
+    ]) {
       await drop([fixture(file)]);
       await shown(name);
       expect((await gridQuery()).status, file).toBe('found');
@@ -196,7 +222,10 @@ describe('mesh import (dev)', () => {
   }, 300_000);
 
   it('imports several files chosen with the picker', async () => {
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('[data-testid="Meshes/Import meshes… (.glb .gltf .obj .stl)"] button').click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.locator('[data-testid="Meshes/Import meshes… (.glb .gltf .obj .stl)"] button').click(),
+    ]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles(['sample-external.gltf', 'sample-external.bin', 'tetra.obj'].map((f) => join(ROOT, 'test/data/meshes', f)));
     await page.waitForFunction(() => window.navlab!.document().meshes?.length === 2, null, { timeout: 240_000 });
@@ -204,7 +233,7 @@ describe('mesh import (dev)', () => {
     expect((await doc()).meshes!.map((m) => m.id)).toEqual(['sample-external', 'tetra']);
   }, 300_000);
 
-  it('re-voxelizes at the slider\'s cell size and places waypoints from the Meshes panel (undoable)', async () => {
+  it("re-voxelizes at the slider's cell size and places waypoints from the Meshes panel (undoable)", async () => {
     await drop([fixture('sample.glb')]);
     await shown('sample');
     expect((await doc()).waypoints).toEqual([]);
@@ -222,7 +251,9 @@ describe('mesh import (dev)', () => {
     expect((await gridQuery()).status).toBe('found');
     // Place waypoints: automatic waypoints on the new layer replace the imported ones.
     await page.locator('[data-testid="Meshes/Place waypoints"] button').click();
-    await page.waitForFunction((w) => JSON.stringify(window.navlab!.document().waypoints) !== w, JSON.stringify(d1.waypoints), { timeout: 240_000 });
+    await page.waitForFunction((w) => JSON.stringify(window.navlab!.document().waypoints) !== w, JSON.stringify(d1.waypoints), {
+      timeout: 240_000,
+    });
     const d2 = await doc();
     expect(d2.waypoints.length).toBeGreaterThan(1);
     expect(d2.voxels).toEqual(d1.voxels);
@@ -234,8 +265,14 @@ describe('mesh import (dev)', () => {
     expect((await doc()).voxels).toEqual(d0.voxels);
     // Placing added to the scene's waypoints: a hand-placed one stays, undo takes back only the placed ones.
     const hand = d2.waypoints[0].position;
-    await page.evaluate((p) => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor
-      .commit('Add waypoint', (d) => ({ ...d, waypoints: [...d.waypoints, { id: 'hand', position: p }] })), hand);
+    await page.evaluate(
+      (p) =>
+        (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.commit('Add waypoint', (d) => ({
+          ...d,
+          waypoints: [...d.waypoints, { id: 'hand', position: p }],
+        })),
+      hand,
+    );
     await page.locator('[data-testid="Meshes/placed waypoints"] select').selectOption('add to existing');
     await page.locator('[data-testid="Meshes/Place waypoints"] button').click();
     await page.waitForFunction(() => window.navlab!.document().waypoints.length > 1, null, { timeout: 240_000 });
@@ -267,7 +304,9 @@ describe('example levels (dev)', () => {
       expect(d.meshes![0].src).toMatch(/^levels\/[a-z-]+\.glb$/);
       await settle(page);
       const drawn = await page.evaluate(() => {
-        const views = (window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[]; visible: boolean } | null } } } }).__navlabEditor.app.views;
+        const views = (
+          window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[]; visible: boolean } | null } } } }
+        ).__navlabEditor.app.views;
         return { meshes: views.meshes?.children.length ?? 0, visible: views.meshes?.visible ?? false };
       });
       expect(drawn).toEqual({ meshes: 1, visible: true });
@@ -291,7 +330,11 @@ describe('example levels (dev)', () => {
     expect((await doc()).meshes![0].src).toBe('levels/city-block.glb');
     // Without the mesh file the scene is refused, naming the file, and the scene stays.
     await drop([{ name: 'city-block.json', base64: Buffer.from(JSON.stringify({ ...scene, name: 'No mesh' })).toString('base64') }]);
-    await page.waitForFunction(() => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''), null, { timeout: 240_000 });
+    await page.waitForFunction(
+      () => /levels\/city-block\.glb: no such file/.test(document.querySelector('#error')?.textContent ?? ''),
+      null,
+      { timeout: 240_000 },
+    );
     expect((await doc()).name).toBe('City block (dropped)');
     // The picker entry kept the files dropped with it: choosing it again (after another
     // scene) reads the mesh from them, and the meshes are drawn.
@@ -302,8 +345,11 @@ describe('example levels (dev)', () => {
     await shown('City block (dropped)');
     expect(await shownError()).toBe('');
     expect((await doc()).meshes![0].src).toBe('levels/city-block.glb');
-    const drawn = await page.evaluate(() => (window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[] } | null } } } }).__navlabEditor.app.views.meshes?.children.length ?? 0);
+    const drawn = await page.evaluate(
+      () =>
+        (window as unknown as { __navlabEditor: { app: { views: { meshes: { children: unknown[] } | null } } } }).__navlabEditor.app.views
+          .meshes?.children.length ?? 0,
+    );
     expect(drawn).toBe(1);
   }, 300_000);
 });
-

@@ -13,9 +13,11 @@ export interface Rgba {
  */
 export function decodePng(buf: Buffer): Rgba {
   if (buf.readUInt32BE(0) !== 0x89504e47) throw new Error('decodePng: not a PNG');
-  let width = 0, height = 0, channels = 0;
+  let width = 0,
+    height = 0,
+    channels = 0;
   const idat: Buffer[] = [];
-  for (let o = 8; o < buf.length;) {
+  for (let o = 8; o < buf.length; ) {
     const len = buf.readUInt32BE(o);
     const type = buf.toString('ascii', o + 4, o + 8);
     const body = buf.subarray(o + 8, o + 8 + len);
@@ -23,7 +25,8 @@ export function decodePng(buf: Buffer): Rgba {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const [depth, color, , , interlace] = body.subarray(8, 13);
-      if (depth !== 8 || interlace !== 0 || (color !== 2 && color !== 6)) throw new Error(`decodePng: unsupported PNG (depth ${depth}, colour type ${color}, interlace ${interlace})`);
+      if (depth !== 8 || interlace !== 0 || (color !== 2 && color !== 6))
+        throw new Error(`decodePng: unsupported PNG (depth ${depth}, colour type ${color}, interlace ${interlace})`);
       channels = color === 6 ? 4 : 3;
     } else if (type === 'IDAT') {
       idat.push(body);
@@ -48,7 +51,9 @@ export function decodePng(buf: Buffer): Rgba {
       else if (filter === 3) v += (a + b) >> 1;
       else if (filter === 4) {
         const p = a + b - c;
-        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       }
       cur[i] = v & 255;
@@ -75,7 +80,9 @@ export function coverage(img: Rgba, background: [number, number, number], thresh
   const colours = new Set<number>();
   const n = img.width * img.height;
   for (let i = 0; i < n; i++) {
-    const r = img.data[4 * i], g = img.data[4 * i + 1], b = img.data[4 * i + 2];
+    const r = img.data[4 * i],
+      g = img.data[4 * i + 1],
+      b = img.data[4 * i + 2];
     if (Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2]) > threshold) drawn++;
     colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
   }

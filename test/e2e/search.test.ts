@@ -22,13 +22,20 @@ const FLOOR_SCENE = {
   agents: [{ id: 'runner', start: [0.5, 1.5, 2.5], goal: [11.5, 1.5, 2.5], speed: 1, radius: 0.3 }],
 };
 /** Looking down at the floor from the front: every point used shows clear of the panels. */
-const FLOOR_VIEW: [number[], number[]] = [[6, 12, 13], [6, 1, 3]];
+const FLOOR_VIEW: [number[], number[]] = [
+  [6, 12, 13],
+  [6, 1, 3],
+];
 
 type Box = { left: number; top: number; right: number; bottom: number };
-const rectOf = (selector: string): Promise<Box> => page.locator(selector).first().evaluate((e) => {
-  const r = e.getBoundingClientRect();
-  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-});
+const rectOf = (selector: string): Promise<Box> =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
 const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const inWindow = (r: Box) => r.left >= 0 && r.top >= 0 && r.right <= 1280 && r.bottom <= 800;
 
@@ -101,11 +108,22 @@ describe('watching a search (dev)', () => {
 const WALLS_SCENE = {
   version: 1,
   name: 'Search test: walls',
-  voxels: { dims: [30, 2, 20], solid: [[0, 0, 0, 29, 0, 19], [8, 1, 0, 9, 1, 13], [18, 1, 6, 19, 1, 19], [12, 1, 15, 15, 1, 16]] },
+  voxels: {
+    dims: [30, 2, 20],
+    solid: [
+      [0, 0, 0, 29, 0, 19],
+      [8, 1, 0, 9, 1, 13],
+      [18, 1, 6, 19, 1, 19],
+      [12, 1, 15, 15, 1, 16],
+    ],
+  },
   agents: [{ id: 'runner', start: [1.5, 1.5, 1.5], goal: [28.5, 1.5, 18.5], speed: 1, radius: 0.3 }],
   search: { graph: 'grid', neighborhood: 26 },
 };
-const WALLS_VIEW: [number[], number[]] = [[13, 26, 30], [13, 0, 9]];
+const WALLS_VIEW: [number[], number[]] = [
+  [13, 26, 30],
+  [13, 0, 9],
+];
 
 /** The lab as the dev server's editor hook reaches it (the parts read here). */
 interface LabHook {
@@ -209,8 +227,13 @@ describe('what JPS and Lazy Theta* do beyond A* (dev)', () => {
 describe('tooltips (dev)', () => {
   it('a waypoint tooltip next to the settings panel flips to the left instead of going under it', async () => {
     const scene = {
-      version: 1, name: 'Tooltip test', bounds: { min: [-10, 0, -10], max: [10, 10, 10] },
-      waypoints: [{ id: 'edge-waypoint-with-a-long-name', label: 'beside the settings panel', position: [0, 2, 0] }, { id: 'other', position: [-8, 2, 0] }],
+      version: 1,
+      name: 'Tooltip test',
+      bounds: { min: [-10, 0, -10], max: [10, 10, 10] },
+      waypoints: [
+        { id: 'edge-waypoint-with-a-long-name', label: 'beside the settings panel', position: [0, 2, 0] },
+        { id: 'other', position: [-8, 2, 0] },
+      ],
     };
     const gui = await rectOf('.lil-gui.lil-root');
     // Put the camera so that the waypoint shows just left of the panel.
@@ -243,8 +266,12 @@ describe('agents and edits (dev)', () => {
     await page.keyboard.press('Space');
     await expect.poll(time, SLOW).toBeGreaterThan(1);
     // A box on the floor beside the runner's path: an edit of static geometry only.
-    const ok = await page.evaluate(() => (window as unknown as { __navlabEditor: { commit(l: string, f: (d: unknown) => unknown): boolean } }).__navlabEditor
-      .commit('Add box', (d) => ({ ...(d as object), obstacles: [{ id: 'crate', shape: 'box', position: [6.5, 1.5, 4.5], size: [1, 1, 1] }] })));
+    const ok = await page.evaluate(() =>
+      (window as unknown as { __navlabEditor: { commit(l: string, f: (d: unknown) => unknown): boolean } }).__navlabEditor.commit(
+        'Add box',
+        (d) => ({ ...(d as object), obstacles: [{ id: 'crate', shape: 'box', position: [6.5, 1.5, 4.5], size: [1, 1, 1] }] }),
+      ),
+    );
     expect(ok).toBe(true);
     const before = await time();
     // Snapshots of the edited scene arrive and time goes on from where it was (a restart would start at 0).

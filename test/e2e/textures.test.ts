@@ -39,7 +39,8 @@ const payload = (name: string, bytes: Uint8Array | string): Payload => ({ name, 
 function drawnMaps(): Promise<{ width: number; height: number; kind: string }[]> {
   return page.evaluate(() => {
     type Drawn = { isMesh?: boolean; material?: { map?: { image?: { width: number; height: number } } | null } };
-    const scene = (window as unknown as { __navlabEditor: { app: { scene: { traverse(f: (o: Drawn) => void): void } } } }).__navlabEditor.app.scene;
+    const scene = (window as unknown as { __navlabEditor: { app: { scene: { traverse(f: (o: Drawn) => void): void } } } }).__navlabEditor
+      .app.scene;
     const maps: { width: number; height: number; kind: string }[] = [];
     scene.traverse((o) => {
       const image = o.isMesh ? o.material?.map?.image : undefined;
@@ -62,7 +63,11 @@ describe('textured glTF in the app', () => {
     // A .gltf with an external buffer and image, dropped together (the app embeds both as data: URIs).
     const b = texturedBox();
     b.json.images = [{ uri: 'wall%20tex.png' }];
-    await drop([payload('textured.gltf', b.gltfExternal('textured.bin')), payload('textured.bin', b.body()), payload('wall tex.png', png(3, 5))]);
+    await drop([
+      payload('textured.gltf', b.gltfExternal('textured.bin')),
+      payload('textured.bin', b.body()),
+      payload('wall tex.png', png(3, 5)),
+    ]);
     await page.waitForFunction(() => window.navlab!.document().name === 'textured', null, { timeout: 240_000 });
     await expect.poll(drawnMaps).toEqual([{ width: 3, height: 5, kind: 'ImageBitmap' }]);
 

@@ -24,9 +24,17 @@ const ids = async (p: Page = page): Promise<string[]> => (await doc(p)).waypoint
 
 /** Adds a waypoint `id` through the editor's commit (the path every editing tool takes). */
 async function addWaypoint(id: string, p: Page = page): Promise<void> {
-  const ok = await p.evaluate((i) => (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.commit(`Add ${i}`, (d) => ({
-    ...d, waypoints: [...d.waypoints, { id: i, position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1 + d.waypoints.length * 1e-3] }],
-  })), id);
+  const ok = await p.evaluate(
+    (i) =>
+      (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.commit(`Add ${i}`, (d) => ({
+        ...d,
+        waypoints: [
+          ...d.waypoints,
+          { id: i, position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1 + d.waypoints.length * 1e-3] },
+        ],
+      })),
+    id,
+  );
   expect(ok, `add ${id}`).toBe(true);
 }
 
@@ -34,7 +42,7 @@ const pick = (name: string, p: Page = page) => p.locator('[data-testid="Scene/sc
 const shownName = (p: Page = page) => p.evaluate(() => window.navlab!.document().name);
 
 describe('saved edits per scene (dev)', () => {
-  it('keeps each scene\'s edits and undo history across picker switches and loadScene(name)', async () => {
+  it("keeps each scene's edits and undo history across picker switches and loadScene(name)", async () => {
     const names = await page.evaluate(() => window.navlab!.scenes());
     await page.evaluate((n) => window.navlab!.loadScene(n), FIELD);
     await addWaypoint('kept-1');
@@ -95,7 +103,7 @@ describe('saved edits per scene (dev)', () => {
     await page.evaluate(() => {
       const original = Storage.prototype.setItem;
       (window as unknown as { __setItem: typeof original }).__setItem = original;
-      Storage.prototype.setItem = function () {
+      Storage.prototype.setItem = () => {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       };
     });
@@ -123,10 +131,11 @@ describe('saved edits per scene (dev)', () => {
     await expect.poll(() => page.textContent('#save-conflict')).toMatch(/changed in another tab/);
     await addWaypoint('from-tab-1');
     await page.waitForTimeout(600);
-    const stored = () => page.evaluate((n) => {
-      const r = JSON.parse(localStorage.getItem(`navlab.scene.v2:${n}`)!) as { docs: string[]; index: number };
-      return (JSON.parse(r.docs[r.index]) as SceneDocument).waypoints.map((w) => w.id);
-    }, FIELD);
+    const stored = () =>
+      page.evaluate((n) => {
+        const r = JSON.parse(localStorage.getItem(`navlab.scene.v2:${n}`)!) as { docs: string[]; index: number };
+        return (JSON.parse(r.docs[r.index]) as SceneDocument).waypoints.map((w) => w.id);
+      }, FIELD);
     expect(await stored()).toContain('from-tab-2');
     expect(await stored()).not.toContain('from-tab-1');
     // Keeping this tab's version is an explicit choice; then the other tab is told.
@@ -143,8 +152,14 @@ describe('saved edits per scene (dev)', () => {
 describe('loading (dev)', () => {
   it('a new load cancels a pending one', async () => {
     const r = await page.evaluate(async (n) => {
-      const first = window.navlab!.loadScene('warframe-simple').then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`);
-      const second = window.navlab!.loadScene(n).then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`);
+      const first = window.navlab!.loadScene('warframe-simple').then(
+        () => 'loaded',
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
+      const second = window.navlab!.loadScene(n).then(
+        () => 'loaded',
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
       return [await first, await second];
     }, CLASSIC);
     expect(r[0]).toMatch(/^AbortError: .*cancelled by a newer load/);
@@ -152,14 +167,26 @@ describe('loading (dev)', () => {
     expect(await shownName()).toBe(CLASSIC);
   });
 
-  it('shows a long load\'s progress with a Cancel button that stops it', async () => {
+  it("shows a long load's progress with a Cancel button that stops it", async () => {
     const before = await doc();
     // 50,000 waypoints (the limit) in open space: linking them takes many seconds of worker time.
     const big = {
-      version: 1, name: 'Many waypoints', bounds: { min: [0, 0, 0], max: [100, 100, 100] },
-      waypoints: Array.from({ length: 50_000 }, (_, i) => ({ id: `w${i}`, position: [(i * 7.31) % 100, (i * 3.77) % 100, (i * 1.13) % 100] })),
+      version: 1,
+      name: 'Many waypoints',
+      bounds: { min: [0, 0, 0], max: [100, 100, 100] },
+      waypoints: Array.from({ length: 50_000 }, (_, i) => ({
+        id: `w${i}`,
+        position: [(i * 7.31) % 100, (i * 3.77) % 100, (i * 1.13) % 100],
+      })),
     };
-    const result = page.evaluate((d) => window.navlab!.loadScene(d).then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`), big);
+    const result = page.evaluate(
+      (d) =>
+        window.navlab!.loadScene(d).then(
+          () => 'loaded',
+          (e: Error) => `${e.name}: ${e.message}`,
+        ),
+      big,
+    );
     await page.waitForSelector('#loading:not([hidden])');
     await expect.poll(() => page.textContent('#loading')).toMatch(/Loading Many waypoints · preprocessing in a worker… \d+\.\d s/);
     await page.locator('#loading button', { hasText: 'Cancel' }).click();

@@ -15,9 +15,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('examples/bake-navbin.ts', () => {
   it('bakes a glTF level into a .navbin that reads back with its grid and waypoint graph', () => {
     const out = join(dir, 'level.navbin');
-    const stdout = execFileSync(process.execPath, [
-      '--import', 'tsx', join(ROOT, 'examples/bake-navbin.ts'), join(ROOT, 'test/data/meshes/sample.glb'), out, '0.25', '0.1',
-    ], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'examples/tsconfig.json') } });
+    const stdout = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'examples/bake-navbin.ts'), join(ROOT, 'test/data/meshes/sample.glb'), out, '0.25', '0.1'],
+      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'examples/tsconfig.json') } },
+    );
     const summary = JSON.parse(stdout);
     const bin = readNavbin(new Uint8Array(readFileSync(out)));
     expect(summary.bytes).toBe(readFileSync(out).byteLength);
@@ -34,7 +36,9 @@ describe('examples/bake-navbin.ts', () => {
     expect(n).toBe(summary.waypoints);
     expect(n).toBeGreaterThan(1);
     const pairs: number[] = [];
-    for (let i = 0; i < n; i++) for (let e = bin.graph.offsets[i]; e < bin.graph.offsets[i + 1]; e++) if (bin.graph.targets[e] > i) pairs.push(i, bin.graph.targets[e]);
+    for (let i = 0; i < n; i++)
+      for (let e = bin.graph.offsets[i]; e < bin.graph.offsets[i + 1]; e++)
+        if (bin.graph.targets[e] > i) pairs.push(i, bin.graph.targets[e]);
     expect(pairs.length / 2).toBe(summary.links);
     const r = queryGraph(new WaypointGraph(bin.graph.positions, pairs), bin.graph.ids, 0, n - 1);
     expect(r.status).toBe('found');

@@ -33,4 +33,3 @@ export function mismatches(grid: VoxelGrid, problems: ScenarioProblem[], indices
 }
 
 export const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
-

@@ -77,7 +77,11 @@ export type ByteMutation =
 export const byteMutation: fc.Arbitrary<ByteMutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), bits: fc.integer({ min: 1, max: 255 }) }),
-  fc.record({ kind: fc.constant('word' as const), at: fc.nat(), value: fc.constantFrom(0, 0xffffffff, 0x80000000, 0x7fffffff, 1, 3, 0x7f800000, 0x7fc00000) }),
+  fc.record({
+    kind: fc.constant('word' as const),
+    at: fc.nat(),
+    value: fc.constantFrom(0, 0xffffffff, 0x80000000, 0x7fffffff, 1, 3, 0x7f800000, 0x7fc00000),
+  }),
   fc.record({ kind: fc.constant('splice' as const), at: fc.nat(), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 16 }) }),
 );
 
@@ -108,7 +112,32 @@ export type TextMutation =
   | { kind: 'repeat'; at: number; times: number };
 
 export const textMutation: fc.Arbitrary<TextMutation> = fc.oneof(
-  fc.record({ kind: fc.constant('token' as const), at: fc.nat(), with: fc.constantFrom('0', '-1', '2147483648', '9007199254740992', '1e308', '-1e999', 'NaN', 'Infinity', '0x3', '1/2/3', '', 'f', 'v', '//', '1e', '.', '-', 'facet', 'endsolid', 'vertex') }),
+  fc.record({
+    kind: fc.constant('token' as const),
+    at: fc.nat(),
+    with: fc.constantFrom(
+      '0',
+      '-1',
+      '2147483648',
+      '9007199254740992',
+      '1e308',
+      '-1e999',
+      'NaN',
+      'Infinity',
+      '0x3',
+      '1/2/3',
+      '',
+      'f',
+      'v',
+      '//',
+      '1e',
+      '.',
+      '-',
+      'facet',
+      'endsolid',
+      'vertex',
+    ),
+  }),
   fc.constant({ kind: 'tabs' as const }),
   fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('repeat' as const), at: fc.nat(), times: fc.integer({ min: 2, max: 50 }) }),

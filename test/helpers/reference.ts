@@ -12,14 +12,23 @@ export interface RefGrid {
 }
 
 /** Every legal move from (x, y, z) with its cost, by the written rules. */
-export function refMoves(grid: RefGrid, x: number, y: number, z: number, neighborhood: 6 | 18 | 26, cornerCutting: 'forbid' | 'allow'): [number, number, number, number][] {
+export function refMoves(
+  grid: RefGrid,
+  x: number,
+  y: number,
+  z: number,
+  neighborhood: 6 | 18 | 26,
+  cornerCutting: 'forbid' | 'allow',
+): [number, number, number, number][] {
   const out: [number, number, number, number][] = [];
   for (let dx = -1; dx <= 1; dx++)
     for (let dy = -1; dy <= 1; dy++)
       for (let dz = -1; dz <= 1; dz++) {
         const changed = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
         if (changed === 0 || (neighborhood === 6 && changed > 1) || (neighborhood === 18 && changed > 2)) continue;
-        const tx = x + dx, ty = y + dy, tz = z + dz;
+        const tx = x + dx,
+          ty = y + dy,
+          tz = z + dz;
         if (grid.blocked(tx, ty, tz)) continue;
         let ok = true;
         if (cornerCutting === 'forbid') {
@@ -34,7 +43,12 @@ export function refMoves(grid: RefGrid, x: number, y: number, z: number, neighbo
 }
 
 /** Dijkstra from `start` over all voxels: cost to every voxel (Infinity when unreachable). */
-export function refDijkstra(grid: RefGrid, start: [number, number, number], neighborhood: 6 | 18 | 26, cornerCutting: 'forbid' | 'allow'): Float64Array {
+export function refDijkstra(
+  grid: RefGrid,
+  start: [number, number, number],
+  neighborhood: 6 | 18 | 26,
+  cornerCutting: 'forbid' | 'allow',
+): Float64Array {
   const n = grid.X * grid.Y * grid.Z;
   const idx = (x: number, y: number, z: number) => x + grid.X * (y + grid.Y * z);
   const dist = new Float64Array(n).fill(Infinity);
@@ -45,7 +59,9 @@ export function refDijkstra(grid: RefGrid, start: [number, number, number], neig
     for (let i = 0; i < n; i++) if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
     if (u < 0) break;
     done[u] = 1;
-    const x = u % grid.X, y = Math.floor(u / grid.X) % grid.Y, z = Math.floor(u / (grid.X * grid.Y));
+    const x = u % grid.X,
+      y = Math.floor(u / grid.X) % grid.Y,
+      z = Math.floor(u / (grid.X * grid.Y));
     for (const [tx, ty, tz, c] of refMoves(grid, x, y, z, neighborhood, cornerCutting)) {
       const v = idx(tx, ty, tz);
       if (dist[u] + c < dist[v]) dist[v] = dist[u] + c;

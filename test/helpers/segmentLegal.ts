@@ -22,17 +22,32 @@ export function segmentLegal(ref: RefGrid, a: number[], b: number[]): boolean {
 
 /** Whether A + t D, t in [0, 1], meets the closed box [2v, 2v + 2] (fractions num/den, den > 0). */
 function touches(A: number[], D: number[], v: number[]): boolean {
-  let ln = 0, ld = 1, un = 1, ud = 1; // t in [ln/ld, un/ud]
+  let ln = 0,
+    ld = 1,
+    un = 1,
+    ud = 1; // t in [ln/ld, un/ud]
   for (let i = 0; i < 3; i++) {
-    const bmin = 2 * v[i], bmax = 2 * v[i] + 2;
+    const bmin = 2 * v[i],
+      bmax = 2 * v[i] + 2;
     if (D[i] === 0) {
       if (A[i] < bmin || A[i] > bmax) return false;
       continue;
     }
-    let n0 = bmin - A[i], n1 = bmax - A[i], d = D[i];
-    if (d < 0) { [n0, n1] = [-n1, -n0]; d = -d; } // t in [n0/d, n1/d]
-    if (n0 * ld > ln * d) { ln = n0; ld = d; }
-    if (n1 * ud < un * d) { un = n1; ud = d; }
+    let n0 = bmin - A[i],
+      n1 = bmax - A[i],
+      d = D[i];
+    if (d < 0) {
+      [n0, n1] = [-n1, -n0];
+      d = -d;
+    } // t in [n0/d, n1/d]
+    if (n0 * ld > ln * d) {
+      ln = n0;
+      ld = d;
+    }
+    if (n1 * ud < un * d) {
+      un = n1;
+      ud = d;
+    }
   }
   return ln * ud <= un * ld;
 }

@@ -67,7 +67,9 @@ export function traceGridWorld(seed = 7, steps = 700): Trace {
     planner: new GridPlanner(grid),
     cellSize: 1,
     seed,
-    movingObstacles: [{ id: 'moon', radius: 0.8, positionAt: (t, out) => Object.assign(out, v(6 + 3 * Math.cos(t), 3, 10 + 2 * Math.sin(t))) }],
+    movingObstacles: [
+      { id: 'moon', radius: 0.8, positionAt: (t, out) => Object.assign(out, v(6 + 3 * Math.cos(t), 3, 10 + 2 * Math.sin(t))) },
+    ],
     agents: [
       ...[0, 1, 2].map((k) => ({ id: `a${k}`, start: v(2.5, 2.5, 2.5), goal: v(10.5, 1.5 + k, 2.5), radius: 0.3, speed: 2 + k })),
       { id: 'chaser', start: v(1.5, 3.5, 12.5), goal: { obstacle: 'moon' }, radius: 0.4, speed: 2.5 },
@@ -99,10 +101,19 @@ export function traceWaypointWorld(seed = 3, steps = 500): Trace {
   const graph = new WaypointGraph(positions, pairs);
   const sim = new Simulation({
     geometry,
-    planner: new WaypointPlanner(() => graph, (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r)),
+    planner: new WaypointPlanner(
+      () => graph,
+      (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r),
+    ),
     cellSize: 1,
     seed,
-    agents: [0, 1, 2, 3].map((k) => ({ id: `w${k}`, start: v(1.5 + 0.2 * k, 1.5, 2 + 0.1 * k), goal: v(10 - 0.3 * k, 1.5, 9.5), radius: 0.3, speed: 2 })),
+    agents: [0, 1, 2, 3].map((k) => ({
+      id: `w${k}`,
+      start: v(1.5 + 0.2 * k, 1.5, 2 + 0.1 * k),
+      goal: v(10 - 0.3 * k, 1.5, 9.5),
+      radius: 0.3,
+      speed: 2,
+    })),
   });
   return trace(sim, steps);
 }

@@ -12,7 +12,9 @@ export interface World {
 /** A random seeded world: dims 3..7, 10-40% blocked, optional terrain multipliers in [1, 5]. */
 export function makeWorld(seed: number, terrain: boolean): World {
   const rand = mulberry32(seed);
-  const X = 3 + randInt(rand, 5), Y = 3 + randInt(rand, 5), Z = 2 + randInt(rand, 4);
+  const X = 3 + randInt(rand, 5),
+    Y = 3 + randInt(rand, 5),
+    Z = 2 + randInt(rand, 4);
   const grid = new VoxelGrid({ dims: [X, Y, Z], cellSize: 1 });
   const density = 0.1 + rand() * 0.3;
   const blocked = new Uint8Array(X * Y * Z);
@@ -32,10 +34,11 @@ export function makeWorld(seed: number, terrain: boolean): World {
       }
   const inside = (x: number, y: number, z: number) => x >= 0 && y >= 0 && z >= 0 && x < X && y < Y && z < Z;
   const ref: RefGrid = {
-    X, Y, Z,
+    X,
+    Y,
+    Z,
     blocked: (x, y, z) => !inside(x, y, z) || blocked[x + X * (y + Y * z)] === 1,
     cost: (x, y, z) => costs[x + X * (y + Y * z)],
   };
   return { grid, ref, free };
 }
-

@@ -13,7 +13,8 @@ describe('docs/api', () => {
   it('is what `npm run docs:api` writes from the current sources', () => {
     const dir = join(ROOT, 'docs/api');
     expect(readdirSync(dir).sort(), 'docs/api is stale: run npm run docs:api').toEqual([...pages.keys()].sort());
-    for (const [name, text] of pages) expect(readFileSync(join(dir, name), 'utf8'), `docs/api/${name} is stale: run npm run docs:api`).toBe(text);
+    for (const [name, text] of pages)
+      expect(readFileSync(join(dir, name), 'utf8'), `docs/api/${name} is stale: run npm run docs:api`).toBe(text);
   });
 
   it('documents every export of each entry with its doc comment', () => {
@@ -27,7 +28,8 @@ describe('docs/api', () => {
     expect(pages.get('navlab-import.md')).toContain('## importScene');
     expect(pages.get('navlab-import.md')).toContain('## importMesh');
     expect(pages.get('navlab-helpers.md')).toContain('## SearchHelper');
-    for (const page of ['navlab-three.md', 'navlab-scene-three.md']) expect(pages.get(page)).not.toMatch(/## (importScene|importMesh|SearchHelper)\n/);
+    for (const page of ['navlab-three.md', 'navlab-scene-three.md'])
+      expect(pages.get(page)).not.toMatch(/## (importScene|importMesh|SearchHelper)\n/);
   });
 
   it('gives every export a doc comment, and exports no internals', () => {
@@ -35,7 +37,16 @@ describe('docs/api', () => {
     for (const [name, text] of pages) {
       if (name === 'README.md') continue;
       for (const m of text.matchAll(/^\| \[`([^`]+)`\]\([^)]*\) \| [a-z]+ \| (.*) \|$/gm)) if (m[2].trim() === '') undocumented.push(m[1]);
-      for (const internal of ['OPEN', 'CLOSED', 'PAGE_BITS', 'FlatHeap', 'addScaled', 'tripleDistance', 'unitSoup', 'triangleOverlapsBox']) {
+      for (const internal of [
+        'OPEN',
+        'CLOSED',
+        'PAGE_BITS',
+        'FlatHeap',
+        'addScaled',
+        'tripleDistance',
+        'unitSoup',
+        'triangleOverlapsBox',
+      ]) {
         expect(text, `${name} exports ${internal}`).not.toContain(`## ${internal}\n`);
       }
     }

@@ -25,28 +25,45 @@ function consumerLock(tarball: string): { pkg: object; lock: object } {
   const deps: Record<string, string> = { navlab: `file:${tarball}` };
   const packages: Record<string, object> = {
     'node_modules/navlab': {
-      version: own.version, resolved: `file:${tarball}`,
-      integrity: 'sha512-' + createHash('sha512').update(readFileSync(join(project, tarball))).digest('base64'),
-      dependencies: own.dependencies, peerDependencies: own.peerDependencies, bin: own.bin,
+      version: own.version,
+      resolved: `file:${tarball}`,
+      integrity: `sha512-${createHash('sha512')
+        .update(readFileSync(join(project, tarball)))
+        .digest('base64')}`,
+      dependencies: own.dependencies,
+      peerDependencies: own.peerDependencies,
+      bin: own.bin,
     },
   };
   for (const name of [...Object.keys(own.dependencies), ...Object.keys(own.peerDependencies)]) {
     const e = repoLock.packages[`node_modules/${name}`];
     if (name in own.peerDependencies) deps[name] = e.version;
     packages[`node_modules/${name}`] = {
-      version: e.version, integrity: e.integrity, dependencies: e.dependencies, peerDependencies: e.peerDependencies,
+      version: e.version,
+      integrity: e.integrity,
+      dependencies: e.dependencies,
+      peerDependencies: e.peerDependencies,
       resolved: `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${e.version}.tgz`,
     };
   }
   const pkg = { name: 'navlab-consumer', private: true, type: 'module', dependencies: deps };
-  return { pkg, lock: { name: pkg.name, lockfileVersion: 3, requires: true, packages: { '': { name: pkg.name, dependencies: deps }, ...packages } } };
+  return {
+    pkg,
+    lock: { name: pkg.name, lockfileVersion: 3, requires: true, packages: { '': { name: pkg.name, dependencies: deps }, ...packages } },
+  };
 }
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'navlab-pack-'));
   project = join(dir, 'consumer');
   mkdirSync(project);
-  const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  const [packed] = JSON.parse(
+    execFileSync(npm, ['pack', '--json', '--pack-destination', project], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   files = packed.files.map((f: { path: string }) => f.path);
   const { pkg, lock } = consumerLock(`./${packed.filename}`);
   writeFileSync(join(project, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -68,7 +85,9 @@ describe('the packed package', () => {
     expect(files).toContain('lib/three/helpersIndex.d.ts');
     expect(files).toContain('lib/three/importIndex.d.ts');
     expect(files).toContain('lib/cli/nav.js');
-    const stray = files.filter((f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || /\.ts$/.test(f) && !f.endsWith('.d.ts'));
+    const stray = files.filter(
+      (f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || (/\.ts$/.test(f) && !f.endsWith('.d.ts')),
+    );
     expect(stray).toEqual([]);
   });
 
@@ -77,7 +96,9 @@ describe('the packed package', () => {
   });
 
   it('imports navlab, navlab/scene, navlab/three, navlab/scene-three, navlab/helpers and navlab/import in Node and finds a path', () => {
-    writeFileSync(join(project, 'use.mjs'), `
+    writeFileSync(
+      join(project, 'use.mjs'),
+      `
       import { VoxelGrid, queryGrid } from 'navlab';
       import * as core from 'navlab';
       import { parseScene, buildVoxelGrid } from 'navlab/scene';
@@ -105,7 +126,8 @@ describe('the packed package', () => {
       console.log(JSON.stringify({ status: r.status, cost: r.cost, waypoints: doc.waypoints.length, grid: buildVoxelGrid(doc) === null, world: typeof world,
         nav: p.status, corners: p.points.length, spheres: helper.spheres.count, internals, links: pre.graph.linkCount, simAgents: sim.simulation.agentCount,
         format: meshFormat('level.glb'), importScene: typeof importScene }));
-    `);
+    `,
+    );
     const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' }));
     expect(out.status).toBe('found');
     expect(out.cost).toBeGreaterThan(7);
@@ -124,27 +146,47 @@ describe('the packed package', () => {
   it('type-checks a TypeScript user against the shipped declarations', () => {
     // A three.js user has @types/three; lend the repository's type packages for that.
     symlinkSync(join(ROOT, 'node_modules/@types'), join(project, 'node_modules/@types'), 'dir');
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [] },
-      files: ['use.ts'],
-    }));
-    writeFileSync(join(project, 'use.ts'), [
-      "import { VoxelGrid, queryGrid, type PathReport } from 'navlab';",
-      "import { parseScene, type SceneDocument } from 'navlab/scene';",
-      "import { ObstacleWorld } from 'navlab/three';",
-      'const report: PathReport = queryGrid(new VoxelGrid({ dims: [4, 4, 4] }), [0, 0, 0], [3, 3, 3]);',
-      "const doc: SceneDocument = parseScene({ version: 1 });",
-      'const world: ObstacleWorld = ObstacleWorld.fromScene(doc);',
-      '// The one deliberate error: proves the types are real, not `any`.',
-      'const wrong: string = report.cost;',
-      'console.log(world, wrong);',
-    ].join('\n'));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['use.ts'],
+      }),
+    );
+    writeFileSync(
+      join(project, 'use.ts'),
+      [
+        "import { VoxelGrid, queryGrid, type PathReport } from 'navlab';",
+        "import { parseScene, type SceneDocument } from 'navlab/scene';",
+        "import { ObstacleWorld } from 'navlab/three';",
+        'const report: PathReport = queryGrid(new VoxelGrid({ dims: [4, 4, 4] }), [0, 0, 0], [3, 3, 3]);',
+        'const doc: SceneDocument = parseScene({ version: 1 });',
+        'const world: ObstacleWorld = ObstacleWorld.fromScene(doc);',
+        '// The one deliberate error: proves the types are real, not `any`.',
+        'const wrong: string = report.cost;',
+        'console.log(world, wrong);',
+      ].join('\n'),
+    );
     const r = spawnSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project, encoding: 'utf8' });
-    expect(r.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^use\.ts\(8,7\): error TS2322: Type 'number' is not assignable to type 'string'/)]);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^use\.ts\(8,7\): error TS2322: Type 'number' is not assignable to type 'string'/),
+    ]);
   });
 
   it('runs the nav bin from the install, on built JavaScript', () => {
-    const r = spawnSync(join(project, 'node_modules/.bin/nav'), ['path', join(ROOT, 'test/data/Simple.3dmap'), '--from', '56,76,52', '--to', '48,85,45', '--json'], { encoding: 'utf8' });
+    const r = spawnSync(
+      join(project, 'node_modules/.bin/nav'),
+      ['path', join(ROOT, 'test/data/Simple.3dmap'), '--from', '56,76,52', '--to', '48,85,45', '--json'],
+      { encoding: 'utf8' },
+    );
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'found', expanded: expect.any(Number) });
     expect(Math.abs(JSON.parse(r.stdout).cost - 15.317108287336765)).toBeLessThan(1e-9);
@@ -154,12 +196,16 @@ describe('the packed package', () => {
     const bundle = async (code: string): Promise<string[]> => {
       writeFileSync(join(project, 'entry.js'), code);
       const out = (await build({
-        root: project, configFile: false, logLevel: 'error',
+        root: project,
+        configFile: false,
+        logLevel: 'error',
         build: { write: false, lib: { entry: join(project, 'entry.js'), formats: ['es'] } },
       })) as Rollup.RollupOutput[];
       return out[0].output.flatMap((c) => ('moduleIds' in c ? c.moduleIds : []));
     };
-    const core = await bundle(`import { VoxelGrid, queryGrid } from 'navlab';\nexport const r = queryGrid(new VoxelGrid({ dims: [2, 2, 2] }), [0, 0, 0], [1, 1, 1]);\n`);
+    const core = await bundle(
+      `import { VoxelGrid, queryGrid } from 'navlab';\nexport const r = queryGrid(new VoxelGrid({ dims: [2, 2, 2] }), [0, 0, 0], [1, 1, 1]);\n`,
+    );
     expect(core.some((id) => id.includes('/navlab/lib/core/'))).toBe(true);
     expect(core.filter((id) => /node_modules\/(three|three-mesh-bvh|zod)\//.test(id))).toEqual([]);
     const three = await bundle(`import { ObstacleWorld } from 'navlab/three';\nexport { ObstacleWorld };\n`);
@@ -169,7 +215,13 @@ describe('the packed package', () => {
     expect(all.some((id) => id.includes('/navlab/lib/three/NavWorld.js'))).toBe(true);
     expect(all.filter((id) => /node_modules\/zod\/|\/navlab\/lib\/scene\/(schema|validate)\.js/.test(id))).toEqual([]);
     // Nor the mesh-file importers (navlab/import) or the debug drawing (navlab/helpers).
-    expect(all.filter((id) => /\/navlab\/lib\/three\/(meshImport|gltfContainer|dracoDecode|importScene|SearchHelper|AgentsHelper|WaypointGraphHelper)\.js|\/loaders\//.test(id))).toEqual([]);
+    expect(
+      all.filter((id) =>
+        /\/navlab\/lib\/three\/(meshImport|gltfContainer|dracoDecode|importScene|SearchHelper|AgentsHelper|WaypointGraphHelper)\.js|\/loaders\//.test(
+          id,
+        ),
+      ),
+    ).toEqual([]);
     const imports = await bundle(`export * from 'navlab/import';\n`);
     expect(imports.some((id) => id.includes('/navlab/lib/three/gltfContainer.js'))).toBe(true);
     const sceneThree = await bundle(`export * from 'navlab/scene-three';\n`);

@@ -3,7 +3,16 @@
  * scene documents, worlds, simulations and searches small enough to build thousands of times.
  */
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
-import { GridSpace, LazyThetaRun, SearchContext, Simulation, VisibilityGraph, VoxelGrid, WaypointGraph, writeNavbin } from '../../src/core/index.ts';
+import {
+  GridSpace,
+  LazyThetaRun,
+  SearchContext,
+  Simulation,
+  VisibilityGraph,
+  VoxelGrid,
+  WaypointGraph,
+  writeNavbin,
+} from '../../src/core/index.ts';
 import { parseScene, type SceneDocument } from '../../src/scene/index.ts';
 import { NavWorld, ObstacleWorld } from '../../src/three/index.ts';
 
@@ -34,16 +43,31 @@ export const visibilityGraph = () => {
 };
 
 /** A scene with a voxel layer, two waypoints, an obstacle, a moving obstacle and an agent. */
-export const doc = (): SceneDocument => opaque(parseScene({
-  version: 2,
-  bounds: { min: [0, 0, 0], max: [4, 4, 4] },
-  voxels: { dims: [4, 4, 4], solid: [[2, 0, 0, 2, 1, 3]] },
-  waypoints: [{ id: 'a', position: [0.5, 0.5, 0.5] }, { id: 'b', position: [3.5, 0.5, 0.5] }],
-  obstacles: [{ id: 'box', shape: 'box', position: [1, 3, 1], size: [0.5, 0.5, 0.5] }],
-  movingObstacles: [{ id: 'mo', radius: 0.2, orbit: { center: [1, 3, 3], radius: 0.5, period: 4 } }],
-  agents: [{ id: 'ag', start: 'a', goal: 'b', radius: 0.2, speed: 1 }],
-}));
-export const waypointDoc = (): SceneDocument => opaque(parseScene({ version: 2, waypoints: [{ id: 'a', position: [0, 0, 0] }, { id: 'b', position: [2, 0, 0] }] }));
+export const doc = (): SceneDocument =>
+  opaque(
+    parseScene({
+      version: 2,
+      bounds: { min: [0, 0, 0], max: [4, 4, 4] },
+      voxels: { dims: [4, 4, 4], solid: [[2, 0, 0, 2, 1, 3]] },
+      waypoints: [
+        { id: 'a', position: [0.5, 0.5, 0.5] },
+        { id: 'b', position: [3.5, 0.5, 0.5] },
+      ],
+      obstacles: [{ id: 'box', shape: 'box', position: [1, 3, 1], size: [0.5, 0.5, 0.5] }],
+      movingObstacles: [{ id: 'mo', radius: 0.2, orbit: { center: [1, 3, 3], radius: 0.5, period: 4 } }],
+      agents: [{ id: 'ag', start: 'a', goal: 'b', radius: 0.2, speed: 1 }],
+    }),
+  );
+export const waypointDoc = (): SceneDocument =>
+  opaque(
+    parseScene({
+      version: 2,
+      waypoints: [
+        { id: 'a', position: [0, 0, 0] },
+        { id: 'b', position: [2, 0, 0] },
+      ],
+    }),
+  );
 
 /** A level: one box under a group. */
 export const level = () => {
@@ -52,15 +76,24 @@ export const level = () => {
   return root;
 };
 export const bounds = () => ({ min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) });
-export const navWorld = () => NavWorld.fromObject3D(level(), { cellSize: 0.5, waypoints: [new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)], bounds: bounds() as never });
+export const navWorld = () =>
+  NavWorld.fromObject3D(level(), {
+    cellSize: 0.5,
+    waypoints: [new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)],
+    bounds: bounds() as never,
+  });
 export const sceneWorld = () => NavWorld.fromScene({ grid: grid(), graph: graph(), ids: ['a', 'b'], world: new ObstacleWorld() });
-export const obstacleWorld = () => new ObstacleWorld([{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }], grid(), { drawVoxels: false });
+export const obstacleWorld = () =>
+  new ObstacleWorld([{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }], grid(), { drawVoxels: false });
 export const triangle = () => new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
-export const navbin = (): Uint8Array => opaque(writeNavbin({
-  settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
-  grid: grid(),
-  graph: { ids: ['a', 'b'], positions: [0, 0, 0, 1, 0, 0], offsets: [0, 1, 2], targets: [1, 0], costs: [1, 1] },
-}));
+export const navbin = (): Uint8Array =>
+  opaque(
+    writeNavbin({
+      settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
+      grid: grid(),
+      graph: { ids: ['a', 'b'], positions: [0, 0, 0, 1, 0, 0], offsets: [0, 1, 2], targets: [1, 0], costs: [1, 1] },
+    }),
+  );
 export const navbinData = (): Parameters<typeof writeNavbin>[0] => ({
   settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
   grid: grid(),
@@ -82,7 +115,15 @@ export const simulation = () => {
   sim.addMovingObstacle({ id: 'mo', radius: 0.1, positionAt: (_t, out) => Object.assign(out, v3(3, 3, 3)) });
   return sim;
 };
-export const agentsState = () => ({ count: 1, positions: [0, 0, 0], headings: [1, 0, 0], radii: [0.1], pull: [0, 0, 0], push: [0, 0, 0], arrived: [1] });
+export const agentsState = () => ({
+  count: 1,
+  positions: [0, 0, 0],
+  headings: [1, 0, 0],
+  radii: [0.1],
+  pull: [0, 0, 0],
+  push: [0, 0, 0],
+  arrived: [1],
+});
 export const agent = () => {
   const o = new Object3D();
   o.position.set(-1.5, 0, 0);

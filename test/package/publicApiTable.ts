@@ -12,8 +12,29 @@ import { SearchContext, StraightPlanner, VoxelGeometry } from '../../src/core/in
 import { emptySegments, emptyVisited } from '../../src/three/helpersIndex.ts';
 import { ObstacleWorld } from '../../src/three/index.ts';
 import {
-  agent, agentsState, bounds, doc, graph, grid, gridSpace, lazyRun, level, meshFile, navbin, navbinData, navSimulation, navWorld,
-  obstacleWorld, opaque, sceneWorld, searchedContext, simulation, triangle, v3, visibilityGraph, waypointDoc,
+  agent,
+  agentsState,
+  bounds,
+  doc,
+  graph,
+  grid,
+  gridSpace,
+  lazyRun,
+  level,
+  meshFile,
+  navbin,
+  navbinData,
+  navSimulation,
+  navWorld,
+  obstacleWorld,
+  opaque,
+  sceneWorld,
+  searchedContext,
+  simulation,
+  triangle,
+  v3,
+  visibilityGraph,
+  waypointDoc,
 } from './publicApiFixtures.ts';
 
 /** Arguments of one valid call (fresh objects on every call); methods get the instance. */
@@ -46,16 +67,25 @@ export type ExportCase =
 /** The documented error of a query: a bad endpoint or option is a QueryError (code 'query'). */
 const QUERY = ['query'];
 
-const PER_NODE = 'per-node engine primitive (called for every node a search touches): its arguments come from the engine and are not checked, for speed';
+const PER_NODE =
+  'per-node engine primitive (called for every node a search touches): its arguments come from the engine and are not checked, for speed';
 const PER_TEST = 'per-segment geometry primitive (called for every line-of-sight test): numbers only, not checked, for speed';
 
 /** The export tables, one per package entry (keyed by export name). */
 export const ENTRIES: Record<string, Record<string, ExportCase>> = {
   'src/core/index.ts': {
-    NavlabError: { kind: 'class', spec: { construct: () => ['usage', 'message'], statics: { from: () => [{ name: 'NavlabError', code: 'usage', message: 'm' }] }, methods: { toJSON: () => [] } } },
+    NavlabError: {
+      kind: 'class',
+      spec: {
+        construct: () => ['usage', 'message'],
+        statics: { from: () => [{ name: 'NavlabError', code: 'usage', message: 'm' }] },
+        methods: { toJSON: () => [] },
+      },
+    },
     LIMITS: { kind: 'value' },
     VoxelGrid: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [{ dims: [2, 2, 2], origin: v3(), cellSize: 1, occupancy: new Uint8Array(8) }],
         methods: {
           setBlocked: () => [1, 1, 1, true],
@@ -69,36 +99,54 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           clone: () => [],
         },
         unchecked: {
-          index: PER_NODE, coords: PER_NODE, voxelCenter: PER_NODE, inBounds: PER_NODE, isBlocked: PER_NODE, costAt: PER_NODE, axisVoxel: PER_NODE, voxelIndexAt: PER_NODE, isMoveLegal: PER_NODE,
+          index: PER_NODE,
+          coords: PER_NODE,
+          voxelCenter: PER_NODE,
+          inBounds: PER_NODE,
+          isBlocked: PER_NODE,
+          costAt: PER_NODE,
+          axisVoxel: PER_NODE,
+          voxelIndexAt: PER_NODE,
+          isMoveLegal: PER_NODE,
         },
       },
     },
     MAX_VOXELS: { kind: 'value' },
     GridSpace: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [grid(), { neighborhood: 26, cornerCutting: 'forbid' }],
         methods: { setGoal: () => [63, 'exact'] },
         unchecked: {
-          isTraversable: PER_NODE, expand: PER_NODE, blockedMask: PER_NODE, estimate: PER_NODE, estimateAt: PER_NODE, distanceToGoal: PER_NODE, position: PER_NODE,
+          isTraversable: PER_NODE,
+          expand: PER_NODE,
+          blockedMask: PER_NODE,
+          estimate: PER_NODE,
+          estimateAt: PER_NODE,
+          distanceToGoal: PER_NODE,
+          position: PER_NODE,
         },
       },
     },
     WaypointGraph: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [new Float64Array([0, 0, 0, 1, 0, 0]), [0, 1]],
         methods: { nearest: () => [0, 0, 0], pairs: () => [] },
         unchecked: { position: PER_NODE, straightDistance: PER_NODE, linkCost: PER_NODE },
       },
     },
     GraphSpace: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [graph()],
         methods: { setGoal: () => [1, 'exact'] },
         unchecked: { isTraversable: PER_NODE, expand: PER_NODE, estimate: PER_NODE, distanceToGoal: PER_NODE, position: PER_NODE },
       },
     },
     VisibilityGraph: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [() => true, { maxLinkDistance: 10, allPairsLimit: 2048 }],
         make: visibilityGraph,
         methods: {
@@ -116,7 +164,10 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
         },
       },
     },
-    buildVisibility: { kind: 'function', args: () => [new Float64Array([0, 0, 0, 1, 0, 0]), () => true, { maxLinkDistance: 10, allPairsLimit: 2048 }] },
+    buildVisibility: {
+      kind: 'function',
+      args: () => [new Float64Array([0, 0, 0, 1, 0, 0]), () => true, { maxLinkDistance: 10, allPairsLimit: 2048 }],
+    },
     segmentClearOf: { kind: 'function', args: () => [new Float64Array([0, 0, 0, 1, 0, 0]), () => true] },
     snapToVisibleWaypoint: { kind: 'function', args: () => [v3(), new Float64Array([0, 0, 0, 1, 0, 0]), () => true, 10] },
     heuristic: { kind: 'function', args: () => ['exact', 1, 2, 3, 26] },
@@ -124,24 +175,33 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     HEURISTICS: { kind: 'value' },
     DEFAULT_SEARCH_OPTIONS: { kind: 'value' },
     SearchContext: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [],
         methods: { begin: () => [64], forEachVisited: () => [() => undefined], reserve: () => [8] },
         unchecked: { slot: PER_NODE, find: PER_NODE, nodeOf: PER_NODE },
       },
     },
     AStarRun: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [gridSpace(), 0, 63, { heuristic: 'exact', weight: 1, maxExpansions: 1000 }, new SearchContext()],
         methods: { step: () => [10], cancel: () => [] },
         unchecked: { relax: PER_NODE },
       },
     },
     findPath: { kind: 'function', args: () => [gridSpace(), 0, 63, { heuristic: 'exact', weight: 1 }, new SearchContext()] },
-    JpsRun: { kind: 'class', spec: { construct: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()], methods: { step: () => [10], cancel: () => [] } } },
+    JpsRun: {
+      kind: 'class',
+      spec: {
+        construct: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()],
+        methods: { step: () => [10], cancel: () => [] },
+      },
+    },
     findPathJps: { kind: 'function', args: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()] },
     LazyThetaRun: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()],
         make: lazyRun,
         methods: { step: () => [10], cancel: () => [], anyAngleParent: () => [0] },
@@ -151,38 +211,55 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     ALGORITHMS: { kind: 'value' },
     createGridRun: { kind: 'function', args: () => ['astar', gridSpace(), 0, 63, { weight: 1 }, new SearchContext()] },
     findGridPath: { kind: 'function', args: () => ['jps', gridSpace(), 0, 63, { weight: 1 }, new SearchContext()] },
-    queryGrid: { kind: 'function', args: () => [grid(), [0, 0, 0], [3, 3, 3], { algorithm: 'astar', neighborhood: 26, heuristic: 'exact' }, new SearchContext()], codes: QUERY },
+    queryGrid: {
+      kind: 'function',
+      args: () => [grid(), [0, 0, 0], [3, 3, 3], { algorithm: 'astar', neighborhood: 26, heuristic: 'exact' }, new SearchContext()],
+      codes: QUERY,
+    },
     QueryError: { kind: 'class', spec: { construct: () => ['message'] } },
     queryGraph: { kind: 'function', args: () => [graph(), ['a', 'b'], 0, 1, { heuristic: 'exact' }, new SearchContext()], codes: QUERY },
     DEFAULT_STEERING_PARAMS: { kind: 'value' },
     EMPTY_GEOMETRY: { kind: 'value' },
     VoxelGeometry: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [grid()],
         methods: { createQuery: () => [], nearest: () => [v3(0.5, 0.5, 0.5), 2, v3(), v3()] },
         unchecked: { clear: PER_TEST, inside: PER_TEST },
       },
     },
     GridPlanner: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [grid(), { neighborhood: 26 }, 2],
-        methods: { plan: () => [v3(0.5, 0.5, 0.5), v3(3.5, 3.5, 3.5), 0.1, new Float64Array(4), 0], maxCostAlong: () => [0.5, 0.5, 0.5, 3.5, 0.5, 0.5] },
+        methods: {
+          plan: () => [v3(0.5, 0.5, 0.5), v3(3.5, 3.5, 3.5), 0.1, new Float64Array(4), 0],
+          maxCostAlong: () => [0.5, 0.5, 0.5, 3.5, 0.5, 0.5],
+        },
       },
     },
     WaypointPlanner: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [() => graph(), () => true, { heuristic: 'exact' }],
         methods: { plan: () => [v3(0.5, 0.5, 0.5), v3(2.5, 0.5, 0.5), 0.1, new Float64Array(4), 0] },
       },
     },
     StraightPlanner: { kind: 'class', spec: { construct: () => [], methods: { plan: () => [v3(), v3(1, 0, 0)] } } },
     Simulation: {
-      kind: 'class', spec: {
-        construct: () => [{
-          geometry: new VoxelGeometry(grid()), planner: new StraightPlanner(), cellSize: 1, seed: 2, params: { stepHz: 30 },
-          movingObstacles: [{ id: 'm', radius: 0.1, positionAt: (_t: number, out: object) => Object.assign(out, v3(3, 3, 3)) }],
-          agents: [{ id: 'a', start: v3(), goal: v3(1, 0, 0), radius: 0.1, speed: 1 }],
-        }],
+      kind: 'class',
+      spec: {
+        construct: () => [
+          {
+            geometry: new VoxelGeometry(grid()),
+            planner: new StraightPlanner(),
+            cellSize: 1,
+            seed: 2,
+            params: { stepHz: 30 },
+            movingObstacles: [{ id: 'm', radius: 0.1, positionAt: (_t: number, out: object) => Object.assign(out, v3(3, 3, 3)) }],
+            agents: [{ id: 'a', start: v3(), goal: v3(1, 0, 0), radius: 0.1, speed: 1 }],
+          },
+        ],
         make: simulation,
         methods: {
           params: () => [{ ...simulation().params }],
@@ -198,7 +275,12 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           moveObstacle: () => ['mo', 1, 1, 1],
           releaseObstacle: () => ['mo'],
           metrics: () => [0],
-          agentIds: () => [], obstacleIds: () => [], staticGeometryChanged: () => [], reset: () => [], report: () => [], fixedStep: () => [],
+          agentIds: () => [],
+          obstacleIds: () => [],
+          staticGeometryChanged: () => [],
+          reset: () => [],
+          report: () => [],
+          fixedStep: () => [],
         },
       },
     },
@@ -230,18 +312,50 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     sceneFromMovingAi: { kind: 'function', args: () => ['voxel 2 2 2\n0 0 0\n', 'map.3dmap', 'name'], codes: ['parse'] },
     defaultGraph: { kind: 'function', args: () => ['a'] },
     resolveGraph: { kind: 'function', args: () => ['grid', [0, 0, 0]], codes: QUERY },
-    runSceneQuery: { kind: 'function', args: () => [sceneWorld(), 'grid', [0, 0, 0], [3, 3, 3], { heuristic: 'exact' }, new SearchContext(), { from: 'from', to: 'to', scene: 'the scene' }], codes: QUERY },
+    runSceneQuery: {
+      kind: 'function',
+      args: () => [
+        sceneWorld(),
+        'grid',
+        [0, 0, 0],
+        [3, 3, 3],
+        { heuristic: 'exact' },
+        new SearchContext(),
+        { from: 'from', to: 'to', scene: 'the scene' },
+      ],
+      codes: QUERY,
+    },
     searchableOf: { kind: 'function', args: () => [grid(), graph(), ['a', 'b']] },
-    startSceneSearch: { kind: 'function', args: () => [sceneWorld(), 'waypoints', 'a', 'b', { heuristic: 'exact' }, new SearchContext(), { from: 'from', to: 'to', scene: 'the scene' }], codes: QUERY },
+    startSceneSearch: {
+      kind: 'function',
+      args: () => [
+        sceneWorld(),
+        'waypoints',
+        'a',
+        'b',
+        { heuristic: 'exact' },
+        new SearchContext(),
+        { from: 'from', to: 'to', scene: 'the scene' },
+      ],
+      codes: QUERY,
+    },
   },
 
   'src/three/index.ts': {
     ObstacleWorld: {
-      kind: 'class', spec: {
-        construct: () => [[{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }], grid(), {
-          drawVoxels: false, bvh: {}, material: new MeshBasicMaterial(), voxelMaterial: new MeshBasicMaterial(),
-          meshes: [{ id: 'm', soup: triangle(), matrix: new Matrix4(), object: new Object3D() }],
-        }],
+      kind: 'class',
+      spec: {
+        construct: () => [
+          [{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }],
+          grid(),
+          {
+            drawVoxels: false,
+            bvh: {},
+            material: new MeshBasicMaterial(),
+            voxelMaterial: new MeshBasicMaterial(),
+            meshes: [{ id: 'm', soup: triangle(), matrix: new Matrix4(), object: new Object3D() }],
+          },
+        ],
         make: obstacleWorld,
         statics: { fromScene: () => [doc(), { drawVoxels: false, sceneMeshes: new Map(), grid: grid() }] },
         methods: {
@@ -260,20 +374,24 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           obstacleContains: () => [0, 1, 1, 1],
           voxelAt: () => [1, 1, 1],
           surfaceOf: () => [0],
-          obstacleBoxes: () => [], rebuild: () => [], dispose: () => [],
+          obstacleBoxes: () => [],
+          rebuild: () => [],
+          dispose: () => [],
         },
         unchecked: { segmentClear: PER_TEST, capsuleClear: PER_TEST },
       },
     },
     StaticBVH: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [triangle(), undefined, 2],
         methods: {
           updateTriangles: () => [0, 1, true],
           boxOverlaps: () => [0.2, 0.2, 0, 1, 1, 1],
           closestPoint: () => [v3(0.2, 0.2, 1), 2, v3(), v3()],
           raycast: () => [v3(0.2, 0.2, 1), v3(0, 0, -1), 10],
-          refit: () => [], dispose: () => [],
+          refit: () => [],
+          dispose: () => [],
         },
         unchecked: { segmentClear: PER_TEST, capsuleClear: PER_TEST },
       },
@@ -282,22 +400,45 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     voxelizeRegion: { kind: 'function', args: () => [obstacleWorld(), grid(), { min: v3(), max: v3(2, 2, 2) }, { dilation: 0.1 }] },
     voxelizeTriangles: { kind: 'function', args: () => [triangle(), { cellSize: 0.5, fill: 'surface', dilation: 0 }] },
     BvhGeometry: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [obstacleWorld()],
         methods: { current: () => [], createQuery: () => [], nearest: () => [v3(1, 1, 1), 2, v3(), v3()] },
         unchecked: { clear: PER_TEST, inside: PER_TEST },
       },
     },
     NavWorld: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: null,
         make: navWorld,
         statics: {
-          fromObject3D: () => [level(), { cellSize: 0.5, agentRadius: 0.1, waypoints: 'none', maxWaypoints: 10, bounds: bounds(), filter: () => true }],
-          fromScene: () => [{ grid: grid(), graph: graph(), ids: ['a', 'b'], index: new Map([['a', 0], ['b', 1]]), world: new ObstacleWorld(), agentRadius: 0.1 }],
+          fromObject3D: () => [
+            level(),
+            { cellSize: 0.5, agentRadius: 0.1, waypoints: 'none', maxWaypoints: 10, bounds: bounds(), filter: () => true },
+          ],
+          fromScene: () => [
+            {
+              grid: grid(),
+              graph: graph(),
+              ids: ['a', 'b'],
+              index: new Map([
+                ['a', 0],
+                ['b', 1],
+              ]),
+              world: new ObstacleWorld(),
+              agentRadius: 0.1,
+            },
+          ],
         },
         methods: {
-          query: () => [[0, 0, 0], [7, 3, 3], { graph: 'grid', heuristic: 'exact' }, new SearchContext(), { from: 'from', to: 'to', scene: 'the level' }],
+          query: () => [
+            [0, 0, 0],
+            [7, 3, 3],
+            { graph: 'grid', heuristic: 'exact' },
+            new SearchContext(),
+            { from: 'from', to: 'to', scene: 'the level' },
+          ],
           search: () => ['0', '1', { graph: 'waypoints' }, new SearchContext(), { from: 'from', to: 'to', scene: 'the level' }],
           voxelAt: () => [v3(-1.5, 0, 0), true],
           nearestFreeVoxel: () => [v3(0, 0, 0), 2],
@@ -312,7 +453,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       },
     },
     NavSimulation: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }],
         make: () => navSimulation().sim,
         methods: {
@@ -326,14 +468,16 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       },
     },
     VoxelChunks: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [grid(), { chunkSize: 2, draw: false, material: new MeshBasicMaterial() }],
         methods: {
           chunkQuads: () => [0],
           chunkBox: () => [0],
           chunksTouching: () => [[0, 0, 0, 1, 1, 1]],
           update: () => [[0, 0, 0, 1, 1, 1]],
-          data: () => [], dispose: () => [],
+          data: () => [],
+          dispose: () => [],
         },
       },
     },
@@ -341,8 +485,14 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
   },
 
   'src/three/sceneIndex.ts': {
-    preprocessScene: { kind: 'function', args: () => [doc(), { agentRadius: 0.1, maxLinkDistance: 10, lazyTree: true, world: { drawVoxels: false } }] },
-    createSceneSimulation: { kind: 'function', args: () => [doc(), { seed: 1, params: { stepHz: 30 }, graph: 'grid', world: obstacleWorld() }] },
+    preprocessScene: {
+      kind: 'function',
+      args: () => [doc(), { agentRadius: 0.1, maxLinkDistance: 10, lazyTree: true, world: { drawVoxels: false } }],
+    },
+    createSceneSimulation: {
+      kind: 'function',
+      args: () => [doc(), { seed: 1, params: { stepHz: 30 }, graph: 'grid', world: obstacleWorld() }],
+    },
     planningGraph: { kind: 'function', args: () => [doc()] },
     loadSceneMeshes: { kind: 'function', args: () => [waypointDoc(), () => ({ bytes: new Uint8Array(0) }), {}] },
     placeSceneWaypoints: { kind: 'function', args: () => [doc(), { agentRadius: 0.1, maxLinkDistance: 10, world: { drawVoxels: false } }] },
@@ -351,20 +501,32 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
 
   'src/three/helpersIndex.ts': {
     WaypointGraphHelper: {
-      kind: 'class', spec: {
-        construct: () => [graph(), { radius: 0.1, maxLinks: 10, color: 0xffffff, highlightColor: 0xff0000, linkColor: 0x00ff00, linkOpacity: 0.5 }],
-        methods: { setHighlighted: () => [0], pick: () => [new Raycaster(new Vector3(0.5, 0.5, 5), new Vector3(0, 0, -1))], dispose: () => [] },
+      kind: 'class',
+      spec: {
+        construct: () => [
+          graph(),
+          { radius: 0.1, maxLinks: 10, color: 0xffffff, highlightColor: 0xff0000, linkColor: 0x00ff00, linkOpacity: 0.5 },
+        ],
+        methods: {
+          setHighlighted: () => [0],
+          pick: () => [new Raycaster(new Vector3(0.5, 0.5, 5), new Vector3(0, 0, -1))],
+          dispose: () => [],
+        },
       },
     },
     SearchHelper: {
-      kind: 'class', spec: {
-        construct: () => [{ shape: 'cube', nodeSize: 1, openSize: 0.5, pathRadius: 0.05, shapeLimit: 100, stepWidth: 2, colors: { low: 0xffffff } }],
+      kind: 'class',
+      spec: {
+        construct: () => [
+          { shape: 'cube', nodeSize: 1, openSize: 0.5, pathRadius: 0.05, shapeLimit: 100, stepWidth: 2, colors: { low: 0xffffff } },
+        ],
         methods: {
           setLayers: () => [{ visited: true, open: true, path: true, steps: true }],
           setSegments: () => [emptySegments(4)],
           setVisited: () => [emptyVisited(4)],
           setPath: () => [[0, 0, 0, 1, 1, 1], false],
-          reset: () => [], dispose: () => [],
+          reset: () => [],
+          dispose: () => [],
         },
       },
     },
@@ -374,7 +536,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     emptyVisited: { kind: 'function', args: () => [16] },
     gridPositions: { kind: 'function', args: () => [grid()] },
     AgentsHelper: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [{ agent: 0xffffff }],
         methods: { updateFromSimulation: () => [simulation()], update: () => [agentsState(), 1], dispose: () => [] },
       },
@@ -386,9 +549,15 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     clearSegments: { kind: 'function', args: () => [emptySegments(4)] },
     pushSegment: { kind: 'function', args: () => [emptySegments(4), gridSpace(), 0, 0, 1] },
     SightLog: {
-      kind: 'class', spec: {
+      kind: 'class',
+      spec: {
         construct: () => [16],
-        methods: { attach: () => [lazyRun()], clear: () => [], forEach: () => [() => undefined], appendTo: () => [emptySegments(4), gridSpace()] },
+        methods: {
+          attach: () => [lazyRun()],
+          clear: () => [],
+          forEach: () => [() => undefined],
+          appendTo: () => [emptySegments(4), gridSpace()],
+        },
       },
     },
     SegmentKind: { kind: 'value' },
@@ -396,15 +565,21 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
   },
 
   'src/three/importIndex.ts': {
-    importMesh: { kind: 'function', args: () => ['a.obj', meshFile(), { format: 'obj', read: async () => null, textures: false }], codes: ['parse'] },
+    importMesh: {
+      kind: 'function',
+      args: () => ['a.obj', meshFile(), { format: 'obj', read: async () => null, textures: false }],
+      codes: ['parse'],
+    },
     meshFormat: { kind: 'function', args: () => ['a.glb'] },
     MeshError: { kind: 'class', spec: { construct: () => ['a.glb', 'problem'] } },
     MESH_LIMITS: { kind: 'value' },
     importScene: {
       kind: 'function',
-      args: () => [[{ src: 'a.obj', mesh: { object: new Object3D(), soup: new Float32Array(triangle()), triangles: 1 }, name: 'a' }], { cellSize: 0.25, fill: 'surface', agentRadius: 0, name: 'scene' }],
+      args: () => [
+        [{ src: 'a.obj', mesh: { object: new Object3D(), soup: new Float32Array(triangle()), triangles: 1 }, name: 'a' }],
+        { cellSize: 0.25, fill: 'surface', agentRadius: 0, name: 'scene' },
+      ],
     },
     ImportError: { kind: 'class', spec: { construct: () => ['message'] } },
   },
 };
-

@@ -106,16 +106,23 @@ async function outcome(call: () => unknown, codes: readonly string[] = []): Prom
     if (r !== null && typeof r === 'object' && typeof (r as Promise<unknown>).then === 'function') await r;
     return null;
   } catch (e) {
-    if (!(e instanceof NavlabError)) return `${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
+    if (!(e instanceof NavlabError))
+      return `${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
     if (e.code !== 'usage' && !codes.includes(e.code)) return `NavlabError with code '${e.code}': ${e.message}`;
     // A SceneError lists one issue a line; every other message is one line.
-    if ((e.message.includes('\n') && e.code !== 'scene') || e.message.trim() === '') return `NavlabError without a one-line message: ${JSON.stringify(e.message)}`;
+    if ((e.message.includes('\n') && e.code !== 'scene') || e.message.trim() === '')
+      return `NavlabError without a one-line message: ${JSON.stringify(e.message)}`;
     return null;
   }
 }
 
 /** Calls `invoke(args)` with every hostile substitution of `valid()`; returns the failures. */
-async function attack(label: string, valid: () => unknown[], invoke: (args: unknown[]) => unknown, codes: readonly string[] = []): Promise<string[]> {
+async function attack(
+  label: string,
+  valid: () => unknown[],
+  invoke: (args: unknown[]) => unknown,
+  codes: readonly string[] = [],
+): Promise<string[]> {
   const failures: string[] = [];
   const base = valid();
   const ok = await outcome(() => invoke(base), codes);
@@ -160,10 +167,17 @@ function runtimeMembers(C: new (...a: never[]) => object): Set<string> {
 async function attackClass(label: string, C: new (...a: unknown[]) => object, spec: ClassCase): Promise<string[]> {
   const failures: string[] = [];
   const codes = spec.codes ?? {};
-  if (spec.construct !== null) failures.push(...await attack(`new ${label}`, spec.construct, (args) => new C(...args), codes.construct));
+  if (spec.construct !== null) failures.push(...(await attack(`new ${label}`, spec.construct, (args) => new C(...args), codes.construct)));
   const make = spec.make ?? (() => new C(...spec.construct!()));
   for (const [name, valid] of Object.entries(spec.statics ?? {})) {
-    failures.push(...await attack(`${label}.${name}`, valid, (args) => (C as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args), codes[name]));
+    failures.push(
+      ...(await attack(
+        `${label}.${name}`,
+        valid,
+        (args) => (C as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args),
+        codes[name],
+      )),
+    );
   }
   for (const [name, valid] of Object.entries(spec.methods ?? {})) {
     let self = make() as Record<string, unknown>;
@@ -173,13 +187,20 @@ async function attackClass(label: string, C: new (...a: unknown[]) => object, sp
       self = make() as Record<string, unknown>;
       return valid(self);
     };
-    failures.push(...await attack(`${label}.prototype.${name}`, fresh, (args) => {
-      if (setter) {
-        self[name] = args[0];
-        return undefined;
-      }
-      return (self[name] as (...a: unknown[]) => unknown)(...args);
-    }, codes[name]));
+    failures.push(
+      ...(await attack(
+        `${label}.prototype.${name}`,
+        fresh,
+        (args) => {
+          if (setter) {
+            self[name] = args[0];
+            return undefined;
+          }
+          return (self[name] as (...a: unknown[]) => unknown)(...args);
+        },
+        codes[name],
+      )),
+    );
   }
   return failures;
 }
@@ -197,7 +218,9 @@ describe('public arguments', async () => {
 
   it('the table covers every export of every entry, and nothing else', () => {
     for (const [entry, module] of Object.entries(modules)) {
-      expect(Object.keys(ENTRIES[entry]).sort(), `${entry}: exports missing from (or extra in) publicApiTable.ts`).toEqual(Object.keys(module).sort());
+      expect(Object.keys(ENTRIES[entry]).sort(), `${entry}: exports missing from (or extra in) publicApiTable.ts`).toEqual(
+        Object.keys(module).sort(),
+      );
     }
   });
 
@@ -218,23 +241,42 @@ describe('public arguments', async () => {
     expect(problems).toEqual([]);
   });
 
-  const rows = Object.entries(ENTRIES).flatMap(([entry, table]) => Object.entries(table).map(([name, c]) => [`${entry.replace(/^src\//, '')} ${name}`, entry, name, c] as const));
+  const rows = Object.entries(ENTRIES).flatMap(([entry, table]) =>
+    Object.entries(table).map(([name, c]) => [`${entry.replace(/^src\//, '')} ${name}`, entry, name, c] as const),
+  );
   const checked = rows.filter((r) => r[3].kind === 'class' || (r[3].kind === 'function' && r[3].gap === undefined));
-  it.each(checked)('%s', async (_label, entry, name, c) => {
-    const value = modules[entry][name];
-    const failures = c.kind === 'function'
-      ? await attack(name, c.args as Args, (args) => (value as (...a: unknown[]) => unknown)(...args), c.codes)
-      : c.kind === 'class' ? await attackClass(name, value as new (...a: unknown[]) => object, c.spec) : [];
-    expect(failures.join('\n')).toBe('');
-  }, 120_000);
+  it.each(checked)(
+    '%s',
+    async (_label, entry, name, c) => {
+      const value = modules[entry][name];
+      const failures =
+        c.kind === 'function'
+          ? await attack(name, c.args as Args, (args) => (value as (...a: unknown[]) => unknown)(...args), c.codes)
+          : c.kind === 'class'
+            ? await attackClass(name, value as new (...a: unknown[]) => object, c.spec)
+            : [];
+      expect(failures.join('\n')).toBe('');
+    },
+    120_000,
+  );
 
   // Exports whose files are being changed elsewhere: known to fail today. When one is fixed,
   // this fails: remove its `gap` from the table, so it is held to the rule above.
   const gaps = rows.filter((r) => r[3].kind === 'function' && r[3].gap !== undefined);
-  it.each(gaps)('%s still has unchecked arguments (a known gap)', async (_label, entry, name, c) => {
-    const value = modules[entry][name];
-    const failures = c.kind === 'function' ? await attack(name, c.args as Args, (args) => (value as (...a: unknown[]) => unknown)(...args), c.codes) : [];
-    expect(failures.filter((f) => f.includes('the valid call fails')), 'the valid call works').toEqual([]);
-    expect(failures.length, `${name} now checks its arguments: remove its gap from publicApiTable.ts`).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(gaps)(
+    '%s still has unchecked arguments (a known gap)',
+    async (_label, entry, name, c) => {
+      const value = modules[entry][name];
+      const failures =
+        c.kind === 'function'
+          ? await attack(name, c.args as Args, (args) => (value as (...a: unknown[]) => unknown)(...args), c.codes)
+          : [];
+      expect(
+        failures.filter((f) => f.includes('the valid call fails')),
+        'the valid call works',
+      ).toEqual([]);
+      expect(failures.length, `${name} now checks its arguments: remove its gap from publicApiTable.ts`).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });

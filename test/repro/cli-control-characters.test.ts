@@ -12,18 +12,28 @@ const CSI8 = '\u009b2J'; // one-byte CSI on terminals that honour C1 controls
 const RLO = '\u202e'; // right-to-left override
 const dir = mkdtempSync(join(tmpdir(), 'navlab-'));
 const file = join(dir, 'hostile.json');
-writeFileSync(file, JSON.stringify({
-  version: 1,
-  name: `scene${CLEAR}`,
-  waypoints: [{ id: `a${CLEAR}`, position: [0, 0, 0] }, { id: `b${CSI8}${RLO}`, position: [4, 0, 0] }],
-  agents: [{ id: `agent${CLEAR}`, start: [0, 0, 0], goal: [4, 0, 0], radius: 0.2, speed: 2 }],
-}));
+writeFileSync(
+  file,
+  JSON.stringify({
+    version: 1,
+    name: `scene${CLEAR}`,
+    waypoints: [
+      { id: `a${CLEAR}`, position: [0, 0, 0] },
+      { id: `b${CSI8}${RLO}`, position: [4, 0, 0] },
+    ],
+    agents: [{ id: `agent${CLEAR}`, start: [0, 0, 0], goal: [4, 0, 0], radius: 0.2, speed: 2 }],
+  }),
+);
 
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 describe('hostile ids and names through the CLI', () => {
   it('text output escapes them', () => {
-    for (const args of [['preprocess', file], ['simulate', file, '--steps', '5'], ['path', file, '--graph', 'waypoints', '--from', `a${CLEAR}`, '--to', `b${CSI8}${RLO}`]]) {
+    for (const args of [
+      ['preprocess', file],
+      ['simulate', file, '--steps', '5'],
+      ['path', file, '--graph', 'waypoints', '--from', `a${CLEAR}`, '--to', `b${CSI8}${RLO}`],
+    ]) {
       const r = runNav(args);
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(RAW);

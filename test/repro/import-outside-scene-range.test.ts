@@ -14,9 +14,14 @@ const mesh = (soup: number[]): ImportedMesh => ({ object: new Group(), soup: Flo
 
 describe('importScene stays within what a scene holds', () => {
   it('refuses a mesh beyond the scene coordinate range with one line', async () => {
-    const error = await importScene([{ src: 'far.glb', mesh: mesh([0, 0, 5, 1, 0, 5, 0, 1, 8388613]) }]).then(() => null, (e: unknown) => e);
+    const error = await importScene([{ src: 'far.glb', mesh: mesh([0, 0, 5, 1, 0, 5, 0, 1, 8388613]) }]).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ImportError);
-    expect((error as Error).message).toBe(`the meshes reach z = 8388613; a scene's voxel layer must lie within ±${SCENE_RANGES.coord} (with its margin of free voxels)`);
+    expect((error as Error).message).toBe(
+      `the meshes reach z = 8388613; a scene's voxel layer must lie within ±${SCENE_RANGES.coord} (with its margin of free voxels)`,
+    );
   });
 
   it('imports a mesh 5 cm across at the least cell size', async () => {
@@ -26,7 +31,10 @@ describe('importScene stays within what a scene holds', () => {
   });
 
   it.each([1e-4, 2e6, NaN])('names a cell size out of range (%s)', async (cellSize) => {
-    const error = await importScene([{ src: 'a.stl', mesh: mesh([0, 0, 0, 1, 0, 0, 0, 1, 1]) }], { cellSize }).then(() => null, (e: unknown) => e);
+    const error = await importScene([{ src: 'a.stl', mesh: mesh([0, 0, 0, 1, 0, 0, 0, 1, 1]) }], { cellSize }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NavlabError);
     expect((error as NavlabError).code).toBe('usage');
     expect((error as Error).message).toMatch(/^cellSize: expected a number in \[0\.001, 1000000\]/);

@@ -7,11 +7,10 @@
 // test/package/publicArguments.test.ts holds every export of every entry to the same rule.
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { NavlabError, readNavbin, Simulation, VoxelGrid, WaypointGraph, writeNavbin } from '../../src/core/index.ts';
+import { NavlabError, readNavbin, Simulation, VoxelGrid, type WaypointGraph, writeNavbin } from '../../src/core/index.ts';
 import { importMesh } from '../../src/three/importIndex.ts';
 import { NavWorld } from '../../src/three/index.ts';
 import { thrown } from '../helpers/thrown.ts';
-
 
 /** Expects `f` to fail with a one-line NavlabError 'usage' whose message matches `message`. */
 async function usage(f: () => unknown, message: RegExp): Promise<void> {
@@ -56,8 +55,14 @@ describe('library arguments', () => {
   });
 
   it('importMesh refuses bytes that are not bytes, and reads an ArrayBuffer', async () => {
-    await usage(() => importMesh('a.glb', null as unknown as Uint8Array), /^importMesh: bytes: expected a Uint8Array or an ArrayBuffer, got null$/);
-    await usage(() => importMesh('a.obj', 'v 0 0 0' as unknown as Uint8Array), /^importMesh: bytes: expected a Uint8Array or an ArrayBuffer, got 'v 0 0 0'$/);
+    await usage(
+      () => importMesh('a.glb', null as unknown as Uint8Array),
+      /^importMesh: bytes: expected a Uint8Array or an ArrayBuffer, got null$/,
+    );
+    await usage(
+      () => importMesh('a.obj', 'v 0 0 0' as unknown as Uint8Array),
+      /^importMesh: bytes: expected a Uint8Array or an ArrayBuffer, got 'v 0 0 0'$/,
+    );
     await usage(() => importMesh(null as unknown as string, new Uint8Array(4)), /^importMesh: file: expected a string, got null$/);
     await usage(() => importMesh('a.obj', new Uint8Array(4), null as never), /^importMesh: options: expected an options object, got null$/);
     const obj = new TextEncoder().encode('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
@@ -67,24 +72,56 @@ describe('library arguments', () => {
 
   it('a NavWorld with null options, or a scene whose grid is not a VoxelGrid, is refused naming the argument', async () => {
     await usage(() => NavWorld.fromObject3D(level(), null as never), /^options: expected an object with cellSize$/);
-    const nav = NavWorld.fromObject3D(level(), { cellSize: 0.5, waypoints: 'none', bounds: { min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) } as never });
+    const nav = NavWorld.fromObject3D(level(), {
+      cellSize: 0.5,
+      waypoints: 'none',
+      bounds: { min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) } as never,
+    });
     await usage(() => nav.createSimulation(null as never), /^NavSimulation: options: expected an options object, got null$/);
-    await usage(() => nav.findPath(new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0), null as never), /^NavWorld\.findPath: options: expected an options object, got null$/);
+    await usage(
+      () => nav.findPath(new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0), null as never),
+      /^NavWorld\.findPath: options: expected an options object, got null$/,
+    );
     await usage(() => nav.query([0, 0, 0], [1, 1, 1], null as never), /^NavWorld\.query: options: expected an options object, got null$/);
-    await usage(() => NavWorld.fromScene({ grid: { X: 2, Y: 2, Z: 2 } as unknown as VoxelGrid }), /^fromScene: grid: expected a VoxelGrid or null, got an object$/);
-    await usage(() => NavWorld.fromScene({ grid: null, graph: new VoxelGrid({ dims: [1, 1, 1] }) as unknown as WaypointGraph }), /^fromScene: graph: expected a WaypointGraph, a VisibilityGraph or null, got a VoxelGrid$/);
+    await usage(
+      () => NavWorld.fromScene({ grid: { X: 2, Y: 2, Z: 2 } as unknown as VoxelGrid }),
+      /^fromScene: grid: expected a VoxelGrid or null, got an object$/,
+    );
+    await usage(
+      () => NavWorld.fromScene({ grid: null, graph: new VoxelGrid({ dims: [1, 1, 1] }) as unknown as WaypointGraph }),
+      /^fromScene: graph: expected a WaypointGraph, a VisibilityGraph or null, got a VoxelGrid$/,
+    );
   });
 
   it("a simulation's addAgent without its options is refused naming them", async () => {
-    const nav = NavWorld.fromObject3D(level(), { cellSize: 0.5, waypoints: 'none', bounds: { min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) } as never });
+    const nav = NavWorld.fromObject3D(level(), {
+      cellSize: 0.5,
+      waypoints: 'none',
+      bounds: { min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) } as never,
+    });
     const sim = nav.createSimulation();
     const agent = new Object3D();
     agent.position.set(-1.5, 0, 0);
-    await usage(() => sim.addAgent(agent, undefined as never), /^NavSimulation\.addAgent: options: expected an object \{ goal, radius\?, speed\? \}, got undefined$/);
-    await usage(() => sim.addAgent(agent, {} as never), /^NavSimulation\.addAgent: options\.goal: expected a point \{x, y, z\} with finite coordinates, got undefined$/);
-    await usage(() => sim.addAgent(null as never, { goal: new Vector3(1.5, 0, 0) }), /^NavSimulation\.addAgent: object: expected an Object3D, got null$/);
-    await usage(() => new Simulation().addAgent(undefined as never), /^addAgent: spec: expected an agent spec \{ id, start, goal, radius, speed \}, got undefined$/);
-    await usage(() => new Simulation().addAgent({ id: 'a', start: { x: 0, y: 0, z: 0 }, radius: 1, speed: 1 } as never), /^addAgent 'a': goal: expected a point \{x, y, z\} or \{ obstacle: id \}, got undefined$/);
+    await usage(
+      () => sim.addAgent(agent, undefined as never),
+      /^NavSimulation\.addAgent: options: expected an object \{ goal, radius\?, speed\? \}, got undefined$/,
+    );
+    await usage(
+      () => sim.addAgent(agent, {} as never),
+      /^NavSimulation\.addAgent: options\.goal: expected a point \{x, y, z\} with finite coordinates, got undefined$/,
+    );
+    await usage(
+      () => sim.addAgent(null as never, { goal: new Vector3(1.5, 0, 0) }),
+      /^NavSimulation\.addAgent: object: expected an Object3D, got null$/,
+    );
+    await usage(
+      () => new Simulation().addAgent(undefined as never),
+      /^addAgent: spec: expected an agent spec \{ id, start, goal, radius, speed \}, got undefined$/,
+    );
+    await usage(
+      () => new Simulation().addAgent({ id: 'a', start: { x: 0, y: 0, z: 0 }, radius: 1, speed: 1 } as never),
+      /^addAgent 'a': goal: expected a point \{x, y, z\} or \{ obstacle: id \}, got undefined$/,
+    );
     expect(sim.addAgent(agent, { goal: new Vector3(1.5, 0, 0) })).toBe(0);
   });
 });

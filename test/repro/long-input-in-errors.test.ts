@@ -17,7 +17,13 @@ describe('a 10 MB id in an error', () => {
   const id = 'w'.repeat(10 * 2 ** 20);
 
   it('a duplicate id is quoted by a short prefix', () => {
-    const message = messageOf({ version: 1, waypoints: [{ id, position: [0, 0, 0] }, { id, position: [1, 0, 0] }] });
+    const message = messageOf({
+      version: 1,
+      waypoints: [
+        { id, position: [0, 0, 0] },
+        { id, position: [1, 0, 0] },
+      ],
+    });
     expect(message).toMatch(/duplicate id 'w{40}…' \(first 40 of 10485760 characters\)/);
     expect(message.length).toBeLessThan(400);
   });

@@ -13,7 +13,11 @@ function sample(): Uint8Array {
   const grid = new VoxelGrid({ dims: [4, 3, 2], origin: { x: -1.125, y: 2.375, z: 3.625 }, cellSize: 0.8125 });
   const positions = [1.0625, 2.0625, 3.0625, 4.0625, 5.0625, 6.0625];
   const g = new WaypointGraph(positions, [0, 1]);
-  return writeNavbin({ settings: { agentRadius: 0.3125, maxLinkDistance: 9.5625, neighborhood: 26, cornerCutting: 'forbid' }, grid, graph: { ids: ['a', 'b'], positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs } });
+  return writeNavbin({
+    settings: { agentRadius: 0.3125, maxLinkDistance: 9.5625, neighborhood: 26, cornerCutting: 'forbid' },
+    grid,
+    graph: { ids: ['a', 'b'], positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs },
+  });
 }
 
 /** `bytes` with the (first) little-endian float64 `from` replaced by `to`. */
@@ -59,7 +63,11 @@ describe('.navbin numbers have ranges', () => {
   it('refuses a link length beyond the range', () => {
     const g = new WaypointGraph([0, 0, 0, 1, 0, 0], [0, 1]);
     const costs = Float64Array.from(g.costs, () => 1e300);
-    const bytes = writeNavbin({ settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' }, grid: null, graph: { ids: ['a', 'b'], positions: g.positions, offsets: g.offsets, targets: g.targets, costs } });
+    const bytes = writeNavbin({
+      settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
+      grid: null,
+      graph: { ids: ['a', 'b'], positions: g.positions, offsets: g.offsets, targets: g.targets, costs },
+    });
     refused(bytes, /link 0 has length 1e\+300/);
   });
 

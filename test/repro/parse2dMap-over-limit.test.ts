@@ -10,7 +10,9 @@ import { runNav } from '../helpers/cli.ts';
 describe('a 2D map over the voxel limit', () => {
   it('is a ParseError naming the file and the limit', () => {
     expect(() => parse2dMap('type octile\nheight 20000\nwidth 20000\nmap\n', 'big.map')).toThrow(ParseError);
-    expect(() => parse2dMap('type octile\nheight 20000\nwidth 20000\nmap\n', 'big.map')).toThrow(/big\.map:4: .*exceeds the limit of 268435456/);
+    expect(() => parse2dMap('type octile\nheight 20000\nwidth 20000\nmap\n', 'big.map')).toThrow(
+      /big\.map:4: .*exceeds the limit of 268435456/,
+    );
   });
 
   it('makes nav exit 1 with a message, no stack trace', () => {

@@ -10,13 +10,13 @@ const text = readFileSync('scenes/open-field.json', 'utf8');
 
 describe('a scene with a byte-order mark', () => {
   it('parses like the same scene without it', () => {
-    expect(parseScene('\ufeff' + text)).toEqual(parseScene(text));
+    expect(parseScene(`\ufeff${text}`)).toEqual(parseScene(text));
   });
 
   it('loads in the CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'navlab-'));
     const file = join(dir, 'bom.json');
-    writeFileSync(file, '\ufeff' + text);
+    writeFileSync(file, `\ufeff${text}`);
     const r = runNav(['preprocess', file, '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).waypoints).toBeGreaterThan(0);

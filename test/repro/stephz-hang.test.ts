@@ -16,11 +16,14 @@ describe('stepHz 1e9', () => {
 
   it('makes nav simulate exit 1 at once', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'navlab-')), 'fast.json');
-    writeFileSync(file, JSON.stringify({
-      version: 1,
-      steering: { stepHz: 1e9 },
-      agents: [{ id: 'a', start: [0, 0, 0], goal: [1e5, 0, 0], radius: 0.5, speed: 1 }],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        steering: { stepHz: 1e9 },
+        agents: [{ id: 'a', start: [0, 0, 0], goal: [1e5, 0, 0], radius: 0.5, speed: 1 }],
+      }),
+    );
     const r = runNav(['simulate', file, '--json']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/steering\.stepHz: must be <= 1000, got 1000000000/);

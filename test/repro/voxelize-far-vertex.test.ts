@@ -25,7 +25,10 @@ const usageError = (f: () => unknown, message: RegExp) => {
 
 describe('voxelization sizes are computed, not counted', () => {
   it('refuses a vertex near 1e38 or a triangle spanning 1e30 at once', () => {
-    usageError(() => voxelizeTriangles([...unitTriangle, 0, 0, 0, 1e38, 0, 0, 0, 1, 0], { cellSize: 0.1 }), /x = 1e\+38 is beyond the coordinate limit of ±1000000000/);
+    usageError(
+      () => voxelizeTriangles([...unitTriangle, 0, 0, 0, 1e38, 0, 0, 0, 1, 0], { cellSize: 0.1 }),
+      /x = 1e\+38 is beyond the coordinate limit of ±1000000000/,
+    );
     usageError(() => voxelizeTriangles([-1e30, 0, 0, 1e30, 0, 0, 0, 1, 0], { cellSize: 1 }), /x = -1e\+30 is beyond the coordinate limit/);
   });
 

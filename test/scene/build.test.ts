@@ -22,7 +22,8 @@ import { firstDifference, movingAiText } from './helpers.ts';
 function naiveOccupancy(dims: [number, number, number], boxes: VoxelBox[]): Uint8Array {
   const [X, Y] = dims;
   const occ = new Uint8Array(dims[0] * dims[1] * dims[2]);
-  for (const [x0, y0, z0, x1, y1, z1] of boxes) for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) occ[x + X * (y + Y * z)] = 1;
+  for (const [x0, y0, z0, x1, y1, z1] of boxes)
+    for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) occ[x + X * (y + Y * z)] = 1;
   return occ;
 }
 
@@ -32,7 +33,11 @@ describe('buildVoxelGrid', () => {
   });
 
   it('fills solid boxes exactly, with origin and cell size', () => {
-    const solid: VoxelBox[] = [[0, 0, 0, 2, 1, 0], [4, 3, 2, 4, 3, 2], [1, 2, 1, 5, 3, 3]];
+    const solid: VoxelBox[] = [
+      [0, 0, 0, 2, 1, 0],
+      [4, 3, 2, 4, 3, 2],
+      [1, 2, 1, 5, 3, 3],
+    ];
     const doc = parseScene({ version: 1, voxels: { origin: [-1, 2, 3], cellSize: 0.5, dims: [6, 4, 5], solid } });
     const grid = buildVoxelGrid(doc)!;
     expect([grid.X, grid.Y, grid.Z, grid.cellSize]).toEqual([6, 4, 5, 0.5]);
@@ -56,7 +61,10 @@ describe('buildVoxelGrid', () => {
     const grid = buildVoxelGrid(doc)!;
     const cost = (x: number, z: number) => grid.costAt(grid.index(x, 0, z));
     expect([cost(0, 1), cost(1, 1), cost(2, 2), cost(1, 2), cost(3, 3), cost(0, 0)]).toEqual([8, 1, 8, 1, 2.5, 1]);
-    const plain = parseScene({ version: 1, voxels: { dims: [2, 2, 2], terrain: [{ kind: 'road', cost: 1, boxes: [[0, 0, 0, 1, 1, 1]] }] } });
+    const plain = parseScene({
+      version: 1,
+      voxels: { dims: [2, 2, 2], terrain: [{ kind: 'road', cost: 1, boxes: [[0, 0, 0, 1, 1, 1]] }] },
+    });
     expect(buildVoxelGrid(plain)!.terrain).toBeNull();
   });
 });
@@ -110,7 +118,10 @@ describe('waypoints and points', () => {
   });
 
   it('waypointIndex maps ids to document order', () => {
-    expect([...waypointIndex(doc)]).toEqual([['a', 0], ['b', 1]]);
+    expect([...waypointIndex(doc)]).toEqual([
+      ['a', 0],
+      ['b', 1],
+    ]);
   });
 
   it('resolvePoint handles positions, waypoint ids and moving obstacles at time t', () => {
@@ -120,13 +131,19 @@ describe('waypoints and points', () => {
     expect([p.x, p.y, p.z].map((v) => Math.round(v * 1e9) / 1e9)).toEqual([10, 0, -5]);
     const out = vec3();
     expect(resolvePoint(doc, 'a', 0, out)).toBe(out);
-    expect(() => resolvePoint(doc, 'nowhere')).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining("'nowhere'") }));
+    expect(() => resolvePoint(doc, 'nowhere')).toThrow(
+      expect.objectContaining({ code: 'usage', message: expect.stringContaining("'nowhere'") }),
+    );
     expect(() => resolvePoint(doc, 'nowhere')).toThrow(/'nowhere'/);
   });
 });
 
 describe('movingObstaclePosition', () => {
-  const orbit = (o: Partial<MovingObstacle['orbit']>): MovingObstacle => ({ id: 'p', radius: 1, orbit: { center: [1, 2, 3], radius: 4, period: 10, phase: 0, axis: [0, 1, 0], ...o } });
+  const orbit = (o: Partial<MovingObstacle['orbit']>): MovingObstacle => ({
+    id: 'p',
+    radius: 1,
+    orbit: { center: [1, 2, 3], radius: 4, period: 10, phase: 0, axis: [0, 1, 0], ...o },
+  });
   const at = (mo: MovingObstacle, t: number) => {
     const p = movingObstaclePosition(mo, t, vec3());
     return [p.x, p.y, p.z];
@@ -141,7 +158,13 @@ describe('movingObstaclePosition', () => {
   });
 
   it('is periodic, stays on the circle in the plane normal to the axis, and ignores the axis length', () => {
-    for (const axis of [[0, 1, 0], [1, 0, 0], [0.3, -2, 0.7], [1, 0.05, 0], [0, 0, -1]] as [number, number, number][]) {
+    for (const axis of [
+      [0, 1, 0],
+      [1, 0, 0],
+      [0.3, -2, 0.7],
+      [1, 0.05, 0],
+      [0, 0, -1],
+    ] as [number, number, number][]) {
       const n = Math.hypot(...axis);
       for (const t of [0, 0.7, 3.3, 9.1, 123.4]) {
         const p = at(orbit({ axis }), t);
@@ -156,7 +179,11 @@ describe('movingObstaclePosition', () => {
 
   it('turns right-handed about any axis', () => {
     // The angular momentum (p - c) x velocity points along the axis.
-    for (const axis of [[0, 0, 1], [1, 0, 0], [0.2, 0.5, -1]] as [number, number, number][]) {
+    for (const axis of [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0.2, 0.5, -1],
+    ] as [number, number, number][]) {
       const a = at(orbit({ axis }), 1).map((v, i) => v - [1, 2, 3][i]);
       const b = at(orbit({ axis }), 1.001).map((v, i) => v - [1, 2, 3][i]);
       const cross = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];

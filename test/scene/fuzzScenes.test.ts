@@ -27,11 +27,18 @@ function withMesh(): unknown {
   const stl = new Uint8Array(84 + 100);
   const view = new DataView(stl.buffer);
   view.setUint32(80, 2, true);
-  [[0, -2, -2, 0, 2, -2, 0, 2, 2], [0, -2, -2, 0, 2, 2, 0, -2, 2]].forEach((t, k) => t.forEach((c, i) => view.setFloat32(84 + 50 * k + 12 + 4 * i, c, true)));
+  [
+    [0, -2, -2, 0, 2, -2, 0, 2, 2],
+    [0, -2, -2, 0, 2, 2, 0, -2, 2],
+  ].forEach((t, k) => t.forEach((c, i) => view.setFloat32(84 + 50 * k + 12 + 4 * i, c, true)));
   return {
     version: 2,
     meshes: [{ id: 'wall', src: `data:model/stl;base64,${Buffer.from(stl).toString('base64')}`, position: [0, 0, 0], scale: [1, 1, 1] }],
-    waypoints: [{ id: 'w', position: [-3, 0, 0] }, { id: 'e', position: [3, 0, 0] }, { id: 'n', position: [0, 0, 3] }],
+    waypoints: [
+      { id: 'w', position: [-3, 0, 0] },
+      { id: 'e', position: [3, 0, 0] },
+      { id: 'n', position: [0, 0, 3] },
+    ],
     agents: [{ id: 'a', start: 'w', goal: 'e', radius: 0.3, speed: 2 }],
   };
 }
@@ -58,7 +65,8 @@ async function tryScene(text: string): Promise<unknown> {
     for (let k = 0; k < 30; k++) simulation.fixedStep();
     const { agents } = simulation.report();
     for (const a of agents) {
-      for (const v of [a.travelled, a.planned, a.stepsInside, a.replans]) if (!Number.isFinite(v)) throw new Error(`agent '${a.id}': a report number is ${v}`);
+      for (const v of [a.travelled, a.planned, a.stepsInside, a.replans])
+        if (!Number.isFinite(v)) throw new Error(`agent '${a.id}': a report number is ${v}`);
       for (const v of [a.timeToArrive, a.minClearance]) if (v !== null && !Number.isFinite(v)) throw new Error(`agent '${a.id}': ${v}`);
     }
     world.dispose();
@@ -75,7 +83,8 @@ describe('fuzzing scene documents', () => {
     await fc.assert(
       fc.asyncProperty(jsonMutation, async (m: JsonMutation) => {
         const error = await tryScene(mutateJson(value, m));
-        if (error !== null && !(error instanceof NavlabError)) throw new Error(`${JSON.stringify(m)}: ${(error as Error)?.name}: ${(error as Error)?.message}`);
+        if (error !== null && !(error instanceof NavlabError))
+          throw new Error(`${JSON.stringify(m)}: ${(error as Error)?.name}: ${(error as Error)?.message}`);
       }),
       { seed: 22, numRuns: 60 },
     );

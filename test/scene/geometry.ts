@@ -10,17 +10,26 @@ export { mulberry32 };
 
 export type Triple = readonly [number, number, number];
 
-
 /** Row-major 3x3 rotation of three.js Euler order 'XYZ' (matrix Rx * Ry * Rz). */
 export function rotationMatrix([rx, ry, rz]: Triple): number[] {
-  const a = Math.cos(rx), b = Math.sin(rx), c = Math.cos(ry), d = Math.sin(ry), e = Math.cos(rz), f = Math.sin(rz);
-  const ae = a * e, af = a * f, be = b * e, bf = b * f;
+  const a = Math.cos(rx),
+    b = Math.sin(rx),
+    c = Math.cos(ry),
+    d = Math.sin(ry),
+    e = Math.cos(rz),
+    f = Math.sin(rz);
+  const ae = a * e,
+    af = a * f,
+    be = b * e,
+    bf = b * f;
   return [c * e, -c * f, d, af + be * d, ae - bf * d, -b * c, bf - ae * d, be + af * d, a * c];
 }
 
 /** Signed distance from p to an axis-aligned box of half extents h centred at the origin. */
 function boxDistance(q: Triple, h: Triple): number {
-  const dx = Math.abs(q[0]) - h[0], dy = Math.abs(q[1]) - h[1], dz = Math.abs(q[2]) - h[2];
+  const dx = Math.abs(q[0]) - h[0],
+    dy = Math.abs(q[1]) - h[1],
+    dz = Math.abs(q[2]) - h[2];
   const outside = Math.hypot(Math.max(dx, 0), Math.max(dy, 0), Math.max(dz, 0));
   return outside + Math.min(Math.max(dx, dy, dz), 0);
 }
@@ -89,7 +98,7 @@ export function boxOverlapsObstacle(lo: Triple, hi: Triple, o: SceneObstacle): b
     if (!(lo[1] < c[1] + o.height / 2 && hi[1] > c[1] - o.height / 2)) return false;
     return Math.hypot(nearest(0) - c[0], nearest(2) - c[2]) < o.radius;
   }
-  if (o.rotation && o.rotation.some((r) => r !== 0)) throw new Error(`boxOverlapsObstacle: rotated box '${o.id}' is not supported`);
+  if (o.rotation?.some((r) => r !== 0)) throw new Error(`boxOverlapsObstacle: rotated box '${o.id}' is not supported`);
   for (let a = 0; a < 3; a++) if (!(lo[a] < c[a] + o.size[a] / 2 && hi[a] > c[a] - o.size[a] / 2)) return false;
   return true;
 }

@@ -11,7 +11,9 @@ import { clearance, obstacleDistance, type Triple } from './geometry.ts';
 import { firstDifference, movingAiText, ROOT } from './helpers.ts';
 
 const DIR = `${ROOT}scenes/`;
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json').sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json')
+  .sort();
 const text = (file: string) => readFileSync(DIR + file, 'utf8');
 const scenes = new Map(files.map((f) => [f, parseScene(text(f))]));
 const scene = (file: string): SceneDocument => {
@@ -49,7 +51,17 @@ describe('scenes/index.json', () => {
   });
 
   it('ships all the scenes the app expects', () => {
-    for (const name of ['open-field', 'classic-10', 'maze', 'building', 'river-bridge', 'sealed-room', 'galaxy', 'thin-walls', 'warframe-simple']) {
+    for (const name of [
+      'open-field',
+      'classic-10',
+      'maze',
+      'building',
+      'river-bridge',
+      'sealed-room',
+      'galaxy',
+      'thin-walls',
+      'warframe-simple',
+    ]) {
       expect(files).toContain(`${name}.json`);
     }
   });
@@ -87,7 +99,10 @@ describe.each(files)('scenes/%s', (file) => {
 
   it('starts and ends every agent in free space, its radius clear', () => {
     for (const agent of doc.agents) {
-      for (const [what, ref] of [['start', agent.start], ['goal', agent.goal]] as const) {
+      for (const [what, ref] of [
+        ['start', agent.start],
+        ['goal', agent.goal],
+      ] as const) {
         if (file === 'sealed-room.json' && what === 'goal') continue; // the point of the scene
         if (doc.movingObstacles.some((m) => m.id === ref)) continue; // chasing a planet: its centre is the goal
         const p = triple(resolvePoint(doc, ref));
@@ -111,10 +126,12 @@ describe('what each scene shows', () => {
     // The voxel layer matches the obstacles: every voxel centre inside an obstacle is solid.
     const grid = buildVoxelGrid(doc)!;
     const c = vec3();
-    for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) {
-      grid.voxelCenter(x, y, z, c);
-      if (doc.obstacles.some((o) => obstacleDistance(o, triple(c)) < 0)) expect(grid.isBlocked(x, y, z)).toBe(true);
-    }
+    for (let z = 0; z < grid.Z; z++)
+      for (let y = 0; y < grid.Y; y++)
+        for (let x = 0; x < grid.X; x++) {
+          grid.voxelCenter(x, y, z, c);
+          if (doc.obstacles.some((o) => obstacleDistance(o, triple(c)) < 0)) expect(grid.isBlocked(x, y, z)).toBe(true);
+        }
   });
 
   it('classic-10: exactly 300 blocked voxels and (0,0,0) -> (9,5,8) connected', () => {

@@ -13,7 +13,12 @@ describe('scenes/scene.schema.json', () => {
   });
 
   it('describes the keys outside checks rely on', () => {
-    const schema = sceneJsonSchema() as { $schema: string; required: string[]; properties: Record<string, any>; $defs: Record<string, any> };
+    const schema = sceneJsonSchema() as {
+      $schema: string;
+      required: string[];
+      properties: Record<string, any>;
+      $defs: Record<string, any>;
+    };
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.required).toEqual(['version']);
     expect(schema.properties.version.const).toBe(2);

@@ -113,11 +113,37 @@ describe('NavWorld', () => {
     const root = new Group();
     // A hollow 4 x 4 x 4 cell around (10, 0, 0), walls 0.5 thick.
     for (const [size, at] of [
-      [[0.5, 4, 4], [8, 0, 0]], [[0.5, 4, 4], [12, 0, 0]],
-      [[4, 0.5, 4], [10, 2, 0]], [[4, 0.5, 4], [10, -2, 0]],
-      [[4, 4, 0.5], [10, 0, 2]], [[4, 4, 0.5], [10, 0, -2]],
-    ] as [[number, number, number], [number, number, number]][]) root.add(box(size, at));
-    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'none', bounds: new Box3(new Vector3(0, -4, -4), new Vector3(14, 4, 4)) });
+      [
+        [0.5, 4, 4],
+        [8, 0, 0],
+      ],
+      [
+        [0.5, 4, 4],
+        [12, 0, 0],
+      ],
+      [
+        [4, 0.5, 4],
+        [10, 2, 0],
+      ],
+      [
+        [4, 0.5, 4],
+        [10, -2, 0],
+      ],
+      [
+        [4, 4, 0.5],
+        [10, 0, 2],
+      ],
+      [
+        [4, 4, 0.5],
+        [10, 0, -2],
+      ],
+    ] as [[number, number, number], [number, number, number]][])
+      root.add(box(size, at));
+    const nav = NavWorld.fromObject3D(root, {
+      cellSize: 0.5,
+      waypoints: 'none',
+      bounds: new Box3(new Vector3(0, -4, -4), new Vector3(14, 4, 4)),
+    });
     const r = nav.findPath(new Vector3(2, 0.25, 0.25), new Vector3(10.25, 0.25, 0.25));
     expect(r.status).toBe('unreachable');
     // It ends outside the sealed box, at the reachable point nearest the goal (over its top).
@@ -174,7 +200,12 @@ describe('NavWorld', () => {
 
   it('fromScene shares a grid and a graph: queries by voxel or id, resumable searches, world points without smoothing', () => {
     const { root, bounds } = wallLevel();
-    const built = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: [new Vector3(0, 3.9, 0), new Vector3(-4, 0.25, 0.25), new Vector3(4, 0.25, 0.25)], bounds });
+    const built = NavWorld.fromObject3D(root, {
+      cellSize: 0.5,
+      agentRadius: 0.3,
+      waypoints: [new Vector3(0, 3.9, 0), new Vector3(-4, 0.25, 0.25), new Vector3(4, 0.25, 0.25)],
+      bounds,
+    });
     const graph = built.waypoints!.graph();
     const nav = NavWorld.fromScene({ grid: built.grid, graph, ids: ['top', 'west', 'east'] });
     expect(nav.grid).toBe(built.grid);
@@ -219,6 +250,8 @@ describe('NavWorld', () => {
     expect(waypointsOnly.nearestFreeVoxel(from)).toBeNull();
     // With the world given, world-space waypoint paths work as on the NavWorld that built it.
     const withWorld = NavWorld.fromScene({ grid: built.grid, graph: built.waypoints!.graph(), world: built.world });
-    expect(withWorld.findPath(from, to, { graph: 'waypoints' }).points.map((p) => p.toArray())).toEqual(built.findPath(from, to, { graph: 'waypoints' }).points.map((p) => p.toArray()));
+    expect(withWorld.findPath(from, to, { graph: 'waypoints' }).points.map((p) => p.toArray())).toEqual(
+      built.findPath(from, to, { graph: 'waypoints' }).points.map((p) => p.toArray()),
+    );
   });
 });

@@ -10,10 +10,14 @@ export { rng };
 
 export type V3 = [number, number, number];
 
-
 /** Row-major rotation matrix of Euler angles in three.js order 'XYZ' (R = Rx Ry Rz). */
 function rotation([rx, ry, rz]: V3): number[] {
-  const a = Math.cos(rx), b = Math.sin(rx), c = Math.cos(ry), d = Math.sin(ry), e = Math.cos(rz), f = Math.sin(rz);
+  const a = Math.cos(rx),
+    b = Math.sin(rx),
+    c = Math.cos(ry),
+    d = Math.sin(ry),
+    e = Math.cos(rz),
+    f = Math.sin(rz);
   return [c * e, -c * f, d, a * f + b * e * d, a * e - b * f * d, -b * c, b * f - a * e * d, b * e + a * f * d, a * c];
 }
 
@@ -30,22 +34,29 @@ export function refBox(o: BoxObstacle): RefBox {
 }
 
 export function toLocal(b: RefBox, p: V3): V3 {
-  const x = p[0] - b.c[0], y = p[1] - b.c[1], z = p[2] - b.c[2];
+  const x = p[0] - b.c[0],
+    y = p[1] - b.c[1],
+    z = p[2] - b.c[2];
   const R = b.R;
   return [R[0] * x + R[3] * y + R[6] * z, R[1] * x + R[4] * y + R[7] * z, R[2] * x + R[5] * y + R[8] * z];
 }
 
 /** Slab test: does segment p-q meet the closed box grown by `grow` (negative: shrunk)? */
 export function segmentMeetsBox(b: RefBox, p: V3, q: V3, grow = 0): boolean {
-  const a = toLocal(b, p), e = toLocal(b, q);
-  let t0 = 0, t1 = 1;
+  const a = toLocal(b, p),
+    e = toLocal(b, q);
+  let t0 = 0,
+    t1 = 1;
   for (let k = 0; k < 3; k++) {
-    const lo = -b.h[k] - grow, hi = b.h[k] + grow, d = e[k] - a[k];
+    const lo = -b.h[k] - grow,
+      hi = b.h[k] + grow,
+      d = e[k] - a[k];
     if (d === 0) {
       if (a[k] < lo || a[k] > hi) return false;
       continue;
     }
-    let u = (lo - a[k]) / d, v = (hi - a[k]) / d;
+    let u = (lo - a[k]) / d,
+      v = (hi - a[k]) / d;
     if (u > v) [u, v] = [v, u];
     t0 = Math.max(t0, u);
     t1 = Math.min(t1, v);
@@ -68,9 +79,11 @@ export function pointBoxDistance(b: RefBox, p: V3): number {
 /** Distance from segment p-q to the box: ternary search of a convex function of t. */
 export function segmentBoxDistance(b: RefBox, p: V3, q: V3): number {
   const at = (t: number): number => pointBoxDistance(b, [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])]);
-  let lo = 0, hi = 1;
+  let lo = 0,
+    hi = 1;
   for (let i = 0; i < 200; i++) {
-    const m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+    const m1 = lo + (hi - lo) / 3,
+      m2 = hi - (hi - lo) / 3;
     if (at(m1) <= at(m2)) hi = m2;
     else lo = m1;
   }
@@ -78,7 +91,14 @@ export function segmentBoxDistance(b: RefBox, p: V3, q: V3): number {
 }
 
 /** `count` random boxes inside [0, size]^3 with edges in [minEdge, maxEdge], some rotated. */
-export function randomBoxes(random: () => number, count: number, size: number, minEdge: number, maxEdge: number, rotatedShare = 0): BoxObstacle[] {
+export function randomBoxes(
+  random: () => number,
+  count: number,
+  size: number,
+  minEdge: number,
+  maxEdge: number,
+  rotatedShare = 0,
+): BoxObstacle[] {
   const out: BoxObstacle[] = [];
   for (let i = 0; i < count; i++) {
     const s: V3 = [0, 1, 2].map(() => minEdge + (maxEdge - minEdge) * random()) as V3;

@@ -6,7 +6,9 @@ import { parseScene } from '../../src/scene/index.ts';
 import { sceneWaypointFigures } from '../../src/three/autoWaypoints.ts';
 import { ROOT } from '../helpers/cli.ts';
 
-const SCENES = readdirSync(join(ROOT, 'scenes')).filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json').sort();
+const SCENES = readdirSync(join(ROOT, 'scenes'))
+  .filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json')
+  .sort();
 
 /**
  * The goals of automatic waypoints, asserted as properties on every shipped scene at its own
@@ -34,7 +36,8 @@ describe('automatic waypoints on the shipped scenes', () => {
       expect(m.p95Ratio!).toBeLessThanOrEqual(1.15);
       // Clearance against the real geometry (BVH closest point), not the voxel grid.
       const p = r.graph.positions;
-      const out = { x: 0, y: 0, z: 0 }, normal = { x: 0, y: 0, z: 0 };
+      const out = { x: 0, y: 0, z: 0 },
+        normal = { x: 0, y: 0, z: 0 };
       for (let i = 0; i < r.graph.count; i++) {
         const d = r.world.closestPointOnObstacles({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] }, r.agentRadius, out, normal);
         expect(d, `waypoint ${i}`).toBeGreaterThanOrEqual(r.agentRadius - 1e-6);

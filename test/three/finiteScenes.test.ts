@@ -23,7 +23,12 @@ const length = range(R.minLength, R.length);
 const angle = range(-R.angle, R.angle);
 
 const obstacle = fc.oneof(
-  fc.record({ shape: fc.constant('box' as const), position: vec, size: fc.tuple(length, length, length), rotation: fc.option(fc.tuple(angle, angle, angle), { nil: undefined }) }),
+  fc.record({
+    shape: fc.constant('box' as const),
+    position: vec,
+    size: fc.tuple(length, length, length),
+    rotation: fc.option(fc.tuple(angle, angle, angle), { nil: undefined }),
+  }),
   fc.record({ shape: fc.constant('sphere' as const), position: vec, radius: length }),
   fc.record({ shape: fc.constant('cylinder' as const), position: vec, radius: length, height: length }),
 );
@@ -44,7 +49,11 @@ const voxels = fc
   .record({
     dims: fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })),
     cellSize: range(...R.cellSize),
-    origin: fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+    origin: fc.tuple(
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+    ),
     solidSeed: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.nat()), { maxLength: 3 }),
     cost: range(...R.cost),
   })
@@ -74,7 +83,15 @@ const doc = fc
     agents: fc.array(fc.record({ start: vec, goal: vec, radius: range(0, R.length), speed: length, refs: fc.nat() }), { maxLength: 3 }),
     agentRadius: fc.option(range(0, R.length), { nil: undefined }),
     maxLinkDistance: fc.option(range(R.minLength, R.linkDistance), { nil: undefined }),
-    steering: fc.option(fc.record({ avoidRange: range(...R.avoidRange), pullGain: range(...R.pullGain), minDistance: range(...R.minDistance), stepHz: range(...R.stepHz) }), { nil: undefined }),
+    steering: fc.option(
+      fc.record({
+        avoidRange: range(...R.avoidRange),
+        pullGain: range(...R.pullGain),
+        minDistance: range(...R.minDistance),
+        stepHz: range(...R.stepHz),
+      }),
+      { nil: undefined },
+    ),
     weight: fc.option(range(...R.weight), { nil: undefined }),
   })
   .map((g) => ({
@@ -111,7 +128,8 @@ describe('documents within the documented ranges', () => {
         const grid = buildVoxelGrid(d);
         if (grid !== null) {
           const free: number[][] = [];
-          for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) if (!grid.isBlocked(x, y, z)) free.push([x, y, z]);
+          for (let z = 0; z < grid.Z; z++)
+            for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) if (!grid.isBlocked(x, y, z)) free.push([x, y, z]);
           if (free.length > 0) {
             const r = queryGrid(grid, free[0], free[free.length - 1], { weight: d.search?.weight });
             finite(r.cost);
@@ -120,7 +138,13 @@ describe('documents within the documented ranges', () => {
 
         const pre = preprocessScene(d);
         if (pre.graph.count > 0) {
-          const r = queryGraph(pre.graph, d.waypoints.map((w) => w.id), 0, pre.graph.count - 1, { weight: d.search?.weight });
+          const r = queryGraph(
+            pre.graph,
+            d.waypoints.map((w) => w.id),
+            0,
+            pre.graph.count - 1,
+            { weight: d.search?.weight },
+          );
           finite(r.cost);
           for (const p of r.path) p.forEach(finite);
         }

@@ -22,7 +22,17 @@ import { importScene } from '../../src/three/importScene.ts';
 import { soupBounds } from '../../src/three/voxelizeMesh.ts';
 import { glbContainer, texturedBox } from '../../scripts/meshes/gltf.ts';
 import { ROOT } from '../helpers/cli.ts';
-import { byteMutation, jsonMutation, mutateBytes, mutateJson, mutateText, textMutation, type ByteMutation, type JsonMutation, type TextMutation } from '../helpers/mutate.ts';
+import {
+  byteMutation,
+  jsonMutation,
+  mutateBytes,
+  mutateJson,
+  mutateText,
+  textMutation,
+  type ByteMutation,
+  type JsonMutation,
+  type TextMutation,
+} from '../helpers/mutate.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(ROOT, 'test/data/meshes', name)));
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -35,7 +45,8 @@ async function tryImport(bytes: Uint8Array, format: MeshFormat, options: MeshImp
     const mesh = await importMesh(`fuzz.${format}`, bytes, { format, draco: await nodeDracoLoader(), ...options });
     expect(mesh.triangles).toBeLessThanOrEqual(LIMITS.meshTriangles);
     expect(mesh.soup.length).toBe(9 * mesh.triangles);
-    for (let i = 0; i < mesh.soup.length; i++) if (!Number.isFinite(mesh.soup[i])) throw new Error(`soup[${i}] = ${mesh.soup[i]} passed the import`);
+    for (let i = 0; i < mesh.soup.length; i++)
+      if (!Number.isFinite(mesh.soup[i])) throw new Error(`soup[${i}] = ${mesh.soup[i]} passed the import`);
     // The scene step at 16 cells across (the default 128 makes each case cost 0.5 s).
     const { min, max } = soupBounds(mesh.soup);
     const cellSize = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-9) / CELLS_ACROSS;
@@ -86,7 +97,9 @@ describe('fuzzing the mesh importers', () => {
       { seed: 22, numRuns: RUNS, examples: JSON_REGRESSIONS },
     );
     await fc.assert(
-      fc.asyncProperty(byteMutation, async (m: ByteMutation) => expectClean(await tryImport(mutateBytes(base, m), 'glb', { textures: decode }), JSON.stringify(m))),
+      fc.asyncProperty(byteMutation, async (m: ByteMutation) =>
+        expectClean(await tryImport(mutateBytes(base, m), 'glb', { textures: decode }), JSON.stringify(m)),
+      ),
       { seed: 22, numRuns: RUNS, examples: BYTE_REGRESSIONS },
     );
   });
@@ -94,7 +107,9 @@ describe('fuzzing the mesh importers', () => {
   it.each(['sample.glb', 'draco.glb', 'meshopt.glb'])('%s: byte mutations', async (name) => {
     const base = fixture(name);
     await fc.assert(
-      fc.asyncProperty(byteMutation, async (m: ByteMutation) => expectClean(await tryImport(mutateBytes(base, m), 'glb'), JSON.stringify(m))),
+      fc.asyncProperty(byteMutation, async (m: ByteMutation) =>
+        expectClean(await tryImport(mutateBytes(base, m), 'glb'), JSON.stringify(m)),
+      ),
       { seed: 22, numRuns: RUNS, examples: BYTE_REGRESSIONS },
     );
   });
@@ -109,7 +124,10 @@ describe('fuzzing the mesh importers', () => {
     );
   });
 
-  it.each([['tetra.obj', 'obj'], ['tetra-ascii.stl', 'stl']] as const)('%s: text mutations', async (name, format) => {
+  it.each([
+    ['tetra.obj', 'obj'],
+    ['tetra-ascii.stl', 'stl'],
+  ] as const)('%s: text mutations', async (name, format) => {
     const base = text(fixture(name));
     await fc.assert(
       fc.asyncProperty(fc.array(textMutation, { minLength: 1, maxLength: 3 }), async (ms: TextMutation[]) => {
@@ -120,10 +138,16 @@ describe('fuzzing the mesh importers', () => {
     );
   });
 
-  it.each([['tetra-binary.stl', 'stl'], ['tetra-ascii.stl', 'stl'], ['tetra.obj', 'obj']] as const)('%s: byte mutations', async (name, format) => {
+  it.each([
+    ['tetra-binary.stl', 'stl'],
+    ['tetra-ascii.stl', 'stl'],
+    ['tetra.obj', 'obj'],
+  ] as const)('%s: byte mutations', async (name, format) => {
     const base = fixture(name);
     await fc.assert(
-      fc.asyncProperty(byteMutation, async (m: ByteMutation) => expectClean(await tryImport(mutateBytes(base, m), format), JSON.stringify(m))),
+      fc.asyncProperty(byteMutation, async (m: ByteMutation) =>
+        expectClean(await tryImport(mutateBytes(base, m), format), JSON.stringify(m)),
+      ),
       { seed: 22, numRuns: RUNS, examples: BYTE_REGRESSIONS },
     );
   });
@@ -142,6 +166,11 @@ const BYTE_REGRESSIONS: [ByteMutation][] = [
   [{ kind: 'word', at: 446939272, value: 3 }], // meshopt.glb
 ];
 const TEXT_REGRESSIONS: [TextMutation[]][] = [
-  [[{ kind: 'token', at: 456750634, with: '9007199254740992' }, { kind: 'token', at: 14, with: '0' }]], // tetra-ascii.stl
+  [
+    [
+      { kind: 'token', at: 456750634, with: '9007199254740992' },
+      { kind: 'token', at: 14, with: '0' },
+    ],
+  ], // tetra-ascii.stl
   [[{ kind: 'tabs' }]],
 ];

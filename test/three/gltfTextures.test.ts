@@ -56,11 +56,18 @@ function firstMesh(root: Object3D): Mesh<BufferGeometry, MeshStandardMaterial> {
 }
 
 async function outcome(file: string, bytes: Uint8Array, options: MeshImportOptions = {}): Promise<unknown> {
-  return importMesh(file, bytes, { textures: recordingDecoder().decode, ...options }).then(() => null, (e: unknown) => e);
+  return importMesh(file, bytes, { textures: recordingDecoder().decode, ...options }).then(
+    () => null,
+    (e: unknown) => e,
+  );
 }
 
 /** The textured sample, mutated, is refused with a one-line MeshError `x.glb: <message>`. */
-async function refused(mutate: (json: Json, body: Uint8Array) => Uint8Array | void, message: RegExp, options: MeshImportOptions = {}): Promise<void> {
+async function refused(
+  mutate: (json: Json, body: Uint8Array) => Uint8Array | void,
+  message: RegExp,
+  options: MeshImportOptions = {},
+): Promise<void> {
   const { json, body } = textured();
   const newBody = mutate(json, body) ?? body;
   const error = await outcome('x.glb', glb(json, newBody), options);
@@ -102,10 +109,13 @@ describe('glTF textures: kept when textures are on', () => {
       emissiveFactor: [1, 1, 1],
     });
     json.materials[0].pbrMetallicRoughness.metallicRoughnessTexture = { index: 1 };
-    json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = { KHR_texture_transform: { offset: [0.5, 0], scale: [2, 2], rotation: 0 } };
+    json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = {
+      KHR_texture_transform: { offset: [0.5, 0], scale: [2, 2], rotation: 0 },
+    };
     const { decode, calls } = recordingDecoder();
     const material = firstMesh((await importMesh('x.glb', glb(json, body), { textures: decode })).object).material;
-    for (const key of ['map', 'normalMap', 'aoMap', 'emissiveMap', 'metalnessMap', 'roughnessMap'] as const) expect(material[key], key).not.toBeNull();
+    for (const key of ['map', 'normalMap', 'aoMap', 'emissiveMap', 'metalnessMap', 'roughnessMap'] as const)
+      expect(material[key], key).not.toBeNull();
     expect(material.normalScale.x).toBe(0.5);
     expect(material.aoMapIntensity).toBe(0.25);
     expect([material.map!.offset.x, material.map!.repeat.x]).toEqual([0.5, 2]);
@@ -153,7 +163,9 @@ describe('glTF textures: off in Node unless a decoder is given', () => {
     expect(error).toBeInstanceOf(NavlabError);
     expect((error as NavlabError).code).toBe('usage');
     expect((error as NavlabError).message).toMatch(/^importMesh: options\.textures: /);
-    await expect(importMesh('x.glb', glb(json, body), { textures: 'yes' as never })).rejects.toThrow(/^importMesh: options\.textures: expected true, false or an image decoder function, got 'yes'$/);
+    await expect(importMesh('x.glb', glb(json, body), { textures: 'yes' as never })).rejects.toThrow(
+      /^importMesh: options\.textures: expected true, false or an image decoder function, got 'yes'$/,
+    );
   });
 
   it('nav voxelize imports a textured GLB (textures not decoded)', () => {
@@ -169,36 +181,148 @@ describe('glTF textures: off in Node unless a decoder is given', () => {
 
 describe('glTF textures: hostile fields end in a MeshError naming the field', () => {
   it.each<[string, (j: Json, body: Uint8Array) => Uint8Array | void, RegExp]>([
-    ['an image bufferView out of range', (j) => void (j.images[0].bufferView = 9), /^x\.glb: images\[0\]\.bufferView: bufferView 9 does not exist \(4 bufferViews\)$/],
-    ['an image bufferView past its buffer', (j) => void (j.bufferViews[3].byteLength = 2 ** 40), /^x\.glb: bufferViews\[3\] \(bytes \d+\.\.\d+\) runs past the end of buffer 0 \(\d+ bytes\)$/],
-    ['an image bufferView with a byteStride', (j) => void (j.bufferViews[3].byteStride = 4), /^x\.glb: images\[0\]\.bufferView: bufferView 3 has a byteStride; an image's bytes are one run$/],
-    ['an image with a uri and a bufferView', (j) => void (j.images[0].uri = 'a.png'), /^x\.glb: images\[0\]: has both a uri and a bufferView$/],
-    ['a uri pointing to the parent folder', (j) => void (j.images[0] = { uri: '../x.png' }), /^x\.glb: images\[0\]\.uri: '\.\.\/x\.png' is not a data: URI or a relative path inside the asset's folder$/],
-    ['a percent-encoded parent folder', (j) => void (j.images[0] = { uri: 'a/%2E%2E/%2e%2e/x.png' }), /^x\.glb: images\[0\]\.uri: 'a\/%2E%2E\/%2e%2e\/x\.png' is not a data: URI or a relative path inside the asset's folder$/],
-    ['an http uri', (j) => void (j.images[0] = { uri: 'http://example.invalid/x.png' }), /^x\.glb: images\[0\]\.uri: 'http:\/\/example\.invalid\/x\.png' is not a data: URI or a relative path/],
-    ['an absolute path', (j) => void (j.images[0] = { uri: '/etc/x.png' }), /^x\.glb: images\[0\]\.uri: '\/etc\/x\.png' is not a data: URI or a relative path/],
-    ['a data: URI of another type', (j) => void (j.images[0] = { uri: 'data:image/svg+xml;base64,PHN2Zz4=' }), /^x\.glb: images\[0\]\.uri: a data: URI of type 'image\/svg\+xml'; images must be image\/png, image\/jpeg or image\/webp$/],
-    ['a mimeType that is not an image navlab reads', (j) => void (j.images[0].mimeType = 'image/gif'), /^x\.glb: images\[0\]\.mimeType: 'image\/gif' is not image\/png, image\/jpeg or image\/webp$/],
-    ['a bufferView image without a mimeType', (j) => void delete j.images[0].mimeType, /^x\.glb: images\[0\]\.mimeType is missing \(an image in a bufferView needs one\)$/],
-    ['image data that is not an image', (j, body) => body.slice().fill(0, j.bufferViews[3].byteOffset), /^x\.glb: images\[0\]: the data is not a PNG, JPEG or WebP image$/],
-    ['a texture source out of range', (j) => void (j.textures[0].source = 5), /^x\.glb: textures\[0\]\.source: image 5 does not exist \(1 images\)$/],
-    ['a texture sampler out of range', (j) => void (j.textures[0].sampler = 2), /^x\.glb: textures\[0\]\.sampler: sampler 2 does not exist \(1 samplers\)$/],
+    [
+      'an image bufferView out of range',
+      (j) => void (j.images[0].bufferView = 9),
+      /^x\.glb: images\[0\]\.bufferView: bufferView 9 does not exist \(4 bufferViews\)$/,
+    ],
+    [
+      'an image bufferView past its buffer',
+      (j) => void (j.bufferViews[3].byteLength = 2 ** 40),
+      /^x\.glb: bufferViews\[3\] \(bytes \d+\.\.\d+\) runs past the end of buffer 0 \(\d+ bytes\)$/,
+    ],
+    [
+      'an image bufferView with a byteStride',
+      (j) => void (j.bufferViews[3].byteStride = 4),
+      /^x\.glb: images\[0\]\.bufferView: bufferView 3 has a byteStride; an image's bytes are one run$/,
+    ],
+    [
+      'an image with a uri and a bufferView',
+      (j) => void (j.images[0].uri = 'a.png'),
+      /^x\.glb: images\[0\]: has both a uri and a bufferView$/,
+    ],
+    [
+      'a uri pointing to the parent folder',
+      (j) => void (j.images[0] = { uri: '../x.png' }),
+      /^x\.glb: images\[0\]\.uri: '\.\.\/x\.png' is not a data: URI or a relative path inside the asset's folder$/,
+    ],
+    [
+      'a percent-encoded parent folder',
+      (j) => void (j.images[0] = { uri: 'a/%2E%2E/%2e%2e/x.png' }),
+      /^x\.glb: images\[0\]\.uri: 'a\/%2E%2E\/%2e%2e\/x\.png' is not a data: URI or a relative path inside the asset's folder$/,
+    ],
+    [
+      'an http uri',
+      (j) => void (j.images[0] = { uri: 'http://example.invalid/x.png' }),
+      /^x\.glb: images\[0\]\.uri: 'http:\/\/example\.invalid\/x\.png' is not a data: URI or a relative path/,
+    ],
+    [
+      'an absolute path',
+      (j) => void (j.images[0] = { uri: '/etc/x.png' }),
+      /^x\.glb: images\[0\]\.uri: '\/etc\/x\.png' is not a data: URI or a relative path/,
+    ],
+    [
+      'a data: URI of another type',
+      (j) => void (j.images[0] = { uri: 'data:image/svg+xml;base64,PHN2Zz4=' }),
+      /^x\.glb: images\[0\]\.uri: a data: URI of type 'image\/svg\+xml'; images must be image\/png, image\/jpeg or image\/webp$/,
+    ],
+    [
+      'a mimeType that is not an image navlab reads',
+      (j) => void (j.images[0].mimeType = 'image/gif'),
+      /^x\.glb: images\[0\]\.mimeType: 'image\/gif' is not image\/png, image\/jpeg or image\/webp$/,
+    ],
+    [
+      'a bufferView image without a mimeType',
+      (j) => void delete j.images[0].mimeType,
+      /^x\.glb: images\[0\]\.mimeType is missing \(an image in a bufferView needs one\)$/,
+    ],
+    [
+      'image data that is not an image',
+      (j, body) => body.slice().fill(0, j.bufferViews[3].byteOffset),
+      /^x\.glb: images\[0\]: the data is not a PNG, JPEG or WebP image$/,
+    ],
+    [
+      'a texture source out of range',
+      (j) => void (j.textures[0].source = 5),
+      /^x\.glb: textures\[0\]\.source: image 5 does not exist \(1 images\)$/,
+    ],
+    [
+      'a texture sampler out of range',
+      (j) => void (j.textures[0].sampler = 2),
+      /^x\.glb: textures\[0\]\.sampler: sampler 2 does not exist \(1 samplers\)$/,
+    ],
     ['textures: [null]', (j) => void (j.textures = [null]), /^x\.glb: textures\[0\]: expected an object, got null$/],
-    ['an unknown magFilter', (j) => void (j.samplers[0].magFilter = 9984), /^x\.glb: samplers\[0\]\.magFilter: 9984 is not NEAREST \(9728\) or LINEAR \(9729\)$/],
-    ['an unknown wrapS', (j) => void (j.samplers[0].wrapS = 'x'), /^x\.glb: samplers\[0\]\.wrapS: 'x' is not CLAMP_TO_EDGE \(33071\), MIRRORED_REPEAT \(33648\) or REPEAT \(10497\)$/],
-    ['a material texture index out of range', (j) => void (j.materials[0].pbrMetallicRoughness.baseColorTexture.index = 42), /^x\.glb: materials\[0\]\.pbrMetallicRoughness\.baseColorTexture\.index: texture 42 does not exist \(1 textures\)$/],
-    ['a texture reference without index', (j) => void (j.materials[0].normalTexture = {}), /^x\.glb: materials\[0\]\.normalTexture\.index is missing$/],
-    ['a texCoord that is not a count', (j) => void (j.materials[0].pbrMetallicRoughness.baseColorTexture.texCoord = -1), /^x\.glb: materials\[0\]\.pbrMetallicRoughness\.baseColorTexture\.texCoord: expected a count, got -1$/],
-    ['a texCoord beyond TEXCOORD_3', (j) => void (j.materials[0].emissiveTexture = { index: 0, texCoord: 4 }), /^x\.glb: materials\[0\]\.emissiveTexture\.texCoord: 4 is beyond TEXCOORD_3, the last set navlab draws$/],
-    ['a bad normal scale', (j) => void (j.materials[0].normalTexture = { index: 0, scale: 'big' }), /^x\.glb: materials\[0\]\.normalTexture\.scale: expected a finite number, got 'big'$/],
-    ['a bad texture transform', (j) => void (j.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = { KHR_texture_transform: { offset: [0, null] } }), /^x\.glb: materials\[0\]\.pbrMetallicRoughness\.baseColorTexture\.extensions\.KHR_texture_transform\.offset: expected 2 finite numbers/],
+    [
+      'an unknown magFilter',
+      (j) => void (j.samplers[0].magFilter = 9984),
+      /^x\.glb: samplers\[0\]\.magFilter: 9984 is not NEAREST \(9728\) or LINEAR \(9729\)$/,
+    ],
+    [
+      'an unknown wrapS',
+      (j) => void (j.samplers[0].wrapS = 'x'),
+      /^x\.glb: samplers\[0\]\.wrapS: 'x' is not CLAMP_TO_EDGE \(33071\), MIRRORED_REPEAT \(33648\) or REPEAT \(10497\)$/,
+    ],
+    [
+      'a material texture index out of range',
+      (j) => void (j.materials[0].pbrMetallicRoughness.baseColorTexture.index = 42),
+      /^x\.glb: materials\[0\]\.pbrMetallicRoughness\.baseColorTexture\.index: texture 42 does not exist \(1 textures\)$/,
+    ],
+    [
+      'a texture reference without index',
+      (j) => void (j.materials[0].normalTexture = {}),
+      /^x\.glb: materials\[0\]\.normalTexture\.index is missing$/,
+    ],
+    [
+      'a texCoord that is not a count',
+      (j) => void (j.materials[0].pbrMetallicRoughness.baseColorTexture.texCoord = -1),
+      /^x\.glb: materials\[0\]\.pbrMetallicRoughness\.baseColorTexture\.texCoord: expected a count, got -1$/,
+    ],
+    [
+      'a texCoord beyond TEXCOORD_3',
+      (j) => void (j.materials[0].emissiveTexture = { index: 0, texCoord: 4 }),
+      /^x\.glb: materials\[0\]\.emissiveTexture\.texCoord: 4 is beyond TEXCOORD_3, the last set navlab draws$/,
+    ],
+    [
+      'a bad normal scale',
+      (j) => void (j.materials[0].normalTexture = { index: 0, scale: 'big' }),
+      /^x\.glb: materials\[0\]\.normalTexture\.scale: expected a finite number, got 'big'$/,
+    ],
+    [
+      'a bad texture transform',
+      (j) => void (j.materials[0].pbrMetallicRoughness.baseColorTexture.extensions = { KHR_texture_transform: { offset: [0, null] } }),
+      /^x\.glb: materials\[0\]\.pbrMetallicRoughness\.baseColorTexture\.extensions\.KHR_texture_transform\.offset: expected 2 finite numbers/,
+    ],
     // Texture coordinates, checked like POSITION.
-    ['a TEXCOORD_0 of the wrong count', (j) => void (j.accessors[2].count = 2), /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has 2 elements, POSITION has 3$/],
-    ['a TEXCOORD_0 of the wrong type', (j) => void Object.assign(j.accessors[2], { type: 'VEC3', count: 2 }), /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has type VEC3; texture coordinates must be VEC2$/],
-    ['a TEXCOORD_0 of integers', (j) => void (j.accessors[2].componentType = 5125), /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has componentType UNSIGNED_INT; texture coordinates must be FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT/],
-    ['a TEXCOORD_0 of bytes not normalized', (j) => void Object.assign(j.accessors[2], { componentType: 5121 }), /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has componentType UNSIGNED_BYTE; texture coordinates must be FLOAT, or normalized/],
-    ['a TEXCOORD_0 past its bufferView', (j) => void (j.accessors[2].byteOffset = 8), /^x\.glb: accessors\[2\] \(3 elements\) runs past the end of bufferView 2 \(24 bytes\)$/],
-    ['a TEXCOORD_0 accessor out of range', (j) => void (j.meshes[0].primitives[0].attributes.TEXCOORD_0 = 7), /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 7 does not exist \(3 accessors\)$/],
+    [
+      'a TEXCOORD_0 of the wrong count',
+      (j) => void (j.accessors[2].count = 2),
+      /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has 2 elements, POSITION has 3$/,
+    ],
+    [
+      'a TEXCOORD_0 of the wrong type',
+      (j) => void Object.assign(j.accessors[2], { type: 'VEC3', count: 2 }),
+      /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has type VEC3; texture coordinates must be VEC2$/,
+    ],
+    [
+      'a TEXCOORD_0 of integers',
+      (j) => void (j.accessors[2].componentType = 5125),
+      /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has componentType UNSIGNED_INT; texture coordinates must be FLOAT, or normalized UNSIGNED_BYTE or UNSIGNED_SHORT/,
+    ],
+    [
+      'a TEXCOORD_0 of bytes not normalized',
+      (j) => void Object.assign(j.accessors[2], { componentType: 5121 }),
+      /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 2 has componentType UNSIGNED_BYTE; texture coordinates must be FLOAT, or normalized/,
+    ],
+    [
+      'a TEXCOORD_0 past its bufferView',
+      (j) => void (j.accessors[2].byteOffset = 8),
+      /^x\.glb: accessors\[2\] \(3 elements\) runs past the end of bufferView 2 \(24 bytes\)$/,
+    ],
+    [
+      'a TEXCOORD_0 accessor out of range',
+      (j) => void (j.meshes[0].primitives[0].attributes.TEXCOORD_0 = 7),
+      /^x\.glb: meshes\[0\]\.primitives\[0\]\.attributes\.TEXCOORD_0: accessor 7 does not exist \(3 accessors\)$/,
+    ],
   ])('%s', async (_name, mutate, message) => {
     await refused(mutate, message);
   });
@@ -211,7 +335,9 @@ describe('glTF textures: hostile fields end in a MeshError naming the field', ()
     json.images = [{ uri: 'huge.png' }];
     const { decode, calls } = recordingDecoder();
     const error = await outcome('x.glb', glb(json, body), { textures: decode, read: async () => huge });
-    expect((error as MeshError).message).toBe(`x.glb: images[0]: 100000 x 100000 pixels; a texture image is limited to ${LIMITS.gltfTextureSide} pixels a side`);
+    expect((error as MeshError).message).toBe(
+      `x.glb: images[0]: 100000 x 100000 pixels; a texture image is limited to ${LIMITS.gltfTextureSide} pixels a side`,
+    );
     expect(calls).toHaveLength(0);
     // Within the side limit, but together over the pixel limit.
     const side = LIMITS.gltfTextureSide;
@@ -224,7 +350,9 @@ describe('glTF textures: hostile fields end in a MeshError naming the field', ()
     json.textures.push({ source: 1 });
     json.materials[0].emissiveTexture = { index: 1 };
     const again = await outcome('x.glb', glb(json, body), { textures: decode, read: async () => big });
-    expect((again as MeshError).message).toBe(`x.glb: images[1]: the texture images hold ${2 * side * height} pixels together, more than the limit of ${LIMITS.gltfTexturePixels}`);
+    expect((again as MeshError).message).toBe(
+      `x.glb: images[1]: the texture images hold ${2 * side * height} pixels together, more than the limit of ${LIMITS.gltfTexturePixels}`,
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -233,22 +361,31 @@ describe('glTF textures: hostile fields end in a MeshError naming the field', ()
     json.images = [{ uri: 'big.png' }];
     const big = { byteLength: LIMITS.meshFileBytes } as Uint8Array;
     const error = await outcome('x.glb', glb(json, body), { read: async () => big });
-    expect((error as MeshError).message).toBe(`x.glb: images[0]: the buffers and images of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`);
+    expect((error as MeshError).message).toBe(
+      `x.glb: images[0]: the buffers and images of the file hold more than ${LIMITS.meshFileBytes} bytes together (the limit of one mesh file)`,
+    );
   });
 
   it('names an image the decoder cannot decode, and one that decodes to another size', async () => {
-    await refused(() => {}, /^x\.glb: images\[0\]: the image\/png data cannot be decoded \(bad data\)$/, { textures: () => Promise.reject(new Error('bad data')) });
-    await refused(() => {}, /^x\.glb: images\[0\]: decoded to 3 x 2 pixels; its header says 2 x 2$/, { textures: async () => ({ width: 3, height: 2 }) });
+    await refused(() => {}, /^x\.glb: images\[0\]: the image\/png data cannot be decoded \(bad data\)$/, {
+      textures: () => Promise.reject(new Error('bad data')),
+    });
+    await refused(() => {}, /^x\.glb: images\[0\]: decoded to 3 x 2 pixels; its header says 2 x 2$/, {
+      textures: async () => ({ width: 3, height: 2 }),
+    });
   });
 
   it('counts each texture among the objects the default scene builds', async () => {
     const limit = LIMITS.gltfObjects;
-    await refused((j) => {
-      // limit / 2 nodes of one primitive each, plus a handful of textures: over the limit only with the textures counted.
-      for (let i = 1; i < limit / 2; i++) j.nodes.push({ mesh: 0 });
-      j.scenes[0].nodes = j.nodes.map((_: unknown, i: number) => i);
-      for (let i = 0; i < 4; i++) j.textures.push({ source: 0 });
-      Object.assign(j.materials[0], { normalTexture: { index: 1 }, emissiveTexture: { index: 2 }, occlusionTexture: { index: 3 } });
-    }, new RegExp(`the default scene builds more than ${limit} objects`));
+    await refused(
+      (j) => {
+        // limit / 2 nodes of one primitive each, plus a handful of textures: over the limit only with the textures counted.
+        for (let i = 1; i < limit / 2; i++) j.nodes.push({ mesh: 0 });
+        j.scenes[0].nodes = j.nodes.map((_: unknown, i: number) => i);
+        for (let i = 0; i < 4; i++) j.textures.push({ source: 0 });
+        Object.assign(j.materials[0], { normalTexture: { index: 1 }, emissiveTexture: { index: 2 }, occlusionTexture: { index: 3 } });
+      },
+      new RegExp(`the default scene builds more than ${limit} objects`),
+    );
   });
 });

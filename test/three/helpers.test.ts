@@ -1,4 +1,4 @@
-import { Color, Group, InstancedMesh, type BufferGeometry, type Material, type Object3D } from 'three';
+import { Color, Group, type InstancedMesh, type BufferGeometry, type Material, type Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
 import { GridSpace } from '../../src/core/grid/GridSpace.ts';
@@ -159,13 +159,22 @@ describe('AgentsHelper', () => {
   it('grows past its first capacity and draws a core Simulation', () => {
     const helper = new AgentsHelper();
     const n = 100;
-    const many = { count: n, positions: new Float32Array(3 * n), headings: new Float32Array(3 * n), radii: new Float32Array(n).fill(0.1), pull: new Float32Array(3 * n), push: new Float32Array(3 * n) };
+    const many = {
+      count: n,
+      positions: new Float32Array(3 * n),
+      headings: new Float32Array(3 * n),
+      radii: new Float32Array(n).fill(0.1),
+      pull: new Float32Array(3 * n),
+      push: new Float32Array(3 * n),
+    };
     helper.update(many);
     expect(helper.counts.agents).toBe(n);
-    const sim = new Simulation({ agents: [
-      { id: 'a', start: { x: 0, y: 0, z: 0 }, goal: { x: 5, y: 0, z: 0 }, radius: 0.2, speed: 1 },
-      { id: 'b', start: { x: 0, y: 2, z: 0 }, goal: { x: 5, y: 2, z: 0 }, radius: 0.2, speed: 1 },
-    ] });
+    const sim = new Simulation({
+      agents: [
+        { id: 'a', start: { x: 0, y: 0, z: 0 }, goal: { x: 5, y: 0, z: 0 }, radius: 0.2, speed: 1 },
+        { id: 'b', start: { x: 0, y: 2, z: 0 }, goal: { x: 5, y: 2, z: 0 }, radius: 0.2, speed: 1 },
+      ],
+    });
     sim.step(0.5);
     helper.updateFromSimulation(sim);
     expect(helper.counts.agents).toBe(2);

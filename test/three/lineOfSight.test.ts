@@ -14,9 +14,11 @@ describe('segment line of sight', () => {
       const boxes = randomBoxes(random, 60, 40, 0.5, 8, seed === 3 ? 0.5 : 0);
       const refs = boxes.map(refBox);
       const world = new ObstacleWorld(boxes);
-      let compared = 0, blocked = 0;
+      let compared = 0,
+        blocked = 0;
       for (let k = 0; k < 3000; k++) {
-        const p = freePoint(random, refs, 40), q = freePoint(random, refs, 40);
+        const p = freePoint(random, refs, 40),
+          q = freePoint(random, refs, 40);
         const outer = refs.some((b) => segmentMeetsBox(b, p, q, GRAZE));
         const inner = refs.some((b) => segmentMeetsBox(b, p, q, -GRAZE));
         if (outer !== inner) continue;
@@ -80,9 +82,11 @@ describe('capsule line of sight', () => {
       const boxes = randomBoxes(random, 40, 40, 0.5, 6, seed === 12 ? 0.5 : 0);
       const refs = boxes.map(refBox);
       const world = new ObstacleWorld(boxes);
-      let compared = 0, blocked = 0;
+      let compared = 0,
+        blocked = 0;
       for (let k = 0; k < 600; k++) {
-        const p = freePoint(random, refs, 40, 0.01), q = freePoint(random, refs, 40, 0.01);
+        const p = freePoint(random, refs, 40, 0.01),
+          q = freePoint(random, refs, 40, 0.01);
         const r = [0.1, 0.5, 1.5][k % 3];
         const limit = r - CAPSULE_EPSILON;
         const d = Math.min(...refs.map((b) => segmentBoxDistance(b, p, q)));
@@ -101,7 +105,8 @@ describe('capsule line of sight', () => {
     const world = new ObstacleWorld([{ id: 'b', shape: 'box', position: [0, 0, 0], size: [2, 2, 2] }]);
     // Passes the edge x = 1, y = 1 diagonally at distance 0.5 * sqrt(2) - ... (from the ref).
     const refs = [refBox({ id: 'b', shape: 'box', position: [0, 0, 0], size: [2, 2, 2] })];
-    const p: V3 = [3, 0.5, 0], q: V3 = [0.5, 3, 0];
+    const p: V3 = [3, 0.5, 0],
+      q: V3 = [0.5, 3, 0];
     const d = segmentBoxDistance(refs[0], p, q);
     expect(world.capsuleClear(...p, ...q, d - 1e-3)).toBe(true);
     expect(world.capsuleClear(...p, ...q, d + 1e-3)).toBe(false);
@@ -118,7 +123,8 @@ describe('closest point and picking', () => {
   ]);
 
   it('closestPointOnObstacles gives the distance, the point and an outward normal', () => {
-    const point = new Vector3(), normal = new Vector3();
+    const point = new Vector3(),
+      normal = new Vector3();
     expect(world.closestPointOnObstacles({ x: 0, y: 3, z: 0.5 }, 5, point, normal)).toBeCloseTo(2, 5);
     expect(point.y).toBeCloseTo(1, 5);
     expect(normal.y).toBeCloseTo(1, 5);

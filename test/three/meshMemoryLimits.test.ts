@@ -48,7 +48,10 @@ describe('the memory budget of every format at its limits', () => {
   // parsed data: URI, the decoded base64 as a string and as bytes: ~4.5 bytes a byte). The rest
   // is what the readers allocate by construction. Each format must leave 64 MiB of headroom
   // under 1 GiB: a limit raised past its measured budget fails here before it fails in use.
-  const RUNTIME = 96 * MIB, PER_OBJECT = 2300, TEXT_DECODE = 4.5, HEADROOM = 64 * MIB;
+  const RUNTIME = 96 * MIB,
+    PER_OBJECT = 2300,
+    TEXT_DECODE = 4.5,
+    HEADROOM = 64 * MIB;
   const soup = 36 * LIMITS.meshTriangles;
   const budgets: [string, number][] = [
     ['OBJ', LIMITS.meshFileBytes + 12 * LIMITS.objVertices + 36 * LIMITS.meshTriangles + soup],
@@ -56,7 +59,13 @@ describe('the memory budget of every format at its limits', () => {
     // The shortest facet takes 73 bytes.
     ['ASCII STL', LIMITS.meshFileBytes + 72 * Math.min(LIMITS.meshTriangles, Math.floor(LIMITS.meshFileBytes / 73))],
     ['GLB', LIMITS.meshFileBytes + LIMITS.gltfGeometryBytes + soup + PER_OBJECT * LIMITS.gltfObjects],
-    ['.gltf', TEXT_DECODE * LIMITS.gltfTextBytes + Math.min(LIMITS.gltfGeometryBytes, 0.75 * LIMITS.gltfTextBytes) + soup + PER_OBJECT * LIMITS.gltfObjects],
+    [
+      '.gltf',
+      TEXT_DECODE * LIMITS.gltfTextBytes +
+        Math.min(LIMITS.gltfGeometryBytes, 0.75 * LIMITS.gltfTextBytes) +
+        soup +
+        PER_OBJECT * LIMITS.gltfObjects,
+    ],
   ];
   it.each(budgets)('%s', (_, bytes) => {
     expect(Math.round((RUNTIME + bytes + HEADROOM) / MIB)).toBeLessThanOrEqual(1024);
@@ -68,9 +77,14 @@ describe('the .gltf size limit', () => {
     expect(LIMITS.gltfTextBytes).toBeLessThan(LIMITS.meshFileBytes);
     // A Uint8Array that says it is that long (importMesh takes bytes of the kinds it names only).
     const big = Object.defineProperty(new Uint8Array(0), 'byteLength', { value: LIMITS.gltfTextBytes + 1 });
-    const error = await importMesh('big.gltf', big).then(() => null, (e: unknown) => e);
+    const error = await importMesh('big.gltf', big).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(MeshError);
-    expect((error as MeshError).message).toBe(`big.gltf: ${LIMITS.gltfTextBytes + 1} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`);
+    expect((error as MeshError).message).toBe(
+      `big.gltf: ${LIMITS.gltfTextBytes + 1} bytes exceeds the limit of ${LIMITS.gltfTextBytes} bytes for a .gltf (text with base64 data is decoded in memory; a .glb holds the same in binary)`,
+    );
     // Just as large, a GLB gets past the size checks (to its header).
     const glb = new Uint8Array(LIMITS.gltfTextBytes + 1);
     await expect(importMesh('big.glb', glb)).rejects.toThrow(/big\.glb: not a GLB file: wrong magic/);

@@ -8,20 +8,52 @@ const num = (s: string) => decimal(enc(s), 0, s.length);
 describe('decimal: the strict number grammar of OBJ and ASCII STL', () => {
   it('reads what the grammar admits exactly as Number() does (seeded)', () => {
     const digits = fc.stringMatching(/^[0-9]{1,25}$/);
-    const literal = fc.tuple(
-      fc.constantFrom('', '+', '-'),
-      fc.oneof(
-        digits,
-        fc.tuple(digits, fc.stringMatching(/^[0-9]{0,25}$/)).map(([a, b]) => `${a}.${b}`),
-        digits.map((b) => `.${b}`),
-      ),
-      fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 })).map(([e, s, n]) => `${e}${s}${n}`)),
-    ).map(([s, m, e]) => s + m + e);
-    fc.assert(fc.property(literal, (s) => Object.is(num(s), Number(s))), { seed: 22, numRuns: 5000 });
+    const literal = fc
+      .tuple(
+        fc.constantFrom('', '+', '-'),
+        fc.oneof(
+          digits,
+          fc.tuple(digits, fc.stringMatching(/^[0-9]{0,25}$/)).map(([a, b]) => `${a}.${b}`),
+          digits.map((b) => `.${b}`),
+        ),
+        fc.oneof(
+          fc.constant(''),
+          fc
+            .tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 }))
+            .map(([e, s, n]) => `${e}${s}${n}`),
+        ),
+      )
+      .map(([s, m, e]) => s + m + e);
+    fc.assert(
+      fc.property(literal, (s) => Object.is(num(s), Number(s))),
+      { seed: 22, numRuns: 5000 },
+    );
   });
 
   it('refuses everything else', () => {
-    for (const s of ['', '+', '-', '.', '+.', 'e5', '.e5', '1e', '1e+', '1.2.3', '0x10', '0b1', '1_000', '1,5', 'Infinity', 'NaN', 'inf', '1f', '--1', '1e5.5', ' 1']) {
+    for (const s of [
+      '',
+      '+',
+      '-',
+      '.',
+      '+.',
+      'e5',
+      '.e5',
+      '1e',
+      '1e+',
+      '1.2.3',
+      '0x10',
+      '0b1',
+      '1_000',
+      '1,5',
+      'Infinity',
+      'NaN',
+      'inf',
+      '1f',
+      '--1',
+      '1e5.5',
+      ' 1',
+    ]) {
       expect(num(s)).toBeNaN();
     }
   });

@@ -8,7 +8,10 @@ const TRI = 'v 0 0 0\nv 1 0 0\nv 0 1 0\n';
 
 /** The error `importMesh` gives for OBJ text `text` (as file 'x.obj'), or null when it loads. */
 async function problem(text: string): Promise<string | null> {
-  const e = await importMesh('x.obj', enc(text)).then(() => null, (err: unknown) => err);
+  const e = await importMesh('x.obj', enc(text)).then(
+    () => null,
+    (err: unknown) => err,
+  );
   if (e === null) return null;
   expect(e).toBeInstanceOf(MeshError);
   return (e as MeshError).message;
@@ -29,7 +32,9 @@ describe('OBJ: one tokenizer counts and parses (spaces, tabs, CR)', () => {
     expect(await problem(`${TRI}f\t1\t2\t99\n`)).toBe('x.obj: line 4: vertex index 99 is out of range (3 vertices so far)');
     expect(await problem(`${TRI}f\t0\t1\t2\n`)).toBe('x.obj: line 4: vertex index 0 is out of range (3 vertices so far)');
     expect(await problem(`${TRI}f -4 1 2\n`)).toBe('x.obj: line 4: vertex index -4 is out of range (3 vertices so far)');
-    expect(await problem(`${TRI}f 1 2 99999999999999999999999\n`)).toBe('x.obj: line 4: vertex index 99999999999999999999999 is out of range (3 vertices so far)');
+    expect(await problem(`${TRI}f 1 2 99999999999999999999999\n`)).toBe(
+      'x.obj: line 4: vertex index 99999999999999999999999 is out of range (3 vertices so far)',
+    );
     // A face may only use vertices defined before it.
     expect(await problem('v 0 0 0\nv 1 0 0\nf 1 2 3\nv 0 1 0\n')).toBe('x.obj: line 3: vertex index 3 is out of range (2 vertices so far)');
   });
@@ -37,7 +42,9 @@ describe('OBJ: one tokenizer counts and parses (spaces, tabs, CR)', () => {
   it('refuses face references that are not integers', async () => {
     for (const ref of ['0x3', '3.0', '1e0', '+', '3a', '1/2/3/4', '/1', 'NaN', '']) {
       const line = ref === '' ? 'f 1 2 //' : `f 1 2 ${ref}`;
-      expect(await problem(`${TRI}${line}\n`)).toMatch(/^x\.obj: line 4: '.*' is not a vertex reference \(i, i\/t, i\/\/n or i\/t\/n with integer indices\)$/);
+      expect(await problem(`${TRI}${line}\n`)).toMatch(
+        /^x\.obj: line 4: '.*' is not a vertex reference \(i, i\/t, i\/\/n or i\/t\/n with integer indices\)$/,
+      );
     }
   });
 
@@ -56,10 +63,24 @@ describe('OBJ: one tokenizer counts and parses (spaces, tabs, CR)', () => {
     for (const bad of ['nan', 'NaN', 'inf', '-Infinity', '+INF']) {
       expect(await problem(`v 0 0 0\nv 1 ${bad} 0\n`)).toBe(`x.obj: line 2: vertex 2 has a non-finite position ('${bad}')`);
     }
-    expect(await problem('v 0 0 1e39\n')).toBe("x.obj: line 1: vertex 1 has a non-finite position ('1e39' is beyond the 32-bit float range)");
-    expect(await problem('v 0 0 -1e999\n')).toBe("x.obj: line 1: vertex 1 has a non-finite position ('-1e999' is beyond the 32-bit float range)");
+    expect(await problem('v 0 0 1e39\n')).toBe(
+      "x.obj: line 1: vertex 1 has a non-finite position ('1e39' is beyond the 32-bit float range)",
+    );
+    expect(await problem('v 0 0 -1e999\n')).toBe(
+      "x.obj: line 1: vertex 1 has a non-finite position ('-1e999' is beyond the 32-bit float range)",
+    );
     // Long mantissas and far exponents still read as the nearest float.
-    expect(await soup('v 0.1000000000000000000000001 123456789.01234567890123 1e-40\nv 0 0 0\nv 0 0 1\nf 1 2 3\n')).toEqual([0.1, Math.fround(123456789.01234567890123), 0, 0, 0, 0, 0, 0, 1]);
+    expect(await soup('v 0.1000000000000000000000001 123456789.01234567890123 1e-40\nv 0 0 0\nv 0 0 1\nf 1 2 3\n')).toEqual([
+      0.1,
+      Math.fround(123456789.01234567890123),
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      1,
+    ]);
   });
 
   it('ignores a w coordinate and extra vertex data', async () => {
@@ -122,11 +143,15 @@ describe('OBJ limits are checked by the counting pass, before anything is alloca
   it('counts the triangles of one long polygon as they come', () => {
     const refs = Array.from({ length: 12 }, () => '\t1').join('');
     expect(countObj(enc(`${TRI}f${refs}\n`), { vertices: 10, triangles: 10 })).toEqual({ vertices: 3, triangles: 10 });
-    expect(() => countObj(enc(`${TRI}f${refs}\t1\n`), { vertices: 10, triangles: 10 })).toThrow('line 4: more than 10 triangles (the import limit)');
+    expect(() => countObj(enc(`${TRI}f${refs}\t1\n`), { vertices: 10, triangles: 10 })).toThrow(
+      'line 4: more than 10 triangles (the import limit)',
+    );
   });
 
   it('counts vertices against the OBJ vertex limit', () => {
-    expect(() => countObj(enc('v 0 0 0\nv\t0\t0\t0\nv 0 0 0\n'), { vertices: 2, triangles: 10 })).toThrow('line 3: more than 2 vertices (the OBJ vertex limit)');
+    expect(() => countObj(enc('v 0 0 0\nv\t0\t0\t0\nv 0 0 0\n'), { vertices: 2, triangles: 10 })).toThrow(
+      'line 3: more than 2 vertices (the OBJ vertex limit)',
+    );
     expect(LIMITS.objVertices).toBeGreaterThan(0);
   });
 });

@@ -10,7 +10,18 @@ function wallStl(): Uint8Array {
   const out = new Uint8Array(84 + 100);
   const view = new DataView(out.buffer);
   view.setUint32(80, 2, true);
-  const tris = [[[0, -2, -2], [0, 2, -2], [0, 2, 2]], [[0, -2, -2], [0, 2, 2], [0, -2, 2]]];
+  const tris = [
+    [
+      [0, -2, -2],
+      [0, 2, -2],
+      [0, 2, 2],
+    ],
+    [
+      [0, -2, -2],
+      [0, 2, 2],
+      [0, -2, 2],
+    ],
+  ];
   tris.forEach((t, k) => t.forEach((v, j) => v.forEach((c, a) => view.setFloat32(84 + 50 * k + 12 + 12 * j + 4 * a, c, true))));
   return out;
 }
@@ -68,7 +79,8 @@ describe('meshes in a scene', () => {
   it('are collision geometry for agents', async () => {
     const doc = scene([{ id: 'wall', src: WALL }]);
     const world = ObstacleWorld.fromScene(doc, { sceneMeshes: await loadSceneMeshes(doc, noFiles) });
-    const point = { x: 0, y: 0, z: 0 }, normal = { x: 0, y: 0, z: 0 };
+    const point = { x: 0, y: 0, z: 0 },
+      normal = { x: 0, y: 0, z: 0 };
     expect(world.closestPointOnObstacles({ x: -0.3, y: 0.5, z: 0.5 }, 1, point, normal)).toBeCloseTo(0.3, 9);
     expect(normal.x).toBeCloseTo(-1, 9);
     const hit = world.raycast({ x: -3, y: 0, z: 0 }, { x: 1, y: 0, z: 0 });
@@ -87,7 +99,8 @@ describe('meshes in a scene', () => {
     const doc = scene([{ id: 'wall', src: WALL, position: [0, 0.5, 0], rotation: [0.1, 0.2, 0.3], scale: [1, 1.5, 1] }]);
     const again = parseScene(saveScene(doc));
     expect(again).toEqual(doc);
-    const links = async (d: SceneDocument) => preprocessScene(d, { agentRadius: 0.2, world: { sceneMeshes: await loadSceneMeshes(d, noFiles) } }).graph.pairs();
+    const links = async (d: SceneDocument) =>
+      preprocessScene(d, { agentRadius: 0.2, world: { sceneMeshes: await loadSceneMeshes(d, noFiles) } }).graph.pairs();
     expect(await links(again)).toEqual(await links(doc));
   });
 });

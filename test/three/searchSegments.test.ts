@@ -15,7 +15,14 @@ import { CLOSED } from '../../src/core/search/SearchContext.ts';
 import { centreSightVoxelwise } from '../../src/core/grid/centreSight.ts';
 import { SEARCH_COLORS, SearchHelper } from '../../src/three/SearchHelper.ts';
 import {
-  collectAnyAngleLinks, collectParentLinks, emptySegments, MAX_SEGMENTS, pushSegment, SegmentKind, SightLog, type SearchSegments,
+  collectAnyAngleLinks,
+  collectParentLinks,
+  emptySegments,
+  MAX_SEGMENTS,
+  pushSegment,
+  SegmentKind,
+  SightLog,
+  type SearchSegments,
 } from '../../src/three/searchSegments.ts';
 import { gridPositions } from '../../src/three/visitedNodes.ts';
 
@@ -105,7 +112,8 @@ describe('Lazy Theta* line-of-sight record and any-angle links', () => {
     let k = 0;
     log.forEach((to, from, legal) => {
       // Each verdict is the voxel-by-voxel walk's.
-      const a = xyz(grid, from), b = xyz(grid, to);
+      const a = xyz(grid, from),
+        b = xyz(grid, to);
       expect(legal).toBe(centreSightVoxelwise(grid, a[0], a[1], a[2], b[0], b[1], b[2]));
       if (!boxBlocked(grid, a, b)) expect(legal).toBe(true);
       checks.set(`${from} ${to}`, legal);
@@ -117,7 +125,8 @@ describe('Lazy Theta* line-of-sight record and any-angle links', () => {
     const ctx = run.ctx;
     for (let s = 0; s < ctx.slotCount; s++) {
       if (ctx.state[s] !== CLOSED || ctx.parent[s] < 0) continue;
-      const node = ctx.nodeOf(s), jumpParent = ctx.nodeOf(ctx.parent[s]);
+      const node = ctx.nodeOf(s),
+        jumpParent = ctx.nodeOf(ctx.parent[s]);
       const assumed = run.anyAngleParent(jumpParent);
       const q = run.anyAngleParent(node);
       if (assumed === jumpParent) expect(q).toBe(jumpParent);
@@ -161,7 +170,7 @@ describe('SearchSegments and SearchHelper', () => {
     expect(s.kinds.length).toBe(MAX_SEGMENTS);
   });
 
-  it('draws each segment between its two points in its kind\'s colour, and clears on reset', () => {
+  it("draws each segment between its two points in its kind's colour, and clears on reset", () => {
     const grid = walledGrid();
     const run = new LazyThetaRun(new GridSpace(grid), grid.index(0, 0, 1), grid.index(15, 11, 1));
     const log = new SightLog();
@@ -174,7 +183,9 @@ describe('SearchSegments and SearchHelper', () => {
     const g = helper.steps.geometry;
     const pos = (g.getAttribute('instanceStart') as InterleavedBufferAttribute).data.array as Float32Array;
     const col = (g.getAttribute('instanceColorStart') as InterleavedBufferAttribute).data.array as Float32Array;
-    const colorOf = [SEARCH_COLORS.jump, SEARCH_COLORS.anyAngle, SEARCH_COLORS.sightPassed, SEARCH_COLORS.sightFailed].map((c) => new Color(c).toArray());
+    const colorOf = [SEARCH_COLORS.jump, SEARCH_COLORS.anyAngle, SEARCH_COLORS.sightPassed, SEARCH_COLORS.sightFailed].map((c) =>
+      new Color(c).toArray(),
+    );
     for (let i = 0; i < segs.count; i++) {
       expect(Array.from(pos.subarray(6 * i, 6 * i + 6))).toEqual(Array.from(segs.positions.subarray(6 * i, 6 * i + 6)));
       const want = colorOf[segs.kinds[i]];

@@ -21,7 +21,9 @@ import { refMoves } from '../helpers/reference.ts';
 import { mulberry32 } from '../helpers/random.ts';
 
 const DIR = new URL('../../scenes/', import.meta.url);
-const sceneFiles = readdirSync(DIR).filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json').sort();
+const sceneFiles = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json')
+  .sort();
 const load = (file: string): SceneDocument => parseScene(readFileSync(new URL(file, DIR), 'utf8'));
 
 interface Run {
@@ -38,13 +40,16 @@ function run(doc: SceneDocument, maxSeconds: number, meshes?: LoadedMeshes): Run
   const n = sim.agentCount;
   const inside = new Array(n).fill(0);
   const arrivals: (number[] | null)[] = new Array(n).fill(null);
-  const q = vec3(), nrm = vec3();
+  const q = vec3(),
+    nrm = vec3();
   const radii = doc.agents.map((a) => a.radius);
   for (let k = 0; k < maxSeconds * sim.params.stepHz && !sim.allArrived; k++) {
     sim.fixedStep();
     const p = sim.positions;
     for (let i = 0; i < n; i++) {
-      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+      const x = p[3 * i],
+        y = p[3 * i + 1],
+        z = p[3 * i + 2];
       const r = radii[i];
       const d = world.closestPointOnObstacles({ x, y, z }, r, q, nrm);
       if (world.contains(x, y, z) || d < r - 1e-3) inside[i]++;
@@ -64,7 +69,9 @@ describe('BvhGeometry', () => {
       const out = new ContactList(64);
       const soup = world.bvh.soup;
       const rand = mulberry32(9);
-      let x = 0, y = 0, z = 0;
+      let x = 0,
+        y = 0,
+        z = 0;
       let checked = 0;
       for (let step = 0; step < 400; step++) {
         if (step % 20 === 0) {
@@ -89,7 +96,9 @@ describe('BvhGeometry', () => {
         for (let c = 0; c < n; c++) {
           const d = out.distance[c];
           expect(d).toBeCloseTo(best.get(out.surface[c])!, 9);
-          const px = out.point[3 * c], py = out.point[3 * c + 1], pz = out.point[3 * c + 2];
+          const px = out.point[3 * c],
+            py = out.point[3 * c + 1],
+            pz = out.point[3 * c + 2];
           expect(Math.hypot(x - px, y - py, z - pz)).toBeCloseTo(d, 9);
           if (d > 1e-6) expect((x - px) / d).toBeCloseTo(out.normal[3 * c], 9);
           checked++;
@@ -122,7 +131,7 @@ describe('shipped scenes', () => {
   for (const file of withAgents) {
     it(`${file}: every agent arrives within 2 x planned / speed + 10 s and never ends a step inside geometry`, async () => {
       const doc = load(file);
-      const bound = Math.max(...doc.agents.map((a) => 2 * 400 / a.speed + 10));
+      const bound = Math.max(...doc.agents.map((a) => (2 * 400) / a.speed + 10));
       // The example levels' meshes are part of their static world.
       const meshes = await readSceneMeshes(doc, fileURLToPath(new URL(file, DIR)));
       const { sim, inside, arrivals } = run(doc, bound, meshes);
@@ -162,7 +171,9 @@ describe('shipped scenes', () => {
     doc.agents.forEach((a, i) => {
       const c = movingObstaclePosition(doc.movingObstacles.find((m) => m.id === a.goal)!, sim.time, vec3());
       const p = sim.positions;
-      expect(Math.hypot(p[3 * i] - c.x, p[3 * i + 1] - c.y, p[3 * i + 2] - c.z) - doc.movingObstacles.find((m) => m.id === a.goal)!.radius).toBeLessThan(a.radius + 0.25);
+      expect(
+        Math.hypot(p[3 * i] - c.x, p[3 * i + 1] - c.y, p[3 * i + 2] - c.z) - doc.movingObstacles.find((m) => m.id === a.goal)!.radius,
+      ).toBeLessThan(a.radius + 0.25);
     });
   });
 
@@ -269,7 +280,8 @@ describe('static edits', () => {
     const changed = world.setObstacle({ id: 'plug', shape: 'box', position: [0, 0, 5], size: [1, 20, 2.4] });
     scene.worldChanged(changed);
     let southMost = Infinity;
-    const q = vec3(), nrm = vec3();
+    const q = vec3(),
+      nrm = vec3();
     for (let k = 0; k < 60 * 40 && !sim.allArrived; k++) {
       sim.fixedStep();
       const [x, y, z] = sim.positions.subarray(0, 3);

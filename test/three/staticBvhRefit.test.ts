@@ -32,7 +32,8 @@ describe('StaticBVH partial refit', () => {
       const moved = [first, first + 1, first + 2, Math.floor(random() * 600), Math.floor(random() * 600)];
       for (const t of moved) {
         const c = [random() * 40, random() * 40, random() * 40];
-        for (let v = 0; v < 3; v++) for (let a = 0; a < 3; a++) tree.soup[9 * t + 3 * v + a] = c[a] + (random() - 0.5) * (step % 3 === 0 ? 20 : 2);
+        for (let v = 0; v < 3; v++)
+          for (let a = 0; a < 3; a++) tree.soup[9 * t + 3 * v + a] = c[a] + (random() - 0.5) * (step % 3 === 0 ? 20 : 2);
         tree.updateTriangles(t, 1, false);
       }
       tree.refit();
@@ -44,7 +45,9 @@ describe('StaticBVH partial refit', () => {
         const a = [random() * 40, random() * 40, random() * 40];
         const b = [random() * 40, random() * 40, random() * 40];
         expect(tree.segmentClear(a[0], a[1], a[2], b[0], b[1], b[2])).toBe(fresh.segmentClear(a[0], a[1], a[2], b[0], b[1], b[2]));
-        expect(tree.capsuleClear(a[0], a[1], a[2], b[0], b[1], b[2], 0.7)).toBe(fresh.capsuleClear(a[0], a[1], a[2], b[0], b[1], b[2], 0.7));
+        expect(tree.capsuleClear(a[0], a[1], a[2], b[0], b[1], b[2], 0.7)).toBe(
+          fresh.capsuleClear(a[0], a[1], a[2], b[0], b[1], b[2], 0.7),
+        );
         const h1 = tree.raycast({ x: a[0], y: a[1], z: a[2] }, { x: b[0] - a[0], y: b[1] - a[1], z: b[2] - a[2] });
         const h2 = fresh.raycast({ x: a[0], y: a[1], z: a[2] }, { x: b[0] - a[0], y: b[1] - a[1], z: b[2] - a[2] });
         expect(h1?.distance ?? null).toBe(h2?.distance ?? null);

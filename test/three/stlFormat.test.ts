@@ -7,7 +7,12 @@ const enc = (t: string) => new TextEncoder().encode(t);
 
 /** An ASCII STL of `facets` (9 numbers each, as text so bad numbers can be written). */
 function ascii(facets: (number | string)[][], name = 'part', indent = ''): string {
-  const body = facets.map((f) => `${indent}  facet normal 0 0 1\n${indent}    outer loop\n${[0, 3, 6].map((k) => `${indent}      vertex ${f[k]} ${f[k + 1]} ${f[k + 2]}\n`).join('')}${indent}    endloop\n${indent}  endfacet\n`).join('');
+  const body = facets
+    .map(
+      (f) =>
+        `${indent}  facet normal 0 0 1\n${indent}    outer loop\n${[0, 3, 6].map((k) => `${indent}      vertex ${f[k]} ${f[k + 1]} ${f[k + 2]}\n`).join('')}${indent}    endloop\n${indent}  endfacet\n`,
+    )
+    .join('');
   return `${indent}solid ${name}\n${body}${indent}endsolid ${name}\n`;
 }
 
@@ -25,7 +30,10 @@ const T1 = [0, 0, 0, 1, 0, 0, 0, 1, 0];
 const T2 = [0, 0, 1, 1, 0, 1, 0, 1, 1];
 
 async function problem(bytes: Uint8Array | string): Promise<string | null> {
-  const e = await importMesh('x.stl', typeof bytes === 'string' ? enc(bytes) : bytes).then(() => null, (err: unknown) => err);
+  const e = await importMesh('x.stl', typeof bytes === 'string' ? enc(bytes) : bytes).then(
+    () => null,
+    (err: unknown) => err,
+  );
   if (e === null) return null;
   expect(e).toBeInstanceOf(MeshError);
   return (e as MeshError).message;
@@ -46,7 +54,9 @@ describe('ASCII STL', () => {
 
   it('reads a file shorter than 84 bytes as text', async () => {
     expect(await problem('solid x\nendsolid x\n')).toBe('x.stl: no triangles');
-    expect(await problem('solid x\n facet normal 0 0 1\n')).toBe("x.stl: truncated ASCII STL: the file ends inside facet 1 (no 'endsolid')");
+    expect(await problem('solid x\n facet normal 0 0 1\n')).toBe(
+      "x.stl: truncated ASCII STL: the file ends inside facet 1 (no 'endsolid')",
+    );
     expect(await problem('solid x\n')).toBe("x.stl: truncated ASCII STL: the file ends after 0 facets (no 'endsolid')");
   });
 
@@ -68,22 +78,34 @@ describe('ASCII STL', () => {
     expect(await problem(ascii([[0, 'a', 0, 1, 0, 0, 0, 1, 0]]))).toBe("x.stl: line 4: facet 1: 'a' is not a number");
     expect(await problem(ascii([[0, '0x1', 0, 1, 0, 0, 0, 1, 0]]))).toBe("x.stl: line 4: facet 1: '0x1' is not a number");
     expect(await problem(ascii([[0, 0, 0, 1, 'nan', 0, 0, 1, 0]]))).toBe("x.stl: line 5: facet 1 has a non-finite vertex ('nan')");
-    expect(await problem(ascii([[0, 0, 0, 1, '-Infinity', 0, 0, 1, 0]]))).toBe("x.stl: line 5: facet 1 has a non-finite vertex ('-Infinity')");
-    expect(await problem(ascii([[0, 0, 0, 1, 0, 0, 0, '1e39', 0]]))).toBe("x.stl: line 6: facet 1 has a non-finite vertex ('1e39' is beyond the 32-bit float range)");
+    expect(await problem(ascii([[0, 0, 0, 1, '-Infinity', 0, 0, 1, 0]]))).toBe(
+      "x.stl: line 5: facet 1 has a non-finite vertex ('-Infinity')",
+    );
+    expect(await problem(ascii([[0, 0, 0, 1, 0, 0, 0, '1e39', 0]]))).toBe(
+      "x.stl: line 6: facet 1 has a non-finite vertex ('1e39' is beyond the 32-bit float range)",
+    );
   });
 
   it('accepts non-finite facet normals (they are not used)', async () => {
     expect(await soup(ascii([T1]).replace('normal 0 0 1', 'normal nan -nan inf'))).toEqual(T1);
     expect(await soup(ascii([T1]).replace('normal 0 0 1', 'normal -1.#IND00 1.#QNAN0 1.#INF00'))).toEqual(T1);
-    expect(await problem(ascii([[0, 0, 0, 1, '1.#QNAN0', 0, 0, 1, 0]]))).toBe("x.stl: line 5: facet 1 has a non-finite vertex ('1.#QNAN0')");
+    expect(await problem(ascii([[0, 0, 0, 1, '1.#QNAN0', 0, 0, 1, 0]]))).toBe(
+      "x.stl: line 5: facet 1 has a non-finite vertex ('1.#QNAN0')",
+    );
     expect(await problem(ascii([T1]).replace('normal 0 0 1', 'normal 0 0'))).toBe("x.stl: line 3: facet 1: 'outer' is not a number");
   });
 
   it("refuses a missing 'endsolid', misplaced keywords and text after the end", async () => {
-    expect(await problem(ascii([T1]).replace('endsolid part\n', ''))).toBe("x.stl: truncated ASCII STL: the file ends after 1 facets (no 'endsolid')");
+    expect(await problem(ascii([T1]).replace('endsolid part\n', ''))).toBe(
+      "x.stl: truncated ASCII STL: the file ends after 1 facets (no 'endsolid')",
+    );
     expect(await problem(ascii([T1]).replace('outer loop', 'outer lop'))).toBe("x.stl: line 3: expected 'loop', found 'lop'");
-    expect(await problem(ascii([T1]).replace('endfacet', 'endfacet\nbanana'))).toBe("x.stl: line 9: expected 'facet' or 'endsolid', found 'banana'");
-    expect(await problem(`${ascii([T1])}junk\n`)).toBe("x.stl: line 10: expected 'solid' or the end of the file after 'endsolid', found 'junk'");
+    expect(await problem(ascii([T1]).replace('endfacet', 'endfacet\nbanana'))).toBe(
+      "x.stl: line 9: expected 'facet' or 'endsolid', found 'banana'",
+    );
+    expect(await problem(`${ascii([T1])}junk\n`)).toBe(
+      "x.stl: line 10: expected 'solid' or the end of the file after 'endsolid', found 'junk'",
+    );
   });
 
   it('names unprintable bytes in a message without printing them', async () => {
@@ -105,9 +127,15 @@ describe('binary STL', () => {
   });
 
   it('refuses a header count that does not match the size, however large', async () => {
-    expect(await problem(binary([T1], 'x', 2 ** 32 - 1))).toBe('x.stl: truncated binary STL: the header announces 4294967295 triangles (214748364834 bytes), the file has 134');
-    expect(await problem(binary([T1, T2], 'x', 1))).toBe('x.stl: binary STL: the header announces 1 triangles (134 bytes), the file has 184');
-    expect(await problem(binary([T1], 'solid x', 7))).toBe('x.stl: truncated binary STL: the header announces 7 triangles (434 bytes), the file has 134');
+    expect(await problem(binary([T1], 'x', 2 ** 32 - 1))).toBe(
+      'x.stl: truncated binary STL: the header announces 4294967295 triangles (214748364834 bytes), the file has 134',
+    );
+    expect(await problem(binary([T1, T2], 'x', 1))).toBe(
+      'x.stl: binary STL: the header announces 1 triangles (134 bytes), the file has 184',
+    );
+    expect(await problem(binary([T1], 'solid x', 7))).toBe(
+      'x.stl: truncated binary STL: the header announces 7 triangles (434 bytes), the file has 134',
+    );
   });
 
   it('checks the header count against the limit before allocating', () => {
@@ -118,8 +146,12 @@ describe('binary STL', () => {
   });
 
   it('refuses non-finite vertices, naming the triangle', async () => {
-    expect(await problem(binary([T1, [0, 0, 0, 1, NaN, 0, 0, 1, 0]]))).toBe('x.stl: binary STL: triangle 2 has a non-finite vertex coordinate (NaN)');
-    expect(await problem(binary([[Infinity, 0, 0, 1, 0, 0, 0, 1, 0]]))).toBe('x.stl: binary STL: triangle 1 has a non-finite vertex coordinate (Infinity)');
+    expect(await problem(binary([T1, [0, 0, 0, 1, NaN, 0, 0, 1, 0]]))).toBe(
+      'x.stl: binary STL: triangle 2 has a non-finite vertex coordinate (NaN)',
+    );
+    expect(await problem(binary([[Infinity, 0, 0, 1, 0, 0, 0, 1, 0]]))).toBe(
+      'x.stl: binary STL: triangle 1 has a non-finite vertex coordinate (Infinity)',
+    );
   });
 
   it('reads zero triangles as no triangles', async () => {

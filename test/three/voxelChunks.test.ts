@@ -30,18 +30,20 @@ function unitFaces(quads: ArrayLike<number>, into = new Set<string>()): Set<stri
 function exposedFaces(grid: VoxelGrid): Set<string> {
   const out = new Set<string>();
   const dims = [grid.X, grid.Y, grid.Z];
-  for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) {
-    if (!grid.isBlocked(x, y, z)) continue;
-    const p = [x, y, z];
-    for (let a = 0; a < 3; a++) {
-      for (const sign of [0, 1]) {
-        const n = p.slice();
-        n[a] += sign === 1 ? 1 : -1;
-        const free = n[a] < 0 || n[a] >= dims[a] || !grid.isBlocked(n[0], n[1], n[2]);
-        if (free) out.add(`${a},${sign},${p[a]},${p[(a + 1) % 3]},${p[(a + 2) % 3]}`);
+  for (let z = 0; z < grid.Z; z++)
+    for (let y = 0; y < grid.Y; y++)
+      for (let x = 0; x < grid.X; x++) {
+        if (!grid.isBlocked(x, y, z)) continue;
+        const p = [x, y, z];
+        for (let a = 0; a < 3; a++) {
+          for (const sign of [0, 1]) {
+            const n = p.slice();
+            n[a] += sign === 1 ? 1 : -1;
+            const free = n[a] < 0 || n[a] >= dims[a] || !grid.isBlocked(n[0], n[1], n[2]);
+            if (free) out.add(`${a},${sign},${p[a]},${p[(a + 1) % 3]},${p[(a + 2) % 3]}`);
+          }
+        }
       }
-    }
-  }
   return out;
 }
 
@@ -53,7 +55,11 @@ function chunkFaces(chunks: VoxelChunks): Set<string> {
 
 describe('VoxelChunks', () => {
   it('covers exactly the exposed faces of the layer, each once, for any chunk size', () => {
-    for (const [seed, size] of [[1, 4], [2, 5], [3, 32]] as const) {
+    for (const [seed, size] of [
+      [1, 4],
+      [2, 5],
+      [3, 32],
+    ] as const) {
       const grid = randomGrid(seed, [13, 9, 11], 0.4);
       const expected = exposedFaces(grid);
       expect(unitFaces(voxelQuads(grid))).toEqual(expected);
@@ -69,7 +75,9 @@ describe('VoxelChunks', () => {
     expect(chunks.children.length).toBe(chunks.nonEmptyChunks);
     const random = mulberry32(8);
     for (let step = 0; step < 40; step++) {
-      const x = randInt(random, 24), y = randInt(random, 16), z = randInt(random, 20);
+      const x = randInt(random, 24),
+        y = randInt(random, 16),
+        z = randInt(random, 20);
       grid.setBlocked(x, y, z, !grid.isBlocked(x, y, z));
       const before = chunks.rebuiltChunks;
       const touched = chunks.update([x, y, z, x, y, z]);
@@ -103,7 +111,9 @@ describe('ObstacleWorld voxel edits refit the tree', () => {
     let tree = world.bvh;
     let kept = 0;
     for (let step = 0; step < 16; step++) {
-      const x = randInt(random, 30), y = randInt(random, 10), z = randInt(random, 30);
+      const x = randInt(random, 30),
+        y = randInt(random, 10),
+        z = randInt(random, 30);
       world.setVoxels([x, y, z, x, y, z], !grid.isBlocked(x, y, z));
       if (world.bvh === tree) kept++;
       tree = world.bvh;

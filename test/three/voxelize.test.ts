@@ -16,28 +16,37 @@ function coverage(boxes: BoxObstacle[], r: number): Int8Array {
   const [X, Y, Z] = SPEC.dims;
   const out = new Int8Array(X * Y * Z);
   const o = [SPEC.origin.x, SPEC.origin.y, SPEC.origin.z];
-  for (let z = 0; z < Z; z++) for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) {
-    const c = [x, y, z];
-    let state = 0;
-    for (const b of boxes) {
-      let inside = true, graze = false;
-      for (let a = 0; a < 3; a++) {
-        const cmin = o[a] + c[a] * SPEC.cellSize, cmax = cmin + SPEC.cellSize;
-        const bmin = b.position[a] - b.size[a] / 2 - r, bmax = b.position[a] + b.size[a] / 2 + r;
-        const m = Math.min(bmax - cmin, cmax - bmin) - VOXEL_EPSILON;
-        if (Math.abs(m) < 1e-8) graze = true;
-        if (m < 0) inside = false;
+  for (let z = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) {
+        const c = [x, y, z];
+        let state = 0;
+        for (const b of boxes) {
+          let inside = true,
+            graze = false;
+          for (let a = 0; a < 3; a++) {
+            const cmin = o[a] + c[a] * SPEC.cellSize,
+              cmax = cmin + SPEC.cellSize;
+            const bmin = b.position[a] - b.size[a] / 2 - r,
+              bmax = b.position[a] + b.size[a] / 2 + r;
+            const m = Math.min(bmax - cmin, cmax - bmin) - VOXEL_EPSILON;
+            if (Math.abs(m) < 1e-8) graze = true;
+            if (m < 0) inside = false;
+          }
+          if (inside && !graze) {
+            state = 1;
+            break;
+          }
+          if (graze) state = -1;
+        }
+        out[x + X * (y + Y * z)] = state;
       }
-      if (inside && !graze) { state = 1; break; }
-      if (graze) state = -1;
-    }
-    out[x + X * (y + Y * z)] = state;
-  }
   return out;
 }
 
 function expectCoverage(grid: VoxelGrid, expected: Int8Array): void {
-  let solid = 0, compared = 0;
+  let solid = 0,
+    compared = 0;
   for (let i = 0; i < expected.length; i++) {
     if (expected[i] < 0) continue;
     compared++;
@@ -93,11 +102,13 @@ describe('voxelize', () => {
     expect(at(22, 8, 8)).toBe(true);
     expect(at(8, 8, 22)).toBe(true);
     // Cells whose centre is in the sphere are solid; cells well outside its mesh are free.
-    for (let z = 0; z < 30; z++) for (let x = 16; x < 30; x++) for (let y = 0; y < 16; y++) {
-      const d = Math.hypot(x + 0.5 - 22, y + 0.5 - 8, z + 0.5 - 8);
-      if (d <= 4) expect(at(x, y, z)).toBe(true);
-      if (d > 4 * 1.02 + Math.sqrt(3) / 2 && z < 15) expect(at(x, y, z)).toBe(false);
-    }
+    for (let z = 0; z < 30; z++)
+      for (let x = 16; x < 30; x++)
+        for (let y = 0; y < 16; y++) {
+          const d = Math.hypot(x + 0.5 - 22, y + 0.5 - 8, z + 0.5 - 8);
+          if (d <= 4) expect(at(x, y, z)).toBe(true);
+          if (d > 4 * 1.02 + Math.sqrt(3) / 2 && z < 15) expect(at(x, y, z)).toBe(false);
+        }
   });
 
   it('reproduces the voxel layer of the world and adds the primitives', () => {
@@ -120,7 +131,7 @@ describe('voxelize', () => {
     const grid = voxelize(world, SPEC, { dilation: 0.2 });
     for (let step = 0; step < 12; step++) {
       const target = boxes[Math.floor(random() * boxes.length)];
-      let changed;
+      let changed: ReturnType<typeof world.setObstacle>;
       if (step % 3 === 2) {
         changed = world.removeObstacle(target.id)!;
         boxes.splice(boxes.indexOf(target), 1);

@@ -10,15 +10,24 @@ import { mulberry32 } from '../helpers/random.ts';
  * with the separating-axis test under test.
  */
 function clipOverlaps(t: ArrayLike<number>, o: number, min: number[], max: number[]): boolean {
-  let poly: number[][] = [[t[o], t[o + 1], t[o + 2]], [t[o + 3], t[o + 4], t[o + 5]], [t[o + 6], t[o + 7], t[o + 8]]];
+  let poly: number[][] = [
+    [t[o], t[o + 1], t[o + 2]],
+    [t[o + 3], t[o + 4], t[o + 5]],
+    [t[o + 6], t[o + 7], t[o + 8]],
+  ];
   for (let a = 0; a < 3; a++) {
-    for (const [bound, sign] of [[min[a], -1], [max[a], 1]] as const) {
+    for (const [bound, sign] of [
+      [min[a], -1],
+      [max[a], 1],
+    ] as const) {
       // Keep the side where sign * (p[a] - bound) <= 0.
       const dist = (p: number[]) => sign * (p[a] - bound);
       const next: number[][] = [];
       for (let i = 0; i < poly.length; i++) {
-        const p = poly[i], q = poly[(i + 1) % poly.length];
-        const dp = dist(p), dq = dist(q);
+        const p = poly[i],
+          q = poly[(i + 1) % poly.length];
+        const dp = dist(p),
+          dq = dist(q);
         if (dp <= 0) next.push(p);
         if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
           const u = dp / (dp - dq);
@@ -38,24 +47,42 @@ function clipOverlaps(t: ArrayLike<number>, o: number, min: number[], max: numbe
  */
 function bruteSurface(soup: Float64Array, grid: VoxelGrid, r: number): Int8Array {
   const out = new Int8Array(grid.size);
-  const s = grid.cellSize, o = [grid.origin.x, grid.origin.y, grid.origin.z];
+  const s = grid.cellSize,
+    o = [grid.origin.x, grid.origin.y, grid.origin.z];
   const tol = 1e-9;
-  for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) {
-    const c = [x, y, z];
-    const lo = c.map((v, a) => o[a] + v * s - r), hi = c.map((v, a) => o[a] + (v + 1) * s + r);
-    let state = 0;
-    for (let t = 0; t < soup.length && state !== 1; t += 9) {
-      const inner = clipOverlaps(soup, t, lo.map((v) => v + tol), hi.map((v) => v - tol));
-      if (inner) state = 1;
-      else if (clipOverlaps(soup, t, lo.map((v) => v - tol), hi.map((v) => v + tol))) state = -1;
-    }
-    out[grid.index(x, y, z)] = state;
-  }
+  for (let z = 0; z < grid.Z; z++)
+    for (let y = 0; y < grid.Y; y++)
+      for (let x = 0; x < grid.X; x++) {
+        const c = [x, y, z];
+        const lo = c.map((v, a) => o[a] + v * s - r),
+          hi = c.map((v, a) => o[a] + (v + 1) * s + r);
+        let state = 0;
+        for (let t = 0; t < soup.length && state !== 1; t += 9) {
+          const inner = clipOverlaps(
+            soup,
+            t,
+            lo.map((v) => v + tol),
+            hi.map((v) => v - tol),
+          );
+          if (inner) state = 1;
+          else if (
+            clipOverlaps(
+              soup,
+              t,
+              lo.map((v) => v - tol),
+              hi.map((v) => v + tol),
+            )
+          )
+            state = -1;
+        }
+        out[grid.index(x, y, z)] = state;
+      }
   return out;
 }
 
 function compare(grid: VoxelGrid, expected: Int8Array): number {
-  let compared = 0, blocked = 0;
+  let compared = 0,
+    blocked = 0;
   for (let i = 0; i < expected.length; i++) {
     if (expected[i] < 0) continue;
     compared++;
@@ -74,9 +101,11 @@ function outside(surface: VoxelGrid): Uint8Array {
   const { X, Y, Z } = surface;
   const seen = new Uint8Array(surface.size);
   const stack: number[][] = [];
-  for (let z = 0; z < Z; z++) for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) {
-    if (x === 0 || y === 0 || z === 0 || x === X - 1 || y === Y - 1 || z === Z - 1) stack.push([x, y, z]);
-  }
+  for (let z = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) {
+        if (x === 0 || y === 0 || z === 0 || x === X - 1 || y === Y - 1 || z === Z - 1) stack.push([x, y, z]);
+      }
   while (stack.length > 0) {
     const [x, y, z] = stack.pop()!;
     if (surface.isBlocked(x, y, z) || seen[surface.index(x, y, z)]) continue;
@@ -88,11 +117,13 @@ function outside(surface: VoxelGrid): Uint8Array {
 
 function expectFreeBorder(grid: VoxelGrid): void {
   const { X, Y, Z } = grid;
-  for (let z = 0; z < Z; z++) for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) {
-    if (x === 0 || y === 0 || z === 0 || x === X - 1 || y === Y - 1 || z === Z - 1) {
-      if (grid.isBlocked(x, y, z)) expect.fail(`border voxel (${x}, ${y}, ${z}) is blocked`);
-    }
-  }
+  for (let z = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) {
+        if (x === 0 || y === 0 || z === 0 || x === X - 1 || y === Y - 1 || z === Z - 1) {
+          if (grid.isBlocked(x, y, z)) expect.fail(`border voxel (${x}, ${y}, ${z}) is blocked`);
+        }
+      }
 }
 
 describe('voxelizeTriangles', () => {

@@ -11,13 +11,24 @@ const SIZE = 30;
 function randomObstacle(random: () => number, id: string): SceneObstacle {
   const kind = random();
   const position: [number, number, number] = [random() * SIZE, random() * SIZE, random() * SIZE];
-  if (kind < 0.5) return { id, shape: 'box', position, size: [0.5 + 4 * random(), 0.5 + 4 * random(), 0.5 + 4 * random()], rotation: [random(), random(), random()] };
+  if (kind < 0.5)
+    return {
+      id,
+      shape: 'box',
+      position,
+      size: [0.5 + 4 * random(), 0.5 + 4 * random(), 0.5 + 4 * random()],
+      rotation: [random(), random(), random()],
+    };
   if (kind < 0.75) return { id, shape: 'sphere', position, radius: 0.5 + 2 * random() };
   return { id, shape: 'cylinder', position, radius: 0.5 + 2 * random(), height: 1 + 4 * random() };
 }
 
 describe('incremental visibility over an edited world', () => {
-  for (const [radius, maxLinkDistance] of [[0, Infinity], [0.3, Infinity], [0.3, 12]] as const) {
+  for (const [radius, maxLinkDistance] of [
+    [0, Infinity],
+    [0.3, Infinity],
+    [0.3, 12],
+  ] as const) {
     it(`equals a full rebuild after random edit sequences (radius ${radius}, maxLinkDistance ${maxLinkDistance})`, () => {
       const random = rng(100 + 10 * radius + (maxLinkDistance === Infinity ? 0 : 1));
       const obstacles: SceneObstacle[] = Array.from({ length: 15 }, (_, i) => randomObstacle(random, `o${i}`));
@@ -36,9 +47,10 @@ describe('incremental visibility over an edited world', () => {
         } else if (op < 0.75) {
           // Move (or reshape) an obstacle: refit, or rebuild when the shape changes.
           const k = Math.floor(random() * obstacles.length);
-          const moved = random() < 0.8
-            ? { ...obstacles[k], position: [random() * SIZE, random() * SIZE, random() * SIZE] as [number, number, number] }
-            : randomObstacle(random, obstacles[k].id);
+          const moved =
+            random() < 0.8
+              ? { ...obstacles[k], position: [random() * SIZE, random() * SIZE, random() * SIZE] as [number, number, number] }
+              : randomObstacle(random, obstacles[k].id);
           obstacles[k] = moved;
           vis.retestRegion(world.setObstacle(moved), radius);
         } else if (op < 0.88) {
@@ -62,7 +74,10 @@ describe('incremental visibility over an edited world', () => {
     const random = rng(7);
     const boxes = randomBoxes(random, 10, SIZE, 1, 4);
     const world = new ObstacleWorld(boxes);
-    const pts = Array.from({ length: 200 }, () => [random() * SIZE, random() * SIZE, random() * SIZE, random() * SIZE, random() * SIZE, random() * SIZE] as const);
+    const pts = Array.from(
+      { length: 200 },
+      () => [random() * SIZE, random() * SIZE, random() * SIZE, random() * SIZE, random() * SIZE, random() * SIZE] as const,
+    );
     for (let step = 0; step < MAX_REFITS + 5; step++) {
       boxes[0] = { ...boxes[0], position: [random() * SIZE, random() * SIZE, random() * SIZE] };
       world.setObstacle(boxes[0]);

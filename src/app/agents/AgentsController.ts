@@ -17,7 +17,16 @@ import { StuckTracker } from './stuck.ts';
 export class AgentsController {
   readonly view = new AgentView();
   /** What the panel edits; speed and radius apply to every agent. */
-  readonly settings = { avoidRange: 3, pullGain: 4, speed: 3, radius: 0.4, overrideSpeed: false, overrideRadius: false, showForces: false, spawnCount: 10 };
+  readonly settings = {
+    avoidRange: 3,
+    pullGain: 4,
+    speed: 3,
+    radius: 0.4,
+    overrideSpeed: false,
+    overrideRadius: false,
+    showForces: false,
+    spawnCount: 10,
+  };
   playing = false;
   /** The last snapshot drawn. */
   latest: SimSnapshot | null = null;
@@ -66,7 +75,8 @@ export class AgentsController {
       const edit: SimRequest = { type: 'edit', doc, generation: this.generation };
       // Nothing to move: the edit waits for the next message (copying a huge document to the
       // worker on every paint stroke would cost the page more than the paint).
-      if (doc.agents.length === 0 && !this.playing) this.deferred = this.deferred?.type === 'init' ? { ...this.deferred, doc, generation: this.generation } : edit;
+      if (doc.agents.length === 0 && !this.playing)
+        this.deferred = this.deferred?.type === 'init' ? { ...this.deferred, doc, generation: this.generation } : edit;
       else this.post(edit);
       return;
     }
@@ -91,7 +101,13 @@ export class AgentsController {
     this.error = null;
     this.generation++;
     this.view.visible = false;
-    const init: SimRequest = { type: 'init', doc, generation: this.generation, settings: this.agentSettings(), meshes: meshSoups(this.app.current?.meshes ?? new Map()) };
+    const init: SimRequest = {
+      type: 'init',
+      doc,
+      generation: this.generation,
+      settings: this.agentSettings(),
+      meshes: meshSoups(this.app.current?.meshes ?? new Map()),
+    };
     this.deferred = null;
     if (doc.agents.length === 0) this.deferred = init;
     else this.post(init);
@@ -197,7 +213,7 @@ export class AgentsController {
     }
     if (e.button !== 2 || this.selected < 0) return false;
     const goal = this.pointAt(ray.origin, ray.direction);
-    if (goal === null) this.app.overlay.setError('No free place there for the agent\'s goal.');
+    if (goal === null) this.app.overlay.setError("No free place there for the agent's goal.");
     else this.retarget(this.selected, goal);
     return true;
   }
@@ -231,7 +247,12 @@ export class AgentsController {
 
   private agentSettings(): AgentSettings {
     const s = this.settings;
-    return { avoidRange: s.avoidRange, pullGain: s.pullGain, speed: s.overrideSpeed ? s.speed : null, radius: s.overrideRadius ? s.radius : null };
+    return {
+      avoidRange: s.avoidRange,
+      pullGain: s.pullGain,
+      speed: s.overrideSpeed ? s.speed : null,
+      radius: s.overrideRadius ? s.radius : null,
+    };
   }
 
   /**

@@ -69,9 +69,13 @@ export class SimSession {
     if (m.type === 'init') {
       this.meshes = soupMeshes(m.meshes);
       this.init(m.doc, m.settings, m.generation);
-      return this.send(true);
+      this.send(true);
+      return;
     }
-    if (m.type === 'edit') return this.edit(m.doc, m.generation);
+    if (m.type === 'edit') {
+      this.edit(m.doc, m.generation);
+      return;
+    }
     if (m.type === 'ack') {
       this.acked = true;
       if (this.pending) this.send(false);
@@ -80,36 +84,46 @@ export class SimSession {
     if (this.state === null) return;
     const sim = this.state.simulation;
     switch (m.type) {
-      case 'play': return this.play();
+      case 'play':
+        this.play();
+        return;
       case 'pause':
         this.pause();
-        return this.send(true);
+        this.send(true);
+        return;
       case 'step':
         this.pause();
         sim.step(1 / sim.params.stepHz);
-        return this.send(true);
+        this.send(true);
+        return;
       case 'reset':
         // Back to time 0 and every agent to its original start (rebuilt agents started where they were).
         sim.reset();
         this.rebuild(sim, false);
-        return this.send(true);
-      case 'spawn': return this.spawn(m.count, m.defaults);
+        this.send(true);
+        return;
+      case 'spawn':
+        this.spawn(m.count, m.defaults);
+        return;
       case 'inspect':
         this.inspected = m.index;
-        return this.send(true);
+        this.send(true);
+        return;
       case 'retarget': {
         const [x, y, z] = m.goal;
         sim.setGoal(m.index, { x, y, z });
         // Kept through Reset and rebuilds, which re-create agents from their specs.
         this.specs[m.index] = { ...this.specs[m.index], goal: { x, y, z } };
-        return this.send(true);
+        this.send(true);
+        return;
       }
       case 'settings': {
         const before = this.settings;
         this.settings = m.settings;
         sim.setParams({ avoidRange: this.settings.avoidRange, pullGain: this.settings.pullGain });
         if (before.speed !== this.settings.speed || before.radius !== this.settings.radius) this.rebuild(sim, true);
-        return this.send(true);
+        this.send(true);
+        return;
       }
     }
   }
@@ -127,7 +141,10 @@ export class SimSession {
     this.settings = s;
     this.spawned = 0;
     this.random = mulberry32(1);
-    this.state = createSceneSimulation(d, { params: { avoidRange: s.avoidRange, pullGain: s.pullGain }, world: ObstacleWorld.fromScene(d, { sceneMeshes: this.meshes }) });
+    this.state = createSceneSimulation(d, {
+      params: { avoidRange: s.avoidRange, pullGain: s.pullGain },
+      world: ObstacleWorld.fromScene(d, { sceneMeshes: this.meshes }),
+    });
     const moving = new Set(d.movingObstacles.map((m) => m.id));
     this.specs = d.agents.map((a) => ({
       id: a.id,
@@ -151,7 +168,8 @@ export class SimSession {
       const wasPlaying = this.playing;
       this.init(d, this.settings, gen);
       if (wasPlaying) this.play();
-      return this.send(true);
+      this.send(true);
+      return;
     }
     const change = syncWorld(state.world, doc, d);
     this.doc = d;
@@ -181,7 +199,11 @@ export class SimSession {
     }
     const { min, max } = d.bounds;
     for (let k = 0; k < 200; k++) {
-      const p = { x: min[0] + random() * (max[0] - min[0]), y: min[1] + random() * (max[1] - min[1]), z: min[2] + random() * (max[2] - min[2]) };
+      const p = {
+        x: min[0] + random() * (max[0] - min[0]),
+        y: min[1] + random() * (max[1] - min[1]),
+        z: min[2] + random() * (max[2] - min[2]),
+      };
       const g = world.grid;
       if (g !== null) {
         const v = g.worldToVoxel(p, { x: 0, y: 0, z: 0 });
@@ -238,14 +260,20 @@ export class SimSession {
     for (let i = 0; i < n; i++) arrivedCount += arrived[i] = sim.arrived(i) ? 1 : 0;
     const inspected = this.inspected;
     const snap: SimSnapshot = {
-      type: 'snapshot', generation: this.generation, time: sim.time, steps: sim.stepCount, playing: this.playing, count: n,
+      type: 'snapshot',
+      generation: this.generation,
+      time: sim.time,
+      steps: sim.stepCount,
+      playing: this.playing,
+      count: n,
       ids: force ? sim.agentIds() : null,
       positions,
       headings: Float32Array.from(sim.headings.subarray(0, 3 * n)),
       pull: Float32Array.from(sim.pullForces.subarray(0, 3 * n)),
       push: Float32Array.from(sim.pushForces.subarray(0, 3 * n)),
       radii: Float32Array.from(sim.radii.subarray(0, n)),
-      arrived, arrivedCount,
+      arrived,
+      arrivedCount,
       obstacles: Float32Array.from(sim.obstaclePositions.subarray(0, 3 * sim.obstacleCount)),
       goals: new Float32Array(3 * n),
       path: inspected >= 0 && inspected < n ? Float32Array.from(sim.path(inspected).points) : new Float32Array(0),
@@ -260,6 +288,16 @@ export class SimSession {
         if (k >= 0) snap.goals.set([obs[3 * k], obs[3 * k + 1], obs[3 * k + 2]], 3 * i);
       } else snap.goals.set([g.x, g.y, g.z], 3 * i);
     }
-    this.post(snap, [snap.positions.buffer, snap.headings.buffer, snap.pull.buffer, snap.push.buffer, snap.radii.buffer, arrived.buffer, snap.obstacles.buffer, snap.goals.buffer, snap.path.buffer]);
+    this.post(snap, [
+      snap.positions.buffer,
+      snap.headings.buffer,
+      snap.pull.buffer,
+      snap.push.buffer,
+      snap.radii.buffer,
+      arrived.buffer,
+      snap.obstacles.buffer,
+      snap.goals.buffer,
+      snap.path.buffer,
+    ]);
   }
 }

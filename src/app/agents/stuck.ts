@@ -21,7 +21,14 @@ export class StuckTracker {
    * Takes a snapshot (time, positions, radii, arrived flags of `n` agents) and returns how
    * many agents are stuck; `stuck[i]` is set to 1 for each (when given).
    */
-  update(time: number, n: number, positions: ArrayLike<number>, radii: ArrayLike<number>, arrived: ArrayLike<number>, stuck?: Uint8Array): number {
+  update(
+    time: number,
+    n: number,
+    positions: ArrayLike<number>,
+    radii: ArrayLike<number>,
+    arrived: ArrayLike<number>,
+    stuck?: Uint8Array,
+  ): number {
     if (n > this.anchors.length / 3) {
       const a = new Float64Array(3 * n);
       a.set(this.anchors.subarray(0, 3 * this.count));
@@ -38,7 +45,11 @@ export class StuckTracker {
     let total = 0;
     for (let i = 0; i < n; i++) {
       const o = 3 * i;
-      const moved = Math.hypot(positions[o] - this.anchors[o], positions[o + 1] - this.anchors[o + 1], positions[o + 2] - this.anchors[o + 2]);
+      const moved = Math.hypot(
+        positions[o] - this.anchors[o],
+        positions[o + 1] - this.anchors[o + 1],
+        positions[o + 2] - this.anchors[o + 2],
+      );
       if (arrived[i] || moved > this.radii * Math.max(1e-3, radii[i])) this.anchor(i, time, positions);
       const isStuck = !arrived[i] && time - this.since[i] >= this.seconds;
       if (stuck !== undefined) stuck[i] = isStuck ? 1 : 0;

@@ -1,4 +1,4 @@
-import { Euler, PerspectiveCamera, Vector3 } from 'three';
+import { Euler, type PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { isTextEntry } from '../shortcuts.ts';
 import { Signal } from '../signal.ts';

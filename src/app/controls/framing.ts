@@ -96,10 +96,12 @@ export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], hal
     });
     keepThird(ins, w);
     // The free part as seen in each half, less what panels still cover of it there.
-    const area = Math.min(...[left, mid].map((x0) => {
-      const free = { left: x0 + ins.left, top: top + ins.top, right: x0 + w - ins.right, bottom: bottom - ins.bottom };
-      return (free.right - free.left) * (free.bottom - free.top) - panels.reduce((sum, p) => sum + overlapArea(free, p), 0);
-    }));
+    const area = Math.min(
+      ...[left, mid].map((x0) => {
+        const free = { left: x0 + ins.left, top: top + ins.top, right: x0 + w - ins.right, bottom: bottom - ins.bottom };
+        return (free.right - free.left) * (free.bottom - free.top) - panels.reduce((sum, p) => sum + overlapArea(free, p), 0);
+      }),
+    );
     if (area > bestArea) [best, bestArea] = [ins, area];
   }
   return { width: w, height, insets: best! };
@@ -150,7 +152,10 @@ export function framePose(bounds: BoundsLike, fovDeg: number, view: FrameView): 
   const fy = Math.max(0.2, (H - ins.top - ins.bottom) / H);
   const cx = (ins.left - ins.right) / W;
   const cy = (ins.bottom - ins.top) / H;
-  const axes = [{ axis: right, tan: tanH, mid: cx, f: fx }, { axis: up, tan: tanV, mid: cy, f: fy }];
+  const axes = [
+    { axis: right, tan: tanH, mid: cx, f: fx },
+    { axis: up, tan: tanV, mid: cy, f: fy },
+  ];
   const q = new Vector3();
   let dist = 0;
   for (let k = 0; k < 8; k++) {
@@ -165,7 +170,10 @@ export function framePose(bounds: BoundsLike, fovDeg: number, view: FrameView): 
     }
   }
   dist *= 1.06;
-  const target = c.clone().addScaledVector(right, -cx * dist * tanH).addScaledVector(up, -cy * dist * tanV);
+  const target = c
+    .clone()
+    .addScaledVector(right, -cx * dist * tanH)
+    .addScaledVector(up, -cy * dist * tanV);
   const position = target.clone().addScaledVector(dir, dist);
   return { position: position.toArray(), target: target.toArray(), near: Math.max(0.01, radius / 400), far: radius * 30, radius };
 }

@@ -53,10 +53,19 @@ export class EditModel {
    *   meshed again here (the grid is then edited in place: show it, do not keep it as a snapshot)
    * @param meshes the meshes the document lists, loaded (see LoadedScene.meshes)
    */
-  constructor(doc: SceneDocument, start?: EditStart, private readonly meshes: LoadedMeshes = new Map()) {
+  constructor(
+    doc: SceneDocument,
+    start?: EditStart,
+    private readonly meshes: LoadedMeshes = new Map(),
+  ) {
     this.doc = doc;
     this.agentRadius = doc.agentRadius ?? 0;
-    this.world = ObstacleWorld.fromScene(doc, { drawVoxels: false, grid: start?.grid ?? undefined, voxelChunks: start?.voxelChunks, sceneMeshes: meshes });
+    this.world = ObstacleWorld.fromScene(doc, {
+      drawVoxels: false,
+      grid: start?.grid ?? undefined,
+      voxelChunks: start?.voxelChunks,
+      sceneMeshes: meshes,
+    });
     this.visibility = new VisibilityGraph(this.world.lineOfSight(this.agentRadius), { maxLinkDistance: doc.maxLinkDistance ?? Infinity });
     this.visibility.setAll(waypointPositions(doc));
     this.ids = doc.waypoints.map((w) => w.id);
@@ -73,8 +82,11 @@ export class EditModel {
     const out: SyncResult = { voxels: false, obstacles: false, links: false, boxes: [], voxelBox: null };
     const pv = prev.voxels;
     const nv = next.voxels;
-    const layerChanged = (pv === undefined) !== (nv === undefined) || (pv !== undefined && nv !== undefined &&
-      (!sameNumbers(pv.dims, nv.dims) || !sameNumbers(pv.origin, nv.origin) || pv.cellSize !== nv.cellSize));
+    const layerChanged =
+      (pv === undefined) !== (nv === undefined) ||
+      (pv !== undefined &&
+        nv !== undefined &&
+        (!sameNumbers(pv.dims, nv.dims) || !sameNumbers(pv.origin, nv.origin) || pv.cellSize !== nv.cellSize));
     if (layerChanged || (next.agentRadius ?? 0) !== this.agentRadius || next.maxLinkDistance !== prev.maxLinkDistance) {
       this.world.dispose();
       Object.assign(this, new EditModel(next, undefined, this.meshes));

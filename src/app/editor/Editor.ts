@@ -1,5 +1,5 @@
 import type GUI from 'lil-gui';
-import { GridHelper, LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
+import { GridHelper, type LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import type { SceneDocument, SceneObstacle } from '../../scene/schema.ts';
 import type { App } from '../App.ts';
 import { key, ctrl } from '../shortcuts.ts';
@@ -36,7 +36,6 @@ export interface EditSettings {
   unlockLarge: boolean;
 }
 
-
 const HINTS: Record<string, string> = {
   waypoint: '[Click] surface or plane: add waypoint',
   voxel: '[Click]/[Drag] a face: add voxels · [Shift+Drag] box',
@@ -55,7 +54,16 @@ const HINTS: Record<string, string> = {
  */
 export class Editor {
   readonly settings: EditSettings = {
-    tool: 'select', brush: 1, terrain: 'water', place: 'plane', planeHeight: 0, depth: 10, shape: 'box', size: 2, agent: '', unlockLarge: false,
+    tool: 'select',
+    brush: 1,
+    terrain: 'water',
+    place: 'plane',
+    planeHeight: 0,
+    depth: 10,
+    shape: 'box',
+    size: 2,
+    agent: '',
+    unlockLarge: false,
   };
   /** Each scene's saved edits and undo history. */
   readonly work: SceneWork;
@@ -99,7 +107,8 @@ export class Editor {
     });
     for (const name of TOOL_NAMES.slice(1)) {
       app.tools.register({
-        name, hint: HINTS[name],
+        name,
+        hint: HINTS[name],
         activate: () => this.toolChanged(),
         click: (e) => {
           // Paint tools paint on press and drag (installStrokes), not on click.
@@ -124,7 +133,11 @@ export class Editor {
       this.toolChanged();
     });
     this.installShortcuts();
-    this.work = new SceneWork(app, (label, before, after) => this.step(label, before, after), (label, edit) => this.commit(label, edit));
+    this.work = new SceneWork(
+      app,
+      (label, before, after) => this.step(label, before, after),
+      (label, edit) => this.commit(label, edit),
+    );
   }
 
   /** The live derived data of the current scene, built on first use. */
@@ -133,7 +146,14 @@ export class Editor {
     if (scene === null) throw new Error('no scene is loaded');
     if (this.model === null) {
       // The grid shown and its drawn surface: a huge layer is neither rebuilt nor meshed again.
-      this.model = new EditModel(scene.doc, { grid: scene.grid, voxelChunks: this.app.views.world?.voxels?.grid === scene.grid ? this.app.views.world.voxels.data() : undefined }, scene.meshes);
+      this.model = new EditModel(
+        scene.doc,
+        {
+          grid: scene.grid,
+          voxelChunks: this.app.views.world?.voxels?.grid === scene.grid ? this.app.views.world.voxels.data() : undefined,
+        },
+        scene.meshes,
+      );
     }
     return this.model;
   }
@@ -168,7 +188,11 @@ export class Editor {
     const model = this.live();
     try {
       const changed = model.sync(doc);
-      this.app.showEdit(doc, model.searchable(), changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox, chunks: model.world.voxelChunks } : undefined);
+      this.app.showEdit(
+        doc,
+        model.searchable(),
+        changed.voxels || changed.obstacles ? { voxelBox: changed.voxelBox, chunks: model.world.voxelChunks } : undefined,
+      );
     } catch (e) {
       this.model?.dispose();
       this.model = new EditModel(from, undefined, this.app.current?.meshes);
@@ -199,7 +223,8 @@ export class Editor {
     this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.app.camera);
     const r = this.raycaster.ray;
     const cut = this.app.cut;
-    if (Number.isFinite(cut) && r.origin.y > cut && r.direction.y < 0) r.origin.addScaledVector(r.direction, (cut - r.origin.y) / r.direction.y);
+    if (Number.isFinite(cut) && r.origin.y > cut && r.direction.y < 0)
+      r.origin.addScaledVector(r.direction, (cut - r.origin.y) / r.direction.y);
     return this.raycaster;
   }
 
@@ -207,7 +232,12 @@ export class Editor {
   private surface(e: ToolClick): { point: Vector3; normal: Vector3; obstacleId: string | null; voxel: number[] | null } | null {
     const hit = this.live().world.pick(this.ray(e).ray);
     if (hit === null) return null;
-    return { point: new Vector3(hit.point.x, hit.point.y, hit.point.z), normal: new Vector3(hit.normal.x, hit.normal.y, hit.normal.z), obstacleId: hit.obstacleId, voxel: hit.voxel };
+    return {
+      point: new Vector3(hit.point.x, hit.point.y, hit.point.z),
+      normal: new Vector3(hit.normal.x, hit.normal.y, hit.normal.z),
+      obstacleId: hit.obstacleId,
+      voxel: hit.voxel,
+    };
   }
 
   /** Where a click puts a point: on a surface lifted by `lift`, else on the plane or at the depth. */
@@ -222,7 +252,7 @@ export class Editor {
   private pickSelectable(e: ToolClick): Selection {
     const view = this.app.waypointView;
     const ray = this.ray(e);
-    const wp: Intersection | undefined = view !== null && view.spheres.visible ? ray.intersectObject(view.spheres, false)[0] : undefined;
+    const wp: Intersection | undefined = view?.spheres.visible ? ray.intersectObject(view.spheres, false)[0] : undefined;
     const s = this.surface(e);
     if (wp?.instanceId !== undefined && (s === null || wp.distance <= ray.ray.origin.distanceTo(s.point))) {
       return { kind: 'waypoint', id: this.app.current!.ids[wp.instanceId] };
@@ -249,15 +279,19 @@ export class Editor {
       const p = this.placement(e, radius);
       if (p === null) throw new Error('Add waypoint: the click met no surface and missed the placement plane');
       let id = '';
-      if (this.commit('Add waypoint', (d) => {
-        const r = addWaypoint(d, clampToBounds(d, p.toArray()));
-        id = r.id;
-        return r.doc;
-      })) this.picked.select({ kind: 'waypoint', id });
+      if (
+        this.commit('Add waypoint', (d) => {
+          const r = addWaypoint(d, clampToBounds(d, p.toArray()));
+          id = r.id;
+          return r.doc;
+        })
+      )
+        this.picked.select({ kind: 'waypoint', id });
     } else if (name === 'obstacle') {
       const s = this.surface(e);
       if (e.button === 2) {
-        if (s?.obstacleId && this.locked(s.obstacleId)) throw new Error(`Obstacle ${s.obstacleId} is scene-sized and locked: tick "edit scene-sized geometry" to change it.`);
+        if (s?.obstacleId && this.locked(s.obstacleId))
+          throw new Error(`Obstacle ${s.obstacleId} is scene-sized and locked: tick "edit scene-sized geometry" to change it.`);
         if (s?.obstacleId) this.commit(`Delete obstacle ${s.obstacleId}`, (d) => removeObstacle(d, s.obstacleId!));
         return;
       }
@@ -267,9 +301,12 @@ export class Editor {
       // Sit on the surface or plane: the centre is half the shape's height above the point.
       p.y += size / 2;
       const id = `${this.settings.shape}-${Date.now().toString(36)}`;
-      const o: SceneObstacle = this.settings.shape === 'box' ? { id, shape: 'box', position: p.toArray(), size: [size, size, size] }
-        : this.settings.shape === 'sphere' ? { id, shape: 'sphere', position: p.toArray(), radius: size / 2 }
-          : { id, shape: 'cylinder', position: p.toArray(), radius: size / 2, height: size };
+      const o: SceneObstacle =
+        this.settings.shape === 'box'
+          ? { id, shape: 'box', position: p.toArray(), size: [size, size, size] }
+          : this.settings.shape === 'sphere'
+            ? { id, shape: 'sphere', position: p.toArray(), radius: size / 2 }
+            : { id, shape: 'cylinder', position: p.toArray(), radius: size / 2, height: size };
       if (this.commit(`Add obstacle ${id}`, (d) => setObstacle(d, o))) this.picked.select({ kind: 'obstacle', id });
     } else if (name === 'agent') {
       const which = e.button === 2 ? 'goal' : 'start';
@@ -292,7 +329,8 @@ export class Editor {
     if (!PAINT_TOOLS.has(tool)) this.strokes.showPreview(null);
     // The placement plane is shown while it is where a click lands.
     const b = this.app.current?.doc.bounds;
-    this.plane.visible = b !== undefined && (tool === 'waypoint' || tool === 'obstacle' || tool === 'agent') && this.settings.place === 'plane';
+    this.plane.visible =
+      b !== undefined && (tool === 'waypoint' || tool === 'obstacle' || tool === 'agent') && this.settings.place === 'plane';
     if (b !== undefined) {
       const size = Math.max(b.max[0] - b.min[0], b.max[2] - b.min[2]);
       this.plane.scale.setScalar(size);
@@ -327,19 +365,30 @@ export class Editor {
     const s = this.settings;
     const f = gui.addFolder('Edit');
     this.folder = f;
-    f.add(s, 'tool', [...TOOL_NAMES]).name('tool (1-7)').listen().onChange((t: string) => app.tools.use(t));
+    f.add(s, 'tool', [...TOOL_NAMES])
+      .name('tool (1-7)')
+      .listen()
+      .onChange((t: string) => app.tools.use(t));
     f.add(s, 'brush', 1, 5, 1).name('brush (voxels)');
     f.add(s, 'terrain', Object.keys(TERRAIN_KINDS)).name('terrain kind');
-    f.add(s, 'place', ['plane', 'depth']).name('in open air').onChange(() => this.toolChanged());
-    f.add(s, 'planeHeight').name('plane height').step(0.5).listen().onChange(() => this.toolChanged());
+    f.add(s, 'place', ['plane', 'depth'])
+      .name('in open air')
+      .onChange(() => this.toolChanged());
+    f.add(s, 'planeHeight')
+      .name('plane height')
+      .step(0.5)
+      .listen()
+      .onChange(() => this.toolChanged());
     f.add(s, 'depth', 0.5, 200, 0.5).name('depth');
     f.add(s, 'shape', ['box', 'sphere', 'cylinder']).name('obstacle shape');
     f.add(s, 'size', 0.25, 20, 0.25).name('obstacle size');
     f.add(s, 'agent').name('agent id').listen();
-    f.add(s, 'unlockLarge').name('edit scene-sized geometry').onChange(() => {
-      const sel = this.picked.selection;
-      if (!s.unlockLarge && sel?.kind === 'obstacle' && this.locked(sel.id)) this.picked.select(null);
-    });
+    f.add(s, 'unlockLarge')
+      .name('edit scene-sized geometry')
+      .onChange(() => {
+        const sel = this.picked.selection;
+        if (!s.unlockLarge && sel?.kind === 'obstacle' && this.locked(sel.id)) this.picked.select(null);
+      });
     f.add({ undo: () => app.history.undo() }, 'undo').name('Undo (Ctrl+Z)');
     f.add({ redo: () => app.history.redo() }, 'redo').name('Redo (Ctrl+Shift+Z)');
     f.add({ del: () => this.picked.deleteSelected() }, 'del').name('Delete selected (Del)');
@@ -355,11 +404,35 @@ export class Editor {
   private installShortcuts(): void {
     const app = this.app;
     TOOL_NAMES.forEach((name, i) => {
-      app.addShortcut({ group: 'Edit', keys: String(i + 1), action: `Tool: ${name}`, match: key(`Digit${i + 1}`), run: () => app.tools.use(name) });
+      app.addShortcut({
+        group: 'Edit',
+        keys: String(i + 1),
+        action: `Tool: ${name}`,
+        match: key(`Digit${i + 1}`),
+        run: () => app.tools.use(name),
+      });
     });
-    app.addShortcut({ group: 'Edit', keys: 'Del', action: 'Delete the selected waypoint or obstacle', match: key('Delete'), run: () => this.picked.deleteSelected() });
-    app.addShortcut({ group: 'Edit', keys: 'Ctrl+D', action: 'Duplicate the selection', match: ctrl('KeyD'), run: () => this.picked.duplicateSelected() });
-    app.addShortcut({ group: 'Edit', keys: 'Ctrl+S', action: 'Export the scene as JSON', match: ctrl('KeyS'), run: () => this.exportScene() });
+    app.addShortcut({
+      group: 'Edit',
+      keys: 'Del',
+      action: 'Delete the selected waypoint or obstacle',
+      match: key('Delete'),
+      run: () => this.picked.deleteSelected(),
+    });
+    app.addShortcut({
+      group: 'Edit',
+      keys: 'Ctrl+D',
+      action: 'Duplicate the selection',
+      match: ctrl('KeyD'),
+      run: () => this.picked.duplicateSelected(),
+    });
+    app.addShortcut({
+      group: 'Edit',
+      keys: 'Ctrl+S',
+      action: 'Export the scene as JSON',
+      match: ctrl('KeyS'),
+      run: () => this.exportScene(),
+    });
   }
 }
 

@@ -46,9 +46,16 @@ export interface StrokeHost {
 export class PaintStrokes {
   private stroke: Stroke | null = null;
   /** The brush under the pointer (or the box of a Shift+drag), as a wire box. */
-  private readonly preview = new LineSegments(new EdgesGeometry(new BoxGeometry(1, 1, 1)), new LineBasicMaterial({ color: 0x5eead4, depthTest: false, transparent: true }));
+  private readonly preview = new LineSegments(
+    new EdgesGeometry(new BoxGeometry(1, 1, 1)),
+    new LineBasicMaterial({ color: 0x5eead4, depthTest: false, transparent: true }),
+  );
 
-  constructor(private readonly app: App, private readonly settings: EditSettings, private readonly host: StrokeHost) {
+  constructor(
+    private readonly app: App,
+    private readonly settings: EditSettings,
+    private readonly host: StrokeHost,
+  ) {
     this.preview.visible = false;
     this.preview.renderOrder = 12;
     app.scene.add(this.preview);
@@ -68,11 +75,15 @@ export class PaintStrokes {
   private install(): void {
     const dom = this.app.renderer.domElement;
     // Capture: runs before the camera controls, which then see orbiting disabled.
-    dom.addEventListener('pointerdown', (e) => {
-      const tool = this.app.tools.active?.name ?? '';
-      if (e.button !== 0 || !PAINT_TOOLS.has(tool) || this.app.current === null) return;
-      this.host.guard(() => this.beginStroke(tool, e));
-    }, { capture: true });
+    dom.addEventListener(
+      'pointerdown',
+      (e) => {
+        const tool = this.app.tools.active?.name ?? '';
+        if (e.button !== 0 || !PAINT_TOOLS.has(tool) || this.app.current === null) return;
+        this.host.guard(() => this.beginStroke(tool, e));
+      },
+      { capture: true },
+    );
     dom.addEventListener('pointermove', (e) => {
       if (this.stroke !== null && e.pointerId === this.stroke.pointerId) this.host.guard(() => this.moveStroke(e));
       else this.hoverBrush(e);
@@ -89,7 +100,9 @@ export class PaintStrokes {
 
   private eventRay(e: PointerEvent): Raycaster {
     const rect = this.app.renderer.domElement.getBoundingClientRect();
-    return this.host.ray({ ndc: { x: ((e.clientX - rect.left) / rect.width) * 2 - 1, y: -((e.clientY - rect.top) / rect.height) * 2 + 1 } });
+    return this.host.ray({
+      ndc: { x: ((e.clientX - rect.left) / rect.width) * 2 - 1, y: -((e.clientY - rect.top) / rect.height) * 2 + 1 },
+    });
   }
 
   /** The stroke start under the pointer for `tool`, or null. */
@@ -107,7 +120,15 @@ export class PaintStrokes {
     if (start === null) return;
     this.app.rig.hold(true);
     this.app.renderer.domElement.setPointerCapture?.(e.pointerId);
-    this.stroke = { tool, start, before: this.app.current!.doc, box: e.shiftKey, done: new Set(), last: start.voxel, pointerId: e.pointerId };
+    this.stroke = {
+      tool,
+      start,
+      before: this.app.current!.doc,
+      box: e.shiftKey,
+      done: new Set(),
+      last: start.voxel,
+      pointerId: e.pointerId,
+    };
     if (this.stroke.box) this.showPreview(this.brushBox(start.voxel));
     else this.paintAt(start.voxel);
   }
@@ -135,8 +156,12 @@ export class PaintStrokes {
   private applyBrush(box: number[]): void {
     const st = this.stroke!;
     const cur = this.app.current!.doc;
-    const next = st.tool === 'erase' ? paintVoxels(cur, box, false)
-      : st.tool === 'voxel' ? paintVoxels(cur, box, true) : paintTerrain(cur, box, this.settings.terrain);
+    const next =
+      st.tool === 'erase'
+        ? paintVoxels(cur, box, false)
+        : st.tool === 'voxel'
+          ? paintVoxels(cur, box, true)
+          : paintTerrain(cur, box, this.settings.terrain);
     // The edits clip their boxes to the layer: only the primitive limit is left to check (a
     // whole validation of a map with 20,000 boxes would cost more than the paint).
     checkPaintLimit(next);
@@ -202,7 +227,9 @@ export class PaintStrokes {
     p.scale.set((hi[0] - lo[0] + 1) * s * 1.02, (hi[1] - lo[1] + 1) * s * 1.02, (hi[2] - lo[2] + 1) * s * 1.02);
     p.position.set(o[0] + ((lo[0] + hi[0] + 1) / 2) * s, o[1] + ((lo[1] + hi[1] + 1) / 2) * s, o[2] + ((lo[2] + hi[2] + 1) / 2) * s);
     const tool = this.stroke?.tool ?? this.app.tools.active?.name;
-    (p.material as LineBasicMaterial).color.set(tool === 'erase' ? 0xf87171 : tool === 'terrain' ? TERRAIN_KINDS[this.settings.terrain]?.color ?? 0x5eead4 : 0x5eead4);
+    (p.material as LineBasicMaterial).color.set(
+      tool === 'erase' ? 0xf87171 : tool === 'terrain' ? (TERRAIN_KINDS[this.settings.terrain]?.color ?? 0x5eead4) : 0x5eead4,
+    );
     p.visible = true;
     this.app.invalidate();
   }

@@ -66,7 +66,11 @@ export class SceneWork {
     app.sceneListeners.push((scene) => this.sceneShown(scene));
     this.saved.saveFailed.add((message) => {
       if (message === null) hideNotice('save-failed');
-      else showNotice('save-failed', `Autosave failed: ${message}. Your edits are kept in this tab only; export the scene (Ctrl+S) to keep them.`).classList.add('warn');
+      else
+        showNotice(
+          'save-failed',
+          `Autosave failed: ${message}. Your edits are kept in this tab only; export the scene (Ctrl+S) to keep them.`,
+        ).classList.add('warn');
     });
     this.saved.conflict.add((name, theirs) => this.conflict(name, theirs));
     this.saved.install();
@@ -101,9 +105,12 @@ export class SceneWork {
    */
   private setAside(name: string, problem: string): void {
     const key = this.saved.setAside(name);
-    const where = key === null ? 'kept in place (no room to set it aside; this tab does not save over it)' : `set aside as ${quote(key, 80)}`;
+    const where =
+      key === null ? 'kept in place (no room to set it aside; this tab does not save over it)' : `set aside as ${quote(key, 80)}`;
     this.damagedNotes.push(`“${clip(name, 60)}” (${clip(oneLine(problem), 160)}) ${where}`);
-    showNotice('save-damaged', `Autosaved edits that could not be opened were not used: ${this.damagedNotes.join('; ')}.`).classList.add('warn');
+    showNotice('save-damaged', `Autosaved edits that could not be opened were not used: ${this.damagedNotes.join('; ')}.`).classList.add(
+      'warn',
+    );
   }
 
   /** Makes the shipped file of the scene shown its document again (an undoable edit). */
@@ -174,22 +181,26 @@ export class SceneWork {
   private conflict(name: string, theirs: SavedScene): void {
     if (name !== this.name) return;
     const time = new Date(theirs.savedAt).toLocaleTimeString();
-    showNotice('save-conflict', `“${clip(name, 60)}” was changed in another tab (saved ${time}). This tab stopped autosaving it, so neither version is lost.`, [
-      {
-        label: 'Load the other tab’s version',
-        run: () => {
-          this.saved.dropInPage(name);
-          this.app.loadScene(name).catch(() => {});
+    showNotice(
+      'save-conflict',
+      `“${clip(name, 60)}” was changed in another tab (saved ${time}). This tab stopped autosaving it, so neither version is lost.`,
+      [
+        {
+          label: 'Load the other tab’s version',
+          run: () => {
+            this.saved.dropInPage(name);
+            this.app.loadScene(name).catch(() => {});
+          },
         },
-      },
-      {
-        label: 'Keep this tab’s version',
-        run: () => {
-          const { done, undone } = this.app.history.stacks;
-          const t = timelineOf(done as DocCommand[], undone as DocCommand[]);
-          if (t !== null) this.saved.write(name, t, true);
+        {
+          label: 'Keep this tab’s version',
+          run: () => {
+            const { done, undone } = this.app.history.stacks;
+            const t = timelineOf(done as DocCommand[], undone as DocCommand[]);
+            if (t !== null) this.saved.write(name, t, true);
+          },
         },
-      },
-    ]).classList.add('warn');
+      ],
+    ).classList.add('warn');
   }
 }

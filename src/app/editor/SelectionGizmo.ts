@@ -35,7 +35,10 @@ export class SelectionGizmo {
   private readonly handle = new Object3D();
   private dragFrom: number[] | null = null;
 
-  constructor(private readonly app: App, private readonly host: SelectionHost) {
+  constructor(
+    private readonly app: App,
+    private readonly host: SelectionHost,
+  ) {
     this.gizmo = new TransformControls(app.camera, app.renderer.domElement);
     this.gizmo.setSize(0.8);
     this.gizmo.enabled = false;
@@ -90,15 +93,22 @@ export class SelectionGizmo {
     const step = 2 * (this.app.waypointView?.radius ?? 0.5) + (s.kind === 'obstacle' ? this.host.obstacleSize() : 0);
     if (s.kind === 'waypoint') {
       let id = '';
-      if (this.host.commit(`Duplicate waypoint ${s.id}`, (d) => {
-        const r = duplicateWaypoint(d, s.id, [step, 0, 0]);
-        id = r.id;
-        return r.doc;
-      })) this.select({ kind: 'waypoint', id });
+      if (
+        this.host.commit(`Duplicate waypoint ${s.id}`, (d) => {
+          const r = duplicateWaypoint(d, s.id, [step, 0, 0]);
+          id = r.id;
+          return r.doc;
+        })
+      )
+        this.select({ kind: 'waypoint', id });
       return;
     }
     const o = doc.obstacles.find((x) => x.id === s.id)!;
-    const copy = { ...o, id: `${o.id}-copy-${Date.now().toString(36)}`, position: [o.position[0] + step, o.position[1], o.position[2]] } as SceneObstacle;
+    const copy = {
+      ...o,
+      id: `${o.id}-copy-${Date.now().toString(36)}`,
+      position: [o.position[0] + step, o.position[1], o.position[2]],
+    } as SceneObstacle;
     if (this.host.commit(`Duplicate obstacle ${s.id}`, (d) => setObstacle(d, copy))) this.select({ kind: 'obstacle', id: copy.id });
   }
 
@@ -153,7 +163,8 @@ export class SelectionGizmo {
     model.moveLive(i, x, y, z);
     const vis = model.visibility;
     const changed = vis.takeLinkChanges();
-    if (changed === null || !this.app.views.moveWaypoint(i, x, y, z, changed, (w) => vis.linksOf(w))) this.app.previewWaypoints(vis.graph());
+    if (changed === null || !this.app.views.moveWaypoint(i, x, y, z, changed, (w) => vis.linksOf(w)))
+      this.app.previewWaypoints(vis.graph());
     this.app.invalidate();
   }
 }

@@ -46,7 +46,8 @@ export function freshId(prefix: string, taken: Iterable<string>): string {
 }
 
 const vec = (p: readonly number[]): SceneVec3 => {
-  if (p.length !== 3 || !p.every(Number.isFinite)) throw new Error(`expected a position [x, y, z] of finite numbers, got ${JSON.stringify(p)}`);
+  if (p.length !== 3 || !p.every(Number.isFinite))
+    throw new Error(`expected a position [x, y, z] of finite numbers, got ${JSON.stringify(p)}`);
   return [p[0], p[1], p[2]];
 };
 
@@ -95,8 +96,12 @@ function clipBox(doc: SceneDocument, box: readonly number[]): VoxelBox {
   const v = doc.voxels;
   if (v === undefined) throw new Error('this scene has no voxel layer to paint');
   const clipped: VoxelBox = [
-    Math.max(0, Math.min(box[0], box[3])), Math.max(0, Math.min(box[1], box[4])), Math.max(0, Math.min(box[2], box[5])),
-    Math.min(v.dims[0] - 1, Math.max(box[0], box[3])), Math.min(v.dims[1] - 1, Math.max(box[1], box[4])), Math.min(v.dims[2] - 1, Math.max(box[2], box[5])),
+    Math.max(0, Math.min(box[0], box[3])),
+    Math.max(0, Math.min(box[1], box[4])),
+    Math.max(0, Math.min(box[2], box[5])),
+    Math.min(v.dims[0] - 1, Math.max(box[0], box[3])),
+    Math.min(v.dims[1] - 1, Math.max(box[1], box[4])),
+    Math.min(v.dims[2] - 1, Math.max(box[2], box[5])),
   ];
   if (!clipped.every(Number.isInteger) || clipped[0] > clipped[3] || clipped[1] > clipped[4] || clipped[2] > clipped[5]) {
     throw new Error(`voxel box [${box.join(', ')}] is outside the ${v.dims.join('×')} layer`);
@@ -125,7 +130,8 @@ export function paintVoxels(doc: SceneDocument, box: readonly number[], solid: b
 
 /** Whether two inclusive boxes share a voxel. */
 function overlaps(a: VoxelBox, b: VoxelBox): boolean {
-  for (let k = 0; k < 3; k++) if (Math.max(a[k], a[k + 3]) < Math.min(b[k], b[k + 3]) || Math.min(a[k], a[k + 3]) > Math.max(b[k], b[k + 3])) return false;
+  for (let k = 0; k < 3; k++)
+    if (Math.max(a[k], a[k + 3]) < Math.min(b[k], b[k + 3]) || Math.min(a[k], a[k + 3]) > Math.max(b[k], b[k + 3])) return false;
   return true;
 }
 
@@ -134,7 +140,8 @@ function subtract(a: VoxelBox, b: VoxelBox, out: VoxelBox[]): void {
   const lo = [0, 1, 2].map((k) => Math.min(a[k], a[k + 3]));
   const hi = [0, 1, 2].map((k) => Math.max(a[k], a[k + 3]));
   for (let k = 0; k < 3; k++) {
-    const b0 = Math.min(b[k], b[k + 3]), b1 = Math.max(b[k], b[k + 3]);
+    const b0 = Math.min(b[k], b[k + 3]),
+      b1 = Math.max(b[k], b[k + 3]);
     if (lo[k] < b0) {
       const piece = [...lo, ...hi];
       piece[k + 3] = b0 - 1;
@@ -161,7 +168,8 @@ export function paintTerrain(doc: SceneDocument, box: readonly number[], kind: s
   const v = doc.voxels!;
   const terrain = v.terrain.slice();
   const last = terrain.at(-1);
-  if (last !== undefined && last.kind === kind && last.cost === k.cost) terrain[terrain.length - 1] = { ...last, boxes: [...last.boxes, b] };
+  if (last !== undefined && last.kind === kind && last.cost === k.cost)
+    terrain[terrain.length - 1] = { ...last, boxes: [...last.boxes, b] };
   else terrain.push({ kind, cost: k.cost, color: k.color, boxes: [b] });
   return { ...doc, voxels: { ...v, terrain } };
 }
@@ -185,11 +193,21 @@ export function removeObstacle(doc: SceneDocument, id: string): SceneDocument {
  * Sets the start or goal of agent `id` to a position. Without such an agent, a new agent is
  * added with both ends at `position` (radius: the document's agent radius, else 0.4).
  */
-export function setAgentEnd(doc: SceneDocument, id: string | null, which: 'start' | 'goal', position: readonly number[]): { doc: SceneDocument; id: string } {
+export function setAgentEnd(
+  doc: SceneDocument,
+  id: string | null,
+  which: 'start' | 'goal',
+  position: readonly number[],
+): { doc: SceneDocument; id: string } {
   const p = vec(position);
   const i = id === null ? -1 : doc.agents.findIndex((a) => a.id === id);
   if (i < 0) {
-    const newId = id ?? freshId('agent', doc.agents.map((a) => a.id));
+    const newId =
+      id ??
+      freshId(
+        'agent',
+        doc.agents.map((a) => a.id),
+      );
     const agent: SceneAgent = { id: newId, start: p, goal: [...p], radius: doc.agentRadius || 0.4, speed: 3 };
     return { doc: { ...doc, agents: [...doc.agents, agent] }, id: newId };
   }
@@ -208,8 +226,12 @@ export const SCENE_SIZED = 0.8;
  * unlocks it, so that a click on the floor does not grab the floor.
  */
 export function isSceneSized(o: SceneObstacle, bounds: { min: readonly number[]; max: readonly number[] }): boolean {
-  const half = o.shape === 'box' ? (o.rotation?.some((r) => r !== 0) ? [Math.hypot(...o.size) / 2, 0, Math.hypot(...o.size) / 2] : o.size.map((s) => s / 2))
-    : [o.radius, 0, o.radius];
+  const half =
+    o.shape === 'box'
+      ? o.rotation?.some((r) => r !== 0)
+        ? [Math.hypot(...o.size) / 2, 0, Math.hypot(...o.size) / 2]
+        : o.size.map((s) => s / 2)
+      : [o.radius, 0, o.radius];
   return [0, 2].every((a) => 2 * half[a] >= SCENE_SIZED * (bounds.max[a] - bounds.min[a]));
 }
 
@@ -221,7 +243,8 @@ export function isSceneSized(o: SceneObstacle, bounds: { min: readonly number[];
 export function addPlaced(existing: readonly SceneWaypoint[], placed: readonly SceneWaypoint[], gap: number): SceneWaypoint[] {
   const out = [...existing];
   const taken = new Set(existing.map((w) => w.id));
-  const near = (p: readonly number[]) => existing.some((w) => Math.hypot(w.position[0] - p[0], w.position[1] - p[1], w.position[2] - p[2]) < gap);
+  const near = (p: readonly number[]) =>
+    existing.some((w) => Math.hypot(w.position[0] - p[0], w.position[1] - p[1], w.position[2] - p[2]) < gap);
   for (const w of placed) {
     if (near(w.position)) continue;
     const id = taken.has(w.id) ? freshId('auto', taken) : w.id;

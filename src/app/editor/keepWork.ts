@@ -10,7 +10,12 @@ export function exportScene(app: App): void {
   const url = URL.createObjectURL(new Blob([saveScene(doc)], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${doc.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scene'}.json`;
+  a.download = `${
+    doc.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'scene'
+  }.json`;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -22,7 +27,7 @@ export async function shareScene(app: App): Promise<string | null> {
   const doc = app.current?.doc;
   if (!doc) return null;
   // By name only when the scene is the shipped file, unedited.
-  const file = !app.history.canUndo ? app.currentEntry?.file ?? null : null;
+  const file = !app.history.canUndo ? (app.currentEntry?.file ?? null) : null;
   const hash = await encodeShare(JSON.stringify(doc), file, app.lab.start, app.lab.goal);
   if (hash === null) {
     app.overlay.setError('Share: this edited scene is too large for a link; export it as a file instead.');

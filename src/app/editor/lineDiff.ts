@@ -78,7 +78,14 @@ export function applyLines(a: readonly string[], hunks: readonly LineHunk[]): st
   let pos = 0;
   for (const h of hunks) {
     const [at, remove, insert] = h;
-    if (!Number.isSafeInteger(at) || !Number.isSafeInteger(remove) || at < pos || remove < 0 || at + remove > a.length || !Array.isArray(insert)) {
+    if (
+      !Number.isSafeInteger(at) ||
+      !Number.isSafeInteger(remove) ||
+      at < pos ||
+      remove < 0 ||
+      at + remove > a.length ||
+      !Array.isArray(insert)
+    ) {
       throw new Error('the patch does not fit its base text');
     }
     for (let i = pos; i < at; i++) out.push(a[i]);

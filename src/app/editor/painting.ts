@@ -57,5 +57,12 @@ export function brushBox(v: readonly number[], size: number): number[] {
 
 /** The smallest box holding both boxes (a box fill from one brush position to another). */
 export function spanBox(a: readonly number[], b: readonly number[]): number[] {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.min(a[2], b[2]), Math.max(a[3], b[3]), Math.max(a[4], b[4]), Math.max(a[5], b[5])];
+  return [
+    Math.min(a[0], b[0]),
+    Math.min(a[1], b[1]),
+    Math.min(a[2], b[2]),
+    Math.max(a[3], b[3]),
+    Math.max(a[4], b[4]),
+    Math.max(a[5], b[5]),
+  ];
 }

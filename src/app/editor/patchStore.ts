@@ -42,7 +42,11 @@ export class PatchStore {
    * @param patchMinChars the patch threshold (PATCH_MIN_CHARS)
    * @param chunkChars characters per stored chunk of a base (BASE_CHUNK_CHARS)
    */
-  constructor(private readonly storage: StorageLike | null, private readonly patchMinChars: number, private readonly chunkChars: number) {}
+  constructor(
+    private readonly storage: StorageLike | null,
+    private readonly patchMinChars: number,
+    private readonly chunkChars: number,
+  ) {}
 
   /** The text of document `i` of a saved record (a patch is applied). Throws when it is damaged. */
   text(r: SavedScene, i: number): string {
@@ -132,7 +136,10 @@ export class PatchStore {
   dropOld(name: string, keep: string | undefined): void {
     const own = this.ownBases.get(name) ?? [];
     for (const b of own) if (b.id !== keep && this.storage !== null) removeBase(this.storage, b);
-    this.ownBases.set(name, own.filter((b) => b.id === keep));
+    this.ownBases.set(
+      name,
+      own.filter((b) => b.id === keep),
+    );
   }
 
   /** Removes a base text's chunks from the storage. */

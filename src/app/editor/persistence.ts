@@ -5,7 +5,16 @@ import type { SaveJob } from '../workers/SceneSaver.ts';
 import { AutosaveQueue } from './autosaveQueue.ts';
 import { BASE_CHUNK_CHARS, PATCH_MIN_CHARS, PatchStore } from './patchStore.ts';
 import {
-  damagedRecords, NO_STORAGE, parseRecord, readRecord, record, setAsideKey, siteStorage, storageProblem, type SavedScene, type StorageLike,
+  damagedRecords,
+  NO_STORAGE,
+  parseRecord,
+  readRecord,
+  record,
+  setAsideKey,
+  siteStorage,
+  storageProblem,
+  type SavedScene,
+  type StorageLike,
 } from './savedRecords.ts';
 import { DocRef, type Timeline } from './timeline.ts';
 
@@ -136,7 +145,7 @@ export class SavedScenes {
     if (s !== null) {
       for (let i = 0; i < s.length; i++) {
         const k = s.key(i);
-        if (k !== null && k.startsWith(SCENE_KEY_PREFIX)) out.add(k.slice(SCENE_KEY_PREFIX.length));
+        if (k?.startsWith(SCENE_KEY_PREFIX)) out.add(k.slice(SCENE_KEY_PREFIX.length));
       }
     }
     return [...out];
@@ -212,7 +221,9 @@ export class SavedScenes {
     this.blocked.delete(name);
     // A record under the key that cannot be read back is set aside first, never written over.
     if (stored === null && this.damagedRaw(name) && this.setAside(name) === null) {
-      this.failed(`the damaged autosave of ${quote(name)} could not be set aside (no room), so it is kept and this scene's edits stay in this tab`);
+      this.failed(
+        `the damaged autosave of ${quote(name)} could not be set aside (no room), so it is kept and this scene's edits stay in this tab`,
+      );
       return;
     }
     try {

@@ -35,7 +35,7 @@ export const MAX_SAVED_CHARS = 2_000_000;
 /** The user's words for a full (or absent) storage, or null for another error. */
 export function storageProblem(e: Error): string | null {
   if (e.message === NO_STORAGE) return NO_STORAGE;
-  return e.name === 'QuotaExceededError' || /quota/i.test(e.message) ? 'the browser\'s storage for this page is full' : null;
+  return e.name === 'QuotaExceededError' || /quota/i.test(e.message) ? "the browser's storage for this page is full" : null;
 }
 
 /** localStorage key prefix of damaged records set aside: the time (base 36), ':' and the picker name follow. */
@@ -78,11 +78,24 @@ export function readRecord(raw: string): SavedScene | string {
   } catch {
     return `it is not JSON (${raw.length} characters, cut off or overwritten)`;
   }
-  const ok = r !== null && typeof r === 'object' && r.format === 2 && typeof r.name === 'string' && Number.isSafeInteger(r.revision)
-    && typeof r.savedAt === 'number' && typeof r.tab === 'string' && Array.isArray(r.docs) && r.docs.length > 0 && r.docs.every((d) => typeof d === 'string')
-    && Array.isArray(r.labels) && r.labels.length === r.docs.length - 1 && r.labels.every((l) => typeof l === 'string')
-    && Number.isSafeInteger(r.index) && r.index >= 0 && r.index < r.docs.length
-    && (r.base === undefined ? !r.docs.some((d) => d.startsWith(PATCH_MARK)) : validBase(r.base));
+  const ok =
+    r !== null &&
+    typeof r === 'object' &&
+    r.format === 2 &&
+    typeof r.name === 'string' &&
+    Number.isSafeInteger(r.revision) &&
+    typeof r.savedAt === 'number' &&
+    typeof r.tab === 'string' &&
+    Array.isArray(r.docs) &&
+    r.docs.length > 0 &&
+    r.docs.every((d) => typeof d === 'string') &&
+    Array.isArray(r.labels) &&
+    r.labels.length === r.docs.length - 1 &&
+    r.labels.every((l) => typeof l === 'string') &&
+    Number.isSafeInteger(r.index) &&
+    r.index >= 0 &&
+    r.index < r.docs.length &&
+    (r.base === undefined ? !r.docs.some((d) => d.startsWith(PATCH_MARK)) : validBase(r.base));
   return ok ? r : 'it is not a record of saved edits (a field is missing or of the wrong type)';
 }
 
@@ -124,8 +137,17 @@ export function damagedRecords(storage: StorageLike, prefix: string, read: (r: S
 /** A well-formed base reference: a short id, 1..10,000 chunks, a length that fits them. */
 function validBase(b: unknown): boolean {
   const r = b as BaseRef;
-  return r !== null && typeof r === 'object' && typeof r.id === 'string' && /^[a-z0-9]{1,32}$/.test(r.id)
-    && Number.isSafeInteger(r.chunks) && r.chunks >= 1 && r.chunks <= 10_000 && Number.isSafeInteger(r.length) && r.length >= 0;
+  return (
+    r !== null &&
+    typeof r === 'object' &&
+    typeof r.id === 'string' &&
+    /^[a-z0-9]{1,32}$/.test(r.id) &&
+    Number.isSafeInteger(r.chunks) &&
+    r.chunks >= 1 &&
+    r.chunks <= 10_000 &&
+    Number.isSafeInteger(r.length) &&
+    r.length >= 0
+  );
 }
 
 /**
@@ -157,7 +179,14 @@ export function savedWindow(t: Timeline): DocRef[] {
  * first, then far redo steps), and to the steps around the current one that `encode` can
  * give (a patch or a text; null: none).
  */
-export function record(name: string, t: Timeline, revision: number, tab: string, encode: (d: DocRef) => string | null, base: BaseRef | null): SavedScene {
+export function record(
+  name: string,
+  t: Timeline,
+  revision: number,
+  tab: string,
+  encode: (d: DocRef) => string | null,
+  base: BaseRef | null,
+): SavedScene {
   const texts = new Map<number, string | null>();
   const text = (i: number) => (texts.has(i) ? texts.get(i)! : texts.set(i, encode(t.docs[i])).get(i)!);
   if (text(t.index) === null) throw new Error('the current document has no saved form');

@@ -32,7 +32,7 @@ export interface SharedState {
 export const SHARED_SCENE_PATH = 'scenes/shared.json';
 
 /** The start of the errors for a `scene=` value that is not a shared scene. */
-const NOT_SHARED = 'the link\'s scene= value is not a shared scene';
+const NOT_SHARED = "the link's scene= value is not a shared scene";
 
 /** Bytes as base64url (RFC 4648 §5, no padding). */
 export function toBase64Url(bytes: Uint8Array): string {
@@ -47,7 +47,13 @@ export function fromBase64Url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw bad;
   let bin: string;
   try {
-    bin = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '').padEnd(Math.ceil(text.length / 4) * 4, '='));
+    bin = atob(
+      text
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .replace(/=+$/, '')
+        .padEnd(Math.ceil(text.length / 4) * 4, '='),
+    );
   } catch {
     throw bad;
   }
@@ -109,7 +115,12 @@ function parseEndpoint(text: string | null): ShareEndpoint | null {
  * when its encoding is at most MAX_HASH_SCENE characters; otherwise `fileName` (a shipped
  * scene) is used, and null is returned when there is none.
  */
-export async function encodeShare(json: string, fileName: string | null, from: ShareEndpoint | null = null, to: ShareEndpoint | null = null): Promise<string | null> {
+export async function encodeShare(
+  json: string,
+  fileName: string | null,
+  from: ShareEndpoint | null = null,
+  to: ShareEndpoint | null = null,
+): Promise<string | null> {
   const params = new URLSearchParams();
   const raw = new TextEncoder().encode(json);
   const deflated = hasCompression();
@@ -145,7 +156,8 @@ function sharedJson(bytes: Uint8Array, deflated: boolean): string {
   } catch {
     throw new Error(`${what}: it decodes to text that is not JSON`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what}: it decodes to JSON that is not a scene document (an object)`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${what}: it decodes to JSON that is not a scene document (an object)`);
   return text;
 }
 

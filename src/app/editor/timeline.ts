@@ -9,7 +9,11 @@ import type { Command } from './History.ts';
  * once, however often the timeline is saved.
  */
 export class DocRef {
-  private constructor(private doc: SceneDocument | null, private text: string | null, private load: (() => string) | null = null) {}
+  private constructor(
+    private doc: SceneDocument | null,
+    private text: string | null,
+    private load: (() => string) | null = null,
+  ) {}
 
   static of(doc: SceneDocument): DocRef {
     return new DocRef(doc, null);

@@ -129,7 +129,8 @@ function changedRegion(pv: VoxelLayer | undefined, nv: VoxelLayer): number[] | n
   const pt = pv?.terrain ?? [];
   if (pt !== nv.terrain) {
     for (let i = 0; i < Math.max(pt.length, nv.terrain.length); i++) {
-      const a = pt[i], b = nv.terrain[i];
+      const a = pt[i],
+        b = nv.terrain[i];
       if (a === b) continue;
       if (a === undefined || b === undefined || a.cost !== b.cost) {
         diff.push(...(a?.boxes ?? []), ...(b?.boxes ?? []));
@@ -164,36 +165,43 @@ function clipToGrid(r: number[], grid: VoxelGrid): void {
 function rewriteRegion(grid: VoxelGrid, layer: VoxelLayer, region: readonly number[], terrain: boolean): number[] | null {
   const [x0, y0, z0, x1, y1, z1] = region;
   if (x0 > x1 || y0 > y1 || z0 > z1) return null;
-  const W = x1 - x0 + 1, H = y1 - y0 + 1, D = z1 - z0 + 1;
+  const W = x1 - x0 + 1,
+    H = y1 - y0 + 1,
+    D = z1 - z0 + 1;
   // Layout of the region's scratch arrays: (x - x0) + W * ((y - y0) + H * (z - z0)).
   const occ = new Uint8Array(W * H * D);
   const clip = (b: VoxelBox, f: (i: number) => void): void => {
-    const bx0 = Math.max(x0, Math.min(b[0], b[3])), bx1 = Math.min(x1, Math.max(b[0], b[3]));
-    const by0 = Math.max(y0, Math.min(b[1], b[4])), by1 = Math.min(y1, Math.max(b[1], b[4]));
-    const bz0 = Math.max(z0, Math.min(b[2], b[5])), bz1 = Math.min(z1, Math.max(b[2], b[5]));
-    for (let z = bz0; z <= bz1; z++) for (let y = by0; y <= by1; y++) {
-      const row = W * ((y - y0) + H * (z - z0)) - x0;
-      for (let x = bx0; x <= bx1; x++) f(row + x);
-    }
+    const bx0 = Math.max(x0, Math.min(b[0], b[3])),
+      bx1 = Math.min(x1, Math.max(b[0], b[3]));
+    const by0 = Math.max(y0, Math.min(b[1], b[4])),
+      by1 = Math.min(y1, Math.max(b[1], b[4]));
+    const bz0 = Math.max(z0, Math.min(b[2], b[5])),
+      bz1 = Math.min(z1, Math.max(b[2], b[5]));
+    for (let z = bz0; z <= bz1; z++)
+      for (let y = by0; y <= by1; y++) {
+        const row = W * (y - y0 + H * (z - z0)) - x0;
+        for (let x = bx0; x <= bx1; x++) f(row + x);
+      }
   };
   const set = (i: number) => (occ[i] = 1);
   // Only the boxes meeting the region are walked (a big layer has tens of thousands).
   for (const b of layer.solid) if (meets(b, region)) clip(b, set);
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-1, -1, -1];
-  for (let z = z0, i = 0; z <= z1; z++) for (let y = y0; y <= y1; y++) {
-    let g = grid.index(x0, y, z);
-    for (let x = x0; x <= x1; x++, i++, g++) {
-      if (grid.occupancy[g] === occ[i]) continue;
-      grid.occupancy[g] = occ[i];
-      if (x < lo[0]) lo[0] = x;
-      if (y < lo[1]) lo[1] = y;
-      if (z < lo[2]) lo[2] = z;
-      if (x > hi[0]) hi[0] = x;
-      if (y > hi[1]) hi[1] = y;
-      if (z > hi[2]) hi[2] = z;
+  for (let z = z0, i = 0; z <= z1; z++)
+    for (let y = y0; y <= y1; y++) {
+      let g = grid.index(x0, y, z);
+      for (let x = x0; x <= x1; x++, i++, g++) {
+        if (grid.occupancy[g] === occ[i]) continue;
+        grid.occupancy[g] = occ[i];
+        if (x < lo[0]) lo[0] = x;
+        if (y < lo[1]) lo[1] = y;
+        if (z < lo[2]) lo[2] = z;
+        if (x > hi[0]) hi[0] = x;
+        if (y > hi[1]) hi[1] = y;
+        if (z > hi[2]) hi[2] = z;
+      }
     }
-  }
   if (terrain) rewriteTerrain(grid, layer, region, clip, W * H * D);
   return hi[0] < 0 ? null : [lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]];
 }
@@ -201,25 +209,32 @@ function rewriteRegion(grid: VoxelGrid, layer: VoxelLayer, region: readonly numb
 /** Whether voxel box b (corners in any order) shares a voxel with the ordered inclusive region r. */
 function meets(b: VoxelBox, r: readonly number[]): boolean {
   for (let a = 0; a < 3; a++) {
-    const lo = b[a] < b[a + 3] ? b[a] : b[a + 3];
-    const hi = b[a] < b[a + 3] ? b[a + 3] : b[a];
+    const lo = Math.min(b[a], b[a + 3]);
+    const hi = Math.max(b[a], b[a + 3]);
     if (hi < r[a] || lo > r[a + 3]) return false;
   }
   return true;
 }
 
 /** Terrain costs of the region from the layer's regions, applied in order (as buildVoxelGrid does). */
-function rewriteTerrain(grid: VoxelGrid, layer: VoxelLayer, region: readonly number[], clip: (b: VoxelBox, f: (i: number) => void) => void, n: number): void {
+function rewriteTerrain(
+  grid: VoxelGrid,
+  layer: VoxelLayer,
+  region: readonly number[],
+  clip: (b: VoxelBox, f: (i: number) => void) => void,
+  n: number,
+): void {
   const any = layer.terrain.some((r) => r.cost !== 1 && r.boxes.length > 0);
   if (!any && grid.terrain === null) return;
   const cost = new Float32Array(n).fill(1);
   for (const r of layer.terrain) for (const b of r.boxes) clip(b, (i) => (cost[i] = r.cost));
   if (grid.terrain === null) grid.terrain = new Float32Array(grid.size).fill(1);
   const [x0, y0, z0, x1, y1, z1] = region;
-  for (let z = z0, i = 0; z <= z1; z++) for (let y = y0; y <= y1; y++) {
-    grid.terrain.set(cost.subarray(i, i + x1 - x0 + 1), grid.index(x0, y, z));
-    i += x1 - x0 + 1;
-  }
+  for (let z = z0, i = 0; z <= z1; z++)
+    for (let y = y0; y <= y1; y++) {
+      grid.terrain.set(cost.subarray(i, i + x1 - x0 + 1), grid.index(x0, y, z));
+      i += x1 - x0 + 1;
+    }
   // A layer whose terrain is all gone costs 1 everywhere: drop the array as buildVoxelGrid would.
   if (!any) grid.terrain = null;
 }
@@ -242,8 +257,23 @@ const sameNumbers = (a: readonly number[] | undefined, b: readonly number[] | un
 export function geometryOnlyEdit(prev: SceneDocument, next: SceneDocument): boolean {
   const pv = prev.voxels;
   const nv = next.voxels;
-  const sameLayer = pv === nv || (pv !== undefined && nv !== undefined && sameNumbers(pv.dims, nv.dims) && sameNumbers(pv.origin, nv.origin) && pv.cellSize === nv.cellSize);
-  return sameLayer && sameValue(prev.waypoints, next.waypoints) && sameValue(prev.agents, next.agents) && sameValue(prev.movingObstacles, next.movingObstacles)
-    && sameValue(prev.search, next.search) && sameValue(prev.steering, next.steering) && prev.agentRadius === next.agentRadius
-    && prev.maxLinkDistance === next.maxLinkDistance && sameNumbers(prev.bounds.min, next.bounds.min) && sameNumbers(prev.bounds.max, next.bounds.max);
+  const sameLayer =
+    pv === nv ||
+    (pv !== undefined &&
+      nv !== undefined &&
+      sameNumbers(pv.dims, nv.dims) &&
+      sameNumbers(pv.origin, nv.origin) &&
+      pv.cellSize === nv.cellSize);
+  return (
+    sameLayer &&
+    sameValue(prev.waypoints, next.waypoints) &&
+    sameValue(prev.agents, next.agents) &&
+    sameValue(prev.movingObstacles, next.movingObstacles) &&
+    sameValue(prev.search, next.search) &&
+    sameValue(prev.steering, next.steering) &&
+    prev.agentRadius === next.agentRadius &&
+    prev.maxLinkDistance === next.maxLinkDistance &&
+    sameNumbers(prev.bounds.min, next.bounds.min) &&
+    sameNumbers(prev.bounds.max, next.bounds.max)
+  );
 }

@@ -23,7 +23,11 @@ export class PointerInput {
    * @param click called for each click, with the click's NDC (already mapped by `mapNdc`)
    * @param mapNdc maps a click's NDC to the view it landed in (side-by-side halves)
    */
-  constructor(private readonly dom: HTMLElement, private readonly click: (e: ToolClick) => void, private readonly mapNdc: (ndc: { x: number; y: number }) => void = () => {}) {
+  constructor(
+    private readonly dom: HTMLElement,
+    private readonly click: (e: ToolClick) => void,
+    private readonly mapNdc: (ndc: { x: number; y: number }) => void = () => {},
+  ) {
     dom.addEventListener('contextmenu', (e) => e.preventDefault());
     dom.addEventListener('pointermove', (e) => {
       this.ndcOf(e, this.ndc);

@@ -12,10 +12,18 @@ import { clip } from '../ui/clip.ts';
 export type FileKind = 'scene' | 'map' | 'mesh' | 'resource';
 
 const KINDS: Readonly<Record<string, FileKind>> = Object.freeze({
-  json: 'scene', '3dmap': 'map',
-  glb: 'mesh', gltf: 'mesh', obj: 'mesh', stl: 'mesh',
+  json: 'scene',
+  '3dmap': 'map',
+  glb: 'mesh',
+  gltf: 'mesh',
+  obj: 'mesh',
+  stl: 'mesh',
   // What a .gltf references: its buffers and textures, given together with it.
-  bin: 'resource', png: 'resource', jpg: 'resource', jpeg: 'resource', webp: 'resource',
+  bin: 'resource',
+  png: 'resource',
+  jpg: 'resource',
+  jpeg: 'resource',
+  webp: 'resource',
 });
 
 /** Bytes a file of each kind may have, and the words for it in a message. */
@@ -64,7 +72,13 @@ function tooLarge(file: Blob, kind: FileKind): string | null {
 export function sizeProblem(files: readonly File[]): FileError | null {
   for (const f of files) {
     const kind = fileKind(f.name);
-    if (kind === null) return new FileError(f.name, `not a file the app opens (expected ${Object.keys(KINDS).map((e) => `.${e}`).join(', ')})`);
+    if (kind === null)
+      return new FileError(
+        f.name,
+        `not a file the app opens (expected ${Object.keys(KINDS)
+          .map((e) => `.${e}`)
+          .join(', ')})`,
+      );
     const problem = tooLarge(f, kind);
     if (problem !== null) return new FileError(f.name, problem);
   }

@@ -13,7 +13,11 @@ const _n = new Vector3();
  * voxel face. Null when the click chooses nothing.
  */
 export function endpointAt(
-  scene: LoadedScene, graph: 'grid' | 'waypoints', raycaster: Raycaster, waypoints: WaypointView | null, pickables: Object3D[],
+  scene: LoadedScene,
+  graph: 'grid' | 'waypoints',
+  raycaster: Raycaster,
+  waypoints: WaypointView | null,
+  pickables: Object3D[],
 ): string | number[] | null {
   const ray = raycaster.ray;
   const wp = waypoints?.pick(raycaster) ?? null;
@@ -32,7 +36,7 @@ export function endpointAt(
   const candidates: { d: number; voxel: number[] | null }[] = [];
   if (voxel !== null) candidates.push({ d: voxel.distance, voxel: pickedFreeVoxel(grid, voxel) });
   if (wp !== null) candidates.push({ d: wp.distance, voxel: scene.nav.voxelAt(ray.at(wp.distance, _p), true) });
-  if (surface !== undefined && surface.face) {
+  if (surface?.face) {
     // Half a cell in front of the surface: the voxel the click is beside, not inside.
     const n = _n.copy(surface.face.normal).transformDirection(surface.object.matrixWorld);
     const p = _p.copy(surface.point).addScaledVector(n, 0.5 * grid.cellSize);

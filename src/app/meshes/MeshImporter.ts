@@ -43,7 +43,14 @@ export type Commit = (label: string, edit: (doc: SceneDocument) => SceneDocument
  * scene shown stays as it was.
  */
 export class MeshImporter {
-  readonly settings: MeshSettings = { cellSize: 1, fill: 'surface', agentRadius: 0, dilate: false, waypoints: true, placing: 'replace all' };
+  readonly settings: MeshSettings = {
+    cellSize: 1,
+    fill: 'surface',
+    agentRadius: 0,
+    dilate: false,
+    waypoints: true,
+    placing: 'replace all',
+  };
   /** Called after an import, voxelization or placement finished (the panel refreshes). */
   onDone: () => void = () => {};
 
@@ -85,7 +92,9 @@ export class MeshImporter {
     } catch (e) {
       // MeshError's and FileError's messages name the file; other problems (a worker's) are the import's.
       const err = e as Error;
-      app.overlay.setError(oneLine(`Could not import ${err instanceof MeshError || err instanceof FileError ? '' : `${names}: `}${err.message}`));
+      app.overlay.setError(
+        oneLine(`Could not import ${err instanceof MeshError || err instanceof FileError ? '' : `${names}: `}${err.message}`),
+      );
       return;
     } finally {
       app.overlay.setLoading(null);
@@ -117,8 +126,12 @@ export class MeshImporter {
     }
     return this.run('Voxelizing', async () => {
       const r = await this.app.pool.run<VoxelizeReply>({
-        type: 'voxelize', doc: scene.doc, meshes: meshSoups(scene.meshes),
-        cellSize: s.cellSize, fill: s.fill, dilation: s.dilate ? s.agentRadius : 0,
+        type: 'voxelize',
+        doc: scene.doc,
+        meshes: meshSoups(scene.meshes),
+        cellSize: s.cellSize,
+        fill: s.fill,
+        dilation: s.dilate ? s.agentRadius : 0,
       });
       return commit('Voxelize', (doc) => ({ ...doc, voxels: r.voxels, bounds: r.bounds, agentRadius: s.agentRadius }));
     });
@@ -134,10 +147,19 @@ export class MeshImporter {
     const radius = this.settings.agentRadius;
     const add = this.settings.placing === 'add to existing';
     return this.run('Placing waypoints', async () => {
-      const r = await this.app.pool.run<PlaceReply>({ type: 'waypoints', doc: scene.doc, meshes: meshSoups(scene.meshes), agentRadius: radius });
+      const r = await this.app.pool.run<PlaceReply>({
+        type: 'waypoints',
+        doc: scene.doc,
+        meshes: meshSoups(scene.meshes),
+        agentRadius: radius,
+      });
       if (add) {
         const gap = scene.doc.voxels?.cellSize ?? this.cellRange().default;
-        return commit('Place waypoints (added)', (doc) => ({ ...doc, waypoints: addPlaced(doc.waypoints, r.waypoints, gap), agentRadius: radius }));
+        return commit('Place waypoints (added)', (doc) => ({
+          ...doc,
+          waypoints: addPlaced(doc.waypoints, r.waypoints, gap),
+          agentRadius: radius,
+        }));
       }
       return commit('Place waypoints', (doc) => ({ ...doc, waypoints: r.waypoints, agents: agentsAtPositions(doc), agentRadius: radius }));
     });

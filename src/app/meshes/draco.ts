@@ -46,7 +46,11 @@ async function load(): Promise<InThreadDracoLoader> {
   const wasmBinary = await res.arrayBuffer();
   // emscripten's module object is a thenable: unwrap it to a plain object, or awaiting it loops.
   const module = await new Promise<DracoModule>((resolve, reject) => {
-    void factory({ wasmBinary, onModuleLoaded: (m: DracoModule) => resolve(m), onAbort: (what: unknown) => reject(new Error(String(what))) });
+    void factory({
+      wasmBinary,
+      onModuleLoaded: (m: DracoModule) => resolve(m),
+      onAbort: (what: unknown) => reject(new Error(String(what))),
+    });
   });
   return new InThreadDracoLoader(module);
 }

@@ -13,7 +13,10 @@ export interface MeshFile {
   missing: string[];
 }
 
-const MEDIA_TYPE = Object.fromEntries(Object.entries(MESH_MEDIA_TYPES).map(([type, format]) => [format, type])) as Record<MeshFormat, string>;
+const MEDIA_TYPE = Object.fromEntries(Object.entries(MESH_MEDIA_TYPES).map(([type, format]) => [format, type])) as Record<
+  MeshFormat,
+  string
+>;
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /** Whether a file name is a mesh (.glb, .gltf, .obj, .stl). */
@@ -76,9 +79,15 @@ export async function readMeshFiles(files: readonly File[]): Promise<MeshFile[]>
  * LIMITS.jsonDepth is refused first (a MeshError naming `name`): parsing and writing it back
  * would recurse as deep.
  */
-async function embedResources(name: string, bytes: Uint8Array, read: (uri: string) => Promise<Uint8Array | null>, missing: string[]): Promise<Uint8Array> {
+async function embedResources(
+  name: string,
+  bytes: Uint8Array,
+  read: (uri: string) => Promise<Uint8Array | null>,
+  missing: string[],
+): Promise<Uint8Array> {
   const text = new TextDecoder().decode(bytes);
-  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new MeshError(name, `the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
+  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth)
+    throw new MeshError(name, `the glTF JSON nests deeper than ${LIMITS.jsonDepth} levels`);
   let json: { buffers?: { uri?: unknown }[]; images?: { uri?: unknown }[] };
   try {
     json = JSON.parse(text);
@@ -86,7 +95,8 @@ async function embedResources(name: string, bytes: Uint8Array, read: (uri: strin
     return bytes;
   }
   if (typeof json !== 'object' || json === null) return bytes;
-  const external = (uri: unknown): uri is string => typeof uri === 'string' && !uri.startsWith('data:') && !/^[a-z][a-z0-9+.-]*:/i.test(uri);
+  const external = (uri: unknown): uri is string =>
+    typeof uri === 'string' && !uri.startsWith('data:') && !/^[a-z][a-z0-9+.-]*:/i.test(uri);
   for (const b of Array.isArray(json.buffers) ? json.buffers : []) {
     if (b === null || typeof b !== 'object' || !external(b.uri)) continue;
     const data = await read(b.uri);

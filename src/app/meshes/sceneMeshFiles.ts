@@ -11,11 +11,15 @@ import { dracoLoader } from './draco.ts';
  * dev and copies them (hashed) into the build. Keyed by their path in the project
  * ('scenes/levels/city.glb').
  */
-const shipped = new Map(Object.entries(import.meta.glob<string>('../../../scenes/**/*.{glb,gltf,obj,stl,bin}', {
-  query: '?url',
-  import: 'default',
-  eager: true,
-})).map(([path, url]) => [path.replace(/^(\.\.\/)+/, ''), url]));
+const shipped = new Map(
+  Object.entries(
+    import.meta.glob<string>('../../../scenes/**/*.{glb,gltf,obj,stl,bin}', {
+      query: '?url',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, url]) => [path.replace(/^(\.\.\/)+/, ''), url]),
+);
 
 /** Where a scene's relative mesh paths are found. */
 export interface MeshBase {
@@ -54,7 +58,8 @@ async function fetchLimited(url: string, label: string): Promise<Uint8Array> {
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > MESH_LIMITS.fileBytes) throw new MeshError(label, `${length} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
   const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.byteLength > MESH_LIMITS.fileBytes) throw new MeshError(label, `${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
+  if (bytes.byteLength > MESH_LIMITS.fileBytes)
+    throw new MeshError(label, `${bytes.byteLength} bytes exceeds the limit of ${MESH_LIMITS.fileBytes} bytes`);
   return bytes;
 }
 
@@ -76,7 +81,10 @@ function reader(base: MeshBase): SceneFileReader {
   const inside = (src: string, scenePath: string): string => {
     const path = resolvePath(src, scenePath);
     if (path === null || !path.startsWith(SCENES)) {
-      throw new MeshError(src, 'points outside the app\'s scene files, so it is not read (a scene from a link carries its meshes as data: URIs)');
+      throw new MeshError(
+        src,
+        "points outside the app's scene files, so it is not read (a scene from a link carries its meshes as data: URIs)",
+      );
     }
     return path;
   };
@@ -85,7 +93,7 @@ function reader(base: MeshBase): SceneFileReader {
     const bytes = await read(path);
     const folder = path.slice(0, path.lastIndexOf('/') + 1);
     // What a .gltf references: relative to it (among the given files by name, or shipped).
-    const companion = (uri: string) => read(base.path === undefined ? resolvePath(uri, `${folder}x`) ?? uri : inside(uri, `${folder}x`));
+    const companion = (uri: string) => read(base.path === undefined ? (resolvePath(uri, `${folder}x`) ?? uri) : inside(uri, `${folder}x`));
     return bytes === null ? null : { bytes, read: companion };
   };
 }
@@ -123,7 +131,8 @@ export async function loadAppMeshes(doc: SceneDocument, base: MeshBase): Promise
     if (hit !== undefined) known.set(m.src, hit);
   }
   const rest = { ...doc, meshes: (doc.meshes ?? []).filter((m) => !known.has(m.src)) };
-  const loaded = rest.meshes.length === 0 ? new Map<string, ImportedMesh>() : await loadSceneMeshes(rest, reader(base), { draco: await dracoLoader() });
+  const loaded =
+    rest.meshes.length === 0 ? new Map<string, ImportedMesh>() : await loadSceneMeshes(rest, reader(base), { draco: await dracoLoader() });
   const out = new Map<string, ImportedMesh>();
   for (const m of doc.meshes ?? []) out.set(m.id, known.get(m.src) ?? loaded.get(m.id)!);
   // Cached and newly read files together, every listed instance counted, before any is drawn.

@@ -34,8 +34,13 @@ export class LinkSegments {
    * Takes over the drawing of `lines` (a new geometry: every link of `graph`).
    * @param maxLinks the pool never holds more (the graph must not have more; update then answers false)
    */
-  constructor(private readonly lines: LineSegments, private readonly graph: WaypointGraph, private readonly maxLinks: number) {
-    if (graph.linkCount > maxLinks) throw new NavlabError('usage', `LinkSegments: graph has ${graph.linkCount} links, more than maxLinks ${maxLinks}`);
+  constructor(
+    private readonly lines: LineSegments,
+    private readonly graph: WaypointGraph,
+    private readonly maxLinks: number,
+  ) {
+    if (graph.linkCount > maxLinks)
+      throw new NavlabError('usage', `LinkSegments: graph has ${graph.linkCount} links, more than maxLinks ${maxLinks}`);
     const links = graph.linkCount;
     this.count = graph.count;
     this.xyz = graph.positions.slice();
@@ -70,7 +75,8 @@ export class LinkSegments {
       if (w === moved) movedLinks = now;
       const old = this.row(w);
       // Both lists ascend: one merge walk finds the links gone and the links new.
-      let a = 0, b = 0;
+      let a = 0,
+        b = 0;
       while (a < old.length || b < now.length) {
         if (b >= now.length || (a < old.length && old[a] < now[b])) this.remove(w, old[a++]);
         else if (a >= old.length || now[b] < old[a]) {
@@ -98,7 +104,8 @@ export class LinkSegments {
 
   /** Draws the link (a, b) unless drawn already (from its other end); false past maxLinks. */
   private add(a: number, b: number): boolean {
-    const i = Math.min(a, b), j = Math.max(a, b);
+    const i = Math.min(a, b),
+      j = Math.max(a, b);
     const key = i * this.count + j;
     if (this.slots.has(key)) return true;
     if (this.used === this.maxLinks) return false;
@@ -113,14 +120,16 @@ export class LinkSegments {
 
   /** Stops drawing the link (a, b) (once: its other end finds it gone). */
   private remove(a: number, b: number): void {
-    const i = Math.min(a, b), j = Math.max(a, b);
+    const i = Math.min(a, b),
+      j = Math.max(a, b);
     const key = i * this.count + j;
     const k = this.slots.get(key);
     if (k === undefined) return;
     this.slots.delete(key);
     const last = --this.used;
     if (k === last) return;
-    const li = this.ends[2 * last], lj = this.ends[2 * last + 1];
+    const li = this.ends[2 * last],
+      lj = this.ends[2 * last + 1];
     this.ends[2 * k] = li;
     this.ends[2 * k + 1] = lj;
     this.slots.set(li * this.count + lj, k);
@@ -130,7 +139,8 @@ export class LinkSegments {
   /** Writes slot k's ends from the positions and marks its six floats for upload. */
   private write(k: number): void {
     const p = this.xyz;
-    const i = 3 * this.ends[2 * k], j = 3 * this.ends[2 * k + 1];
+    const i = 3 * this.ends[2 * k],
+      j = 3 * this.ends[2 * k + 1];
     const o = 6 * k;
     this.pos[o] = p[i];
     this.pos[o + 1] = p[i + 1];

@@ -1,4 +1,4 @@
-import { Box3, DoubleSide, Group, Material, Mesh, type BufferGeometry, type Plane } from 'three';
+import { Box3, DoubleSide, Group, type Material, type Mesh, type BufferGeometry, type Plane } from 'three';
 import type { SceneDocument } from '../../scene/schema.ts';
 import { meshMatrix, type LoadedMeshes } from '../../three/sceneMeshes.ts';
 

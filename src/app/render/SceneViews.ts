@@ -62,7 +62,7 @@ export class SceneViews extends Group {
   showWorld(scene: LoadedScene, voxelBox: readonly number[] | null = null, source?: VoxelChunks): void {
     const old = this.world;
     // A voxel paint: the same view, its touched chunks redrawn.
-    if (old !== null && old.adopt(scene.doc, scene.grid)) {
+    if (old?.adopt(scene.doc, scene.grid)) {
       if (voxelBox !== null) old.voxelsChanged(voxelBox, source);
       return;
     }
@@ -128,7 +128,8 @@ export class SceneViews extends Group {
     const p = scene.graph.positions;
     const v = new Vector3();
     for (let i = 0; i < p.length; i += 3) box.expandByPoint(v.set(p[i], p[i + 1], p[i + 2]));
-    for (const a of scene.doc.agents) for (const q of [a.start, a.goal]) if (typeof q !== 'string') box.expandByPoint(v.set(q[0], q[1], q[2]));
+    for (const a of scene.doc.agents)
+      for (const q of [a.start, a.goal]) if (typeof q !== 'string') box.expandByPoint(v.set(q[0], q[1], q[2]));
     return box.intersect(new Box3(new Vector3(...min), new Vector3(...max)));
   }
 }

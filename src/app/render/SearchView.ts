@@ -1,6 +1,16 @@
 import {
-  BufferAttribute, BufferGeometry, Color, IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
-  MeshBasicMaterial, Object3D, Points, PointsMaterial,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  IcosahedronGeometry,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  MeshBasicMaterial,
+  Object3D,
+  Points,
+  PointsMaterial,
 } from 'three';
 import { SearchHelper, type SearchHelperOptions } from '../../three/SearchHelper.ts';
 import { PALETTE } from './palette.ts';
@@ -16,8 +26,15 @@ export class SearchView extends SearchHelper {
     super({
       ...options,
       colors: {
-        low: PALETTE.visitedLow, high: PALETTE.visitedHigh, open: PALETTE.open, path: PALETTE.path, partial: PALETTE.pathPartial,
-        jump: PALETTE.jump, anyAngle: PALETTE.anyAngle, sightPassed: PALETTE.sightPassed, sightFailed: PALETTE.sightFailed,
+        low: PALETTE.visitedLow,
+        high: PALETTE.visitedHigh,
+        open: PALETTE.open,
+        path: PALETTE.path,
+        partial: PALETTE.pathPartial,
+        jump: PALETTE.jump,
+        anyAngle: PALETTE.anyAngle,
+        sightPassed: PALETTE.sightPassed,
+        sightFailed: PALETTE.sightFailed,
       },
     });
   }
@@ -44,7 +61,10 @@ export class EndpointMarkers extends Object3D {
     g.setAttribute('position', new BufferAttribute(new Float32Array(12), 3));
     const c0 = new Color(PALETTE.start);
     const c1 = new Color(PALETTE.goal);
-    g.setAttribute('color', new BufferAttribute(new Float32Array([c0.r, c0.g, c0.b, c0.r, c0.g, c0.b, c1.r, c1.g, c1.b, c1.r, c1.g, c1.b]), 3));
+    g.setAttribute(
+      'color',
+      new BufferAttribute(new Float32Array([c0.r, c0.g, c0.b, c0.r, c0.g, c0.b, c1.r, c1.g, c1.b, c1.r, c1.g, c1.b]), 3),
+    );
     this.pins = new LineSegments(g, this.pinMaterial);
     this.pins.frustumCulled = false;
     this.add(this.spheres, this.pins);

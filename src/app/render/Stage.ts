@@ -54,13 +54,15 @@ export class Stage {
       this.warmup = await warmupObjects(clippingPlanes);
       await nextTask();
       await precompile(this.renderer, this.warmup, this.camera, this.scene);
-    })().catch((e: unknown) => {
-      // Without the warm-up, programs compile on first use: slower, but the app works.
-      console.warn('navlab: shader warm-up failed:', e);
-    }).finally(() => {
-      this.warm = true;
-      this.invalidate();
-    });
+    })()
+      .catch((e: unknown) => {
+        // Without the warm-up, programs compile on first use: slower, but the app works.
+        console.warn('navlab: shader warm-up failed:', e);
+      })
+      .finally(() => {
+        this.warm = true;
+        this.invalidate();
+      });
     return this.compiled;
   }
 

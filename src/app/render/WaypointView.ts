@@ -19,7 +19,10 @@ export class WaypointView extends WaypointGraphHelper {
   /** The links as an editable pool, made on the first in-place move. */
   private pool: LinkSegments | null = null;
 
-  constructor(private readonly graph: WaypointGraph, radius: number) {
+  constructor(
+    private readonly graph: WaypointGraph,
+    radius: number,
+  ) {
     super(graph, { radius, color: PALETTE.waypoint, highlightColor: PALETTE.waypointHover, linkColor: PALETTE.link, maxLinks: MAX_LINKS });
   }
 

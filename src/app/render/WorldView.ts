@@ -1,6 +1,20 @@
 import {
-  Box3, Box3Helper, BoxGeometry, BufferAttribute, BufferGeometry, DoubleSide, DynamicDrawUsage, GridHelper,
-  IcosahedronGeometry, InstancedMesh, LineBasicMaterial, LineLoop, Matrix4, MeshStandardMaterial, Object3D, Vector3,
+  Box3,
+  Box3Helper,
+  BoxGeometry,
+  BufferAttribute,
+  BufferGeometry,
+  DoubleSide,
+  DynamicDrawUsage,
+  GridHelper,
+  IcosahedronGeometry,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineLoop,
+  Matrix4,
+  MeshStandardMaterial,
+  Object3D,
+  Vector3,
   type Plane,
 } from 'three';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
@@ -124,9 +138,15 @@ export class WorldView extends Object3D {
    * touched need redrawing (voxelsChanged); false when the view must be made again.
    */
   adopt(doc: SceneDocument, grid: VoxelGrid | null): boolean {
-    const a = this.doc, b = doc;
-    const same = grid === this.grid && a.bounds === b.bounds && a.obstacles === b.obstacles && a.movingObstacles === b.movingObstacles
-      && (a.voxels === undefined) === (b.voxels === undefined) && a.voxels?.terrain === b.voxels?.terrain;
+    const a = this.doc,
+      b = doc;
+    const same =
+      grid === this.grid &&
+      a.bounds === b.bounds &&
+      a.obstacles === b.obstacles &&
+      a.movingObstacles === b.movingObstacles &&
+      (a.voxels === undefined) === (b.voxels === undefined) &&
+      a.voxels?.terrain === b.voxels?.terrain;
     if (same) this.doc = doc;
     return same;
   }
@@ -160,7 +180,13 @@ export class WorldView extends Object3D {
 
   private voxelChunks(grid: VoxelGrid, data: VoxelChunkData | null): VoxelChunks {
     // Both sides: where the cut opens a wall, its inside shows instead of nothing.
-    const material = new MeshStandardMaterial({ vertexColors: true, roughness: 0.85, metalness: 0.05, side: DoubleSide, clippingPlanes: this.clipping });
+    const material = new MeshStandardMaterial({
+      vertexColors: true,
+      roughness: 0.85,
+      metalness: 0.05,
+      side: DoubleSide,
+      clippingPlanes: this.clipping,
+    });
     return new VoxelChunks(grid, { data: data ?? undefined, material, low: PALETTE.voxelLow, high: PALETTE.voxelHigh });
   }
 
@@ -171,7 +197,13 @@ export class WorldView extends Object3D {
       group.push(o);
       byShape.set(o.shape, group);
     }
-    const material = new MeshStandardMaterial({ color: PALETTE.obstacle, roughness: 0.7, metalness: 0.1, side: DoubleSide, clippingPlanes: this.clipping });
+    const material = new MeshStandardMaterial({
+      color: PALETTE.obstacle,
+      roughness: 0.7,
+      metalness: 0.1,
+      side: DoubleSide,
+      clippingPlanes: this.clipping,
+    });
     this.disposables.push(material);
     for (const [shape, group] of byShape) {
       const mesh = new InstancedMesh(unitGeometry(shape), material, group.length);
@@ -194,14 +226,24 @@ export class WorldView extends Object3D {
     for (const region of v.terrain) {
       if (region.boxes.length === 0 || region.cost === 1) continue;
       const material = new MeshStandardMaterial({
-        color: region.color ?? '#2f6fd6', transparent: true, opacity: 0.55, roughness: 0.3, metalness: 0.1, depthWrite: false, clippingPlanes: this.clipping,
+        color: region.color ?? '#2f6fd6',
+        transparent: true,
+        opacity: 0.55,
+        roughness: 0.3,
+        metalness: 0.1,
+        depthWrite: false,
+        clippingPlanes: this.clipping,
       });
       const mesh = new InstancedMesh(unit, material, region.boxes.length);
       region.boxes.forEach((b, i) => {
         // Slightly inset so that coplanar solid faces do not flicker through.
-        const sx = (b[3] - b[0] + 1) * s, sy = (b[4] - b[1] + 1) * s, sz = (b[5] - b[2] + 1) * s;
+        const sx = (b[3] - b[0] + 1) * s,
+          sy = (b[4] - b[1] + 1) * s,
+          sz = (b[5] - b[2] + 1) * s;
         _m.makeScale(sx * 0.999, sy * 0.98, sz * 0.999).setPosition(
-          o.x + b[0] * s + sx / 2, o.y + b[1] * s + sy / 2 - 0.01 * sy, o.z + b[2] * s + sz / 2,
+          o.x + b[0] * s + sx / 2,
+          o.y + b[1] * s + sy / 2 - 0.01 * sy,
+          o.z + b[2] * s + sz / 2,
         );
         mesh.setMatrixAt(i, _m);
       });

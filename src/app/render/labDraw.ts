@@ -16,7 +16,10 @@ export function drawLab(stage: Stage, lab: SearchLab, overlay: Overlay): void {
     camera.aspect = half / size.y;
     camera.updateProjectionMatrix();
     r.setScissorTest(true);
-    for (const [i, run] of [[0, a], [1, b]] as const) {
+    for (const [i, run] of [
+      [0, a],
+      [1, b],
+    ] as const) {
       for (const other of lab.runs) if (other.view) other.view.visible = other === run;
       r.setViewport(i * half, 0, half, size.y);
       r.setScissor(i * half, 0, half, size.y);

@@ -18,15 +18,24 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
   const grid = new VoxelGrid({ dims: [2, 2, 2] });
   grid.occupancy[0] = 1;
   const doc = {
-    version: 1, name: 'warm-up', bounds: { min: [0, 0, 0], max: [2, 2, 2] },
-    voxels: { origin: [0, 0, 0], cellSize: 1, dims: [2, 2, 2], solid: [[0, 0, 0, 0, 0, 0]], terrain: [{ kind: 'water', cost: 2, boxes: [[1, 0, 0, 1, 0, 0]] }] },
+    version: 1,
+    name: 'warm-up',
+    bounds: { min: [0, 0, 0], max: [2, 2, 2] },
+    voxels: {
+      origin: [0, 0, 0],
+      cellSize: 1,
+      dims: [2, 2, 2],
+      solid: [[0, 0, 0, 0, 0, 0]],
+      terrain: [{ kind: 'water', cost: 2, boxes: [[1, 0, 0, 1, 0, 0]] }],
+    },
     obstacles: [
       { id: 'b', shape: 'box', position: [0, 0, 0], size: [1, 1, 1] },
       { id: 's', shape: 'sphere', position: [0, 0, 0], radius: 1 },
       { id: 'c', shape: 'cylinder', position: [0, 0, 0], radius: 1, height: 1 },
     ],
     movingObstacles: [{ id: 'm', radius: 1, orbit: { center: [0, 0, 0], radius: 1, period: 1, phase: 0, axis: [0, 1, 0] } }],
-    waypoints: [], agents: [],
+    waypoints: [],
+    agents: [],
   } as unknown as SceneDocument;
   const group = new Group();
   // Each piece in its own task: building geometry is work too.
@@ -40,7 +49,13 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
       const view = new SearchView({ shape, nodeSize: 0.1, pathRadius: 0.1, shapeLimit: partial ? 0 : 40_000 });
       view.setVisited(visited);
       view.setPath([0, 0, 0, 1, 1, 1], partial);
-      view.setSegments({ count: 1, offered: 1, positions: new Float32Array([0, 0, 0, 1, 1, 1]), nodes: new Int32Array(2), kinds: new Uint8Array(1) });
+      view.setSegments({
+        count: 1,
+        offered: 1,
+        positions: new Float32Array([0, 0, 0, 1, 1, 1]),
+        nodes: new Int32Array(2),
+        kinds: new Uint8Array(1),
+      });
       group.add(view);
       await nextTask();
     }
@@ -52,9 +67,24 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
   agents.selected = 0;
   const f = () => new Float32Array([0, 0, 1]);
   agents.update({
-    type: 'snapshot', generation: 0, time: 0, steps: 0, playing: false, count: 1, ids: null, positions: f(), headings: f(),
-    pull: f(), push: f(), radii: new Float32Array([1]), arrived: new Uint8Array(1), arrivedCount: 0, obstacles: new Float32Array(0),
-    goals: f(), path: f(), pathOf: 0,
+    type: 'snapshot',
+    generation: 0,
+    time: 0,
+    steps: 0,
+    playing: false,
+    count: 1,
+    ids: null,
+    positions: f(),
+    headings: f(),
+    pull: f(),
+    push: f(),
+    radii: new Float32Array([1]),
+    arrived: new Uint8Array(1),
+    arrivedCount: 0,
+    obstacles: new Float32Array(0),
+    goals: f(),
+    path: f(),
+    pathOf: 0,
   });
   group.add(markers, agents, ...extra);
   return group;

@@ -9,7 +9,18 @@ import type { WorkerPool } from '../workers/WorkerPool.ts';
 import { resolveGraph } from '../../scene/query.ts';
 import { collectVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
-import { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, idleState, type GraphKind, type LabSettings, type RunState, type SearchConfig } from './labSettings.ts';
+import {
+  AUTO_SPEED,
+  autoPerFrame,
+  configLabel,
+  DEFAULT_CONFIG,
+  guaranteedOptimal,
+  idleState,
+  type GraphKind,
+  type LabSettings,
+  type RunState,
+  type SearchConfig,
+} from './labSettings.ts';
 import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
 import { collectSteps, type StepAlgorithm } from './labSteps.ts';
@@ -80,7 +91,9 @@ export class SearchLab {
 
   /** Algorithms whose search steps the shown runs draw (for the legend), each once. */
   get stepAlgorithms(): StepAlgorithm[] {
-    const shown = this.activeRuns().filter((r) => r.state.phase !== 'idle' && r.steps !== null).map((r) => r.steps!);
+    const shown = this.activeRuns()
+      .filter((r) => r.state.phase !== 'idle' && r.steps !== null)
+      .map((r) => r.steps!);
     return [...new Set(shown)];
   }
 
@@ -99,7 +112,17 @@ export class SearchLab {
     const first = defaultRefs(doc)[0];
     const graph: GraphKind = scene.grid === null ? 'waypoints' : resolveGraph(s.graph, first ?? null);
     this.settings.graph = graph;
-    Object.assign(this.settings.a, DEFAULT_CONFIG, definedOnly({ heuristic: s.heuristic, weight: s.weight, tieBreak: s.tieBreak, neighborhood: s.neighborhood, cornerCutting: s.cornerCutting }));
+    Object.assign(
+      this.settings.a,
+      DEFAULT_CONFIG,
+      definedOnly({
+        heuristic: s.heuristic,
+        weight: s.weight,
+        tieBreak: s.tieBreak,
+        neighborhood: s.neighborhood,
+        cornerCutting: s.cornerCutting,
+      }),
+    );
     Object.assign(this.settings.b, this.settings.a, { heuristic: 'zero', weight: 1 });
     this.settings.maxExpansions = s.maxExpansions ?? 0;
     this.parent = parent;
@@ -346,10 +369,16 @@ export class SearchLab {
 
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
     const request: QueryRequest = {
-      type: 'query', revision: scene.revision, graph: this.settings.graph,
-      from: this.start!, to: this.goal!, options: this.searchOptions(r.config), visited: true,
+      type: 'query',
+      revision: scene.revision,
+      graph: this.settings.graph,
+      from: this.start!,
+      to: this.goal!,
+      options: this.searchOptions(r.config),
+      visited: true,
     };
-    this.pool.run<QueryReply>(request, { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) })
+    this.pool
+      .run<QueryReply>(request, { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) })
       .then((reply) => {
         if (token !== this.token) return;
         const rep = reply.report;
@@ -391,7 +420,15 @@ export class SearchLab {
     this.onChange();
     if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
     // The other run may now be able to judge this one (or the reverse).
-    for (const other of this.runs) if (other !== r && other.state.phase === 'done' && other.state.note === null && other.state.status === 'found' && !guaranteedOptimal(other.config, this.settings.graph)) void this.optimalityNote(other, this.token);
+    for (const other of this.runs)
+      if (
+        other !== r &&
+        other.state.phase === 'done' &&
+        other.state.note === null &&
+        other.state.status === 'found' &&
+        !guaranteedOptimal(other.config, this.settings.graph)
+      )
+        void this.optimalityNote(other, this.token);
   }
 
   /**
@@ -402,8 +439,11 @@ export class SearchLab {
   private async optimalityNote(r: LabRun, token: number): Promise<void> {
     const graph = this.settings.graph;
     const scene = this.scene!;
-    const sameRules = (o: SearchConfig) => graph === 'waypoints' || (o.neighborhood === r.config.neighborhood && o.cornerCutting === r.config.cornerCutting);
-    const ref = this.activeRuns().find((o) => o !== r && o.state.phase === 'done' && o.state.status === 'found' && guaranteedOptimal(o.config, graph) && sameRules(o.config));
+    const sameRules = (o: SearchConfig) =>
+      graph === 'waypoints' || (o.neighborhood === r.config.neighborhood && o.cornerCutting === r.config.cornerCutting);
+    const ref = this.activeRuns().find(
+      (o) => o !== r && o.state.phase === 'done' && o.state.status === 'found' && guaranteedOptimal(o.config, graph) && sameRules(o.config),
+    );
     let optimum: number;
     try {
       optimum = ref !== undefined ? ref.state.cost : await workerOptimum(this.pool, scene, graph, r.config, this.start!, this.goal!);
@@ -435,9 +475,11 @@ export class SearchLab {
     this.parent?.add(this.diffView);
     for (const r of this.runs) {
       r.view?.dispose();
-      r.view = new SearchView(this.settings.graph === 'grid'
-        ? { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.13 * cell }
-        : { shape: 'sphere', nodeSize: 3.4 * wr, openSize: 2.6 * wr, pathRadius: 0.35 * wr });
+      r.view = new SearchView(
+        this.settings.graph === 'grid'
+          ? { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.13 * cell }
+          : { shape: 'sphere', nodeSize: 3.4 * wr, openSize: 2.6 * wr, pathRadius: 0.35 * wr },
+      );
       this.parent?.add(r.view);
     }
     this.applyLayers();
@@ -452,4 +494,3 @@ export class SearchLab {
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
-

@@ -28,7 +28,13 @@ export class SearchPointer {
     this.readout.id = 'node-readout';
     this.readout.className = 'panel';
     this.readout.hidden = true;
-    Object.assign(this.readout.style, { position: 'fixed', pointerEvents: 'none', padding: '4px 8px', fontSize: '11.5px', whiteSpace: 'nowrap' });
+    Object.assign(this.readout.style, {
+      position: 'fixed',
+      pointerEvents: 'none',
+      padding: '4px 8px',
+      fontSize: '11.5px',
+      whiteSpace: 'nowrap',
+    });
     document.body.appendChild(this.readout);
     const dom = app.renderer.domElement;
     dom.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
@@ -120,7 +126,15 @@ export class SearchPointer {
     const key = s.compare && s.compareView !== 'side by side' && s.shown === 'B' ? 'B' : 'A';
     const run = lab.runs[key === 'A' ? 0 : 1];
     const visited = run.visited;
-    if (scene === null || this.drag !== null || run.state.phase === 'idle' || visited.count === 0 || lab.goal === null || run.view === null || !s.layers.visited) {
+    if (
+      scene === null ||
+      this.drag !== null ||
+      run.state.phase === 'idle' ||
+      visited.count === 0 ||
+      lab.goal === null ||
+      run.view === null ||
+      !s.layers.visited
+    ) {
       this.readout.hidden = true;
       return;
     }
@@ -128,7 +142,9 @@ export class SearchPointer {
     const i = nearestToRay(ray.origin, ray.direction, visited.positions, visited.count);
     // Within the drawn node's size of the ray.
     if (i >= 0) {
-      const dx = visited.positions[3 * i] - ray.origin.x, dy = visited.positions[3 * i + 1] - ray.origin.y, dz = visited.positions[3 * i + 2] - ray.origin.z;
+      const dx = visited.positions[3 * i] - ray.origin.x,
+        dy = visited.positions[3 * i + 1] - ray.origin.y,
+        dz = visited.positions[3 * i + 2] - ray.origin.z;
       const along = dx * ray.direction.x + dy * ray.direction.y + dz * ray.direction.z;
       const off = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - along * along));
       if (off > 0.75 * run.view.options.nodeSize) {

@@ -19,7 +19,10 @@ export const endpointText = (e: string | readonly number[] | null): string => (e
 
 /** Parses "x,y,z" (or "x y z") into integers; null when it is not three integers. */
 export function parseVoxel(text: string): number[] | null {
-  const parts = text.trim().split(/[\s,]+/).filter((s) => s !== '');
+  const parts = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter((s) => s !== '');
   if (parts.length !== 3) return null;
   const v = parts.map(Number);
   return v.every(Number.isInteger) ? v : null;

@@ -29,6 +29,7 @@ export function explainHeuristic(name: HeuristicName, neighborhood: Neighborhood
   } else {
     text += `Not admissible ${graph} (diagonal steps are shorter than it counts), so not consistent: the path may be longer than the optimum.`;
   }
-  if (weight !== 1) text += ` Weight ${weight}: f = g + ${weight}·h is not admissible; the path costs at most ${weight}× the optimum when h is admissible.`;
+  if (weight !== 1)
+    text += ` Weight ${weight}: f = g + ${weight}·h is not admissible; the path costs at most ${weight}× the optimum when h is admissible.`;
   return text;
 }

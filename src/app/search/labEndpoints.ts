@@ -33,9 +33,10 @@ export function defaultEndpoints(scene: LoadedScene, graph: GraphKind): [Endpoin
   };
   const refs = defaultRefs(doc);
   if (refs.length < 2) return [null, null];
-  const [s, g] = graph === 'waypoints'
-    ? refs.map((ref) => (typeof ref === 'string' && scene.index.has(ref) ? ref : nearestWaypoint(scene, pointOf(ref))))
-    : refs.map((ref) => nearestFreeVoxel(scene, pointOf(ref)));
+  const [s, g] =
+    graph === 'waypoints'
+      ? refs.map((ref) => (typeof ref === 'string' && scene.index.has(ref) ? ref : nearestWaypoint(scene, pointOf(ref))))
+      : refs.map((ref) => nearestFreeVoxel(scene, pointOf(ref)));
   return [s, g];
 }
 
@@ -43,7 +44,9 @@ export function defaultEndpoints(scene: LoadedScene, graph: GraphKind): [Endpoin
 export function endpointValid(scene: LoadedScene, e: Endpoint | null): boolean {
   if (e === null) return false;
   if (typeof e === 'string') return scene.index.has(e);
-  return scene.grid !== null && scene.grid.inBounds(e[0], e[1], e[2]) && !scene.grid.isBlocked(e[0], e[1], e[2]);
+  const grid = scene.grid;
+  if (grid === null) return false;
+  return grid.inBounds(e[0], e[1], e[2]) && !grid.isBlocked(e[0], e[1], e[2]);
 }
 
 /** World position of an endpoint (voxel centre or waypoint), or null. */

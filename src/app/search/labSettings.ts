@@ -22,7 +22,14 @@ export interface SearchConfig {
   cornerCutting: CornerCutting;
 }
 
-export const DEFAULT_CONFIG: Readonly<SearchConfig> = { algorithm: 'astar', heuristic: 'exact', weight: 1, tieBreak: 'low-h', neighborhood: 26, cornerCutting: 'forbid' };
+export const DEFAULT_CONFIG: Readonly<SearchConfig> = {
+  algorithm: 'astar',
+  heuristic: 'exact',
+  weight: 1,
+  tieBreak: 'low-h',
+  neighborhood: 26,
+  cornerCutting: 'forbid',
+};
 
 /** Everything the Search panel sets. */
 export interface LabSettings {
@@ -71,10 +78,23 @@ export interface RunState {
   note: string | null;
 }
 
-
 /** The state of a run that has not started. */
 export function idleState(key: 'A' | 'B'): RunState {
-  return { key, label: '', phase: 'idle', status: null, cost: 0, length: 0, nodes: 0, expanded: 0, open: 0, ms: 0, goalDistance: 0, message: '', note: null };
+  return {
+    key,
+    label: '',
+    phase: 'idle',
+    status: null,
+    cost: 0,
+    length: 0,
+    nodes: 0,
+    expanded: 0,
+    open: 0,
+    ms: 0,
+    goalDistance: 0,
+    message: '',
+    note: null,
+  };
 }
 
 /** `perFrame` value: the speed grows with the search (see autoPerFrame). */

@@ -2,7 +2,14 @@ import type { GridRun } from '../../core/search/algorithms.ts';
 import { JpsRun } from '../../core/search/JpsRun.ts';
 import { LazyThetaRun } from '../../core/search/LazyThetaRun.ts';
 import type { SearchSpace } from '../../core/search/space.ts';
-import { clearSegments, collectAnyAngleLinks, collectParentLinks, SegmentKind, type SearchSegments, type SightLog } from '../../three/searchSegments.ts';
+import {
+  clearSegments,
+  collectAnyAngleLinks,
+  collectParentLinks,
+  SegmentKind,
+  type SearchSegments,
+  type SightLog,
+} from '../../three/searchSegments.ts';
 
 /**
  * What a watched search does beyond A*, as the lab draws it: JPS's jumps (every expanded jump

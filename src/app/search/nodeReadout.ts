@@ -26,7 +26,14 @@ export interface NodeInfo {
  * engine uses (GridSpace / GraphSpace with the goal set), so it equals the engine's value.
  * Null when the node or the goal cannot be resolved.
  */
-export function nodeInfo(scene: LoadedScene, graph: GraphKind, config: SearchConfig, goal: Endpoint, visited: VisitedNodes, i: number): NodeInfo | null {
+export function nodeInfo(
+  scene: LoadedScene,
+  graph: GraphKind,
+  config: SearchConfig,
+  goal: Endpoint,
+  visited: VisitedNodes,
+  i: number,
+): NodeInfo | null {
   if (i < 0 || i >= visited.count) return null;
   let space: SearchSpace;
   let goalNode: number;

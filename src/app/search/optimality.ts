@@ -12,7 +12,14 @@ import type { GraphKind, SearchConfig } from './labSettings.ts';
  */
 
 /** The optimum of a query, from an A* exact (weight 1) search in a worker: a search nobody watches. */
-export async function workerOptimum(pool: WorkerPool, scene: LoadedScene, graph: GraphKind, config: SearchConfig, from: Endpoint, to: Endpoint): Promise<number> {
+export async function workerOptimum(
+  pool: WorkerPool,
+  scene: LoadedScene,
+  graph: GraphKind,
+  config: SearchConfig,
+  from: Endpoint,
+  to: Endpoint,
+): Promise<number> {
   const options: QueryOptions = { heuristic: 'exact', weight: 1 };
   if (graph === 'grid') Object.assign(options, { neighborhood: config.neighborhood, cornerCutting: config.cornerCutting });
   const reply = await pool.run<QueryReply>(

@@ -14,7 +14,12 @@ import type { GridData, SceneData } from '../workers/protocol.ts';
 /** A VoxelGrid holding a copy of `data` (or its arrays themselves with `adopt`). */
 export function gridFromData(data: GridData, adopt = false): VoxelGrid {
   const [ox, oy, oz] = data.origin;
-  const grid = new VoxelGrid({ dims: data.dims, origin: { x: ox, y: oy, z: oz }, cellSize: data.cellSize, occupancy: adopt ? data.occupancy : data.occupancy.slice() });
+  const grid = new VoxelGrid({
+    dims: data.dims,
+    origin: { x: ox, y: oy, z: oz },
+    cellSize: data.cellSize,
+    occupancy: adopt ? data.occupancy : data.occupancy.slice(),
+  });
   grid.terrain = data.terrain === null ? null : adopt ? data.terrain : data.terrain.slice();
   return grid;
 }

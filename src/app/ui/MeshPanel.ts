@@ -16,7 +16,11 @@ export class MeshPanel {
   private readonly radius: Controller;
   private readonly voxelize: Controller;
 
-  constructor(private readonly app: App, gui: GUI, commit: Commit) {
+  constructor(
+    private readonly app: App,
+    gui: GUI,
+    commit: Commit,
+  ) {
     const m = app.meshImport;
     const s = m.settings;
     const f = (this.folder = gui.addFolder('Meshes'));
@@ -38,8 +42,16 @@ export class MeshPanel {
   refresh(): void {
     const r = this.app.meshImport.cellRange();
     const step = r.min / 8;
-    this.cell.min(r.min).max(r.max).step(step).decimals(Math.max(0, Math.min(6, Math.ceil(-Math.log10(step)))));
-    this.radius.min(0).max(r.max).step(step).decimals(Math.max(0, Math.min(6, Math.ceil(-Math.log10(step)))));
+    this.cell
+      .min(r.min)
+      .max(r.max)
+      .step(step)
+      .decimals(Math.max(0, Math.min(6, Math.ceil(-Math.log10(step)))));
+    this.radius
+      .min(0)
+      .max(r.max)
+      .step(step)
+      .decimals(Math.max(0, Math.min(6, Math.ceil(-Math.log10(step)))));
     this.voxelize.enable((this.app.current?.meshes.size ?? 0) > 0);
     for (const c of this.folder.controllers) {
       c.domElement.dataset.testid = `Meshes/${c._name}`;

@@ -21,7 +21,11 @@ export interface TooltipPart {
 }
 
 /** An element with attributes, appended to `parent` when given. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, parent?: HTMLElement): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  parent?: HTMLElement,
+): HTMLElementTagNameMap[K] {
   const e = h(tag, attrs);
   parent?.appendChild(e);
   return e;
@@ -68,18 +72,23 @@ export class Overlay {
     this.ends = el('div', { class: 'ends' }, search);
     this.status = el('div', { id: 'status', 'data-phase': 'idle' }, search);
     const legend = el('div', { id: 'legend' }, search);
-    const item = (style: string, text: string, wide = false) => h('span', null, h('i', { style, ...(wide ? { class: 'wide' } : {}) }), text);
+    const item = (style: string, text: string, wide = false) =>
+      h('span', null, h('i', { style, ...(wide ? { class: 'wide' } : {}) }), text);
     const swatch = (c: number, text: string) => item(`background:${css(c)}`, text);
     legend.append(
       item(`background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})`, 'visited, by cost', true),
-      swatch(PALETTE.open, 'open'), swatch(PALETTE.path, 'path'), swatch(PALETTE.pathPartial, 'partial path'),
+      swatch(PALETTE.open, 'open'),
+      swatch(PALETTE.path, 'path'),
+      swatch(PALETTE.pathPartial, 'partial path'),
     );
     this.stepLegend = el('div', { id: 'legend-steps', hidden: '' }, search);
     // What painted voxels look like: solid ones shaded by height, terrain in its kind's colour.
     const world = el('div', { id: 'legend-world' }, search);
     world.append(
       item(`background:linear-gradient(90deg, ${css(PALETTE.voxelLow)}, ${css(PALETTE.voxelHigh)})`, 'solid, low to high', true),
-      ...Object.entries(TERRAIN_KINDS).filter(([, k]) => k.cost !== 1).map(([name, k]) => item(`background:${k.color}`, `${name} ×${k.cost}`)),
+      ...Object.entries(TERRAIN_KINDS)
+        .filter(([, k]) => k.cost !== 1)
+        .map(([name, k]) => item(`background:${k.color}`, `${name} ×${k.cost}`)),
     );
     this.agents = el('div', { class: 'section agents', id: 'agents' }, this.hud);
     this.error = el('div', { class: 'error', id: 'error' }, this.hud);
@@ -111,7 +120,13 @@ export class Overlay {
 
   /** The search status: one run as a headline and two lines, two runs as a table. */
   setStatus(states: RunState[]): void {
-    const phase = states.some((s) => s.phase === 'running') ? 'running' : states.every((s) => s.phase === 'idle') ? 'idle' : states.some((s) => s.phase === 'error') ? 'error' : 'done';
+    const phase = states.some((s) => s.phase === 'running')
+      ? 'running'
+      : states.every((s) => s.phase === 'idle')
+        ? 'idle'
+        : states.some((s) => s.phase === 'error')
+          ? 'error'
+          : 'done';
     this.status.dataset.phase = phase;
     this.status.dataset.runs = String(states.filter((s) => s.phase !== 'idle').length);
     this.status.dataset.status = states[0]?.status ?? states[0]?.phase ?? 'idle';
@@ -122,9 +137,17 @@ export class Overlay {
   setStepLegend(algorithms: StepAlgorithm[]): void {
     this.stepLegend.hidden = algorithms.length === 0;
     const line = (c: number, text: string) => h('span', null, h('i', { class: 'line', style: `background:${css(c)}` }), text);
-    this.nodes(this.stepLegend, algorithms, () => algorithms.flatMap((a) => a === 'jps'
-      ? [line(PALETTE.jump, 'JPS jump (jump point to its parent)')]
-      : [line(PALETTE.anyAngle, 'any-angle parent'), line(PALETTE.sightPassed, 'sight check passed'), line(PALETTE.sightFailed, `sight check failed (last ${RECENT_SIGHT_CHECKS} checks)`)]));
+    this.nodes(this.stepLegend, algorithms, () =>
+      algorithms.flatMap((a) =>
+        a === 'jps'
+          ? [line(PALETTE.jump, 'JPS jump (jump point to its parent)')]
+          : [
+              line(PALETTE.anyAngle, 'any-angle parent'),
+              line(PALETTE.sightPassed, 'sight check passed'),
+              line(PALETTE.sightFailed, `sight check failed (last ${RECENT_SIGHT_CHECKS} checks)`),
+            ],
+      ),
+    );
   }
 
   /** The agents line; `data` goes to data-* attributes (exact values for tests and tools). */
@@ -172,11 +195,13 @@ export class Overlay {
     const key = JSON.stringify(parts);
     if (this.cache.get(this.tooltip) !== key) {
       this.cache.set(this.tooltip, key);
-      this.tooltip.replaceChildren(...parts.flatMap((p, i) => {
-        const e = document.createElement(p.strong ? 'b' : 'span');
-        e.textContent = p.text;
-        return i === 0 ? [e] : [' ', e];
-      }));
+      this.tooltip.replaceChildren(
+        ...parts.flatMap((p, i) => {
+          const e = document.createElement(p.strong ? 'b' : 'span');
+          e.textContent = p.text;
+          return i === 0 ? [e] : [' ', e];
+        }),
+      );
     }
     // Beside the pointer, flipped or moved to stay in the window and off the panels.
     placeTipElement(this.tooltip, x, y);
@@ -186,12 +211,28 @@ export class Overlay {
   setHelp(entries: HelpEntry[]): void {
     const groups = [...new Set(entries.map((e) => e.group))];
     const keys = (e: HelpEntry) => e.keys.split(' / ').flatMap((k, i) => (i === 0 ? [h('kbd', null, k)] : [' ', h('kbd', null, k)]));
-    const col = (gs: string[]) => h('div', null, ...gs.flatMap((g) => [
-      h('h3', null, g),
-      h('table', null, ...entries.filter((e) => e.group === g).map((e) => h('tr', null, h('td', null, ...keys(e)), h('td', null, e.action)))),
-    ]));
+    const col = (gs: string[]) =>
+      h(
+        'div',
+        null,
+        ...gs.flatMap((g) => [
+          h('h3', null, g),
+          h(
+            'table',
+            null,
+            ...entries.filter((e) => e.group === g).map((e) => h('tr', null, h('td', null, ...keys(e)), h('td', null, e.action))),
+          ),
+        ]),
+      );
     const half = Math.ceil(groups.length / 2);
-    this.help.replaceChildren(h('div', { class: 'panel' }, h('h2', null, 'Keyboard and mouse'), h('div', { class: 'cols' }, col(groups.slice(0, half)), col(groups.slice(half)))));
+    this.help.replaceChildren(
+      h(
+        'div',
+        { class: 'panel' },
+        h('h2', null, 'Keyboard and mouse'),
+        h('div', { class: 'cols' }, col(groups.slice(0, half)), col(groups.slice(half))),
+      ),
+    );
   }
 
   get helpVisible(): boolean {
@@ -229,7 +270,10 @@ export class Overlay {
     const rate = idle ? null : String(Math.round(fps));
     this.nodes(this.fpsText, [rate, mean, max], () => [
       ...(rate === null ? ['on demand'] : [h('b', null, rate), ' fps']),
-      ' · ', h('b', null, mean), ' ms/frame ', h('span', { title: 'slowest of the last 90 frames' }, `(max ${max.toFixed(0)})`),
+      ' · ',
+      h('b', null, mean),
+      ' ms/frame ',
+      h('span', { title: 'slowest of the last 90 frames' }, `(max ${max.toFixed(0)})`),
     ]);
     this.drawSpark(n);
   }

@@ -13,7 +13,16 @@ import { key, releaseFocusAfterClick } from '../shortcuts.ts';
 
 /** Speeds of a watched search (expansions per frame), by label. */
 const PER_FRAME: Record<string, number> = {
-  'auto (ends in seconds)': AUTO_SPEED, 1: 1, 5: 5, 20: 20, 50: 50, 200: 200, 1000: 1000, 5000: 5000, 20000: 20000, 100000: 100000,
+  'auto (ends in seconds)': AUTO_SPEED,
+  1: 1,
+  5: 5,
+  20: 20,
+  50: 50,
+  200: 200,
+  1000: 1000,
+  5000: 5000,
+  20000: 20000,
+  100000: 100000,
   unlimited: UNLIMITED_SPEED,
 };
 
@@ -57,8 +66,12 @@ export class Panels {
     releaseFocusAfterClick(document.body, () => app.renderer.domElement);
     // Framing fits the scene into the part of the view the panels leave free (of each half
     // when a comparison shows A and B side by side).
-    app.rig.view = () => frameView(app.renderer.domElement.getBoundingClientRect(),
-      [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect()), sideBySide(app.lab));
+    app.rig.view = () =>
+      frameView(
+        app.renderer.domElement.getBoundingClientRect(),
+        [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect()),
+        sideBySide(app.lab),
+      );
   }
 
   /** Re-reads everything after a scene was loaded. */
@@ -67,7 +80,11 @@ export class Panels {
     this.sceneState.scene = this.app.currentEntry?.name ?? '';
     this.graphController.options(this.app.lab.hasGrid ? ['waypoints', 'grid'] : ['waypoints']);
     const b = this.app.current?.doc.bounds;
-    if (b) this.cutController.min(b.min[1]).max(b.max[1]).step(this.app.current?.grid?.cellSize ?? (b.max[1] - b.min[1]) / 100);
+    if (b)
+      this.cutController
+        .min(b.min[1])
+        .max(b.max[1])
+        .step(this.app.current?.grid?.cellSize ?? (b.max[1] - b.min[1]) / 100);
     for (const c of this.gui.controllersRecursive()) c.updateDisplay();
     this.tagControllers();
     this.refreshEnds();
@@ -88,29 +105,49 @@ export class Panels {
   private buildScene(): void {
     const app = this.app;
     const f = this.scene;
-    this.sceneController = f.add(this.sceneState, 'scene', app.catalog.names).name('scene').onChange((name: string) => {
-      if (name === app.currentEntry?.name) return;
-      app.loadScene(name).catch(() => {});
-    });
+    this.sceneController = f
+      .add(this.sceneState, 'scene', app.catalog.names)
+      .name('scene')
+      .onChange((name: string) => {
+        if (name === app.currentEntry?.name) return;
+        app.loadScene(name).catch(() => {});
+      });
     f.add({ load: () => app.chooseFile() }, 'load').name('Load file… (.json .3dmap .glb .obj .stl)');
     f.add({ frame: () => app.frameScene() }, 'frame').name('Frame scene (F)');
-    f.add(app.rig, 'mode', ['orbit', 'fly']).name('camera (C)').listen().onChange((m: 'orbit' | 'fly') => {
-      app.rig.mode = m === 'orbit' ? 'fly' : 'orbit';
-      app.rig.setMode(m);
-    });
+    f.add(app.rig, 'mode', ['orbit', 'fly'])
+      .name('camera (C)')
+      .listen()
+      .onChange((m: 'orbit' | 'fly') => {
+        app.rig.mode = m === 'orbit' ? 'fly' : 'orbit';
+        app.rig.setMode(m);
+      });
     const speed = f.add(app.rig, 'flySpeed', 0.1, 200, 0.1).name('fly speed (wheel)').decimals(1).listen();
     // Only meaningful while flying.
     const showSpeed = () => speed.show(app.rig.mode === 'fly');
     app.rig.changed.add(showSpeed);
     showSpeed();
-    this.cutController = f.add(this.cut, 'height', 0, 1, 0.01).name('cut above ([ ])').onChange((h: number) => {
-      const max = app.current?.doc.bounds.max[1] ?? Infinity;
-      app.setCut(h >= max ? null : h);
-    });
+    this.cutController = f
+      .add(this.cut, 'height', 0, 1, 0.01)
+      .name('cut above ([ ])')
+      .onChange((h: number) => {
+        const max = app.current?.doc.bounds.max[1] ?? Infinity;
+        app.setCut(h >= max ? null : h);
+      });
     const t = app.toggles;
     const layers = f.addFolder('Show');
-    for (const [k, name] of [['voxels', 'voxels'], ['obstacles', 'obstacles'], ['meshes', 'meshes'], ['waypoints', 'waypoints'], ['links', 'links (L)'], ['ground', 'ground grid']] as const) {
-      layers.add(t, k).name(name).listen().onChange(() => app.applyToggles());
+    for (const [k, name] of [
+      ['voxels', 'voxels'],
+      ['obstacles', 'obstacles'],
+      ['meshes', 'meshes'],
+      ['waypoints', 'waypoints'],
+      ['links', 'links (L)'],
+      ['ground', 'ground grid'],
+    ] as const) {
+      layers
+        .add(t, k)
+        .name(name)
+        .listen()
+        .onChange(() => app.applyToggles());
     }
     layers.close();
   }
@@ -124,7 +161,11 @@ export class Panels {
       app.labChanged();
       if (lab.states.some((r) => r.phase !== 'idle')) app.runSearch();
     };
-    this.graphController = f.add(s, 'graph', ['waypoints', 'grid']).name('graph (G)').listen().onChange(() => app.graphChanged());
+    this.graphController = f
+      .add(s, 'graph', ['waypoints', 'grid'])
+      .name('graph (G)')
+      .listen()
+      .onChange(() => app.graphChanged());
     const endpoint = (which: 'start' | 'goal') => (text: string) => {
       const t = text.trim();
       const value = s.graph === 'grid' ? parseVoxel(t) : t;
@@ -149,19 +190,46 @@ export class Panels {
     lab.onChange = () => {
       onLab();
       pause.name(lab.paused ? 'Resume (P)' : 'Pause (P)');
-      this.diff.text = lab.diff === null ? '—' : `only A ${int(lab.diff.onlyA)} · only B ${int(lab.diff.onlyB)} · both ${int(lab.diff.both)}`;
+      this.diff.text =
+        lab.diff === null ? '—' : `only A ${int(lab.diff.onlyA)} · only B ${int(lab.diff.onlyB)} · both ${int(lab.diff.both)}`;
     };
-    app.addShortcut({ group: 'Search', keys: 'P', action: 'Pause or resume a watched search', match: key('KeyP'), run: () => lab.togglePause() });
-    app.addShortcut({ group: 'Search', keys: '.', action: 'Step a watched search by one expansion', match: key('Period'), run: () => lab.step() });
-    app.addShortcut({ group: 'Search', keys: 'Enter', action: 'Finish a watched search now', match: key('Enter'), run: () => lab.finishNow() });
+    app.addShortcut({
+      group: 'Search',
+      keys: 'P',
+      action: 'Pause or resume a watched search',
+      match: key('KeyP'),
+      run: () => lab.togglePause(),
+    });
+    app.addShortcut({
+      group: 'Search',
+      keys: '.',
+      action: 'Step a watched search by one expansion',
+      match: key('Period'),
+      run: () => lab.step(),
+    });
+    app.addShortcut({
+      group: 'Search',
+      keys: 'Enter',
+      action: 'Finish a watched search now',
+      match: key('Enter'),
+      run: () => lab.finishNow(),
+    });
     f.add({ cancel: () => lab.cancel() }, 'cancel').name('Cancel (Esc)');
     f.add({ clear: () => lab.clear() }, 'clear').name('Clear (X)');
     const views = f.addFolder('Views').close();
-    for (const [k, name] of [['visited', 'visited (by cost)'], ['open', 'open set'], ['path', 'path'], ['steps', 'jumps, sight checks']] as const) {
-      views.add(s.layers, k).name(name).onChange(() => {
-        lab.applyLayers();
-        app.invalidate();
-      });
+    for (const [k, name] of [
+      ['visited', 'visited (by cost)'],
+      ['open', 'open set'],
+      ['path', 'path'],
+      ['steps', 'jumps, sight checks'],
+    ] as const) {
+      views
+        .add(s.layers, k)
+        .name(name)
+        .onChange(() => {
+          lab.applyLayers();
+          app.invalidate();
+        });
     }
   }
 
@@ -174,24 +242,38 @@ export class Panels {
       app.labChanged();
       if (s.compare && lab.states.some((r) => r.phase !== 'idle')) app.runSearch();
     };
-    f.add(s, 'compare').name('compare A and B').onChange(() => {
-      lab.clear();
-      app.labChanged();
-    });
-    f.add(s, 'compareView', ['side by side', 'toggle', 'difference']).name('view').onChange(() => {
-      lab.applyLayers();
-      app.labChanged();
-    });
+    f.add(s, 'compare')
+      .name('compare A and B')
+      .onChange(() => {
+        lab.clear();
+        app.labChanged();
+      });
+    f.add(s, 'compareView', ['side by side', 'toggle', 'difference'])
+      .name('view')
+      .onChange(() => {
+        lab.applyLayers();
+        app.labChanged();
+      });
     // Where A and B differ: the difference view colours these nodes cyan, pink and grey.
     f.add(this.diff, 'text').name('expanded').listen().disable();
-    f.add(s, 'shown', ['A', 'B']).name('toggle shows (V)').listen().onChange(() => app.labChanged());
+    f.add(s, 'shown', ['A', 'B'])
+      .name('toggle shows (V)')
+      .listen()
+      .onChange(() => app.labChanged());
     const b = f.addFolder('B configuration');
     this.configControls(b, s.b, this.gridOnlyB, rerun);
-    const run = f.add({ run: () => {
-      s.compare = true;
-      app.runSearch();
-      this.refresh();
-    } }, 'run').name('Run compare');
+    const run = f
+      .add(
+        {
+          run: () => {
+            s.compare = true;
+            app.runSearch();
+            this.refresh();
+          },
+        },
+        'run',
+      )
+      .name('Run compare');
     run.domElement.classList.add('primary');
   }
 
@@ -214,7 +296,10 @@ export class Panels {
     f.add(c, 'weight', 1, 5, 0.1).name('weight').onFinishChange(update);
     f.add(c, 'tieBreak', ['low-h', 'none']).name('tie-break').onChange(changed);
     gridOnly.push(
-      f.add(c, 'algorithm', [...ALGORITHMS]).name('algorithm').onChange(changed),
+      f
+        .add(c, 'algorithm', [...ALGORITHMS])
+        .name('algorithm')
+        .onChange(changed),
       f.add(c, 'neighborhood', [6, 18, 26]).name('neighbourhood').onChange(update),
       f.add(c, 'cornerCutting', ['forbid', 'allow']).name('corner cutting').onChange(changed),
     );
@@ -231,7 +316,10 @@ export class Panels {
     agents.onChange = () => {
       play.name(agents.playing ? 'Pause (Space)' : 'Play (Space)');
       const l = agents.latest;
-      this.app.overlay.setAgents(agents.statusText, l === null ? {} : { count: l.count, arrived: l.arrivedCount, time: l.time, steps: l.steps, playing: l.playing });
+      this.app.overlay.setAgents(
+        agents.statusText,
+        l === null ? {} : { count: l.count, arrived: l.arrivedCount, time: l.time, steps: l.steps, playing: l.playing },
+      );
       for (const c of f.controllersRecursive()) c.updateDisplay();
     };
     f.add({ step: () => agents.step() }, 'step').name('Step (N)');
@@ -241,15 +329,21 @@ export class Panels {
     const changed = () => agents.settingsChanged();
     f.add(s, 'avoidRange', 0, 10, 0.1).name('avoid range').onFinishChange(changed);
     f.add(s, 'pullGain', 0, 20, 0.1).name('pull gain').onFinishChange(changed);
-    f.add(s, 'speed', 0.1, 20, 0.1).name('speed').onFinishChange(() => {
-      s.overrideSpeed = true;
-      changed();
-    });
-    f.add(s, 'radius', 0.05, 3, 0.05).name('radius').onFinishChange(() => {
-      s.overrideRadius = true;
-      changed();
-    });
-    f.add(s, 'showForces').name('force arrows').onChange(() => this.app.invalidate());
+    f.add(s, 'speed', 0.1, 20, 0.1)
+      .name('speed')
+      .onFinishChange(() => {
+        s.overrideSpeed = true;
+        changed();
+      });
+    f.add(s, 'radius', 0.05, 3, 0.05)
+      .name('radius')
+      .onFinishChange(() => {
+        s.overrideRadius = true;
+        changed();
+      });
+    f.add(s, 'showForces')
+      .name('force arrows')
+      .onChange(() => this.app.invalidate());
     // The selected agent: click one in the view; right-click then gives it a new goal.
     const inspected = { text: agents.selectedText };
     f.add(inspected, 'text').name('selected agent').listen().disable();

@@ -18,7 +18,15 @@ export class WaypointHover {
    * Re-tests the waypoint under the pointer (`ndc`, at page position x, y; `inside` false
    * when the pointer left the view). Returns true when the highlight changed (redraw).
    */
-  update(ndc: Vector2, x: number, y: number, inside: boolean, camera: Camera, scene: LoadedScene | null, view: WaypointView | null): boolean {
+  update(
+    ndc: Vector2,
+    x: number,
+    y: number,
+    inside: boolean,
+    camera: Camera,
+    scene: LoadedScene | null,
+    view: WaypointView | null,
+  ): boolean {
     let i = -1;
     if (inside && view !== null) {
       this.raycaster.setFromCamera(ndc, camera);

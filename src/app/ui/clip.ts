@@ -18,5 +18,10 @@ const FRAME = /^\s*at .*:\d+:\d+\)?\s*$/;
  * joined with '; '. Messages of broken files may come from an engine and hold line breaks.
  */
 export function oneLine(text: string): string {
-  return text.split(/\r\n|[\r\n\u2028\u2029]/).filter((l) => !FRAME.test(l)).map((l) => l.trim()).filter((l) => l !== '').join('; ');
+  return text
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .filter((l) => !FRAME.test(l))
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join('; ');
 }

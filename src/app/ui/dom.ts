@@ -7,7 +7,11 @@
 export type Child = Node | string | null | undefined | false;
 
 /** An element with attributes (set with setAttribute, so never script) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> | null = null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> | null = null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (attrs !== null) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   append(e, children);
@@ -27,5 +31,5 @@ export function append(parent: Node, children: readonly Child[]): void {
  * become `<kbd>` elements, the rest stays text. Brackets with nothing inside stay as they are.
  */
 export function withKeys(text: string): Child[] {
-  return text.split(/\[([^\]\[]+)\]/).map((part, i) => (i % 2 === 1 ? h('kbd', null, part) : part));
+  return text.split(/\[([^\][]+)\]/).map((part, i) => (i % 2 === 1 ? h('kbd', null, part) : part));
 }

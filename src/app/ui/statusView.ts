@@ -24,10 +24,14 @@ function chip(s: RunState): HTMLElement {
 function explain(s: RunState): string {
   const d = num(s.goalDistance);
   switch (s.status) {
-    case 'unreachable': return `No path: the goal cannot be reached. Drawn to the closest reachable node, ${d} from the goal.`;
-    case 'partial': return `Expansion budget used up. Drawn to the closest node so far, ${d} from the goal.`;
-    case 'cancelled': return `Cancelled. Drawn to the closest node so far, ${d} from the goal.`;
-    default: return '';
+    case 'unreachable':
+      return `No path: the goal cannot be reached. Drawn to the closest reachable node, ${d} from the goal.`;
+    case 'partial':
+      return `Expansion budget used up. Drawn to the closest node so far, ${d} from the goal.`;
+    case 'cancelled':
+      return `Cancelled. Drawn to the closest node so far, ${d} from the goal.`;
+    default:
+      return '';
   }
 }
 
@@ -61,10 +65,21 @@ const ROWS: [string, (s: RunState) => string][] = [
 
 function table(states: RunState[]): Child[] {
   const cell = (s: RunState, name: string, f: (s: RunState) => string) =>
-    h('td', { 'data-key': s.key, 'data-row': name }, s.phase === 'done' ? f(s) : s.phase === 'running' && name === 'expanded' ? int(s.expanded) : '—');
-  const t = h('table', null,
+    h(
+      'td',
+      { 'data-key': s.key, 'data-row': name },
+      s.phase === 'done' ? f(s) : s.phase === 'running' && name === 'expanded' ? int(s.expanded) : '—',
+    );
+  const t = h(
+    'table',
+    null,
     h('tr', null, h('th'), ...states.map((s) => h('th', { style: 'text-align:right', 'data-key': s.key }, `${s.key}: ${s.label}`))),
-    h('tr', null, h('td', { class: 'label' }, 'status'), ...states.map((s) => h('td', { 'data-key': s.key, 'data-status': s.status ?? s.phase }, chip(s)))),
+    h(
+      'tr',
+      null,
+      h('td', { class: 'label' }, 'status'),
+      ...states.map((s) => h('td', { 'data-key': s.key, 'data-status': s.status ?? s.phase }, chip(s))),
+    ),
     ...ROWS.map(([name, f]) => h('tr', null, h('td', { class: 'label' }, name), ...states.map((s) => cell(s, name, f)))),
   );
   const notes = states.map((s) => {
@@ -73,7 +88,11 @@ function table(states: RunState[]): Child[] {
     return parts.length > 0 && note(`${s.key}: ${parts.join(' ')}`);
   });
   const [a, b] = states;
-  const ratio = states.length === 2 && states.every((s) => s.phase === 'done' && s.expanded > 0)
-    && line(`${b.expanded >= a.expanded ? 'B' : 'A'} expanded ${num(Math.max(a.expanded, b.expanded) / Math.min(a.expanded, b.expanded), 1)}× as many nodes.`);
+  const ratio =
+    states.length === 2 &&
+    states.every((s) => s.phase === 'done' && s.expanded > 0) &&
+    line(
+      `${b.expanded >= a.expanded ? 'B' : 'A'} expanded ${num(Math.max(a.expanded, b.expanded) / Math.min(a.expanded, b.expanded), 1)}× as many nodes.`,
+    );
   return [t, ratio, ...notes];
 }

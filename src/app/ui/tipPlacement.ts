@@ -26,14 +26,31 @@ const overlap = (a: Rect, b: Rect): number =>
  * (a tooltip too big for the space left), the place inside the window that covers the least
  * panel area wins, beside a panel or clamped to the window.
  */
-export function placeTip(x: number, y: number, width: number, height: number, view: { width: number; height: number }, panels: readonly Rect[], gap = TIP_GAP): { left: number; top: number } {
+export function placeTip(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  view: { width: number; height: number },
+  panels: readonly Rect[],
+  gap = TIP_GAP,
+): { left: number; top: number } {
   const m = TIP_MARGIN;
   const clampX = (l: number) => Math.max(m, Math.min(view.width - m - width, l));
   const clampY = (t: number) => Math.max(m, Math.min(view.height - m - height, t));
-  const right = x + gap, left = x - gap - width, below = y + gap, above = y - gap - height;
-  const sides: [number, number][] = [[right, below], [left, below], [right, above], [left, above]];
+  const right = x + gap,
+    left = x - gap - width,
+    below = y + gap,
+    above = y - gap - height;
+  const sides: [number, number][] = [
+    [right, below],
+    [left, below],
+    [right, above],
+    [left, above],
+  ];
   const inside = ([l, t]: [number, number]) => l >= m && t >= m && l + width <= view.width - m && t + height <= view.height - m;
-  const cover = ([l, t]: [number, number]) => panels.reduce((s, p) => s + overlap({ left: l, top: t, right: l + width, bottom: t + height }, p), 0);
+  const cover = ([l, t]: [number, number]) =>
+    panels.reduce((s, p) => s + overlap({ left: l, top: t, right: l + width, bottom: t + height }, p), 0);
   for (const s of sides) if (inside(s) && cover(s) === 0) return { left: s[0], top: s[1] };
   // Nothing fits as it is: clamped sides, and places just beside each panel.
   const near: [number, number][] = sides.map(([l, t]) => [clampX(l), clampY(t)]);

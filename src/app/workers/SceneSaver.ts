@@ -13,7 +13,11 @@ export interface PatchBase {
  * elsewhere than on the page. The text of a document comes back only when there is no patch
  * (null otherwise); the text of a text job is that text.
  */
-export type SaveJob = (what: { doc: SceneDocument } | { text: string }, base: PatchBase | null, patchLimit?: number) => Promise<{ text: string | null; patch: string | null }>;
+export type SaveJob = (
+  what: { doc: SceneDocument } | { text: string },
+  base: PatchBase | null,
+  patchLimit?: number,
+) => Promise<{ text: string | null; patch: string | null }>;
 
 /**
  * The save worker (save.worker.ts), started on first use: autosave formats documents and

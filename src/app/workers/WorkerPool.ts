@@ -22,7 +22,10 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
 
-  constructor(size = 2, private readonly create: () => Worker = () => new Worker(new URL('./nav.worker.ts', import.meta.url), { type: 'module' })) {
+  constructor(
+    size = 2,
+    private readonly create: () => Worker = () => new Worker(new URL('./nav.worker.ts', import.meta.url), { type: 'module' }),
+  ) {
     for (let i = 0; i < size; i++) {
       const slot = { pending: new Map(), revision: -1 } as unknown as Slot;
       this.start(slot);
@@ -44,7 +47,10 @@ export class WorkerPool {
    * worker (a worker cannot be interrupted otherwise); other requests that worker held are
    * rejected too.
    */
-  run<T>(request: WorkerRequest, options: { revision?: number; attach?: (r: WorkerRequest) => void; transfer?: Transferable[]; signal?: AbortSignal } = {}): Promise<T> {
+  run<T>(
+    request: WorkerRequest,
+    options: { revision?: number; attach?: (r: WorkerRequest) => void; transfer?: Transferable[]; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const { revision, signal } = options;
     if (signal?.aborted) return Promise.reject(abortError());
     let best = this.slots[0];
@@ -63,12 +69,16 @@ export class WorkerPool {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       best.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      signal?.addEventListener('abort', () => {
-        if (!best.pending.has(id)) return;
-        best.pending.delete(id);
-        reject(abortError());
-        this.restart(best);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!best.pending.has(id)) return;
+          best.pending.delete(id);
+          reject(abortError());
+          this.restart(best);
+        },
+        { once: true },
+      );
       try {
         best.worker.postMessage({ ...request, id }, options.transfer ?? []);
       } catch (e) {

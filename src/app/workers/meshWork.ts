@@ -5,14 +5,19 @@ import { soupMesh, soupMeshes } from './meshSoups.ts';
 import { meshMatrix, type LoadedMeshes } from '../../three/sceneMeshes.ts';
 import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 
-
 /** The app's mesh import: `importScene` on the files' triangles, with automatic waypoints when asked. */
 export async function importForApp(req: ImportRequest): Promise<ImportReply> {
   const { cellSize, fill, agentRadius, waypoints, name } = req.options;
-  const r = await importScene(req.files.map((f) => ({ src: f.src, name: f.name, mesh: soupMesh(f.soup) })), {
-    cellSize, fill, agentRadius, name,
-    placeWaypoints: waypoints ? (doc, o) => placed(doc, o.agentRadius, o.meshes) : undefined,
-  });
+  const r = await importScene(
+    req.files.map((f) => ({ src: f.src, name: f.name, mesh: soupMesh(f.soup) })),
+    {
+      cellSize,
+      fill,
+      agentRadius,
+      name,
+      placeWaypoints: waypoints ? (doc, o) => placed(doc, o.agentRadius, o.meshes) : undefined,
+    },
+  );
   return { document: r.document, triangles: r.triangles, blocked: r.blocked, links: r.links };
 }
 
@@ -46,7 +51,9 @@ export function voxelizeForApp(req: VoxelizeRequest): VoxelizeReply {
   let o = 0;
   for (const { soup, e } of parts) {
     for (let i = 0; i < soup.length; i += 3, o += 3) {
-      const x = soup[i], y = soup[i + 1], z = soup[i + 2];
+      const x = soup[i],
+        y = soup[i + 1],
+        z = soup[i + 2];
       world[o] = e[0] * x + e[4] * y + e[8] * z + e[12];
       world[o + 1] = e[1] * x + e[5] * y + e[9] * z + e[13];
       world[o + 2] = e[2] * x + e[6] * y + e[10] * z + e[14];
@@ -59,7 +66,10 @@ export function voxelizeForApp(req: VoxelizeRequest): VoxelizeReply {
   const b = req.doc.bounds;
   return {
     voxels: layer,
-    bounds: { min: [0, 1, 2].map((k) => Math.min(b.min[k], [g.x, g.y, g.z][k])) as [number, number, number], max: [0, 1, 2].map((k) => Math.max(b.max[k], max[k])) as [number, number, number] },
+    bounds: {
+      min: [0, 1, 2].map((k) => Math.min(b.min[k], [g.x, g.y, g.z][k])) as [number, number, number],
+      max: [0, 1, 2].map((k) => Math.max(b.max[k], max[k])) as [number, number, number],
+    },
     blocked,
   };
 }

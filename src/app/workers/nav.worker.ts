@@ -47,11 +47,16 @@ function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[]
 
 async function answer(req: WorkerRequest): Promise<{ value: unknown; transfer: Transferable[] }> {
   switch (req.type) {
-    case 'preprocess': return preprocess(req);
-    case 'query': return query(req);
-    case 'import-meshes': return { value: await importForApp(req), transfer: [] };
-    case 'voxelize': return { value: voxelizeForApp(req), transfer: [] };
-    case 'waypoints': return { value: placeForApp(req), transfer: [] };
+    case 'preprocess':
+      return preprocess(req);
+    case 'query':
+      return query(req);
+    case 'import-meshes':
+      return { value: await importForApp(req), transfer: [] };
+    case 'voxelize':
+      return { value: voxelizeForApp(req), transfer: [] };
+    case 'waypoints':
+      return { value: placeForApp(req), transfer: [] };
   }
 }
 
@@ -64,7 +69,12 @@ self.onmessage = async (e: MessageEvent<WorkerRequest & { id: number }>) => {
     reply = { id: req.id, ok: true, value: r.value };
     transfer = r.transfer;
   } catch (err) {
-    const error = err instanceof NavlabError ? err.toJSON() : err instanceof Error ? { name: err.name, message: err.message } : { name: 'Error', message: String(err) };
+    const error =
+      err instanceof NavlabError
+        ? err.toJSON()
+        : err instanceof Error
+          ? { name: err.name, message: err.message }
+          : { name: 'Error', message: String(err) };
     reply = { id: req.id, ok: false, error };
   }
   (self as unknown as Worker).postMessage(reply, transfer);

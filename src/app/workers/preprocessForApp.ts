@@ -30,7 +30,9 @@ export function preprocessForApp(src: SceneSource, meshes?: LoadedMeshes): { val
   };
   const chunks = r.world.voxelChunks?.data() ?? null;
   const value: PreprocessReply = {
-    doc, scene, chunks,
+    doc,
+    scene,
+    chunks,
     agentRadius: r.agentRadius,
     maxLinkDistance: r.maxLinkDistance,
     parseMs: t1 - t0,

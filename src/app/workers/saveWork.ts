@@ -104,7 +104,8 @@ export function applySolidEdit(held: readonly VoxelBox[], edit: SolidEdit): Voxe
   const { runs, fresh } = edit;
   let f = 0;
   for (let k = 0; k + 1 < runs.length; k += 2) {
-    const start = runs[k], count = runs[k + 1];
+    const start = runs[k],
+      count = runs[k + 1];
     if (count < 0 || (start >= 0 ? start + count > held.length : start !== -1 || 6 * (f + count) > fresh.length)) {
       throw new Error('the solid list edit does not fit the list it edits');
     }

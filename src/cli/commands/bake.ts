@@ -29,7 +29,12 @@ export async function bakeCommand(argv: string[]): Promise<number> {
   const grid = buildVoxelGrid(doc);
   const g = pre.graph;
   const bytes = writeNavbin({
-    settings: { agentRadius: pre.agentRadius, maxLinkDistance: pre.maxLinkDistance, neighborhood: doc.search?.neighborhood ?? 26, cornerCutting: doc.search?.cornerCutting ?? 'forbid' },
+    settings: {
+      agentRadius: pre.agentRadius,
+      maxLinkDistance: pre.maxLinkDistance,
+      neighborhood: doc.search?.neighborhood ?? 26,
+      cornerCutting: doc.search?.cornerCutting ?? 'forbid',
+    },
     grid,
     graph: { ids: doc.waypoints.map((w) => w.id), positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs },
   });
@@ -42,9 +47,21 @@ export async function bakeCommand(argv: string[]): Promise<number> {
   const blocked = grid === null ? 0 : grid.occupancy.reduce((s, v) => s + v, 0);
   const dims = grid === null ? null : [grid.X, grid.Y, grid.Z];
   if (args.switches.has('json')) {
-    out(JSON.stringify({ out: target, bytes: bytes.byteLength, dims, blocked, waypoints: g.count, links: g.linkCount, ms: Math.round(ms * 1000) / 1000 }));
+    out(
+      JSON.stringify({
+        out: target,
+        bytes: bytes.byteLength,
+        dims,
+        blocked,
+        waypoints: g.count,
+        links: g.linkCount,
+        ms: Math.round(ms * 1000) / 1000,
+      }),
+    );
     return 0;
   }
-  out(`${target}: ${bytes.byteLength} bytes (${dims ? `${dims.join('x')} voxels, ${blocked} blocked` : 'no voxel layer'}, ${g.count} waypoints, ${g.linkCount} links), ${ms.toFixed(1)} ms`);
+  out(
+    `${target}: ${bytes.byteLength} bytes (${dims ? `${dims.join('x')} voxels, ${blocked} blocked` : 'no voxel layer'}, ${g.count} waypoints, ${g.linkCount} links), ${ms.toFixed(1)} ms`,
+  );
   return 0;
 }

@@ -29,7 +29,8 @@ export async function importCommand(argv: string[], placeWaypoints?: WaypointPla
   const agentRadius = args.flags.has('agent-radius') ? numberFlag('agent-radius', args.flags.get('agent-radius')!, 0) : 0;
   const waypoints = args.flags.get('waypoints') ?? 'auto';
   if (waypoints !== 'auto' && waypoints !== 'none') throw new UsageError(`--waypoints: expected auto|none, got '${waypoints}'`);
-  if (waypoints === 'auto' && placeWaypoints === undefined) throw new UsageError('--waypoints auto: automatic placement is not available in this build; use --waypoints none');
+  if (waypoints === 'auto' && placeWaypoints === undefined)
+    throw new UsageError('--waypoints auto: automatic placement is not available in this build; use --waypoints none');
   const t0 = now();
   const folder = dirname(resolve(target));
   const meshes = [];
@@ -37,11 +38,12 @@ export async function importCommand(argv: string[], placeWaypoints?: WaypointPla
     const src = relative(folder, resolve(f)).split(sep).join('/');
     meshes.push({ src, mesh: await readMeshFile(f) });
   }
-  let result;
+  let result: Awaited<ReturnType<typeof importScene>>;
   try {
     result = await importScene(meshes, { cellSize, fill, agentRadius, placeWaypoints: waypoints === 'auto' ? placeWaypoints : undefined });
   } catch (e) {
-    if (e instanceof ImportError || (e instanceof NavlabError && e.code === 'usage' && /exceeds the limit/.test(e.message))) throw new InputError(e.message);
+    if (e instanceof ImportError || (e instanceof NavlabError && e.code === 'usage' && /exceeds the limit/.test(e.message)))
+      throw new InputError(e.message);
     throw e;
   }
   try {
@@ -52,9 +54,21 @@ export async function importCommand(argv: string[], placeWaypoints?: WaypointPla
   const ms = now() - t0;
   const v = result.document.voxels!;
   if (args.switches.has('json')) {
-    out(JSON.stringify({ scene: target, triangles: result.triangles, dims: v.dims, blocked: result.blocked, waypoints: result.document.waypoints.length, links: result.links, ms: Math.round(ms * 1000) / 1000 }));
+    out(
+      JSON.stringify({
+        scene: target,
+        triangles: result.triangles,
+        dims: v.dims,
+        blocked: result.blocked,
+        waypoints: result.document.waypoints.length,
+        links: result.links,
+        ms: Math.round(ms * 1000) / 1000,
+      }),
+    );
     return 0;
   }
-  out(`${target}: ${files.length} mesh file(s), ${result.triangles} triangles, ${v.dims.join('x')} voxels of ${v.cellSize} (${fill}), ${result.blocked} blocked, ${result.document.waypoints.length} waypoints, ${result.links} links, ${ms.toFixed(1)} ms`);
+  out(
+    `${target}: ${files.length} mesh file(s), ${result.triangles} triangles, ${v.dims.join('x')} voxels of ${v.cellSize} (${fill}), ${result.blocked} blocked, ${result.document.waypoints.length} waypoints, ${result.links} links, ${ms.toFixed(1)} ms`,
+  );
   return 0;
 }

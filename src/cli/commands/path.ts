@@ -44,7 +44,8 @@ export async function pathCommand(argv: string[]): Promise<number> {
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const isScene = file.endsWith('.json');
   const flag = args.flags.get('graph');
-  if (flag !== undefined && flag !== 'grid' && flag !== 'waypoints') throw new UsageError(`--graph: expected grid|waypoints, got ${quote(flag)}`);
+  if (flag !== undefined && flag !== 'grid' && flag !== 'waypoints')
+    throw new UsageError(`--graph: expected grid|waypoints, got ${quote(flag)}`);
   const fromText = args.flags.get('from');
   const toText = args.flags.get('to');
   const graph = flag ?? (isScene && fromText !== undefined && !looksLikeVoxel(fromText) ? resolveGraph(undefined, fromText) : 'grid');

@@ -32,20 +32,26 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
   const r = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const segmentTestsPerSec = r.linkMs > 0 ? Math.round(r.segmentTests / (r.linkMs / 1000)) : 0;
   if (args.switches.has('json')) {
-    out(JSON.stringify({
-      waypoints: r.graph.count,
-      links: r.graph.linkCount,
-      buildMs: round3(r.buildMs),
-      segmentTests: r.segmentTests,
-      segmentTestsPerSec,
-      pairs: r.graph.pairs(),
-    }));
+    out(
+      JSON.stringify({
+        waypoints: r.graph.count,
+        links: r.graph.linkCount,
+        buildMs: round3(r.buildMs),
+        segmentTests: r.segmentTests,
+        segmentTestsPerSec,
+        pairs: r.graph.pairs(),
+      }),
+    );
     return 0;
   }
   const limit = Number.isFinite(r.maxLinkDistance) ? `, max link distance ${r.maxLinkDistance}` : '';
   out(`${clip(doc.name, 200)}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
-  out(`  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`);
-  out(`  links: ${r.segmentTests} ${r.agentRadius > 0 ? 'capsule' : 'segment'} tests in ${r.linkMs.toFixed(1)} ms (${segmentTestsPerSec} tests/s)`);
+  out(
+    `  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`,
+  );
+  out(
+    `  links: ${r.segmentTests} ${r.agentRadius > 0 ? 'capsule' : 'segment'} tests in ${r.linkMs.toFixed(1)} ms (${segmentTestsPerSec} tests/s)`,
+  );
   out(`  total: ${r.buildMs.toFixed(1)} ms`);
   return 0;
 }

@@ -39,7 +39,10 @@ export async function scenCommand(argv: string[]): Promise<number> {
   const problems = loadScenario(mapFile, scenFile);
   const solver = new ScenSolver(grid, settings, scenFile);
   const end = Math.min(problems.length, offset + limit);
-  if (!json) out(`${fileName(scenFile)}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`);
+  if (!json)
+    out(
+      `${fileName(scenFile)}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`,
+    );
   const times: number[] = [];
   let matched = 0;
   let maxAbsDiff = 0;
@@ -53,7 +56,10 @@ export async function scenCommand(argv: string[]): Promise<number> {
     totalMs += l.ms;
     expanded += l.expanded;
     if (json) out(JSON.stringify(l));
-    else out(`${String(l.index).padStart(5)}  ${ok ? 'ok  ' : 'DIFF'}  expected ${l.expected.toFixed(4).padStart(10)}  ${l.status.padEnd(11)} cost ${l.cost.toFixed(4).padStart(10)}  expanded ${String(l.expanded).padStart(8)}  ${l.ms.toFixed(3)} ms`);
+    else
+      out(
+        `${String(l.index).padStart(5)}  ${ok ? 'ok  ' : 'DIFF'}  expected ${l.expected.toFixed(4).padStart(10)}  ${l.status.padEnd(11)} cost ${l.cost.toFixed(4).padStart(10)}  expanded ${String(l.expanded).padStart(8)}  ${l.ms.toFixed(3)} ms`,
+      );
   };
   if (workers <= 1 || end - offset <= 1) {
     for (let index = offset; index < end; index++) print(solver.solve(index, problems[index]));
@@ -69,12 +75,23 @@ export async function scenCommand(argv: string[]): Promise<number> {
     expansionsPerSec: totalMs > 0 ? expanded / (totalMs / 1000) : 0,
   };
   if (json) out(JSON.stringify({ summary }));
-  else out(`matched ${matched}/${summary.problems}, max |diff| ${maxAbsDiff.toExponential(2)}, median ${summary.medianMs.toFixed(3)} ms, ${Math.round(summary.expansionsPerSec)} expansions/s`);
+  else
+    out(
+      `matched ${matched}/${summary.problems}, max |diff| ${maxAbsDiff.toExponential(2)}, median ${summary.medianMs.toFixed(3)} ms, ${Math.round(summary.expansionsPerSec)} expansions/s`,
+    );
   return 0;
 }
 
 /** Deals problems offset..end-1 round-robin to `n` worker threads; prints lines in file order. */
-function runInWorkers(mapFile: string, scenFile: string, settings: ScenSettings, offset: number, end: number, n: number, print: (l: ScenLine) => void): Promise<void> {
+function runInWorkers(
+  mapFile: string,
+  scenFile: string,
+  settings: ScenSettings,
+  offset: number,
+  end: number,
+  n: number,
+  print: (l: ScenLine) => void,
+): Promise<void> {
   const pending = new Map<number, ScenLine>();
   let next = offset;
   const flush = (): void => {
@@ -92,24 +109,28 @@ function runInWorkers(mapFile: string, scenFile: string, settings: ScenSettings,
     ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`
     : `import(${JSON.stringify(script.href)});`;
   const threads: Worker[] = [];
-  const finished = Array.from({ length: n }, (_, w) => new Promise<void>((resolve, reject) => {
-    const indices: number[] = [];
-    for (let i = offset + w; i < end; i += n) indices.push(i);
-    const worker = new Worker(boot, { eval: true, workerData: { mapFile, scenFile, settings, indices } });
-    threads.push(worker);
-    worker.on('message', (m: { line?: ScenLine; done?: boolean; error?: string; name?: string }) => {
-      if (m.line) {
-        pending.set(m.line.index, m.line);
-        flush();
-      } else if (m.done) {
-        resolve();
-      } else if (m.error !== undefined) {
-        reject(m.name === 'UsageError' ? new UsageError(m.error) : new InputError(m.error));
-      }
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${w} exited with code ${code}`))));
-  }));
+  const finished = Array.from(
+    { length: n },
+    (_, w) =>
+      new Promise<void>((resolve, reject) => {
+        const indices: number[] = [];
+        for (let i = offset + w; i < end; i += n) indices.push(i);
+        const worker = new Worker(boot, { eval: true, workerData: { mapFile, scenFile, settings, indices } });
+        threads.push(worker);
+        worker.on('message', (m: { line?: ScenLine; done?: boolean; error?: string; name?: string }) => {
+          if (m.line) {
+            pending.set(m.line.index, m.line);
+            flush();
+          } else if (m.done) {
+            resolve();
+          } else if (m.error !== undefined) {
+            reject(m.name === 'UsageError' ? new UsageError(m.error) : new InputError(m.error));
+          }
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${w} exited with code ${code}`))));
+      }),
+  );
   return Promise.all(finished).then(
     () => undefined,
     (e) => {
@@ -118,4 +139,3 @@ function runInWorkers(mapFile: string, scenFile: string, settings: ScenSettings,
     },
   );
 }
-

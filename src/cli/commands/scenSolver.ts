@@ -30,7 +30,11 @@ export class ScenSolver {
   private readonly space: GridSpace;
   private readonly ctx = new SearchContext();
 
-  constructor(private readonly grid: VoxelGrid, private readonly settings: ScenSettings, private readonly scenFile: string) {
+  constructor(
+    private readonly grid: VoxelGrid,
+    private readonly settings: ScenSettings,
+    private readonly scenFile: string,
+  ) {
     this.space = new GridSpace(grid, { neighborhood: settings.neighborhood, cornerCutting: settings.cornerCutting });
     const why = gridUnsupported(settings.algorithm, this.space);
     if (why !== null) throw new UsageError(`--algorithm ${settings.algorithm}: ${why}`);
@@ -38,16 +42,36 @@ export class ScenSolver {
 
   solve(index: number, p: ScenarioProblem): ScenLine {
     const grid = this.grid;
-    for (const [name, v] of [['start', p.start], ['goal', p.goal]] as const) {
+    for (const [name, v] of [
+      ['start', p.start],
+      ['goal', p.goal],
+    ] as const) {
       if (!grid.inBounds(v[0], v[1], v[2]) || grid.isBlocked(v[0], v[1], v[2])) {
         // The scenario file is wrong, not the command line: bad input (exit 1).
         throw new InputError(`${fileName(this.scenFile)}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
       }
     }
-    const r = findGridPath(this.settings.algorithm, this.space, grid.index(...p.start), grid.index(...p.goal), this.settings.search, this.ctx);
-    return { index, start: p.start, goal: p.goal, expected: p.expected, status: r.status, cost: r.cost, expanded: r.expanded, ms: r.elapsedMs };
+    const r = findGridPath(
+      this.settings.algorithm,
+      this.space,
+      grid.index(...p.start),
+      grid.index(...p.goal),
+      this.settings.search,
+      this.ctx,
+    );
+    return {
+      index,
+      start: p.start,
+      goal: p.goal,
+      expected: p.expected,
+      status: r.status,
+      cost: r.cost,
+      expanded: r.expanded,
+      ms: r.elapsedMs,
+    };
   }
 }
 
 /** matched = |cost - expected| <= 1e-3, or unreachable when the expected value is negative. */
-export const isMatch = (l: ScenLine): boolean => (l.expected < 0 ? l.status === 'unreachable' : l.status === 'found' && Math.abs(l.cost - l.expected) <= 1e-3);
+export const isMatch = (l: ScenLine): boolean =>
+  l.expected < 0 ? l.status === 'unreachable' : l.status === 'found' && Math.abs(l.cost - l.expected) <= 1e-3;

@@ -43,7 +43,9 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const hz = sim.params.stepHz;
-  out(`${clip(doc.name, 200)}: ${agents.length} agent${agents.length === 1 ? '' : 's'}, paths on ${graph}, ${n} steps (${(n / hz).toFixed(2)} s at ${hz} Hz), seed ${seed}`);
+  out(
+    `${clip(doc.name, 200)}: ${agents.length} agent${agents.length === 1 ? '' : 's'}, paths on ${graph}, ${n} steps (${(n / hz).toFixed(2)} s at ${hz} Hz), seed ${seed}`,
+  );
   const rows = agents.map((a) => [
     clip(a.id, 60),
     a.arrived ? 'yes' : 'no',
@@ -55,7 +57,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     String(a.stepsInside),
     String(a.replans),
   ]);
-  for (const line of table(['agent', 'arrived', 'time s', 'travelled', 'planned', 'ratio', 'min clear', 'inside', 'replans'], rows)) out(line);
+  for (const line of table(['agent', 'arrived', 'time s', 'travelled', 'planned', 'ratio', 'min clear', 'inside', 'replans'], rows))
+    out(line);
   out(`summary: ${summary.arrived}/${summary.agents} arrived, ${summary.stepsInside} steps inside static geometry`);
   return 0;
 }

@@ -40,10 +40,22 @@ export async function voxelizeCommand(argv: string[]): Promise<number> {
   const ms = now() - t0;
   const o = grid.origin;
   if (args.switches.has('json')) {
-    out(JSON.stringify({ triangles, origin: [o.x, o.y, o.z], cellSize, dims: [grid.X, grid.Y, grid.Z], blocked, solid, ms: Math.round(ms * 1000) / 1000 }));
+    out(
+      JSON.stringify({
+        triangles,
+        origin: [o.x, o.y, o.z],
+        cellSize,
+        dims: [grid.X, grid.Y, grid.Z],
+        blocked,
+        solid,
+        ms: Math.round(ms * 1000) / 1000,
+      }),
+    );
     return 0;
   }
-  out(`${file}: ${triangles} triangles -> ${grid.X}x${grid.Y}x${grid.Z} voxels of ${cellSize} (${fill}), ${blocked} blocked in ${solid.length} boxes, ${ms.toFixed(1)} ms`);
+  out(
+    `${file}: ${triangles} triangles -> ${grid.X}x${grid.Y}x${grid.Z} voxels of ${cellSize} (${fill}), ${blocked} blocked in ${solid.length} boxes, ${ms.toFixed(1)} ms`,
+  );
   out(`  origin ${o.x}, ${o.y}, ${o.z}`);
   return 0;
 }

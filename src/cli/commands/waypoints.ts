@@ -23,27 +23,31 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const maxFlag = args.flags.get('max');
   const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
   const maxWaypoints = maxFlag === undefined ? undefined : numberFlag('max', maxFlag, 1, true);
-  if (maxWaypoints !== undefined && maxWaypoints > 50000) throw new UsageError(`--max: at most 50000 (the scene limit), got ${maxWaypoints}`);
+  if (maxWaypoints !== undefined && maxWaypoints > 50000)
+    throw new UsageError(`--max: at most 50000 (the scene limit), got ${maxWaypoints}`);
   const doc = loadScene(file);
   let r: SceneWaypointFigures;
   try {
     r = sceneWaypointFigures(doc, { agentRadius, maxWaypoints, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   } catch (e) {
     // A world too big to place waypoints in is a property of the file.
-    if (e instanceof NavlabError && e.code === 'usage' && e.message.startsWith('placeWaypoints: ')) throw new InputError(`${file}: ${e.message}`);
+    if (e instanceof NavlabError && e.code === 'usage' && e.message.startsWith('placeWaypoints: '))
+      throw new InputError(`${file}: ${e.message}`);
     throw e;
   }
   const { graph, metrics: m, figuresMs } = r;
   const waypoints = autoWaypointList(graph.positions);
   if (args.switches.has('json')) {
-    out(JSON.stringify({
-      waypoints,
-      coverage: m.coverage,
-      components: m.components,
-      medianRatio: m.medianRatio,
-      p95Ratio: m.p95Ratio,
-      ms: round3(r.ms),
-    }));
+    out(
+      JSON.stringify({
+        waypoints,
+        coverage: m.coverage,
+        components: m.components,
+        medianRatio: m.medianRatio,
+        p95Ratio: m.p95Ratio,
+        ms: round3(r.ms),
+      }),
+    );
     return 0;
   }
   const g = r.placed.space.grid;
@@ -53,7 +57,9 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   out(`  grid: ${g.X}x${g.Y}x${g.Z} voxels of ${g.cellSize}, ${r.placed.space.clearVoxels.length} clear`);
   out(`  steps: ${s.cover} cover, ${s.connectors} connectors, ${s.pruned} pruned, ${s.refined} refinement`);
   out(`  coverage ${m.coverage}, components: graph ${m.components.graph}, free ${m.components.free}`);
-  out(`  route / grid optimum over ${m.pairs} pairs: median ${ratio(m.medianRatio)}, 95th percentile ${ratio(m.p95Ratio)} (${figuresMs.toFixed(0)} ms)`);
+  out(
+    `  route / grid optimum over ${m.pairs} pairs: median ${ratio(m.medianRatio)}, 95th percentile ${ratio(m.p95Ratio)} (${figuresMs.toFixed(0)} ms)`,
+  );
   for (const w of waypoints) out(`  ${w.id}  ${w.position.map((c) => +c.toFixed(4)).join(', ')}`);
   return 0;
 }

@@ -79,7 +79,8 @@ export class PointGrid {
    */
   static fit(xyz: ArrayLike<number>, items: ArrayLike<number>): PointGrid {
     const n = items.length;
-    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    const lo = [Infinity, Infinity, Infinity],
+      hi = [-Infinity, -Infinity, -Infinity];
     for (let k = 0; k < n; k++) {
       for (let a = 0; a < 3; a++) {
         const v = xyz[3 * items[k] + a];
@@ -100,7 +101,13 @@ export class PointGrid {
       const inv = 1 / size;
       for (let k = 0; k < n; k++) {
         const i = items[k];
-        keys.add(key(Math.floor((xyz[3 * i] - lo[0]) * inv), Math.floor((xyz[3 * i + 1] - lo[1]) * inv), Math.floor((xyz[3 * i + 2] - lo[2]) * inv)));
+        keys.add(
+          key(
+            Math.floor((xyz[3 * i] - lo[0]) * inv),
+            Math.floor((xyz[3 * i + 1] - lo[1]) * inv),
+            Math.floor((xyz[3 * i + 2] - lo[2]) * inv),
+          ),
+        );
       }
       const occupancy = n / keys.size;
       if (occupancy >= TARGET_OCCUPANCY / 2 && occupancy <= TARGET_OCCUPANCY * 2) break;
@@ -114,7 +121,9 @@ export class PointGrid {
 
   #cellAt(x: number, y: number, z: number, create: boolean): Cell | null {
     const inv = this.#inv;
-    const cx = Math.floor((x - this.#ox) * inv), cy = Math.floor((y - this.#oy) * inv), cz = Math.floor((z - this.#oz) * inv);
+    const cx = Math.floor((x - this.#ox) * inv),
+      cy = Math.floor((y - this.#oy) * inv),
+      cz = Math.floor((z - this.#oz) * inv);
     if (!inRange(cx) || !inRange(cy) || !inRange(cz)) return null;
     const k = key(cx, cy, cz);
     let cell = this.#cells.get(k);
@@ -180,9 +189,15 @@ export class PointGrid {
    * (a superset of the items within their own reach of it: callers test exactly).
    */
   forEachReaching(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, visit: (item: number) => void): void {
-    const s = this.cellSize, slack = SLACK * s;
+    const s = this.cellSize,
+      slack = SLACK * s;
     // In grid coordinates (origin at 0): cell c spans [c, c + 1) * s.
-    minX -= this.#ox, maxX -= this.#ox, minY -= this.#oy, maxY -= this.#oy, minZ -= this.#oz, maxZ -= this.#oz;
+    minX -= this.#ox;
+    maxX -= this.#ox;
+    minY -= this.#oy;
+    maxY -= this.#oy;
+    minZ -= this.#oz;
+    maxZ -= this.#oz;
     for (const cell of this.#cells.values()) {
       const dx = gap(minX, maxX, cell.cx * s - slack, (cell.cx + 1) * s + slack);
       const dy = gap(minY, maxY, cell.cy * s - slack, (cell.cy + 1) * s + slack);
@@ -200,7 +215,17 @@ export class PointGrid {
    * many. Exact: cells are visited in rings of growing Chebyshev radius until every unvisited
    * cell lies strictly farther than the k-th best.
    */
-  nearest(qx: number, qy: number, qz: number, self: number, k: number, maxDistSq: number, xyz: ArrayLike<number>, rank: ArrayLike<number>, out: Int32Array): number {
+  nearest(
+    qx: number,
+    qy: number,
+    qz: number,
+    self: number,
+    k: number,
+    maxDistSq: number,
+    xyz: ArrayLike<number>,
+    rank: ArrayLike<number>,
+    out: Int32Array,
+  ): number {
     if (this.#bestD.length < k) {
       this.#bestD = new Float64Array(k);
       this.#bestR = new Int32Array(k);
@@ -223,10 +248,16 @@ export class PointGrid {
     this.#gx = q[0];
     this.#gy = q[1];
     this.#gz = q[2];
-    const lo = this.#lo, hi = this.#hi;
+    const lo = this.#lo,
+      hi = this.#hi;
     const s = this.cellSize;
     for (let r = 0; ; r++) {
-      const x0 = c[0] - r, x1 = c[0] + r, y0 = c[1] - r, y1 = c[1] + r, z0 = c[2] - r, z1 = c[2] + r;
+      const x0 = c[0] - r,
+        x1 = c[0] + r,
+        y0 = c[1] - r,
+        y1 = c[1] + r,
+        z0 = c[2] - r,
+        z1 = c[2] + r;
       const ringCells = r === 0 ? 1 : (2 * r + 1) ** 3 - (2 * r - 1) ** 3;
       if (ringCells > this.#cells.size) {
         // A ring larger than the occupied cells: visit the unvisited occupied cells and stop.
@@ -259,11 +290,16 @@ export class PointGrid {
   }
 
   #offerAll(items: number[]): void {
-    const xyz = this.#xyz, qx = this.#qx, qy = this.#qy, qz = this.#qz;
+    const xyz = this.#xyz,
+      qx = this.#qx,
+      qy = this.#qy,
+      qz = this.#qz;
     for (let m = 0; m < items.length; m++) {
       const j = items[m];
       if (j === this.#self) continue;
-      const dx = xyz[3 * j] - qx, dy = xyz[3 * j + 1] - qy, dz = xyz[3 * j + 2] - qz;
+      const dx = xyz[3 * j] - qx,
+        dy = xyz[3 * j + 1] - qy,
+        dz = xyz[3 * j + 2] - qz;
       const d = dx * dx + dy * dy + dz * dz;
       if (d <= this.#maxDistSq) this.#offer(d, this.#rank[j], j);
     }
@@ -272,7 +308,8 @@ export class PointGrid {
   /** Offers the items of cell (cx, cy, cz) unless the whole cell is farther than the k-th best. */
   #visitCell(cx: number, cy: number, cz: number): void {
     if (this.#count === this.#k) {
-      const s = this.cellSize, slack = SLACK * s;
+      const s = this.cellSize,
+        slack = SLACK * s;
       const dx = gap(this.#gx, this.#gx, cx * s - slack, (cx + 1) * s + slack);
       const dy = gap(this.#gy, this.#gy, cy * s - slack, (cy + 1) * s + slack);
       const dz = gap(this.#gz, this.#gz, cz * s - slack, (cz + 1) * s + slack);
@@ -284,7 +321,9 @@ export class PointGrid {
 
   /** Keeps (d, r, i) if it is among the k best so far (sorted insertion: k is small). */
   #offer(d: number, r: number, i: number): void {
-    const D = this.#bestD, R = this.#bestR, I = this.#bestI;
+    const D = this.#bestD,
+      R = this.#bestR,
+      I = this.#bestI;
     let m = this.#count;
     if (m === this.#k) {
       if (d > D[m - 1] || (d === D[m - 1] && r > R[m - 1])) return;

@@ -59,9 +59,12 @@ export class SpatialHash {
    * superset of the items inside it (callers test the exact distance).
    */
   query(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, visit: (item: number) => void): void {
-    const x0 = this.cell(minX), x1 = this.cell(maxX);
-    const y0 = this.cell(minY), y1 = this.cell(maxY);
-    const z0 = this.cell(minZ), z1 = this.cell(maxZ);
+    const x0 = this.cell(minX),
+      x1 = this.cell(maxX);
+    const y0 = this.cell(minY),
+      y1 = this.cell(maxY);
+    const z0 = this.cell(minZ),
+      z1 = this.cell(maxZ);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.#cells.size) {
       // A box covering more cells than are occupied: walk the occupied ones instead.
       for (const [k, bucket] of this.#cells) {

@@ -155,7 +155,8 @@ export class GraphSpace implements SearchSpace {
   }
 
   setGoal(goal: number, name: HeuristicName): void {
-    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount) throw new NavlabError('usage', `GraphSpace.setGoal: goal: expected a waypoint index in [0, ${this.nodeCount}), got ${String(goal)}`);
+    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount)
+      throw new NavlabError('usage', `GraphSpace.setGoal: goal: expected a waypoint index in [0, ${this.nodeCount}), got ${String(goal)}`);
     checkOneOf('GraphSpace.setGoal: heuristic', name, HEURISTICS);
     this.#goal = goal;
     this.#heuristicName = name;

@@ -91,16 +91,23 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     seed: options.seed ?? 0x5eed,
   };
   if (grid.size > MAX_PLACEMENT_VOXELS) {
-    throw new NavlabError('usage', `placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`);
+    throw new NavlabError(
+      'usage',
+      `placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`,
+    );
   }
-  if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0) throw new NavlabError('usage', `maxWaypoints: expected an integer >= 0, got ${maxWaypoints}`);
+  if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0)
+    throw new NavlabError('usage', `maxWaypoints: expected an integer >= 0, got ${maxWaypoints}`);
   if (!(maxLink > 0)) throw new NavlabError('usage', `maxLinkDistance: expected a positive number, got ${maxLink}`);
   for (const key of ['targetRatio', 'goalRatio'] as const) {
-    if (!(refineOptions[key] >= 1) || !Number.isFinite(refineOptions[key])) throw new NavlabError('usage', `${key}: expected a finite number >= 1, got ${refineOptions[key]}`);
+    if (!(refineOptions[key] >= 1) || !Number.isFinite(refineOptions[key]))
+      throw new NavlabError('usage', `${key}: expected a finite number >= 1, got ${refineOptions[key]}`);
   }
-  if (!(refineOptions.goalShare >= 0 && refineOptions.goalShare <= 1)) throw new NavlabError('usage', `goalShare: expected a number in [0, 1], got ${refineOptions.goalShare}`);
+  if (!(refineOptions.goalShare >= 0 && refineOptions.goalShare <= 1))
+    throw new NavlabError('usage', `goalShare: expected a number in [0, 1], got ${refineOptions.goalShare}`);
   for (const key of ['batchPairs', 'maxBatches'] as const) {
-    if (!Number.isInteger(refineOptions[key]) || refineOptions[key] < 0 || refineOptions[key] > 1e6) throw new NavlabError('usage', `${key}: expected an integer in [0, 1e6], got ${refineOptions[key]}`);
+    if (!Number.isInteger(refineOptions[key]) || refineOptions[key] < 0 || refineOptions[key] > 1e6)
+      throw new NavlabError('usage', `${key}: expected an integer in [0, 1e6], got ${refineOptions[key]}`);
   }
   let t = now();
   const lap = (): number => {
@@ -133,7 +140,9 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   connectMs += lap();
   const graph = placer.vis.graph();
   return {
-    positions: graph.positions, graph, space,
+    positions: graph.positions,
+    graph,
+    space,
     steps: { cover, connectors, pruned, refined, batches },
     ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },
   };

@@ -69,7 +69,8 @@ export class GridLandmarks {
   #altBound(p: number, q: number): number {
     let best = 0;
     for (const t of this.#tables) {
-      const a = t[p], b = t[q];
+      const a = t[p],
+        b = t[q];
       const d = Math.abs(a - b) - 1e-6 * (a + b);
       if (d > best) best = d;
     }
@@ -102,8 +103,11 @@ export class GridLandmarks {
     // The first landmark: the voxel of c farthest (straight line) from c's first voxel; each
     // next one: the voxel of c farthest (grid distance) from the landmarks chosen so far.
     const grid = this.space.grid;
-    const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 };
-    let first = -1, landmark = -1, far = -1;
+    const a = { x: 0, y: 0, z: 0 },
+      b = { x: 0, y: 0, z: 0 };
+    let first = -1,
+      landmark = -1,
+      far = -1;
     for (let p = 0; p < n; p++) {
       if (component[voxels[p]] !== c) continue;
       if (first === -1) {
@@ -154,12 +158,16 @@ export class GridLandmarks {
    * into `table`.
    */
   #search(from: number, goal: number, cap: number, table?: Float32Array): number {
-    const pos = this.#position!, dist = this.#dist!, touched = this.#touched!, heap = this.#heap!;
+    const pos = this.#position!,
+      dist = this.#dist!,
+      touched = this.#touched!,
+      heap = this.#heap!;
     const voxels = this.space.clearVoxels;
     const gs = this.gridSpace;
     const { moveNeed: need, moveOffset: offset, moveCost: cost, moveDelta: delta } = gs;
     const moves = need.length;
-    const X = gs.grid.X, XY = gs.XY;
+    const X = gs.grid.X,
+      XY = gs.XY;
     const alt = goal >= 0 && this.has(this.space.component[voxels[goal]]);
     if (goal >= 0) gs.setGoal(voxels[goal], 'exact');
     let count = 0;

@@ -100,7 +100,9 @@ export class NearestLinks {
    */
   detach(s: number): void {
     const p = this.#host.xyz;
-    const x = p[3 * s], y = p[3 * s + 1], z = p[3 * s + 2];
+    const x = p[3 * s],
+      y = p[3 * s + 1],
+      z = p[3 * s + 2];
     this.#grid.forEachReaching(x, y, z, x, y, z, (i) => {
       if (i !== s && this.#mark[i] === 0 && this.#holds(i, s)) this.#markRow(i);
     });
@@ -116,7 +118,9 @@ export class NearestLinks {
   attach(s: number): void {
     this.#ensure(s + 1);
     const p = this.#host.xyz;
-    const x = p[3 * s], y = p[3 * s + 1], z = p[3 * s + 2];
+    const x = p[3 * s],
+      y = p[3 * s + 1],
+      z = p[3 * s + 2];
     this.#grid.forEachReaching(x, y, z, x, y, z, (i) => {
       if (i !== s && this.#mark[i] === 0 && this.#wouldTake(i, s)) this.#markRow(i);
     });
@@ -133,15 +137,20 @@ export class NearestLinks {
    * there) and settles them; returns the number of pairs re-tested.
    */
   retestBox(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): number {
-    const K = NEAREST_CANDIDATES, p = this.#host.xyz, row = this.#row;
+    const K = NEAREST_CANDIDATES,
+      p = this.#host.xyz,
+      row = this.#row;
     this.#grid.forEachReaching(minX, minY, minZ, maxX, maxY, maxZ, (i) => {
       let hit = false;
       for (let k = 0; k < this.#len[i]; k++) {
         const t = row[K * i + k] >> 2;
         // From the lexicographically smaller end, so both rows holding a pair agree.
         const first = lexLess(p, i, t);
-        const a = first ? i : t, b = first ? t : i;
-        const ax = p[3 * a], ay = p[3 * a + 1], az = p[3 * a + 2];
+        const a = first ? i : t,
+          b = first ? t : i;
+        const ax = p[3 * a],
+          ay = p[3 * a + 1],
+          az = p[3 * a + 2];
         if (!clipSegment(ax, ay, az, p[3 * b] - ax, p[3 * b + 1] - ay, p[3 * b + 2] - az, minX, minY, minZ, maxX, maxY, maxZ)) continue;
         row[K * i + k] |= STALE;
         hit = true;
@@ -164,7 +173,8 @@ export class NearestLinks {
     for (const i of this.#pending) if (i !== fresh && this.#present[i]) this.#fill(i, true);
     const t = this.#touched;
     for (let k = 0; k < t.length; k += 2) {
-      const a = t[k], b = t[k + 1];
+      const a = t[k],
+        b = t[k + 1];
       this.#host.setLinked(a, b, this.#chooses(a, b) || this.#chooses(b, a));
     }
     for (const i of this.#pending) this.#mark[i] = 0;
@@ -222,7 +232,9 @@ export class NearestLinks {
 
   /** Whether a ranks before the nearest-first walk of row i stops (so it would enter it). */
   #wouldTake(i: number, s: number): boolean {
-    const K = NEAREST_CANDIDATES, row = this.#row, len = this.#len[i];
+    const K = NEAREST_CANDIDATES,
+      row = this.#row,
+      len = this.#len[i];
     const d = distSq(this.#host.xyz, i, s);
     if (d > this.#maxDistSq) return false;
     let chosen = 0;
@@ -242,15 +254,18 @@ export class NearestLinks {
 
   /** Fills row i from its candidates; with `record`, its old and new choices are touched. */
   #fill(i: number, record: boolean): void {
-    const K = NEAREST_CANDIDATES, row = this.#row, p = this.#host.xyz;
+    const K = NEAREST_CANDIDATES,
+      row = this.#row,
+      p = this.#host.xyz;
     this.#oldLen = this.#len[i];
     for (let k = 0; k < this.#oldLen; k++) {
       const e = row[K * i + k];
       this.#old[k] = e;
-      if (record && (e & CLEAR)) this.#touched.push(i, e >> 2);
+      if (record && e & CLEAR) this.#touched.push(i, e >> 2);
     }
     const m = this.#grid.nearest(p[3 * i], p[3 * i + 1], p[3 * i + 2], i, K, this.#maxDistSq, p, this.#host.rank, this.#cand);
-    let len = 0, chosen = 0;
+    let len = 0,
+      chosen = 0;
     for (let c = 0; c < m && chosen < NEAREST_LINKS; c++) {
       const t = this.#cand[c];
       const st = this.#status(i, t);
@@ -297,12 +312,19 @@ export class NearestLinks {
 }
 
 function distSq(p: ArrayLike<number>, a: number, b: number): number {
-  const dx = p[3 * b] - p[3 * a], dy = p[3 * b + 1] - p[3 * a + 1], dz = p[3 * b + 2] - p[3 * a + 2];
+  const dx = p[3 * b] - p[3 * a],
+    dy = p[3 * b + 1] - p[3 * a + 1],
+    dz = p[3 * b + 2] - p[3 * a + 2];
   return dx * dx + dy * dy + dz * dz;
 }
 
 /** Whether slot a's position is lexicographically no greater than slot b's. */
 function lexLess(p: ArrayLike<number>, a: number, b: number): boolean {
-  const ax = p[3 * a], ay = p[3 * a + 1], az = p[3 * a + 2], bx = p[3 * b], by = p[3 * b + 1], bz = p[3 * b + 2];
+  const ax = p[3 * a],
+    ay = p[3 * a + 1],
+    az = p[3 * a + 2],
+    bx = p[3 * b],
+    by = p[3 * b + 1],
+    bz = p[3 * b + 2];
   return ax < bx || (ax === bx && (ay < by || (ay === by && az <= bz)));
 }

@@ -4,11 +4,27 @@ import { LIMITS } from '../limits.ts';
 import { clipSegment } from '../math/clipSegment.ts';
 import { NearestLinks, type NearestHost } from './nearestLinks.ts';
 import { SpatialHash } from './SpatialHash.ts';
-import { checkPositions, checkVisibilityOptions, forEachCandidatePair, pairClear, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
+import {
+  checkPositions,
+  checkVisibilityOptions,
+  forEachCandidatePair,
+  pairClear,
+  type Aabb,
+  type LineOfSight,
+  type VisibilityOptions,
+} from './visibilityPairs.ts';
 import { DISTANCE_MATRIX_LIMIT, WaypointGraph } from './WaypointGraph.ts';
 
 export { NEAREST_CANDIDATES, NEAREST_LINKS } from './nearestLinks.ts';
-export { forEachCandidatePair, pairClear, segmentClearOf, snapToVisibleWaypoint, type Aabb, type LineOfSight, type VisibilityOptions } from './visibilityPairs.ts';
+export {
+  forEachCandidatePair,
+  pairClear,
+  segmentClearOf,
+  snapToVisibleWaypoint,
+  type Aabb,
+  type LineOfSight,
+  type VisibilityOptions,
+} from './visibilityPairs.ts';
 
 /**
  * Up to this many waypoints (by default: `VisibilityOptions.allPairsLimit`), every visible
@@ -26,7 +42,11 @@ export const ALL_PAIRS_LIMIT = DISTANCE_MATRIX_LIMIT;
  * the all-pairs limit, the nearest visible ones only (`NearestLinks`). At most LIMITS.waypoints
  * waypoints.
  */
-export function buildVisibility(positions: Float64Array, segmentClear: (i: number, j: number) => boolean, options: VisibilityOptions = {}): WaypointGraph {
+export function buildVisibility(
+  positions: Float64Array,
+  segmentClear: (i: number, j: number) => boolean,
+  options: VisibilityOptions = {},
+): WaypointGraph {
   checkPositions('buildVisibility: positions', positions);
   checkFunction('buildVisibility: segmentClear', segmentClear);
   const { maxLinkDistance, allPairsLimit } = checkVisibilityOptions('buildVisibility', options, ALL_PAIRS_LIMIT);
@@ -35,11 +55,15 @@ export function buildVisibility(positions: Float64Array, segmentClear: (i: numbe
   const n = positions.length / 3;
   if (n > allPairsLimit) {
     const index = Int32Array.from({ length: n }, (_, i) => i);
-    const links = new NearestLinks({
-      xyz: positions, rank: index,
-      clear: (a, b) => (a < b ? segmentClear(a, b) : segmentClear(b, a)),
-      setLinked: (a, b) => void pairs.push(a, b),
-    }, maxLinkDistance);
+    const links = new NearestLinks(
+      {
+        xyz: positions,
+        rank: index,
+        clear: (a, b) => (a < b ? segmentClear(a, b) : segmentClear(b, a)),
+        setLinked: (a, b) => void pairs.push(a, b),
+      },
+      maxLinkDistance,
+    );
     links.build(index);
     links.linkAll();
   } else {
@@ -152,7 +176,8 @@ export class VisibilityGraph {
     checkNumber('VisibilityGraph.add: x', x);
     checkNumber('VisibilityGraph.add: y', y);
     checkNumber('VisibilityGraph.add: z', z);
-    if (this.#order.length >= LIMITS.waypoints) throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${LIMITS.waypoints} waypoints, the limit`);
+    if (this.#order.length >= LIMITS.waypoints)
+      throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${LIMITS.waypoints} waypoints, the limit`);
     const s = this.#newSlot();
     this.#place(s, x, y, z);
     if (!this.#rebuildOnModeChange()) this.#relink(s);
@@ -204,8 +229,12 @@ export class VisibilityGraph {
   retestRegion(box: Aabb, margin = 0): number {
     checkAabb('VisibilityGraph.retestRegion: box', box);
     checkNumber('VisibilityGraph.retestRegion: margin', margin, 0);
-    const minX = box.min.x - margin, minY = box.min.y - margin, minZ = box.min.z - margin;
-    const maxX = box.max.x + margin, maxY = box.max.y + margin, maxZ = box.max.z + margin;
+    const minX = box.min.x - margin,
+      minY = box.min.y - margin,
+      minZ = box.min.z - margin;
+    const maxX = box.max.x + margin,
+      maxY = box.max.y + margin,
+      maxZ = box.max.z + margin;
     if (this.#nearest !== null) {
       const retested = this.#nearest.retestBox(minX, minY, minZ, maxX, maxY, maxZ);
       if (retested > 0) this.#cached = null;
@@ -221,10 +250,14 @@ export class VisibilityGraph {
     let retested = 0;
     for (let ai = 0; ai < candidates.length; ai++) {
       const a = candidates[ai];
-      const ax = p[3 * a], ay = p[3 * a + 1], az = p[3 * a + 2];
+      const ax = p[3 * a],
+        ay = p[3 * a + 1],
+        az = p[3 * a + 2];
       for (let bi = ai + 1; bi < candidates.length; bi++) {
         const b = candidates[bi];
-        const dx = p[3 * b] - ax, dy = p[3 * b + 1] - ay, dz = p[3 * b + 2] - az;
+        const dx = p[3 * b] - ax,
+          dy = p[3 * b + 1] - ay,
+          dz = p[3 * b + 2] - az;
         if (dx * dx + dy * dy + dz * dz > limitSq) continue;
         if (!clipSegment(ax, ay, az, dx, dy, dz, minX, minY, minZ, maxX, maxY, maxZ)) continue;
         retested++;
@@ -273,7 +306,8 @@ export class VisibilityGraph {
 
   /** Waypoint positions in index order (a fresh array). */
   positions(): Float64Array {
-    const order = this.#order, p = this.#xyz;
+    const order = this.#order,
+      p = this.#xyz;
     const out = new Float64Array(3 * order.length);
     for (let i = 0; i < order.length; i++) {
       const s = order[i];
@@ -335,11 +369,15 @@ export class VisibilityGraph {
   /** Tests slot s against every other waypoint within reach and links the clear ones. */
   #retestSlot(s: number): void {
     const p = this.#xyz;
-    const x = p[3 * s], y = p[3 * s + 1], z = p[3 * s + 2];
+    const x = p[3 * s],
+      y = p[3 * s + 1],
+      z = p[3 * s + 2];
     const limitSq = this.maxLinkDistance * this.maxLinkDistance;
     const visit = (t: number): void => {
       if (t === s) return;
-      const dx = p[3 * t] - x, dy = p[3 * t + 1] - y, dz = p[3 * t + 2] - z;
+      const dx = p[3 * t] - x,
+        dy = p[3 * t + 1] - y,
+        dz = p[3 * t + 2] - z;
       if (dx * dx + dy * dy + dz * dz > limitSq) return;
       if (this.#testSlots(s, t)) this.#linkSlots(s, t);
     };

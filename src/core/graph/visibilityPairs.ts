@@ -45,14 +45,26 @@ export function forEachCandidatePair(positions: ArrayLike<number>, maxLinkDistan
   const near: number[] = [];
   const gather = (j: number): void => void near.push(j);
   for (let i = 0; i < n; i++) {
-    const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
+    const x = positions[3 * i],
+      y = positions[3 * i + 1],
+      z = positions[3 * i + 2];
     near.length = 0;
-    hash.query(x - maxLinkDistance, y - maxLinkDistance, z - maxLinkDistance, x + maxLinkDistance, y + maxLinkDistance, z + maxLinkDistance, gather);
+    hash.query(
+      x - maxLinkDistance,
+      y - maxLinkDistance,
+      z - maxLinkDistance,
+      x + maxLinkDistance,
+      y + maxLinkDistance,
+      z + maxLinkDistance,
+      gather,
+    );
     // Ascending j, so the visiting order does not depend on the hash's bucket order.
     near.sort((a, b) => a - b);
     for (const j of near) {
       if (j <= i) continue;
-      const dx = positions[3 * j] - x, dy = positions[3 * j + 1] - y, dz = positions[3 * j + 2] - z;
+      const dx = positions[3 * j] - x,
+        dy = positions[3 * j + 1] - y,
+        dz = positions[3 * j + 2] - z;
       if (dx * dx + dy * dy + dz * dz <= limitSq) visit(i, j);
     }
   }
@@ -83,11 +95,16 @@ export function segmentClearOf(positions: ArrayLike<number>, los: LineOfSight): 
  * field): maxLinkDistance a number > 0 (Infinity, the default, for none), allPairsLimit an
  * integer >= 0 (`defaultLimit` when undefined).
  */
-export function checkVisibilityOptions(what: string, options: unknown, defaultLimit: number): { maxLinkDistance: number; allPairsLimit: number } {
+export function checkVisibilityOptions(
+  what: string,
+  options: unknown,
+  defaultLimit: number,
+): { maxLinkDistance: number; allPairsLimit: number } {
   const o = checkOptions<VisibilityOptions>(`${what}: options`, options);
   return {
     maxLinkDistance: o.maxLinkDistance === undefined ? Infinity : checkLimit(`${what}: options.maxLinkDistance`, o.maxLinkDistance),
-    allPairsLimit: o.allPairsLimit === undefined ? defaultLimit : checkNumber(`${what}: options.allPairsLimit`, o.allPairsLimit, 0, false, true),
+    allPairsLimit:
+      o.allPairsLimit === undefined ? defaultLimit : checkNumber(`${what}: options.allPairsLimit`, o.allPairsLimit, 0, false, true),
   };
 }
 
@@ -106,7 +123,9 @@ export function snapToVisibleWaypoint(point: Vec3, positions: ArrayLike<number>,
   const order: number[] = [];
   const dist = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const dx = positions[3 * i] - point.x, dy = positions[3 * i + 1] - point.y, dz = positions[3 * i + 2] - point.z;
+    const dx = positions[3 * i] - point.x,
+      dy = positions[3 * i + 1] - point.y,
+      dz = positions[3 * i + 2] - point.z;
     dist[i] = dx * dx + dy * dy + dz * dz;
     if (dist[i] <= maxDistance * maxDistance) order.push(i);
   }

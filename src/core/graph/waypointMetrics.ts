@@ -147,9 +147,11 @@ export function pairRatios(space: ClearSpace, graph: WaypointGraph, los: LineOfS
   const ctx = new SearchContext();
   const router = new WaypointRouter(graph, los, new SearchContext());
   const out = new Float64Array(pairs.length / 2);
-  const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 };
+  const a = { x: 0, y: 0, z: 0 },
+    b = { x: 0, y: 0, z: 0 };
   for (let k = 0; k < out.length; k++) {
-    const s = pairs[2 * k], g = pairs[2 * k + 1];
+    const s = pairs[2 * k],
+      g = pairs[2 * k + 1];
     const optimum = findPath(gridSpace, s, g, {}, ctx);
     if (optimum.status !== 'found') throw new Error(`pairRatios: voxels ${s} and ${g} of one component are not connected on the grid`);
     voxelCenter(space, s, a);

@@ -89,27 +89,55 @@ export class Placer {
     let remaining = uncovered.length;
     let next = 0;
     const c = this.#c;
-    const s = grid.cellSize, o = grid.origin;
+    const s = grid.cellSize,
+      o = grid.origin;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
       const w = this.add(voxels[k]);
       const comp = component[voxels[k]];
-      const wx = this.xyz[3 * w], wy = this.xyz[3 * w + 1], wz = this.xyz[3 * w + 2];
+      const wx = this.xyz[3 * w],
+        wy = this.xyz[3 * w + 1],
+        wz = this.xyz[3 * w + 2];
       let kept = 0;
-      for (let i = 0; i < remaining;) {
+      for (let i = 0; i < remaining; ) {
         // The run [i, end) of one block; the box of its voxel centres in the component.
         let end = i;
-        let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+        let x0 = Infinity,
+          y0 = Infinity,
+          z0 = Infinity,
+          x1 = -Infinity,
+          y1 = -Infinity,
+          z1 = -Infinity;
         while (end < remaining && block[uncovered[end]] === block[uncovered[i]]) {
           const v = voxels[uncovered[end++]];
           if (component[v] !== comp) continue;
           grid.coords(v, c);
-          x0 = Math.min(x0, c.x); y0 = Math.min(y0, c.y); z0 = Math.min(z0, c.z);
-          x1 = Math.max(x1, c.x); y1 = Math.max(y1, c.y); z1 = Math.max(z1, c.z);
+          x0 = Math.min(x0, c.x);
+          y0 = Math.min(y0, c.y);
+          z0 = Math.min(z0, c.z);
+          x1 = Math.max(x1, c.x);
+          y1 = Math.max(y1, c.y);
+          z1 = Math.max(z1, c.z);
         }
-        const all = sweep !== null && end - i > 1 && x0 <= x1 &&
-          sweep.sweep(wx, wy, wz, wx, wy, wz, o.x + (x0 + 0.5) * s, o.y + (y0 + 0.5) * s, o.z + (z0 + 0.5) * s, o.x + (x1 + 0.5) * s, o.y + (y1 + 0.5) * s, o.z + (z1 + 0.5) * s);
+        const all =
+          sweep !== null &&
+          end - i > 1 &&
+          x0 <= x1 &&
+          sweep.sweep(
+            wx,
+            wy,
+            wz,
+            wx,
+            wy,
+            wz,
+            o.x + (x0 + 0.5) * s,
+            o.y + (y0 + 0.5) * s,
+            o.z + (z0 + 0.5) * s,
+            o.x + (x1 + 0.5) * s,
+            o.y + (y1 + 0.5) * s,
+            o.z + (z1 + 0.5) * s,
+          );
         for (; i < end; i++) {
           const u = uncovered[i];
           if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
@@ -153,7 +181,11 @@ export class Placer {
    * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
    */
   #bridge(from: number[], to: number[]): boolean {
-    const path = voxelPath(this.space, from.map((w) => this.voxel[w]), to.map((w) => this.voxel[w]));
+    const path = voxelPath(
+      this.space,
+      from.map((w) => this.voxel[w]),
+      to.map((w) => this.voxel[w]),
+    );
     if (path.length < 2) return false;
     const corners: number[] = [];
     const c = this.#c;
@@ -165,7 +197,10 @@ export class Placer {
     let added = 0;
     // Interior corners become waypoints; they are centres of path voxels, so clear.
     for (let k = 3; k < pulled.points.length - 3 && this.count < this.maxWaypoints; k += 3) {
-      const v = this.space.grid.worldToVoxel({ x: pulled.points[k], y: pulled.points[k + 1], z: pulled.points[k + 2] }, { x: 0, y: 0, z: 0 });
+      const v = this.space.grid.worldToVoxel(
+        { x: pulled.points[k], y: pulled.points[k + 1], z: pulled.points[k + 2] },
+        { x: 0, y: 0, z: 0 },
+      );
       this.add(this.space.grid.index(v.x, v.y, v.z));
       added++;
     }
@@ -286,14 +321,17 @@ export class Placer {
     const routeCtx = new SearchContext();
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
-    const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 }, v = { x: 0, y: 0, z: 0 };
+    const a = { x: 0, y: 0, z: 0 },
+      b = { x: 0, y: 0, z: 0 },
+      v = { x: 0, y: 0, z: 0 };
     let batch = 0;
     while (batch < o.maxBatches && o.batchPairs > 0 && this.count < this.maxWaypoints) {
       const pairs = samplePairs(space, o.batchPairs, o.seed + batch);
       batch++;
       let over = 0;
       for (let k = 0; k < pairs.length / 2 && this.count < this.maxWaypoints; k++) {
-        const s = pairs[2 * k], g = pairs[2 * k + 1];
+        const s = pairs[2 * k],
+          g = pairs[2 * k + 1];
         grid.coords(s, a);
         grid.coords(g, b);
         const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
@@ -365,7 +403,9 @@ const COVER_BLOCK = 8;
  */
 function blockOrder(space: ClearSpace): { uncovered: Int32Array; block: Int32Array } {
   const { grid, clearVoxels } = space;
-  const BX = Math.ceil(grid.X / COVER_BLOCK), BY = Math.ceil(grid.Y / COVER_BLOCK), BZ = Math.ceil(grid.Z / COVER_BLOCK);
+  const BX = Math.ceil(grid.X / COVER_BLOCK),
+    BY = Math.ceil(grid.Y / COVER_BLOCK),
+    BZ = Math.ceil(grid.Z / COVER_BLOCK);
   const c = { x: 0, y: 0, z: 0 };
   const block = new Int32Array(clearVoxels.length);
   const start = new Int32Array(BX * BY * BZ + 1);
@@ -393,7 +433,8 @@ function voxelPath(space: ClearSpace, sources: number[], targets: number[]): num
   const parent = new Int32Array(grid.size).fill(-2);
   const isTarget = new Set(targets);
   const queue = new Int32Array(space.clearVoxels.length);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   for (const s of sources) {
     if (parent[s] !== -2) continue;
     parent[s] = -1;

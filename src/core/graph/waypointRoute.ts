@@ -127,14 +127,16 @@ export class WaypointRouter {
 
   /** Waypoints `point` sees: all of them, or the `endLinks` nearest. Calls `mark(w)` for each. */
   #linkEnd(x: number, y: number, z: number, mark: (w: number) => void): void {
-    const graph = this.#graph, los = this.#los;
+    const graph = this.#graph,
+      los = this.#los;
     const n = graph.count;
     const p = graph.positions;
     if (!Number.isFinite(this.#endLinks)) {
       for (let w = 0; w < n; w++) if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) mark(w);
       return;
     }
-    const order = this.#order, dist = this.#dist;
+    const order = this.#order,
+      dist = this.#dist;
     for (let w = 0; w < n; w++) {
       order[w] = w;
       dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
@@ -151,7 +153,9 @@ export class WaypointRouter {
   }
 
   route(start: ArrayLike<number>, goal: ArrayLike<number>): WaypointRoute {
-    const graph = this.#graph, los = this.#los, space = this.#space;
+    const graph = this.#graph,
+      los = this.#los,
+      space = this.#space;
     const n = graph.count;
     const [sx, sy, sz] = [start[0], start[1], start[2]];
     const [gx, gy, gz] = [goal[0], goal[1], goal[2]];
@@ -184,7 +188,11 @@ export function stringPull(corners: readonly number[], los: LineOfSight): { leng
   let i = 0;
   while (i < k - 1) {
     let j = k - 1;
-    while (j > i + 1 && !pairClear(los, corners[3 * i], corners[3 * i + 1], corners[3 * i + 2], corners[3 * j], corners[3 * j + 1], corners[3 * j + 2])) j--;
+    while (
+      j > i + 1 &&
+      !pairClear(los, corners[3 * i], corners[3 * i + 1], corners[3 * i + 2], corners[3 * j], corners[3 * j + 1], corners[3 * j + 2])
+    )
+      j--;
     length += Math.hypot(corners[3 * j] - corners[3 * i], corners[3 * j + 1] - corners[3 * i + 1], corners[3 * j + 2] - corners[3 * i + 2]);
     points.push(corners[3 * j], corners[3 * j + 1], corners[3 * j + 2]);
     i = j;

@@ -83,8 +83,10 @@ export class GridSpace {
   constructor(grid: VoxelGrid, settings: GridSearchSettings = {}) {
     checkInstance('GridSpace: grid', grid, VoxelGrid);
     const { neighborhood = 26, cornerCutting = 'forbid' } = checkOptions<GridSearchSettings>('GridSpace: settings', settings);
-    if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) throw new NavlabError('usage', `neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
-    if (cornerCutting !== 'forbid' && cornerCutting !== 'allow') throw new NavlabError('usage', `cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
+    if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26)
+      throw new NavlabError('usage', `neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
+    if (cornerCutting !== 'forbid' && cornerCutting !== 'allow')
+      throw new NavlabError('usage', `cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
     this.grid = grid;
     this.neighborhood = neighborhood;
     this.cornerCutting = cornerCutting;
@@ -121,13 +123,21 @@ export class GridSpace {
         // p = u - delta[d], v = u + delta[k]: the move p->v is m = delta[k] + delta[d].
         const m = [0, 1, 2].map((a) => deltas[3 * k + a] + deltas[3 * d + a]);
         const changed = m.filter((c) => c !== 0).length;
-        if (m.some((c) => c < -1 || c > 1) || changed === 0 || (changed === 3 && neighborhood !== 26) || (changed === 2 && neighborhood === 6)) continue;
+        if (
+          m.some((c) => c < -1 || c > 1) ||
+          changed === 0 ||
+          (changed === 3 && neighborhood !== 26) ||
+          (changed === 2 && neighborhood === 6)
+        )
+          continue;
         let mask = 0;
         // Cells of the box between p and v, in u's frame (each coordinate in -1..1).
         const lo = [0, 1, 2].map((a) => Math.min(-deltas[3 * d + a], deltas[3 * k + a]));
         const hi = [0, 1, 2].map((a) => Math.max(-deltas[3 * d + a], deltas[3 * k + a]));
         if (cornerCutting === 'allow') mask = bit(deltas[3 * k], deltas[3 * k + 1], deltas[3 * k + 2]);
-        else for (let z = lo[2]; z <= hi[2]; z++) for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) mask |= bit(x, y, z);
+        else
+          for (let z = lo[2]; z <= hi[2]; z++)
+            for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) mask |= bit(x, y, z);
         this.pruneNeed[d * n + k] = mask;
       }
     }
@@ -209,7 +219,8 @@ export class GridSpace {
 
   /** Fixes the goal voxel and the heuristic that `estimate` and `estimateAt` use. */
   setGoal(goal: number, heuristic: HeuristicName): void {
-    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount) throw new NavlabError('usage', `GridSpace.setGoal: goal: expected a voxel index in [0, ${this.nodeCount}), got ${String(goal)}`);
+    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount)
+      throw new NavlabError('usage', `GridSpace.setGoal: goal: expected a voxel index in [0, ${this.nodeCount}), got ${String(goal)}`);
     const X = this.grid.X;
     this.gz = Math.floor(goal / this.XY);
     const r = goal - this.gz * this.XY;

@@ -77,7 +77,11 @@ export class VoxelGrid {
     checkObject('VoxelGrid: options', options, 'an object { dims, origin?, cellSize?, occupancy? }');
     if (!Array.isArray(options.dims) || options.dims.length !== 3) throw usageError('VoxelGrid dims', 'an array [X, Y, Z]', options.dims);
     const [X, Y, Z] = options.dims;
-    for (const [name, n] of [['x', X], ['y', Y], ['z', Z]] as const) {
+    for (const [name, n] of [
+      ['x', X],
+      ['y', Y],
+      ['z', Z],
+    ] as const) {
       checkNumber(`VoxelGrid dims.${name}`, n, 1, false, true);
     }
     const size = X * Y * Z;
@@ -139,10 +143,29 @@ export class VoxelGrid {
    * clipped to the grid.
    */
   markEdited(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
-    if (!(Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(z0) && Number.isInteger(x1) && Number.isInteger(y1) && Number.isInteger(z1))) {
-      throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].map(describeValue).join(', ')}]`);
+    if (
+      !(
+        Number.isInteger(x0) &&
+        Number.isInteger(y0) &&
+        Number.isInteger(z0) &&
+        Number.isInteger(x1) &&
+        Number.isInteger(y1) &&
+        Number.isInteger(z1)
+      )
+    ) {
+      throw new NavlabError(
+        'usage',
+        `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].map(describeValue).join(', ')}]`,
+      );
     }
-    this.#log(Math.max(0, x0), Math.max(0, y0), Math.max(0, z0), Math.min(this.X - 1, x1), Math.min(this.Y - 1, y1), Math.min(this.Z - 1, z1));
+    this.#log(
+      Math.max(0, x0),
+      Math.max(0, y0),
+      Math.max(0, z0),
+      Math.min(this.X - 1, x1),
+      Math.min(this.Y - 1, y1),
+      Math.min(this.Z - 1, z1),
+    );
   }
 
   /** A usage error naming `method` unless (x, y, z) are integer voxel indices inside the grid. */
@@ -150,7 +173,8 @@ export class VoxelGrid {
     if (!(Number.isInteger(x) && Number.isInteger(y) && Number.isInteger(z))) {
       throw new NavlabError('usage', `${method}: voxel indices must be integers, got (${[x, y, z].map(describeValue).join(', ')})`);
     }
-    if (!this.inBounds(x, y, z)) throw new NavlabError('usage', `${method}: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
+    if (!this.inBounds(x, y, z))
+      throw new NavlabError('usage', `${method}: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
   }
 
   /** Increments `version` and appends the edit's box to the log (the ring drops the oldest). */
@@ -295,7 +319,9 @@ export class VoxelGrid {
 
   /** Index of the voxel containing world point (x, y, z), or -1 outside the grid. */
   voxelIndexAt(x: number, y: number, z: number): number {
-    const i = this.axisVoxel(0, x), j = this.axisVoxel(1, y), k = this.axisVoxel(2, z);
+    const i = this.axisVoxel(0, x),
+      j = this.axisVoxel(1, y),
+      k = this.axisVoxel(2, z);
     return this.inBounds(i, j, k) ? i + this.X * (j + this.Y * k) : -1;
   }
 
@@ -311,8 +337,11 @@ export class VoxelGrid {
     const own = this.voxelIndexAt(p.x, p.y, p.z);
     if (own >= 0 && this.occupancy[own] === 0) return own;
     const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
-    const cx = clamp(this.axisVoxel(0, p.x), this.X), cy = clamp(this.axisVoxel(1, p.y), this.Y), cz = clamp(this.axisVoxel(2, p.z), this.Z);
-    const s = this.cellSize, o = this.origin;
+    const cx = clamp(this.axisVoxel(0, p.x), this.X),
+      cy = clamp(this.axisVoxel(1, p.y), this.Y),
+      cz = clamp(this.axisVoxel(2, p.z), this.Z);
+    const s = this.cellSize,
+      o = this.origin;
     let best = -1;
     let bestD = Infinity;
     for (let z = Math.max(0, cz - radius); z <= Math.min(this.Z - 1, cz + radius); z++) {

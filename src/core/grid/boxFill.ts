@@ -47,16 +47,25 @@ function sweepOf(dims: readonly [number, number, number], boxes: readonly IndexB
   const starts = bucket((b) => b[s]);
   const ends = bucket((b) => b[s + 3] + 1);
   return {
-    s, p, q, L, A: dims[p], B: dims[q],
+    s,
+    p,
+    q,
+    L,
+    A: dims[p],
+    B: dims[q],
     stride: [1, dims[0], dims[0] * dims[1]],
-    startAt: starts.at, startList: starts.list, endAt: ends.at, endList: ends.list,
+    startAt: starts.at,
+    startList: starts.list,
+    endAt: ends.at,
+    endList: ends.list,
   };
 }
 
 /** Copies the plane cells with `mask[c] !== 0` into slab k of `target` (plane cell c = a + A*b). */
 function writeSlab<T extends Uint8Array | Float32Array>(sw: Sweep, k: number, mask: Uint8Array, values: T | number, target: T): void {
   const { A, B, stride } = sw;
-  const sp = stride[sw.p], sq = stride[sw.q];
+  const sp = stride[sw.p],
+    sq = stride[sw.q];
   const base = k * stride[sw.s];
   for (let b = 0, c = 0; b < B; b++) {
     const row = base + b * sq;
@@ -71,7 +80,12 @@ function writeSlab<T extends Uint8Array | Float32Array>(sw: Sweep, k: number, ma
  * change of the active set the slab's coverage is the 2D prefix sum of a difference array
  * (+1/-1 at the four corners of each active box's rectangle).
  */
-export function fillBoxUnion(dims: readonly [number, number, number], boxes: readonly IndexBox[], target: Uint8Array | Float32Array, value: number): void {
+export function fillBoxUnion(
+  dims: readonly [number, number, number],
+  boxes: readonly IndexBox[],
+  target: Uint8Array | Float32Array,
+  value: number,
+): void {
   if (boxes.length === 0) return;
   const sw = sweepOf(dims, boxes);
   const { p, q, A, B } = sw;
@@ -80,7 +94,10 @@ export function fillBoxUnion(dims: readonly [number, number, number], boxes: rea
   const cover = new Uint8Array(A * B);
   const col = new Int32Array(A);
   const rect = (box: IndexBox, sign: number) => {
-    const a0 = box[p], a1 = box[p + 3] + 1, b0 = box[q], b1 = box[q + 3] + 1;
+    const a0 = box[p],
+      a1 = box[p + 3] + 1,
+      b0 = box[q],
+      b1 = box[q + 3] + 1;
     diff[a0 + W * b0] += sign;
     diff[a1 + W * b0] -= sign;
     diff[a0 + W * b1] -= sign;
@@ -115,7 +132,12 @@ export function fillBoxUnion(dims: readonly [number, number, number], boxes: rea
  * the active boxes from last to first, each cell once, and painting stops as soon as every
  * cell has its value, so copies of a grid-sized box cost one plane each change, not one each.
  */
-export function fillBoxesInOrder(dims: readonly [number, number, number], boxes: readonly IndexBox[], values: ArrayLike<number>, target: Float32Array): void {
+export function fillBoxesInOrder(
+  dims: readonly [number, number, number],
+  boxes: readonly IndexBox[],
+  values: ArrayLike<number>,
+  target: Float32Array,
+): void {
   if (boxes.length === 0) return;
   const sw = sweepOf(dims, boxes);
   const { p, q, A, B } = sw;

@@ -35,9 +35,12 @@ export function centreSight(grid: VoxelGrid, x0: number, y0: number, z0: number,
  * by a caller that checks many segments while the grid does not change).
  */
 export function centreSightThrough(data: SightData, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
-  const ax = x1 > x0 ? x1 - x0 : x0 - x1, ay = y1 > y0 ? y1 - y0 : y0 - y1, az = z1 > z0 ? z1 - z0 : z0 - z1;
+  const ax = x1 > x0 ? x1 - x0 : x0 - x1,
+    ay = y1 > y0 ? y1 - y0 : y0 - y1,
+    az = z1 > z0 ? z1 - z0 : z0 - z1;
   const { blocks, rows } = data;
-  const BX = blocks.BX, BXY = BX * blocks.BY;
+  const BX = blocks.BX,
+    BXY = BX * blocks.BY;
   const n = BXY * blocks.BZ;
   // Where `reach` keeps the octant of the direction of travel (o), and where it keeps the
   // octant mirrored along an axis the segment does not move along (o2; -1 when it moves
@@ -45,7 +48,8 @@ export function centreSightThrough(data: SightData, x0: number, y0: number, z0: 
   // reaching either way holds it.
   const octant = (x1 < x0 ? 1 : 0) | (y1 < y0 ? 2 : 0) | (z1 < z0 ? 4 : 0);
   const flat = ax === 0 ? 1 : ay === 0 ? 2 : az === 0 ? 4 : 0;
-  const o = octant * n, o2 = flat === 0 ? -1 : (octant ^ flat) * n;
+  const o = octant * n,
+    o2 = flat === 0 ? -1 : (octant ^ flat) * n;
   // Rows along the longest axis; the strides of a, b, c in the block summary.
   if (ax >= ay && ax >= az) return rowWalk(rows[0], blocks.reach, o, o2, 1, BX, BXY, x0, y0, z0, x1, y1, z1);
   if (ay >= az) return rowWalk(rows[1], blocks.reach, o, o2, BX, 1, BXY, y0, x0, z0, y1, x1, z1);
@@ -73,26 +77,52 @@ export function centreSightVoxelwise(grid: VoxelGrid, x0: number, y0: number, z0
  * faces behind it only where it meets voxels of rows already checked, so every voxel it
  * touches there is free.
  */
-function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, o2: number, sA: number, sB: number, sC: number, a0: number, b0: number, c0: number, a1: number, b1: number, c1: number): boolean {
+function rowWalk(
+  rows: AxisRows,
+  reach: Uint8Array,
+  o: number,
+  o2: number,
+  sA: number,
+  sB: number,
+  sC: number,
+  a0: number,
+  b0: number,
+  c0: number,
+  a1: number,
+  b1: number,
+  c1: number,
+): boolean {
   const { bits, words, stride } = rows;
-  const A = a1 > a0 ? a1 - a0 : a0 - a1, B = b1 > b0 ? b1 - b0 : b0 - b1, C = c1 > c0 ? c1 - c0 : c0 - c1;
-  const Bn = B || 1, Cn = C || 1;
+  const A = a1 > a0 ? a1 - a0 : a0 - a1,
+    B = b1 > b0 ? b1 - b0 : b0 - b1,
+    C = c1 > c0 ? c1 - c0 : c0 - c1;
+  const Bn = B || 1,
+    Cn = C || 1;
   // Time per voxel along a, and half of it.
-  const half = Bn * Cn, unit = 2 * half;
-  const stepB = 2 * A * Cn, stepC = 2 * A * Bn;
+  const half = Bn * Cn,
+    unit = 2 * half;
+  const stepB = 2 * A * Cn,
+    stepC = 2 * A * Bn;
   const end = A * unit;
   // An axis without crossings gets a time past the end.
   let tb = B !== 0 ? A * Cn : 2 * end + 1;
   let tc = C !== 0 ? A * Bn : 2 * end + 1;
-  const sa = a1 < a0 ? -1 : 1, sb = b1 < b0 ? -1 : 1, sc = c1 < c0 ? -1 : 1;
-  const ob = sb * words, oc = sc * stride * words;
+  const sa = a1 < a0 ? -1 : 1,
+    sb = b1 < b0 ? -1 : 1,
+    sc = c1 < c0 ? -1 : 1;
+  const ob = sb * words,
+    oc = sc * stride * words;
   let row = (b0 + 1 + stride * (c0 + 1)) * words;
-  let b = b0, c = c0;
+  let b = b0,
+    c = c0;
   // Voxel offsets along a the current row spans: from lo (met at time t0) to hi.
-  let lo = 0, t0 = 0;
+  let lo = 0,
+    t0 = 0;
   for (;;) {
     const a = a0 + sa * lo;
-    const ba = a >> BLOCK_SHIFT, bb = b >> BLOCK_SHIFT, bc = c >> BLOCK_SHIFT;
+    const ba = a >> BLOCK_SHIFT,
+      bb = b >> BLOCK_SHIFT,
+      bc = c >> BLOCK_SHIFT;
     const at = ba * sA + bb * sB + bc * sC;
     let edge = reach[o + at];
     if (o2 >= 0) {
@@ -105,30 +135,53 @@ function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, o2: number, sA: n
       const na = sa < 0 ? a - ((ba - r) << BLOCK_SHIFT) : ((ba + r + 1) << BLOCK_SHIFT) - 1 - a;
       const nb = sb < 0 ? b - ((bb - r) << BLOCK_SHIFT) : ((bb + r + 1) << BLOCK_SHIFT) - 1 - b;
       const nc = sc < 0 ? c - ((bc - r) << BLOCK_SHIFT) : ((bc + r + 1) << BLOCK_SHIFT) - 1 - c;
-      const ea = (2 * (lo + na) + 1) * half, eb = tb + nb * stepB, ec = tc + nc * stepC;
-      const T = ea < eb ? (ea < ec ? ea : ec) : eb < ec ? eb : ec;
+      const ea = (2 * (lo + na) + 1) * half,
+        eb = tb + nb * stepB,
+        ec = tc + nc * stepC;
+      const T = ea < eb ? Math.min(ea, ec) : Math.min(eb, ec);
       if (T >= end) return true;
       if (T > t0) {
         // Take the row changes strictly before T at once.
-        if (tb < T) { const k = Math.floor((T - 1 - tb) / stepB) + 1; tb += k * stepB; b += sb * k; row += ob * k; }
-        if (tc < T) { const k = Math.floor((T - 1 - tc) / stepC) + 1; tc += k * stepC; c += sc * k; row += oc * k; }
+        if (tb < T) {
+          const k = Math.floor((T - 1 - tb) / stepB) + 1;
+          tb += k * stepB;
+          b += sb * k;
+          row += ob * k;
+        }
+        if (tc < T) {
+          const k = Math.floor((T - 1 - tc) / stepC) + 1;
+          tc += k * stepC;
+          c += sc * k;
+          row += oc * k;
+        }
         const q = Math.floor(T / unit);
         lo = T - q * unit > half ? q + 1 : q;
         t0 = T;
       }
     }
-    const t = tb < tc ? tb : tc;
+    const t = Math.min(tb, tc);
     if (t >= end) return runFree(bits, row, a0, sa, lo, A);
     // Voxel i's closed interval is [(2i - 1) half, (2i + 1) half]: at time t the segment meets
     // voxels next..hi (two where t is on a boundary).
-    const q = Math.floor(t / unit), rem = t - q * unit;
-    const hi = rem >= half ? q + 1 : q, next = rem > half ? q + 1 : q;
+    const q = Math.floor(t / unit),
+      rem = t - q * unit;
+    const hi = rem >= half ? q + 1 : q,
+      next = rem > half ? q + 1 : q;
     if (!runFree(bits, row, a0, sa, lo, hi)) return false;
-    const cb = tb === t, cc = tc === t;
+    const cb = tb === t,
+      cc = tc === t;
     // Through a corner of the projection: the two squares touched only at that instant.
     if (cb && cc && (!runFree(bits, row + ob, a0, sa, next, hi) || !runFree(bits, row + oc, a0, sa, next, hi))) return false;
-    if (cb) { row += ob; b += sb; tb += stepB; }
-    if (cc) { row += oc; c += sc; tc += stepC; }
+    if (cb) {
+      row += ob;
+      b += sb;
+      tb += stepB;
+    }
+    if (cc) {
+      row += oc;
+      c += sc;
+      tc += stepC;
+    }
     lo = next;
     t0 = t;
   }
@@ -137,7 +190,8 @@ function rowWalk(rows: AxisRows, reach: Uint8Array, o: number, o2: number, sA: n
 /** True when the voxels a0 + sa * i, i in [lo, hi], of the bit row at word `row` are free. */
 function runFree(bits: Uint32Array, row: number, a0: number, sa: number, lo: number, hi: number): boolean {
   // Bit of voxel a is a + 1.
-  const from = (sa > 0 ? a0 + lo : a0 - hi) + 1, to = (sa > 0 ? a0 + hi : a0 - lo) + 1;
+  const from = (sa > 0 ? a0 + lo : a0 - hi) + 1,
+    to = (sa > 0 ? a0 + hi : a0 - lo) + 1;
   let w = row + (from >>> 5);
   const last = row + (to >>> 5);
   let m = -1 << (from & 31);
@@ -157,25 +211,59 @@ function walk(grid: VoxelGrid, x0: number, y0: number, z0: number, x1: number, y
   const XY = X * grid.Y;
   let i = x0 + X * y0 + XY * z0;
   if (occ[i] !== 0) return false;
-  const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
-  const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy, az = dz < 0 ? -dz : dz;
-  const ox = dx < 0 ? -1 : 1, oy = dy < 0 ? -X : X, oz = dz < 0 ? -XY : XY;
-  const A = ax || 1, B = ay || 1, C = az || 1;
-  const stepX = 2 * B * C, stepY = 2 * A * C, stepZ = 2 * A * B;
+  const dx = x1 - x0,
+    dy = y1 - y0,
+    dz = z1 - z0;
+  const ax = dx < 0 ? -dx : dx,
+    ay = dy < 0 ? -dy : dy,
+    az = dz < 0 ? -dz : dz;
+  const ox = dx < 0 ? -1 : 1,
+    oy = dy < 0 ? -X : X,
+    oz = dz < 0 ? -XY : XY;
+  const A = ax || 1,
+    B = ay || 1,
+    C = az || 1;
+  const stepX = 2 * B * C,
+    stepY = 2 * A * C,
+    stepZ = 2 * A * B;
   let tx = ax !== 0 ? B * C : Infinity;
   let ty = ay !== 0 ? A * C : Infinity;
   let tz = az !== 0 ? A * B : Infinity;
   for (let left = ax + ay + az; left > 0; ) {
-    const t = tx < ty ? (tx < tz ? tx : tz) : ty < tz ? ty : tz;
-    const cx = tx === t, cy = ty === t, cz = tz === t;
+    const t = tx < ty ? Math.min(tx, tz) : Math.min(ty, tz);
+    const cx = tx === t,
+      cy = ty === t,
+      cz = tz === t;
     if (cx ? cy || cz : cy && cz) {
       // An edge or a corner: every voxel around it (the box of the tied axes) must be free.
-      const mx = cx ? ox : 0, my = cy ? oy : 0, mz = cz ? oz : 0;
-      if (occ[i + mx] !== 0 || occ[i + my] !== 0 || occ[i + mz] !== 0 || occ[i + mx + my] !== 0 || occ[i + mx + mz] !== 0 || occ[i + my + mz] !== 0) return false;
+      const mx = cx ? ox : 0,
+        my = cy ? oy : 0,
+        mz = cz ? oz : 0;
+      if (
+        occ[i + mx] !== 0 ||
+        occ[i + my] !== 0 ||
+        occ[i + mz] !== 0 ||
+        occ[i + mx + my] !== 0 ||
+        occ[i + mx + mz] !== 0 ||
+        occ[i + my + mz] !== 0
+      )
+        return false;
     }
-    if (cx) { i += ox; tx += stepX; left--; }
-    if (cy) { i += oy; ty += stepY; left--; }
-    if (cz) { i += oz; tz += stepZ; left--; }
+    if (cx) {
+      i += ox;
+      tx += stepX;
+      left--;
+    }
+    if (cy) {
+      i += oy;
+      ty += stepY;
+      left--;
+    }
+    if (cz) {
+      i += oz;
+      tz += stepZ;
+      left--;
+    }
     if (occ[i] !== 0) return false;
   }
   return true;

@@ -67,7 +67,7 @@ function faceEnvelope(f: Float64Array, n: number, out: Float64Array, s: Envelope
     let b = -Infinity;
     while (m >= 0) {
       // Where the new parabola (q, h) becomes lower than the envelope's last one.
-      b = ((h + q * q) - (height[m] + site[m] * site[m])) / (2 * (q - site[m]));
+      b = (h + q * q - (height[m] + site[m] * site[m])) / (2 * (q - site[m]));
       if (b > bound[m]) break;
       m--;
     }
@@ -170,7 +170,9 @@ function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number
  * rows, no per-voxel division or bounds test.
  */
 export function floodRuns(
-  grid: Pick<VoxelGrid, 'X' | 'Y' | 'Z'>, open: Uint8Array, seeds: ArrayLike<number>,
+  grid: Pick<VoxelGrid, 'X' | 'Y' | 'Z'>,
+  open: Uint8Array,
+  seeds: ArrayLike<number>,
   run: (base: number, x0: number, x1: number) => void = () => {},
 ): void {
   const { X, Y, Z } = grid;
@@ -196,7 +198,8 @@ export function floodRuns(
     if (open[i] !== 0) continue;
     const row = (i / X) | 0;
     const base = row * X;
-    let x0 = i - base, x1 = x0;
+    let x0 = i - base,
+      x1 = x0;
     while (x0 > 0 && open[base + x0 - 1] === 0) x0--;
     while (x1 < X - 1 && open[base + x1 + 1] === 0) x1++;
     open.fill(2, base + x0, base + x1 + 1);
@@ -223,8 +226,18 @@ export const ASSIST_MAX_VOXELS = 2 ** 25;
  */
 export interface SweepProof {
   sweep(
-    ax0: number, ay0: number, az0: number, ax1: number, ay1: number, az1: number,
-    bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
+    ax0: number,
+    ay0: number,
+    az0: number,
+    ax1: number,
+    ay1: number,
+    az1: number,
+    bx0: number,
+    by0: number,
+    bz0: number,
+    bx1: number,
+    by1: number,
+    bz1: number,
   ): boolean;
   segment(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean;
 }
@@ -244,7 +257,8 @@ export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
   const { X, Y, Z } = grid;
   if (grid.size > ASSIST_MAX_VOXELS) return null;
   // sum[(x) + (X+1) * ((y) + (Y+1) * z)] = blocked voxels in [0, x) x [0, y) x [0, z).
-  const X1 = X + 1, XY1 = X1 * (Y + 1);
+  const X1 = X + 1,
+    XY1 = X1 * (Y + 1);
   const sum = new Int32Array(XY1 * (Z + 1));
   const occ = grid.occupancy;
   for (let z = 0; z < Z; z++) {
@@ -262,32 +276,59 @@ export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
   /** Whether no blocked voxel's box meets the box [min, max] grown by g (inside the grid). */
   const boxClear = (minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): boolean => {
     // Voxels whose closed box meets the grown box: [x0, x1] etc.
-    const x0 = grid.axisVoxel(0, minX - g), x1 = grid.axisVoxel(0, maxX + g);
-    const y0 = grid.axisVoxel(1, minY - g), y1 = grid.axisVoxel(1, maxY + g);
-    const z0 = grid.axisVoxel(2, minZ - g), z1 = grid.axisVoxel(2, maxZ + g);
+    const x0 = grid.axisVoxel(0, minX - g),
+      x1 = grid.axisVoxel(0, maxX + g);
+    const y0 = grid.axisVoxel(1, minY - g),
+      y1 = grid.axisVoxel(1, maxY + g);
+    const z0 = grid.axisVoxel(2, minZ - g),
+      z1 = grid.axisVoxel(2, maxZ + g);
     if (x0 < 0 || y0 < 0 || z0 < 0 || x1 >= X || y1 >= Y || z1 >= Z) return false;
-    const a0 = x0 + X1 * y0, a1 = x1 + 1 + X1 * y0, a2 = x0 + X1 * (y1 + 1), a3 = x1 + 1 + X1 * (y1 + 1);
-    const lo = XY1 * z0, hi = XY1 * (z1 + 1);
-    return (sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0]) - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]) === 0;
+    const a0 = x0 + X1 * y0,
+      a1 = x1 + 1 + X1 * y0,
+      a2 = x0 + X1 * (y1 + 1),
+      a3 = x1 + 1 + X1 * (y1 + 1);
+    const lo = XY1 * z0,
+      hi = XY1 * (z1 + 1);
+    return sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0] - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]) === 0;
   };
   const proven = (
-    ax0: number, ay0: number, az0: number, ax1: number, ay1: number, az1: number,
-    bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number, depth: number,
+    ax0: number,
+    ay0: number,
+    az0: number,
+    ax1: number,
+    ay1: number,
+    az1: number,
+    bx0: number,
+    by0: number,
+    bz0: number,
+    bx1: number,
+    by1: number,
+    bz1: number,
+    depth: number,
   ): boolean => {
-    if (boxClear(Math.min(ax0, bx0), Math.min(ay0, by0), Math.min(az0, bz0), Math.max(ax1, bx1), Math.max(ay1, by1), Math.max(az1, bz1))) return true;
+    if (boxClear(Math.min(ax0, bx0), Math.min(ay0, by0), Math.min(az0, bz0), Math.max(ax1, bx1), Math.max(ay1, by1), Math.max(az1, bz1)))
+      return true;
     // Stop when A and B are under two cells apart (centre to centre, summed over the axes).
     const apart = Math.abs(bx0 + bx1 - ax0 - ax1) + Math.abs(by0 + by1 - ay0 - ay1) + Math.abs(bz0 + bz1 - az0 - az1);
     if (depth === 0 || apart < 4 * s) return false;
-    const mx0 = 0.5 * (ax0 + bx0), my0 = 0.5 * (ay0 + by0), mz0 = 0.5 * (az0 + bz0);
-    const mx1 = 0.5 * (ax1 + bx1), my1 = 0.5 * (ay1 + by1), mz1 = 0.5 * (az1 + bz1);
-    return proven(ax0, ay0, az0, ax1, ay1, az1, mx0, my0, mz0, mx1, my1, mz1, depth - 1) &&
-      proven(mx0, my0, mz0, mx1, my1, mz1, bx0, by0, bz0, bx1, by1, bz1, depth - 1);
+    const mx0 = 0.5 * (ax0 + bx0),
+      my0 = 0.5 * (ay0 + by0),
+      mz0 = 0.5 * (az0 + bz0);
+    const mx1 = 0.5 * (ax1 + bx1),
+      my1 = 0.5 * (ay1 + by1),
+      mz1 = 0.5 * (az1 + bz1);
+    return (
+      proven(ax0, ay0, az0, ax1, ay1, az1, mx0, my0, mz0, mx1, my1, mz1, depth - 1) &&
+      proven(mx0, my0, mz0, mx1, my1, mz1, bx0, by0, bz0, bx1, by1, bz1, depth - 1)
+    );
   };
   // The same for two points (a segment), with half the arguments: the hot case.
   const segment = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, depth: number): boolean => {
     if (boxClear(Math.min(ax, bx), Math.min(ay, by), Math.min(az, bz), Math.max(ax, bx), Math.max(ay, by), Math.max(az, bz))) return true;
     if (depth === 0 || Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az) < 2 * s) return false;
-    const mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), mz = 0.5 * (az + bz);
+    const mx = 0.5 * (ax + bx),
+      my = 0.5 * (ay + by),
+      mz = 0.5 * (az + bz);
     return segment(ax, ay, az, mx, my, mz, depth - 1) && segment(mx, my, mz, bx, by, bz, depth - 1);
   };
   return {
@@ -304,7 +345,9 @@ export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
  * above ASSIST_MAX_VOXELS get `los` unchanged. `sweep`: the grid's proof when already built.
  */
 export function gridAssistedLineOfSight(
-  grid: VoxelGrid, r: number, los: (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean,
+  grid: VoxelGrid,
+  r: number,
+  los: (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => boolean,
   sweep: SweepProof | null = gridSweepProof(grid, r),
 ) {
   if (sweep === null) return los;

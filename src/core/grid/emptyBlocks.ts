@@ -47,7 +47,9 @@ export function emptyBlocks(grid: VoxelGrid): EmptyBlocks {
     return c.blocks;
   }
   const { X, Y, Z } = grid;
-  const BX = ((X - 1) >> BLOCK_SHIFT) + 1, BY = ((Y - 1) >> BLOCK_SHIFT) + 1, BZ = ((Z - 1) >> BLOCK_SHIFT) + 1;
+  const BX = ((X - 1) >> BLOCK_SHIFT) + 1,
+    BY = ((Y - 1) >> BLOCK_SHIFT) + 1,
+    BZ = ((Z - 1) >> BLOCK_SHIFT) + 1;
   const n = BX * BY * BZ;
   const blocks = { empty: new Uint8Array(n), reach: new Uint8Array(8 * n), BX, BY, BZ };
   const all = [0, 0, 0, BX - 1, BY - 1, BZ - 1];
@@ -90,11 +92,17 @@ function reaches(blocks: EmptyBlocks, box: readonly number[], behind: number): v
   const n = BX * BY * BZ;
   for (let o = 0; o < 8; o++) {
     const on = o * n;
-    const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
+    const sx = o & 1 ? -1 : 1,
+      sy = o & 2 ? -1 : 1,
+      sz = o & 4 ? -1 : 1;
     // The box grown behind, in this octant's view, and clipped to the grid.
     const out = [
-      sx > 0 ? Math.max(0, box[0] - behind) : box[0], sy > 0 ? Math.max(0, box[1] - behind) : box[1], sz > 0 ? Math.max(0, box[2] - behind) : box[2],
-      sx > 0 ? box[3] : Math.min(BX - 1, box[3] + behind), sy > 0 ? box[4] : Math.min(BY - 1, box[4] + behind), sz > 0 ? box[5] : Math.min(BZ - 1, box[5] + behind),
+      sx > 0 ? Math.max(0, box[0] - behind) : box[0],
+      sy > 0 ? Math.max(0, box[1] - behind) : box[1],
+      sz > 0 ? Math.max(0, box[2] - behind) : box[2],
+      sx > 0 ? box[3] : Math.min(BX - 1, box[3] + behind),
+      sy > 0 ? box[4] : Math.min(BY - 1, box[4] + behind),
+      sz > 0 ? box[5] : Math.min(BZ - 1, box[5] + behind),
     ];
     for (let i = 0, z = sz > 0 ? out[5] : out[2]; i <= out[5] - out[2]; i++, z -= sz) {
       // Whether the neighbours ahead along z (y, x) are inside the grid.

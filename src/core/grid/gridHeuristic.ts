@@ -22,7 +22,9 @@ const C_A = Math.sqrt(3) - SQRT2;
  * exact on integers) because every grid expansion evaluates it up to 26 times.
  */
 export function exact26(dx: number, dy: number, dz: number): number {
-  const a = Math.abs(dx), b = Math.abs(dy), c = Math.abs(dz);
+  const a = Math.abs(dx),
+    b = Math.abs(dy),
+    c = Math.abs(dz);
   const lo = Math.min(a, b, c);
   const hi = Math.max(a, b, c);
   return C_A * lo + C_B * (a + b + c - lo - hi) + hi;
@@ -33,7 +35,9 @@ export function exact26(dx: number, dy: number, dz: number): number {
  * c >= a + b ? sqrt2 (a + b) + (c - a - b) : sqrt2 floor(s / 2) + (s mod 2).
  */
 export function exact18(dx: number, dy: number, dz: number): number {
-  const a = Math.abs(dx), b = Math.abs(dy), c = Math.abs(dz);
+  const a = Math.abs(dx),
+    b = Math.abs(dy),
+    c = Math.abs(dz);
   const hi = Math.max(a, b, c);
   const s = a + b + c;
   if (hi >= s - hi) return SQRT2 * (s - hi) + (2 * hi - s);

@@ -5,7 +5,15 @@
  * edge or corner, every voxel touching it is visited too (some voxels may be visited twice).
  * Stops with false as soon as `visit` returns false; true when it never did.
  */
-export function walkVoxels(ax: number, ay: number, az: number, bx: number, by: number, bz: number, visit: (x: number, y: number, z: number) => boolean): boolean {
+export function walkVoxels(
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  visit: (x: number, y: number, z: number) => boolean,
+): boolean {
   let x = Math.floor(ax);
   let y = Math.floor(ay);
   let z = Math.floor(az);
@@ -34,12 +42,23 @@ export function walkVoxels(ax: number, ay: number, az: number, bx: number, by: n
     if ((cx ? 1 : 0) + (cy ? 1 : 0) + (cz ? 1 : 0) > 1) {
       for (let k = 0; k <= (cz ? 1 : 0); k++)
         for (let j = 0; j <= (cy ? 1 : 0); j++)
-          for (let i = 0; i <= (cx ? 1 : 0); i++)
-            if (!visit(x + i * sx, y + j * sy, z + k * sz)) return false;
+          for (let i = 0; i <= (cx ? 1 : 0); i++) if (!visit(x + i * sx, y + j * sy, z + k * sz)) return false;
     }
-    if (cx) { x += sx; tx += tdx; steps--; }
-    if (cy) { y += sy; ty += tdy; steps--; }
-    if (cz) { z += sz; tz += tdz; steps--; }
+    if (cx) {
+      x += sx;
+      tx += tdx;
+      steps--;
+    }
+    if (cy) {
+      y += sy;
+      ty += tdy;
+      steps--;
+    }
+    if (cz) {
+      z += sz;
+      tz += tdz;
+      steps--;
+    }
     if (!visit(x, y, z)) return false;
   }
   return true;

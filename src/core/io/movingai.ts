@@ -11,7 +11,11 @@ export const MAP_FILE_LIMIT = LIMITS.mapFileBytes;
 
 /** A malformed input file: message reads `file:line: reason`. */
 export class ParseError extends NavlabError {
-  constructor(readonly file: string, readonly line: number, readonly reason: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly reason: string,
+  ) {
     super('parse', `${file}:${line}: ${reason}`);
     this.name = 'ParseError';
   }
@@ -36,14 +40,16 @@ const DECIMAL = /^-?[0-9]{1,15}(\.[0-9]{1,20})?$/;
 function integers(parts: string[], from: number, count: number, file: string, line: number, what: string): number[] {
   const out: number[] = [];
   for (let i = from; i < from + count; i++) {
-    if (parts[i] === undefined || !INTEGER.test(parts[i])) throw new ParseError(file, line, `${what}: expected a non-negative integer, got ${quote(parts[i] ?? '')}`);
+    if (parts[i] === undefined || !INTEGER.test(parts[i]))
+      throw new ParseError(file, line, `${what}: expected a non-negative integer, got ${quote(parts[i] ?? '')}`);
     out.push(Number(parts[i]));
   }
   return out;
 }
 
 function decimal(text: string | undefined, file: string, line: number, what: string): number {
-  if (text === undefined || !DECIMAL.test(text)) throw new ParseError(file, line, `${what}: expected a decimal number, got ${quote(text ?? '')}`);
+  if (text === undefined || !DECIMAL.test(text))
+    throw new ParseError(file, line, `${what}: expected a decimal number, got ${quote(text ?? '')}`);
   return Number(text);
 }
 
@@ -81,7 +87,12 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
   const occ = grid.occupancy;
   for (let line = nextLine(); line !== null; line = nextLine()) {
     // Fast path: three non-negative integers separated by single spaces.
-    let x = 0, y = 0, z = 0, field = 0, digits = 0, ok = true;
+    let x = 0,
+      y = 0,
+      z = 0,
+      field = 0,
+      digits = 0,
+      ok = true;
     for (let i = 0; i < line.length; i++) {
       const c = line.charCodeAt(i);
       if (c >= 48 && c <= 57) {
@@ -91,7 +102,10 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
         else if (field === 2) z = z * 10 + d;
         digits++;
       } else if (c === 32 || c === 9 || c === 13) {
-        if (digits > 0) { field++; digits = 0; }
+        if (digits > 0) {
+          field++;
+          digits = 0;
+        }
       } else {
         ok = false;
         break;
@@ -109,7 +123,8 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
 /** Moving AI voxel scenario: `version 1`, the map name, then `sx sy sz gx gy gz optimal ratio` lines. */
 export function parse3dScen(text: string, file = '<3dscen>'): ScenarioProblem[] {
   const lines = text.split('\n');
-  if (!/^version\s+1\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got ${quote((lines[0] ?? '').trim())}`);
+  if (!/^version\s+1\s*$/.test(lines[0] ?? ''))
+    throw new ParseError(file, 1, `expected 'version 1', got ${quote((lines[0] ?? '').trim())}`);
   // Line 2 names the map. A file without it would otherwise lose its first problem silently.
   const mapLine = (lines[1] ?? '').trim();
   if (mapLine === '' || /\s/.test(mapLine)) throw new ParseError(file, 2, `expected the map file name, got ${quote(mapLine)}`);
@@ -134,14 +149,17 @@ export function parse3dScen(text: string, file = '<3dscen>'): ScenarioProblem[] 
  */
 export function parse2dMap(text: string, file = '<map>'): VoxelGrid {
   const lines = text.split(/\r?\n/);
-  let width = -1, height = -1, i = 0;
+  let width = -1,
+    height = -1,
+    i = 0;
   for (; i < lines.length; i++) {
     const t = lines[i].trim();
     if (t === 'map') break;
     if (t === '') continue;
     const parts = t.split(/\s+/);
     const key = parts[0];
-    if (parts.length !== 2 || (key !== 'type' && key !== 'height' && key !== 'width')) throw new ParseError(file, i + 1, `unexpected header line ${quote(t)}`);
+    if (parts.length !== 2 || (key !== 'type' && key !== 'height' && key !== 'width'))
+      throw new ParseError(file, i + 1, `unexpected header line ${quote(t)}`);
     if (key === 'type') continue;
     const [n] = integers(parts, 1, 1, file, i + 1, key);
     if (key === 'height') height = n;
@@ -154,7 +172,8 @@ export function parse2dMap(text: string, file = '<map>'): VoxelGrid {
   for (let y = 0; y < height; y++) {
     const row = lines[i + 1 + y];
     const lineNo = i + 2 + y;
-    if (row === undefined || row.length !== width) throw new ParseError(file, lineNo, `row ${y}: expected ${width} cells, got ${row === undefined ? 'end of file' : row.length}`);
+    if (row === undefined || row.length !== width)
+      throw new ParseError(file, lineNo, `row ${y}: expected ${width} cells, got ${row === undefined ? 'end of file' : row.length}`);
     for (let x = 0; x < width; x++) {
       const c = row[x];
       if (c === '.' || c === 'G' || c === 'S') continue;
@@ -171,7 +190,8 @@ export function parse2dMap(text: string, file = '<map>'): VoxelGrid {
 /** Moving AI 2D scenario: `version 1`, then `bucket map w h sx sy gx gy optimal` lines (z = 0). */
 export function parse2dScen(text: string, file = '<scen>'): ScenarioProblem[] {
   const lines = text.split('\n');
-  if (!/^version\s+1(\.0)?\s*$/.test(lines[0] ?? '')) throw new ParseError(file, 1, `expected 'version 1', got ${quote((lines[0] ?? '').trim())}`);
+  if (!/^version\s+1(\.0)?\s*$/.test(lines[0] ?? ''))
+    throw new ParseError(file, 1, `expected 'version 1', got ${quote((lines[0] ?? '').trim())}`);
   const problems: ScenarioProblem[] = [];
   for (let i = 1; i < lines.length; i++) {
     const t = lines[i].trim();

@@ -96,15 +96,21 @@ export interface NavbinGraphInput {
 
 /** The fields of `writeNavbin`'s argument, checked (a usage error names the field). */
 function checkNavbinData(data: unknown): { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput } {
-  const { settings, grid, graph } = checkObject<{ settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }>('writeNavbin: data', data, 'an object { settings, grid, graph }');
+  const { settings, grid, graph } = checkObject<{ settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }>(
+    'writeNavbin: data',
+    data,
+    'an object { settings, grid, graph }',
+  );
   checkObject('writeNavbin: settings', settings);
   checkNumber('writeNavbin: settings.agentRadius', settings.agentRadius, 0);
-  if (typeof settings.maxLinkDistance !== 'number' || !(settings.maxLinkDistance > 0)) throw usageError('writeNavbin: settings.maxLinkDistance', 'a number > 0 (Infinity: none)', settings.maxLinkDistance);
+  if (typeof settings.maxLinkDistance !== 'number' || !(settings.maxLinkDistance > 0))
+    throw usageError('writeNavbin: settings.maxLinkDistance', 'a number > 0 (Infinity: none)', settings.maxLinkDistance);
   checkOneOf('writeNavbin: settings.neighborhood', settings.neighborhood, [6, 18, 26]);
   checkOneOf('writeNavbin: settings.cornerCutting', settings.cornerCutting, ['forbid', 'allow']);
   if (grid !== null) checkInstance('writeNavbin: grid', grid, VoxelGrid, 'VoxelGrid or null');
   checkObject('writeNavbin: graph', graph, 'an object { ids, positions, offsets, targets, costs }');
-  if (!Array.isArray(graph.ids) || !graph.ids.every((id) => typeof id === 'string')) throw usageError('writeNavbin: graph.ids', 'an array of strings', graph.ids);
+  if (!Array.isArray(graph.ids) || !graph.ids.every((id) => typeof id === 'string'))
+    throw usageError('writeNavbin: graph.ids', 'an array of strings', graph.ids);
   checkNumbers('graph.positions', graph.positions);
   checkNumbers('graph.offsets', graph.offsets);
   checkNumbers('graph.targets', graph.targets);
@@ -119,15 +125,23 @@ function checkNavbinData(data: unknown): { settings: NavbinSettings; grid: Voxel
 export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }): Uint8Array {
   const { settings, grid, graph } = checkNavbinData(data);
   const n = graph.ids.length;
-  if (graph.positions.length !== 3 * n) throw new NavlabError('usage', `graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
-  if (graph.offsets.length !== n + 1) throw new NavlabError('usage', `graph.offsets: expected ${n + 1} entries, got ${graph.offsets.length}`);
+  if (graph.positions.length !== 3 * n)
+    throw new NavlabError('usage', `graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
+  if (graph.offsets.length !== n + 1)
+    throw new NavlabError('usage', `graph.offsets: expected ${n + 1} entries, got ${graph.offsets.length}`);
   const m = graph.offsets[n];
   if (graph.targets.length !== m || graph.costs.length !== m) throw new NavlabError('usage', `graph.targets/costs: expected ${m} entries`);
   for (let i = 0; i <= n; i++) {
-    if (!Number.isInteger(graph.offsets[i]) || graph.offsets[i] < (i === 0 ? 0 : graph.offsets[i - 1]) || (i === 0 && graph.offsets[0] !== 0)) throw new NavlabError('usage', `graph.offsets: expected integers ascending from 0, got ${graph.offsets[i]} at ${i}`);
+    if (
+      !Number.isInteger(graph.offsets[i]) ||
+      graph.offsets[i] < (i === 0 ? 0 : graph.offsets[i - 1]) ||
+      (i === 0 && graph.offsets[0] !== 0)
+    )
+      throw new NavlabError('usage', `graph.offsets: expected integers ascending from 0, got ${graph.offsets[i]} at ${i}`);
   }
   for (let e = 0; e < m; e++) {
-    if (!Number.isInteger(graph.targets[e]) || graph.targets[e] < 0 || graph.targets[e] >= n) throw new NavlabError('usage', `graph.targets: entry ${e} is ${graph.targets[e]}, not a waypoint index in [0, ${n})`);
+    if (!Number.isInteger(graph.targets[e]) || graph.targets[e] < 0 || graph.targets[e] >= n)
+      throw new NavlabError('usage', `graph.targets: entry ${e} is ${graph.targets[e]}, not a waypoint index in [0, ${n})`);
     if (!(graph.costs[e] >= 0)) throw new NavlabError('usage', `graph.costs: entry ${e} is ${graph.costs[e]}, not a length >= 0`);
   }
   const idChunks = graph.ids.map(utf8Encode);
@@ -198,26 +212,35 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   const flags = view.getUint16(6, true);
   if ((flags & ~(NAVBIN_FLAGS.GRID | NAVBIN_FLAGS.TERRAIN)) !== 0) fail(`unknown flags 0x${flags.toString(16)}`);
   const byteLength = view.getUint32(8, true);
-  if (byteLength !== bytes.byteLength) fail(`the header says ${byteLength} bytes, the data has ${bytes.byteLength}${byteLength > bytes.byteLength ? ' (truncated)' : ''}`);
+  if (byteLength !== bytes.byteLength)
+    fail(`the header says ${byteLength} bytes, the data has ${bytes.byteLength}${byteLength > bytes.byteLength ? ' (truncated)' : ''}`);
 
   const agentRadius = view.getFloat64(16, true);
   const maxLinkDistance = view.getFloat64(24, true);
   const neighborhood = view.getUint8(32);
   const cornerCutting = view.getUint8(33);
   if (!(agentRadius >= 0 && agentRadius <= W)) fail(`agentRadius ${agentRadius} is not in [0, ${W}]`);
-  if (!((maxLinkDistance > 0 && maxLinkDistance <= W) || maxLinkDistance === Infinity)) fail(`maxLinkDistance ${maxLinkDistance} is not in (0, ${W}] or Infinity`);
+  if (!((maxLinkDistance > 0 && maxLinkDistance <= W) || maxLinkDistance === Infinity))
+    fail(`maxLinkDistance ${maxLinkDistance} is not in (0, ${W}] or Infinity`);
   if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26) fail(`neighborhood ${neighborhood} is not 6, 18 or 26`);
   if (cornerCutting > 1) fail(`cornerCutting ${cornerCutting} is not 0 (forbid) or 1 (allow)`);
 
   const hasGrid = (flags & NAVBIN_FLAGS.GRID) !== 0;
   const hasTerrain = (flags & NAVBIN_FLAGS.TERRAIN) !== 0;
   if (hasTerrain && !hasGrid) fail('terrain flag without a grid');
-  const X = view.getUint32(48, true), Y = view.getUint32(52, true), Z = view.getUint32(56, true);
+  const X = view.getUint32(48, true),
+    Y = view.getUint32(52, true),
+    Z = view.getUint32(56, true);
   const voxels = hasGrid ? X * Y * Z : 0;
   if (hasGrid && (X < 1 || Y < 1 || Z < 1 || voxels > MAX_VOXELS)) fail(`grid dims ${X}x${Y}x${Z} are empty or over ${MAX_VOXELS} voxels`);
-  const n = view.getUint32(96, true), m = view.getUint32(100, true), idBytes = view.getUint32(104, true);
+  const n = view.getUint32(96, true),
+    m = view.getUint32(100, true),
+    idBytes = view.getUint32(104, true);
   const at = layout(voxels, hasTerrain, n, m, idBytes);
-  if (at.end !== bytes.byteLength) fail(`the counts (${voxels} voxels, ${n} waypoints, ${m} link entries, ${idBytes} id bytes) need ${at.end} bytes, the data has ${bytes.byteLength}`);
+  if (at.end !== bytes.byteLength)
+    fail(
+      `the counts (${voxels} voxels, ${n} waypoints, ${m} link entries, ${idBytes} id bytes) need ${at.end} bytes, the data has ${bytes.byteLength}`,
+    );
 
   let grid: VoxelGrid | null = null;
   if (hasGrid) {
@@ -225,7 +248,13 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
     const cellSize = view.getFloat64(88, true);
     for (const k of ['x', 'y', 'z'] as const) if (!(Math.abs(origin[k]) <= W)) fail(`grid origin ${k} = ${origin[k]} is beyond ±${W}`);
     if (!(cellSize > 0 && cellSize <= W)) fail(`grid cellSize ${cellSize} is not in (0, ${W}]`);
-    ([['x', X], ['y', Y], ['z', Z]] as const).forEach(([k, n]) => {
+    (
+      [
+        ['x', X],
+        ['y', Y],
+        ['z', Z],
+      ] as const
+    ).forEach(([k, n]) => {
       const far = origin[k] + n * cellSize;
       if (!(Math.abs(far) <= W)) fail(`the grid reaches ${k} = ${far}, beyond ±${W}`);
     });
@@ -275,7 +304,12 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
     prev = o;
   }
   return {
-    settings: { agentRadius, maxLinkDistance, neighborhood: neighborhood as 6 | 18 | 26, cornerCutting: cornerCutting === 1 ? 'allow' : 'forbid' },
+    settings: {
+      agentRadius,
+      maxLinkDistance,
+      neighborhood: neighborhood as 6 | 18 | 26,
+      cornerCutting: cornerCutting === 1 ? 'allow' : 'forbid',
+    },
     grid,
     graph: { ids, positions, offsets, targets, costs },
   };

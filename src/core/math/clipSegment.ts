@@ -6,8 +6,18 @@ export const clipped = [0, 1];
  * true when they meet, the part inside then being t in `clipped`.
  */
 export function clipSegment(
-  ax: number, ay: number, az: number, dx: number, dy: number, dz: number,
-  minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number,
+  ax: number,
+  ay: number,
+  az: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  minX: number,
+  minY: number,
+  minZ: number,
+  maxX: number,
+  maxY: number,
+  maxZ: number,
 ): boolean {
   clipped[0] = 0;
   clipped[1] = 1;

@@ -87,7 +87,7 @@ export function closestOnSegment(out: Vec3, p: Vec3, a: Vec3, b: Vec3): number {
   const abz = b.z - a.z;
   const len2 = abx * abx + aby * aby + abz * abz;
   let t = len2 > 0 ? ((p.x - a.x) * abx + (p.y - a.y) * aby + (p.z - a.z) * abz) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  t = t < 0 ? 0 : Math.min(t, 1);
   set(out, a.x + abx * t, a.y + aby * t, a.z + abz * t);
   return t;
 }

@@ -104,8 +104,11 @@ export class AStarRun extends SearchRun implements NeighborSink {
     const listEnd = space.moveListStart[row + 1];
     // The space's heuristic, called directly (the JIT inlines it): values equal `estimateAt`.
     const estimate = space.cellEstimate;
-    const cs = space.grid.cellSize, sq = space.squaredScale;
-    const ex = x - space.gx, ey = y - space.gy, ez = z - space.gz;
+    const cs = space.grid.cellSize,
+      sq = space.squaredScale;
+    const ex = x - space.gx,
+      ey = y - space.gy,
+      ez = z - space.gz;
     let generated = 0;
     for (let i = space.moveListStart[row]; i < listEnd; i++) {
       if (test) {
@@ -148,7 +151,12 @@ export class AStarRun extends SearchRun implements NeighborSink {
 }
 
 /** Runs a whole query at once (same result as stepping an AStarRun to the end). */
-export function findPath(space: SearchSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): SearchResult {
+export function findPath(
+  space: SearchSpace,
+  start: number,
+  goal: number,
+  options: Partial<SearchOptions> = {},
+  ctx?: SearchContext,
+): SearchResult {
   return new AStarRun(space, start, goal, options, ctx).step();
 }
-

@@ -20,10 +20,12 @@ const TIE_FRACTION = tieFraction;
  */
 export function jpsUnsupported(space: GridSpace): string | null {
   if (space.neighborhood !== 26) return `jps supports only 26 neighbours (neighborhood ${space.neighborhood} is unsupported)`;
-  if (space.cornerCutting !== 'forbid') return `jps supports only corner cutting 'forbid' (corner cutting '${space.cornerCutting}' is unsupported)`;
+  if (space.cornerCutting !== 'forbid')
+    return `jps supports only corner cutting 'forbid' (corner cutting '${space.cornerCutting}' is unsupported)`;
   const t = space.grid.terrain;
   if (t !== null) {
-    for (let i = 0; i < t.length; i++) if (t[i] !== 1) return 'jps does not support terrain costs (the grid has voxels with a cost multiplier other than 1)';
+    for (let i = 0; i < t.length; i++)
+      if (t[i] !== 1) return 'jps does not support terrain costs (the grid has voxels with a cost multiplier other than 1)';
   }
   return null;
 }
@@ -99,7 +101,9 @@ export class JpsRun extends SearchRun<GridSpace> {
     const space = this.space;
     const ctx = this.ctx;
     const p = this.decode(u);
-    const x = p[0], y = p[1], z = p[2];
+    const x = p[0],
+      y = p[1],
+      z = p[2];
     const blocked = space.blockedMask(x, y, z);
     const dirs = this.directions(s, blocked);
     const need = space.moveNeed;
@@ -143,7 +147,7 @@ export class JpsRun extends SearchRun<GridSpace> {
     let run = 1;
     if (a >= 0) {
       const r = this.jumper.jump(x, y, z, k, a, this.sign[k]);
-      n = r > 0 ? r : 0;
+      n = Math.max(r, 0);
       run = r > 0 ? r : -r;
     }
     this.scanned += run;
@@ -176,8 +180,12 @@ export class JpsRun extends SearchRun<GridSpace> {
     if (run === 0) return;
     const space = this.space;
     const d = space.moveDelta;
-    const dx = d[3 * k], dy = d[3 * k + 1], dz = d[3 * k + 2];
-    const ex = space.gx - x, ey = space.gy - y, ez = space.gz - z;
+    const dx = d[3 * k],
+      dy = d[3 * k + 1],
+      dz = d[3 * k + 2];
+    const ex = space.gx - x,
+      ey = space.gy - y,
+      ez = space.gz - z;
     const m0 = (dx * ex + dy * ey + dz * ez) / (dx * dx + dy * dy + dz * dz);
     for (const m of [Math.floor(m0), Math.ceil(m0)]) {
       const c = Math.min(Math.max(m, 1), run);
@@ -187,7 +195,9 @@ export class JpsRun extends SearchRun<GridSpace> {
 
   private track(u: number, x: number, y: number, z: number, runCost: number): void {
     const space = this.space;
-    const a = x - space.gx, b = y - space.gy, c = z - space.gz;
+    const a = x - space.gx,
+      b = y - space.gy,
+      c = z - space.gz;
     const d2 = a * a + b * b + c * c;
     const g = this.fromG + runCost;
     const best = this.best;
@@ -222,8 +232,12 @@ export class JpsRun extends SearchRun<GridSpace> {
     const from = path[path.length - 1];
     this.decode(from, 0);
     const c = this.decode(to, 3);
-    const dx = c[3] - c[0], dy = c[4] - c[1], dz = c[5] - c[2];
-    const sx = Math.sign(dx), sy = Math.sign(dy), sz = Math.sign(dz);
+    const dx = c[3] - c[0],
+      dy = c[4] - c[1],
+      dz = c[5] - c[2];
+    const sx = Math.sign(dx),
+      sy = Math.sign(dy),
+      sz = Math.sign(dz);
     const steps = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
     const off = sx + this.space.grid.X * (sy + this.space.grid.Y * sz);
     for (let i = 1; i <= steps; i++) path.push(from + i * off);
@@ -255,6 +269,12 @@ export class JpsRun extends SearchRun<GridSpace> {
 }
 
 /** Runs a whole jump point search at once (same result as stepping a JpsRun to the end). */
-export function findPathJps(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): SearchResult {
+export function findPathJps(
+  space: GridSpace,
+  start: number,
+  goal: number,
+  options: Partial<SearchOptions> = {},
+  ctx?: SearchContext,
+): SearchResult {
   return new JpsRun(space, start, goal, options, ctx).step();
 }

@@ -13,10 +13,12 @@ import type { RunPath } from './SearchRun.ts';
  * terrain costs (segment cost is Euclidean length only).
  */
 export function lazyThetaUnsupported(space: GridSpace): string | null {
-  if (space.cornerCutting !== 'forbid') return `lazy-theta supports only corner cutting 'forbid' (corner cutting '${space.cornerCutting}' is unsupported)`;
+  if (space.cornerCutting !== 'forbid')
+    return `lazy-theta supports only corner cutting 'forbid' (corner cutting '${space.cornerCutting}' is unsupported)`;
   const t = space.grid.terrain;
   if (t !== null) {
-    for (let i = 0; i < t.length; i++) if (t[i] !== 1) return 'lazy-theta does not support terrain costs (the grid has voxels with a cost multiplier other than 1)';
+    for (let i = 0; i < t.length; i++)
+      if (t[i] !== 1) return 'lazy-theta does not support terrain costs (the grid has voxels with a cost multiplier other than 1)';
   }
   return null;
 }
@@ -132,7 +134,7 @@ export class LazyThetaRun extends JpsRun {
     const pa = this.decode(a, 0);
     const pb = this.decode(b, 3);
     this.losChecks++;
-    const legal = centreSightThrough(this.sight ??= sightData(this.space.grid), pa[0], pa[1], pa[2], pb[3], pb[4], pb[5]);
+    const legal = centreSightThrough((this.sight ??= sightData(this.space.grid)), pa[0], pa[1], pa[2], pb[3], pb[4], pb[5]);
     this.onLineOfSight?.(a, b, legal);
     return legal;
   }
@@ -141,7 +143,9 @@ export class LazyThetaRun extends JpsRun {
   private distance(a: number, b: number): number {
     const p = this.decode(a, 0);
     const q = this.decode(b, 3);
-    const dx = p[0] - q[3], dy = p[1] - q[4], dz = p[2] - q[5];
+    const dx = p[0] - q[3],
+      dy = p[1] - q[4],
+      dz = p[2] - q[5];
     return Math.sqrt(dx * dx + dy * dy + dz * dz) * this.space.grid.cellSize;
   }
 
@@ -212,6 +216,12 @@ export class LazyThetaRun extends JpsRun {
 }
 
 /** Runs a whole Lazy Theta* query at once (same result as stepping a LazyThetaRun to the end). */
-export function findPathLazyTheta(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): SearchResult {
+export function findPathLazyTheta(
+  space: GridSpace,
+  start: number,
+  goal: number,
+  options: Partial<SearchOptions> = {},
+  ctx?: SearchContext,
+): SearchResult {
   return new LazyThetaRun(space, start, goal, options, ctx).step();
 }

@@ -81,8 +81,12 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     checkSearchSpace(`${who}: space`, space);
     checkInstance(`${who}: ctx`, ctx, SearchContext);
     checkOptions(`${who}: options`, options);
-    for (const [which, node] of [['start', start], ['goal', goal]] as const) {
-      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) throw new NavlabError('usage', `${which}: node ${String(node)} is outside [0, ${space.nodeCount})`);
+    for (const [which, node] of [
+      ['start', start],
+      ['goal', goal],
+    ] as const) {
+      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount)
+        throw new NavlabError('usage', `${which}: node ${String(node)} is outside [0, ${space.nodeCount})`);
       if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
     }
     this.space = space;
@@ -111,10 +115,12 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
 
   /** Expands at most `maxExpansions` nodes; returns the final result or a 'running' snapshot. */
   step(maxExpansions = Infinity): SearchResult {
-    if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) throw usageError(`${this.constructor.name}.step: maxExpansions`, 'a number >= 0 (Infinity: to the end)', maxExpansions);
+    if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0))
+      throw usageError(`${this.constructor.name}.step: maxExpansions`, 'a number >= 0 (Infinity: to the end)', maxExpansions);
     if (this.final) return this.final;
     const ctx = this.ctx;
-    if (ctx.gen !== this.gen) throw new NavlabError('usage', `${this.constructor.name}.step: its SearchContext was reused by another search`);
+    if (ctx.gen !== this.gen)
+      throw new NavlabError('usage', `${this.constructor.name}.step: its SearchContext was reused by another search`);
     const t0 = now();
     this.beginSlice();
     const heap = ctx.heap;
@@ -125,10 +131,19 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     let end: SearchStatus | null = null;
     for (;;) {
       const s = stack.next(ctx.state, heap);
-      if (s < 0) { end = 'unreachable'; break; }
+      if (s < 0) {
+        end = 'unreachable';
+        break;
+      }
       const u = ctx.nodeOf(s);
-      if (u === goal) { end = 'found'; break; }
-      if (this.expanded >= budget) { end = 'partial'; break; }
+      if (u === goal) {
+        end = 'found';
+        break;
+      }
+      if (this.expanded >= budget) {
+        end = 'partial';
+        break;
+      }
       if (n >= maxExpansions) break;
       this.key = stack.take(heap, this.key);
       ctx.state[s] = CLOSED;

@@ -30,7 +30,14 @@ export function gridUnsupported(algorithm: Algorithm, space: GridSpace): string 
 }
 
 /** A resumable run of `algorithm`; throws a NavlabError ('unsupported') on a grid the algorithm does not support. */
-export function createGridRun(algorithm: Algorithm, space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): GridRun {
+export function createGridRun(
+  algorithm: Algorithm,
+  space: GridSpace,
+  start: number,
+  goal: number,
+  options: Partial<SearchOptions> = {},
+  ctx?: SearchContext,
+): GridRun {
   checkOneOf('algorithm', algorithm, ALGORITHMS);
   checkInstance('space', space, GridSpace);
   const why = gridUnsupported(algorithm, space);
@@ -41,6 +48,13 @@ export function createGridRun(algorithm: Algorithm, space: GridSpace, start: num
 }
 
 /** Runs a whole grid query with `algorithm` (same result as stepping its run to the end). */
-export function findGridPath(algorithm: Algorithm, space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx?: SearchContext): SearchResult {
+export function findGridPath(
+  algorithm: Algorithm,
+  space: GridSpace,
+  start: number,
+  goal: number,
+  options: Partial<SearchOptions> = {},
+  ctx?: SearchContext,
+): SearchResult {
   return createGridRun(algorithm, space, start, goal, options, ctx).step();
 }

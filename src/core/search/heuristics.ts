@@ -6,7 +6,16 @@
  * The definitions live in grid/gridHeuristic.ts (one definition for every grid search).
  */
 import { checkOneOf } from '../args.ts';
-import { chebyshev, euclidean, gridDistance, heuristicFunction, manhattan, squared, type HeuristicName, type Neighborhood } from '../grid/gridHeuristic.ts';
+import {
+  chebyshev,
+  euclidean,
+  gridDistance,
+  heuristicFunction,
+  manhattan,
+  squared,
+  type HeuristicName,
+  type Neighborhood,
+} from '../grid/gridHeuristic.ts';
 
 export { chebyshev, euclidean, gridDistance, manhattan, squared, type HeuristicName, type Neighborhood };
 
@@ -19,7 +28,8 @@ export const HEURISTICS: readonly HeuristicName[] = ['exact', 'euclidean', 'manh
  */
 export function heuristic(name: HeuristicName, dx: number, dy: number, dz: number, neighborhood: Neighborhood | 0): number {
   const h = heuristicFunction(name, neighborhood);
-  if (h === undefined || (neighborhood !== 0 && neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26)) checkHeuristic('heuristic', name, neighborhood);
+  if (h === undefined || (neighborhood !== 0 && neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26))
+    checkHeuristic('heuristic', name, neighborhood);
   return h!(dx, dy, dz);
 }
 

@@ -89,7 +89,7 @@ export class StraightJumper {
     let w = b >>> 5;
     if (s > 0) {
       let valid = (b & 31) === 31 ? 0 : -1 << ((b & 31) + 1);
-      for (;; w++, valid = -1) {
+      for (; ; w++, valid = -1) {
         const c = bits[base + w];
         let trans = 0;
         for (let r = 0; r < 8; r++) {
@@ -109,7 +109,7 @@ export class StraightJumper {
       }
     }
     let valid = (b & 31) === 0 ? 0 : -1 >>> (32 - (b & 31));
-    for (;; w--, valid = -1) {
+    for (; ; w--, valid = -1) {
       const c = bits[base + w];
       let trans = 0;
       for (let r = 0; r < 8; r++) {

@@ -107,8 +107,12 @@ export function jumpRules(space: GridSpace): JumpRules {
     for (let k = 0; k < n; k++) {
       altStart[d * n + k] = masks.length;
       if ((natural[d] >> k) & 1) continue;
-      const px = -D(d, 0), py = -D(d, 1), pz = -D(d, 2);
-      const vx = D(k, 0), vy = D(k, 1), vz = D(k, 2);
+      const px = -D(d, 0),
+        py = -D(d, 1),
+        pz = -D(d, 2);
+      const vx = D(k, 0),
+        vy = D(k, 1),
+        vz = D(k, 2);
       const limit = len(d) + len(k) + 1e-9;
       const found: number[] = [];
       const visited = new Set<number>();
@@ -120,7 +124,9 @@ export function jumpRules(space: GridSpace): JumpRules {
         }
         visited.add(bit(cx, cy, cz));
         for (let m = 0; m < n; m++) {
-          const tx = cx + D(m, 0), ty = cy + D(m, 1), tz = cz + D(m, 2);
+          const tx = cx + D(m, 0),
+            ty = cy + D(m, 1),
+            tz = cz + D(m, 2);
           if (!inBlock(tx, ty, tz) || (tx === 0 && ty === 0 && tz === 0) || visited.has(bit(tx, ty, tz))) continue;
           if (length + len(m) > limit) continue;
           if (length === 0) first = m;
@@ -139,7 +145,8 @@ export function jumpRules(space: GridSpace): JumpRules {
   altStart[n * n] = masks.length;
   const rules = { natural, subDirs, altStart, altMasks: Int32Array.from(masks) };
   // JpsRun skips the forced test when the block is free: that needs no forced move there.
-  for (let d = 0; d < n; d++) if (forcedMoves(rules, space.moveNeed, d, 0) !== 0) throw new Error(`jumpRules: direction ${d} has forced moves in free space`);
+  for (let d = 0; d < n; d++)
+    if (forcedMoves(rules, space.moveNeed, d, 0) !== 0) throw new Error(`jumpRules: direction ${d} has forced moves in free space`);
   cached = rules;
   return cached;
 }

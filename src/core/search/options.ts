@@ -27,7 +27,8 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
 /** Merges `options` over the defaults and checks them; throws on misuse, naming the option. */
 export function resolveSearchOptions(options: Partial<SearchOptions> = {}): SearchOptions {
   const o = { ...DEFAULT_SEARCH_OPTIONS, ...checkOptions<SearchOptions>('options', options) };
-  for (const k of Object.keys(o) as (keyof SearchOptions)[]) if (o[k] === undefined) (o as Record<string, unknown>)[k] = DEFAULT_SEARCH_OPTIONS[k];
+  for (const k of Object.keys(o) as (keyof SearchOptions)[])
+    if (o[k] === undefined) (o as Record<string, unknown>)[k] = DEFAULT_SEARCH_OPTIONS[k];
   checkOneOf('heuristic', o.heuristic, HEURISTICS);
   checkNumber('weight', o.weight, 1);
   if (typeof o.maxExpansions !== 'number' || !(o.maxExpansions >= 0)) throw usageError('maxExpansions', 'a number >= 0', o.maxExpansions);

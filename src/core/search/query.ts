@@ -9,15 +9,17 @@ import type { SearchStatus } from './result.ts';
 import { SearchContext } from './SearchContext.ts';
 
 /** Everything a query can set: search options, the grid movement rules and the algorithm. */
-export type QueryOptions = Partial<SearchOptions> & GridSearchSettings & {
-  /** 'jps' and 'lazy-theta' run on the grid only. @default 'astar' */
-  algorithm?: Algorithm;
-};
+export type QueryOptions = Partial<SearchOptions> &
+  GridSearchSettings & {
+    /** 'jps' and 'lazy-theta' run on the grid only. @default 'astar' */
+    algorithm?: Algorithm;
+  };
 
 /** The algorithm a query names (astar when none); a QueryError for an unknown name. */
 export function checkAlgorithm(algorithm: unknown): Algorithm {
   if (algorithm === undefined) return 'astar';
-  if (!(ALGORITHMS as readonly unknown[]).includes(algorithm)) throw new QueryError(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
+  if (!(ALGORITHMS as readonly unknown[]).includes(algorithm))
+    throw new QueryError(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
   return algorithm as Algorithm;
 }
 
@@ -44,7 +46,10 @@ export class QueryError extends NavlabError {
 
 function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number {
   if (!Array.isArray(v)) throw new QueryError(`${name}: expected voxel indices [x, y, z], got ${describeValue(v)}`);
-  if (v.length !== 3 || !v.every(Number.isInteger)) throw new QueryError(`${name}: expected integer voxel coordinates x,y,z, got ${v.length <= 3 ? v.map(describeValue).join(',') : `${v.length} values`}`);
+  if (v.length !== 3 || !v.every(Number.isInteger))
+    throw new QueryError(
+      `${name}: expected integer voxel coordinates x,y,z, got ${v.length <= 3 ? v.map(describeValue).join(',') : `${v.length} values`}`,
+    );
   const [x, y, z] = v;
   if (!grid.inBounds(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${grid.X}x${grid.Y}x${grid.Z} grid`);
   if (grid.isBlocked(x, y, z)) throw new QueryError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
@@ -56,7 +61,13 @@ function checkVoxel(grid: VoxelGrid, v: readonly number[], name: string): number
  * point search or Lazy Theta* (`options.algorithm`). A grid the algorithm does not support is
  * a QueryError naming what is unsupported. With lazy-theta, `path` lists the corner voxels.
  */
-export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly number[], options: QueryOptions = {}, ctx?: SearchContext): PathReport {
+export function queryGrid(
+  grid: VoxelGrid,
+  from: readonly number[],
+  to: readonly number[],
+  options: QueryOptions = {},
+  ctx?: SearchContext,
+): PathReport {
   checkInstance('queryGrid: grid', grid, VoxelGrid);
   if (ctx !== undefined) checkInstance('queryGrid: ctx', ctx, SearchContext);
   const { neighborhood, cornerCutting, algorithm, ...search } = checkOptions<QueryOptions>('queryGrid: options', options);
@@ -71,7 +82,10 @@ export function queryGrid(grid: VoxelGrid, from: readonly number[], to: readonly
   return {
     status: r.status,
     cost: r.cost,
-    path: r.path.map((i) => (grid.coords(i, p), [p.x, p.y, p.z])),
+    path: r.path.map((i) => {
+      grid.coords(i, p);
+      return [p.x, p.y, p.z];
+    }),
     expanded: r.expanded,
     ms: r.elapsedMs,
   };

@@ -42,7 +42,11 @@ export class NeighborGrid {
     }
     const start = this.#bucketStart;
     for (let i = 0; i < count; i++) {
-      const b = this.#bucket(cellOf(positions[3 * i], this.#inv), cellOf(positions[3 * i + 1], this.#inv), cellOf(positions[3 * i + 2], this.#inv));
+      const b = this.#bucket(
+        cellOf(positions[3 * i], this.#inv),
+        cellOf(positions[3 * i + 1], this.#inv),
+        cellOf(positions[3 * i + 2], this.#inv),
+      );
       this.#bucketOf[i] = b;
       start[b]++;
     }
@@ -68,9 +72,12 @@ export class NeighborGrid {
     }
     const id = this.#queryId;
     const inv = this.#inv;
-    const x0 = cellOf(x - radius, inv), x1 = cellOf(x + radius, inv);
-    const y0 = cellOf(y - radius, inv), y1 = cellOf(y + radius, inv);
-    const z0 = cellOf(z - radius, inv), z1 = cellOf(z + radius, inv);
+    const x0 = cellOf(x - radius, inv),
+      x1 = cellOf(x + radius, inv);
+    const y0 = cellOf(y - radius, inv),
+      y1 = cellOf(y + radius, inv);
+    const z0 = cellOf(z - radius, inv),
+      z1 = cellOf(z + radius, inv);
     const start = this.#bucketStart;
     let n = 0;
     if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.#mask + 1) {
@@ -105,5 +112,5 @@ export class NeighborGrid {
 /** Cell coordinate of a world coordinate, clamped to a range Math.imul handles exactly. */
 function cellOf(v: number, inv: number): number {
   const c = Math.floor(v * inv);
-  return c < -1e9 ? -1e9 : c > 1e9 ? 1e9 : c;
+  return c < -1e9 ? -1e9 : Math.min(c, 1e9);
 }

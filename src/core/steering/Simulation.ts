@@ -334,7 +334,8 @@ export class Simulation {
 
   #agentAt(index: number, method: string): AgentState {
     const a = this.#s.agents[index];
-    if (!Number.isInteger(index) || a === undefined) throw new NavlabError('usage', `Simulation.${method}: agent index ${describeValue(index)} is outside [0, ${this.#s.agents.length})`);
+    if (!Number.isInteger(index) || a === undefined)
+      throw new NavlabError('usage', `Simulation.${method}: agent index ${describeValue(index)} is outside [0, ${this.#s.agents.length})`);
     return a;
   }
 }

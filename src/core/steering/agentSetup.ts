@@ -28,7 +28,9 @@ export function initAgent(s: SteeringState, i: number, t: number): void {
   a.nearest = 0;
   plan(s, a, i);
   // Face the first leg.
-  const hx = a.path[3 * a.target] - start.x, hy = a.path[3 * a.target + 1] - start.y, hz = a.path[3 * a.target + 2] - start.z;
+  const hx = a.path[3 * a.target] - start.x,
+    hy = a.path[3 * a.target + 1] - start.y,
+    hz = a.path[3 * a.target + 2] - start.z;
   const hl = len3(hx, hy, hz);
   if (hl > COINCIDENT) {
     s.head[o] = hx / hl;

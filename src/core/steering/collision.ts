@@ -26,7 +26,8 @@ export function separate(s: SteeringState): void {
 
 function separatePass(s: SteeringState): boolean {
   const n = s.agents.length;
-  const next = s.next, corr = s.corr;
+  const next = s.next,
+    corr = s.corr;
   corr.fill(0, 0, 3 * n);
   let any = false;
   for (let i = 0; i < n; i++) {
@@ -35,7 +36,9 @@ function separatePass(s: SteeringState): boolean {
     for (let k = s.nbStart[i]; k < s.nbStart[i + 1]; k++) {
       const j = s.nbList[k];
       const q = 3 * j;
-      let dx = next[o] - next[q], dy = next[o + 1] - next[q + 1], dz = next[o + 2] - next[q + 2];
+      let dx = next[o] - next[q],
+        dy = next[o + 1] - next[q + 1],
+        dz = next[o + 2] - next[q + 2];
       const d = len3(dx, dy, dz);
       const overlap = s.rad[i] + s.rad[j] - d;
       if (overlap <= 0) continue;
@@ -70,11 +73,17 @@ export function collide(s: SteeringState, i: number): void {
   const a = s.agents[i];
   const o = 3 * i;
   const r = a.spec.radius;
-  const x0 = s.prev[o], y0 = s.prev[o + 1], z0 = s.prev[o + 2];
-  let x = s.next[o], y = s.next[o + 1], z = s.next[o + 2];
+  const x0 = s.prev[o],
+    y0 = s.prev[o + 1],
+    z0 = s.prev[o + 2];
+  let x = s.next[o],
+    y = s.next[o + 1],
+    z = s.next[o + 2];
   for (let m = 0; m < s.obstacles.length; m++) {
     if (m === a.goalObstacle) continue;
-    const dx = x - s.obsPos[3 * m], dy = y - s.obsPos[3 * m + 1], dz = z - s.obsPos[3 * m + 2];
+    const dx = x - s.obsPos[3 * m],
+      dy = y - s.obsPos[3 * m + 1],
+      dz = z - s.obsPos[3 * m + 2];
     const d = len3(dx, dy, dz);
     const reach = s.obsRadius[m] + r;
     if (d >= reach || d < COINCIDENT) continue;

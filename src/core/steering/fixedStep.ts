@@ -16,7 +16,9 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
   const n = s.agents.length;
   s.prev.set(s.pos);
   if (n > 0) {
-    let rMax = 0, reach = 0, stepMax = 0;
+    let rMax = 0,
+      reach = 0,
+      stepMax = 0;
     for (let i = 0; i < n; i++) {
       const r = s.rad[i];
       if (r > rMax) rMax = r;

@@ -29,9 +29,13 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   const a = s.agents[i];
   const P = s.params;
   const o = 3 * i;
-  const px = s.pos[o], py = s.pos[o + 1], pz = s.pos[o + 2];
+  const px = s.pos[o],
+    py = s.pos[o + 1],
+    pz = s.pos[o + 2];
   const r = a.spec.radius;
-  let bx = px, by = py, bz = pz;
+  let bx = px,
+    by = py,
+    bz = pz;
   const g = a.goalObstacle;
   if (g >= 0) {
     a.goal.x = s.obsPos[3 * g];
@@ -61,10 +65,14 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
 
   // Target: the path point, or on the last leg to a moving goal the docking point on its surface.
   const last = a.target >= a.pathCount - 1;
-  let tx = a.path[3 * a.target], ty = a.path[3 * a.target + 1], tz = a.path[3 * a.target + 2];
+  let tx = a.path[3 * a.target],
+    ty = a.path[3 * a.target + 1],
+    tz = a.path[3 * a.target + 2];
   let finalDist = Infinity;
   if (last && g >= 0) {
-    let dx = px - tx, dy = py - ty, dz = pz - tz;
+    let dx = px - tx,
+      dy = py - ty,
+      dz = pz - tz;
     let d = len3(dx, dy, dz);
     if (d < COINCIDENT) {
       dx = s.head[o];
@@ -80,7 +88,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   } else if (last) {
     finalDist = len3(tx - px, ty - py, tz - pz);
   }
-  let ux = tx - px, uy = ty - py, uz = tz - pz;
+  let ux = tx - px,
+    uy = ty - py,
+    uz = tz - pz;
   const ul = len3(ux, uy, uz);
   if (ul > TINY_LENGTH) {
     ux /= ul;
@@ -90,7 +100,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     ux = uy = uz = 0;
   }
   // Right-hand side of the pull (y up), for passing oncoming agents on the right.
-  let sx = -uz, sy = 0, sz = ux;
+  let sx = -uz,
+    sy = 0,
+    sz = ux;
   let sl = Math.sqrt(sx * sx + sz * sz);
   if (sl < VERTICAL_PULL_LIMIT) {
     sx = 0;
@@ -119,7 +131,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     const j = s.near[k];
     if (j === i) continue;
     const q = 3 * j;
-    const dx = px - s.pos[q], dy = py - s.pos[q + 1], dz = pz - s.pos[q + 2];
+    const dx = px - s.pos[q],
+      dy = py - s.pos[q + 1],
+      dz = pz - s.pos[q + 2];
     const d = len3(dx, dy, dz);
     if (d < sep) s.listNeighbor(j);
     const gap = d - r - s.rad[j];
@@ -131,7 +145,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
   for (let m = 0; m < s.obstacles.length; m++) {
     if (m === g) continue;
-    const dx = px - s.obsPos[3 * m], dy = py - s.obsPos[3 * m + 1], dz = pz - s.obsPos[3 * m + 2];
+    const dx = px - s.obsPos[3 * m],
+      dy = py - s.obsPos[3 * m + 1],
+      dz = pz - s.obsPos[3 * m + 2];
     const d = len3(dx, dy, dz);
     const gap = d - r - s.obsRadius[m];
     if (gap > range) continue;
@@ -157,7 +173,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.push[o] = _push.x;
   s.push[o + 1] = _push.y;
   s.push[o + 2] = _push.z;
-  let dx = ux * pullW + _push.x, dy = uy * pullW + _push.y, dz = uz * pullW + _push.z;
+  let dx = ux * pullW + _push.x,
+    dy = uy * pullW + _push.y,
+    dz = uz * pullW + _push.z;
   const dl = len3(dx, dy, dz);
   if (dl > TINY_LENGTH) {
     dx /= dl;

@@ -41,7 +41,11 @@ export class ContactList {
    */
   offer(surface: number, d: number, px: number, py: number, pz: number, nx: number, ny: number, nz: number): void {
     let c = -1;
-    for (let k = 0; k < this.count; k++) if (this.surface[k] === surface) { c = k; break; }
+    for (let k = 0; k < this.count; k++)
+      if (this.surface[k] === surface) {
+        c = k;
+        break;
+      }
     if (c >= 0) {
       if (d >= this.distance[c]) return;
     } else if (this.count < this.capacity) {
@@ -105,7 +109,10 @@ export interface StaticGeometry {
 /** A world without static geometry. */
 export const EMPTY_GEOMETRY: StaticGeometry = Object.freeze({
   createQuery: (): StaticQuery => ({
-    contacts: (_x: number, _y: number, _z: number, _d: number, out: ContactList) => (out.clear(), 0),
+    contacts: (_x: number, _y: number, _z: number, _d: number, out: ContactList) => {
+      out.clear();
+      return 0;
+    },
     invalidate: () => {},
   }),
   nearest: () => Infinity,
@@ -122,10 +129,22 @@ const _ts = new Float64Array(8);
  * coordinate crosses a slab bound, so each piece is minimised in closed form.
  */
 export function segmentBoxDistanceSq(
-  ax: number, ay: number, az: number, bx: number, by: number, bz: number,
-  minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  minX: number,
+  minY: number,
+  minZ: number,
+  maxX: number,
+  maxY: number,
+  maxZ: number,
 ): number {
-  const dx = bx - ax, dy = by - ay, dz = bz - az;
+  const dx = bx - ax,
+    dy = by - ay,
+    dz = bz - az;
   const ts = _ts;
   let n = 0;
   ts[n++] = 0;
@@ -141,19 +160,26 @@ export function segmentBoxDistanceSq(
   }
   let best = Infinity;
   for (let i = 0; i + 1 < n; i++) {
-    const t0 = ts[i], t1 = ts[i + 1];
+    const t0 = ts[i],
+      t1 = ts[i + 1];
     const tm = 0.5 * (t0 + t1);
     // On this piece each axis is below, inside or above its slab: sum (o_k + d_k t)^2 over the
     // axes outside, minimised at t = -sum(o_k d_k) / sum(d_k^2).
-    let ox = offset(ax + dx * tm, ax, minX, maxX), oy = offset(ay + dy * tm, ay, minY, maxY), oz = offset(az + dz * tm, az, minZ, maxZ);
-    const ux = Number.isNaN(ox) ? 0 : dx, uy = Number.isNaN(oy) ? 0 : dy, uz = Number.isNaN(oz) ? 0 : dz;
+    let ox = offset(ax + dx * tm, ax, minX, maxX),
+      oy = offset(ay + dy * tm, ay, minY, maxY),
+      oz = offset(az + dz * tm, az, minZ, maxZ);
+    const ux = Number.isNaN(ox) ? 0 : dx,
+      uy = Number.isNaN(oy) ? 0 : dy,
+      uz = Number.isNaN(oz) ? 0 : dz;
     if (Number.isNaN(ox)) ox = 0;
     if (Number.isNaN(oy)) oy = 0;
     if (Number.isNaN(oz)) oz = 0;
     const dd = ux * ux + uy * uy + uz * uz;
     let t = dd > 0 ? -(ox * ux + oy * uy + oz * uz) / dd : t0;
-    t = t < t0 ? t0 : t > t1 ? t1 : t;
-    const ex = ox + ux * t, ey = oy + uy * t, ez = oz + uz * t;
+    t = t < t0 ? t0 : Math.min(t, t1);
+    const ex = ox + ux * t,
+      ey = oy + uy * t,
+      ez = oz + uz * t;
     const f = ex * ex + ey * ey + ez * ez;
     if (f < best) best = f;
   }
@@ -162,7 +188,8 @@ export function segmentBoxDistanceSq(
 
 function crossings(ts: Float64Array, n: number, a: number, d: number, lo: number, hi: number): number {
   if (d === 0) return n;
-  const t0 = (lo - a) / d, t1 = (hi - a) / d;
+  const t0 = (lo - a) / d,
+    t1 = (hi - a) / d;
   if (t0 > 0 && t0 < 1) ts[n++] = t0;
   if (t1 > 0 && t1 < 1) ts[n++] = t1;
   return n;
@@ -177,7 +204,8 @@ const offset = (p: number, a: number, lo: number, hi: number): number => (p < lo
  */
 export function checkNearest(who: string, p: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): void {
   checkVec3(`${who}: point`, p);
-  if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw usageError(`${who}: maxDistance`, 'a number >= 0 (Infinity: unbounded)', maxDistance);
+  if (typeof maxDistance !== 'number' || !(maxDistance >= 0))
+    throw usageError(`${who}: maxDistance`, 'a number >= 0 (Infinity: unbounded)', maxDistance);
   checkOut(`${who}: outPoint`, outPoint);
   checkOut(`${who}: outNormal`, outNormal);
 }
@@ -240,25 +268,52 @@ export class VoxelGeometry implements StaticGeometry {
     const limitSq = limit > 0 ? limit * limit : 0;
     const hit = (i: number, j: number, k: number): boolean => {
       if (g.occupancy[i + g.X * (j + g.Y * k)] === 0) return false;
-      const x0 = g.origin.x + i * s, y0 = g.origin.y + j * s, z0 = g.origin.z + k * s;
+      const x0 = g.origin.x + i * s,
+        y0 = g.origin.y + j * s,
+        z0 = g.origin.z + k * s;
       const d2 = segmentBoxDistanceSq(ax0, ay0, az0, bx0, by0, bz0, x0, y0, z0, x0 + s, y0 + s, z0 + s);
       return radius > 0 ? d2 < limitSq : d2 === 0;
     };
     // Voxels outside the grid are free: walk only the part of the segment within `radius` of
     // the grid's box, so a long segment over a fine grid costs the grid's size at most.
-    const ddx = bx0 - ax0, ddy = by0 - ay0, ddz = bz0 - az0;
+    const ddx = bx0 - ax0,
+      ddy = by0 - ay0,
+      ddz = bz0 - az0;
     const o = g.origin;
-    if (!clipSegment(ax0, ay0, az0, ddx, ddy, ddz, o.x - radius, o.y - radius, o.z - radius, o.x + g.X * s + radius, o.y + g.Y * s + radius, o.z + g.Z * s + radius)) return true;
+    if (
+      !clipSegment(
+        ax0,
+        ay0,
+        az0,
+        ddx,
+        ddy,
+        ddz,
+        o.x - radius,
+        o.y - radius,
+        o.z - radius,
+        o.x + g.X * s + radius,
+        o.y + g.Y * s + radius,
+        o.z + g.Z * s + radius,
+      )
+    )
+      return true;
     const [t0, t1] = clipped;
-    const ax = ax0 + ddx * t0, ay = ay0 + ddy * t0, az = az0 + ddz * t0;
-    const bx = ax0 + ddx * t1, by = ay0 + ddy * t1, bz = az0 + ddz * t1;
+    const ax = ax0 + ddx * t0,
+      ay = ay0 + ddy * t0,
+      az = az0 + ddz * t0;
+    const bx = ax0 + ddx * t1,
+      by = ay0 + ddy * t1,
+      bz = az0 + ddz * t1;
     const reach = Math.max(1, Math.ceil(radius / s));
     // A radius of many cells: test the voxels of the clipped segment's box once instead of a
     // (2 reach + 1)^3 block per step, whichever visits fewer voxels.
     const cellOf = (axis: 0 | 1 | 2, v: number, n: number) => Math.min(n - 1, Math.max(0, g.axisVoxel(axis, v)));
-    const i0 = cellOf(0, Math.min(ax, bx) - radius, g.X), i1 = cellOf(0, Math.max(ax, bx) + radius, g.X);
-    const j0 = cellOf(1, Math.min(ay, by) - radius, g.Y), j1 = cellOf(1, Math.max(ay, by) + radius, g.Y);
-    const k0 = cellOf(2, Math.min(az, bz) - radius, g.Z), k1 = cellOf(2, Math.max(az, bz) + radius, g.Z);
+    const i0 = cellOf(0, Math.min(ax, bx) - radius, g.X),
+      i1 = cellOf(0, Math.max(ax, bx) + radius, g.X);
+    const j0 = cellOf(1, Math.min(ay, by) - radius, g.Y),
+      j1 = cellOf(1, Math.max(ay, by) + radius, g.Y);
+    const k0 = cellOf(2, Math.min(az, bz) - radius, g.Z),
+      k1 = cellOf(2, Math.max(az, bz) + radius, g.Z);
     const boxCount = (i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1);
     const walkSteps = (Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az)) / s + 1;
     if (boxCount <= walkSteps * (2 * reach + 1) ** 3) {
@@ -286,20 +341,27 @@ export class VoxelGeometry implements StaticGeometry {
     const g = this.grid;
     const s = g.cellSize;
     const o = g.origin;
-    const i0 = Math.max(0, g.axisVoxel(0, px - maxDistance)), i1 = Math.min(g.X - 1, g.axisVoxel(0, px + maxDistance));
-    const j0 = Math.max(0, g.axisVoxel(1, py - maxDistance)), j1 = Math.min(g.Y - 1, g.axisVoxel(1, py + maxDistance));
-    const k0 = Math.max(0, g.axisVoxel(2, pz - maxDistance)), k1 = Math.min(g.Z - 1, g.axisVoxel(2, pz + maxDistance));
+    const i0 = Math.max(0, g.axisVoxel(0, px - maxDistance)),
+      i1 = Math.min(g.X - 1, g.axisVoxel(0, px + maxDistance));
+    const j0 = Math.max(0, g.axisVoxel(1, py - maxDistance)),
+      j1 = Math.min(g.Y - 1, g.axisVoxel(1, py + maxDistance));
+    const k0 = Math.max(0, g.axisVoxel(2, pz - maxDistance)),
+      k1 = Math.min(g.Z - 1, g.axisVoxel(2, pz + maxDistance));
     const maxSq = maxDistance * maxDistance;
     for (let k = k0; k <= k1; k++) {
       for (let j = j0; j <= j1; j++) {
         for (let i = i0; i <= i1; i++) {
           const v = i + g.X * (j + g.Y * k);
           if (g.occupancy[v] === 0) continue;
-          const x0 = o.x + i * s, y0 = o.y + j * s, z0 = o.z + k * s;
-          const qx = px < x0 ? x0 : px > x0 + s ? x0 + s : px;
-          const qy = py < y0 ? y0 : py > y0 + s ? y0 + s : py;
-          const qz = pz < z0 ? z0 : pz > z0 + s ? z0 + s : pz;
-          const ex = px - qx, ey = py - qy, ez = pz - qz;
+          const x0 = o.x + i * s,
+            y0 = o.y + j * s,
+            z0 = o.z + k * s;
+          const qx = px < x0 ? x0 : Math.min(px, x0 + s);
+          const qy = py < y0 ? y0 : Math.min(py, y0 + s);
+          const qz = pz < z0 ? z0 : Math.min(pz, z0 + s);
+          const ex = px - qx,
+            ey = py - qy,
+            ez = pz - qz;
           const d2 = ex * ex + ey * ey + ez * ez;
           if (d2 > maxSq) continue;
           const d = Math.sqrt(d2);
@@ -309,16 +371,27 @@ export class VoxelGeometry implements StaticGeometry {
           }
           // On or inside the voxel: the nearest point is on the nearest face, and the normal is
           // that face's outward normal.
-          _face[0] = px - x0; _face[1] = x0 + s - px;
-          _face[2] = py - y0; _face[3] = y0 + s - py;
-          _face[4] = pz - z0; _face[5] = z0 + s - pz;
+          _face[0] = px - x0;
+          _face[1] = x0 + s - px;
+          _face[2] = py - y0;
+          _face[3] = y0 + s - py;
+          _face[4] = pz - z0;
+          _face[5] = z0 + s - pz;
           let f = 0;
           for (let c = 1; c < 6; c++) if (_face[c] < _face[f]) f = c;
-          const axis = f >> 1, sign = (f & 1) === 0 ? -1 : 1;
+          const axis = f >> 1,
+            sign = (f & 1) === 0 ? -1 : 1;
           const plane = (f & 1) === 0 ? 0 : s;
-          out.offer(v, 0,
-            axis === 0 ? x0 + plane : px, axis === 1 ? y0 + plane : py, axis === 2 ? z0 + plane : pz,
-            axis === 0 ? sign : 0, axis === 1 ? sign : 0, axis === 2 ? sign : 0);
+          out.offer(
+            v,
+            0,
+            axis === 0 ? x0 + plane : px,
+            axis === 1 ? y0 + plane : py,
+            axis === 2 ? z0 + plane : pz,
+            axis === 0 ? sign : 0,
+            axis === 1 ? sign : 0,
+            axis === 2 ? sign : 0,
+          );
         }
       }
     }

@@ -37,8 +37,12 @@ const _n: Vec3 = { x: 0, y: 0, z: 0 };
 export function measure(s: SteeringState, i: number, h: number, t: number): void {
   const a = s.agents[i];
   const o = 3 * i;
-  const x = s.pos[o], y = s.pos[o + 1], z = s.pos[o + 2];
-  const dx = x - s.prev[o], dy = y - s.prev[o + 1], dz = z - s.prev[o + 2];
+  const x = s.pos[o],
+    y = s.pos[o + 1],
+    z = s.pos[o + 2];
+  const dx = x - s.prev[o],
+    dy = y - s.prev[o + 1],
+    dz = z - s.prev[o + 2];
   const moved = len3(dx, dy, dz);
   s.vel[o] = dx / h;
   s.vel[o + 1] = dy / h;

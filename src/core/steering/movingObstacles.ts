@@ -55,6 +55,7 @@ export function pinObstacle(s: SteeringState, idOrIndex: string | number, x: num
 /** The index of the moving obstacle named by id or index; a usage error naming `method` if there is none. */
 export function obstacleAt(s: SteeringState, idOrIndex: string | number, method: string): number {
   const m = typeof idOrIndex === 'number' ? idOrIndex : typeof idOrIndex === 'string' ? s.obstacleIndex(idOrIndex) : -1;
-  if (!(Number.isInteger(m) && m >= 0 && m < s.obstacles.length)) throw new NavlabError('usage', `${method}: no moving obstacle ${describeValue(idOrIndex)}`);
+  if (!(Number.isInteger(m) && m >= 0 && m < s.obstacles.length))
+    throw new NavlabError('usage', `${method}: no moving obstacle ${describeValue(idOrIndex)}`);
   return m;
 }

@@ -73,14 +73,20 @@ const RULES: Record<keyof SteeringParams, [min: number, max: number, integer: bo
  * Merges `params` over `base` (undefined values keep the base) and checks every value;
  * throws a NavlabError (code usage) naming the parameter on misuse.
  */
-export function resolveSteeringParams(params: Partial<SteeringParams> = {}, base: Readonly<SteeringParams> = DEFAULT_STEERING_PARAMS): SteeringParams {
+export function resolveSteeringParams(
+  params: Partial<SteeringParams> = {},
+  base: Readonly<SteeringParams> = DEFAULT_STEERING_PARAMS,
+): SteeringParams {
   const out = { ...base };
   for (const key of Object.keys(RULES) as (keyof SteeringParams)[]) {
     const v = params[key];
     if (v === undefined) continue;
     const [min, max, integer, positive] = RULES[key];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (positive && v <= 0) || (integer && !Number.isInteger(v))) {
-      throw new NavlabError('usage', `${key}: expected ${integer ? 'an integer' : 'a number'} in ${positive && min === 0 ? '(0' : `[${min}`}, ${max}], got ${String(v)}`);
+      throw new NavlabError(
+        'usage',
+        `${key}: expected ${integer ? 'an integer' : 'a number'} in ${positive && min === 0 ? '(0' : `[${min}`}, ${max}], got ${String(v)}`,
+      );
     }
     out[key] = v;
   }

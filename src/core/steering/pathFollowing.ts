@@ -57,7 +57,10 @@ function setPath(a: AgentState, planned: PlannedPath): void {
   a.target = n > 1 ? 1 : 0;
   if (a.suffix.length < n) a.suffix = new Float64Array(n);
   a.suffix[n - 1] = 0;
-  for (let k = n - 2; k >= 0; k--) a.suffix[k] = a.suffix[k + 1] + len3(a.path[3 * k + 3] - a.path[3 * k], a.path[3 * k + 4] - a.path[3 * k + 1], a.path[3 * k + 5] - a.path[3 * k + 2]);
+  for (let k = n - 2; k >= 0; k--)
+    a.suffix[k] =
+      a.suffix[k + 1] +
+      len3(a.path[3 * k + 3] - a.path[3 * k], a.path[3 * k + 4] - a.path[3 * k + 1], a.path[3 * k + 5] - a.path[3 * k + 2]);
   a.costs = planned.costs;
   a.status = planned.status;
   a.planGoal.x = a.goal.x;
@@ -74,7 +77,9 @@ function setPath(a: AgentState, planned: PlannedPath): void {
  */
 export function followPath(s: SteeringState, a: AgentState, i: number, h: number, t: number, stepCount: number): void {
   const o = 3 * i;
-  const px = s.pos[o], py = s.pos[o + 1], pz = s.pos[o + 2];
+  const px = s.pos[o],
+    py = s.pos[o + 1],
+    pz = s.pos[o + 2];
   const lastIndex = a.pathCount - 1;
   const reach = arrivalRadius(s, a);
   let advanced = false;
@@ -103,7 +108,9 @@ export function followPath(s: SteeringState, a: AgentState, i: number, h: number
 
 function checkPath(s: SteeringState, a: AgentState, i: number, t: number): void {
   const o = 3 * i;
-  const px = s.pos[o], py = s.pos[o + 1], pz = s.pos[o + 2];
+  const px = s.pos[o],
+    py = s.pos[o + 1],
+    pz = s.pos[o + 2];
   const r = a.spec.radius;
   const thin = BLOCKED_PATH_RADIUS_FACTOR * r;
   const geo = s.geometry;
@@ -114,7 +121,15 @@ function checkPath(s: SteeringState, a: AgentState, i: number, t: number): void 
     a.recheckStatic = false;
     let blocked = !geo.clear(px, py, pz, a.path[3 * a.target], a.path[3 * a.target + 1], a.path[3 * a.target + 2], thin);
     for (let k = a.target; k < lastIndex && !blocked; k++) {
-      blocked = !geo.clear(a.path[3 * k], a.path[3 * k + 1], a.path[3 * k + 2], a.path[3 * k + 3], a.path[3 * k + 4], a.path[3 * k + 5], thin);
+      blocked = !geo.clear(
+        a.path[3 * k],
+        a.path[3 * k + 1],
+        a.path[3 * k + 2],
+        a.path[3 * k + 3],
+        a.path[3 * k + 4],
+        a.path[3 * k + 5],
+        thin,
+      );
     }
     if (blocked) {
       replan(s, a, i, t);
@@ -129,7 +144,9 @@ function checkPath(s: SteeringState, a: AgentState, i: number, t: number): void 
   const end = Math.min(lastIndex, a.target + s.params.lookahead);
   let pathCost = a.costs === null ? 1 : a.costs[a.target];
   for (let j = a.target + 1; j <= end; j++) {
-    const jx = a.path[3 * j], jy = a.path[3 * j + 1], jz = a.path[3 * j + 2];
+    const jx = a.path[3 * j],
+      jy = a.path[3 * j + 1],
+      jz = a.path[3 * j + 2];
     if (!geo.clear(px, py, pz, jx, jy, jz, r) || segmentBlocked(s.blockers, count, px, py, pz, jx, jy, jz, r)) break;
     if (a.costs !== null && planner.maxCostAlong) {
       if (a.costs[j] > pathCost) pathCost = a.costs[j];
@@ -142,7 +159,17 @@ function checkPath(s: SteeringState, a: AgentState, i: number, t: number): void 
     const k = a.target;
     let blocked = segmentBlocked(s.blockers, count, px, py, pz, a.path[3 * k], a.path[3 * k + 1], a.path[3 * k + 2], thin);
     if (!blocked && k < lastIndex) {
-      blocked = segmentBlocked(s.blockers, count, a.path[3 * k], a.path[3 * k + 1], a.path[3 * k + 2], a.path[3 * k + 3], a.path[3 * k + 4], a.path[3 * k + 5], thin);
+      blocked = segmentBlocked(
+        s.blockers,
+        count,
+        a.path[3 * k],
+        a.path[3 * k + 1],
+        a.path[3 * k + 2],
+        a.path[3 * k + 3],
+        a.path[3 * k + 4],
+        a.path[3 * k + 5],
+        thin,
+      );
     }
     if (blocked && t - a.lastReplan >= s.params.replanInterval) {
       replan(s, a, i, t);
@@ -152,9 +179,12 @@ function checkPath(s: SteeringState, a: AgentState, i: number, t: number): void 
   if (g >= 0 && t - a.lastReplan >= s.params.replanInterval) {
     // A moving goal: replan when it slipped out of sight on the last leg, or moved far from
     // where the path was planned to (far relative to how far away it still is).
-    const gx = a.goal.x, gy = a.goal.y, gz = a.goal.z;
+    const gx = a.goal.x,
+      gy = a.goal.y,
+      gz = a.goal.z;
     const lost = a.target === lastIndex && !geo.clear(px, py, pz, gx, gy, gz, r);
     const drift = len3(gx - a.planGoal.x, gy - a.planGoal.y, gz - a.planGoal.z);
-    if (lost || (a.target < lastIndex && drift > Math.max(arrivalRadius(s, a), GOAL_DRIFT_FRACTION * len3(gx - px, gy - py, gz - pz)))) replan(s, a, i, t);
+    if (lost || (a.target < lastIndex && drift > Math.max(arrivalRadius(s, a), GOAL_DRIFT_FRACTION * len3(gx - px, gy - py, gz - pz))))
+      replan(s, a, i, t);
   }
 }

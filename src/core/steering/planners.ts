@@ -49,19 +49,39 @@ function checkPlan(planner: string, from: Vec3, to: Vec3, radius: number | null,
   if (radius !== null) checkNumber(`${planner}.plan: radius`, radius, 0);
   checkInstance(`${planner}.plan: blockers`, blockers, Float64Array);
   if (!Number.isInteger(blockerCount) || blockerCount < 0 || 4 * blockerCount > blockers.length) {
-    throw new NavlabError('usage', `${planner}.plan: blockerCount: expected an integer in [0, ${blockers.length >> 2}] (4 numbers a blocker), got ${String(blockerCount)}`);
+    throw new NavlabError(
+      'usage',
+      `${planner}.plan: blockerCount: expected an integer in [0, ${blockers.length >> 2}] (4 numbers a blocker), got ${String(blockerCount)}`,
+    );
   }
 }
 
 /** Whether segment a-b passes within (sphere radius + radius) of one of the spheres. */
-export function segmentBlocked(blockers: Float64Array, count: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
-  const dx = bx - ax, dy = by - ay, dz = bz - az;
+export function segmentBlocked(
+  blockers: Float64Array,
+  count: number,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  radius: number,
+): boolean {
+  const dx = bx - ax,
+    dy = by - ay,
+    dz = bz - az;
   const len2 = dx * dx + dy * dy + dz * dz;
   for (let k = 0; k < count; k++) {
-    const cx = blockers[4 * k], cy = blockers[4 * k + 1], cz = blockers[4 * k + 2], reach = blockers[4 * k + 3] + radius;
+    const cx = blockers[4 * k],
+      cy = blockers[4 * k + 1],
+      cz = blockers[4 * k + 2],
+      reach = blockers[4 * k + 3] + radius;
     let t = len2 > 0 ? ((cx - ax) * dx + (cy - ay) * dy + (cz - az) * dz) / len2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    const ex = ax + dx * t - cx, ey = ay + dy * t - cy, ez = az + dz * t - cz;
+    t = t < 0 ? 0 : Math.min(t, 1);
+    const ex = ax + dx * t - cx,
+      ey = ay + dy * t - cy,
+      ez = az + dz * t - cz;
     if (ex * ex + ey * ey + ez * ez < reach * reach) return true;
   }
   return false;
@@ -119,7 +139,7 @@ export class GridPlanner implements PathPlanner {
     const ownGoal = g.voxelIndexAt(to.x, to.y, to.z);
     const goal = g.nearestFreeVoxel(to, this.snapCells);
     if (start < 0 || goal < 0) return stranded(from);
-    let result;
+    let result: ReturnType<typeof findPath>;
     if (blockerCount > 0) {
       const space = this.#scratchSpace();
       const copy = space.grid;
@@ -154,10 +174,13 @@ export class GridPlanner implements PathPlanner {
     const g = this.grid;
     if (g.terrain === null) return 1;
     const s = g.cellSize;
-    const dx = bx - ax, dy = by - ay, dz = bz - az, o = g.origin;
+    const dx = bx - ax,
+      dy = by - ay,
+      dz = bz - az,
+      o = g.origin;
     if (!clipSegment(ax, ay, az, dx, dy, dz, o.x, o.y, o.z, o.x + g.X * s, o.y + g.Y * s, o.z + g.Z * s)) return 1;
     const [t0, t1] = clipped;
-    const n = Math.ceil((t1 - t0) * Math.hypot(dx, dy, dz) / (0.25 * s));
+    const n = Math.ceil(((t1 - t0) * Math.hypot(dx, dy, dz)) / (0.25 * s));
     let worst = 1;
     for (let k = 0; k <= n; k++) {
       const t = n === 0 ? t0 : t0 + ((t1 - t0) * k) / n;
@@ -189,18 +212,35 @@ export class GridPlanner implements PathPlanner {
 
   /** Blocks (in the copy g) the free voxels each blocker sphere (grown by radius) overlaps, except start and goal. */
   /** Blocks the voxels the blockers' spheres reach; returns the inclusive voxel box around them all. */
-  #block(g: VoxelGrid, blockers: Float64Array, count: number, radius: number, start: number, goal: number): [number, number, number, number, number, number] {
+  #block(
+    g: VoxelGrid,
+    blockers: Float64Array,
+    count: number,
+    radius: number,
+    start: number,
+    goal: number,
+  ): [number, number, number, number, number, number] {
     const s = g.cellSize;
     const o = g.origin;
     const box: [number, number, number, number, number, number] = [g.X, g.Y, g.Z, -1, -1, -1];
     for (let b = 0; b < count; b++) {
-      const bx = blockers[4 * b], by = blockers[4 * b + 1], bz = blockers[4 * b + 2], reach = blockers[4 * b + 3] + radius;
-      const x0 = Math.max(0, g.axisVoxel(0, bx - reach)), x1 = Math.min(g.X - 1, g.axisVoxel(0, bx + reach));
-      const y0 = Math.max(0, g.axisVoxel(1, by - reach)), y1 = Math.min(g.Y - 1, g.axisVoxel(1, by + reach));
-      const z0 = Math.max(0, g.axisVoxel(2, bz - reach)), z1 = Math.min(g.Z - 1, g.axisVoxel(2, bz + reach));
+      const bx = blockers[4 * b],
+        by = blockers[4 * b + 1],
+        bz = blockers[4 * b + 2],
+        reach = blockers[4 * b + 3] + radius;
+      const x0 = Math.max(0, g.axisVoxel(0, bx - reach)),
+        x1 = Math.min(g.X - 1, g.axisVoxel(0, bx + reach));
+      const y0 = Math.max(0, g.axisVoxel(1, by - reach)),
+        y1 = Math.min(g.Y - 1, g.axisVoxel(1, by + reach));
+      const z0 = Math.max(0, g.axisVoxel(2, bz - reach)),
+        z1 = Math.min(g.Z - 1, g.axisVoxel(2, bz + reach));
       if (x0 > x1 || y0 > y1 || z0 > z1) continue;
-      box[0] = Math.min(box[0], x0); box[1] = Math.min(box[1], y0); box[2] = Math.min(box[2], z0);
-      box[3] = Math.max(box[3], x1); box[4] = Math.max(box[4], y1); box[5] = Math.max(box[5], z1);
+      box[0] = Math.min(box[0], x0);
+      box[1] = Math.min(box[1], y0);
+      box[2] = Math.min(box[2], z0);
+      box[3] = Math.max(box[3], x1);
+      box[4] = Math.max(box[4], y1);
+      box[5] = Math.max(box[5], z1);
       for (let z = z0; z <= z1; z++) {
         for (let y = y0; y <= y1; y++) {
           for (let x = x0; x <= x1; x++) {
@@ -244,7 +284,11 @@ function pathOf(from: Vec3, to: Vec3, space: SearchSpace, result: SearchResult, 
     add(c.x, c.y, c.z);
   }
   if (reached) add(to.x, to.y, to.z);
-  return { points: Float64Array.from(pts), status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status, costs: null };
+  return {
+    points: Float64Array.from(pts),
+    status: reached ? 'found' : result.status === 'found' ? 'unreachable' : result.status,
+    costs: null,
+  };
 }
 
 /**
@@ -310,7 +354,20 @@ class BlockedGraphSpace extends GraphSpace {
     const { offsets, targets, costs, positions: p } = this.graph;
     for (let e = offsets[u]; e < offsets[u + 1]; e++) {
       const v = targets[e];
-      if (segmentBlocked(this.#blockers, this.#count, p[3 * u], p[3 * u + 1], p[3 * u + 2], p[3 * v], p[3 * v + 1], p[3 * v + 2], this.#radius)) continue;
+      if (
+        segmentBlocked(
+          this.#blockers,
+          this.#count,
+          p[3 * u],
+          p[3 * u + 1],
+          p[3 * u + 2],
+          p[3 * v],
+          p[3 * v + 1],
+          p[3 * v + 2],
+          this.#radius,
+        )
+      )
+        continue;
       sink.relax(v, costs[e]);
     }
   }

@@ -2,18 +2,31 @@
  * Argument checks of the Simulation's public methods: options, agent specs, goals and moving
  * obstacles. Each throws a NavlabError (code usage) naming the argument and the field.
  */
-import { checkFields, checkFunction, checkNumber, checkObject, checkOptions, checkString, checkVec3, describeValue, usageError } from '../args.ts';
+import {
+  checkFields,
+  checkFunction,
+  checkNumber,
+  checkObject,
+  checkOptions,
+  checkString,
+  checkVec3,
+  describeValue,
+  usageError,
+} from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { quote } from '../text.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
 
-
 /** The options of `new Simulation(options)` (SimulationOptions), checked; undefined is fine. */
 export function checkSimulationOptions(options: unknown): void {
-  const o = checkOptions<{ geometry?: unknown; planner?: unknown; params?: unknown; movingObstacles?: unknown; agents?: unknown }>('Simulation: options', options);
+  const o = checkOptions<{ geometry?: unknown; planner?: unknown; params?: unknown; movingObstacles?: unknown; agents?: unknown }>(
+    'Simulation: options',
+    options,
+  );
   const f = 'function' as const;
-  if (o.geometry !== undefined) checkFields('Simulation: options.geometry', o.geometry, { createQuery: f, nearest: f, clear: f, inside: f }, 'a StaticGeometry');
+  if (o.geometry !== undefined)
+    checkFields('Simulation: options.geometry', o.geometry, { createQuery: f, nearest: f, clear: f, inside: f }, 'a StaticGeometry');
   if (o.planner !== undefined) checkFields('Simulation: options.planner', o.planner, { plan: f }, 'a PathPlanner');
   if (o.params !== undefined) checkObject('Simulation: options.params', o.params);
   for (const key of ['movingObstacles', 'agents'] as const) {
@@ -39,7 +52,8 @@ export function checkGoalShape(what: string, goal: unknown): Vec3 | { obstacle: 
     checkString(`${what}: goal.obstacle`, g.obstacle);
     return g as { obstacle: string };
   }
-  if (!Number.isFinite(g.x) || !Number.isFinite(g.y) || !Number.isFinite(g.z)) throw new NavlabError('usage', `${what}: goal must have finite coordinates, got (${[g.x, g.y, g.z].map(describeValue).join(', ')})`);
+  if (!Number.isFinite(g.x) || !Number.isFinite(g.y) || !Number.isFinite(g.z))
+    throw new NavlabError('usage', `${what}: goal must have finite coordinates, got (${[g.x, g.y, g.z].map(describeValue).join(', ')})`);
   return g as unknown as Vec3;
 }
 
@@ -55,6 +69,9 @@ export function checkMovingObstacleSpec(what: string, spec: unknown): MovingObst
 /** The place `positionAt` wrote, checked: a callback that gives a non-finite centre is misuse. */
 export function checkObstaclePlace(id: string, t: number, p: Vec3): void {
   if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.z)) {
-    throw new NavlabError('usage', `moving obstacle ${quote(id)}: positionAt(${t}) gave (${[p.x, p.y, p.z].map(describeValue).join(', ')}), not a finite point`);
+    throw new NavlabError(
+      'usage',
+      `moving obstacle ${quote(id)}: positionAt(${t}) gave (${[p.x, p.y, p.z].map(describeValue).join(', ')}), not a finite point`,
+    );
   }
 }

@@ -23,13 +23,16 @@ function world(seed: number, dims: [number, number, number], density: number, ra
   const random = mulberry32(seed);
   const grid = new VoxelGrid({ dims, cellSize: 1 });
   const boxes: RefBox[] = [];
-  for (let z = 0; z < dims[2]; z++) for (let y = 0; y < dims[1]; y++) for (let x = 0; x < dims[0]; x++) {
-    if (random() >= density) continue;
-    grid.setBlocked(x, y, z, true);
-    boxes.push(refBox({ id: 'b', shape: 'box', position: [x + 0.5, y + 0.5, z + 0.5], size: [1, 1, 1] }));
-  }
+  for (let z = 0; z < dims[2]; z++)
+    for (let y = 0; y < dims[1]; y++)
+      for (let x = 0; x < dims[0]; x++) {
+        if (random() >= density) continue;
+        grid.setBlocked(x, y, z, true);
+        boxes.push(refBox({ id: 'b', shape: 'box', position: [x + 0.5, y + 0.5, z + 0.5], size: [1, 1, 1] }));
+      }
   const los: LineOfSight = (ax, ay, az, bx, by, bz) => {
-    const p: V3 = [ax, ay, az], q: V3 = [bx, by, bz];
+    const p: V3 = [ax, ay, az],
+      q: V3 = [bx, by, bz];
     // Exact distance only for boxes the segment's R-neighbourhood can reach.
     return boxes.every((b) => !segmentMeetsBox(b, p, q, radius) || segmentBoxDistance(b, p, q) >= radius - 1e-6);
   };
@@ -101,16 +104,20 @@ describe('placeWaypoints on small voxel worlds (analytic capsule test)', () => {
         if (!clear[i]) continue;
         const c = centre(w.grid, i);
         let sees = false;
-        for (let k = 0; k < n && !sees; k++) sees = w.los(c[0], c[1], c[2], p[3 * k], p[3 * k + 1], p[3 * k + 2]) || w.los(p[3 * k], p[3 * k + 1], p[3 * k + 2], c[0], c[1], c[2]);
+        for (let k = 0; k < n && !sees; k++)
+          sees =
+            w.los(c[0], c[1], c[2], p[3 * k], p[3 * k + 1], p[3 * k + 2]) || w.los(p[3 * k], p[3 * k + 1], p[3 * k + 2], c[0], c[1], c[2]);
         expect(sees, `voxel ${i}`).toBe(true);
       }
       // The graph is the visibility graph; one component per free component.
       const pairs = new Set(placed.graph.pairs().map(([i, j]) => `${i},${j}`));
-      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
-        const a: V3 = [p[3 * i], p[3 * i + 1], p[3 * i + 2]], b: V3 = [p[3 * j], p[3 * j + 1], p[3 * j + 2]];
-        const clearOracle = w.boxes.every((box) => !segmentMeetsBox(box, a, b, radius) || segmentBoxDistance(box, a, b) >= radius - 1e-6);
-        expect(pairs.has(`${i},${j}`), `link ${i}-${j}`).toBe(clearOracle);
-      }
+      for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++) {
+          const a: V3 = [p[3 * i], p[3 * i + 1], p[3 * i + 2]],
+            b: V3 = [p[3 * j], p[3 * j + 1], p[3 * j + 2]];
+          const clearOracle = w.boxes.every((box) => !segmentMeetsBox(box, a, b, radius) || segmentBoxDistance(box, a, b) >= radius - 1e-6);
+          expect(pairs.has(`${i},${j}`), `link ${i}-${j}`).toBe(clearOracle);
+        }
       // A capsule can pass between voxel centres where no centre has clearance R, so its
       // graph may join grid components (never split one). With R <= half a cell, as here
       // for the thin agents, the counts are equal.
@@ -161,15 +168,17 @@ describe('measureWaypoints against oracles', () => {
       const wp = (k: number): V3 => [kept[3 * k], kept[3 * k + 1], kept[3 * k + 2]];
       const sees = (a: V3, b: V3) => w.los(...a, ...b) && w.los(...b, ...a);
       // Coverage.
-      let clearCount = 0, seen = 0;
+      let clearCount = 0,
+        seen = 0;
       for (let i = 0; i < w.grid.size; i++) {
         if (!clear[i]) continue;
         clearCount++;
         const c = centre(w.grid, i);
-        for (let k = 0; k < n; k++) if (sees(c, wp(k))) {
-          seen++;
-          break;
-        }
+        for (let k = 0; k < n; k++)
+          if (sees(c, wp(k))) {
+            seen++;
+            break;
+          }
       }
       expect(m.coverage).toBeCloseTo(seen / clearCount, 12);
       // Components.
@@ -181,18 +190,21 @@ describe('measureWaypoints against oracles', () => {
       const ratios: number[] = [];
       const router = new WaypointRouter(graph, w.los);
       for (let k = 0; k < PAIRS; k++) {
-        const s = pairs[2 * k], g = pairs[2 * k + 1];
+        const s = pairs[2 * k],
+          g = pairs[2 * k + 1];
         expect(clear[s] && clear[g] && s !== g && label[s] === label[g]).toBe(true);
         const sc = w.grid.coords(s, { x: 0, y: 0, z: 0 });
         const optimum = refDijkstra(ref, [sc.x, sc.y, sc.z], 26, 'forbid')[g];
         // Oracle route: Dijkstra over start (n), goal (n + 1) and the waypoints.
-        const S = centre(w.grid, s), G = centre(w.grid, g);
+        const S = centre(w.grid, s),
+          G = centre(w.grid, g);
         const pts = [...Array.from({ length: n }, (_, i) => wp(i)), S, G];
         const edges: [number, number, number][] = [];
-        for (let i = 0; i < n + 2; i++) for (let j = i + 1; j < n + 2; j++) {
-          if (i >= n && j >= n && !sees(S, G)) continue;
-          if (sees(pts[i], pts[j])) edges.push([i, j, Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1], pts[i][2] - pts[j][2])]);
-        }
+        for (let i = 0; i < n + 2; i++)
+          for (let j = i + 1; j < n + 2; j++) {
+            if (i >= n && j >= n && !sees(S, G)) continue;
+            if (sees(pts[i], pts[j])) edges.push([i, j, Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1], pts[i][2] - pts[j][2])]);
+          }
         const best = refGraphDijkstra(n + 2, edges, n)[n + 1];
         const r = router.route(S, G);
         expect(r.unpulled).toBeCloseTo(best, 9);
@@ -202,7 +214,8 @@ describe('measureWaypoints against oracles', () => {
           expect(r.points.slice(-3)).toEqual(G);
           let len = 0;
           for (let i = 3; i < r.points.length; i += 3) {
-            const a = r.points.slice(i - 3, i) as V3, b = r.points.slice(i, i + 3) as V3;
+            const a = r.points.slice(i - 3, i) as V3,
+              b = r.points.slice(i, i + 3) as V3;
             expect(sees(a, b)).toBe(true);
             len += Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
           }

@@ -14,9 +14,11 @@ import { refDijkstra, type RefGrid } from '../../helpers/reference.ts';
 function walledSpace(seed: number, radius: number): ClearSpace {
   const random = mulberry32(seed);
   const grid = new VoxelGrid({ dims: [16, 4, 12], cellSize: 1 });
-  for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) {
-    if (random() < 0.04) grid.setBlocked(x, y, z, true);
-  }
+  for (let z = 0; z < grid.Z; z++)
+    for (let y = 0; y < grid.Y; y++)
+      for (let x = 0; x < grid.X; x++) {
+        if (random() < 0.04) grid.setBlocked(x, y, z, true);
+      }
   for (const x of [5, 10]) {
     const door = randInt(random, grid.Z - 3);
     for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) if (z < door || z > door + 2) grid.setBlocked(x, y, z, true);
@@ -33,14 +35,20 @@ function reference(space: ClearSpace, s: number): Float64Array {
 }
 
 describe('GridLandmarks', () => {
-  for (const [seed, radius] of [[1, 0], [2, 0.3], [3, 0.6]] as const) {
+  for (const [seed, radius] of [
+    [1, 0],
+    [2, 0.3],
+    [3, 0.6],
+  ] as const) {
     it(`bounds and capped distances agree with a reference Dijkstra (seed ${seed}, radius ${radius})`, () => {
       const space = walledSpace(seed, radius);
       const landmarks = new GridLandmarks(space, new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' }), 2);
       const random = mulberry32(100 + seed);
       const voxels = space.clearVoxels;
-      const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 };
-      let compared = 0, tighter = 0;
+      const a = { x: 0, y: 0, z: 0 },
+        b = { x: 0, y: 0, z: 0 };
+      let compared = 0,
+        tighter = 0;
       for (let k = 0; k < 40; k++) {
         const s = voxels[randInt(random, voxels.length)];
         const d = reference(space, s);
@@ -54,7 +62,8 @@ describe('GridLandmarks', () => {
           expect(lower).toBeLessThanOrEqual(d[g] + 1e-9);
           space.grid.coords(s, a);
           space.grid.coords(g, b);
-          if (lower > gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * space.grid.cellSize + 0.5) tighter++;
+          if (lower > gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * space.grid.cellSize + 0.5)
+            tighter++;
           // Below the cap: the exact distance; at or above it: Infinity.
           expect(landmarks.distanceBelow(s, g, d[g] * 1.001 + 1e-9)).toBeCloseTo(d[g], 9);
           expect(landmarks.distanceBelow(s, g, Infinity)).toBeCloseTo(d[g], 9);

@@ -7,8 +7,6 @@ import { NEAREST_CANDIDATES, NEAREST_LINKS, VisibilityGraph, type LineOfSight } 
 import { mulberry32 } from '../../helpers/random.ts';
 import { sphereLos, sphereBox, type Sphere } from '../../helpers/sphereLos.ts';
 
-
-
 /**
  * The links by the documented rule, by brute force (shares no code with the graph): up to
  * `limit` waypoints every clear pair within maxDist; above it, each waypoint walks its
@@ -20,7 +18,8 @@ function reference(p: Float64Array, los: LineOfSight, maxDist: number, limit: nu
   const d2 = (i: number, j: number) => (p[3 * j] - p[3 * i]) ** 2 + (p[3 * j + 1] - p[3 * i + 1]) ** 2 + (p[3 * j + 2] - p[3 * i + 2]) ** 2;
   const clear = (i: number, j: number) => {
     // Tested from the lexicographically smaller end, as the graph does.
-    const a = [p[3 * i], p[3 * i + 1], p[3 * i + 2]], b = [p[3 * j], p[3 * j + 1], p[3 * j + 2]];
+    const a = [p[3 * i], p[3 * i + 1], p[3 * i + 2]],
+      b = [p[3 * j], p[3 * j + 1], p[3 * j + 2]];
     const [u, v] = a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] <= b[2]))) ? [a, b] : [b, a];
     return los(u[0], u[1], u[2], v[0], v[1], v[2]);
   };
@@ -101,8 +100,14 @@ describe('nearest-visible links under edits (issue 27)', () => {
 
   it('an edit among 3,000 waypoints costs a bounded number of segment tests, not a rebuild', () => {
     const random = mulberry32(27);
-    const n = 3000, size = 100;
-    const spheres: Sphere[] = Array.from({ length: 60 }, () => ({ x: random() * size, y: random() * size, z: random() * size, r: 2 + 6 * random() }));
+    const n = 3000,
+      size = 100;
+    const spheres: Sphere[] = Array.from({ length: 60 }, () => ({
+      x: random() * size,
+      y: random() * size,
+      z: random() * size,
+      r: 2 + 6 * random(),
+    }));
     const los = sphereLos(spheres);
     const point = (): [number, number, number] => [random() * size, random() * size, random() * size];
     for (const maxLinkDistance of [Infinity, 20]) {

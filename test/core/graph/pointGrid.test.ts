@@ -5,7 +5,10 @@ import { PointGrid } from '../../../src/core/graph/PointGrid.ts';
 /** The k nearest of `q` among `live` (not `self`) within sqrt(maxSq), by (distance, rank): a sort. */
 function bruteNearest(p: number[], live: number[], rank: number[], q: number[], self: number, k: number, maxSq: number): number[] {
   const d = (j: number) => (p[3 * j] - q[0]) ** 2 + (p[3 * j + 1] - q[1]) ** 2 + (p[3 * j + 2] - q[2]) ** 2;
-  return live.filter((j) => j !== self && d(j) <= maxSq).sort((a, b) => d(a) - d(b) || rank[a] - rank[b]).slice(0, k);
+  return live
+    .filter((j) => j !== self && d(j) <= maxSq)
+    .sort((a, b) => d(a) - d(b) || rank[a] - rank[b])
+    .slice(0, k);
 }
 
 describe('PointGrid', () => {
@@ -31,7 +34,10 @@ describe('PointGrid', () => {
           const n = p.length / 3;
           // Ranks reverse the item numbers, so ties do not simply follow them.
           const rank = Array.from({ length: n }, (_, i) => n - 1 - i);
-          const grid = PointGrid.fit(p, Array.from({ length: first.length }, (_, i) => i));
+          const grid = PointGrid.fit(
+            p,
+            Array.from({ length: first.length }, (_, i) => i),
+          );
           const live: number[] = [];
           for (let i = 0; i < n; i++) {
             grid.insert(i, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
@@ -53,7 +59,8 @@ describe('PointGrid', () => {
           for (const i of live) {
             const near = bruteNearest(p, live, rank, [p[3 * i], p[3 * i + 1], p[3 * i + 2]], i, 2, Infinity);
             const j = near[near.length - 1];
-            const r = j === undefined ? 0 : (p[3 * j] - p[3 * i]) ** 2 + (p[3 * j + 1] - p[3 * i + 1]) ** 2 + (p[3 * j + 2] - p[3 * i + 2]) ** 2;
+            const r =
+              j === undefined ? 0 : (p[3 * j] - p[3 * i]) ** 2 + (p[3 * j + 1] - p[3 * i + 1]) ** 2 + (p[3 * j + 2] - p[3 * i + 2]) ** 2;
             reach.set(i, r);
             grid.setReach(i, p[3 * i], p[3 * i + 1], p[3 * i + 2], r);
           }

@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { SpatialHash } from '../../../src/core/graph/SpatialHash.ts';
 import {
-  buildVisibility, forEachCandidatePair, segmentClearOf, snapToVisibleWaypoint, VisibilityGraph, type LineOfSight,
+  buildVisibility,
+  forEachCandidatePair,
+  segmentClearOf,
+  snapToVisibleWaypoint,
+  VisibilityGraph,
+  type LineOfSight,
 } from '../../../src/core/graph/visibility.ts';
 import { mulberry32 as rng } from '../../../src/core/math/random.ts';
 import { sphereLos, sphereBox, type Sphere } from '../../helpers/sphereLos.ts';
-
-
-
 
 /** All pairs i < j within `d` that `los` clears, by brute force. */
 function bruteForce(positions: Float64Array, los: LineOfSight, d = Infinity): [number, number][] {
   const n = positions.length / 3;
   const out: [number, number][] = [];
   const p = positions;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
-    if (Math.hypot(p[3 * j] - p[3 * i], p[3 * j + 1] - p[3 * i + 1], p[3 * j + 2] - p[3 * i + 2]) > d) continue;
-    if (segmentClearOf(p, los)(i, j)) out.push([i, j]);
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      if (Math.hypot(p[3 * j] - p[3 * i], p[3 * j + 1] - p[3 * i + 1], p[3 * j + 2] - p[3 * i + 2]) > d) continue;
+      if (segmentClearOf(p, los)(i, j)) out.push([i, j]);
+    }
   return out;
 }
 
@@ -27,7 +30,12 @@ function randomPositions(random: () => number, n: number, size: number): Float64
 
 describe('buildVisibility', () => {
   const random = rng(1);
-  const spheres: Sphere[] = Array.from({ length: 15 }, () => ({ x: random() * 30, y: random() * 30, z: random() * 30, r: 1 + 3 * random() }));
+  const spheres: Sphere[] = Array.from({ length: 15 }, () => ({
+    x: random() * 30,
+    y: random() * 30,
+    z: random() * 30,
+    r: 1 + 3 * random(),
+  }));
   const los = sphereLos(spheres);
   const positions = randomPositions(random, 120, 30);
 
@@ -67,7 +75,12 @@ describe('VisibilityGraph', () => {
   for (const maxLinkDistance of [Infinity, 9]) {
     it(`equals a full rebuild after random edits (maxLinkDistance ${maxLinkDistance})`, () => {
       const random = rng(maxLinkDistance === Infinity ? 2 : 3);
-      const spheres: Sphere[] = Array.from({ length: 10 }, () => ({ x: random() * 25, y: random() * 25, z: random() * 25, r: 1 + 2 * random() }));
+      const spheres: Sphere[] = Array.from({ length: 10 }, () => ({
+        x: random() * 25,
+        y: random() * 25,
+        z: random() * 25,
+        r: 1 + 2 * random(),
+      }));
       const los = sphereLos(spheres);
       const vis = new VisibilityGraph(los, { maxLinkDistance });
       vis.setAll(randomPositions(random, 40, 25));
@@ -87,7 +100,9 @@ describe('VisibilityGraph', () => {
           // Move a sphere: re-test what it left and where it went.
           const s = spheres[Math.floor(random() * spheres.length)];
           const old = sphereBox(s);
-          s.x = random() * 25; s.y = random() * 25; s.z = random() * 25;
+          s.x = random() * 25;
+          s.y = random() * 25;
+          s.z = random() * 25;
           vis.retestRegion(old);
           vis.retestRegion(sphereBox(s));
         }
@@ -144,7 +159,11 @@ describe('SpatialHash', () => {
     const hash = new SpatialHash(3.5);
     for (let i = 0; i < 300; i++) hash.insert(i, pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]);
     for (let i = 0; i < 300; i += 3) hash.remove(i, pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]);
-    for (const [lo, hi] of [[-5, 5], [-30, 30], [10, 11]]) {
+    for (const [lo, hi] of [
+      [-5, 5],
+      [-30, 30],
+      [10, 11],
+    ]) {
       const found = new Set<number>();
       hash.query(lo, lo, lo, hi, hi, hi, (i) => void found.add(i));
       for (let i = 0; i < 300; i++) {

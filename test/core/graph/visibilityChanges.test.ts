@@ -7,7 +7,6 @@ import { VisibilityGraph } from '../../../src/core/graph/visibility.ts';
 import { NavlabError } from '../../../src/core/errors.ts';
 import { sphereLos } from '../../helpers/sphereLos.ts';
 
-
 /** Each waypoint's linked waypoints, from the graph's CSR arrays (shares no code with linksOf). */
 function neighbours(v: VisibilityGraph): number[][] {
   const g = v.graph();

@@ -22,7 +22,10 @@ describe('WaypointGraph', () => {
     expect(g.linkCost(0, 1)).toBe(5);
     expect(g.linkCost(1, 2)).toBe(Infinity);
     expect(g.linkCost(2, 2)).toBe(0);
-    expect(g.pairs()).toEqual([[0, 1], [0, 2]]);
+    expect(g.pairs()).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
     expect(g.distances).not.toBeNull();
     expect(() => new WaypointGraph([0, 0, 0], [0, 1])).toThrow(/pairs\[1\]/);
   });

@@ -8,7 +8,8 @@ type Dims = [number, number, number];
 function naive(dims: Dims, boxes: number[][], values: number[], target: Float32Array): void {
   const [X, Y] = dims;
   boxes.forEach((b, i) => {
-    for (let z = b[2]; z <= b[5]; z++) for (let y = b[1]; y <= b[4]; y++) for (let x = b[0]; x <= b[3]; x++) target[x + X * (y + Y * z)] = values[i];
+    for (let z = b[2]; z <= b[5]; z++)
+      for (let y = b[1]; y <= b[4]; y++) for (let x = b[0]; x <= b[3]; x++) target[x + X * (y + Y * z)] = values[i];
   });
 }
 
@@ -30,7 +31,12 @@ describe('box fills', () => {
       const { dims, boxes } = randomCase(seed);
       const size = dims[0] * dims[1] * dims[2];
       const want = new Float32Array(size);
-      naive(dims, boxes, boxes.map(() => 1), want);
+      naive(
+        dims,
+        boxes,
+        boxes.map(() => 1),
+        want,
+      );
       const got = new Uint8Array(size);
       fillBoxUnion(dims, boxes, got, 1);
       expect(Array.from(got), `seed ${seed}`).toEqual(Array.from(want));

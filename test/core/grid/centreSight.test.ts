@@ -14,7 +14,9 @@ const S = 1 << BLOCK_SHIFT;
  */
 function blockyWorld(seed: number): { grid: VoxelGrid; ref: RefGrid } {
   const rand = mulberry32(seed);
-  const X = S + 1 + randInt(rand, 3 * S), Y = S + 1 + randInt(rand, 3 * S), Z = 1 + randInt(rand, 2 * S);
+  const X = S + 1 + randInt(rand, 3 * S),
+    Y = S + 1 + randInt(rand, 3 * S),
+    Z = 1 + randInt(rand, 2 * S);
   const grid = new VoxelGrid({ dims: [X, Y, Z], cellSize: 1 });
   const blocked = new Uint8Array(X * Y * Z);
   const busy = 0.2 + 0.5 * rand();
@@ -29,7 +31,9 @@ function blockyWorld(seed: number): { grid: VoxelGrid; ref: RefGrid } {
         grid.setBlocked(x, y, z, true);
       }
   const ref: RefGrid = {
-    X, Y, Z,
+    X,
+    Y,
+    Z,
     blocked: (x, y, z) => x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z || blocked[x + X * (y + Y * z)] === 1,
     cost: () => 1,
   };
@@ -51,7 +55,8 @@ function endFrom(rand: () => number, grid: VoxelGrid, a: number[]): number[] {
 
 describe('centreSight with empty-block jumps', () => {
   it('agrees with the voxel-by-voxel walk and the independent slab test on random segments', () => {
-    let legal = 0, total = 0;
+    let legal = 0,
+      total = 0;
     for (let seed = 1; seed <= 60; seed++) {
       const { grid, ref } = blockyWorld(seed);
       const rand = mulberry32(seed * 7919);
@@ -78,14 +83,21 @@ describe('centreSight with empty-block jumps', () => {
       const rand = mulberry32(seed * 104729);
       for (let round = 0; round < 8; round++) {
         // A small box of voxels flipped through the grid's edit API (incremental updates).
-        const x0 = randInt(rand, grid.X), y0 = randInt(rand, grid.Y), z0 = randInt(rand, grid.Z);
-        const x1 = Math.min(grid.X - 1, x0 + randInt(rand, 4)), y1 = Math.min(grid.Y - 1, y0 + randInt(rand, 4)), z1 = Math.min(grid.Z - 1, z0 + randInt(rand, 4));
-        for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = rand() < 0.5 ? 1 : 0;
+        const x0 = randInt(rand, grid.X),
+          y0 = randInt(rand, grid.Y),
+          z0 = randInt(rand, grid.Z);
+        const x1 = Math.min(grid.X - 1, x0 + randInt(rand, 4)),
+          y1 = Math.min(grid.Y - 1, y0 + randInt(rand, 4)),
+          z1 = Math.min(grid.Z - 1, z0 + randInt(rand, 4));
+        for (let z = z0; z <= z1; z++)
+          for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.occupancy[grid.index(x, y, z)] = rand() < 0.5 ? 1 : 0;
         grid.markEdited(x0, y0, z0, x1, y1, z1);
         for (let n = 0; n < 100; n++) {
           const a = [randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z)];
           const b = endFrom(rand, grid, a);
-          expect(centreSight(grid, a[0], a[1], a[2], b[0], b[1], b[2]), `seed ${seed} round ${round}: ${a} -> ${b}`).toBe(centreSightVoxelwise(grid, a[0], a[1], a[2], b[0], b[1], b[2]));
+          expect(centreSight(grid, a[0], a[1], a[2], b[0], b[1], b[2]), `seed ${seed} round ${round}: ${a} -> ${b}`).toBe(
+            centreSightVoxelwise(grid, a[0], a[1], a[2], b[0], b[1], b[2]),
+          );
         }
       }
     }

@@ -16,20 +16,29 @@ function randomGrid(seed: number, dims: [number, number, number], density: numbe
 function bruteSquared(grid: VoxelGrid): Float64Array {
   const out = new Float64Array(grid.size).fill(Infinity);
   const gap = (d: number) => Math.max(Math.abs(d) - 0.5, 0);
-  for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) {
-    let best = Infinity;
-    for (let c = 0; c < grid.Z; c++) for (let b = 0; b < grid.Y; b++) for (let a = 0; a < grid.X; a++) {
-      if (grid.occupancy[a + grid.X * (b + grid.Y * c)] === 0) continue;
-      best = Math.min(best, gap(x - a) ** 2 + gap(y - b) ** 2 + gap(z - c) ** 2);
-    }
-    out[x + grid.X * (y + grid.Y * z)] = best;
-  }
+  for (let z = 0; z < grid.Z; z++)
+    for (let y = 0; y < grid.Y; y++)
+      for (let x = 0; x < grid.X; x++) {
+        let best = Infinity;
+        for (let c = 0; c < grid.Z; c++)
+          for (let b = 0; b < grid.Y; b++)
+            for (let a = 0; a < grid.X; a++) {
+              if (grid.occupancy[a + grid.X * (b + grid.Y * c)] === 0) continue;
+              best = Math.min(best, gap(x - a) ** 2 + gap(y - b) ** 2 + gap(z - c) ** 2);
+            }
+        out[x + grid.X * (y + grid.Y * z)] = best;
+      }
   return out;
 }
 
 describe('squaredClearance', () => {
   it('equals the brute-force distance from each voxel centre to the nearest blocked box', () => {
-    for (const [seed, dims, density] of [[1, [7, 5, 6], 0.1], [2, [9, 3, 4], 0.02], [3, [5, 8, 5], 0.4], [4, [6, 6, 6], 0]] as const) {
+    for (const [seed, dims, density] of [
+      [1, [7, 5, 6], 0.1],
+      [2, [9, 3, 4], 0.02],
+      [3, [5, 8, 5], 0.4],
+      [4, [6, 6, 6], 0],
+    ] as const) {
       const grid = randomGrid(seed, [...dims], density);
       const got = squaredClearance(grid);
       const want = bruteSquared(grid);
@@ -40,7 +49,11 @@ describe('squaredClearance', () => {
 
 describe('clearSpace', () => {
   it('keeps exactly the free voxels at clearance >= R and labels them like a 26-neighbour, no-corner-cutting flood fill', () => {
-    for (const [seed, radius] of [[5, 0.2], [6, 0.3], [7, 0.8]] as const) {
+    for (const [seed, radius] of [
+      [5, 0.2],
+      [6, 0.3],
+      [7, 0.8],
+    ] as const) {
       const grid = randomGrid(seed, [8, 6, 7], 0.12);
       const space = clearSpace(grid, radius);
       const brute = bruteSquared(grid);
@@ -52,7 +65,9 @@ describe('clearSpace', () => {
       }
       // Reference components by the written movement rules (26 neighbours, forbid).
       const ref: RefGrid = {
-        X: grid.X, Y: grid.Y, Z: grid.Z,
+        X: grid.X,
+        Y: grid.Y,
+        Z: grid.Z,
         blocked: (x, y, z) => space.dilated.isBlocked(x, y, z),
         cost: () => 1,
       };
@@ -100,13 +115,16 @@ describe('clearSpace', () => {
 
 /** The grid's solid voxels as reference boxes. */
 function voxelBoxes(grid: VoxelGrid): RefBox[] {
-  const s = grid.cellSize, o = grid.origin;
+  const s = grid.cellSize,
+    o = grid.origin;
   const boxes: RefBox[] = [];
   const c = { x: 0, y: 0, z: 0 };
   for (let i = 0; i < grid.size; i++) {
     if (grid.occupancy[i] === 0) continue;
     grid.coords(i, c);
-    boxes.push(refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }));
+    boxes.push(
+      refBox({ id: 'b', shape: 'box', position: [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s], size: [s, s, s] }),
+    );
   }
   return boxes;
 }
@@ -121,7 +139,8 @@ describe('gridAssistedLineOfSight', () => {
       let calls = 0;
       const exact = (ax: number, ay: number, az: number, bx: number, by: number, bz: number) => {
         calls++;
-        const p: V3 = [ax, ay, az], q: V3 = [bx, by, bz];
+        const p: V3 = [ax, ay, az],
+          q: V3 = [bx, by, bz];
         return boxes.every((b) => segmentBoxDistance(b, p, q) >= r - 1e-6);
       };
       const assisted = gridAssistedLineOfSight(grid, r, exact);
@@ -163,7 +182,11 @@ describe('gridSweepProof', () => {
         // Corners and random points of the box: their capsules must be clear.
         const targets: V3[] = [lo, hi, [lo[0], hi[1], lo[2]], [hi[0], lo[1], hi[2]]];
         for (let j = 0; j < 12; j++) targets.push(inBox(lo, hi));
-        for (const q of targets) expect(boxes.every((b) => segmentBoxDistance(b, a, q) >= r), `r ${r}, sweep ${k}`).toBe(true);
+        for (const q of targets)
+          expect(
+            boxes.every((b) => segmentBoxDistance(b, a, q) >= r),
+            `r ${r}, sweep ${k}`,
+          ).toBe(true);
       }
       expect(proven).toBeGreaterThan(15);
     }

@@ -7,7 +7,13 @@ import { mulberry32, randInt } from '../../helpers/random.ts';
 /** The grid's derived structures as plain arrays: bit rows along x, y and z, and the empty blocks. */
 function structures(grid: VoxelGrid): number[][] {
   const b = emptyBlocks(grid);
-  return [Array.from(grid.blockedRows()), Array.from(axisRows(grid, 1).bits), Array.from(axisRows(grid, 2).bits), Array.from(b.empty), Array.from(b.reach)];
+  return [
+    Array.from(grid.blockedRows()),
+    Array.from(axisRows(grid, 1).bits),
+    Array.from(axisRows(grid, 2).bits),
+    Array.from(b.empty),
+    Array.from(b.reach),
+  ];
 }
 
 /** The same structures built from scratch on a copy of the grid. */
@@ -23,18 +29,20 @@ const NAMES = ['bit rows along x', 'bit rows along y', 'bit rows along z', 'empt
  */
 function bruteReaches(grid: VoxelGrid): number[] {
   const { empty, BX, BY, BZ } = emptyBlocks(grid);
-  const isEmpty = (x: number, y: number, z: number) => x < 0 || y < 0 || z < 0 || x >= BX || y >= BY || z >= BZ || empty[x + BX * (y + BY * z)] !== 0;
+  const isEmpty = (x: number, y: number, z: number) =>
+    x < 0 || y < 0 || z < 0 || x >= BX || y >= BY || z >= BZ || empty[x + BX * (y + BY * z)] !== 0;
   const out: number[] = [];
   for (let o = 0; o < 8; o++)
     for (let z = 0; z < BZ; z++)
       for (let y = 0; y < BY; y++)
         for (let x = 0; x < BX; x++) {
-          const sx = o & 1 ? -1 : 1, sy = o & 2 ? -1 : 1, sz = o & 4 ? -1 : 1;
+          const sx = o & 1 ? -1 : 1,
+            sy = o & 2 ? -1 : 1,
+            sz = o & 4 ? -1 : 1;
           let edge = 0;
           grow: while (edge < REACH_CAP) {
             for (let i = 0; i <= edge; i++)
-              for (let j = 0; j <= edge; j++)
-                for (let k = 0; k <= edge; k++) if (!isEmpty(x + sx * i, y + sy * j, z + sz * k)) break grow;
+              for (let j = 0; j <= edge; j++) for (let k = 0; k <= edge; k++) if (!isEmpty(x + sx * i, y + sy * j, z + sz * k)) break grow;
             edge++;
           }
           out.push(edge);
@@ -52,7 +60,9 @@ describe('derived grid structures after edits', () => {
   it('updated in the edited boxes equal the ones built from scratch (random edits)', () => {
     for (let seed = 1; seed <= 25; seed++) {
       const rand = mulberry32(seed);
-      const X = 1 + randInt(rand, 40), Y = 1 + randInt(rand, 40), Z = 1 + randInt(rand, 24);
+      const X = 1 + randInt(rand, 40),
+        Y = 1 + randInt(rand, 40),
+        Z = 1 + randInt(rand, 24);
       const grid = new VoxelGrid({ dims: [X, Y, Z] });
       for (let i = 0; i < grid.size; i++) grid.occupancy[i] = rand() < 0.2 ? 1 : 0;
       grid.version++;
@@ -90,7 +100,9 @@ describe('derived grid structures after edits', () => {
     const S = 1 << BLOCK_SHIFT;
     for (let seed = 1; seed <= 12; seed++) {
       const rand = mulberry32(seed);
-      const grid = new VoxelGrid({ dims: [S * (1 + randInt(rand, 24)), S * (1 + randInt(rand, 20)) - randInt(rand, S), S * (1 + randInt(rand, 12))] });
+      const grid = new VoxelGrid({
+        dims: [S * (1 + randInt(rand, 24)), S * (1 + randInt(rand, 20)) - randInt(rand, S), S * (1 + randInt(rand, 12))],
+      });
       const obstacles = 1 + randInt(rand, 6);
       for (let k = 0; k < obstacles; k++) grid.setBlocked(randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z), true);
       expect(Array.from(emptyBlocks(grid).reach), `seed ${seed}`).toEqual(bruteReaches(grid));

@@ -43,7 +43,8 @@ describe('VoxelGrid', () => {
       let clear = true;
       for (let s = 0; s <= 4000; s++) {
         const u = s / 4000;
-        if (g.isBlocked(Math.floor(a[0] + (b[0] - a[0]) * u), Math.floor(a[1] + (b[1] - a[1]) * u), Math.floor(a[2] + (b[2] - a[2]) * u))) clear = false;
+        if (g.isBlocked(Math.floor(a[0] + (b[0] - a[0]) * u), Math.floor(a[1] + (b[1] - a[1]) * u), Math.floor(a[2] + (b[2] - a[2]) * u)))
+          clear = false;
       }
       // Sampling can only miss a voxel the segment clips by a sliver; it never invents one.
       const los = g.lineOfSight(a[0], a[1], a[2], b[0], b[1], b[2]);
@@ -52,7 +53,11 @@ describe('VoxelGrid', () => {
         let thin = false;
         for (let s = 0; s <= 200000 && !thin; s++) {
           const u = s / 200000;
-          thin = g.isBlocked(Math.floor(a[0] + (b[0] - a[0]) * u), Math.floor(a[1] + (b[1] - a[1]) * u), Math.floor(a[2] + (b[2] - a[2]) * u));
+          thin = g.isBlocked(
+            Math.floor(a[0] + (b[0] - a[0]) * u),
+            Math.floor(a[1] + (b[1] - a[1]) * u),
+            Math.floor(a[2] + (b[2] - a[2]) * u),
+          );
         }
         expect(thin).toBe(true);
       }
@@ -62,7 +67,8 @@ describe('VoxelGrid', () => {
   it('searches see edits made after an earlier search (bit rows stay in sync)', () => {
     const g = new VoxelGrid({ dims: [40, 3, 1] });
     const space = new GridSpace(g);
-    const from = g.index(0, 1, 0), to = g.index(39, 1, 0);
+    const from = g.index(0, 1, 0),
+      to = g.index(39, 1, 0);
     expect(findPath(space, from, to).cost).toBe(39);
     for (let y = 0; y < 3; y++) g.setBlocked(33, y, 0, true); // through setBlocked: in place
     expect(findPath(space, from, to).status).toBe('unreachable');

@@ -29,7 +29,11 @@ describe('VoxelGrid world-to-voxel', () => {
       const p = { x: -3 + 5 * random(), y: 0 + 4 * random(), z: -0.5 + 3 * random() };
       g.worldToVoxel(p, out);
       // The voxel's box [origin + v * s, origin + (v + 1) * s) holds p.
-      for (const [v, w, o] of [[out.x, p.x, -2], [out.y, p.y, 1], [out.z, p.z, 0.5]]) {
+      for (const [v, w, o] of [
+        [out.x, p.x, -2],
+        [out.y, p.y, 1],
+        [out.z, p.z, 0.5],
+      ]) {
         expect(o + v * 0.5).toBeLessThanOrEqual(w);
         expect(o + (v + 1) * 0.5).toBeGreaterThan(w);
       }

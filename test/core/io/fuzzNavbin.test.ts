@@ -29,7 +29,11 @@ function sample(): Uint8Array {
   const pairs = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 0, 5, 1, 4];
   const g = new WaypointGraph(positions, pairs);
   const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-  return writeNavbin({ settings: { agentRadius: 0.25, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' }, grid, graph: { ids, positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs } });
+  return writeNavbin({
+    settings: { agentRadius: 0.25, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
+    grid,
+    graph: { ids, positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs },
+  });
 }
 
 /** Read and use one file; returns what a failure threw (null on success). */
@@ -40,18 +44,29 @@ function tryNavbin(bytes: Uint8Array): unknown {
     if (grid !== null) {
       expect(grid.size).toBeLessThanOrEqual(LIMITS.voxels);
       // Two world points, as a game asks: the centres of the first and last voxel of a row.
-      const at = (i: number) => grid.nearestFreeVoxel({ x: grid.origin.x + (i + 0.5) * grid.cellSize, y: grid.origin.y + 0.5 * grid.cellSize, z: grid.origin.z + 0.5 * grid.cellSize });
-      const a = at(0), b = at(grid.X - 1);
+      const at = (i: number) =>
+        grid.nearestFreeVoxel({
+          x: grid.origin.x + (i + 0.5) * grid.cellSize,
+          y: grid.origin.y + 0.5 * grid.cellSize,
+          z: grid.origin.z + 0.5 * grid.cellSize,
+        });
+      const a = at(0),
+        b = at(grid.X - 1);
       for (const v of [a, b]) if (!Number.isInteger(v)) throw new Error(`nearestFreeVoxel gave ${v}`);
       if (a >= 0 && b >= 0) {
-        const r = findPath(new GridSpace(grid, { neighborhood: nav.settings.neighborhood, cornerCutting: nav.settings.cornerCutting }), a, b);
+        const r = findPath(
+          new GridSpace(grid, { neighborhood: nav.settings.neighborhood, cornerCutting: nav.settings.cornerCutting }),
+          a,
+          b,
+        );
         if (!Number.isFinite(r.cost)) throw new Error(`grid path cost ${r.cost}`);
       }
     }
     const n = graph.ids.length;
     if (n > 1) {
       const pairs: number[] = [];
-      for (let i = 0; i < n; i++) for (let e = graph.offsets[i]; e < graph.offsets[i + 1]; e++) if (i < graph.targets[e]) pairs.push(i, graph.targets[e]);
+      for (let i = 0; i < n; i++)
+        for (let e = graph.offsets[i]; e < graph.offsets[i + 1]; e++) if (i < graph.targets[e]) pairs.push(i, graph.targets[e]);
       const g = new WaypointGraph(graph.positions, pairs);
       const r = findPath(new GraphSpace(g), 0, n - 1);
       if (!Number.isFinite(r.cost)) throw new Error(`graph path cost ${r.cost}`);
@@ -69,7 +84,8 @@ describe('fuzzing .navbin', () => {
     fc.assert(
       fc.property(fc.array(byteMutation, { minLength: 1, maxLength: 3 }), (ms: ByteMutation[]) => {
         const error = tryNavbin(ms.reduce(mutateBytes, base));
-        if (error !== null && !(error instanceof NavlabError)) throw new Error(`${JSON.stringify(ms)}: ${(error as Error)?.name}: ${(error as Error)?.message}`);
+        if (error !== null && !(error instanceof NavlabError))
+          throw new Error(`${JSON.stringify(ms)}: ${(error as Error)?.name}: ${(error as Error)?.message}`);
       }),
       { seed: 22, numRuns: 2000 },
     );

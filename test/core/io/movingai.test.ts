@@ -32,18 +32,54 @@ describe('Moving AI readers', () => {
     ['2d cell', () => parse2dMap('type octile\nheight 1\nwidth 2\nmap\n.?\n', 'b.map'), /b\.map:5: row 0, column 1: unknown cell '\?'/],
     ['2d rows', () => parse2dMap('type octile\nheight 2\nwidth 2\nmap\n..\n', 'b.map'), /b\.map:6: row 1: expected 2 cells/],
     ['2d header', () => parse2dMap('type octile\nheight 2\nmap\n..\n', 'b.map'), /width/],
-    ['2d scen', () => parse2dScen('version 1\n0 m 1 1 0 0 x 0 1\n', 'b.scen'), /b\.scen:2: coordinates: expected a non-negative integer, got 'x'/],
-    ['3d hex size', () => parse3dMap('voxel 0x10 1e1 10.0\n', 'a.3dmap'), /a\.3dmap:1: map size: expected a non-negative integer, got '0x10'/],
+    [
+      '2d scen',
+      () => parse2dScen('version 1\n0 m 1 1 0 0 x 0 1\n', 'b.scen'),
+      /b\.scen:2: coordinates: expected a non-negative integer, got 'x'/,
+    ],
+    [
+      '3d hex size',
+      () => parse3dMap('voxel 0x10 1e1 10.0\n', 'a.3dmap'),
+      /a\.3dmap:1: map size: expected a non-negative integer, got '0x10'/,
+    ],
     ['3d extra header token', () => parse3dMap('voxel 2 2 2 9\n', 'a.3dmap'), /a\.3dmap:1: expected header 'voxel X Y Z'/],
-    ['3dscen exponent', () => parse3dScen('version 1\nm\n1 2 3 4 5 6 1e1 1\n', 's.3dscen'), /s\.3dscen:3: optimal length: expected a decimal number, got '1e1'/],
+    [
+      '3dscen exponent',
+      () => parse3dScen('version 1\nm\n1 2 3 4 5 6 1e1 1\n', 's.3dscen'),
+      /s\.3dscen:3: optimal length: expected a decimal number, got '1e1'/,
+    ],
     ['3dscen extra field', () => parse3dScen('version 1\nm\n1 2 3 4 5 6 7 1 9\n', 's.3dscen'), /s\.3dscen:3: expected 'sx sy sz/],
-    ['3dscen without map line', () => parse3dScen('version 1\n1 2 3 4 5 6 7.5 1\n', 's.3dscen'), /s\.3dscen:2: expected the map file name, got '1 2 3 4 5 6 7.5 1'/],
-    ['2d hex width', () => parse2dMap('type octile\nheight 1\nwidth 0x2\nmap\n..\n', 'b.map'), /b\.map:3: width: expected a non-negative integer, got '0x2'/],
-    ['2d extra header token', () => parse2dMap('type octile\nheight 1 1\nwidth 2\nmap\n..\n', 'b.map'), /b\.map:2: unexpected header line 'height 1 1'/],
+    [
+      '3dscen without map line',
+      () => parse3dScen('version 1\n1 2 3 4 5 6 7.5 1\n', 's.3dscen'),
+      /s\.3dscen:2: expected the map file name, got '1 2 3 4 5 6 7.5 1'/,
+    ],
+    [
+      '2d hex width',
+      () => parse2dMap('type octile\nheight 1\nwidth 0x2\nmap\n..\n', 'b.map'),
+      /b\.map:3: width: expected a non-negative integer, got '0x2'/,
+    ],
+    [
+      '2d extra header token',
+      () => parse2dMap('type octile\nheight 1 1\nwidth 2\nmap\n..\n', 'b.map'),
+      /b\.map:2: unexpected header line 'height 1 1'/,
+    ],
     ['2d long row', () => parse2dMap('type octile\nheight 1\nwidth 2\nmap\n...\n', 'b.map'), /b\.map:5: row 0: expected 2 cells, got 3/],
-    ['2d extra row', () => parse2dMap('type octile\nheight 1\nwidth 2\nmap\n..\n..\n', 'b.map'), /b\.map:6: expected 1 rows after 'map', found more/],
-    ['2d over the voxel limit', () => parse2dMap('type octile\nheight 20000\nwidth 20000\nmap\n', 'b.map'), /b\.map:4: .*exceeds the limit/],
-    ['2d scen hex', () => parse2dScen('version 1\n0 m 1 1 0x0 0 0 0 1\n', 'b.scen'), /b\.scen:2: coordinates: expected a non-negative integer, got '0x0'/],
+    [
+      '2d extra row',
+      () => parse2dMap('type octile\nheight 1\nwidth 2\nmap\n..\n..\n', 'b.map'),
+      /b\.map:6: expected 1 rows after 'map', found more/,
+    ],
+    [
+      '2d over the voxel limit',
+      () => parse2dMap('type octile\nheight 20000\nwidth 20000\nmap\n', 'b.map'),
+      /b\.map:4: .*exceeds the limit/,
+    ],
+    [
+      '2d scen hex',
+      () => parse2dScen('version 1\n0 m 1 1 0x0 0 0 0 1\n', 'b.scen'),
+      /b\.scen:2: coordinates: expected a non-negative integer, got '0x0'/,
+    ],
     ['control characters are escaped', () => parse3dMap('voxel 2 2 2\n0 0 \u001b[2J\n', 'a.3dmap'), /got '0 0 \\u001b\[2J'/],
   ])('malformed input names file, line and reason: %s', (_name, parse, message) => {
     expect(parse).toThrow(ParseError);

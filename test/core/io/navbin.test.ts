@@ -68,15 +68,24 @@ describe('.navbin', () => {
   });
 
   it('stores ids as UTF-8: a lone surrogate becomes U+FFFD, invalid bytes are refused', () => {
-    const write = (ids: string[]) => writeNavbin({
-      settings: SETTINGS, grid: null,
-      graph: { ids, positions: new Float64Array(3 * ids.length), offsets: new Uint32Array(ids.length + 1), targets: [], costs: [] },
-    });
+    const write = (ids: string[]) =>
+      writeNavbin({
+        settings: SETTINGS,
+        grid: null,
+        graph: { ids, positions: new Float64Array(3 * ids.length), offsets: new Uint32Array(ids.length + 1), targets: [], costs: [] },
+      });
     expect(readNavbin(write(['a\ud800b', '\udc00', 'ok'])).graph.ids).toEqual(['a\ufffdb', '\ufffd', 'ok']);
     const good = write(['w0', 'xyz']);
     expect(readNavbin(good).graph.ids).toEqual(['w0', 'xyz']);
     // The last id's three bytes are the file's last three.
-    for (const bad of [[0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0x61, 0x62, 0xe2], [0x61, 0xff, 0x62], [0xc0, 0xaf, 0x61], [0x80, 0x61, 0x62]]) {
+    for (const bad of [
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0x61, 0x62, 0xe2],
+      [0x61, 0xff, 0x62],
+      [0xc0, 0xaf, 0x61],
+      [0x80, 0x61, 0x62],
+    ]) {
       const b = good.slice();
       b.set(bad, b.byteLength - 3);
       expect(() => readNavbin(b), bad.join(' ')).toThrow(/id of waypoint 1 is not valid UTF-8/);

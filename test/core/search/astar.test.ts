@@ -64,7 +64,8 @@ describe('A* on voxel grids against an independent Dijkstra', () => {
                   for (const v of w.free) if (ref[v] < Infinity) best = Math.min(best, dist(w, v, goal));
                   const last = r.path[r.path.length - 1];
                   expect(dist(w, last, goal)).toBeCloseTo(best, 12);
-                  for (const v of w.free) if (ref[v] < Infinity && dist(w, v, goal) === dist(w, last, goal)) expect(ref[last]).toBeLessThanOrEqual(ref[v] + 1e-9);
+                  for (const v of w.free)
+                    if (ref[v] < Infinity && dist(w, v, goal) === dist(w, last, goal)) expect(ref[last]).toBeLessThanOrEqual(ref[v] + 1e-9);
                   expect(r.cost).toBeCloseTo(ref[last], 9);
                   continue;
                 }
@@ -108,7 +109,10 @@ describe('expansion budget, slicing and cancellation', () => {
       ctx.forEachVisited((node, g, closed) => {
         if (!closed) return;
         const d = dist(w, node, goal);
-        if (d < best || (d === best && g < bestG)) { best = d; bestG = g; }
+        if (d < best || (d === best && g < bestG)) {
+          best = d;
+          bestG = g;
+        }
       });
       const last = r.path[r.path.length - 1];
       if (budget === 0) expect(r.path).toEqual([start]);
@@ -185,7 +189,8 @@ describe('misuse and degenerate queries', () => {
   });
   it('a sealed goal is unreachable and the path ends next to it', () => {
     const g = new VoxelGrid({ dims: [7, 7, 7] });
-    for (let z = 2; z <= 4; z++) for (let y = 2; y <= 4; y++) for (let x = 2; x <= 4; x++) if (x !== 3 || y !== 3 || z !== 3) g.setBlocked(x, y, z, true);
+    for (let z = 2; z <= 4; z++)
+      for (let y = 2; y <= 4; y++) for (let x = 2; x <= 4; x++) if (x !== 3 || y !== 3 || z !== 3) g.setBlocked(x, y, z, true);
     const r = findPath(new GridSpace(g), g.index(0, 0, 0), g.index(3, 3, 3));
     expect(r.status).toBe('unreachable');
     const p = g.coords(r.path[r.path.length - 1], { x: 0, y: 0, z: 0 });

@@ -7,7 +7,9 @@ describe('heuristics', () => {
     const R = 4;
     const N = 2 * R + 1;
     const empty = {
-      X: N, Y: N, Z: N,
+      X: N,
+      Y: N,
+      Z: N,
       blocked: (x: number, y: number, z: number) => x < 0 || y < 0 || z < 0 || x >= N || y >= N || z >= N,
       cost: () => 1,
     };

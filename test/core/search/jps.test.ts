@@ -33,7 +33,9 @@ function expectValidPath(w: World, r: SearchResult, start: number): void {
 
 /** Every seed the A* tests build a world from (astar.test.ts), without terrain: JPS does not support it. */
 const A_STAR_SEEDS: number[] = [];
-for (const terrain of [0, 5]) for (const nb of [6, 18, 26]) for (const cut of [0, 1]) for (let seed = 1; seed <= 12; seed++) A_STAR_SEEDS.push(seed * 7919 + nb * 31 + cut + terrain);
+for (const terrain of [0, 5])
+  for (const nb of [6, 18, 26])
+    for (const cut of [0, 1]) for (let seed = 1; seed <= 12; seed++) A_STAR_SEEDS.push(seed * 7919 + nb * 31 + cut + terrain);
 for (let seed = 1; seed <= 30; seed++) A_STAR_SEEDS.push(seed);
 for (let seed = 1; seed <= 40; seed++) A_STAR_SEEDS.push(seed * 13);
 
@@ -42,7 +44,8 @@ const ADMISSIBLE: HeuristicName[] = ['exact', 'euclidean', 'chebyshev', 'zero'];
 describe('jump point search against an independent Dijkstra', () => {
   it(`optimal on every A* test world (${A_STAR_SEEDS.length} worlds, 4 queries each, admissible heuristics)`, () => {
     const ctx = new SearchContext();
-    let found = 0, unreachable = 0;
+    let found = 0,
+      unreachable = 0;
     for (const seed of A_STAR_SEEDS) {
       const w = makeWorld(seed, false);
       const space = new GridSpace(w.grid);
@@ -81,14 +84,18 @@ describe('jump point search against an independent Dijkstra', () => {
     const ctx = new SearchContext();
     for (let seed = 1; seed <= 60; seed++) {
       const rand = mulberry32(seed * 104729);
-      const X = 4 + randInt(rand, 6), Y = 4 + randInt(rand, 6), Z = 3 + randInt(rand, 6);
+      const X = 4 + randInt(rand, 6),
+        Y = 4 + randInt(rand, 6),
+        Z = 3 + randInt(rand, 6);
       const grid = new VoxelGrid({ dims: [X, Y, Z] });
       const density = 0.2 + rand() * 0.4;
       const free: number[] = [];
-      for (let z = 0; z < Z; z++) for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) {
-        if (rand() < density) grid.setBlocked(x, y, z, true);
-        else free.push(grid.index(x, y, z));
-      }
+      for (let z = 0; z < Z; z++)
+        for (let y = 0; y < Y; y++)
+          for (let x = 0; x < X; x++) {
+            if (rand() < density) grid.setBlocked(x, y, z, true);
+            else free.push(grid.index(x, y, z));
+          }
       if (free.length < 2) continue;
       const ref = { X, Y, Z, blocked: (x: number, y: number, z: number) => grid.isBlocked(x, y, z), cost: () => 1 };
       const space = new GridSpace(grid);
@@ -109,12 +116,17 @@ describe('jump point search rules', () => {
   const space = new GridSpace(new VoxelGrid({ dims: [3, 3, 3] }));
   const rules = jumpRules(space);
   const move = (dx: number, dy: number, dz: number) => {
-    for (let k = 0; k < 26; k++) if (space.moveDelta[3 * k] === dx && space.moveDelta[3 * k + 1] === dy && space.moveDelta[3 * k + 2] === dz) return k;
+    for (let k = 0; k < 26; k++)
+      if (space.moveDelta[3 * k] === dx && space.moveDelta[3 * k + 1] === dy && space.moveDelta[3 * k + 2] === dz) return k;
     throw new Error('no such move');
   };
   const cell = (dx: number, dy: number, dz: number) => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
   it('natural successors are the sub-directions: 7, 3 and 1', () => {
-    const count = (m: number) => m.toString(2).split('').filter((c) => c === '1').length;
+    const count = (m: number) =>
+      m
+        .toString(2)
+        .split('')
+        .filter((c) => c === '1').length;
     expect(count(rules.natural[move(1, 1, 1)])).toBe(7);
     expect(count(rules.natural[move(1, -1, 0)])).toBe(3);
     expect(count(rules.natural[move(0, 0, -1)])).toBe(1);
@@ -124,7 +136,12 @@ describe('jump point search rules', () => {
   });
   it('after a straight move a side voxel is forced exactly when the voxel behind it is blocked', () => {
     const d = move(1, 0, 0);
-    for (const [sy, sz] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+    for (const [sy, sz] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
       const side = move(0, sy, sz);
       expect(forcedMoves(rules, space.moveNeed, d, cell(-1, sy, sz)) & (1 << side)).not.toBe(0);
       expect(forcedMoves(rules, space.moveNeed, d, cell(1, sy, sz)) & (1 << side)).toBe(0);

@@ -12,7 +12,8 @@ const cell = (dx: number, dy: number, dz: number) => 1 << (dx + 1 + 3 * (dy + 1)
 function randomGrid(seed: number, density: number): VoxelGrid {
   const rand = mulberry32(seed);
   const grid = new VoxelGrid({ dims: [33 + randInt(rand, 40), 33 + randInt(rand, 40), 33 + randInt(rand, 40)] });
-  for (let z = 0; z < grid.Z; z++) for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) if (rand() < density) grid.occupancy[grid.index(x, y, z)] = 1;
+  for (let z = 0; z < grid.Z; z++)
+    for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) if (rand() < density) grid.occupancy[grid.index(x, y, z)] = 1;
   grid.version++;
   return grid;
 }
@@ -50,7 +51,9 @@ describe('bit rows along each axis', () => {
 describe('straight jumps', () => {
   const space = new GridSpace(new VoxelGrid({ dims: [3, 3, 3] }));
   const rules = jumpRules(space);
-  const straight = [...Array(26).keys()].filter((k) => Math.abs(space.moveDelta[3 * k]) + Math.abs(space.moveDelta[3 * k + 1]) + Math.abs(space.moveDelta[3 * k + 2]) === 1);
+  const straight = [...Array(26).keys()].filter(
+    (k) => Math.abs(space.moveDelta[3 * k]) + Math.abs(space.moveDelta[3 * k + 1]) + Math.abs(space.moveDelta[3 * k + 2]) === 1,
+  );
 
   it('a voxel on a straight ray has a forced neighbour only where a row beside the ray turns from blocked to free (every 3x3x3 pattern without such a turn)', () => {
     for (const d of straight) {
@@ -78,14 +81,17 @@ describe('straight jumps', () => {
         for (let ahead = 0; ahead < 512; ahead++) {
           let mask = base;
           for (let r = 0; r < 9; r++) if ((ahead >> r) & 1) mask |= at(s, (r % 3) - 1, Math.floor(r / 3) - 1);
-          if (forcedMoves(rules, space.moveNeed, d, mask) !== 0) throw new Error(`direction ${d}: forced moves without a turn in mask ${mask}`);
+          if (forcedMoves(rules, space.moveNeed, d, mask) !== 0)
+            throw new Error(`direction ${d}: forced moves without a turn in mask ${mask}`);
         }
       }
     }
   });
 
   it('agree with a voxel-by-voxel scan on grids with rows of several words', () => {
-    let jumps = 0, ends = 0, goals = 0;
+    let jumps = 0,
+      ends = 0,
+      goals = 0;
     for (let seed = 1; seed <= 6; seed++) {
       const grid = randomGrid(seed * 31, [0.02, 0.1, 0.3][seed % 3]);
       const sp = new GridSpace(grid);

@@ -33,7 +33,14 @@ function expectLegalPath(grid: VoxelGrid, ref: RefGrid, r: SearchResult, start: 
 describe('the independent segment walk', () => {
   it('agrees with the no-corner-cutting rule on unit moves', () => {
     const blockedAt = [1, 1, 0];
-    const ref: RefGrid = { X: 3, Y: 3, Z: 3, blocked: (x, y, z) => x < 0 || y < 0 || z < 0 || x > 2 || y > 2 || z > 2 || (x === blockedAt[0] && y === blockedAt[1] && z === blockedAt[2]), cost: () => 1 };
+    const ref: RefGrid = {
+      X: 3,
+      Y: 3,
+      Z: 3,
+      blocked: (x, y, z) =>
+        x < 0 || y < 0 || z < 0 || x > 2 || y > 2 || z > 2 || (x === blockedAt[0] && y === blockedAt[1] && z === blockedAt[2]),
+      cost: () => 1,
+    };
     expect(segmentLegal(ref, [0, 0, 0], [1, 0, 0])).toBe(true);
     expect(segmentLegal(ref, [1, 0, 0], [0, 1, 0])).toBe(false); // edge shared with (1,1,0)
     expect(segmentLegal(ref, [0, 0, 1], [1, 1, 0])).toBe(false);

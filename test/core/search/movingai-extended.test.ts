@@ -9,7 +9,9 @@ import { hasFullData, mismatches, MOVINGAI_DIR, range } from '../../helpers/movi
 const full = hasFullData();
 if (!full) console.log(`skipped: data absent (${MOVINGAI_DIR})`);
 describe.skipIf(!full)('Moving AI 3D extended: first and last 20 problems of every other map, A* and JPS', () => {
-  const maps = full ? readdirSync(join(MOVINGAI_DIR, '3d')).filter((f) => f.endsWith('.3dmap') && f !== 'Simple.3dmap' && f !== 'Complex.3dmap') : [];
+  const maps = full
+    ? readdirSync(join(MOVINGAI_DIR, '3d')).filter((f) => f.endsWith('.3dmap') && f !== 'Simple.3dmap' && f !== 'Complex.3dmap')
+    : [];
   for (const map of maps) {
     it(map, () => {
       const dir = join(MOVINGAI_DIR, '3d');

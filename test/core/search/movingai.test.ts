@@ -18,7 +18,11 @@ describe('Moving AI 3D benchmark (shipped in test/data)', () => {
 });
 
 describe('Moving AI 2D benchmark as one-voxel-thick grids (26 neighbours, forbid = octile no-cut)', () => {
-  for (const [map, scen] of [['arena.map', 'arena.map.scen'], ['den312d.map', 'den312d-random-1.scen'], ['Berlin_1_256.map', 'Berlin_1_256-random-1.scen']]) {
+  for (const [map, scen] of [
+    ['arena.map', 'arena.map.scen'],
+    ['den312d.map', 'den312d-random-1.scen'],
+    ['Berlin_1_256.map', 'Berlin_1_256-random-1.scen'],
+  ]) {
     it(`all problems of ${map}`, () => {
       const grid = parse2dMap(readData(map), map);
       const problems = parse2dScen(readData(scen), scen);

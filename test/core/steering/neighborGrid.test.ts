@@ -7,12 +7,19 @@ describe('NeighborGrid', () => {
     const rand = mulberry32(3);
     const grid = new NeighborGrid();
     const out = new Int32Array(2000);
-    for (const [count, span, cell] of [[1000, 40, 2], [300, 5, 1], [50, 1000, 3], [7, 0.001, 1]] as const) {
+    for (const [count, span, cell] of [
+      [1000, 40, 2],
+      [300, 5, 1],
+      [50, 1000, 3],
+      [7, 0.001, 1],
+    ] as const) {
       const pos = new Float64Array(3 * count);
       for (let k = 0; k < pos.length; k++) pos[k] = (rand() - 0.5) * span;
       grid.build(pos, count, cell);
       for (let q = 0; q < 200; q++) {
-        const x = (rand() - 0.5) * span, y = (rand() - 0.5) * span, z = (rand() - 0.5) * span;
+        const x = (rand() - 0.5) * span,
+          y = (rand() - 0.5) * span,
+          z = (rand() - 0.5) * span;
         const radius = cell * rand();
         const n = grid.query(x, y, z, radius, out);
         const got = Array.from(out.subarray(0, n));

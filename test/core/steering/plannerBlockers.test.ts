@@ -11,7 +11,7 @@ import type { QueryOptions } from '../../../src/core/search/query.ts';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function world(seed: number): VoxelGrid {
@@ -37,7 +37,8 @@ describe('GridPlanner with blockers', () => {
           const p = point();
           blockers.set([p.x, p.y, p.z, 0.5 + r() * 2], 4 * b);
         }
-        const from = point(), to = point();
+        const from = point(),
+          to = point();
         const got = reused.plan(from, to, 0.4, blockers, count);
         const want = new GridPlanner(grid, options).plan(from, to, 0.4, blockers, count);
         expect(got.status).toBe(want.status);

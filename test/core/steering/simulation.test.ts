@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../../../src/core/math/vec3.ts';
-import { ContactList, VoxelGeometry, type StaticGeometry } from '../../../src/core/steering/geometry.ts';
+import { type ContactList, VoxelGeometry, type StaticGeometry } from '../../../src/core/steering/geometry.ts';
 import { DEFAULT_STEERING_PARAMS, resolveSteeringParams } from '../../../src/core/steering/params.ts';
 import { GridPlanner, StraightPlanner, type PathPlanner, type PlannedPath } from '../../../src/core/steering/planners.ts';
 import { Simulation, type AgentSpec, type MovingObstacleSpec } from '../../../src/core/steering/Simulation.ts';
@@ -57,14 +57,17 @@ function runUntilArrived(sim: Simulation, maxSeconds: number): void {
 /** Least distance from a point to the solid voxels of a grid, by brute force over boxes. */
 function voxelDistance(g: VoxelGrid, x: number, y: number, z: number): number {
   let best = Infinity;
-  for (let k = 0; k < g.Z; k++) for (let j = 0; j < g.Y; j++) for (let i = 0; i < g.X; i++) {
-    if (!g.isBlocked(i, j, k)) continue;
-    const s = g.cellSize, o = g.origin;
-    const ex = Math.max(o.x + i * s - x, 0, x - o.x - (i + 1) * s);
-    const ey = Math.max(o.y + j * s - y, 0, y - o.y - (j + 1) * s);
-    const ez = Math.max(o.z + k * s - z, 0, z - o.z - (k + 1) * s);
-    best = Math.min(best, Math.hypot(ex, ey, ez));
-  }
+  for (let k = 0; k < g.Z; k++)
+    for (let j = 0; j < g.Y; j++)
+      for (let i = 0; i < g.X; i++) {
+        if (!g.isBlocked(i, j, k)) continue;
+        const s = g.cellSize,
+          o = g.origin;
+        const ex = Math.max(o.x + i * s - x, 0, x - o.x - (i + 1) * s);
+        const ey = Math.max(o.y + j * s - y, 0, y - o.y - (j + 1) * s);
+        const ez = Math.max(o.z + k * s - z, 0, z - o.z - (k + 1) * s);
+        best = Math.min(best, Math.hypot(ex, ey, ez));
+      }
   return best;
 }
 
@@ -77,7 +80,10 @@ describe('the swarm rule', () => {
       start[axis] = 1;
       const goal = [...start];
       goal[along] = 10;
-      const sim = new Simulation({ geometry: halfSpace(axis), agents: [{ id: 'a', start: v(start[0], start[1], start[2]), goal: v(goal[0], goal[1], goal[2]), radius: 0.5, speed: 3 }] });
+      const sim = new Simulation({
+        geometry: halfSpace(axis),
+        agents: [{ id: 'a', start: v(start[0], start[1], start[2]), goal: v(goal[0], goal[1], goal[2]), radius: 0.5, speed: 3 }],
+      });
       sim.fixedStep();
       const pull = Array.from(sim.pullForces.subarray(0, 3));
       const push = Array.from(sim.pushForces.subarray(0, 3));
@@ -95,11 +101,18 @@ describe('the swarm rule', () => {
   }
 
   it('clamps the gap to minDistance and ignores obstacles beyond avoidRange x radius', () => {
-    const near = new Simulation({ geometry: halfSpace(1), params: { minDistance: 0.05 }, agents: [{ id: 'a', start: v(0, 0.51, 0), goal: v(10, 0.51, 0), radius: 0.5, speed: 1 }] });
+    const near = new Simulation({
+      geometry: halfSpace(1),
+      params: { minDistance: 0.05 },
+      agents: [{ id: 'a', start: v(0, 0.51, 0), goal: v(10, 0.51, 0), radius: 0.5, speed: 1 }],
+    });
     near.fixedStep();
     expect(near.pushForces[1]).toBeCloseTo(20, 9);
     // Gap 1.6 > avoidRange 3 x radius 0.5: no push, no contender, pull weight 1.
-    const far = new Simulation({ geometry: halfSpace(1), agents: [{ id: 'a', start: v(0, 2.1, 0), goal: v(10, 2.1, 0), radius: 0.5, speed: 1 }] });
+    const far = new Simulation({
+      geometry: halfSpace(1),
+      agents: [{ id: 'a', start: v(0, 2.1, 0), goal: v(10, 2.1, 0), radius: 0.5, speed: 1 }],
+    });
     far.fixedStep();
     expect(Array.from(far.pushForces.subarray(0, 3))).toEqual([0, 0, 0]);
     expect(far.pullForces[0]).toBeCloseTo(1, 12);
@@ -132,7 +145,9 @@ describe('the fixed-step clock', () => {
   });
 
   it('the same fixed steps whatever the frame rate', () => {
-    const a = make(), b = make(), c = make();
+    const a = make(),
+      b = make(),
+      c = make();
     for (let k = 0; k < 120; k++) a.step(1 / 60);
     for (let k = 0; k < 40; k++) b.step(0.05);
     for (let k = 0; k < 100; k++) c.step(0.02);
@@ -188,7 +203,8 @@ describe('degenerate inputs', () => {
     runUntilArrived(sim, 30);
     expect(sim.allArrived).toBe(true);
     expect(allFinite(sim)).toBe(true);
-    for (const m of sim.report().agents) for (const value of Object.values(m)) if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true);
+    for (const m of sim.report().agents)
+      for (const value of Object.values(m)) if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true);
   });
 
   it('rejects bad agents, naming the problem', () => {
@@ -265,14 +281,22 @@ describe('crowds', () => {
     const agents: AgentSpec[] = [];
     for (let k = 0; k < n; k++) {
       const a = (2 * Math.PI * k) / n;
-      agents.push({ id: `r${k}`, start: v(8 * Math.cos(a), 0.1 * (k % 3), 8 * Math.sin(a)), goal: v(-8 * Math.cos(a), 0, -8 * Math.sin(a)), radius: 0.4, speed: 2 });
+      agents.push({
+        id: `r${k}`,
+        start: v(8 * Math.cos(a), 0.1 * (k % 3), 8 * Math.sin(a)),
+        goal: v(-8 * Math.cos(a), 0, -8 * Math.sin(a)),
+        radius: 0.4,
+        speed: 2,
+      });
     }
     const sim = new Simulation({ agents, seed: 3 });
     let worst = 0;
     for (let k = 0; k < 60 * 40 && !sim.allArrived; k++) {
       sim.fixedStep();
       const p = sim.positions;
-      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) worst = Math.max(worst, 0.8 - Math.hypot(p[3 * i] - p[3 * j], p[3 * i + 1] - p[3 * j + 1], p[3 * i + 2] - p[3 * j + 2]));
+      for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++)
+          worst = Math.max(worst, 0.8 - Math.hypot(p[3 * i] - p[3 * j], p[3 * i + 1] - p[3 * j + 1], p[3 * i + 2] - p[3 * j + 2]));
     }
     expect(sim.allArrived).toBe(true);
     for (const m of sim.report().agents) expect(m.timeToArrive!).toBeLessThan((2 * 16) / 2 + 10);
@@ -284,10 +308,12 @@ describe('crowds', () => {
 /** An L-shaped corridor one voxel wide (y = 1): along x at z = 1, then along z at x = 10. */
 function lCorridor(): VoxelGrid {
   const g = new VoxelGrid({ dims: [12, 3, 12] });
-  for (let z = 0; z < 12; z++) for (let y = 0; y < 3; y++) for (let x = 0; x < 12; x++) {
-    const open = y === 1 && ((z === 1 && x >= 1 && x <= 10) || (x === 10 && z >= 1 && z <= 10));
-    if (!open) g.setBlocked(x, y, z, true);
-  }
+  for (let z = 0; z < 12; z++)
+    for (let y = 0; y < 3; y++)
+      for (let x = 0; x < 12; x++) {
+        const open = y === 1 && ((z === 1 && x >= 1 && x <= 10) || (x === 10 && z >= 1 && z <= 10));
+        if (!open) g.setBlocked(x, y, z, true);
+      }
   return g;
 }
 
@@ -300,7 +326,10 @@ describe('narrow corridors', () => {
       cellSize: 1,
       agents: [{ id: 'a', start: v(1.5, 1.35, 1.62), goal: v(10.5, 1.5, 10.5), radius: 0.3, speed: 3 }],
     });
-    let sharp = 0, reversals = 0, lateralFlips = 0, least = Infinity;
+    let sharp = 0,
+      reversals = 0,
+      lateralFlips = 0,
+      least = Infinity;
     let last = [0, 0, 0];
     let lastLateral = 0;
     for (let k = 0; k < 60 * 30 && !sim.allArrived; k++) {
@@ -308,7 +337,8 @@ describe('narrow corridors', () => {
       const vel = Array.from(sim.velocities.subarray(0, 3));
       const p = sim.positions;
       least = Math.min(least, voxelDistance(grid, p[0], p[1], p[2]));
-      const a = Math.hypot(...vel), b = Math.hypot(...last);
+      const a = Math.hypot(...vel),
+        b = Math.hypot(...last);
       if (a > 1e-9 && b > 1e-9) {
         const cos = (vel[0] * last[0] + vel[1] * last[1] + vel[2] * last[2]) / (a * b);
         if (cos < Math.cos(Math.PI / 4)) sharp++;
@@ -334,7 +364,11 @@ describe('narrow corridors', () => {
     const grid = new VoxelGrid({ dims: [10, 5, 5] });
     for (let y = 0; y < 5; y++) for (let z = 0; z < 5; z++) grid.setBlocked(5, y, z, true);
     // One voxel per step at 60 Hz: far more than the radius, so only the collision step stops it.
-    const sim = new Simulation({ geometry: new VoxelGeometry(grid), planner: new StraightPlanner(), agents: [{ id: 'a', start: v(1.5, 2.5, 2.5), goal: v(9.5, 2.5, 2.2), radius: 0.3, speed: 60 }] });
+    const sim = new Simulation({
+      geometry: new VoxelGeometry(grid),
+      planner: new StraightPlanner(),
+      agents: [{ id: 'a', start: v(1.5, 2.5, 2.5), goal: v(9.5, 2.5, 2.2), radius: 0.3, speed: 60 }],
+    });
     for (let k = 0; k < 240; k++) {
       sim.fixedStep();
       const p = sim.positions;
@@ -385,7 +419,11 @@ describe('replanning', () => {
     for (let k = 0; k + 1 < points.length / 3; k++) {
       const [ax, ay, az, bx, by, bz] = points.subarray(3 * k, 3 * k + 6);
       let least = Infinity;
-      for (let s = 0; s <= 50; s++) least = Math.min(least, Math.hypot(ax + ((bx - ax) * s) / 50 - 12.5, ay + ((by - ay) * s) / 50 - 2.5, az + ((bz - az) * s) / 50 - 2.5));
+      for (let s = 0; s <= 50; s++)
+        least = Math.min(
+          least,
+          Math.hypot(ax + ((bx - ax) * s) / 50 - 12.5, ay + ((by - ay) * s) / 50 - 2.5, az + ((bz - az) * s) / 50 - 2.5),
+        );
       expect(least).toBeGreaterThanOrEqual(1.3 - 1e-9);
     }
     let closest = Infinity;
@@ -401,7 +439,12 @@ describe('replanning', () => {
     const grid = new VoxelGrid({ dims: [11, 5, 5] });
     for (let y = 0; y < 5; y++) for (let z = 0; z < 5; z++) if (y !== 4 || z !== 4) grid.setBlocked(5, y, z, true);
     const planner = new NaiveFirst(new GridPlanner(grid));
-    const sim = new Simulation({ geometry: new VoxelGeometry(grid), planner, cellSize: 1, agents: [{ id: 'a', start: v(1.5, 2.5, 2.5), goal: v(9.5, 2.5, 2.5), radius: 0.3, speed: 2 }] });
+    const sim = new Simulation({
+      geometry: new VoxelGeometry(grid),
+      planner,
+      cellSize: 1,
+      agents: [{ id: 'a', start: v(1.5, 2.5, 2.5), goal: v(9.5, 2.5, 2.5), radius: 0.3, speed: 2 }],
+    });
     for (let k = 0; k < 60; k++) sim.fixedStep();
     expect(sim.metrics(0).replans).toBe(0);
     runUntilArrived(sim, 40);
@@ -413,8 +456,14 @@ describe('replanning', () => {
   it('an unreachable goal: the agent stops at the end of the closest-reachable path', () => {
     const grid = new VoxelGrid({ dims: [12, 5, 5] });
     // A sealed 3x3x3 shell around voxel (9, 2, 2).
-    for (let z = 1; z <= 3; z++) for (let y = 1; y <= 3; y++) for (let x = 8; x <= 10; x++) if (x !== 9 || y !== 2 || z !== 2) grid.setBlocked(x, y, z, true);
-    const sim = new Simulation({ geometry: new VoxelGeometry(grid), planner: new GridPlanner(grid), cellSize: 1, agents: [{ id: 'a', start: v(1.5, 2.5, 2.5), goal: v(9.5, 2.5, 2.5), radius: 0.3, speed: 2 }] });
+    for (let z = 1; z <= 3; z++)
+      for (let y = 1; y <= 3; y++) for (let x = 8; x <= 10; x++) if (x !== 9 || y !== 2 || z !== 2) grid.setBlocked(x, y, z, true);
+    const sim = new Simulation({
+      geometry: new VoxelGeometry(grid),
+      planner: new GridPlanner(grid),
+      cellSize: 1,
+      agents: [{ id: 'a', start: v(1.5, 2.5, 2.5), goal: v(9.5, 2.5, 2.5), radius: 0.3, speed: 2 }],
+    });
     const { points, status } = sim.path(0);
     expect(status).toBe('unreachable');
     const end = Array.from(points.subarray(points.length - 3));
@@ -429,8 +478,15 @@ describe('replanning', () => {
 
 describe('moving goals', () => {
   it('chases an orbiting obstacle, docks on its surface and rides along', () => {
-    const planet: MovingObstacleSpec = { id: 'planet', radius: 1.5, positionAt: (t, out) => Object.assign(out, v(5 * Math.cos(t * 0.6), 0, 5 * Math.sin(t * 0.6))) };
-    const sim = new Simulation({ movingObstacles: [planet], agents: [{ id: 'ship', start: v(20, 3, 0), goal: { obstacle: 'planet' }, radius: 0.5, speed: 5 }] });
+    const planet: MovingObstacleSpec = {
+      id: 'planet',
+      radius: 1.5,
+      positionAt: (t, out) => Object.assign(out, v(5 * Math.cos(t * 0.6), 0, 5 * Math.sin(t * 0.6))),
+    };
+    const sim = new Simulation({
+      movingObstacles: [planet],
+      agents: [{ id: 'ship', start: v(20, 3, 0), goal: { obstacle: 'planet' }, radius: 0.5, speed: 5 }],
+    });
     const c = v(0, 0, 0);
     runUntilArrived(sim, 30);
     expect(sim.allArrived).toBe(true);
