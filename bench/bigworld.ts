@@ -20,7 +20,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MOVINGAI_DIR } from '../test/helpers/movingai.ts';
+import { MOVINGAI_DIR } from '../test/support/movingai.ts';
 import type { AppPage } from '../test/e2e/harness.ts';
 import { EditModel } from '../src/app/editor/EditModel.ts';
 import { checkPaintLimit, paintVoxels } from '../src/app/editor/edits.ts';

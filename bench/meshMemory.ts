@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '../src/core/limits.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
-import { importMesh, type MeshFormat } from '../src/three/meshImport.ts';
+import { importMesh, type MeshFormat } from '../src/import/meshImport.ts';
 import { printTable } from './stats.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');

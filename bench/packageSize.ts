@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
-import { ROOT } from '../test/helpers/cli.ts';
+import { ROOT } from '../test/support/cli.ts';
 
 /** The entries; peers (three, three-mesh-bvh: peer dependencies) left out count navlab's own code. */
 const ENTRIES = [
@@ -21,17 +21,17 @@ const ENTRIES = [
   { name: 'navlab/three, without three', entry: 'src/three/index.ts', external: [/^three($|\/)/, /^zod/] },
   {
     name: 'navlab/scene-three, without three, three-mesh-bvh',
-    entry: 'src/three/sceneIndex.ts',
+    entry: 'src/scene-three/index.ts',
     external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
   },
   {
     name: 'navlab/helpers, without three, three-mesh-bvh',
-    entry: 'src/three/helpersIndex.ts',
+    entry: 'src/helpers/index.ts',
     external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
   },
   {
     name: 'navlab/import, without three, three-mesh-bvh',
-    entry: 'src/three/importIndex.ts',
+    entry: 'src/import/index.ts',
     external: [/^three($|\/)/, /^three-mesh-bvh/, /^zod/],
   },
 ];

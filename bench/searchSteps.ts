@@ -15,8 +15,8 @@ import { parse3dMap, parse3dScen } from '../src/core/io/movingai.ts';
 import { JpsRun } from '../src/core/search/JpsRun.ts';
 import { LazyThetaRun } from '../src/core/search/LazyThetaRun.ts';
 import { SearchContext } from '../src/core/search/SearchContext.ts';
-import { clearSegments, collectAnyAngleLinks, collectParentLinks, emptySegments, SightLog } from '../src/three/searchSegments.ts';
-import { collectVisited, emptyVisited, gridPositions } from '../src/three/visitedNodes.ts';
+import { clearSegments, collectAnyAngleLinks, collectParentLinks, emptySegments, SightLog } from '../src/core/debug/searchSegments.ts';
+import { collectVisited, emptyVisited, gridPositions } from '../src/core/debug/visitedNodes.ts';
 import { median, printTable } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -12,7 +12,7 @@ import { now } from '../src/core/clock.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { parseScene, type SceneAgent, type SceneDocument } from '../src/scene/index.ts';
 import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
-import { createSceneSimulation } from '../src/three/simulation.ts';
+import { createSceneSimulation } from '../src/scene-three/simulation.ts';
 import { printTable } from './stats.ts';
 import { checkTarget } from './targets.ts';
 

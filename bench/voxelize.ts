@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { displacedSphere, soupOf, terrain, type IndexedMesh } from '../scripts/meshes/generate.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { now } from '../src/core/clock.ts';
-import { soupBounds, voxelizeTriangles, type VoxelFill } from '../src/three/voxelizeMesh.ts';
+import { soupBounds, voxelizeTriangles, type VoxelFill } from '../src/core/geometry/voxelizeMesh.ts';
 import { median, printTable } from './stats.ts';
 import { checkTarget, recordTarget } from './targets.ts';
 

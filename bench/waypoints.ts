@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSceneMeshes } from '../src/cli/meshFiles.ts';
 import { parseScene } from '../src/scene/index.ts';
-import { placeSceneWaypoints, sceneWaypointFigures } from '../src/three/autoWaypoints.ts';
+import { placeSceneWaypoints, sceneWaypointFigures } from '../src/scene-three/autoWaypoints.ts';
 import { printTable } from './stats.ts';
 import { checkTarget, recordTarget } from './targets.ts';
 

@@ -16,8 +16,8 @@ export default defineConfig({
       { find: /^navlab$/, replacement: here('../src/core/index.ts') },
       { find: /^navlab\/scene$/, replacement: here('../src/scene/index.ts') },
       { find: /^navlab\/three$/, replacement: here('../src/three/index.ts') },
-      { find: /^navlab\/helpers$/, replacement: here('../src/three/helpersIndex.ts') },
-      { find: /^navlab\/import$/, replacement: here('../src/three/importIndex.ts') },
+      { find: /^navlab\/helpers$/, replacement: here('../src/helpers/index.ts') },
+      { find: /^navlab\/import$/, replacement: here('../src/import/index.ts') },
     ],
   },
   build: {

@@ -42,13 +42,13 @@ export const API_ENTRIES: readonly ApiEntry[] = [
   { name: 'navlab/three', file: 'three/index.d.ts', summary: 'the three.js adapter: NavWorld, BVH worlds, line of sight, voxelization' },
   {
     name: 'navlab/scene-three',
-    file: 'three/sceneIndex.d.ts',
+    file: 'scene-three/index.d.ts',
     summary: 'scene documents on three.js: loading its mesh files, preprocessing, automatic waypoints, simulation',
   },
-  { name: 'navlab/helpers', file: 'three/helpersIndex.d.ts', summary: 'debug drawing on three.js: waypoint graphs, searches, agents' },
+  { name: 'navlab/helpers', file: 'helpers/index.d.ts', summary: 'debug drawing on three.js: waypoint graphs, searches, agents' },
   {
     name: 'navlab/import',
-    file: 'three/importIndex.d.ts',
+    file: 'import/index.d.ts',
     summary: 'mesh files: glTF (Draco, meshopt), OBJ and STL import, scenes from imported meshes',
   },
 ];

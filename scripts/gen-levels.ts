@@ -25,9 +25,9 @@ import {
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { parseScene, saveScene, type SceneAgent, type SceneDocument } from '../src/scene/index.ts';
-import { autoWaypointList, placeSceneWaypoints } from '../src/three/autoWaypoints.ts';
-import { importScene } from '../src/three/importScene.ts';
-import { importMesh } from '../src/three/meshImport.ts';
+import { autoWaypointList, placeSceneWaypoints } from '../src/scene-three/autoWaypoints.ts';
+import { importScene } from '../src/import/importScene.ts';
+import { importMesh } from '../src/import/meshImport.ts';
 import { bytesOf, GltfBuilder } from './meshes/gltf.ts';
 
 const SCENES = fileURLToPath(new URL('../scenes/', import.meta.url));

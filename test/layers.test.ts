@@ -1,6 +1,6 @@
 /**
  * The dependency direction of ARCHITECTURE.md, checked on every import of every source file:
- * core <- scene <- three <- app, and cli beside app (core, scene and three, never app).
+ * core <- scene <- three <- import <- scene-three, helpers on three, and app and cli on the entries (never each other).
  * src/core and src/scene are engine-agnostic: no three, three-mesh-bvh, lil-gui, `node:` module
  * or Node built-in (the compiler checks the DOM side: tsconfig.core.json has no DOM lib and no
  * node types). Only the CLI may use Node built-ins; only the app may use lil-gui.
@@ -45,19 +45,47 @@ function specifiers(source: string): string[] {
 }
 
 const THREE = ['three', 'three-mesh-bvh'];
+const ENTRIES = ['src/core', 'src/scene', 'src/three', 'src/import', 'src/scene-three', 'src/helpers'];
+/** Each package entry's folder and the entries below it (ARCHITECTURE: core <- scene <- three <- import <- scene-three; helpers on three). */
+const BELOW: Record<string, string[]> = {
+  'src/core': [],
+  'src/scene': ['src/core'],
+  'src/three': ['src/core', 'src/scene'],
+  'src/import': ['src/core', 'src/scene', 'src/three'],
+  'src/scene-three': ['src/core', 'src/scene', 'src/three', 'src/import'],
+  'src/helpers': ['src/core', 'src/scene', 'src/three'],
+  'src/app': ENTRIES,
+  'src/cli': ENTRIES,
+};
 const LAYERS = [
-  { dir: 'src/core', mayImport: ['src/core'], packages: [] as string[], builtins: false },
-  { dir: 'src/scene', mayImport: ['src/core', 'src/scene'], packages: ['zod'], builtins: false },
-  { dir: 'src/three', mayImport: ['src/core', 'src/scene', 'src/three'], packages: THREE, builtins: false },
+  { dir: 'src/core', packages: [] as string[], builtins: false },
+  { dir: 'src/scene', packages: ['zod'], builtins: false },
+  { dir: 'src/three', packages: THREE, builtins: false },
+  { dir: 'src/import', packages: THREE, builtins: false },
+  { dir: 'src/scene-three', packages: THREE, builtins: false },
+  { dir: 'src/helpers', packages: THREE, builtins: false },
   // The app also reads data files: the shipped scenes and the package version.
-  {
-    dir: 'src/app',
-    mayImport: ['src/core', 'src/scene', 'src/three', 'src/app', 'scenes', 'package.json'],
-    packages: [...THREE, 'lil-gui', 'zod'],
-    builtins: false,
-  },
-  { dir: 'src/cli', mayImport: ['src/core', 'src/scene', 'src/three', 'src/cli'], packages: THREE, builtins: true },
-];
+  { dir: 'src/app', extra: ['scenes', 'package.json'], packages: [...THREE, 'lil-gui', 'zod'], builtins: false },
+  { dir: 'src/cli', packages: THREE, builtins: true },
+].map((l) => ({ ...l, mayImport: [...BELOW[l.dir], l.dir, ...(l.extra ?? [])] }));
+
+/** The cycles a depth-first walk meets in a directed graph, each as 'a -> b -> a'. */
+function cyclesOf(edges: Map<string, Set<string>>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, 'active' | 'done'>();
+  const visit = (node: string, trail: string[]) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'active') {
+      cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+      return;
+    }
+    state.set(node, 'active');
+    for (const next of [...(edges.get(node) ?? [])].sort()) visit(next, [...trail, node]);
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) visit(node, []);
+  return cycles;
+}
 
 describe('layers', () => {
   it('finds every kind of import statement', () => {
@@ -95,13 +123,20 @@ describe('layers', () => {
     expect(unchecked).toEqual([]);
   });
 
-  it('the layers form the documented order: core <- scene <- three <- app, cli beside app', () => {
-    const order = ['src/core', 'src/scene', 'src/three'];
+  it('the entries form the documented order, and app and cli use the entries, never each other', () => {
     for (const layer of LAYERS) {
       const below = layer.mayImport.filter((d) => d.startsWith('src/') && d !== layer.dir);
-      const k = order.indexOf(layer.dir);
-      // core, scene and three may import only the layers before them; app and cli all three, never each other.
-      expect(below, layer.dir).toEqual(k >= 0 ? order.slice(0, k) : order);
+      const k = ENTRIES.indexOf(layer.dir);
+      expect(
+        below.every((d) => ENTRIES.includes(d)),
+        layer.dir,
+      ).toBe(true);
+      if (k >= 0)
+        expect(
+          below.every((d) => ENTRIES.indexOf(d) < k),
+          layer.dir,
+        ).toBe(true);
+      else expect(below, layer.dir).toEqual(ENTRIES);
     }
   });
 
@@ -143,21 +178,24 @@ describe('layers', () => {
         if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
       }
     }
-    const cycles: string[] = [];
-    const state = new Map<string, 'active' | 'done'>();
-    const visit = (folder: string, trail: string[]) => {
-      if (state.get(folder) === 'done') return;
-      if (state.get(folder) === 'active') {
-        cycles.push([...trail.slice(trail.indexOf(folder)), folder].join(' -> '));
-        return;
-      }
-      state.set(folder, 'active');
-      for (const next of [...(edges.get(folder) ?? [])].sort()) visit(next, [...trail, folder]);
-      state.set(folder, 'done');
-    };
-    for (const folder of [...edges.keys()].sort()) visit(folder, []);
+    const cycles = cyclesOf(edges);
     expect(edges.get('search')?.has('grid')).toBe(true);
     expect(cycles).toEqual([]);
+  });
+
+  it('no file of src imports itself through others (type imports included)', () => {
+    const src = resolve(ROOT, 'src');
+    const edges = new Map<string, Set<string>>();
+    for (const file of tsFiles(src)) {
+      const from = relative(src, file);
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.') || !spec.endsWith('.ts')) continue;
+        const to = relative(src, resolve(dirname(file), spec));
+        if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    expect(edges.size).toBeGreaterThan(100);
+    expect(cyclesOf(edges)).toEqual([]);
   });
 
   describe('package entries', () => {
@@ -192,16 +230,29 @@ describe('layers', () => {
       for (const file of entries.values()) expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
     });
 
+    it('each entry is the index of its own folder, and loads nothing of a sibling entry', () => {
+      const folders = new Map([...entries].map(([name, file]) => [name, relative(ROOT, dirname(file))]));
+      expect([...folders.values()]).toEqual(['src/core', 'src/scene', 'src/three', 'src/scene-three', 'src/helpers', 'src/import']);
+      for (const [name, file] of entries) {
+        expect(file.endsWith('/index.ts'), name).toBe(true);
+        const below = [...BELOW[folders.get(name)!], folders.get(name)!];
+        expect(
+          closure(file).filter((f) => !below.some((d) => f.startsWith(`${d}/`))),
+          name,
+        ).toEqual([]);
+      }
+    });
+
     it('navlab/three loads neither the mesh-file importers (navlab/import) nor the debug drawing (navlab/helpers)', () => {
       const three = closure(entries.get('./three')!);
       expect(three).toContain('src/three/NavWorld.ts');
-      const apart = (entry: string) => closure(entries.get(entry)!).filter((f) => f.startsWith('src/three/') && !three.includes(f));
+      const apart = (entry: string) => closure(entries.get(entry)!).filter((f) => !f.startsWith('src/core/') && !three.includes(f));
       // What each of the two entries adds is theirs alone.
       expect(apart('./import')).toEqual(
-        expect.arrayContaining(['src/three/meshImport.ts', 'src/three/gltfContainer.ts', 'src/three/importScene.ts']),
+        expect.arrayContaining(['src/import/meshImport.ts', 'src/import/gltfContainer.ts', 'src/import/importScene.ts']),
       );
       expect(apart('./helpers')).toEqual(
-        expect.arrayContaining(['src/three/SearchHelper.ts', 'src/three/AgentsHelper.ts', 'src/three/WaypointGraphHelper.ts']),
+        expect.arrayContaining(['src/helpers/SearchHelper.ts', 'src/helpers/AgentsHelper.ts', 'src/helpers/WaypointGraphHelper.ts']),
       );
       expect(
         three.filter((f) => /meshImport|gltfContainer|dracoDecode|importScene|Helper\.ts$|searchSegments|visitedNodes/.test(f)),

@@ -3,7 +3,7 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../scene/schema.ts';
 import type { SearchableScene } from '../scene/query.ts';
 import { gridData, searchableScene } from './search/sceneQuery.ts';
-import type { LoadedMeshes } from '../three/sceneMeshes.ts';
+import type { LoadedMeshes } from '../scene-three/sceneMeshes.ts';
 import { NavWorld } from '../three/NavWorld.ts';
 import type { PreprocessReply, SceneData } from './workers/protocol.ts';
 

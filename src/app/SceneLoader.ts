@@ -1,6 +1,6 @@
 import { parseScene } from '../scene/validate.ts';
 import type { SceneDocument } from '../scene/schema.ts';
-import type { ImportedMesh } from '../three/meshImport.ts';
+import type { ImportedMesh } from '../import/meshImport.ts';
 import type { SceneCatalog, SceneEntry } from './catalog.ts';
 import { LoadedScene } from './LoadedScene.ts';
 import { loadAppMeshes, meshSoups, type MeshBase } from './meshes/sceneMeshFiles.ts';

@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SceneDocument } from '../scene/index.ts';
-import { importMesh, MESH_LIMITS, MeshError, type ImportedMesh, type MeshImportOptions } from '../three/meshImport.ts';
-import { loadSceneMeshes } from '../three/sceneMeshes.ts';
-import { InThreadDracoLoader, type DracoModule } from '../three/dracoDecode.ts';
+import { importMesh, MESH_LIMITS, MeshError, type ImportedMesh, type MeshImportOptions } from '../import/meshImport.ts';
+import { loadSceneMeshes } from '../scene-three/sceneMeshes.ts';
+import { InThreadDracoLoader, type DracoModule } from '../import/dracoDecode.ts';
 import { InputError, readFileBytes } from './io.ts';
 
 /**

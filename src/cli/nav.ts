@@ -34,7 +34,7 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   import: async (argv) => {
     const [{ importCommand }, { autoWaypointList, placeSceneWaypoints }] = await Promise.all([
       import('./commands/import.ts'),
-      import('../three/autoWaypoints.ts'),
+      import('../scene-three/autoWaypoints.ts'),
     ]);
     // `--waypoints auto`: automatic placement on the imported scene's voxel layer and meshes.
     return importCommand(argv, (doc, { agentRadius, meshes }) =>

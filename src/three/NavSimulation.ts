@@ -8,7 +8,7 @@ import { GridPlanner, WaypointPlanner, type PathPlanner } from '../core/steering
 import { Simulation } from '../core/steering/Simulation.ts';
 import type { NavWorld } from './NavWorld.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
-import { BvhGeometry } from './simulation.ts';
+import { BvhGeometry } from './BvhGeometry.ts';
 
 /** Options of `NavWorld.createSimulation`. */
 export interface NavSimulationOptions {

@@ -20,7 +20,7 @@ import {
   type SceneSearch,
   type SearchableScene,
 } from '../scene/query.ts';
-import { unionBox } from './boxes.ts';
+import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
 import type { ObstacleWorld } from './ObstacleWorld.ts';

@@ -4,7 +4,7 @@ import { checkInstance, checkNumber, checkOptions, checkVec3, usageError } from 
 import { NavlabError } from '../core/errors.ts';
 import { checkNearest } from '../core/steering/geometry.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
-import { faceNormal, segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox } from './triangleMath.ts';
+import { faceNormal, segmentHitsTriangle, segmentTriangleWithin, triangleOverlapsBox } from '../core/geometry/triangleMath.ts';
 
 /**
  * BVH build options used for the scene-wide tree. SAH gives the tightest boxes, which pays

@@ -2,7 +2,7 @@ import { BufferAttribute, BufferGeometry, Color, Group, Material, Mesh, MeshStan
 import { checkBoolean, checkInstance, checkInteger, checkObject, checkOptions, checkVoxelBox } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { QUAD_STRIDE, quadTriangles, voxelQuads } from './voxelFaces.ts';
+import { QUAD_STRIDE, quadTriangles, voxelQuads } from '../core/geometry/voxelFaces.ts';
 
 const _color = new Color();
 

@@ -2,8 +2,8 @@
  * navlab's three.js adapter: NavWorld and NavSimulation over your own objects, obstacle worlds
  * with one scene-wide BVH (three-mesh-bvh), BVH line of sight (segment and agent-radius
  * capsule), voxelization and the voxel-grid drawing that obstacle worlds use. With
- * `navlab/helpers` (src/three/helpersIndex.ts: debug drawing), `navlab/import`
- * (src/three/importIndex.ts: mesh files) and `navlab/scene-three` (src/three/sceneIndex.ts:
+ * `navlab/helpers` (src/helpers/index.ts: debug drawing), `navlab/import`
+ * (src/import/index.ts: mesh files) and `navlab/scene-three` (src/scene-three/index.ts:
  * the scene-file pipeline) the only part of navlab that imports three or three-mesh-bvh. The
  * curated public API: triangle maths, primitive meshes and voxel-face meshing stay in their
  * modules.
@@ -11,8 +11,8 @@
 export { ObstacleWorld, type ObstacleWorldOptions, type WorldMesh, type WorldHit } from './ObstacleWorld.ts';
 export { StaticBVH, type StaticHit } from './StaticBVH.ts';
 export { voxelize, voxelizeRegion, type VoxelizeOptions } from './voxelize.ts';
-export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from './voxelizeMesh.ts';
-export { BvhGeometry } from './simulation.ts';
+export { voxelizeTriangles, type VoxelFill, type MeshVoxelizeOptions, type MeshVoxelization } from '../core/geometry/voxelizeMesh.ts';
+export { BvhGeometry } from './BvhGeometry.ts';
 export {
   NavWorld,
   type NavWorldOptions,

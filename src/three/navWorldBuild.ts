@@ -9,11 +9,11 @@ import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoint
 import { VisibilityGraph } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { unionBox } from './boxes.ts';
+import { unionBox } from '../core/geometry/boxes.ts';
 import { worldTriangles } from './meshTriangles.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import { voxelize } from './voxelize.ts';
-import { meshGridSpec, soupBounds } from './voxelizeMesh.ts';
+import { meshGridSpec, soupBounds } from '../core/geometry/voxelizeMesh.ts';
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 

@@ -1,6 +1,6 @@
 import { BoxGeometry, type BufferGeometry, CylinderGeometry, Euler, Matrix4, Quaternion, SphereGeometry, Vector3 } from 'three';
 import type { SceneMesh, SceneObstacle } from '../scene/index.ts';
-import { pointTriangleDistanceSq } from './triangleMath.ts';
+import { pointTriangleDistanceSq } from '../core/geometry/triangleMath.ts';
 
 /** Tessellation of round primitives (segments around, and rings from pole to pole). */
 export const ROUND_SEGMENTS = 24;

@@ -1,7 +1,7 @@
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { StaticBVH } from './StaticBVH.ts';
 import type { VoxelChunks } from './VoxelChunks.ts';
-import { quadTriangles, QUAD_STRIDE } from './voxelFaces.ts';
+import { quadTriangles, QUAD_STRIDE } from '../core/geometry/voxelFaces.ts';
 
 /**
  * The voxel layer's part of an ObstacleWorld's triangle soup, at its start: each chunk of the

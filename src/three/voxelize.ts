@@ -2,7 +2,7 @@ import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
-import { blockTriangles } from './voxelizeMesh.ts';
+import { blockTriangles } from '../core/geometry/voxelizeMesh.ts';
 import { checkAabb, checkInstance, checkNumber, checkOptions } from '../core/args.ts';
 
 /** A triangle must reach this far into a voxel box to make it solid (touching does not count). */

@@ -14,7 +14,7 @@ import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from
 import type { SceneDocument, VoxelBox } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';
-import { mulberry32, randInt } from '../helpers/random.ts';
+import { mulberry32, randInt } from '../support/random.ts';
 
 // Counts saveScene calls made on the page, that is, outside the job's stand-in below.
 const counter = vi.hoisted(() => ({ inJob: false, pageCalls: 0 }));

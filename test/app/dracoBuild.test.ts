@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dracoGltfOnly } from '../../vite.config.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 describe('one Draco decoder in the build', () => {
   it("drops the general decoder's URLs from DRACOLoader and keeps the glTF decoder's", () => {

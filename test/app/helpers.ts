@@ -6,7 +6,7 @@ import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/workers/protocol.ts';
 import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
 import type { WorkerPool } from '../../src/app/workers/WorkerPool.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 import type { StorageLike } from '../../src/app/editor/persistence.ts';
 
 /** A shipped scene preprocessed as the app's worker does it, as the app holds it. */

@@ -1,7 +1,7 @@
 /** Line patches: applying the diff of two line lists gives the second, for random edits. */
 import { describe, expect, it } from 'vitest';
 import { applyLines, applyPatch, diffLines, encodePatch } from '../../src/app/editor/lineDiff.ts';
-import { mulberry32 as random } from '../helpers/random.ts';
+import { mulberry32 as random } from '../support/random.ts';
 
 describe('line patches', () => {
   it('turn one line list into another for random edits, with hunks no larger than the edits', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/core/limits.ts';
 import { readMeshFiles } from '../../src/app/meshes/meshFiles.ts';
-import { MeshError } from '../../src/three/meshImport.ts';
+import { MeshError } from '../../src/import/meshImport.ts';
 
 describe('a dropped .gltf nested too deep', () => {
   it('is refused by name before it is parsed, on one line', async () => {

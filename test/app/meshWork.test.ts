@@ -7,7 +7,7 @@ import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
 import { soupMeshes } from '../../src/app/workers/meshSoups.ts';
 import { readMeshFile, readSceneMeshes } from '../../src/cli/meshFiles.ts';
 import { buildVoxelGrid, parseScene, SCENE_VERSION } from '../../src/scene/index.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 const tetra = () => readMeshFile(join(ROOT, 'test/data/meshes/tetra.obj'));
 

@@ -13,7 +13,7 @@ import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import { runSceneQuery, type Endpoint, type SceneGraph } from '../../src/scene/query.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 import { inlinePool } from './helpers.ts';
 
 /*

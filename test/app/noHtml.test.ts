@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 /** Every .ts file under a folder. */
 function sources(dir: string): string[] {

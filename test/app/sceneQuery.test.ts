@@ -9,7 +9,7 @@ import { searchableScene } from '../../src/app/search/sceneQuery.ts';
 import { collectVisited, emptyVisited, gridPositions } from '../../src/app/search/visited.ts';
 import { buildVoxelGrid, parseScene, waypointIndex } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 import { loadedScene } from './helpers.ts';
 
 const doc = (file: string) => parseScene(readFileSync(join(ROOT, 'scenes', file), 'utf8'));

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoadedScene } from '../../src/app/LoadedScene.ts';
 import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 import { inlinePool, loadedScene } from './helpers.ts';
 import { RECENT_SIGHT_CHECKS } from '../../src/app/search/labSteps.ts';
 import { gridPositions } from '../../src/app/search/visited.ts';
-import { collectParentLinks, emptySegments, SegmentKind } from '../../src/three/searchSegments.ts';
+import { collectParentLinks, emptySegments, SegmentKind } from '../../src/core/debug/searchSegments.ts';
 
 function lab(file: string): { lab: SearchLab; scene: LoadedScene } {
   const scene = loadedScene(file);

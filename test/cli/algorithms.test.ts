@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLines, runNav } from '../helpers/cli.ts';
+import { jsonLines, runNav } from '../support/cli.ts';
 
 const SCEN = ['scen', 'test/data/Simple.3dmap', '--offset', '9000', '--limit', '40', '--json'];
 

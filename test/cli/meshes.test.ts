@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readMeshFile } from '../../src/cli/meshFiles.ts';
 import { readNavbin } from '../../src/core/io/navbin.ts';
 import { buildVoxelGrid, parseScene, saveScene } from '../../src/scene/index.ts';
-import { voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
-import { runNav, ROOT } from '../helpers/cli.ts';
+import { voxelizeTriangles } from '../../src/core/geometry/voxelizeMesh.ts';
+import { runNav, ROOT } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-meshes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

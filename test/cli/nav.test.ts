@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLines, runNav } from '../helpers/cli.ts';
+import { jsonLines, runNav } from '../support/cli.ts';
 
 describe('nav scen', () => {
   it('prints one JSON line per problem with its file index, then the summary', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BoxObstacle } from '../../src/scene/index.ts';
-import { jsonLines, ROOT, runNav } from '../helpers/cli.ts';
+import { jsonLines, ROOT, runNav } from '../support/cli.ts';
 import { freePoint, randomBoxes, refBox, rng, segmentBoxDistance, segmentMeetsBox, type V3 } from '../three/analytic.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-preprocess-'));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonLines, ROOT, runNav } from '../helpers/cli.ts';
+import { jsonLines, ROOT, runNav } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-simulate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonLines, runNav } from '../helpers/cli.ts';
+import { jsonLines, runNav } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-waypoints-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { parse3dMap, ParseError } from '../../src/core/io/movingai.ts';
 import { queryGrid, QueryError } from '../../src/core/search/query.ts';
 import { parseScene, SceneError } from '../../src/scene/validate.ts';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 /** The error a call throws (fails the test when it does not throw). */
 function thrown(f: () => unknown): unknown {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse3dScen } from '../../src/core/io/movingai.ts';
-import { hasFullData, MOVINGAI_DIR } from '../helpers/movingai.ts';
+import { hasFullData, MOVINGAI_DIR } from '../support/movingai.ts';
 import { canvasCoverage, launchBrowser, openApp, settle, startDev, type AppPage, type AppServer } from './harness.ts';
 
 /** What the page tells about the drawn voxel chunks (through `__navlabEditor.app`). */

@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, createServer, preview } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 import { coverage, decodePng } from './png.ts';
 
 export { ROOT };

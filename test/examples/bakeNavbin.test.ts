@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readNavbin } from '../../src/core/io/navbin.ts';
 import { queryGraph } from '../../src/core/graph/queryGraph.ts';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-bake-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitDeclarations, renderApiDocs } from '../../scripts/apiDocs.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 const declarations = emitDeclarations();
 afterAll(() => rmSync(declarations, { recursive: true, force: true }));

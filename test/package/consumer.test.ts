@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let dir = '';
@@ -81,9 +81,9 @@ describe('the packed package', () => {
     expect(files).toContain('lib/core/index.d.ts');
     expect(files).toContain('lib/scene/index.d.ts');
     expect(files).toContain('lib/three/index.d.ts');
-    expect(files).toContain('lib/three/sceneIndex.d.ts');
-    expect(files).toContain('lib/three/helpersIndex.d.ts');
-    expect(files).toContain('lib/three/importIndex.d.ts');
+    expect(files).toContain('lib/scene-three/index.d.ts');
+    expect(files).toContain('lib/helpers/index.d.ts');
+    expect(files).toContain('lib/import/index.d.ts');
     expect(files).toContain('lib/cli/nav.js');
     const stray = files.filter(
       (f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || (/\.ts$/.test(f) && !f.endsWith('.d.ts')),
@@ -223,7 +223,7 @@ describe('the packed package', () => {
       ),
     ).toEqual([]);
     const imports = await bundle(`export * from 'navlab/import';\n`);
-    expect(imports.some((id) => id.includes('/navlab/lib/three/gltfContainer.js'))).toBe(true);
+    expect(imports.some((id) => id.includes('/navlab/lib/import/gltfContainer.js'))).toBe(true);
     const sceneThree = await bundle(`export * from 'navlab/scene-three';\n`);
     expect(sceneThree.some((id) => id.includes('/node_modules/zod/'))).toBe(true);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/core/limits.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 /** A README value ("64 MiB", "268,435,456 (2^28)", "1e9") as a number. */
 function value(text: string): number {

@@ -9,7 +9,7 @@
  */
 import { Matrix4, MeshBasicMaterial, Object3D, Ray, Raycaster, Vector3 } from 'three';
 import { SearchContext, StraightPlanner, VoxelGeometry } from '../../src/core/index.ts';
-import { emptySegments, emptyVisited } from '../../src/three/helpersIndex.ts';
+import { emptySegments, emptyVisited } from '../../src/helpers/index.ts';
 import { ObstacleWorld } from '../../src/three/index.ts';
 import {
   agent,
@@ -484,7 +484,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     CHUNK_SIZE: { kind: 'value' },
   },
 
-  'src/three/sceneIndex.ts': {
+  'src/scene-three/index.ts': {
     preprocessScene: {
       kind: 'function',
       args: () => [doc(), { agentRadius: 0.1, maxLinkDistance: 10, lazyTree: true, world: { drawVoxels: false } }],
@@ -499,7 +499,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     autoWaypointList: { kind: 'function', args: () => [new Float64Array([0, 0, 0])] },
   },
 
-  'src/three/helpersIndex.ts': {
+  'src/helpers/index.ts': {
     WaypointGraphHelper: {
       kind: 'class',
       spec: {
@@ -564,7 +564,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     MAX_SEGMENTS: { kind: 'value' },
   },
 
-  'src/three/importIndex.ts': {
+  'src/import/index.ts': {
     importMesh: {
       kind: 'function',
       args: () => ['a.obj', meshFile(), { format: 'obj', read: async () => null, textures: false }],

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { EventDispatcher, Group, Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
 import { NavlabError, WaypointGraph } from '../../src/core/index.ts';
-import { ROOT } from '../helpers/cli.ts';
+import { ROOT } from '../support/cli.ts';
 import { isOpaque } from './publicApiFixtures.ts';
 import { ENTRIES, type Args, type ClassCase } from './publicApiTable.ts';
 
@@ -22,9 +22,9 @@ const MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
   'src/core/index.ts': () => import('../../src/core/index.ts'),
   'src/scene/index.ts': () => import('../../src/scene/index.ts'),
   'src/three/index.ts': () => import('../../src/three/index.ts'),
-  'src/three/sceneIndex.ts': () => import('../../src/three/sceneIndex.ts'),
-  'src/three/helpersIndex.ts': () => import('../../src/three/helpersIndex.ts'),
-  'src/three/importIndex.ts': () => import('../../src/three/importIndex.ts'),
+  'src/scene-three/index.ts': () => import('../../src/scene-three/index.ts'),
+  'src/helpers/index.ts': () => import('../../src/helpers/index.ts'),
+  'src/import/index.ts': () => import('../../src/import/index.ts'),
 };
 
 /** The API reference page of each entry. */
@@ -32,9 +32,9 @@ const PAGES: Record<string, string> = {
   'src/core/index.ts': 'navlab.md',
   'src/scene/index.ts': 'navlab-scene.md',
   'src/three/index.ts': 'navlab-three.md',
-  'src/three/sceneIndex.ts': 'navlab-scene-three.md',
-  'src/three/helpersIndex.ts': 'navlab-helpers.md',
-  'src/three/importIndex.ts': 'navlab-import.md',
+  'src/scene-three/index.ts': 'navlab-scene-three.md',
+  'src/helpers/index.ts': 'navlab-helpers.md',
+  'src/import/index.ts': 'navlab-import.md',
 };
 
 /** NAVLAB_ARGS_TRACE=1 prints each call before making it (to find a call that hangs). */

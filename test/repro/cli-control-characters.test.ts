@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 const CLEAR = '\u001b[2J\u001b[H';
 const CSI8 = '\u009b2J'; // one-byte CSI on terminals that honour C1 controls

@@ -5,7 +5,7 @@ import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-'));
 

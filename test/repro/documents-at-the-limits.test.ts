@@ -7,7 +7,7 @@ import { queryGrid } from '../../src/core/search/query.ts';
 import { NEAREST_LINKS } from '../../src/core/graph/visibility.ts';
 import { buildVoxelGrid, parseScene, SCENE_LIMITS } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import { createSceneSimulation } from '../../src/three/simulation.ts';
+import { createSceneSimulation } from '../../src/scene-three/simulation.ts';
 
 describe('documents at the limits', () => {
   it('50,000 waypoints in an open world: load, link, search', { timeout: 600_000 }, () => {

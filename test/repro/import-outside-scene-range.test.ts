@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
 import { SCENE_RANGES } from '../../src/scene/index.ts';
-import { ImportError, importScene } from '../../src/three/importScene.ts';
-import type { ImportedMesh } from '../../src/three/meshImport.ts';
+import { ImportError, importScene } from '../../src/import/importScene.ts';
+import type { ImportedMesh } from '../../src/import/meshImport.ts';
 import { Group } from 'three';
 
 const mesh = (soup: number[]): ImportedMesh => ({ object: new Group(), soup: Float32Array.from(soup), triangles: soup.length / 9 });

@@ -8,9 +8,9 @@
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { NavlabError, readNavbin, Simulation, VoxelGrid, type WaypointGraph, writeNavbin } from '../../src/core/index.ts';
-import { importMesh } from '../../src/three/importIndex.ts';
+import { importMesh } from '../../src/import/index.ts';
 import { NavWorld } from '../../src/three/index.ts';
-import { thrown } from '../helpers/thrown.ts';
+import { thrown } from '../support/thrown.ts';
 
 /** Expects `f` to fail with a one-line NavlabError 'usage' whose message matches `message`. */
 async function usage(f: () => unknown, message: RegExp): Promise<void> {

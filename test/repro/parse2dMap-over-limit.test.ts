@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse2dMap, ParseError } from '../../src/core/io/movingai.ts';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 describe('a 2D map over the voxel limit', () => {
   it('is a ParseError naming the file and the limit', () => {

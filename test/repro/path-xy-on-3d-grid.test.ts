@@ -1,6 +1,6 @@
 // `nav path map.3dmap --from 0,0` read as (0, 0, 0): a forgotten z went unnoticed on a 3D grid.
 import { describe, expect, it } from 'vitest';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 describe('--from x,y', () => {
   it('is a usage error on a 3D map', () => {

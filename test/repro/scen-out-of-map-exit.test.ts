@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 describe('nav scen with a problem outside the map', () => {
   it('exits 1 naming the problem, without the usage text', () => {

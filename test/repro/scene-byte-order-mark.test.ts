@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScene } from '../../src/scene/index.ts';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 const text = readFileSync('scenes/open-field.json', 'utf8');
 

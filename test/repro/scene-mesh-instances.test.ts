@@ -10,8 +10,8 @@ import { NavlabError } from '../../src/core/errors.ts';
 import { LIMITS } from '../../src/core/limits.ts';
 import { parseScene } from '../../src/scene/index.ts';
 import { ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
-import { loadSceneMeshes } from '../../src/three/sceneMeshes.ts';
-import { runNav } from '../helpers/cli.ts';
+import { loadSceneMeshes } from '../../src/scene-three/sceneMeshes.ts';
+import { runNav } from '../support/cli.ts';
 
 /** A binary STL of `n` small triangles along x. */
 function stl(n: number): Uint8Array {

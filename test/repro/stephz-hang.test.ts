@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STEP_HZ, resolveSteeringParams } from '../../src/core/steering/params.ts';
-import { runNav } from '../helpers/cli.ts';
+import { runNav } from '../support/cli.ts';
 
 describe('stepHz 1e9', () => {
   it('is refused by the core', () => {

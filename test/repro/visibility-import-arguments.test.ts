@@ -11,10 +11,10 @@ import { NavlabError } from '../../src/core/errors.ts';
 import { buildVisibility, segmentClearOf, snapToVisibleWaypoint, VisibilityGraph } from '../../src/core/graph/visibility.ts';
 import { LIMITS } from '../../src/core/limits.ts';
 import { parseScene, SCENE_LIMITS } from '../../src/scene/index.ts';
-import { importScene } from '../../src/three/importScene.ts';
-import { loadSceneMeshes } from '../../src/three/sceneMeshes.ts';
-import { voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
-import { thrown } from '../helpers/thrown.ts';
+import { importScene } from '../../src/import/importScene.ts';
+import { loadSceneMeshes } from '../../src/scene-three/sceneMeshes.ts';
+import { voxelizeTriangles } from '../../src/core/geometry/voxelizeMesh.ts';
+import { thrown } from '../support/thrown.ts';
 
 /** Expects `f` to fail with a one-line NavlabError of `code` whose message matches `message`. */
 async function fails(f: () => unknown, message: RegExp, code = 'usage'): Promise<void> {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
 import { LIMITS } from '../../src/core/limits.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
-import { meshGridSpec, voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
+import { meshGridSpec, voxelizeTriangles } from '../../src/core/geometry/voxelizeMesh.ts';
 
 const unitTriangle = [0, 0, 0, 1, 0, 0, 0, 1, 0];
 const usageError = (f: () => unknown, message: RegExp) => {

@@ -13,12 +13,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
 import { parseScene, SCENE_LIMITS } from '../../src/scene/index.ts';
-import { loadSceneMeshes } from '../../src/three/sceneMeshes.ts';
+import { loadSceneMeshes } from '../../src/scene-three/sceneMeshes.ts';
 import { ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import { createSceneSimulation } from '../../src/three/simulation.ts';
-import { ROOT } from '../helpers/cli.ts';
-import { jsonMutation, mutateJson, type JsonMutation } from '../helpers/mutate.ts';
+import { createSceneSimulation } from '../../src/scene-three/simulation.ts';
+import { ROOT } from '../support/cli.ts';
+import { jsonMutation, mutateJson, type JsonMutation } from '../support/mutate.ts';
 
 const scene = (name: string) => JSON.parse(readFileSync(join(ROOT, 'scenes', name), 'utf8')) as Record<string, unknown>;
 

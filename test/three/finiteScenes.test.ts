@@ -6,7 +6,7 @@ import { queryGraph } from '../../src/core/graph/queryGraph.ts';
 import { queryGrid } from '../../src/core/search/query.ts';
 import { buildVoxelGrid, contentBounds, parseScene, saveScene, SCENE_RANGES as R } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import { createSceneSimulation } from '../../src/three/simulation.ts';
+import { createSceneSimulation } from '../../src/scene-three/simulation.ts';
 
 /** A double in [lo, hi], its ends and a few ordinary values more likely than uniform draws. */
 const range = (lo: number, hi: number, open = false) => {

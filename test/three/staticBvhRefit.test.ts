@@ -6,7 +6,7 @@
 import { MeshBVH } from 'three-mesh-bvh';
 import { describe, expect, it } from 'vitest';
 import { StaticBVH } from '../../src/three/StaticBVH.ts';
-import { mulberry32 } from '../helpers/random.ts';
+import { mulberry32 } from '../support/random.ts';
 
 /** `n` small random triangles in a 40-unit cube. */
 function soup(random: () => number, n: number): Float64Array {

@@ -8,17 +8,17 @@ import { NavlabError } from '../../src/core/errors.ts';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { parseScene, resolvePoint } from '../../src/scene/index.ts';
-import { importScene } from '../../src/three/importScene.ts';
+import { importScene } from '../../src/import/importScene.ts';
 import { ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import { createSceneSimulation } from '../../src/three/simulation.ts';
+import { createSceneSimulation } from '../../src/scene-three/simulation.ts';
 import { StaticBVH } from '../../src/three/StaticBVH.ts';
 import { VoxelChunks } from '../../src/three/VoxelChunks.ts';
-import { WaypointGraphHelper } from '../../src/three/WaypointGraphHelper.ts';
-import { SightLog } from '../../src/three/searchSegments.ts';
+import { WaypointGraphHelper } from '../../src/helpers/WaypointGraphHelper.ts';
+import { SightLog } from '../../src/core/debug/searchSegments.ts';
 import { voxelize, voxelizeRegion } from '../../src/three/voxelize.ts';
-import { voxelizeTriangles } from '../../src/three/voxelizeMesh.ts';
-import { thrown } from '../helpers/thrown.ts';
+import { voxelizeTriangles } from '../../src/core/geometry/voxelizeMesh.ts';
+import { thrown } from '../support/thrown.ts';
 
 const usage = (message: RegExp) => expect.objectContaining({ name: 'NavlabError', code: 'usage', message: expect.stringMatching(message) });
 

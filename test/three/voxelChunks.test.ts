@@ -3,7 +3,7 @@ import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { mulberry32, randInt } from '../../src/core/math/random.ts';
 import { ObstacleWorld } from '../../src/three/ObstacleWorld.ts';
 import { VoxelChunks } from '../../src/three/VoxelChunks.ts';
-import { QUAD_STRIDE, voxelQuads } from '../../src/three/voxelFaces.ts';
+import { QUAD_STRIDE, voxelQuads } from '../../src/core/geometry/voxelFaces.ts';
 
 function randomGrid(seed: number, dims: [number, number, number], fill: number): VoxelGrid {
   const random = mulberry32(seed);

@@ -3,7 +3,7 @@ import { VisibilityGraph } from '../../core/graph/visibility.ts';
 import { waypointPositions } from '../../scene/build.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
-import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
+import type { LoadedMeshes } from '../../scene-three/sceneMeshes.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
 import type { SearchableScene } from '../../scene/query.ts';

@@ -1,7 +1,7 @@
 import { quote } from '../../core/text.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
-import { MeshError } from '../../three/meshImport.ts';
-import type { VoxelFill } from '../../three/voxelizeMesh.ts';
+import { MeshError } from '../../import/meshImport.ts';
+import type { VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
 import type { App } from '../App.ts';
 import { addPlaced } from '../editor/edits.ts';
 import { FileError } from '../input/acceptedFiles.ts';

@@ -1,5 +1,5 @@
 import { DRACO_GLTF_CONFIG } from 'three/examples/jsm/loaders/DRACOLoader.js';
-import { InThreadDracoLoader, type DracoModule } from '../../three/dracoDecode.ts';
+import { InThreadDracoLoader, type DracoModule } from '../../import/dracoDecode.ts';
 
 // The URLs three's DRACOLoader module already names (the build emits each file once, for it).
 const wrapperUrl = DRACO_GLTF_CONFIG.js;

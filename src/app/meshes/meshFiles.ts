@@ -1,4 +1,4 @@
-import { importMesh, MeshError, meshFormat, type ImportedMesh, type MeshFormat } from '../../three/meshImport.ts';
+import { importMesh, MeshError, meshFormat, type ImportedMesh, type MeshFormat } from '../../import/meshImport.ts';
 import { jsonDepth, LIMITS } from '../../core/limits.ts';
 import { MESH_MEDIA_TYPES } from '../../scene/schemaParts.ts';
 import { readFile, sizeProblem } from '../input/acceptedFiles.ts';

@@ -1,7 +1,7 @@
 import { checkMeshBudget } from '../../scene/meshBudget.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
-import { MESH_LIMITS, MeshError, type ImportedMesh } from '../../three/meshImport.ts';
-import { loadSceneMeshes, type SceneFileReader } from '../../three/sceneMeshes.ts';
+import { MESH_LIMITS, MeshError, type ImportedMesh } from '../../import/meshImport.ts';
+import { loadSceneMeshes, type SceneFileReader } from '../../scene-three/sceneMeshes.ts';
 import type { MeshSoup } from '../workers/protocol.ts';
 import { fileKind, readFile } from '../input/acceptedFiles.ts';
 import { dracoLoader } from './draco.ts';

@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, LineSegments, Matrix4, Quaternion, Vector3 } from 'three';
-import { AgentsHelper, type AgentsState } from '../../three/AgentsHelper.ts';
+import { AgentsHelper, type AgentsState } from '../../helpers/AgentsHelper.ts';
 import type { SimSnapshot } from '../agents/protocol.ts';
 import { PALETTE } from './palette.ts';
 

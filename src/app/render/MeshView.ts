@@ -1,6 +1,6 @@
 import { Box3, DoubleSide, Group, type Material, type Mesh, type BufferGeometry, type Plane } from 'three';
 import type { SceneDocument } from '../../scene/schema.ts';
-import { meshMatrix, type LoadedMeshes } from '../../three/sceneMeshes.ts';
+import { meshMatrix, type LoadedMeshes } from '../../scene-three/sceneMeshes.ts';
 
 /**
  * A scene's meshes drawn with their own materials, each placed by its transform (scale,

@@ -12,7 +12,7 @@ import {
   Points,
   PointsMaterial,
 } from 'three';
-import { SearchHelper, type SearchHelperOptions } from '../../three/SearchHelper.ts';
+import { SearchHelper, type SearchHelperOptions } from '../../helpers/SearchHelper.ts';
 import { PALETTE } from './palette.ts';
 
 /** Options of a SearchView: those of SearchHelper, in the app's palette. */

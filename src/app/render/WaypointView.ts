@@ -1,6 +1,6 @@
 import { Matrix4, Sphere } from 'three';
 import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
-import { WaypointGraphHelper } from '../../three/WaypointGraphHelper.ts';
+import { WaypointGraphHelper } from '../../helpers/WaypointGraphHelper.ts';
 import { LinkSegments } from './LinkSegments.ts';
 import { PALETTE } from './palette.ts';
 

@@ -3,7 +3,7 @@ import type { SearchResult } from '../../core/search/result.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import type { SearchSpace } from '../../core/search/space.ts';
 import type { SearchView } from '../render/SearchView.ts';
-import { emptySegments, SightLog } from '../../three/searchSegments.ts';
+import { emptySegments, SightLog } from '../../core/debug/searchSegments.ts';
 import type { VisitedNodes } from '../workers/protocol.ts';
 import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './labSettings.ts';
 import { listenToSteps, RECENT_SIGHT_CHECKS, stepAlgorithm, type StepAlgorithm } from './labSteps.ts';

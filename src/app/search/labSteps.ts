@@ -9,7 +9,7 @@ import {
   SegmentKind,
   type SearchSegments,
   type SightLog,
-} from '../../three/searchSegments.ts';
+} from '../../core/debug/searchSegments.ts';
 
 /**
  * What a watched search does beyond A*, as the lab draws it: JPS's jumps (every expanded jump

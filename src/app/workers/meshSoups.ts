@@ -1,6 +1,6 @@
 import { Group } from 'three';
-import type { ImportedMesh } from '../../three/meshImport.ts';
-import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
+import type { ImportedMesh } from '../../import/meshImport.ts';
+import type { LoadedMeshes } from '../../scene-three/sceneMeshes.ts';
 import type { MeshSoup } from './protocol.ts';
 
 /** Triangles as a loaded mesh (nothing to draw: workers only build worlds from them). */

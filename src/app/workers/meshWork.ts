@@ -1,8 +1,8 @@
 import type { SceneDocument } from '../../scene/index.ts';
-import { autoWaypointList, placeSceneWaypoints } from '../../three/autoWaypoints.ts';
-import { ImportError, importScene, sceneVoxelLayer } from '../../three/importScene.ts';
+import { autoWaypointList, placeSceneWaypoints } from '../../scene-three/autoWaypoints.ts';
+import { ImportError, importScene, sceneVoxelLayer } from '../../import/importScene.ts';
 import { soupMesh, soupMeshes } from './meshSoups.ts';
-import { meshMatrix, type LoadedMeshes } from '../../three/sceneMeshes.ts';
+import { meshMatrix, type LoadedMeshes } from '../../scene-three/sceneMeshes.ts';
 import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 
 /** The app's mesh import: `importScene` on the files' triangles, with automatic waypoints when asked. */

@@ -2,7 +2,7 @@ import { now } from '../../core/clock.ts';
 import { movingAiScene, waypointPositions } from '../../scene/build.ts';
 import { parseScene } from '../../scene/validate.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import type { LoadedMeshes } from '../../three/sceneMeshes.ts';
+import type { LoadedMeshes } from '../../scene-three/sceneMeshes.ts';
 import { gridData } from '../search/sceneQuery.ts';
 import type { PreprocessReply, SceneData, SceneSource } from './protocol.ts';
 

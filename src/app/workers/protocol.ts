@@ -6,9 +6,9 @@ import type { NavlabErrorCode } from '../../core/errors.ts';
 import type { QueryOptions } from '../../core/search/query.ts';
 import type { PathReport } from '../../core/search/query.ts';
 import type { SceneBounds, SceneDocument, SceneWaypoint } from '../../scene/schema.ts';
-import type { VisitedNodes } from '../../three/visitedNodes.ts';
+import type { VisitedNodes } from '../../core/debug/visitedNodes.ts';
 import type { VoxelChunkData } from '../../three/VoxelChunks.ts';
-import type { VoxelFill } from '../../three/voxelizeMesh.ts';
+import type { VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
 
 /** A voxel grid as plain data (VoxelGrid's fields). */
 export interface GridData {

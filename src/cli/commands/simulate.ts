@@ -1,6 +1,6 @@
 import type { AgentMetrics } from '../../core/steering/Simulation.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
-import { createSceneSimulation } from '../../three/simulation.ts';
+import { createSceneSimulation } from '../../scene-three/simulation.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/text.ts';
 import { out } from '../io.ts';

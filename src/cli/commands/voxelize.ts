@@ -1,6 +1,6 @@
 import { now } from '../../core/clock.ts';
 import { solidBoxes } from '../../scene/index.ts';
-import { voxelizeTriangles, type VoxelFill } from '../../three/voxelizeMesh.ts';
+import { voxelizeTriangles, type VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { out } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';

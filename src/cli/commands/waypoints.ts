@@ -1,6 +1,6 @@
 import { NavlabError } from '../../core/errors.ts';
 import { quote } from '../../core/text.ts';
-import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../three/autoWaypoints.ts';
+import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../scene-three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { InputError, out } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';

@@ -86,7 +86,7 @@ export interface StaticQuery {
 
 /**
  * The static world as steering sees it, injected so the core stays engine-agnostic: the three
- * adapter answers through the scene BVH (`BvhGeometry` in src/three/simulation.ts), `VoxelGeometry`
+ * adapter answers through the scene BVH (`BvhGeometry` in src/three/BvhGeometry.ts), `VoxelGeometry`
  * through a voxel grid.
  */
 export interface StaticGeometry {

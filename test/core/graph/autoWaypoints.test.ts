@@ -4,8 +4,8 @@ import { buildVisibility, segmentClearOf, type LineOfSight } from '../../../src/
 import { measureWaypoints, samplePairs } from '../../../src/core/graph/waypointMetrics.ts';
 import { WaypointRouter } from '../../../src/core/graph/waypointRoute.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { mulberry32 } from '../../helpers/random.ts';
-import { refDijkstra, refGraphDijkstra, type RefGrid } from '../../helpers/reference.ts';
+import { mulberry32 } from '../../support/random.ts';
+import { refDijkstra, refGraphDijkstra, type RefGrid } from '../../support/reference.ts';
 import { refBox, segmentBoxDistance, segmentMeetsBox, type RefBox, type V3 } from '../../three/analytic.ts';
 
 /**

@@ -4,8 +4,8 @@ import { clearSpace, type ClearSpace } from '../../../src/core/grid/clearance.ts
 import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { gridDistance } from '../../../src/core/search/heuristics.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { refDijkstra, type RefGrid } from '../../helpers/reference.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { refDijkstra, type RefGrid } from '../../support/reference.ts';
 
 /**
  * A world of random blocks plus walls across x with one door each, so that obstacles lengthen

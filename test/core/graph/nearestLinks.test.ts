@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NEAREST_CANDIDATES, NEAREST_LINKS, VisibilityGraph, type LineOfSight } from '../../../src/core/graph/visibility.ts';
-import { mulberry32 } from '../../helpers/random.ts';
-import { sphereLos, sphereBox, type Sphere } from '../../helpers/sphereLos.ts';
+import { mulberry32 } from '../../support/random.ts';
+import { sphereLos, sphereBox, type Sphere } from '../../support/sphereLos.ts';
 
 /**
  * The links by the documented rule, by brute force (shares no code with the graph): up to

@@ -9,7 +9,7 @@ import {
   type LineOfSight,
 } from '../../../src/core/graph/visibility.ts';
 import { mulberry32 as rng } from '../../../src/core/math/random.ts';
-import { sphereLos, sphereBox, type Sphere } from '../../helpers/sphereLos.ts';
+import { sphereLos, sphereBox, type Sphere } from '../../support/sphereLos.ts';
 
 /** All pairs i < j within `d` that `los` clears, by brute force. */
 function bruteForce(positions: Float64Array, los: LineOfSight, d = Infinity): [number, number][] {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VisibilityGraph } from '../../../src/core/graph/visibility.ts';
 import { NavlabError } from '../../../src/core/errors.ts';
-import { sphereLos } from '../../helpers/sphereLos.ts';
+import { sphereLos } from '../../support/sphereLos.ts';
 
 /** Each waypoint's linked waypoints, from the graph's CSR arrays (shares no code with linksOf). */
 function neighbours(v: VisibilityGraph): number[][] {

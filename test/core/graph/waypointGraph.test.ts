@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DISTANCE_MATRIX_LIMIT, GraphSpace, WaypointGraph } from '../../../src/core/graph/WaypointGraph.ts';
 import { findPath } from '../../../src/core/search/AStarRun.ts';
 import type { HeuristicName } from '../../../src/core/search/heuristics.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { refGraphDijkstra } from '../../helpers/reference.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { refGraphDijkstra } from '../../support/reference.ts';
 
 function randomGraph(seed: number, n: number, linkChance: number) {
   const rand = mulberry32(seed);

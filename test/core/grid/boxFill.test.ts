@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillBoxesInOrder, fillBoxUnion } from '../../../src/core/grid/boxFill.ts';
-import { mulberry32 } from '../../helpers/random.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 type Dims = [number, number, number];
 

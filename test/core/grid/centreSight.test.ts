@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { centreSight, centreSightVoxelwise } from '../../../src/core/grid/centreSight.ts';
 import { BLOCK_SHIFT } from '../../../src/core/grid/emptyBlocks.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import type { RefGrid } from '../../helpers/reference.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { segmentLegal } from '../../helpers/segmentLegal.ts';
+import type { RefGrid } from '../../support/reference.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { segmentLegal } from '../../support/segmentLegal.ts';
 
 const S = 1 << BLOCK_SHIFT;
 

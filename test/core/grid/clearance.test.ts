@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clearSpace, gridAssistedLineOfSight, gridSweepProof, squaredClearance } from '../../../src/core/grid/clearance.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { mulberry32 } from '../../helpers/random.ts';
-import { refMoves, type RefGrid } from '../../helpers/reference.ts';
+import { mulberry32 } from '../../support/random.ts';
+import { refMoves, type RefGrid } from '../../support/reference.ts';
 import { refBox, segmentBoxDistance, type RefBox, type V3 } from '../../three/analytic.ts';
 
 function randomGrid(seed: number, dims: [number, number, number], density: number): VoxelGrid {

@@ -11,8 +11,8 @@ import { AStarRun } from '../../../src/core/search/AStarRun.ts';
 import type { HeuristicName, Neighborhood } from '../../../src/core/search/heuristics.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import type { SearchSpace } from '../../../src/core/search/space.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { makeWorld } from '../../helpers/worlds.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { makeWorld } from '../../support/worlds.ts';
 
 /** The same space without its move table: the engine must take the generic `expand` path. */
 function generic(space: GridSpace): SearchSpace {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { axisRows } from '../../../src/core/grid/axisRows.ts';
 import { BLOCK_SHIFT, emptyBlocks, REACH_CAP } from '../../../src/core/grid/emptyBlocks.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
 
 /** The grid's derived structures as plain arrays: bit rows along x, y and z, and the empty blocks. */
 function structures(grid: VoxelGrid): number[][] {

@@ -3,7 +3,7 @@ import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
 import { MAX_VOXELS, VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { findPath } from '../../../src/core/search/AStarRun.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
 
 describe('VoxelGrid', () => {
   it('indexes x + X*(y + Y*z) and converts back', () => {

@@ -15,8 +15,8 @@ import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { GraphSpace, WaypointGraph } from '../../../src/core/graph/WaypointGraph.ts';
 import { findPath } from '../../../src/core/search/AStarRun.ts';
 import { readNavbin, writeNavbin } from '../../../src/core/io/navbin.ts';
-import { byteMutation, mutateBytes, type ByteMutation } from '../../helpers/mutate.ts';
-import { mulberry32 } from '../../helpers/random.ts';
+import { byteMutation, mutateBytes, type ByteMutation } from '../../support/mutate.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 function sample(): Uint8Array {
   const rand = mulberry32(7);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { WaypointGraph } from '../../../src/core/graph/WaypointGraph.ts';
 import { NavbinError, readNavbin, writeNavbin, type NavbinSettings } from '../../../src/core/io/navbin.ts';
-import { mulberry32 } from '../../helpers/random.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 const SETTINGS: NavbinSettings = { agentRadius: 0.35, maxLinkDistance: Infinity, neighborhood: 18, cornerCutting: 'allow' };
 

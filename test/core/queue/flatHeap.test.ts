@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FlatHeap } from '../../../src/core/queue/FlatHeap.ts';
-import { mulberry32 } from '../../helpers/random.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 describe('FlatHeap', () => {
   it('pops in key order under random pushes, key decreases and pops, growing past its capacity', () => {

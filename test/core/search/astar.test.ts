@@ -5,9 +5,9 @@ import { AStarRun, findPath } from '../../../src/core/search/AStarRun.ts';
 import { isAdmissible, type HeuristicName, type Neighborhood } from '../../../src/core/search/heuristics.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { refDijkstra, refMoves } from '../../helpers/reference.ts';
-import { makeWorld, type World } from '../../helpers/worlds.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { refDijkstra, refMoves } from '../../support/reference.ts';
+import { makeWorld, type World } from '../../support/worlds.ts';
 
 type Cut = 'forbid' | 'allow';
 const NEIGHBORHOODS: Neighborhood[] = [6, 18, 26];

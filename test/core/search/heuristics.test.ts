@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gridDistance, heuristic, isAdmissible } from '../../../src/core/search/heuristics.ts';
-import { refDijkstra } from '../../helpers/reference.ts';
+import { refDijkstra } from '../../support/reference.ts';
 
 describe('heuristics', () => {
   it('exact equals the obstacle-free grid distance for 6, 18 and 26 neighbours', () => {

@@ -7,10 +7,10 @@ import { forcedMoves, jumpRules } from '../../../src/core/search/jpsRules.ts';
 import { findPathJps, JpsRun } from '../../../src/core/search/JpsRun.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
-import { mismatches, range, readData } from '../../helpers/movingai.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { refDijkstra, refMoves } from '../../helpers/reference.ts';
-import { makeWorld, type World } from '../../helpers/worlds.ts';
+import { mismatches, range, readData } from '../../support/movingai.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { refDijkstra, refMoves } from '../../support/reference.ts';
+import { makeWorld, type World } from '../../support/worlds.ts';
 
 const xyz = (grid: VoxelGrid, i: number): [number, number, number] => {
   const p = grid.coords(i, { x: 0, y: 0, z: 0 });

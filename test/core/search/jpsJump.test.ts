@@ -4,7 +4,7 @@ import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { StraightJumper } from '../../../src/core/search/jpsJump.ts';
 import { forcedMoves, jumpRules } from '../../../src/core/search/jpsRules.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
 
 const cell = (dx: number, dy: number, dz: number) => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
 

@@ -6,11 +6,11 @@ import type { Neighborhood } from '../../../src/core/search/heuristics.ts';
 import { findPathLazyTheta, LazyThetaRun } from '../../../src/core/search/LazyThetaRun.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
-import { range, readData } from '../../helpers/movingai.ts';
-import { mulberry32, randInt } from '../../helpers/random.ts';
-import { refDijkstra, type RefGrid } from '../../helpers/reference.ts';
-import { segmentLegal } from '../../helpers/segmentLegal.ts';
-import { makeWorld } from '../../helpers/worlds.ts';
+import { range, readData } from '../../support/movingai.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import { refDijkstra, type RefGrid } from '../../support/reference.ts';
+import { segmentLegal } from '../../support/segmentLegal.ts';
+import { makeWorld } from '../../support/worlds.ts';
 
 function coords(grid: VoxelGrid, i: number): number[] {
   const p = grid.coords(i, { x: 0, y: 0, z: 0 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse3dMap, parse3dScen } from '../../../src/core/io/movingai.ts';
-import { hasFullData, mismatches, MOVINGAI_DIR, range } from '../../helpers/movingai.ts';
+import { hasFullData, mismatches, MOVINGAI_DIR, range } from '../../support/movingai.ts';
 
 // Extended group: the large Warframe maps live outside the repo (../shared/data/movingai/3d
 // or $NAVLAB_MOVINGAI_DIR). CI has them; a bare clone skips this group and says so.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse2dMap, parse2dScen, parse3dMap, parse3dScen } from '../../../src/core/io/movingai.ts';
-import { mismatches, range, readData } from '../../helpers/movingai.ts';
+import { mismatches, range, readData } from '../../support/movingai.ts';
 
 describe('Moving AI 3D benchmark (shipped in test/data)', () => {
   it('all 10,000 problems of Simple have the published optimal length', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { ContactList, segmentBoxDistanceSq, VoxelGeometry } from '../../../src/core/steering/geometry.ts';
-import { mulberry32 } from '../../helpers/random.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 /** Reference: distance from a point to a box, minimised over the segment by dense sampling and ternary refinement. */
 function refSegmentBox(a: number[], b: number[], lo: number[], hi: number[]): number {

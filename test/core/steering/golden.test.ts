@@ -5,7 +5,7 @@
  * golden-traces.json (and says why in the change).
  */
 import { describe, expect, it } from 'vitest';
-import { traceGridWorld, traceWaypointWorld } from '../../helpers/simulationTrace.ts';
+import { traceGridWorld, traceWaypointWorld } from '../../support/simulationTrace.ts';
 import golden from './golden-traces.json' with { type: 'json' };
 
 describe('golden simulation traces', () => {

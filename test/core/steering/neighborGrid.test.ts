@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NeighborGrid } from '../../../src/core/steering/NeighborGrid.ts';
-import { mulberry32 } from '../../helpers/random.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 describe('NeighborGrid', () => {
   it('returns every agent within the radius, each once, against brute force', () => {

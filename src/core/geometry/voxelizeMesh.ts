@@ -1,0 +1,251 @@
+import { checkNumber, checkObject, checkOneOf, usageError } from '../args.ts';
+import { NavlabError } from '../errors.ts';
+import { floodRuns } from '../grid/clearance.ts';
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { LIMITS } from '../limits.ts';
+import type { Vec3 } from '../math/vec3.ts';
+import { emptyBox, growBox } from './boxes.ts';
+import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
+
+/** How a mesh voxelization fills the grid. */
+export type VoxelFill = 'surface' | 'solid';
+
+/** Options of `voxelizeTriangles`. */
+export interface MeshVoxelizeOptions {
+  /** Voxel edge length in world units (finite, > 0). */
+  cellSize: number;
+  /**
+   * `surface`: a voxel is blocked exactly when its closed box meets a triangle.
+   * `solid`: also every voxel the grid border cannot reach through free voxels (6-connected).
+   * @default 'surface'
+   */
+  fill?: VoxelFill;
+  /**
+   * Grow every triangle by this distance (e.g. the agent radius): a voxel is blocked when a
+   * triangle meets its box grown by `dilation` on every side. The grown box holds the round
+   * Minkowski sum, so a grid path stays at least `dilation` from every triangle. @default 0
+   */
+  dilation?: number;
+}
+
+/** What `voxelizeTriangles` returns: the grid and its figures. */
+export interface MeshVoxelization {
+  grid: VoxelGrid;
+  /** Triangles in the soup. */
+  triangles: number;
+  /** Blocked voxels. */
+  blocked: number;
+}
+
+/**
+ * The grid a soup is voxelized into: origin on a multiple of `cellSize`, and at least one
+ * voxel on every side whose (dilated) closed box touches no triangle, so the border is free
+ * and a `solid` flood can start from all of it. `min`/`max` is the soup's box.
+ *
+ * Sizes are computed arithmetically and every limit is checked before anything loops or
+ * allocates: the box within ±LIMITS.worldCoord, voxel indices within LIMITS.voxelIndex (so
+ * `origin + i * cellSize` resolves every voxel) and X*Y*Z within `maxVoxels`. Throws a
+ * NavlabError (code usage) naming the number that is out of range.
+ */
+export function meshGridSpec(
+  min: Vec3,
+  max: Vec3,
+  cellSize: number,
+  dilation = 0,
+  maxVoxels: number = LIMITS.voxels,
+): { origin: Vec3; dims: [number, number, number] } {
+  checkNumber('cellSize', cellSize, 0, true);
+  checkNumber('dilation', dilation, 0);
+  const axes = ['x', 'y', 'z'] as const;
+  const lo = [0, 0, 0],
+    hi = [0, 0, 0];
+  let voxels = 1;
+  for (let a = 0; a < 3; a++) {
+    const k = axes[a];
+    for (const v of [min[k], max[k]]) {
+      if (!(Math.abs(v) <= LIMITS.worldCoord))
+        throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.worldCoord}`);
+    }
+    lo[a] = min[k] - dilation;
+    hi[a] = max[k] + dilation;
+    const far = Math.max(Math.abs(lo[a]), Math.abs(hi[a]));
+    if (far / cellSize > LIMITS.voxelIndex) {
+      throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${LIMITS.voxelIndex}`);
+    }
+    // A lower bound of the axis's voxel count (the margins add more than two voxels).
+    voxels *= Math.floor((hi[a] - lo[a]) / cellSize) + 2;
+  }
+  if (voxels > maxVoxels) {
+    throw new NavlabError(
+      'usage',
+      `cellSize ${cellSize}: the grid would have more than ${voxels.toPrecision(4)} voxels, over the limit of ${maxVoxels}`,
+    );
+  }
+  const origin = { x: 0, y: 0, z: 0 };
+  const dims: [number, number, number] = [0, 0, 0];
+  for (let a = 0; a < 3; a++) {
+    // Voxel 0's closed box must end strictly below lo, the last voxel's start strictly above hi,
+    // computed exactly as the voxelizer computes box bounds (origin + i * cellSize). With
+    // indices within LIMITS.voxelIndex each correction below runs at most a step or two.
+    let i0 = Math.floor(lo[a] / cellSize) - 1;
+    while (i0 * cellSize + cellSize >= lo[a]) i0--;
+    const o = i0 * cellSize;
+    let n = Math.max(3, Math.ceil((hi[a] - o) / cellSize) + 1);
+    while (o + (n - 1) * cellSize <= hi[a]) n++;
+    origin[axes[a]] = o;
+    dims[a] = n;
+  }
+  if (dims[0] * dims[1] * dims[2] > maxVoxels) {
+    throw new NavlabError(
+      'usage',
+      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${dims[0] * dims[1] * dims[2]} voxels, over the limit of ${maxVoxels}`,
+    );
+  }
+  return { origin, dims };
+}
+
+/** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
+export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
+  // The finite test below reads every entry: only the kind is checked here, not each number twice.
+  if (!Array.isArray(soup) && !ArrayBuffer.isView(soup))
+    throw usageError('soup', 'an array or a typed array of numbers, 9 per triangle', soup);
+  if (soup.length === 0 || soup.length % 9 !== 0)
+    throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
+  const box = emptyBox();
+  for (let i = 0; i < soup.length; i += 3) {
+    const x = soup[i],
+      y = soup[i + 1],
+      z = soup[i + 2];
+    if (!Number.isFinite(x + y + z)) throw new NavlabError('usage', `soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
+    growBox(box, x, y, z);
+  }
+  return box;
+}
+
+const _tri = new Float64Array(9);
+/** Cells of slack on each side of a triangle's voxel range: far above rounding error, far below a cell. */
+const SLACK = 1e-6;
+
+/**
+ * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
+ * out by `meshGridSpec` (`blockTriangles`, then the `solid` fill). Throws a NavlabError (code usage) naming
+ * the argument on a bad cell size or dilation, and the VoxelGrid's usage error (NavlabError)
+ * when the grid would exceed MAX_VOXELS.
+ */
+export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
+  checkObject('options', options, 'an options object { cellSize, fill?, dilation? }');
+  const s = checkNumber('cellSize', options.cellSize, 0, true);
+  const r = checkNumber('dilation', options.dilation ?? 0, 0);
+  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
+  const { min, max } = soupBounds(soup);
+  const grid = new VoxelGrid({ ...meshGridSpec(min, max, s, r), cellSize: s });
+  blockTriangles(soup, grid, r);
+  const triangles = soup.length / 9;
+  if (fill === 'solid') fillEnclosed(grid);
+  grid.version++;
+  const occ = grid.occupancy;
+  let blocked = 0;
+  for (let i = 0; i < occ.length; i++) blocked += occ[i];
+  return { grid, triangles, blocked };
+}
+
+/**
+ * Blocks (sets to 1) the voxels of `grid` whose closed box, grown by `grow` on every side,
+ * meets a triangle of `soup` (9 numbers per triangle, world coordinates); a negative `grow`
+ * shrinks the boxes (above -cellSize/2). Only voxels in the index box [x0, x1) x [y0, y1) x
+ * [z0, z1) (default: the whole grid) change. Each triangle is tested, with the exact
+ * separating-axis test (`prepareAxes`, triangleMath.ts), against the voxels its bounding box reaches; voxels
+ * already blocked are skipped.
+ */
+export function blockTriangles(
+  soup: ArrayLike<number>,
+  grid: VoxelGrid,
+  grow: number,
+  region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z],
+): void {
+  const [rx0, ry0, rz0, rx1, ry1, rz1] = region;
+  const { X, Y } = grid;
+  const occ = grid.occupancy;
+  const { x: ox, y: oy, z: oz } = grid.origin;
+  const s = grid.cellSize;
+  const h = 0.5 * s + grow;
+  const tri = _tri;
+  const triangles = soup.length / 9;
+  // The axis tables `prepareAxes` fills, as locals for the voxel loop.
+  const axes = AXES,
+    ax = AX,
+    ay = AY,
+    az = AZ,
+    lo = LO,
+    hi = HI,
+    rad = RAD,
+    proj = ROW;
+  for (let t = 0; t < triangles; t++) {
+    for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
+    // Voxels whose grown closed box can reach the triangle's box: voxel x spans
+    // [o + x s - grow, o + (x + 1) s + grow], so x0 = floor((min - grow - o) / s) - 1 when that
+    // quotient is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells)
+    // widens the range against rounding, and the exact test decides.
+    const x0 = Math.max(rx0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - grow - ox) / s - SLACK));
+    const y0 = Math.max(ry0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - grow - oy) / s - SLACK));
+    const z0 = Math.max(rz0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - grow - oz) / s - SLACK));
+    const x1 = Math.min(rx1 - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + grow - ox) / s + SLACK));
+    const y1 = Math.min(ry1 - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + grow - oy) / s + SLACK));
+    const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK));
+    if (x0 > x1 || y0 > y1 || z0 > z1) continue;
+    prepareAxes(tri, 0, h, h, h);
+    const bx0 = Math.min(tri[0], tri[3], tri[6]),
+      bx1 = Math.max(tri[0], tri[3], tri[6]);
+    const by0 = Math.min(tri[1], tri[4], tri[7]),
+      by1 = Math.max(tri[1], tri[4], tri[7]);
+    const bz0 = Math.min(tri[2], tri[5], tri[8]),
+      bz1 = Math.max(tri[2], tri[5], tri[8]);
+    for (let z = z0; z <= z1; z++) {
+      const cz = oz + (z + 0.5) * s;
+      if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates
+      for (let y = y0; y <= y1; y++) {
+        const cy = oy + (y + 0.5) * s;
+        if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
+        for (let k = 0; k < axes; k++) proj[k] = cy * ay[k] + cz * az[k];
+        const row = X * (y + Y * z);
+        voxels: for (let x = x0; x <= x1; x++) {
+          if (occ[row + x] !== 0) continue;
+          const cx = ox + (x + 0.5) * s;
+          if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
+          for (let k = 0; k < axes; k++) {
+            const d = proj[k] + cx * ax[k];
+            if (lo[k] - d > rad[k] || hi[k] - d < -rad[k]) continue voxels;
+          }
+          occ[row + x] = 1;
+        }
+      }
+    }
+  }
+}
+
+/** cy AY + cz AZ per axis (`prepareAxes`) for the voxels of one row. */
+const ROW = new Float64Array(AXES);
+
+/**
+ * Blocks every free voxel that the grid border cannot reach through free voxels, moving
+ * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
+ * flood) from every free run that touches the border marks the reached voxels 2; then 2
+ * becomes free and the unreached 0 blocked.
+ */
+export function fillEnclosed(grid: VoxelGrid): void {
+  const { X, Y, Z } = grid;
+  const occ = grid.occupancy;
+  // Seeds: the start of every free run of a border row, and both ends of the other rows.
+  const seeds: number[] = [];
+  for (let z = 0; z < Z; z++) {
+    for (let y = 0; y < Y; y++) {
+      const base = X * (y + Y * z);
+      const border = z === 0 || z === Z - 1 || y === 0 || y === Y - 1;
+      for (let x = 0; x < X; x = border || x === X - 1 ? x + 1 : X - 1) {
+        if (occ[base + x] === 0 && (!border || x === 0 || occ[base + x - 1] !== 0)) seeds.push(base + x);
+      }
+    }
+  }
+  floodRuns(grid, occ, seeds);
+  for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
+}
