@@ -1,5 +1,5 @@
 /**
- * The dependency direction of ARCHITECTURE.md, checked on every import of every source file:
+ * The dependency direction of docs/architecture.md, checked on every import of every source file:
  * core <- scene <- three <- import <- scene-three, helpers on three, and app and cli on the entries (never each other).
  * src/core and src/scene are engine-agnostic: no three, three-mesh-bvh, lil-gui, `node:` module
  * or Node built-in (the compiler checks the DOM side: tsconfig.core.json has no DOM lib and no
@@ -46,7 +46,7 @@ function specifiers(source: string): string[] {
 
 const THREE = ['three', 'three-mesh-bvh'];
 const ENTRIES = ['src/core', 'src/scene', 'src/three', 'src/import', 'src/scene-three', 'src/helpers'];
-/** Each package entry's folder and the entries below it (ARCHITECTURE: core <- scene <- three <- import <- scene-three; helpers on three). */
+/** Each package entry's folder and the entries below it (docs/architecture.md: core <- scene <- three <- import <- scene-three; helpers on three). */
 const BELOW: Record<string, string[]> = {
   'src/core': [],
   'src/scene': ['src/core'],

@@ -1,5 +1,5 @@
 /**
- * The scene document, version 2, as a zod 4 schema (docs/scene-format-draft.md, scenes/README.md).
+ * The scene document, version 2, as a zod 4 schema (scenes/README.md).
  *
  * One schema serves three purposes: runtime validation (validate.ts), the TypeScript types
  * (`SceneDocument` and friends are inferred from it) and scenes/scene.schema.json (generated

@@ -1,7 +1,7 @@
 /**
  * Independent reference searches for the tests: plain Dijkstra with a linear scan for the
  * minimum (no heap, no shared code with src/core/search), and move rules written out from
- * ARCHITECTURE.md directly.
+ * docs/architecture.md directly.
  */
 export interface RefGrid {
   X: number;

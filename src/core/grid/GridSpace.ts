@@ -25,7 +25,7 @@ export interface GridSink {
 
 /**
  * A VoxelGrid seen as a search space: node id = voxel index, successors by the movement rules
- * of ARCHITECTURE.md. Expanding a voxel reads its 3x3x3 block once into a 27-bit mask of
+ * of docs/architecture.md. Expanding a voxel reads its 3x3x3 block once into a 27-bit mask of
  * blocked cells; a move is legal when the mask has none of the bits the move needs (its target
  * only, or with `forbid` every voxel of the box it spans).
  *
