@@ -8,6 +8,8 @@ import type { WaypointGraph } from './WaypointGraph.ts';
 import { GridLandmarks } from './gridLandmarks.ts';
 import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
+import { blockOrder, coverOrder } from './coverOrder.ts';
+import { voxelPath } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -366,102 +368,4 @@ export class Placer {
     }
     return batch;
   }
-}
-
-/**
- * Positions in `space.clearVoxels`, best cover candidates first: by score = min(clearance,
- * distance from the centre to the grid border), quantised to 1/8 cell (a counting sort keeps
- * index order among equal scores, so the order is deterministic).
- */
-function coverOrder(space: ClearSpace): Int32Array {
-  const { grid, clearance, clearVoxels } = space;
-  const s = grid.cellSize;
-  const c = { x: 0, y: 0, z: 0 };
-  const bins = new Int32Array(clearVoxels.length);
-  let top = 0;
-  for (let k = 0; k < clearVoxels.length; k++) {
-    grid.coords(clearVoxels[k], c);
-    const border = Math.min(c.x + 0.5, grid.X - c.x - 0.5, c.y + 0.5, grid.Y - c.y - 0.5, c.z + 0.5, grid.Z - c.z - 0.5);
-    const score = Math.min(clearance[clearVoxels[k]] / s, border);
-    bins[k] = Math.floor(8 * score);
-    if (bins[k] > top) top = bins[k];
-  }
-  const start = new Int32Array(top + 2);
-  for (let k = 0; k < bins.length; k++) start[top - bins[k] + 1]++;
-  for (let b = 0; b <= top; b++) start[b + 1] += start[b];
-  const order = new Int32Array(bins.length);
-  for (let k = 0; k < bins.length; k++) order[start[top - bins[k]]++] = k;
-  return order;
-}
-
-/** Edge of the blocks `Placer.cover` groups voxels by. */
-const COVER_BLOCK = 8;
-
-/**
- * Positions in `space.clearVoxels` grouped by block of COVER_BLOCK^3 voxels (blocks in index
- * order, positions ascending within a block), and the block of each position.
- */
-function blockOrder(space: ClearSpace): { uncovered: Int32Array; block: Int32Array } {
-  const { grid, clearVoxels } = space;
-  const BX = Math.ceil(grid.X / COVER_BLOCK),
-    BY = Math.ceil(grid.Y / COVER_BLOCK),
-    BZ = Math.ceil(grid.Z / COVER_BLOCK);
-  const c = { x: 0, y: 0, z: 0 };
-  const block = new Int32Array(clearVoxels.length);
-  const start = new Int32Array(BX * BY * BZ + 1);
-  for (let k = 0; k < clearVoxels.length; k++) {
-    grid.coords(clearVoxels[k], c);
-    const b = Math.floor(c.x / COVER_BLOCK) + BX * (Math.floor(c.y / COVER_BLOCK) + BY * Math.floor(c.z / COVER_BLOCK));
-    block[k] = b;
-    start[b + 1]++;
-  }
-  for (let b = 0; b < BX * BY * BZ; b++) start[b + 1] += start[b];
-  const uncovered = new Int32Array(clearVoxels.length);
-  for (let k = 0; k < clearVoxels.length; k++) uncovered[start[block[k]]++] = k;
-  return { uncovered, block };
-}
-
-/**
- * Shortest face-connected path over clear voxels from any voxel of `sources` to any of
- * `targets` (breadth-first), as voxel indices from source to target; empty when none.
- */
-function voxelPath(space: ClearSpace, sources: number[], targets: number[]): number[] {
-  const grid = space.dilated;
-  const { X, Y, Z } = grid;
-  const XY = X * Y;
-  const occ = grid.occupancy;
-  const parent = new Int32Array(grid.size).fill(-2);
-  const isTarget = new Set(targets);
-  const queue = new Int32Array(space.clearVoxels.length);
-  let head = 0,
-    tail = 0;
-  for (const s of sources) {
-    if (parent[s] !== -2) continue;
-    parent[s] = -1;
-    queue[tail++] = s;
-  }
-  let found = -1;
-  while (head < tail && found === -1) {
-    const i = queue[head++];
-    const z = (i / XY) | 0;
-    const r = i - z * XY;
-    const y = (r / X) | 0;
-    const x = r - y * X;
-    const steps = [x > 0 ? -1 : 0, x < X - 1 ? 1 : 0, y > 0 ? -X : 0, y < Y - 1 ? X : 0, z > 0 ? -XY : 0, z < Z - 1 ? XY : 0];
-    for (const d of steps) {
-      if (d === 0) continue;
-      const j = i + d;
-      if (occ[j] !== 0 || parent[j] !== -2) continue;
-      parent[j] = i;
-      if (isTarget.has(j)) {
-        found = j;
-        break;
-      }
-      queue[tail++] = j;
-    }
-  }
-  if (found === -1) return [];
-  const path: number[] = [];
-  for (let v = found; v !== -1; v = parent[v]) path.push(v);
-  return path.reverse();
 }
