@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * three's DRACOLoader names two decoders by `new URL(..., import.meta.url)`, so a build emits
- * both: the glTF one (libs/draco/gltf, what the app loads: src/app/meshes/draco.ts) and the
+ * both: the glTF one (libs/draco/gltf, what the app loads: src/app/shell/scene/draco.ts) and the
  * general one (libs/draco: wrapper, WebAssembly and a 700 kB asm.js fallback) that the app's
  * in-thread loader never fetches. This drops the general one's URLs from DRACOLoader, so the
  * build holds one Draco decoder. Warns when DRACOLoader's text no longer matches.
@@ -36,7 +36,7 @@ export default defineConfig({
   // Pre-bundle everything the app and its worker import, so the dev server never discovers a
   // dependency late and reloads the page in the middle of a session (or a test).
   optimizeDeps: {
-    entries: ['index.html', 'src/app/workers/*.worker.ts'],
+    entries: ['index.html', 'src/app/**/*.worker.ts'],
     include: ['three', 'three-mesh-bvh', 'lil-gui', 'zod', 'three/examples/jsm/controls/OrbitControls.js'],
   },
   build: {
@@ -47,6 +47,6 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
   },
   // Transform the app's modules as soon as the dev server starts, not while the first page loads.
-  server: { port: 5173, warmup: { clientFiles: ['./src/app/main.ts', './src/app/workers/*.worker.ts'] } },
+  server: { port: 5173, warmup: { clientFiles: ['./src/app/main.ts', './src/app/**/*.worker.ts'] } },
   preview: { port: 4173 },
 });

@@ -18,8 +18,8 @@
 import { now } from '../src/core/clock.ts';
 import { VisibilityGraph } from '../src/core/graph/visibility.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
-import { EditModel } from '../src/app/editor/EditModel.ts';
-import { WaypointView } from '../src/app/render/WaypointView.ts';
+import { EditModel } from '../src/app/features/editor/EditModel.ts';
+import { WaypointView } from '../src/app/shell/views/WaypointView.ts';
 import { parseScene } from '../src/scene/index.ts';
 import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
 import { benchBoxes, freePoints } from './preprocess.ts';

@@ -2,18 +2,18 @@
  * Entry of the sandbox app (index.html). Builds the App, loads the default scene (the first
  * of scenes/index.json), and then exposes `window.navlab`.
  */
-import './noEval.ts';
+import './shell/noEval.ts';
 import { version } from '../../package.json';
-import { AgentsController } from './agents/AgentsController.ts';
-import { App, createRenderer } from './App.ts';
-import { Editor } from './editor/Editor.ts';
-import { openStartScene } from './editor/startup.ts';
-import { key } from './shortcuts.ts';
-import { nextTask } from './render/warmup.ts';
+import { AgentsController } from './features/agents/AgentsController.ts';
+import { App, createRenderer } from './shell/Shell.ts';
+import { Editor } from './features/editor/Editor.ts';
+import { openStartScene } from './features/editor/startup.ts';
+import { key } from './shell/input/shortcuts.ts';
+import { nextTask } from './shell/stage/warmup.ts';
 import type { NavlabHandle } from './handle.ts';
-import { MeshPanel } from './ui/MeshPanel.ts';
-import { Panels } from './ui/Panels.ts';
-import './ui/style.css';
+import { MeshPanel } from './features/meshes/MeshPanel.ts';
+import { Panels } from './shell/ui/Panels.ts';
+import './shell/ui/style.css';
 
 export type { NavlabHandle, NavlabQueryOptions } from './handle.ts';
 
@@ -34,7 +34,7 @@ export function createHandle(app: App): NavlabHandle {
 /** Lets a worker start the GPU process (see gpu.worker.ts); gives up after 3 s. */
 function warmGpu(): Promise<void> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./workers/gpu.worker.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./shell/workers/gpu.worker.ts', import.meta.url), { type: 'module' });
     // The worker closes itself: terminating it from here would wait for its GPU context to go.
     const done = () => resolve();
     worker.onmessage = done;

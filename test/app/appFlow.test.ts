@@ -6,16 +6,16 @@
  */
 import { Group } from 'three';
 import { describe, expect, it, vi } from 'vitest';
-import { FlyClock, MAX_FLY_STEP, sideInsets } from '../../src/app/controls/CameraRig.ts';
-import { isSceneSized, paintVoxels } from '../../src/app/editor/edits.ts';
-import { brushBox, layerVoxel, spanBox, strokeStart } from '../../src/app/editor/painting.ts';
-import { LoadedScene } from '../../src/app/LoadedScene.ts';
-import { expandedDiff, graphNodeKey } from '../../src/app/search/compareDiff.ts';
-import { ms } from '../../src/app/search/format.ts';
-import { explainHeuristic } from '../../src/app/search/heuristicInfo.ts';
+import { FlyClock, MAX_FLY_STEP, sideInsets } from '../../src/app/shell/camera/CameraRig.ts';
+import { isSceneSized, paintVoxels } from '../../src/app/features/editor/edits.ts';
+import { brushBox, layerVoxel, spanBox, strokeStart } from '../../src/app/features/editor/painting.ts';
+import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
+import { expandedDiff, graphNodeKey } from '../../src/app/features/search/compareDiff.ts';
+import { ms } from '../../src/app/shell/ui/format.ts';
+import { explainHeuristic } from '../../src/app/features/search/heuristicInfo.ts';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { AUTO_SPEED, autoPerFrame, SearchLab } from '../../src/app/search/SearchLab.ts';
-import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
+import { AUTO_SPEED, autoPerFrame, SearchLab } from '../../src/app/features/search/SearchLab.ts';
+import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import type { SceneObstacle } from '../../src/scene/schema.ts';

@@ -6,11 +6,11 @@
  * failures are reported. A big scene is stored as a base text in chunks and patches.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { addWaypoint, moveWaypoint, paintVoxels } from '../../src/app/editor/edits.ts';
-import { AUTOSAVE_DELAY_MS, BASE_KEY_PREFIX, SavedScenes, SCENE_KEY_PREFIX, type SavedScene } from '../../src/app/editor/persistence.ts';
-import { DocRef, type Timeline } from '../../src/app/editor/timeline.ts';
-import { inThreadSaveJob, type SaveJob } from '../../src/app/workers/SceneSaver.ts';
-import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from '../../src/app/workers/saveWork.ts';
+import { addWaypoint, moveWaypoint, paintVoxels } from '../../src/app/features/editor/edits.ts';
+import { AUTOSAVE_DELAY_MS, BASE_KEY_PREFIX, SavedScenes, SCENE_KEY_PREFIX, type SavedScene } from '../../src/app/features/editor/persistence.ts';
+import { DocRef, type Timeline } from '../../src/app/features/editor/timeline.ts';
+import { inThreadSaveJob, type SaveJob } from '../../src/app/features/editor/SceneSaver.ts';
+import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from '../../src/app/features/editor/saveWork.ts';
 import type { SceneDocument, VoxelBox } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SceneCatalog } from '../../src/app/catalog.ts';
+import { SceneCatalog } from '../../src/app/shell/scene/catalog.ts';
 import { ROOT } from '../support/cli.ts';
 
 const index = JSON.parse(readFileSync(join(ROOT, 'scenes', 'index.json'), 'utf8')) as { file: string; name: string }[];

@@ -1,7 +1,7 @@
 /**
  * The build holds one Draco decoder: the plugin in vite.config.ts removes the general
  * decoder's URLs from three's DRACOLoader (the build would emit those files) and keeps the
- * glTF decoder's, which the app loads (src/app/meshes/draco.ts).
+ * glTF decoder's, which the app loads (src/app/shell/scene/draco.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

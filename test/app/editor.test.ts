@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { History, type Command } from '../../src/app/editor/History.ts';
-import { ToolBox } from '../../src/app/editor/tools.ts';
+import { History, type Command } from '../../src/app/shell/History.ts';
+import { ToolBox } from '../../src/app/shell/input/tools.ts';
 
 function counter(): { value: number; add(n: number): Command } {
   const c = {

@@ -3,7 +3,7 @@
  * command fails, share-link encoding, and the per-scene saved edits (SavedScenes).
  */
 import { describe, expect, it } from 'vitest';
-import { History } from '../../src/app/editor/History.ts';
+import { History } from '../../src/app/shell/History.ts';
 import {
   addPlaced,
   addWaypoint,
@@ -17,10 +17,10 @@ import {
   setAgentEnd,
   setObstacle,
   validated,
-} from '../../src/app/editor/edits.ts';
-import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
-import { DocRef, stacksOf, timelineOf, type DocCommand, type Timeline } from '../../src/app/editor/timeline.ts';
-import { decodeShare, encodeShare, fromBase64Url, MAX_HASH_SCENE, toBase64Url } from '../../src/app/editor/share.ts';
+} from '../../src/app/features/editor/edits.ts';
+import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
+import { DocRef, stacksOf, timelineOf, type DocCommand, type Timeline } from '../../src/app/features/editor/timeline.ts';
+import { decodeShare, encodeShare, fromBase64Url, MAX_HASH_SCENE, toBase64Url } from '../../src/app/features/editor/share.ts';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';

@@ -4,7 +4,7 @@
  */
 import { PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { framePose, frameView, type FrameView, type ScreenRect } from '../../src/app/controls/framing.ts';
+import { framePose, frameView, type FrameView, type ScreenRect } from '../../src/app/shell/camera/framing.ts';
 
 const CANVAS: ScreenRect = { left: 0, top: 0, right: 1280, bottom: 800 };
 /** The settings panel on the right, the status panel in the top left corner (short) or tall. */

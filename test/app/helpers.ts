@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LoadedScene } from '../../src/app/LoadedScene.ts';
-import { collectVisited, gridPositions } from '../../src/app/search/visited.ts';
+import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
+import { collectVisited, gridPositions } from '../../src/app/features/search/visited.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
-import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/workers/protocol.ts';
-import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
-import type { WorkerPool } from '../../src/app/workers/WorkerPool.ts';
+import type { QueryReply, QueryRequest, WorkerRequest } from '../../src/app/shell/workers/protocol.ts';
+import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
+import type { WorkerPool } from '../../src/app/shell/workers/WorkerPool.ts';
 import { ROOT } from '../support/cli.ts';
-import type { StorageLike } from '../../src/app/editor/persistence.ts';
+import type { StorageLike } from '../../src/app/features/editor/persistence.ts';
 
 /** A shipped scene preprocessed as the app's worker does it, as the app holds it. */
 export function loadedScene(file: string, revision = 1): LoadedScene {

@@ -1,6 +1,6 @@
 /** Line patches: applying the diff of two line lists gives the second, for random edits. */
 import { describe, expect, it } from 'vitest';
-import { applyLines, applyPatch, diffLines, encodePatch } from '../../src/app/editor/lineDiff.ts';
+import { applyLines, applyPatch, diffLines, encodePatch } from '../../src/app/features/editor/lineDiff.ts';
 import { mulberry32 as random } from '../support/random.ts';
 
 describe('line patches', () => {

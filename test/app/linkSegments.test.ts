@@ -5,8 +5,8 @@ import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments } from
 import { describe, expect, it } from 'vitest';
 import { VisibilityGraph, type LineOfSight } from '../../src/core/graph/visibility.ts';
 import { mulberry32 } from '../../src/core/math/random.ts';
-import { LinkSegments } from '../../src/app/render/LinkSegments.ts';
-import { WaypointView } from '../../src/app/render/WaypointView.ts';
+import { LinkSegments } from '../../src/app/shell/views/LinkSegments.ts';
+import { WaypointView } from '../../src/app/shell/views/WaypointView.ts';
 
 /** Blocked when the segment passes within r of a sphere centre. */
 function spheresLos(spheres: number[][]): LineOfSight {

@@ -3,7 +3,7 @@
 // is now checked first (LIMITS.jsonDepth), and it is refused with a MeshError naming the file.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/core/limits.ts';
-import { readMeshFiles } from '../../src/app/meshes/meshFiles.ts';
+import { readMeshFiles } from '../../src/app/features/meshes/meshFiles.ts';
 import { MeshError } from '../../src/import/meshImport.ts';
 
 describe('a dropped .gltf nested too deep', () => {

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { placeForApp, voxelizeForApp } from '../../src/app/workers/meshWork.ts';
-import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
-import { soupMeshes } from '../../src/app/workers/meshSoups.ts';
+import { placeForApp, voxelizeForApp } from '../../src/app/features/meshes/meshWork.ts';
+import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
+import { soupMeshes } from '../../src/app/shell/workers/meshSoups.ts';
 import { readMeshFile, readSceneMeshes } from '../../src/cli/meshFiles.ts';
 import { buildVoxelGrid, parseScene, SCENE_VERSION } from '../../src/scene/index.ts';
 import { ROOT } from '../support/cli.ts';

@@ -4,10 +4,10 @@
  * flag; for voxel nodes and for waypoints.
  */
 import { describe, expect, it } from 'vitest';
-import { nodeInfo } from '../../src/app/search/nodeReadout.ts';
+import { nodeInfo } from '../../src/app/features/search/nodeReadout.ts';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { DEFAULT_CONFIG } from '../../src/app/search/SearchLab.ts';
-import { collectVisited, emptyVisited, gridPositions } from '../../src/app/search/visited.ts';
+import { DEFAULT_CONFIG } from '../../src/app/features/search/SearchLab.ts';
+import { collectVisited, emptyVisited, gridPositions } from '../../src/app/features/search/visited.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import { loadedScene } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
-import { pickedFreeVoxel, pickVoxel } from '../../src/app/picking.ts';
+import { pickedFreeVoxel, pickVoxel } from '../../src/app/shell/picking.ts';
 
 /** A 4x3x4 grid of cell 2 at origin (-4, 0, -4) with a solid floor (y = 0) and one pillar. */
 function world(): VoxelGrid {

@@ -6,17 +6,17 @@
  * text is stored (storage full) leaves the edits in the tab, where a reload of the scene finds them.
  */
 import { describe, expect, it } from 'vitest';
-import { addWaypoint, moveWaypoint } from '../../src/app/editor/edits.ts';
+import { addWaypoint, moveWaypoint } from '../../src/app/features/editor/edits.ts';
 import {
   AUTOSAVE_DELAY_MS,
   DAMAGED_KEY_PREFIX,
   LEGACY_AUTOSAVE_KEY,
   SavedScenes,
   SCENE_KEY_PREFIX,
-} from '../../src/app/editor/persistence.ts';
-import { DocRef, type Timeline } from '../../src/app/editor/timeline.ts';
-import { inThreadSaveJob } from '../../src/app/workers/SceneSaver.ts';
-import { SaveWork } from '../../src/app/workers/saveWork.ts';
+} from '../../src/app/features/editor/persistence.ts';
+import { DocRef, type Timeline } from '../../src/app/features/editor/timeline.ts';
+import { inThreadSaveJob } from '../../src/app/features/editor/SceneSaver.ts';
+import { SaveWork } from '../../src/app/features/editor/saveWork.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { parseScene, saveScene } from '../../src/scene/validate.ts';
 import { memoryStorage } from './helpers.ts';

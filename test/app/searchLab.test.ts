@@ -1,16 +1,16 @@
 import { Group } from 'three';
 import { describe, expect, it } from 'vitest';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { configLabel, guaranteedOptimal, SearchLab } from '../../src/app/search/SearchLab.ts';
-import { parseVoxel } from '../../src/app/search/format.ts';
+import { configLabel, guaranteedOptimal, SearchLab } from '../../src/app/features/search/SearchLab.ts';
+import { parseVoxel } from '../../src/app/shell/ui/format.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LoadedScene } from '../../src/app/LoadedScene.ts';
-import { preprocessForApp } from '../../src/app/workers/preprocessForApp.ts';
+import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
+import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import { ROOT } from '../support/cli.ts';
 import { inlinePool, loadedScene } from './helpers.ts';
-import { RECENT_SIGHT_CHECKS } from '../../src/app/search/labSteps.ts';
-import { gridPositions } from '../../src/app/search/visited.ts';
+import { RECENT_SIGHT_CHECKS } from '../../src/app/features/search/labSteps.ts';
+import { gridPositions } from '../../src/app/features/search/visited.ts';
 import { collectParentLinks, emptySegments, SegmentKind } from '../../src/core/debug/searchSegments.ts';
 
 function lab(file: string): { lab: SearchLab; scene: LoadedScene } {

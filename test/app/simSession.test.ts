@@ -4,9 +4,9 @@
  * around the new obstacle); any other edit restarts it, playing on if it was playing.
  */
 import { describe, expect, it } from 'vitest';
-import type { SimRequest, SimResponse, SimSnapshot } from '../../src/app/agents/protocol.ts';
-import { SimSession } from '../../src/app/agents/SimSession.ts';
-import { addWaypoint, setObstacle } from '../../src/app/editor/edits.ts';
+import type { SimRequest, SimResponse, SimSnapshot } from '../../src/app/features/agents/protocol.ts';
+import { SimSession } from '../../src/app/features/agents/SimSession.ts';
+import { addWaypoint, setObstacle } from '../../src/app/features/editor/edits.ts';
 import type { SceneObstacle } from '../../src/scene/schema.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 

@@ -4,7 +4,7 @@
  * and it is no longer stuck once it moves on.
  */
 import { describe, expect, it } from 'vitest';
-import { StuckTracker } from '../../src/app/agents/stuck.ts';
+import { StuckTracker } from '../../src/app/features/agents/stuck.ts';
 
 /** Three agents of radius 0.5: 0 arrived and parked, 1 moving steadily, 2 trembling in place. */
 function frame(t: number, trembling: [number, number, number] = [5, 0, 0]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EditModel } from '../../src/app/editor/EditModel.ts';
-import { paintVoxels } from '../../src/app/editor/edits.ts';
+import { EditModel } from '../../src/app/features/editor/EditModel.ts';
+import { paintVoxels } from '../../src/app/features/editor/edits.ts';
 import { axisRows } from '../../src/core/grid/axisRows.ts';
 import { emptyBlocks } from '../../src/core/grid/emptyBlocks.ts';
 import type { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32, randInt } from '../../src/core/math/random.ts';
-import { EditModel } from '../../src/app/editor/EditModel.ts';
-import { paintTerrain, paintVoxels, TERRAIN_KINDS } from '../../src/app/editor/edits.ts';
+import { EditModel } from '../../src/app/features/editor/EditModel.ts';
+import { paintTerrain, paintVoxels, TERRAIN_KINDS } from '../../src/app/features/editor/edits.ts';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { parseScene } from '../../src/scene/validate.ts';

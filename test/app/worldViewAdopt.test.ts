@@ -3,8 +3,8 @@
  * when only the voxel occupancy changed, and is made again for obstacle and terrain edits.
  */
 import { describe, expect, it } from 'vitest';
-import { paintTerrain, paintVoxels, setObstacle } from '../../src/app/editor/edits.ts';
-import { WorldView } from '../../src/app/render/WorldView.ts';
+import { paintTerrain, paintVoxels, setObstacle } from '../../src/app/features/editor/edits.ts';
+import { WorldView } from '../../src/app/shell/views/WorldView.ts';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 

@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
-import { encodeShare } from '../../src/app/editor/share.ts';
+import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
+import { encodeShare } from '../../src/app/features/editor/share.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { openApp, ROOT, shippedScenes, useDevServer, type AppPage, type AppServer, type EditorHook } from './harness.ts';
 

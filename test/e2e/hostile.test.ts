@@ -9,8 +9,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/editor/persistence.ts';
-import { encodeShare } from '../../src/app/editor/share.ts';
+import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
+import { encodeShare } from '../../src/app/features/editor/share.ts';
 import { openApp, screenPoint, setView, settle, useDevServer, type AppPage, type AppServer } from './harness.ts';
 
 /** Markup that would run script or add elements if rendered as HTML; `k` tells the fields apart. */

@@ -1,0 +1,63 @@
+import type { GridRun } from '../../../core/search/algorithms.ts';
+import type { SearchResult } from '../../../core/search/result.ts';
+import { SearchContext } from '../../../core/search/SearchContext.ts';
+import type { SearchSpace } from '../../../core/search/space.ts';
+import type { SearchView } from './SearchView.ts';
+import { emptySegments, SightLog } from '../../../core/debug/searchSegments.ts';
+import type { VisitedNodes } from '../../shell/workers/protocol.ts';
+import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './labSettings.ts';
+import { listenToSteps, RECENT_SIGHT_CHECKS, stepAlgorithm, type StepAlgorithm } from './labSteps.ts';
+import { emptyVisited } from './visited.ts';
+
+/**
+ * One of the lab's two runs (A or B): its configuration, its search (stepped on the main
+ * thread while watched), what was last drawn of it, and its status line.
+ */
+export class LabRun {
+  readonly key: 'A' | 'B';
+  readonly ctx = new SearchContext();
+  visited: VisitedNodes = emptyVisited();
+  /** What the watched search does beyond A* (labSteps), as last drawn. */
+  readonly segments = emptySegments();
+  /** The recent line-of-sight checks of a watched Lazy Theta* run. */
+  readonly sight = new SightLog(RECENT_SIGHT_CHECKS);
+  /** Whose steps the view shows (null: A*, or a search run in a worker). */
+  steps: StepAlgorithm | null = null;
+  view: SearchView | null = null;
+  run: GridRun | null = null;
+  space: SearchSpace | null = null;
+  config: SearchConfig = { ...DEFAULT_CONFIG };
+  state: RunState;
+  lastView = 0;
+  viewCost = 0;
+  /** The view should be redrawn next frame. */
+  drawDue = false;
+  /** The final result of the run, drawn and recorded next frame. */
+  result: SearchResult | null = null;
+  /** Expanded so far (the automatic speed grows with it). */
+  expanded = 0;
+
+  constructor(key: 'A' | 'B') {
+    this.key = key;
+    this.state = idleState(key);
+  }
+
+  /** Forgets the watched search (the view keeps what it drew). */
+  stop(): void {
+    this.run = null;
+    this.result = null;
+    this.drawDue = false;
+  }
+
+  /** Ready to step a new watched search `run`. */
+  watch(run: GridRun): void {
+    this.run = run;
+    this.steps = stepAlgorithm(run);
+    listenToSteps(run, this.sight);
+    this.lastView = 0;
+    this.viewCost = 0;
+    this.drawDue = false;
+    this.result = null;
+    this.expanded = 0;
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  IcosahedronGeometry,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  MeshBasicMaterial,
+  Object3D,
+  Points,
+  PointsMaterial,
+} from 'three';
+import { SearchHelper, type SearchHelperOptions } from '../../../helpers/SearchHelper.ts';
+import { PALETTE } from '../../shell/stage/palette.ts';
+
+/** Options of a SearchView: those of SearchHelper, in the app's palette. */
+export type SearchViewOptions = Omit<SearchHelperOptions, 'colors'>;
+
+const _m = new Matrix4();
+
+/** The app's search view: a SearchHelper in the app's palette. */
+export class SearchView extends SearchHelper {
+  constructor(options: SearchViewOptions) {
+    super({
+      ...options,
+      colors: {
+        low: PALETTE.visitedLow,
+        high: PALETTE.visitedHigh,
+        open: PALETTE.open,
+        path: PALETTE.path,
+        partial: PALETTE.pathPartial,
+        jump: PALETTE.jump,
+        anyAngle: PALETTE.anyAngle,
+        sightPassed: PALETTE.sightPassed,
+        sightFailed: PALETTE.sightFailed,
+      },
+    });
+  }
+}
+
+/** Markers for the start and goal of a query: cyan and pink spheres, each with a pin to the ground. */
+export class EndpointMarkers extends Object3D {
+  readonly spheres: InstancedMesh;
+  private readonly pins: LineSegments;
+  private readonly geometry = new IcosahedronGeometry(1, 3);
+  private readonly material = new MeshBasicMaterial({ color: 0xffffff, depthTest: false, transparent: true });
+  private readonly pinMaterial = new LineBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.7 });
+
+  constructor() {
+    super();
+    this.name = 'endpoints';
+    this.spheres = new InstancedMesh(this.geometry, this.material, 2);
+    this.spheres.count = 0;
+    this.spheres.frustumCulled = false;
+    this.spheres.renderOrder = 11;
+    this.spheres.setColorAt(0, new Color(PALETTE.start));
+    this.spheres.setColorAt(1, new Color(PALETTE.goal));
+    const g = new BufferGeometry();
+    g.setAttribute('position', new BufferAttribute(new Float32Array(12), 3));
+    const c0 = new Color(PALETTE.start);
+    const c1 = new Color(PALETTE.goal);
+    g.setAttribute(
+      'color',
+      new BufferAttribute(new Float32Array([c0.r, c0.g, c0.b, c0.r, c0.g, c0.b, c1.r, c1.g, c1.b, c1.r, c1.g, c1.b]), 3),
+    );
+    this.pins = new LineSegments(g, this.pinMaterial);
+    this.pins.frustumCulled = false;
+    this.add(this.spheres, this.pins);
+  }
+
+  /** Places the markers (null hides one); `radius` in world units, pins down to `groundY`. */
+  set(start: readonly number[] | null, goal: readonly number[] | null, radius: number, groundY = 0): void {
+    const m = this.spheres;
+    const pos = this.pins.geometry.getAttribute('position') as BufferAttribute;
+    const place = (i: number, p: readonly number[] | null) => {
+      // A hidden marker is scaled to nothing so that the other keeps its colour slot.
+      const r = p === null ? 0 : radius;
+      const [x, y, z] = p ?? [0, 0, 0];
+      m.setMatrixAt(i, _m.makeScale(r, r, r).setPosition(x, y, z));
+      pos.setXYZ(2 * i, x, p === null ? 0 : y - r, z);
+      pos.setXYZ(2 * i + 1, x, p === null ? 0 : Math.min(y - r, groundY), z);
+    };
+    place(0, start);
+    place(1, goal);
+    m.count = start === null && goal === null ? 0 : 2;
+    m.instanceMatrix.needsUpdate = true;
+    pos.needsUpdate = true;
+  }
+
+  dispose(): void {
+    this.spheres.dispose();
+    this.geometry.dispose();
+    this.material.dispose();
+    this.pins.geometry.dispose();
+    this.pinMaterial.dispose();
+    this.removeFromParent();
+  }
+}
+
+/**
+ * Where two compared searches differ (ExpandedDiff): nodes only A expanded in cyan, only B
+ * in pink, both in grey, drawn as points `size` world units wide.
+ */
+export class DiffView extends Object3D {
+  private readonly points: Points;
+  private readonly material: PointsMaterial;
+
+  constructor(size: number) {
+    super();
+    this.name = 'compare-diff';
+    this.material = new PointsMaterial({ size, vertexColors: true, transparent: true, opacity: 0.85 });
+    this.points = new Points(new BufferGeometry(), this.material);
+    this.points.frustumCulled = false;
+    this.add(this.points);
+    this.visible = false;
+  }
+
+  /** Draws a difference (null clears it). */
+  setNodes(d: { onlyA: number; onlyB: number; both: number; positions: Float32Array } | null): void {
+    const g = new BufferGeometry();
+    if (d !== null) {
+      const n = d.onlyA + d.onlyB + d.both;
+      const colors = new Float32Array(3 * n);
+      const cA = new Color(PALETTE.onlyA);
+      const cB = new Color(PALETTE.onlyB);
+      const cBoth = new Color(PALETTE.bothAB);
+      for (let i = 0; i < n; i++) (i < d.onlyA ? cA : i < d.onlyA + d.onlyB ? cB : cBoth).toArray(colors, 3 * i);
+      g.setAttribute('position', new BufferAttribute(d.positions, 3));
+      g.setAttribute('color', new BufferAttribute(colors, 3));
+    }
+    this.points.geometry.dispose();
+    this.points.geometry = g;
+  }
+
+  dispose(): void {
+    this.points.geometry.dispose();
+    this.material.dispose();
+    this.removeFromParent();
+  }
+}

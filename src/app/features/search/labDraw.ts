@@ -1,0 +1,44 @@
+import type { SearchLab } from './SearchLab.ts';
+import type { Overlay } from '../../shell/ui/Overlay.ts';
+import type { Stage } from '../../shell/stage/Stage.ts';
+
+/**
+ * Draws the stage with the lab's search views: one view, or in a side-by-side comparison the
+ * two runs in the two halves of the canvas (same camera, each half showing only its run).
+ */
+export function drawLab(stage: Stage, lab: SearchLab, overlay: Overlay): void {
+  const { renderer: r, scene, camera } = stage;
+  const [a, b] = lab.runs;
+  const compare = lab.settings.compare && lab.states.length === 2;
+  if (compare && lab.settings.compareView === 'side by side') {
+    const size = stage.size();
+    const half = Math.floor(size.x / 2);
+    camera.aspect = half / size.y;
+    camera.updateProjectionMatrix();
+    r.setScissorTest(true);
+    for (const [i, run] of [
+      [0, a],
+      [1, b],
+    ] as const) {
+      for (const other of lab.runs) if (other.view) other.view.visible = other === run;
+      r.setViewport(i * half, 0, half, size.y);
+      r.setScissor(i * half, 0, half, size.y);
+      r.render(scene, camera);
+    }
+    r.setScissorTest(false);
+    r.setViewport(0, 0, size.x, size.y);
+    camera.aspect = size.x / size.y;
+    camera.updateProjectionMatrix();
+    overlay.setViewLabels([`A · ${lab.runs[0].state.label}`, `B · ${lab.runs[1].state.label}`]);
+    return;
+  }
+  const shown = compare ? (lab.settings.shown === 'A' ? a : b) : a;
+  for (const run of lab.runs) if (run.view) run.view.visible = run === shown;
+  r.render(scene, camera);
+  overlay.setViewLabels(null);
+}
+
+/** Whether the canvas shows the lab's two runs side by side (clicks then map to a half). */
+export function sideBySide(lab: SearchLab): boolean {
+  return lab.settings.compare && lab.settings.compareView === 'side by side' && lab.states.length === 2;
+}

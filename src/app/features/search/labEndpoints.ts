@@ -1,0 +1,67 @@
+import { vec3 } from '../../../core/math/vec3.ts';
+import type { SceneDocument } from '../../../scene/schema.ts';
+import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
+import type { Endpoint } from '../../shell/workers/protocol.ts';
+import type { GraphKind } from './labSettings.ts';
+
+/**
+ * The lab's start and goal: defaults from a document, whether they still hold after an
+ * edit, and their world positions (through the scene's NavWorld).
+ */
+
+const _p = vec3();
+
+/** The lab's default endpoints: the first agent's start and goal, else the first and last waypoints (none without two). */
+export function defaultRefs(doc: SceneDocument): (string | readonly number[])[] {
+  const agent = doc.agents[0];
+  if (agent) return [agent.start, agent.goal];
+  return doc.waypoints.length >= 2 ? [doc.waypoints[0].id, doc.waypoints[doc.waypoints.length - 1].id] : [];
+}
+
+/**
+ * Start and goal from the document's first agent (waypoint ids, or the free voxels nearest
+ * its points on the grid); nulls when the document offers none.
+ */
+export function defaultEndpoints(scene: LoadedScene, graph: GraphKind): [Endpoint | null, Endpoint | null] {
+  const doc = scene.doc;
+  const pointOf = (ref: string | readonly number[]): [number, number, number] | null => {
+    if (typeof ref !== 'string') return [ref[0], ref[1], ref[2]];
+    const w = doc.waypoints.find((p) => p.id === ref);
+    if (w) return [...w.position];
+    const m = doc.movingObstacles.find((p) => p.id === ref);
+    return m ? [...m.orbit.center] : null;
+  };
+  const refs = defaultRefs(doc);
+  if (refs.length < 2) return [null, null];
+  const [s, g] =
+    graph === 'waypoints'
+      ? refs.map((ref) => (typeof ref === 'string' && scene.index.has(ref) ? ref : nearestWaypoint(scene, pointOf(ref))))
+      : refs.map((ref) => nearestFreeVoxel(scene, pointOf(ref)));
+  return [s, g];
+}
+
+/** Whether an endpoint exists in the scene (a waypoint id it has, or a free voxel of its grid). */
+export function endpointValid(scene: LoadedScene, e: Endpoint | null): boolean {
+  if (e === null) return false;
+  if (typeof e === 'string') return scene.index.has(e);
+  const grid = scene.grid;
+  if (grid === null) return false;
+  return grid.inBounds(e[0], e[1], e[2]) && !grid.isBlocked(e[0], e[1], e[2]);
+}
+
+/** World position of an endpoint (voxel centre or waypoint), or null. */
+export function endpointPosition(scene: LoadedScene | null, e: Endpoint | null): [number, number, number] | null {
+  if (e === null || scene === null) return null;
+  const p = scene.nav.positionOf(e, _p);
+  return p === null ? null : [p.x, p.y, p.z];
+}
+
+/** The waypoint nearest to p, or null. */
+function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): string | null {
+  return p === null ? null : scene.nav.nearestWaypoint({ x: p[0], y: p[1], z: p[2] });
+}
+
+/** The free voxel containing p, or the nearest free one (NavWorld.nearestFreeVoxel); null if none. */
+function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
+  return p === null ? null : scene.nav.nearestFreeVoxel({ x: p[0], y: p[1], z: p[2] });
+}

@@ -1,0 +1,65 @@
+import { GraphSpace } from '../../../core/graph/WaypointGraph.ts';
+import { GridSpace } from '../../../core/grid/GridSpace.ts';
+import type { SearchSpace } from '../../../core/search/space.ts';
+import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
+import type { Endpoint, VisitedNodes } from '../../shell/workers/protocol.ts';
+import { graphNodeKey, gridNodeKey, type NodeKey } from './compareDiff.ts';
+import { voxelEndpoint, waypointEndpoint } from '../../../scene/query.ts';
+import type { GraphKind, SearchConfig } from './labSettings.ts';
+
+/** Waypoint keys by graph: built once per graph (a table over every waypoint). */
+const graphKeys = new WeakMap<object, NodeKey>();
+
+/** What the hover readout shows about one reached node. */
+export interface NodeInfo {
+  /** Cost from the start so far. */
+  g: number;
+  /** Heuristic estimate to the goal (unweighted), as the search computes it. */
+  h: number;
+  /** g + weight * h: the key the open list orders by. */
+  f: number;
+  closed: boolean;
+}
+
+/**
+ * g, h and f of node `i` of a search's visited nodes. h comes from the same search space the
+ * engine uses (GridSpace / GraphSpace with the goal set), so it equals the engine's value.
+ * Null when the node or the goal cannot be resolved.
+ */
+export function nodeInfo(
+  scene: LoadedScene,
+  graph: GraphKind,
+  config: SearchConfig,
+  goal: Endpoint,
+  visited: VisitedNodes,
+  i: number,
+): NodeInfo | null {
+  if (i < 0 || i >= visited.count) return null;
+  let space: SearchSpace;
+  let goalNode: number;
+  let node: number;
+  const [x, y, z] = [visited.positions[3 * i], visited.positions[3 * i + 1], visited.positions[3 * i + 2]];
+  try {
+    if (graph === 'grid') {
+      const grid = scene.grid;
+      if (grid === null) return null;
+      const v = voxelEndpoint(goal, 'goal');
+      goalNode = grid.index(v[0], v[1], v[2]);
+      space = new GridSpace(grid, { neighborhood: config.neighborhood, cornerCutting: config.cornerCutting });
+      node = gridNodeKey(grid)(x, y, z);
+    } else {
+      goalNode = waypointEndpoint(scene.index, goal, 'goal');
+      space = new GraphSpace(scene.graph);
+      let key = graphKeys.get(scene.graph);
+      if (key === undefined) graphKeys.set(scene.graph, (key = graphNodeKey(scene.graph)));
+      node = key(x, y, z);
+    }
+  } catch {
+    return null;
+  }
+  if (node < 0) return null;
+  space.setGoal(goalNode, config.heuristic);
+  const h = space.estimate(node);
+  const g = visited.g[i];
+  return { g, h, f: g + config.weight * h, closed: visited.closed[i] === 1 };
+}

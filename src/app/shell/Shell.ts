@@ -1,0 +1,459 @@
+import { Group, Raycaster, Vector2, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
+import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
+import type { PathReport } from '../../core/search/query.ts';
+import type { SceneDocument } from '../../scene/schema.ts';
+import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
+import { clip, oneLine } from './ui/clip.ts';
+import { appShortcuts } from './shellShortcuts.ts';
+import { SceneCatalog, type SceneEntry } from './scene/catalog.ts';
+import { CameraRig } from './camera/CameraRig.ts';
+import { History } from './History.ts';
+import { ToolBox, type ToolClick } from './input/tools.ts';
+import type { NavlabQueryOptions } from '../handle.ts';
+import { endpointAt } from '../features/search/endpointPick.ts';
+import { chooseFile, installFileDrop } from './input/fileInput.ts';
+import { Keymap } from './input/Keymap.ts';
+import { PointerInput } from './input/PointerInput.ts';
+import { LoadedScene } from './scene/LoadedScene.ts';
+import { MeshImporter } from '../features/meshes/MeshImporter.ts';
+import type { MeshBase } from './scene/sceneMeshFiles.ts';
+import { drawLab, sideBySide } from '../features/search/labDraw.ts';
+import { EndpointMarkers } from '../features/search/SearchView.ts';
+import { SceneViews, type ViewToggles } from './views/SceneViews.ts';
+import { createRenderer, Stage } from './stage/Stage.ts';
+import type { WaypointView } from './views/WaypointView.ts';
+import { SceneLoader, type Loaded } from './scene/SceneLoader.ts';
+import { endpointText } from './ui/format.ts';
+import { defaultGraph, type SearchableScene } from '../../scene/query.ts';
+import { SearchLab } from '../features/search/SearchLab.ts';
+import { POINTER_HELP, type Shortcut } from './input/shortcuts.ts';
+import { Overlay } from './ui/Overlay.ts';
+import { sceneSummary } from './ui/sceneSummary.ts';
+import { WaypointHover } from './ui/WaypointHover.ts';
+import type { QueryReply, QueryRequest, SceneData, SceneSource } from './workers/protocol.ts';
+import { WorkerPool } from './workers/WorkerPool.ts';
+import type { VoxelChunks } from '../../three/VoxelChunks.ts';
+
+export { createRenderer };
+export type { ViewToggles };
+
+/**
+ * The sandbox app: puts together the stage (renderer, render loop, lighting), the camera
+ * rig, pointer and keyboard input, file drop, the scene loader, the drawn scene, the search
+ * lab, the tools and the undo history, and holds the scene shown.
+ */
+export class App {
+  readonly stage: Stage;
+  readonly rig: CameraRig;
+  readonly pool = new WorkerPool(2);
+  readonly catalog = new SceneCatalog();
+  readonly overlay = new Overlay();
+  readonly lab: SearchLab;
+  readonly history = new History();
+  readonly tools = new ToolBox();
+  readonly keymap = new Keymap();
+  readonly views = new SceneViews();
+  readonly loader: SceneLoader;
+  /** Mesh import, voxelization and automatic waypoints (the Meshes panel). */
+  readonly meshImport = new MeshImporter(this);
+  /** The scene shown (null until the first load). */
+  current: LoadedScene | null = null;
+  currentEntry: SceneEntry | null = null;
+  /** Seconds of simulated time (moving obstacles, agents). */
+  simTime = 0;
+  /** Called after a scene was loaded and shown (panels refresh, agents restart). */
+  readonly sceneListeners: ((scene: LoadedScene) => void)[] = [];
+  /** Called when start, goal or lab settings changed outside the panels. */
+  onLabChanged: () => void = () => {};
+  private readonly markers = new EndpointMarkers();
+  private readonly searchViews = new Group();
+  private readonly pointer: PointerInput;
+  private readonly hover: WaypointHover;
+  private readonly raycaster = new Raycaster();
+  private revision = 0;
+  private labDirty = true;
+
+  /** @param renderer created beforehand (see createRenderer), so that both costs fall in separate tasks */
+  constructor(container: HTMLElement, renderer: WebGLRenderer = createRenderer()) {
+    this.stage = new Stage(container, renderer);
+    this.lab = new SearchLab(this.pool);
+    this.stage.scene.add(this.views, this.searchViews, this.markers);
+    this.rig = new CameraRig(this.camera, renderer.domElement);
+    this.rig.connect();
+    this.rig.changed.add(() => {
+      this.invalidate();
+      this.updateHint();
+    });
+    this.lab.onChange = () => {
+      this.labDirty = true;
+      this.invalidate();
+    };
+    this.loader = new SceneLoader(
+      this.pool,
+      this.catalog,
+      this.overlay,
+      () => this.stage.compiled,
+      () => ++this.revision,
+    );
+    this.tools.register({
+      name: 'select',
+      hint: '[Click] start · [Right-click] goal',
+      click: (e) => this.pickEndpoint(e),
+    });
+    this.tools.changed.add(() => this.updateHint());
+    this.tools.use('select');
+    for (const s of appShortcuts(this)) this.keymap.add(s);
+    this.keymap.afterRun = () => this.invalidate();
+    this.keymap.connect();
+    this.overlay.setHelp([...this.keymap.list, ...POINTER_HELP]);
+    this.pointer = new PointerInput(
+      renderer.domElement,
+      (e) => this.tools.active?.click(e),
+      (ndc) => {
+        // In a side-by-side comparison both halves show the same camera: map to the half's own NDC.
+        if (sideBySide(this.lab)) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
+      },
+    );
+    this.hover = new WaypointHover(this.overlay);
+    installFileDrop(this.overlay.drop, (files) => void this.loadFiles(files));
+    this.stage.draw = () => drawLab(this.stage, this.lab, this.overlay);
+    this.stage.onFrame = (ms) => this.overlay.frame(ms);
+    this.stage.frameHooks.push((dt) => {
+      const moved = this.rig.update(dt);
+      this.lab.tick();
+      return moved || this.lab.running || this.rig.moving;
+    });
+    this.stage.frameHooks.push(() => this.afterHooks());
+  }
+
+  get renderer(): WebGLRenderer {
+    return this.stage.renderer;
+  }
+
+  get scene(): Scene {
+    return this.stage.scene;
+  }
+
+  get camera(): PerspectiveCamera {
+    return this.stage.camera;
+  }
+
+  /** Per-frame hooks (the agents controller): return true to keep rendering. */
+  get frameHooks(): ((dt: number) => boolean)[] {
+    return this.stage.frameHooks;
+  }
+
+  get toggles(): ViewToggles {
+    return this.views.toggles;
+  }
+
+  /** The keyboard shortcuts (listed in the help overlay). */
+  get shortcuts(): readonly Shortcut[] {
+    return this.keymap.list;
+  }
+
+  /** Compiles the shaders every scene needs (see Stage.warmUp). Call once, before the first load. */
+  warmUp(): Promise<void> {
+    return this.stage.warmUp([this.views.cutPlane]);
+  }
+
+  /** Starts the render loop. */
+  start(): void {
+    this.stage.start();
+  }
+
+  /** Asks for a new frame. */
+  invalidate(): void {
+    this.stage.invalidate();
+  }
+
+  /**
+   * Loads a scene (picker name, file name or stem, JSON text, or a document object), has it
+   * preprocessed in a worker, and shows it. A new load cancels one under way (which rejects
+   * with an AbortError). Rejects with a readable Error when the name is unknown or the
+   * document is invalid; the current scene then stays as it was. `base`: where a document's
+   * relative mesh paths are read (MeshBase; a picker name brings its own, a document none).
+   */
+  loadScene(nameOrDocument: string | object, sourceOverride?: SceneSource, base?: MeshBase): Promise<void> {
+    return this.loader.load(nameOrDocument, sourceOverride, (loaded) => this.show(loaded), base);
+  }
+
+  /** A copy of the current document. */
+  document(): SceneDocument {
+    if (this.current === null) throw new Error('document: no scene is loaded yet');
+    return structuredClone(this.current.doc);
+  }
+
+  /** `nav path --json` for the current scene, computed in a worker. */
+  async query(options: NavlabQueryOptions): Promise<PathReport> {
+    const scene = this.current;
+    if (scene === null) throw new Error('query: no scene is loaded yet');
+    if (options === null || typeof options !== 'object')
+      throw new Error('query: expected an options object { from, to, graph?, heuristic?, ... }');
+    const { graph = defaultGraph(options.from), from, to, ...rest } = options;
+    if (from === undefined || to === undefined) throw new Error('query: `from` and `to` are required');
+    const request: QueryRequest = { type: 'query', revision: scene.revision, graph, from, to, options: rest };
+    const reply = await this.pool.run<QueryReply>(request, {
+      revision: scene.revision,
+      attach: (r) => void ((r as QueryRequest).scene = scene.sceneData()),
+    });
+    return reply.report;
+  }
+
+  /** Runs the lab's search (the Run button and R). */
+  runSearch(): void {
+    const err = this.lab.runSearch();
+    this.overlay.setError(err === null ? null : `Search: ${err}`);
+  }
+
+  /** Shows or hides parts of the scene per `toggles`. */
+  applyToggles(): void {
+    this.views.applyToggles();
+    this.invalidate();
+  }
+
+  /**
+   * After the lab's graph changed: new default endpoints, and in scenes that have both a
+   * voxel layer and primitives, the layer searched is the one shown (voxels for the grid).
+   */
+  graphChanged(): void {
+    this.lab.graphChanged();
+    const s = this.current;
+    if (s !== null && s.grid !== null && s.doc.obstacles.length > 0) {
+      this.toggles.voxels = this.lab.settings.graph === 'grid';
+      this.toggles.obstacles = !this.toggles.voxels;
+      this.applyToggles();
+    }
+    this.labChanged();
+  }
+
+  /** The height above which solid geometry is cut away (Infinity: no cut). */
+  get cut(): number {
+    return this.views.cut;
+  }
+
+  /** Cuts away solid geometry above `height` (Infinity or null: show everything). */
+  setCut(height: number | null): void {
+    this.views.setCut(height);
+    this.invalidate();
+  }
+
+  /** Moves the cut down (-1) or up (+1) by one voxel (or 1/20 of the scene's height). */
+  stepCut(direction: -1 | 1): void {
+    const s = this.current;
+    if (s === null) return;
+    const { min, max } = s.doc.bounds;
+    const step = s.grid?.cellSize ?? (max[1] - min[1]) / 20;
+    const from = Number.isFinite(this.cut) ? this.cut : max[1];
+    const to = Math.min(max[1], Math.max(min[1], from + direction * step));
+    this.setCut(to >= max[1] ? null : to);
+  }
+
+  /** Moves the scene's moving obstacles to simulated time t. */
+  setSimTime(t: number): void {
+    this.simTime = t;
+    this.views.world?.update(t);
+    this.invalidate();
+  }
+
+  /** Adds a keyboard shortcut (listed in the help overlay). */
+  addShortcut(shortcut: Shortcut): void {
+    this.keymap.add(shortcut);
+    this.overlay.setHelp([...this.keymap.list, ...POINTER_HELP]);
+  }
+
+  /** Frames the scene's content (see SceneViews.contentBox); its bounds when nothing is drawn. */
+  frameScene(): void {
+    const s = this.current;
+    if (s === null) return;
+    const box = this.views.contentBox(s);
+    this.rig.frame(box.isEmpty() ? s.doc.bounds : { min: box.min.toArray(), max: box.max.toArray() });
+    this.invalidate();
+  }
+
+  /** Opens a file chooser for scene .json, Moving AI .3dmap and mesh files (several at once). */
+  chooseFile(): void {
+    chooseFile((files) => void this.loadFiles(files));
+  }
+
+  /**
+   * Loads files dropped or chosen together: a scene .json or .3dmap (the first one; the other
+   * files are what its meshes reference), else mesh files, imported as a new scene. Every
+   * file's size is checked before any is read (acceptedFiles.ts), and the pending autosave is
+   * written first: a file that takes the tab down loses no edit. A failure at any stage shows
+   * one line naming the file and leaves the scene, the undo history and the autosave as they were.
+   */
+  async loadFiles(files: readonly File[]): Promise<void> {
+    this.saveNow();
+    const refused = sizeProblem(files);
+    if (refused !== null) {
+      this.overlay.setError(oneLine(`Could not load ${refused.message}`));
+      return;
+    }
+    const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map');
+    if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.meshImport.importFiles(files);
+    if (scene === undefined) {
+      this.overlay.setError(
+        oneLine(
+          `Could not load ${clip(files.map((f) => f.name).join(', '))}: no scene or mesh file (a .bin or an image goes together with the .gltf that uses it)`,
+        ),
+      );
+      return;
+    }
+    const others = new Map(files.filter((f) => f !== scene).map((f) => [f.name, f]));
+    return this.loadFile(scene, others);
+  }
+
+  /** Loads a dropped or chosen scene or map file and adds it to the scene picker; `others`: files its meshes reference. */
+  async loadFile(file: File, others: ReadonlyMap<string, File> = new Map()): Promise<void> {
+    const isMap = fileKind(file.name) === 'map';
+    let text: string;
+    try {
+      // The size is checked before reading: a huge file is refused without reading a byte of it.
+      text = await readFile(file, file.name, isMap ? 'map' : 'scene', 'text');
+    } catch (e) {
+      this.overlay.setError(oneLine(`Could not load ${(e as Error).message}`));
+      return;
+    }
+    const source: SceneSource = isMap ? { kind: '3dmap', text, fileName: file.name } : { kind: 'json', text };
+    try {
+      await this.loader.load(file.name, source, (loaded) => this.show(loaded), { files: others });
+    } catch {
+      // The loader has shown the error.
+    }
+  }
+
+  /**
+   * Writes the pending autosave at once (the editor sets it): called before the app reads
+   * files from outside, whose decoding could take the tab down with the edits of the last
+   * moments.
+   */
+  saveNow: () => void = () => {};
+
+  /** Replaces the shown scene with a loaded one. */
+  private show({ scene, entry }: Loaded): void {
+    this.current = scene;
+    this.currentEntry = entry;
+    this.simTime = 0;
+    this.history.clear();
+    this.hover.reset();
+    this.views.show(scene);
+    this.meshImport.sceneShown();
+    this.lab.setScene(scene, this.searchViews, this.views.waypoints!.radius);
+    const both = scene.grid !== null && scene.doc.obstacles.length > 0;
+    this.toggles.voxels = both ? this.lab.settings.graph === 'grid' : true;
+    this.toggles.obstacles = both ? !this.toggles.voxels : true;
+    // Meshes are drawn with their own materials; their voxel layer stays in the Show folder.
+    if (scene.meshes.size > 0) this.toggles.voxels = false;
+    this.toggles.meshes = true;
+    this.stage.lighting.fit(scene.doc.bounds, scene.radius);
+    this.frameScene();
+    this.applyToggles();
+    this.overlay.setScene(scene.doc.name, sceneSummary(scene));
+    this.labChanged();
+    for (const listener of this.sceneListeners) listener(scene);
+    this.invalidate();
+  }
+
+  /** The drawn waypoints and links (for the editor's picking), or null before a scene. */
+  get waypointView(): WaypointView | null {
+    return this.views.waypoints;
+  }
+
+  /**
+   * Shows an edit of the current scene (called by the editor): a new revision with the edited
+   * document and its data. Camera, search settings, history and still-valid endpoints stay.
+   * `world`: when the static world changed, the inclusive voxel box whose occupancy changed
+   * (null: none); the world is then redrawn, the voxel surface only in the chunks that box touches
+   * (their faces taken from `world.chunks`, chunks of the same grid already updated, when given).
+   */
+  showEdit(
+    doc: SceneDocument,
+    data: SceneData | SearchableScene,
+    world?: { voxelBox: readonly number[] | null; chunks?: VoxelChunks | null },
+  ): LoadedScene {
+    const old = this.current;
+    if (old === null) throw new Error('showEdit: no scene is loaded');
+    const scene = new LoadedScene(++this.revision, { ...old.info, doc, scene: data, chunks: null }, old.loadMs, old.meshes);
+    this.current = scene;
+    if (world !== undefined) this.views.showWorld(scene, world.voxelBox, world.chunks ?? undefined);
+    // The graph is the same object while waypoints and links are unchanged (a voxel paint):
+    // its drawing is kept then, not rebuilt.
+    if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
+    else this.invalidate();
+    const labChanged = this.lab.sceneEdited(scene) || old.doc.bounds !== doc.bounds || scene.graph !== old.graph;
+    this.applyToggles();
+    this.overlay.setScene(scene.doc.name, sceneSummary(scene));
+    // The lab's markers and panels only when it changed (results cleared, endpoints reset),
+    // or the bounds or waypoints did (markers sit on them): a voxel paint changes none, and
+    // refreshing every panel control per painted voxel costs the page.
+    if (labChanged) this.labChanged();
+    else this.invalidate();
+    return scene;
+  }
+
+  /** Redraws the waypoints and links from `graph` without a new revision (a drag that cannot redraw in place). */
+  previewWaypoints(graph: WaypointGraph): void {
+    this.hover.reset();
+    this.views.showWaypoints(graph);
+    this.invalidate();
+  }
+
+  /** Start/goal markers and status after the lab's endpoints or settings changed. */
+  labChanged(): void {
+    const lab = this.lab;
+    const scene = this.current;
+    if (scene !== null) {
+      const grid = lab.settings.graph === 'grid';
+      const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.views.waypoints?.radius ?? 0.3);
+      this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
+    }
+    this.overlay.setEndpoints(
+      endpointText(lab.start),
+      endpointText(lab.goal),
+      lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph',
+    );
+    this.labDirty = true;
+    this.onLabChanged();
+    this.invalidate();
+  }
+
+  /** Sets the lab's start or goal and refreshes markers and panels. */
+  setEndpoint(which: 'start' | 'goal', value: string | number[] | null): void {
+    this.overlay.setError(null);
+    this.lab.setEndpoint(which, value);
+    this.labChanged();
+  }
+
+  /** Per frame, after the animation hooks: hover and the status panel. */
+  private afterHooks(): boolean {
+    const p = this.pointer;
+    if (p.takeMoved() && !p.pressed) {
+      if (this.hover.update(p.ndc, p.clientX, p.clientY, p.inside, this.camera, this.current, this.views.waypoints)) this.invalidate();
+    }
+    if (this.labDirty) {
+      this.labDirty = false;
+      this.overlay.setStatus(this.lab.states);
+      this.overlay.setStepLegend(this.lab.stepAlgorithms);
+    }
+    return false;
+  }
+
+  private updateHint(): void {
+    const tool = this.tools.active;
+    const fly = this.rig.mode === 'fly' ? ` · [WASD] fly (${this.rig.flySpeed.toFixed(1)}/s)` : '';
+    this.overlay.setHint(`${tool?.hint ?? ''}${fly} · [R] run · [H] help`);
+  }
+
+  /** The select tool: a click sets the start, a right-click the goal. */
+  private pickEndpoint(e: ToolClick): void {
+    const scene = this.current;
+    if (scene === null || (e.button !== 0 && e.button !== 2)) return;
+    const which = e.button === 0 ? 'start' : 'goal';
+    this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.camera);
+    const graph = this.lab.settings.graph;
+    const value = endpointAt(scene, graph, this.raycaster, this.views.waypoints, this.views.world?.pickables() ?? []);
+    if (value !== null) this.setEndpoint(which, value);
+    else if (graph === 'grid' && scene.grid !== null) this.overlay.setError(`No free voxel there for the ${which}.`);
+  }
+}
