@@ -1,0 +1,188 @@
+import type { CornerCutting, VoxelGrid } from './VoxelGrid.ts';
+
+/**
+ * Which voxels a move rule joins: 6 = through faces, 18 = also through edges, 26 = also
+ * through corners. Under `forbid` a diagonal move needs its whole box free, and a free box
+ * always holds a face path between its ends, so every forbid rule joins exactly what the
+ * 6-neighbourhood joins; only `allow` with 18 or 26 neighbours joins more.
+ */
+export type Connectivity = 6 | 18 | 26;
+
+/** The connectivity of a move rule (see Connectivity). */
+export function connectivityOf(neighborhood: 6 | 18 | 26, cornerCutting: CornerCutting): Connectivity {
+  return cornerCutting === 'forbid' ? 6 : neighborhood;
+}
+
+/**
+ * The connected components of a grid's free space under one connectivity, so a query can tell
+ * "unreachable" before any search. Built over runs: the free voxels of each row (y, z) as
+ * maximal x-spans, joined to the runs of the neighbouring rows with a union-find. Memory
+ * follows the number of runs, not of voxels.
+ *
+ * Layout (CSR by row r = y + Y * z):
+ *   rowStart[r] .. rowStart[r + 1]  the runs of row r, in x order
+ *   runX0[k], runX1[k]              inclusive x-span of run k
+ *   runLabel[k]                     component of run k, 0 .. count - 1
+ */
+export class FreeComponents {
+  readonly grid: VoxelGrid;
+  readonly connectivity: Connectivity;
+  /** The grid's `version` these components describe. */
+  readonly version: number;
+  readonly count: number;
+  readonly rowStart: Int32Array;
+  readonly runX0: Int32Array;
+  readonly runX1: Int32Array;
+  readonly runLabel: Int32Array;
+
+  constructor(grid: VoxelGrid, connectivity: Connectivity) {
+    this.grid = grid;
+    this.connectivity = connectivity;
+    this.version = grid.version;
+    const { X, Y, Z, occupancy } = grid;
+    const rows = Y * Z;
+    const rowStart = new Int32Array(rows + 1);
+    let runs = 0;
+    for (let r = 0, base = 0; r < rows; r++, base += X) {
+      for (let x = 0; x < X; x++) if (occupancy[base + x] === 0 && (x === 0 || occupancy[base + x - 1] !== 0)) runs++;
+      rowStart[r + 1] = runs;
+    }
+    const x0 = new Int32Array(runs);
+    const x1 = new Int32Array(runs);
+    for (let r = 0, base = 0, k = 0; r < rows; r++, base += X) {
+      for (let x = 0; x < X; x++) {
+        if (occupancy[base + x] !== 0) continue;
+        if (x === 0 || occupancy[base + x - 1] !== 0) x0[k] = x;
+        if (x === X - 1 || occupancy[base + x + 1] !== 0) x1[k++] = x;
+      }
+    }
+    const parent = Int32Array.from({ length: runs }, (_, k) => k);
+    const find = (k: number): number => {
+      while (parent[k] !== k) {
+        parent[k] = parent[parent[k]];
+        k = parent[k];
+      }
+      return k;
+    };
+    const join = (a: number, b: number) => {
+      const ra = find(a);
+      const rb = find(b);
+      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    };
+    // Each row joins the rows before it in (y, z) order: (y-1, z), (y-1..y+1, z-1); an x-span
+    // grown by one each way reaches the diagonal neighbours along x.
+    const wide = connectivity === 26 ? 1 : 0;
+    for (let z = 0; z < Z; z++) {
+      for (let y = 0; y < Y; y++) {
+        const r = y + Y * z;
+        if (y > 0) linkRows(r, r - 1, connectivity === 6 ? 0 : 1);
+        if (z > 0) {
+          linkRows(r, r - Y, connectivity === 6 ? 0 : 1);
+          if (connectivity !== 6) {
+            if (y > 0) linkRows(r, r - Y - 1, wide);
+            if (y < Y - 1) linkRows(r, r - Y + 1, wide);
+          }
+        }
+      }
+    }
+    function linkRows(ra: number, rb: number, grow: number): void {
+      let i = rowStart[ra];
+      let j = rowStart[rb];
+      const iEnd = rowStart[ra + 1];
+      const jEnd = rowStart[rb + 1];
+      while (i < iEnd && j < jEnd) {
+        if (x0[i] - grow <= x1[j] && x0[j] <= x1[i] + grow) join(i, j);
+        if (x1[i] < x1[j]) i++;
+        else j++;
+      }
+    }
+    const label = new Int32Array(runs);
+    let count = 0;
+    for (let k = 0; k < runs; k++) label[k] = parent[k] === k ? count++ : label[find(k)];
+    this.count = count;
+    this.rowStart = rowStart;
+    this.runX0 = x0;
+    this.runX1 = x1;
+    this.runLabel = label;
+  }
+
+  /** The run holding voxel (x, y, z), or -1 when it is blocked or outside the grid. */
+  runAt(x: number, y: number, z: number): number {
+    if (!this.grid.inBounds(x, y, z)) return -1;
+    const r = y + this.grid.Y * z;
+    let lo = this.rowStart[r];
+    let hi = this.rowStart[r + 1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.runX1[mid] < x) lo = mid + 1;
+      else if (this.runX0[mid] > x) hi = mid - 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  /** The component of voxel index `i`, or -1 when the voxel is blocked. */
+  componentOf(i: number): number {
+    const { X, Y } = this.grid;
+    const z = Math.floor(i / (X * Y));
+    const r = i - z * X * Y;
+    const y = Math.floor(r / X);
+    const k = this.runAt(r - y * X, y, z);
+    return k < 0 ? -1 : this.runLabel[k];
+  }
+
+  /**
+   * The voxels of component `label` nearest (straight line) to voxel (gx, gy, gz), as voxel
+   * indices: all of them when several are equally near; empty for a label that does not exist.
+   * Rows are visited in square rings around (gy, gz); ring d holds no voxel nearer than d, so
+   * the scan stops at the first ring that cannot do better.
+   */
+  nearestOf(label: number, gx: number, gy: number, gz: number): number[] {
+    const { X, Y, Z } = this.grid;
+    let best = Infinity;
+    const found: number[] = [];
+    const visitRow = (y: number, z: number) => {
+      if (y < 0 || z < 0 || y >= Y || z >= Z) return;
+      const r = y + Y * z;
+      const dyz = (y - gy) ** 2 + (z - gz) ** 2;
+      if (dyz > best) return;
+      for (let k = this.rowStart[r]; k < this.rowStart[r + 1]; k++) {
+        if (this.runLabel[k] !== label) continue;
+        const x = Math.min(Math.max(gx, this.runX0[k]), this.runX1[k]);
+        const d = (x - gx) ** 2 + dyz;
+        if (d < best) {
+          best = d;
+          found.length = 0;
+        }
+        if (d === best) found.push(x + X * r);
+      }
+    };
+    const rings = Math.max(gy, Y - 1 - gy, gz, Z - 1 - gz);
+    for (let d = 0; d <= rings && d * d <= best; d++) {
+      if (d === 0) {
+        visitRow(gy, gz);
+        continue;
+      }
+      for (let t = -d; t <= d; t++) {
+        visitRow(gy + t, gz - d);
+        visitRow(gy + t, gz + d);
+      }
+      for (let t = -d + 1; t <= d - 1; t++) {
+        visitRow(gy - d, gz + t);
+        visitRow(gy + d, gz + t);
+      }
+    }
+    return found.sort((a, b) => a - b);
+  }
+}
+
+const cache = new WeakMap<VoxelGrid, Map<Connectivity, FreeComponents>>();
+
+/** The components of `grid` under `connectivity`, rebuilt when the grid has changed since. */
+export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): FreeComponents {
+  let byRule = cache.get(grid);
+  if (byRule === undefined) cache.set(grid, (byRule = new Map()));
+  let c = byRule.get(connectivity);
+  if (c === undefined || c.version !== grid.version) byRule.set(connectivity, (c = new FreeComponents(grid, connectivity)));
+  return c;
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { connectivityOf, FreeComponents, freeComponents } from '../../../src/core/grid/freeComponents.ts';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { mulberry32 } from '../../support/random.ts';
+import { type RefGrid, refMoves } from '../../support/reference.ts';
+
+const RULES = [
+  [6, 'forbid'],
+  [18, 'forbid'],
+  [26, 'forbid'],
+  [18, 'allow'],
+  [26, 'allow'],
+] as const;
+
+function randomGrid(seed: number, X: number, Y: number, Z: number, density: number): VoxelGrid {
+  const random = mulberry32(seed);
+  const grid = new VoxelGrid({ dims: [X, Y, Z] });
+  for (let i = 0; i < grid.size; i++) grid.occupancy[i] = random() < density ? 1 : 0;
+  grid.version++;
+  return grid;
+}
+
+const refOf = (grid: VoxelGrid): RefGrid => ({
+  X: grid.X,
+  Y: grid.Y,
+  Z: grid.Z,
+  blocked: (x, y, z) => grid.isBlocked(x, y, z),
+  cost: () => 1,
+});
+
+/** Component of every voxel by breadth-first flood over the written move rules (-1 blocked). */
+function refLabels(grid: VoxelGrid, neighborhood: 6 | 18 | 26, cornerCutting: 'forbid' | 'allow'): Int32Array {
+  const ref = refOf(grid);
+  const label = new Int32Array(grid.size).fill(-1);
+  let next = 0;
+  for (let s = 0; s < grid.size; s++) {
+    if (grid.occupancy[s] !== 0 || label[s] !== -1) continue;
+    label[s] = next;
+    const queue = [s];
+    while (queue.length > 0) {
+      const u = queue.pop()!;
+      const c = grid.coords(u, { x: 0, y: 0, z: 0 });
+      for (const [x, y, z] of refMoves(ref, c.x, c.y, c.z, neighborhood, cornerCutting)) {
+        const v = grid.index(x, y, z);
+        if (label[v] === -1) {
+          label[v] = next;
+          queue.push(v);
+        }
+      }
+    }
+    next++;
+  }
+  return label;
+}
+
+describe('FreeComponents', () => {
+  it('joins exactly the voxels the move rules connect, for every rule', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const grid = randomGrid(seed, 5 + (seed % 4), 4 + (seed % 3), 3 + (seed % 5), 0.35 + 0.03 * (seed % 6));
+      for (const [neighborhood, cornerCutting] of RULES) {
+        const ref = refLabels(grid, neighborhood, cornerCutting);
+        const comps = new FreeComponents(grid, connectivityOf(neighborhood, cornerCutting));
+        const seen = new Map<number, number>();
+        for (let i = 0; i < grid.size; i++) {
+          const c = comps.componentOf(i);
+          expect(c === -1, `seed ${seed} voxel ${i}`).toBe(ref[i] === -1);
+          if (c === -1) continue;
+          // The two labellings are the same partition: a bijection between labels.
+          if (!seen.has(c)) seen.set(c, ref[i]);
+          expect(seen.get(c), `seed ${seed} ${neighborhood}/${cornerCutting} voxel ${i}`).toBe(ref[i]);
+        }
+        expect(comps.count).toBe(new Set(ref.filter((l) => l >= 0)).size);
+      }
+    }
+  });
+
+  it('holds one run per maximal free x-span, not one entry per voxel', () => {
+    const grid = new VoxelGrid({ dims: [64, 8, 8] });
+    grid.setBlocked(10, 0, 0, true);
+    const comps = new FreeComponents(grid, 6);
+    expect(comps.runX0.length).toBe(8 * 8 + 1);
+    expect(comps.count).toBe(1);
+  });
+
+  it('finds the voxels of a component nearest a point, ties included, as a brute force does', () => {
+    for (let seed = 20; seed < 30; seed++) {
+      const grid = randomGrid(seed, 9, 7, 6, 0.55);
+      const comps = new FreeComponents(grid, 26);
+      const random = mulberry32(seed);
+      for (let q = 0; q < 20; q++) {
+        const g = [Math.floor(random() * 9), Math.floor(random() * 7), Math.floor(random() * 6)];
+        for (let label = 0; label < Math.min(comps.count, 4); label++) {
+          let best = Infinity;
+          let brute: number[] = [];
+          for (let i = 0; i < grid.size; i++) {
+            if (comps.componentOf(i) !== label) continue;
+            const c = grid.coords(i, { x: 0, y: 0, z: 0 });
+            const d = (c.x - g[0]) ** 2 + (c.y - g[1]) ** 2 + (c.z - g[2]) ** 2;
+            if (d < best) [best, brute] = [d, [i]];
+            else if (d === best) brute.push(i);
+          }
+          expect(comps.nearestOf(label, g[0], g[1], g[2])).toEqual(brute);
+        }
+      }
+    }
+    expect(new FreeComponents(new VoxelGrid({ dims: [2, 2, 2] }), 6).nearestOf(5, 0, 0, 0)).toEqual([]);
+  });
+
+  it('is rebuilt after the grid changes, and kept while it does not', () => {
+    const grid = new VoxelGrid({ dims: [5, 3, 1] });
+    for (let y = 0; y < 3; y++) grid.setBlocked(2, y, 0, true);
+    const a = freeComponents(grid, 6);
+    expect(a.count).toBe(2);
+    expect(freeComponents(grid, 6)).toBe(a);
+    grid.setBlocked(2, 1, 0, false);
+    const b = freeComponents(grid, 6);
+    expect(b).not.toBe(a);
+    expect(b.count).toBe(1);
+    expect(b.componentOf(grid.index(0, 0, 0))).toBe(b.componentOf(grid.index(4, 2, 0)));
+  });
+
+  it('tells forbid rules apart from allow rules only where a corner joins', () => {
+    // Two free voxels touching at a corner only: joined under 26/allow, apart under every forbid rule.
+    const grid = new VoxelGrid({ dims: [2, 2, 2] });
+    grid.occupancy.fill(1);
+    grid.occupancy[grid.index(0, 0, 0)] = 0;
+    grid.occupancy[grid.index(1, 1, 1)] = 0;
+    grid.version++;
+    expect(connectivityOf(26, 'forbid')).toBe(6);
+    expect(new FreeComponents(grid, 6).count).toBe(2);
+    expect(new FreeComponents(grid, 18).count).toBe(2);
+    expect(new FreeComponents(grid, 26).count).toBe(1);
+  });
+});
