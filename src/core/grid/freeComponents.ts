@@ -39,23 +39,36 @@ export class FreeComponents {
     this.grid = grid;
     this.connectivity = connectivity;
     this.version = grid.version;
-    const { X, Y, Z, occupancy } = grid;
+    const { Y, Z } = grid;
+    // The grid's bit rows (blockedRows: row (y, z) at (y + 1 + (Y + 2) * (z + 1)) * W, voxel x at
+    // bit x + 1, padding set) give the runs 32 voxels a word: one pass counts, one fills.
+    const bits = grid.blockedRows();
+    const W = grid.rowWords;
     const rows = Y * Z;
     const rowStart = new Int32Array(rows + 1);
-    let runs = 0;
-    for (let r = 0, base = 0; r < rows; r++, base += X) {
-      for (let x = 0; x < X; x++) if (occupancy[base + x] === 0 && (x === 0 || occupancy[base + x - 1] !== 0)) runs++;
-      rowStart[r + 1] = runs;
-    }
+    const eachRun = (visit: (k: number, a: number, b: number) => void) => {
+      let k = 0;
+      for (let z = 0; z < Z; z++) {
+        for (let y = 0; y < Y; y++) {
+          const base = (y + 1 + (Y + 2) * (z + 1)) * W;
+          for (let from = 1; ; ) {
+            const a = nextBit(bits, base, W, from, false);
+            if (a >= 32 * W) break;
+            from = nextBit(bits, base, W, a, true);
+            visit(k++, a - 1, from - 2);
+          }
+          rowStart[y + Y * z + 1] = k;
+        }
+      }
+      return k;
+    };
+    const runs = eachRun(() => {});
     const x0 = new Int32Array(runs);
     const x1 = new Int32Array(runs);
-    for (let r = 0, base = 0, k = 0; r < rows; r++, base += X) {
-      for (let x = 0; x < X; x++) {
-        if (occupancy[base + x] !== 0) continue;
-        if (x === 0 || occupancy[base + x - 1] !== 0) x0[k] = x;
-        if (x === X - 1 || occupancy[base + x + 1] !== 0) x1[k++] = x;
-      }
-    }
+    eachRun((k, a, b) => {
+      x0[k] = a;
+      x1[k] = b;
+    });
     const parent = Int32Array.from({ length: runs }, (_, k) => k);
     const find = (k: number): number => {
       while (parent[k] !== k) {
@@ -174,6 +187,21 @@ export class FreeComponents {
     }
     return found.sort((a, b) => a - b);
   }
+}
+
+/**
+ * The first bit at or after `from` in the row of `words` 32-bit words at `base` that is set
+ * (`set`) or clear; 32 * words when there is none.
+ */
+function nextBit(bits: Uint32Array, base: number, words: number, from: number, set: boolean): number {
+  let w = from >>> 5;
+  if (w >= words) return 32 * words;
+  let word = (set ? bits[base + w] : ~bits[base + w]) & (-1 << (from & 31));
+  while (word === 0) {
+    if (++w >= words) return 32 * words;
+    word = set ? bits[base + w] : ~bits[base + w];
+  }
+  return (w << 5) + 31 - Math.clz32(word & -word);
 }
 
 const cache = new WeakMap<VoxelGrid, Map<Connectivity, FreeComponents>>();
