@@ -4,7 +4,7 @@
  */
 import { Box3, BoxGeometry, ConeGeometry, Group, Mesh, MeshStandardMaterial, Vector3 } from 'three';
 import { AgentsHelper } from 'navlab/helpers';
-import { NavWorld } from 'navlab/three';
+import { createSimulation, NavWorld } from 'navlab/three';
 import { createStage } from './stage.ts';
 
 const stage = createStage(new Vector3(0, 16, 14), new Vector3(0, 0, 0));
@@ -25,7 +25,7 @@ stage.scene.add(level);
 
 const bounds = new Box3(new Vector3(-8, 0, -8), new Vector3(8, 3, 8));
 const nav = NavWorld.fromObject3D(level, { cellSize: 0.4, agentRadius: 0.3, waypoints: 'none', bounds });
-const sim = nav.createSimulation();
+const sim = createSimulation(nav);
 
 // Twelve agents on a circle, each heading for the opposite side.
 const drones: Mesh[] = [];

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { writeNavbin } from 'navlab';
 import { importMesh } from 'navlab/import';
-import { NavWorld } from 'navlab/three';
+import { autoWaypoints, NavWorld } from 'navlab/three';
 
 const [input, output, cell = '0.25', radius = '0.1'] = process.argv.slice(2);
 if (!input || !output) {
@@ -20,7 +20,7 @@ const cellSize = Number(cell);
 const agentRadius = Number(radius);
 
 const mesh = await importMesh(basename(input), new Uint8Array(readFileSync(input)));
-const nav = NavWorld.fromObject3D(mesh.object, { cellSize, agentRadius, waypoints: 'auto' });
+const nav = NavWorld.fromObject3D(mesh.object, { cellSize, agentRadius, waypoints: autoWaypoints });
 const graph = nav.waypoints!.graph();
 
 const bytes = writeNavbin({

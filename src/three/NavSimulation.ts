@@ -6,11 +6,10 @@ import type { Vec3 } from '../core/math/vec3.ts';
 import type { SteeringParams } from '../core/steering/params.ts';
 import { GridPlanner, WaypointPlanner, type PathPlanner } from '../core/steering/planners.ts';
 import { Simulation } from '../core/steering/Simulation.ts';
-import type { NavWorld } from './NavWorld.ts';
-import { ObstacleWorld } from './ObstacleWorld.ts';
+import { NavWorld } from './NavWorld.ts';
 import { BvhGeometry } from './BvhGeometry.ts';
 
-/** Options of `NavWorld.createSimulation`. */
+/** Options of `createSimulation` (and of `new NavSimulation`). */
 export interface NavSimulationOptions {
   /** What agents plan on. @default 'grid' */
   graph?: 'grid' | 'waypoints';
@@ -33,10 +32,26 @@ export interface NavAgentOptions {
 const _p = new Vector3();
 
 /**
+ * A steering simulation in `nav` (see NavSimulation): agents are three objects. The same as
+ * `new NavSimulation(nav, options)`. Throws a NavlabError 'usage' on bad options, a NavWorld
+ * without a world (its static geometry), or a graph the NavWorld does not have.
+ *
+ * ```ts
+ * const sim = createSimulation(nav);
+ * sim.addAgent(drone, { goal: new Vector3(4, 1, 0) });
+ * renderer.setAnimationLoop(() => sim.update(clock.getDelta()));
+ * ```
+ */
+export function createSimulation(nav: NavWorld, options: NavSimulationOptions = {}): NavSimulation {
+  return new NavSimulation(nav, options);
+}
+
+/**
  * Steering agents in a NavWorld, each driving a three.js object: call `update(dt)` every frame
  * and the objects' positions follow the agents (interpolated between fixed steps). The agents
  * plan on the world's grid or waypoint graph, steer around each other and keep out of the
- * world's geometry; `NavWorld.update` makes them re-test their paths.
+ * world's geometry; `NavWorld.update` makes them re-test their paths (the simulation follows
+ * its NavWorld's updates from its construction on).
  */
 export class NavSimulation {
   /** The core simulation (positions, forces, metrics). */
@@ -47,9 +62,8 @@ export class NavSimulation {
   #next = 1;
 
   constructor(nav: NavWorld, options: NavSimulationOptions = {}) {
-    // NavWorld imports this module: it is recognised by its parts, not by instanceof.
-    checkObject('NavSimulation: nav', nav, 'a NavWorld');
-    if (nav.world !== null) checkInstance('NavSimulation: nav.world', nav.world, ObstacleWorld, 'ObstacleWorld or null (a NavWorld)');
+    // NavWorld's constructor is private: its factories make it.
+    checkInstance('NavSimulation: nav', nav, NavWorld as unknown as abstract new () => NavWorld, 'NavWorld');
     options = checkOptions<NavSimulationOptions>('NavSimulation: options', options);
     if (options.graph !== undefined) checkOneOf('graph', options.graph, ['grid', 'waypoints']);
     this.#nav = nav;
@@ -69,6 +83,7 @@ export class NavSimulation {
       );
     } else throw new NavlabError('usage', `graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
     this.simulation = new Simulation({ geometry, planner, params: options.params, cellSize: nav.cellSize, seed: options.seed });
+    nav.onUpdate(() => this.worldChanged());
   }
 
   /**

@@ -22,10 +22,9 @@ import {
 } from '../scene/query.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
-import { NavSimulation, type NavSimulationOptions } from './NavSimulation.ts';
 import type { ObstacleWorld } from './ObstacleWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
-import { checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
+import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
 import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
 import { buildParts, checkFinite, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { freeVoxel, polyline } from './worldPaths.ts';
@@ -143,7 +142,7 @@ export class NavWorld implements SearchableScene {
   readonly #fixedGraph: WaypointGraph;
   readonly #ctx = new SearchContext();
   #router: { graph: WaypointGraph; router: WaypointRouter } | null = null;
-  readonly #simulations: NavSimulation[] = [];
+  readonly #listeners: ((change: NavUpdate) => void)[] = [];
 
   private constructor(parts: NavWorldParts) {
     this.root = parts.root;
@@ -303,8 +302,8 @@ export class NavWorld implements SearchableScene {
   /**
    * Call after `object` (an obstacle mesh under the root, or a group of them) moved, turned or
    * deformed: its world triangles are re-read, the BVH rebuilt, only the voxels near its old
-   * and new place re-voxelized and only the waypoint links through that box re-tested; the
-   * agents of this world's simulations re-test their paths. The obstacles are the meshes
+   * and new place re-voxelized and only the waypoint links through that box re-tested; then
+   * the `onUpdate` listeners are called (the agents of this world's simulations re-test their paths). The obstacles are the meshes
    * found by `fromObject3D`: a mesh added later, or one whose triangle count changed, needs a
    * new NavWorld (the latter throws a NavlabError 'usage'). A NavWorld from `fromScene` follows
    * no meshes (its scene's own edits make a new one): it returns `{ box: null }`.
@@ -328,15 +327,23 @@ export class NavWorld implements SearchableScene {
     if (box === null) return { box: null, voxels: 0, links: 0 };
     const voxels = voxelizeRegion(world, this.grid, box, { dilation: this.agentRadius });
     const links = this.waypoints === null ? 0 : this.waypoints.retestRegion(box, this.agentRadius);
-    for (const sim of this.#simulations) sim.worldChanged();
-    return { box, voxels, links };
+    const change = { box, voxels, links };
+    for (const listener of this.#listeners) listener(change);
+    return change;
   }
 
-  /** A steering simulation in this world; agents are three objects (see NavSimulation). */
-  createSimulation(options: NavSimulationOptions = {}): NavSimulation {
-    const sim = new NavSimulation(this, options);
-    this.#simulations.push(sim);
-    return sim;
+  /**
+   * Calls `listener` after every `update` that changed something (with what it returned): how
+   * a simulation (createSimulation in NavSimulation.ts) follows its world. Returns the function
+   * that stops it.
+   */
+  onUpdate(listener: (change: NavUpdate) => void): () => void {
+    checkFunction('NavWorld.onUpdate: listener', listener);
+    this.#listeners.push(listener);
+    return () => {
+      const i = this.#listeners.indexOf(listener);
+      if (i >= 0) this.#listeners.splice(i, 1);
+    };
   }
 
   /** Frees the BVH and the world's GPU resources (of a world this NavWorld built or was given). */

@@ -23,5 +23,6 @@ export {
   type NavQueryOptions,
   type ObjectNavWorld,
 } from './NavWorld.ts';
-export { NavSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
+export { NavSimulation, createSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
+export { autoWaypoints, type WaypointPlacer, type WaypointPlacementOptions } from './waypointPlacement.ts';
 export { VoxelChunks, CHUNK_SIZE, type VoxelChunkData, type VoxelChunksOptions } from './VoxelChunks.ts';

@@ -42,8 +42,12 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
     throw usage(`maxWaypoints: expected an integer from 1 to ${LIMITS.waypoints}, got ${String(n)}`);
   }
   const w = o.waypoints;
-  if (w !== undefined && w !== 'auto' && w !== 'none' && !Array.isArray(w))
-    throw usage(`waypoints: expected 'auto', 'none' or an array of Vector3, got ${String(w)}`);
+  if (w === 'auto')
+    throw usage(
+      "waypoints: 'auto' is the placer autoWaypoints now: import { autoWaypoints } from 'navlab/three' and pass waypoints: autoWaypoints",
+    );
+  if (w !== undefined && w !== 'none' && !Array.isArray(w) && typeof w !== 'function')
+    throw usage(`waypoints: expected 'none', an array of Vector3 or a waypoint placer (autoWaypoints), got ${String(w)}`);
   if (o.filter !== undefined) checkFunction('filter', o.filter);
   const b = o.bounds;
   if (

@@ -5,15 +5,18 @@
  */
 import { Matrix4, type Box3, type Mesh, type Object3D, type Vector3 } from 'three';
 import { NavlabError } from '../core/errors.ts';
-import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
+import { checkNumbers } from '../core/args.ts';
+import { MAX_PLACEMENT_VOXELS } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { LIMITS } from '../core/limits.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { worldTriangles } from './meshTriangles.ts';
 import { ObstacleWorld } from './ObstacleWorld.ts';
 import { voxelize } from './voxelize.ts';
 import { meshGridSpec, soupBounds } from '../core/geometry/voxelizeMesh.ts';
+import type { WaypointPlacer } from './waypointPlacement.ts';
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
@@ -24,11 +27,12 @@ export interface NavWorldOptions {
   /** Radius of the agents (finite, >= 0): grid paths and waypoint links keep this clearance. @default 0 */
   agentRadius?: number;
   /**
-   * Waypoints of the waypoint graph: `'auto'` places them (few, covering the free space),
-   * `'none'` builds no graph, or the given positions. @default 'auto'
+   * Waypoints of the waypoint graph: `'none'` builds no graph, a list gives their positions,
+   * and a placer places them: `autoWaypoints` (from navlab/three) places few, covering the
+   * free space (a grid of at most 2^24 voxels). @default 'none'
    */
-  waypoints?: 'auto' | 'none' | readonly Vector3[];
-  /** At most this many automatic waypoints (1 to 50,000). @default 50000 */
+  waypoints?: 'none' | readonly Vector3[] | WaypointPlacer;
+  /** At most this many waypoints from a placer (1 to 50,000). @default 50000 */
   maxWaypoints?: number;
   /** The grid covers at least this box (e.g. the space agents fly in). @default the meshes' box */
   bounds?: Box3;
@@ -72,11 +76,12 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   if (options.bounds !== undefined) unionBox({ min, max }, options.bounds);
   const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
   const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
-  const wanted = options.waypoints ?? 'auto';
-  const limit = wanted === 'auto' ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
+  const wanted = options.waypoints ?? 'none';
+  const placed = typeof wanted === 'function';
+  const limit = placed ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
   if (voxels > limit) {
     throw usage(
-      `cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${wanted === 'auto' ? " for waypoints 'auto'" : ''}`,
+      `cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${placed ? ' for placed waypoints' : ''}`,
     );
   }
   const identity = new Matrix4();
@@ -86,10 +91,11 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   if (wanted === 'none') return parts;
   const los = world.lineOfSight(agentRadius);
   let positions: ArrayLike<number>;
-  if (wanted === 'auto') {
+  if (typeof wanted === 'function') {
     // Placement measures clearance itself: it wants the geometry, not the grown grid.
     const surface = agentRadius === 0 ? grid : voxelize(world, spec);
-    positions = placeWaypoints(surface, los, { agentRadius, maxWaypoints: options.maxWaypoints }).positions;
+    positions = wanted(surface, los, { agentRadius, maxWaypoints: options.maxWaypoints });
+    checkNumbers('waypoints: the positions placed', positions, 3, 3 * LIMITS.waypoints);
   } else {
     positions = wanted.flatMap((p) => [p.x, p.y, p.z]);
   }

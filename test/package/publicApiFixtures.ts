@@ -14,7 +14,7 @@ import {
   writeNavbin,
 } from '../../src/core/index.ts';
 import { parseScene, type SceneDocument } from '../../src/scene/index.ts';
-import { NavWorld, ObstacleWorld } from '../../src/three/index.ts';
+import { createSimulation, NavWorld, ObstacleWorld } from '../../src/three/index.ts';
 
 /**
  * A value the hostile-argument walk must not open up (a document or a buffer whose fields are
@@ -131,7 +131,7 @@ export const agent = () => {
 };
 /** A NavSimulation with `agent` driven (returns both). */
 export const navSimulation = () => {
-  const sim = navWorld().createSimulation();
+  const sim = createSimulation(navWorld());
   const a = agent();
   sim.addAgent(a, { goal: new Vector3(1.5, 0, 0) });
   return { sim, a };

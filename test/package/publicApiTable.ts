@@ -446,12 +446,14 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           positionOf: () => ['0', v3()],
           findPath: () => [new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0), { algorithm: 'astar', graph: 'grid', smooth: true }],
           update: () => [new Object3D()],
-          createSimulation: () => [{ graph: 'grid', params: { stepHz: 30 }, seed: 3 }],
+          onUpdate: () => [() => {}],
           dispose: () => [],
         },
         codes: { query: QUERY, search: QUERY, findPath: ['query', 'unsupported'] },
       },
     },
+    createSimulation: { kind: 'function', args: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }] },
+    autoWaypoints: { kind: 'function', args: () => [grid(), () => true, { agentRadius: 0.1, maxWaypoints: 10 }] },
     NavSimulation: {
       kind: 'class',
       spec: {

@@ -9,7 +9,7 @@ import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from '
 import { describe, expect, it } from 'vitest';
 import { NavlabError, readNavbin, Simulation, VoxelGrid, type WaypointGraph, writeNavbin } from '../../src/core/index.ts';
 import { importMesh } from '../../src/import/index.ts';
-import { NavWorld } from '../../src/three/index.ts';
+import { createSimulation, NavWorld } from '../../src/three/index.ts';
 import { thrown } from '../support/thrown.ts';
 
 /** Expects `f` to fail with a one-line NavlabError 'usage' whose message matches `message`. */
@@ -77,7 +77,7 @@ describe('library arguments', () => {
       waypoints: 'none',
       bounds: { min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) } as never,
     });
-    await usage(() => nav.createSimulation(null as never), /^NavSimulation: options: expected an options object, got null$/);
+    await usage(() => createSimulation(nav, null as never), /^NavSimulation: options: expected an options object, got null$/);
     await usage(
       () => nav.findPath(new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0), null as never),
       /^NavWorld\.findPath: options: expected an options object, got null$/,
@@ -99,7 +99,7 @@ describe('library arguments', () => {
       waypoints: 'none',
       bounds: { min: new Vector3(-2, -1, -1), max: new Vector3(2, 1, 1) } as never,
     });
-    const sim = nav.createSimulation();
+    const sim = createSimulation(nav);
     const agent = new Object3D();
     agent.position.set(-1.5, 0, 0);
     await usage(

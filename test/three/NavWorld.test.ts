@@ -1,7 +1,9 @@
 import { Box3, BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
+import { createSimulation } from '../../src/three/NavSimulation.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
+import { autoWaypoints } from '../../src/three/waypointPlacement.ts';
 
 const material = new MeshBasicMaterial();
 
@@ -70,7 +72,7 @@ describe('NavWorld', () => {
 
   it('finds paths on automatic waypoints that avoid the obstacle', () => {
     const { root, wall, bounds } = wallLevel();
-    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: 'auto', bounds });
+    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: autoWaypoints, bounds });
     expect(nav.waypoints!.positions().length / 3).toBeGreaterThan(1);
     const r = nav.findPath(from, to, { graph: 'waypoints' });
     expect(r.status).toBe('found');
@@ -92,8 +94,11 @@ describe('NavWorld', () => {
     const before = nav.findPath(from, to);
     expect(before.length).toBeGreaterThan(8.5);
     expect(nav.findPath(from, to, { graph: 'waypoints' }).points).toHaveLength(3);
+    const heard: unknown[] = [];
+    const stop = nav.onUpdate((change) => heard.push(change));
     wall.position.set(0, 0, 12); // out of the way
     const u = nav.update(wall);
+    expect(heard).toEqual([u]);
     expect(u.voxels).toBeGreaterThan(0);
     expect(u.box).not.toBeNull();
     const after = nav.findPath(from, to);
@@ -103,7 +108,9 @@ describe('NavWorld', () => {
     expect(nav.findPath(from, to, { graph: 'waypoints' }).points).toHaveLength(2);
     // And back: the path goes around again.
     wall.position.set(0, 0, 0);
+    stop();
     nav.update(wall);
+    expect(heard).toHaveLength(1); // stopped
     expect(nav.findPath(from, to).length).toBeCloseTo(before.length, 9);
     // An object that is not an obstacle changes nothing.
     expect(nav.update(new Object3D())).toEqual({ box: null, voxels: 0, links: 0 });
@@ -159,9 +166,12 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: Number.NaN }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: -0.1 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'many' as never }))).toBe('usage');
+    expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'auto' as never })).toThrow(
+      /^waypoints: 'auto' is the placer autoWaypoints now/,
+    );
     expect(code(() => NavWorld.fromObject3D(new Group(), { cellSize: 0.5 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 1e-4, waypoints: 'none' }))).toBe('usage');
-    expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.03, waypoints: 'auto', bounds }))).toBe('usage'); // 2^24 voxels for placement
+    expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.03, waypoints: autoWaypoints, bounds }))).toBe('usage'); // 2^24 voxels for placement
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(Number.NaN, 0, 0)] }))).toBe('usage');
     const broken = box([1, 1, 1], [0, 0, 0]);
     broken.geometry.getAttribute('position').setX(0, Number.POSITIVE_INFINITY);
@@ -180,7 +190,7 @@ describe('NavWorld', () => {
   it('drives three objects as steering agents to their goals', () => {
     const { root, wall, bounds } = wallLevel();
     const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: 'none', bounds });
-    const sim = nav.createSimulation();
+    const sim = createSimulation(nav);
     const scene = new Group();
     const agent = new Object3D();
     agent.position.copy(from);
@@ -196,6 +206,11 @@ describe('NavWorld', () => {
     expect(agent.position.distanceTo(to)).toBeLessThan(0.5);
     expect(least).toBeGreaterThan(0.3 - 1e-3);
     expect(() => sim.addAgent(new Object3D(), { goal: to, speed: -1 })).toThrow(NavlabError);
+    // The simulation follows its world: a moved wall makes the agents re-test their paths.
+    const retests = vi.spyOn(sim.simulation, 'staticGeometryChanged');
+    wall.position.x += 1;
+    nav.update(wall);
+    expect(retests).toHaveBeenCalledTimes(1);
   });
 
   it('fromScene shares a grid and a graph: queries by voxel or id, resumable searches, world points without smoothing', () => {
@@ -243,7 +258,7 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromScene({ grid: null, agentRadius: -1 }))).toBe('usage');
     expect(code(() => nav.findPath(from, to, { smooth: true }))).toBe('usage');
     expect(code(() => nav.findPath(from, to, { graph: 'waypoints' }))).toBe('usage');
-    expect(code(() => nav.createSimulation())).toBe('usage');
+    expect(code(() => createSimulation(nav))).toBe('usage');
     const waypointsOnly = NavWorld.fromScene({ grid: null, graph: built.waypoints!.graph() });
     expect(code(() => waypointsOnly.findPath(from, to))).toBe('usage');
     expect(() => waypointsOnly.query([0, 0, 0], [1, 0, 0])).toThrow('no voxel layer');
