@@ -1,35 +1,47 @@
 /**
- * Entry of the sandbox app (index.html). Builds the App, loads the default scene (the first
- * of scenes/index.json), and then exposes `window.navlab`.
+ * Entry of the sandbox app (index.html), its composition root: builds the shell, creates each
+ * feature (search, editor, meshes, agents) on it, wires them to each other through callbacks
+ * and the shell's signals, loads the first scene and then exposes `window.navlab`. Features
+ * never import each other; what one must tell another passes through here or the shell.
  */
 import './shell/noEval.ts';
 import { version } from '../../package.json';
 import { AgentsController } from './features/agents/AgentsController.ts';
-import { App, createRenderer } from './shell/Shell.ts';
+import { AgentsPanel } from './features/agents/AgentsPanel.ts';
+import { agentsWarmupSamples } from './features/agents/warmupSamples.ts';
 import { Editor } from './features/editor/Editor.ts';
 import { openStartScene } from './features/editor/startup.ts';
-import { key } from './shell/input/shortcuts.ts';
-import { nextTask } from './shell/stage/warmup.ts';
-import type { NavlabHandle } from './handle.ts';
+import { MeshImporter } from './features/meshes/MeshImporter.ts';
 import { MeshPanel } from './features/meshes/MeshPanel.ts';
+import { SearchFeature } from './features/search/SearchFeature.ts';
+import { SearchPanel } from './features/search/SearchPanel.ts';
+import { searchWarmupSamples } from './features/search/warmupSamples.ts';
+import type { NavlabHandle } from './handle.ts';
+import { Shell } from './shell/Shell.ts';
+import { createRenderer } from './shell/stage/Stage.ts';
+import { nextTask } from './shell/stage/warmup.ts';
 import { Panels } from './shell/ui/Panels.ts';
+import { WorkerPool } from './shell/workers/WorkerPool.ts';
 import './shell/ui/style.css';
 
 export type { NavlabHandle, NavlabQueryOptions } from './handle.ts';
 
-/** The automation handle over an app (see handle.ts for the contract). */
-export function createHandle(app: App): NavlabHandle {
+/** The automation handle over the app (see handle.ts for the contract). */
+export function createHandle(shell: Shell, search: SearchFeature): NavlabHandle {
   return Object.freeze({
     version,
-    scenes: () => app.catalog.names,
-    loadScene: (nameOrDocument: string | object) => app.loadScene(nameOrDocument),
-    document: () => app.document(),
-    query: (options) => app.query(options),
-    setTool: (name: string) => app.tools.use(name),
-    undo: () => void app.history.undo(),
-    redo: () => void app.history.redo(),
+    scenes: () => shell.catalog.names,
+    loadScene: (nameOrDocument: string | object) => shell.loadScene(nameOrDocument),
+    document: () => shell.document(),
+    query: (options) => search.query(options),
+    setTool: (name: string) => shell.tools.use(name),
+    undo: () => void shell.history.undo(),
+    redo: () => void shell.history.redo(),
   } satisfies NavlabHandle);
 }
+
+/** The nav workers: preprocessing, queries nobody watches, mesh work (nav.worker.ts). */
+const navWorker = (): Worker => new Worker(new URL('./nav.worker.ts', import.meta.url), { type: 'module' });
 
 /** Lets a worker start the GPU process (see gpu.worker.ts); gives up after 3 s. */
 function warmGpu(): Promise<void> {
@@ -49,7 +61,8 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimation
 
 /**
  * Starts the app in short steps (each its own task, none long enough to make the page stutter):
- * GPU, renderer, app, then the default scene loads in the workers while the panels are built.
+ * GPU, renderer, shell and features, then the default scene loads in the workers while the
+ * panels are built.
  */
 async function main(): Promise<void> {
   await nextTask();
@@ -58,41 +71,38 @@ async function main(): Promise<void> {
   await nextTask();
   const renderer = createRenderer();
   await nextTask();
-  const app = new App(container, renderer);
-  app.start();
-  void app.warmUp();
-  const first = app.catalog.entries[0];
-  const editor = new Editor(app);
+  const shell = new Shell(container, renderer, new WorkerPool(2, navWorker));
+  // The search first: it is the shell's search port and registers the select tool the editor builds on.
+  const search = new SearchFeature(shell);
+  shell.start();
+  void shell.warmUp([searchWarmupSamples, agentsWarmupSamples]);
+  const meshes = new MeshImporter(shell);
+  shell.importMeshes = (files) => meshes.importFiles(files);
+  const first = shell.catalog.entries[0];
+  const editor = new Editor(shell);
   // A shared link, else the autosaved edited scene, else the default scene.
-  const loading = openStartScene(app, editor.work, first.name);
+  const loading = openStartScene(shell, editor.work, first.name);
   await nextFrame();
-  const panels = new Panels(app);
+  const panels = new Panels(shell);
+  const searchPanel = new SearchPanel(search, panels);
   editor.buildPanel(panels.gui);
-  new MeshPanel(app, panels.gui, (label, edit) => editor.commit(label, edit));
+  new MeshPanel(shell, meshes, panels.gui, (label, edit) => editor.commit(label, edit));
   await nextFrame();
-  const agents = new AgentsController(app);
-  panels.buildAgents(agents);
+  const agents = new AgentsController(shell);
+  new AgentsPanel(shell, panels, agents);
   editor.onEdited = (doc) => agents.sceneLoaded(doc);
-  app.sceneListeners.push((scene) => agents.sceneLoaded(scene.doc));
-  app.addShortcut({
-    group: 'Agents',
-    keys: 'Space',
-    action: 'Play or pause the agents',
-    match: key('Space'),
-    run: () => agents.togglePlay(),
-  });
-  app.addShortcut({ group: 'Agents', keys: 'N', action: 'One simulation step', match: key('KeyN'), run: () => agents.step() });
-  app.addShortcut({ group: 'Agents', keys: 'Backspace', action: 'Reset the agents', match: key('Backspace'), run: () => agents.reset() });
+  shell.sceneListeners.push((scene) => agents.sceneLoaded(scene.doc));
   try {
     await loading;
   } catch (e) {
-    app.overlay.setError(`Could not load the default scene: ${(e as Error).message}`);
+    shell.overlay.setError(`Could not load the default scene: ${(e as Error).message}`);
     return;
   }
   // The scene may have been shown before the panels and agents listened.
   panels.refresh();
-  if (!agents.started && app.current !== null) agents.sceneLoaded(app.current.doc);
-  window.navlab = createHandle(app);
+  searchPanel.refresh();
+  if (!agents.started && shell.current !== null) agents.sceneLoaded(shell.current.doc);
+  window.navlab = createHandle(shell, search);
   // For the end-to-end tests (camera projection, drawn links), in the dev server only: not
   // part of the navlab handle, and compiled out of the built app (MODE is 'production' in
   // every build, whatever NODE_ENV says; DEV follows NODE_ENV, which test runners set).

@@ -13,7 +13,15 @@ import { collectVisited, gridPositions, trimVisited } from './features/search/vi
 import { importForApp, placeForApp, voxelizeForApp } from './features/meshes/meshWork.ts';
 import { soupMeshes } from './shell/workers/meshSoups.ts';
 import { preprocessForApp } from './shell/workers/preprocessForApp.ts';
-import type { PreprocessReply, PreprocessRequest, QueryReply, QueryRequest, SceneData, WorkerRequest, WorkerResponse } from './shell/workers/protocol.ts';
+import type {
+  PreprocessReply,
+  PreprocessRequest,
+  QueryReply,
+  QueryRequest,
+  SceneData,
+  WorkerRequest,
+  WorkerResponse,
+} from './shell/workers/protocol.ts';
 
 const scenes = new Map<number, NavWorld>();
 const ctx = new SearchContext();

@@ -7,7 +7,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { addWaypoint, moveWaypoint, paintVoxels } from '../../src/app/features/editor/edits.ts';
-import { AUTOSAVE_DELAY_MS, BASE_KEY_PREFIX, SavedScenes, SCENE_KEY_PREFIX, type SavedScene } from '../../src/app/features/editor/persistence.ts';
+import {
+  AUTOSAVE_DELAY_MS,
+  BASE_KEY_PREFIX,
+  SavedScenes,
+  SCENE_KEY_PREFIX,
+  type SavedScene,
+} from '../../src/app/features/editor/persistence.ts';
 import { DocRef, type Timeline } from '../../src/app/features/editor/timeline.ts';
 import { inThreadSaveJob, type SaveJob } from '../../src/app/features/editor/SceneSaver.ts';
 import { applySolidEdit, packSolid, SaveWork, solidEdit, type SaveRequest } from '../../src/app/features/editor/saveWork.ts';

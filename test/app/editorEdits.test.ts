@@ -5,10 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { History } from '../../src/app/shell/History.ts';
 import {
-  addPlaced,
   addWaypoint,
   duplicateWaypoint,
-  freshId,
   moveWaypoint,
   paintTerrain,
   paintVoxels,
@@ -18,6 +16,8 @@ import {
   setObstacle,
   validated,
 } from '../../src/app/features/editor/edits.ts';
+import { addPlaced } from '../../src/app/features/meshes/placedWaypoints.ts';
+import { freshId } from '../../src/app/shell/scene/freshId.ts';
 import { LEGACY_AUTOSAVE_KEY, MAX_SAVED_STEPS, SavedScenes, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
 import { DocRef, stacksOf, timelineOf, type DocCommand, type Timeline } from '../../src/app/features/editor/timeline.ts';
 import { decodeShare, encodeShare, fromBase64Url, MAX_HASH_SCENE, toBase64Url } from '../../src/app/features/editor/share.ts';

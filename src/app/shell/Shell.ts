@@ -1,93 +1,94 @@
-import { Group, Raycaster, Vector2, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
+import type { PerspectiveCamera, Scene, WebGLRenderer, Object3D } from 'three';
 import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
-import type { PathReport } from '../../core/search/query.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
-import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
-import { clip, oneLine } from './ui/clip.ts';
-import { appShortcuts } from './shellShortcuts.ts';
-import { SceneCatalog, type SceneEntry } from './scene/catalog.ts';
+import type { SearchableScene } from '../../scene/query.ts';
+import type { VoxelChunks } from '../../three/VoxelChunks.ts';
 import { CameraRig } from './camera/CameraRig.ts';
 import { History } from './History.ts';
-import { ToolBox, type ToolClick } from './input/tools.ts';
-import type { NavlabQueryOptions } from '../handle.ts';
-import { endpointAt } from '../features/search/endpointPick.ts';
+import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
 import { chooseFile, installFileDrop } from './input/fileInput.ts';
 import { Keymap } from './input/Keymap.ts';
 import { PointerInput } from './input/PointerInput.ts';
-import { LoadedScene } from './scene/LoadedScene.ts';
-import { MeshImporter } from '../features/meshes/MeshImporter.ts';
-import type { MeshBase } from './scene/sceneMeshFiles.ts';
-import { drawLab, sideBySide } from '../features/search/labDraw.ts';
-import { EndpointMarkers } from '../features/search/SearchView.ts';
-import { SceneViews, type ViewToggles } from './views/SceneViews.ts';
-import { createRenderer, Stage } from './stage/Stage.ts';
-import type { WaypointView } from './views/WaypointView.ts';
-import { SceneLoader, type Loaded } from './scene/SceneLoader.ts';
-import { endpointText } from './ui/format.ts';
-import { defaultGraph, type SearchableScene } from '../../scene/query.ts';
-import { SearchLab } from '../features/search/SearchLab.ts';
 import { POINTER_HELP, type Shortcut } from './input/shortcuts.ts';
+import { ToolBox } from './input/tools.ts';
+import { SceneCatalog, type SceneEntry } from './scene/catalog.ts';
+import { LoadedScene } from './scene/LoadedScene.ts';
+import type { MeshBase } from './scene/sceneMeshFiles.ts';
+import { SceneLoader, type Loaded } from './scene/SceneLoader.ts';
+import { NO_SEARCH, type SearchPort } from './searchPort.ts';
+import { shellShortcuts } from './shellShortcuts.ts';
+import { Signal } from './signal.ts';
+import { createRenderer, Stage } from './stage/Stage.ts';
+import { clip, oneLine } from './ui/clip.ts';
 import { Overlay } from './ui/Overlay.ts';
 import { sceneSummary } from './ui/sceneSummary.ts';
 import { WaypointHover } from './ui/WaypointHover.ts';
-import type { QueryReply, QueryRequest, SceneData, SceneSource } from './workers/protocol.ts';
-import { WorkerPool } from './workers/WorkerPool.ts';
-import type { VoxelChunks } from '../../three/VoxelChunks.ts';
+import { SceneViews, type ViewToggles } from './views/SceneViews.ts';
+import type { WaypointView } from './views/WaypointView.ts';
+import type { SceneData, SceneSource } from './workers/protocol.ts';
+import type { WorkerPool } from './workers/WorkerPool.ts';
 
 export { createRenderer };
 export type { ViewToggles };
 
 /**
- * The sandbox app: puts together the stage (renderer, render loop, lighting), the camera
- * rig, pointer and keyboard input, file drop, the scene loader, the drawn scene, the search
- * lab, the tools and the undo history, and holds the scene shown.
+ * The app's shell: the stage (renderer, render loop, lighting), the camera rig, pointer and
+ * keyboard input, file drop, the worker pool, the scene loader, the drawn scene, the tools
+ * and the undo history, and the scene shown. Features (search, agents, editor, meshes) stand
+ * on it and talk to each other only through what it owns: its signals, its scene state and
+ * the search port (searchPort.ts). It imports no feature.
  */
-export class App {
+export class Shell {
   readonly stage: Stage;
   readonly rig: CameraRig;
-  readonly pool = new WorkerPool(2);
+  readonly pool: WorkerPool;
   readonly catalog = new SceneCatalog();
   readonly overlay = new Overlay();
-  readonly lab: SearchLab;
   readonly history = new History();
   readonly tools = new ToolBox();
   readonly keymap = new Keymap();
   readonly views = new SceneViews();
   readonly loader: SceneLoader;
-  /** Mesh import, voxelization and automatic waypoints (the Meshes panel). */
-  readonly meshImport = new MeshImporter(this);
   /** The scene shown (null until the first load). */
   current: LoadedScene | null = null;
   currentEntry: SceneEntry | null = null;
   /** Seconds of simulated time (moving obstacles, agents). */
   simTime = 0;
+  /**
+   * Called while a loaded scene is being shown: after it is drawn, before the layers are
+   * chosen and the view framed (the search takes the scene here, the mesh import its defaults).
+   */
+  readonly sceneShowing = new Signal<[LoadedScene]>();
   /** Called after a scene was loaded and shown (panels refresh, agents restart). */
   readonly sceneListeners: ((scene: LoadedScene) => void)[] = [];
-  /** Called when start, goal or lab settings changed outside the panels. */
-  onLabChanged: () => void = () => {};
-  private readonly markers = new EndpointMarkers();
-  private readonly searchViews = new Group();
+  /** Emitted after an edit was shown (showEdit), with the new and the previous scene. */
+  readonly sceneEdited = new Signal<[LoadedScene, LoadedScene]>();
+  /** Emitted when what the panels show changed outside them (endpoints, search settings, cut, layers). */
+  readonly changed = new Signal();
+  /** The search a feature runs (main.ts sets it); until then, none. */
+  search: SearchPort = NO_SEARCH;
+  /** Imports mesh files dropped or chosen without a scene file (main.ts sets the meshes feature's import). */
+  importMeshes: (files: readonly File[]) => Promise<void> = async () => {
+    this.overlay.setError('Could not load mesh files: mesh import is not available');
+  };
   private readonly pointer: PointerInput;
   private readonly hover: WaypointHover;
-  private readonly raycaster = new Raycaster();
   private revision = 0;
-  private labDirty = true;
 
-  /** @param renderer created beforehand (see createRenderer), so that both costs fall in separate tasks */
-  constructor(container: HTMLElement, renderer: WebGLRenderer = createRenderer()) {
+  /**
+   * @param renderer created beforehand (see createRenderer), so that both costs fall in separate tasks
+   * @param pool the nav workers (main.ts names the worker script)
+   */
+  constructor(container: HTMLElement, renderer: WebGLRenderer, pool: WorkerPool) {
     this.stage = new Stage(container, renderer);
-    this.lab = new SearchLab(this.pool);
-    this.stage.scene.add(this.views, this.searchViews, this.markers);
+    this.pool = pool;
+    this.stage.scene.add(this.views);
     this.rig = new CameraRig(this.camera, renderer.domElement);
     this.rig.connect();
     this.rig.changed.add(() => {
       this.invalidate();
       this.updateHint();
     });
-    this.lab.onChange = () => {
-      this.labDirty = true;
-      this.invalidate();
-    };
     this.loader = new SceneLoader(
       this.pool,
       this.catalog,
@@ -95,14 +96,8 @@ export class App {
       () => this.stage.compiled,
       () => ++this.revision,
     );
-    this.tools.register({
-      name: 'select',
-      hint: '[Click] start · [Right-click] goal',
-      click: (e) => this.pickEndpoint(e),
-    });
     this.tools.changed.add(() => this.updateHint());
-    this.tools.use('select');
-    for (const s of appShortcuts(this)) this.keymap.add(s);
+    for (const s of shellShortcuts(this)) this.keymap.add(s);
     this.keymap.afterRun = () => this.invalidate();
     this.keymap.connect();
     this.overlay.setHelp([...this.keymap.list, ...POINTER_HELP]);
@@ -111,19 +106,17 @@ export class App {
       (e) => this.tools.active?.click(e),
       (ndc) => {
         // In a side-by-side comparison both halves show the same camera: map to the half's own NDC.
-        if (sideBySide(this.lab)) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
+        if (this.search.sideBySide()) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
       },
     );
     this.hover = new WaypointHover(this.overlay);
     installFileDrop(this.overlay.drop, (files) => void this.loadFiles(files));
-    this.stage.draw = () => drawLab(this.stage, this.lab, this.overlay);
     this.stage.onFrame = (ms) => this.overlay.frame(ms);
     this.stage.frameHooks.push((dt) => {
       const moved = this.rig.update(dt);
-      this.lab.tick();
-      return moved || this.lab.running || this.rig.moving;
+      return moved || this.rig.moving;
     });
-    this.stage.frameHooks.push(() => this.afterHooks());
+    this.stage.frameHooks.push(() => this.hoverWaypoints());
   }
 
   get renderer(): WebGLRenderer {
@@ -152,9 +145,12 @@ export class App {
     return this.keymap.list;
   }
 
-  /** Compiles the shaders every scene needs (see Stage.warmUp). Call once, before the first load. */
-  warmUp(): Promise<void> {
-    return this.stage.warmUp([this.views.cutPlane]);
+  /**
+   * Compiles the shaders every scene needs (see Stage.warmUp), with the features' own drawn
+   * objects (`extra`: each builds a few samples). Call once, before the first load.
+   */
+  warmUp(extra: readonly (() => Promise<Object3D[]>)[] = []): Promise<void> {
+    return this.stage.warmUp([this.views.cutPlane], extra);
   }
 
   /** Starts the render loop. */
@@ -184,47 +180,10 @@ export class App {
     return structuredClone(this.current.doc);
   }
 
-  /** `nav path --json` for the current scene, computed in a worker. */
-  async query(options: NavlabQueryOptions): Promise<PathReport> {
-    const scene = this.current;
-    if (scene === null) throw new Error('query: no scene is loaded yet');
-    if (options === null || typeof options !== 'object')
-      throw new Error('query: expected an options object { from, to, graph?, heuristic?, ... }');
-    const { graph = defaultGraph(options.from), from, to, ...rest } = options;
-    if (from === undefined || to === undefined) throw new Error('query: `from` and `to` are required');
-    const request: QueryRequest = { type: 'query', revision: scene.revision, graph, from, to, options: rest };
-    const reply = await this.pool.run<QueryReply>(request, {
-      revision: scene.revision,
-      attach: (r) => void ((r as QueryRequest).scene = scene.sceneData()),
-    });
-    return reply.report;
-  }
-
-  /** Runs the lab's search (the Run button and R). */
-  runSearch(): void {
-    const err = this.lab.runSearch();
-    this.overlay.setError(err === null ? null : `Search: ${err}`);
-  }
-
   /** Shows or hides parts of the scene per `toggles`. */
   applyToggles(): void {
     this.views.applyToggles();
     this.invalidate();
-  }
-
-  /**
-   * After the lab's graph changed: new default endpoints, and in scenes that have both a
-   * voxel layer and primitives, the layer searched is the one shown (voxels for the grid).
-   */
-  graphChanged(): void {
-    this.lab.graphChanged();
-    const s = this.current;
-    if (s !== null && s.grid !== null && s.doc.obstacles.length > 0) {
-      this.toggles.voxels = this.lab.settings.graph === 'grid';
-      this.toggles.obstacles = !this.toggles.voxels;
-      this.applyToggles();
-    }
-    this.labChanged();
   }
 
   /** The height above which solid geometry is cut away (Infinity: no cut). */
@@ -291,7 +250,7 @@ export class App {
       return;
     }
     const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map');
-    if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.meshImport.importFiles(files);
+    if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.importMeshes(files);
     if (scene === undefined) {
       this.overlay.setError(
         oneLine(
@@ -338,10 +297,9 @@ export class App {
     this.history.clear();
     this.hover.reset();
     this.views.show(scene);
-    this.meshImport.sceneShown();
-    this.lab.setScene(scene, this.searchViews, this.views.waypoints!.radius);
+    this.sceneShowing.emit(scene);
     const both = scene.grid !== null && scene.doc.obstacles.length > 0;
-    this.toggles.voxels = both ? this.lab.settings.graph === 'grid' : true;
+    this.toggles.voxels = both ? this.search.graph === 'grid' : true;
     this.toggles.obstacles = both ? !this.toggles.voxels : true;
     // Meshes are drawn with their own materials; their voxel layer stays in the Show folder.
     if (scene.meshes.size > 0) this.toggles.voxels = false;
@@ -350,7 +308,6 @@ export class App {
     this.frameScene();
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));
-    this.labChanged();
     for (const listener of this.sceneListeners) listener(scene);
     this.invalidate();
   }
@@ -381,14 +338,9 @@ export class App {
     // its drawing is kept then, not rebuilt.
     if (scene.graph !== old.graph) this.previewWaypoints(scene.graph);
     else this.invalidate();
-    const labChanged = this.lab.sceneEdited(scene) || old.doc.bounds !== doc.bounds || scene.graph !== old.graph;
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));
-    // The lab's markers and panels only when it changed (results cleared, endpoints reset),
-    // or the bounds or waypoints did (markers sit on them): a voxel paint changes none, and
-    // refreshing every panel control per painted voxel costs the page.
-    if (labChanged) this.labChanged();
-    else this.invalidate();
+    this.sceneEdited.emit(scene, old);
     return scene;
   }
 
@@ -399,42 +351,11 @@ export class App {
     this.invalidate();
   }
 
-  /** Start/goal markers and status after the lab's endpoints or settings changed. */
-  labChanged(): void {
-    const lab = this.lab;
-    const scene = this.current;
-    if (scene !== null) {
-      const grid = lab.settings.graph === 'grid';
-      const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.views.waypoints?.radius ?? 0.3);
-      this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
-    }
-    this.overlay.setEndpoints(
-      endpointText(lab.start),
-      endpointText(lab.goal),
-      lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph',
-    );
-    this.labDirty = true;
-    this.onLabChanged();
-    this.invalidate();
-  }
-
-  /** Sets the lab's start or goal and refreshes markers and panels. */
-  setEndpoint(which: 'start' | 'goal', value: string | number[] | null): void {
-    this.overlay.setError(null);
-    this.lab.setEndpoint(which, value);
-    this.labChanged();
-  }
-
-  /** Per frame, after the animation hooks: hover and the status panel. */
-  private afterHooks(): boolean {
+  /** Per frame, after the camera: the waypoint under the pointer. */
+  private hoverWaypoints(): boolean {
     const p = this.pointer;
     if (p.takeMoved() && !p.pressed) {
       if (this.hover.update(p.ndc, p.clientX, p.clientY, p.inside, this.camera, this.current, this.views.waypoints)) this.invalidate();
-    }
-    if (this.labDirty) {
-      this.labDirty = false;
-      this.overlay.setStatus(this.lab.states);
-      this.overlay.setStepLegend(this.lab.stepAlgorithms);
     }
     return false;
   }
@@ -443,17 +364,5 @@ export class App {
     const tool = this.tools.active;
     const fly = this.rig.mode === 'fly' ? ` · [WASD] fly (${this.rig.flySpeed.toFixed(1)}/s)` : '';
     this.overlay.setHint(`${tool?.hint ?? ''}${fly} · [R] run · [H] help`);
-  }
-
-  /** The select tool: a click sets the start, a right-click the goal. */
-  private pickEndpoint(e: ToolClick): void {
-    const scene = this.current;
-    if (scene === null || (e.button !== 0 && e.button !== 2)) return;
-    const which = e.button === 0 ? 'start' : 'goal';
-    this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.camera);
-    const graph = this.lab.settings.graph;
-    const value = endpointAt(scene, graph, this.raycaster, this.views.waypoints, this.views.world?.pickables() ?? []);
-    if (value !== null) this.setEndpoint(which, value);
-    else if (graph === 'grid' && scene.grid !== null) this.overlay.setError(`No free voxel there for the ${which}.`);
   }
 }

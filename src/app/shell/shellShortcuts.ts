@@ -1,8 +1,22 @@
-import type { App } from './Shell.ts';
-import { ctrl, key, type Shortcut } from './input/shortcuts.ts';
+import type { CameraRig } from './camera/CameraRig.ts';
+import { key, type Shortcut } from './input/shortcuts.ts';
+import type { Signal } from './signal.ts';
+import type { Overlay } from './ui/Overlay.ts';
+import type { ViewToggles } from './views/SceneViews.ts';
 
-/** The app's own keyboard shortcuts: view, search and undo (the editor and agents add theirs). */
-export function appShortcuts(app: App): Shortcut[] {
+/** What the view keys act on (the shell). */
+export interface ViewControls {
+  readonly overlay: Pick<Overlay, 'toggleHelp'>;
+  readonly rig: Pick<CameraRig, 'toggleMode'>;
+  readonly toggles: ViewToggles;
+  readonly changed: Signal;
+  frameScene(): void;
+  applyToggles(): void;
+  stepCut(direction: -1 | 1): void;
+}
+
+/** The shell's own keyboard shortcuts: the view (the features add theirs: search, editing, agents). */
+export function shellShortcuts(app: ViewControls): Shortcut[] {
   const list: Shortcut[] = [];
   const add = (group: string, keys: string, action: string, match: (e: KeyboardEvent) => boolean, run: (e: KeyboardEvent) => void) =>
     list.push({ group, keys, action, match, run });
@@ -18,7 +32,7 @@ export function appShortcuts(app: App): Shortcut[] {
   add('View', 'L', 'Show or hide visibility links', key('KeyL'), () => {
     app.toggles.links = !app.toggles.links;
     app.applyToggles();
-    app.onLabChanged();
+    app.changed.emit();
   });
   add(
     'View',
@@ -27,32 +41,8 @@ export function appShortcuts(app: App): Shortcut[] {
     (e) => key('BracketLeft')(e) || key('BracketRight')(e),
     (e) => {
       app.stepCut(e.code === 'BracketLeft' ? -1 : 1);
-      app.onLabChanged();
+      app.changed.emit();
     },
-  );
-  add('Search', 'R', 'Run the search (both when comparing)', key('KeyR'), () => app.runSearch());
-  add('Search', 'Esc', 'Cancel a running search or load · close help', key('Escape', null), () => {
-    if (app.overlay.helpVisible) app.overlay.toggleHelp(false);
-    else if (app.loader.busy) app.loader.cancel();
-    else app.lab.cancel();
-  });
-  add('Search', 'X', 'Clear the search views', key('KeyX'), () => app.lab.clear());
-  add('Search', 'G', 'Switch graph: waypoints / voxel grid', key('KeyG'), () => {
-    if (!app.lab.hasGrid) return;
-    app.lab.settings.graph = app.lab.settings.graph === 'grid' ? 'waypoints' : 'grid';
-    app.graphChanged();
-  });
-  add('Search', 'V', 'Compare: show A / B (toggle view)', key('KeyV'), () => {
-    app.lab.settings.shown = app.lab.settings.shown === 'A' ? 'B' : 'A';
-    app.labChanged();
-  });
-  add('Edit', 'Ctrl+Z', 'Undo', ctrl('KeyZ'), () => app.history.undo());
-  add(
-    'Edit',
-    'Ctrl+Shift+Z / Ctrl+Y',
-    'Redo',
-    (e) => ctrl('KeyZ', true)(e) || ctrl('KeyY')(e),
-    () => app.history.redo(),
   );
   return list;
 }

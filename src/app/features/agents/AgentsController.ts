@@ -2,7 +2,7 @@ import { Raycaster, Vector2 } from 'three';
 import { DEFAULT_STEERING_PARAMS } from '../../../core/steering/params.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import { meshSoups } from '../../shell/scene/sceneMeshFiles.ts';
-import type { App } from '../../shell/Shell.ts';
+import type { Shell } from '../../shell/Shell.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
 import { nearestToRay, pickedFreeVoxel, pickSphere, pickVoxel } from '../../shell/picking.ts';
 import { AgentView } from './AgentView.ts';
@@ -48,7 +48,7 @@ export class AgentsController {
   private stuckFlags = new Uint8Array(0);
   private readonly raycaster = new Raycaster();
 
-  constructor(private readonly app: App) {
+  constructor(private readonly app: Shell) {
     this.worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<SimResponse>) => this.receive(e.data);
     this.worker.onerror = (e) => {

@@ -1,10 +1,11 @@
 import type GUI from 'lil-gui';
 import { GridHelper, type LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import type { SceneDocument, SceneObstacle } from '../../../scene/schema.ts';
-import type { App } from '../../shell/Shell.ts';
-import { key, ctrl } from '../../shell/input/shortcuts.ts';
+import type { Shell } from '../../shell/Shell.ts';
+import { buildEditPanel, editShortcuts, type EditActions } from './EditPanel.ts';
+import { TOOL_NAMES, type EditSettings } from './editSettings.ts';
 import { EditModel } from './EditModel.ts';
-import { addWaypoint, isSceneSized, removeObstacle, setAgentEnd, setObstacle, TERRAIN_KINDS, validated } from './edits.ts';
+import { addWaypoint, isSceneSized, removeObstacle, setAgentEnd, setObstacle, validated } from './edits.ts';
 import { PaintStrokes } from './PaintStrokes.ts';
 import { PAINT_TOOLS } from './painting.ts';
 import { SceneWork } from './SceneWork.ts';
@@ -12,29 +13,8 @@ import { SelectionGizmo, type Selection } from './SelectionGizmo.ts';
 import { DocRef, type DocCommand } from './timeline.ts';
 import { exportScene, shareScene } from './keepWork.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
+import { addWorldLegend } from './worldLegend.ts';
 import './editor.css';
-
-/** The editing tools, in key order (keys 1..7). */
-export const TOOL_NAMES = ['select', 'waypoint', 'voxel', 'erase', 'terrain', 'obstacle', 'agent'] as const;
-
-/** The editor's panel settings. */
-export interface EditSettings {
-  tool: string;
-  /** Edge of the cube of voxels one click paints, erases or covers with terrain. */
-  brush: number;
-  terrain: string;
-  /** Where a waypoint goes when the click meets no surface: the placement plane or a depth. */
-  place: 'plane' | 'depth';
-  planeHeight: number;
-  /** Distance from the camera along the click ray, for `place: 'depth'`. */
-  depth: number;
-  shape: SceneObstacle['shape'];
-  size: number;
-  /** The agent the agent tool edits (a new one when empty or unknown). */
-  agent: string;
-  /** Scene-sized geometry (a ground slab) can be selected, moved and deleted. */
-  unlockLarge: boolean;
-}
 
 const HINTS: Record<string, string> = {
   waypoint: '[Click] surface or plane: add waypoint',
@@ -77,7 +57,7 @@ export class Editor {
   private folder: GUI | null = null;
   private readonly strokes: PaintStrokes;
 
-  constructor(readonly app: App) {
+  constructor(readonly app: Shell) {
     this.picked = new SelectionGizmo(app, {
       live: () => this.live(),
       model: () => this.model,
@@ -87,6 +67,7 @@ export class Editor {
     });
     this.plane.visible = false;
     app.scene.add(this.plane);
+    addWorldLegend(app.overlay);
     this.strokes = new PaintStrokes(app, this.settings, {
       live: () => this.live(),
       grid: () => this.model?.world.grid ?? null,
@@ -132,7 +113,7 @@ export class Editor {
       this.settings.planeHeight = +(b.min[1] + Math.min(2, (b.max[1] - b.min[1]) / 4)).toFixed(2);
       this.toolChanged();
     });
-    this.installShortcuts();
+    for (const shortcut of editShortcuts(app, this.actions)) app.addShortcut(shortcut);
     this.work = new SceneWork(
       app,
       (label, before, after) => this.step(label, before, after),
@@ -359,80 +340,26 @@ export class Editor {
 
   // ---- panel and keys ----
 
-  /** The lil-gui "Edit" folder. */
+  /** The lil-gui "Edit" folder (EditPanel.ts). */
   buildPanel(gui: GUI): GUI {
-    const app = this.app;
-    const s = this.settings;
-    const f = gui.addFolder('Edit');
-    this.folder = f;
-    f.add(s, 'tool', [...TOOL_NAMES])
-      .name('tool (1-7)')
-      .listen()
-      .onChange((t: string) => app.tools.use(t));
-    f.add(s, 'brush', 1, 5, 1).name('brush (voxels)');
-    f.add(s, 'terrain', Object.keys(TERRAIN_KINDS)).name('terrain kind');
-    f.add(s, 'place', ['plane', 'depth'])
-      .name('in open air')
-      .onChange(() => this.toolChanged());
-    f.add(s, 'planeHeight')
-      .name('plane height')
-      .step(0.5)
-      .listen()
-      .onChange(() => this.toolChanged());
-    f.add(s, 'depth', 0.5, 200, 0.5).name('depth');
-    f.add(s, 'shape', ['box', 'sphere', 'cylinder']).name('obstacle shape');
-    f.add(s, 'size', 0.25, 20, 0.25).name('obstacle size');
-    f.add(s, 'agent').name('agent id').listen();
-    f.add(s, 'unlockLarge')
-      .name('edit scene-sized geometry')
-      .onChange(() => {
-        const sel = this.picked.selection;
-        if (!s.unlockLarge && sel?.kind === 'obstacle' && this.locked(sel.id)) this.picked.select(null);
-      });
-    f.add({ undo: () => app.history.undo() }, 'undo').name('Undo (Ctrl+Z)');
-    f.add({ redo: () => app.history.redo() }, 'redo').name('Redo (Ctrl+Shift+Z)');
-    f.add({ del: () => this.picked.deleteSelected() }, 'del').name('Delete selected (Del)');
-    f.add({ dup: () => this.picked.duplicateSelected() }, 'dup').name('Duplicate selected (Ctrl+D)');
-    f.add({ exp: () => this.exportScene() }, 'exp').name('Export JSON (Ctrl+S)');
-    f.add({ imp: () => app.chooseFile() }, 'imp').name('Import JSON…');
-    f.add({ share: () => void this.share() }, 'share').name('Share link');
-    f.add({ revert: () => void this.work.revertToShipped() }, 'revert').name('Back to the shipped version');
-    for (const c of f.controllers) c.domElement.dataset.testid = `Edit/${c._name}`;
-    return f;
+    this.folder = buildEditPanel(gui, this.app, this.settings, this.actions);
+    return this.folder;
   }
 
-  private installShortcuts(): void {
-    const app = this.app;
-    TOOL_NAMES.forEach((name, i) => {
-      app.addShortcut({
-        group: 'Edit',
-        keys: String(i + 1),
-        action: `Tool: ${name}`,
-        match: key(`Digit${i + 1}`),
-        run: () => app.tools.use(name),
-      });
-    });
-    app.addShortcut({
-      group: 'Edit',
-      keys: 'Del',
-      action: 'Delete the selected waypoint or obstacle',
-      match: key('Delete'),
-      run: () => this.picked.deleteSelected(),
-    });
-    app.addShortcut({
-      group: 'Edit',
-      keys: 'Ctrl+D',
-      action: 'Duplicate the selection',
-      match: ctrl('KeyD'),
-      run: () => this.picked.duplicateSelected(),
-    });
-    app.addShortcut({
-      group: 'Edit',
-      keys: 'Ctrl+S',
-      action: 'Export the scene as JSON',
-      match: ctrl('KeyS'),
-      run: () => this.exportScene(),
-    });
+  /** What the Edit panel's buttons and the editing keys do. */
+  private get actions(): EditActions {
+    return {
+      toolChanged: () => this.toolChanged(),
+      unlockChanged: () => {
+        const sel = this.picked.selection;
+        if (!this.settings.unlockLarge && sel?.kind === 'obstacle' && this.locked(sel.id)) this.picked.select(null);
+      },
+      deleteSelected: () => this.picked.deleteSelected(),
+      duplicateSelected: () => this.picked.duplicateSelected(),
+      exportScene: () => this.exportScene(),
+      share: () => void this.share(),
+      revert: () => void this.work.revertToShipped(),
+    };
   }
 }
 

@@ -1,10 +1,10 @@
 import { BoxGeometry, EdgesGeometry, LineBasicMaterial, LineSegments, type Raycaster } from 'three';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import type { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
-import type { App } from '../../shell/Shell.ts';
+import type { Shell } from '../../shell/Shell.ts';
 import { pickVoxel } from '../../shell/picking.ts';
 import type { EditModel } from './EditModel.ts';
-import type { EditSettings } from './Editor.ts';
+import type { EditSettings } from './editSettings.ts';
 import { checkPaintLimit, paintTerrain, paintVoxels, TERRAIN_KINDS } from './edits.ts';
 import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
 import { DocRef, type DocCommand } from './timeline.ts';
@@ -52,7 +52,7 @@ export class PaintStrokes {
   );
 
   constructor(
-    private readonly app: App,
+    private readonly app: Shell,
     private readonly settings: EditSettings,
     private readonly host: StrokeHost,
   ) {

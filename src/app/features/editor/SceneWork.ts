@@ -1,7 +1,7 @@
 import { quote } from '../../../core/text.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import { parseScene, saveScene } from '../../../scene/validate.ts';
-import type { App } from '../../shell/Shell.ts';
+import type { Shell } from '../../shell/Shell.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import { clip, oneLine } from '../../shell/ui/clip.ts';
 import { hideNotice, showNotice } from '../../shell/ui/notices.ts';
@@ -33,7 +33,7 @@ export class SceneWork {
    * @param commit applies an edit as the editor does (undoable, validated)
    */
   constructor(
-    private readonly app: App,
+    private readonly app: Shell,
     private readonly step: (label: string, before: DocRef, after: DocRef) => DocCommand,
     private readonly commit: (label: string, edit: (doc: SceneDocument) => SceneDocument) => boolean,
     saved = new SavedScenes(undefined, new SceneSaver().run),

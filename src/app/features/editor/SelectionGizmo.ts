@@ -1,7 +1,7 @@
 import { Object3D } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { SceneDocument, SceneObstacle } from '../../../scene/schema.ts';
-import type { App } from '../../shell/Shell.ts';
+import type { Shell } from '../../shell/Shell.ts';
 import type { EditModel } from './EditModel.ts';
 import { duplicateWaypoint, moveWaypoint, removeObstacle, removeWaypoint, setObstacle } from './edits.ts';
 
@@ -36,7 +36,7 @@ export class SelectionGizmo {
   private dragFrom: number[] | null = null;
 
   constructor(
-    private readonly app: App,
+    private readonly app: Shell,
     private readonly host: SelectionHost,
   ) {
     this.gizmo = new TransformControls(app.camera, app.renderer.domElement);

@@ -5,8 +5,9 @@
  * (unknown id, no voxel layer); `validated` checks the result as a file would be checked.
  */
 import { primitiveLimitMessage, SCENE_LIMITS } from '../../../scene/ranges.ts';
-import type { PointRef, SceneAgent, SceneDocument, SceneObstacle, SceneVec3, SceneWaypoint, VoxelBox } from '../../../scene/schema.ts';
+import type { PointRef, SceneAgent, SceneDocument, SceneObstacle, SceneVec3, VoxelBox } from '../../../scene/schema.ts';
 import { parseScene } from '../../../scene/validate.ts';
+import { freshId } from '../../shell/scene/freshId.ts';
 
 /** A named terrain kind: its cost multiplier and colour. `ground` (cost 1) erases terrain. */
 export interface TerrainKind {
@@ -37,12 +38,6 @@ export function checkPaintLimit(doc: SceneDocument): void {
   let n = doc.obstacles.length + doc.movingObstacles.length + (v?.solid.length ?? 0);
   for (const r of v?.terrain ?? []) n += r.boxes.length;
   if (n > SCENE_LIMITS.primitives) throw new Error(primitiveLimitMessage(n));
-}
-
-/** `prefix-N` with the smallest N >= 1 that is not in `taken`. */
-export function freshId(prefix: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
-  for (let n = 1; ; n++) if (!used.has(`${prefix}-${n}`)) return `${prefix}-${n}`;
 }
 
 const vec = (p: readonly number[]): SceneVec3 => {
@@ -233,23 +228,4 @@ export function isSceneSized(o: SceneObstacle, bounds: { min: readonly number[];
         : o.size.map((s) => s / 2)
       : [o.radius, 0, o.radius];
   return [0, 2].every((a) => 2 * half[a] >= SCENE_SIZED * (bounds.max[a] - bounds.min[a]));
-}
-
-/**
- * The scene's waypoints, then the placed ones that are not within `gap` of one of them (the
- * placement does not know them: a placed point beside a hand-placed one adds nothing), with
- * ids not taken by the scene's.
- */
-export function addPlaced(existing: readonly SceneWaypoint[], placed: readonly SceneWaypoint[], gap: number): SceneWaypoint[] {
-  const out = [...existing];
-  const taken = new Set(existing.map((w) => w.id));
-  const near = (p: readonly number[]) =>
-    existing.some((w) => Math.hypot(w.position[0] - p[0], w.position[1] - p[1], w.position[2] - p[2]) < gap);
-  for (const w of placed) {
-    if (near(w.position)) continue;
-    const id = taken.has(w.id) ? freshId('auto', taken) : w.id;
-    taken.add(id);
-    out.push({ ...w, id });
-  }
-  return out;
 }

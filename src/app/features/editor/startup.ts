@@ -1,4 +1,4 @@
-import type { App } from '../../shell/Shell.ts';
+import type { Shell } from '../../shell/Shell.ts';
 import { namesItsProblem } from '../../shell/scene/SceneLoader.ts';
 import { clip, oneLine } from '../../shell/ui/clip.ts';
 import { showNotice } from '../../shell/ui/notices.ts';
@@ -13,7 +13,7 @@ import { decodeShare, SHARED_SCENE_PATH } from './share.ts';
  * (SceneWork) and the default scene is opened. Rejects only when the default scene itself
  * cannot be loaded.
  */
-export async function openStartScene(app: App, work: SceneWork, defaultName: string): Promise<void> {
+export async function openStartScene(app: Shell, work: SceneWork, defaultName: string): Promise<void> {
   let problem: string | null = null;
   try {
     const shared = await decodeShare(location.hash);
@@ -21,8 +21,8 @@ export async function openStartScene(app: App, work: SceneWork, defaultName: str
       // A shared scene's relative mesh paths name the app's own scene files, nothing else.
       if (shared.json !== null) await app.loadScene(shared.json, undefined, { path: SHARED_SCENE_PATH });
       else await app.loadScene(shared.name!);
-      if (shared.from !== null) app.setEndpoint('start', shared.from);
-      if (shared.to !== null) app.setEndpoint('goal', shared.to);
+      if (shared.from !== null) app.search.setEndpoint('start', shared.from);
+      if (shared.to !== null) app.search.setEndpoint('goal', shared.to);
       return;
     }
   } catch (e) {
@@ -45,7 +45,7 @@ export async function openStartScene(app: App, work: SceneWork, defaultName: str
 }
 
 /** The note "restored your edits", with the way back to the shipped version (or the default scene). */
-function showRestoreNote(app: App, work: SceneWork, name: string, savedAt: number, defaultName: string): void {
+function showRestoreNote(app: Shell, work: SceneWork, name: string, savedAt: number, defaultName: string): void {
   const time = new Date(savedAt).toLocaleString();
   const shipped = app.currentEntry?.file != null;
   showNotice('restore-note', `Restored your edits of “${clip(name, 60)}” (autosaved ${time}).`, [

@@ -2,8 +2,8 @@ import { quote } from '../../../core/text.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import { MeshError } from '../../../import/meshImport.ts';
 import type { VoxelFill } from '../../../core/geometry/voxelizeMesh.ts';
-import type { App } from '../../shell/Shell.ts';
-import { addPlaced } from '../editor/edits.ts';
+import type { Shell } from '../../shell/Shell.ts';
+import { addPlaced } from './placedWaypoints.ts';
 import { FileError } from '../../shell/input/acceptedFiles.ts';
 import { clip, oneLine } from '../../shell/ui/clip.ts';
 import type { ImportReply, PlaceReply, VoxelizeReply } from '../../shell/workers/protocol.ts';
@@ -54,7 +54,10 @@ export class MeshImporter {
   /** Called after an import, voxelization or placement finished (the panel refreshes). */
   onDone: () => void = () => {};
 
-  constructor(private readonly app: App) {}
+  constructor(private readonly app: Shell) {
+    app.sceneShowing.add(() => this.sceneShown());
+    app.importMeshes = (files) => this.importFiles(files);
+  }
 
   /** The slider's range for the current scene: [longest side / 512, longest side / 16]. */
   cellRange(): { min: number; max: number; default: number } {

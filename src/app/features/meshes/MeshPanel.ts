@@ -1,7 +1,7 @@
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
-import type { App } from '../../shell/Shell.ts';
-import { CELLS_ACROSS, PLACE_MODES, type Commit } from './MeshImporter.ts';
+import type { Shell } from '../../shell/Shell.ts';
+import { CELLS_ACROSS, PLACE_MODES, type Commit, type MeshImporter } from './MeshImporter.ts';
 
 /**
  * The Meshes panel: import mesh files, the voxelization settings (cell size from the longest
@@ -17,11 +17,12 @@ export class MeshPanel {
   private readonly voxelize: Controller;
 
   constructor(
-    private readonly app: App,
+    private readonly app: Shell,
+    private readonly meshes: MeshImporter,
     gui: GUI,
     commit: Commit,
   ) {
-    const m = app.meshImport;
+    const m = meshes;
     const s = m.settings;
     const f = (this.folder = gui.addFolder('Meshes'));
     f.add({ imp: () => app.chooseFile() }, 'imp').name('Import meshes… (.glb .gltf .obj .stl)');
@@ -40,7 +41,7 @@ export class MeshPanel {
 
   /** Ranges for the current scene, values, and whether Voxelize applies (the scene has meshes). */
   refresh(): void {
-    const r = this.app.meshImport.cellRange();
+    const r = this.meshes.cellRange();
     const step = r.min / 8;
     this.cell
       .min(r.min)

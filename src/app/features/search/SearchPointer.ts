@@ -1,5 +1,6 @@
 import { Raycaster, Vector2 } from 'three';
-import type { App } from '../../shell/Shell.ts';
+import type { Shell } from '../../shell/Shell.ts';
+import type { SearchFeature } from './SearchFeature.ts';
 import { nearestToRay, pickedFreeVoxel, pickVoxel } from '../../shell/picking.ts';
 import { EndpointMarkers } from './SearchView.ts';
 import { placeTipElement } from '../../shell/ui/tipPlacement.ts';
@@ -23,7 +24,11 @@ export class SearchPointer {
   private hoverDue = false;
   private last = { x: 0, y: 0 };
 
-  constructor(private readonly app: App) {
+  private readonly app: Shell;
+
+  constructor(private readonly feature: SearchFeature) {
+    const app = feature.shell;
+    this.app = app;
     this.readout = document.createElement('div');
     this.readout.id = 'node-readout';
     this.readout.className = 'panel';
@@ -88,11 +93,11 @@ export class SearchPointer {
       return;
     }
     const value = this.endpointAt(e);
-    const lab = this.app.lab;
+    const lab = this.feature.lab;
     const current = lab[this.drag.which];
     if (value === null || JSON.stringify(value) === JSON.stringify(current)) return;
     this.drag.moved = true;
-    this.app.setEndpoint(this.drag.which, value);
+    this.feature.setEndpoint(this.drag.which, value);
     if (lab.running) lab.finishNow();
   }
 
@@ -109,7 +114,7 @@ export class SearchPointer {
     const scene = this.app.current;
     if (scene === null) return null;
     const ray = this.setRay(e).ray;
-    if (this.app.lab.settings.graph === 'grid') {
+    if (this.feature.lab.settings.graph === 'grid') {
       if (scene.grid === null) return null;
       const pick = pickVoxel(scene.grid, ray.origin, ray.direction);
       return pick === null ? null : pickedFreeVoxel(scene.grid, pick);
@@ -120,7 +125,7 @@ export class SearchPointer {
 
   /** Shows g, h, f of the reached node under the pointer (of the run shown). */
   private hover(): void {
-    const lab = this.app.lab;
+    const lab = this.feature.lab;
     const scene = lab.loaded;
     const s = lab.settings;
     const key = s.compare && s.compareView !== 'side by side' && s.shown === 'B' ? 'B' : 'A';

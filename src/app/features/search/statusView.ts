@@ -2,9 +2,7 @@ import type { RunState } from './SearchLab.ts';
 import { int, ms, num } from '../../shell/ui/format.ts';
 import { clip } from '../../shell/ui/clip.ts';
 import { h, withKeys, type Child } from '../../shell/ui/dom.ts';
-
-/** Longest error message shown (messages may quote whole inputs). */
-export const ERROR_CHARS = 600;
+import { ERROR_CHARS } from '../../shell/ui/Overlay.ts';
 
 /**
  * The search status as elements: one run as a headline and two lines, two runs as a table

@@ -23,11 +23,14 @@ export interface SceneEntry {
  * Every scene in scenes/ as a URL. Vite serves these files in dev and copies them (hashed)
  * into the build, so dev and the built app list and load the same scenes.
  */
-const urls = import.meta.glob<string>(['../../scenes/*.json', '!../../scenes/index.json', '!../../scenes/scene.schema.json'], {
-  query: '?url',
-  import: 'default',
-  eager: true,
-});
+const urls = import.meta.glob<string>(
+  ['../../../../scenes/*.json', '!../../../../scenes/index.json', '!../../../../scenes/scene.schema.json'],
+  {
+    query: '?url',
+    import: 'default',
+    eager: true,
+  },
+);
 
 const fileOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 const stem = (file: string): string => file.replace(/\.(json|3dmap)$/i, '');

@@ -13,7 +13,7 @@ import { dracoLoader } from './draco.ts';
  */
 const shipped = new Map(
   Object.entries(
-    import.meta.glob<string>('../../../scenes/**/*.{glb,gltf,obj,stl,bin}', {
+    import.meta.glob<string>('../../../../scenes/**/*.{glb,gltf,obj,stl,bin}', {
       query: '?url',
       import: 'default',
       eager: true,

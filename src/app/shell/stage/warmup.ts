@@ -2,19 +2,20 @@ import { Group, type Camera, type Material, type Plane, type Object3D, type Scen
 import { WaypointGraph } from '../../../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
-import { AgentView } from '../../features/agents/AgentView.ts';
-import { EndpointMarkers, SearchView } from '../../features/search/SearchView.ts';
 import { WaypointView } from '../views/WaypointView.ts';
 import { WorldView } from '../views/WorldView.ts';
 
+/** Builds a feature's drawn objects for the shader warm-up (see warmupObjects). */
+export type WarmupSamples = () => Promise<Object3D[]>;
+
 /**
  * A tiny scene with one of everything the app draws (voxels, terrain, each obstacle shape, a
- * moving obstacle, waypoints and links, both search view styles with visited, open and path,
- * the endpoint markers, the agents, plus whatever `extra` adds), built with the real view
- * classes and the app's clipping planes so that its materials need exactly the shader
- * programs real scenes need.
+ * moving obstacle, waypoints and links, plus the samples each of `extra` builds: the
+ * features' search views, endpoint markers and agents), built with the real view classes and
+ * the app's clipping planes so that its materials need exactly the shader programs real
+ * scenes need.
  */
-export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = []): Promise<Group> {
+export async function warmupObjects(clipping: Plane[] = [], extra: readonly WarmupSamples[] = []): Promise<Group> {
   const grid = new VoxelGrid({ dims: [2, 2, 2] });
   grid.occupancy[0] = 1;
   const doc = {
@@ -42,51 +43,10 @@ export async function warmupObjects(clipping: Plane[] = [], extra: Object3D[] = 
   group.add(new WorldView(doc, grid, null, clipping));
   await nextTask();
   group.add(new WaypointView(new WaypointGraph([0, 0, 0, 1, 1, 1], [0, 1]), 0.1));
-  const visited = { count: 2, positions: new Float32Array(6), g: new Float32Array([0, 1]), closed: new Uint8Array([1, 0]), maxG: 1 };
-  for (const shape of ['cube', 'sphere'] as const) {
-    for (const partial of [false, true]) {
-      // shapeLimit 0 on one of them: the points variant is compiled too.
-      const view = new SearchView({ shape, nodeSize: 0.1, pathRadius: 0.1, shapeLimit: partial ? 0 : 40_000 });
-      view.setVisited(visited);
-      view.setPath([0, 0, 0, 1, 1, 1], partial);
-      view.setSegments({
-        count: 1,
-        offered: 1,
-        positions: new Float32Array([0, 0, 0, 1, 1, 1]),
-        nodes: new Int32Array(2),
-        kinds: new Uint8Array(1),
-      });
-      group.add(view);
-      await nextTask();
-    }
+  for (const build of extra) {
+    group.add(...(await build()));
+    await nextTask();
   }
-  const markers = new EndpointMarkers();
-  markers.set([0, 0, 0], [1, 1, 1], 0.1);
-  const agents = new AgentView();
-  agents.showForces = true;
-  agents.selected = 0;
-  const f = () => new Float32Array([0, 0, 1]);
-  agents.update({
-    type: 'snapshot',
-    generation: 0,
-    time: 0,
-    steps: 0,
-    playing: false,
-    count: 1,
-    ids: null,
-    positions: f(),
-    headings: f(),
-    pull: f(),
-    push: f(),
-    radii: new Float32Array([1]),
-    arrived: new Uint8Array(1),
-    arrivedCount: 0,
-    obstacles: new Float32Array(0),
-    goals: f(),
-    path: f(),
-    pathOf: 0,
-  });
-  group.add(markers, agents, ...extra);
   return group;
 }
 

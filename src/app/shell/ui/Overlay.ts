@@ -1,11 +1,9 @@
-import type { RunState } from '../../features/search/SearchLab.ts';
-import { RECENT_SIGHT_CHECKS, type StepAlgorithm } from '../../features/search/labSteps.ts';
-import { TERRAIN_KINDS } from '../../features/editor/edits.ts';
-import { css, PALETTE } from '../stage/palette.ts';
 import { clip } from './clip.ts';
 import { append, h, withKeys, type Child } from './dom.ts';
-import { ERROR_CHARS, statusNodes } from '../../features/search/statusView.ts';
 import { placeTipElement } from './tipPlacement.ts';
+
+/** Longest error message shown (messages may quote whole inputs). */
+export const ERROR_CHARS = 600;
 
 /** A line of the help overlay. */
 export interface HelpEntry {
@@ -20,6 +18,11 @@ export interface TooltipPart {
   strong: boolean;
 }
 
+/** A legend entry: a swatch (`style`: its CSS, `wide` for a gradient) and its text. */
+export function legendItem(style: string, text: string, wide = false): HTMLElement {
+  return h('span', null, h('i', { style, ...(wide ? { class: 'wide' } : {}) }), text);
+}
+
 /** An element with attributes, appended to `parent` when given. */
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -32,8 +35,8 @@ function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * The HTML around the 3D view: the status panel (scene, start/goal, search results), the
- * FPS/frame-time panel, the help overlay, the waypoint tooltip, the loading indicator and the
+ * The HTML around the 3D view: the status panel (scene, start/goal, a section the features
+ * fill: search results and legends), the FPS/frame-time panel, the help overlay, the waypoint tooltip, the loading indicator and the
  * labels of a side-by-side comparison. Everything is built as elements and text nodes, never
  * parsed from HTML, and only rewritten when what it shows changed.
  */
@@ -42,12 +45,11 @@ export class Overlay {
   private readonly sceneName: HTMLElement;
   private readonly sceneInfo: HTMLElement;
   private readonly ends: HTMLElement;
-  private readonly status: HTMLElement;
+  /** The section below start and goal: the features append their status and legends here. */
+  readonly section: HTMLElement;
   private readonly error: HTMLElement;
   private readonly agents: HTMLElement;
   private readonly hint: HTMLElement;
-  /** Legend of the search steps drawn (JPS jumps, Lazy Theta* links and checks), when shown. */
-  private readonly stepLegend: HTMLElement;
   private readonly fps = el('div', { id: 'fps', class: 'panel' });
   private readonly fpsText: HTMLElement;
   private readonly spark: HTMLCanvasElement;
@@ -68,28 +70,8 @@ export class Overlay {
     brand.append(h('b', null, 'navlab'), h('span', null, '3D navigation sandbox'));
     this.sceneName = el('div', { class: 'scene-name' }, this.hud);
     this.sceneInfo = el('div', { class: 'scene-info' }, this.hud);
-    const search = el('div', { class: 'section' }, this.hud);
-    this.ends = el('div', { class: 'ends' }, search);
-    this.status = el('div', { id: 'status', 'data-phase': 'idle' }, search);
-    const legend = el('div', { id: 'legend' }, search);
-    const item = (style: string, text: string, wide = false) =>
-      h('span', null, h('i', { style, ...(wide ? { class: 'wide' } : {}) }), text);
-    const swatch = (c: number, text: string) => item(`background:${css(c)}`, text);
-    legend.append(
-      item(`background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})`, 'visited, by cost', true),
-      swatch(PALETTE.open, 'open'),
-      swatch(PALETTE.path, 'path'),
-      swatch(PALETTE.pathPartial, 'partial path'),
-    );
-    this.stepLegend = el('div', { id: 'legend-steps', hidden: '' }, search);
-    // What painted voxels look like: solid ones shaded by height, terrain in its kind's colour.
-    const world = el('div', { id: 'legend-world' }, search);
-    world.append(
-      item(`background:linear-gradient(90deg, ${css(PALETTE.voxelLow)}, ${css(PALETTE.voxelHigh)})`, 'solid, low to high', true),
-      ...Object.entries(TERRAIN_KINDS)
-        .filter(([, k]) => k.cost !== 1)
-        .map(([name, k]) => item(`background:${k.color}`, `${name} ×${k.cost}`)),
-    );
+    this.section = el('div', { class: 'section' }, this.hud);
+    this.ends = el('div', { class: 'ends' }, this.section);
     this.agents = el('div', { class: 'section agents', id: 'agents' }, this.hud);
     this.error = el('div', { class: 'error', id: 'error' }, this.hud);
     this.hint = el('div', { class: 'hint' }, this.hud);
@@ -116,38 +98,6 @@ export class Overlay {
       h('span', { class: 'g' }, h('i'), 'goal ', h('b', null, clip(goal, 60))),
       h('span', null, graph),
     ]);
-  }
-
-  /** The search status: one run as a headline and two lines, two runs as a table. */
-  setStatus(states: RunState[]): void {
-    const phase = states.some((s) => s.phase === 'running')
-      ? 'running'
-      : states.every((s) => s.phase === 'idle')
-        ? 'idle'
-        : states.some((s) => s.phase === 'error')
-          ? 'error'
-          : 'done';
-    this.status.dataset.phase = phase;
-    this.status.dataset.runs = String(states.filter((s) => s.phase !== 'idle').length);
-    this.status.dataset.status = states[0]?.status ?? states[0]?.phase ?? 'idle';
-    this.nodes(this.status, states, () => statusNodes(states));
-  }
-
-  /** The legend of the search steps the shown runs draw: JPS's jumps, Lazy Theta*'s links and checks. */
-  setStepLegend(algorithms: StepAlgorithm[]): void {
-    this.stepLegend.hidden = algorithms.length === 0;
-    const line = (c: number, text: string) => h('span', null, h('i', { class: 'line', style: `background:${css(c)}` }), text);
-    this.nodes(this.stepLegend, algorithms, () =>
-      algorithms.flatMap((a) =>
-        a === 'jps'
-          ? [line(PALETTE.jump, 'JPS jump (jump point to its parent)')]
-          : [
-              line(PALETTE.anyAngle, 'any-angle parent'),
-              line(PALETTE.sightPassed, 'sight check passed'),
-              line(PALETTE.sightFailed, `sight check failed (last ${RECENT_SIGHT_CHECKS} checks)`),
-            ],
-      ),
-    );
   }
 
   /** The agents line; `data` goes to data-* attributes (exact values for tests and tools). */
@@ -311,7 +261,7 @@ export class Overlay {
   }
 
   /** Replaces `e`'s children with `build()` when `what` (JSON-compared) changed. */
-  private nodes(e: HTMLElement, what: unknown, build: () => Child[]): void {
+  nodes(e: HTMLElement, what: unknown, build: () => Child[]): void {
     const key = JSON.stringify(what);
     if (this.cache.get(e) === key) return;
     this.cache.set(e, key);

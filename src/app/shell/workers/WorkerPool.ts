@@ -14,7 +14,7 @@ interface Slot {
 }
 
 /**
- * A fixed pool of nav workers (2 by default). Requests go to the worker with the fewest
+ * A fixed pool of nav workers. Requests go to the worker with the fewest
  * pending requests, preferring one that already holds the scene revision a query needs.
  * Errors thrown in a worker come back as rejected promises with the same name and message.
  */
@@ -22,9 +22,10 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
 
+  /** @param create starts one worker (main.ts: nav.worker.ts) */
   constructor(
-    size = 2,
-    private readonly create: () => Worker = () => new Worker(new URL('../../nav.worker.ts', import.meta.url), { type: 'module' }),
+    size: number,
+    private readonly create: () => Worker,
   ) {
     for (let i = 0; i < size; i++) {
       const slot = { pending: new Map(), revision: -1 } as unknown as Slot;

@@ -1,0 +1,198 @@
+import { Group, Raycaster, Vector2 } from 'three';
+import type { PathReport } from '../../../core/search/query.ts';
+import { defaultGraph } from '../../../scene/query.ts';
+import type { NavlabQueryOptions } from '../../handle.ts';
+import type { ToolClick } from '../../shell/input/tools.ts';
+import { key, type Shortcut } from '../../shell/input/shortcuts.ts';
+import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
+import type { SearchPort } from '../../shell/searchPort.ts';
+import type { Shell } from '../../shell/Shell.ts';
+import { endpointText } from '../../shell/ui/format.ts';
+import type { Endpoint, QueryReply, QueryRequest } from '../../shell/workers/protocol.ts';
+import { endpointAt } from './endpointPick.ts';
+import { drawLab, sideBySide } from './labDraw.ts';
+import { SearchLab } from './SearchLab.ts';
+import { SearchStatus } from './SearchStatus.ts';
+import { EndpointMarkers } from './SearchView.ts';
+
+/**
+ * The search lab in the app: the lab (SearchLab) on the shell's scene, its views and endpoint
+ * markers, the select tool (click: start, right-click: goal), the status panel's search part,
+ * drawing the canvas (one view or A and B side by side), the search keys, and `navlab.query`.
+ * It is the shell's search port: the editor and the shell reach start, goal and graph
+ * through that interface, not through this class.
+ */
+export class SearchFeature implements SearchPort {
+  readonly lab: SearchLab;
+  private readonly markers = new EndpointMarkers();
+  private readonly views = new Group();
+  private readonly status: SearchStatus;
+  private readonly raycaster = new Raycaster();
+  private dirty = true;
+
+  constructor(readonly shell: Shell) {
+    this.lab = new SearchLab(shell.pool);
+    this.status = new SearchStatus(shell.overlay);
+    shell.scene.add(this.views, this.markers);
+    this.lab.onChange = () => {
+      this.dirty = true;
+      shell.invalidate();
+    };
+    shell.search = this;
+    shell.tools.register({
+      name: 'select',
+      hint: '[Click] start · [Right-click] goal',
+      click: (e) => this.pickEndpoint(e),
+    });
+    shell.tools.use('select');
+    for (const s of this.shortcuts()) shell.addShortcut(s);
+    shell.stage.draw = () => drawLab(shell.stage, this.lab, shell.overlay);
+    shell.frameHooks.push(() => {
+      this.lab.tick();
+      if (this.dirty) {
+        this.dirty = false;
+        this.status.setStatus(this.lab.states);
+        this.status.setStepLegend(this.lab.stepAlgorithms);
+      }
+      return this.lab.running;
+    });
+    shell.sceneShowing.add((scene) => this.lab.setScene(scene, this.views, shell.views.waypoints!.radius));
+    shell.sceneListeners.push(() => this.labChanged());
+    shell.sceneEdited.add((scene, old) => this.sceneEdited(scene, old));
+  }
+
+  get graph(): 'grid' | 'waypoints' {
+    return this.lab.settings.graph;
+  }
+
+  get start(): Endpoint | null {
+    return this.lab.start;
+  }
+
+  get goal(): Endpoint | null {
+    return this.lab.goal;
+  }
+
+  sideBySide(): boolean {
+    return sideBySide(this.lab);
+  }
+
+  /** `nav path --json` for the current scene, computed in a worker. */
+  async query(options: NavlabQueryOptions): Promise<PathReport> {
+    const scene = this.shell.current;
+    if (scene === null) throw new Error('query: no scene is loaded yet');
+    if (options === null || typeof options !== 'object')
+      throw new Error('query: expected an options object { from, to, graph?, heuristic?, ... }');
+    const { graph = defaultGraph(options.from), from, to, ...rest } = options;
+    if (from === undefined || to === undefined) throw new Error('query: `from` and `to` are required');
+    const request: QueryRequest = { type: 'query', revision: scene.revision, graph, from, to, options: rest };
+    const reply = await this.shell.pool.run<QueryReply>(request, {
+      revision: scene.revision,
+      attach: (r) => void ((r as QueryRequest).scene = scene.sceneData()),
+    });
+    return reply.report;
+  }
+
+  /** Runs the lab's search (the Run button and R). */
+  runSearch(): void {
+    const err = this.lab.runSearch();
+    this.shell.overlay.setError(err === null ? null : `Search: ${err}`);
+  }
+
+  /**
+   * After the lab's graph changed: new default endpoints, and in scenes that have both a
+   * voxel layer and primitives, the layer searched is the one shown (voxels for the grid).
+   */
+  graphChanged(): void {
+    this.lab.graphChanged();
+    const s = this.shell.current;
+    const toggles = this.shell.toggles;
+    if (s !== null && s.grid !== null && s.doc.obstacles.length > 0) {
+      toggles.voxels = this.lab.settings.graph === 'grid';
+      toggles.obstacles = !toggles.voxels;
+      this.shell.applyToggles();
+    }
+    this.labChanged();
+  }
+
+  /** Start/goal markers and status after the lab's endpoints or settings changed. */
+  labChanged(): void {
+    const lab = this.lab;
+    const scene = this.shell.current;
+    if (scene !== null) {
+      const grid = lab.settings.graph === 'grid';
+      const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.shell.views.waypoints?.radius ?? 0.3);
+      this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
+    }
+    this.shell.overlay.setEndpoints(
+      endpointText(lab.start),
+      endpointText(lab.goal),
+      lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph',
+    );
+    this.dirty = true;
+    this.shell.changed.emit();
+    this.shell.invalidate();
+  }
+
+  /** Sets the lab's start or goal and refreshes markers and panels. */
+  setEndpoint(which: 'start' | 'goal', value: Endpoint | null): void {
+    this.shell.overlay.setError(null);
+    this.lab.setEndpoint(which, value);
+    this.labChanged();
+  }
+
+  /**
+   * An edit was shown: the lab's markers and panels only when it changed (results cleared,
+   * endpoints reset), or the bounds or waypoints did (markers sit on them): a voxel paint
+   * changes none, and refreshing every panel control per painted voxel costs the page.
+   */
+  private sceneEdited(scene: LoadedScene, old: LoadedScene): void {
+    const changed = this.lab.sceneEdited(scene) || old.doc.bounds !== scene.doc.bounds || scene.graph !== old.graph;
+    if (changed) this.labChanged();
+    else this.shell.invalidate();
+  }
+
+  /** The select tool: a click sets the start, a right-click the goal. */
+  private pickEndpoint(e: ToolClick): void {
+    const scene = this.shell.current;
+    if (scene === null || (e.button !== 0 && e.button !== 2)) return;
+    const which = e.button === 0 ? 'start' : 'goal';
+    this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.shell.camera);
+    const graph = this.lab.settings.graph;
+    const views = this.shell.views;
+    const value = endpointAt(scene, graph, this.raycaster, views.waypoints, views.world?.pickables() ?? []);
+    if (value !== null) this.setEndpoint(which, value);
+    else if (graph === 'grid' && scene.grid !== null) this.shell.overlay.setError(`No free voxel there for the ${which}.`);
+  }
+
+  /** The search keys: run, cancel, clear, graph, compare view. */
+  private shortcuts(): Shortcut[] {
+    const shell = this.shell;
+    const lab = this.lab;
+    const add = (keys: string, action: string, match: (e: KeyboardEvent) => boolean, run: () => void): Shortcut => ({
+      group: 'Search',
+      keys,
+      action,
+      match,
+      run,
+    });
+    return [
+      add('R', 'Run the search (both when comparing)', key('KeyR'), () => this.runSearch()),
+      add('Esc', 'Cancel a running search or load · close help', key('Escape', null), () => {
+        if (shell.overlay.helpVisible) shell.overlay.toggleHelp(false);
+        else if (shell.loader.busy) shell.loader.cancel();
+        else lab.cancel();
+      }),
+      add('X', 'Clear the search views', key('KeyX'), () => lab.clear()),
+      add('G', 'Switch graph: waypoints / voxel grid', key('KeyG'), () => {
+        if (!lab.hasGrid) return;
+        lab.settings.graph = lab.settings.graph === 'grid' ? 'waypoints' : 'grid';
+        this.graphChanged();
+      }),
+      add('V', 'Compare: show A / B (toggle view)', key('KeyV'), () => {
+        lab.settings.shown = lab.settings.shown === 'A' ? 'B' : 'A';
+        this.labChanged();
+      }),
+    ];
+  }
+}
