@@ -85,24 +85,35 @@ export function loadScenario(mapFile: string, scenFile: string): ScenarioProblem
 }
 
 /**
+ * Where one run of `nav` writes (`main(argv, io)`): text for stdout and for stderr, passed on as
+ * given. The bin hands in the process's streams; tests and embedders collect the text. No
+ * command reads stdin, and none behaves differently on a terminal.
+ */
+export interface NavIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/**
  * Writes one line to stdout (the only channel JSON goes to). Control characters from ids and
  * names are escaped (`\u001b`), so a document cannot drive the terminal; JSON text keeps its
  * value, since JSON.stringify already escapes C0 controls and the rest become `\uXXXX`.
  */
-export const out = (line: string): void => void process.stdout.write(`${escapeControls(line)}\n`);
+export const out = (io: NavIo, line: string): void => io.stdout(`${escapeControls(line)}\n`);
 /** Writes one line to stderr (everything that is not the JSON result), escaped as `out`. */
-export const err = (line: string): void => void process.stderr.write(`${escapeControls(line)}\n`);
+export const err = (io: NavIo, line: string): void => io.stderr(`${escapeControls(line)}\n`);
 
 /** Prints a path report as JSON (one line) or as readable text. */
-export function printPath(report: PathReport, json: boolean): void {
+export function printPath(io: NavIo, report: PathReport, json: boolean): void {
   if (json) {
-    out(JSON.stringify(report));
+    out(io, JSON.stringify(report));
     return;
   }
   out(
+    io,
     `${report.status}: cost ${report.cost.toFixed(4)}, ${report.path.length} nodes, ${report.expanded} expanded, ${report.ms.toFixed(3)} ms`,
   );
   const ids = report.ids?.map((id) => clip(id, 60));
   const width = Math.max(0, ...(ids ?? []).map((id) => id.length)) + 2;
-  report.path.forEach((p, i) => out(`  ${ids ? ids[i].padEnd(width) : ''}${p.map((c) => +c.toFixed(4)).join(', ')}`));
+  report.path.forEach((p, i) => out(io, `  ${ids ? ids[i].padEnd(width) : ''}${p.map((c) => +c.toFixed(4)).join(', ')}`));
 }

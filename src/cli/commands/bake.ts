@@ -4,7 +4,7 @@ import { writeNavbin } from '../../core/io/navbin.ts';
 import { buildVoxelGrid } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { InputError, out } from '../io.ts';
+import { InputError, out, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
 
@@ -14,7 +14,7 @@ import { loadScene } from './preprocess.ts';
  * settings used, as a .navbin (docs/navbin.md).
  * JSON: {"out","bytes","dims","blocked","waypoints","links","ms"} (dims null without a voxel layer).
  */
-export async function bakeCommand(argv: string[]): Promise<number> {
+export async function bakeCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['out', 'agent-radius']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
@@ -48,6 +48,7 @@ export async function bakeCommand(argv: string[]): Promise<number> {
   const dims = grid === null ? null : [grid.X, grid.Y, grid.Z];
   if (args.switches.has('json')) {
     out(
+      io,
       JSON.stringify({
         out: target,
         bytes: bytes.byteLength,
@@ -61,6 +62,7 @@ export async function bakeCommand(argv: string[]): Promise<number> {
     return 0;
   }
   out(
+    io,
     `${target}: ${bytes.byteLength} bytes (${dims ? `${dims.join('x')} voxels, ${blocked} blocked` : 'no voxel layer'}, ${g.count} waypoints, ${g.linkCount} links), ${ms.toFixed(1)} ms`,
   );
   return 0;

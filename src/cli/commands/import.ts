@@ -6,7 +6,7 @@ import { saveScene } from '../../scene/index.ts';
 import { importScene, ImportError, type WaypointPlacer } from '../../import/importScene.ts';
 import { meshFormat } from '../../import/meshImport.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { InputError, out } from '../io.ts';
+import { InputError, out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
 import { cellSizeFlag, fillFlag } from './voxelize.ts';
 
@@ -17,7 +17,7 @@ import { cellSizeFlag, fillFlag } from './voxelize.ts';
  * JSON: {"scene","triangles","dims","blocked","waypoints","links","ms"}.
  * `placeWaypoints` does `--waypoints auto`; without one, auto is a usage error.
  */
-export async function importCommand(argv: string[], placeWaypoints?: WaypointPlacer): Promise<number> {
+export async function importCommand(argv: string[], io: NavIo, placeWaypoints?: WaypointPlacer): Promise<number> {
   const args = parseArgs(argv, ['cell-size', 'fill', 'agent-radius', 'waypoints', 'out']);
   const files = args.positional;
   if (files.length === 0) throw new UsageError('missing the mesh files');
@@ -55,6 +55,7 @@ export async function importCommand(argv: string[], placeWaypoints?: WaypointPla
   const v = result.document.voxels!;
   if (args.switches.has('json')) {
     out(
+      io,
       JSON.stringify({
         scene: target,
         triangles: result.triangles,
@@ -68,6 +69,7 @@ export async function importCommand(argv: string[], placeWaypoints?: WaypointPla
     return 0;
   }
   out(
+    io,
     `${target}: ${files.length} mesh file(s), ${result.triangles} triangles, ${v.dims.join('x')} voxels of ${v.cellSize} (${fill}), ${result.blocked} blocked, ${result.document.waypoints.length} waypoints, ${result.links} links, ${ms.toFixed(1)} ms`,
   );
   return 0;

@@ -5,7 +5,7 @@ import { resolveGraph, waypointEndpoint, type Endpoint } from '../../scene/query
 import { NavWorld } from '../../three/NavWorld.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
-import { fileName, InputError, is2dMap, loadMap, printPath } from '../io.ts';
+import { fileName, InputError, is2dMap, loadMap, printPath, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
 
@@ -37,7 +37,7 @@ function sceneGrid(doc: SceneDocument, file: string): VoxelGrid {
  * grid (a Moving AI map has only the grid). The waypoint graph is built as `nav preprocess`
  * builds it (document agent radius and maxLinkDistance, static obstacles only).
  */
-export async function pathCommand(argv: string[]): Promise<number> {
+export async function pathCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['from', 'to', 'graph', ...SEARCH_FLAGS]);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the map or scene file');
@@ -71,6 +71,6 @@ export async function pathCommand(argv: string[]): Promise<number> {
     to = voxelFlag('to', toText, flat);
     nav = NavWorld.fromScene({ grid: isScene ? sceneGrid(loadScene(file), file) : loadMap(file) });
   }
-  printPath(nav.query(from, to, { ...options, graph }, undefined, { from: '--from', to: '--to', scene: fileName(file) }), json);
+  printPath(io, nav.query(from, to, { ...options, graph }, undefined, { from: '--from', to: '--to', scene: fileName(file) }), json);
   return 0;
 }

@@ -2,7 +2,7 @@ import { parseScene, type SceneDocument } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/text.ts';
-import { fileName, InputError, out, readSceneText } from '../io.ts';
+import { fileName, InputError, out, readSceneText, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 
 /** Reads and validates a scene file; a bad document becomes an InputError naming the file. */
@@ -21,7 +21,7 @@ export function loadScene(file: string): SceneDocument {
  * "segmentTestsPerSec","pairs":[[i,j],...]} with pairs as document-order indices, i < j,
  * sorted. segmentTestsPerSec is measured over the link-testing phase.
  */
-export async function preprocessCommand(argv: string[]): Promise<number> {
+export async function preprocessCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['agent-radius']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
@@ -33,6 +33,7 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
   const segmentTestsPerSec = r.linkMs > 0 ? Math.round(r.segmentTests / (r.linkMs / 1000)) : 0;
   if (args.switches.has('json')) {
     out(
+      io,
       JSON.stringify({
         waypoints: r.graph.count,
         links: r.graph.linkCount,
@@ -45,14 +46,16 @@ export async function preprocessCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const limit = Number.isFinite(r.maxLinkDistance) ? `, max link distance ${r.maxLinkDistance}` : '';
-  out(`${clip(doc.name, 200)}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
+  out(io, `${clip(doc.name, 200)}: ${r.graph.count} waypoints, ${r.graph.linkCount} links (agent radius ${r.agentRadius}${limit})`);
   out(
+    io,
     `  world: ${doc.obstacles.length} obstacles${doc.voxels ? ', voxel layer' : ''}, ${r.world.triangleCount} triangles, ${r.worldMs.toFixed(1)} ms`,
   );
   out(
+    io,
     `  links: ${r.segmentTests} ${r.agentRadius > 0 ? 'capsule' : 'segment'} tests in ${r.linkMs.toFixed(1)} ms (${segmentTestsPerSec} tests/s)`,
   );
-  out(`  total: ${r.buildMs.toFixed(1)} ms`);
+  out(io, `  total: ${r.buildMs.toFixed(1)} ms`);
   return 0;
 }
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { numberFlag, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
 import { quote } from '../../core/text.ts';
-import { fileName, InputError, is2dMap, loadMap, loadScenario, out } from '../io.ts';
+import { fileName, InputError, is2dMap, loadMap, loadScenario, out, type NavIo } from '../io.ts';
 import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
 
 /** Summary line of a scenario run (ARCHITECTURE.md, CLI contract). */
@@ -22,7 +22,7 @@ const MAX_WORKERS = 256;
  * its own copy of the map; lines still come out in file order, and `ms` is each problem's own
  * search time as measured in its thread.
  */
-export async function scenCommand(argv: string[]): Promise<number> {
+export async function scenCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['offset', 'limit', 'workers', ...SEARCH_FLAGS]);
   const [mapFile, scenArg, extra] = args.positional;
   if (!mapFile) throw new UsageError('missing the map file');
@@ -41,6 +41,7 @@ export async function scenCommand(argv: string[]): Promise<number> {
   const end = Math.min(problems.length, offset + limit);
   if (!json)
     out(
+      io,
       `${fileName(scenFile)}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`,
     );
   const times: number[] = [];
@@ -55,9 +56,10 @@ export async function scenCommand(argv: string[]): Promise<number> {
     times.push(l.ms);
     totalMs += l.ms;
     expanded += l.expanded;
-    if (json) out(JSON.stringify(l));
+    if (json) out(io, JSON.stringify(l));
     else
       out(
+        io,
         `${String(l.index).padStart(5)}  ${ok ? 'ok  ' : 'DIFF'}  expected ${l.expected.toFixed(4).padStart(10)}  ${l.status.padEnd(11)} cost ${l.cost.toFixed(4).padStart(10)}  expanded ${String(l.expanded).padStart(8)}  ${l.ms.toFixed(3)} ms`,
       );
   };
@@ -74,9 +76,10 @@ export async function scenCommand(argv: string[]): Promise<number> {
     medianMs: times.length ? times[times.length >> 1] : 0,
     expansionsPerSec: totalMs > 0 ? expanded / (totalMs / 1000) : 0,
   };
-  if (json) out(JSON.stringify({ summary }));
+  if (json) out(io, JSON.stringify({ summary }));
   else
     out(
+      io,
       `matched ${matched}/${summary.problems}, max |diff| ${maxAbsDiff.toExponential(2)}, median ${summary.medianMs.toFixed(3)} ms, ${Math.round(summary.expansionsPerSec)} expansions/s`,
     );
   return 0;

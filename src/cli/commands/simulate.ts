@@ -3,7 +3,7 @@ import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import { createSceneSimulation } from '../../scene-three/simulation.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/text.ts';
-import { out } from '../io.ts';
+import { out, type NavIo } from '../io.ts';
 import { loadScene } from './preprocess.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 
@@ -18,7 +18,7 @@ export const DEFAULT_MAX_SECONDS = 300;
  * "replans"}],"summary":{"agents","arrived","stepsInside"}}; timeToArrive is null for an agent
  * that has not arrived, minClearance null in a world without static geometry.
  */
-export async function simulateCommand(argv: string[]): Promise<number> {
+export async function simulateCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['steps', 'seed']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
@@ -39,11 +39,12 @@ export async function simulateCommand(argv: string[]): Promise<number> {
   }
   const { agents, summary } = sim.report();
   if (args.switches.has('json')) {
-    out(JSON.stringify({ agents: agents.map(rounded), summary }));
+    out(io, JSON.stringify({ agents: agents.map(rounded), summary }));
     return 0;
   }
   const hz = sim.params.stepHz;
   out(
+    io,
     `${clip(doc.name, 200)}: ${agents.length} agent${agents.length === 1 ? '' : 's'}, paths on ${graph}, ${n} steps (${(n / hz).toFixed(2)} s at ${hz} Hz), seed ${seed}`,
   );
   const rows = agents.map((a) => [
@@ -58,8 +59,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     String(a.replans),
   ]);
   for (const line of table(['agent', 'arrived', 'time s', 'travelled', 'planned', 'ratio', 'min clear', 'inside', 'replans'], rows))
-    out(line);
-  out(`summary: ${summary.arrived}/${summary.agents} arrived, ${summary.stepsInside} steps inside static geometry`);
+    out(io, line);
+  out(io, `summary: ${summary.arrived}/${summary.agents} arrived, ${summary.stepsInside} steps inside static geometry`);
   return 0;
 }
 

@@ -2,7 +2,7 @@ import { now } from '../../core/clock.ts';
 import { solidBoxes } from '../../scene/index.ts';
 import { voxelizeTriangles, type VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { out } from '../io.ts';
+import { out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
 
 /** `--fill surface|solid` (default surface). */
@@ -24,7 +24,7 @@ export function cellSizeFlag(value: string): number {
  * JSON: {"triangles","origin","cellSize","dims","blocked","solid":[[x0,y0,z0,x1,y1,z1],...],"ms"}
  * with inclusive index boxes; ms covers reading, voxelizing and boxing.
  */
-export async function voxelizeCommand(argv: string[]): Promise<number> {
+export async function voxelizeCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['cell-size', 'fill']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the mesh file');
@@ -41,6 +41,7 @@ export async function voxelizeCommand(argv: string[]): Promise<number> {
   const o = grid.origin;
   if (args.switches.has('json')) {
     out(
+      io,
       JSON.stringify({
         triangles,
         origin: [o.x, o.y, o.z],
@@ -54,8 +55,9 @@ export async function voxelizeCommand(argv: string[]): Promise<number> {
     return 0;
   }
   out(
+    io,
     `${file}: ${triangles} triangles -> ${grid.X}x${grid.Y}x${grid.Z} voxels of ${cellSize} (${fill}), ${blocked} blocked in ${solid.length} boxes, ${ms.toFixed(1)} ms`,
   );
-  out(`  origin ${o.x}, ${o.y}, ${o.z}`);
+  out(io, `  origin ${o.x}, ${o.y}, ${o.z}`);
   return 0;
 }

@@ -2,7 +2,7 @@ import { NavlabError } from '../../core/errors.ts';
 import { quote } from '../../core/text.ts';
 import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../scene-three/autoWaypoints.ts';
 import { numberFlag, parseArgs, UsageError } from '../args.ts';
-import { InputError, out } from '../io.ts';
+import { InputError, out, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
 
@@ -14,7 +14,7 @@ import { loadScene } from './preprocess.ts';
  * figures. The figures' graph is relinked from the positions by `buildVisibility`, as
  * preprocessing would link them. Ratios are null when there is no pair or no route.
  */
-export async function waypointsCommand(argv: string[]): Promise<number> {
+export async function waypointsCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, ['agent-radius', 'max']);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
@@ -39,6 +39,7 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const waypoints = autoWaypointList(graph.positions);
   if (args.switches.has('json')) {
     out(
+      io,
       JSON.stringify({
         waypoints,
         coverage: m.coverage,
@@ -53,14 +54,15 @@ export async function waypointsCommand(argv: string[]): Promise<number> {
   const g = r.placed.space.grid;
   const s = r.placed.steps;
   const ratio = (v: number | null) => (v === null ? 'none' : v.toFixed(3));
-  out(`${doc.name}: ${graph.count} waypoints, ${graph.linkCount} links (agent radius ${r.agentRadius}) in ${r.ms.toFixed(1)} ms`);
-  out(`  grid: ${g.X}x${g.Y}x${g.Z} voxels of ${g.cellSize}, ${r.placed.space.clearVoxels.length} clear`);
-  out(`  steps: ${s.cover} cover, ${s.connectors} connectors, ${s.pruned} pruned, ${s.refined} refinement`);
-  out(`  coverage ${m.coverage}, components: graph ${m.components.graph}, free ${m.components.free}`);
+  out(io, `${doc.name}: ${graph.count} waypoints, ${graph.linkCount} links (agent radius ${r.agentRadius}) in ${r.ms.toFixed(1)} ms`);
+  out(io, `  grid: ${g.X}x${g.Y}x${g.Z} voxels of ${g.cellSize}, ${r.placed.space.clearVoxels.length} clear`);
+  out(io, `  steps: ${s.cover} cover, ${s.connectors} connectors, ${s.pruned} pruned, ${s.refined} refinement`);
+  out(io, `  coverage ${m.coverage}, components: graph ${m.components.graph}, free ${m.components.free}`);
   out(
+    io,
     `  route / grid optimum over ${m.pairs} pairs: median ${ratio(m.medianRatio)}, 95th percentile ${ratio(m.p95Ratio)} (${figuresMs.toFixed(0)} ms)`,
   );
-  for (const w of waypoints) out(`  ${w.id}  ${w.position.map((c) => +c.toFixed(4)).join(', ')}`);
+  for (const w of waypoints) out(io, `  ${w.id}  ${w.position.map((c) => +c.toFixed(4)).join(', ')}`);
   return 0;
 }
 

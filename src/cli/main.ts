@@ -1,0 +1,91 @@
+/**
+ * `nav` in-process: `main(argv, io)` runs one command line and resolves to its exit code
+ * (0 ok, 1 bad input such as a missing file or malformed data, 2 bad usage, 70 internal error).
+ * Everything a run prints goes through `io`; no command reads process.argv, writes to
+ * process.stdout/stderr or calls process.exit, so runs can follow each other (or run side by
+ * side) in one process. The bin (nav.ts) calls it with the process's streams.
+ */
+import { NavlabError } from '../core/errors.ts';
+import { quote } from '../core/text.ts';
+import { UsageError } from './args.ts';
+import { err, type NavIo } from './io.ts';
+
+export type { NavIo } from './io.ts';
+
+export const USAGE = `usage:
+  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N (1)] [search flags] [--json]
+  nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
+  nav preprocess <scene.json> [--agent-radius R] [--json]
+  nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
+  nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
+  nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]
+  nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--waypoints auto|none] --out scene.json [--json]
+  nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
+  nav bench
+search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
+  --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
+  --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
+
+type Command = (argv: string[], io: NavIo) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  // Each command loads its own modules, so a command never pays for (or breaks on) another's.
+  scen: async (argv, io) => (await import('./commands/scen.ts')).scenCommand(argv, io),
+  path: async (argv, io) => (await import('./commands/path.ts')).pathCommand(argv, io),
+  preprocess: async (argv, io) => (await import('./commands/preprocess.ts')).preprocessCommand(argv, io),
+  waypoints: async (argv, io) => (await import('./commands/waypoints.ts')).waypointsCommand(argv, io),
+  simulate: async (argv, io) => (await import('./commands/simulate.ts')).simulateCommand(argv, io),
+  voxelize: async (argv, io) => (await import('./commands/voxelize.ts')).voxelizeCommand(argv, io),
+  import: async (argv, io) => {
+    const [{ importCommand }, { autoWaypointList, placeSceneWaypoints }] = await Promise.all([
+      import('./commands/import.ts'),
+      import('../scene-three/autoWaypoints.ts'),
+    ]);
+    // `--waypoints auto`: automatic placement on the imported scene's voxel layer and meshes.
+    return importCommand(argv, io, (doc, { agentRadius, meshes }) =>
+      autoWaypointList(placeSceneWaypoints(doc, { agentRadius, world: { sceneMeshes: meshes } }).placed.positions),
+    );
+  },
+  bake: async (argv, io) => (await import('./commands/bake.ts')).bakeCommand(argv, io),
+  bench: async () => {
+    // The benchmarks live in the repository, not in the package: a path the compiler does not
+    // follow, so the built CLI neither bundles them nor fails to build without them. They print
+    // their tables to the console themselves (a report for people, not part of the contract).
+    const benchModule: string = '../../bench/run.ts';
+    const bench = await import(benchModule).catch(() => {
+      throw new UsageError('nav bench runs from a checkout of the navlab repository (the package ships no benchmarks)');
+    });
+    await (bench as { runBenchmarks(): Promise<void> }).runBenchmarks();
+    return 0;
+  },
+};
+
+/** Runs one `nav` command line (`argv` without the program name); resolves to the exit code. */
+export async function main(argv: readonly string[], io: NavIo): Promise<number> {
+  if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) throw new TypeError('main: argv must be an array of strings');
+  if (typeof io?.stdout !== 'function' || typeof io.stderr !== 'function')
+    throw new TypeError('main: io must have stdout(text) and stderr(text) functions');
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    if (name === undefined) err(io, USAGE);
+    else io.stdout(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    err(io, `nav: unknown command ${quote(name)}\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (e) {
+    if (e instanceof NavlabError) {
+      // The caller's call is wrong (exit 2, with the usage) or the data is (exit 1).
+      const usage = e.code === 'usage' || e.code === 'query' || e.code === 'unsupported';
+      err(io, `nav ${name}: ${e.message}${usage ? `\n${USAGE}` : ''}`);
+      return usage ? 2 : 1;
+    }
+    err(io, `nav ${name}: internal error: ${(e as Error).stack ?? String(e)}`);
+    return 70;
+  }
+}
