@@ -14,7 +14,8 @@ import { expandedDiff, graphNodeKey } from '../../src/app/features/search/compar
 import { ms } from '../../src/app/shell/ui/format.ts';
 import { explainHeuristic } from '../../src/app/features/search/heuristicInfo.ts';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { AUTO_SPEED, autoPerFrame, SearchLab } from '../../src/app/features/search/SearchLab.ts';
+import { AUTO_SPEED, autoPerFrame } from '../../src/app/features/search/labSettings.ts';
+import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { nodeInfo } from '../../src/app/features/search/nodeReadout.ts';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { DEFAULT_CONFIG } from '../../src/app/features/search/SearchLab.ts';
+import { DEFAULT_CONFIG } from '../../src/app/features/search/labSettings.ts';
 import { collectVisited, emptyVisited, gridPositions } from '../../src/app/features/search/visited.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import { loadedScene } from './helpers.ts';

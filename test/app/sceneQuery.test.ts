@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { queryGraph } from '../../src/core/graph/queryGraph.ts';
-import { queryGrid } from '../../src/core/search/query.ts';
+import { queryGraph, queryGrid } from '../../src/core/query/query.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import { defaultGraph, optionsFor, runSceneQuery } from '../../src/scene/query.ts';
 import { searchableScene } from '../../src/app/shell/scene/sceneQuery.ts';

@@ -1,7 +1,8 @@
 import { Group } from 'three';
 import { describe, expect, it } from 'vitest';
 import { runSceneQuery } from '../../src/scene/query.ts';
-import { configLabel, guaranteedOptimal, SearchLab } from '../../src/app/features/search/SearchLab.ts';
+import { configLabel, guaranteedOptimal } from '../../src/app/features/search/labSettings.ts';
+import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { parseVoxel } from '../../src/app/shell/ui/format.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

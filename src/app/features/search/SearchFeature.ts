@@ -8,12 +8,13 @@ import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { SearchPort } from '../../shell/searchPort.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { endpointText } from '../../shell/ui/format.ts';
-import type { Endpoint, QueryReply, QueryRequest } from '../../shell/workers/protocol.ts';
+import type { Endpoint } from '../../shell/workers/protocol.ts';
 import { endpointAt } from './endpointPick.ts';
 import { drawLab, sideBySide } from './labDraw.ts';
 import { SearchLab } from './SearchLab.ts';
 import { SearchStatus } from './SearchStatus.ts';
 import { EndpointMarkers } from './SearchView.ts';
+import { queryInWorker } from './workerQuery.ts';
 
 /**
  * The search lab in the app: the lab (SearchLab) on the shell's scene, its views and endpoint
@@ -85,11 +86,7 @@ export class SearchFeature implements SearchPort {
       throw new Error('query: expected an options object { from, to, graph?, heuristic?, ... }');
     const { graph = defaultGraph(options.from), from, to, ...rest } = options;
     if (from === undefined || to === undefined) throw new Error('query: `from` and `to` are required');
-    const request: QueryRequest = { type: 'query', revision: scene.revision, graph, from, to, options: rest };
-    const reply = await this.shell.pool.run<QueryReply>(request, {
-      revision: scene.revision,
-      attach: (r) => void ((r as QueryRequest).scene = scene.sceneData()),
-    });
+    const reply = await queryInWorker(this.shell.pool, scene, { graph, from, to, options: rest });
     return reply.report;
   }
 

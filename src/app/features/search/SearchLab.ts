@@ -1,44 +1,33 @@
 import type { QueryOptions } from '../../../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../../../core/search/result.ts';
-import { now } from '../../../core/clock.ts';
 import type { Object3D } from 'three';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
-import { DiffView, SearchView } from './SearchView.ts';
-import type { Endpoint, QueryReply, QueryRequest, VisitedNodes } from '../../shell/workers/protocol.ts';
+import { DiffView, labViewStyle, SearchView } from './SearchView.ts';
+import type { Endpoint, VisitedNodes } from '../../shell/workers/protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
-import { resolveGraph } from '../../../scene/query.ts';
 import { collectVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
 import {
   AUTO_SPEED,
-  autoPerFrame,
   configLabel,
   DEFAULT_CONFIG,
   guaranteedOptimal,
   idleState,
-  type GraphKind,
   type LabSettings,
   type RunState,
   type SearchConfig,
 } from './labSettings.ts';
-import { defaultEndpoints, defaultRefs, endpointPosition, endpointValid } from './labEndpoints.ts';
+import { defaultEndpoints, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
+import { queryInWorker } from './workerQuery.ts';
+import { applySceneSettings, searchOptions } from './labOptions.ts';
+import { record, stepWatched } from './labStepping.ts';
 import { collectSteps, type StepAlgorithm } from './labSteps.ts';
-import { optimalityNote, workerOptimum } from './optimality.ts';
+import { optimalityNote, optimalReference, workerOptimum } from './optimality.ts';
 import { pathMeasures, pathPoints } from './pathSummary.ts';
-
-export { AUTO_SPEED, autoPerFrame, configLabel, DEFAULT_CONFIG, guaranteedOptimal, UNLIMITED_SPEED } from './labSettings.ts';
-export type { GraphKind, LabSettings, RunPhase, RunState, SearchConfig } from './labSettings.ts';
 
 /** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
 const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
-
-/** Wall time a frame may spend stepping watched searches. */
-const FRAME_BUDGET_MS = 16;
-/** Wall time a frame may spend finishing a search (finish now, re-runs after edits). */
-const FINISH_BUDGET_MS = 40;
-/** Expansions per step() call inside a frame (the time budget is checked between calls). */
-const CHUNK = 256;
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -106,25 +95,7 @@ export class SearchLab {
   setScene(scene: LoadedScene, parent: Object3D, waypointRadius: number): void {
     this.clear();
     this.scene = scene;
-    const doc = scene.doc;
-    const s = doc.search ?? {};
-    // The default graph rule (src/scene/query.ts): a waypoint-id start means the waypoint graph.
-    const first = defaultRefs(doc)[0];
-    const graph: GraphKind = scene.grid === null ? 'waypoints' : resolveGraph(s.graph, first ?? null);
-    this.settings.graph = graph;
-    Object.assign(
-      this.settings.a,
-      DEFAULT_CONFIG,
-      definedOnly({
-        heuristic: s.heuristic,
-        weight: s.weight,
-        tieBreak: s.tieBreak,
-        neighborhood: s.neighborhood,
-        cornerCutting: s.cornerCutting,
-      }),
-    );
-    Object.assign(this.settings.b, this.settings.a, { heuristic: 'zero', weight: 1 });
-    this.settings.maxExpansions = s.maxExpansions ?? 0;
+    applySceneSettings(this.settings, scene);
     this.parent = parent;
     this.waypointRadius = waypointRadius;
     this.makeViews();
@@ -161,7 +132,7 @@ export class SearchLab {
     for (const r of this.runs) {
       if (r.run === null || r.state.phase !== 'running' || r.result !== null) continue;
       const result = r.run.step(n);
-      this.record(r, result);
+      record(r, result);
       if (result.status === 'running') r.drawDue = true;
     }
     this.onChange();
@@ -272,53 +243,11 @@ export class SearchLab {
   }
 
   /**
-   * Advances watched searches by up to `perFrame` expansions each, within the frame budget.
-   * Redrawing a big view costs about as much as a slice of search, so a frame redraws at most
-   * one view (and then steps less), and a finished run is drawn in the frame after its last step.
+   * Advances watched searches by up to `perFrame` expansions each, within the frame budget
+   * (labStepping.ts).
    */
   tick(): void {
-    const live = this.runs.filter((r) => r.run !== null && r.state.phase === 'running');
-    if (live.length === 0) return;
-    const drawer = live.find((r) => r.result !== null) ?? live.find((r) => r.drawDue);
-    if (drawer !== undefined) {
-      const t = now();
-      this.drawVisited(drawer);
-      drawer.viewCost = now() - t;
-      drawer.lastView = now();
-      drawer.drawDue = false;
-      if (drawer.result !== null) this.finish(drawer, drawer.result, false);
-    }
-    if (this.paused) {
-      if (drawer !== undefined) this.onChange();
-      return;
-    }
-    const stepping = live.filter((r) => r.run !== null && r.result === null && r.state.phase === 'running');
-    const frameBudget = this.finishing ? FINISH_BUDGET_MS : FRAME_BUDGET_MS;
-    const budget = (drawer === undefined ? frameBudget : frameBudget / 2) / Math.max(1, stepping.length);
-    for (const r of stepping) {
-      const run = r.run!;
-      const t1 = now();
-      const speed = this.settings.perFrame;
-      let left = this.finishing ? Infinity : speed === AUTO_SPEED ? autoPerFrame(r.expanded) : speed;
-      let result = run.step(0);
-      while (left > 0) {
-        const n = Math.min(left, CHUNK);
-        result = run.step(n);
-        left -= n;
-        if (result.status !== 'running' || now() - t1 > budget) break;
-      }
-      this.record(r, result);
-      // Redraw the growing view, spending at most about a quarter of the time on drawing.
-      if (result.status === 'running' && !this.finishing && now() - r.lastView >= 3 * r.viewCost) r.drawDue = true;
-    }
-    this.onChange();
-  }
-
-  private record(r: LabRun, result: SearchResult): void {
-    r.expanded = result.expanded;
-    r.state.expanded = result.expanded;
-    r.state.ms = result.elapsedMs;
-    if (result.status !== 'running') r.result = result;
+    stepWatched(this);
   }
 
   /** The visited nodes of a run as last drawn (for the node readout). */
@@ -338,14 +267,7 @@ export class SearchLab {
 
   /** The options a configuration searches with. */
   searchOptions(c: SearchConfig): QueryOptions {
-    const o: QueryOptions = { heuristic: c.heuristic, weight: c.weight, tieBreak: c.tieBreak };
-    if (this.settings.maxExpansions > 0) o.maxExpansions = this.settings.maxExpansions;
-    if (this.settings.graph === 'grid') {
-      o.neighborhood = c.neighborhood;
-      o.cornerCutting = c.cornerCutting;
-      if (c.algorithm !== undefined) o.algorithm = c.algorithm;
-    }
-    return o;
+    return searchOptions(this.settings, c);
   }
 
   /** World position of an endpoint (voxel centre or waypoint), or null. */
@@ -368,17 +290,9 @@ export class SearchLab {
   }
 
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
-    const request: QueryRequest = {
-      type: 'query',
-      revision: scene.revision,
-      graph: this.settings.graph,
-      from: this.start!,
-      to: this.goal!,
-      options: this.searchOptions(r.config),
-      visited: true,
-    };
-    this.pool
-      .run<QueryReply>(request, { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) })
+    const graph = this.settings.graph;
+    const options = this.searchOptions(r.config);
+    queryInWorker(this.pool, scene, { graph, from: this.start!, to: this.goal!, options, visited: true })
       .then((reply) => {
         if (token !== this.token) return;
         const rep = reply.report;
@@ -395,7 +309,8 @@ export class SearchLab {
       });
   }
 
-  private drawVisited(r: LabRun): void {
+  /** Draws a run's visited nodes and search steps as they are now. */
+  drawVisited(r: LabRun): void {
     const scene = this.scene!;
     const positions = this.settings.graph === 'grid' ? gridPositions(scene.grid!) : scene.graph;
     collectVisited(r.ctx, positions, r.visited);
@@ -403,7 +318,8 @@ export class SearchLab {
     if (r.run !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
   }
 
-  private finish(r: LabRun, result: SearchResult, draw = true): void {
+  /** Ends a watched run with its result: drawn (unless `draw` is false: just drawn), its path shown. */
+  finish(r: LabRun, result: SearchResult, draw = true): void {
     if (draw) this.drawVisited(r);
     r.result = null;
     const points = pathPoints(r.space!, result.path);
@@ -439,14 +355,10 @@ export class SearchLab {
   private async optimalityNote(r: LabRun, token: number): Promise<void> {
     const graph = this.settings.graph;
     const scene = this.scene!;
-    const sameRules = (o: SearchConfig) =>
-      graph === 'waypoints' || (o.neighborhood === r.config.neighborhood && o.cornerCutting === r.config.cornerCutting);
-    const ref = this.activeRuns().find(
-      (o) => o !== r && o.state.phase === 'done' && o.state.status === 'found' && guaranteedOptimal(o.config, graph) && sameRules(o.config),
-    );
     let optimum: number;
     try {
-      optimum = ref !== undefined ? ref.state.cost : await workerOptimum(this.pool, scene, graph, r.config, this.start!, this.goal!);
+      const ref = optimalReference(r, this.activeRuns(), graph);
+      optimum = ref ?? (await workerOptimum(this.pool, scene, graph, r.config, this.start!, this.goal!));
     } catch {
       return;
     }
@@ -468,18 +380,13 @@ export class SearchLab {
 
   /** New views in the style of the graph: cubes for voxels, spheres around waypoints. */
   private makeViews(): void {
-    const cell = this.scene?.grid?.cellSize ?? 1;
-    const wr = this.waypointRadius;
+    const style = labViewStyle(this.settings.graph === 'grid', this.scene?.grid?.cellSize ?? 1, this.waypointRadius);
     this.diffView?.dispose();
-    this.diffView = new DiffView(this.settings.graph === 'grid' ? 0.5 * cell : 3 * wr);
+    this.diffView = new DiffView(style.diffSize);
     this.parent?.add(this.diffView);
     for (const r of this.runs) {
       r.view?.dispose();
-      r.view = new SearchView(
-        this.settings.graph === 'grid'
-          ? { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.13 * cell }
-          : { shape: 'sphere', nodeSize: 3.4 * wr, openSize: 2.6 * wr, pathRadius: 0.35 * wr },
-      );
+      r.view = new SearchView(style.run);
       this.parent?.add(r.view);
     }
     this.applyLayers();
@@ -489,8 +396,4 @@ export class SearchLab {
   private defaultEndpoints(): void {
     [this.start, this.goal] = defaultEndpoints(this.scene!, this.settings.graph);
   }
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

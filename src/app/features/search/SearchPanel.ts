@@ -7,7 +7,7 @@ import { endpointText, int, parseVoxel } from '../../shell/ui/format.ts';
 import type { Panels } from '../../shell/ui/Panels.ts';
 import { explainHeuristic } from './heuristicInfo.ts';
 import type { SearchFeature } from './SearchFeature.ts';
-import { AUTO_SPEED, UNLIMITED_SPEED, type SearchConfig } from './SearchLab.ts';
+import { AUTO_SPEED, UNLIMITED_SPEED, type SearchConfig } from './labSettings.ts';
 import { SearchPointer } from './SearchPointer.ts';
 
 /** Speeds of a watched search (expansions per frame), by label. */

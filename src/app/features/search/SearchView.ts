@@ -18,6 +18,18 @@ import { PALETTE } from '../../shell/stage/palette.ts';
 /** Options of a SearchView: those of SearchHelper, in the app's palette. */
 export type SearchViewOptions = Omit<SearchHelperOptions, 'colors'>;
 
+/**
+ * The lab's views in the style of the graph searched: cubes sized by the voxel for the grid,
+ * spheres around the waypoints (by their drawn radius) for the graph; `diffSize`: the
+ * difference view's node size.
+ */
+export function labViewStyle(grid: boolean, cell: number, waypointRadius: number): { run: SearchViewOptions; diffSize: number } {
+  const wr = waypointRadius;
+  return grid
+    ? { run: { shape: 'cube', nodeSize: 0.34 * cell, openSize: 0.2 * cell, pathRadius: 0.13 * cell }, diffSize: 0.5 * cell }
+    : { run: { shape: 'sphere', nodeSize: 3.4 * wr, openSize: 2.6 * wr, pathRadius: 0.35 * wr }, diffSize: 3 * wr };
+}
+
 const _m = new Matrix4();
 
 /** The app's search view: a SearchHelper in the app's palette. */

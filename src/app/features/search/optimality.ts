@@ -1,10 +1,11 @@
 import { isAdmissible } from '../../../core/search/heuristics.ts';
 import type { QueryOptions } from '../../../core/search/query.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
-import type { Endpoint, QueryReply, QueryRequest } from '../../shell/workers/protocol.ts';
+import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 import { num } from '../../shell/ui/format.ts';
-import type { GraphKind, SearchConfig } from './labSettings.ts';
+import { guaranteedOptimal, type GraphKind, type SearchConfig } from './labSettings.ts';
+import { queryInWorker } from './workerQuery.ts';
 
 /**
  * The optimality note of a run that is not guaranteed optimal: how its cost compares with
@@ -22,11 +23,25 @@ export async function workerOptimum(
 ): Promise<number> {
   const options: QueryOptions = { heuristic: 'exact', weight: 1 };
   if (graph === 'grid') Object.assign(options, { neighborhood: config.neighborhood, cornerCutting: config.cornerCutting });
-  const reply = await pool.run<QueryReply>(
-    { type: 'query', revision: scene.revision, graph, from, to, options },
-    { revision: scene.revision, attach: (q) => void ((q as QueryRequest).scene = scene.sceneData()) },
-  );
+  const reply = await queryInWorker(pool, scene, { graph, from, to, options });
   return reply.report.cost;
+}
+
+/**
+ * The cost of another done run of `runs` that is guaranteed optimal under `r`'s movement
+ * rules (then no worker needs to find the optimum), or undefined.
+ */
+export function optimalReference(
+  r: { config: SearchConfig },
+  runs: readonly { config: SearchConfig; state: { phase: string; status: string | null; cost: number } }[],
+  graph: GraphKind,
+): number | undefined {
+  const sameRules = (o: SearchConfig) =>
+    graph === 'waypoints' || (o.neighborhood === r.config.neighborhood && o.cornerCutting === r.config.cornerCutting);
+  const ref = runs.find(
+    (o) => o !== r && o.state.phase === 'done' && o.state.status === 'found' && guaranteedOptimal(o.config, graph) && sameRules(o.config),
+  );
+  return ref?.state.cost;
 }
 
 /** "8.2 longer than the optimum ... (+3.2%): heuristic 'squared' is not admissible", or "optimal here (...), but ...". */

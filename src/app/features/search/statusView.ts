@@ -1,4 +1,4 @@
-import type { RunState } from './SearchLab.ts';
+import type { RunState } from './labSettings.ts';
 import { int, ms, num } from '../../shell/ui/format.ts';
 import { clip } from '../../shell/ui/clip.ts';
 import { h, withKeys, type Child } from '../../shell/ui/dom.ts';
