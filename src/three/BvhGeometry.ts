@@ -1,32 +1,32 @@
 /**
  * Static geometry for steering through the scene BVH: contact queries against the voxel faces
- * and primitive meshes of an ObstacleWorld (three-mesh-bvh shapecasts).
+ * and primitive meshes of a CollisionWorld (three-mesh-bvh shapecasts).
  */
 import type { Box3 } from 'three';
 import { checkInstance } from '../core/args.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { ContactList, StaticGeometry, StaticQuery } from '../core/steering/geometry.ts';
-import { ObstacleWorld } from './ObstacleWorld.ts';
+import { CollisionWorld } from './CollisionWorld.ts';
 import type { StaticBVH } from './StaticBVH.ts';
 import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../core/geometry/triangleMath.ts';
 
 /**
- * Static geometry for steering from an ObstacleWorld: the voxel faces and the primitive
+ * Static geometry for steering from a CollisionWorld (or an ObstacleWorld): the voxel faces and the primitive
  * meshes, all in the one scene BVH. A surface (one obstacle of the contact list) is a
  * primitive obstacle, or one rectangle of the voxel mesh (greedy-merged faces: a flat voxel
  * wall is one rectangle). After editing the world, call the simulation's
  * `staticGeometryChanged()` so queries drop what they cached.
  */
 export class BvhGeometry implements StaticGeometry {
-  readonly world: ObstacleWorld;
+  readonly world: CollisionWorld;
   /** Changes when the tree is rebuilt or `invalidate()` is called; queries refill on a change. */
   generation = 0;
   /** Surface id of each BVH triangle slot. */
   surfaceOfSlot = new Int32Array(0);
   #tree: StaticBVH | null = null;
 
-  constructor(world: ObstacleWorld) {
-    this.world = checkInstance('BvhGeometry: world', world, ObstacleWorld);
+  constructor(world: CollisionWorld) {
+    this.world = checkInstance('BvhGeometry: world', world, CollisionWorld);
   }
 
   /** The current tree; refreshes the slot -> surface table after a rebuild. */

@@ -1,6 +1,6 @@
 import type { Mesh, Object3D, Vector3 } from 'three';
 import { NavlabError } from '../core/errors.ts';
-import { VisibilityGraph, type Aabb, type LineOfSight } from '../core/graph/visibility.ts';
+import type { Aabb, LineOfSight, VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { GridSpace, type GridSearchSettings } from '../core/grid/GridSpace.ts';
@@ -22,7 +22,7 @@ import {
 } from '../scene/query.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
-import type { ObstacleWorld } from './ObstacleWorld.ts';
+import type { CollisionWorld } from './CollisionWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
 import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
 import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
@@ -69,7 +69,7 @@ export interface NavSceneParts {
   /** `ids` by id (id -> its position in `ids`), when the scene has it already. @default built from `ids` */
   index?: ReadonlyMap<string, number>;
   /** The static world with its BVH: line of sight for world-space paths, simulations. @default null */
-  world?: ObstacleWorld | null;
+  world?: CollisionWorld | null;
   /** Agent radius of the line of sight (finite, >= 0). @default 0 */
   agentRadius?: number;
 }
@@ -83,7 +83,7 @@ export interface NavQueryOptions extends QueryOptions {
 /** A NavWorld built by `fromObject3D`: it always has its root, world, grid and line of sight. */
 export type ObjectNavWorld = NavWorld & {
   readonly root: Object3D;
-  readonly world: ObstacleWorld;
+  readonly world: CollisionWorld;
   readonly grid: VoxelGrid;
   readonly lineOfSight: LineOfSight;
 };
@@ -127,7 +127,7 @@ export class NavWorld implements SearchableScene {
   readonly cellSize: number;
   readonly agentRadius: number;
   /** Static geometry and its BVH (null: a NavWorld of a scene's parts given without it). */
-  readonly world: ObstacleWorld | null;
+  readonly world: CollisionWorld | null;
   /** The voxel grid searches run on (from `fromObject3D`: blocked where an agent's centre cannot be), or null. */
   readonly grid: VoxelGrid | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
@@ -153,7 +153,7 @@ export class NavWorld implements SearchableScene {
     this.lineOfSight = parts.world === null ? null : parts.world.lineOfSight(this.agentRadius);
     this.#meshes = parts.meshes;
     const g = parts.graph;
-    this.waypoints = g instanceof VisibilityGraph ? g : null;
+    this.waypoints = g !== null && !(g instanceof WaypointGraph) ? g : null;
     this.#fixedGraph = g instanceof WaypointGraph ? g : NO_WAYPOINTS;
     const count = this.graph.count;
     const ids = parts.ids ?? Array.from({ length: count }, (_, i) => String(i));

@@ -5,7 +5,7 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { SceneObstacle } from '../scene/index.ts';
 import { unitSoup } from './primitives.ts';
 import { StaticBVH } from './StaticBVH.ts';
-import type { VoxelChunks } from './VoxelChunks.ts';
+import type { VoxelSurface } from './VoxelSurface.ts';
 import { gridExtent, VoxelRuns } from './voxelRuns.ts';
 
 /**
@@ -14,7 +14,7 @@ import { gridExtent, VoxelRuns } from './voxelRuns.ts';
  */
 export const MAX_REFITS = 32;
 
-/** A primitive obstacle of an ObstacleWorld: its spec, placement and bounds, and its place in the soup. */
+/** A primitive obstacle of a CollisionWorld: its spec, placement and bounds, and its place in the soup. */
 export interface ObstacleEntry {
   spec: SceneObstacle;
   /** Unit mesh to world. */
@@ -26,7 +26,7 @@ export interface ObstacleEntry {
   first: number;
 }
 
-/** A static triangle mesh of an ObstacleWorld, in world coordinates. */
+/** A static triangle mesh of a CollisionWorld, in world coordinates. */
 export interface MeshEntry {
   id: string;
   /** World triangles. */
@@ -36,8 +36,8 @@ export interface MeshEntry {
 }
 
 /**
- * The scene-wide BVH of an ObstacleWorld and the triangle soup it is built over, kept in step
- * with the world's edits as the ObstacleWorld class comment describes: built on demand,
+ * The scene-wide BVH of a CollisionWorld and the triangle soup it is built over, kept in step
+ * with the world's edits as the CollisionWorld class comment describes: built on demand,
  * refitted where an edit allows it, else dropped and rebuilt on the next query. Reads the
  * world's obstacle and mesh lists (kept by reference). Soup order: the voxel chunk runs
  * (VoxelRuns), then each obstacle's triangles in list order, then each mesh's triangles.
@@ -76,7 +76,7 @@ export class WorldTree {
   }
 
   /** Lays out the soup (the layer's runs for its chunks' current faces, obstacles, meshes) and builds the tree over it. */
-  build(chunks: VoxelChunks | null, grid: VoxelGrid | null): StaticBVH {
+  build(chunks: VoxelSurface | null, grid: VoxelGrid | null): StaticBVH {
     this.invalidate();
     const runs = (this.#runs = new VoxelRuns(chunks, grid));
     let count = runs.slots;
@@ -133,7 +133,7 @@ export class WorldTree {
     return true;
   }
 
-  /** See ObstacleWorld.surfaceOf: the obstacle index, -1 - k for voxel rectangle k, or a mesh triangle's own surface. */
+  /** See CollisionWorld.surfaceOf: the obstacle index, -1 - k for voxel rectangle k, or a mesh triangle's own surface. */
   surfaceOf(triangle: number): number {
     if (triangle >= this.#meshStart && this.#meshes.length > 0) return this.#entries.length + (triangle - this.#meshStart);
     return triangle < this.#runs.slots ? -1 - (triangle >> 1) : this.#entryIndexOf(triangle);

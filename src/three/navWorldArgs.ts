@@ -5,11 +5,11 @@
 import type { Vector3 } from 'three';
 import { checkFunction, checkInstance, checkNumber, checkObject, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
-import { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { LIMITS } from '../core/limits.ts';
-import { ObstacleWorld } from './ObstacleWorld.ts';
+import { CollisionWorld } from './CollisionWorld.ts';
+import { isVisibilityGraph } from './navWorldBuild.ts';
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
@@ -44,10 +44,12 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   const w = o.waypoints;
   if (w === 'auto')
     throw usage(
-      "waypoints: 'auto' is the placer autoWaypoints now: import { autoWaypoints } from 'navlab/three' and pass waypoints: autoWaypoints",
+      "waypoints: 'auto' is the source autoWaypoints now: import { autoWaypoints } from 'navlab/three' and pass waypoints: autoWaypoints",
     );
-  if (w !== undefined && w !== 'none' && !Array.isArray(w) && typeof w !== 'function')
-    throw usage(`waypoints: expected 'none', an array of Vector3 or a waypoint placer (autoWaypoints), got ${String(w)}`);
+  if (Array.isArray(w))
+    throw usage("waypoints: a list of points is the source waypointList(points) now: import { waypointList } from 'navlab/three'");
+  if (w !== undefined && w !== 'none' && typeof w !== 'function')
+    throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points))", w);
   if (o.filter !== undefined) checkFunction('filter', o.filter);
   const b = o.bounds;
   if (
@@ -62,10 +64,6 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   ) {
     throw usage('bounds: expected a Box3 with finite corners, min <= max');
   }
-  if (Array.isArray(w)) {
-    if (w.length > LIMITS.waypoints) throw usage(`waypoints: ${w.length} given, over the limit of ${LIMITS.waypoints}`);
-    w.forEach((p, i) => checkPoint(`waypoints[${i}]`, p));
-  }
 }
 
 /** The parts `NavWorld.fromScene` is given (NavSceneParts), each of its kind (the counts are checked by the constructor). */
@@ -77,10 +75,11 @@ export function checkSceneParts(scene: unknown): void {
   );
   if (s.grid !== null && s.grid !== undefined) checkInstance('fromScene: grid', s.grid, VoxelGrid, 'VoxelGrid or null');
   const g = s.graph;
-  if (g !== undefined && g !== null && !(g instanceof WaypointGraph) && !(g instanceof VisibilityGraph))
+  if (g !== undefined && g !== null && !(g instanceof WaypointGraph) && !isVisibilityGraph(g))
     throw usageError('fromScene: graph', 'a WaypointGraph, a VisibilityGraph or null', g);
   if (s.ids !== undefined && (!Array.isArray(s.ids) || !s.ids.every((id) => typeof id === 'string')))
     throw usageError('fromScene: ids', 'an array of waypoint ids (strings)', s.ids);
   if (s.index !== undefined) checkInstance('fromScene: index', s.index, Map, 'Map from waypoint id to index');
-  if (s.world !== undefined && s.world !== null) checkInstance('fromScene: world', s.world, ObstacleWorld, 'ObstacleWorld or null');
+  if (s.world !== undefined && s.world !== null)
+    checkInstance('fromScene: world', s.world, CollisionWorld, 'CollisionWorld (or ObstacleWorld) or null');
 }

@@ -1,22 +1,20 @@
 /**
  * What a NavWorld is made of, and building it from the meshes under a root (`fromObject3D`):
- * their world triangles in one ObstacleWorld, the grid voxelized from it grown by the agent
+ * their world triangles in one CollisionWorld, the grid voxelized from it grown by the agent
  * radius, and the waypoint graph.
  */
-import { Matrix4, type Box3, type Mesh, type Object3D, type Vector3 } from 'three';
+import { Matrix4, type Box3, type Mesh, type Object3D } from 'three';
 import { NavlabError } from '../core/errors.ts';
-import { checkNumbers } from '../core/args.ts';
-import { MAX_PLACEMENT_VOXELS } from '../core/graph/autoWaypoints.ts';
-import { VisibilityGraph } from '../core/graph/visibility.ts';
+import { usageError } from '../core/args.ts';
+import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { LIMITS } from '../core/limits.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { worldTriangles } from './meshTriangles.ts';
-import { ObstacleWorld } from './ObstacleWorld.ts';
+import { CollisionWorld } from './CollisionWorld.ts';
 import { voxelize } from './voxelize.ts';
 import { meshGridSpec, soupBounds } from '../core/geometry/voxelizeMesh.ts';
-import type { WaypointPlacer } from './waypointPlacement.ts';
+import type { WaypointSource } from './waypointSources.ts';
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
@@ -27,12 +25,12 @@ export interface NavWorldOptions {
   /** Radius of the agents (finite, >= 0): grid paths and waypoint links keep this clearance. @default 0 */
   agentRadius?: number;
   /**
-   * Waypoints of the waypoint graph: `'none'` builds no graph, a list gives their positions,
-   * and a placer places them: `autoWaypoints` (from navlab/three) places few, covering the
-   * free space (a grid of at most 2^24 voxels). @default 'none'
+   * The waypoint graph: `'none'` builds none; `autoWaypoints` places few, covering the free
+   * space (a grid of at most 2^24 voxels); `waypointList(points)` puts them at the given
+   * points (both from navlab/three); or a WaypointSource of your own. @default 'none'
    */
-  waypoints?: 'none' | readonly Vector3[] | WaypointPlacer;
-  /** At most this many waypoints from a placer (1 to 50,000). @default 50000 */
+  waypoints?: 'none' | WaypointSource;
+  /** At most this many waypoints from the source (1 to 50,000). @default 50000 */
   maxWaypoints?: number;
   /** The grid covers at least this box (e.g. the space agents fly in). @default the meshes' box */
   bounds?: Box3;
@@ -43,7 +41,7 @@ export interface NavWorldOptions {
 /** What a NavWorld is made of (see fromObject3D and fromScene). */
 export interface NavWorldParts {
   root: Object3D | null;
-  world: ObstacleWorld | null;
+  world: CollisionWorld | null;
   grid: VoxelGrid | null;
   graph: WaypointGraph | VisibilityGraph | null;
   ids?: readonly string[];
@@ -54,7 +52,7 @@ export interface NavWorldParts {
 
 /**
  * Builds what `fromObject3D` promises (options checked): the meshes' world triangles in one
- * ObstacleWorld, the grid voxelized from it grown by the agent radius, the waypoints.
+ * CollisionWorld, the grid voxelized from it grown by the agent radius, the waypoints.
  */
 export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[]): NavWorldParts {
   const cellSize = options.cellSize;
@@ -76,32 +74,29 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   if (options.bounds !== undefined) unionBox({ min, max }, options.bounds);
   const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
   const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
-  const wanted = options.waypoints ?? 'none';
-  const placed = typeof wanted === 'function';
-  const limit = placed ? MAX_PLACEMENT_VOXELS : MAX_VOXELS;
-  if (voxels > limit) {
-    throw usage(
-      `cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${placed ? ' for placed waypoints' : ''}`,
-    );
+  if (voxels > MAX_VOXELS) {
+    throw usage(`cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_VOXELS}`);
   }
   const identity = new Matrix4();
-  const world = new ObstacleWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
-  const grid = voxelize(world, spec, { dilation: agentRadius });
-  const parts: NavWorldParts = { root, world, grid, graph: null, agentRadius, meshes };
-  if (wanted === 'none') return parts;
-  const los = world.lineOfSight(agentRadius);
-  let positions: ArrayLike<number>;
-  if (typeof wanted === 'function') {
-    // Placement measures clearance itself: it wants the geometry, not the grown grid.
-    const surface = agentRadius === 0 ? grid : voxelize(world, spec);
-    positions = wanted(surface, los, { agentRadius, maxWaypoints: options.maxWaypoints });
-    checkNumbers('waypoints: the positions placed', positions, 3, 3 * LIMITS.waypoints);
-  } else {
-    positions = wanted.flatMap((p) => [p.x, p.y, p.z]);
+  const world = new CollisionWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
+  // The geometry alone (placement measures clearance itself), made only when asked for.
+  let surface: VoxelGrid | null = null;
+  const surfaceGrid = (): VoxelGrid => (surface ??= voxelize(world, spec));
+  const source = options.waypoints ?? 'none';
+  let graph: VisibilityGraph | null = null;
+  if (source !== 'none') {
+    const los = world.lineOfSight(agentRadius);
+    graph = source({ los, agentRadius, cellSize, dims: spec.dims, maxWaypoints: options.maxWaypoints, surface: surfaceGrid });
+    if (!isVisibilityGraph(graph)) throw usageError('waypoints: the source returned', 'a VisibilityGraph', graph);
   }
-  const visibility = new VisibilityGraph(los);
-  visibility.setAll(positions);
-  return { ...parts, graph: visibility };
+  const grid = agentRadius === 0 ? surfaceGrid() : voxelize(world, spec, { dilation: agentRadius });
+  return { root, world, grid, graph, agentRadius, meshes };
+}
+
+/** Whether `g` is a VisibilityGraph, told by its methods (its class is not loaded here, so a NavWorld without waypoints does not carry it). */
+export function isVisibilityGraph(g: unknown): g is VisibilityGraph {
+  const v = g as VisibilityGraph | null;
+  return v !== null && typeof v === 'object' && typeof v.graph === 'function' && typeof v.retestRegion === 'function';
 }
 
 /** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */

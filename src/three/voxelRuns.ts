@@ -1,11 +1,11 @@
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { StaticBVH } from './StaticBVH.ts';
-import type { VoxelChunks } from './VoxelChunks.ts';
+import type { VoxelSurface } from './VoxelSurface.ts';
 import { quadTriangles, QUAD_STRIDE } from '../core/geometry/voxelFaces.ts';
 
 /**
- * The voxel layer's part of an ObstacleWorld's triangle soup, at its start: each chunk of the
- * layer (VoxelChunks) owns a fixed run of triangle slots, with room to grow (its triangles at
+ * The voxel layer's part of a CollisionWorld's triangle soup, at its start: each chunk of the
+ * layer (VoxelSurface) owns a fixed run of triangle slots, with room to grow (its triangles at
  * build time plus a quarter, at least 8). An edit rewrites the runs of the chunks it touched,
  * collapses their unused slots onto one vertex of the chunk's surface, and refits the tree:
  * O(tree) simple box updates, no SAH build. A collapsed slot is a point on the real surface,
@@ -19,13 +19,13 @@ import { quadTriangles, QUAD_STRIDE } from '../core/geometry/voxelFaces.ts';
 export class VoxelRuns {
   /** Triangle slots of all runs: soup triangles below this belong to the voxel layer. */
   readonly slots: number;
-  readonly #chunks: VoxelChunks | null;
+  readonly #chunks: VoxelSurface | null;
   readonly #grid: VoxelGrid | null;
   readonly #first: Int32Array;
   readonly #cap: Int32Array;
 
   /** Lays out the runs for the chunks' current faces (no layer: no runs). */
-  constructor(chunks: VoxelChunks | null, grid: VoxelGrid | null) {
+  constructor(chunks: VoxelSurface | null, grid: VoxelGrid | null) {
     this.#chunks = chunks;
     this.#grid = grid;
     const n = chunks === null ? 0 : chunks.chunkCount;

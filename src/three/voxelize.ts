@@ -1,7 +1,7 @@
 import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
-import { ObstacleWorld } from './ObstacleWorld.ts';
+import { CollisionWorld } from './CollisionWorld.ts';
 import { blockTriangles } from '../core/geometry/voxelizeMesh.ts';
 import { checkAabb, checkInstance, checkNumber, checkOptions } from '../core/args.ts';
 
@@ -26,8 +26,8 @@ export interface VoxelizeOptions {
  * Work: each triangle against the voxels of its bounding box, plus each obstacle's inside
  * test on the voxel centres in its box.
  */
-export function voxelize(world: ObstacleWorld, spec: VoxelGridOptions, options: VoxelizeOptions = {}): VoxelGrid {
-  checkInstance('voxelize: world', world, ObstacleWorld);
+export function voxelize(world: CollisionWorld, spec: VoxelGridOptions, options: VoxelizeOptions = {}): VoxelGrid {
+  checkInstance('voxelize: world', world, CollisionWorld);
   const r = dilationOf(options);
   const grid = new VoxelGrid(spec);
   voxelizeBlock(world, grid, 0, 0, 0, grid.X, grid.Y, grid.Z, r);
@@ -35,12 +35,12 @@ export function voxelize(world: ObstacleWorld, spec: VoxelGridOptions, options: 
 }
 
 /**
- * Re-voxelizes the voxels of `grid` that `box` (e.g. what an `ObstacleWorld` edit returned)
+ * Re-voxelizes the voxels of `grid` that `box` (e.g. what a `CollisionWorld` edit returned)
  * can affect, setting them free or solid as a full `voxelize` would. Returns how many changed.
  * `grid` must not be the world's own voxel layer (that is an input here).
  */
-export function voxelizeRegion(world: ObstacleWorld, grid: VoxelGrid, box: Aabb, options: VoxelizeOptions = {}): number {
-  checkInstance('voxelizeRegion: world', world, ObstacleWorld);
+export function voxelizeRegion(world: CollisionWorld, grid: VoxelGrid, box: Aabb, options: VoxelizeOptions = {}): number {
+  checkInstance('voxelizeRegion: world', world, CollisionWorld);
   checkInstance('voxelizeRegion: grid', grid, VoxelGrid);
   checkAabb('voxelizeRegion: box', box);
   const r = dilationOf(options);
@@ -69,7 +69,7 @@ function dilationOf(options: VoxelizeOptions): number {
  * primitive by its analytic test), visiting only the voxels whose centres lie in its box.
  */
 function voxelizeBlock(
-  world: ObstacleWorld,
+  world: CollisionWorld,
   grid: VoxelGrid,
   x0: number,
   y0: number,
@@ -111,7 +111,7 @@ function voxelizeBlock(
   return changed;
 }
 
-/** Blocks the voxels of `block` whose centre lies in a solid voxel of `layer` (as `ObstacleWorld.voxelAt`). */
+/** Blocks the voxels of `block` whose centre lies in a solid voxel of `layer` (as `CollisionWorld.voxelAt`). */
 function fillLayer(grid: VoxelGrid, block: readonly number[], layer: VoxelGrid): void {
   const s = grid.cellSize;
   const o = grid.origin;

@@ -1,6 +1,6 @@
 /**
- * Argument checks of ObstacleWorld (its options, meshes and obstacle specs): each throws a
- * NavlabError (code usage) naming the argument and the field.
+ * Argument checks of CollisionWorld and ObstacleWorld (their options, meshes and obstacle
+ * specs): each throws a NavlabError (code usage) naming the argument and the field.
  */
 import { Material, Matrix4, Object3D } from 'three';
 import {
@@ -61,39 +61,48 @@ function checkWorldMesh(what: string, m: unknown): void {
   if (mesh.object !== undefined) checkInstance(`${what}.object`, mesh.object, Object3D);
 }
 
-/** The fields of ObstacleWorldOptions (ObstacleWorld.ts), as this module reads them. */
+/** The fields of CollisionWorldOptions (CollisionWorld.ts), as this module reads them. */
 interface WorldOptionFields {
   bvh?: unknown;
-  material?: unknown;
-  voxelMaterial?: unknown;
   meshes?: unknown;
   sceneMeshes?: unknown;
-  drawVoxels?: unknown;
   voxelChunks?: unknown;
   grid?: unknown;
 }
 
-/** ObstacleWorld options checked (undefined: fine); `who` names the call. */
+/** The drawing fields of ObstacleWorldOptions (ObstacleWorld.ts). */
+interface DrawingOptionFields {
+  material?: unknown;
+  voxelMaterial?: unknown;
+  drawVoxels?: unknown;
+}
+
+/** The drawing options of an ObstacleWorld checked (undefined: fine); `who` names the call. */
+export function checkDrawingOptions(who: string, options: unknown): void {
+  const o = checkOptions<DrawingOptionFields>(`${who}: options`, options);
+  for (const key of ['material', 'voxelMaterial'] as const)
+    if (o[key] !== undefined) checkInstance(`${who}: options.${key}`, o[key], Material);
+  if (o.drawVoxels !== undefined) checkBoolean(`${who}: options.drawVoxels`, o.drawVoxels);
+}
+
+/** CollisionWorld options checked (undefined: fine); `who` names the call. */
 export function checkWorldOptions(who: string, options: unknown): void {
   const o = checkOptions<WorldOptionFields>(`${who}: options`, options);
   if (o.bvh !== undefined) checkObject(`${who}: options.bvh`, o.bvh);
-  for (const key of ['material', 'voxelMaterial'] as const)
-    if (o[key] !== undefined) checkInstance(`${who}: options.${key}`, o[key], Material);
   if (o.meshes !== undefined) {
     if (!Array.isArray(o.meshes)) throw usageError(`${who}: options.meshes`, 'an array of meshes', o.meshes);
     o.meshes.forEach((m: unknown, i: number) => checkWorldMesh(`${who}: options.meshes[${i}]`, m));
   }
   if (o.sceneMeshes !== undefined)
     checkInstance(`${who}: options.sceneMeshes`, o.sceneMeshes, Map, 'Map of loaded meshes (loadSceneMeshes)');
-  if (o.drawVoxels !== undefined) checkBoolean(`${who}: options.drawVoxels`, o.drawVoxels);
   if (o.voxelChunks !== undefined) checkObject(`${who}: options.voxelChunks`, o.voxelChunks, 'voxel chunk data (VoxelChunks.data())');
   if (o.grid !== undefined) checkInstance(`${who}: options.grid`, o.grid, VoxelGrid);
 }
 
-/** The arguments of `new ObstacleWorld(obstacles, grid, options)`; returns checked copies of the obstacles. */
-export function checkWorldArgs(obstacles: unknown, grid: unknown, options: unknown): SceneObstacle[] {
-  if (!Array.isArray(obstacles)) throw usageError('ObstacleWorld: obstacles', 'an array of obstacles', obstacles);
-  if (grid !== null) checkInstance('ObstacleWorld: grid', grid, VoxelGrid, 'VoxelGrid or null');
-  checkWorldOptions('ObstacleWorld', options);
-  return obstacles.map((o, i) => checkObstacle(`ObstacleWorld: obstacles[${i}]`, o));
+/** The arguments of `new CollisionWorld(obstacles, grid, options)` (`who`: the class); returns checked copies of the obstacles. */
+export function checkWorldArgs(who: string, obstacles: unknown, grid: unknown, options: unknown): SceneObstacle[] {
+  if (!Array.isArray(obstacles)) throw usageError(`${who}: obstacles`, 'an array of obstacles', obstacles);
+  if (grid !== null) checkInstance(`${who}: grid`, grid, VoxelGrid, 'VoxelGrid or null');
+  checkWorldOptions(who, options);
+  return obstacles.map((o, i) => checkObstacle(`${who}: obstacles[${i}]`, o));
 }

@@ -102,7 +102,7 @@ describe('the packed package', () => {
       import { VoxelGrid, queryGrid } from 'navlab';
       import * as core from 'navlab';
       import { parseScene, buildVoxelGrid } from 'navlab/scene';
-      import { ObstacleWorld, NavWorld } from 'navlab/three';
+      import { ObstacleWorld, NavWorld, waypointList } from 'navlab/three';
       import { WaypointGraphHelper } from 'navlab/helpers';
       import { meshFormat, importScene } from 'navlab/import';
       import { preprocessScene, createSceneSimulation } from 'navlab/scene-three';
@@ -119,7 +119,7 @@ describe('the packed package', () => {
       const sim = createSceneSimulation(doc, { preprocess: pre });
       const root = new Group();
       root.add(new Mesh(new BoxGeometry(1, 4, 4)));
-      const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 2.5, 0)] });
+      const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: waypointList([new Vector3(0, 2.5, 0)]) });
       const p = nav.findPath(new Vector3(-1, 0, 0), new Vector3(1, 0, 0));
       const helper = new WaypointGraphHelper(nav.waypoints.graph());
       const internals = ['OPEN', 'CLOSED', 'PAGE_BITS', 'FlatHeap', 'addScaled', 'tripleDistance'].filter((n) => n in core);

@@ -14,7 +14,7 @@ import {
   writeNavbin,
 } from '../../src/core/index.ts';
 import { parseScene, type SceneDocument } from '../../src/scene/index.ts';
-import { createSimulation, NavWorld, ObstacleWorld } from '../../src/three/index.ts';
+import { createSimulation, NavWorld, ObstacleWorld, waypointList } from '../../src/three/index.ts';
 
 /**
  * A value the hostile-argument walk must not open up (a document or a buffer whose fields are
@@ -79,7 +79,7 @@ export const bounds = () => ({ min: new Vector3(-2, -1, -1), max: new Vector3(2,
 export const navWorld = () =>
   NavWorld.fromObject3D(level(), {
     cellSize: 0.5,
-    waypoints: [new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)],
+    waypoints: waypointList([new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)]),
     bounds: bounds() as never,
   });
 export const sceneWorld = () => NavWorld.fromScene({ grid: grid(), graph: graph(), ids: ['a', 'b'], world: new ObstacleWorld() });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
 import { createSimulation } from '../../src/three/NavSimulation.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
-import { autoWaypoints } from '../../src/three/waypointPlacement.ts';
+import { autoWaypoints, waypointList } from '../../src/three/waypointSources.ts';
 
 const material = new MeshBasicMaterial();
 
@@ -82,7 +82,7 @@ describe('NavWorld', () => {
 
   it('uses given waypoints', () => {
     const { root, bounds } = wallLevel();
-    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.6, 0)], bounds });
+    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: waypointList([new Vector3(0, 3.6, 0)]), bounds });
     const r = nav.findPath(from, to, { graph: 'waypoints' });
     expect(r.status).toBe('found');
     expect(r.points.map((p) => p.toArray())).toEqual([from.toArray(), [0, 3.6, 0], to.toArray()]);
@@ -90,7 +90,7 @@ describe('NavWorld', () => {
 
   it('update() after moving an obstacle changes the grid, the links and the path', () => {
     const { root, wall, bounds } = wallLevel();
-    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: [new Vector3(0, 4.2, 0)], bounds });
+    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0.3, waypoints: waypointList([new Vector3(0, 4.2, 0)]), bounds });
     const before = nav.findPath(from, to);
     expect(before.length).toBeGreaterThan(8.5);
     expect(nav.findPath(from, to, { graph: 'waypoints' }).points).toHaveLength(3);
@@ -167,12 +167,20 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: -0.1 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'many' as never }))).toBe('usage');
     expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'auto' as never })).toThrow(
-      /^waypoints: 'auto' is the placer autoWaypoints now/,
+      /^waypoints: 'auto' is the source autoWaypoints now/,
     );
     expect(code(() => NavWorld.fromObject3D(new Group(), { cellSize: 0.5 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 1e-4, waypoints: 'none' }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.03, waypoints: autoWaypoints, bounds }))).toBe('usage'); // 2^24 voxels for placement
-    expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(Number.NaN, 0, 0)] }))).toBe('usage');
+    expect(() => waypointList([new Vector3(Number.NaN, 0, 0)])).toThrow(
+      /^waypointList: points\[0\]: expected a Vector3 with finite coordinates$/,
+    );
+    expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.6, 0)] as never })).toThrow(
+      /^waypoints: a list of points is the source waypointList\(points\) now/,
+    );
+    expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: () => ({}) as never, bounds })).toThrow(
+      /^waypoints: the source returned: expected a VisibilityGraph/,
+    );
     const broken = box([1, 1, 1], [0, 0, 0]);
     broken.geometry.getAttribute('position').setX(0, Number.POSITIVE_INFINITY);
     expect(code(() => NavWorld.fromObject3D(broken, { cellSize: 0.5 }))).toBe('input');
@@ -218,7 +226,7 @@ describe('NavWorld', () => {
     const built = NavWorld.fromObject3D(root, {
       cellSize: 0.5,
       agentRadius: 0.3,
-      waypoints: [new Vector3(0, 3.9, 0), new Vector3(-4, 0.25, 0.25), new Vector3(4, 0.25, 0.25)],
+      waypoints: waypointList([new Vector3(0, 3.9, 0), new Vector3(-4, 0.25, 0.25), new Vector3(4, 0.25, 0.25)]),
       bounds,
     });
     const graph = built.waypoints!.graph();
@@ -249,11 +257,15 @@ describe('NavWorld', () => {
 
   it('fromScene refuses what needs the missing parts, naming them', () => {
     const { root, bounds } = wallLevel();
-    const built = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.9, 0)], bounds });
+    const built = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: waypointList([new Vector3(0, 3.9, 0)]), bounds });
     const nav = NavWorld.fromScene({ grid: built.grid, graph: built.waypoints!.graph() });
     expect(nav.ids).toEqual(['0']);
     expect(code(() => NavWorld.fromScene({ grid: null, graph: built.waypoints!.graph(), ids: ['a', 'b'] }))).toBe('usage');
-    const two = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.9, 0), new Vector3(0, -3.9, 0)], bounds });
+    const two = NavWorld.fromObject3D(root, {
+      cellSize: 0.5,
+      waypoints: waypointList([new Vector3(0, 3.9, 0), new Vector3(0, -3.9, 0)]),
+      bounds,
+    });
     expect(code(() => NavWorld.fromScene({ grid: null, graph: two.waypoints!.graph(), ids: ['a', 'a'] }))).toBe('usage');
     expect(code(() => NavWorld.fromScene({ grid: null, agentRadius: -1 }))).toBe('usage');
     expect(code(() => nav.findPath(from, to, { smooth: true }))).toBe('usage');
