@@ -7,8 +7,8 @@
 import { benchFrontier } from './frontier.ts';
 import { benchBrowser } from './browser.ts';
 import { benchGrid } from './grid.ts';
-import { benchPackageSize } from './packageSize.ts';
 import { benchPreprocess } from './preprocess.ts';
+import { benchSizeByUse } from './sizeByUse.ts';
 import { benchSteering } from './steering.ts';
 import { reportTargets } from './targets.ts';
 import { benchWaypointEdits } from './waypointEdits.ts';
@@ -23,7 +23,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchPreprocess();
   benchWaypointEdits();
   await benchSteering();
-  await benchPackageSize();
+  await benchSizeByUse();
   await benchWaypoints();
   await benchBrowser();
   benchVoxelize();
