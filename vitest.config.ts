@@ -2,12 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
     // expect.poll waits for what a page does next; on a busy machine that can take far longer
     // than vitest's 1 s default, and a poll that gives up early is a wall-clock assertion.
     expect: { poll: { timeout: 30_000, interval: 100 } },
+    // Two projects, both run by `vitest run`: the real-browser tests share one Chromium and one
+    // dev server (started by their global setup only when an e2e file runs); no other file pays
+    // for them.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/globalSetup.ts'] } },
+    ],
   },
 });

@@ -13,17 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NavlabQueryOptions } from '../../src/app/handle.ts';
 import {
   canvasCoverage,
-  launchBrowser,
+  connectBrowser,
   navPath,
   openApp,
   ROOT,
   settle,
   shippedScenes,
-  startDev,
+  sharedDevServer,
   startPreview,
   waypointVoxel,
   type AppPage,
   type AppServer,
+  type AppUrl,
 } from './harness.ts';
 
 interface QueryCase {
@@ -108,20 +109,23 @@ const scenes = shippedScenes();
 let browser: Browser;
 let cacheDir: string;
 let cli: Promise<Record<string, unknown>[]>;
-const servers: Partial<Record<'dev' | 'preview', AppServer>> = {};
+let preview: AppServer | undefined;
+const servers: Partial<Record<'dev' | 'preview', AppUrl>> = {};
 
 beforeAll(async () => {
   cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  // The CLI answers are computed once, while the servers start.
+  // The CLI answers are computed once, while the build runs (the shared dev server and browser are up).
   cli = Promise.all(QUERIES.map((q) => navPath(cliArgs(q))));
-  [browser, servers.dev, servers.preview] = await Promise.all([launchBrowser(), startDev(cacheDir), startPreview(cacheDir)]);
+  [browser, preview] = await Promise.all([connectBrowser(), startPreview(cacheDir)]);
+  servers.dev = sharedDevServer();
+  servers.preview = preview;
   // Let the CLI runs finish first: they would compete with the page for the CPU.
   await cli;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(Object.values(servers).map((s) => s.close()));
+  await preview?.close();
   rmSync(cacheDir, { recursive: true, force: true });
 });
 

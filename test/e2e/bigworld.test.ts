@@ -7,14 +7,13 @@
  * Needs the full Moving AI data (../shared/data/movingai or NAVLAB_MOVINGAI_DIR): skipped
  * without it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse3dScen } from '../../src/core/io/movingai.ts';
 import { hasFullData, MOVINGAI_DIR } from '../support/movingai.ts';
-import { canvasCoverage, launchBrowser, openApp, settle, startDev, type AppPage, type AppServer } from './harness.ts';
+import { canvasCoverage, connectBrowser, openApp, settle, sharedDevServer, type AppPage } from './harness.ts';
 
 /** What the page tells about the drawn voxel chunks (through `__navlabEditor.app`). */
 interface ChunkStats {
@@ -26,8 +25,6 @@ interface ChunkStats {
 }
 
 let browser: Browser;
-let server: AppServer;
-let cacheDir: string;
 let app: AppPage;
 let page: Page;
 
@@ -52,17 +49,14 @@ const chunkStats = (): Promise<ChunkStats | null> =>
 
 describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
   beforeAll(async () => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-    [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
-    app = await openApp(browser, server.url);
+    browser = await connectBrowser();
+    app = await openApp(browser, sharedDevServer().url);
     page = app.page;
   });
 
   afterAll(async () => {
     await app?.close();
     await browser?.close();
-    await server?.close();
-    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
   });
 
   it('A1 loads by drop, draws, searches optimally, and a paint rebuilds only the touched chunks', async () => {

@@ -15,10 +15,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
 import { encodeShare } from '../../src/app/features/editor/share.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { openApp, ROOT, shippedScenes, useDevServer, type AppPage, type AppServer, type EditorHook } from './harness.ts';
+import { openApp, ROOT, shippedScenes, useDevServer, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
 
 let browser: Browser;
-let server: AppServer;
+let server: AppUrl;
 const pages: AppPage[] = [];
 useDevServer((dev) => ({ browser, server } = dev));
 

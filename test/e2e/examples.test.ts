@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, ROOT, VIEWPORT } from './harness.ts';
+import { connectBrowser, freePort, ROOT, VIEWPORT } from './harness.ts';
 
 const configFile = join(ROOT, 'examples/vite.config.ts');
 let outDir = '';
@@ -28,7 +28,7 @@ beforeAll(async () => {
     preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
   url = `http://127.0.0.1:${port}/`;
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 180_000);
 
 afterAll(async () => {

@@ -1,27 +1,31 @@
 /**
  * End-to-end harness: the app served by vite's dev server and by `vite preview` of a build
  * (both started through vite's JS API on free ports), driven in a headless system Chromium
- * with software WebGL2 (playwright-core).
+ * with software WebGL2 (playwright-core). In the tests, one Chromium and one dev server serve
+ * every file (globalSetup.ts starts them; `connectBrowser`, `sharedDevServer`, `useDevServer`);
+ * the benchmarks start their own (`launchBrowser`, `startDev`, `startPreview`).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, createServer, preview } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { ROOT } from '../support/cli.ts';
+import { ROOT, runNavHere } from '../support/cli.ts';
 import { coverage, decodePng } from './png.ts';
 
 export { ROOT };
 
 /** A running server of the app. */
-export interface AppServer {
-  url: string;
+export interface AppServer extends AppUrl {
   close(): Promise<void>;
+}
+
+/** Where the app is served (the shared dev server: its owner, globalSetup.ts, closes it). */
+export interface AppUrl {
+  url: string;
 }
 
 /** A port nobody listens on right now. */
@@ -75,21 +79,35 @@ export async function startPreview(cacheDir: string): Promise<AppServer> {
   };
 }
 
-/** Headless Chromium with software WebGL2 (CHROMIUM_PATH or /usr/bin/chromium). */
+/** The system Chromium: CHROMIUM_PATH or /usr/bin/chromium. */
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Headless Chromium's flags: software WebGL2 (SwiftShader), nothing fetched in the background. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Headless Chromium with software WebGL2 in this process (the benchmarks; tests use `connectBrowser`). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
 }
+
+/**
+ * A connection of this test file to the e2e run's one Chromium (globalSetup.ts). Contexts it
+ * opens belong to this file; its `close()` closes them and disconnects, the browser stays up.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('e2eBrowser'));
+}
+
+/** The e2e run's one dev server of the app (globalSetup.ts). */
+export const sharedDevServer = (): AppUrl => ({ url: inject('e2eDevUrl') });
 
 /** A page of the app with its console errors and long tasks recorded. */
 export interface AppPage {
@@ -136,10 +154,10 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   };
 }
 
-/** A browser and the app's dev server, shared by the tests of one file. */
+/** This file's connection to the shared browser, and the shared dev server. */
 export interface DevServer {
   browser: Browser;
-  server: AppServer;
+  server: AppUrl;
 }
 
 /** A browser, the dev server and one open page of the app. */
@@ -149,22 +167,18 @@ export interface DevApp extends DevServer {
 }
 
 /**
- * For a test file: starts Chromium and the dev server (with its own dependency cache) before
- * the file's tests and closes them after; `ready` receives them once started.
+ * For a test file: connects to the shared Chromium before the file's tests and closes the
+ * connection (with every context the file opened) after; `ready` receives it and the shared
+ * dev server.
  */
 export function useDevServer(ready: (dev: DevServer) => void): void {
-  let cacheDir: string | null = null;
-  let dev: Partial<DevServer> = {};
+  let browser: Browser | null = null;
   beforeAll(async () => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-    const [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
-    dev = { browser, server };
-    ready({ browser, server });
+    browser = await connectBrowser();
+    ready({ browser, server: sharedDevServer() });
   });
   afterAll(async () => {
-    await dev.browser?.close();
-    await dev.server?.close();
-    if (cacheDir !== null) rmSync(cacheDir, { recursive: true, force: true });
+    await browser?.close();
   });
 }
 
@@ -258,15 +272,11 @@ export async function canvasCoverage(page: Page): Promise<{ drawn: number; colou
   return coverage(decodePng(png), BACKGROUND);
 }
 
-const run = promisify(execFile);
-
-/** `nav path ... --json` through tsx, as users run it. */
+/** `nav path ... --json`, in-process (the CLI's main, as the bin runs it). */
 export async function navPath(args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/nav.ts'), 'path', ...args, '--json'], {
-    cwd: ROOT,
-    timeout: 120_000,
-  });
-  return JSON.parse(stdout);
+  const r = await runNavHere(['path', ...args, '--json']);
+  if (r.code !== 0) throw new Error(`nav path ${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
 }
 
 /** A shipped scene document (parsed JSON as in the file). */

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
 import { encodeShare } from '../../src/app/features/editor/share.ts';
-import { openApp, screenPoint, setView, settle, useDevServer, type AppPage, type AppServer } from './harness.ts';
+import { openApp, screenPoint, setView, settle, useDevServer, type AppPage, type AppUrl } from './harness.ts';
 
 /** Markup that would run script or add elements if rendered as HTML; `k` tells the fields apart. */
 const P = (k: string): string =>
@@ -46,7 +46,7 @@ function hostile(name: string): Record<string, unknown> {
 }
 
 let browser: Browser;
-let server: AppServer;
+let server: AppUrl;
 const pages: AppPage[] = [];
 useDevServer((dev) => ({ browser, server } = dev));
 

@@ -5,35 +5,33 @@
  * the file and its problem and leaves the scene as it was; the Meshes panel re-voxelizes and
  * places waypoints; the decoders come from the app's own origin.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import {
   canvasCoverage,
-  launchBrowser,
+  connectBrowser,
   openApp,
   ROOT,
   settle,
+  sharedDevServer,
   shippedScenes,
-  startDev,
   type AppPage,
-  type AppServer,
+  type AppUrl,
   type EditorHook,
 } from './harness.ts';
 
 let browser: Browser;
-let server: AppServer;
-let cacheDir: string;
+let server: AppUrl;
 let app: AppPage;
 let page: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  [browser, server] = await Promise.all([launchBrowser(), startDev(cacheDir)]);
+  browser = await connectBrowser();
+  server = sharedDevServer();
   app = await openApp(browser, server.url);
   page = app.page;
   page.on('request', (r) => requests.push(r.url()));
@@ -42,8 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await browser?.close();
-  await server?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
 });
 
 interface Payload {

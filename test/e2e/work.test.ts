@@ -8,9 +8,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { sceneFile, shippedScenes, useDevApp, type AppPage, type AppServer, type EditorHook } from './harness.ts';
+import { sceneFile, shippedScenes, useDevApp, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
 
-let server: AppServer;
+let server: AppUrl;
 let app: AppPage;
 let page: Page;
 useDevApp((dev) => ({ server, app, page } = dev));
