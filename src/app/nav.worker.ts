@@ -1,64 +1,28 @@
 /**
- * The app's worker: preprocessing (parse, voxel surface, BVH, waypoint visibility) and
- * searches nobody watches. Each worker keeps a NavWorld over each of the last few scene
- * revisions it has seen (the app's query path: NavWorld.query), so queries only carry the
- * scene when the worker lacks it.
+ * The app's nav worker, the workers' composition root: preprocessing (parse, voxel surface,
+ * BVH, waypoint visibility; the shell's), searches nobody watches (the search's) and mesh
+ * work (the meshes'). Each worker keeps a NavWorld over each of the last few scene revisions
+ * it has seen (WorkerScenes), so queries only carry the scene when the worker lacks it.
  */
 import { NavlabError } from '../core/errors.ts';
-import { SearchContext } from '../core/search/SearchContext.ts';
-import { resolveGraph } from '../scene/query.ts';
-import type { NavWorld } from '../three/NavWorld.ts';
-import { sceneNavWorld } from './shell/scene/sceneQuery.ts';
-import { collectVisited, gridPositions, trimVisited } from './features/search/visited.ts';
 import { importForApp, placeForApp, voxelizeForApp } from './features/meshes/meshWork.ts';
-import { soupMeshes } from './shell/workers/meshSoups.ts';
-import { preprocessForApp } from './shell/workers/preprocessForApp.ts';
-import type {
-  PreprocessReply,
-  PreprocessRequest,
-  QueryReply,
-  QueryRequest,
-  SceneData,
-  WorkerRequest,
-  WorkerResponse,
-} from './shell/workers/protocol.ts';
+import type { ImportRequest, PlaceRequest, VoxelizeRequest } from './features/meshes/protocol.ts';
+import type { QueryRequest } from './features/search/protocol.ts';
+import { answerQuery } from './features/search/queryWork.ts';
+import type { PreprocessRequest, WorkerResponse } from './shell/workers/protocol.ts';
+import { WorkerScenes } from './shell/workers/workerScenes.ts';
 
-const scenes = new Map<number, NavWorld>();
-const ctx = new SearchContext();
-const KEEP = 3;
+/** Every request a nav worker answers. */
+type NavRequest = PreprocessRequest | QueryRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
 
-function remember(revision: number, data: SceneData): NavWorld {
-  const s = sceneNavWorld(data);
-  scenes.set(revision, s);
-  for (const r of scenes.keys()) if (scenes.size > KEEP && r !== revision) scenes.delete(r);
-  return s;
-}
+const scenes = new WorkerScenes();
 
-function preprocess(req: PreprocessRequest): { value: PreprocessReply; transfer: Transferable[] } {
-  const r = preprocessForApp(req.source, soupMeshes(req.meshes));
-  // sceneNavWorld copies what it keeps, so the arrays can be transferred to the app.
-  remember(req.revision, r.value.scene);
-  return r;
-}
-
-function query(req: QueryRequest): { value: QueryReply; transfer: Transferable[] } {
-  const nav = req.scene !== undefined ? remember(req.revision, req.scene) : scenes.get(req.revision);
-  if (nav === undefined) throw new Error(`worker: scene revision ${req.revision} is unknown`);
-  const graph = resolveGraph(req.graph, req.from);
-  const report = nav.query(req.from, req.to, { ...req.options, graph }, ctx);
-  if (!req.visited) return { value: { report }, transfer: [] };
-  const grid = nav.grid;
-  const space = graph === 'grid' && grid !== null ? gridPositions(grid) : nav.graph;
-  const visited = trimVisited(collectVisited(ctx, space));
-  return { value: { report, visited }, transfer: [visited.positions.buffer, visited.g.buffer, visited.closed.buffer] };
-}
-
-async function answer(req: WorkerRequest): Promise<{ value: unknown; transfer: Transferable[] }> {
+async function answer(req: NavRequest): Promise<{ value: unknown; transfer: Transferable[] }> {
   switch (req.type) {
     case 'preprocess':
-      return preprocess(req);
+      return scenes.preprocess(req);
     case 'query':
-      return query(req);
+      return answerQuery(scenes, req);
     case 'import-meshes':
       return { value: await importForApp(req), transfer: [] };
     case 'voxelize':
@@ -68,7 +32,7 @@ async function answer(req: WorkerRequest): Promise<{ value: unknown; transfer: T
   }
 }
 
-self.onmessage = async (e: MessageEvent<WorkerRequest & { id: number }>) => {
+self.onmessage = async (e: MessageEvent<NavRequest & { id: number }>) => {
   const req = e.data;
   let reply: WorkerResponse;
   let transfer: Transferable[] = [];

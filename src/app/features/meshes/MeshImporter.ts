@@ -6,7 +6,7 @@ import type { Shell } from '../../shell/Shell.ts';
 import { addPlaced } from './placedWaypoints.ts';
 import { FileError } from '../../shell/input/acceptedFiles.ts';
 import { clip, oneLine } from '../../shell/ui/clip.ts';
-import type { ImportReply, PlaceReply, VoxelizeReply } from '../../shell/workers/protocol.ts';
+import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 import { readMeshFiles } from './meshFiles.ts';
 import { meshSoups, rememberMesh } from '../../shell/scene/sceneMeshFiles.ts';
 
@@ -84,11 +84,12 @@ export class MeshImporter {
       const meshes = await readMeshFiles(files);
       app.overlay.setLoading(`Importing ${names} · voxelizing and placing waypoints in a worker…`);
       const s = this.settings;
-      const reply = await app.pool.run<ImportReply>({
+      const request: ImportRequest = {
         type: 'import-meshes',
         files: meshes.map((m) => ({ src: m.src, name: m.name, soup: m.mesh.soup.slice() })),
         options: { fill: s.fill, agentRadius: s.agentRadius, waypoints: s.waypoints, name: meshes[0].name.replace(/\.[^.]*$/, '') },
-      });
+      };
+      const reply = await app.pool.run<ImportReply>(request);
       for (const m of meshes) rememberMesh(m.src, m.mesh);
       document = reply.document;
       missing = meshes.flatMap((m) => m.missing.map((uri) => `${m.name}: ${quote(uri)}`));
@@ -128,14 +129,15 @@ export class MeshImporter {
       return false;
     }
     return this.run('Voxelizing', async () => {
-      const r = await this.app.pool.run<VoxelizeReply>({
+      const request: VoxelizeRequest = {
         type: 'voxelize',
         doc: scene.doc,
         meshes: meshSoups(scene.meshes),
         cellSize: s.cellSize,
         fill: s.fill,
         dilation: s.dilate ? s.agentRadius : 0,
-      });
+      };
+      const r = await this.app.pool.run<VoxelizeReply>(request);
       return commit('Voxelize', (doc) => ({ ...doc, voxels: r.voxels, bounds: r.bounds, agentRadius: s.agentRadius }));
     });
   }
@@ -150,12 +152,8 @@ export class MeshImporter {
     const radius = this.settings.agentRadius;
     const add = this.settings.placing === 'add to existing';
     return this.run('Placing waypoints', async () => {
-      const r = await this.app.pool.run<PlaceReply>({
-        type: 'waypoints',
-        doc: scene.doc,
-        meshes: meshSoups(scene.meshes),
-        agentRadius: radius,
-      });
+      const request: PlaceRequest = { type: 'waypoints', doc: scene.doc, meshes: meshSoups(scene.meshes), agentRadius: radius };
+      const r = await this.app.pool.run<PlaceReply>(request);
       if (add) {
         const gap = scene.doc.voxels?.cellSize ?? this.cellRange().default;
         return commit('Place waypoints (added)', (doc) => ({

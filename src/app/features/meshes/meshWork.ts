@@ -3,7 +3,7 @@ import { autoWaypointList, placeSceneWaypoints } from '../../../scene-three/auto
 import { ImportError, importScene, sceneVoxelLayer } from '../../../import/importScene.ts';
 import { soupMesh, soupMeshes } from '../../shell/workers/meshSoups.ts';
 import { meshMatrix, type LoadedMeshes } from '../../../scene-three/sceneMeshes.ts';
-import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from '../../shell/workers/protocol.ts';
+import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 
 /** The app's mesh import: `importScene` on the files' triangles, with automatic waypoints when asked. */
 export async function importForApp(req: ImportRequest): Promise<ImportReply> {

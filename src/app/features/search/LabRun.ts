@@ -4,7 +4,7 @@ import { SearchContext } from '../../../core/search/SearchContext.ts';
 import type { SearchSpace } from '../../../core/search/space.ts';
 import type { SearchView } from './SearchView.ts';
 import { emptySegments, SightLog } from '../../../core/debug/searchSegments.ts';
-import type { VisitedNodes } from '../../shell/workers/protocol.ts';
+import type { VisitedNodes } from './protocol.ts';
 import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './labSettings.ts';
 import { listenToSteps, RECENT_SIGHT_CHECKS, stepAlgorithm, type StepAlgorithm } from './labSteps.ts';
 import { emptyVisited } from './visited.ts';

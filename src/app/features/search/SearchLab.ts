@@ -3,7 +3,8 @@ import type { SearchResult, SearchStatus } from '../../../core/search/result.ts'
 import type { Object3D } from 'three';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import { DiffView, labViewStyle, SearchView } from './SearchView.ts';
-import type { Endpoint, VisitedNodes } from '../../shell/workers/protocol.ts';
+import type { Endpoint } from '../../shell/workers/protocol.ts';
+import type { VisitedNodes } from './protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 import { collectVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';

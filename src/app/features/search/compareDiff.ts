@@ -1,7 +1,7 @@
 import type { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
 import type { WaypointGraph } from '../../../core/graph/WaypointGraph.ts';
 import { vec3 } from '../../../core/math/vec3.ts';
-import type { VisitedNodes } from '../../shell/workers/protocol.ts';
+import type { VisitedNodes } from './protocol.ts';
 
 /**
  * Where two compared searches differ: the nodes expanded (closed) by only A, only B, and

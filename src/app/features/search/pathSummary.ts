@@ -1,6 +1,6 @@
 import { vec3 } from '../../../core/math/vec3.ts';
 import type { SearchSpace } from '../../../core/search/space.ts';
-import type { VisitedNodes } from '../../shell/workers/protocol.ts';
+import type { VisitedNodes } from './protocol.ts';
 
 /** What the status line measures of a finished run's path: world points, length, distance left. */
 

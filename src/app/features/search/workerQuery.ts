@@ -1,5 +1,5 @@
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
-import type { QueryReply, QueryRequest } from '../../shell/workers/protocol.ts';
+import type { QueryReply, QueryRequest } from './protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 
 /**

@@ -6,7 +6,7 @@ import { LoadedScene } from './LoadedScene.ts';
 import { loadAppMeshes, meshSoups, type MeshBase } from './sceneMeshFiles.ts';
 import { clip, oneLine } from '../ui/clip.ts';
 import type { Overlay } from '../ui/Overlay.ts';
-import type { PreprocessReply, SceneSource } from '../workers/protocol.ts';
+import type { PreprocessReply, PreprocessRequest, SceneSource } from '../workers/protocol.ts';
 import type { WorkerPool } from '../workers/WorkerPool.ts';
 
 /** Errors whose messages name the document's or file's problem themselves. */
@@ -119,7 +119,8 @@ export class SceneLoader {
       progress.phase(label, 'preprocessing in a worker');
       const revision = this.nextRevision();
       const t0 = performance.now();
-      const reply = await this.pool.run<PreprocessReply>({ type: 'preprocess', revision, source, meshes: meshSoups(meshes) }, { signal });
+      const request: PreprocessRequest = { type: 'preprocess', revision, source, meshes: meshSoups(meshes) };
+      const reply = await this.pool.run<PreprocessReply>(request, { signal });
       progress.phase(label, 'compiling shaders');
       await this.ready();
       if (signal.aborted) throw abortError(label, signal);

@@ -87,7 +87,8 @@ export class WorkerPool {
         reject(e instanceof Error ? e : new Error(String(e)));
       }
     }).then((value) => {
-      if (request.type === 'preprocess') best.revision = request.revision;
+      // A preprocessed scene stays in its worker (the worker remembers the revision).
+      if (request.type === 'preprocess' && request.revision !== undefined) best.revision = request.revision;
       return value;
     });
   }

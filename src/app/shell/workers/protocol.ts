@@ -1,14 +1,13 @@
 /**
- * Messages between the app and its workers (nav.worker.ts). Big arrays travel as transferable
- * typed arrays; everything else is structured-cloned.
+ * The shared parts of the messages between the app and its nav workers (nav.worker.ts): the
+ * scene's data, preprocessing, and the envelope of every request and answer. The features
+ * add their own requests (search: features/search/protocol.ts; meshes:
+ * features/meshes/protocol.ts). Big arrays travel as transferable typed arrays; everything
+ * else is structured-cloned.
  */
 import type { NavlabErrorCode } from '../../../core/errors.ts';
-import type { QueryOptions } from '../../../core/search/query.ts';
-import type { PathReport } from '../../../core/search/query.ts';
-import type { SceneBounds, SceneDocument, SceneWaypoint } from '../../../scene/schema.ts';
-import type { VisitedNodes } from '../../../core/debug/visitedNodes.ts';
+import type { SceneDocument } from '../../../scene/schema.ts';
 import type { VoxelChunkData } from '../../../three/VoxelChunks.ts';
-import type { VoxelFill } from '../../../core/geometry/voxelizeMesh.ts';
 
 /** A voxel grid as plain data (VoxelGrid's fields). */
 export interface GridData {
@@ -52,50 +51,6 @@ export interface PreprocessRequest {
   meshes?: MeshSoup[];
 }
 
-/** Imported mesh files to a version-2 scene (importScene), with automatic waypoints when asked. */
-export interface ImportRequest {
-  type: 'import-meshes';
-  /** `src`: what the document's mesh will reference (a data: URI); `name`: the file's name (the mesh id); `soup`: its triangles. */
-  files: { src: string; name: string; soup: Float32Array }[];
-  options: { cellSize?: number; fill: VoxelFill; agentRadius: number; waypoints: boolean; name?: string };
-}
-
-export interface ImportReply {
-  document: SceneDocument;
-  triangles: number;
-  blocked: number;
-  links: number;
-}
-
-/** A new voxel layer for a document from its meshes. */
-export interface VoxelizeRequest {
-  type: 'voxelize';
-  doc: SceneDocument;
-  meshes: MeshSoup[];
-  cellSize: number;
-  fill: VoxelFill;
-  dilation: number;
-}
-
-export interface VoxelizeReply {
-  voxels: NonNullable<SceneDocument['voxels']>;
-  bounds: SceneBounds;
-  blocked: number;
-}
-
-/** Automatic waypoints for a document and its meshes. */
-export interface PlaceRequest {
-  type: 'waypoints';
-  doc: SceneDocument;
-  meshes: MeshSoup[];
-  /** @default the document's agentRadius */
-  agentRadius?: number;
-}
-
-export interface PlaceReply {
-  waypoints: SceneWaypoint[];
-}
-
 /** A preprocessed scene: the validated document, its data, and the voxel surface to draw. */
 export interface PreprocessReply {
   doc: SceneDocument;
@@ -111,30 +66,14 @@ export interface PreprocessReply {
   triangles: number;
 }
 
+/** A search endpoint: a waypoint id or voxel indices [x, y, z]. */
 export type Endpoint = string | number[];
 
-export interface QueryRequest {
-  type: 'query';
-  revision: number;
-  /** Attached when the worker may not hold this revision yet. */
-  scene?: SceneData;
-  graph: 'grid' | 'waypoints';
-  from: Endpoint;
-  to: Endpoint;
-  options: QueryOptions;
-  /** Also return the nodes the search reached (for drawing). */
-  visited?: boolean;
+/** What every request to a nav worker has: its type (what the worker does), and the scene revision it is about, if any. */
+export interface WorkerRequest {
+  type: string;
+  revision?: number;
 }
-
-export type { VisitedNodes };
-
-export interface QueryReply {
-  report: PathReport;
-  generated?: number;
-  visited?: VisitedNodes;
-}
-
-export type WorkerRequest = PreprocessRequest | QueryRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
 
 /** A worker's answer to request `id`. */
 export type WorkerResponse =
