@@ -2,7 +2,7 @@
  * Valid objects for test/package/publicArguments.test.ts (fresh on every call): grids, graphs,
  * scene documents, worlds, simulations and searches small enough to build thousands of times.
  */
-import { BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
+import { BoxGeometry, Group, Matrix4, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
 import {
   GridSpace,
   LazyThetaRun,
@@ -14,7 +14,7 @@ import {
   writeNavbin,
 } from '../../src/core/index.ts';
 import { parseScene, type SceneDocument } from '../../src/scene/index.ts';
-import { createSimulation, NavWorld, ObstacleWorld, waypointList } from '../../src/three/index.ts';
+import { CollisionWorld, createSimulation, NavWorld, ObstacleWorld, waypointList } from '../../src/three/index.ts';
 
 /**
  * A value the hostile-argument walk must not open up (a document or a buffer whose fields are
@@ -83,6 +83,19 @@ export const navWorld = () =>
     bounds: bounds() as never,
   });
 export const sceneWorld = () => NavWorld.fromScene({ grid: grid(), graph: graph(), ids: ['a', 'b'], world: new ObstacleWorld() });
+export const collisionWorld = () =>
+  new CollisionWorld([{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }], grid(), {
+    meshes: [{ id: 'm', soup: new Float64Array([0, 0, 3, 1, 0, 3, 0, 1, 3]), matrix: new Matrix4() }],
+  });
+/** What NavWorld.fromObject3D gives a waypoint source (a 4 x 4 x 4 world, every line of sight clear). */
+export const waypointInput = () => ({
+  los: () => true,
+  agentRadius: 0.1,
+  cellSize: 1,
+  dims: [4, 4, 4] as [number, number, number],
+  maxWaypoints: 10,
+  surface: () => grid(),
+});
 export const obstacleWorld = () =>
   new ObstacleWorld([{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }], grid(), { drawVoxels: false });
 export const triangle = () => new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);

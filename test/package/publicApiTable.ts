@@ -15,6 +15,7 @@ import {
   agent,
   agentsState,
   bounds,
+  collisionWorld,
   doc,
   graph,
   grid,
@@ -35,6 +36,7 @@ import {
   v3,
   visibilityGraph,
   waypointDoc,
+  waypointInput,
 } from './publicApiFixtures.ts';
 
 /** Arguments of one valid call (fresh objects on every call); methods get the instance. */
@@ -342,6 +344,39 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
   },
 
   'src/three/index.ts': {
+    CollisionWorld: {
+      kind: 'class',
+      spec: {
+        construct: () => [
+          [{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }],
+          grid(),
+          { bvh: {}, meshes: [{ id: 'm', soup: triangle(), matrix: new Matrix4() }] },
+        ],
+        make: collisionWorld,
+        methods: {
+          setMeshTriangles: () => ['none', triangle()],
+          obstacle: () => ['box'],
+          obstacleBounds: () => ['box'],
+          setObstacle: () => [{ id: 'box2', shape: 'sphere', position: [2, 2, 2], radius: 0.3 }],
+          removeObstacle: () => ['box'],
+          setVoxels: () => [[0, 0, 0, 1, 1, 1], true],
+          voxelsChanged: () => [[0, 0, 0, 1, 1, 1]],
+          lineOfSight: () => [0.1],
+          closestPointOnObstacles: () => [v3(1, 1, 1), 2, v3(), v3()],
+          raycast: () => [v3(-1, 1, 1), v3(1, 0, 0), 10],
+          pick: () => [new Ray(new Vector3(-1, 1, 1), new Vector3(1, 0, 0)), 10],
+          contains: () => [1, 1, 1],
+          obstacleContains: () => [0, 1, 1, 1],
+          voxelAt: () => [1, 1, 1],
+          surfaceOf: () => [0],
+          obstacleBoxes: () => [],
+          rebuild: () => [],
+          dispose: () => [],
+        },
+        unchecked: { segmentClear: PER_TEST, capsuleClear: PER_TEST },
+      },
+    },
+    sceneCollisionWorld: { kind: 'function', args: () => [doc(), { sceneMeshes: new Map(), grid: grid(), bvh: {} }] },
     ObstacleWorld: {
       kind: 'class',
       spec: {
@@ -453,7 +488,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       },
     },
     createSimulation: { kind: 'function', args: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }] },
-    autoWaypoints: { kind: 'function', args: () => [grid(), () => true, { agentRadius: 0.1, maxWaypoints: 10 }] },
+    autoWaypoints: { kind: 'function', args: () => [waypointInput()] },
+    waypointList: { kind: 'function', args: () => [[new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)]] },
     NavSimulation: {
       kind: 'class',
       spec: {
@@ -480,6 +516,19 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           update: () => [[0, 0, 0, 1, 1, 1]],
           data: () => [],
           dispose: () => [],
+        },
+      },
+    },
+    VoxelSurface: {
+      kind: 'class',
+      spec: {
+        construct: () => [grid(), { chunkSize: 2 }],
+        methods: {
+          chunkQuads: () => [0],
+          chunkBox: () => [0],
+          chunksTouching: () => [[0, 0, 0, 1, 1, 1]],
+          update: () => [[0, 0, 0, 1, 1, 1]],
+          data: () => [],
         },
       },
     },
