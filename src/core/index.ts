@@ -33,9 +33,25 @@ export { SearchContext } from './search/SearchContext.ts';
 export { AStarRun, findPath } from './search/AStarRun.ts';
 export { JpsRun, findPathJps } from './search/JpsRun.ts';
 export { LazyThetaRun, findPathLazyTheta } from './search/LazyThetaRun.ts';
-export { ALGORITHMS, createGridRun, findGridPath, type Algorithm, type GridRun } from './search/algorithms.ts';
-export { queryGrid, QueryError, type QueryOptions, type PathReport } from './search/query.ts';
-export { queryGraph } from './graph/queryGraph.ts';
+export { ALGORITHMS, type Algorithm, type GridRun } from './search/algorithms.ts';
+export type { SpaceKind } from './search/space.ts';
+
+// Queries (src/core/query: the one query path)
+export type { QueryOptions, PathReport } from './search/query.ts';
+export { QueryError } from './query/QueryError.ts';
+export type { Endpoint, QueryLabels } from './query/endpoints.ts';
+export { defaultGraph, resolveGraph, type QueryGraph } from './query/graphChoice.ts';
+export { searchableOf, type SearchableScene } from './query/target.ts';
+export { createGridRun, createWaypointRun, findGridPath } from './query/runs.ts';
+export {
+  queryGraph,
+  queryGrid,
+  queryNodes,
+  runQuery,
+  startQuery,
+  type QueryRun,
+  type SceneQueryOptions,
+} from './query/query.ts';
 
 // Steering
 export { DEFAULT_STEERING_PARAMS, type SteeringParams } from './steering/params.ts';

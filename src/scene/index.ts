@@ -2,7 +2,8 @@
  * navlab scene documents: the schema and its types, parsing with readable errors, migration,
  * saving, and building core objects from a document. Engine-agnostic: imports src/core and
  * zod only (no three, no DOM, no Node built-ins). The curated public API: the zod schemas and
- * message helpers stay in their modules.
+ * message helpers stay in their modules. Queries (what used to be src/scene/query.ts) are
+ * engine-agnostic and live in navlab itself (src/core/query).
  */
 export { SCENE_VERSION } from './documentShape.ts';
 export { SCENE_LIMITS, SCENE_RANGES } from './ranges.ts';
@@ -40,15 +41,3 @@ export {
   solidBoxes,
   sceneFromMovingAi,
 } from './build.ts';
-export {
-  defaultGraph,
-  resolveGraph,
-  runSceneQuery,
-  searchableOf,
-  startSceneSearch,
-  type Endpoint,
-  type QueryLabels,
-  type SceneGraph,
-  type SceneSearch,
-  type SearchableScene,
-} from './query.ts';

@@ -3,23 +3,18 @@ import { NavlabError } from '../core/errors.ts';
 import type { Aabb, LineOfSight, VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
-import { GridSpace, type GridSearchSettings } from '../core/grid/GridSpace.ts';
+import type { GridSearchSettings } from '../core/grid/GridSpace.ts';
 import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
-import { ALGORITHMS, createGridRun, gridUnsupported, type Algorithm } from '../core/search/algorithms.ts';
+import type { Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
-import type { PathReport, QueryOptions } from '../core/search/query.ts';
+import type { PathReport } from '../core/search/query.ts';
 import type { SearchResult, SearchStatus } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
-import {
-  runSceneQuery,
-  startSceneSearch,
-  type Endpoint,
-  type QueryLabels,
-  type SceneGraph,
-  type SceneSearch,
-  type SearchableScene,
-} from '../scene/query.ts';
+import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
+import { checkAlgorithm, gridOf, resolveGraph, type QueryGraph } from '../core/query/graphChoice.ts';
+import { queryNodes, runQuery, startQuery, type QueryRun, type SceneQueryOptions } from '../core/query/query.ts';
+import type { SearchableScene } from '../core/query/target.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import type { CollisionWorld } from './CollisionWorld.ts';
@@ -31,17 +26,20 @@ import { freeVoxel, polyline } from './worldPaths.ts';
 
 export type { NavWorldOptions } from './navWorldBuild.ts';
 
-/** Options of `NavWorld.findPath`: the graph, the algorithm and the search settings. */
+/** Options of `NavWorld.findPath`: the graph, the algorithm and the search settings (a query's options) and smoothing. */
 export interface NavPathOptions extends Partial<SearchOptions>, GridSearchSettings {
   /** 'grid' (the voxel grid) or 'waypoints' (the waypoint graph). @default 'grid' */
-  graph?: 'grid' | 'waypoints';
+  graph?: QueryGraph;
   /** Grid algorithm; the waypoint graph uses 'astar' (and ignores the search settings). @default 'astar' */
   algorithm?: Algorithm;
   /** String-pull the path with the agent's line of sight. @default true */
   smooth?: boolean;
 }
 
-/** A world-space path. */
+/**
+ * A path between two world points (`NavWorld.findPath`): world-space corners. A query between
+ * voxels or waypoints reports a PathReport instead (`NavWorld.query`, `runQuery`).
+ */
 export interface NavPath {
   /** 'found', or why not (the path then ends at the reachable point nearest the goal). */
   status: SearchStatus;
@@ -74,11 +72,8 @@ export interface NavSceneParts {
   agentRadius?: number;
 }
 
-/** A `NavWorld.query` / `search` option set: the `nav path` search flags and the graph. */
-export interface NavQueryOptions extends QueryOptions {
-  /** @default 'waypoints' when `from` is a waypoint id, else 'grid' */
-  graph?: SceneGraph;
-}
+/** A `NavWorld.query` option set: the `nav path` search flags and the graph (SceneQueryOptions of navlab). */
+export type NavQueryOptions = SceneQueryOptions;
 
 /** A NavWorld built by `fromObject3D`: it always has its root, world, grid and line of sight. */
 export type ObjectNavWorld = NavWorld & {
@@ -103,7 +98,7 @@ const END_LINKS = 16;
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
-/** The options of `query` and `search`, checked (undefined: {}). */
+/** The options of `query` (and `search`), checked (undefined: {}). */
 const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =>
   checkOptions<NavQueryOptions>(`NavWorld.${what}: options`, options);
 
@@ -111,8 +106,10 @@ const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
  * grid grown by the agent radius, one BVH over their triangles for line of sight, and a
  * waypoint graph (`fromObject3D`); or the grid, waypoint graph and world a scene already has
- * (`fromScene`: how the sandbox app searches). Paths come back as world-space Vector3 corners
- * (`findPath`), as `nav path --json` reports (`query`), or as a resumable run (`search`).
+ * (`fromScene`: how the sandbox app searches). Two result shapes: a path between world
+ * points comes back as Vector3 corners (`findPath`: NavPath), a query between waypoint ids or
+ * voxel indices as `nav path --json` reports it (`query`: PathReport). A NavWorld is a
+ * SearchableScene, so `startQuery(nav, ...)` (navlab) gives the same query as a resumable run.
  *
  * ```ts
  * const nav = NavWorld.fromObject3D(level, { cellSize: 0.5, agentRadius: 0.3 });
@@ -209,26 +206,28 @@ export class NavWorld implements SearchableScene {
 
   /**
    * One query between waypoint ids or voxel indices [x, y, z], answered exactly as
-   * `nav path --json` prints it (the CLI and the app's `navlab.query` run this): the graph is
-   * `options.graph`, else waypoints for a waypoint id and the grid for voxel indices. Throws
-   * a QueryError naming a blocked, unknown or out-of-range endpoint or a bad option.
+   * `nav path --json` prints it (the CLI and the app's `navlab.query` run this): `runQuery`
+   * (src/core/query) on this world; the graph is `options.graph`, else waypoints for a
+   * waypoint id and the grid for voxel indices. Throws a QueryError naming a blocked, unknown
+   * or out-of-range endpoint or a bad graph or algorithm, a NavlabError 'usage' for a bad
+   * option and 'unsupported' when the algorithm cannot search this grid with these settings.
+   * The resumable form (`run.step(n)`: a search spread over frames) is `startQuery(nav, ...)`.
    * @param ctx the search state to use (e.g. to read the visited nodes afterwards) @default this world's
    * @param labels how messages name the endpoints and the scene
    */
   query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): PathReport {
     const { graph, ...rest } = queryOptions('query', options);
-    return runSceneQuery(this, graph, from, to, rest, ctx, labels);
+    return runQuery(this, graph, from, to, rest, ctx, labels);
   }
 
   /**
-   * The same query as `query`, as the engine's resumable run: call `run.step(n)` to advance it
-   * by n expansions (a search spread over frames, or drawn as it grows); stepped to its end
-   * it gives the result behind `query`'s report. The run's state lives in `ctx`: give each
-   * search that runs at the same time its own.
+   * @deprecated `startQuery(nav, graph, from, to, options, ctx, labels)` from navlab: the same
+   * query as `query`, as a resumable run (its `report()` is `query`'s report).
    */
-  search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): SceneSearch {
+  // app: switch to core/query (startQuery), then remove this method
+  search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): QueryRun {
     const { graph, ...rest } = queryOptions('search', options);
-    return startSceneSearch(this, graph, from, to, rest, ctx, labels);
+    return startQuery(this, graph, from, to, rest, ctx, labels);
   }
 
   /** Voxel indices [x, y, z] of the voxel containing world point `p`; null outside the grid (or, with `free`, when blocked). */
@@ -271,31 +270,27 @@ export class NavWorld implements SearchableScene {
 
   /**
    * A path between two world points. A point in a blocked voxel moves to the nearest free
-   * voxel within 4 cells. Throws a NavlabError: 'usage' on bad arguments, 'query' when a point
-   * lies outside the grid or no free voxel is near it, 'unsupported' when the algorithm cannot
-   * search this grid with these settings.
+   * voxel within 4 cells; on the grid the search is the query path's (`queryNodes`, with the
+   * same graph, algorithm and option checks as `query`). Throws a NavlabError: 'usage' on bad
+   * arguments, 'query' (a QueryError) for a bad graph or algorithm, a world without that graph
+   * or a point outside the grid or with no free voxel near it, 'unsupported' when the
+   * algorithm cannot search this grid with these settings.
    */
   findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
     checkPoint('from', from);
     checkPoint('to', to);
     options = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
-    const { graph = 'grid', algorithm = 'astar', smooth = this.lineOfSight !== null, neighborhood, cornerCutting, ...search } = options;
+    const { graph = 'grid', smooth = this.lineOfSight !== null, ...query } = options;
     if (smooth && this.lineOfSight === null) throw usage('smooth: string-pulling needs a NavWorld with a world (line of sight)');
-    if (!(ALGORITHMS as readonly unknown[]).includes(algorithm))
-      throw usage(`algorithm: expected one of ${ALGORITHMS.join(', ')}, got ${String(algorithm)}`);
-    if (graph === 'waypoints') {
-      if (algorithm !== 'astar') throw usage(`algorithm: ${algorithm} runs on the grid only; the waypoint graph uses astar`);
+    const g = resolveGraph(graph, null);
+    if (g === 'waypoints') {
+      checkAlgorithm(query.algorithm, g);
       return this.#waypointPath(from, to);
     }
-    if (graph !== 'grid') throw usage(`graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
-    const grid = this.grid;
-    if (grid === null) throw usage("graph: 'grid' needs a NavWorld with a voxel grid");
-    const space = new GridSpace(grid, { neighborhood, cornerCutting });
-    const why = gridUnsupported(algorithm, space);
-    if (why !== null) throw new NavlabError('unsupported', why);
+    const grid = gridOf(this.grid);
     const start = freeVoxel(grid, from, 'from');
     const goal = freeVoxel(grid, to, 'to');
-    const r = createGridRun(algorithm, space, start, goal, search, this.#ctx).step();
+    const r = queryNodes(this, g, start, goal, query, this.#ctx).run.step();
     return this.#gridPath(grid, r, from, to, smooth);
   }
 

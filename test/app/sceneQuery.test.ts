@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryGraph, queryGrid } from '../../src/core/query/query.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import { defaultGraph, optionsFor, runSceneQuery } from '../../src/scene/query.ts';
-import { searchableScene } from '../../src/app/shell/scene/sceneQuery.ts';
+import { searchableScene } from '../../src/app/shell/workers/sceneQuery.ts';
 import { collectVisited, emptyVisited, gridPositions } from '../../src/app/features/search/visited.ts';
 import { buildVoxelGrid, parseScene, waypointIndex } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { parse3dMap, ParseError } from '../../src/core/io/movingai.ts';
-import { queryGrid, QueryError } from '../../src/core/search/query.ts';
+import { queryGrid } from '../../src/core/query/query.ts';
+import { QueryError } from '../../src/core/query/QueryError.ts';
 import { parseScene, SceneError } from '../../src/scene/validate.ts';
 import { runNav } from '../support/cli.ts';
 

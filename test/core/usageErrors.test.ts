@@ -14,7 +14,7 @@ import { clearSpace } from '../../src/core/grid/clearance.ts';
 import { GridSpace } from '../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { AStarRun, findPath } from '../../src/core/search/AStarRun.ts';
-import { createGridRun } from '../../src/core/search/algorithms.ts';
+import { createGridRun } from '../../src/core/query/runs.ts';
 import type { HeuristicName, Neighborhood } from '../../src/core/search/heuristics.ts';
 import { JpsRun } from '../../src/core/search/JpsRun.ts';
 import { LazyThetaRun } from '../../src/core/search/LazyThetaRun.ts';

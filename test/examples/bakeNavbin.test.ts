@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readNavbin } from '../../src/core/io/navbin.ts';
-import { queryGraph } from '../../src/core/graph/queryGraph.ts';
+import { queryGraph } from '../../src/core/query/query.ts';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
 import { ROOT } from '../support/cli.ts';
 

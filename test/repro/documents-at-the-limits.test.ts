@@ -2,8 +2,7 @@
 // linked (n^2). A document at each limit now loads, links and searches in bounded memory.
 // Peak memory is measured by hand (see the commit's report), never asserted; time neither.
 import { describe, expect, it } from 'vitest';
-import { queryGraph } from '../../src/core/graph/queryGraph.ts';
-import { queryGrid } from '../../src/core/search/query.ts';
+import { queryGraph, queryGrid } from '../../src/core/query/query.ts';
 import { NEAREST_LINKS } from '../../src/core/graph/visibility.ts';
 import { buildVoxelGrid, parseScene, SCENE_LIMITS } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { GridSpace } from '../../src/core/grid/GridSpace.ts';
 import type { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import type { ScenarioProblem } from '../../src/core/io/movingai.ts';
-import { findGridPath, type Algorithm } from '../../src/core/search/algorithms.ts';
+import type { Algorithm } from '../../src/core/search/algorithms.ts';
+import { findGridPath } from '../../src/core/query/runs.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -2,8 +2,7 @@
 // documents generated over the whole documented ranges (SCENE_RANGES), extremes included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queryGraph } from '../../src/core/graph/queryGraph.ts';
-import { queryGrid } from '../../src/core/search/query.ts';
+import { queryGraph, queryGrid } from '../../src/core/query/query.ts';
 import { buildVoxelGrid, contentBounds, parseScene, saveScene, SCENE_RANGES as R } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
 import { createSceneSimulation } from '../../src/scene-three/simulation.ts';

@@ -1,7 +1,8 @@
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { quote } from '../../core/text.ts';
 import { buildVoxelGrid, waypointIndex, type SceneDocument } from '../../scene/index.ts';
-import { resolveGraph, waypointEndpoint, type Endpoint } from '../../scene/query.ts';
+import { type Endpoint, waypointEndpoint } from '../../core/query/endpoints.ts';
+import { resolveGraph } from '../../core/query/graphChoice.ts';
 import { NavWorld } from '../../three/NavWorld.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
 import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
@@ -71,6 +72,8 @@ export async function pathCommand(argv: string[], io: NavIo): Promise<number> {
     to = voxelFlag('to', toText, flat);
     nav = NavWorld.fromScene({ grid: isScene ? sceneGrid(loadScene(file), file) : loadMap(file) });
   }
-  printPath(io, nav.query(from, to, { ...options, graph }, undefined, { from: '--from', to: '--to', scene: fileName(file) }), json);
+  // Waypoint ids are named by their flags and the file; voxel values as 'from' and 'to' (the contract's messages).
+  const labels = graph === 'waypoints' ? { from: '--from', to: '--to', scene: fileName(file) } : undefined;
+  printPath(io, nav.query(from, to, { ...options, graph }, undefined, labels), json);
   return 0;
 }

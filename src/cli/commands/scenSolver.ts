@@ -1,7 +1,8 @@
 import { GridSpace, type GridSearchSettings } from '../../core/grid/GridSpace.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import type { ScenarioProblem } from '../../core/io/movingai.ts';
-import { findGridPath, gridUnsupported, type Algorithm } from '../../core/search/algorithms.ts';
+import { findGridPath, gridUnsupported } from '../../core/query/runs.ts';
+import type { Algorithm } from '../../core/search/algorithms.ts';
 import type { SearchOptions } from '../../core/search/options.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { UsageError } from '../args.ts';

@@ -135,6 +135,8 @@ export class WaypointGraph {
 
 /** A WaypointGraph as a search space: `exact` is the straight-line distance. */
 export class GraphSpace implements SearchSpace {
+  /** The space's kind tag (SearchSpace.kind): waypoints of a graph. */
+  readonly kind = 'waypoints';
   readonly graph: WaypointGraph;
   readonly nodeCount: number;
   #goal = 0;

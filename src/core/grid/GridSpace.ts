@@ -34,6 +34,8 @@ export interface GridSink {
  * successors in the same order at the same costs. (The grid imports nothing from the search.)
  */
 export class GridSpace {
+  /** The space's kind tag (SearchSpace.kind): voxels of a grid. */
+  readonly kind = 'grid';
   readonly grid: VoxelGrid;
   readonly neighborhood: Neighborhood;
   readonly cornerCutting: CornerCutting;

@@ -25,6 +25,8 @@ const LATTICE_EXPANSION_SLOTS = 27 << PAGE_BITS;
  * same order with the same keys, so the same result.
  */
 export class AStarRun extends SearchRun implements NeighborSink {
+  /** A* (Dijkstra with heuristic 'zero'; the waypoint graph's run too). */
+  readonly algorithm = 'astar';
   /** Slot and cost of the node being expanded (read by relax). */
   private us = -1;
   private gu = 0;

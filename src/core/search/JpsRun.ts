@@ -1,5 +1,5 @@
 import { NavlabError } from '../errors.ts';
-import { GridSpace } from '../grid/GridSpace.ts';
+import type { GridSpace } from '../grid/GridSpace.ts';
 import { forcedAt, StraightJumper } from './jpsJump.ts';
 import { jumpRules, type JumpRules } from './jpsRules.ts';
 import type { SearchOptions } from './options.ts';
@@ -30,9 +30,15 @@ export function jpsUnsupported(space: GridSpace): string | null {
   return null;
 }
 
+/** A usage error naming `who` unless `space` is a voxel grid's space (kind 'grid'). */
+export function checkGridSpace(who: string, space: GridSpace): void {
+  if (space === null || typeof space !== 'object' || (space as { kind?: unknown }).kind !== 'grid')
+    throw new NavlabError('usage', `${who}: space must be a GridSpace`);
+}
+
 /** `space` when jump point search can search it; a usage error otherwise. */
 function supportedSpace(space: GridSpace): GridSpace {
-  if (!(space instanceof GridSpace)) throw new NavlabError('usage', 'JpsRun: space must be a GridSpace');
+  checkGridSpace('JpsRun', space);
   const why = jpsUnsupported(space);
   if (why !== null) throw new NavlabError('unsupported', why);
   return space;
@@ -57,6 +63,8 @@ const ALL_MOVES = (1 << 26) - 1;
  * ctx.via 1 + the direction it was reached by (0 for the start).
  */
 export class JpsRun extends SearchRun<GridSpace> {
+  /** Jump point search ('lazy-theta' in the LazyThetaRun subclass). */
+  readonly algorithm: 'jps' | 'lazy-theta' = 'jps';
   private readonly rules: JumpRules;
   private readonly jumper: StraightJumper;
   /** Per move: axis (0, 1, 2) and sign of a straight move; axis -1 for diagonal moves. */

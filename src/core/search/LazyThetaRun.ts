@@ -3,7 +3,7 @@ import { centreSightThrough, sightData, type SightData } from '../grid/centreSig
 import { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
-import { JpsRun } from './JpsRun.ts';
+import { checkGridSpace, JpsRun } from './JpsRun.ts';
 import { CLOSED, SearchContext } from './SearchContext.ts';
 import type { RunPath } from './SearchRun.ts';
 
@@ -31,7 +31,7 @@ const jumpViews = new WeakMap<GridSpace, GridSpace>();
  * else a 26-neighbour view of its grid (kept per space); a usage error when it cannot run.
  */
 function jumpSpace(space: GridSpace): GridSpace {
-  if (!(space instanceof GridSpace)) throw new NavlabError('usage', 'LazyThetaRun: space must be a GridSpace');
+  checkGridSpace('LazyThetaRun', space);
   const why = lazyThetaUnsupported(space);
   if (why !== null) throw new NavlabError('unsupported', why);
   if (space.neighborhood === 26) return space;
@@ -75,6 +75,7 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
  * jump points' runs passed), through the any-angle path of the jump point whose run passed it.
  */
 export class LazyThetaRun extends JpsRun {
+  override readonly algorithm = 'lazy-theta';
   private anyG: Float64Array;
   private anyParent: Int32Array;
   /** Line-of-sight checks made so far. */

@@ -1,6 +1,7 @@
 import { checkInstance, checkObject, checkOptions, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
+import type { Algorithm } from './algorithms.ts';
 import { ImmediateStack } from './immediateStack.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
@@ -56,6 +57,8 @@ export interface RunPath {
  * nodes in the same order. Nodes come from the ImmediateStack first, then the heap.
  */
 export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
+  /** The algorithm this run is (switch on it rather than on the run's class). */
+  abstract readonly algorithm: Algorithm;
   readonly space: Space;
   readonly ctx: SearchContext;
   readonly start: number;

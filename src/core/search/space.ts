@@ -52,11 +52,19 @@ export interface Lattice {
   estimateAt(x: number, y: number, z: number): number;
 }
 
+/** The kind tag of the built-in spaces (SearchSpace.kind). */
+export type SpaceKind = 'grid' | 'waypoints';
+
 /**
  * A graph the A* engine can search: nodes are integers in [0, nodeCount).
  * VoxelGrid (through GridSpace) and WaypointGraph (through GraphSpace) implement it.
  */
 export interface SearchSpace {
+  /**
+   * What the nodes are: 'grid' (GridSpace: voxels of a VoxelGrid) or 'waypoints' (GraphSpace).
+   * The runs that need a voxel grid (JPS, Lazy Theta*) check this tag. Absent on other spaces.
+   */
+  readonly kind?: SpaceKind;
   readonly nodeCount: number;
   /** False for blocked voxels: such a node can be neither start nor goal. */
   isTraversable(node: number): boolean;
