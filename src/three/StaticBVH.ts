@@ -1,5 +1,7 @@
 import { type Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from 'three';
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
+import { linkNodes, readNodes, type Nodes } from './bvhNodes.ts';
+import { CAPSULE_EPSILON, castSegment } from './segmentCast.ts';
 import { checkInstance, checkNumber, checkOptions, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { checkNearest } from '../core/steering/geometry.ts';
@@ -13,8 +15,7 @@ import { faceNormal, segmentHitsTriangle, segmentTriangleWithin, triangleOverlap
  */
 export const STATIC_BVH_OPTIONS: Readonly<BVHOptions> = Object.freeze({ strategy: SAH, targetLeafSize: 1, verbose: false });
 
-/** Tolerance of the capsule test: "touches" means the axis comes closer than r - 1e-6. */
-export const CAPSULE_EPSILON = 1e-6;
+export { CAPSULE_EPSILON } from './segmentCast.ts';
 
 /** A ray hit on the static world. */
 export interface StaticHit {
@@ -54,147 +55,8 @@ const boxCallbacks = {
   },
 };
 
-/**
- * The tree in the layout the casts read (copied from three-mesh-bvh's packed buffer, whose
- * 32-byte nodes hold float32 bounds and a leaf flag in the high uint16 of the last word; the
- * left child of an inner node is the next node):
- *   box[6n .. 6n+5]  float64 bounds of node n: min x, y, z, max x, y, z
- *   info[2n]         inner: index of the right child | leaf: first triangle slot
- *   info[2n + 1]     inner: split axis (0, 1, 2)     | leaf: -1 - triangle count
- */
-interface Nodes {
-  box: Float64Array;
-  info: Int32Array;
-}
-
-/** Copies the packed buffer of `bvh` into `Nodes` (bounds only when `into` is given). */
-function readNodes(bvh: MeshBVH, into?: Nodes): Nodes {
-  // `serialize` without cloning hands out the live node buffer.
-  const roots = MeshBVH.serialize(bvh, { cloneBuffers: false }).roots;
-  if (roots.length !== 1) throw new Error(`StaticBVH: expected one BVH root, got ${roots.length}`);
-  const f32 = new Float32Array(roots[0]);
-  const u32 = new Uint32Array(roots[0]);
-  const u16 = new Uint16Array(roots[0]);
-  const count = roots[0].byteLength / 32;
-  const nodes = into ?? { box: new Float64Array(6 * count), info: new Int32Array(2 * count) };
-  for (let n = 0; n < count; n++) {
-    for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = f32[8 * n + c];
-    if (into) continue;
-    if (u16[16 * n + 15] === LEAF_FLAG) {
-      nodes.info[2 * n] = u32[8 * n + 6];
-      nodes.info[2 * n + 1] = -1 - u16[16 * n + 14];
-    } else {
-      nodes.info[2 * n] = n + u32[8 * n + 6];
-      nodes.info[2 * n + 1] = u32[8 * n + 7];
-    }
-  }
-  return nodes;
-}
-
-/** Fills `parent` (per node) and `leafOf` (per triangle slot) from the tree's layout. */
-function linkNodes(nodes: Nodes, parent: Int32Array, leafOf: Int32Array): void {
-  const { info } = nodes;
-  for (let n = 0; n < parent.length; n++) {
-    const a = info[2 * n],
-      b = info[2 * n + 1];
-    if (b < 0) {
-      for (let k = a, end = a - 1 - b; k < end; k++) leafOf[k] = n;
-    } else {
-      parent[n + 1] = n;
-      parent[a] = n;
-    }
-  }
-}
-
-const LEAF_FLAG = 0xffff;
 /** Recent blocking triangles tried before the tree walk. */
 const BLOCKER_CACHE = 4;
-/** Slab factor for a zero direction component: finite, so 0 * it stays 0 (no NaN). */
-const HUGE = 1e300;
-const _stack = new Int32Array(256);
-
-/**
- * The slot of a triangle the segment a-b comes within r of (r = 0: meets), or -1 when there
- * is none. Depth-first over the nodes with an explicit stack, the child on the segment's near
- * side of the split first, out at the first hit: unlike `raycastFirst` it never looks for the
- * nearest hit, builds no hit objects and calls no callbacks. Node boxes are grown by r (plus
- * `pad`): the grown box contains the box's Minkowski sum with the ball of radius r, so no
- * triangle within r of the segment is skipped.
- */
-function castSegment(
-  nodes: Nodes,
-  tris: Float64Array,
-  pad: number,
-  ax: number,
-  ay: number,
-  az: number,
-  bx: number,
-  by: number,
-  bz: number,
-  r: number,
-): number {
-  const { box, info } = nodes;
-  const dx = bx - ax,
-    dy = by - ay,
-    dz = bz - az;
-  const ix = dx !== 0 ? 1 / dx : HUGE,
-    iy = dy !== 0 ? 1 / dy : HUGE,
-    iz = dz !== 0 ? 1 / dz : HUGE;
-  // Per axis, the bound the segment enters through (offset into the node's 6 bounds) and the
-  // matching signed growth by r.
-  const nx = ix < 0 ? 3 : 0,
-    ny = iy < 0 ? 4 : 1,
-    nz = iz < 0 ? 5 : 2;
-  const g = r + pad;
-  const gx = ix < 0 ? g : -g,
-    gy = iy < 0 ? g : -g,
-    gz = iz < 0 ? g : -g;
-  const limit = r - CAPSULE_EPSILON;
-  const limitSq = limit > 0 ? limit * limit : 0;
-  const stack = _stack;
-  let sp = 0;
-  stack[sp++] = 0;
-  while (sp > 0) {
-    const n = stack[--sp];
-    const o = 6 * n;
-    let t0 = (box[o + nx] + gx - ax) * ix;
-    let t1 = (box[o + 3 - nx] - gx - ax) * ix;
-    const y0 = (box[o + ny] + gy - ay) * iy;
-    const y1 = (box[o + 5 - ny] - gy - ay) * iy;
-    if (y0 > t0) t0 = y0;
-    if (y1 < t1) t1 = y1;
-    const z0 = (box[o + nz] + gz - az) * iz;
-    const z1 = (box[o + 7 - nz] - gz - az) * iz;
-    if (z0 > t0) t0 = z0;
-    if (z1 < t1) t1 = z1;
-    if (t0 > t1 || t0 > 1 || t1 < 0) continue;
-    const a = info[2 * n],
-      b = info[2 * n + 1];
-    if (b < 0) {
-      const end = a - 1 - b;
-      for (let k = a; k < end; k++) {
-        if (
-          r === 0
-            ? segmentHitsTriangle(ax, ay, az, dx, dy, dz, tris, 9 * k)
-            : segmentTriangleWithin(ax, ay, az, bx, by, bz, tris, 9 * k, limitSq)
-        )
-          return k;
-      }
-    } else {
-      const d = b === 0 ? dx : b === 1 ? dy : dz;
-      // Push the far child first so the near one is popped next.
-      if (d < 0) {
-        stack[sp++] = n + 1;
-        stack[sp++] = a;
-      } else {
-        stack[sp++] = a;
-        stack[sp++] = n + 1;
-      }
-    }
-  }
-  return -1;
-}
-
 const _ray = new Ray();
 const _point = new Vector3();
 const _hitInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
