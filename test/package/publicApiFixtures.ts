@@ -82,7 +82,6 @@ export const navWorld = () =>
     waypoints: waypointList([new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)]),
     bounds: bounds() as never,
   });
-export const sceneWorld = () => NavWorld.fromScene({ grid: grid(), graph: graph(), ids: ['a', 'b'], world: new ObstacleWorld() });
 export const collisionWorld = () =>
   new CollisionWorld([{ id: 'box', shape: 'box', position: [1, 1, 1], size: [0.5, 0.5, 0.5] }], grid(), {
     meshes: [{ id: 'm', soup: new Float64Array([0, 0, 3, 1, 0, 3, 0, 1, 3]), matrix: new Matrix4() }],

@@ -8,7 +8,7 @@
  * `methods` or `unchecked` (with the reason), so coverage cannot shrink unnoticed.
  */
 import { Matrix4, MeshBasicMaterial, Object3D, Ray, Raycaster, Vector3 } from 'three';
-import { SearchContext, StraightPlanner, VoxelGeometry } from '../../src/core/index.ts';
+import { SearchContext, searchableOf, StraightPlanner, VoxelGeometry } from '../../src/core/index.ts';
 import { emptySegments, emptyVisited } from '../../src/helpers/index.ts';
 import { ObstacleWorld } from '../../src/three/index.ts';
 import {
@@ -29,7 +29,6 @@ import {
   navWorld,
   obstacleWorld,
   opaque,
-  sceneWorld,
   searchedContext,
   simulation,
   triangle,
@@ -68,6 +67,10 @@ export type ExportCase =
 
 /** The documented error of a query: a bad endpoint or option is a QueryError (code 'query'). */
 const QUERY = ['query'];
+
+/** A SearchableScene of plain core data: a 4 x 4 x 4 grid and two waypoints 'a' and 'b'. */
+const searchable = () => searchableOf(grid(), graph(), ['a', 'b']);
+const LABELS = () => ({ from: 'from', to: 'to', scene: 'the scene' });
 
 const PER_NODE =
   'per-node engine primitive (called for every node a search touches): its arguments come from the engine and are not checked, for speed';
@@ -213,6 +216,25 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     ALGORITHMS: { kind: 'value' },
     createGridRun: { kind: 'function', args: () => ['astar', gridSpace(), 0, 63, { weight: 1 }, new SearchContext()] },
     findGridPath: { kind: 'function', args: () => ['jps', gridSpace(), 0, 63, { weight: 1 }, new SearchContext()] },
+    createWaypointRun: { kind: 'function', args: () => [graph(), 0, 1, { heuristic: 'exact' }, new SearchContext()] },
+    defaultGraph: { kind: 'function', args: () => ['a'] },
+    resolveGraph: { kind: 'function', args: () => ['grid', [0, 0, 0]], codes: QUERY },
+    searchableOf: { kind: 'function', args: () => [grid(), graph(), ['a', 'b']] },
+    runQuery: {
+      kind: 'function',
+      args: () => [searchable(), 'grid', [0, 0, 0], [3, 3, 3], { heuristic: 'exact', algorithm: 'astar' }, new SearchContext(), LABELS()],
+      codes: QUERY,
+    },
+    startQuery: {
+      kind: 'function',
+      args: () => [searchable(), 'waypoints', 'a', 'b', { heuristic: 'exact' }, new SearchContext(), LABELS()],
+      codes: QUERY,
+    },
+    queryNodes: {
+      kind: 'function',
+      args: () => [searchable(), 'grid', 0, 63, { heuristic: 'exact', neighborhood: 26 }, new SearchContext()],
+      codes: QUERY,
+    },
     queryGrid: {
       kind: 'function',
       args: () => [grid(), [0, 0, 0], [3, 3, 3], { algorithm: 'astar', neighborhood: 26, heuristic: 'exact' }, new SearchContext()],
@@ -312,35 +334,6 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     resolvePoint: { kind: 'function', args: () => [doc(), 'a', 0, v3()] },
     solidBoxes: { kind: 'function', args: () => [grid()] },
     sceneFromMovingAi: { kind: 'function', args: () => ['voxel 2 2 2\n0 0 0\n', 'map.3dmap', 'name'], codes: ['parse'] },
-    defaultGraph: { kind: 'function', args: () => ['a'] },
-    resolveGraph: { kind: 'function', args: () => ['grid', [0, 0, 0]], codes: QUERY },
-    runSceneQuery: {
-      kind: 'function',
-      args: () => [
-        sceneWorld(),
-        'grid',
-        [0, 0, 0],
-        [3, 3, 3],
-        { heuristic: 'exact' },
-        new SearchContext(),
-        { from: 'from', to: 'to', scene: 'the scene' },
-      ],
-      codes: QUERY,
-    },
-    searchableOf: { kind: 'function', args: () => [grid(), graph(), ['a', 'b']] },
-    startSceneSearch: {
-      kind: 'function',
-      args: () => [
-        sceneWorld(),
-        'waypoints',
-        'a',
-        'b',
-        { heuristic: 'exact' },
-        new SearchContext(),
-        { from: 'from', to: 'to', scene: 'the scene' },
-      ],
-      codes: QUERY,
-    },
   },
 
   'src/three/index.ts': {

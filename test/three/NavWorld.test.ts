@@ -1,6 +1,7 @@
 import { Box3, BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
 import { describe, expect, it, vi } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
+import { startQuery } from '../../src/core/query/query.ts';
 import { createSimulation } from '../../src/three/NavSimulation.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 import { autoWaypoints, waypointList } from '../../src/three/waypointSources.ts';
@@ -186,7 +187,8 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromObject3D(broken, { cellSize: 0.5 }))).toBe('input');
     const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'none', bounds });
     expect(code(() => nav.findPath(new Vector3(Number.NaN, 0, 0), to))).toBe('usage');
-    expect(code(() => nav.findPath(from, to, { algorithm: 'dijkstra' as never }))).toBe('usage');
+    expect(code(() => nav.findPath(from, to, { algorithm: 'dijkstra' as never }))).toBe('query'); // a QueryError, as in nav.query
+    expect(() => nav.findPath(from, to, { graph: 'mesh' as never })).toThrow(`graph: expected 'grid' or 'waypoints', got "mesh"`);
     expect(code(() => nav.findPath(from, to, { graph: 'waypoints' }))).toBe('usage');
     expect(code(() => nav.findPath(from, new Vector3(100, 0, 0)))).toBe('query');
     expect(code(() => nav.findPath(from, to, { algorithm: 'jps', cornerCutting: 'allow' }))).toBe('unsupported');
@@ -240,13 +242,18 @@ describe('NavWorld', () => {
     const b = nav.voxelAt(to)!;
     const report = nav.query(a, b, { algorithm: 'jps' });
     expect(report.status).toBe('found');
-    // The same search in slices of 5 expansions ends with the same result.
-    const search = nav.search(a, b, { algorithm: 'jps' });
+    // The same query as a resumable run (startQuery on the world), in slices of 5 expansions,
+    // ends with the same result and reports the same.
+    const search = startQuery(nav, undefined, a, b, { algorithm: 'jps' });
+    expect(search.run.algorithm).toBe('jps');
     let r = search.run.step(5);
     let slices = 1;
     for (; r.status === 'running'; slices++) r = search.run.step(5);
     expect(slices).toBeGreaterThan(1);
     expect([r.status, r.cost, r.expanded]).toEqual([report.status, report.cost, report.expanded]);
+    expect({ ...search.report(), ms: 0 }).toEqual({ ...report, ms: 0 });
+    // The deprecated NavWorld.search (the app's, until it switches) is that same run.
+    expect({ ...nav.search(a, b, { algorithm: 'jps' }).report(), ms: 0 }).toEqual({ ...report, ms: 0 });
     // World points: the grid path, not string-pulled (there is no line of sight without a world).
     const path = nav.findPath(from, to);
     expect(path.status).toBe('found');
@@ -272,7 +279,8 @@ describe('NavWorld', () => {
     expect(code(() => nav.findPath(from, to, { graph: 'waypoints' }))).toBe('usage');
     expect(code(() => createSimulation(nav))).toBe('usage');
     const waypointsOnly = NavWorld.fromScene({ grid: null, graph: built.waypoints!.graph() });
-    expect(code(() => waypointsOnly.findPath(from, to))).toBe('usage');
+    expect(code(() => waypointsOnly.findPath(from, to))).toBe('query');
+    expect(() => waypointsOnly.findPath(from, to)).toThrow("graph 'grid': this scene has no voxel layer; use graph 'waypoints'");
     expect(() => waypointsOnly.query([0, 0, 0], [1, 0, 0])).toThrow('no voxel layer');
     expect(waypointsOnly.nearestFreeVoxel(from)).toBeNull();
     // With the world given, world-space waypoint paths work as on the NavWorld that built it.
