@@ -5,11 +5,11 @@
 import type { Vector3 } from 'three';
 import { checkFunction, checkInstance, checkNumber, checkObject, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
+import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { LIMITS } from '../core/limits.ts';
 import { CollisionWorld } from './CollisionWorld.ts';
-import { isVisibilityGraph } from './navWorldBuild.ts';
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
@@ -43,11 +43,8 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   }
   const w = o.waypoints;
   if (w === 'auto')
-    throw usage(
-      "waypoints: 'auto' is the source autoWaypoints now: import { autoWaypoints } from 'navlab/three' and pass waypoints: autoWaypoints",
-    );
-  if (Array.isArray(w))
-    throw usage("waypoints: a list of points is the source waypointList(points) now: import { waypointList } from 'navlab/three'");
+    throw usage("waypoints: 'auto' is the source autoWaypoints now (an export of navlab/three): pass waypoints: autoWaypoints");
+  if (Array.isArray(w)) throw usage('waypoints: a list of points is the source waypointList(points) now (an export of navlab/three)');
   if (w !== undefined && w !== 'none' && typeof w !== 'function')
     throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points))", w);
   if (o.filter !== undefined) checkFunction('filter', o.filter);
@@ -82,4 +79,10 @@ export function checkSceneParts(scene: unknown): void {
   if (s.index !== undefined) checkInstance('fromScene: index', s.index, Map, 'Map from waypoint id to index');
   if (s.world !== undefined && s.world !== null)
     checkInstance('fromScene: world', s.world, CollisionWorld, 'CollisionWorld (or ObstacleWorld) or null');
+}
+
+/** Whether `g` is a VisibilityGraph, told by its methods (its class is not loaded here, so a NavWorld without waypoints does not carry it). */
+export function isVisibilityGraph(g: unknown): g is VisibilityGraph {
+  const v = g as VisibilityGraph | null;
+  return v !== null && typeof v === 'object' && typeof v.graph === 'function' && typeof v.retestRegion === 'function';
 }

@@ -14,6 +14,7 @@ import { worldTriangles } from './meshTriangles.ts';
 import { CollisionWorld } from './CollisionWorld.ts';
 import { voxelize } from './voxelize.ts';
 import { meshGridSpec, soupBounds } from '../core/geometry/voxelizeMesh.ts';
+import { isVisibilityGraph } from './navWorldArgs.ts';
 import type { WaypointSource } from './waypointSources.ts';
 
 const usage = (message: string): NavlabError => new NavlabError('usage', message);
@@ -91,12 +92,6 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   }
   const grid = agentRadius === 0 ? surfaceGrid() : voxelize(world, spec, { dilation: agentRadius });
   return { root, world, grid, graph, agentRadius, meshes };
-}
-
-/** Whether `g` is a VisibilityGraph, told by its methods (its class is not loaded here, so a NavWorld without waypoints does not carry it). */
-export function isVisibilityGraph(g: unknown): g is VisibilityGraph {
-  const v = g as VisibilityGraph | null;
-  return v !== null && typeof v === 'object' && typeof v.graph === 'function' && typeof v.retestRegion === 'function';
 }
 
 /** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */
