@@ -16,15 +16,15 @@ import { MeshPanel } from './features/meshes/MeshPanel.ts';
 import { SearchFeature } from './features/search/SearchFeature.ts';
 import { SearchPanel } from './features/search/SearchPanel.ts';
 import { searchWarmupSamples } from './features/search/warmupSamples.ts';
-import type { NavlabHandle } from './handle.ts';
+import type { NavlabHandle } from './shell/handle.ts';
 import { Shell } from './shell/Shell.ts';
 import { createRenderer } from './shell/stage/Stage.ts';
 import { nextTask } from './shell/stage/warmup.ts';
-import { Panels } from './shell/ui/Panels.ts';
+import { Panels } from './shell/Panels.ts';
 import { WorkerPool } from './shell/workers/WorkerPool.ts';
 import './shell/ui/style.css';
 
-export type { NavlabHandle, NavlabQueryOptions } from './handle.ts';
+export type { NavlabHandle, NavlabQueryOptions } from './shell/handle.ts';
 
 /** The automation handle over the app (see handle.ts for the contract). */
 export function createHandle(shell: Shell, search: SearchFeature): NavlabHandle {

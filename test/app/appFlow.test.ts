@@ -11,7 +11,7 @@ import { isSceneSized, paintVoxels } from '../../src/app/features/editor/edits.t
 import { brushBox, layerVoxel, spanBox, strokeStart } from '../../src/app/features/editor/painting.ts';
 import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
 import { expandedDiff, graphNodeKey } from '../../src/app/features/search/compareDiff.ts';
-import { ms } from '../../src/app/shell/ui/format.ts';
+import { ms } from '../../src/app/shell/dom/format.ts';
 import { explainHeuristic } from '../../src/app/features/search/heuristicInfo.ts';
 import { runSceneQuery } from '../../src/scene/query.ts';
 import { AUTO_SPEED, autoPerFrame } from '../../src/app/features/search/labSettings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { History, type Command } from '../../src/app/shell/History.ts';
+import { History, type Command } from '../../src/app/shell/base/History.ts';
 import { ToolBox } from '../../src/app/shell/input/tools.ts';
 
 function counter(): { value: number; add(n: number): Command } {

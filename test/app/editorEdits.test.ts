@@ -3,7 +3,7 @@
  * command fails, share-link encoding, and the per-scene saved edits (SavedScenes).
  */
 import { describe, expect, it } from 'vitest';
-import { History } from '../../src/app/shell/History.ts';
+import { History } from '../../src/app/shell/base/History.ts';
 import {
   addWaypoint,
   duplicateWaypoint,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Group } from 'three';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
-import { searchableScene, sceneNavWorld } from '../../src/app/shell/scene/sceneQuery.ts';
+import { searchableScene, sceneNavWorld } from '../../src/app/shell/workers/sceneQuery.ts';
 import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import { readSceneMeshes } from '../../src/cli/meshFiles.ts';

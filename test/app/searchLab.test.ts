@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runSceneQuery } from '../../src/scene/query.ts';
 import { configLabel, guaranteedOptimal } from '../../src/app/features/search/labSettings.ts';
 import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
-import { parseVoxel } from '../../src/app/shell/ui/format.ts';
+import { parseVoxel } from '../../src/app/shell/dom/format.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';

@@ -3,7 +3,7 @@
  * the window's right and bottom edges, never under a panel, always inside the window.
  */
 import { describe, expect, it } from 'vitest';
-import { placeTip, TIP_GAP, TIP_MARGIN, type Rect } from '../../src/app/shell/ui/tipPlacement.ts';
+import { placeTip, TIP_GAP, TIP_MARGIN, type Rect } from '../../src/app/shell/dom/tipPlacement.ts';
 
 const VIEW = { width: 1280, height: 800 };
 /** The settings panel (right) and the status panel (top left), as the app lays them out. */

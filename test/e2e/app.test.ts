@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NavlabQueryOptions } from '../../src/app/handle.ts';
+import type { NavlabQueryOptions } from '../../src/app/shell/handle.ts';
 import {
   canvasCoverage,
   connectBrowser,

@@ -1,7 +1,7 @@
 import GUI, { type Controller } from 'lil-gui';
-import { frameView } from '../camera/framing.ts';
-import { releaseFocusAfterClick } from '../input/shortcuts.ts';
-import type { Shell } from '../Shell.ts';
+import { frameView } from './camera/framing.ts';
+import { releaseFocusAfterClick } from './input/shortcuts.ts';
+import type { Shell } from './Shell.ts';
 
 /**
  * The lil-gui root ("navlab") and its Scene folder (picker, file, camera, cut, layers). The

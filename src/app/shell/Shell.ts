@@ -1,10 +1,10 @@
-import type { PerspectiveCamera, Scene, WebGLRenderer, Object3D } from 'three';
+import type { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 import type { SearchableScene } from '../../scene/query.ts';
 import type { VoxelChunks } from '../../three/VoxelChunks.ts';
 import { CameraRig } from './camera/CameraRig.ts';
-import { History } from './History.ts';
+import { History } from './base/History.ts';
 import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
 import { chooseFile, installFileDrop } from './input/fileInput.ts';
 import { Keymap } from './input/Keymap.ts';
@@ -17,9 +17,10 @@ import type { MeshBase } from './scene/sceneMeshFiles.ts';
 import { SceneLoader, type Loaded } from './scene/SceneLoader.ts';
 import { NO_SEARCH, type SearchPort } from './searchPort.ts';
 import { shellShortcuts } from './shellShortcuts.ts';
-import { Signal } from './signal.ts';
+import { Signal } from './base/signal.ts';
 import { createRenderer, Stage } from './stage/Stage.ts';
-import { clip, oneLine } from './ui/clip.ts';
+import { warmupObjects, type WarmupSamples } from './views/warmupScene.ts';
+import { clip, oneLine } from './dom/clip.ts';
 import { Overlay } from './ui/Overlay.ts';
 import { sceneSummary } from './ui/sceneSummary.ts';
 import { WaypointHover } from './ui/WaypointHover.ts';
@@ -149,8 +150,8 @@ export class Shell {
    * Compiles the shaders every scene needs (see Stage.warmUp), with the features' own drawn
    * objects (`extra`: each builds a few samples). Call once, before the first load.
    */
-  warmUp(extra: readonly (() => Promise<Object3D[]>)[] = []): Promise<void> {
-    return this.stage.warmUp([this.views.cutPlane], extra);
+  warmUp(extra: readonly WarmupSamples[] = []): Promise<void> {
+    return this.stage.warmUp(() => warmupObjects([this.views.cutPlane], extra));
   }
 
   /** Starts the render loop. */

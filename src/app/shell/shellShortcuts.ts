@@ -1,6 +1,6 @@
 import type { CameraRig } from './camera/CameraRig.ts';
 import { key, type Shortcut } from './input/shortcuts.ts';
-import type { Signal } from './signal.ts';
+import type { Signal } from './base/signal.ts';
 import type { Overlay } from './ui/Overlay.ts';
 import type { ViewToggles } from './views/SceneViews.ts';
 

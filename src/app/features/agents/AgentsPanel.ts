@@ -1,7 +1,7 @@
 import type GUI from 'lil-gui';
 import { key } from '../../shell/input/shortcuts.ts';
 import type { Shell } from '../../shell/Shell.ts';
-import type { Panels } from '../../shell/ui/Panels.ts';
+import type { Panels } from '../../shell/Panels.ts';
 import type { AgentsController } from './AgentsController.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { quote } from '../../../core/text.ts';
-import { Signal } from '../../shell/signal.ts';
+import { Signal } from '../../shell/base/signal.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import type { SaveJob } from './SceneSaver.ts';
 import { AutosaveQueue } from './autosaveQueue.ts';

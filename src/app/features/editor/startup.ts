@@ -1,7 +1,7 @@
 import type { Shell } from '../../shell/Shell.ts';
 import { namesItsProblem } from '../../shell/scene/SceneLoader.ts';
-import { clip, oneLine } from '../../shell/ui/clip.ts';
-import { showNotice } from '../../shell/ui/notices.ts';
+import { clip, oneLine } from '../../shell/dom/clip.ts';
+import { showNotice } from '../../shell/dom/notices.ts';
 import type { SceneWork } from './SceneWork.ts';
 import { decodeShare, SHARED_SCENE_PATH } from './share.ts';
 

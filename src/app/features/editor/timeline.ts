@@ -1,6 +1,6 @@
 import type { SceneDocument } from '../../../scene/schema.ts';
 import { parseScene, saveScene } from '../../../scene/validate.ts';
-import type { Command } from '../../shell/History.ts';
+import type { Command } from '../../shell/base/History.ts';
 
 /**
  * A document in the undo timeline, held parsed or as saved text: a timeline restored from

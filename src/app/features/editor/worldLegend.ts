@@ -1,5 +1,5 @@
 import { css, PALETTE } from '../../shell/stage/palette.ts';
-import { h } from '../../shell/ui/dom.ts';
+import { h } from '../../shell/dom/dom.ts';
 import { legendItem, type Overlay } from '../../shell/ui/Overlay.ts';
 import { TERRAIN_KINDS } from './edits.ts';
 

@@ -5,7 +5,7 @@ import type { VoxelFill } from '../../../core/geometry/voxelizeMesh.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { addPlaced } from './placedWaypoints.ts';
 import { FileError } from '../../shell/input/acceptedFiles.ts';
-import { clip, oneLine } from '../../shell/ui/clip.ts';
+import { clip, oneLine } from '../../shell/dom/clip.ts';
 import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 import { readMeshFiles } from './meshFiles.ts';
 import { meshSoups, rememberMesh } from '../../shell/scene/sceneMeshFiles.ts';

@@ -1,13 +1,13 @@
 import { Group, Raycaster, Vector2 } from 'three';
 import type { PathReport } from '../../../core/search/query.ts';
 import { defaultGraph } from '../../../scene/query.ts';
-import type { NavlabQueryOptions } from '../../handle.ts';
+import type { NavlabQueryOptions } from '../../shell/handle.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
 import { key, type Shortcut } from '../../shell/input/shortcuts.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { SearchPort } from '../../shell/searchPort.ts';
 import type { Shell } from '../../shell/Shell.ts';
-import { endpointText } from '../../shell/ui/format.ts';
+import { endpointText } from '../../shell/dom/format.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import { endpointAt } from './endpointPick.ts';
 import { drawLab, sideBySide } from './labDraw.ts';

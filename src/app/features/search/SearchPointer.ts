@@ -3,9 +3,9 @@ import type { Shell } from '../../shell/Shell.ts';
 import type { SearchFeature } from './SearchFeature.ts';
 import { nearestToRay, pickedFreeVoxel, pickVoxel } from '../../shell/picking.ts';
 import { EndpointMarkers } from './SearchView.ts';
-import { placeTipElement } from '../../shell/ui/tipPlacement.ts';
+import { placeTipElement } from '../../shell/dom/tipPlacement.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
-import { num } from '../../shell/ui/format.ts';
+import { num } from '../../shell/dom/format.ts';
 import { nodeInfo } from './nodeReadout.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { css, PALETTE } from '../../shell/stage/palette.ts';
-import { h } from '../../shell/ui/dom.ts';
+import { h } from '../../shell/dom/dom.ts';
 import { legendItem, type Overlay } from '../../shell/ui/Overlay.ts';
 import { RECENT_SIGHT_CHECKS, type StepAlgorithm } from './labSteps.ts';
 import type { RunState } from './labSettings.ts';

@@ -3,7 +3,7 @@ import type { QueryOptions } from '../../../core/search/query.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
-import { num } from '../../shell/ui/format.ts';
+import { num } from '../../shell/dom/format.ts';
 import { guaranteedOptimal, type GraphKind, type SearchConfig } from './labSettings.ts';
 import { queryInWorker } from './workerQuery.ts';
 

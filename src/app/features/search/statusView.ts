@@ -1,7 +1,7 @@
 import type { RunState } from './labSettings.ts';
-import { int, ms, num } from '../../shell/ui/format.ts';
-import { clip } from '../../shell/ui/clip.ts';
-import { h, withKeys, type Child } from '../../shell/ui/dom.ts';
+import { int, ms, num } from '../../shell/dom/format.ts';
+import { clip } from '../../shell/dom/clip.ts';
+import { h, withKeys, type Child } from '../../shell/dom/dom.ts';
 import { ERROR_CHARS } from '../../shell/ui/Overlay.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Euler, type PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { isTextEntry } from '../input/shortcuts.ts';
-import { Signal } from '../signal.ts';
+import { isTyping } from '../input/shortcuts.ts';
+import { Signal } from '../base/signal.ts';
 import { framePose, type BoundsLike, type FrameView } from './framing.ts';
 
 export { sideInsets, type BoundsLike, type FrameView, type Insets, type ScreenRect } from './framing.ts';
@@ -233,9 +233,4 @@ export class CameraRig {
     this.flySpeed = Math.max(0.1, Math.min(1e4, this.flySpeed * (e.deltaY > 0 ? 1 / 1.2 : 1.2)));
     this.changed.emit();
   };
-}
-
-/** Whether a key event goes to a text field (then it is not a shortcut; see isTextEntry). */
-export function isTyping(e: Event): boolean {
-  return isTextEntry(e.target);
 }

@@ -1,5 +1,4 @@
-import { isTyping } from '../camera/CameraRig.ts';
-import type { Shortcut } from './shortcuts.ts';
+import { isTyping, type Shortcut } from './shortcuts.ts';
 
 /**
  * The keyboard shortcuts in effect: a list (which the help overlay shows) and one keydown

@@ -1,6 +1,6 @@
 import { NavlabError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
-import { clip } from '../ui/clip.ts';
+import { clip } from '../dom/clip.ts';
 
 /**
  * The files the app takes (chosen or dropped), in one table: what each extension is, and the

@@ -1,4 +1,9 @@
-import type { HelpEntry } from '../ui/Overlay.ts';
+/** A line of the help overlay. */
+export interface HelpEntry {
+  group: string;
+  keys: string;
+  action: string;
+}
 
 /** A keyboard shortcut: what the help overlay lists and what runs. */
 export interface Shortcut extends HelpEntry {
@@ -77,4 +82,9 @@ export function releaseFocusAfterClick(root: HTMLElement, target: () => HTMLElem
     },
     true,
   );
+}
+
+/** Whether a key event goes to a text field (then it is not a shortcut; see isTextEntry). */
+export function isTyping(e: Event): boolean {
+  return isTextEntry(e.target);
 }

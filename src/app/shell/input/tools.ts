@@ -1,4 +1,4 @@
-import { Signal } from '../signal.ts';
+import { Signal } from '../base/signal.ts';
 
 /** What a tool gets when the user clicks the 3D view. */
 export interface ToolClick {

@@ -4,10 +4,17 @@ import type { ImportedMesh } from '../../../import/meshImport.ts';
 import type { SceneCatalog, SceneEntry } from './catalog.ts';
 import { LoadedScene } from './LoadedScene.ts';
 import { loadAppMeshes, meshSoups, type MeshBase } from './sceneMeshFiles.ts';
-import { clip, oneLine } from '../ui/clip.ts';
-import type { Overlay } from '../ui/Overlay.ts';
+import { clip, oneLine } from '../dom/clip.ts';
 import type { PreprocessReply, PreprocessRequest, SceneSource } from '../workers/protocol.ts';
 import type { WorkerPool } from '../workers/WorkerPool.ts';
+
+/** Where loading shows its progress and its errors (the shell's overlay). */
+export interface LoadingView {
+  /** The loading box (null hides it); `onCancel` is what its Cancel button does. */
+  setLoading(text: string | null, onCancel?: () => void): void;
+  /** The error line; null clears it. */
+  setError(message: string | null): void;
+}
 
 /** Errors whose messages name the document's or file's problem themselves. */
 const OWN_ERRORS = new Set(['SceneError', 'ParseError', 'MeshError', 'FileError']);
@@ -43,7 +50,7 @@ export class SceneLoader {
   constructor(
     private readonly pool: WorkerPool,
     private readonly catalog: SceneCatalog,
-    private readonly overlay: Overlay,
+    private readonly overlay: LoadingView,
     /** Resolves when the app can show a scene (shaders compiled). */
     private readonly ready: () => Promise<void>,
     private readonly nextRevision: () => number,
@@ -180,7 +187,7 @@ class Progress {
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(
-    private readonly overlay: Overlay,
+    private readonly overlay: LoadingView,
     private readonly cancel: () => void,
   ) {
     this.timer = setInterval(() => this.show(), 250);

@@ -1,7 +1,7 @@
-import { Color, PerspectiveCamera, Scene, Vector2, WebGLRenderer, type Object3D, type Plane } from 'three';
+import { Color, PerspectiveCamera, Scene, Vector2, WebGLRenderer, type Object3D } from 'three';
 import { PALETTE } from './palette.ts';
 import { SceneLighting } from './lighting.ts';
-import { nextTask, precompile, warmupObjects, type WarmupSamples } from './warmup.ts';
+import { nextTask, precompile } from './warmup.ts';
 
 /**
  * The 3D stage: renderer, three scene, camera, lighting and the on-demand render loop. A
@@ -45,13 +45,14 @@ export class Stage {
   }
 
   /**
-   * Compiles the shader programs every scene needs, spread over many short tasks (see
-   * precompile); nothing is drawn until it is done. Call once, before the first load.
+   * Compiles the shader programs every scene needs (of the objects `build` makes: one of
+   * everything drawn), spread over many short tasks (see precompile); nothing is drawn until
+   * it is done. Call once, before the first load.
    */
-  warmUp(clippingPlanes: Plane[], extra: readonly WarmupSamples[] = []): Promise<void> {
+  warmUp(build: () => Promise<Object3D>): Promise<void> {
     this.compiled = (async () => {
       await nextTask();
-      this.warmup = await warmupObjects(clippingPlanes, extra);
+      this.warmup = await build();
       await nextTask();
       await precompile(this.renderer, this.warmup, this.camera, this.scene);
     })()

@@ -1,16 +1,10 @@
-import { clip } from './clip.ts';
-import { append, h, withKeys, type Child } from './dom.ts';
-import { placeTipElement } from './tipPlacement.ts';
+import { clip } from '../dom/clip.ts';
+import type { HelpEntry } from '../input/shortcuts.ts';
+import { append, h, withKeys, type Child } from '../dom/dom.ts';
+import { placeTipElement } from '../dom/tipPlacement.ts';
 
 /** Longest error message shown (messages may quote whole inputs). */
 export const ERROR_CHARS = 600;
-
-/** A line of the help overlay. */
-export interface HelpEntry {
-  group: string;
-  keys: string;
-  action: string;
-}
 
 /** A piece of tooltip text. */
 export interface TooltipPart {

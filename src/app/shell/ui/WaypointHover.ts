@@ -1,7 +1,7 @@
 import { Raycaster, type Camera, type Vector2 } from 'three';
 import type { LoadedScene } from '../scene/LoadedScene.ts';
 import type { WaypointView } from '../views/WaypointView.ts';
-import { clip } from './clip.ts';
+import { clip } from '../dom/clip.ts';
 import type { Overlay } from './Overlay.ts';
 
 /**

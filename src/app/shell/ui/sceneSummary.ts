@@ -1,5 +1,5 @@
 import type { LoadedScene } from '../scene/LoadedScene.ts';
-import { int, ms } from './format.ts';
+import { int, ms } from '../dom/format.ts';
 
 /** The status panel's one-line summary of a scene: sizes, counts and preprocessing time. */
 export function sceneSummary(s: LoadedScene): string {

@@ -3,7 +3,7 @@ import { movingAiScene, waypointPositions } from '../../../scene/build.ts';
 import { parseScene } from '../../../scene/validate.ts';
 import { preprocessScene } from '../../../three/preprocess.ts';
 import type { LoadedMeshes } from '../../../scene-three/sceneMeshes.ts';
-import { gridData } from '../scene/sceneQuery.ts';
+import { gridData } from './sceneQuery.ts';
 import type { PreprocessReply, SceneData, SceneSource } from './protocol.ts';
 
 /**

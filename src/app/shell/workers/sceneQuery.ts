@@ -2,7 +2,7 @@ import { WaypointGraph } from '../../../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
 import { searchableOf, type SearchableScene } from '../../../scene/query.ts';
 import { NavWorld } from '../../../three/NavWorld.ts';
-import type { GridData, SceneData } from '../workers/protocol.ts';
+import type { GridData, SceneData } from './protocol.ts';
 
 /*
  * The app's side of scene queries: the plain-data form a scene crosses to the workers in

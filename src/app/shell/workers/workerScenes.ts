@@ -1,5 +1,5 @@
 import type { NavWorld } from '../../../three/NavWorld.ts';
-import { sceneNavWorld } from '../scene/sceneQuery.ts';
+import { sceneNavWorld } from './sceneQuery.ts';
 import { soupMeshes } from './meshSoups.ts';
 import { preprocessForApp } from './preprocessForApp.ts';
 import type { PreprocessReply, PreprocessRequest, SceneData } from './protocol.ts';
