@@ -103,10 +103,19 @@ async function main(): Promise<void> {
   searchPanel.refresh();
   if (!agents.started && shell.current !== null) agents.sceneLoaded(shell.current.doc);
   window.navlab = createHandle(shell, search);
-  // For the end-to-end tests (camera projection, drawn links), in the dev server only: not
-  // part of the navlab handle, and compiled out of the built app (MODE is 'production' in
-  // every build, whatever NODE_ENV says; DEV follows NODE_ENV, which test runners set).
-  if (import.meta.env.MODE === 'development') (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = editor;
+  // For the end-to-end tests (camera projection, drawn links, the lab's runs), in the dev
+  // server only: not part of the navlab handle, and compiled out of the built app (MODE is
+  // 'production' in every build, whatever NODE_ENV says; DEV follows NODE_ENV, which test runners set).
+  if (import.meta.env.MODE === 'development') (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = testHook(editor, search);
+}
+
+/**
+ * The editor as the end-to-end tests reach it: `app` is the shell, with the search lab as
+ * `app.lab` (where the tests found it before the app was split into features).
+ */
+function testHook(editor: Editor, search: SearchFeature): Editor {
+  const app = new Proxy(editor.app, { get: (shell, key) => (key === 'lab' ? search.lab : Reflect.get(shell, key)) });
+  return new Proxy(editor, { get: (e, key) => (key === 'app' ? app : Reflect.get(e, key)) });
 }
 
 void main();
