@@ -21,7 +21,7 @@ import { pointTriangleDistanceSq } from '../../src/core/geometry/triangleMath.ts
 import { refMoves } from '../support/reference.ts';
 import { mulberry32 } from '../support/random.ts';
 
-const DIR = new URL('../../scenes', import.meta.url);
+const DIR = new URL('../../scenes/', import.meta.url);
 const sceneFiles = readdirSync(DIR)
   .filter((f) => f.endsWith('.json') && f !== 'index.json' && f !== 'scene.schema.json')
   .sort();
