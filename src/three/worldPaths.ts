@@ -3,21 +3,19 @@
  * and path corners as a polyline of Vector3s (string-pulled by the agent's line of sight).
  */
 import { Vector3 } from 'three';
-import { NavlabError } from '../core/errors.ts';
 import { stringPull } from '../core/graph/waypointRoute.ts';
 import type { LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { QueryError } from '../core/query/QueryError.ts';
 
 /** Voxels a blocked start or goal may be moved to reach a free one. */
 const SNAP_CELLS = 4;
 
-/** The free voxel standing for world point `p` (within SNAP_CELLS); a NavlabError 'query' naming the point if none. */
+/** The free voxel standing for world point `p` (within SNAP_CELLS); a QueryError (code 'query') naming the point if none. */
 export function freeVoxel(grid: VoxelGrid, p: Vector3, name: string): number {
-  if (grid.voxelIndexAt(p.x, p.y, p.z) < 0)
-    throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  if (grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
   const v = grid.nearestFreeVoxel(p, SNAP_CELLS);
-  if (v < 0)
-    throw new NavlabError('query', `${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
+  if (v < 0) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
   return v;
 }
 
