@@ -56,7 +56,7 @@ describe('main(argv, io)', () => {
       runNavHere(SCEN),
       runNavHere(['preprocess', 'scenes/thin-walls.json', '--json']),
       runNavHere(['preprocess', 'no/such.json']),
-      runNavHere([...SCEN, '--workers', '2']),
+      runNavHere(SCEN),
     ]);
     expect(runs.map((r) => r.code)).toEqual([0, 0, 1, 0]);
     expect(jsonLines(runs[0].stdout)).toHaveLength(5);
