@@ -8,6 +8,7 @@ import { GridPlanner, StraightPlanner, WaypointPlanner, type PathPlanner } from 
 import { Simulation, type AgentSpec, type MovingObstacleSpec } from '../core/steering/Simulation.ts';
 import { movingObstaclePosition, resolvePoint, waypointPositions, type SceneDocument } from '../scene/index.ts';
 import { checkSceneDocument } from '../scene/documentShape.ts';
+import { CollisionWorld } from '../three/CollisionWorld.ts';
 import { ObstacleWorld } from '../three/ObstacleWorld.ts';
 import type { PreprocessResult } from '../three/preprocess.ts';
 
@@ -30,41 +31,44 @@ export function planningGraph(doc: SceneDocument): PlanningGraph {
   return doc.voxels ? 'grid' : 'straight';
 }
 
-/** Options of `createSceneSimulation`. */
-export interface SceneSimulationOptions {
+/** Options of `createSceneSimulation` (W: the kind of world it runs in, drawn or not). */
+export interface SceneSimulationOptions<W extends CollisionWorld = ObstacleWorld> {
   /** Seeds the simulation's randomness. @default 1 */
   seed?: number;
   /** Steering parameters over the document's `steering` settings. */
   params?: Partial<SteeringParams>;
   /** Overrides the planning graph chosen by `planningGraph`. */
   graph?: PlanningGraph;
-  /** A world to share (the app's, with its meshes); its edits are seen after `staticGeometryChanged()`. @default built from the document */
-  world?: ObstacleWorld;
+  /**
+   * A world to share (the app's, with its meshes; a CollisionWorld where nothing is drawn);
+   * its edits are seen after `staticGeometryChanged()`. @default an ObstacleWorld built from the document
+   */
+  world?: W;
   /** Waypoint visibility already built (`preprocessScene`): used for agents of its radius, and its world when `world` is not given. */
-  preprocess?: PreprocessResult;
+  preprocess?: PreprocessResult<W>;
 }
 
 /** The arguments of `createSceneSimulation`, checked (a usage error names the argument). */
-function checkSceneSimulationArgs(doc: SceneDocument, options: SceneSimulationOptions): void {
+function checkSceneSimulationArgs(doc: SceneDocument, options: SceneSimulationOptions<CollisionWorld>): void {
   const what = 'createSceneSimulation';
   checkSceneDocument(`${what}: doc`, doc);
-  const o = checkOptions<SceneSimulationOptions>(`${what}: options`, options);
+  const o = checkOptions<SceneSimulationOptions<CollisionWorld>>(`${what}: options`, options);
   if (o.seed !== undefined) checkNumber(`${what}: options.seed`, o.seed);
   if (o.params !== undefined) checkObject(`${what}: options.params`, o.params);
   if (o.graph !== undefined) checkOneOf(`${what}: options.graph`, o.graph, ['grid', 'waypoints', 'straight']);
-  if (o.world !== undefined) checkInstance(`${what}: options.world`, o.world, ObstacleWorld);
+  if (o.world !== undefined) checkInstance(`${what}: options.world`, o.world, CollisionWorld);
   if (o.preprocess !== undefined) {
     checkObject(`${what}: options.preprocess`, o.preprocess, 'a PreprocessResult (preprocessScene)');
-    checkInstance(`${what}: options.preprocess.world`, o.preprocess.world, ObstacleWorld);
+    checkInstance(`${what}: options.preprocess.world`, o.preprocess.world, CollisionWorld);
     checkInstance(`${what}: options.preprocess.visibility`, o.preprocess.visibility, VisibilityGraph);
     checkNumber(`${what}: options.preprocess.agentRadius`, o.preprocess.agentRadius, 0);
   }
 }
 
 /** A steering simulation of a scene with what it runs on (world, geometry, planner). */
-export interface SceneSimulation {
+export interface SceneSimulation<W extends CollisionWorld = ObstacleWorld> {
   simulation: Simulation;
-  world: ObstacleWorld;
+  world: W;
   geometry: BvhGeometry;
   planner: PathPlanner;
   graph: PlanningGraph;
@@ -85,9 +89,13 @@ export interface SceneSimulation {
  * by agents of that radius (the document's agentRadius graph comes from `preprocess` if given).
  * Grid planning searches the world's voxel layer itself, so voxel edits are planned around.
  */
-export function createSceneSimulation(doc: SceneDocument, options: SceneSimulationOptions = {}): SceneSimulation {
+export function createSceneSimulation<W extends CollisionWorld = ObstacleWorld>(
+  doc: SceneDocument,
+  options: SceneSimulationOptions<W> = {},
+): SceneSimulation<W> {
   checkSceneSimulationArgs(doc, options);
-  const world = options.world ?? options.preprocess?.world ?? ObstacleWorld.fromScene(doc);
+  // Without a world given, W is ObstacleWorld (the default): the one built here.
+  const world = (options.world ?? options.preprocess?.world ?? ObstacleWorld.fromScene(doc)) as W;
   const geometry = new BvhGeometry(world);
   const graph = options.graph ?? planningGraph(doc);
   const { graph: _graph, ...search } = doc.search ?? {};

@@ -2,7 +2,9 @@ import { now } from '../core/clock.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VisibilityGraph } from '../core/graph/visibility.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
+import type { CollisionWorld } from './CollisionWorld.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
+import { sceneCollisionWorld } from './sceneWorld.ts';
 import { checkBoolean, checkLimit, checkNumber, checkOptions } from '../core/args.ts';
 import { checkSceneDocument } from '../scene/documentShape.ts';
 
@@ -15,6 +17,11 @@ export interface PreprocessOptions {
   /** Options of the obstacle world (materials, BVH build). */
   world?: ObstacleWorldOptions;
   /**
+   * Build the world drawn (an ObstacleWorld: group, materials, voxel chunks), or, with false, a
+   * CollisionWorld (no materials: for Node, workers and the CLI; its materials options are not used). @default true
+   */
+  drawn?: boolean;
+  /**
    * Build the BVH only when a link test needs it (never for a scene without waypoints, such
    * as a Moving AI map: the app searches those on the grid). @default false (built eagerly,
    * and counted in worldMs)
@@ -22,9 +29,9 @@ export interface PreprocessOptions {
   lazyTree?: boolean;
 }
 
-/** A preprocessed scene: its world, the waypoint visibility graph and the figures of the build. */
-export interface PreprocessResult {
-  world: ObstacleWorld;
+/** A preprocessed scene: its world (W: drawn or not), the waypoint visibility graph and the figures of the build. */
+export interface PreprocessResult<W extends CollisionWorld = ObstacleWorld> {
+  world: W;
   /** The incremental visibility structure: edit it, then read `graph()` again. */
   visibility: VisibilityGraph;
   /** The waypoint graph, waypoints in document order. */
@@ -46,13 +53,16 @@ export interface PreprocessResult {
  * primitives; moving obstacles never block) and links every pair of waypoints within
  * maxLinkDistance whose segment, swept by the agent radius, touches no static geometry.
  */
-export function preprocessScene(doc: SceneDocument, options: PreprocessOptions = {}): PreprocessResult {
+export function preprocessScene(doc: SceneDocument, options?: PreprocessOptions & { drawn?: true }): PreprocessResult;
+export function preprocessScene(doc: SceneDocument, options: PreprocessOptions & { drawn: false }): PreprocessResult<CollisionWorld>;
+export function preprocessScene(doc: SceneDocument, options: PreprocessOptions = {}): PreprocessResult<CollisionWorld> {
   checkSceneDocument('preprocessScene: doc', doc);
   checkOptions('preprocessScene: options', options);
   if (options.lazyTree !== undefined) checkBoolean('lazyTree', options.lazyTree);
+  if (options.drawn !== undefined) checkBoolean('drawn', options.drawn);
   const agentRadius = checkNumber('agentRadius', options.agentRadius ?? doc.agentRadius ?? 0, 0);
   const t0 = now();
-  const world = ObstacleWorld.fromScene(doc, options.world);
+  const world = options.drawn === false ? sceneCollisionWorld(doc, options.world) : ObstacleWorld.fromScene(doc, options.world);
   if (options.lazyTree !== true) world.rebuild();
   const t1 = now();
   const maxLinkDistance = checkLimit('maxLinkDistance', options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity);

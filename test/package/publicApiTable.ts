@@ -531,7 +531,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
   'src/scene-three/index.ts': {
     preprocessScene: {
       kind: 'function',
-      args: () => [doc(), { agentRadius: 0.1, maxLinkDistance: 10, lazyTree: true, world: { drawVoxels: false } }],
+      args: () => [doc(), { agentRadius: 0.1, maxLinkDistance: 10, lazyTree: true, drawn: false, world: { drawVoxels: false } }],
     },
     createSceneSimulation: {
       kind: 'function',
