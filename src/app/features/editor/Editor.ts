@@ -28,7 +28,7 @@ const HINTS: Record<string, string> = {
 /**
  * The scene editor: the editing tools of the 3D view (painting strokes: PaintStrokes), the
  * selection and its drag gizmo (SelectionGizmo), undoable edit commands on the document
- * (History), incremental updates of the derived data (EditModel -> App.showEdit), autosave
+ * (History), incremental updates of the derived data (EditModel -> Shell.showEdit), autosave
  * (SceneWork), export and share links (keepWork.ts) and the Edit panel. Every edit is a command holding the document before and after, so undo is
  * exact and a failed edit changes nothing.
  */
