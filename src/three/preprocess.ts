@@ -53,16 +53,20 @@ export interface PreprocessResult<W extends CollisionWorld = ObstacleWorld> {
  * primitives; moving obstacles never block) and links every pair of waypoints within
  * maxLinkDistance whose segment, swept by the agent radius, touches no static geometry.
  */
-export function preprocessScene(doc: SceneDocument, options?: PreprocessOptions & { drawn?: true }): PreprocessResult;
-export function preprocessScene(doc: SceneDocument, options: PreprocessOptions & { drawn: false }): PreprocessResult<CollisionWorld>;
-export function preprocessScene(doc: SceneDocument, options: PreprocessOptions = {}): PreprocessResult<CollisionWorld> {
+export function preprocessScene<Drawn extends boolean = true>(
+  doc: SceneDocument,
+  options: PreprocessOptions & { drawn?: Drawn } = {},
+): PreprocessResult<Drawn extends false ? CollisionWorld : ObstacleWorld> {
   checkSceneDocument('preprocessScene: doc', doc);
   checkOptions('preprocessScene: options', options);
   if (options.lazyTree !== undefined) checkBoolean('lazyTree', options.lazyTree);
   if (options.drawn !== undefined) checkBoolean('drawn', options.drawn);
   const agentRadius = checkNumber('agentRadius', options.agentRadius ?? doc.agentRadius ?? 0, 0);
   const t0 = now();
-  const world = options.drawn === false ? sceneCollisionWorld(doc, options.world) : ObstacleWorld.fromScene(doc, options.world);
+  // The world `Drawn` names: a CollisionWorld for drawn: false, else an ObstacleWorld.
+  const world = (
+    options.drawn === false ? sceneCollisionWorld(doc, options.world) : ObstacleWorld.fromScene(doc, options.world)
+  ) as Drawn extends false ? CollisionWorld : ObstacleWorld;
   if (options.lazyTree !== true) world.rebuild();
   const t1 = now();
   const maxLinkDistance = checkLimit('maxLinkDistance', options.maxLinkDistance ?? doc.maxLinkDistance ?? Infinity);
