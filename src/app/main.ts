@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const agents = new AgentsController(shell);
   new AgentsPanel(shell, panels, agents);
   editor.onEdited = (doc) => agents.sceneLoaded(doc);
-  shell.sceneListeners.push((scene) => agents.sceneLoaded(scene.doc));
+  shell.sceneShown.add((scene) => agents.sceneLoaded(scene.doc));
   try {
     await loading;
   } catch (e) {

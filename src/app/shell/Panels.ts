@@ -20,7 +20,7 @@ export class Panels {
     this.gui = new GUI({ title: 'navlab', width: 300 });
     this.scene = this.gui.addFolder('Scene');
     this.buildScene();
-    app.sceneListeners.push(() => this.refresh());
+    app.sceneShown.add(() => this.refresh());
     app.changed.add(() => this.refreshCut());
     // Clicking a control must not keep the keyboard: shortcuts work unless a text field has focus.
     releaseFocusAfterClick(document.body, () => app.renderer.domElement);

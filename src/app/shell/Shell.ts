@@ -60,8 +60,8 @@ export class Shell {
    * chosen and the view framed (the search takes the scene here, the mesh import its defaults).
    */
   readonly sceneShowing = new Signal<[LoadedScene]>();
-  /** Called after a scene was loaded and shown (panels refresh, agents restart). */
-  readonly sceneListeners: ((scene: LoadedScene) => void)[] = [];
+  /** Emitted after a scene was loaded and shown (the search takes its endpoints, panels refresh, agents restart). */
+  readonly sceneShown = new Signal<[LoadedScene]>();
   /** Emitted after an edit was shown (showEdit), with the new and the previous scene. */
   readonly sceneEdited = new Signal<[LoadedScene, LoadedScene]>();
   /** Emitted when what the panels show changed outside them (endpoints, search settings, cut, layers). */
@@ -309,7 +309,7 @@ export class Shell {
     this.frameScene();
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));
-    for (const listener of this.sceneListeners) listener(scene);
+    this.sceneShown.emit(scene);
     this.invalidate();
   }
 

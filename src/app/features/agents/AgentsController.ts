@@ -58,7 +58,7 @@ export class AgentsController {
     app.scene.add(this.view);
     app.frameHooks.push(() => this.frame());
     // Loads reach the listeners; edits only reach sceneLoaded (through the editor).
-    app.sceneListeners.push(() => {
+    app.sceneShown.add(() => {
       this.freshLoad = true;
     });
     app.tools.interceptors.push((e) => this.click(e));

@@ -104,7 +104,7 @@ export class Editor {
       this.toolChanged();
     });
     app.history.changed.add(() => this.folder?.controllersRecursive().forEach((c) => c.updateDisplay()));
-    app.sceneListeners.push((scene) => {
+    app.sceneShown.add((scene) => {
       // A loaded scene (not an edit): derived data is rebuilt lazily, the selection is gone.
       this.picked.select(null);
       this.model?.dispose();

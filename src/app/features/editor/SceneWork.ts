@@ -63,7 +63,7 @@ export class SceneWork {
       if (this.fromStorage === entry.name) this.setAside(entry.name, message);
     };
     app.history.changed.add(() => this.historyChanged());
-    app.sceneListeners.push((scene) => this.sceneShown(scene));
+    app.sceneShown.add((scene) => this.sceneShown(scene));
     this.saved.saveFailed.add((message) => {
       if (message === null) hideNotice('save-failed');
       else

@@ -35,7 +35,7 @@ export class MeshPanel {
     f.add(s, 'placing', [...PLACE_MODES]).name('placed waypoints');
     f.add({ run: () => void m.placeWaypoints(commit) }, 'run').name('Place waypoints');
     m.onDone = () => this.refresh();
-    app.sceneListeners.push(() => this.refresh());
+    app.sceneShown.add(() => this.refresh());
     this.refresh();
   }
 

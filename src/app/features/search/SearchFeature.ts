@@ -58,7 +58,7 @@ export class SearchFeature implements SearchPort {
       return this.lab.running;
     });
     shell.sceneShowing.add((scene) => this.lab.setScene(scene, this.views, shell.views.waypoints!.radius));
-    shell.sceneListeners.push(() => this.labChanged());
+    shell.sceneShown.add(() => this.labChanged());
     shell.sceneEdited.add((scene, old) => this.sceneEdited(scene, old));
   }
 

@@ -51,7 +51,7 @@ export class SearchPanel {
     this.buildSearch();
     this.buildCompare();
     this.compare.close();
-    app.sceneListeners.push(() => this.refresh());
+    app.sceneShown.add(() => this.refresh());
     app.changed.add(() => this.refreshEnds());
     // Hover readout of search nodes, draggable start and goal markers.
     this.pointer = new SearchPointer(feature);
