@@ -74,18 +74,7 @@ export function startQuery(
   ctx?: SearchContext,
   labels: QueryLabels = DEFAULT_LABELS,
 ): QueryRun {
-  checkQueryArgs('startQuery', scene, options, ctx, labels);
-  const g = resolveGraph(graph, from);
-  let start: number, goal: number;
-  if (g === 'grid') {
-    const grid = gridOf(scene.grid);
-    start = voxelNode(grid, from, labels.from);
-    goal = voxelNode(grid, to, labels.to);
-  } else {
-    start = waypointEndpoint(scene.index, from, labels.from, labels.scene);
-    goal = waypointEndpoint(scene.index, to, labels.to, labels.scene);
-  }
-  return openQuery(scene, g, start, goal, options, ctx);
+  return endpointQuery('startQuery', scene, graph, from, to, options, ctx, labels);
 }
 
 /** `startQuery` stepped to its end: the report `nav path --json` prints and `navlab.query` resolves to. */
@@ -98,7 +87,32 @@ export function runQuery(
   ctx?: SearchContext,
   labels: QueryLabels = DEFAULT_LABELS,
 ): PathReport {
-  return startQuery(scene, graph, from, to, options, ctx, labels).report();
+  return endpointQuery('runQuery', scene, graph, from, to, options, ctx, labels).report();
+}
+
+/** `startQuery`, its argument errors naming `fn`. */
+function endpointQuery(
+  fn: string,
+  scene: SearchableScene,
+  graph: QueryGraph | undefined,
+  from: Endpoint,
+  to: Endpoint,
+  options: QueryOptions,
+  ctx: SearchContext | undefined,
+  labels: QueryLabels,
+): QueryRun {
+  checkQueryArgs(fn, scene, options, ctx, labels);
+  const g = resolveGraph(graph, from);
+  let start: number, goal: number;
+  if (g === 'grid') {
+    const grid = gridOf(scene.grid);
+    start = voxelNode(grid, from, labels.from);
+    goal = voxelNode(grid, to, labels.to);
+  } else {
+    start = waypointEndpoint(scene.index, from, labels.from, labels.scene);
+    goal = waypointEndpoint(scene.index, to, labels.to, labels.scene);
+  }
+  return openQuery(scene, g, start, goal, options, ctx);
 }
 
 /**
@@ -140,7 +154,16 @@ export function queryGrid(
   checkInstance('queryGrid: grid', grid, VoxelGrid);
   if (ctx !== undefined) checkInstance('queryGrid: ctx', ctx, SearchContext);
   options = checkOptions<QueryOptions>('queryGrid: options', options);
-  return startQuery({ grid, graph: NO_WAYPOINTS, ids: [], index: NO_INDEX }, 'grid', from, to, options, ctx).report();
+  return endpointQuery(
+    'queryGrid',
+    { grid, graph: NO_WAYPOINTS, ids: [], index: NO_INDEX },
+    'grid',
+    from,
+    to,
+    options,
+    ctx,
+    DEFAULT_LABELS,
+  ).report();
 }
 
 /** A* on a waypoint graph between waypoints given by index; `ids` names them in the report. */
