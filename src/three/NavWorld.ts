@@ -224,8 +224,8 @@ export class NavWorld implements SearchableScene {
    * @deprecated `startQuery(nav, graph, from, to, options, ctx, labels)` from navlab: the same
    * query as `query`, as a resumable run (its `report()` is `query`'s report).
    */
-  // app: switch to core/query (startQuery), then remove this method
   search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): QueryRun {
+    // app: switch to core/query (startQuery), then remove this method
     const { graph, ...rest } = queryOptions('search', options);
     return startQuery(this, graph, from, to, rest, ctx, labels);
   }
