@@ -6,13 +6,12 @@
  * broken files are rejected with the scene unchanged, export -> import and share links give
  * the same document back.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/math/random.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { loadScene, openApp, screenPoint, settle, useDevApp, type AppPage, type EditorHook } from './harness.ts';
+import { downloadText, loadScene, openApp, screenPoint, settle, useDevApp, type AppPage, type EditorHook } from './harness.ts';
 
 /** A small world: a wall between two waypoints (so they do not see each other). */
 const WALL_SCENE = {
@@ -278,7 +277,7 @@ describe('the editor (dev)', () => {
       page.waitForEvent('download'),
       page.locator('[data-testid="Edit/Export JSON (Ctrl+S)"] button').click(),
     ]);
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = await downloadText(download);
     expect(parseScene(text)).toEqual(edited);
     await load(FLOOR_SCENE);
     const [chooser] = await Promise.all([

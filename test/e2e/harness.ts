@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { build, createServer, preview } from 'vite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
@@ -277,6 +277,16 @@ export async function navPath(args: string[]): Promise<Record<string, unknown>> 
   const r = await runNavHere(['path', ...args, '--json']);
   if (r.code !== 0) throw new Error(`nav path ${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout);
+}
+
+/**
+ * The text of a download. `download.path()` is not available on a connected browser (the
+ * shared one), so the bytes come through the connection.
+ */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A shipped scene document (parsed JSON as in the file). */
