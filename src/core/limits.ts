@@ -8,9 +8,16 @@
  * The mesh limits come from measured peak memory (`npm run bench`, "mesh import memory"):
  * a file the limits admit stays under 1 GiB peak in Node, whatever its format.
  */
-export const LIMITS = Object.freeze({
-  /** X*Y*Z of any voxel grid navlab allocates (2^28; the Moving AI A1..A3 maps have ~89 million). */
-  voxels: 2 ** 28,
+/**
+ * X*Y*Z of any voxel grid navlab allocates (2^28; the Moving AI A1..A3 maps have ~89 million):
+ * `LIMITS.voxels`, also on its own so a program that only searches a grid does not carry the
+ * whole table.
+ */
+export const VOXEL_LIMIT = 2 ** 28;
+
+export const LIMITS = /* @__PURE__ */ Object.freeze({
+  /** X*Y*Z of any voxel grid navlab allocates (VOXEL_LIMIT). */
+  voxels: VOXEL_LIMIT,
   /** Waypoints of a scene or a graph. */
   waypoints: 50_000,
   /** Agents of a scene. */

@@ -2,7 +2,7 @@ import { checkInstance, checkNumber, checkObject, checkOut, checkVec3, describeV
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { walkVoxels } from './voxelWalk.ts';
-import { LIMITS } from '../limits.ts';
+import { VOXEL_LIMIT } from '../limits.ts';
 
 /**
  * How far, in voxels on each axis, a point in a blocked voxel (or outside the grid) looks for
@@ -19,7 +19,7 @@ const EDIT_LOG = 64;
 const editBox = [0, 0, 0, 0, 0, 0];
 
 /** Largest grid navlab allocates (the Moving AI A1..A3 maps have ~89 million voxels). */
-export const MAX_VOXELS = LIMITS.voxels;
+export const MAX_VOXELS = VOXEL_LIMIT;
 
 /** Diagonal moves past blocked voxels: 'forbid' (every voxel of the box the move spans must be free) or 'allow' (only the target). */
 export type CornerCutting = 'forbid' | 'allow';

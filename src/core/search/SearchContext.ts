@@ -1,5 +1,5 @@
 import { checkFunction, checkInteger } from '../args.ts';
-import { LIMITS } from '../limits.ts';
+import { VOXEL_LIMIT } from '../limits.ts';
 import { FlatHeap } from '../queue/FlatHeap.ts';
 
 /** Node state in a SearchContext slot. */
@@ -47,7 +47,7 @@ export class SearchContext {
 
   /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
   begin(nodeCount: number): void {
-    checkInteger('SearchContext.begin: nodeCount', nodeCount, 0, LIMITS.voxels);
+    checkInteger('SearchContext.begin: nodeCount', nodeCount, 0, VOXEL_LIMIT);
     const pages = (nodeCount + PAGE_MASK) >>> PAGE_BITS;
     if (this.pageGen.length < pages) {
       this.pageGen = new Uint32Array(pages);
@@ -109,7 +109,7 @@ export class SearchContext {
    */
   reserve(n: number): void {
     // Checked only when growing: the engine calls this on every grid expansion.
-    if (n > this.g.length) this.grow(checkInteger('SearchContext.reserve: n', n, 0, LIMITS.voxels));
+    if (n > this.g.length) this.grow(checkInteger('SearchContext.reserve: n', n, 0, VOXEL_LIMIT));
   }
 
   private allocate(p: number): number {
