@@ -1,7 +1,7 @@
 import { NavlabError } from '../core/errors.ts';
 import { ALGORITHMS, type Algorithm } from '../core/search/algorithms.ts';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
-import type { QueryOptions } from '../core/search/query.ts';
+import type { QueryOptions } from '../core/query/report.ts';
 import { quote } from '../core/text.ts';
 
 /** A command line the user must fix: printed with the usage, exit code 2. */

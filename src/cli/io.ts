@@ -3,7 +3,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { MAP_FILE_LIMIT, parse2dMap, parse2dScen, parse3dMap, parse3dScen, type ScenarioProblem } from '../core/io/movingai.ts';
 import { clip, escapeControls } from '../core/text.ts';
-import type { PathReport } from '../core/search/query.ts';
+import type { PathReport } from '../core/query/report.ts';
 import { SCENE_FILE_LIMIT } from '../scene/fileLimit.ts';
 
 /** A failure the user can act on (missing file, malformed data): message on stderr, exit 1. */

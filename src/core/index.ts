@@ -37,7 +37,7 @@ export { ALGORITHMS, type Algorithm, type GridRun } from './search/algorithms.ts
 export type { SpaceKind } from './search/space.ts';
 
 // Queries (src/core/query: the one query path)
-export type { QueryOptions, PathReport } from './search/query.ts';
+export type { QueryOptions, PathReport } from './query/report.ts';
 export { QueryError } from './query/QueryError.ts';
 export type { Endpoint, QueryLabels } from './query/endpoints.ts';
 export { defaultGraph, resolveGraph, type QueryGraph } from './query/graphChoice.ts';

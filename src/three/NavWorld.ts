@@ -8,12 +8,12 @@ import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../core/grid/VoxelGrid.t
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
-import type { PathReport } from '../core/search/query.ts';
+import type { PathReport } from '../core/query/report.ts';
 import type { SearchResult, SearchStatus } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
 import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
 import { checkAlgorithm, gridOf, resolveGraph, type QueryGraph } from '../core/query/graphChoice.ts';
-import { queryNodes, runQuery, startQuery, type QueryRun, type SceneQueryOptions } from '../core/query/query.ts';
+import { queryNodes, runQuery, type SceneQueryOptions } from '../core/query/query.ts';
 import type { SearchableScene } from '../core/query/target.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
@@ -218,16 +218,6 @@ export class NavWorld implements SearchableScene {
   query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): PathReport {
     const { graph, ...rest } = queryOptions('query', options);
     return runQuery(this, graph, from, to, rest, ctx, labels);
-  }
-
-  /**
-   * @deprecated `startQuery(nav, graph, from, to, options, ctx, labels)` from navlab: the same
-   * query as `query`, as a resumable run (its `report()` is `query`'s report).
-   */
-  search(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): QueryRun {
-    // app: switch to core/query (startQuery), then remove this method
-    const { graph, ...rest } = queryOptions('search', options);
-    return startQuery(this, graph, from, to, rest, ctx, labels);
   }
 
   /** Voxel indices [x, y, z] of the voxel containing world point `p`; null outside the grid (or, with `free`, when blocked). */

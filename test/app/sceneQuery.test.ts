@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { queryGraph, queryGrid } from '../../src/core/query/query.ts';
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
-import { defaultGraph, optionsFor, runSceneQuery } from '../../src/scene/query.ts';
+import { defaultGraph, optionsFor } from '../../src/core/query/graphChoice.ts';
+import { runQuery } from '../../src/core/query/query.ts';
 import { searchableScene } from '../../src/app/shell/workers/sceneQuery.ts';
 import { collectVisited, emptyVisited, gridPositions } from '../../src/app/features/search/visited.ts';
 import { buildVoxelGrid, parseScene, waypointIndex } from '../../src/scene/index.ts';
@@ -23,7 +24,7 @@ describe("the app's scene queries", () => {
       { heuristic: 'squared' as const, tieBreak: 'none' as const },
       { maxExpansions: 10 },
     ]) {
-      expect(runSceneQuery(scene, 'grid', [2, 0, 2], [30, 0, 17], options)).toEqual({
+      expect(runQuery(scene, 'grid', [2, 0, 2], [30, 0, 17], options)).toEqual({
         ...queryGrid(grid, [2, 0, 2], [30, 0, 17], options),
         ms: expect.any(Number),
       });
@@ -37,7 +38,7 @@ describe("the app's scene queries", () => {
     const index = waypointIndex(d);
     const ids = d.waypoints.map((w) => w.id);
     expect(scene.graph.pairs()).toEqual(graph.pairs());
-    const got = runSceneQuery(scene, 'waypoints', 'ground-01', 'mid-23', { heuristic: 'zero', neighborhood: 6 });
+    const got = runQuery(scene, 'waypoints', 'ground-01', 'mid-23', { heuristic: 'zero', neighborhood: 6 });
     const want = queryGraph(graph, ids, index.get('ground-01')!, index.get('mid-23')!, { heuristic: 'zero' });
     expect({ ...got, ms: 0 }).toEqual({ ...want, ms: 0 });
     expect(got.ids![0]).toBe('ground-01');
@@ -45,11 +46,11 @@ describe("the app's scene queries", () => {
 
   it('reject bad endpoints with messages that name them', () => {
     const scene = loadedScene('classic-10.json');
-    expect(() => runSceneQuery(scene, 'grid', [0, 0, 0], [10, 0, 0], {})).toThrow('to: voxel (10, 0, 0) is outside the 10x10x10 grid');
-    expect(() => runSceneQuery(scene, 'waypoints', 'start', 'nowhere', {})).toThrow("to: no waypoint with id 'nowhere' in this scene");
-    expect(() => runSceneQuery(scene, 'grid', 'start', [1, 1, 1], {})).toThrow('from: expected voxel indices [x, y, z], got "start"');
-    expect(() => runSceneQuery(loadedScene('thin-walls.json'), 'grid', [0, 0, 0], [1, 1, 1], {})).toThrow('no voxel layer');
-    expect(() => runSceneQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], { neighborhood: 7 as 6 })).toThrow(/neighborhood/);
+    expect(() => runQuery(scene, 'grid', [0, 0, 0], [10, 0, 0], {})).toThrow('to: voxel (10, 0, 0) is outside the 10x10x10 grid');
+    expect(() => runQuery(scene, 'waypoints', 'start', 'nowhere', {})).toThrow("to: no waypoint with id 'nowhere' in this scene");
+    expect(() => runQuery(scene, 'grid', 'start', [1, 1, 1], {})).toThrow('from: expected voxel indices [x, y, z], got "start"');
+    expect(() => runQuery(loadedScene('thin-walls.json'), 'grid', [0, 0, 0], [1, 1, 1], {})).toThrow('no voxel layer');
+    expect(() => runQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], { neighborhood: 7 as 6 })).toThrow(/neighborhood/);
   });
 
   it('pick the graph from the endpoints and keep only the options that apply to it', () => {
@@ -72,7 +73,7 @@ describe('collectVisited', () => {
   it('lists every node a search reached with its voxel centre, cost so far and closed flag', () => {
     const scene = loadedScene('classic-10.json');
     const ctx = new SearchContext();
-    const r = runSceneQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], {}, ctx);
+    const r = runQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], {}, ctx);
     const seen: [number, number, boolean][] = [];
     ctx.forEachVisited((n, g, c) => seen.push([n, g, c]));
     const v = collectVisited(ctx, gridPositions(scene.grid!), emptyVisited(4));
@@ -99,18 +100,18 @@ describe("the app's scene queries: the algorithm option", () => {
     const [from, to] = [free[0], free[free.length - 1]];
     expect(grid.terrain === null || grid.terrain.every((c) => c === 1)).toBe(true);
     for (const algorithm of ['astar', 'jps', 'lazy-theta'] as const) {
-      const r = runSceneQuery(scene, 'grid', from, to, { algorithm });
+      const r = runQuery(scene, 'grid', from, to, { algorithm });
       expect(r.status).toBe('found');
       expect(r).toEqual({ ...queryGrid(grid, from, to, { algorithm }), ms: expect.any(Number) });
     }
     const river = loadedScene('river-bridge.json');
     const riverGrid = buildVoxelGrid(doc('river-bridge.json'))!;
     expect(riverGrid.terrain).not.toBeNull();
-    expect(() => runSceneQuery(river, 'grid', [2, 0, 2], [30, 0, 17], { algorithm: 'jps' })).toThrow(/jps does not support terrain costs/);
+    expect(() => runQuery(river, 'grid', [2, 0, 2], [30, 0, 17], { algorithm: 'jps' })).toThrow(/jps does not support terrain costs/);
     expect(optionsFor('grid', { algorithm: 'jps' })).toEqual({ algorithm: 'jps' });
     const ids = scene.ids;
-    expect(() => runSceneQuery(scene, 'waypoints', ids[0], ids[1], { algorithm: 'jps' })).toThrow(/runs on the voxel grid only/);
-    expect(() => runSceneQuery(scene, 'grid', from, to, { algorithm: 'bogus' as 'jps' })).toThrow(
+    expect(() => runQuery(scene, 'waypoints', ids[0], ids[1], { algorithm: 'jps' })).toThrow(/runs on the voxel grid only/);
+    expect(() => runQuery(scene, 'grid', from, to, { algorithm: 'bogus' as 'jps' })).toThrow(
       /algorithm: expected one of astar, jps, lazy-theta/,
     );
   });

@@ -1,6 +1,6 @@
 import { Group } from 'three';
 import { describe, expect, it } from 'vitest';
-import { runSceneQuery } from '../../src/scene/query.ts';
+import { runQuery } from '../../src/core/query/query.ts';
 import { configLabel, guaranteedOptimal } from '../../src/app/features/search/labSettings.ts';
 import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { parseVoxel } from '../../src/app/shell/dom/format.ts';
@@ -52,7 +52,7 @@ describe('SearchLab', () => {
     l.settings.perFrame = 20;
     expect(l.runSearch()).toBeNull();
     const frames = await finish(l);
-    const want = runSceneQuery(scene, 'grid', l.start!, l.goal!, l.searchOptions(l.settings.a));
+    const want = runQuery(scene, 'grid', l.start!, l.goal!, l.searchOptions(l.settings.a));
     const [s] = l.states;
     expect(s).toMatchObject({ phase: 'done', status: want.status, cost: want.cost, expanded: want.expanded, nodes: want.path.length });
     expect(frames).toBeGreaterThan(want.expanded / 20);
@@ -148,7 +148,7 @@ describe('SearchLab', () => {
     l.settings.watch = false;
     l.runSearch();
     await new Promise((r) => setTimeout(r, 0));
-    const want = runSceneQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], {});
+    const want = runQuery(scene, 'grid', [0, 0, 0], [9, 5, 8], {});
     expect(l.states[0]).toMatchObject({
       phase: 'done',
       status: 'found',

@@ -252,8 +252,6 @@ describe('NavWorld', () => {
     expect(slices).toBeGreaterThan(1);
     expect([r.status, r.cost, r.expanded]).toEqual([report.status, report.cost, report.expanded]);
     expect({ ...search.report(), ms: 0 }).toEqual({ ...report, ms: 0 });
-    // The deprecated NavWorld.search (the app's, until it switches) is that same run.
-    expect({ ...nav.search(a, b, { algorithm: 'jps' }).report(), ms: 0 }).toEqual({ ...report, ms: 0 });
     // World points: the grid path, not string-pulled (there is no line of sight without a world).
     const path = nav.findPath(from, to);
     expect(path.status).toBe('found');

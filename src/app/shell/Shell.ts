@@ -1,7 +1,7 @@
 import type { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { WaypointGraph } from '../../core/graph/WaypointGraph.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
-import type { SearchableScene } from '../../scene/query.ts';
+import type { SearchableScene } from '../../core/query/target.ts';
 import type { VoxelChunks } from '../../three/VoxelChunks.ts';
 import { CameraRig } from './camera/CameraRig.ts';
 import { History } from './base/History.ts';

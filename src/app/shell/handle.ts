@@ -2,7 +2,7 @@ import type { CornerCutting } from '../../core/grid/VoxelGrid.ts';
 import type { Algorithm } from '../../core/search/algorithms.ts';
 import type { HeuristicName, Neighborhood } from '../../core/search/heuristics.ts';
 import type { TieBreak } from '../../core/search/options.ts';
-import type { PathReport } from '../../core/search/query.ts';
+import type { PathReport } from '../../core/query/report.ts';
 import type { SceneDocument } from '../../scene/schema.ts';
 
 /** Options of `navlab.query`: the `nav path` flags, with from/to as waypoint ids or voxel indices. */

@@ -1,6 +1,6 @@
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { ALGORITHMS, type Algorithm } from '../search/algorithms.ts';
-import type { QueryOptions } from '../search/query.ts';
+import type { QueryOptions } from './report.ts';
 import { QueryError } from './QueryError.ts';
 
 /**

@@ -4,7 +4,7 @@ import { GridSpace } from '../grid/GridSpace.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { GridRun } from '../search/algorithms.ts';
 import type { SearchOptions } from '../search/options.ts';
-import type { PathReport, QueryOptions } from '../search/query.ts';
+import type { PathReport, QueryOptions } from './report.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import {
   DEFAULT_LABELS,

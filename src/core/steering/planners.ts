@@ -8,7 +8,7 @@ import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { findPath } from '../search/AStarRun.ts';
 import type { SearchOptions } from '../search/options.ts';
-import type { QueryOptions } from '../search/query.ts';
+import type { QueryOptions } from '../query/report.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';

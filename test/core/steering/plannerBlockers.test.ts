@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { GridPlanner } from '../../../src/core/steering/planners.ts';
-import type { QueryOptions } from '../../../src/core/search/query.ts';
+import type { QueryOptions } from '../../../src/core/query/report.ts';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;

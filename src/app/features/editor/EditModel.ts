@@ -6,7 +6,7 @@ import type { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
 import type { LoadedMeshes } from '../../../scene-three/sceneMeshes.ts';
 import { ObstacleWorld } from '../../../three/ObstacleWorld.ts';
 import type { VoxelChunkData } from '../../../three/VoxelChunks.ts';
-import type { SearchableScene } from '../../../scene/query.ts';
+import type { SearchableScene } from '../../../core/query/target.ts';
 import { syncWorld } from '../../shell/scene/worldSync.ts';
 
 /** What `sync` changed. */

@@ -6,7 +6,8 @@ import type { SearchView } from './SearchView.ts';
 import { emptySegments, SightLog } from '../../../core/debug/searchSegments.ts';
 import type { VisitedNodes } from './protocol.ts';
 import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './labSettings.ts';
-import { listenToSteps, RECENT_SIGHT_CHECKS, stepAlgorithm, type StepAlgorithm } from './labSteps.ts';
+import { listenToSteps, stepAlgorithm, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
+import { RECENT_SIGHT_CHECKS } from './labSteps.ts';
 import { emptyVisited } from './visited.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Group, Raycaster, Vector2 } from 'three';
-import type { PathReport } from '../../../core/search/query.ts';
-import { defaultGraph } from '../../../scene/query.ts';
+import type { PathReport } from '../../../core/query/report.ts';
+import { defaultGraph } from '../../../core/query/graphChoice.ts';
 import type { NavlabQueryOptions } from '../../shell/handle.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
 import { key, type Shortcut } from '../../shell/input/shortcuts.ts';

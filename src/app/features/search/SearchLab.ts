@@ -1,4 +1,5 @@
-import type { QueryOptions } from '../../../core/search/query.ts';
+import { startQuery } from '../../../core/query/query.ts';
+import type { QueryOptions } from '../../../core/query/report.ts';
 import type { SearchResult, SearchStatus } from '../../../core/search/result.ts';
 import type { Object3D } from 'three';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
@@ -23,7 +24,7 @@ import { LabRun } from './LabRun.ts';
 import { queryInWorker } from './workerQuery.ts';
 import { applySceneSettings, searchOptions } from './labOptions.ts';
 import { record, stepWatched } from './labStepping.ts';
-import { collectSteps, type StepAlgorithm } from './labSteps.ts';
+import { collectSteps, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
 import { optimalityNote, optimalReference, workerOptimum } from './optimality.ts';
 import { pathMeasures, pathPoints } from './pathSummary.ts';
 
@@ -203,7 +204,7 @@ export class SearchLab {
       r.state = { ...idleState(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
       try {
         // Checks the endpoints and options in both cases (a worker run reports the same errors later).
-        const search = scene.nav.search(this.start, this.goal, { ...this.searchOptions(r.config), graph }, r.ctx, LAB_LABELS);
+        const search = startQuery(scene.nav, graph, this.start, this.goal, this.searchOptions(r.config), r.ctx, LAB_LABELS);
         r.space = search.space;
         if (this.settings.watch) {
           r.watch(search.run);

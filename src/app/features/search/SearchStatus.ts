@@ -1,7 +1,8 @@
 import { css, PALETTE } from '../../shell/stage/palette.ts';
 import { h } from '../../shell/dom/dom.ts';
 import { legendItem, type Overlay } from '../../shell/ui/Overlay.ts';
-import { RECENT_SIGHT_CHECKS, type StepAlgorithm } from './labSteps.ts';
+import type { StepAlgorithm } from '../../../core/debug/runSteps.ts';
+import { RECENT_SIGHT_CHECKS } from './labSteps.ts';
 import type { RunState } from './labSettings.ts';
 import { statusNodes } from './statusView.ts';
 

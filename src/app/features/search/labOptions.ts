@@ -1,5 +1,5 @@
-import type { QueryOptions } from '../../../core/search/query.ts';
-import { resolveGraph } from '../../../scene/query.ts';
+import type { QueryOptions } from '../../../core/query/report.ts';
+import { resolveGraph } from '../../../core/query/graphChoice.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import { defaultRefs } from './labEndpoints.ts';
 import { DEFAULT_CONFIG, type GraphKind, type LabSettings, type SearchConfig } from './labSettings.ts';

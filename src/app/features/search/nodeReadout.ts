@@ -5,7 +5,7 @@ import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { VisitedNodes } from './protocol.ts';
 import { graphNodeKey, gridNodeKey, type NodeKey } from './compareDiff.ts';
-import { voxelEndpoint, waypointEndpoint } from '../../../scene/query.ts';
+import { voxelEndpoint, waypointEndpoint } from '../../../core/query/endpoints.ts';
 import type { GraphKind, SearchConfig } from './labSettings.ts';
 
 /** Waypoint keys by graph: built once per graph (a table over every waypoint). */

@@ -1,5 +1,5 @@
 import { isAdmissible } from '../../../core/search/heuristics.ts';
-import type { QueryOptions } from '../../../core/search/query.ts';
+import type { QueryOptions } from '../../../core/query/report.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';

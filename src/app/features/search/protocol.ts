@@ -1,6 +1,6 @@
 /** The search's requests to the nav workers: one query on a scene revision (nav.worker.ts answers it with queryWork.ts). */
 import type { VisitedNodes } from '../../../core/debug/visitedNodes.ts';
-import type { PathReport, QueryOptions } from '../../../core/search/query.ts';
+import type { PathReport, QueryOptions } from '../../../core/query/report.ts';
 import type { Endpoint, SceneData } from '../../shell/workers/protocol.ts';
 
 export interface QueryRequest {

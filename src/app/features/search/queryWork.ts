@@ -1,5 +1,5 @@
 import { SearchContext } from '../../../core/search/SearchContext.ts';
-import { resolveGraph } from '../../../scene/query.ts';
+import { resolveGraph } from '../../../core/query/graphChoice.ts';
 import type { WorkerScenes } from '../../shell/workers/workerScenes.ts';
 import type { QueryReply, QueryRequest } from './protocol.ts';
 import { collectVisited, gridPositions, trimVisited } from './visited.ts';

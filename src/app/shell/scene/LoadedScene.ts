@@ -1,7 +1,7 @@
 import type { WaypointGraph } from '../../../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
-import type { SearchableScene } from '../../../scene/query.ts';
+import type { SearchableScene } from '../../../core/query/target.ts';
 import { gridData, searchableScene } from '../workers/sceneQuery.ts';
 import type { LoadedMeshes } from '../../../scene-three/sceneMeshes.ts';
 import { NavWorld } from '../../../three/NavWorld.ts';

@@ -1,6 +1,6 @@
 import { WaypointGraph } from '../../../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
-import { searchableOf, type SearchableScene } from '../../../scene/query.ts';
+import { searchableOf, type SearchableScene } from '../../../core/query/target.ts';
 import { NavWorld } from '../../../three/NavWorld.ts';
 import type { GridData, SceneData } from './protocol.ts';
 

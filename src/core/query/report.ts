@@ -1,13 +1,9 @@
 import type { GridSearchSettings } from '../grid/GridSpace.ts';
-import type { Algorithm } from './algorithms.ts';
-import type { SearchOptions } from './options.ts';
-import type { SearchStatus } from './result.ts';
+import type { Algorithm } from '../search/algorithms.ts';
+import type { SearchOptions } from '../search/options.ts';
+import type { SearchStatus } from '../search/result.ts';
 
-/*
- * The option set and the report of a query. The query path itself is src/core/query (which
- * exports these two types too); they are defined here because the search folder may not import
- * src/core/query. app: switch to core/query (then these can move to src/core/query/report.ts).
- */
+/* The option set and the report of a query (the query path: query.ts). */
 
 /** Everything a query can set: search options, the grid movement rules and the algorithm. */
 export type QueryOptions = Partial<SearchOptions> &
