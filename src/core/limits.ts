@@ -1,4 +1,11 @@
 /**
+ * X*Y*Z of any voxel grid navlab allocates (2^28; the Moving AI A1..A3 maps have ~89 million):
+ * `LIMITS.voxels`, also on its own so a program that only searches a grid does not carry the
+ * whole table.
+ */
+export const VOXEL_LIMIT = 2 ** 28;
+
+/**
  * navlab's limits: every size, count, depth and per-unit memory figure that input from outside
  * (files, scene documents, share links, storage, library arguments) is checked against, in one
  * table. Each limit is checked in one place, before the work or allocation it bounds starts;
@@ -8,13 +15,6 @@
  * The mesh limits come from measured peak memory (`npm run bench`, "mesh import memory"):
  * a file the limits admit stays under 1 GiB peak in Node, whatever its format.
  */
-/**
- * X*Y*Z of any voxel grid navlab allocates (2^28; the Moving AI A1..A3 maps have ~89 million):
- * `LIMITS.voxels`, also on its own so a program that only searches a grid does not carry the
- * whole table.
- */
-export const VOXEL_LIMIT = 2 ** 28;
-
 export const LIMITS = /* @__PURE__ */ Object.freeze({
   /** X*Y*Z of any voxel grid navlab allocates (VOXEL_LIMIT). */
   voxels: VOXEL_LIMIT,

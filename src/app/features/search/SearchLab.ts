@@ -244,10 +244,7 @@ export class SearchLab {
     this.onChange();
   }
 
-  /**
-   * Advances watched searches by up to `perFrame` expansions each, within the frame budget
-   * (labStepping.ts).
-   */
+  /** Advances watched searches by up to `perFrame` expansions each, within the frame budget (labStepping.ts). */
   tick(): void {
     stepWatched(this);
   }
