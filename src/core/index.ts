@@ -55,7 +55,8 @@ export {
 
 // Steering
 export { DEFAULT_STEERING_PARAMS, type SteeringParams } from './steering/params.ts';
-export { EMPTY_GEOMETRY, VoxelGeometry, type StaticGeometry, type StaticQuery, type ContactList } from './steering/geometry.ts';
+export { EMPTY_GEOMETRY, type StaticGeometry, type StaticQuery, type ContactList } from './steering/geometry.ts';
+export { VoxelGeometry } from './steering/VoxelGeometry.ts';
 export { GridPlanner, WaypointPlanner, StraightPlanner, type PathPlanner, type PlannedPath } from './steering/planners.ts';
 export {
   Simulation,

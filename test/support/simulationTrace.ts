@@ -6,7 +6,7 @@
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../../src/core/math/vec3.ts';
-import { VoxelGeometry } from '../../src/core/steering/geometry.ts';
+import { VoxelGeometry } from '../../src/core/steering/VoxelGeometry.ts';
 import { GridPlanner, WaypointPlanner } from '../../src/core/steering/planners.ts';
 import { Simulation, type SimulationReport } from '../../src/core/steering/Simulation.ts';
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../../../src/core/math/vec3.ts';
-import { type ContactList, VoxelGeometry, type StaticGeometry } from '../../../src/core/steering/geometry.ts';
+import type { ContactList, StaticGeometry } from '../../../src/core/steering/geometry.ts';
+import { VoxelGeometry } from '../../../src/core/steering/VoxelGeometry.ts';
 import { DEFAULT_STEERING_PARAMS, resolveSteeringParams } from '../../../src/core/steering/params.ts';
 import { GridPlanner, StraightPlanner, type PathPlanner, type PlannedPath } from '../../../src/core/steering/planners.ts';
 import { Simulation, type AgentSpec, type MovingObstacleSpec } from '../../../src/core/steering/Simulation.ts';
