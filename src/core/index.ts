@@ -9,6 +9,7 @@ export { LIMITS, type Limits } from './limits.ts';
 
 // Grids
 export { VoxelGrid, MAX_VOXELS, type VoxelGridOptions, type CornerCutting } from './grid/VoxelGrid.ts';
+export { FreeComponents, freeComponents, connectivityOf, type Connectivity } from './grid/freeComponents.ts';
 export { GridSpace, type GridSearchSettings } from './grid/GridSpace.ts';
 
 // Waypoint graphs

@@ -214,6 +214,15 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     },
     findPathLazyTheta: { kind: 'function', args: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()] },
     ALGORITHMS: { kind: 'value' },
+    connectivityOf: { kind: 'function', args: () => [26, 'allow'] },
+    freeComponents: { kind: 'function', args: () => [grid(), 26] },
+    FreeComponents: {
+      kind: 'class',
+      spec: {
+        construct: () => [grid(), 6],
+        methods: { runAt: () => [0, 0, 0], componentOf: () => [0], nearestOf: () => [0, 1, 1, 1] },
+      },
+    },
     createGridRun: { kind: 'function', args: () => ['astar', gridSpace(), 0, 63, { weight: 1 }, new SearchContext()] },
     findGridPath: { kind: 'function', args: () => ['jps', gridSpace(), 0, 63, { weight: 1 }, new SearchContext()] },
     createWaypointRun: { kind: 'function', args: () => [graph(), 0, 1, { heuristic: 'exact' }, new SearchContext()] },

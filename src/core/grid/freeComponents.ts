@@ -1,4 +1,5 @@
-import type { CornerCutting, VoxelGrid } from './VoxelGrid.ts';
+import { checkInstance, checkInteger, checkOneOf } from '../args.ts';
+import { type CornerCutting, VoxelGrid } from './VoxelGrid.ts';
 
 /**
  * Which voxels a move rule joins: 6 = through faces, 18 = also through edges, 26 = also
@@ -10,7 +11,8 @@ export type Connectivity = 6 | 18 | 26;
 
 /** The connectivity of a move rule (see Connectivity). */
 export function connectivityOf(neighborhood: 6 | 18 | 26, cornerCutting: CornerCutting): Connectivity {
-  return cornerCutting === 'forbid' ? 6 : neighborhood;
+  checkOneOf('connectivityOf: neighborhood', neighborhood, [6, 18, 26]);
+  return checkOneOf('connectivityOf: cornerCutting', cornerCutting, ['forbid', 'allow']) === 'forbid' ? 6 : neighborhood;
 }
 
 /**
@@ -36,8 +38,8 @@ export class FreeComponents {
   readonly runLabel: Int32Array;
 
   constructor(grid: VoxelGrid, connectivity: Connectivity) {
-    this.grid = grid;
-    this.connectivity = connectivity;
+    this.grid = checkInstance('FreeComponents: grid', grid, VoxelGrid);
+    this.connectivity = checkOneOf('FreeComponents: connectivity', connectivity, [6, 18, 26]);
     this.version = grid.version;
     const { Y, Z } = grid;
     // The grid's bit rows (blockedRows: row (y, z) at (y + 1 + (Y + 2) * (z + 1)) * W, voxel x at
@@ -121,7 +123,7 @@ export class FreeComponents {
 
   /** The run holding voxel (x, y, z), or -1 when it is blocked or outside the grid. */
   runAt(x: number, y: number, z: number): number {
-    if (!this.grid.inBounds(x, y, z)) return -1;
+    if (!(Number.isInteger(x) && Number.isInteger(y) && Number.isInteger(z) && this.grid.inBounds(x, y, z))) return -1;
     const r = y + this.grid.Y * z;
     let lo = this.rowStart[r];
     let hi = this.rowStart[r + 1] - 1;
@@ -137,6 +139,7 @@ export class FreeComponents {
   /** The component of voxel index `i`, or -1 when the voxel is blocked. */
   componentOf(i: number): number {
     const { X, Y } = this.grid;
+    checkInteger('FreeComponents.componentOf: i', i, 0, this.grid.size - 1);
     const z = Math.floor(i / (X * Y));
     const r = i - z * X * Y;
     const y = Math.floor(r / X);
@@ -152,6 +155,10 @@ export class FreeComponents {
    */
   nearestOf(label: number, gx: number, gy: number, gz: number): number[] {
     const { X, Y, Z } = this.grid;
+    checkInteger('FreeComponents.nearestOf: label', label, -1, 2 ** 31);
+    checkInteger('FreeComponents.nearestOf: gx', gx, 0, X - 1);
+    checkInteger('FreeComponents.nearestOf: gy', gy, 0, Y - 1);
+    checkInteger('FreeComponents.nearestOf: gz', gz, 0, Z - 1);
     let best = Infinity;
     const found: number[] = [];
     const visitRow = (y: number, z: number) => {
@@ -208,6 +215,8 @@ const cache = new WeakMap<VoxelGrid, Map<Connectivity, FreeComponents>>();
 
 /** The components of `grid` under `connectivity`, rebuilt when the grid has changed since. */
 export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): FreeComponents {
+  checkInstance('freeComponents: grid', grid, VoxelGrid);
+  checkOneOf('freeComponents: connectivity', connectivity, [6, 18, 26]);
   let byRule = cache.get(grid);
   if (byRule === undefined) cache.set(grid, (byRule = new Map()));
   let c = byRule.get(connectivity);
