@@ -184,6 +184,8 @@ export class AgentsHelper extends Object3D {
     for (const m of [this.bodies, this.noses]) {
       m.instanceMatrix.needsUpdate = true;
       if (m.instanceColor) m.instanceColor.needsUpdate = true;
+      // Raycasts compute the bounds once, when missing: the agents moved, so drop them.
+      m.boundingSphere = null;
     }
     this.updateForces(s);
   }

@@ -98,6 +98,9 @@ export class EndpointMarkers extends Object3D {
     place(1, goal);
     m.count = start === null && goal === null ? 0 : 2;
     m.instanceMatrix.needsUpdate = true;
+    // Raycasts test the bounds first and compute them once: a moved marker needs new ones
+    // (stale bounds made a press on a moved goal marker miss it, so it could not be dragged).
+    m.boundingSphere = null;
     pos.needsUpdate = true;
   }
 
