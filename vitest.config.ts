@@ -5,6 +5,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Both cores: vitest's default keeps one core free, which on a 2-core machine runs every file
+    // one after another (the browser tests spend much of their time waiting on the page).
+    maxWorkers: 2,
     // expect.poll waits for what a page does next; on a busy machine that can take far longer
     // than vitest's 1 s default, and a poll that gives up early is a wall-clock assertion.
     expect: { poll: { timeout: 30_000, interval: 100 } },
