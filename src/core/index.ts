@@ -11,6 +11,7 @@ export { LIMITS, type Limits } from './limits.ts';
 export { VoxelGrid, MAX_VOXELS, type VoxelGridOptions, type CornerCutting } from './grid/VoxelGrid.ts';
 export { FreeComponents, freeComponents, connectivityOf, type Connectivity } from './grid/freeComponents.ts';
 export { GridSpace, type GridSearchSettings } from './grid/GridSpace.ts';
+export { isClosedMesh } from './geometry/closedMesh.ts';
 
 // Waypoint graphs
 export { WaypointGraph, GraphSpace } from './graph/WaypointGraph.ts';

@@ -215,6 +215,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     findPathLazyTheta: { kind: 'function', args: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()] },
     ALGORITHMS: { kind: 'value' },
     connectivityOf: { kind: 'function', args: () => [26, 'allow'] },
+    isClosedMesh: { kind: 'function', args: () => [[0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]] },
     freeComponents: { kind: 'function', args: () => [grid(), 26] },
     FreeComponents: {
       kind: 'class',

@@ -1,0 +1,147 @@
+/**
+ * Whether a triangle mesh is closed (watertight): the test that decides between `surface` and
+ * `solid` fill by default (NavWorld.fromObject3D, `nav import`, the app's import).
+ *
+ * The rule, exactly:
+ * 1. Vertices are welded by position: a vertex is the same as an earlier one when they differ by
+ *    at most WELD_TOLERANCE (1e-6) x the mesh's largest bounding-box side on every axis, so seams
+ *    that split vertices for normals or UVs join (three's SphereGeometry closes its seam with
+ *    cos(2 pi), 1e-16 off).
+ * 2. Degenerate triangles (two corners welded together) are ignored: they bound nothing.
+ * 3. The mesh is closed when it has at least one triangle left and every edge (an unordered
+ *    pair of welded vertices) is used by an even number of those triangles (2 on a manifold
+ *    surface; 4, 6 ... where closed parts touch along an edge).
+ *
+ * Winding is not checked: solid fill floods from the grid border, so a closed surface encloses
+ * the same volume whatever the orientation of its faces (exporters often flip a few). The rule is
+ * additive: several closed meshes together are closed, and parts that close each other (a box
+ * split into two meshes along its edges) are closed together.
+ */
+import { checkNumbers } from '../args.ts';
+import { NavlabError } from '../errors.ts';
+
+/** Vertices this close on every axis, relative to the mesh's largest bounding-box side, weld. */
+export const WELD_TOLERANCE = 1e-6;
+
+function hashCell(i: number, j: number, k: number): number {
+  let h = Math.imul(i, 0x9e3779b1) ^ Math.imul(j, 0x85ebca77) ^ Math.imul(k, 0xc2b2ae3d);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x27d4eb2f) ^ (h >>> 13);
+}
+
+/**
+ * welded[v]: the vertex v is welded to (v itself or an earlier vertex within `tol` of it on every
+ * axis). Cells of side 2 tol: a vertex within tol of p lies in p's cell or in the neighbour on the
+ * side p is nearer to, per axis, so 8 cells are searched.
+ */
+function weld(positions: ArrayLike<number>): Int32Array {
+  const n = positions.length / 3;
+  const min = [Infinity, Infinity, Infinity];
+  let extent = 0;
+  for (let a = 0; a < 3; a++) {
+    let max = -Infinity;
+    for (let v = 0; v < n; v++) {
+      const c = positions[3 * v + a];
+      if (c < min[a]) min[a] = c;
+      if (c > max) max = c;
+    }
+    if (n > 0) extent = Math.max(extent, max - min[a]);
+  }
+  const tol = extent > 0 ? extent * WELD_TOLERANCE : 1;
+  const cellSize = 2 * tol;
+  let size = 16;
+  while (size < n * 2) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(size).fill(-1);
+  const cell = new Int32Array(3 * n);
+  const welded = new Int32Array(n);
+  const base = [0, 0, 0];
+  const side = [0, 0, 0];
+  for (let v = 0; v < n; v++) {
+    for (let a = 0; a < 3; a++) {
+      const f = (positions[3 * v + a] - min[a]) / cellSize;
+      base[a] = Math.floor(f);
+      side[a] = f - base[a] < 0.5 ? -1 : 1;
+      cell[3 * v + a] = base[a];
+    }
+    let found = -1;
+    for (let m = 0; m < 8 && found < 0; m++) {
+      const i = base[0] + (m & 1 ? side[0] : 0);
+      const j = base[1] + (m & 2 ? side[1] : 0);
+      const k = base[2] + (m & 4 ? side[2] : 0);
+      for (let slot = hashCell(i, j, k) & mask; table[slot] >= 0; slot = (slot + 1) & mask) {
+        const w = table[slot];
+        if (cell[3 * w] !== i || cell[3 * w + 1] !== j || cell[3 * w + 2] !== k) continue;
+        if (
+          Math.abs(positions[3 * w] - positions[3 * v]) <= tol &&
+          Math.abs(positions[3 * w + 1] - positions[3 * v + 1]) <= tol &&
+          Math.abs(positions[3 * w + 2] - positions[3 * v + 2]) <= tol
+        ) {
+          found = w;
+          break;
+        }
+      }
+    }
+    if (found >= 0) {
+      welded[v] = welded[found];
+      continue;
+    }
+    welded[v] = v;
+    let slot = hashCell(base[0], base[1], base[2]) & mask;
+    while (table[slot] >= 0) slot = (slot + 1) & mask;
+    table[slot] = v;
+  }
+  return welded;
+}
+
+/**
+ * True when the mesh is closed (watertight) by the rule in this module's comment: after welding
+ * coincident vertices (within 1e-6 x the largest
+ * bounding-box side) and dropping degenerate triangles, at least one triangle is left and every
+ * edge is shared by an even number of triangles (2 on a manifold surface). Winding is not checked.
+ *
+ * @param positions vertex positions, xyz triples (any array or typed array of finite numbers)
+ * @param index optional triangle indices, three per triangle, each an integer vertex index;
+ *   without it every three vertices form a triangle (a triangle soup)
+ */
+export function isClosedMesh(positions: ArrayLike<number>, index?: ArrayLike<number>): boolean {
+  checkNumbers('isClosedMesh: positions', positions, 3);
+  const vertices = positions.length / 3;
+  if (index !== undefined) {
+    checkNumbers('isClosedMesh: index', index, 3);
+    for (let i = 0; i < index.length; i++) {
+      const v = index[i];
+      if (!Number.isInteger(v) || v < 0 || v >= vertices)
+        throw new NavlabError('usage', `isClosedMesh: index: entry ${i} is ${v}, not a vertex index in [0, ${vertices - 1}]`);
+    }
+  } else if (vertices % 3 !== 0) {
+    throw new NavlabError(
+      'usage',
+      `isClosedMesh: positions: expected whole triangles (9 numbers each) when no index is given, got ${positions.length} numbers`,
+    );
+  }
+  const welded = weld(positions);
+  const corners = index === undefined ? vertices : index.length;
+  const corner = (i: number) => welded[index === undefined ? i : index[i]];
+  // Each edge as one number lo * vertices + hi (< 2^53 for any mesh that fits in memory).
+  const edges = new Float64Array(corners);
+  let count = 0;
+  for (let t = 0; t < corners; t += 3) {
+    const a = corner(t);
+    const b = corner(t + 1);
+    const c = corner(t + 2);
+    if (a === b || b === c || a === c) continue;
+    edges[count++] = a < b ? a * vertices + b : b * vertices + a;
+    edges[count++] = b < c ? b * vertices + c : c * vertices + b;
+    edges[count++] = a < c ? a * vertices + c : c * vertices + a;
+  }
+  if (count === 0) return false;
+  const sorted = edges.subarray(0, count).sort();
+  for (let i = 0; i < count; ) {
+    let j = i + 1;
+    while (j < count && sorted[j] === sorted[i]) j++;
+    if ((j - i) % 2 !== 0) return false;
+    i = j;
+  }
+  return true;
+}
