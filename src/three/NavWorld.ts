@@ -23,6 +23,7 @@ import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageErr
 import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
 import { buildParts, checkFinite, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { freeVoxel, polyline } from './worldPaths.ts';
+import { navbinParts } from './navbinWorld.ts';
 
 export type { NavWorldOptions } from './navWorldBuild.ts';
 
@@ -129,7 +130,7 @@ export class NavWorld implements SearchableScene {
   readonly grid: VoxelGrid | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
   readonly waypoints: VisibilityGraph | null;
-  /** The agent's line of sight (capsule of the agent radius against the BVH), or null without a world. */
+  /** The agent's line of sight (capsule of the agent radius against the BVH; from `fromNavbin`, the voxel grid's), or null without a world. */
   readonly lineOfSight: LineOfSight | null;
   /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
   readonly ids: readonly string[];
@@ -141,13 +142,13 @@ export class NavWorld implements SearchableScene {
   #router: { graph: WaypointGraph; router: WaypointRouter } | null = null;
   readonly #listeners: ((change: NavUpdate) => void)[] = [];
 
-  private constructor(parts: NavWorldParts) {
+  private constructor(parts: NavWorldParts & { lineOfSight?: LineOfSight | null }) {
     this.root = parts.root;
     this.world = parts.world;
     this.grid = parts.grid;
     this.cellSize = parts.grid?.cellSize ?? 0;
     this.agentRadius = parts.agentRadius;
-    this.lineOfSight = parts.world === null ? null : parts.world.lineOfSight(this.agentRadius);
+    this.lineOfSight = parts.lineOfSight ?? (parts.world === null ? null : parts.world.lineOfSight(this.agentRadius));
     this.#meshes = parts.meshes;
     const g = parts.graph;
     this.waypoints = g !== null && !(g instanceof WaypointGraph) ? g : null;
@@ -196,6 +197,32 @@ export class NavWorld implements SearchableScene {
       index: scene.index,
       agentRadius,
       meshes: new Map(),
+    });
+  }
+
+  /**
+   * Navigation from a baked `.navbin` (`nav bake`, `writeNavbin`), without the meshes: its
+   * voxel grid, its waypoint graph (ids and links as stored) and its agent radius. Line of
+   * sight is the voxel grid's own (out of bounds is blocked; between voxel centres exactly
+   * Lazy Theta*'s closed-box rule), so `findPath` string-pulls grid paths and enters and leaves
+   * the waypoint graph at the nearest visible waypoints as a NavWorld with meshes does; results
+   * have the same shapes. The grid is used as stored: a grid baked by `fromObject3D` is already
+   * grown by the agent radius. Search settings are per query (`readNavbin(bytes).settings` has
+   * those the file was baked with). Throws a NavbinError (code 'parse') naming what is wrong
+   * with the file (sizes are checked before anything is allocated; links must be stored both
+   * ways, ids distinct), a NavlabError 'usage' when `bytes` is not a Uint8Array or an ArrayBuffer.
+   */
+  static fromNavbin(bytes: Uint8Array | ArrayBuffer): NavWorld {
+    const parts = navbinParts(bytes, 'NavWorld.fromNavbin');
+    return new NavWorld({
+      root: null,
+      world: null,
+      grid: parts.grid,
+      graph: parts.graph,
+      ids: parts.ids,
+      agentRadius: parts.settings.agentRadius,
+      meshes: new Map(),
+      lineOfSight: parts.lineOfSight,
     });
   }
 

@@ -468,6 +468,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
               agentRadius: 0.1,
             },
           ],
+          fromNavbin: () => [navbin()],
         },
         methods: {
           query: () => [
@@ -486,7 +487,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           onUpdate: () => [() => {}],
           dispose: () => [],
         },
-        codes: { query: QUERY, findPath: ['query', 'unsupported'] },
+        codes: { query: QUERY, findPath: ['query', 'unsupported'], fromNavbin: ['parse'] },
       },
     },
     createSimulation: { kind: 'function', args: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }] },
