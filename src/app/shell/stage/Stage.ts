@@ -1,4 +1,5 @@
-import { Color, PerspectiveCamera, Scene, Vector2, WebGLRenderer, type Object3D } from 'three';
+import { Color, PerspectiveCamera, PMREMGenerator, Scene, Vector2, WebGLRenderer, type Object3D } from 'three';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { PALETTE } from './palette.ts';
 import { SceneLighting } from './lighting.ts';
 import { nextTask, precompile } from './warmup.ts';
@@ -40,6 +41,8 @@ export class Stage {
     this.scene.background = new Color(PALETTE.background);
     this.scene.fog = this.lighting.fog;
     this.scene.add(this.lighting);
+    this.scene.environment = roomEnvironment(renderer);
+    this.scene.environmentIntensity = ENVIRONMENT_INTENSITY;
     window.addEventListener('resize', this.resize);
     this.resize();
   }
@@ -123,6 +126,23 @@ export class Stage {
     this.camera.updateProjectionMatrix();
     this.invalidate();
   };
+}
+
+/** How strongly the room environment lights the scene (the lights in lighting.ts do the rest). */
+const ENVIRONMENT_INTENSITY = 0.6;
+
+/**
+ * three's RoomEnvironment prefiltered through PMREMGenerator, as the three.js examples light
+ * glTF models: PBR materials (metallic ones above all, black without anything to reflect)
+ * get an environment to reflect and diffuse light from every side.
+ */
+function roomEnvironment(renderer: WebGLRenderer) {
+  const pmrem = new PMREMGenerator(renderer);
+  const room = new RoomEnvironment();
+  const target = pmrem.fromScene(room, 0.04);
+  room.dispose();
+  pmrem.dispose();
+  return target.texture;
 }
 
 /**
