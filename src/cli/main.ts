@@ -7,7 +7,8 @@
  */
 import { NavlabError } from '../core/errors.ts';
 import { quote } from '../core/text.ts';
-import { UsageError } from './args.ts';
+import { type CommandSpec, UsageError } from './args.ts';
+import { commandHelp } from './help.ts';
 import { err, type NavIo } from './io.ts';
 
 export type { NavIo } from './io.ts';
@@ -22,6 +23,7 @@ export const USAGE = `usage:
   nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--waypoints auto|none] --out scene.json [--json]
   nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
   nav bench
+  nav --help | nav <command> --help    every flag with its range and default
 search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
   --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
   --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
@@ -60,6 +62,39 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/**
+ * Each command's flag table (the one its parser reads), loaded with the command's module when
+ * help asks for it.
+ */
+const SPECS: Record<string, () => Promise<CommandSpec>> = {
+  scen: async () => (await import('./commands/scen.ts')).SCEN,
+  path: async () => (await import('./commands/path.ts')).PATH,
+  preprocess: async () => (await import('./commands/preprocess.ts')).PREPROCESS,
+  waypoints: async () => (await import('./commands/waypoints.ts')).WAYPOINTS,
+  simulate: async () => (await import('./commands/simulate.ts')).SIMULATE,
+  voxelize: async () => (await import('./commands/voxelize.ts')).VOXELIZE,
+  import: async () => (await import('./commands/import.ts')).IMPORT,
+  bake: async () => (await import('./commands/bake.ts')).BAKE,
+  bench: async () => BENCH,
+};
+
+/** `nav bench`: no flags. */
+const BENCH: CommandSpec = {
+  name: 'bench',
+  args: '',
+  summary: 'prints the benchmark tables (from a checkout of the repository)',
+  flags: [],
+};
+
+/** Whether a command's arguments ask for its help (`--help` or `-h` anywhere). */
+const asksHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
+
+/** `nav --help`: the usage, then every command's help. */
+async function fullHelp(): Promise<string> {
+  const specs = await Promise.all(Object.values(SPECS).map((load) => load()));
+  return [USAGE, ...specs.map(commandHelp)].join('\n\n');
+}
+
 /** Runs one `nav` command line (`argv` without the program name); resolves to the exit code. */
 export async function main(argv: readonly string[], io: NavIo): Promise<number> {
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) throw new TypeError('main: argv must be an array of strings');
@@ -67,9 +102,12 @@ export async function main(argv: readonly string[], io: NavIo): Promise<number> 
     throw new TypeError('main: io must have stdout(text) and stderr(text) functions');
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    if (name === undefined) err(io, USAGE);
-    else io.stdout(`${USAGE}\n`);
-    return name === undefined ? 2 : 0;
+    if (name === undefined) {
+      err(io, USAGE);
+      return 2;
+    }
+    io.stdout(`${await fullHelp()}\n`);
+    return 0;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
@@ -77,6 +115,10 @@ export async function main(argv: readonly string[], io: NavIo): Promise<number> 
     return 2;
   }
   try {
+    if (asksHelp(rest)) {
+      io.stdout(`${commandHelp(await SPECS[name]())}\n`);
+      return 0;
+    }
     return await command(rest, io);
   } catch (e) {
     if (e instanceof NavlabError) {

@@ -3,10 +3,32 @@ import { now } from '../../core/clock.ts';
 import { writeNavbin } from '../../core/io/navbin.ts';
 import { buildVoxelGrid } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { InputError, out, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
+
+/** `nav bake`: its flags (parsed and printed by `nav bake --help` from this table). */
+export const BAKE: CommandSpec = {
+  name: 'bake',
+  args: '<scene.json>',
+  summary: 'writes the voxel layer and the linked waypoint graph as a .navbin (docs/navbin.md)',
+  flags: [
+    {
+      name: 'out',
+      kind: { type: 'text', placeholder: 'file.navbin', range: 'a file path' },
+      default: 'required',
+      help: 'where to write the .navbin',
+    },
+    {
+      name: 'agent-radius',
+      kind: { type: 'number', placeholder: 'R', min: 0 },
+      default: "the document's agentRadius (0 if none)",
+      help: 'capsule radius of the link tests (scene units)',
+    },
+    JSON_FLAG,
+  ],
+};
 
 /**
  * `nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]`: the scene's voxel
@@ -15,14 +37,13 @@ import { loadScene } from './preprocess.ts';
  * JSON: {"out","bytes","dims","blocked","waypoints","links","ms"} (dims null without a voxel layer).
  */
 export async function bakeCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['out', 'agent-radius']);
+  const args = parseArgs(argv, BAKE);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
   const target = args.flags.get('out');
   if (target === undefined) throw new UsageError('--out file.navbin is required');
-  const radiusFlag = args.flags.get('agent-radius');
-  const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
+  const agentRadius = numberValue(args, 'agent-radius');
   const t0 = now();
   const doc = loadScene(file);
   const pre = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });

@@ -5,10 +5,44 @@ import { now } from '../../core/clock.ts';
 import { saveScene } from '../../scene/index.ts';
 import { importScene, ImportError, type WaypointPlacer } from '../../import/importScene.ts';
 import { meshFormat } from '../../import/meshImport.ts';
-import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import type { VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { InputError, out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
-import { cellSizeFlag, fillFlag } from './voxelize.ts';
+import { cellSizeSpec, fillSpec } from './voxelize.ts';
+
+/**
+ * `nav import`: its flags, the only list the parser accepts and `nav import --help` prints.
+ * To add a flag, add its entry here (name, kind with its range, default text, one line of help).
+ */
+export const IMPORT: CommandSpec = {
+  name: 'import',
+  args: '<mesh.glb|.gltf|.obj|.stl ...>',
+  summary: 'writes a scene of the meshes with a voxel layer and automatic waypoints',
+  flags: [
+    {
+      name: 'out',
+      kind: { type: 'text', placeholder: 'scene.json', range: 'a file path' },
+      default: 'required',
+      help: 'where to write the scene',
+    },
+    cellSizeSpec('longest side of the meshes / 128'),
+    fillSpec('surface'),
+    {
+      name: 'agent-radius',
+      kind: { type: 'number', placeholder: 'R', min: 0 },
+      default: '0',
+      help: "written as the scene's agentRadius (scene units)",
+    },
+    {
+      name: 'waypoints',
+      kind: { type: 'choice', values: ['auto', 'none'] },
+      default: 'auto',
+      help: 'auto: place waypoints on the voxel layer',
+    },
+    JSON_FLAG,
+  ],
+};
 
 /**
  * `nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R]
@@ -18,17 +52,16 @@ import { cellSizeFlag, fillFlag } from './voxelize.ts';
  * `placeWaypoints` does `--waypoints auto`; without one, auto is a usage error.
  */
 export async function importCommand(argv: string[], io: NavIo, placeWaypoints?: WaypointPlacer): Promise<number> {
-  const args = parseArgs(argv, ['cell-size', 'fill', 'agent-radius', 'waypoints', 'out']);
+  const args = parseArgs(argv, IMPORT);
   const files = args.positional;
   if (files.length === 0) throw new UsageError('missing the mesh files');
   for (const f of files) if (meshFormat(f) === null) throw new UsageError(`'${f}' is not a .glb, .gltf, .obj or .stl file`);
   const target = args.flags.get('out');
   if (target === undefined) throw new UsageError('--out scene.json is required');
-  const cellSize = args.flags.has('cell-size') ? cellSizeFlag(args.flags.get('cell-size')!) : undefined;
-  const fill = fillFlag(args.flags.get('fill'));
-  const agentRadius = args.flags.has('agent-radius') ? numberFlag('agent-radius', args.flags.get('agent-radius')!, 0) : 0;
+  const cellSize = numberValue(args, 'cell-size');
+  const fill = (args.flags.get('fill') ?? 'surface') as VoxelFill;
+  const agentRadius = numberValue(args, 'agent-radius') ?? 0;
   const waypoints = args.flags.get('waypoints') ?? 'auto';
-  if (waypoints !== 'auto' && waypoints !== 'none') throw new UsageError(`--waypoints: expected auto|none, got '${waypoints}'`);
   if (waypoints === 'auto' && placeWaypoints === undefined)
     throw new UsageError('--waypoints auto: automatic placement is not available in this build; use --waypoints none');
   const t0 = now();

@@ -5,7 +5,7 @@ import { type Endpoint, waypointEndpoint } from '../../core/query/endpoints.ts';
 import { resolveGraph } from '../../core/query/graphChoice.ts';
 import { NavWorld } from '../../three/NavWorld.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import { parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
 import { fileName, InputError, is2dMap, loadMap, printPath, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
@@ -31,6 +31,27 @@ function sceneGrid(doc: SceneDocument, file: string): VoxelGrid {
   return grid;
 }
 
+const ENDPOINT = { type: 'text', placeholder: 'x,y,z|id', range: 'voxel indices x,y,z (x,y on a 2D map) or a waypoint id' } as const;
+
+/** `nav path`: its flags (parsed and printed by `nav path --help` from this table). */
+export const PATH: CommandSpec = {
+  name: 'path',
+  args: '<map.3dmap|map.map|scene.json>',
+  summary: "one query on a map's grid or a scene's grid or waypoint graph",
+  flags: [
+    { name: 'from', kind: ENDPOINT, default: 'required', help: 'start' },
+    { name: 'to', kind: ENDPOINT, default: 'required', help: 'goal' },
+    {
+      name: 'graph',
+      kind: { type: 'choice', values: ['grid', 'waypoints'] },
+      default: 'waypoints for waypoint ids, else grid',
+      help: 'which graph to search',
+    },
+    ...SEARCH_FLAGS,
+    JSON_FLAG,
+  ],
+};
+
 /**
  * `nav path <map | scene.json> --from A --to B [--graph grid|waypoints]`: one query through
  * NavWorld.query over the scene's grid or waypoint graph, the one `navlab.query` runs. The default graph
@@ -39,14 +60,12 @@ function sceneGrid(doc: SceneDocument, file: string): VoxelGrid {
  * builds it (document agent radius and maxLinkDistance, static obstacles only).
  */
 export async function pathCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['from', 'to', 'graph', ...SEARCH_FLAGS]);
+  const args = parseArgs(argv, PATH);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the map or scene file');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
   const isScene = file.endsWith('.json');
-  const flag = args.flags.get('graph');
-  if (flag !== undefined && flag !== 'grid' && flag !== 'waypoints')
-    throw new UsageError(`--graph: expected grid|waypoints, got ${quote(flag)}`);
+  const flag = args.flags.get('graph') as 'grid' | 'waypoints' | undefined;
   const fromText = args.flags.get('from');
   const toText = args.flags.get('to');
   const graph = flag ?? (isScene && fromText !== undefined && !looksLikeVoxel(fromText) ? resolveGraph(undefined, fromText) : 'grid');

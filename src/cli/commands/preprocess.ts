@@ -1,6 +1,6 @@
 import { parseScene, type SceneDocument } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/text.ts';
 import { fileName, InputError, out, readSceneText, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
@@ -15,6 +15,22 @@ export function loadScene(file: string): SceneDocument {
   }
 }
 
+/** `nav preprocess`: its flags (parsed and printed by `nav preprocess --help` from this table). */
+export const PREPROCESS: CommandSpec = {
+  name: 'preprocess',
+  args: '<scene.json>',
+  summary: 'links the waypoints that see each other past the static obstacles',
+  flags: [
+    {
+      name: 'agent-radius',
+      kind: { type: 'number', placeholder: 'R', min: 0 },
+      default: "the document's agentRadius (0 if none)",
+      help: 'capsule radius of the link tests (scene units)',
+    },
+    JSON_FLAG,
+  ],
+};
+
 /**
  * `nav preprocess <scene.json> [--agent-radius R] [--json]`: waypoint visibility through the
  * scene's static obstacles. JSON: {"waypoints","links","buildMs","segmentTests",
@@ -22,12 +38,11 @@ export function loadScene(file: string): SceneDocument {
  * sorted. segmentTestsPerSec is measured over the link-testing phase.
  */
 export async function preprocessCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['agent-radius']);
+  const args = parseArgs(argv, PREPROCESS);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
-  const radiusFlag = args.flags.get('agent-radius');
-  const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
+  const agentRadius = numberValue(args, 'agent-radius');
   const doc = loadScene(file);
   const r = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const segmentTestsPerSec = r.linkMs > 0 ? Math.round(r.segmentTests / (r.linkMs / 1000)) : 0;

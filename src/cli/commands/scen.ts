@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { numberFlag, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
 import { quote } from '../../core/text.ts';
 import { fileName, InputError, is2dMap, loadMap, loadScenario, out, type NavIo } from '../io.ts';
 import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
@@ -16,6 +16,30 @@ export interface ScenSummary {
 /** Most worker threads `--workers` accepts. */
 const MAX_WORKERS = 256;
 
+/** `nav scen`: its flags (parsed and printed by `nav scen --help` from this table). */
+export const SCEN: CommandSpec = {
+  name: 'scen',
+  args: '<map.3dmap|map.map> [file.3dscen|file.scen]',
+  summary: "runs a Moving AI scenario file and compares each cost with the file's (default file: MAP.3dscen or MAP.map.scen)",
+  flags: [
+    {
+      name: 'offset',
+      kind: { type: 'number', placeholder: 'K', min: 0, integer: true },
+      default: '0',
+      help: 'first problem to run (0-based index in the file)',
+    },
+    { name: 'limit', kind: { type: 'number', placeholder: 'N', min: 0, integer: true }, default: 'all', help: 'most problems to run' },
+    {
+      name: 'workers',
+      kind: { type: 'number', placeholder: 'N', min: 1, max: MAX_WORKERS, integer: true },
+      default: '1',
+      help: 'worker threads sharing the problems',
+    },
+    ...SEARCH_FLAGS,
+    JSON_FLAG,
+  ],
+};
+
 /**
  * Runs the problems of a Moving AI scenario file and compares costs with the published ones.
  * With `--workers N` (N > 1) the problems are dealt round-robin to N worker threads, each with
@@ -23,14 +47,13 @@ const MAX_WORKERS = 256;
  * search time as measured in its thread.
  */
 export async function scenCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['offset', 'limit', 'workers', ...SEARCH_FLAGS]);
+  const args = parseArgs(argv, SCEN);
   const [mapFile, scenArg, extra] = args.positional;
   if (!mapFile) throw new UsageError('missing the map file');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
-  const offset = args.flags.has('offset') ? numberFlag('offset', args.flags.get('offset')!, 0, true) : 0;
-  const limit = args.flags.has('limit') ? numberFlag('limit', args.flags.get('limit')!, 0, true) : Infinity;
-  const workers = args.flags.has('workers') ? numberFlag('workers', args.flags.get('workers')!, 1, true) : 1;
-  if (workers > MAX_WORKERS) throw new UsageError(`--workers: expected an integer in [1, ${MAX_WORKERS}], got ${workers}`);
+  const offset = numberValue(args, 'offset') ?? 0;
+  const limit = numberValue(args, 'limit') ?? Infinity;
+  const workers = numberValue(args, 'workers') ?? 1;
   const { neighborhood, cornerCutting, algorithm, ...search } = searchOptions(args);
   const settings: ScenSettings = { neighborhood, cornerCutting, algorithm: algorithm ?? 'astar', search };
   const json = args.switches.has('json');

@@ -1,7 +1,7 @@
 import type { AgentMetrics } from '../../core/steering/Simulation.ts';
 import { ObstacleWorld } from '../../three/ObstacleWorld.ts';
 import { createSceneSimulation } from '../../scene-three/simulation.ts';
-import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { clip, quote } from '../../core/text.ts';
 import { out, type NavIo } from '../io.ts';
 import { loadScene } from './preprocess.ts';
@@ -9,6 +9,28 @@ import { readSceneMeshes } from '../meshFiles.ts';
 
 /** Without --steps, the run stops when every agent has arrived, or after this much simulated time. */
 export const DEFAULT_MAX_SECONDS = 300;
+
+/** `nav simulate`: its flags (parsed and printed by `nav simulate --help` from this table). */
+export const SIMULATE: CommandSpec = {
+  name: 'simulate',
+  args: '<scene.json>',
+  summary: "runs the scene's agents on the fixed-step clock and reports how they fared",
+  flags: [
+    {
+      name: 'steps',
+      kind: { type: 'number', placeholder: 'N', min: 0, integer: true },
+      default: `until every agent arrives, at most ${DEFAULT_MAX_SECONDS} s`,
+      help: 'run exactly N fixed steps',
+    },
+    {
+      name: 'seed',
+      kind: { type: 'number', placeholder: 'S', min: 0, max: 0xffffffff, integer: true },
+      default: '1',
+      help: 'seed of the random choices',
+    },
+    JSON_FLAG,
+  ],
+};
 
 /**
  * `nav simulate <scene.json> [--steps N] [--seed S] [--json]`: runs the scene's agents on the
@@ -19,15 +41,12 @@ export const DEFAULT_MAX_SECONDS = 300;
  * that has not arrived, minClearance null in a world without static geometry.
  */
 export async function simulateCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['steps', 'seed']);
+  const args = parseArgs(argv, SIMULATE);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
-  const stepsFlag = args.flags.get('steps');
-  const steps = stepsFlag === undefined ? undefined : numberFlag('steps', stepsFlag, 0, true);
-  const seedFlag = args.flags.get('seed');
-  const seed = seedFlag === undefined ? 1 : numberFlag('seed', seedFlag, 0, true);
-  if (seed > 0xffffffff) throw new UsageError(`--seed: expected an integer below 2^32, got ${quote(seedFlag!)}`);
+  const steps = numberValue(args, 'steps');
+  const seed = numberValue(args, 'seed') ?? 1;
   const doc = loadScene(file);
   const world = ObstacleWorld.fromScene(doc, { sceneMeshes: await readSceneMeshes(doc, file) });
   const { simulation: sim, graph } = createSceneSimulation(doc, { seed, world });

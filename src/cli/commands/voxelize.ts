@@ -1,23 +1,33 @@
 import { now } from '../../core/clock.ts';
 import { solidBoxes } from '../../scene/index.ts';
 import { voxelizeTriangles, type VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
-import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { type CommandSpec, type FlagSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
 
-/** `--fill surface|solid` (default surface). */
-export function fillFlag(value: string | undefined): VoxelFill {
-  if (value === undefined) return 'surface';
-  if (value !== 'surface' && value !== 'solid') throw new UsageError(`--fill: expected surface|solid, got '${value}'`);
-  return value;
-}
+/** `--cell-size C`: a number > 0 (scene units). The default is the command's, in its table. */
+export const cellSizeSpec = (defaultText: string): FlagSpec => ({
+  name: 'cell-size',
+  kind: { type: 'number', placeholder: 'C', min: 0, aboveMin: true },
+  default: defaultText,
+  help: 'edge of a voxel (scene units)',
+});
 
-/** `--cell-size C`: a finite number > 0. */
-export function cellSizeFlag(value: string): number {
-  const c = numberFlag('cell-size', value, 0);
-  if (!(c > 0)) throw new UsageError(`--cell-size: expected a number > 0, got '${value}'`);
-  return c;
-}
+/** `--fill surface|solid`. The default is the command's, in its table. */
+export const fillSpec = (defaultText: string): FlagSpec => ({
+  name: 'fill',
+  kind: { type: 'choice', values: ['surface', 'solid'] },
+  default: defaultText,
+  help: 'solid also blocks the voxels the outside cannot reach',
+});
+
+/** `nav voxelize`: its flags (parsed and printed by `nav voxelize --help` from this table). */
+export const VOXELIZE: CommandSpec = {
+  name: 'voxelize',
+  args: '<mesh.glb|.gltf|.obj|.stl>',
+  summary: 'voxelizes one mesh file and prints its grid and blocked boxes',
+  flags: [cellSizeSpec('required'), fillSpec('surface'), JSON_FLAG],
+};
 
 /**
  * `nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]`.
@@ -25,14 +35,13 @@ export function cellSizeFlag(value: string): number {
  * with inclusive index boxes; ms covers reading, voxelizing and boxing.
  */
 export async function voxelizeCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['cell-size', 'fill']);
+  const args = parseArgs(argv, VOXELIZE);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the mesh file');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
-  const sizeFlag = args.flags.get('cell-size');
-  if (sizeFlag === undefined) throw new UsageError('--cell-size C is required');
-  const cellSize = cellSizeFlag(sizeFlag);
-  const fill = fillFlag(args.flags.get('fill'));
+  const cellSize = numberValue(args, 'cell-size');
+  if (cellSize === undefined) throw new UsageError('--cell-size C is required');
+  const fill = (args.flags.get('fill') ?? 'surface') as VoxelFill;
   const t0 = now();
   const mesh = await readMeshFile(file);
   const { grid, blocked, triangles } = voxelizeTriangles(mesh.soup, { cellSize, fill });

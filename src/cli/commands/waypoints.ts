@@ -1,10 +1,33 @@
 import { NavlabError } from '../../core/errors.ts';
 import { quote } from '../../core/text.ts';
 import { autoWaypointList, sceneWaypointFigures, type SceneWaypointFigures } from '../../scene-three/autoWaypoints.ts';
-import { numberFlag, parseArgs, UsageError } from '../args.ts';
+import { SCENE_LIMITS } from '../../scene/index.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { InputError, out, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
+
+/** `nav waypoints`: its flags (parsed and printed by `nav waypoints --help` from this table). */
+export const WAYPOINTS: CommandSpec = {
+  name: 'waypoints',
+  args: '<scene.json>',
+  summary: 'places waypoints automatically and measures coverage, components and route ratios',
+  flags: [
+    {
+      name: 'agent-radius',
+      kind: { type: 'number', placeholder: 'R', min: 0 },
+      default: "the document's agentRadius (0 if none)",
+      help: 'clearance the waypoints keep (scene units)',
+    },
+    {
+      name: 'max',
+      kind: { type: 'number', placeholder: 'N', min: 1, max: SCENE_LIMITS.waypoints, integer: true },
+      default: 'no cap below the scene limit',
+      help: 'most waypoints to place',
+    },
+    JSON_FLAG,
+  ],
+};
 
 /**
  * `nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]`: automatic waypoints for
@@ -15,16 +38,12 @@ import { loadScene } from './preprocess.ts';
  * preprocessing would link them. Ratios are null when there is no pair or no route.
  */
 export async function waypointsCommand(argv: string[], io: NavIo): Promise<number> {
-  const args = parseArgs(argv, ['agent-radius', 'max']);
+  const args = parseArgs(argv, WAYPOINTS);
   const [file, extra] = args.positional;
   if (!file) throw new UsageError('missing the scene file');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${quote(extra)}`);
-  const radiusFlag = args.flags.get('agent-radius');
-  const maxFlag = args.flags.get('max');
-  const agentRadius = radiusFlag === undefined ? undefined : numberFlag('agent-radius', radiusFlag, 0);
-  const maxWaypoints = maxFlag === undefined ? undefined : numberFlag('max', maxFlag, 1, true);
-  if (maxWaypoints !== undefined && maxWaypoints > 50000)
-    throw new UsageError(`--max: at most 50000 (the scene limit), got ${maxWaypoints}`);
+  const agentRadius = numberValue(args, 'agent-radius');
+  const maxWaypoints = numberValue(args, 'max');
   const doc = loadScene(file);
   let r: SceneWaypointFigures;
   try {
