@@ -4,7 +4,8 @@ import type { Aabb, LineOfSight, VisibilityGraph } from '../core/graph/visibilit
 import { WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { GridSearchSettings } from '../core/grid/GridSpace.ts';
-import { FREE_VOXEL_SNAP_RADIUS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, nearestFreeVoxel } from '../core/grid/nearestFree.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
@@ -256,12 +257,12 @@ export class NavWorld implements SearchableScene {
     return voxelTriple(g!, v);
   }
 
-  /** The free voxel whose centre is nearest `p` within `maxCells` voxels (VoxelGrid.nearestFreeVoxel), or null. */
+  /** The free voxel whose centre is nearest `p` within `maxCells` voxels (navlab's nearestFreeVoxel), or null. */
   nearestFreeVoxel(p: Vec3, maxCells = FREE_VOXEL_SNAP_RADIUS): [number, number, number] | null {
     checkVec3('NavWorld.nearestFreeVoxel: p', p);
     checkNumber('NavWorld.nearestFreeVoxel: maxCells', maxCells, 0, false, true);
     const g = this.grid;
-    const v = g === null ? -1 : g.nearestFreeVoxel(p, maxCells);
+    const v = g === null ? -1 : nearestFreeVoxel(g, p, maxCells);
     return v < 0 ? null : voxelTriple(g!, v);
   }
 

@@ -6,6 +6,7 @@ import { Vector3 } from 'three';
 import { stringPull } from '../core/graph/waypointRoute.ts';
 import type { LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { nearestFreeVoxel } from '../core/grid/nearestFree.ts';
 import { QueryError } from '../core/query/QueryError.ts';
 
 /** Voxels a blocked start or goal may be moved to reach a free one. */
@@ -14,7 +15,7 @@ const SNAP_CELLS = 4;
 /** The free voxel standing for world point `p` (within SNAP_CELLS); a QueryError (code 'query') naming the point if none. */
 export function freeVoxel(grid: VoxelGrid, p: Vector3, name: string): number {
   if (grid.voxelIndexAt(p.x, p.y, p.z) < 0) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
-  const v = grid.nearestFreeVoxel(p, SNAP_CELLS);
+  const v = nearestFreeVoxel(grid, p, SNAP_CELLS);
   if (v < 0) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP_CELLS} cells`);
   return v;
 }

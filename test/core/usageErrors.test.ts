@@ -13,6 +13,7 @@ import { WaypointRouter } from '../../src/core/graph/waypointRoute.ts';
 import { clearSpace } from '../../src/core/grid/clearance.ts';
 import { GridSpace } from '../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
+import { nearestFreeVoxel } from '../../src/core/grid/nearestFree.ts';
 import { AStarRun, findPath } from '../../src/core/search/AStarRun.ts';
 import { createGridRun } from '../../src/core/query/runs.ts';
 import type { HeuristicName, Neighborhood } from '../../src/core/search/heuristics.ts';
@@ -39,7 +40,7 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['VoxelGrid cellSize', () => new VoxelGrid({ dims: [1, 1, 1], cellSize: -1 }), 'cellSize'],
   ['VoxelGrid.setBlocked', () => grid().setBlocked(9, 0, 0, true), 'setBlocked'],
   ['VoxelGrid.setCost', () => grid().setCost(0, 0, 0, 0.5), 'multiplier'],
-  ['VoxelGrid.nearestFreeVoxel', () => grid().nearestFreeVoxel(v(0, 0, 0), -1), 'radius'],
+  ['nearestFreeVoxel', () => nearestFreeVoxel(grid(), v(0, 0, 0), -1), 'radius'],
   ['WaypointGraph positions', () => new WaypointGraph([0, 0], []), 'positions'],
   ['WaypointGraph pairs', () => new WaypointGraph([0, 0, 0], [0, 3]), 'pairs[1]'],
   ['SpatialHash cellSize', () => new SpatialHash(0), 'cellSize'],

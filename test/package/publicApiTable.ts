@@ -98,8 +98,6 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           editedSince: () => [0, [0, 0, 0, 0, 0, 0]],
           setCost: () => [1, 1, 1, 2],
           worldToVoxel: () => [v3(0.5, 0.5, 0.5), v3()],
-          nearestFreeVoxel: () => [v3(0.5, 0.5, 0.5), 2],
-          lineOfSight: () => [0.5, 0.5, 0.5, 1.5, 1.5, 1.5],
           blockedRows: () => [],
           clone: () => [],
         },
@@ -215,8 +213,21 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     findPathLazyTheta: { kind: 'function', args: () => [gridSpace(), 0, 63, { heuristic: 'exact' }, new SearchContext()] },
     ALGORITHMS: { kind: 'value' },
     connectivityOf: { kind: 'function', args: () => [26, 'allow'] },
-    isClosedMesh: { kind: 'function', args: () => [[0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]] },
+    isClosedMesh: {
+      kind: 'function',
+      args: () => [
+        [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+        [0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3],
+      ],
+    },
     freeComponents: { kind: 'function', args: () => [grid(), 26] },
+    nearestFreeVoxel: { kind: 'function', args: () => [grid(), v3(0.5, 0.5, 0.5), 2] },
+    voxelLineOfSight: {
+      kind: 'function',
+      args: () => [grid(), 0.5, 0.5, 0.5, 1.5, 1.5, 1.5],
+      gap: 'per-segment test in search loops: arguments are not checked',
+    },
+    FREE_VOXEL_SNAP_RADIUS: { kind: 'value' },
     FreeComponents: {
       kind: 'class',
       spec: {

@@ -1,16 +1,7 @@
 import { checkInstance, checkNumber, checkObject, checkOut, checkVec3, describeValue, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
-import { walkVoxels } from './voxelWalk.ts';
 import { VOXEL_LIMIT } from '../limits.ts';
-
-/**
- * How far, in voxels on each axis, a point in a blocked voxel (or outside the grid) looks for
- * a free voxel to stand for it (`VoxelGrid.nearestFreeVoxel`): agent starts and goals, and the
- * search lab's default endpoints. Four voxels covers a point placed inside a wall a few
- * voxels thick without snapping through to the far side of a large obstacle.
- */
-export const FREE_VOXEL_SNAP_RADIUS = 4;
 
 /** Edits a VoxelGrid remembers for `editedSince`: derived data further behind is rebuilt. */
 const EDIT_LOG = 64;
@@ -326,41 +317,6 @@ export class VoxelGrid {
   }
 
   /**
-   * The free voxel whose centre is nearest world point `p`: the voxel containing p when it is
-   * free, else the nearest free voxel within `radius` voxels on each axis of p's voxel
-   * (clamped into the grid, so a point outside snaps to the border). Ties go to the lowest
-   * index. Returns the voxel index, or -1 when none is free there.
-   */
-  nearestFreeVoxel(p: Vec3, radius: number = FREE_VOXEL_SNAP_RADIUS): number {
-    checkVec3('VoxelGrid.nearestFreeVoxel: p', p);
-    checkNumber('VoxelGrid.nearestFreeVoxel radius', radius, 0, false, true);
-    const own = this.voxelIndexAt(p.x, p.y, p.z);
-    if (own >= 0 && this.occupancy[own] === 0) return own;
-    const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
-    const cx = clamp(this.axisVoxel(0, p.x), this.X),
-      cy = clamp(this.axisVoxel(1, p.y), this.Y),
-      cz = clamp(this.axisVoxel(2, p.z), this.Z);
-    const s = this.cellSize,
-      o = this.origin;
-    let best = -1;
-    let bestD = Infinity;
-    for (let z = Math.max(0, cz - radius); z <= Math.min(this.Z - 1, cz + radius); z++) {
-      for (let y = Math.max(0, cy - radius); y <= Math.min(this.Y - 1, cy + radius); y++) {
-        for (let x = Math.max(0, cx - radius); x <= Math.min(this.X - 1, cx + radius); x++) {
-          const v = x + this.X * (y + this.Y * z);
-          if (this.occupancy[v] !== 0) continue;
-          const d = (o.x + (x + 0.5) * s - p.x) ** 2 + (o.y + (y + 0.5) * s - p.y) ** 2 + (o.z + (z + 0.5) * s - p.z) ** 2;
-          if (d < bestD) {
-            bestD = d;
-            best = v;
-          }
-        }
-      }
-    }
-    return best;
-  }
-
-  /**
    * Whether the move from (x, y, z) by (dx, dy, dz), each in {-1, 0, 1}, is legal.
    * `forbid`: every voxel of the box spanned by the two voxels must be free (Moving AI rule);
    * `allow`: only the target must be free.
@@ -376,17 +332,6 @@ export class VoxelGrid {
       }
     }
     return true;
-  }
-
-  /**
-   * Voxel line of sight between two points given in continuous voxel coordinates (voxel
-   * (x, y, z) spans [x, x+1) on each axis): true when every voxel the segment passes through
-   * is free. 3D DDA after Amanatides & Woo, "A Fast Voxel Traversal Algorithm" (1987).
-   * When the segment passes exactly through an edge or corner, all voxels touching it count.
-   */
-  lineOfSight(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-    const free = (x: number, y: number, z: number): boolean => !this.isBlocked(x, y, z);
-    return free(Math.floor(bx), Math.floor(by), Math.floor(bz)) && walkVoxels(ax, ay, az, bx, by, bz, free);
   }
 
   /** A deep copy (occupancy and terrain). */

@@ -1,3 +1,5 @@
+import type { VoxelGrid } from './VoxelGrid.ts';
+
 /**
  * Walks the voxels segment a-b passes through, given in continuous voxel coordinates (voxel
  * (x, y, z) spans [x, x+1) on each axis), from a's voxel to b's: 3D DDA after Amanatides &
@@ -62,4 +64,15 @@ export function walkVoxels(
     if (!visit(x, y, z)) return false;
   }
   return true;
+}
+
+/**
+ * Voxel line of sight on `grid` between two points given in continuous voxel coordinates
+ * (voxel (x, y, z) spans [x, x+1) on each axis): true when every voxel the segment passes
+ * through is free (outside the grid counts as blocked). When the segment passes exactly
+ * through an edge or corner, all voxels touching it count.
+ */
+export function voxelLineOfSight(grid: VoxelGrid, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  const free = (x: number, y: number, z: number): boolean => !grid.isBlocked(x, y, z);
+  return free(Math.floor(bx), Math.floor(by), Math.floor(bz)) && walkVoxels(ax, ay, az, bx, by, bz, free);
 }

@@ -1,7 +1,8 @@
 import { checkFunction, checkInstance, checkNumber, checkOptions, checkVec3 } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
-import { FREE_VOXEL_SNAP_RADIUS, VoxelGrid } from '../grid/VoxelGrid.ts';
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, nearestFreeVoxel } from '../grid/nearestFree.ts';
 import { snapToVisibleWaypoint, type LineOfSight } from '../graph/visibility.ts';
 import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
 import { clipped, clipSegment } from '../math/clipSegment.ts';
@@ -98,7 +99,7 @@ export class StraightPlanner implements PathPlanner {
 /**
  * A* on a voxel grid between the voxels of the start and goal points; the path runs through
  * voxel centres, from the agent's position to the goal point. A start or goal inside a blocked
- * voxel (or outside the grid) moves to the nearest free voxel within `snapCells` (VoxelGrid.nearestFreeVoxel; default
+ * voxel (or outside the grid) moves to the nearest free voxel within `snapCells` (nearestFreeVoxel; default
  * FREE_VOXEL_SNAP_RADIUS); a goal moved
  * that way, or one the search cannot reach, gives a path ending at the closest reachable voxel.
  * Blocker spheres block the voxels they (grown by the agent radius) overlap, for this search only.
@@ -135,9 +136,9 @@ export class GridPlanner implements PathPlanner {
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
     checkPlan('GridPlanner', from, to, radius, blockers, blockerCount);
     const g = this.grid;
-    const start = g.nearestFreeVoxel(from, this.snapCells);
+    const start = nearestFreeVoxel(g, from, this.snapCells);
     const ownGoal = g.voxelIndexAt(to.x, to.y, to.z);
-    const goal = g.nearestFreeVoxel(to, this.snapCells);
+    const goal = nearestFreeVoxel(g, to, this.snapCells);
     if (start < 0 || goal < 0) return stranded(from);
     let result: ReturnType<typeof findPath>;
     if (blockerCount > 0) {

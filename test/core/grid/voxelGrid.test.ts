@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
 import { MAX_VOXELS, VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { voxelLineOfSight } from '../../../src/core/grid/voxelWalk.ts';
 import { findPath } from '../../../src/core/search/AStarRun.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
@@ -47,7 +48,7 @@ describe('VoxelGrid', () => {
           clear = false;
       }
       // Sampling can only miss a voxel the segment clips by a sliver; it never invents one.
-      const los = g.lineOfSight(a[0], a[1], a[2], b[0], b[1], b[2]);
+      const los = voxelLineOfSight(g, a[0], a[1], a[2], b[0], b[1], b[2]);
       if (los) expect(clear).toBe(true);
       if (clear && !los) {
         let thin = false;

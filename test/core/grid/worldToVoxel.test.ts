@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NavlabError } from '../../../src/core/errors.ts';
-import { FREE_VOXEL_SNAP_RADIUS, VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { FREE_VOXEL_SNAP_RADIUS, nearestFreeVoxel } from '../../../src/core/grid/nearestFree.ts';
 import { mulberry32 } from '../../../src/core/math/random.ts';
 
 const grid = () => new VoxelGrid({ dims: [5, 4, 3], origin: { x: -2, y: 1, z: 0.5 }, cellSize: 0.5 });
@@ -43,7 +44,7 @@ describe('VoxelGrid world-to-voxel', () => {
   });
 });
 
-describe('VoxelGrid.nearestFreeVoxel', () => {
+describe('nearestFreeVoxel', () => {
   /** Brute force: every free voxel within `radius` of the clamped voxel, nearest centre, lowest index on ties. */
   function brute(g: VoxelGrid, p: { x: number; y: number; z: number }, radius: number): number {
     const own = g.voxelIndexAt(p.x, p.y, p.z);
@@ -72,7 +73,7 @@ describe('VoxelGrid.nearestFreeVoxel', () => {
       for (let v = 0; v < g.size; v++) if (random() < density) g.occupancy[v] = 1;
       for (let k = 0; k < 25; k++) {
         const p = { x: -2 + 18 * random(), y: -4 + 15 * random(), z: -3 + 16 * random() };
-        for (const radius of [0, 1, FREE_VOXEL_SNAP_RADIUS]) expect(g.nearestFreeVoxel(p, radius)).toBe(brute(g, p, radius));
+        for (const radius of [0, 1, FREE_VOXEL_SNAP_RADIUS]) expect(nearestFreeVoxel(g, p, radius)).toBe(brute(g, p, radius));
       }
     }
   });
@@ -82,18 +83,18 @@ describe('VoxelGrid.nearestFreeVoxel', () => {
     const g = new VoxelGrid({ dims: [12, 1, 1] });
     g.occupancy.fill(1);
     g.occupancy[4] = 0;
-    expect(g.nearestFreeVoxel({ x: 0.5, y: 0.5, z: 0.5 })).toBe(4);
+    expect(nearestFreeVoxel(g, { x: 0.5, y: 0.5, z: 0.5 })).toBe(4);
     g.occupancy[4] = 1;
     g.occupancy[5] = 0;
-    expect(g.nearestFreeVoxel({ x: 0.5, y: 0.5, z: 0.5 })).toBe(-1);
+    expect(nearestFreeVoxel(g, { x: 0.5, y: 0.5, z: 0.5 })).toBe(-1);
   });
 
   it('a bad radius is a usage error', () => {
     const g = new VoxelGrid({ dims: [2, 2, 2] });
     for (const r of [-1, 1.5, NaN]) {
-      expect(() => g.nearestFreeVoxel({ x: 0, y: 0, z: 0 }, r)).toThrow(NavlabError);
+      expect(() => nearestFreeVoxel(g, { x: 0, y: 0, z: 0 }, r)).toThrow(NavlabError);
       try {
-        g.nearestFreeVoxel({ x: 0, y: 0, z: 0 }, r);
+        nearestFreeVoxel(g, { x: 0, y: 0, z: 0 }, r);
       } catch (e) {
         expect((e as NavlabError).code).toBe('usage');
       }

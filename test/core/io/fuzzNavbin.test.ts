@@ -12,6 +12,7 @@ import { NavlabError } from '../../../src/core/errors.ts';
 import { LIMITS } from '../../../src/core/limits.ts';
 import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { nearestFreeVoxel } from '../../../src/core/grid/nearestFree.ts';
 import { GraphSpace, WaypointGraph } from '../../../src/core/graph/WaypointGraph.ts';
 import { findPath } from '../../../src/core/search/AStarRun.ts';
 import { readNavbin, writeNavbin } from '../../../src/core/io/navbin.ts';
@@ -45,7 +46,7 @@ function tryNavbin(bytes: Uint8Array): unknown {
       expect(grid.size).toBeLessThanOrEqual(LIMITS.voxels);
       // Two world points, as a game asks: the centres of the first and last voxel of a row.
       const at = (i: number) =>
-        grid.nearestFreeVoxel({
+        nearestFreeVoxel(grid, {
           x: grid.origin.x + (i + 0.5) * grid.cellSize,
           y: grid.origin.y + 0.5 * grid.cellSize,
           z: grid.origin.z + 0.5 * grid.cellSize,
