@@ -33,10 +33,6 @@ export const SIZE_PROGRAMS: readonly SizeProgram[] = [
   {
     name: 'grid query (VoxelGrid, GridSpace, findPath)',
     budget: 8_000,
-    ceiling: {
-      bytes: 8_550,
-      why: 'VoxelGrid, GridSpace, the A* run and the argument checks of src/core: 8,709 B when first measured, 8,494 B once the limits table stayed out (VOXEL_LIMIT); the rest is class methods every grid carries',
-    },
     source: `
 import { findPath, GridSpace, VoxelGrid } from 'navlab';
 export function run(n: number) {
