@@ -2,6 +2,7 @@ import { checkInstance, checkObject, checkOptions, usageError } from '../args.ts
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import type { Algorithm } from './algorithms.ts';
+import { componentGoal } from './componentGoal.ts';
 import { ImmediateStack } from './immediateStack.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
@@ -55,6 +56,12 @@ export interface RunPath {
  *
  * Slicing never changes the result: `step()` once and `step(1)` repeatedly expand the same
  * nodes in the same order. Nodes come from the ImmediateStack first, then the heap.
+ *
+ * On a voxel grid, a goal in another free component than the start is known unreachable before
+ * any search (componentGoal.ts): the run then heads for the closest reachable point (`goal`
+ * becomes that voxel, `requestedGoal` keeps the one asked for) and reports 'unreachable' with
+ * the path to it. Its `maxExpansions` budget counts the expansions of that search; 'partial' and
+ * 'cancelled' then end at the closed node nearest the closest reachable point.
  */
 export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   /** The algorithm this run is (switch on it rather than on the run's class). */
@@ -62,7 +69,10 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   readonly space: Space;
   readonly ctx: SearchContext;
   readonly start: number;
+  /** The node the search heads for: the requested goal, or the closest reachable point when the goal is in another component. */
   readonly goal: number;
+  /** The goal the run was asked for. */
+  readonly requestedGoal: number;
   readonly options: SearchOptions;
   protected readonly gen: number;
   protected readonly weight: number;
@@ -78,6 +88,8 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   protected readonly stack = new ImmediateStack();
   /** Slot of the start node. */
   protected readonly startSlot: number;
+  /** What reaching `goal` reports: 'found', or 'unreachable' when `goal` is the closest reachable point. */
+  private readonly arrival: 'found' | 'unreachable';
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
     const who = new.target.name;
@@ -95,10 +107,19 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     this.space = space;
     this.ctx = ctx;
     this.start = start;
-    this.goal = goal;
+    this.requestedGoal = goal;
     this.options = resolveSearchOptions(options);
     this.weight = this.options.weight;
     this.lowH = this.options.tieBreak === 'low-h';
+    const other = componentGoal(space, start, goal, this.options);
+    this.arrival = other === null ? 'found' : 'unreachable';
+    if (other !== null) {
+      goal = other.target;
+      this.expanded = other.expanded;
+      this.generated += other.generated;
+      this.elapsedMs = other.ms;
+    }
+    this.goal = goal;
     space.setGoal(goal, this.options.heuristic);
     ctx.begin(space.nodeCount);
     const s = ctx.slot(start);
@@ -184,8 +205,9 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
   }
 
-  private finish(status: SearchStatus): SearchResult {
-    const { path, cost } = this.resultPath(status);
+  private finish(end: SearchStatus): SearchResult {
+    const { path, cost } = this.resultPath(end);
+    const status = end === 'found' ? this.arrival : end;
     this.status = status;
     this.final = { status, path, cost, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
     return this.final;

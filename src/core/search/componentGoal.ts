@@ -1,0 +1,90 @@
+import { now } from '../clock.ts';
+import { connectivityOf, freeComponents } from '../grid/freeComponents.ts';
+import type { GridSpace } from '../grid/GridSpace.ts';
+import type { SearchOptions } from './options.ts';
+import type { SearchResult } from './result.ts';
+import type { SearchSpace } from './space.ts';
+
+/**
+ * Connected components answer "unreachable" before any search. Every run on a voxel grid
+ * (A*, JPS, Lazy Theta*, one-shot or sliced, through the query path or `findPath(space, ...)`)
+ * asks `componentGoal` first: when the start and the goal lie in different free components
+ * under the run's move rule (neighbourhood x corner cutting, see `connectivityOf`; terrain never
+ * changes connectivity), the run heads for the closest reachable point instead and reports
+ * 'unreachable' when it gets there, without flooding the start's component.
+ *
+ * The closest reachable point is the node a full flood ends at (../shared/ARCHITECTURE.md,
+ * "Search results"): the start component's voxel nearest the goal in a straight line
+ * (`FreeComponents.nearestOf`), ties by lower path cost. Ties are rare (symmetric positions);
+ * they are settled by A* searches to the tied voxels (exact heuristic, weight 1: least costs),
+ * nearest estimate first, skipping a voxel whose obstacle-free distance already reaches the best
+ * cost found. With a finite `maxExpansions` no extra search runs: the tied voxel with the least
+ * obstacle-free distance from the start is taken.
+ *
+ * Components are cached per grid and connectivity and rebuilt on the first query after an edit
+ * (`freeComponents`, keyed by `grid.version`).
+ */
+
+/** Where a run on another component heads, and the work spent choosing it. */
+export interface ComponentGoal {
+  /** The closest reachable point (a voxel index in the start's component). */
+  target: number;
+  /** Nodes closed and pushed by tie-settling searches (0 without a tie). */
+  expanded: number;
+  generated: number;
+  /** Time spent: the component check, the nearest-voxel scan and any tie-settling searches. */
+  ms: number;
+}
+
+/** A one-shot A* (exact heuristic, weight 1) from `start` to `target` on `space`: the tie-settling search. */
+export type TieSearch = (space: GridSpace, start: number, target: number, options: SearchOptions) => SearchResult;
+
+let tieSearch: TieSearch | null = null;
+
+/** Sets the search that settles ties (AStarRun.ts registers its A*; search/ cannot import it here without a circle). */
+export function registerTieSearch(search: TieSearch): void {
+  tieSearch = search;
+}
+
+/**
+ * null when `goal` may be reachable from `start` (same component, or a space that is not a voxel
+ * grid); else the closest reachable point the run should head for (see the module comment).
+ * `start` and `goal` are checked, free voxel indices.
+ */
+export function componentGoal(space: SearchSpace, start: number, goal: number, options: SearchOptions): ComponentGoal | null {
+  if (space.kind !== 'grid') return null;
+  const t0 = now();
+  const gs = space as unknown as GridSpace;
+  const grid = gs.grid;
+  const components = freeComponents(grid, connectivityOf(gs.neighborhood, gs.cornerCutting));
+  const from = components.componentOf(start);
+  if (from === components.componentOf(goal)) return null;
+  const p = grid.coords(goal, { x: 0, y: 0, z: 0 });
+  const tied = components.nearestOf(from, p.x, p.y, p.z);
+  const choice: ComponentGoal = { target: tied[0], expanded: 0, generated: 0, ms: 0 };
+  if (tied.length > 1) settleTie(gs, start, tied, options, choice);
+  choice.ms = now() - t0;
+  return choice;
+}
+
+/** Picks among equally near voxels the one of least path cost (see the module comment). */
+function settleTie(space: GridSpace, start: number, tied: number[], options: SearchOptions, choice: ComponentGoal): void {
+  const lower = tied.map((t) => {
+    space.setGoal(t, 'exact');
+    return space.estimate(start);
+  });
+  const order = tied.map((_, i) => i).sort((a, b) => lower[a] - lower[b] || tied[a] - tied[b]);
+  choice.target = tied[order[0]];
+  if (options.maxExpansions !== Infinity || tieSearch === null) return;
+  let best = Infinity;
+  for (const i of order) {
+    if (lower[i] >= best) break;
+    const r = tieSearch(space, start, tied[i], options);
+    choice.expanded += r.expanded;
+    choice.generated += r.generated;
+    if (r.status === 'found' && r.cost < best) {
+      best = r.cost;
+      choice.target = tied[i];
+    }
+  }
+}
