@@ -143,3 +143,40 @@ function copyOut<T extends Float32Array | Uint32Array>(
     draco._free(ptr);
   }
 }
+
+/** The part of the draco3d package (Google's Draco, emscripten build for Node) loaded here. */
+interface Draco3d {
+  createDecoderModule(options: object): Promise<DracoModule>;
+}
+
+/** The package `defaultDracoLoader` loads (an optional peer dependency of navlab). */
+export const DRACO_PACKAGE = 'draco3d';
+
+let _default: Promise<InThreadDracoLoader | null> | null = null;
+
+/**
+ * The Draco decoder `importMesh` uses when it is given none: in Node, the draco3d package's
+ * decoder (an optional peer dependency: `npm i draco3d`), loaded once on first use and run in
+ * this thread (InThreadDracoLoader; loaded again after it trapped on corrupt data). Resolves
+ * to null elsewhere (a browser: pass a DRACOLoader) or when the package cannot be loaded.
+ */
+export async function defaultDracoLoader(): Promise<InThreadDracoLoader | null> {
+  if (_default !== null && (await _default)?.trapped) _default = null;
+  _default ??= loadDefault();
+  return _default;
+}
+
+async function loadDefault(): Promise<InThreadDracoLoader | null> {
+  const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+  if (typeof node !== 'string') return null;
+  try {
+    // A specifier bundlers leave alone: a browser build must not pull in the Node decoder.
+    const name = DRACO_PACKAGE;
+    const imported = (await import(/* @vite-ignore */ name)) as { default?: Draco3d } & Partial<Draco3d>;
+    const draco3d = imported.default ?? (imported as Draco3d);
+    return new InThreadDracoLoader(await draco3d.createDecoderModule({}));
+  } catch {
+    _default = null;
+    return null;
+  }
+}

@@ -3,7 +3,7 @@ import { GLTFLoader, type GLTF, type GLTFParser } from 'three/examples/jsm/loade
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { LIMITS } from '../core/limits.ts';
-import { announceDracoCounts } from './dracoDecode.ts';
+import { announceDracoCounts, defaultDracoLoader, DRACO_PACKAGE } from './dracoDecode.ts';
 import { checkGltf, FormatProblem, type ResourceReader } from './gltfContainer.ts';
 import { decodeImages, textureOf, type ImageDecoder } from './gltfImages.ts';
 
@@ -11,7 +11,9 @@ import { decodeImages, textureOf, type ImageDecoder } from './gltfImages.ts';
  * glTF 2.0 (.glb or .gltf) into three objects. The loader gets the JSON `checkGltf` built (only
  * checked entries, the default scene alone) as an object, the bytes of its views and buffers
  * from the checks, and its textures made from the checked images by `decode` (none without
- * it): it never parses, fetches or walks anything of the file itself.
+ * it): it never parses, fetches or walks anything of the file itself. Without `draco`, Draco
+ * data is decoded by `defaultDracoLoader` (Node, with the draco3d package); meshopt data always
+ * by three's meshopt decoder (part of three).
  */
 export async function loadGltf(
   bytes: Uint8Array,
@@ -19,9 +21,13 @@ export async function loadGltf(
   options: { read?: ResourceReader; draco?: DRACOLoader; decode?: ImageDecoder | null },
 ): Promise<Object3D> {
   const checked = await checkGltf(bytes, glb, options.read, LIMITS.meshTriangles, !!options.decode);
-  if (checked.usesDraco && !options.draco) throw new FormatProblem('uses KHR_draco_mesh_compression, but no Draco decoder is available');
+  const draco = checked.usesDraco ? (options.draco ?? (await defaultDracoLoader())) : options.draco;
+  if (checked.usesDraco && !draco)
+    throw new FormatProblem(
+      `uses KHR_draco_mesh_compression, but no Draco decoder is available (in Node, install the ${DRACO_PACKAGE} package; elsewhere, pass options.draco: a DRACOLoader)`,
+    );
   const loader = new GLTFLoader();
-  if (options.draco) loader.setDRACOLoader(options.draco);
+  if (draco) loader.setDRACOLoader(draco);
   // Every image decoded (and its size confirmed) before the loader runs.
   const images = options.decode ? await decodeImages(checked.images, options.decode) : [];
   await MeshoptDecoder.ready;

@@ -58,7 +58,11 @@ export interface MeshImportOptions {
    * scheme, an absolute path or '..'). Without it, only embedded data loads.
    */
   read?: ResourceReader;
-  /** Decoder for KHR_draco_mesh_compression (a DRACOLoader, or one that decodes without workers in Node). */
+  /**
+   * Decoder for KHR_draco_mesh_compression (a DRACOLoader). @default in Node, the draco3d
+   * package's decoder run in this thread (navlab's optional peer dependency: `npm i draco3d`);
+   * elsewhere none (a Draco file is then a MeshError saying so)
+   */
   draco?: DRACOLoader;
   /** The format, when `file` has no telling extension (e.g. a data: URI). @default from the extension */
   format?: MeshFormat;
@@ -95,7 +99,7 @@ const _v = new Vector3();
 
 /**
  * Reads a mesh file (glTF 2.0 .glb/.gltf with Draco and meshopt compression, OBJ, binary or
- * ASCII STL). Throws a MeshError naming `file` and the problem on anything broken: wrong
+ * ASCII STL). In Node, Draco and meshopt decode with no decoder given (`options.draco`). Throws a MeshError naming `file` and the problem on anything broken: wrong
  * magic, truncation, a missing buffer, an index out of range, a non-finite position, no
  * triangles, corrupt compressed data, primitives that are not triangles, or a limit exceeded.
  * `bytes` is a Uint8Array (a Node Buffer is one) or an ArrayBuffer; arguments of another kind

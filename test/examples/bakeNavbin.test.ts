@@ -1,18 +1,55 @@
 /** examples/bake-navbin.ts run as a user runs it (tsx, Node), and its .navbin read back. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readNavbin } from '../../src/core/io/navbin.ts';
 import { queryGraph } from '../../src/core/query/query.ts';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
+import { Vector3 } from 'three';
+import { NavWorld } from '../../src/three/NavWorld.ts';
 import { ROOT } from '../support/cli.ts';
+import { dracoLevelGlb } from '../support/levelMeshes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'navlab-bake-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Runs the example as a user does (tsx, Node, the examples' tsconfig); returns its JSON summary. */
+function bake(args: string[]): { bytes: number; dims: number[]; waypoints: number; links: number } {
+  const stdout = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'examples/bake-navbin.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'examples/tsconfig.json') },
+  });
+  return JSON.parse(stdout);
+}
+
 describe('examples/bake-navbin.ts', () => {
+  it('bakes a Draco-compressed GLB as written (no decoder wiring), and NavWorld.fromNavbin navigates the result', async () => {
+    const glb = join(dir, 'level-draco.glb');
+    const bytes = await dracoLevelGlb();
+    expect(new TextDecoder().decode(bytes.subarray(0, 4000))).toContain('KHR_draco_mesh_compression');
+    writeFileSync(glb, bytes);
+    const out = join(dir, 'level-draco.navbin');
+    const summary = bake([glb, out, '0.05', '0.03']);
+    const baked = new Uint8Array(readFileSync(out));
+    expect(summary.bytes).toBe(baked.byteLength);
+    const nav = NavWorld.fromNavbin(baked);
+    expect([nav.grid!.X, nav.grid!.Y, nav.grid!.Z]).toEqual(summary.dims);
+    expect(nav.graph.count).toBe(summary.waypoints);
+    expect(nav.graph.count).toBeGreaterThan(1);
+    // Across the level (inside its walls, 0.2 above the floor), on the grid and on the waypoints.
+    const from = new Vector3(-0.85, 0.2, -0.85);
+    const to = new Vector3(0.85, 0.2, 0.85);
+    const grid = nav.findPath(from, to);
+    expect(grid.status).toBe('found');
+    expect(grid.length).toBeGreaterThanOrEqual(from.distanceTo(to) - 1e-9);
+    const route = nav.findPath(from, to, { graph: 'waypoints' });
+    expect(route.status).toBe('found');
+    expect(route.points[0].equals(from) && route.points.at(-1)!.equals(to)).toBe(true);
+  });
+
   it('bakes a glTF level into a .navbin that reads back with its grid and waypoint graph', () => {
     const out = join(dir, 'level.navbin');
     const stdout = execFileSync(

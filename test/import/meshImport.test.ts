@@ -138,10 +138,20 @@ describe('importMesh: broken files name the file and the problem', () => {
     await expect(importMesh('junk.stl', enc('hello'))).rejects.toThrow(/junk\.stl: not an STL file/);
   });
 
-  it('refuses compressed files without a decoder and unknown formats', async () => {
-    await expect(importMesh('d.glb', new Uint8Array(readFileSync(path('draco.glb'))))).rejects.toThrow(
-      /d\.glb: uses KHR_draco_mesh_compression, but no Draco decoder/,
+  it('decodes Draco and meshopt with no decoder given (Node: the draco3d package), and refuses unknown formats', async () => {
+    const draco = await importMesh('d.glb', new Uint8Array(readFileSync(path('draco.glb'))));
+    expect(draco.triangles).toBe(12);
+    expect(bounds(draco.soup)).toEqual([
+      [0, 0, 5],
+      [1, 1, 6],
+    ]);
+    const meshopt = await importMesh('m.glb', new Uint8Array(readFileSync(path('meshopt.glb'))), { textures: false });
+    expect(meshopt.triangles).toBe(12);
+    // Corrupt Draco data through the default decoder is still a problem of the file; the next file decodes.
+    await expect(importMesh('b.glb', new Uint8Array(readFileSync(path('broken-draco.glb'))))).rejects.toThrow(
+      /b\.glb: cannot be read: Draco decoding failed/,
     );
+    expect((await importMesh('d.glb', new Uint8Array(readFileSync(path('draco.glb'))))).triangles).toBe(12);
     await expect(importMesh('level.fbx', new Uint8Array(4))).rejects.toThrow(/level\.fbx: unknown mesh format/);
   });
 });
