@@ -32,7 +32,9 @@ export interface SizeProgram {
 export const SIZE_PROGRAMS: readonly SizeProgram[] = [
   {
     name: 'grid query (VoxelGrid, GridSpace, findPath)',
-    budget: 8_000,
+    // 8,000 until every grid run checked free components first (issue 24: a goal in another
+    // component is unreachable before any search): FreeComponents and the check add ~1.5 kB.
+    budget: 9_600,
     source: `
 import { findPath, GridSpace, VoxelGrid } from 'navlab';
 export function run(n: number) {
