@@ -15,6 +15,7 @@ import { benchWaypointEdits } from './waypointEdits.ts';
 import { benchWaypoints } from './waypoints.ts';
 import { benchVoxelize } from './voxelize.ts';
 import { benchMeshMemory } from './meshMemory.ts';
+import { benchRecast } from './recast.ts';
 
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -28,6 +29,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchBrowser();
   benchVoxelize();
   benchMeshMemory();
+  await benchRecast();
   if (reportTargets() > 0) process.exitCode = 1;
 }
 

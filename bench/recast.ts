@@ -1,0 +1,269 @@
+/**
+ * Side by side with recast-navigation (the navmesh most three.js games use; a devDependency used
+ * only here, its WASM build running in Node). On each example level (scenes/levels/*.glb), in
+ * the same run: build time, median and p95 query time on the same start/goal pairs, and the
+ * baked size, for recast and for navlab.
+ *
+ * Different problems: recast builds a walkable surface for ground agents (a navmesh of
+ * polygons on floors); navlab voxelizes the space agents fly through (a 3D grid). Neither
+ * answers the other's question; this is the yardstick a three.js developer will hold navlab to.
+ *
+ * - Pairs: points on the level's triangles (seeded, area-weighted), snapped to recast's navmesh
+ *   (`findClosestPoint`); the pairs whose both points snapped are used by both. navlab answers
+ *   the same world points with `NavWorld.findPath` (its default options), recast with
+ *   `NavMeshQuery.computePath`.
+ * - Settings at the level's scale: navlab at its default cell size (longest side / 128) with the
+ *   scene's agent radius, no waypoints (grid queries); recast at cs = radius / 2, ch = cs / 2,
+ *   agent height 4 radii, climb 1 radius, recast's other defaults (a detail sample distance
+ *   near cs crashes its WASM build with an out-of-bounds access in buildPolyMeshDetail).
+ * - Baked size: recast's `exportNavMesh` bytes; navlab's .navbin (`writeNavbin`, the grid of
+ *   the NavWorld, as `nav bake` writes it, without a waypoint graph).
+ *
+ * Run alone: npx tsx bench/recast.ts [level ...]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { init, NavMeshQuery, exportNavMesh, type NavMesh } from 'recast-navigation';
+import { generateSoloNavMesh } from 'recast-navigation/generators';
+import { Vector3 } from 'three';
+import { readMeshFile } from '../src/cli/meshFiles.ts';
+import { now } from '../src/core/clock.ts';
+import { writeNavbin } from '../src/core/io/navbin.ts';
+import { mulberry32 } from '../src/core/math/random.ts';
+import { soupBounds } from '../src/core/geometry/voxelizeMesh.ts';
+import { NavWorld } from '../src/three/NavWorld.ts';
+import { median, printTable } from './stats.ts';
+
+const SCENES = join(import.meta.dirname, '..', 'scenes');
+const LEVELS = join(SCENES, 'levels');
+/** Start/goal pairs drawn per level (before snapping), and the seed they are drawn with. */
+const PAIRS = 200;
+const SEED = 1;
+/** Build repetitions (the median is reported). */
+const BUILDS = 3;
+
+type Point = { x: number; y: number; z: number };
+
+/** The p-th quantile (0..1) of a list of numbers (sorted in place). */
+function quantile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  values.sort((a, b) => a - b);
+  return values[Math.min(values.length - 1, Math.floor(p * values.length))];
+}
+
+/** Seeded points on the triangles of a soup (9 numbers a triangle), area-weighted. */
+function surfacePoints(soup: Float32Array, count: number, seed: number): Point[] {
+  const n = soup.length / 9;
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let t = 0; t < n; t++) {
+    const o = 9 * t;
+    const ux = soup[o + 3] - soup[o],
+      uy = soup[o + 4] - soup[o + 1],
+      uz = soup[o + 5] - soup[o + 2];
+    const vx = soup[o + 6] - soup[o],
+      vy = soup[o + 7] - soup[o + 1],
+      vz = soup[o + 8] - soup[o + 2];
+    total += 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+    cumulative[t] = total;
+  }
+  const random = mulberry32(seed);
+  const points: Point[] = [];
+  for (let k = 0; k < count; k++) {
+    const target = random() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    let a = random();
+    let b = random();
+    if (a + b > 1) [a, b] = [1 - a, 1 - b];
+    const o = 9 * lo;
+    const at = (i: number) => soup[o + i] + a * (soup[o + 3 + i] - soup[o + i]) + b * (soup[o + 6 + i] - soup[o + i]);
+    points.push({ x: at(0), y: at(1), z: at(2) });
+  }
+  return points;
+}
+
+interface LevelResult {
+  level: string;
+  triangles: number;
+  pairs: number;
+  recast: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; polys: string };
+  navlab: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; grid: string };
+}
+
+function benchLevel(
+  level: string,
+  soup: Float32Array,
+  triangles: number,
+  agentRadius: number,
+  object: Parameters<typeof NavWorld.fromObject3D>[0],
+): LevelResult {
+  const { min, max } = soupBounds(soup);
+  const cellSize = Math.max(max.x - min.x, max.y - min.y, max.z - min.z) / 128;
+  const indices = Uint32Array.from({ length: soup.length / 3 }, (_, i) => i);
+  const cs = agentRadius / 2;
+  const ch = cs / 2;
+  const config = {
+    cs,
+    ch,
+    walkableRadius: Math.ceil(agentRadius / cs),
+    walkableHeight: Math.ceil((4 * agentRadius) / ch),
+    walkableClimb: Math.floor(agentRadius / ch),
+    walkableSlopeAngle: 45,
+    maxEdgeLen: Math.ceil((12 * agentRadius) / cs),
+  };
+
+  // Builds (median of BUILDS); the last one is kept.
+  let navMesh: NavMesh | null = null;
+  const recastTimes: number[] = [];
+  for (let k = 0; k < BUILDS; k++) {
+    navMesh?.destroy();
+    const t0 = now();
+    const r = generateSoloNavMesh(soup, indices, config);
+    recastTimes.push(now() - t0);
+    if (!r.success) throw new Error(`recast on ${level}: ${r.error}`);
+    navMesh = r.navMesh;
+  }
+  let nav: NavWorld | null = null;
+  const navTimes: number[] = [];
+  for (let k = 0; k < BUILDS; k++) {
+    nav?.dispose();
+    const t0 = now();
+    nav = NavWorld.fromObject3D(object, { cellSize, agentRadius });
+    navTimes.push(now() - t0);
+  }
+  const query = new NavMeshQuery(navMesh!);
+  const world = nav!;
+
+  // The same pairs for both: surface points snapped to the navmesh.
+  const halfExtents = { x: 4 * agentRadius, y: 4 * agentRadius, z: 4 * agentRadius };
+  const raw = surfacePoints(soup, 2 * PAIRS, SEED);
+  const pairs: [Point, Point][] = [];
+  for (let k = 0; k < PAIRS; k++) {
+    const a = query.findClosestPoint(raw[2 * k], { halfExtents });
+    const b = query.findClosestPoint(raw[2 * k + 1], { halfExtents });
+    if (a.success && b.success && a.polyRef !== 0 && b.polyRef !== 0) pairs.push([{ ...a.point }, { ...b.point }]);
+  }
+
+  const recastMs: number[] = [];
+  let recastFound = 0;
+  for (const [a, b] of pairs) {
+    const t0 = now();
+    const r = query.computePath(a, b, { halfExtents });
+    recastMs.push(now() - t0);
+    const end = r.path[r.path.length - 1];
+    if (r.success && end !== undefined && Math.hypot(end.x - b.x, end.y - b.y, end.z - b.z) < 1e-3) recastFound++;
+  }
+  const navMs: number[] = [];
+  let navFound = 0;
+  const from = new Vector3();
+  const to = new Vector3();
+  for (const [a, b] of pairs) {
+    from.set(a.x, a.y, a.z);
+    to.set(b.x, b.y, b.z);
+    const t0 = now();
+    const r = world.findPath(from, to);
+    navMs.push(now() - t0);
+    if (r.status === 'found') navFound++;
+  }
+
+  const recastBytes = exportNavMesh(navMesh!).byteLength;
+  const grid = world.grid!;
+  const navBytes = writeNavbin({
+    settings: { agentRadius, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
+    grid,
+    graph: { ids: [], positions: [], offsets: [0], targets: [], costs: [] },
+  }).byteLength;
+  const tiles = navMesh!.getMaxTiles();
+  let polys = 0;
+  for (let t = 0; t < tiles; t++) polys += navMesh!.getTile(t).header()?.polyCount() ?? 0;
+  query.destroy();
+  navMesh!.destroy();
+  world.dispose();
+  return {
+    level,
+    triangles,
+    pairs: pairs.length,
+    recast: {
+      buildMs: median(recastTimes),
+      medianMs: median([...recastMs]),
+      p95Ms: quantile(recastMs, 0.95),
+      bytes: recastBytes,
+      found: recastFound,
+      polys: `${polys} polys, cs ${+cs.toFixed(3)}`,
+    },
+    navlab: {
+      buildMs: median(navTimes),
+      medianMs: median([...navMs]),
+      p95Ms: quantile(navMs, 0.95),
+      bytes: navBytes,
+      found: navFound,
+      grid: `${grid.X}x${grid.Y}x${grid.Z}, cell ${+cellSize.toFixed(3)}`,
+    },
+  };
+}
+
+/** The agent radius of the example scene that uses a level (its document's agentRadius), else 0.4. */
+function sceneRadius(levelFile: string): number {
+  for (const f of readdirSync(SCENES).filter((n) => n.endsWith('.json'))) {
+    const text = readFileSync(join(SCENES, f), 'utf8');
+    if (!text.includes(`levels/${levelFile}`)) continue;
+    const r = (JSON.parse(text) as { agentRadius?: number }).agentRadius;
+    if (typeof r === 'number' && r > 0) return r;
+  }
+  return 0.4;
+}
+
+export async function benchRecast(only: string[] = []): Promise<void> {
+  await init();
+  const levels = readdirSync(LEVELS)
+    .filter((f) => f.endsWith('.glb') && (only.length === 0 || only.includes(f.replace(/\.glb$/, ''))))
+    .sort();
+  const rows: (string | number)[][] = [];
+  for (const f of levels) {
+    const mesh = await readMeshFile(join(LEVELS, f));
+    const r = benchLevel(f.replace(/\.glb$/, ''), mesh.soup, mesh.triangles, sceneRadius(f), mesh.object);
+    const pairs = `${r.pairs}`;
+    rows.push(
+      [
+        r.level,
+        'recast',
+        r.triangles,
+        r.recast.buildMs,
+        r.recast.medianMs,
+        r.recast.p95Ms,
+        `${r.recast.found}/${pairs}`,
+        r.recast.bytes,
+        r.recast.polys,
+      ],
+      [
+        r.level,
+        'navlab',
+        r.triangles,
+        r.navlab.buildMs,
+        r.navlab.medianMs,
+        r.navlab.p95Ms,
+        `${r.navlab.found}/${pairs}`,
+        r.navlab.bytes,
+        r.navlab.grid,
+      ],
+    );
+  }
+  printTable(
+    'recast-navigation side by side (different problems: recast walks on surfaces, navlab flies through space)',
+    ['level', 'tool', 'triangles', 'build ms', 'query median ms', 'query p95 ms', 'reached', 'baked bytes', 'built'],
+    rows,
+  );
+  console.log(
+    `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS}.\n` +
+      "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space).\n" +
+      "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal.",
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchRecast(process.argv.slice(2));
