@@ -5,7 +5,7 @@
 import { Box3, BufferGeometry, Line, LineBasicMaterial, Vector3 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { NavWorld } from 'navlab/three';
-import levelUrl from '../test/data/meshes/sample.glb?url';
+import levelUrl from './sample.glb?url';
 import { createStage } from './stage.ts';
 
 const stage = createStage(new Vector3(6, 14, 18), new Vector3(6, 2, 2));

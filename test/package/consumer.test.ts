@@ -76,7 +76,7 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('ships built JavaScript with types, and no sources, tests, data or benchmarks', () => {
+  it('ships built JavaScript with types, the docs and the examples, and no sources, tests, data or benchmarks', () => {
     expect(files).toContain('lib/core/index.js');
     expect(files).toContain('lib/core/index.d.ts');
     expect(files).toContain('lib/scene/index.d.ts');
@@ -85,8 +85,11 @@ describe('the packed package', () => {
     expect(files).toContain('lib/helpers/index.d.ts');
     expect(files).toContain('lib/import/index.d.ts');
     expect(files).toContain('lib/cli/nav.js');
+    // The README links the API reference and the examples: they ship (test/package/tarballDocs.test.ts).
+    expect(files).toContain('docs/api/README.md');
+    expect(files).toContain('examples/bake-navbin.ts');
     const stray = files.filter(
-      (f) => /^(src|test|bench|scenes|scripts|examples|docs\/api)\//.test(f) || (/\.ts$/.test(f) && !f.endsWith('.d.ts')),
+      (f) => /^(src|test|bench|scenes|scripts)\//.test(f) || (/\.ts$/.test(f) && !f.endsWith('.d.ts') && !f.startsWith('examples/')),
     );
     expect(stray).toEqual([]);
   });
