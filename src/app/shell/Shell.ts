@@ -6,6 +6,7 @@ import type { VoxelChunks } from '../../three/VoxelChunks.ts';
 import { CameraRig } from './camera/CameraRig.ts';
 import { History } from './base/History.ts';
 import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
+import { navbinSceneText } from './input/navbinFile.ts';
 import { chooseFile, installFileDrop } from './input/fileInput.ts';
 import { Keymap } from './input/Keymap.ts';
 import { PointerInput } from './input/PointerInput.ts';
@@ -250,7 +251,7 @@ export class Shell {
       this.overlay.setError(oneLine(`Could not load ${refused.message}`));
       return;
     }
-    const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map');
+    const scene = files.find((f) => fileKind(f.name) === 'scene' || fileKind(f.name) === 'map' || fileKind(f.name) === 'navbin');
     if (scene === undefined && files.some((f) => fileKind(f.name) === 'mesh')) return this.importMeshes(files);
     if (scene === undefined) {
       this.overlay.setError(
@@ -264,13 +265,17 @@ export class Shell {
     return this.loadFile(scene, others);
   }
 
-  /** Loads a dropped or chosen scene or map file and adds it to the scene picker; `others`: files its meshes reference. */
+  /**
+   * Loads a dropped or chosen scene, map or .navbin file (sceneFromNavbin: its grid and
+   * waypoints as a scene) and adds it to the scene picker; `others`: files its meshes reference.
+   */
   async loadFile(file: File, others: ReadonlyMap<string, File> = new Map()): Promise<void> {
-    const isMap = fileKind(file.name) === 'map';
+    const kind = fileKind(file.name);
+    const isMap = kind === 'map';
     let text: string;
     try {
       // The size is checked before reading: a huge file is refused without reading a byte of it.
-      text = await readFile(file, file.name, isMap ? 'map' : 'scene', 'text');
+      text = kind === 'navbin' ? await navbinSceneText(file) : await readFile(file, file.name, isMap ? 'map' : 'scene', 'text');
     } catch (e) {
       this.overlay.setError(oneLine(`Could not load ${(e as Error).message}`));
       return;

@@ -13,6 +13,8 @@ export interface EditActions {
   deleteSelected(): void;
   duplicateSelected(): void;
   exportScene(): void;
+  /** Downloads the scene's navigation (grid, waypoint graph, settings) as a .navbin. */
+  exportNavigation(): void;
   share(): void;
   revert(): void;
 }
@@ -46,6 +48,7 @@ export function buildEditPanel(gui: GUI, app: Shell, s: EditSettings, act: EditA
   f.add({ del: () => act.deleteSelected() }, 'del').name('Delete selected (Del)');
   f.add({ dup: () => act.duplicateSelected() }, 'dup').name('Duplicate selected (Ctrl+D)');
   f.add({ exp: () => act.exportScene() }, 'exp').name('Export JSON (Ctrl+S)');
+  f.add({ navbin: () => act.exportNavigation() }, 'navbin').name('Export navigation (.navbin)');
   f.add({ imp: () => app.chooseFile() }, 'imp').name('Import JSON…');
   f.add({ share: () => act.share() }, 'share').name('Share link');
   f.add({ revert: () => act.revert() }, 'revert').name('Back to the shipped version');

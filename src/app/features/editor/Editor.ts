@@ -11,7 +11,7 @@ import { PAINT_TOOLS } from './painting.ts';
 import { SceneWork } from './SceneWork.ts';
 import { SelectionGizmo, type Selection } from './SelectionGizmo.ts';
 import { DocRef, type DocCommand } from './timeline.ts';
-import { exportScene, shareScene } from './keepWork.ts';
+import { exportNavigation, exportScene, shareScene } from './keepWork.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
 import { addWorldLegend } from './worldLegend.ts';
 import './editor.css';
@@ -357,6 +357,7 @@ export class Editor {
       deleteSelected: () => this.picked.deleteSelected(),
       duplicateSelected: () => this.picked.duplicateSelected(),
       exportScene: () => this.exportScene(),
+      exportNavigation: () => void exportNavigation(this.app),
       share: () => void this.share(),
       revert: () => void this.work.revertToShipped(),
     };

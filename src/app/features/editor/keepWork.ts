@@ -1,4 +1,5 @@
-/** Keeping work outside the app: the scene as a downloaded file, or as a share link. */
+/** Keeping work outside the app: the scene or its baked navigation as a downloaded file, or as a share link. */
+import { writeNavbin } from '../../../core/io/navbin.ts';
 import { saveScene } from '../../../scene/validate.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { encodeShare } from './share.ts';
@@ -7,15 +8,46 @@ import { encodeShare } from './share.ts';
 export function exportScene(app: Shell): void {
   const doc = app.current?.doc;
   if (!doc) return;
-  const url = URL.createObjectURL(new Blob([saveScene(doc)], { type: 'application/json' }));
+  download(new Blob([saveScene(doc)], { type: 'application/json' }), `${fileStem(doc.name)}.json`);
+}
+
+/**
+ * Downloads the current scene's navigation as a .navbin (docs/navbin.md): the grid the app
+ * searches (with its edits and terrain), the waypoint graph as linked now, and the agent
+ * radius, link distance and search rules used; a game loads it with `NavWorld.fromNavbin`.
+ * The parts are already built, so this only writes them (no worker needed): returns the bytes.
+ */
+export function exportNavigation(app: Shell): Uint8Array | null {
+  const s = app.current;
+  if (s === null) return null;
+  const g = s.graph;
+  const bytes = writeNavbin({
+    settings: {
+      agentRadius: s.info.agentRadius,
+      maxLinkDistance: s.info.maxLinkDistance,
+      neighborhood: s.doc.search?.neighborhood ?? 26,
+      cornerCutting: s.doc.search?.cornerCutting ?? 'forbid',
+    },
+    grid: s.grid,
+    graph: { ids: [...s.ids], positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs },
+  });
+  download(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), `${fileStem(s.doc.name)}.navbin`);
+  return bytes;
+}
+
+/** A file name stem from a scene name ('scene' when nothing is left). */
+const fileStem = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'scene';
+
+/** Offers `blob` as a download named `name` (a Blob link). */
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${
-    doc.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'scene'
-  }.json`;
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();

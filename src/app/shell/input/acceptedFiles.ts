@@ -9,11 +9,13 @@ import { clip } from '../dom/clip.ts';
  * companion files and a .gltf's buffers and textures all go through `sizeProblem` (every
  * file of a drop, before any is read) and `readFile` (each file, as it is read).
  */
-export type FileKind = 'scene' | 'map' | 'mesh' | 'resource';
+export type FileKind = 'scene' | 'map' | 'navbin' | 'mesh' | 'resource';
 
 const KINDS: Readonly<Record<string, FileKind>> = Object.freeze({
   json: 'scene',
   '3dmap': 'map',
+  // Baked navigation (`nav bake`, Export navigation): opened as a scene of its grid and waypoints.
+  navbin: 'navbin',
   glb: 'mesh',
   gltf: 'mesh',
   obj: 'mesh',
@@ -30,6 +32,7 @@ const KINDS: Readonly<Record<string, FileKind>> = Object.freeze({
 const KIND_LIMITS: Readonly<Record<FileKind, { bytes: number; what: string }>> = Object.freeze({
   scene: { bytes: LIMITS.sceneFileBytes, what: 'a scene file' },
   map: { bytes: LIMITS.mapFileBytes, what: 'a map file' },
+  navbin: { bytes: LIMITS.navbinBytes, what: 'a .navbin file' },
   mesh: { bytes: LIMITS.meshFileBytes, what: 'a mesh file' },
   resource: { bytes: LIMITS.meshFileBytes, what: 'a file a mesh references' },
 });
