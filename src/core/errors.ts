@@ -18,14 +18,19 @@ const CODES: readonly NavlabErrorCode[] = ['usage', 'query', 'parse', 'scene', '
 
 /** The plain-data form of a NavlabError (what crosses a worker boundary). */
 export interface NavlabErrorData {
+  /** The error class's name, such as `QueryError` (which kind of input was wrong). */
   name: string;
+  /** The stable code to match on (see NavlabErrorCode). */
   code: NavlabErrorCode;
+  /** What is wrong, naming the argument, file or field first. */
   message: string;
 }
 
 /** The base class of every error navlab throws on purpose; match on `code` (see `NavlabErrorCode`). */
 export class NavlabError extends Error {
+  /** An error with a code and a message a person can act on (name the argument first). */
   constructor(
+    /** The stable code to match on (see NavlabErrorCode); messages may change, codes do not. */
     readonly code: NavlabErrorCode,
     message: string,
   ) {
@@ -33,6 +38,7 @@ export class NavlabError extends Error {
     this.name = 'NavlabError';
   }
 
+  /** The plain-data form (name, code, message) that crosses a worker boundary; `NavlabError.from` turns it back into an error. */
   toJSON(): NavlabErrorData {
     return { name: this.name, code: this.code, message: this.message };
   }

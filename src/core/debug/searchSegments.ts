@@ -36,11 +36,15 @@ export const MAX_SEGMENTS = 1 << 18;
  *   kinds[i]              : a SegmentKind
  */
 export interface SearchSegments {
+  /** Segments stored (the arrays may be longer; only the first `count` are valid). */
   count: number;
   /** Segments offered, including those dropped beyond MAX_SEGMENTS. */
   offered: number;
+  /** World xyz of both ends per segment: 6 floats each (the node, then its parent or candidate parent). */
   positions: Float32Array;
+  /** Node ids of both ends per segment, 2 each, in the order of `positions`. */
   nodes: Int32Array;
+  /** One SegmentKind per segment (what the segment stands for: a parent link, a failed or passed sight check...). */
   kinds: Uint8Array;
 }
 
@@ -185,15 +189,21 @@ export function collectAnyAngleLinks(run: LazyThetaRun, space: Pick<SearchSpace,
  * ```
  */
 export class SightLog {
+  /** Most checks kept (the ring's size; older checks are overwritten, `total` keeps counting). */
   readonly capacity: number;
   /** Checks reported since the last clear, passed and failed. */
   total = 0;
+  /** Checks since the last clear whose segment was legal (line of sight passed). */
   passed = 0;
   /** Ring of checks: the node checked and its candidate parent, and whether the segment was legal. */
   private readonly node: Int32Array;
   private readonly candidate: Int32Array;
   private readonly legal: Uint8Array;
 
+  /**
+   * A log that keeps the last `capacity` checks (an integer in [1, MAX_SEGMENTS], default 4096); other values throw a
+   * NavlabError (usage) naming `capacity`.
+   */
   constructor(capacity = 4096) {
     if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS)
       throw new NavlabError('usage', `capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
@@ -233,6 +243,7 @@ export class SightLog {
     run.onLineOfSight = this.record;
   }
 
+  /** Forgets every check (total and passed back to 0); the attached run keeps reporting here. */
   clear(): void {
     this.total = this.passed = 0;
   }

@@ -13,6 +13,7 @@ export const MAX_DRAWN_NODES = 1 << 21;
  * so far, closed or open. Plain typed arrays, so a worker can transfer them.
  */
 export interface VisitedNodes {
+  /** Nodes listed (the arrays may be longer; only the first `count` are valid). */
   count: number;
   /** xyz per node (at least 3 * count long). */
   positions: Float32Array;

@@ -30,6 +30,7 @@ export interface MeshVoxelizeOptions {
 
 /** What `voxelizeTriangles` returns: the grid and its figures. */
 export interface MeshVoxelization {
+  /** The voxelized grid: it covers every triangle with at least one free voxel of margin on every side. */
   grid: VoxelGrid;
   /** Triangles in the soup. */
   triangles: number;

@@ -18,11 +18,20 @@ export const DISTANCE_MATRIX_LIMIT = 2048;
  *               diagonal; null above DISTANCE_MATRIX_LIMIT (then `linkCost` reads the CSR)
  */
 export class WaypointGraph {
+  /** Number of waypoints (N); waypoints are indices 0 .. N - 1. */
   readonly count: number;
+  /** Waypoint positions, world units: x, y, z of waypoint i at 3i .. 3i + 2. */
   readonly positions: Float64Array;
+  /**
+   * CSR row starts, N + 1 entries: the links of waypoint i are entries offsets[i] .. offsets[i + 1] - 1 of `targets` and
+   * `costs`.
+   */
   readonly offsets: Int32Array;
+  /** CSR link targets (waypoint indices), ascending within each row; every link is stored both ways. */
   readonly targets: Int32Array;
+  /** CSR link lengths (world units, straight line), alongside `targets`. */
   readonly costs: Float64Array;
+  /** N x N link lengths, row-major (Infinity where not linked, 0 on the diagonal); null above DISTANCE_MATRIX_LIMIT waypoints. */
   readonly distances: Float32Array | null;
 
   /**
@@ -92,6 +101,10 @@ export class WaypointGraph {
     return best;
   }
 
+  /**
+   * Position of waypoint `i` (world units), written into `out` and returned. `i` is not checked: an index outside [0,
+   * count) gives NaN or undefined.
+   */
   position(i: number, out: Vec3): Vec3 {
     out.x = this.positions[3 * i];
     out.y = this.positions[3 * i + 1];
@@ -99,6 +112,7 @@ export class WaypointGraph {
     return out;
   }
 
+  /** Straight-line distance between waypoints `i` and `j` (world units), linked or not. */
   straightDistance(i: number, j: number): number {
     const p = this.positions;
     const dx = p[3 * i] - p[3 * j];
@@ -137,25 +151,34 @@ export class WaypointGraph {
 export class GraphSpace implements SearchSpace {
   /** The space's kind tag (SearchSpace.kind): waypoints of a graph. */
   readonly kind = 'waypoints';
+  /** The graph searched (kept by reference). */
   readonly graph: WaypointGraph;
+  /** Nodes of the space: the graph's waypoint count. */
   readonly nodeCount: number;
   #goal = 0;
   #heuristicName: HeuristicName = 'exact';
 
+  /** A search space over `graph`; a value that is not a WaypointGraph throws a NavlabError (usage) naming `graph`. */
   constructor(graph: WaypointGraph) {
     this.graph = checkInstance('GraphSpace: graph', graph, WaypointGraph);
     this.nodeCount = graph.count;
   }
 
+  /** Always true: every waypoint can be a start or a goal. */
   isTraversable(): boolean {
     return true;
   }
 
+  /** Relaxes every link of waypoint `u` (its neighbours at their link lengths). */
   expand(u: number, sink: NeighborSink): void {
     const { offsets, targets, costs } = this.graph;
     for (let e = offsets[u]; e < offsets[u + 1]; e++) sink.relax(targets[e], costs[e]);
   }
 
+  /**
+   * Fixes the goal waypoint and the heuristic; a goal outside [0, nodeCount) or an unknown heuristic throws a NavlabError
+   * (usage).
+   */
   setGoal(goal: number, name: HeuristicName): void {
     if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount)
       throw new NavlabError('usage', `GraphSpace.setGoal: goal: expected a waypoint index in [0, ${this.nodeCount}), got ${String(goal)}`);
@@ -164,16 +187,19 @@ export class GraphSpace implements SearchSpace {
     this.#heuristicName = name;
   }
 
+  /** The chosen heuristic from waypoint `v` to the goal, world units (unweighted). */
   estimate(v: number): number {
     const p = this.graph.positions;
     const g = this.#goal;
     return heuristic(this.#heuristicName, p[3 * v] - p[3 * g], p[3 * v + 1] - p[3 * g + 1], p[3 * v + 2] - p[3 * g + 2], 0);
   }
 
+  /** Straight-line distance from waypoint `v` to the goal, world units (what unreachable and partial results minimise). */
   distanceToGoal(v: number): number {
     return this.graph.straightDistance(v, this.#goal);
   }
 
+  /** Position of waypoint `node`, written into `out` and returned. */
   position(node: number, out: Vec3): Vec3 {
     return this.graph.position(node, out);
   }

@@ -47,6 +47,7 @@ export { ALL_PAIRS_LIMIT, buildVisibility } from './buildVisibility.ts';
  *   order[i]       slot of waypoint i;  indexOf[s]: waypoint index of slot s (-1 when free)
  */
 export class VisibilityGraph {
+  /** Longest link considered, world units (Infinity: no limit), as given in the options. */
   readonly maxLinkDistance: number;
   /** Line-of-sight tests run so far (the work of an edit: the difference across it). */
   segmentTests = 0;
@@ -65,6 +66,7 @@ export class VisibilityGraph {
   /** Slots whose links changed since the last `takeLinkChanges` (null: not recording, see there). */
   #touched: Set<number> | null = null;
 
+  /** An empty graph whose links are tested with `lineOfSight`; options are checked (a NavlabError usage names the bad one). */
   constructor(lineOfSight: LineOfSight, options: VisibilityOptions = {}) {
     this.#los = checkFunction('VisibilityGraph: lineOfSight', lineOfSight);
     const checked = checkVisibilityOptions('VisibilityGraph', options, ALL_PAIRS_LIMIT);

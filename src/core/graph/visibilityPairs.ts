@@ -5,7 +5,9 @@ import { SpatialHash } from './SpatialHash.ts';
 
 /** An axis-aligned box in world units (three.js `Box3` fits this shape). */
 export interface Aabb {
+  /** Least corner (world units). */
   min: Vec3;
+  /** Greatest corner (world units); each coordinate >= min's. */
   max: Vec3;
 }
 

@@ -36,14 +36,20 @@ export interface GridSink {
 export class GridSpace {
   /** The space's kind tag (SearchSpace.kind): voxels of a grid. */
   readonly kind = 'grid';
+  /** The grid searched (kept by reference: edits in place are seen by the next search). */
   readonly grid: VoxelGrid;
+  /** Moves per voxel: 6 (faces), 18 (+ edges) or 26 (+ corners). */
   readonly neighborhood: Neighborhood;
+  /** 'forbid': a move is legal only when every voxel of the box it spans is free; 'allow': only the target must be. */
   readonly cornerCutting: CornerCutting;
+  /** Nodes of the space: the grid's voxel count (X * Y * Z). */
   readonly nodeCount: number;
   // The fields below are public for the fused grid loops of the search runs; treat them as read-only.
   /** Per move k: index offset, step cost (length x cellSize), mask of cells that must be free. */
   readonly moveOffset: Int32Array;
+  /** Per move k: step cost, the move's length x cellSize (world units). */
   readonly moveCost: Float64Array;
+  /** Per move k: bit mask of the cells of the 3x3x3 frame that must be free for it (the target, and with forbid the box). */
   readonly moveNeed: Int32Array;
   /** Per move k: dx, dy, dz at 3k, 3k+1, 3k+2. */
   readonly moveDelta: Int8Array;
@@ -60,28 +66,40 @@ export class GridSpace {
    * 3x3x3 block is free (pruneNeed -1 in row d), without the move back to the parent.
    */
   readonly moveList: Uint8Array;
+  /** Row starts of `moveList`: row r is moveList[moveListStart[r] .. moveListStart[r + 1]). */
   readonly moveListStart: Int32Array;
   /** Index offset and step cost of each moveList entry (moveOffset, moveCost of its move). */
   readonly moveListOffset: Int32Array;
+  /** Step cost of each `moveList` entry (moveCost of its move). */
   readonly moveListCost: Float64Array;
+  /** X * Y: the index step of one z layer. */
   readonly XY: number;
+  /** 1 / X, for index-to-coordinate division in the hot loops. */
   readonly invX: number;
+  /** 1 / (X * Y), for index-to-coordinate division in the hot loops. */
   readonly invXY: number;
   /** Goal voxel selected by setGoal. */
   gx = 0;
+  /** Goal voxel y (see gx). */
   gy = 0;
+  /** Goal voxel z (see gx). */
   gz = 0;
   /**
    * Heuristic selected by setGoal, in cells (gridHeuristic.ts); `estimateAt` is
    * cellEstimate(x - gx, y - gy, z - gz) x cellSize x squaredScale ('squared' is scaled once more).
    */
   cellEstimate: CellHeuristic = exact26;
+  /** Extra factor of the heuristic: cellSize for 'squared' (scaled once more), else 1. */
   squaredScale = 1;
   /** The move table the engine's fused expansion reads (this space itself). */
   get lattice(): this {
     return this;
   }
 
+  /**
+   * A search space over `grid` with its move rules (neighborhood 6 | 18 | 26, default 26; cornerCutting forbid | allow,
+   * default forbid); bad values throw a NavlabError (usage) naming them.
+   */
   constructor(grid: VoxelGrid, settings: GridSearchSettings = {}) {
     checkInstance('GridSpace: grid', grid, VoxelGrid);
     const { neighborhood = 26, cornerCutting = 'forbid' } = checkOptions<GridSearchSettings>('GridSpace: settings', settings);
@@ -164,10 +182,12 @@ export class GridSpace {
     this.moveListCost = Float64Array.from(list, (k) => costs[k]);
   }
 
+  /** Whether voxel `node` is free (a blocked voxel can be neither start nor goal). */
   isTraversable(node: number): boolean {
     return this.grid.occupancy[node] === 0;
   }
 
+  /** Relaxes every legal move from voxel `u` (in move-table order, at step cost x the target's terrain multiplier). */
   expand(u: number, sink: GridSink): void {
     const grid = this.grid;
     const X = grid.X;
@@ -234,6 +254,7 @@ export class GridSpace {
     this.squaredScale = heuristic === 'squared' ? this.grid.cellSize : 1;
   }
 
+  /** The chosen heuristic from voxel index `v` to the goal, world units (unweighted). */
   estimate(v: number): number {
     const z = Math.floor((v + 0.5) * this.invXY);
     const r = v - z * this.XY;
@@ -246,6 +267,7 @@ export class GridSpace {
     return this.cellEstimate(x - this.gx, y - this.gy, z - this.gz) * this.grid.cellSize * this.squaredScale;
   }
 
+  /** Straight-line distance between the centres of voxel `v` and the goal, world units. */
   distanceToGoal(v: number): number {
     const z = Math.floor((v + 0.5) * this.invXY);
     const r = v - z * this.XY;
@@ -256,6 +278,7 @@ export class GridSpace {
     return Math.sqrt(a * a + b * b + c * c) * this.grid.cellSize;
   }
 
+  /** World position of the centre of voxel `node`, written into `out` and returned. */
   position(node: number, out: Vec3): Vec3 {
     this.grid.coords(node, out);
     return this.grid.voxelCenter(out.x, out.y, out.z, out);

@@ -40,13 +40,24 @@ export interface VoxelGridOptions {
  * Voxels outside the box count as blocked.
  */
 export class VoxelGrid {
+  /** Voxels along x (>= 1). */
   readonly X: number;
+  /** Voxels along y (>= 1). */
   readonly Y: number;
+  /** Voxels along z (>= 1). */
   readonly Z: number;
+  /** Voxel count, X * Y * Z (at most 2^28). */
   readonly size: number;
+  /** World position of the minimum corner of voxel (0, 0, 0). */
   readonly origin: Vec3;
+  /** Edge length of a voxel, world units (> 0). */
   readonly cellSize: number;
+  /** One byte per voxel at x + X * (y + Y * z): 0 free, 1 blocked. After writing it directly, call `markEdited`. */
   readonly occupancy: Uint8Array;
+  /**
+   * Cost multiplier per voxel (>= 1, same layout as occupancy), or null while every voxel costs 1 (allocated on the first
+   * other cost).
+   */
   terrain: Float32Array | null = null;
   /**
    * Incremented on every edit, so derived data (meshes, bit rows, cached searches) can tell it
@@ -64,6 +75,10 @@ export class VoxelGrid {
   readonly #editLog = new Float64Array(7 * EDIT_LOG);
   #editCount = 0;
 
+  /**
+   * A grid of `dims` voxels, all free unless `occupancy` is given; bad dims (not positive integers, over 2^28 voxels),
+   * cell size, origin or occupancy length throw a NavlabError (usage) naming the field.
+   */
   constructor(options: VoxelGridOptions) {
     checkObject('VoxelGrid: options', options, 'an object { dims, origin?, cellSize?, occupancy? }');
     if (!Array.isArray(options.dims) || options.dims.length !== 3) throw usageError('VoxelGrid dims', 'an array [X, Y, Z]', options.dims);
@@ -94,6 +109,7 @@ export class VoxelGrid {
     this.occupancy = options.occupancy ?? new Uint8Array(size);
   }
 
+  /** Flat index of voxel (x, y, z): x + X * (y + Y * z). Not checked: use `inBounds` first for outside coordinates. */
   index(x: number, y: number, z: number): number {
     return x + this.X * (y + this.Y * z);
   }
@@ -111,6 +127,7 @@ export class VoxelGrid {
     return out;
   }
 
+  /** Whether voxel (x, y, z) lies inside the grid. */
   inBounds(x: number, y: number, z: number): boolean {
     return x >= 0 && y >= 0 && z >= 0 && x < this.X && y < this.Y && z < this.Z;
   }
@@ -120,6 +137,10 @@ export class VoxelGrid {
     return !this.inBounds(x, y, z) || this.occupancy[x + this.X * (y + this.Y * z)] !== 0;
   }
 
+  /**
+   * Blocks or frees voxel (x, y, z) and records the edit (`version`); coordinates outside the grid or not integers throw a
+   * NavlabError (usage).
+   */
   setBlocked(x: number, y: number, z: number, blocked: boolean): void {
     this.#checkVoxel('VoxelGrid.setBlocked', x, y, z);
     this.occupancy[x + this.X * (y + this.Y * z)] = blocked ? 1 : 0;

@@ -27,16 +27,27 @@ export function connectivityOf(neighborhood: 6 | 18 | 26, cornerCutting: CornerC
  *   runLabel[k]                     component of run k, 0 .. count - 1
  */
 export class FreeComponents {
+  /** The grid whose free space is split (kept by reference; rebuild after edits, see `version`). */
   readonly grid: VoxelGrid;
+  /** Which voxels touch: 6 (faces), 18 (+ edges) or 26 (+ corners), as `connectivityOf` derives it from the move rules. */
   readonly connectivity: Connectivity;
   /** The grid's `version` these components describe. */
   readonly version: number;
+  /** Number of connected components of free voxels (labels 0 .. count - 1). */
   readonly count: number;
+  /** Per row r = y + Y * z: its runs are rowStart[r] .. rowStart[r + 1] - 1 (Y * Z + 1 entries). */
   readonly rowStart: Int32Array;
+  /** First x of each run (inclusive). */
   readonly runX0: Int32Array;
+  /** Last x of each run (inclusive). */
   readonly runX1: Int32Array;
+  /** Component label of each run, 0 .. count - 1. */
   readonly runLabel: Int32Array;
 
+  /**
+   * Splits the free voxels of `grid` into components under `connectivity` (6, 18 or 26); other values throw a NavlabError
+   * (usage).
+   */
   constructor(grid: VoxelGrid, connectivity: Connectivity) {
     this.grid = checkInstance('FreeComponents: grid', grid, VoxelGrid);
     this.connectivity = checkOneOf('FreeComponents: connectivity', connectivity, [6, 18, 26]);

@@ -39,31 +39,39 @@ export interface NavbinSettings {
   agentRadius: number;
   /** Longest link considered (Infinity: no limit). */
   maxLinkDistance: number;
+  /** Grid neighbourhood the file was baked for (moves per voxel). */
   neighborhood: 6 | 18 | 26;
+  /** Corner-cutting rule the file was baked for. */
   cornerCutting: 'forbid' | 'allow';
 }
 
 /** A waypoint graph as stored: CSR links with lengths. */
 export interface NavbinGraph {
+  /** Waypoint ids, in index order. */
   ids: string[];
   /** 3 per waypoint. */
   positions: Float64Array;
   /** N + 1 entries. */
   offsets: Uint32Array;
+  /** CSR link targets (waypoint indices), one per link end. */
   targets: Uint32Array;
+  /** CSR link lengths (world units), alongside `targets`. */
   costs: Float64Array;
 }
 
 /** The content of a .navbin file: the grid, the search settings and the waypoint graph, if any. */
 export interface Navbin {
+  /** The settings the data was baked with. */
   settings: NavbinSettings;
   /** The voxel grid (occupancy and terrain), or null. */
   grid: VoxelGrid | null;
+  /** The waypoint graph (no waypoints when the file has none). */
   graph: NavbinGraph;
 }
 
 /** A .navbin that cannot be read (code 'parse'): the message says what is wrong and where. */
 export class NavbinError extends NavlabError {
+  /** A parse error with `message` (what is wrong and at which byte or field). */
   constructor(message: string) {
     super('parse', message);
     this.name = 'NavbinError';
@@ -87,10 +95,15 @@ function layout(voxels: number, terrain: boolean, n: number, m: number, idBytes:
 
 /** Graph input for `writeNavbin` (a WaypointGraph fits, plus ids). */
 export interface NavbinGraphInput {
+  /** Waypoint ids, in index order (N of them). */
   ids: readonly string[];
+  /** Waypoint positions, 3N numbers (x, y, z per waypoint). */
   positions: ArrayLike<number>;
+  /** CSR row starts, N + 1 integers ascending from 0. */
   offsets: ArrayLike<number>;
+  /** CSR link targets, waypoint indices in [0, N). */
   targets: ArrayLike<number>;
+  /** CSR link lengths (>= 0, world units), alongside `targets`. */
   costs: ArrayLike<number>;
 }
 

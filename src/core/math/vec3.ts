@@ -4,8 +4,11 @@
  * reuse module-scope scratch objects instead of allocating.
  */
 export interface Vec3 {
+  /** x coordinate. */
   x: number;
+  /** y coordinate. */
   y: number;
+  /** z coordinate. */
   z: number;
 }
 

@@ -8,6 +8,7 @@ import { NavlabError } from '../errors.ts';
  * support is not misuse: run creation throws NavlabError 'unsupported' for it.
  */
 export class QueryError extends NavlabError {
+  /** A query error (code `query`) with `message`, which names the endpoint or option first. */
   constructor(message: string) {
     super('query', message);
     this.name = 'QueryError';

@@ -14,7 +14,9 @@ export type Endpoint = string | readonly number[];
 
 /** How a query's messages name its endpoints and the scene (the CLI names its flags and file). */
 export interface QueryLabels {
+  /** How messages name the start (`from`, or the CLI's `--from`). */
   from: string;
+  /** How messages name the goal (`to`, or the CLI's `--to`). */
   to: string;
   /** Ends "no waypoint with id 'x' in ..." */
   scene: string;

@@ -49,6 +49,7 @@ export interface QueryRun {
   run: GridRun;
   /** Start and goal node indices (voxel index or waypoint index). */
   start: number;
+  /** Goal node index (voxel index or waypoint index). */
   goal: number;
   /** Steps the run to its end (if it is not finished) and reports it. */
   report(): PathReport;

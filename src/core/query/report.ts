@@ -20,10 +20,16 @@ export type QueryOptions = Partial<SearchOptions> &
  * `expanded` the nodes closed, `ms` the search time.
  */
 export interface PathReport {
+  /** 'found', or why not: 'unreachable', 'partial', 'cancelled' (see SearchStatus). */
   status: SearchStatus;
+  /** Cost of the returned path, world units (x terrain multipliers on the grid); also when it does not reach the goal. */
   cost: number;
+  /** Grid: voxel indices [x, y, z] from start to end (lazy-theta: the corner voxels). Waypoints: positions [x, y, z]. */
   path: number[][];
+  /** Waypoint graph only: the ids of the waypoints on the path, in order. */
   ids?: string[];
+  /** Nodes the search closed. */
   expanded: number;
+  /** Search time in milliseconds (wall clock, summed over slices). */
   ms: number;
 }

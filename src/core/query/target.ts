@@ -10,7 +10,9 @@ import type { QueryLabels } from './endpoints.ts';
  * waypoint graph and its waypoint ids. A loaded scene, a NavWorld and `searchableOf` give one.
  */
 export interface SearchableScene {
+  /** The voxel grid, or null when the scene has none. */
   grid: VoxelGrid | null;
+  /** The waypoint graph (may have no waypoints). */
   graph: WaypointGraph;
   /** Waypoint ids, in graph index order. */
   ids: readonly string[];

@@ -34,6 +34,11 @@ export class AStarRun extends SearchRun implements NeighborSink {
   /** The space's move table when it offers one (the fused path). */
   private readonly lattice: Lattice | null;
 
+  /**
+   * A resumable A* run from node `start` to node `goal` of `space` (advance it with `step`); options and endpoints are
+   * checked (NavlabError usage, or query for a blocked endpoint). `ctx` holds the search state and may be reused across
+   * runs.
+   */
   constructor(space: SearchSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(space, start, goal, options, ctx);
     this.lattice = space.lattice ?? null;

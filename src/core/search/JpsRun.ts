@@ -81,6 +81,10 @@ export class JpsRun extends SearchRun<GridSpace> {
   /** Called with each jump point found (node, from node); for the watched search view. */
   onJumpPoint: ((node: number, from: number) => void) | null = null;
 
+  /**
+   * A resumable Jump Point Search run on a voxel grid, from voxel index `start` to `goal`; a grid or rules it does not
+   * support throw a NavlabError (unsupported) naming what is unsupported.
+   */
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(supportedSpace(space), start, goal, options, ctx);
     this.rules = jumpRules(space);

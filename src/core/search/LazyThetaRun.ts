@@ -75,6 +75,7 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
  * jump points' runs passed), through the any-angle path of the jump point whose run passed it.
  */
 export class LazyThetaRun extends JpsRun {
+  /** Lazy Theta*: any-angle paths between voxel centres, on the JPS expansion. */
   override readonly algorithm = 'lazy-theta';
   private anyG: Float64Array;
   private anyParent: Int32Array;
@@ -85,6 +86,10 @@ export class LazyThetaRun extends JpsRun {
   /** The grid's sight data, fetched once per slice (the grid does not change within one). */
   private sight: SightData | null = null;
 
+  /**
+   * A resumable Lazy Theta* run on a voxel grid, from voxel index `start` to `goal` (the grids JpsRun supports; others
+   * throw a NavlabError unsupported).
+   */
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(jumpSpace(space), start, goal, options, ctx);
     const kept = anyLabels.get(ctx);

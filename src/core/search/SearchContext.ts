@@ -30,12 +30,19 @@ const PAGE_MASK = PAGE_SIZE - 1;
  *   heap                      : open list of slots keyed by f, with decrease-key
  */
 export class SearchContext {
+  /** Generation stamp of the current query (pages stamped otherwise are unallocated). Internal state, read by the runs. */
   gen = 0;
+  /** Per page of node ids: the generation that allocated it. Internal state. */
   pageGen = new Uint32Array(0);
+  /** Per page of node ids: its first slot, -1 when not allocated in this query. Internal state. */
   pageBase = new Int32Array(0);
+  /** Per allocated block k: the page of node ids it holds. Internal state. */
   allocPage = new Int32Array(16);
+  /** Per slot: cost from the start so far (world units). */
   g = new Float64Array(PAGE_SIZE * 16);
+  /** Per slot: the parent's slot (-1 for the start). */
   parent = new Int32Array(PAGE_SIZE * 16);
+  /** Per slot: FRESH, OPEN or CLOSED. */
   state = new Uint8Array(PAGE_SIZE * 16);
   /** `state` as 8-byte words over the same memory, to clear a page quickly. */
   private stateWords = new Float64Array(this.state.buffer);
@@ -43,6 +50,7 @@ export class SearchContext {
   via = new Uint8Array(PAGE_SIZE * 16);
   /** Slots in use (a multiple of the page size). */
   used = 0;
+  /** The open list: slots keyed by f, with decrease-key. */
   readonly heap = new FlatHeap(1024, PAGE_SIZE * 16);
 
   /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */

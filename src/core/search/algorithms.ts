@@ -16,9 +16,17 @@ export const ALGORITHMS: readonly Algorithm[] = ['astar', 'jps', 'lazy-theta'];
  * `createGridRun` / `startQuery` (src/core/query).
  */
 export interface GridRun {
+  /** Which algorithm this run is ('astar', 'jps', 'lazy-theta'): switch on it, not on instanceof. */
   readonly algorithm: Algorithm;
+  /** The search state the run writes (reusable by a later run once this one is done). */
   readonly ctx: SearchContext;
+  /** True once the run has a final result (found, unreachable, partial or cancelled). */
   readonly done: boolean;
+  /**
+   * Expands at most `maxExpansions` nodes (default: to the end) and returns the result, status 'running' while not done;
+   * one-shot and sliced runs give identical results.
+   */
   step(maxExpansions?: number): SearchResult;
+  /** Stops the run: status 'cancelled', with the path to the closed node nearest the goal. */
   cancel(): SearchResult;
 }

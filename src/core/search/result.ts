@@ -11,6 +11,7 @@ export type SearchStatus = 'found' | 'unreachable' | 'partial' | 'cancelled' | '
 
 /** What a finished (or still running) search reports: status, node path, cost and work done. */
 export interface SearchResult {
+  /** How the search ended: 'found', 'unreachable', 'partial', 'cancelled', or 'running' from a step that did not finish. */
   status: SearchStatus;
   /** Node ids from the start to the last node, both included (empty while running). */
   path: number[];

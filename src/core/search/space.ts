@@ -65,6 +65,7 @@ export interface SearchSpace {
    * The runs that need a voxel grid (JPS, Lazy Theta*) check this tag. Absent on other spaces.
    */
   readonly kind?: SpaceKind;
+  /** Nodes of the space: ids are integers in [0, nodeCount). */
   readonly nodeCount: number;
   /** False for blocked voxels: such a node can be neither start nor goal. */
   isTraversable(node: number): boolean;

@@ -25,6 +25,7 @@ export interface SimulationOptions {
   geometry?: StaticGeometry;
   /** Plans paths. @default StraightPlanner */
   planner?: PathPlanner;
+  /** Steering parameters to override (each within its range, see SteeringParams). @default the defaults of SteeringParams */
   params?: Partial<SteeringParams>;
   /**
    * Edge of the voxel grid of the world, 0 when there is none: an agent has arrived within
@@ -33,7 +34,9 @@ export interface SimulationOptions {
   cellSize?: number;
   /** Seeds the only randomness: the push direction between agents at the same point. @default 1 */
   seed?: number;
+  /** Moving spheres agents avoid and may chase. @default none */
   movingObstacles?: readonly MovingObstacleSpec[];
+  /** Agents to add at the start (more can be added later). @default none */
   agents?: readonly AgentSpec[];
 }
 
@@ -67,9 +70,13 @@ export interface SimulationOptions {
  *   radii : 1 per agent;  obstaclePositions : 3 per moving obstacle
  */
 export class Simulation {
+  /** The static world agents steer around and collide with. */
   readonly geometry: StaticGeometry;
+  /** Plans the agents' paths (and replans). */
   readonly planner: PathPlanner;
+  /** Voxel edge of the world's grid, 0 without one (sets the arrival distance, see SimulationOptions). */
   readonly cellSize: number;
+  /** The seed of the run's only randomness (see SimulationOptions.seed). */
   readonly seed: number;
   /** Simulated seconds since the start. */
   time = 0;
@@ -79,6 +86,10 @@ export class Simulation {
   /** Agents, moving obstacles and the arrays the stages of a step share. */
   readonly #s: SteeringState;
 
+  /**
+   * A simulation at time 0 with the given world, planner, parameters, obstacles and agents; options are checked (a
+   * NavlabError usage names the bad field).
+   */
   constructor(options: SimulationOptions = {}) {
     checkSimulationOptions(options);
     const params = resolveSteeringParams(options.params);

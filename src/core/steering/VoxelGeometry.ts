@@ -11,12 +11,15 @@ import { checkNearest, ContactList, segmentBoxDistanceSq, type StaticGeometry, t
  * the box around the query, so they suit small distances (steering ranges), not whole maps.
  */
 export class VoxelGeometry implements StaticGeometry {
+  /** The grid whose blocked voxels are the geometry (kept by reference). */
   readonly grid: VoxelGrid;
 
+  /** Geometry of `grid`'s blocked voxels; a value that is not a VoxelGrid throws a NavlabError (usage). */
   constructor(grid: VoxelGrid) {
     this.grid = checkInstance('VoxelGeometry: grid', grid, VoxelGrid);
   }
 
+  /** A query object for one agent: nearest contacts around a point (scans the voxels within the distance). */
   createQuery(): StaticQuery {
     return {
       contacts: (x, y, z, maxDistance, out) => {
@@ -28,6 +31,10 @@ export class VoxelGeometry implements StaticGeometry {
     };
   }
 
+  /**
+   * Distance from `p` to the nearest blocked voxel within `maxDistance` (Infinity if none), with the nearest point and the
+   * unit normal towards `p` written into the outs.
+   */
   nearest(p: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
     checkNearest('VoxelGeometry.nearest', p, maxDistance, outPoint, outNormal);
     const g = this.grid;
@@ -126,6 +133,7 @@ export class VoxelGeometry implements StaticGeometry {
     });
   }
 
+  /** Whether the world point (x, y, z) lies in a blocked voxel (outside the grid: free). */
   inside(x: number, y: number, z: number): boolean {
     const v = this.grid.voxelIndexAt(x, y, z);
     return v >= 0 && this.grid.occupancy[v] !== 0;

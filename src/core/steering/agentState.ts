@@ -7,7 +7,9 @@ import type { PathPlanner } from './planners.ts';
 
 /** An agent to simulate. */
 export interface AgentSpec {
+  /** Unique id of the agent (reported in the metrics). */
   id: string;
+  /** Start position, world units. */
   start: Vec3;
   /** A fixed point, or the id of a moving obstacle to chase (the agent docks on its surface). */
   goal: Vec3 | { obstacle: string };
@@ -19,7 +21,9 @@ export interface AgentSpec {
 
 /** A moving obstacle: a sphere whose centre follows `positionAt` on the simulation clock. */
 export interface MovingObstacleSpec {
+  /** Unique id of the obstacle (an agent's goal may name it). */
   id: string;
+  /** Sphere radius (>= 0, world units). */
   radius: number;
   /** Centre at simulated time t (seconds), written into `out`. */
   positionAt(t: number, out: Vec3): Vec3;

@@ -5,6 +5,7 @@ import { ARRIVAL_SLACK, COINCIDENT, HEADING_EASE, HEADING_MIN_LENGTH, MIN_PROBE_
 
 /** Per-agent results, in the shape `nav simulate --json` prints. */
 export interface AgentMetrics {
+  /** The agent's id. */
   id: string;
   /** Came within max(radius, half a cell) of its goal (or of the end of its closest-reachable path). */
   arrived: boolean;
@@ -18,12 +19,15 @@ export interface AgentMetrics {
   minClearance: number | null;
   /** Fixed steps that ended with the sphere penetrating static geometry by more than 1e-3. */
   stepsInside: number;
+  /** Paths planned after the first (blocked path, new goal position). */
   replans: number;
 }
 
 /** Per-agent metrics of a simulation run and a summary (what `nav simulate --json` prints). */
 export interface SimulationReport {
+  /** One entry per agent, in the order they were added. */
   agents: AgentMetrics[];
+  /** Agents, how many arrived, and steps inside static geometry summed over agents. */
   summary: { agents: number; arrived: number; stepsInside: number };
 }
 

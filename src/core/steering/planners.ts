@@ -32,6 +32,10 @@ export interface PlannedPath {
  * (moving obstacles as they are now): x, y, z, radius per sphere.
  */
 export interface PathPlanner {
+  /**
+   * A path from `from` to `to` for an agent of `radius` (world units), around the first `blockerCount` blocker spheres; a
+   * goal it cannot reach gives the path to the closest reachable point, with that status.
+   */
   plan(from: Vec3, to: Vec3, radius: number, blockers?: Float64Array, blockerCount?: number): PlannedPath;
   /**
    * The highest terrain cost multiplier along a segment. Agents skip ahead on their path
@@ -90,6 +94,7 @@ export function segmentBlocked(
 
 /** Straight to the goal: for worlds without a graph (steering and collision do the rest). */
 export class StraightPlanner implements PathPlanner {
+  /** The straight segment from `from` to `to`, status found. */
   plan(from: Vec3, to: Vec3): PlannedPath {
     checkPlan('StraightPlanner', from, to, null, NO_BLOCKERS, 0);
     return { points: Float64Array.of(from.x, from.y, from.z, to.x, to.y, to.z), status: 'found', costs: null };
@@ -108,7 +113,9 @@ export class StraightPlanner implements PathPlanner {
  * (with corner cutting forbidden); bigger agents rely on steering and the collision step.
  */
 export class GridPlanner implements PathPlanner {
+  /** The grid planned on (kept by reference). */
   readonly grid: VoxelGrid;
+  /** How far (in cells) a start or goal in a blocked voxel moves to the nearest free one. */
   readonly snapCells: number;
   readonly #settings: GridSearchSettings;
   readonly #space: GridSpace;
@@ -122,6 +129,10 @@ export class GridPlanner implements PathPlanner {
   #scratch: { space: GridSpace; version: number } | null = null;
   readonly #changed: number[] = [];
 
+  /**
+   * A planner on `grid` with the query options (move rules, algorithm, heuristic...) and the snap radius in cells; bad
+   * values throw a NavlabError (usage) naming them.
+   */
   constructor(grid: VoxelGrid, options: QueryOptions = {}, snapCells = FREE_VOXEL_SNAP_RADIUS) {
     checkInstance('GridPlanner: grid', grid, VoxelGrid);
     const { neighborhood, cornerCutting, ...search } = checkOptions<QueryOptions>('GridPlanner: options', options);
@@ -133,6 +144,10 @@ export class GridPlanner implements PathPlanner {
     this.snapCells = snapCells;
   }
 
+  /**
+   * A grid path through voxel centres from `from` to `to`, around the blocker spheres grown by `radius`; see the class for
+   * snapping and unreachable goals.
+   */
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
     checkPlan('GridPlanner', from, to, radius, blockers, blockerCount);
     const g = this.grid;
@@ -319,6 +334,10 @@ export class WaypointPlanner implements PathPlanner {
     this.#search = checkOptions<SearchOptions>('WaypointPlanner: options', options);
   }
 
+  /**
+   * A path over the waypoint graph linked for `radius`, entering and leaving it at the nearest visible waypoints, around
+   * the blocker spheres.
+   */
   plan(from: Vec3, to: Vec3, radius: number, blockers = NO_BLOCKERS, blockerCount = 0): PlannedPath {
     checkPlan('WaypointPlanner', from, to, radius, blockers, blockerCount);
     const los: LineOfSight = (ax, ay, az, bx, by, bz) =>
