@@ -20,10 +20,11 @@ import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import type { CollisionWorld } from './CollisionWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
+import type { VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
 import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
-import { buildParts, checkFinite, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
-import { freeVoxel, polyline } from './worldPaths.ts';
+import { buildParts, checkFinite, filled, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
+import { fastestAlgorithm, freeVoxel, polyline } from './worldPaths.ts';
 import { navbinParts } from './navbinWorld.ts';
 
 export type { NavWorldOptions } from './navWorldBuild.ts';
@@ -32,7 +33,11 @@ export type { NavWorldOptions } from './navWorldBuild.ts';
 export interface NavPathOptions extends Partial<SearchOptions>, GridSearchSettings {
   /** 'grid' (the voxel grid) or 'waypoints' (the waypoint graph). @default 'grid' */
   graph?: QueryGraph;
-  /** Grid algorithm; the waypoint graph uses 'astar' (and ignores the search settings). @default 'astar' */
+  /**
+   * Grid algorithm; the waypoint graph uses 'astar' (and ignores the search settings).
+   * @default the fastest the settings allow: 'jps' with 26 neighbours, corner cutting 'forbid'
+   * and no terrain costs (the same optimal costs as 'astar'), else 'astar'
+   */
   algorithm?: Algorithm;
   /** String-pull the path with the agent's line of sight. @default true */
   smooth?: boolean;
@@ -51,7 +56,7 @@ export interface NavPath {
   length: number;
   /** The search's cost (world units; with terrain, weighted) of the path before smoothing. */
   cost: number;
-  /** Nodes the grid search expanded (absent on the waypoint graph). */
+  /** Nodes the grid search expanded (JPS: jump points; absent on the waypoint graph). */
   expanded?: number;
 }
 
@@ -129,6 +134,12 @@ export class NavWorld implements SearchableScene {
   readonly world: CollisionWorld | null;
   /** The voxel grid searches run on (from `fromObject3D`: blocked where an agent's centre cannot be), or null. */
   readonly grid: VoxelGrid | null;
+  /**
+   * The fill `fromObject3D` voxelized with: 'solid' (the inside of closed meshes is blocked)
+   * or 'surface' (only what the triangles meet); null when the grid was given (`fromScene`,
+   * `fromNavbin`: used as it is).
+   */
+  readonly fill: VoxelFill | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
   readonly waypoints: VisibilityGraph | null;
   /** The agent's line of sight (capsule of the agent radius against the BVH; from `fromNavbin`, the voxel grid's), or null without a world. */
@@ -147,6 +158,7 @@ export class NavWorld implements SearchableScene {
     this.root = parts.root;
     this.world = parts.world;
     this.grid = parts.grid;
+    this.fill = parts.fill;
     this.cellSize = parts.grid?.cellSize ?? 0;
     this.agentRadius = parts.agentRadius;
     this.lineOfSight = parts.lineOfSight ?? (parts.world === null ? null : parts.world.lineOfSight(this.agentRadius));
@@ -198,6 +210,7 @@ export class NavWorld implements SearchableScene {
       index: scene.index,
       agentRadius,
       meshes: new Map(),
+      fill: null,
     });
   }
 
@@ -223,6 +236,7 @@ export class NavWorld implements SearchableScene {
       ids: parts.ids,
       agentRadius: parts.settings.agentRadius,
       meshes: new Map(),
+      fill: null,
       lineOfSight: parts.lineOfSight,
     });
   }
@@ -289,7 +303,16 @@ export class NavWorld implements SearchableScene {
   /**
    * A path between two world points. A point in a blocked voxel moves to the nearest free
    * voxel within 4 cells; on the grid the search is the query path's (`queryNodes`, with the
-   * same graph, algorithm and option checks as `query`). Throws a NavlabError: 'usage' on bad
+   * same graph, algorithm and option checks as `query`). Without `algorithm` the grid search is
+   * the fastest the settings allow (JPS for the Moving AI rules: 26 neighbours, corner cutting
+   * 'forbid', no terrain; else A*); `query` and the CLI keep 'astar' as their default. A goal
+   * in another free component than the start is 'unreachable' at once, with the path to the
+   * closest reachable point (no flood of the grid). To bound a query's work: `maxExpansions`
+   * (the status is then 'partial', the path ends at the expanded node nearest the goal), or
+   * run it resumably on voxels (`startQuery(nav, 'grid', nav.voxelAt(from, true), nav.voxelAt(to,
+   * true), options)`, navlab) and advance `run.step(n)` n expansions at a time (e.g. a slice
+   * per frame; sliced or not, the result is the same), `run.cancel()` to stop.
+   * Throws a NavlabError: 'usage' on bad
    * arguments, 'query' (a QueryError) for a bad graph or algorithm, a world without that graph
    * or a point outside the grid or with no free voxel near it, 'unsupported' when the
    * algorithm cannot search this grid with these settings.
@@ -308,7 +331,8 @@ export class NavWorld implements SearchableScene {
     const grid = gridOf(this.grid);
     const start = freeVoxel(grid, from, 'from');
     const goal = freeVoxel(grid, to, 'to');
-    const r = queryNodes(this, g, start, goal, query, this.#ctx).run.step();
+    const algorithm = query.algorithm ?? fastestAlgorithm(grid, query);
+    const r = queryNodes(this, g, start, goal, { ...query, algorithm }, this.#ctx).run.step();
     return this.#gridPath(grid, r, from, to, smooth);
   }
 
@@ -319,7 +343,9 @@ export class NavWorld implements SearchableScene {
    * the `onUpdate` listeners are called (the agents of this world's simulations re-test their paths). The obstacles are the meshes
    * found by `fromObject3D`: a mesh added later, or one whose triangle count changed, needs a
    * new NavWorld (the latter throws a NavlabError 'usage'). A NavWorld from `fromScene` follows
-   * no meshes (its scene's own edits make a new one): it returns `{ box: null }`.
+   * no meshes (its scene's own edits make a new one): it returns `{ box: null }`. With
+   * `fill` 'solid', air the meshes enclose after the move is blocked again (a whole-grid pass);
+   * space the move opens is freed within the updated box.
    */
   update(object: Object3D): NavUpdate {
     if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
@@ -339,6 +365,8 @@ export class NavWorld implements SearchableScene {
     });
     if (box === null) return { box: null, voxels: 0, links: 0 };
     const voxels = voxelizeRegion(world, this.grid, box, { dilation: this.agentRadius });
+    // Solid fill: air the moved meshes enclose is blocked again (space an update opens is freed within the box only).
+    filled(this.grid, this.fill ?? 'surface');
     const links = this.waypoints === null ? 0 : this.waypoints.retestRegion(box, this.agentRadius);
     const change = { box, voxels, links };
     for (const listener of this.#listeners) listener(change);

@@ -3,7 +3,7 @@
  * of `fromScene`, and world points. Each throws a NavlabError (code usage) naming the argument.
  */
 import type { Vector3 } from 'three';
-import { checkFunction, checkInstance, checkNumber, checkObject, usageError } from '../core/args.ts';
+import { checkFunction, checkInstance, checkNumber, checkObject, checkOneOf, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
@@ -33,6 +33,7 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
     maxWaypoints?: unknown;
     waypoints?: unknown;
     filter?: unknown;
+    fill?: unknown;
     bounds?: { min?: Partial<Vector3>; max?: Partial<Vector3> } | null;
   };
   checkNumber('cellSize', o.cellSize, 0, true);
@@ -48,6 +49,7 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   if (w !== undefined && w !== 'none' && typeof w !== 'function')
     throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points))", w);
   if (o.filter !== undefined) checkFunction('filter', o.filter);
+  if (o.fill !== undefined) checkOneOf('fill', o.fill, ['surface', 'solid', 'auto']);
   const b = o.bounds;
   if (
     b !== undefined &&

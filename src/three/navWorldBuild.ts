@@ -13,7 +13,8 @@ import { unionBox } from '../core/geometry/boxes.ts';
 import { worldTriangles } from './meshTriangles.ts';
 import { CollisionWorld } from './CollisionWorld.ts';
 import { voxelize } from './voxelize.ts';
-import { meshGridSpec, soupBounds } from '../core/geometry/voxelizeMesh.ts';
+import { fillEnclosed, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
+import { isClosedMesh } from '../core/geometry/closedMesh.ts';
 import { isVisibilityGraph } from './navWorldArgs.ts';
 import type { WaypointSource } from './waypointSources.ts';
 
@@ -37,6 +38,14 @@ export interface NavWorldOptions {
   bounds?: Box3;
   /** Which meshes under the root are obstacles. @default every mesh */
   filter?: (mesh: Mesh) => boolean;
+  /**
+   * What is blocked: 'surface', the voxels the triangles meet (a closed mesh stays hollow);
+   * 'solid', also every voxel the grid border cannot reach through free voxels (face
+   * neighbours), so the inside of closed meshes is blocked; 'auto', solid when the obstacle
+   * meshes together are closed (navlab's `isClosedMesh`: watertight), surface otherwise. The
+   * choice made is `NavWorld.fill`. @default 'auto'
+   */
+  fill?: VoxelFill | 'auto';
 }
 
 /** What a NavWorld is made of (see fromObject3D and fromScene). */
@@ -49,6 +58,8 @@ export interface NavWorldParts {
   index?: ReadonlyMap<string, number>;
   agentRadius: number;
   meshes: Map<Mesh, { id: string; soup: Float64Array }>;
+  /** The fill the grid was voxelized with; null when the grid was given (a scene's, a .navbin's). */
+  fill: VoxelFill | null;
 }
 
 /**
@@ -78,11 +89,12 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   if (voxels > MAX_VOXELS) {
     throw usage(`cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_VOXELS}`);
   }
+  const fill: VoxelFill = (options.fill ?? 'auto') === 'auto' ? (isClosedMesh(all) ? 'solid' : 'surface') : (options.fill as VoxelFill);
   const identity = new Matrix4();
   const world = new CollisionWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
   // The geometry alone (placement measures clearance itself), made only when asked for.
   let surface: VoxelGrid | null = null;
-  const surfaceGrid = (): VoxelGrid => (surface ??= voxelize(world, spec));
+  const surfaceGrid = (): VoxelGrid => (surface ??= filled(voxelize(world, spec), fill));
   const source = options.waypoints ?? 'none';
   let graph: VisibilityGraph | null = null;
   if (source !== 'none') {
@@ -90,8 +102,24 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
     graph = source({ los, agentRadius, cellSize, dims: spec.dims, maxWaypoints: options.maxWaypoints, surface: surfaceGrid });
     if (!isVisibilityGraph(graph)) throw usageError('waypoints: the source returned', 'a VisibilityGraph', graph);
   }
-  const grid = agentRadius === 0 ? surfaceGrid() : voxelize(world, spec, { dilation: agentRadius });
-  return { root, world, grid, graph, agentRadius, meshes };
+  const grid = agentRadius === 0 ? surfaceGrid() : filled(voxelize(world, spec, { dilation: agentRadius }), fill);
+  return { root, world, grid, graph, agentRadius, meshes, fill };
+}
+
+/**
+ * `grid` with, for 'solid', every free voxel the border cannot reach blocked (fillEnclosed);
+ * derived data is marked stale when a voxel changed. Returns `grid`.
+ */
+export function filled(grid: VoxelGrid, fill: VoxelFill): VoxelGrid {
+  if (fill !== 'solid') return grid;
+  const occ = grid.occupancy;
+  let before = 0;
+  for (let i = 0; i < occ.length; i++) before += occ[i];
+  fillEnclosed(grid);
+  let after = 0;
+  for (let i = 0; i < occ.length; i++) after += occ[i];
+  if (after !== before) grid.markEdited(0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1);
+  return grid;
 }
 
 /** `soup`, after checking every coordinate is finite (a NavlabError 'input' naming the mesh if not). */

@@ -8,6 +8,8 @@ import type { LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { nearestFreeVoxel } from '../core/grid/nearestFree.ts';
 import { QueryError } from '../core/query/QueryError.ts';
+import type { Algorithm } from '../core/search/algorithms.ts';
+import type { GridSearchSettings } from '../core/grid/GridSpace.ts';
 
 /** Voxels a blocked start or goal may be moved to reach a free one. */
 const SNAP_CELLS = 4;
@@ -30,4 +32,26 @@ export function polyline(corners: readonly number[], los: LineOfSight | null): {
     if (i > 0) length += points[points.length - 1].distanceTo(points[points.length - 2]);
   }
   return { points, length };
+}
+
+/** Per grid: the version whose terrain was last scanned, and whether every cost was 1 then. */
+const uniformTerrain = new WeakMap<VoxelGrid, { version: number; uniform: boolean }>();
+
+/**
+ * The fastest algorithm whose rules allow a search of `grid` under `settings`: 'jps' (jump
+ * point search: the same optimal costs as A*, far fewer expansions) with 26 neighbours,
+ * corner cutting 'forbid' and no terrain costs; else 'astar'. The terrain scan is cached per
+ * grid version.
+ */
+export function fastestAlgorithm(grid: VoxelGrid, settings: GridSearchSettings): Algorithm {
+  if ((settings.neighborhood ?? 26) !== 26 || (settings.cornerCutting ?? 'forbid') !== 'forbid') return 'astar';
+  const t = grid.terrain;
+  if (t === null) return 'jps';
+  let known = uniformTerrain.get(grid);
+  if (known === undefined || known.version !== grid.version) {
+    let uniform = true;
+    for (let i = 0; i < t.length && uniform; i++) uniform = t[i] === 1;
+    uniformTerrain.set(grid, (known = { version: grid.version, uniform }));
+  }
+  return known.uniform ? 'jps' : 'astar';
 }

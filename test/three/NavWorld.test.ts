@@ -147,9 +147,11 @@ describe('NavWorld', () => {
       ],
     ] as [[number, number, number], [number, number, number]][])
       root.add(box(size, at));
+    // Six closed boxes: fill 'auto' would block the hollow (solid); 'surface' keeps it as air.
     const nav = NavWorld.fromObject3D(root, {
       cellSize: 0.5,
       waypoints: 'none',
+      fill: 'surface',
       bounds: new Box3(new Vector3(0, -4, -4), new Vector3(14, 4, 4)),
     });
     const r = nav.findPath(new Vector3(2, 0.25, 0.25), new Vector3(10.25, 0.25, 0.25));
