@@ -23,11 +23,17 @@ import type { Simulation } from '../core/steering/Simulation.ts';
  * triples per agent for positions, unit headings and the last step's pull and push forces.
  */
 export interface AgentsState {
+  /** Agents in the arrays (the arrays may be longer). */
   count: number;
+  /** Centres, world units: x, y, z per agent (3 * count numbers). */
   positions: ArrayLike<number>;
+  /** Unit headings (where the nose points): 3 per agent. */
   headings: ArrayLike<number>;
+  /** Sphere radius per agent (world units). */
   radii: ArrayLike<number>;
+  /** The last step's pull force towards the path, 3 per agent (drawn as an arrow). */
   pull: ArrayLike<number>;
+  /** The last step's push force away from other agents and obstacles, 3 per agent (drawn as an arrow). */
   push: ArrayLike<number>;
   /** 1 per agent that has arrived (drawn in `arrived` colour), or absent. */
   arrived?: ArrayLike<number>;
@@ -56,7 +62,9 @@ function checkAgentsState(s: AgentsState): void {
 
 /** The colours of an AgentsHelper (hex RGB). */
 export interface AgentsColors {
+  /** Body of an agent that has not arrived. */
   agent: number;
+  /** Body of an agent that has arrived. */
   arrived: number;
   /** Arrow of the pull towards the agent's target. */
   pull: number;
@@ -87,6 +95,7 @@ export class AgentsHelper extends Object3D {
   showForces = false;
   /** Smallest drawn radius, world units (agents stay visible in large scenes). */
   minRadius = 0.05;
+  /** The colours in use (the defaults with the constructor's overrides). */
   readonly colors: Readonly<AgentsColors>;
   protected bodies: InstancedMesh;
   protected noses: InstancedMesh;
@@ -98,6 +107,10 @@ export class AgentsHelper extends Object3D {
   private readonly colorObjects: { agent: Color; arrived: Color; pull: Color; push: Color };
   private arrivedScratch = new Uint8Array(0);
 
+  /**
+   * An empty helper (call `update` with a simulation or an AgentsState); `colors` overrides the default colours (hex RGB
+   * numbers; other values throw a NavlabError usage).
+   */
   constructor(colors: Partial<AgentsColors> = {}) {
     super();
     this.name = 'agents';

@@ -47,7 +47,9 @@ export interface SearchColors {
   low: number;
   /** Closed node of the highest cost so far. */
   high: number;
+  /** Open node (on the frontier, not yet expanded). */
   open: number;
+  /** The path of a search that reached its goal. */
   path: number;
   /** The path of a search that did not reach its goal. */
   partial: number;
@@ -112,7 +114,9 @@ const _m = new Matrix4();
  * ```
  */
 export class SearchHelper extends Object3D {
+  /** The options it was made with (node size, colours...). */
   readonly options: SearchHelperOptions;
+  /** The colours in use (the defaults with the options' overrides). */
   readonly colors: Readonly<SearchColors>;
   /** Nodes drawn by the last setVisited (may be fewer than visited: MAX_DRAWN_NODES). */
   drawn = 0;
@@ -133,6 +137,10 @@ export class SearchHelper extends Object3D {
   private readonly segmentGeometry = new CylinderGeometry(1, 1, 1, 10, 1, true);
   private readonly jointGeometry = new IcosahedronGeometry(1, 1);
 
+  /**
+   * An empty search view; options are checked (a NavlabError usage names the bad field). Fill it with setVisited, setPath
+   * and setSegments.
+   */
   constructor(options: SearchHelperOptions) {
     super();
     this.name = 'search';
@@ -284,6 +292,7 @@ export class SearchHelper extends Object3D {
     this.segments.count = this.joints.count = 0;
   }
 
+  /** Frees the GPU resources of every layer (geometries, materials); the helper draws nothing afterwards. */
   dispose(): void {
     this.closed.dispose();
     this.open.dispose();

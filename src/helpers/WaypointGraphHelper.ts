@@ -44,16 +44,24 @@ const _c = new Color();
  * be highlighted and `pick` finds the waypoint under a raycaster. Call `dispose()` when done.
  */
 export class WaypointGraphHelper extends Object3D {
+  /** The waypoints: one sphere instance per waypoint, in graph order. */
   readonly spheres: InstancedMesh;
+  /** The links, one segment each (at most `maxLinks`). */
   readonly links: LineSegments;
+  /** Radius of the waypoint spheres, world units. */
   readonly radius: number;
   /** Links drawn (at most `maxLinks`) and links in the graph. */
   readonly linksDrawn: number;
+  /** Links in the graph (drawn or not). */
   readonly linkCount: number;
   private readonly color: number;
   private readonly highlightColor: number;
   private highlighted = -1;
 
+  /**
+   * Draws `graph` (a WaypointGraph, checked by its fields) with the options (sphere radius, colours, link cap); bad values
+   * throw a NavlabError (usage) naming them.
+   */
   constructor(graph: WaypointGraph, options: WaypointGraphHelperOptions = {}) {
     super();
     this.name = 'waypoints';

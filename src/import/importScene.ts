@@ -63,10 +63,13 @@ export interface ImportSceneOptions {
 
 /** What `importScene` returns: the scene document and the figures of the import. */
 export interface ImportedScene {
+  /** The scene document (format version 2), referencing the meshes by their src. */
   document: SceneDocument;
   /** The meshes by id (as `loadSceneMeshes` would load them from the document). */
   meshes: Map<string, ImportedMesh>;
+  /** Triangles over all meshes. */
   triangles: number;
+  /** Blocked voxels of the voxel layer. */
   blocked: number;
   /** Linked waypoint pairs, from the same preprocessing `nav preprocess` runs. */
   links: number;
@@ -74,6 +77,7 @@ export interface ImportedScene {
 
 /** A problem with the import (not with one file): e.g. a voxel layer over the scene limits. */
 export class ImportError extends NavlabError {
+  /** An import problem (code `input`) with `message`. */
   constructor(message: string) {
     super('input', message);
     this.name = 'ImportError';

@@ -31,9 +31,12 @@ export const MESH_LIMITS = Object.freeze({
 
 /** A mesh file that cannot be used: `file` and `problem` make the message `file: problem`. */
 export class MeshError extends NavlabError {
+  /** The file's name as given to the importer. */
   readonly file: string;
+  /** What is wrong with it (the message without the file name). */
   readonly problem: string;
 
+  /** A mesh file error (code `parse`) whose message is `file: problem`. */
   constructor(file: string, problem: string) {
     super('parse', `${file}: ${problem}`);
     this.name = 'MeshError';

@@ -45,21 +45,27 @@ export interface SceneWaypointOptions extends Omit<PlaceWaypointsOptions, 'agent
   agentRadius?: number;
   /** @default the document's maxLinkDistance, else unlimited */
   maxLinkDistance?: number;
+  /** How the scene's world is built (its meshes, e.g. `sceneMeshes`). @default the document's obstacles and voxel layer only */
   world?: ObstacleWorldOptions;
 }
 
 /** Automatic waypoints of a scene with the world and line of sight they were placed with. */
 export interface SceneWaypoints {
+  /** The placed waypoints with their placement grid and step figures. */
   placed: PlacedWaypoints;
+  /** The scene's static world the waypoints were placed in. */
   world: ObstacleWorld;
   /** The agent's capsule line of sight through the scene BVH (what placement used). */
   los: LineOfSight;
+  /** Agent radius used (world units). */
   agentRadius: number;
+  /** Longest link used (world units; Infinity: no limit). */
   maxLinkDistance: number;
   /** Wall time: world and BVH, placement grid, placement. */
   ms: number;
   /** Its parts: world and BVH, placement grid (voxelization). */
   worldMs: number;
+  /** Building the placement grid (voxelization), in ms. */
   gridMs: number;
 }
 

@@ -67,10 +67,15 @@ function checkSceneSimulationArgs(doc: SceneDocument, options: SceneSimulationOp
 
 /** A steering simulation of a scene with what it runs on (world, geometry, planner). */
 export interface SceneSimulation<W extends CollisionWorld = ObstacleWorld> {
+  /** The simulation with the scene's agents and moving obstacles. */
   simulation: Simulation;
+  /** The static world it runs in (edit it, then call `worldChanged`). */
   world: W;
+  /** The world as steering and collision geometry. */
   geometry: BvhGeometry;
+  /** The planner the agents use (grid, waypoints or straight, see `graph`). */
   planner: PathPlanner;
+  /** What the agents plan on: 'grid', 'waypoints' or 'straight'. */
   graph: PlanningGraph;
   /**
    * Call after editing `world` (the box an edit returns, or null for "anything may have

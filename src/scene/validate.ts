@@ -13,7 +13,9 @@ import { SceneSchema, type SceneDocument } from './schema.ts';
 
 /** One problem in a document: where (`waypoints[3].position`) and what. */
 export interface SceneIssue {
+  /** Where, as a field path such as `waypoints[3].position`. */
   path: string;
+  /** What is wrong there, in words. */
   message: string;
 }
 
@@ -24,8 +26,13 @@ const ISSUE_LINE_LENGTH = 300;
 
 /** A document that cannot be read. `message` lists the issues one per line. */
 export class SceneError extends NavlabError {
+  /** Every issue found (the message lists the first ones). */
   readonly issues: SceneIssue[];
 
+  /**
+   * An error listing `issues` (code `scene`); a value that is not an array of { path, message } strings throws a
+   * NavlabError (usage).
+   */
   constructor(issues: SceneIssue[]) {
     if (
       !Array.isArray(issues) ||

@@ -18,6 +18,7 @@ import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../
  * `staticGeometryChanged()` so queries drop what they cached.
  */
 export class BvhGeometry implements StaticGeometry {
+  /** The world whose BVH this answers from (kept by reference). */
   readonly world: CollisionWorld;
   /** Changes when the tree is rebuilt or `invalidate()` is called; queries refill on a change. */
   generation = 0;
@@ -25,6 +26,7 @@ export class BvhGeometry implements StaticGeometry {
   surfaceOfSlot = new Int32Array(0);
   #tree: StaticBVH | null = null;
 
+  /** Steering geometry over `world`; a value that is not a CollisionWorld throws a NavlabError (usage). */
   constructor(world: CollisionWorld) {
     this.world = checkInstance('BvhGeometry: world', world, CollisionWorld);
   }
@@ -42,18 +44,25 @@ export class BvhGeometry implements StaticGeometry {
     return tree;
   }
 
+  /** A query object for one agent: the nearest point of each surface around a point, cached between steps. */
   createQuery(): StaticQuery {
     return new BvhQuery(this);
   }
 
+  /**
+   * Distance from `p` to the nearest obstacle surface within `maxDistance` (Infinity if none), with the point and the unit
+   * normal towards `p` written into the outs.
+   */
   nearest(p: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
     return this.world.closestPointOnObstacles(p, maxDistance, outPoint, outNormal);
   }
 
+  /** Whether a capsule of `radius` from a to b touches no static geometry (world units). */
   clear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, radius: number): boolean {
     return this.world.capsuleClear(ax, ay, az, bx, by, bz, radius);
   }
 
+  /** Whether the world point lies inside static geometry (an obstacle or a blocked voxel). */
   inside(x: number, y: number, z: number): boolean {
     return this.world.contains(x, y, z);
   }

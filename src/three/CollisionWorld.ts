@@ -30,6 +30,7 @@ export interface CollisionWorldOptions {
 
 /** A static triangle mesh of the world. */
 export interface WorldMesh {
+  /** Unique id of the mesh (a scene's mesh id; hits report it). */
   id: string;
   /** Triangles in the mesh's own coordinates, 9 numbers each. */
   soup: ArrayLike<number>;
@@ -41,7 +42,9 @@ export interface WorldMesh {
 
 /** A ray hit on the static world, for picking. */
 export interface WorldHit {
+  /** Distance from the ray origin to the hit, world units. */
   distance: number;
+  /** The hit point, world units. */
   point: Vec3;
   /** Unit normal of the hit face, facing the ray origin. */
   normal: Vec3;
@@ -173,6 +176,7 @@ export class CollisionWorld {
     return n;
   }
 
+  /** Primitive obstacles in the world (not counting meshes and the voxel layer). */
   get obstacleCount(): number {
     return this.#entries.length;
   }
@@ -353,6 +357,7 @@ export class CollisionWorld {
     return v >= 0 && g.occupancy[v] !== 0;
   }
 
+  /** Frees the BVH's geometry; the world answers no queries afterwards. */
   dispose(): void {
     this.#tree.dispose();
   }

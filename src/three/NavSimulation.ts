@@ -61,6 +61,10 @@ export class NavSimulation {
   readonly #nav: NavWorld;
   #next = 1;
 
+  /**
+   * A simulation on `nav` (its grid or waypoints, see options.graph) with no agents yet; bad options throw a NavlabError
+   * (usage) naming them.
+   */
   constructor(nav: NavWorld, options: NavSimulationOptions = {}) {
     // NavWorld's constructor is private: its factories make it.
     checkInstance('NavSimulation: nav', nav, NavWorld as unknown as abstract new () => NavWorld, 'NavWorld');

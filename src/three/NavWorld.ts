@@ -129,6 +129,7 @@ export class NavWorld implements SearchableScene {
   readonly root: Object3D | null;
   /** Voxel edge length (the grid's; 0 without a grid). */
   readonly cellSize: number;
+  /** Agent radius the grid was grown by and the waypoints linked with (world units, >= 0). */
   readonly agentRadius: number;
   /** Static geometry and its BVH (null: a NavWorld of a scene's parts given without it). */
   readonly world: CollisionWorld | null;

@@ -30,7 +30,9 @@ export interface ObstacleWorldOptions extends CollisionWorldOptions {
 export class ObstacleWorld extends CollisionWorld {
   /** Everything to draw: the voxel mesh and one mesh per obstacle (userData.obstacleId). */
   readonly group: Group;
+  /** Material of the primitive obstacles' meshes. */
   readonly material: Material;
+  /** Material of the voxel layer's chunks. */
   readonly voxelMaterial: Material;
   /** The voxel layer's surface in chunks, drawn (or not: `drawVoxels`), or null without a layer. */
   readonly voxelChunks: VoxelChunks | null;

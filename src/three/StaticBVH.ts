@@ -21,6 +21,7 @@ export { CAPSULE_EPSILON } from './segmentCast.ts';
 export interface StaticHit {
   /** Distance along the (normalised) ray direction. */
   distance: number;
+  /** The hit point, world units. */
   point: Vec3;
   /** Unit face normal, turned to face the ray origin. */
   normal: Vec3;
@@ -78,17 +79,23 @@ const _hitInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
  *   slotOf[t]    : slot of soup triangle t;  triangleOf[k]: soup triangle in slot k
  */
 export class StaticBVH {
+  /** The BufferGeometry the BVH was built on (its index is the BVH's leaf order). */
   readonly geometry: BufferGeometry;
+  /** The triangles it was built from, 9 numbers each, world units (kept by reference). */
   readonly soup: Float64Array;
   /** Padding of node boxes, in world units (one float32 ulp of the largest coordinate). */
   readonly pad: number;
+  /** Triangles in the tree. */
   readonly triangleCount: number;
   /** null when there are no triangles: every query then reports free space. */
   readonly bvh: MeshBVH | null;
+  /** The triangles in BVH leaf order, 9 numbers per slot (a leaf's triangles are one block). */
   readonly slotTris: Float64Array;
   /** The tree as the segment and capsule casts read it. */
   readonly #nodes: Nodes | null;
+  /** Slot of each soup triangle: slotOf[t] = k. */
   readonly slotOf: Int32Array;
+  /** Soup triangle of each slot: triangleOf[k] = t. */
   readonly triangleOf: Int32Array;
   /** Per slot, the leaf node holding it; per node, its parent (-1: the root). */
   readonly #leafOf: Int32Array;
@@ -335,6 +342,7 @@ export class StaticBVH {
     };
   }
 
+  /** Frees the geometry (and the BVH with it); the tree answers no queries afterwards. */
   dispose(): void {
     this.geometry.dispose();
   }

@@ -22,6 +22,7 @@ export interface VoxelChunksOptions extends VoxelSurfaceOptions {
   material?: Material;
   /** Surface colour at the bottom and the top of the layer (height shading). */
   low?: ColorRepresentation;
+  /** Surface colour at the top of the layer (see `low`). */
   high?: ColorRepresentation;
 }
 
@@ -39,18 +40,24 @@ export interface VoxelChunksOptions extends VoxelSurfaceOptions {
 export class VoxelChunks extends Group {
   /** The quads drawn (shared when given in the options). */
   readonly surface: VoxelSurface;
+  /** The grid drawn (kept by reference; call `update` after editing it). */
   readonly grid: VoxelGrid;
+  /** Edge of a chunk in voxels. */
   readonly chunkSize: number;
   /** Chunks per axis. */
   readonly CX: number;
+  /** Chunks along y. */
   readonly CY: number;
+  /** Chunks along z. */
   readonly CZ: number;
+  /** Material of every chunk mesh (vertex colours set). */
   readonly material: Material;
   readonly #meshes: (Mesh | null)[];
   readonly #draw: boolean;
   readonly #low: Color;
   readonly #high: Color;
 
+  /** Draws the surface of `grid` in chunks; options are checked (a NavlabError usage names the bad field). */
   constructor(grid: VoxelGrid, options: VoxelChunksOptions = {}) {
     super();
     this.name = 'voxels';

@@ -16,7 +16,9 @@ export const CHUNK_SIZE = 32;
  * chunk c's quads (see voxelQuads) are `quads[offsets[c] .. offsets[c + 1])`.
  */
 export interface VoxelChunkData {
+  /** Edge of a chunk in voxels. */
   chunkSize: number;
+  /** Every chunk's quads, back to back (see voxelQuads for one quad's numbers). */
   quads: Uint16Array;
   /** One more entry than there are chunks. */
   offsets: Uint32Array;
@@ -56,11 +58,15 @@ function checkChunkData(who: string, data: VoxelChunkData, n: number): void {
  * Chunk c = cx + CX * (cy + CY * cz) covers voxels [cx*size, (cx+1)*size) (likewise y, z).
  */
 export class VoxelSurface {
+  /** The grid whose surface this is (kept by reference; call `update` after editing it). */
   readonly grid: VoxelGrid;
+  /** Edge of a chunk in voxels. */
   readonly chunkSize: number;
   /** Chunks per axis. */
   readonly CX: number;
+  /** Chunks along y. */
   readonly CY: number;
+  /** Chunks along z. */
   readonly CZ: number;
   /** Chunks recomputed by `update` since construction (for tests and debug readouts). */
   rebuiltChunks = 0;

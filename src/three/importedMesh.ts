@@ -6,6 +6,7 @@ export interface ImportedMesh {
   object: Object3D;
   /** Every triangle, 9 numbers each, in the file's coordinates after its node transforms. */
   soup: Float32Array;
+  /** Triangles in `soup` (its length / 9). */
   triangles: number;
 }
 

@@ -31,12 +31,15 @@ export interface PreprocessOptions {
 
 /** A preprocessed scene: its world (W: drawn or not), the waypoint visibility graph and the figures of the build. */
 export interface PreprocessResult<W extends CollisionWorld = ObstacleWorld> {
+  /** The scene's static world (an ObstacleWorld when drawn, else a CollisionWorld). */
   world: W;
   /** The incremental visibility structure: edit it, then read `graph()` again. */
   visibility: VisibilityGraph;
   /** The waypoint graph, waypoints in document order. */
   graph: WaypointGraph;
+  /** Agent radius the links were tested with (world units). */
   agentRadius: number;
+  /** Longest link considered (world units; Infinity: no limit). */
   maxLinkDistance: number;
   /** Building the world and its BVH. */
   worldMs: number;

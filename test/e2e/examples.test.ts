@@ -3,7 +3,7 @@
  * site and served by `vite preview`, opened in a headless Chromium: each page loads without
  * console errors, draws into its canvas and builds what it shows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -39,11 +39,12 @@ afterAll(async () => {
 
 /**
  * Opens an example page, waits until `window.example` satisfies `ready` (null: only the page
- * load), and returns it with the console errors.
+ * load), and returns it with the console errors. `before` prepares the page before it loads.
  */
 async function open(
   page: string,
   ready: string | null,
+  before?: (p: Page) => Promise<void>,
 ): Promise<{ page: Page; example: Record<string, unknown>; errors: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const p = await context.newPage();
@@ -52,6 +53,7 @@ async function open(
     if (m.type() === 'error') errors.push(m.text());
   });
   p.on('pageerror', (e) => errors.push(e.message));
+  await before?.(p);
   await p.goto(url + page);
   if (ready !== null)
     await p.waitForFunction(`(() => { const example = window.example; return example !== undefined && (${ready}); })()`, null, {
@@ -91,6 +93,21 @@ describe('examples', () => {
     const { page, example, errors, close } = await open('gltf-path.html', "example.status === 'found'");
     expect(example.corners).toBeGreaterThanOrEqual(2);
     expect(example.length).toBeGreaterThan(0);
+    expect(await canvasDrawn(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('gltf-path runs as written on a Draco-compressed level (the decoder served with the page)', async () => {
+    // The level the page asks for, answered with a Draco GLB (a cube at [0, 1] x [0, 1] x [5, 6]).
+    const draco = readFileSync(join(ROOT, 'test/data/meshes/draco.glb'));
+    expect(draco.toString('latin1')).toContain('"KHR_draco_mesh_compression"');
+    const { page, example, errors, close } = await open('gltf-path.html', "example.status === 'found'", (p) =>
+      p.route(/\.glb$/, (route) => route.fulfill({ body: draco, contentType: 'model/gltf-binary' })),
+    );
+    expect(example.corners).toBeGreaterThanOrEqual(2);
+    // Corner to corner of the cube's box grown by 1: a diagonal of at least sqrt(3) x 2.
+    expect(example.length).toBeGreaterThanOrEqual(2 * Math.sqrt(3) - 1e-9);
     expect(await canvasDrawn(page)).toBe(true);
     expect(errors).toEqual([]);
     await close();
