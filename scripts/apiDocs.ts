@@ -217,3 +217,51 @@ export function renderApiDocs(declarationsRoot: string): Map<string, string> {
   pages.set('README.md', `${index.join('\n')}\n`);
   return pages;
 }
+
+/** A public declaration or member without a doc comment: `entry: Name` or `entry: Name.member`. */
+export interface Undocumented {
+  /** The entry that exports it, such as `navlab/three`. */
+  entry: string;
+  /** `Name` for a declaration, `Name.member` for a member of a class or interface. */
+  name: string;
+  /** The declaration file it comes from, relative to the declarations root (`three/NavWorld.d.ts`). */
+  file: string;
+}
+
+/** The name of a member from its signature: `static get foo(): T` -> foo, `constructor(...)` -> constructor. */
+function memberName(signature: string): string {
+  const s = signature.replace(/^(?:(?:static|readonly|abstract|get|set|public|override|accessor|async)\s+)*/, '');
+  const m = /^(\[[^\]]*\]|[A-Za-z_$][\w$]*|'[^']*'|"[^"]*")/.exec(s);
+  return m ? m[1] : s.slice(0, 40);
+}
+
+/**
+ * Every exported declaration and every public member of an exported class or interface (methods,
+ * properties, getters, constructors, interface fields) that has no doc comment, over all entries.
+ * A setter counts as documented when the getter of the same name is; the later overloads of a
+ * documented member likewise.
+ */
+export function undocumentedMembers(declarationsRoot: string): Undocumented[] {
+  const result: Undocumented[] = [];
+  const parsed = new Map<string, Map<string, Declaration>>();
+  const seen = new Set<string>();
+  for (const entry of API_ENTRIES) {
+    for (const { name, file } of exportedNames(declarationsRoot, entry.file)) {
+      if (!parsed.has(file)) parsed.set(file, parseDeclarations(readFileSync(join(declarationsRoot, file), 'utf8')));
+      const d = parsed.get(file)!.get(name);
+      const key = `${file}#${name}`;
+      if (!d || seen.has(key)) continue;
+      seen.add(key);
+      if (d.doc === '') result.push({ entry: entry.name, name, file });
+      // Only class and interface bodies have members (a function or const may span lines too).
+      if (d.kind !== 'class' && d.kind !== 'interface') continue;
+      const documented = new Set<string>();
+      for (const m of d.members) {
+        const member = memberName(m.signature);
+        if (m.doc !== '') documented.add(member);
+        else if (!documented.has(member)) result.push({ entry: entry.name, name: `${name}.${member}`, file });
+      }
+    }
+  }
+  return result;
+}

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emitDeclarations, renderApiDocs } from '../../scripts/apiDocs.ts';
+import { emitDeclarations, renderApiDocs, undocumentedMembers } from '../../scripts/apiDocs.ts';
 import { ROOT } from '../support/cli.ts';
 
 const declarations = emitDeclarations();
@@ -51,5 +52,44 @@ describe('docs/api', () => {
       }
     }
     expect(undocumented.sort()).toEqual([]);
+  });
+
+  it('gives every public member a doc comment: methods, properties, getters, constructors, interface fields', () => {
+    const missing = undocumentedMembers(declarations).map((u) => `${u.entry}: ${u.name} (${u.file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('finds an undocumented member (the check above can fail)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'navlab-undoc-'));
+    try {
+      mkdirSync(join(root, 'core'));
+      writeFileSync(
+        join(root, 'core/index.d.ts'),
+        [
+          '/** A thing. */',
+          'export declare class Thing {',
+          '    /** Documented. */',
+          '    readonly a: number;',
+          '    readonly b: number;',
+          '    /** Its size. */',
+          '    get size(): number;',
+          '    set size(v: number);',
+          '    private secret;',
+          '    constructor(a: number);',
+          '}',
+          'export interface Bare {',
+          '    field: string;',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      for (const entry of ['scene', 'three', 'scene-three', 'helpers', 'import']) {
+        mkdirSync(join(root, entry));
+        writeFileSync(join(root, entry, 'index.d.ts'), '');
+      }
+      expect(undocumentedMembers(root).map((u) => u.name)).toEqual(['Thing.b', 'Thing.constructor', 'Bare', 'Bare.field']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
