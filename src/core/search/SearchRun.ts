@@ -115,8 +115,6 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     this.arrival = other === null ? 'found' : 'unreachable';
     if (other !== null) {
       goal = other.target;
-      this.expanded = other.expanded;
-      this.generated += other.generated;
       this.elapsedMs = other.ms;
     }
     this.goal = goal;

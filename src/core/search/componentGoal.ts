@@ -18,8 +18,9 @@ import type { SearchSpace } from './space.ts';
  * (`FreeComponents.nearestOf`), ties by lower path cost. Ties are rare (symmetric positions);
  * they are settled by A* searches to the tied voxels (exact heuristic, weight 1: least costs),
  * nearest estimate first, skipping a voxel whose obstacle-free distance already reaches the best
- * cost found. With a finite `maxExpansions` no extra search runs: the tied voxel with the least
- * obstacle-free distance from the start is taken.
+ * cost found. These searches are not bounded by `maxExpansions` (so the voxel chosen never
+ * depends on the budget) and their work is not in the run's `expanded` (which stays the work of
+ * the search to the chosen voxel, as a found query to it reports); their time is in `elapsedMs`.
  *
  * Components are cached per grid and connectivity and rebuilt on the first query after an edit
  * (`freeComponents`, keyed by `grid.version`).
@@ -29,9 +30,8 @@ import type { SearchSpace } from './space.ts';
 export interface ComponentGoal {
   /** The closest reachable point (a voxel index in the start's component). */
   target: number;
-  /** Nodes closed and pushed by tie-settling searches (0 without a tie). */
+  /** Nodes closed by tie-settling searches (0 without a tie). */
   expanded: number;
-  generated: number;
   /** Time spent: the component check, the nearest-voxel scan and any tie-settling searches. */
   ms: number;
 }
@@ -61,7 +61,7 @@ export function componentGoal(space: SearchSpace, start: number, goal: number, o
   if (from === components.componentOf(goal)) return null;
   const p = grid.coords(goal, { x: 0, y: 0, z: 0 });
   const tied = components.nearestOf(from, p.x, p.y, p.z);
-  const choice: ComponentGoal = { target: tied[0], expanded: 0, generated: 0, ms: 0 };
+  const choice: ComponentGoal = { target: tied[0], expanded: 0, ms: 0 };
   if (tied.length > 1) settleTie(gs, start, tied, options, choice);
   choice.ms = now() - t0;
   return choice;
@@ -75,13 +75,12 @@ function settleTie(space: GridSpace, start: number, tied: number[], options: Sea
   });
   const order = tied.map((_, i) => i).sort((a, b) => lower[a] - lower[b] || tied[a] - tied[b]);
   choice.target = tied[order[0]];
-  if (options.maxExpansions !== Infinity || tieSearch === null) return;
+  if (tieSearch === null) return;
   let best = Infinity;
   for (const i of order) {
     if (lower[i] >= best) break;
     const r = tieSearch(space, start, tied[i], options);
     choice.expanded += r.expanded;
-    choice.generated += r.generated;
     if (r.status === 'found' && r.cost < best) {
       best = r.cost;
       choice.target = tied[i];
