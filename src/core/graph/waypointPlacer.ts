@@ -8,8 +8,8 @@ import type { WaypointGraph } from './WaypointGraph.ts';
 import { GridLandmarks } from './gridLandmarks.ts';
 import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
-import { blockOrder, coverOrder } from './coverOrder.ts';
-import { voxelPath } from './voxelPath.ts';
+import { coverWaypoints } from './waypointCover.ts';
+import { regionBridges } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -78,117 +78,57 @@ export class Placer {
     return pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
   }
 
-  /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels: when the
-   * grid proves that the new waypoint sees the whole box of a block's uncovered voxels of its
-   * component (`gridSweepProof`), they are covered without a test each.
-   */
+  /** Step 1 (`coverWaypoints`, waypointCover.ts). */
   cover(): void {
-    const { space, sweep } = this;
-    const { grid, component, clearVoxels: voxels } = space;
-    const order = coverOrder(space);
-    const { uncovered, block } = blockOrder(space);
-    let remaining = uncovered.length;
-    let next = 0;
-    const c = this.#c;
-    const s = grid.cellSize,
-      o = grid.origin;
-    while (remaining > 0 && this.count < this.maxWaypoints) {
-      while (this.coveredBy[order[next]] !== -1) next++;
-      const k = order[next];
-      const w = this.add(voxels[k]);
-      const comp = component[voxels[k]];
-      const wx = this.xyz[3 * w],
-        wy = this.xyz[3 * w + 1],
-        wz = this.xyz[3 * w + 2];
-      let kept = 0;
-      for (let i = 0; i < remaining; ) {
-        // The run [i, end) of one block; the box of its voxel centres in the component.
-        let end = i;
-        let x0 = Infinity,
-          y0 = Infinity,
-          z0 = Infinity,
-          x1 = -Infinity,
-          y1 = -Infinity,
-          z1 = -Infinity;
-        while (end < remaining && block[uncovered[end]] === block[uncovered[i]]) {
-          const v = voxels[uncovered[end++]];
-          if (component[v] !== comp) continue;
-          grid.coords(v, c);
-          x0 = Math.min(x0, c.x);
-          y0 = Math.min(y0, c.y);
-          z0 = Math.min(z0, c.z);
-          x1 = Math.max(x1, c.x);
-          y1 = Math.max(y1, c.y);
-          z1 = Math.max(z1, c.z);
-        }
-        const all =
-          sweep !== null &&
-          end - i > 1 &&
-          x0 <= x1 &&
-          sweep.sweep(
-            wx,
-            wy,
-            wz,
-            wx,
-            wy,
-            wz,
-            o.x + (x0 + 0.5) * s,
-            o.y + (y0 + 0.5) * s,
-            o.z + (z0 + 0.5) * s,
-            o.x + (x1 + 0.5) * s,
-            o.y + (y1 + 0.5) * s,
-            o.z + (z1 + 0.5) * s,
-          );
-        for (; i < end; i++) {
-          const u = uncovered[i];
-          if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
-          else uncovered[kept++] = u;
-        }
-      }
-      remaining = kept;
-    }
+    coverWaypoints(this);
   }
 
+  /**
+   * Step 2. Each round joins, in every component of clear voxels whose waypoints lie in
+   * several graph components, those graph components along shortest voxel paths between them
+   * (`regionBridges`: one flood per round for all of them); a round that adds nothing ends
+   * the loop.
+   */
   connect(): void {
     const { space } = this;
-    // Each round joins one pair of graph components; a round that adds nothing ends the loop.
-    for (let guard = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
+    for (let guard = 0; guard < 1000 && this.count < this.maxWaypoints; guard++) {
       const graph = this.vis.graph();
       const { label } = graphComponents(graph);
-      // First graph component met in each clear-space component.
+      // First graph component met in each clear-space component; which components are split.
       const firstLabel = new Int32Array(space.componentCount).fill(-1);
-      let split = -1;
+      const split = new Uint8Array(space.componentCount);
+      let any = false;
       for (let w = 0; w < this.count; w++) {
         const c = space.component[this.voxel[w]];
         if (firstLabel[c] === -1) firstLabel[c] = label[w];
         else if (firstLabel[c] !== label[w]) {
-          split = c;
-          break;
+          split[c] = 1;
+          any = true;
         }
       }
-      if (split === -1) return;
-      const from: number[] = [];
-      const to: number[] = [];
+      if (!any) return;
+      const sources: number[] = [];
+      const labels: number[] = [];
       for (let w = 0; w < this.count; w++) {
-        if (space.component[this.voxel[w]] !== split) continue;
-        (label[w] === firstLabel[split] ? from : to).push(w);
+        if (split[space.component[this.voxel[w]]] === 0) continue;
+        sources.push(this.voxel[w]);
+        labels.push(label[w]);
       }
-      if (!this.#bridge(from, to)) return;
+      let added = 0;
+      for (const path of regionBridges(space, sources, labels)) {
+        if (this.count >= this.maxWaypoints) break;
+        added += this.#bridge(path);
+      }
+      if (added === 0) return;
     }
   }
 
   /**
-   * Adds waypoints along the shortest face-connected voxel path from a waypoint of `from` to
-   * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
+   * Adds waypoints at the string-pulled interior corners of a voxel path between two
+   * waypoints; returns how many.
    */
-  #bridge(from: number[], to: number[]): boolean {
-    const path = voxelPath(
-      this.space,
-      from.map((w) => this.voxel[w]),
-      to.map((w) => this.voxel[w]),
-    );
-    if (path.length < 2) return false;
+  #bridge(path: readonly number[]): number {
+    if (path.length < 2) return 0;
     const corners: number[] = [];
     const c = this.#c;
     for (const v of path) {
@@ -206,7 +146,7 @@ export class Placer {
       this.add(this.space.grid.index(v.x, v.y, v.z));
       added++;
     }
-    return added > 0;
+    return added;
   }
 
   /** The line of sight, refused beyond the link distance (so corners end up linked). */
