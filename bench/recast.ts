@@ -28,6 +28,7 @@ import { generateSoloNavMesh } from 'recast-navigation/generators';
 import { Vector3 } from 'three';
 import { readMeshFile } from '../src/cli/meshFiles.ts';
 import { now } from '../src/core/clock.ts';
+import { QueryError } from '../src/core/query/QueryError.ts';
 import { writeNavbin } from '../src/core/io/navbin.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { soupBounds } from '../src/core/geometry/voxelizeMesh.ts';
@@ -93,7 +94,7 @@ interface LevelResult {
   triangles: number;
   pairs: number;
   recast: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; polys: string };
-  navlab: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; grid: string };
+  navlab: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; refused: number; grid: string };
 }
 
 function benchLevel(
@@ -161,15 +162,22 @@ function benchLevel(
   }
   const navMs: number[] = [];
   let navFound = 0;
+  let navRefused = 0;
   const from = new Vector3();
   const to = new Vector3();
   for (const [a, b] of pairs) {
     from.set(a.x, a.y, a.z);
     to.set(b.x, b.y, b.z);
     const t0 = now();
-    const r = world.findPath(from, to);
+    try {
+      if (world.findPath(from, to).status === 'found') navFound++;
+    } catch (e) {
+      // A point inside solid geometry (a navmesh floor inside a closed mesh that navlab fills
+      // solid) with no free voxel near: a refusal, timed like an answer.
+      if (!(e instanceof QueryError)) throw e;
+      navRefused++;
+    }
     navMs.push(now() - t0);
-    if (r.status === 'found') navFound++;
   }
 
   const recastBytes = exportNavMesh(navMesh!).byteLength;
@@ -203,6 +211,7 @@ function benchLevel(
       p95Ms: quantile(navMs, 0.95),
       bytes: navBytes,
       found: navFound,
+      refused: navRefused,
       grid: `${grid.X}x${grid.Y}x${grid.Z}, cell ${+cellSize.toFixed(3)}`,
     },
   };
@@ -248,7 +257,7 @@ export async function benchRecast(only: string[] = []): Promise<void> {
         r.navlab.buildMs,
         r.navlab.medianMs,
         r.navlab.p95Ms,
-        `${r.navlab.found}/${pairs}`,
+        `${r.navlab.found}/${pairs}${r.navlab.refused > 0 ? ` (${r.navlab.refused} refused)` : ''}`,
         r.navlab.bytes,
         r.navlab.grid,
       ],
@@ -262,7 +271,7 @@ export async function benchRecast(only: string[] = []): Promise<void> {
   console.log(
     `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS}.\n` +
       "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space).\n" +
-      "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal.",
+      "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal; 'refused' = an endpoint inside solid geometry with no free voxel near (QueryError).",
   );
 }
 
