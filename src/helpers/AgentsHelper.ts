@@ -93,8 +93,12 @@ const UP = new Vector3(0, 1, 0);
 export class AgentsHelper extends Object3D {
   /** Draw the pull and push arrows. */
   showForces = false;
-  /** Smallest drawn radius, world units (agents stay visible in large scenes). */
-  minRadius = 0.05;
+  /**
+   * Smallest drawn radius, world units: set it from the world's size to keep small agents
+   * visible in a large scene (the sandbox uses 1% of half the level's diagonal). 0: every agent
+   * at its own radius.
+   */
+  minRadius = 0;
   /** The colours in use (the defaults with the constructor's overrides). */
   readonly colors: Readonly<AgentsColors>;
   protected bodies: InstancedMesh;
@@ -241,7 +245,7 @@ export class AgentsHelper extends Object3D {
       const x = s.positions[3 * i],
         y = s.positions[3 * i + 1],
         z = s.positions[3 * i + 2];
-      const r = Math.max(0.05, s.radii[i]);
+      const r = Math.max(this.minRadius, s.radii[i]);
       for (const [k, f, color] of [
         [0, s.pull, pull],
         [1, s.push, push],

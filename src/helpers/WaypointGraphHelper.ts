@@ -17,7 +17,10 @@ import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 
 /** Options of a WaypointGraphHelper. */
 export interface WaypointGraphHelperOptions {
-  /** Sphere radius, world units (finite, > 0). @default 0.1 */
+  /**
+   * Sphere radius, world units (finite, > 0). @default the graph's own scale: 0.6% of half the
+   * diagonal of the waypoints' bounding box (0.1 when they span no box: fewer than two, or all at one point)
+   */
   radius?: number;
   /**
    * At most this many links are drawn (the first ones, by waypoint index), which bounds the
@@ -76,7 +79,7 @@ export class WaypointGraphHelper extends Object3D {
     for (const key of ['color', 'highlightColor', 'linkColor'] as const)
       if (options[key] !== undefined) checkNumber(key, options[key], 0, false, true);
     if (options.linkOpacity !== undefined) checkNumber('linkOpacity', options.linkOpacity, 0);
-    const radius = options.radius ?? 0.1;
+    const radius = options.radius ?? defaultRadius(graph.positions, graph.count);
     checkNumber('radius', radius, 0, true);
     const maxLinks = options.maxLinks ?? 200_000;
     if (typeof maxLinks !== 'number' || !(maxLinks >= 0))
@@ -155,4 +158,17 @@ export class WaypointGraphHelper extends Object3D {
     (this.links.material as LineBasicMaterial).dispose();
     this.removeFromParent();
   }
+}
+
+/** 0.6% of half the diagonal of the first `n` points' bounding box; 0.1 when it is a point. */
+function defaultRadius(p: ArrayLike<number>, n: number): number {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < n; i++)
+    for (let a = 0; a < 3; a++) {
+      lo[a] = Math.min(lo[a], p[3 * i + a]);
+      hi[a] = Math.max(hi[a], p[3 * i + a]);
+    }
+  const half = n > 0 ? Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2 : 0;
+  return half > 0 && Number.isFinite(half) ? 0.006 * half : 0.1;
 }

@@ -1,6 +1,7 @@
 import GUI, { type Controller } from 'lil-gui';
 import { frameView } from './camera/framing.ts';
 import { releaseFocusAfterClick } from './input/shortcuts.ts';
+import { levelScale } from './base/scale.ts';
 import type { Shell } from './Shell.ts';
 
 /**
@@ -14,6 +15,7 @@ export class Panels {
   private readonly sceneState = { scene: '' };
   private sceneController!: Controller;
   private cutController!: Controller;
+  private speedController!: Controller;
   private readonly cut = { height: 0 };
 
   constructor(private readonly app: Shell) {
@@ -39,6 +41,10 @@ export class Panels {
     this.sceneController.options(this.app.catalog.names);
     this.sceneState.scene = this.app.currentEntry?.name ?? '';
     const b = this.app.current?.doc.bounds;
+    if (b) {
+      const [lo, hi] = levelScale(this.app.current!.doc).flySpeedRange;
+      this.speedController.min(lo).max(hi).step(lo);
+    }
     if (b)
       this.cutController
         .min(b.min[1])
@@ -75,7 +81,9 @@ export class Panels {
         app.rig.mode = m === 'orbit' ? 'fly' : 'orbit';
         app.rig.setMode(m);
       });
-    const speed = f.add(app.rig, 'flySpeed', 0.1, 200, 0.1).name('fly speed (wheel)').decimals(1).listen();
+    // Its range follows the level (refresh): see scale.ts.
+    const speed = f.add(app.rig, 'flySpeed', 0.1, 200).name('fly speed (wheel)').listen();
+    this.speedController = speed;
     // Only meaningful while flying.
     const showSpeed = () => speed.show(app.rig.mode === 'fly');
     app.rig.changed.add(showSpeed);

@@ -1,6 +1,7 @@
 import { Raycaster, Vector2 } from 'three';
 import { DEFAULT_STEERING_PARAMS } from '../../../core/steering/params.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
+import { levelScale, type LevelScale } from '../../shell/base/scale.ts';
 import { meshSoups } from '../../shell/scene/sceneMeshFiles.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
@@ -28,6 +29,8 @@ export class AgentsController {
     spawnCount: 10,
   };
   playing = false;
+  /** The lengths of the scene's level (the panel's slider ranges follow them). */
+  scale: LevelScale | null = null;
   /** The last snapshot drawn. */
   latest: SimSnapshot | null = null;
   /** Called when the state the panel shows changed. */
@@ -84,17 +87,18 @@ export class AgentsController {
     this.select(-1);
     this.stuck.clear();
     this.stuckCount = 0;
-    // Agents are drawn at least this big: visible in large scenes too.
-    const b = doc.bounds;
-    this.view.minRadius = Math.max(0.05, 0.006 * Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]));
+    // Every default length from the level (scale.ts); agents are drawn at least a hundredth
+    // of the level's half diagonal: easy to see at the framed zoom in any scene.
+    const scale = levelScale(doc);
+    this.scale = scale;
+    this.view.minRadius = scale.agentMinDrawRadius;
     const s = this.settings;
     const steering = doc.steering ?? {};
     s.avoidRange = steering.avoidRange ?? DEFAULT_STEERING_PARAMS.avoidRange;
     s.pullGain = steering.pullGain ?? DEFAULT_STEERING_PARAMS.pullGain;
     const first = doc.agents[0];
-    const cell = doc.voxels?.cellSize ?? 1;
-    s.speed = first?.speed ?? 3 * cell;
-    s.radius = first?.radius ?? doc.agentRadius ?? 0.3 * cell;
+    s.speed = first?.speed ?? scale.agentSpeed;
+    s.radius = first?.radius ?? scale.agentRadius;
     s.overrideSpeed = s.overrideRadius = false;
     this.playing = false;
     this.latest = this.fresh = null;

@@ -2,6 +2,7 @@ import type GUI from 'lil-gui';
 import { key } from '../../shell/input/shortcuts.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import type { Panels } from '../../shell/Panels.ts';
+import type { LevelScale } from '../../shell/base/scale.ts';
 import type { AgentsController } from './AgentsController.ts';
 
 /**
@@ -49,13 +50,15 @@ export class AgentsPanel {
     const changed = () => agents.settingsChanged();
     f.add(s, 'avoidRange', 0, 10, 0.1).name('avoid range').onFinishChange(changed);
     f.add(s, 'pullGain', 0, 20, 0.1).name('pull gain').onFinishChange(changed);
-    f.add(s, 'speed', 0.1, 20, 0.1)
+    const speed = f
+      .add(s, 'speed', 0.1, 20)
       .name('speed')
       .onFinishChange(() => {
         s.overrideSpeed = true;
         changed();
       });
-    f.add(s, 'radius', 0.05, 3, 0.05)
+    const radius = f
+      .add(s, 'radius', 0.05, 3)
       .name('radius')
       .onFinishChange(() => {
         s.overrideRadius = true;
@@ -69,7 +72,25 @@ export class AgentsPanel {
     f.add(inspected, 'text').name('selected agent').listen().disable();
     f.add({ deselect: () => agents.select(-1) }, 'deselect').name('Deselect agent');
     const onAgents = agents.onChange;
+    // The speed and radius sliders span the level's own scale (scale.ts), and the values the scene gives.
+    let ranged: LevelScale | null = null;
+    const fitRanges = () => {
+      const sc = agents.scale;
+      if (sc === null || sc === ranged) return;
+      ranged = sc;
+      const [lo, hi] = sc.agentRadiusRange;
+      radius
+        .min(Math.min(lo, s.radius))
+        .max(Math.max(hi, s.radius))
+        .step(lo / 10);
+      const v = sc.agentSpeed;
+      speed
+        .min(Math.min(v / 20, s.speed))
+        .max(Math.max(v * 5, s.speed))
+        .step(v / 200);
+    };
     agents.onChange = () => {
+      fitRanges();
       inspected.text = agents.selectedText;
       onAgents();
     };

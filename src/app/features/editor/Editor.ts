@@ -1,6 +1,7 @@
 import type GUI from 'lil-gui';
 import { GridHelper, type LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import type { SceneDocument, SceneObstacle } from '../../../scene/schema.ts';
+import { levelScale } from '../../shell/base/scale.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { buildEditPanel, editShortcuts, type EditActions } from './EditPanel.ts';
 import { TOOL_NAMES, type EditSettings } from './editSettings.ts';
@@ -110,7 +111,16 @@ export class Editor {
       this.model?.dispose();
       this.model = null;
       const b = scene.doc.bounds;
-      this.settings.planeHeight = +(b.min[1] + Math.min(2, (b.max[1] - b.min[1]) / 4)).toFixed(2);
+      this.settings.planeHeight = +(b.min[1] + Math.min(2, (b.max[1] - b.min[1]) / 4)).toPrecision(3);
+      // The obstacle tool's size and its slider follow the level (scale.ts).
+      const scale = levelScale(scene.doc);
+      this.settings.size = +scale.obstacleSize.toPrecision(2);
+      const [lo, hi] = scale.obstacleSizeRange;
+      this.folder?.controllers
+        .find((c) => c.property === 'size')
+        ?.min(lo)
+        .max(hi)
+        .step(+lo.toPrecision(1));
       this.toolChanged();
     });
     for (const shortcut of editShortcuts(app, this.actions)) app.addShortcut(shortcut);

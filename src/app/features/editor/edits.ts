@@ -8,6 +8,7 @@ import { primitiveLimitMessage, SCENE_LIMITS } from '../../../scene/ranges.ts';
 import type { PointRef, SceneAgent, SceneDocument, SceneObstacle, SceneVec3, VoxelBox } from '../../../scene/schema.ts';
 import { parseScene } from '../../../scene/validate.ts';
 import { freshId } from '../../shell/scene/freshId.ts';
+import { levelScale } from '../../shell/base/scale.ts';
 
 /** A named terrain kind: its cost multiplier and colour. `ground` (cost 1) erases terrain. */
 export interface TerrainKind {
@@ -186,7 +187,7 @@ export function removeObstacle(doc: SceneDocument, id: string): SceneDocument {
 
 /**
  * Sets the start or goal of agent `id` to a position. Without such an agent, a new agent is
- * added with both ends at `position` (radius: the document's agent radius, else 0.4).
+ * added with both ends at `position` (radius and speed at the level's scale: see levelScale).
  */
 export function setAgentEnd(
   doc: SceneDocument,
@@ -203,7 +204,8 @@ export function setAgentEnd(
         'agent',
         doc.agents.map((a) => a.id),
       );
-    const agent: SceneAgent = { id: newId, start: p, goal: [...p], radius: doc.agentRadius || 0.4, speed: 3 };
+    const scale = levelScale(doc);
+    const agent: SceneAgent = { id: newId, start: p, goal: [...p], radius: scale.agentRadius, speed: scale.agentSpeed };
     return { doc: { ...doc, agents: [...doc.agents, agent] }, id: newId };
   }
   const agents = doc.agents.slice();

@@ -393,6 +393,6 @@ export class SearchLab {
 
   /** Start and goal from the document's first agent (waypoint ids or the voxels of its points). */
   private defaultEndpoints(): void {
-    [this.start, this.goal] = defaultEndpoints(this.scene!, this.settings.graph);
+    [this.start, this.goal] = defaultEndpoints(this.scene!, this.settings.graph, this.settings.a);
   }
 }

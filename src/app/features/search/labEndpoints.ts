@@ -2,7 +2,9 @@ import { vec3 } from '../../../core/math/vec3.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
-import type { GraphKind } from './labSettings.ts';
+import { ACROSS_VIEW } from '../../shell/camera/framing.ts';
+import { spreadEndpoints } from './gridEndpoints.ts';
+import type { GraphKind, SearchConfig } from './labSettings.ts';
 
 /**
  * The lab's start and goal: defaults from a document, whether they still hold after an
@@ -19,11 +21,23 @@ export function defaultRefs(doc: SceneDocument): (string | readonly number[])[] 
 }
 
 /**
- * Start and goal from the document's first agent (waypoint ids, or the free voxels nearest
- * its points on the grid); nulls when the document offers none.
+ * Start and goal: on the waypoint graph, from the document's first agent (waypoint ids, or
+ * the waypoints nearest its points), else its first and last waypoints. On the grid, the
+ * document's first agent when the document itself searches the grid (`search.graph: 'grid'`),
+ * else two far-apart standing voxels across the view (spreadEndpoints under `moves`), where
+ * A*, JPS and Lazy Theta* visibly differ; an imported level gets these. Nulls when the scene
+ * offers none.
  */
-export function defaultEndpoints(scene: LoadedScene, graph: GraphKind): [Endpoint | null, Endpoint | null] {
+export function defaultEndpoints(
+  scene: LoadedScene,
+  graph: GraphKind,
+  moves: Pick<SearchConfig, 'neighborhood' | 'cornerCutting'> = { neighborhood: 26, cornerCutting: 'forbid' },
+): [Endpoint | null, Endpoint | null] {
   const doc = scene.doc;
+  if (graph === 'grid' && scene.grid !== null && (doc.search?.graph !== 'grid' || doc.agents.length === 0)) {
+    const spread = spreadEndpoints(scene.grid, ACROSS_VIEW, moves.neighborhood, moves.cornerCutting);
+    if (spread !== null) return spread;
+  }
   const pointOf = (ref: string | readonly number[]): [number, number, number] | null => {
     if (typeof ref !== 'string') return [ref[0], ref[1], ref[2]];
     const w = doc.waypoints.find((p) => p.id === ref);

@@ -159,7 +159,8 @@ export class CameraRig {
     _euler.setFromQuaternion(cam.quaternion, 'YXZ');
     this.yaw = _euler.y;
     this.pitch = _euler.x;
-    this.flySpeed = Math.max(0.5, pose.radius / 3);
+    // Level-scale speeds (see scale.ts): a third of the half diagonal a second.
+    this.flySpeed = pose.radius / 3;
     this.changed.emit();
   }
 
@@ -230,7 +231,8 @@ export class CameraRig {
   private readonly onWheel = (e: WheelEvent): void => {
     if (this.mode !== 'fly') return;
     e.preventDefault();
-    this.flySpeed = Math.max(0.1, Math.min(1e4, this.flySpeed * (e.deltaY > 0 ? 1 / 1.2 : 1.2)));
+    const r = this.sceneRadius;
+    this.flySpeed = Math.max(r / 300, Math.min(r * 10, this.flySpeed * (e.deltaY > 0 ? 1 / 1.2 : 1.2)));
     this.changed.emit();
   };
 }

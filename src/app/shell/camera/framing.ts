@@ -124,6 +124,15 @@ const VIEW_DIR = new Vector3(0.62, 0.5, 0.85).normalize();
 const UP = new Vector3(0, 1, 0);
 
 /**
+ * The horizontal direction (x, z) across the framed view, left to right on the screen: a path
+ * along it runs across the picture rather than towards the camera.
+ */
+export const ACROSS_VIEW: Readonly<{ x: number; z: number }> = Object.freeze({
+  x: VIEW_DIR.z / Math.hypot(VIEW_DIR.x, VIEW_DIR.z),
+  z: -VIEW_DIR.x / Math.hypot(VIEW_DIR.x, VIEW_DIR.z),
+});
+
+/**
  * The camera placement that shows the whole box from VIEW_DIR with a vertical field of view
  * of `fovDeg` degrees, fitted into the uncovered part of `view` with the box's centre in the
  * middle of that part.
@@ -175,5 +184,5 @@ export function framePose(bounds: BoundsLike, fovDeg: number, view: FrameView): 
     .addScaledVector(right, -cx * dist * tanH)
     .addScaledVector(up, -cy * dist * tanV);
   const position = target.clone().addScaledVector(dir, dist);
-  return { position: position.toArray(), target: target.toArray(), near: Math.max(0.01, radius / 400), far: radius * 30, radius };
+  return { position: position.toArray(), target: target.toArray(), near: radius / 400, far: radius * 30, radius };
 }

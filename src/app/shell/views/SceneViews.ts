@@ -1,6 +1,7 @@
 import { Box3, Group, Plane, Vector3 } from 'three';
 import type { WaypointGraph } from '../../../core/graph/WaypointGraph.ts';
 import type { LoadedScene } from '../scene/LoadedScene.ts';
+import { levelScale } from '../base/scale.ts';
 import { MeshView } from './MeshView.ts';
 import { WaypointView } from './WaypointView.ts';
 import { roofCut, WorldView } from './WorldView.ts';
@@ -48,7 +49,8 @@ export class SceneViews extends Group {
     this.world = new WorldView(scene.doc, scene.grid, scene.chunks, [this.cutPlane]);
     // Levels made of meshes are looked into through their openings: no cut at first.
     this.setCut(scene.grid !== null && scene.meshes.size === 0 ? roofCut(scene.grid) : null);
-    const wr = Math.min(1.2, Math.max(0.12, scene.radius * 0.006, (scene.grid?.cellSize ?? 0) * 0.22));
+    const cell = scene.grid?.cellSize ?? scene.doc.voxels?.cellSize;
+    const wr = levelScale({ bounds: scene.doc.bounds, voxels: cell === undefined ? null : { cellSize: cell } }).waypointRadius;
     this.waypoints = new WaypointView(scene.graph, wr);
     this.waypointDrawings++;
     this.add(this.world, this.meshes, this.waypoints);
