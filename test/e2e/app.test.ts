@@ -338,7 +338,7 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     const choose = async (name: string, buffer: Buffer) => {
       const [chooser] = await Promise.all([
         page.waitForEvent('filechooser'),
-        page.locator('[data-testid="Scene/Load file… (.json .3dmap .glb .obj .stl)"] button').click(),
+        page.locator('[data-testid="Scene/Load file… (.json .3dmap .navbin .glb .gltf .obj .stl)"] button').click(),
       ]);
       await chooser.setFiles({ name, mimeType: 'application/octet-stream', buffer });
     };

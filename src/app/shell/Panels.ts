@@ -72,7 +72,7 @@ export class Panels {
         if (name === app.currentEntry?.name) return;
         app.loadScene(name).catch(() => {});
       });
-    f.add({ load: () => app.chooseFile() }, 'load').name('Load file… (.json .3dmap .glb .obj .stl)');
+    f.add({ load: () => app.chooseFile() }, 'load').name('Load file… (.json .3dmap .navbin .glb .gltf .obj .stl)');
     f.add({ frame: () => app.frameScene() }, 'frame').name('Frame scene (F)');
     f.add(app.rig, 'mode', ['orbit', 'fly'])
       .name('camera (C)')

@@ -1,3 +1,5 @@
+import { FILE_HELP } from './fileHelp.ts';
+
 /** A line of the help overlay. */
 export interface HelpEntry {
   group: string;
@@ -37,7 +39,7 @@ export const POINTER_HELP: HelpEntry[] = [
   { group: 'Fly mode', keys: 'W / A / S / D', action: 'Forward, left, back, right' },
   { group: 'Fly mode', keys: 'Q / E', action: 'Down, up' },
   { group: 'Fly mode', keys: 'Shift', action: 'Hold for 4× speed' },
-  { group: 'Files', keys: 'Drop', action: 'Drop a scene .json or a .3dmap on the window to load it' },
+  ...FILE_HELP,
 ];
 
 /** Input types that take typed text: while one has focus, keys are the user's text. */
