@@ -56,11 +56,14 @@ describe('the nav bin', () => {
     expect(r).toEqual({ code: 1, stdout: '', stderr: 'nav preprocess: no/such-scene.json: no such file\n' });
   });
 
-  it('--help prints the usage on stdout (exit 0); no command prints it on stderr (exit 2)', async () => {
+  it('--help prints the usage and every flag on stdout (exit 0); no command prints the usage on stderr (exit 2)', async () => {
     const [help, none] = await Promise.all([bin(['--help']), bin([])]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage:\n {2}nav scen /);
+    expect(help.stdout).toMatch(/^ {2}--cell-size C +number > 0 +default: required/m);
     expect(help.stderr).toBe('');
-    expect(none).toEqual({ code: 2, stdout: '', stderr: help.stdout });
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toMatch(/^usage:\n {2}nav scen /);
+    expect(help.stdout.startsWith(none.stderr)).toBe(true);
   });
 });
