@@ -4,6 +4,7 @@ import type { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult } from './result.ts';
 import type { SearchSpace } from './space.ts';
+import { TiedGoals } from './tiedGoals.ts';
 
 /**
  * Connected components answer "unreachable" before any search. Every run on a voxel grid
@@ -15,12 +16,12 @@ import type { SearchSpace } from './space.ts';
  *
  * The closest reachable point is the node a full flood ends at (../shared/ARCHITECTURE.md,
  * "Search results"): the start component's voxel nearest the goal in a straight line
- * (`FreeComponents.nearestOf`), ties by lower path cost. Ties are rare (symmetric positions);
- * they are settled by A* searches to the tied voxels (exact heuristic, weight 1: least costs),
- * nearest estimate first, skipping a voxel whose obstacle-free distance already reaches the best
- * cost found. These searches are not bounded by `maxExpansions` (so the voxel chosen never
- * depends on the budget) and their work is not in the run's `expanded` (which stays the work of
- * the search to the chosen voxel, as a found query to it reports); their time is in `elapsedMs`.
+ * (`FreeComponents.nearestOf`), ties by lower path cost. Equally near voxels (symmetric
+ * positions: a goal behind the middle of a wall) are settled by one A* search from the start to
+ * all of them at once (TiedGoals: exact heuristic, weight 1, so the first reached has the least
+ * cost). That search is not bounded by `maxExpansions` (so the voxel chosen never depends on the
+ * budget) and its work is not in the run's `expanded` (which stays the work of the search to
+ * the chosen voxel, as a found query to it reports); its time is in `elapsedMs`.
  *
  * Components are cached per grid and connectivity and rebuilt on the first query after an edit
  * (`freeComponents`, keyed by `grid.version`).
@@ -36,8 +37,8 @@ export interface ComponentGoal {
   ms: number;
 }
 
-/** A one-shot A* (exact heuristic, weight 1) from `start` to `target` on `space`: the tie-settling search. */
-export type TieSearch = (space: GridSpace, start: number, target: number, options: SearchOptions) => SearchResult;
+/** A one-shot A* (exact heuristic, weight 1) from `start` to `goal` on `space`: the tie-settling search. */
+export type TieSearch = (space: SearchSpace, start: number, goal: number, options: SearchOptions) => SearchResult;
 
 let tieSearch: TieSearch | null = null;
 
@@ -69,21 +70,9 @@ export function componentGoal(space: SearchSpace, start: number, goal: number, o
 
 /** Picks among equally near voxels the one of least path cost (see the module comment). */
 function settleTie(space: GridSpace, start: number, tied: number[], options: SearchOptions, choice: ComponentGoal): void {
-  const lower = tied.map((t) => {
-    space.setGoal(t, 'exact');
-    return space.estimate(start);
-  });
-  const order = tied.map((_, i) => i).sort((a, b) => lower[a] - lower[b] || tied[a] - tied[b]);
-  choice.target = tied[order[0]];
   if (tieSearch === null) return;
-  let best = Infinity;
-  for (const i of order) {
-    if (lower[i] >= best) break;
-    const r = tieSearch(space, start, tied[i], options);
-    choice.expanded += r.expanded;
-    if (r.status === 'found' && r.cost < best) {
-      best = r.cost;
-      choice.target = tied[i];
-    }
-  }
+  const all = new TiedGoals(space, tied);
+  const r = tieSearch(all, start, all.goal, options);
+  choice.expanded = r.expanded;
+  if (r.status === 'found' && r.path.length >= 2) choice.target = r.path[r.path.length - 2];
 }
