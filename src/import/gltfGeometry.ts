@@ -251,7 +251,10 @@ export class GeometryTables {
   /** The bytes of output buffer `k` (>= 1): one compressed view's data. */
   bufferBytes(k: number): ArrayBuffer {
     const s = this.compressedSources[k - 1];
-    return this.inputBuffers[s.buffer].slice(s.offset, s.offset + s.length).buffer;
+    // A copy of exactly these bytes: a Node Buffer's slice() is a view into its (pooled) memory.
+    const out = new Uint8Array(s.length);
+    out.set(this.inputBuffers[s.buffer].subarray(s.offset, s.offset + s.length));
+    return out.buffer;
   }
 
   /** An accessor's min and max, when present: as many finite numbers as it has components. */

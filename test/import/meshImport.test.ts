@@ -147,6 +147,11 @@ describe('importMesh: broken files name the file and the problem', () => {
     ]);
     const meshopt = await importMesh('m.glb', new Uint8Array(readFileSync(path('meshopt.glb'))), { textures: false });
     expect(meshopt.triangles).toBe(12);
+    // A Node Buffer as read (small files share a pooled ArrayBuffer, at an offset): the same.
+    const buffer = readFileSync(path('meshopt.glb'));
+    expect(buffer.byteOffset > 0 || buffer.buffer.byteLength > buffer.byteLength).toBe(true);
+    expect((await importMesh('m.glb', buffer)).triangles).toBe(12);
+    expect((await importMesh('d.glb', readFileSync(path('draco.glb')))).triangles).toBe(12);
     // Corrupt Draco data through the default decoder is still a problem of the file; the next file decodes.
     await expect(importMesh('b.glb', new Uint8Array(readFileSync(path('broken-draco.glb'))))).rejects.toThrow(
       /b\.glb: cannot be read: Draco decoding failed/,

@@ -146,6 +146,33 @@ describe('the packed package', () => {
     expect(out.importScene).toBe('function');
   });
 
+  it('imports Draco and meshopt GLBs in Node with no decoder wiring (draco3d installed as the optional peer), bakes and loads a .navbin', () => {
+    expect(existsSync(join(project, 'node_modules/draco3d'))).toBe(true);
+    const meshes = join(ROOT, 'test/data/meshes');
+    writeFileSync(
+      join(project, 'draco.mjs'),
+      `
+      import { readFileSync } from 'node:fs';
+      import { writeNavbin } from 'navlab';
+      import { importMesh } from 'navlab/import';
+      import { NavWorld } from 'navlab/three';
+      import { Box3, Vector3 } from 'three';
+      const draco = await importMesh('draco.glb', readFileSync(${JSON.stringify(join(meshes, 'draco.glb'))}));
+      const meshopt = await importMesh('meshopt.glb', readFileSync(${JSON.stringify(join(meshes, 'meshopt.glb'))}));
+      const bounds = new Box3().setFromObject(draco.object).expandByScalar(1);
+      const nav = NavWorld.fromObject3D(draco.object, { cellSize: 0.25, bounds });
+      const bytes = writeNavbin({ settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
+        grid: nav.grid, graph: { ids: [], positions: [], offsets: [0], targets: [], costs: [] } });
+      const baked = NavWorld.fromNavbin(bytes);
+      const p = baked.findPath(bounds.min.clone().addScalar(0.5), bounds.max.clone().subScalar(0.5));
+      console.log(JSON.stringify({ draco: draco.triangles, meshopt: meshopt.triangles, status: p.status, corners: p.points.length }));
+    `,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['draco.mjs'], { cwd: project, encoding: 'utf8' }));
+    expect(out).toMatchObject({ draco: 12, meshopt: 12, status: 'found' });
+    expect(out.corners).toBeGreaterThanOrEqual(2);
+  });
+
   it('type-checks a TypeScript user against the shipped declarations', () => {
     // A three.js user has @types/three; lend the repository's type packages for that.
     symlinkSync(join(ROOT, 'node_modules/@types'), join(project, 'node_modules/@types'), 'dir');
