@@ -15,6 +15,7 @@ import { benchWaypointEdits } from './waypointEdits.ts';
 import { benchWaypoints } from './waypoints.ts';
 import { benchVoxelize } from './voxelize.ts';
 import { benchMeshMemory } from './meshMemory.ts';
+import { benchUnreachable } from './unreachable.ts';
 import { benchRecast } from './recast.ts';
 
 export async function runBenchmarks(): Promise<void> {
@@ -29,6 +30,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchBrowser();
   benchVoxelize();
   benchMeshMemory();
+  await benchUnreachable();
   await benchRecast();
   if (reportTargets() > 0) process.exitCode = 1;
 }
