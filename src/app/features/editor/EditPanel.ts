@@ -15,6 +15,8 @@ export interface EditActions {
   exportScene(): void;
   /** Downloads the scene's navigation (grid, waypoint graph, settings) as a .navbin. */
   exportNavigation(): void;
+  /** Adds seeded random waypoints (randomCount, randomSeed). */
+  randomWaypoints(): void;
   share(): void;
   revert(): void;
 }
@@ -40,6 +42,9 @@ export function buildEditPanel(gui: GUI, app: Shell, s: EditSettings, act: EditA
   f.add(s, 'shape', ['box', 'sphere', 'cylinder']).name('obstacle shape');
   f.add(s, 'size', 0.25, 20, 0.25).name('obstacle size');
   f.add(s, 'agent').name('agent id').listen();
+  f.add(s, 'randomCount', 1, 500, 1).name('random waypoints');
+  f.add(s, 'randomSeed', 0, 9999, 1).name('random seed');
+  f.add({ random: () => act.randomWaypoints() }, 'random').name('Place random waypoints');
   f.add(s, 'unlockLarge')
     .name('edit scene-sized geometry')
     .onChange(() => act.unlockChanged());

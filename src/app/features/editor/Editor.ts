@@ -2,6 +2,7 @@ import type GUI from 'lil-gui';
 import { GridHelper, type LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import type { SceneDocument, SceneObstacle } from '../../../scene/schema.ts';
 import { levelScale } from '../../shell/base/scale.ts';
+import { addWaypoints, randomFreePoints } from './randomWaypoints.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { buildEditPanel, editShortcuts, type EditActions } from './EditPanel.ts';
 import { TOOL_NAMES, type EditSettings } from './editSettings.ts';
@@ -45,6 +46,8 @@ export class Editor {
     size: 2,
     agent: '',
     unlockLarge: false,
+    randomCount: 20,
+    randomSeed: 1,
   };
   /** Each scene's saved edits and undo history. */
   readonly work: SceneWork;
@@ -356,6 +359,16 @@ export class Editor {
     return this.folder;
   }
 
+  /** Adds `randomCount` waypoints at seeded random free points, clear of geometry by the agent radius (one undoable edit). */
+  private randomWaypoints(): void {
+    const world = this.live().world;
+    const doc = this.app.current!.doc;
+    const { randomCount: n, randomSeed: seed } = this.settings;
+    const points = randomFreePoints(world, doc.bounds, n, seed, levelScale(doc).agentRadius);
+    if (points.length === 0 && n > 0) throw new Error('Random waypoints: found no free point clear of the geometry');
+    this.commit(`Random waypoints (${points.length}, seed ${seed})`, (d) => addWaypoints(d, points));
+  }
+
   /** What the Edit panel's buttons and the editing keys do. */
   private get actions(): EditActions {
     return {
@@ -368,6 +381,7 @@ export class Editor {
       duplicateSelected: () => this.picked.duplicateSelected(),
       exportScene: () => this.exportScene(),
       exportNavigation: () => void exportNavigation(this.app),
+      randomWaypoints: () => this.guard(() => this.randomWaypoints()),
       share: () => void this.share(),
       revert: () => void this.work.revertToShipped(),
     };

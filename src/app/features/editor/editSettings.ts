@@ -20,4 +20,7 @@ export interface EditSettings {
   agent: string;
   /** Scene-sized geometry (a ground slab) can be selected, moved and deleted. */
   unlockLarge: boolean;
+  /** "Place random waypoints": how many, and the seed they are drawn with. */
+  randomCount: number;
+  randomSeed: number;
 }
