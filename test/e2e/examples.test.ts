@@ -44,7 +44,7 @@ afterAll(async () => {
 async function open(
   page: string,
   ready: string | null,
-  before?: (p: Page) => Promise<void>,
+  before?: (p: Page) => Promise<unknown>,
 ): Promise<{ page: Page; example: Record<string, unknown>; errors: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const p = await context.newPage();

@@ -17,7 +17,11 @@ useDevApp((dev) => ({ app, page } = dev));
 
 const RIVER = shippedScenes().find((s) => s.file === 'river-bridge.json')!.name;
 /** Across the river: the optimum takes the bridge (wading costs 8 per voxel). */
-const QUERY = { graph: 'grid' as const, from: [6, 0, 2], to: [8, 0, 17] };
+const QUERY: { graph: 'grid'; from: [number, number, number]; to: [number, number, number] } = {
+  graph: 'grid',
+  from: [6, 0, 2],
+  to: [8, 0, 17],
+};
 
 async function downloadBytes(download: Download): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
