@@ -236,8 +236,8 @@ function memberName(signature: string): string {
 }
 
 /**
- * Every exported declaration and every public member of an exported class or interface (methods,
- * properties, getters, constructors, interface fields) that has no doc comment, over all entries.
+ * Every exported declaration and every public member of an exported class, interface or object
+ * type (methods, properties, getters, constructors, fields) that has no doc comment, over all entries.
  * A setter counts as documented when the getter of the same name is; the later overloads of a
  * documented member likewise.
  */
@@ -253,8 +253,10 @@ export function undocumentedMembers(declarationsRoot: string): Undocumented[] {
       if (!d || seen.has(key)) continue;
       seen.add(key);
       if (d.doc === '') result.push({ entry: entry.name, name, file });
-      // Only class and interface bodies have members (a function or const may span lines too).
-      if (d.kind !== 'class' && d.kind !== 'interface') continue;
+      // Only class and interface bodies and object types (`type T = Base & {`) have members; a
+      // function, a const or a function type may span lines too, its parameters are not members.
+      const objectType = d.kind === 'type' && !d.signature.includes('(');
+      if (d.kind !== 'class' && d.kind !== 'interface' && !objectType) continue;
       const documented = new Set<string>();
       for (const m of d.members) {
         const member = memberName(m.signature);

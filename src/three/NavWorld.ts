@@ -84,9 +84,13 @@ export type NavQueryOptions = SceneQueryOptions;
 
 /** A NavWorld built by `fromObject3D`: it always has its root, world, grid and line of sight. */
 export type ObjectNavWorld = NavWorld & {
+  /** The root the obstacle meshes were collected from. */
   readonly root: Object3D;
+  /** The collision world of those meshes (BVH line of sight, ray picks). */
   readonly world: CollisionWorld;
+  /** The voxel grid of the meshes, grown by the agent radius. */
   readonly grid: VoxelGrid;
+  /** Capsule line of sight of the agent radius through the world. */
   readonly lineOfSight: LineOfSight;
 };
 
