@@ -24,7 +24,8 @@ export interface NavbinParts {
 /**
  * Reads `bytes` (readNavbin: every size checked before allocating) and rebuilds the waypoint
  * graph from its links. Throws a NavbinError (code 'parse') on a bad file, also when a link is
- * stored one way only, links a waypoint to itself, or two waypoints share an id; a NavlabError
+ * stored one way only or twice, links a waypoint to itself, a waypoint's links are not in
+ * ascending order (docs/navbin.md), or two waypoints share an id; a NavlabError
  * 'usage' naming `what` when `bytes` is not a Uint8Array or an ArrayBuffer.
  */
 export function navbinParts(bytes: Uint8Array | ArrayBuffer, what: string): NavbinParts {
@@ -45,6 +46,7 @@ export function navbinParts(bytes: Uint8Array | ArrayBuffer, what: string): Navb
     for (let e = offsets[i]; e < offsets[i + 1]; e++) {
       const j = targets[e];
       if (j === i) fail(`link ${e} joins waypoint ${i} to itself`);
+      if (e > offsets[i] && j <= targets[e - 1]) fail(`the links of waypoint ${i} are not in strictly ascending order (at link ${e})`);
       if (!hasLink(offsets, targets, j, i)) fail(`link ${e} (waypoint ${i} -> ${j}) is not stored both ways`);
       if (j > i) pairs.push(i, j);
     }

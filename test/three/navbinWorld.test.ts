@@ -195,5 +195,46 @@ describe('NavWorld.fromNavbin', () => {
       graph: { ids: ['a', 'a'], positions: [0, 0, 0, 1, 0, 0], offsets: [0, 0, 0], targets: [], costs: [] },
     });
     expect(() => NavWorld.fromNavbin(twins)).toThrow(/waypoints 0 and 1 share the id 'a'/);
+    const unordered = writeNavbin({
+      settings: readNavbin(bytes).settings,
+      grid: null,
+      graph: {
+        ids: ['a', 'b', 'c'],
+        positions: [0, 0, 0, 1, 0, 0, 2, 0, 0],
+        offsets: [0, 2, 3, 4],
+        targets: [2, 1, 0, 0],
+        costs: [2, 1, 1, 2],
+      },
+    });
+    expect(() => NavWorld.fromNavbin(unordered)).toThrow(/the links of waypoint 0 are not in strictly ascending order \(at link 1\)/);
+  });
+
+  it('reads damaged bytes to a NavWorld or a NavbinError, nothing else', () => {
+    const rand = mulberry32(99);
+    const small = writeNavbin({
+      settings: readNavbin(bytes).settings,
+      grid: new VoxelGrid({ dims: [3, 2, 2], origin: { x: 0, y: 0, z: 0 }, cellSize: 1 }),
+      graph: {
+        ids: ['a', 'b', 'c'],
+        positions: [0.5, 0.5, 0.5, 2.5, 0.5, 0.5, 2.5, 1.5, 1.5],
+        offsets: [0, 1, 3, 4],
+        targets: [1, 0, 2, 1],
+        costs: [2, 2, 1.4, 1.4],
+      },
+    });
+    const outcomes = new Set<string>();
+    for (let k = 0; k < 400; k++) {
+      const damaged = small.slice();
+      for (let n = 1 + Math.floor(rand() * 3); n > 0; n--) damaged[Math.floor(rand() * damaged.length)] = Math.floor(rand() * 256);
+      try {
+        const nav = NavWorld.fromNavbin(damaged);
+        expect(nav.graph.count).toBe(nav.ids.length);
+        outcomes.add('read');
+      } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(NavbinError);
+        outcomes.add('refused');
+      }
+    }
+    expect([...outcomes].sort()).toEqual(['read', 'refused']);
   });
 });
