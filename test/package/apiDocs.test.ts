@@ -80,6 +80,14 @@ describe('docs/api', () => {
           'export interface Bare {',
           '    field: string;',
           '}',
+          '/** An object type. */',
+          'export type Obj = Thing & {',
+          '    readonly f: number;',
+          '};',
+          '/** A function type: its parameter object has no members to document. */',
+          'export type Fn = (a: {',
+          '    x: number;',
+          '}) => void;',
           '',
         ].join('\n'),
       );
@@ -87,7 +95,7 @@ describe('docs/api', () => {
         mkdirSync(join(root, entry));
         writeFileSync(join(root, entry, 'index.d.ts'), '');
       }
-      expect(undocumentedMembers(root).map((u) => u.name)).toEqual(['Thing.b', 'Thing.constructor', 'Bare', 'Bare.field']);
+      expect(undocumentedMembers(root).map((u) => u.name)).toEqual(['Thing.b', 'Thing.constructor', 'Bare', 'Bare.field', 'Obj.f']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
