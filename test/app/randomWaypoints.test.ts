@@ -7,7 +7,7 @@ import { loadedScene } from './helpers.ts';
 describe('random waypoints', () => {
   const scene = loadedScene('open-field.json');
   const doc = scene.doc;
-  const world = ObstacleWorld.fromScene(doc, { grid: scene.grid });
+  const world = ObstacleWorld.fromScene(doc, { grid: scene.grid ?? undefined });
 
   it('are the same for the same seed, different for another, and lie clear of the geometry', () => {
     const a = randomFreePoints(world, doc.bounds, 30, 7, 0.5);

@@ -320,7 +320,7 @@ export class Editor {
     this.settings.tool = tool;
     // Painting has no selection: a gizmo left on screen would take the clicks meant for painting.
     if (PAINT_TOOLS.has(tool) && this.picked.selection !== null) this.picked.select(null);
-    if (!PAINT_TOOLS.has(tool)) this.strokes.showPreview(null);
+    this.strokes.toolChanged(tool);
     // The placement plane is shown while it is where a click lands.
     const b = this.app.current?.doc.bounds;
     this.plane.visible =

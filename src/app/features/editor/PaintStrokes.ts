@@ -6,7 +6,7 @@ import { pickVoxel } from '../../shell/picking.ts';
 import type { EditModel } from './EditModel.ts';
 import type { EditSettings } from './editSettings.ts';
 import { checkPaintLimit, paintTerrain, paintVoxels, TERRAIN_KINDS } from './edits.ts';
-import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, type StrokeStart } from './painting.ts';
+import { brushBox, layerVoxel, PAINT_TOOLS, spanBox, strokeStart, voxelLine, type StrokeStart } from './painting.ts';
 import { DocRef, type DocCommand } from './timeline.ts';
 
 /** A paint stroke in progress: one undo step from `before` to the current document. */
@@ -45,6 +45,8 @@ export interface StrokeHost {
  */
 export class PaintStrokes {
   private stroke: Stroke | null = null;
+  /** The voxel layer was hidden (a level of meshes) and is drawn while a paint tool is active. */
+  private shownForPaint = false;
   /** The brush under the pointer (or the box of a Shift+drag), as a wire box. */
   private readonly preview = new LineSegments(
     new EdgesGeometry(new BoxGeometry(1, 1, 1)),
@@ -60,6 +62,30 @@ export class PaintStrokes {
     this.preview.renderOrder = 12;
     app.scene.add(this.preview);
     this.install();
+    // A newly shown scene sets the layers itself.
+    app.sceneShown.add(() => {
+      this.shownForPaint = false;
+    });
+  }
+
+  /**
+   * The active tool changed: painting shows what it paints, so while a paint tool is active
+   * the voxel layer is drawn (a level of meshes hides it otherwise), and hidden again after;
+   * other tools show no brush.
+   */
+  toolChanged(tool: string): void {
+    const t = this.app.toggles;
+    const painting = PAINT_TOOLS.has(tool);
+    if (painting && !t.voxels && this.app.current?.grid) {
+      t.voxels = true;
+      this.shownForPaint = true;
+      this.app.applyToggles();
+    } else if (!painting && this.shownForPaint) {
+      t.voxels = false;
+      this.shownForPaint = false;
+      this.app.applyToggles();
+    }
+    if (!painting) this.showPreview(null);
   }
 
   /** The voxel box of the brush around voxel v. */
@@ -130,43 +156,59 @@ export class PaintStrokes {
       pointerId: e.pointerId,
     };
     if (this.stroke.box) this.showPreview(this.brushBox(start.voxel));
-    else this.paintAt(start.voxel);
+    else this.paintAt([start.voxel]);
   }
 
+  /**
+   * A drag: every pointer sample since the last event (the browser coalesces fast moves into
+   * one event), and every voxel on the line between successive samples' voxels (voxelLine),
+   * so a fast stroke leaves no gaps; all painted in one document change.
+   */
   private moveStroke(e: PointerEvent): void {
     const st = this.stroke!;
     const grid = this.host.live().world.grid!;
-    const ray = this.eventRay(e).ray;
-    const v = layerVoxel(grid, ray.origin, ray.direction, st.start);
-    if (v === null || v.every((c, a) => c === st.last[a])) return;
-    st.last = v;
-    if (st.box) this.showPreview(spanBox(this.brushBox(st.start.voxel), this.brushBox(v)));
-    else this.paintAt(v);
+    const samples = e.getCoalescedEvents?.() ?? [];
+    const along: number[][] = [];
+    for (const s of samples.length > 0 ? samples : [e]) {
+      const ray = this.eventRay(s).ray;
+      const v = layerVoxel(grid, ray.origin, ray.direction, st.start);
+      if (v === null || v.every((c, a) => c === st.last[a])) continue;
+      if (!st.box) along.push(...voxelLine(st.last, v));
+      st.last = v;
+    }
+    if (st.box) this.showPreview(spanBox(this.brushBox(st.start.voxel), this.brushBox(st.last)));
+    else if (along.length > 0) this.paintAt(along);
   }
 
-  /** Paints the brush at v into the current document, shown at once (undo step at the end). */
-  private paintAt(v: number[]): void {
+  /** Paints the brush at each voxel of `vs` into the current document, shown at once (undo step at the end). */
+  private paintAt(vs: readonly number[][]): void {
     const st = this.stroke!;
-    const k = v.join(',');
-    if (st.done.has(k)) return;
-    st.done.add(k);
-    this.applyBrush(this.brushBox(v));
+    const boxes: number[][] = [];
+    for (const v of vs) {
+      const k = v.join(',');
+      if (st.done.has(k)) continue;
+      st.done.add(k);
+      boxes.push(this.brushBox(v));
+    }
+    if (boxes.length > 0) this.applyBrush(...boxes);
   }
 
-  private applyBrush(box: number[]): void {
+  private applyBrush(...boxes: number[][]): void {
     const st = this.stroke!;
     const cur = this.app.current!.doc;
-    const next =
-      st.tool === 'erase'
-        ? paintVoxels(cur, box, false)
-        : st.tool === 'voxel'
-          ? paintVoxels(cur, box, true)
-          : paintTerrain(cur, box, this.settings.terrain);
+    let next = cur;
+    for (const box of boxes)
+      next =
+        st.tool === 'erase'
+          ? paintVoxels(next, box, false)
+          : st.tool === 'voxel'
+            ? paintVoxels(next, box, true)
+            : paintTerrain(next, box, this.settings.terrain);
     // The edits clip their boxes to the layer: only the primitive limit is left to check (a
     // whole validation of a map with 20,000 boxes would cost more than the paint).
     checkPaintLimit(next);
     this.host.show(next, cur);
-    this.showPreview(box);
+    this.showPreview(boxes[boxes.length - 1]);
   }
 
   private endStroke(): void {
