@@ -31,8 +31,11 @@ export class FreeComponents {
   readonly grid: VoxelGrid;
   /** Which voxels touch: 6 (faces), 18 (+ edges) or 26 (+ corners), as `connectivityOf` derives it from the move rules. */
   readonly connectivity: Connectivity;
-  /** The grid's `version` these components describe. */
-  readonly version: number;
+  /**
+   * The grid's `version` these components describe (`freeComponents` advances it without a
+   * rebuild past edits that changed no voxel's occupancy, such as terrain costs).
+   */
+  version: number;
   /** Number of connected components of free voxels (labels 0 .. count - 1). */
   readonly count: number;
   /** Per row r = y + Y * z: its runs are rowStart[r] .. rowStart[r + 1] - 1 (Y * Z + 1 entries). */
@@ -224,13 +227,39 @@ function nextBit(bits: Uint32Array, base: number, words: number, from: number, s
 
 const cache = new WeakMap<VoxelGrid, Map<Connectivity, FreeComponents>>();
 
-/** The components of `grid` under `connectivity`, rebuilt when the grid has changed since. */
+/** Largest edited box checked voxel by voxel against the runs before a rebuild. */
+const UNCHANGED_CHECK = 4096;
+
+/** True when every voxel of the inclusive `box` (empty: x0 > x1) is free exactly where `c` has a run. */
+function unchangedIn(c: FreeComponents, box: readonly number[]): boolean {
+  if (box[0] > box[3]) return true;
+  if ((box[3] - box[0] + 1) * (box[4] - box[1] + 1) * (box[5] - box[2] + 1) > UNCHANGED_CHECK) return false;
+  const occ = c.grid.occupancy;
+  for (let z = box[2]; z <= box[5]; z++)
+    for (let y = box[1]; y <= box[4]; y++)
+      for (let x = box[0]; x <= box[3]; x++) if ((occ[c.grid.index(x, y, z)] === 0) !== c.runAt(x, y, z) >= 0) return false;
+  return true;
+}
+const editBox = [0, 0, 0, 0, 0, 0];
+
+/**
+ * The components of `grid` under `connectivity`, cached per grid and connectivity (every query
+ * on the grid asks for them first). After an edit they are rebuilt on the next call, unless the
+ * grid's edit log (`editedSince`) shows that no voxel's occupancy changed since (terrain edits,
+ * or an edited box of at most UNCHANGED_CHECK voxels whose voxels are all as the runs say):
+ * then they are kept.
+ */
 export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): FreeComponents {
   checkInstance('freeComponents: grid', grid, VoxelGrid);
   checkOneOf('freeComponents: connectivity', connectivity, [6, 18, 26]);
   let byRule = cache.get(grid);
   if (byRule === undefined) cache.set(grid, (byRule = new Map()));
   let c = byRule.get(connectivity);
-  if (c === undefined || c.version !== grid.version) byRule.set(connectivity, (c = new FreeComponents(grid, connectivity)));
+  if (c !== undefined && c.version !== grid.version) {
+    const box = grid.editedSince(c.version, editBox);
+    if (box !== null && unchangedIn(c, box)) c.version = grid.version;
+    else c = undefined;
+  }
+  if (c === undefined) byRule.set(connectivity, (c = new FreeComponents(grid, connectivity)));
   return c;
 }

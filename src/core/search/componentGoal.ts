@@ -1,5 +1,5 @@
 import { now } from '../clock.ts';
-import { connectivityOf, freeComponents } from '../grid/freeComponents.ts';
+import { freeComponents } from '../grid/freeComponents.ts';
 import type { GridSpace } from '../grid/GridSpace.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult } from './result.ts';
@@ -57,7 +57,8 @@ export function componentGoal(space: SearchSpace, start: number, goal: number, o
   const t0 = now();
   const gs = space as unknown as GridSpace;
   const grid = gs.grid;
-  const components = freeComponents(grid, connectivityOf(gs.neighborhood, gs.cornerCutting));
+  // The move rule's connectivity (connectivityOf): every forbid rule joins what faces join.
+  const components = freeComponents(grid, gs.cornerCutting === 'forbid' ? 6 : gs.neighborhood);
   const from = components.componentOf(start);
   if (from === components.componentOf(goal)) return null;
   const p = grid.coords(goal, { x: 0, y: 0, z: 0 });

@@ -119,6 +119,21 @@ describe('FreeComponents', () => {
     expect(b.componentOf(grid.index(0, 0, 0))).toBe(b.componentOf(grid.index(4, 2, 0)));
   });
 
+  it('is kept past edits that change no occupancy (terrain), rebuilt after a bare version bump', () => {
+    const grid = new VoxelGrid({ dims: [5, 3, 1] });
+    for (let y = 0; y < 3; y++) grid.setBlocked(2, y, 0, true);
+    const a = freeComponents(grid, 26);
+    grid.setCost(0, 0, 0, 4);
+    grid.setBlocked(3, 0, 0, false); // already free: no change
+    expect(freeComponents(grid, 26)).toBe(a);
+    expect(a.version).toBe(grid.version);
+    grid.occupancy[grid.index(2, 1, 0)] = 0;
+    grid.version++; // a direct write: the log cannot tell what changed
+    const b = freeComponents(grid, 26);
+    expect(b).not.toBe(a);
+    expect(b.count).toBe(1);
+  });
+
   it('tells forbid rules apart from allow rules only where a corner joins', () => {
     // Two free voxels touching at a corner only: joined under 26/allow, apart under every forbid rule.
     const grid = new VoxelGrid({ dims: [2, 2, 2] });
