@@ -92,6 +92,8 @@ export function loadScenario(mapFile: string, scenFile: string): ScenarioProblem
 export interface NavIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Whether stderr is a terminal: long commands (`nav import`) then print progress there. @default false */
+  stderrIsTTY?: boolean;
 }
 
 /**

@@ -10,4 +10,5 @@ import { main } from './main.ts';
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
+  stderrIsTTY: process.stderr.isTTY === true,
 });

@@ -25,6 +25,10 @@ import {
   type VoxelLayer,
 } from '../scene/index.ts';
 import type { ImportedMesh } from './meshImport.ts';
+import { defaultAgentRadius, defaultAgentSpeed, importAgents } from './importAgents.ts';
+import { isClosedMesh } from '../core/geometry/closedMesh.ts';
+import { now } from '../core/clock.ts';
+import { clearSpace } from '../core/grid/clearance.ts';
 import { preprocessScene } from '../three/preprocess.ts';
 import {
   meshGridSpec,
@@ -51,12 +55,27 @@ export type WaypointPlacer = (
 export interface ImportSceneOptions {
   /** Within SCENE_RANGES.cellSize. @default `defaultCellSize`: longest side of the meshes' box / DEFAULT_CELLS_ACROSS */
   cellSize?: number;
-  /** @default 'surface' */
-  fill?: VoxelFill;
-  /** Written as the document's agentRadius (capsule tests of the links). @default 0 */
+  /** 'auto': solid when the meshes together are closed (`isClosedMesh`), else surface. @default 'auto' */
+  fill?: VoxelFill | 'auto';
+  /**
+   * Written as the document's agentRadius (capsule tests of the links; the agents' radius).
+   * @default `defaultAgentRadius`: 0.4 cells, within [extent / 1000, extent / 40]
+   */
   agentRadius?: number;
   /** Places the waypoints; none when absent. */
   placeWaypoints?: WaypointPlacer;
+  /** Agents written into the scene (`importAgents`: seeded, every goal reachable), at most 10,000. @default 0 */
+  agents?: number;
+  /** Seed of the agents. @default 1 */
+  seed?: number;
+  /**
+   * Told as each stage starts: 'voxelize', 'components', 'waypoints', 'agents', 'links'
+   * (decoding the files comes before `importScene`). Between stages `importScene` yields
+   * (one macrotask), so a caller can cancel through `signal`.
+   */
+  onStage?: (stage: ImportStage) => void;
+  /** Aborting it stops the import at the next stage with an ImportCancelled error; nothing is returned. */
+  signal?: AbortSignal;
   /** Scene name. @default the first mesh's src without folder and extension */
   name?: string;
 }
@@ -73,6 +92,25 @@ export interface ImportedScene {
   blocked: number;
   /** Linked waypoint pairs, from the same preprocessing `nav preprocess` runs. */
   links: number;
+  /** The fill used (the one given, or the one 'auto' chose). */
+  fill: VoxelFill;
+  /** Wall time of each stage, ms. */
+  ms: Record<ImportStage, number>;
+}
+
+/** The stages of `importScene`, in order. */
+export const IMPORT_STAGES = ['voxelize', 'components', 'waypoints', 'agents', 'links'] as const;
+
+/** One stage of `importScene` (IMPORT_STAGES). */
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+
+/** Thrown by `importScene` when its `signal` was aborted. */
+export class ImportCancelled extends NavlabError {
+  /** The import was cancelled (code `input`). */
+  constructor() {
+    super('input', 'the import was cancelled');
+    this.name = 'ImportCancelled';
+  }
 }
 
 /** A problem with the import (not with one file): e.g. a voxel layer over the scene limits. */
@@ -87,8 +125,11 @@ export class ImportError extends NavlabError {
 /**
  * A version-2 scene from mesh files placed as they are (identity transforms): the meshes by
  * `src` (ids from `name`, else from src's file name; paths relative to where the scene will be written, or data: URIs), a voxel layer of
- * all their triangles (voxelizeTriangles: the grid covers them with a free margin), bounds =
- * the grid's box, and waypoints from `placeWaypoints`. Throws ImportError when the meshes
+ * all their triangles (voxelizeTriangles: the grid covers them with a free margin; solid fill
+ * when the meshes are closed, by default), bounds = the grid's box, waypoints from
+ * `placeWaypoints` and `agents` agents with reachable goals (`importAgents`); every length it
+ * chooses follows the level (cell size, agent radius and speed). Runs in the stages of
+ * IMPORT_STAGES, told to `onStage`; an aborted `signal` stops it between stages (ImportCancelled). Throws ImportError when the meshes
  * pass the scene limits (SCENE_LIMITS.meshes files, LIMITS.sceneTriangles triangles with every
  * listed file counted, checked before their triangles are copied) or the voxel layer needs
  * more boxes than a scene may hold; arguments of the wrong kind, a `src` a scene cannot hold
@@ -128,9 +169,23 @@ export async function importScene(
   }
   const { min, max } = soupBounds(soup);
   const cellSize = options.cellSize ?? defaultCellSize(min, max);
-  const fill = options.fill ?? 'surface';
-  const agentRadius = options.agentRadius ?? 0;
+  const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, cellSize);
+  const ms = { voxelize: 0, components: 0, waypoints: 0, agents: 0, links: 0 };
+  let t = now();
+  const stage = async (name: ImportStage): Promise<void> => {
+    if (options.onStage !== undefined || options.signal !== undefined) await new Promise((r) => setTimeout(r, 0));
+    if (options.signal?.aborted) throw new ImportCancelled();
+    options.onStage?.(name);
+    t = now();
+  };
+  const lap = (name: ImportStage): void => {
+    ms[name] += now() - t;
+  };
+  await stage('voxelize');
+  const fill = options.fill === undefined || options.fill === 'auto' ? (isClosedMesh(soup) ? 'solid' : 'surface') : options.fill;
+  const agentRadius = options.agentRadius ?? defaultAgentRadius({ extent, cellSize });
   const { grid, blocked, layer } = sceneVoxelLayer(soup, { cellSize, fill });
+  lap('voxelize');
   const triangles = soup.length / 9;
   const byId = new Map(meshes.map((m, i) => [m.id, files[i].mesh]));
   const g = grid.origin;
@@ -143,21 +198,38 @@ export async function importScene(
     voxels: layer,
     meshes,
   });
+  await stage('components');
+  const space = clearSpace(grid, agentRadius);
+  lap('components');
   if (options.placeWaypoints) {
+    await stage('waypoints');
     const waypoints = await options.placeWaypoints(document, { agentRadius, meshes: byId });
     document = parseScene({ ...document, waypoints });
+    lap('waypoints');
   }
+  await stage('agents');
+  const agents = importAgents(space, options.agents ?? 0, agentRadius, defaultAgentSpeed({ extent, cellSize }), options.seed ?? 1);
+  if (agents.length > 0) document = parseScene({ ...document, agents });
+  lap('agents');
+  await stage('links');
   const pre = preprocessScene(document, { world: { sceneMeshes: byId } });
   const links = pre.graph.linkCount;
   pre.world.dispose();
-  return { document, meshes: byId, triangles, blocked, links };
+  lap('links');
+  if (options.signal?.aborted) throw new ImportCancelled();
+  return { document, meshes: byId, triangles, blocked, links, fill, ms };
 }
 
 /** `options` checked (a usage error naming the field); the ranges a scene holds are checked where they are used. */
 function checkImportOptions(options: unknown): ImportSceneOptions {
   const o = checkOptions<ImportSceneOptions>('options', options);
   if (o.cellSize !== undefined) checkSceneCellSize(o.cellSize);
-  if (o.fill !== undefined) checkOneOf('fill', o.fill, ['surface', 'solid']);
+  if (o.fill !== undefined) checkOneOf('fill', o.fill, ['surface', 'solid', 'auto']);
+  if (o.agents !== undefined && !(Number.isInteger(o.agents) && o.agents >= 0 && o.agents <= LIMITS.agents))
+    throw usageError('agents', `an integer in [0, ${LIMITS.agents}]`, o.agents);
+  if (o.seed !== undefined && !Number.isInteger(o.seed)) throw usageError('seed', 'an integer', o.seed);
+  if (o.onStage !== undefined) checkFunction('onStage', o.onStage);
+  if (o.signal !== undefined) checkInstance('signal', o.signal, AbortSignal);
   const r = o.agentRadius;
   if (r !== undefined && (typeof r !== 'number' || !(r >= 0 && r <= SCENE_RANGES.length)))
     throw usageError('agentRadius', `a number in [0, ${SCENE_RANGES.length}]`, r);

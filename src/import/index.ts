@@ -15,4 +15,13 @@ export {
   type MeshFormat,
   type MeshImportOptions,
 } from './meshImport.ts';
-export { importScene, ImportError, type ImportSceneOptions, type ImportedScene, type WaypointPlacer } from './importScene.ts';
+export {
+  importScene,
+  ImportError,
+  ImportCancelled,
+  IMPORT_STAGES,
+  type ImportStage,
+  type ImportSceneOptions,
+  type ImportedScene,
+  type WaypointPlacer,
+} from './importScene.ts';

@@ -112,9 +112,12 @@ describe('nav import and nav bake', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['scene', 'triangles', 'dims', 'blocked', 'waypoints', 'links', 'ms']);
+    expect(Object.keys(j)).toEqual(['scene', 'triangles', 'dims', 'blocked', 'waypoints', 'links', 'ms', 'agents', 'fill']);
     expect(j.triangles).toBe(32);
     expect(j.waypoints).toBe(0);
+    // Four agents by default, of the scene's agent radius; both meshes are closed: solid fill.
+    expect(j.agents).toBe(4);
+    expect(j.fill).toBe('solid');
     const text = readFileSync(out, 'utf8');
     const doc = parseScene(text);
     expect(saveScene(doc)).toBe(text);
@@ -124,11 +127,12 @@ describe('nav import and nav bake', () => {
       expect.stringMatching(/test\/data\/meshes\/tetra-binary\.stl$/),
     ]);
     expect(doc.agentRadius).toBe(0.1);
+    expect(doc.agents.map((a) => a.radius)).toEqual([0.1, 0.1, 0.1, 0.1]);
     // The voxel layer is the voxelization of both meshes together.
     const a = await readMeshFile(mesh('sample.glb')),
       b = await readMeshFile(mesh('tetra-binary.stl'));
     const both = new Float32Array([...a.soup, ...b.soup]);
-    const { grid } = voxelizeTriangles(both, { cellSize: 0.25 });
+    const { grid } = voxelizeTriangles(both, { cellSize: 0.25, fill: 'solid' });
     const layer = buildVoxelGrid(doc)!;
     expect([layer.X, layer.Y, layer.Z]).toEqual(j.dims);
     expect(Array.from(layer.occupancy)).toEqual(Array.from(grid.occupancy));

@@ -646,5 +646,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       ],
     },
     ImportError: { kind: 'class', spec: { construct: () => ['message'] } },
+    ImportCancelled: { kind: 'class', spec: { construct: () => [] } },
+    IMPORT_STAGES: { kind: 'value' },
   },
 };

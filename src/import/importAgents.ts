@@ -1,0 +1,88 @@
+import type { ClearSpace } from '../core/grid/clearance.ts';
+import type { SceneAgent } from '../scene/index.ts';
+
+/** The lengths an import takes from the level: its extent (longest side) and cell size. */
+export interface ImportScale {
+  /** Longest side of the meshes' box. */
+  extent: number;
+  /** The voxel layer's cell size. */
+  cellSize: number;
+}
+
+/**
+ * The default agent radius of an imported level: 0.4 cells, within [extent / 1000, extent / 40].
+ * Under half a cell, so a grid path (between centres of free voxels, corners not cut) keeps the
+ * agent's sphere out of every blocked voxel: agents planned on the voxel layer arrive.
+ */
+export function defaultAgentRadius(scale: ImportScale): number {
+  return Math.min(Math.max(0.4 * scale.cellSize, scale.extent / 1000), scale.extent / 40);
+}
+
+/** The default agent speed of an imported level: a tenth of its extent per second. */
+export function defaultAgentSpeed(scale: ImportScale): number {
+  return scale.extent / 10;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Candidate goals drawn per agent; the one farthest from its start is kept. */
+const GOAL_TRIES = 8;
+
+/**
+ * `count` agents of `radius` for an imported level, seeded: each starts and ends at the centre
+ * of a clear voxel of `space` (`clearSpace` of the voxel layer for that radius), in its largest
+ * connected component, so every goal is reachable from its start.
+ * Voxels on the grid's outer layer (the free margin around the meshes) are avoided when the
+ * component has others. The goal is the farthest (straight line) of a few seeded draws. Ids
+ * `agent-1` ... Empty when no voxel is clear.
+ */
+export function importAgents(space: ClearSpace, count: number, radius: number, speed: number, seed = 1): SceneAgent[] {
+  if (count === 0) return [];
+  const grid = space.grid;
+  if (space.componentCount === 0) return [];
+  let largest = 0;
+  for (let c = 1; c < space.componentCount; c++) if (space.componentSize[c] > space.componentSize[largest]) largest = c;
+  const c = { x: 0, y: 0, z: 0 };
+  const inner: number[] = [];
+  const all: number[] = [];
+  for (const v of space.clearVoxels) {
+    if (space.component[v] !== largest) continue;
+    all.push(v);
+    grid.coords(v, c);
+    if (c.x > 0 && c.y > 0 && c.z > 0 && c.x < grid.X - 1 && c.y < grid.Y - 1 && c.z < grid.Z - 1) inner.push(v);
+  }
+  const pool = inner.length >= 2 ? inner : all;
+  const rand = random(seed);
+  const centre = (v: number): [number, number, number] => {
+    grid.coords(v, c);
+    const o = grid.origin,
+      s = grid.cellSize;
+    return [o.x + (c.x + 0.5) * s, o.y + (c.y + 0.5) * s, o.z + (c.z + 0.5) * s];
+  };
+  const agents: SceneAgent[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = centre(pool[Math.floor(rand() * pool.length)]);
+    let goal = start;
+    let far = -1;
+    for (let t = 0; t < GOAL_TRIES; t++) {
+      const g = centre(pool[Math.floor(rand() * pool.length)]);
+      const d = Math.hypot(g[0] - start[0], g[1] - start[1], g[2] - start[2]);
+      if (d > far) {
+        far = d;
+        goal = g;
+      }
+    }
+    agents.push({ id: `agent-${i + 1}`, start, goal, radius, speed });
+  }
+  return agents;
+}

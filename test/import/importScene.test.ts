@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readMeshFile } from '../../src/cli/meshFiles.ts';
+import { IMPORT_STAGES, ImportCancelled, importScene, type ImportStage } from '../../src/import/importScene.ts';
+import { ROOT } from '../support/cli.ts';
+import { join } from 'node:path';
+
+const sample = () => readMeshFile(join(ROOT, 'test', 'data', 'meshes', 'sample.glb'));
+
+describe('importScene: stages, cancel, defaults from the level', () => {
+  it('tells every stage in order, and the fill and agents it chose', async () => {
+    const mesh = await sample();
+    const stages: ImportStage[] = [];
+    const r = await importScene([{ src: 'sample.glb', mesh }], { agents: 3, placeWaypoints: () => [], onStage: (s) => stages.push(s) });
+    expect(stages).toEqual([...IMPORT_STAGES]);
+    expect(r.fill).toBe('solid');
+    expect(r.document.agents).toHaveLength(3);
+    expect(Object.keys(r.ms)).toEqual([...IMPORT_STAGES]);
+  });
+
+  it('an abort at any stage rejects with ImportCancelled and runs no later stage', async () => {
+    const mesh = await sample();
+    for (const at of IMPORT_STAGES) {
+      const control = new AbortController();
+      const seen: ImportStage[] = [];
+      let placed = 0;
+      const run = importScene([{ src: 'sample.glb', mesh }], {
+        agents: 2,
+        placeWaypoints: () => {
+          placed++;
+          return [];
+        },
+        signal: control.signal,
+        onStage: (s) => {
+          seen.push(s);
+          if (s === at) control.abort();
+        },
+      });
+      await expect(run).rejects.toBeInstanceOf(ImportCancelled);
+      expect(seen.at(-1)).toBe(at);
+      // The stage it was aborted in still runs (placement included); the next one does not start.
+      expect(placed).toBe(IMPORT_STAGES.indexOf(at) >= IMPORT_STAGES.indexOf('waypoints') ? 1 : 0);
+    }
+  });
+
+  it('rejects bad agents, fill and signal options naming them', async () => {
+    const mesh = await sample();
+    const files = [{ src: 'sample.glb', mesh }];
+    await expect(importScene(files, { agents: -1 })).rejects.toThrow(/agents/);
+    await expect(importScene(files, { fill: 'hollow' as never })).rejects.toThrow(/fill/);
+    await expect(importScene(files, { signal: {} as never })).rejects.toThrow(/signal/);
+  });
+});
