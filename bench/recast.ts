@@ -9,15 +9,17 @@
  * answers the other's question; this is the yardstick a three.js developer will hold navlab to.
  *
  * - Pairs: points on the level's triangles (seeded, area-weighted), snapped to recast's navmesh
- *   (`findClosestPoint`); the pairs whose both points snapped are used by both. navlab answers
- *   the same world points with `NavWorld.findPath` (its default options), recast with
- *   `NavMeshQuery.computePath`.
+ *   (`findClosestPoint`); the pairs whose both points snapped are used by both. recast answers
+ *   with `NavMeshQuery.computePath`, navlab with `NavWorld.findPath` (its default options) for
+ *   the centre of a spherical agent standing on the same points (raised by its radius).
  * - Settings at the level's scale: navlab at its default cell size (longest side / 128) with the
  *   scene's agent radius, no waypoints (grid queries); recast at cs = radius / 2, ch = cs / 2,
  *   agent height 4 radii, climb 1 radius, recast's other defaults (a detail sample distance
  *   near cs crashes its WASM build with an out-of-bounds access in buildPolyMeshDetail).
  * - Baked size: recast's `exportNavMesh` bytes; navlab's .navbin (`writeNavbin`, the grid of
  *   the NavWorld, as `nav bake` writes it, without a waypoint graph).
+ * - A third row, "navlab waypoints": the NavWorld built with automatic waypoints (one build),
+ *   the same pairs asked on its waypoint graph, its .navbin with the graph.
  *
  * Run alone: npx tsx bench/recast.ts [level ...]
  */
@@ -33,6 +35,7 @@ import { writeNavbin } from '../src/core/io/navbin.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { soupBounds } from '../src/core/geometry/voxelizeMesh.ts';
 import { NavWorld } from '../src/three/NavWorld.ts';
+import { autoWaypoints } from '../src/three/waypointSources.ts';
 import { median, printTable } from './stats.ts';
 
 const SCENES = join(import.meta.dirname, '..', 'scenes');
@@ -89,12 +92,69 @@ function surfacePoints(soup: Float32Array, count: number, seed: number): Point[]
   return points;
 }
 
+/** One tool's figures on one level. */
+interface ToolResult {
+  tool: string;
+  buildMs: number;
+  medianMs: number;
+  p95Ms: number;
+  bytes: number;
+  found: number;
+  refused: number;
+  built: string;
+}
+
 interface LevelResult {
   level: string;
   triangles: number;
   pairs: number;
-  recast: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; polys: string };
-  navlab: { buildMs: number; medianMs: number; p95Ms: number; bytes: number; found: number; refused: number; grid: string };
+  tools: ToolResult[];
+}
+
+/**
+ * navlab's answers to the pairs: time per query, paths that reach the goal, and refusals (a
+ * point inside solid geometry, e.g. a navmesh floor inside a closed mesh navlab fills solid,
+ * with no free voxel near: a QueryError), timed like answers.
+ */
+function navlabQueries(world: NavWorld, pairs: readonly [Point, Point][], graph: 'grid' | 'waypoints', lift: number) {
+  const ms: number[] = [];
+  let found = 0;
+  let refused = 0;
+  const from = new Vector3();
+  const to = new Vector3();
+  for (const [a, b] of pairs) {
+    from.set(a.x, a.y + lift, a.z);
+    to.set(b.x, b.y + lift, b.z);
+    const t0 = now();
+    try {
+      if (world.findPath(from, to, { graph }).status === 'found') found++;
+    } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+      refused++;
+    }
+    ms.push(now() - t0);
+  }
+  return { medianMs: median([...ms]), p95Ms: quantile(ms, 0.95), found, refused };
+}
+
+/** navlab's .navbin of a NavWorld: its grid and (when it has one) its waypoint graph. */
+function navbinBytes(world: NavWorld, agentRadius: number): number {
+  const g = world.waypoints?.graph() ?? null;
+  const graph =
+    g === null
+      ? { ids: [], positions: [], offsets: [0], targets: [], costs: [] }
+      : {
+          ids: Array.from({ length: g.count }, (_, i) => `w${i}`),
+          positions: g.positions,
+          offsets: g.offsets,
+          targets: g.targets,
+          costs: g.costs,
+        };
+  return writeNavbin({
+    settings: { agentRadius, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
+    grid: world.grid,
+    graph,
+  }).byteLength;
 }
 
 function benchLevel(
@@ -160,61 +220,48 @@ function benchLevel(
     const end = r.path[r.path.length - 1];
     if (r.success && end !== undefined && Math.hypot(end.x - b.x, end.y - b.y, end.z - b.z) < 1e-3) recastFound++;
   }
-  const navMs: number[] = [];
-  let navFound = 0;
-  let navRefused = 0;
-  const from = new Vector3();
-  const to = new Vector3();
-  for (const [a, b] of pairs) {
-    from.set(a.x, a.y, a.z);
-    to.set(b.x, b.y, b.z);
-    const t0 = now();
-    try {
-      if (world.findPath(from, to).status === 'found') navFound++;
-    } catch (e) {
-      // A point inside solid geometry (a navmesh floor inside a closed mesh that navlab fills
-      // solid) with no free voxel near: a refusal, timed like an answer.
-      if (!(e instanceof QueryError)) throw e;
-      navRefused++;
-    }
-    navMs.push(now() - t0);
-  }
-
+  // navlab is asked for the centre of a spherical agent standing on each point: the point
+  // raised by its radius (and a hair), so the sphere rests on the floor instead of in it.
+  const lift = 1.01 * agentRadius;
   const recastBytes = exportNavMesh(navMesh!).byteLength;
   const grid = world.grid!;
-  const navBytes = writeNavbin({
-    settings: { agentRadius, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
-    grid,
-    graph: { ids: [], positions: [], offsets: [0], targets: [], costs: [] },
-  }).byteLength;
+  const gridRow: ToolResult = {
+    tool: 'navlab',
+    buildMs: median(navTimes),
+    ...navlabQueries(world, pairs, 'grid', lift),
+    bytes: navbinBytes(world, agentRadius),
+    built: `${grid.X}x${grid.Y}x${grid.Z}, cell ${+cellSize.toFixed(3)}`,
+  };
+  world.dispose();
+  // With automatic waypoints (one build: placement is the dear part), queried on the graph.
+  const t0 = now();
+  const withWaypoints = NavWorld.fromObject3D(object, { cellSize, agentRadius, waypoints: autoWaypoints });
+  const waypointsMs = now() - t0;
+  const graph = withWaypoints.waypoints!.graph();
+  const waypointRow: ToolResult = {
+    tool: 'navlab waypoints',
+    buildMs: waypointsMs,
+    ...navlabQueries(withWaypoints, pairs, 'waypoints', lift),
+    bytes: navbinBytes(withWaypoints, agentRadius),
+    built: `${graph.count} waypoints, ${graph.linkCount} links`,
+  };
+  withWaypoints.dispose();
   const tiles = navMesh!.getMaxTiles();
   let polys = 0;
   for (let t = 0; t < tiles; t++) polys += navMesh!.getTile(t).header()?.polyCount() ?? 0;
   query.destroy();
   navMesh!.destroy();
-  world.dispose();
-  return {
-    level,
-    triangles,
-    pairs: pairs.length,
-    recast: {
-      buildMs: median(recastTimes),
-      medianMs: median([...recastMs]),
-      p95Ms: quantile(recastMs, 0.95),
-      bytes: recastBytes,
-      found: recastFound,
-      polys: `${polys} polys, cs ${+cs.toFixed(3)}`,
-    },
-    navlab: {
-      buildMs: median(navTimes),
-      medianMs: median([...navMs]),
-      p95Ms: quantile(navMs, 0.95),
-      bytes: navBytes,
-      found: navFound,
-      refused: navRefused,
-      grid: `${grid.X}x${grid.Y}x${grid.Z}, cell ${+cellSize.toFixed(3)}`,
-    },
+  const recastRow: ToolResult = {
+    tool: 'recast',
+    buildMs: median(recastTimes),
+    medianMs: median([...recastMs]),
+    p95Ms: quantile(recastMs, 0.95),
+    bytes: recastBytes,
+    found: recastFound,
+    refused: 0,
+    built: `${polys} polys, cs ${+cs.toFixed(3)}`,
   };
+  return { level, triangles, pairs: pairs.length, tools: [recastRow, gridRow, waypointRow] };
 }
 
 /** The agent radius of the example scene that uses a level (its document's agentRadius), else 0.4. */
@@ -237,31 +284,18 @@ export async function benchRecast(only: string[] = []): Promise<void> {
   for (const f of levels) {
     const mesh = await readMeshFile(join(LEVELS, f));
     const r = benchLevel(f.replace(/\.glb$/, ''), mesh.soup, mesh.triangles, sceneRadius(f), mesh.object);
-    const pairs = `${r.pairs}`;
-    rows.push(
-      [
+    for (const t of r.tools)
+      rows.push([
         r.level,
-        'recast',
+        t.tool,
         r.triangles,
-        r.recast.buildMs,
-        r.recast.medianMs,
-        r.recast.p95Ms,
-        `${r.recast.found}/${pairs}`,
-        r.recast.bytes,
-        r.recast.polys,
-      ],
-      [
-        r.level,
-        'navlab',
-        r.triangles,
-        r.navlab.buildMs,
-        r.navlab.medianMs,
-        r.navlab.p95Ms,
-        `${r.navlab.found}/${pairs}${r.navlab.refused > 0 ? ` (${r.navlab.refused} refused)` : ''}`,
-        r.navlab.bytes,
-        r.navlab.grid,
-      ],
-    );
+        t.buildMs,
+        t.medianMs,
+        t.p95Ms,
+        `${t.found}/${r.pairs}${t.refused > 0 ? ` (${t.refused} refused)` : ''}`,
+        t.bytes,
+        t.built,
+      ]);
   }
   printTable(
     'recast-navigation side by side (different problems: recast walks on surfaces, navlab flies through space)',
@@ -270,7 +304,7 @@ export async function benchRecast(only: string[] = []): Promise<void> {
   );
   console.log(
     `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS}.\n` +
-      "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space).\n" +
+      "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space); navlab waypoints: fromObject3D with autoWaypoints (one build) + findPath on the waypoint graph.\n" +
       "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal; 'refused' = an endpoint inside solid geometry with no free voxel near (QueryError).",
   );
 }
