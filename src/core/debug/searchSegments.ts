@@ -44,7 +44,7 @@ export interface SearchSegments {
   positions: Float32Array;
   /** Node ids of both ends per segment, 2 each, in the order of `positions`. */
   nodes: Int32Array;
-  /** One SegmentKind per segment (what the segment stands for: a parent link, a failed or passed sight check...). */
+  /** One SegmentKind per segment: 0 a JPS jump, 1 an any-angle link, 2 a sight check that passed, 3 one that failed. */
   kinds: Uint8Array;
 }
 
