@@ -37,22 +37,32 @@ function cornersOnPage(b: { min: number[]; max: number[] }, view: FrameView, lef
 }
 
 describe('framing', () => {
-  it('one view: every corner of the scene shows between the covered sides, and the fit is tight', () => {
+  it('one view: every corner of the scene shows in the part no panel covers, and the fit is tight', () => {
     for (const hud of [HUD, TALL_HUD]) {
       const view = frameView(CANVAS, [GUI, hud], false);
       expect(view.width).toBe(1280);
-      const freeLeft = hud === TALL_HUD ? hud.right : 0;
+      const ins = view.insets;
+      const free = { left: ins.left, top: ins.top, right: 1280 - ins.right, bottom: 800 - ins.bottom };
+      // The free part is clear of both panels: the short status box hangs over a top margin,
+      // the tall one covers the left side.
+      for (const p of [GUI, hud]) {
+        const overlap =
+          Math.min(free.right, p.right) > Math.max(free.left, p.left) && Math.min(free.bottom, p.bottom) > Math.max(free.top, p.top);
+        expect(overlap, JSON.stringify({ free, p })).toBe(false);
+      }
+      expect(hud === HUD ? ins.top : ins.left).toBeGreaterThan(0);
       for (const b of BOXES) {
         const pts = cornersOnPage(b, view, 0, 1280);
         const xs = pts.map((p) => p.x);
         const ys = pts.map((p) => p.y);
-        expect(Math.min(...xs)).toBeGreaterThanOrEqual(freeLeft - 1e-6);
-        expect(Math.max(...xs)).toBeLessThanOrEqual(GUI.left + 1e-6);
-        expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
-        expect(Math.max(...ys)).toBeLessThanOrEqual(800);
+        expect(Math.min(...xs)).toBeGreaterThanOrEqual(free.left - 1e-6);
+        expect(Math.max(...xs)).toBeLessThanOrEqual(free.right + 1e-6);
+        expect(Math.min(...ys)).toBeGreaterThanOrEqual(free.top - 1e-6);
+        expect(Math.max(...ys)).toBeLessThanOrEqual(free.bottom + 1e-6);
         // Tight: some corner comes within 10 % of an edge of the free part (1.06 is the margin framing adds).
-        const u = xs.map((x) => Math.abs(x - (freeLeft + GUI.left) / 2) / ((GUI.left - freeLeft) / 2));
-        const v = ys.map((y) => Math.abs(y - 400) / 400);
+        const [cx, cy] = [(free.left + free.right) / 2, (free.top + free.bottom) / 2];
+        const u = xs.map((x) => Math.abs(x - cx) / ((free.right - free.left) / 2));
+        const v = ys.map((y) => Math.abs(y - cy) / ((free.bottom - free.top) / 2));
         expect(Math.max(...u, ...v)).toBeGreaterThan(0.9);
       }
     }

@@ -65,22 +65,35 @@ export interface FrameView {
 }
 
 /**
- * The view framing fits into. One view: the canvas with its covered sides (sideInsets). Two
- * halves side by side (a comparison): both draw the same camera into a half-width view, so a
- * margin covered in either half is kept free in both (the left half loses the status panel's
- * side, the right half the settings panel's). When the sides left free in the two halves do
- * not overlap (a tall status panel on the left, the settings on the right), a panel hanging
- * from the top may instead cover the top margin: whichever choice leaves more of the free
- * part uncovered in both halves.
+ * The view framing fits into, clear of the panels. One view: the canvas, where each panel
+ * covers its side (left or right half) up to its inner edge or, when it hangs from the top
+ * (a status box in a corner), the top margin down to its bottom edge: whichever choice leaves
+ * the larger free part. Two halves side by side (a comparison): both draw the same camera into
+ * a half-width view, so a margin covered in either half is kept free in both (the left half
+ * loses the status panel's side, the right half the settings panel's); there a panel counts as
+ * covering its side when it is at least 0.4 of the height, and one hanging from the top may
+ * cover the top margin instead, whichever leaves more of the free part uncovered in both halves.
  */
 export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], halves: boolean): FrameView {
   const width = canvas.right - canvas.left;
   const height = canvas.bottom - canvas.top;
-  if (!halves) return { width, height, insets: sideInsets(canvas, panels) };
-  const w = width / 2;
+  const w = halves ? width / 2 : width;
+  return {
+    width: w,
+    height,
+    insets: clearInsets(canvas, panels, halves ? [canvas.left, canvas.left + w] : [canvas.left], w, halves ? 0.4 : 0),
+  };
+}
+
+/**
+ * The insets of views `w` wide starting at `starts` (one, or the two halves) that leave the
+ * most of each view's free part uncovered: each panel hanging from the top covers either its
+ * side (sideInsets, panels at least `tall` of the height) or the top margin.
+ */
+function clearInsets(canvas: ScreenRect, panels: readonly ScreenRect[], starts: readonly number[], w: number, tall: number): Insets {
+  const height = canvas.bottom - canvas.top;
   // Fields by name: a DOMRect's are getters, which object spread does not copy.
-  const { left, top, right, bottom } = canvas;
-  const mid = left + w;
+  const { top, bottom } = canvas;
   const hangs = panels.map((p) => p.top - top < 0.1 * height && p.bottom < bottom);
   let best: Insets | null = null;
   let bestArea = -1;
@@ -88,23 +101,26 @@ export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], hal
   for (let mask = 0; mask < 1 << panels.length; mask++) {
     if (panels.some((_, i) => mask & (1 << i) && !hangs[i])) continue;
     const sides = panels.filter((_, i) => !(mask & (1 << i)));
-    const a = sideInsets({ left, top, right: mid, bottom }, sides);
-    const b = sideInsets({ left: mid, top, right, bottom }, sides);
-    const ins: Insets = { left: Math.max(a.left, b.left), right: Math.max(a.right, b.right), top: 0, bottom: 0 };
+    const ins: Insets = { left: 0, right: 0, top: 0, bottom: 0 };
+    for (const x0 of starts) {
+      const a = sideInsets({ left: x0, top, right: x0 + w, bottom }, sides, tall);
+      ins.left = Math.max(ins.left, a.left);
+      ins.right = Math.max(ins.right, a.right);
+    }
     panels.forEach((p, i) => {
       if (mask & (1 << i)) ins.top = Math.max(ins.top, Math.min(p.bottom - top, (2 * height) / 3));
     });
     keepThird(ins, w);
-    // The free part as seen in each half, less what panels still cover of it there.
+    // The free part as seen in each view, less what panels still cover of it there.
     const area = Math.min(
-      ...[left, mid].map((x0) => {
+      ...starts.map((x0) => {
         const free = { left: x0 + ins.left, top: top + ins.top, right: x0 + w - ins.right, bottom: bottom - ins.bottom };
         return (free.right - free.left) * (free.bottom - free.top) - panels.reduce((sum, p) => sum + overlapArea(free, p), 0);
       }),
     );
     if (area > bestArea) [best, bestArea] = [ins, area];
   }
-  return { width: w, height, insets: best! };
+  return best!;
 }
 
 const overlapArea = (a: ScreenRect, b: ScreenRect): number =>
