@@ -1,4 +1,5 @@
 import { checkInstance, checkInteger, checkOneOf } from '../args.ts';
+import { mergeFreed } from './componentsUpdate.ts';
 import { type CornerCutting, VoxelGrid } from './VoxelGrid.ts';
 
 /**
@@ -25,6 +26,8 @@ export function connectivityOf(neighborhood: 6 | 18 | 26, cornerCutting: CornerC
  *   rowStart[r] .. rowStart[r + 1]  the runs of row r, in x order
  *   runX0[k], runX1[k]              inclusive x-span of run k
  *   runLabel[k]                     component of run k, 0 .. count - 1
+ * These arrays (and `count`) are replaced when `freeComponents` updates the components in place
+ * after an edit that only freed voxels; read them, never write them.
  */
 export class FreeComponents {
   /** The grid whose free space is split (kept by reference; rebuild after edits, see `version`). */
@@ -37,15 +40,15 @@ export class FreeComponents {
    */
   version: number;
   /** Number of connected components of free voxels (labels 0 .. count - 1). */
-  readonly count: number;
+  count: number;
   /** Per row r = y + Y * z: its runs are rowStart[r] .. rowStart[r + 1] - 1 (Y * Z + 1 entries). */
-  readonly rowStart: Int32Array;
+  rowStart: Int32Array;
   /** First x of each run (inclusive). */
-  readonly runX0: Int32Array;
+  runX0: Int32Array;
   /** Last x of each run (inclusive). */
-  readonly runX1: Int32Array;
+  runX1: Int32Array;
   /** Component label of each run, 0 .. count - 1. */
-  readonly runLabel: Int32Array;
+  runLabel: Int32Array;
 
   /**
    * Splits the free voxels of `grid` into components under `connectivity` (6, 18 or 26); other values throw a NavlabError
@@ -226,28 +229,14 @@ function nextBit(bits: Uint32Array, base: number, words: number, from: number, s
 }
 
 const cache = new WeakMap<VoxelGrid, Map<Connectivity, FreeComponents>>();
-
-/** Largest edited box checked voxel by voxel against the runs before a rebuild. */
-const UNCHANGED_CHECK = 4096;
-
-/** True when every voxel of the inclusive `box` (empty: x0 > x1) is free exactly where `c` has a run. */
-function unchangedIn(c: FreeComponents, box: readonly number[]): boolean {
-  if (box[0] > box[3]) return true;
-  if ((box[3] - box[0] + 1) * (box[4] - box[1] + 1) * (box[5] - box[2] + 1) > UNCHANGED_CHECK) return false;
-  const occ = c.grid.occupancy;
-  for (let z = box[2]; z <= box[5]; z++)
-    for (let y = box[1]; y <= box[4]; y++)
-      for (let x = box[0]; x <= box[3]; x++) if ((occ[c.grid.index(x, y, z)] === 0) !== c.runAt(x, y, z) >= 0) return false;
-  return true;
-}
 const editBox = [0, 0, 0, 0, 0, 0];
 
 /**
  * The components of `grid` under `connectivity`, cached per grid and connectivity (every query
- * on the grid asks for them first). After an edit they are rebuilt on the next call, unless the
- * grid's edit log (`editedSince`) shows that no voxel's occupancy changed since (terrain edits,
- * or an edited box of at most UNCHANGED_CHECK voxels whose voxels are all as the runs say):
- * then they are kept.
+ * on the grid asks for them first), brought up to date on the first call after an edit: kept
+ * when the grid's edit log (`editedSince`) shows no occupancy change (terrain edits); updated in
+ * the edited rows when the edits only freed voxels (components merge: `mergeFreed`); rebuilt
+ * when a voxel was blocked (a component may split) or the log cannot tell.
  */
 export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): FreeComponents {
   checkInstance('freeComponents: grid', grid, VoxelGrid);
@@ -257,7 +246,7 @@ export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): Fre
   let c = byRule.get(connectivity);
   if (c !== undefined && c.version !== grid.version) {
     const box = grid.editedSince(c.version, editBox);
-    if (box !== null && unchangedIn(c, box)) c.version = grid.version;
+    if (box !== null && (box[0] > box[3] || mergeFreed(c, box))) c.version = grid.version;
     else c = undefined;
   }
   if (c === undefined) byRule.set(connectivity, (c = new FreeComponents(grid, connectivity)));

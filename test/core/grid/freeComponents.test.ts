@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectivityOf, FreeComponents, freeComponents } from '../../../src/core/grid/freeComponents.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { mulberry32 } from '../../support/random.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
 import { type RefGrid, refMoves } from '../../support/reference.ts';
 
 const RULES = [
@@ -106,7 +106,7 @@ describe('FreeComponents', () => {
     expect(new FreeComponents(new VoxelGrid({ dims: [2, 2, 2] }), 6).nearestOf(5, 0, 0, 0)).toEqual([]);
   });
 
-  it('is rebuilt after the grid changes, and kept while it does not', () => {
+  it('is brought up to date after the grid changes, and kept while it does not', () => {
     const grid = new VoxelGrid({ dims: [5, 3, 1] });
     for (let y = 0; y < 3; y++) grid.setBlocked(2, y, 0, true);
     const a = freeComponents(grid, 6);
@@ -114,9 +114,60 @@ describe('FreeComponents', () => {
     expect(freeComponents(grid, 6)).toBe(a);
     grid.setBlocked(2, 1, 0, false);
     const b = freeComponents(grid, 6);
-    expect(b).not.toBe(a);
+    expect(b).toBe(a); // a freed voxel: merged in place
     expect(b.count).toBe(1);
     expect(b.componentOf(grid.index(0, 0, 0))).toBe(b.componentOf(grid.index(4, 2, 0)));
+  });
+
+  it('edits that only free voxels merge components in place, as a fresh build splits them; a blocked voxel rebuilds', () => {
+    /** The same partition of the free voxels (labels may be numbered differently). */
+    const samePartition = (a: FreeComponents, b: FreeComponents, grid: VoxelGrid) => {
+      expect(a.count).toBe(b.count);
+      const map = new Map<number, number>();
+      for (let i = 0; i < grid.size; i++) {
+        const la = a.componentOf(i);
+        const lb = b.componentOf(i);
+        expect(la < 0).toBe(lb < 0);
+        if (la < 0) continue;
+        if (!map.has(la)) map.set(la, lb);
+        expect(map.get(la)).toBe(lb);
+      }
+      expect(new Set(map.values()).size).toBe(map.size);
+    };
+    let merged = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const rand = mulberry32(seed * 31);
+      const X = 3 + randInt(rand, 9),
+        Y = 3 + randInt(rand, 6),
+        Z = 2 + randInt(rand, 6);
+      const grid = new VoxelGrid({ dims: [X, Y, Z] });
+      for (let i = 0; i < grid.size; i++) if (rand() < 0.55) grid.occupancy[i] = 1;
+      grid.version++;
+      for (const c of [6, 18, 26] as const) {
+        let comps = freeComponents(grid, c);
+        for (let edit = 0; edit < 6; edit++) {
+          const x0 = randInt(rand, X),
+            y0 = randInt(rand, Y),
+            z0 = randInt(rand, Z);
+          const x1 = Math.min(X - 1, x0 + randInt(rand, 3)),
+            y1 = Math.min(Y - 1, y0 + randInt(rand, 2)),
+            z1 = Math.min(Z - 1, z0 + randInt(rand, 2));
+          const block = edit === 5;
+          for (let z = z0; z <= z1; z++)
+            for (let y = y0; y <= y1; y++)
+              for (let x = x0; x <= x1; x++) if (block || rand() < 0.6) grid.occupancy[grid.index(x, y, z)] = block ? 1 : 0;
+          grid.markEdited(x0, y0, z0, x1, y1, z1);
+          const next = freeComponents(grid, c);
+          if (!block) {
+            expect(next).toBe(comps); // updated in place
+            merged++;
+          }
+          samePartition(next, new FreeComponents(grid, c), grid);
+          comps = next;
+        }
+      }
+    }
+    expect(merged).toBe(40 * 3 * 5);
   });
 
   it('is kept past edits that change no occupancy (terrain), rebuilt after a bare version bump', () => {
@@ -124,7 +175,7 @@ describe('FreeComponents', () => {
     for (let y = 0; y < 3; y++) grid.setBlocked(2, y, 0, true);
     const a = freeComponents(grid, 26);
     grid.setCost(0, 0, 0, 4);
-    grid.setBlocked(3, 0, 0, false); // already free: no change
+    grid.setBlocked(3, 0, 0, false); // already free: nothing freed, nothing blocked
     expect(freeComponents(grid, 26)).toBe(a);
     expect(a.version).toBe(grid.version);
     grid.occupancy[grid.index(2, 1, 0)] = 0;
