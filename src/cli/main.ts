@@ -23,7 +23,7 @@ export const USAGE = `usage:
   nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N] [--waypoints auto|none] --out scene.json [--json]
   nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
   nav bench
-  nav --help | nav <command> --help    every flag with its range and default
+  nav --help | nav <command> --help | nav help <command>    every flag with its range and default
 search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
   --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
   --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
@@ -105,6 +105,12 @@ export async function main(argv: readonly string[], io: NavIo): Promise<number> 
     if (name === undefined) {
       err(io, USAGE);
       return 2;
+    }
+    // `nav help <command>` is `nav <command> --help`.
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && Object.hasOwn(SPECS, topic)) {
+      io.stdout(`${commandHelp(await SPECS[topic]())}\n`);
+      return 0;
     }
     io.stdout(`${await fullHelp()}\n`);
     return 0;

@@ -64,8 +64,9 @@ describe('nav --help', () => {
       expect(line).toContain(`default: ${f.default}`);
       expect(line).toContain(f.help);
     }
-    // -h and a help flag after other arguments give the same text.
+    // -h, a help flag after other arguments and `nav help <command>` give the same text.
     expect(await runNavHere([name, 'some-file', '-h'])).toEqual(r);
+    expect(await runNavHere(['help', name])).toEqual(r);
   });
 
   it('the help of a command lists the same flags as its usage line', () => {
