@@ -4,7 +4,7 @@
  */
 import { PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { framePose, frameView, type FrameView, type ScreenRect } from '../../src/app/shell/camera/framing.ts';
+import { comparePanes, framePose, frameView, paneNdc, type FrameView, type ScreenRect } from '../../src/app/shell/camera/framing.ts';
 
 const CANVAS: ScreenRect = { left: 0, top: 0, right: 1280, bottom: 800 };
 /** The settings panel on the right, the status panel in the top left corner (short) or tall. */
@@ -68,39 +68,42 @@ describe('framing', () => {
     }
   });
 
-  it('side by side: both halves draw the same camera, and the scene shows whole in each half, clear of the panels', () => {
+  it('side by side: the panes sit beside the settings panel, draw the same camera, and show the scene whole, clear of the panels', () => {
     // The status panel with a comparison's table is about half the view's height.
     const COMPARE_HUD = { ...HUD, bottom: 432 };
     for (const hud of [HUD, COMPARE_HUD, TALL_HUD]) {
+      const span = comparePanes(CANVAS, [GUI, hud]);
+      // Never under the settings panel (a status panel of nearly the full height shares the
+      // room: the panes keep half the canvas).
+      if (hud !== TALL_HUD) expect(span).toEqual({ left: 0, width: GUI.left });
+      expect(span.width).toBeGreaterThanOrEqual(640 - 1e-6);
       const view = frameView(CANVAS, [GUI, hud], true);
-      expect(view.width).toBe(640);
+      expect(view.width).toBeCloseTo(span.width / 2);
+      const w = view.width;
+      const ins = view.insets;
       for (const b of BOXES) {
-        // Left half: x 0..640, right half: 640..1280, each clear of the covered margins.
-        const leftHalf = cornersOnPage(b, view, 0, 640).map((p) => p.x);
-        const rightHalf = cornersOnPage(b, view, 640, 640).map((p) => p.x);
-        expect(Math.min(...leftHalf)).toBeGreaterThanOrEqual(view.insets.left - 1e-6);
-        expect(Math.max(...leftHalf)).toBeLessThanOrEqual(640 - view.insets.right + 1e-6);
-        expect(Math.min(...rightHalf)).toBeGreaterThanOrEqual(640 + view.insets.left - 1e-6);
-        expect(Math.max(...rightHalf), JSON.stringify(b)).toBeLessThanOrEqual(1280 - view.insets.right + 1e-6);
-        const ys = cornersOnPage(b, view, 0, 640).map((p) => p.y);
-        expect(Math.min(...ys)).toBeGreaterThanOrEqual(view.insets.top - 1e-6);
-        expect(Math.max(...ys)).toBeLessThanOrEqual(800 - view.insets.bottom + 1e-6);
-        // Clear of both panels where there is room (a status panel of nearly the full height
-        // on the left and the settings on the right leave none: then the halves keep a third).
-        if (hud !== TALL_HUD) expect(Math.max(...rightHalf)).toBeLessThanOrEqual(GUI.left + 1e-6);
-        if (hud === COMPARE_HUD) {
-          const underHud = cornersOnPage(b, view, 0, 640).some((p) => p.x < hud.right && p.y < hud.bottom);
-          expect(underHud, JSON.stringify({ b, insets: view.insets })).toBe(false);
+        for (const x0 of [span.left, span.left + w]) {
+          const pts = cornersOnPage(b, view, x0, w);
+          const xs = pts.map((p) => p.x);
+          const ys = pts.map((p) => p.y);
+          expect(Math.min(...xs)).toBeGreaterThanOrEqual(x0 + ins.left - 1e-6);
+          expect(Math.max(...xs), JSON.stringify(b)).toBeLessThanOrEqual(x0 + w - ins.right + 1e-6);
+          expect(Math.min(...ys)).toBeGreaterThanOrEqual(ins.top - 1e-6);
+          expect(Math.max(...ys)).toBeLessThanOrEqual(800 - ins.bottom + 1e-6);
+          if (hud !== TALL_HUD) {
+            const underHud = pts.some((p) => p.x < hud.right && p.y < hud.bottom);
+            expect(underHud, JSON.stringify({ b, insets: ins })).toBe(false);
+          }
         }
       }
     }
-    // The whole canvas's fit drawn into a half spills out of it: the halves need their own.
-    const spilled = cornersOnPage(BOXES[0], frameView(CANVAS, [GUI, HUD], false), 0, 640).map((p) => p.x);
-    expect(Math.min(...spilled) < 0 || Math.max(...spilled) > 640).toBe(true);
+    // The whole canvas's fit drawn into a pane spills out of it: the panes need their own.
+    const spilled = cornersOnPage(BOXES[0], frameView(CANVAS, [GUI, HUD], false), 0, 484).map((p) => p.x);
+    expect(Math.min(...spilled) < 0 || Math.max(...spilled) > 484).toBe(true);
   });
 
-  it('side-by-side insets: a margin covered in either half is kept free in both, leaving a third of the half at least', () => {
-    expect(frameView(CANVAS, [GUI, HUD], true).insets).toEqual({ left: 0, right: 312, top: 0, bottom: 0 });
+  it('side-by-side insets: a short status box takes the top margin; DOMRects work as plain rectangles', () => {
+    expect(frameView(CANVAS, [GUI, HUD], true)).toEqual({ width: 484, height: 800, insets: { left: 0, right: 0, top: 200, bottom: 0 } });
     // The app passes DOMRects, whose fields are getters on the prototype.
     class RectLike {
       get left() {
@@ -117,15 +120,12 @@ describe('framing', () => {
       }
     }
     expect(frameView(new RectLike(), [GUI, HUD], true)).toEqual(frameView(CANVAS, [GUI, HUD], true));
-    // A status panel over half the height on the left, the settings on the right: their free
-    // sides do not overlap, so the status panel takes the top margin instead.
-    const hud = { ...HUD, bottom: 432 };
-    expect(frameView(CANVAS, [GUI, hud], true).insets).toEqual({ left: 0, right: 312, top: 432, bottom: 0 });
-    // Panels from top to bottom on both sides: sides only, scaled to leave a third of the half.
-    const fullHud = { ...HUD, top: 0, bottom: 800 };
-    const both = frameView(CANVAS, [GUI, fullHud], true).insets;
-    expect(both.top).toBe(0);
-    expect(both.left / both.right).toBeCloseTo(384 / 312);
-    expect(640 - both.left - both.right).toBeCloseTo(640 / 3);
+    expect(frameView(CANVAS, [GUI, { ...HUD, bottom: 432 }], true).insets).toEqual({ left: 0, right: 0, top: 432, bottom: 0 });
+    // Clicks map to the pane under them: its middle is NDC 0 of that pane.
+    const span = comparePanes(CANVAS, [GUI, HUD]);
+    const ndcOf = (px: number) => (px / 1280) * 2 - 1;
+    expect(paneNdc(ndcOf(242), 1280, span)).toBeCloseTo(0);
+    expect(paneNdc(ndcOf(726), 1280, span)).toBeCloseTo(0);
+    expect(paneNdc(ndcOf(485), 1280, span)).toBeCloseTo(-1, 1);
   });
 });

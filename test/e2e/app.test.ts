@@ -255,8 +255,18 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     expect(cells[0].expanded).toBeGreaterThan(0);
     const labels = await page.locator('.view-label:not([hidden])').allTextContents();
     expect(labels).toHaveLength(2);
+    // The panes sit beside the settings panel: both labels (at the panes' middles) left of it.
+    const gui = await page.locator('.lil-gui.lil-root').boundingBox();
+    for (const box of await Promise.all((await page.locator('.view-label:not([hidden])').all()).map((l) => l.boundingBox())))
+      expect(box!.x + box!.width / 2).toBeLessThan(gui!.x);
     await settle(page);
     expect((await canvasCoverage(page)).drawn).toBeGreaterThan(0.04);
+    // The difference view has its legend (only A, only B, both).
+    expect(await page.locator('#legend-diff').isHidden()).toBe(true);
+    await page.locator('[data-testid="Compare/view"] select').selectOption('difference');
+    await page.waitForFunction(() => !(document.querySelector('#legend-diff') as HTMLElement).hidden, null, { timeout: 30_000 });
+    expect(await page.locator('#legend-diff').textContent()).toMatch(/A only.*B only.*both/);
+    await page.locator('[data-testid="Compare/view"] select').selectOption('side by side');
     // An inadmissible heuristic on B: a longer path, and the status says by how much and why.
     await page.locator('[data-testid="B configuration/heuristic"] select').selectOption('squared');
     await page.waitForFunction(() => /not admissible/.test(document.querySelector('#status')!.textContent ?? ''), null, {

@@ -1,5 +1,5 @@
 import GUI, { type Controller } from 'lil-gui';
-import { frameView } from './camera/framing.ts';
+import { comparePanes, frameView } from './camera/framing.ts';
 import { releaseFocusAfterClick } from './input/shortcuts.ts';
 import { levelScale } from './base/scale.ts';
 import type { Shell } from './Shell.ts';
@@ -28,12 +28,11 @@ export class Panels {
     releaseFocusAfterClick(document.body, () => app.renderer.domElement);
     // Framing fits the scene into the part of the view the panels leave free (of each half
     // when a comparison shows A and B side by side).
-    app.rig.view = () =>
-      frameView(
-        app.renderer.domElement.getBoundingClientRect(),
-        [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect()),
-        app.search.sideBySide(),
-      );
+    const rects = () =>
+      [this.gui.domElement, document.getElementById('hud')].filter((e) => e !== null).map((e) => e.getBoundingClientRect());
+    app.rig.view = () => frameView(app.renderer.domElement.getBoundingClientRect(), rects(), app.search.sideBySide());
+    // A comparison's panes sit beside the settings panel, not under it.
+    app.rig.panes = () => comparePanes(app.renderer.domElement.getBoundingClientRect(), rects());
   }
 
   /** Re-reads everything after a scene was loaded. */

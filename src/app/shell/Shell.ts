@@ -4,6 +4,7 @@ import type { SceneDocument } from '../../scene/schema.ts';
 import type { SearchableScene } from '../../core/query/target.ts';
 import type { VoxelChunks } from '../../three/VoxelChunks.ts';
 import { CameraRig } from './camera/CameraRig.ts';
+import { paneNdc } from './camera/framing.ts';
 import { History } from './base/History.ts';
 import { fileKind, readFile, sizeProblem } from './input/acceptedFiles.ts';
 import { navbinSceneText } from './input/navbinFile.ts';
@@ -107,8 +108,8 @@ export class Shell {
       renderer.domElement,
       (e) => this.tools.active?.click(e),
       (ndc) => {
-        // In a side-by-side comparison both halves show the same camera: map to the half's own NDC.
-        if (this.search.sideBySide()) ndc.x = ndc.x < 0 ? ndc.x * 2 + 1 : ndc.x * 2 - 1;
+        // In a side-by-side comparison both panes show the same camera: map to the pane's own NDC.
+        if (this.search.sideBySide()) ndc.x = paneNdc(ndc.x, this.renderer.domElement.clientWidth, this.rig.panes());
       },
     );
     this.hover = new WaypointHover(this.overlay);

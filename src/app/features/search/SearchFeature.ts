@@ -47,13 +47,15 @@ export class SearchFeature implements SearchPort {
     });
     shell.tools.use('select');
     for (const s of this.shortcuts()) shell.addShortcut(s);
-    shell.stage.draw = () => drawLab(shell.stage, this.lab, shell.overlay);
+    shell.stage.draw = () => drawLab(shell.stage, this.lab, shell.overlay, shell.rig.panes);
     shell.frameHooks.push(() => {
       this.lab.tick();
       if (this.dirty) {
         this.dirty = false;
         this.status.setStatus(this.lab.states);
         this.status.setStepLegend(this.lab.stepAlgorithms);
+        const s = this.lab.settings;
+        this.status.setDiffLegend(s.compare && s.compareView === 'difference' && this.lab.diff !== null);
       }
       return this.lab.running;
     });

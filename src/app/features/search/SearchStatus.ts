@@ -14,6 +14,8 @@ import { statusNodes } from './statusView.ts';
 export class SearchStatus {
   private readonly status: HTMLElement;
   private readonly stepLegend: HTMLElement;
+  /** The difference view's legend: nodes only A expanded, only B, both. */
+  private readonly diffLegend: HTMLElement;
 
   constructor(private readonly overlay: Overlay) {
     const section = overlay.section;
@@ -27,7 +29,18 @@ export class SearchStatus {
       swatch(PALETTE.pathPartial, 'partial path'),
     );
     this.stepLegend = h('div', { id: 'legend-steps', hidden: '' });
-    section.append(this.status, legend, this.stepLegend);
+    this.diffLegend = h('div', { id: 'legend-diff', hidden: '' });
+    this.diffLegend.append(
+      swatch(PALETTE.onlyA, 'expanded by A only'),
+      swatch(PALETTE.onlyB, 'by B only'),
+      swatch(PALETTE.bothAB, 'by both'),
+    );
+    section.append(this.status, legend, this.diffLegend, this.stepLegend);
+  }
+
+  /** Shows the difference view's legend while the difference of a comparison is drawn. */
+  setDiffLegend(shown: boolean): void {
+    this.diffLegend.hidden = !shown;
   }
 
   /** The search status: one run as a headline and two lines, two runs as a table. */

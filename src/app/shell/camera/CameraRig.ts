@@ -2,7 +2,7 @@ import { Euler, type PerspectiveCamera, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { isTyping } from '../input/shortcuts.ts';
 import { Signal } from '../base/signal.ts';
-import { framePose, type BoundsLike, type FrameView } from './framing.ts';
+import { framePose, type BoundsLike, type FrameView, type PaneSpan } from './framing.ts';
 
 export { sideInsets, type BoundsLike, type FrameView, type Insets, type ScreenRect } from './framing.ts';
 
@@ -61,6 +61,8 @@ export class CameraRig {
     const r = this.dom.getBoundingClientRect();
     return { width: r.width, height: r.height, insets: { left: 0, right: 0, top: 0, bottom: 0 } };
   };
+  /** Where a side-by-side comparison draws its two panes (comparePanes). Default: the whole canvas. */
+  panes: () => PaneSpan = () => ({ left: 0, width: this.dom.getBoundingClientRect().width });
   /** Emitted when the camera, the mode or the fly speed changes (for the UI). */
   readonly changed = new Signal();
   private readonly dom: HTMLElement;

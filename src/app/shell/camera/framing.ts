@@ -65,24 +65,44 @@ export interface FrameView {
 }
 
 /**
- * The view framing fits into, clear of the panels. One view: the canvas, where each panel
- * covers its side (left or right half) up to its inner edge or, when it hangs from the top
- * (a status box in a corner), the top margin down to its bottom edge: whichever choice leaves
- * the larger free part. Two halves side by side (a comparison): both draw the same camera into
- * a half-width view, so a margin covered in either half is kept free in both (the left half
- * loses the status panel's side, the right half the settings panel's); there a panel counts as
- * covering its side when it is at least 0.4 of the height, and one hanging from the top may
- * cover the top margin instead, whichever leaves more of the free part uncovered in both halves.
+ * The view framing fits into, clear of the panels: one view (the canvas), or each of the two
+ * panes of a side-by-side comparison (comparePanes: beside the settings panel), which draw the
+ * same camera, so a margin covered in either is kept free in both. Each panel covers its side
+ * (left or right half of the view) up to its inner edge or, when it hangs from the top (the
+ * status box in a corner), the top margin down to its bottom edge: whichever choice leaves
+ * the larger free part in every view.
  */
 export function frameView(canvas: ScreenRect, panels: readonly ScreenRect[], halves: boolean): FrameView {
-  const width = canvas.right - canvas.left;
   const height = canvas.bottom - canvas.top;
-  const w = halves ? width / 2 : width;
-  return {
-    width: w,
-    height,
-    insets: clearInsets(canvas, panels, halves ? [canvas.left, canvas.left + w] : [canvas.left], w, halves ? 0.4 : 0),
-  };
+  if (!halves) {
+    const width = canvas.right - canvas.left;
+    return { width, height, insets: clearInsets(canvas, panels, [canvas.left], width, 0) };
+  }
+  // The two panes share the part of the canvas beside the full-height panels (comparePanes).
+  const span = comparePanes(canvas, panels);
+  const left = canvas.left + span.left;
+  const w = span.width / 2;
+  const panes = { left, top: canvas.top, right: left + span.width, bottom: canvas.bottom };
+  return { width: w, height, insets: clearInsets(panes, panels, [left, left + w], w, 0) };
+}
+
+/** Where a comparison's two panes go: `left` from the canvas's left edge and `width` in all (CSS px). */
+export interface PaneSpan {
+  left: number;
+  width: number;
+}
+
+/**
+ * The part of the canvas a side-by-side comparison's two panes share: the canvas less the
+ * panels that cover the full height of one side (at least `tall` of it: the settings panel),
+ * so no pane is drawn under them; at least half the canvas.
+ */
+export function comparePanes(canvas: ScreenRect, panels: readonly ScreenRect[], tall = 0.8): PaneSpan {
+  const width = canvas.right - canvas.left;
+  const ins = sideInsets(canvas, panels, tall);
+  const covered = Math.min(ins.left + ins.right, width / 2);
+  const k = ins.left + ins.right > 0 ? covered / (ins.left + ins.right) : 0;
+  return { left: ins.left * k, width: width - covered };
 }
 
 /**
@@ -121,6 +141,17 @@ function clearInsets(canvas: ScreenRect, panels: readonly ScreenRect[], starts: 
     if (area > bestArea) [best, bestArea] = [ins, area];
   }
   return best!;
+}
+
+/**
+ * The NDC x, within its own pane, of a point at canvas NDC `x` in a comparison drawn in
+ * `span` of a canvas `width` px wide (the left pane for points left of the middle).
+ */
+export function paneNdc(x: number, width: number, span: PaneSpan): number {
+  const px = ((x + 1) / 2) * width;
+  const half = span.width / 2;
+  const i = px < span.left + half ? 0 : 1;
+  return ((px - span.left - i * half) / half) * 2 - 1;
 }
 
 const overlapArea = (a: ScreenRect, b: ScreenRect): number =>

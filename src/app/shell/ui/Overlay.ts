@@ -118,13 +118,13 @@ export class Overlay {
     if (text !== null) this.text(this.loading.querySelector('span')!, text);
   }
 
-  /** Labels over the two halves of a side-by-side comparison (null hides them). */
-  setViewLabels(labels: [string, string] | null): void {
+  /** Labels over the two panes of a side-by-side comparison (null hides them); `centres`: their page x (default: the halves' middles). */
+  setViewLabels(labels: [string, string] | null, centres?: [number, number]): void {
     this.labels.forEach((l, i) => {
       l.hidden = labels === null;
       if (labels === null) return;
       this.text(l, labels[i]);
-      l.style.left = i === 0 ? '25%' : '75%';
+      l.style.left = centres === undefined ? (i === 0 ? '25%' : '75%') : `${centres[i]}px`;
     });
   }
 
