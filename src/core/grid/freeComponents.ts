@@ -1,5 +1,5 @@
 import { checkInstance, checkInteger, checkOneOf } from '../args.ts';
-import { mergeFreed } from './componentsUpdate.ts';
+import { mergeFreed, splitFree } from './componentsUpdate.ts';
 import { type CornerCutting, VoxelGrid } from './VoxelGrid.ts';
 
 /**
@@ -235,8 +235,10 @@ const editBox = [0, 0, 0, 0, 0, 0];
  * The components of `grid` under `connectivity`, cached per grid and connectivity (every query
  * on the grid asks for them first), brought up to date on the first call after an edit: kept
  * when the grid's edit log (`editedSince`) shows no occupancy change (terrain edits); updated in
- * the edited rows when the edits only freed voxels (components merge: `mergeFreed`); rebuilt
- * when a voxel was blocked (a component may split) or the log cannot tell.
+ * the edited rows when the edits only freed voxels (components merge: `mergeFreed`) or only
+ * blocked voxels and every component that lost some stays connected around the edit
+ * (`splitFree`); rebuilt otherwise (a component may have split, edits both freed and blocked,
+ * or the log cannot tell).
  */
 export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): FreeComponents {
   checkInstance('freeComponents: grid', grid, VoxelGrid);
@@ -246,7 +248,7 @@ export function freeComponents(grid: VoxelGrid, connectivity: Connectivity): Fre
   let c = byRule.get(connectivity);
   if (c !== undefined && c.version !== grid.version) {
     const box = grid.editedSince(c.version, editBox);
-    if (box !== null && (box[0] > box[3] || mergeFreed(c, box))) c.version = grid.version;
+    if (box !== null && (box[0] > box[3] || mergeFreed(c, box) || splitFree(c, box))) c.version = grid.version;
     else c = undefined;
   }
   if (c === undefined) byRule.set(connectivity, (c = new FreeComponents(grid, connectivity)));

@@ -119,7 +119,7 @@ describe('FreeComponents', () => {
     expect(b.componentOf(grid.index(0, 0, 0))).toBe(b.componentOf(grid.index(4, 2, 0)));
   });
 
-  it('edits that only free voxels merge components in place, as a fresh build splits them; a blocked voxel rebuilds', () => {
+  it('edits are followed in place (freed voxels merge, blocked ones keep labels when nothing splits), as a fresh build splits the grid', () => {
     /** The same partition of the free voxels (labels may be numbered differently). */
     const samePartition = (a: FreeComponents, b: FreeComponents, grid: VoxelGrid) => {
       expect(a.count).toBe(b.count);
@@ -135,6 +135,8 @@ describe('FreeComponents', () => {
       expect(new Set(map.values()).size).toBe(map.size);
     };
     let merged = 0;
+    let blockedInPlace = 0;
+    let rebuilt = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const rand = mulberry32(seed * 31);
       const X = 3 + randInt(rand, 9),
@@ -152,22 +154,29 @@ describe('FreeComponents', () => {
           const x1 = Math.min(X - 1, x0 + randInt(rand, 3)),
             y1 = Math.min(Y - 1, y0 + randInt(rand, 2)),
             z1 = Math.min(Z - 1, z0 + randInt(rand, 2));
-          const block = edit === 5;
+          // Edits 0-2 free voxels, 3-4 block some, 5 both.
+          const mode = edit < 3 ? 'free' : edit < 5 ? 'block' : 'both';
           for (let z = z0; z <= z1; z++)
             for (let y = y0; y <= y1; y++)
-              for (let x = x0; x <= x1; x++) if (block || rand() < 0.6) grid.occupancy[grid.index(x, y, z)] = block ? 1 : 0;
+              for (let x = x0; x <= x1; x++) {
+                if (rand() < 0.4) continue;
+                grid.occupancy[grid.index(x, y, z)] = mode === 'free' ? 0 : mode === 'block' ? 1 : rand() < 0.5 ? 1 : 0;
+              }
           grid.markEdited(x0, y0, z0, x1, y1, z1);
           const next = freeComponents(grid, c);
-          if (!block) {
+          if (mode === 'free') {
             expect(next).toBe(comps); // updated in place
             merged++;
-          }
+          } else if (next === comps) blockedInPlace++;
+          else rebuilt++;
           samePartition(next, new FreeComponents(grid, c), grid);
           comps = next;
         }
       }
     }
-    expect(merged).toBe(40 * 3 * 5);
+    expect(merged).toBe(40 * 3 * 3);
+    expect(blockedInPlace).toBeGreaterThan(20);
+    expect(rebuilt).toBeGreaterThan(20);
   });
 
   it('is kept past edits that change no occupancy (terrain), rebuilt after a bare version bump', () => {
