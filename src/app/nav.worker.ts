@@ -17,14 +17,17 @@ type NavRequest = PreprocessRequest | QueryRequest | ImportRequest | VoxelizeReq
 
 const scenes = new WorkerScenes();
 
-async function answer(req: NavRequest): Promise<{ value: unknown; transfer: Transferable[] }> {
+async function answer(req: NavRequest & { id: number }): Promise<{ value: unknown; transfer: Transferable[] }> {
   switch (req.type) {
     case 'preprocess':
       return scenes.preprocess(req);
     case 'query':
       return answerQuery(scenes, req);
     case 'import-meshes':
-      return { value: await importForApp(req), transfer: [] };
+      return {
+        value: await importForApp(req, (stage) => (self as unknown as Worker).postMessage({ id: req.id, progress: stage })),
+        transfer: [],
+      };
     case 'voxelize':
       return { value: voxelizeForApp(req), transfer: [] };
     case 'waypoints':

@@ -1,4 +1,5 @@
 import type { ClearSpace } from '../core/grid/clearance.ts';
+import { mulberry32 } from '../core/math/random.ts';
 import type { SceneAgent } from '../scene/index.ts';
 
 /** The lengths an import takes from the level: its extent (longest side) and cell size. */
@@ -21,18 +22,6 @@ export function defaultAgentRadius(scale: ImportScale): number {
 /** The default agent speed of an imported level: a tenth of its extent per second. */
 export function defaultAgentSpeed(scale: ImportScale): number {
   return scale.extent / 10;
-}
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Candidate goals drawn per agent; the one farthest from its start is kept. */
@@ -62,7 +51,7 @@ export function importAgents(space: ClearSpace, count: number, radius: number, s
     if (c.x > 0 && c.y > 0 && c.z > 0 && c.x < grid.X - 1 && c.y < grid.Y - 1 && c.z < grid.Z - 1) inner.push(v);
   }
   const pool = inner.length >= 2 ? inner : all;
-  const rand = random(seed);
+  const rand = mulberry32(seed);
   const centre = (v: number): [number, number, number] => {
     grid.coords(v, c);
     const o = grid.origin,

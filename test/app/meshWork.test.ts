@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { placeForApp, voxelizeForApp } from '../../src/app/features/meshes/meshWork.ts';
+import { importForApp, placeForApp, voxelizeForApp } from '../../src/app/features/meshes/meshWork.ts';
+import { IMPORT_STAGES } from '../../src/import/importScene.ts';
 import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import { soupMeshes } from '../../src/app/shell/workers/meshSoups.ts';
 import { readMeshFile, readSceneMeshes } from '../../src/cli/meshFiles.ts';
@@ -71,5 +72,54 @@ describe('a scene with meshes in the workers', () => {
     const r = placeForApp({ type: 'waypoints', doc, meshes: [...meshes].map(([id, m]) => ({ id, soup: m.soup })) });
     expect(r.waypoints.length).toBeGreaterThan(10);
     expect(r.waypoints[0].id).toBe('auto-1');
+  });
+});
+
+describe('importForApp (the import work of the Meshes feature)', () => {
+  it('tells each stage as it starts, in order, and resolves auto to the fill it used', async () => {
+    const mesh = await tetra();
+    const stages: string[] = [];
+    const r = await importForApp(
+      {
+        type: 'import-meshes',
+        files: [{ src: 'data:model/obj;base64,', name: 'tetra.obj', soup: mesh.soup }],
+        options: { fill: 'auto', waypoints: true, agents: 2, name: 'tetra' },
+      },
+      (s) => stages.push(s),
+    );
+    expect(stages).toEqual([...IMPORT_STAGES]);
+    // tetra.obj is closed: solid; two agents of the level's radius.
+    expect(r.fill).toBe('solid');
+    expect(r.document.agents).toHaveLength(2);
+    expect(r.document.agents.every((a) => a.radius === r.document.agentRadius)).toBe(true);
+    expect(r.document.agentRadius).toBeGreaterThan(0);
+  });
+
+  it('voxelizeForApp: auto is solid for a closed mesh and says so', async () => {
+    const mesh = await tetra();
+    const doc = parseScene({
+      version: SCENE_VERSION,
+      name: 't',
+      bounds: { min: [0, 0, 0], max: [2, 2, 2] },
+      meshes: [{ id: 't', src: 't.obj', position: [0, 0, 0], rotation: [0, 0, 0], scale: [1, 1, 1] }],
+    });
+    const auto = voxelizeForApp({
+      type: 'voxelize',
+      doc,
+      meshes: [{ id: 't', soup: mesh.soup }],
+      cellSize: 0.25,
+      fill: 'auto',
+      dilation: 0,
+    });
+    const solid = voxelizeForApp({
+      type: 'voxelize',
+      doc,
+      meshes: [{ id: 't', soup: mesh.soup }],
+      cellSize: 0.25,
+      fill: 'solid',
+      dilation: 0,
+    });
+    expect(auto.fill).toBe('solid');
+    expect(auto.voxels).toEqual(solid.voxels);
   });
 });

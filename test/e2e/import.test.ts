@@ -229,6 +229,32 @@ describe('mesh import (dev)', () => {
     expect((await doc()).meshes!.map((m) => m.id)).toEqual(['sample-external', 'tetra']);
   }, 300_000);
 
+  it('names each import step in the loading box, whose Cancel leaves the scene exactly as it was; the fill used is shown', async () => {
+    await importWaypoints(true);
+    const before = JSON.stringify(await doc());
+    const cave = { name: 'cave.glb', base64: readFileSync(join(ROOT, 'scenes/levels/cave.glb')).toString('base64') };
+    await drop([cave]);
+    await page.waitForSelector('#loading:not([hidden])');
+    // The worker's stages come through: wait for the waypoint stage, then cancel in it.
+    await expect
+      .poll(() => page.textContent('#loading'), { timeout: 120_000 })
+      .toMatch(/Importing cave\.glb · placing waypoints \(step 4 of 6\)/);
+    await page.locator('#loading button', { hasText: 'Cancel' }).click();
+    await page.waitForSelector('#loading', { state: 'hidden' });
+    expect(JSON.stringify(await doc())).toBe(before);
+    expect(await shownError()).toBe('');
+    // Nothing of the cancelled import turns up later either.
+    await page.waitForTimeout(1500);
+    expect(JSON.stringify(await doc())).toBe(before);
+    // A closed mesh imported with the default (auto) fill: the panel says solid.
+    await importWaypoints(false);
+    await drop([fixture('sample.glb')]);
+    await shown('sample');
+    expect(await page.locator('[data-testid="Meshes/fill used"] input').inputValue()).toBe('solid');
+    expect(await page.locator('[data-testid="Meshes/fill"] select').inputValue()).toBe('auto');
+    expect(app.errors).toEqual([]);
+  }, 300_000);
+
   it("re-voxelizes at the slider's cell size and places waypoints from the Meshes panel (undoable)", async () => {
     await drop([fixture('sample.glb')]);
     await shown('sample');

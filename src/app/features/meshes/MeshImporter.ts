@@ -17,8 +17,11 @@ export const CELLS_ACROSS = Object.freeze({ default: 128, min: 16, max: 512 });
 export interface MeshSettings {
   /** Voxel edge for "Voxelize"; reset to the longest side / 128 when a scene is shown. */
   cellSize: number;
-  fill: VoxelFill;
-  /** Written as the scene's agentRadius; the clearance of placed waypoints. */
+  /** 'auto': solid when the meshes are closed, else surface (imports and "Voxelize"). */
+  fill: FillChoice;
+  /** The fill the shown scene's voxel layer was made with, as far as known (shown in the panel). */
+  fillUsed: string;
+  /** Written as the scene's agentRadius; the clearance of placed waypoints. Imports take it from the level unless it was changed. */
   agentRadius: number;
   /** "Voxelize" grows the blocked voxels by the agent radius. */
   dilate: boolean;
@@ -27,6 +30,27 @@ export interface MeshSettings {
   /** "Place waypoints" replaces every waypoint, or adds the placed ones to those there (hand-placed ones stay). */
   placing: PlaceMode;
 }
+
+/** The fill choices of the panel. */
+export const FILL_CHOICES = ['auto', 'surface', 'solid'] as const;
+export type FillChoice = VoxelFill | 'auto';
+
+/** Agents an import writes into the scene (seeded, every goal reachable). */
+export const IMPORT_AGENTS = 4;
+
+/**
+ * The import's steps as the loading box names them: decoding here, the rest in the worker
+ * (IMPORT_STAGES); showing the scene is then the shell's load (its own progress and Cancel).
+ */
+const STEP_NAMES: Record<string, string> = {
+  decode: 'decoding',
+  voxelize: 'voxelizing',
+  components: 'splitting free space into components',
+  waypoints: 'placing waypoints',
+  agents: 'placing agents',
+  links: 'linking waypoints',
+};
+const STEPS = Object.keys(STEP_NAMES);
 
 /** What "Place waypoints" does with the waypoints already in the scene. */
 export const PLACE_MODES = ['replace all', 'add to existing'] as const;
@@ -45,7 +69,8 @@ export type Commit = (label: string, edit: (doc: SceneDocument) => SceneDocument
 export class MeshImporter {
   readonly settings: MeshSettings = {
     cellSize: 1,
-    fill: 'surface',
+    fill: 'auto',
+    fillUsed: '—',
     agentRadius: 0,
     dilate: false,
     waypoints: true,
@@ -53,6 +78,10 @@ export class MeshImporter {
   };
   /** Called after an import, voxelization or placement finished (the panel refreshes). */
   onDone: () => void = () => {};
+  /** Whether the agent radius was changed since the scene was shown (then imports use it). */
+  radiusTouched = false;
+  /** The import under way (its Cancel aborts it), or null. */
+  private importing: AbortController | null = null;
 
   constructor(private readonly app: Shell) {
     app.sceneShowing.add(() => this.sceneShown());
@@ -71,39 +100,82 @@ export class MeshImporter {
     const doc = this.app.current?.doc;
     this.settings.cellSize = doc?.voxels?.cellSize ?? this.cellRange().default;
     this.settings.agentRadius = doc?.agentRadius ?? 0;
+    this.radiusTouched = false;
+    this.settings.fillUsed = /\((surface|solid)\)\.$/.exec(doc?.description ?? '')?.[1] ?? (doc?.voxels ? 'unknown' : '—');
+  }
+
+  /** Cancels the import under way, if any: the scene shown stays exactly as it was. */
+  cancelImport(): void {
+    this.importing?.abort();
   }
 
   /** Imports mesh files (and the files a .gltf references) as a new scene. Resolves when shown or refused. */
+  /**
+   * Imports mesh files (and the files a .gltf references) as a new scene. Resolves when shown,
+   * refused or cancelled. The loading box names each step (decoding, then the worker's stages,
+   * then showing) with its number and the time so far; its Cancel stops the import and leaves
+   * the scene shown exactly as it was (nothing of the import is kept).
+   */
   async importFiles(files: readonly File[]): Promise<void> {
     const app = this.app;
     const names = clip(files.map((f) => f.name).join(', '), 80);
-    app.overlay.setLoading(`Importing ${names}…`);
+    this.importing?.abort();
+    const control = new AbortController();
+    this.importing = control;
+    const t0 = performance.now();
+    let step = 'decode';
+    const show = (name: string): void => {
+      step = name;
+      if (control.signal.aborted) return;
+      const seconds = (performance.now() - t0) / 1000;
+      app.overlay.setLoading(
+        `Importing ${names} · ${STEP_NAMES[name]} (step ${STEPS.indexOf(name) + 1} of ${STEPS.length})${seconds >= 0.5 ? ` · ${seconds.toFixed(1)} s` : ''}…`,
+        () => this.cancelImport(),
+      );
+    };
+    const tick = setInterval(() => show(step), 500);
     let document: SceneDocument;
+    let fill: string;
     let missing: string[];
     try {
+      show('decode');
       const meshes = await readMeshFiles(files);
-      app.overlay.setLoading(`Importing ${names} · voxelizing and placing waypoints in a worker…`);
+      if (control.signal.aborted) return;
       const s = this.settings;
       const request: ImportRequest = {
         type: 'import-meshes',
         files: meshes.map((m) => ({ src: m.src, name: m.name, soup: m.mesh.soup.slice() })),
-        options: { fill: s.fill, agentRadius: s.agentRadius, waypoints: s.waypoints, name: meshes[0].name.replace(/\.[^.]*$/, '') },
+        options: {
+          fill: s.fill,
+          agentRadius: this.radiusTouched ? s.agentRadius : undefined,
+          waypoints: s.waypoints,
+          agents: IMPORT_AGENTS,
+          name: meshes[0].name.replace(/\.[^.]*$/, ''),
+        },
       };
-      const reply = await app.pool.run<ImportReply>(request);
+      const reply = await app.pool.run<ImportReply>(request, { signal: control.signal, onProgress: show });
       for (const m of meshes) rememberMesh(m.src, m.mesh);
       document = reply.document;
+      fill = reply.fill;
       missing = meshes.flatMap((m) => m.missing.map((uri) => `${m.name}: ${quote(uri)}`));
     } catch (e) {
-      // MeshError's and FileError's messages name the file; other problems (a worker's) are the import's.
+      // A cancelled import leaves no trace; MeshError's and FileError's messages name the file;
+      // other problems (a worker's) are the import's.
       const err = e as Error;
+      if (control.signal.aborted) return;
       app.overlay.setError(
         oneLine(`Could not import ${err instanceof MeshError || err instanceof FileError ? '' : `${names}: `}${err.message}`),
       );
       return;
     } finally {
-      app.overlay.setLoading(null);
+      clearInterval(tick);
+      if (this.importing === control) {
+        this.importing = null;
+        app.overlay.setLoading(null);
+      }
     }
     try {
+      // The shell's load: its own progress, and a Cancel that keeps the scene shown.
       await app.loadScene(document);
     } catch (e) {
       // Preprocessing failed (or a newer load cancelled this one): named by the files imported.
@@ -111,6 +183,7 @@ export class MeshImporter {
       if (err.name !== 'AbortError') app.overlay.setError(oneLine(`Could not import ${names}: ${err.message}`));
       return;
     }
+    this.settings.fillUsed = fill;
     if (missing.length > 0) app.overlay.setError(`Imported without these textures (not given with the file): ${missing.join(', ')}`);
     this.onDone();
   }
@@ -138,6 +211,7 @@ export class MeshImporter {
         dilation: s.dilate ? s.agentRadius : 0,
       };
       const r = await this.app.pool.run<VoxelizeReply>(request);
+      s.fillUsed = r.fill;
       return commit('Voxelize', (doc) => ({ ...doc, voxels: r.voxels, bounds: r.bounds, agentRadius: s.agentRadius }));
     });
   }

@@ -1,12 +1,12 @@
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import type { Shell } from '../../shell/Shell.ts';
-import { CELLS_ACROSS, PLACE_MODES, type Commit, type MeshImporter } from './MeshImporter.ts';
+import { CELLS_ACROSS, FILL_CHOICES, PLACE_MODES, type Commit, type MeshImporter } from './MeshImporter.ts';
 
 /**
  * The Meshes panel: import mesh files, the voxelization settings (cell size from the longest
- * side of the scene / 512 to / 16, default / 128; surface or solid fill; dilation by the agent
- * radius), "Voxelize" (rebuild the voxel layer from the scene's meshes) and "Place waypoints"
+ * side of the scene / 512 to / 16, default / 128; auto, surface or solid fill; dilation by the agent
+ * radius; the fill the shown scene was made with), "Voxelize" (rebuild the voxel layer from the scene's meshes) and "Place waypoints"
  * (automatic waypoints: replacing the scene's, or added to them so hand-placed ones stay). Both
  * actions run in a worker and are undoable edits.
  */
@@ -27,8 +27,14 @@ export class MeshPanel {
     const f = (this.folder = gui.addFolder('Meshes'));
     f.add({ imp: () => app.chooseFile() }, 'imp').name('Import meshes… (.glb .gltf .obj .stl)');
     this.cell = f.add(s, 'cellSize', 0.01, 1, 0.001).name(`cell size (side/${CELLS_ACROSS.default})`);
-    f.add(s, 'fill', ['surface', 'solid']).name('fill');
-    this.radius = f.add(s, 'agentRadius', 0, 1, 0.001).name('agent radius');
+    f.add(s, 'fill', [...FILL_CHOICES]).name('fill');
+    f.add(s, 'fillUsed').name('fill used').disable();
+    this.radius = f
+      .add(s, 'agentRadius', 0, 1, 0.001)
+      .name('agent radius')
+      .onChange(() => {
+        m.radiusTouched = true;
+      });
     f.add(s, 'dilate').name('dilate by agent radius');
     f.add(s, 'waypoints').name('waypoints when importing');
     this.voxelize = f.add({ run: () => void m.voxelize(commit) }, 'run').name('Voxelize');

@@ -1,24 +1,30 @@
 import type { SceneDocument } from '../../../scene/index.ts';
 import { autoWaypointList, placeSceneWaypoints } from '../../../scene-three/autoWaypoints.ts';
-import { ImportError, importScene, sceneVoxelLayer } from '../../../import/importScene.ts';
+import { ImportError, importScene, sceneVoxelLayer, type ImportStage } from '../../../import/importScene.ts';
+import { isClosedMesh } from '../../../core/geometry/closedMesh.ts';
 import { soupMesh, soupMeshes } from '../../shell/workers/meshSoups.ts';
 import { meshMatrix, type LoadedMeshes } from '../../../scene-three/sceneMeshes.ts';
 import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
 
-/** The app's mesh import: `importScene` on the files' triangles, with automatic waypoints when asked. */
-export async function importForApp(req: ImportRequest): Promise<ImportReply> {
-  const { cellSize, fill, agentRadius, waypoints, name } = req.options;
+/**
+ * The app's mesh import: `importScene` on the files' triangles, with automatic waypoints when
+ * asked; `progress` is told each stage as it starts (IMPORT_STAGES).
+ */
+export async function importForApp(req: ImportRequest, progress: (stage: ImportStage) => void = () => {}): Promise<ImportReply> {
+  const { cellSize, fill, agentRadius, waypoints, agents, name } = req.options;
   const r = await importScene(
     req.files.map((f) => ({ src: f.src, name: f.name, mesh: soupMesh(f.soup) })),
     {
       cellSize,
       fill,
       agentRadius,
+      agents,
       name,
       placeWaypoints: waypoints ? (doc, o) => placed(doc, o.agentRadius, o.meshes) : undefined,
+      onStage: progress,
     },
   );
-  return { document: r.document, triangles: r.triangles, blocked: r.blocked, links: r.links };
+  return { document: r.document, triangles: r.triangles, blocked: r.blocked, links: r.links, fill: r.fill };
 }
 
 /** Automatic waypoints of a scene with its meshes (the world is freed afterwards). */
@@ -59,7 +65,8 @@ export function voxelizeForApp(req: VoxelizeRequest): VoxelizeReply {
       world[o + 2] = e[2] * x + e[6] * y + e[10] * z + e[14];
     }
   }
-  const { grid, blocked, layer } = sceneVoxelLayer(world, { cellSize: req.cellSize, fill: req.fill, dilation: req.dilation });
+  const fill = req.fill === 'auto' ? (isClosedMesh(world) ? 'solid' : 'surface') : req.fill;
+  const { grid, blocked, layer } = sceneVoxelLayer(world, { cellSize: req.cellSize, fill, dilation: req.dilation });
   const g = grid.origin;
   const c = req.cellSize;
   const max: [number, number, number] = [g.x + grid.X * c, g.y + grid.Y * c, g.z + grid.Z * c];
@@ -71,5 +78,6 @@ export function voxelizeForApp(req: VoxelizeRequest): VoxelizeReply {
       max: [0, 1, 2].map((k) => Math.max(b.max[k], max[k])) as [number, number, number],
     },
     blocked,
+    fill,
   };
 }

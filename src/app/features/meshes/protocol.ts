@@ -8,7 +8,8 @@ export interface ImportRequest {
   type: 'import-meshes';
   /** `src`: what the document's mesh will reference (a data: URI); `name`: the file's name (the mesh id); `soup`: its triangles. */
   files: { src: string; name: string; soup: Float32Array }[];
-  options: { cellSize?: number; fill: VoxelFill; agentRadius: number; waypoints: boolean; name?: string };
+  /** agentRadius: undefined = from the level (importScene's default); agents: how many to write. */
+  options: { cellSize?: number; fill: VoxelFill | 'auto'; agentRadius?: number; waypoints: boolean; agents: number; name?: string };
 }
 
 export interface ImportReply {
@@ -16,6 +17,8 @@ export interface ImportReply {
   triangles: number;
   blocked: number;
   links: number;
+  /** The fill used ('auto' resolved). */
+  fill: VoxelFill;
 }
 
 /** A new voxel layer for a document from its meshes. */
@@ -24,7 +27,8 @@ export interface VoxelizeRequest {
   doc: SceneDocument;
   meshes: MeshSoup[];
   cellSize: number;
-  fill: VoxelFill;
+  /** 'auto': solid when the meshes together are closed, else surface. */
+  fill: VoxelFill | 'auto';
   dilation: number;
 }
 
@@ -32,6 +36,8 @@ export interface VoxelizeReply {
   voxels: NonNullable<SceneDocument['voxels']>;
   bounds: SceneBounds;
   blocked: number;
+  /** The fill used ('auto' resolved). */
+  fill: VoxelFill;
 }
 
 /** Automatic waypoints for a document and its meshes. */

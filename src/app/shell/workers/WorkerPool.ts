@@ -4,6 +4,7 @@ import type { WorkerRequest, WorkerResponse } from './protocol.ts';
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  onProgress?: (step: string) => void;
 }
 
 interface Slot {
@@ -46,11 +47,17 @@ export class WorkerPool {
    * chosen worker lacks it, `attach(request)` adds the scene to the request first.
    * `signal`: aborting it rejects the request with an AbortError at once and restarts its
    * worker (a worker cannot be interrupted otherwise); other requests that worker held are
-   * rejected too.
+   * rejected too. `onProgress`: told each progress step the worker posts for the request.
    */
   run<T>(
     request: WorkerRequest,
-    options: { revision?: number; attach?: (r: WorkerRequest) => void; transfer?: Transferable[]; signal?: AbortSignal } = {},
+    options: {
+      revision?: number;
+      attach?: (r: WorkerRequest) => void;
+      transfer?: Transferable[];
+      signal?: AbortSignal;
+      onProgress?: (step: string) => void;
+    } = {},
   ): Promise<T> {
     const { revision, signal } = options;
     if (signal?.aborted) return Promise.reject(abortError());
@@ -69,7 +76,7 @@ export class WorkerPool {
     }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      best.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      best.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress: options.onProgress });
       signal?.addEventListener(
         'abort',
         () => {
@@ -110,6 +117,10 @@ export class WorkerPool {
   private receive(slot: Slot, msg: WorkerResponse): void {
     const p = slot.pending.get(msg.id);
     if (p === undefined) return;
+    if ('progress' in msg) {
+      p.onProgress?.(msg.progress);
+      return;
+    }
     slot.pending.delete(msg.id);
     if (msg.ok) {
       p.resolve(msg.value);

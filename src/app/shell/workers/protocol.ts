@@ -78,4 +78,6 @@ export interface WorkerRequest {
 /** A worker's answer to request `id`. */
 export type WorkerResponse =
   | { id: number; ok: true; value: unknown }
+  /** A step of a long request (e.g. the import's stage); the request is still running. */
+  | { id: number; progress: string }
   | { id: number; ok: false; error: { name: string; message: string; code?: NavlabErrorCode } };
