@@ -11,10 +11,16 @@ function flagWithValue(f: FlagSpec): string {
   return k.type === 'number' || k.type === 'text' ? `--${f.name} ${k.placeholder}` : `--${f.name}`;
 }
 
-/** The help of one command: its synopsis, what it does, then one line per flag (flag, range, default, what it does). */
+/**
+ * The help of one command: its synopsis, what it does, then two lines per flag: the flag, its
+ * range and its default; under it, what it does (narrow enough for a terminal).
+ */
 export function commandHelp(spec: CommandSpec): string {
-  const rows = spec.flags.map((f) => [flagWithValue(f), flagRange(f.kind), `default: ${f.default}`, f.help]);
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
-  const lines = rows.map((r) => `  ${r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c)).join('  ')}`.trimEnd());
+  const names = spec.flags.map(flagWithValue);
+  const width = Math.max(0, ...names.map((n) => n.length)) + 2;
+  const lines = spec.flags.flatMap((f, i) => [
+    `  ${names[i].padEnd(width)}${flagRange(f.kind)}; default: ${f.default}`,
+    `  ${' '.repeat(width)}${f.help}`,
+  ]);
   return [`nav ${spec.name} ${spec.args}`.trimEnd(), `  ${spec.summary}`, ...(lines.length > 0 ? ['flags:', ...lines] : [])].join('\n');
 }

@@ -14,19 +14,20 @@ import { err, type NavIo } from './io.ts';
 export type { NavIo } from './io.ts';
 
 export const USAGE = `usage:
-  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N (1)] [search flags] [--json]
+  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N] [search flags] [--json]
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
-  nav simulate <scene.json> [--steps N (default: until all agents arrive, at most 300 s)] [--seed S (1)] [--json]
+  nav simulate <scene.json> [--steps N] [--seed S] [--json]
   nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]
-  nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N] [--waypoints auto|none] --out scene.json [--json]
+  nav import <mesh...> --out scene.json [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N]
+      [--waypoints auto|none] [--json]
   nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
   nav bench
-  nav --help | nav <command> --help | nav help <command>    every flag with its range and default
-search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)  --corner-cutting forbid|allow (forbid)
-  --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)  --weight W (1)
-  --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
+  nav --help | nav <command> --help | nav help <command>: every flag with its range and default
+search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)
+  --corner-cutting forbid|allow (forbid)  --heuristic exact|euclidean|manhattan|chebyshev|squared|zero (exact)
+  --weight W (1)  --tie-break low-h|none (low-h)  --max-expansions N (unlimited)`;
 
 type Command = (argv: string[], io: NavIo) => Promise<number>;
 

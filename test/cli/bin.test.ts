@@ -60,7 +60,7 @@ describe('the nav bin', () => {
     const [help, none] = await Promise.all([bin(['--help']), bin([])]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage:\n {2}nav scen /);
-    expect(help.stdout).toMatch(/^ {2}--cell-size C +number > 0 +default: required/m);
+    expect(help.stdout).toMatch(/^ {2}--cell-size C +number > 0; default: required$/m);
     expect(help.stderr).toBe('');
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toMatch(/^usage:\n {2}nav scen /);

@@ -18,9 +18,11 @@ import { runNavHere } from '../support/cli.ts';
 
 const SPECS: CommandSpec[] = [SCEN, PATH, PREPROCESS, WAYPOINTS, SIMULATE, VOXELIZE, IMPORT, BAKE];
 
-/** The help line of one flag: its name, its range and its default on one line. */
-function flagLine(help: string, f: FlagSpec): string | undefined {
-  return help.split('\n').find((l) => new RegExp(`^  --${f.name}( |$)`).test(l));
+/** The help lines of one flag: its name, range and default on the first, what it does on the next. */
+function flagLines(help: string, f: FlagSpec): [string, string] | undefined {
+  const lines = help.split('\n');
+  const i = lines.findIndex((l) => new RegExp(`^  --${f.name}( |$)`).test(l));
+  return i < 0 ? undefined : [lines[i], lines[i + 1]];
 }
 
 /** A value just outside a number flag's range (below its least value, or above its greatest). */
@@ -50,6 +52,8 @@ describe('nav --help', () => {
       }
     }
     expect(r.stdout).toContain('\nnav bench\n');
+    // Narrow enough for a terminal.
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(120);
   });
 
   it.each(SPECS.map((s) => [s.name, s] as const))('nav %s --help lists each flag of its table on one line', async (name, spec) => {
@@ -58,12 +62,14 @@ describe('nav --help', () => {
     const listed = r.stdout.split('\n').filter((l) => l.startsWith('  --'));
     expect(listed).toHaveLength(spec.flags.length);
     for (const f of spec.flags) {
-      const line = flagLine(r.stdout, f);
-      expect(line, `--${f.name}`).toBeDefined();
-      expect(line).toContain(flagRange(f.kind));
-      expect(line).toContain(`default: ${f.default}`);
-      expect(line).toContain(f.help);
+      const lines = flagLines(r.stdout, f);
+      expect(lines, `--${f.name}`).toBeDefined();
+      const [line, help] = lines!;
+      expect(line).toContain(`${flagRange(f.kind)}; default: ${f.default}`);
+      expect(help.trim()).toBe(f.help);
     }
+    // Narrow enough for a terminal.
+    expect(Math.max(...r.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(120);
     // -h, a help flag after other arguments and `nav help <command>` give the same text.
     expect(await runNavHere([name, 'some-file', '-h'])).toEqual(r);
     expect(await runNavHere(['help', name])).toEqual(r);
@@ -71,8 +77,13 @@ describe('nav --help', () => {
 
   it('the help of a command lists the same flags as its usage line', () => {
     for (const spec of SPECS) {
-      const line = USAGE.split('\n').find((l) => l.startsWith(`  nav ${spec.name} `));
-      expect(line, spec.name).toBeDefined();
+      // The command's usage line with its continuation lines (indented deeper).
+      const lines = USAGE.split('\n');
+      const first = lines.findIndex((l) => l.startsWith(`  nav ${spec.name} `));
+      expect(first, spec.name).toBeGreaterThanOrEqual(0);
+      let end = first + 1;
+      while (end < lines.length && lines[end].startsWith('    ')) end++;
+      const line = lines.slice(first, end).join(' ');
       for (const f of spec.flags) {
         const shared = ['algorithm', 'neighborhood', 'corner-cutting', 'heuristic', 'weight', 'tie-break', 'max-expansions'].includes(
           f.name,

@@ -20,7 +20,7 @@ const MAX_WORKERS = 256;
 export const SCEN: CommandSpec = {
   name: 'scen',
   args: '<map.3dmap|map.map> [file.3dscen|file.scen]',
-  summary: "runs a Moving AI scenario file and compares each cost with the file's (default file: MAP.3dscen or MAP.map.scen)",
+  summary: "runs a Moving AI scenario file (default: MAP.3dscen, MAP.map.scen) and compares each cost with the file's",
   flags: [
     {
       name: 'offset',
