@@ -8,6 +8,7 @@
  *               many voxels are equally near (more than one: one A* search settles the tie)
  *   unreachable the whole query (its elapsedMs: verdict + nearest + search to that point)
  *   found       a found query from the same start to that closest point, in the same run
+ *               (both the fastest of twenty, alternating: the expansions are the robust measure)
  * Components are built once per grid (the first query pays it: "build" column, with the grid's
  * bit rows when they are not built yet). The imported levels (scenes/levels, cell size = longest
  * side / 128) are voxelized with `surface` fill, so the inside of their closed parts is such a
@@ -63,6 +64,49 @@ interface Measured {
   rows: (string | number)[][];
   verdictMs: number[];
   ratio: number[];
+  edits: (string | number)[][];
+}
+
+/**
+ * Components after an edit: one free voxel near the start blocked, then freed again (the
+ * first call after each edit updates them in place), beside a rebuild from scratch; medians of
+ * five cycles.
+ */
+function measureEdits(name: string, grid: VoxelGrid, start: number, out: Measured): void {
+  let v = start + 1;
+  while (v < grid.size && grid.occupancy[v] !== 0) v++;
+  const p = grid.coords(v, { x: 0, y: 0, z: 0 });
+  const c = freeComponents(grid, 6);
+  const timed = (blocked: boolean) => {
+    grid.setBlocked(p.x, p.y, p.z, blocked);
+    const t = now();
+    const after = freeComponents(grid, 6);
+    return { ms: now() - t, inPlace: after === c };
+  };
+  // Five cycles, the median of each (the first calls run unoptimized code).
+  const blocks: number[] = [];
+  const frees: number[] = [];
+  let inPlace = true;
+  const rebuilds: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const b = timed(true);
+    const f = timed(false);
+    blocks.push(b.ms);
+    frees.push(f.ms);
+    inPlace &&= b.inPlace && f.inPlace;
+    const t = now();
+    new FreeComponents(grid, 6);
+    rebuilds.push(now() - t);
+  }
+  const block = { ms: median(blocks), inPlace };
+  const free = { ms: median(frees), inPlace };
+  const rebuild = median(rebuilds);
+  out.edits.push([
+    name,
+    `${block.ms.toFixed(2)}${block.inPlace ? '' : ' (rebuilt)'}`,
+    `${free.ms.toFixed(2)}${free.inPlace ? '' : ' (rebuilt)'}`,
+    rebuild.toFixed(1),
+  ]);
 }
 
 function measure(name: string, grid: VoxelGrid, start: number, out: Measured): void {
@@ -74,6 +118,7 @@ function measure(name: string, grid: VoxelGrid, start: number, out: Measured): v
     out.rows.push([name, 'no pocket', '', '', '', '', '', '', '']);
     return;
   }
+  measureEdits(name, grid, start, out);
   const space = new GridSpace(grid);
   const ctx = new SearchContext();
   for (const goal of goals) {
@@ -100,12 +145,12 @@ function measure(name: string, grid: VoxelGrid, start: number, out: Measured): v
       const u = findGridPath(algorithm, space, start, goal, {}, ctx);
       const end = u.path[u.path.length - 1];
       const f = findGridPath(algorithm, space, start, end, {}, ctx);
-      // Alternating, the fastest of five each (the machine is shared).
+      // Alternating, the fastest of twenty each (the machine is shared).
       let um = u.elapsedMs;
       let fm = f.elapsedMs;
-      for (let k = 0; k < 4; k++) {
-        um = Math.min(um, findGridPath(algorithm, space, start, goal, {}, ctx).elapsedMs);
+      for (let k = 0; k < 19; k++) {
         fm = Math.min(fm, findGridPath(algorithm, space, start, end, {}, ctx).elapsedMs);
+        um = Math.min(um, findGridPath(algorithm, space, start, goal, {}, ctx).elapsedMs);
       }
       out.ratio.push(um / fm);
       const g = grid.coords(goal, { x: 0, y: 0, z: 0 });
@@ -158,7 +203,7 @@ function peak(map: string): void {
 }
 
 export async function benchUnreachable(): Promise<void> {
-  const out: Measured = { rows: [], verdictMs: [], ratio: [] };
+  const out: Measured = { rows: [], verdictMs: [], ratio: [], edits: [] };
   for (const name of ['DA1', 'A1']) {
     const m = movingAi(name);
     if (m === null) out.rows.push([name, 'skipped: data absent', '', '', '', '', '', '', '']);
@@ -182,6 +227,11 @@ export async function benchUnreachable(): Promise<void> {
       'ratio',
     ],
     out.rows,
+  );
+  printTable(
+    'Free components after an edit (26 neighbours, forbid): one voxel blocked, then freed, updated in place, beside a rebuild',
+    ['map', 'block: update ms', 'free: update ms', 'rebuild ms'],
+    out.edits,
   );
   if (out.verdictMs.length > 0) {
     console.log(
