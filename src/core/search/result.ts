@@ -1,7 +1,9 @@
 /**
  * Outcome of a search. Failures are statuses, never exceptions:
  *   found       the path reaches the goal
- *   unreachable the open list emptied; the path ends at the closed node nearest the goal
+ *   unreachable no path exists; the path ends at the node of the start's component nearest the
+ *               goal (on a voxel grid the components tell before any search and the run goes
+ *               straight to that node, componentGoal.ts; elsewhere the open list emptied)
  *   partial     the expansion budget ran out; path to the closed node nearest the goal
  *   cancelled   the caller stopped a resumable run; path to the closed node nearest the goal
  *   running     only from `AStarRun.step()`: the run is not finished yet
