@@ -226,6 +226,8 @@ export function splitFree(c: ComponentRuns, box: readonly number[]): boolean {
   const lo = [Math.max(0, box[0] - WINDOW), Math.max(0, box[1] - WINDOW), Math.max(0, box[2] - WINDOW)];
   const hi = [Math.min(X - 1, box[3] + WINDOW), Math.min(Y - 1, box[4] + WINDOW), Math.min(Z - 1, box[5] + WINDOW)];
   const [wx, wy, wz] = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1];
+  // A window of a good part of the grid costs about what a rebuild does.
+  if (wx * wy * wz > grid.size / 4) return false;
   // Old label of each window voxel free now (-1: blocked); then a flood per label within the window.
   const old = new Int32Array(wx * wy * wz);
   const seen = new Uint8Array(old.length);
