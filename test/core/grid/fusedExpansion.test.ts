@@ -14,9 +14,17 @@ import type { SearchSpace } from '../../../src/core/search/space.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
 import { makeWorld } from '../../support/worlds.ts';
 
-/** The same space without its move table: the engine must take the generic `expand` path. */
+/**
+ * The same space without its move table: the engine must take the generic `expand` path. It
+ * keeps the grid and its rules, so a goal in another component is settled the same way
+ * (componentGoal.ts) and the searches stay comparable.
+ */
 function generic(space: GridSpace): SearchSpace {
-  return {
+  const plain: SearchSpace & Pick<GridSpace, 'grid' | 'neighborhood' | 'cornerCutting'> = {
+    kind: 'grid',
+    grid: space.grid,
+    neighborhood: space.neighborhood,
+    cornerCutting: space.cornerCutting,
     nodeCount: space.nodeCount,
     isTraversable: (v) => space.isTraversable(v),
     expand: (u, sink) => space.expand(u, sink),
@@ -25,6 +33,7 @@ function generic(space: GridSpace): SearchSpace {
     distanceToGoal: (v) => space.distanceToGoal(v),
     position: (v, out) => space.position(v, out),
   };
+  return plain;
 }
 
 const HEURISTICS: HeuristicName[] = ['exact', 'euclidean', 'manhattan', 'chebyshev', 'squared', 'zero'];
