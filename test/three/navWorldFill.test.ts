@@ -3,7 +3,7 @@
  * blocks it, 'auto' (the default) is solid exactly when the obstacle meshes are closed; the
  * choice is `nav.fill`. A query into a hollow is unreachable before any search either way.
  */
-import { BoxGeometry, Group, Mesh, PlaneGeometry, Vector3 } from 'three';
+import { Box3, BoxGeometry, Group, Mesh, PlaneGeometry, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 
@@ -61,6 +61,21 @@ describe('NavWorld.fromObject3D fill', () => {
       expect(end.distanceTo(CENTRE)).toBeLessThan(1.6);
       expect(r.expanded).toBeLessThan(50);
     }
+  });
+
+  it('update keeps a solid world solid: the moved box is filled at its new place, its old inside is free', () => {
+    const root = level(false);
+    const box = root.children[0];
+    const nav = NavWorld.fromObject3D(root, {
+      cellSize: 0.3,
+      fill: 'solid',
+      bounds: new Box3(new Vector3(-2, -2, -2), new Vector3(5, 2, 2)),
+    });
+    expect(nav.voxelAt(CENTRE, true)).toBeNull();
+    box.position.x = 3;
+    nav.update(box);
+    expect(nav.voxelAt(CENTRE, true)).not.toBeNull();
+    expect(nav.voxelAt(new Vector3(3, 0, 0), true)).toBeNull();
   });
 
   it('fill names the option on a bad value; fromScene and fromNavbin have fill null', () => {
