@@ -23,8 +23,8 @@ import { TiedGoals } from './tiedGoals.ts';
  * budget) and its work is not in the run's `expanded` (which stays the work of the search to
  * the chosen voxel, as a found query to it reports); its time is in `elapsedMs`.
  *
- * Components are cached per grid and connectivity and rebuilt on the first query after an edit
- * (`freeComponents`, keyed by `grid.version`).
+ * Components are cached per grid and connectivity and brought up to date on the first query
+ * after an edit (`freeComponents`: kept, updated in place, or rebuilt; see there).
  */
 
 /** Where a run on another component heads, and the work spent choosing it. */
