@@ -141,3 +141,20 @@ export function nearestToRay(origin: Vec3, dir: Vec3, points: ArrayLike<number>,
   }
   return best;
 }
+
+/**
+ * Starts a click's ray where it crosses the app's cut (just below), when it comes from above it: geometry
+ * above the cut is not drawn, so no tool picks it (the select tool's endpoints, the editor's
+ * tools and the agents all see the floor the user sees, on every scene). Infinity: no cut.
+ */
+export function clipRayToCut(ray: { origin: Vec3; direction: Vec3 }, cut: number): void {
+  const { origin: o, direction: d } = ray;
+  if (!Number.isFinite(cut) || !(o.y > cut) || !(d.y < 0)) return;
+  // A hair below the cut (the drawing cuts there too): a cut on a voxel face starts the ray
+  // in the voxel under it, not in the cut-away one above.
+  const y = cut - 1e-7 * Math.max(1, Math.abs(cut));
+  const t = (y - o.y) / d.y;
+  o.x += t * d.x;
+  o.y = y;
+  o.z += t * d.z;
+}

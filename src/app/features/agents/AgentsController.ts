@@ -5,7 +5,7 @@ import { levelScale, type LevelScale } from '../../shell/base/scale.ts';
 import { meshSoups } from '../../shell/scene/sceneMeshFiles.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import type { ToolClick } from '../../shell/input/tools.ts';
-import { nearestToRay, pickedFreeVoxel, pickSphere, pickVoxel } from '../../shell/picking.ts';
+import { clipRayToCut, nearestToRay, pickedFreeVoxel, pickSphere, pickVoxel } from '../../shell/picking.ts';
 import { AgentView } from './AgentView.ts';
 import type { AgentSettings, SimRequest, SimResponse, SimSnapshot } from './protocol.ts';
 import { StuckTracker } from './stuck.ts';
@@ -206,6 +206,7 @@ export class AgentsController {
     if (s === null || !this.view.visible) return false;
     this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.app.camera);
     const ray = this.raycaster.ray;
+    clipRayToCut(ray, this.app.cut);
     if (e.button === 0) {
       const hit = pickSphere(ray.origin, ray.direction, s.positions, s.radii, s.count, this.view.minRadius);
       if (hit >= 0) {

@@ -2,6 +2,7 @@ import type GUI from 'lil-gui';
 import { GridHelper, type LineBasicMaterial, Plane, Raycaster, Vector2, Vector3, type Intersection } from 'three';
 import type { SceneDocument, SceneObstacle } from '../../../scene/schema.ts';
 import { levelScale } from '../../shell/base/scale.ts';
+import { clipRayToCut } from '../../shell/picking.ts';
 import { addWaypoints, randomFreePoints } from './randomWaypoints.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { buildEditPanel, editShortcuts, type EditActions } from './EditPanel.ts';
@@ -215,10 +216,7 @@ export class Editor {
    */
   private ray(e: { ndc: { x: number; y: number } }): Raycaster {
     this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.app.camera);
-    const r = this.raycaster.ray;
-    const cut = this.app.cut;
-    if (Number.isFinite(cut) && r.origin.y > cut && r.direction.y < 0)
-      r.origin.addScaledVector(r.direction, (cut - r.origin.y) / r.direction.y);
+    clipRayToCut(this.raycaster.ray, this.app.cut);
     return this.raycaster;
   }
 

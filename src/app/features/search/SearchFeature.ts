@@ -9,6 +9,7 @@ import type { SearchPort } from '../../shell/searchPort.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { endpointText } from '../../shell/dom/format.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
+import { clipRayToCut } from '../../shell/picking.ts';
 import { endpointAt } from './endpointPick.ts';
 import { drawLab, sideBySide } from './labDraw.ts';
 import { SearchLab } from './SearchLab.ts';
@@ -157,6 +158,8 @@ export class SearchFeature implements SearchPort {
     if (scene === null || (e.button !== 0 && e.button !== 2)) return;
     const which = e.button === 0 ? 'start' : 'goal';
     this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.shell.camera);
+    // What is cut away is not picked: the floor under a cut roof, as on every other scene.
+    clipRayToCut(this.raycaster.ray, this.shell.cut);
     const graph = this.lab.settings.graph;
     const views = this.shell.views;
     const value = endpointAt(scene, graph, this.raycaster, views.waypoints, views.world?.pickables() ?? []);
