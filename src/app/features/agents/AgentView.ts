@@ -1,5 +1,6 @@
 import { BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, LineSegments, Matrix4, Quaternion, Vector3 } from 'three';
 import { AgentsHelper, type AgentsState } from '../../../helpers/AgentsHelper.ts';
+import { AgentMarks } from './AgentMarks.ts';
 import type { SimSnapshot } from './protocol.ts';
 import { PALETTE } from '../../shell/stage/palette.ts';
 
@@ -13,8 +14,8 @@ const GOAL = new Color(PALETTE.goal);
 
 /**
  * The app's agents: an AgentsHelper in the app's palette drawn from simulation snapshots,
- * plus the selected agent (highlighted, with its path and a marker at its goal) and stuck
- * agents (amber).
+ * plus the selected agent (highlighted, with its path and a marker at its goal), stuck
+ * agents (amber), and every agent's goal marker and optional trail (AgentMarks).
  */
 export class AgentView extends AgentsHelper {
   /** The selected agent (-1: none): drawn highlighted, with its path and its goal. */
@@ -23,6 +24,8 @@ export class AgentView extends AgentsHelper {
   stuck: Uint8Array | null = null;
   /** The selected agent's path and the line to its goal (shares the force arrows' material). */
   private readonly route: LineSegments;
+  /** Every agent's goal marker and, optionally, its trail. */
+  readonly marks = new AgentMarks();
 
   constructor() {
     super({ agent: PALETTE.agent, arrived: PALETTE.path });
@@ -32,7 +35,7 @@ export class AgentView extends AgentsHelper {
     this.route = new LineSegments(rg, this.lineMaterial);
     this.route.frustumCulled = false;
     this.route.renderOrder = 12;
-    this.add(this.route);
+    this.add(this.route, this.marks);
   }
 
   /** Draws the agents of a snapshot; one more body instance marks the selected agent's goal. */
@@ -48,10 +51,12 @@ export class AgentView extends AgentsHelper {
       this.bodies.count = n + 1;
     }
     this.updateRoute(s, sel);
+    this.marks.update(s, this.minRadius);
   }
 
   override dispose(): void {
     this.route.geometry.dispose();
+    this.marks.dispose();
     super.dispose();
   }
 

@@ -26,6 +26,10 @@ export class AgentsController {
     overrideSpeed: false,
     overrideRadius: false,
     showForces: false,
+    /** A marker at every agent's goal. */
+    showGoals: true,
+    /** Each agent's trail (its last positions). */
+    showTrails: false,
     spawnCount: 10,
   };
   playing = false;
@@ -92,6 +96,7 @@ export class AgentsController {
     const scale = levelScale(doc);
     this.scale = scale;
     this.view.minRadius = scale.agentMinDrawRadius;
+    this.view.marks.clearTrails();
     const s = this.settings;
     const steering = doc.steering ?? {};
     s.avoidRange = steering.avoidRange ?? DEFAULT_STEERING_PARAMS.avoidRange;
@@ -180,6 +185,17 @@ export class AgentsController {
     const state = s.arrived[i] ? 'arrived' : this.stuckFlags[i] ? 'stuck' : 'moving';
     const g = [0, 1, 2].map((a) => s.goals[3 * i + a].toFixed(1)).join(', ');
     return `${id}: ${state} · goal ${g} · right-click: new goal`;
+  }
+
+  /** Draws the last snapshot again with the panel's drawing settings (goal markers, trails, forces). */
+  redraw(): void {
+    const s = this.latest;
+    if (s === null) return;
+    this.view.showForces = this.settings.showForces;
+    this.view.marks.showGoals = this.settings.showGoals;
+    this.view.marks.showTrails = this.settings.showTrails;
+    this.view.update(s);
+    this.app.invalidate();
   }
 
   /** Selects agent `index` (-1: none): drawn highlighted with its path and goal. */
@@ -296,6 +312,8 @@ export class AgentsController {
       this.latest = s;
       this.error = null;
       this.view.showForces = this.settings.showForces;
+      this.view.marks.showGoals = this.settings.showGoals;
+      this.view.marks.showTrails = this.settings.showTrails;
       if (this.stuckFlags.length < s.count) this.stuckFlags = new Uint8Array(2 * s.count);
       this.stuckCount = this.stuck.update(s.time, s.count, s.positions, s.radii, s.arrived, this.stuckFlags);
       this.view.stuck = this.stuckFlags;

@@ -67,6 +67,10 @@ export class AgentsPanel {
     f.add(s, 'showForces')
       .name('force arrows')
       .onChange(() => this.app.invalidate());
+    // Easy to follow at the framed zoom: goal markers (on by default) and trails.
+    const redraw = () => agents.redraw();
+    f.add(s, 'showGoals').name('goal markers').onChange(redraw);
+    f.add(s, 'showTrails').name('trails').onChange(redraw);
     // The selected agent: click one in the view; right-click then gives it a new goal.
     const inspected = { text: agents.selectedText };
     f.add(inspected, 'text').name('selected agent').listen().disable();
