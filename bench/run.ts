@@ -13,6 +13,7 @@ import { benchSteering } from './steering.ts';
 import { reportTargets } from './targets.ts';
 import { benchWaypointEdits } from './waypointEdits.ts';
 import { benchWaypoints } from './waypoints.ts';
+import { benchImportLevels } from './importLevels.ts';
 import { benchVoxelize } from './voxelize.ts';
 import { benchMeshMemory } from './meshMemory.ts';
 import { benchUnreachable } from './unreachable.ts';
@@ -27,6 +28,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchSteering();
   await benchSizeByUse();
   await benchWaypoints();
+  await benchImportLevels();
   await benchBrowser();
   benchVoxelize();
   benchMeshMemory();

@@ -27,6 +27,13 @@ export interface RefineOptions {
  */
 const ROUTE_END_LINKS = 12;
 
+/**
+ * Refinement judges a pair by a route whose ends link to this many nearest visible waypoints:
+ * an upper bound of the figures' route (every visible waypoint linked), close to it, without
+ * testing every waypoint.
+ */
+const JUDGE_END_LINKS = 48;
+
 /** Landmarks per component for the refinement's distance bounds (`GridLandmarks`). */
 const LANDMARKS = 2;
 
@@ -285,8 +292,8 @@ export class Placer {
         if (quick.length <= o.targetRatio * landmarks.lowerBound(s, g)) continue;
         const distance = landmarks.distanceBelow(s, g, quick.length / o.targetRatio);
         if (distance === Infinity) continue;
-        // Judge by the full route (every visible waypoint linked), as the figures do.
-        const route = new WaypointRouter(graph, this.los, routeCtx).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        // Judge by a fuller route (ends linked to many more visible waypoints), near the figures'.
+        const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (route.length <= o.targetRatio * distance) continue;
         const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;

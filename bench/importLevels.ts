@@ -1,0 +1,121 @@
+/**
+ * Import, stage by stage (issue 24, point 1): the example levels (scenes/levels/*.glb) and
+ * generated levels of about 10k, 100k and 1M triangles (levelGen.ts, as binary STL), each
+ * imported with every default `nav import` uses (cell size = longest side / 128, fill from
+ * closedness, agent radius from the level, automatic waypoints, 4 agents). Prints the time of
+ * each stage (decode, voxelize, components, waypoints, agents, links), the total against its
+ * goal (<= 2 s up to 100k triangles, <= 10 s at 1M), the waypoint counts of the placement steps
+ * and the placement figures (coverage, graph/free components, median and p95 route ratio on
+ * 1,000 seeded pairs, measured after the timing). Also the process CPU time of the import
+ * (wall time drifts with the machine's load; CPU time much less).
+ *
+ * Run alone: npx tsx bench/importLevels.ts [level ...]   (levels: cave, gen-10k, ...)
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMeshFile } from '../src/cli/meshFiles.ts';
+import { now } from '../src/core/clock.ts';
+import { buildVisibility, segmentClearOf } from '../src/core/graph/visibility.ts';
+import { measureWaypoints } from '../src/core/graph/waypointMetrics.ts';
+import { importScene } from '../src/import/importScene.ts';
+import { importMesh, type ImportedMesh } from '../src/import/meshImport.ts';
+import { autoWaypointList, placeSceneWaypoints, type SceneWaypoints } from '../src/scene-three/autoWaypoints.ts';
+import { generateLevel, stlBytes } from './levelGen.ts';
+import { printTable } from './stats.ts';
+import { checkTarget } from './targets.ts';
+
+const LEVELS = join(import.meta.dirname, '..', 'scenes', 'levels');
+
+interface Level {
+  name: string;
+  /** Makes the level's file ready (not timed). */
+  prepare?: () => void;
+  /** Reads and decodes the level's file. */
+  decode: () => Promise<ImportedMesh>;
+}
+
+function levels(): Level[] {
+  const files = readdirSync(LEVELS)
+    .filter((f) => f.endsWith('.glb'))
+    .sort();
+  const out: Level[] = files.map((f) => ({ name: f.replace(/\.glb$/, ''), decode: () => readMeshFile(join(LEVELS, f)) }));
+  for (const [name, triangles] of [
+    ['gen-10k', 10_000],
+    ['gen-100k', 100_000],
+    ['gen-1M', 1_000_000],
+  ] as const) {
+    // Generated before the timing (decoding the STL bytes is timed).
+    let bytes: Uint8Array | null = null;
+    out.push({ name, prepare: () => void (bytes = stlBytes(generateLevel(triangles))), decode: () => importMesh(`${name}.stl`, bytes!) });
+  }
+  return out;
+}
+
+export async function benchImportLevels(only: string[] = []): Promise<void> {
+  const timing: (string | number)[][] = [];
+  const figures: (string | number)[][] = [];
+  for (const level of levels().filter((l) => only.length === 0 || only.includes(l.name))) {
+    level.prepare?.();
+    const cpu0 = process.cpuUsage();
+    const t0 = now();
+    const mesh = await level.decode();
+    const decodeMs = now() - t0;
+    let placed: SceneWaypoints | null = null;
+    const r = await importScene([{ src: `${level.name}.glb`, mesh }], {
+      agents: 4,
+      placeWaypoints: (doc, o) => {
+        placed = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, world: { sceneMeshes: o.meshes } });
+        return autoWaypointList(placed.placed.positions);
+      },
+    });
+    const total = now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const goal = mesh.triangles <= 100_000 ? 2000 : 10_000;
+    const v = r.document.voxels!;
+    timing.push([
+      level.name,
+      String(mesh.triangles),
+      v.dims.join('x'),
+      r.fill,
+      decodeMs,
+      r.ms.voxelize,
+      r.ms.components,
+      r.ms.waypoints,
+      r.ms.agents,
+      r.ms.links,
+      total,
+      checkTarget('import in seconds', `import of ${level.name}`, total, '<=', goal, 'ms'),
+      (cpu.user + cpu.system) / 1000,
+    ]);
+    const p = placed as SceneWaypoints | null;
+    if (p === null) continue;
+    const positions = p.placed.positions;
+    const graph = buildVisibility(positions, segmentClearOf(positions, p.los), { maxLinkDistance: p.maxLinkDistance });
+    const m = measureWaypoints(p.placed.space, graph, p.los);
+    p.world.dispose();
+    const s = p.placed.steps;
+    const ratio = (x: number | null) => (x === null ? 'none' : x.toFixed(3));
+    figures.push([
+      level.name,
+      (r.document.agentRadius ?? 0).toPrecision(3),
+      String(graph.count),
+      `${s.cover}/${s.connectors}/${s.pruned}/${s.refined}`,
+      m.coverage.toFixed(4),
+      `${m.components.graph}/${m.components.free}`,
+      ratio(m.medianRatio),
+      ratio(m.p95Ratio),
+    ]);
+  }
+  printTable(
+    'Import by stage, ms (nav import defaults; goal: total <= 2000 ms up to 100k triangles, <= 10000 ms at 1M)',
+    ['level', 'triangles', 'grid', 'fill', 'decode', 'voxelize', 'components', 'waypoints', 'agents', 'links', 'total', 'goal', 'cpu ms'],
+    timing,
+  );
+  printTable(
+    'Import: automatic waypoints (steps: cover/connectors/pruned/refined) and their figures (1,000 pairs, seed 1)',
+    ['level', 'agent radius', 'waypoints', 'steps', 'coverage', 'graph/free comps', 'median ratio', 'p95 ratio'],
+    figures,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchImportLevels(process.argv.slice(2));
