@@ -86,6 +86,17 @@ describe('spreadEndpoints', () => {
     }
   });
 
+  it("on a scene whose ground lies under its grid (open field): on the ground, not on the pillars' tops", () => {
+    const scene = loadedScene('open-field.json');
+    const g = scene.grid!;
+    expect(scene.doc.bounds.min[1]).toBeLessThan(g.origin.y);
+    const [s, goal] = spreadEndpoints(g, ACROSS_VIEW, 26, 'forbid', true)!;
+    expect([s[1], goal[1]]).toEqual([0, 0]);
+    // Without the ground, only the pillars' tops stand on anything.
+    const tops = spreadEndpoints(g, ACROSS_VIEW)!;
+    expect(tops[0][1]).toBeGreaterThan(0);
+  });
+
   it('on a one-layer map, and none on a grid with fewer than two free voxels', () => {
     const map = new VoxelGrid({ dims: [20, 1, 10] });
     for (let x = 5; x < 15; x++) map.setBlocked(x, 0, 5, true);

@@ -7,7 +7,8 @@ const COLUMNS_ACROSS = 64;
 
 /**
  * A start and goal on the voxel grid that show how the search algorithms differ: two free
- * voxels standing on something (a blocked voxel below; in a grid without floors, the lowest
+ * voxels standing on something (a blocked voxel below, or for the bottom layer the scene's
+ * ground when `groundBelow`: a ground under the grid; in a grid without floors, the lowest
  * free voxel of a column), in one connected part of the free space under the moves (the open
  * space around the level before an enclosed one, then the one with most such voxels), as far apart as that part allows across the view: along `across` (a horizontal
  * direction, x and z, at right angles to the camera's), so the path runs across the screen
@@ -22,9 +23,13 @@ export function spreadEndpoints(
   across: { x: number; z: number },
   neighborhood: Neighborhood = 26,
   cornerCutting: CornerCutting = 'forbid',
+  groundBelow = false,
 ): [number[], number[]] | null {
   // Where nothing stands on anything (open space, a one-layer map): the lowest free voxels.
-  return spread(grid, across, neighborhood, cornerCutting, grid.Y > 1) ?? spread(grid, across, neighborhood, cornerCutting, false);
+  return (
+    spread(grid, across, neighborhood, cornerCutting, grid.Y > 1, groundBelow) ??
+    spread(grid, across, neighborhood, cornerCutting, false, groundBelow)
+  );
 }
 
 function spread(
@@ -33,13 +38,15 @@ function spread(
   neighborhood: Neighborhood,
   cornerCutting: CornerCutting,
   floors: boolean,
+  groundBelow: boolean,
 ): [number[], number[]] | null {
   const { X, Y, Z } = grid;
   const sx = Math.max(1, Math.ceil(X / COLUMNS_ACROSS));
   const sz = Math.max(1, Math.ceil(Z / COLUMNS_ACROSS));
   const components = freeComponents(grid, connectivityOf(neighborhood, cornerCutting));
   const label = (x: number, y: number, z: number) => components.componentOf(x + X * (y + Y * z));
-  const standing = (x: number, y: number, z: number) => !grid.isBlocked(x, y, z) && (!floors || (y > 0 && grid.isBlocked(x, y - 1, z)));
+  const standing = (x: number, y: number, z: number) =>
+    !grid.isBlocked(x, y, z) && (!floors || (y > 0 ? grid.isBlocked(x, y - 1, z) : groundBelow));
   const columns = (visit: (x: number, z: number) => void) => {
     for (let z = Math.floor(sz / 2); z < Z; z += sz) for (let x = Math.floor(sx / 2); x < X; x += sx) visit(x, z);
   };

@@ -35,7 +35,10 @@ export function defaultEndpoints(
 ): [Endpoint | null, Endpoint | null] {
   const doc = scene.doc;
   if (graph === 'grid' && scene.grid !== null && (doc.search?.graph !== 'grid' || doc.agents.length === 0)) {
-    const spread = spreadEndpoints(scene.grid, ACROSS_VIEW, moves.neighborhood, moves.cornerCutting);
+    // The scene reaches below its grid (a ground slab under it): the bottom layer stands on it.
+    const g = scene.grid;
+    const groundBelow = doc.bounds.min[1] < g.origin.y - 1e-6 * g.cellSize;
+    const spread = spreadEndpoints(g, ACROSS_VIEW, moves.neighborhood, moves.cornerCutting, groundBelow);
     if (spread !== null) return spread;
   }
   const pointOf = (ref: string | readonly number[]): [number, number, number] | null => {
