@@ -12,7 +12,8 @@ export { VoxelGrid, MAX_VOXELS, type VoxelGridOptions, type CornerCutting } from
 export { nearestFreeVoxel, FREE_VOXEL_SNAP_RADIUS } from './grid/nearestFree.ts';
 export { voxelLineOfSight } from './grid/voxelWalk.ts';
 export { FreeComponents, freeComponents, connectivityOf, type Connectivity } from './grid/freeComponents.ts';
-export { GridSpace, type GridSearchSettings } from './grid/GridSpace.ts';
+export { GridSpace, type GridSearchSettings, type ComponentCheck, type ComponentGoal } from './grid/GridSpace.ts';
+export { componentCheck } from './search/componentCheck.ts';
 export { isClosedMesh } from './geometry/closedMesh.ts';
 
 // Waypoint graphs

@@ -221,6 +221,11 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       ],
     },
     freeComponents: { kind: 'function', args: () => [grid(), 26] },
+    componentCheck: {
+      kind: 'function',
+      args: () => [gridSpace(), 0, 1, 'low-h'],
+      gap: "asked by every run on a grid space that carries it, with the run's checked endpoints: its own arguments are not checked again",
+    },
     nearestFreeVoxel: { kind: 'function', args: () => [grid(), v3(0.5, 0.5, 0.5), 2] },
     voxelLineOfSight: {
       kind: 'function',

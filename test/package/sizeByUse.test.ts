@@ -10,7 +10,7 @@ import { measureProgram, SIZE_PROGRAMS } from '../../bench/sizeByUse.ts';
 describe('size by use', () => {
   it.each(SIZE_PROGRAMS.map((p) => [p.name, p] as const))('%s fits its budget', async (_name, program) => {
     const size = await measureProgram(program.source);
-    // A program over its budget for reasons outside navlab/three is held at its ceiling (see SizeProgram.ceiling).
+    // A program over its budget is held at its ceiling (see SizeProgram.ceiling).
     const bound = program.ceiling?.bytes ?? program.budget;
     expect(size.gzip, `${size.gzip} B gzipped; modules:\n${size.modules.join('\n')}`).toBeLessThanOrEqual(bound);
   });
@@ -30,5 +30,12 @@ describe('size by use', () => {
       'src/scene/build.ts',
     ];
     expect(modules.filter((m) => unused.includes(m))).toEqual([]);
+  });
+
+  it('a plain grid query carries no component check; one made with it does', async () => {
+    const [plain, checked] = SIZE_PROGRAMS.filter((p) => p.name.startsWith('grid query'));
+    const components = ['src/core/grid/freeComponents.ts', 'src/core/search/componentCheck.ts'];
+    expect((await measureProgram(plain.source)).modules.filter((m) => components.includes(m))).toEqual([]);
+    expect((await measureProgram(checked.source)).modules.filter((m) => components.includes(m))).toEqual(components);
   });
 });

@@ -1,4 +1,5 @@
 import { GridSpace, type GridSearchSettings } from '../../core/grid/GridSpace.ts';
+import { componentCheck } from '../../core/search/componentCheck.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import type { ScenarioProblem } from '../../core/io/movingai.ts';
 import { findGridPath, gridUnsupported } from '../../core/query/runs.ts';
@@ -36,7 +37,11 @@ export class ScenSolver {
     private readonly settings: ScenSettings,
     private readonly scenFile: string,
   ) {
-    this.space = new GridSpace(grid, { neighborhood: settings.neighborhood, cornerCutting: settings.cornerCutting });
+    this.space = new GridSpace(grid, {
+      neighborhood: settings.neighborhood,
+      cornerCutting: settings.cornerCutting,
+      components: componentCheck,
+    });
     const why = gridUnsupported(settings.algorithm, this.space);
     if (why !== null) throw new UsageError(`--algorithm ${settings.algorithm}: ${why}`);
   }

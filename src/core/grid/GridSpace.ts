@@ -1,4 +1,4 @@
-import { checkInstance, checkOptions } from '../args.ts';
+import { checkInstance, checkOptions, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { exact26, heuristicFunction, type CellHeuristic, type HeuristicName, type Neighborhood } from './gridHeuristic.ts';
@@ -16,7 +16,32 @@ export interface GridSearchSettings {
   neighborhood?: Neighborhood;
   /** 'forbid': the whole box of a move must be free; 'allow': only its target. @default 'forbid' */
   cornerCutting?: CornerCutting;
+  /**
+   * The component check every run on the space asks first (navlab's `componentCheck`): a goal in
+   * another free component than the start is then answered 'unreachable', with the path to the
+   * closest reachable voxel, without flooding the start's component. Default: none (the run
+   * floods the component to find the same end point; a program that only searches connected
+   * grids does not carry the components). navlab's query path, NavWorld, the agents' planners,
+   * the CLI and the app always pass it.
+   */
+  components?: ComponentCheck;
 }
+
+/** Where a search whose goal lies in another free component heads instead, and the work spent choosing it. */
+export interface ComponentGoal {
+  /** The closest reachable point (a voxel index in the start's component). */
+  target: number;
+  /** Nodes closed by tie-settling searches (0 without a tie). */
+  expanded: number;
+  /** Time spent: the component check, the nearest-voxel scan and any tie-settling search (not building the components). */
+  ms: number;
+}
+
+/**
+ * A component check for grid searches (GridSearchSettings.components; navlab exports one,
+ * `componentCheck`): null when `goal` may be reachable from `start`, else where to head instead.
+ */
+export type ComponentCheck = (space: GridSpace, start: number, goal: number, tieBreak: 'low-h' | 'none') => ComponentGoal | null;
 
 /** Receives the successors of an expanded voxel (the search engine's NeighborSink). */
 export interface GridSink {
@@ -42,6 +67,8 @@ export class GridSpace {
   readonly neighborhood: Neighborhood;
   /** 'forbid': a move is legal only when every voxel of the box it spans is free; 'allow': only the target must be. */
   readonly cornerCutting: CornerCutting;
+  /** The component check runs ask first (GridSearchSettings.components), or null. */
+  readonly components: ComponentCheck | null;
   /** Nodes of the space: the grid's voxel count (X * Y * Z). */
   readonly nodeCount: number;
   // The fields below are public for the fused grid loops of the search runs; treat them as read-only.
@@ -102,7 +129,13 @@ export class GridSpace {
    */
   constructor(grid: VoxelGrid, settings: GridSearchSettings = {}) {
     checkInstance('GridSpace: grid', grid, VoxelGrid);
-    const { neighborhood = 26, cornerCutting = 'forbid' } = checkOptions<GridSearchSettings>('GridSpace: settings', settings);
+    const {
+      neighborhood = 26,
+      cornerCutting = 'forbid',
+      components = null,
+    } = checkOptions<GridSearchSettings>('GridSpace: settings', settings);
+    if (components !== null && typeof components !== 'function')
+      throw usageError('components', "a component check (navlab's componentCheck)", components);
     if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26)
       throw new NavlabError('usage', `neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
     if (cornerCutting !== 'forbid' && cornerCutting !== 'allow')
@@ -110,6 +143,7 @@ export class GridSpace {
     this.grid = grid;
     this.neighborhood = neighborhood;
     this.cornerCutting = cornerCutting;
+    this.components = components;
     this.nodeCount = grid.size;
     this.XY = grid.X * grid.Y;
     this.invX = 1 / grid.X;

@@ -83,13 +83,7 @@ export class VoxelGrid {
     checkObject('VoxelGrid: options', options, 'an object { dims, origin?, cellSize?, occupancy? }');
     if (!Array.isArray(options.dims) || options.dims.length !== 3) throw usageError('VoxelGrid dims', 'an array [X, Y, Z]', options.dims);
     const [X, Y, Z] = options.dims;
-    for (const [name, n] of [
-      ['x', X],
-      ['y', Y],
-      ['z', Z],
-    ] as const) {
-      checkNumber(`VoxelGrid dims.${name}`, n, 1, false, true);
-    }
+    for (let a = 0; a < 3; a++) checkNumber(`VoxelGrid dims.${'xyz'[a]}`, options.dims[a], 1, false, true);
     const size = X * Y * Z;
     if (size > MAX_VOXELS) {
       throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
@@ -155,21 +149,9 @@ export class VoxelGrid {
    * clipped to the grid.
    */
   markEdited(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
-    if (
-      !(
-        Number.isInteger(x0) &&
-        Number.isInteger(y0) &&
-        Number.isInteger(z0) &&
-        Number.isInteger(x1) &&
-        Number.isInteger(y1) &&
-        Number.isInteger(z1)
-      )
-    ) {
-      throw new NavlabError(
-        'usage',
-        `VoxelGrid.markEdited: box corners must be integers, got [${[x0, y0, z0, x1, y1, z1].map(describeValue).join(', ')}]`,
-      );
-    }
+    const box = [x0, y0, z0, x1, y1, z1];
+    if (!box.every(Number.isInteger))
+      throw new NavlabError('usage', `VoxelGrid.markEdited: box corners must be integers, got [${box.map(describeValue).join(', ')}]`);
     this.#log(
       Math.max(0, x0),
       Math.max(0, y0),
@@ -182,9 +164,9 @@ export class VoxelGrid {
 
   /** A usage error naming `method` unless (x, y, z) are integer voxel indices inside the grid. */
   #checkVoxel(method: string, x: number, y: number, z: number): void {
-    if (!(Number.isInteger(x) && Number.isInteger(y) && Number.isInteger(z))) {
-      throw new NavlabError('usage', `${method}: voxel indices must be integers, got (${[x, y, z].map(describeValue).join(', ')})`);
-    }
+    const v = [x, y, z];
+    if (!v.every(Number.isInteger))
+      throw new NavlabError('usage', `${method}: voxel indices must be integers, got (${v.map(describeValue).join(', ')})`);
     if (!this.inBounds(x, y, z))
       throw new NavlabError('usage', `${method}: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
   }

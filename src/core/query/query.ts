@@ -1,6 +1,7 @@
 import { checkInstance, checkOptions, usageError } from '../args.ts';
 import { WaypointGraph, type GraphSpace } from '../graph/WaypointGraph.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
+import { componentCheck } from '../search/componentCheck.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { GridRun } from '../search/algorithms.ts';
 import type { SearchOptions } from '../search/options.ts';
@@ -198,7 +199,7 @@ function openQuery(
   let space: GridSpace | GraphSpace;
   let run: GridRun;
   if (graph === 'grid') {
-    space = new GridSpace(scene.grid!, { neighborhood, cornerCutting });
+    space = new GridSpace(scene.grid!, { neighborhood, cornerCutting, components: componentCheck });
     run = createGridRun(algo, space, start, goal, search, ctx);
   } else {
     const waypointRun = createWaypointRun(scene.graph, start, goal, search, ctx);

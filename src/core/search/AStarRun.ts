@@ -1,4 +1,3 @@
-import { registerTieSearch } from './componentGoal.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, PAGE_BITS as PAGE_BITS_, SearchContext } from './SearchContext.ts';
@@ -168,15 +167,3 @@ export function findPath(
 ): SearchResult {
   return new AStarRun(space, start, goal, options, ctx).step();
 }
-
-/** The context of tie-settling searches (componentGoal.ts): one, reused, sized by what they touch. */
-let tieContext: SearchContext | null = null;
-registerTieSearch((space, start, target, options) =>
-  new AStarRun(
-    space,
-    start,
-    target,
-    { heuristic: 'exact', weight: 1, tieBreak: options.tieBreak },
-    (tieContext ??= new SearchContext()),
-  ).step(),
-);

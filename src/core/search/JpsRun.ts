@@ -55,7 +55,7 @@ const ALL_MOVES = (1 << 26) - 1;
  *
  * The returned path lists every voxel (the straight and diagonal runs between jump points are
  * filled in), so it reads like an A* path. A goal in another free component is 'unreachable'
- * with the optimal path to the closest reachable voxel (componentGoal.ts: the run is a found
+ * with the optimal path to the closest reachable voxel (componentCheck.ts: the run is a found
  * search to that voxel). When a budget or a cancel ends the run first, the path ends at the
  * voxel nearest the goal (straight-line distance, then lower cost) among the voxels the
  * expanded jump points' scans passed; its cost is the cost of that path, which may exceed the

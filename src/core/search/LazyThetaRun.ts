@@ -37,7 +37,7 @@ function jumpSpace(space: GridSpace): GridSpace {
   if (space.neighborhood === 26) return space;
   let view = jumpViews.get(space);
   if (view === undefined) {
-    view = new GridSpace(space.grid, { neighborhood: 26, cornerCutting: 'forbid' });
+    view = new GridSpace(space.grid, { neighborhood: 26, cornerCutting: 'forbid', components: space.components ?? undefined });
     jumpViews.set(space, view);
   }
   return view;

@@ -2,12 +2,12 @@ import { checkInstance, checkObject, checkOptions, usageError } from '../args.ts
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import type { Algorithm } from './algorithms.ts';
-import { componentGoal } from './componentGoal.ts';
 import { ImmediateStack } from './immediateStack.ts';
 import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
 import type { SearchSpace } from './space.ts';
+import type { GridSpace } from '../grid/GridSpace.ts';
 
 const CLOSED = CLOSED_STATE;
 
@@ -58,7 +58,7 @@ export interface RunPath {
  * nodes in the same order. Nodes come from the ImmediateStack first, then the heap.
  *
  * On a voxel grid, a goal in another free component than the start is known unreachable before
- * any search (componentGoal.ts): the run then heads for the closest reachable point (`goal`
+ * any search (componentCheck.ts): the run then heads for the closest reachable point (`goal`
  * becomes that voxel, `requestedGoal` keeps the one asked for) and reports 'unreachable' with
  * the path to it. Its `maxExpansions` budget counts the expansions of that search; 'partial' and
  * 'cancelled' then end at the closed node nearest the closest reachable point.
@@ -111,7 +111,9 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     this.options = resolveSearchOptions(options);
     this.weight = this.options.weight;
     this.lowH = this.options.tieBreak === 'low-h';
-    const other = componentGoal(space, start, goal, this.options);
+    // A grid space with a component check (GridSearchSettings.components) answers unreachable goals before any search.
+    const check = space.kind === 'grid' ? (space as unknown as GridSpace).components : null;
+    const other = check ? check(space as unknown as GridSpace, start, goal, this.options.tieBreak) : null;
     this.arrival = other === null ? 'found' : 'unreachable';
     if (other !== null) {
       goal = other.target;

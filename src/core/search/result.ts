@@ -3,7 +3,7 @@
  *   found       the path reaches the goal
  *   unreachable no path exists; the path ends at the node of the start's component nearest the
  *               goal (on a voxel grid the components tell before any search and the run goes
- *               straight to that node, componentGoal.ts; elsewhere the open list emptied)
+ *               straight to that node, componentCheck.ts; elsewhere the open list emptied)
  *   partial     the expansion budget ran out; path to the closed node nearest the goal
  *   cancelled   the caller stopped a resumable run; path to the closed node nearest the goal
  *   running     only from `AStarRun.step()`: the run is not finished yet

@@ -6,7 +6,7 @@ import type { NeighborSink, SearchSpace } from './space.ts';
 /**
  * A grid space with one extra node, `goal` (= the grid's voxel count), reached at cost 0 from
  * each of a few target voxels: an A* search from a voxel to `goal` reaches the target of least
- * path cost first, in one search instead of one per target (componentGoal.ts settles ties with
+ * path cost first, in one search instead of one per target (componentCheck.ts settles ties with
  * it). The heuristic is the least exact obstacle-free distance to a target (consistent: 0 at
  * the targets, and the 0-cost edge to `goal` keeps it so). Generic expansion (no lattice).
  */

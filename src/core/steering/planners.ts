@@ -8,6 +8,7 @@ import { GraphSpace, type WaypointGraph } from '../graph/WaypointGraph.ts';
 import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { findPath } from '../search/AStarRun.ts';
+import { componentCheck } from '../search/componentCheck.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { QueryOptions } from '../query/report.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
@@ -138,7 +139,7 @@ export class GridPlanner implements PathPlanner {
     const { neighborhood, cornerCutting, ...search } = checkOptions<QueryOptions>('GridPlanner: options', options);
     checkNumber('GridPlanner: snapCells', snapCells, 0, false, true);
     this.grid = grid;
-    this.#settings = { neighborhood, cornerCutting };
+    this.#settings = { neighborhood, cornerCutting, components: componentCheck };
     this.#space = new GridSpace(grid, this.#settings);
     this.#search = search;
     this.snapCells = snapCells;

@@ -17,7 +17,7 @@ import { makeWorld } from '../../support/worlds.ts';
 /**
  * The same space without its move table: the engine must take the generic `expand` path. It
  * keeps the grid and its rules, so a goal in another component is settled the same way
- * (componentGoal.ts) and the searches stay comparable.
+ * (componentCheck.ts) and the searches stay comparable.
  */
 function generic(space: GridSpace): SearchSpace {
   const plain: SearchSpace & Pick<GridSpace, 'grid' | 'neighborhood' | 'cornerCutting'> = {

@@ -4,7 +4,8 @@
  * query into another component ends where a full flood would (the reachable voxel nearest the
  * goal, ties by least cost, checked against an independent Dijkstra), with the least cost to
  * it, after no more expansions than a found query to that voxel; sliced runs report the same;
- * budgets give 'partial'; edits that open or seal a pocket are seen by the next query.
+ * budgets give 'partial'; edits that open or seal a pocket are seen by the next query. A space
+ * made without the check (GridSearchSettings.components) floods to the same end voxel and cost.
  */
 import { describe, expect, it } from 'vitest';
 import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
@@ -12,6 +13,7 @@ import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { createGridRun, gridUnsupported } from '../../../src/core/query/runs.ts';
 import type { Algorithm } from '../../../src/core/search/algorithms.ts';
 import { findPath } from '../../../src/core/search/AStarRun.ts';
+import { componentCheck } from '../../../src/core/search/componentCheck.ts';
 import type { Neighborhood } from '../../../src/core/search/heuristics.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
@@ -120,7 +122,7 @@ describe('a goal in another component is unreachable before any search', () => {
         let ties = 0;
         for (const seed of SEEDS) {
           const w = pocketWorld(seed);
-          const space = new GridSpace(w.grid, { neighborhood: nb, cornerCutting: cut });
+          const space = new GridSpace(w.grid, { neighborhood: nb, cornerCutting: cut, components: componentCheck });
           const rand = mulberry32(seed * 7 + nb);
           for (let q = 0; q < 4 && w.inside.length > 0; q++) {
             const start = w.free[randInt(rand, w.free.length)];
@@ -150,7 +152,7 @@ describe('a goal in another component is unreachable before any search', () => {
               const found = createGridRun(algorithm, space, start, last, {}, ctx).step();
               expect(found.status).toBe('found');
               expect(found.cost).toBeCloseTo(r.cost, 9);
-              expect(r.expanded).toBe(found.expanded);
+              expect(r.expanded, `${algorithm} seed ${seed} ties ${tied.length}`).toBe(found.expanded);
               if (tied.length > 1) ties++;
               // Sliced runs report exactly what the one-shot run reports.
               for (const n of [1, 3]) expect(strip(sliced(createGridRun(algorithm, space, start, goal, {}, ctx), n))).toEqual(strip(r));
@@ -170,7 +172,7 @@ describe('a goal in another component is unreachable before any search', () => {
     for (const seed of SEEDS) {
       const w = pocketWorld(seed);
       if (w.inside.length === 0) continue;
-      const space = new GridSpace(w.grid);
+      const space = new GridSpace(w.grid, { components: componentCheck });
       const start = w.free[0];
       const goal = w.inside[0];
       for (const algorithm of ['astar', 'jps'] as Algorithm[]) {
@@ -197,7 +199,7 @@ describe('a goal in another component is unreachable before any search', () => {
     const grid = new VoxelGrid({ dims: [9, 9, 9] });
     for (let z = 3; z <= 5; z++)
       for (let y = 3; y <= 5; y++) for (let x = 3; x <= 5; x++) if (x !== 4 || y !== 4 || z !== 4) grid.setBlocked(x, y, z, true);
-    const space = new GridSpace(grid);
+    const space = new GridSpace(grid, { components: componentCheck });
     const start = grid.index(0, 0, 0);
     const goal = grid.index(4, 4, 4);
     const sealed = findPath(space, start, goal);
@@ -232,9 +234,38 @@ describe('a goal in another component is unreachable before any search', () => {
     const grid = new VoxelGrid({ dims: [7, 7, 7] });
     for (let z = 2; z <= 4; z++)
       for (let y = 2; y <= 4; y++) for (let x = 2; x <= 4; x++) if (x !== 3 || y !== 3 || z !== 3) grid.setBlocked(x, y, z, true);
-    const run = createGridRun('astar', new GridSpace(grid), 0, grid.index(3, 3, 3)) as unknown as { goal: number; requestedGoal: number };
+    const run = createGridRun('astar', new GridSpace(grid, { components: componentCheck }), 0, grid.index(3, 3, 3)) as unknown as {
+      goal: number;
+      requestedGoal: number;
+    };
     expect(run.requestedGoal).toBe(grid.index(3, 3, 3));
     expect(run.goal).not.toBe(run.requestedGoal);
     expect(grid.isBlocked(...xyz(grid, run.goal))).toBe(false);
+  });
+
+  it('a space without the component check floods the start component to the same end voxel and cost', () => {
+    const ctx = new SearchContext();
+    let compared = 0;
+    for (const seed of SEEDS.slice(0, 20)) {
+      const w = pocketWorld(seed);
+      if (w.inside.length === 0) continue;
+      const checked = new GridSpace(w.grid, { components: componentCheck });
+      const plain = new GridSpace(w.grid);
+      const start = w.free[0];
+      const goal = w.inside[0];
+      const a = findPath(checked, start, goal, {}, ctx);
+      const b = findPath(plain, start, goal, {}, ctx);
+      expect(b.status).toBe('unreachable');
+      expect(a.status).toBe('unreachable');
+      expect(dist2(w.grid, b.path[b.path.length - 1], goal)).toBe(dist2(w.grid, a.path[a.path.length - 1], goal));
+      expect(b.cost).toBeCloseTo(a.cost, 9);
+      expect(b.expanded).toBeGreaterThanOrEqual(a.expanded);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it('GridSpace refuses a components setting that is not a check', () => {
+    expect(() => new GridSpace(new VoxelGrid({ dims: [2, 2, 2] }), { components: 1 as never })).toThrow(/components.*a component check/);
   });
 });
