@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { now } from '../src/core/clock.ts';
 import { connectivityOf, FreeComponents, freeComponents } from '../src/core/grid/freeComponents.ts';
 import { GridSpace } from '../src/core/grid/GridSpace.ts';
+import { componentCheck } from '../src/core/search/componentCheck.ts';
 import type { VoxelGrid } from '../src/core/grid/VoxelGrid.ts';
 import { parse3dMap, parse3dScen } from '../src/core/io/movingai.ts';
 import { findGridPath } from '../src/core/query/runs.ts';
@@ -119,7 +120,7 @@ function measure(name: string, grid: VoxelGrid, start: number, out: Measured): v
     return;
   }
   measureEdits(name, grid, start, out);
-  const space = new GridSpace(grid);
+  const space = new GridSpace(grid, { components: componentCheck });
   const ctx = new SearchContext();
   for (const goal of goals) {
     const verdicts: number[] = [];
@@ -191,7 +192,7 @@ async function level(file: string): Promise<{ grid: VoxelGrid; start: number }> 
 function peak(map: string): void {
   const grid = parse3dMap(readFileSync(map, 'utf8'), map);
   const start = grid.index(...parse3dScen(readFileSync(`${map}.3dscen`, 'utf8'), map)[0].start);
-  const space = new GridSpace(grid);
+  const space = new GridSpace(grid, { components: componentCheck });
   const ctx = new SearchContext();
   let unreachable = 0;
   for (const goal of pocketQueries(grid, start)) {
