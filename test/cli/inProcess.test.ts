@@ -12,7 +12,7 @@ const untimed = (lines: Record<string, unknown>[]) =>
   lines.map((l) => {
     const { ms: _ms, summary, ...rest } = l as Record<string, unknown> & { summary?: Record<string, unknown> };
     if (summary === undefined) return rest;
-    const { medianMs: _m, expansionsPerSec: _e, ...s } = summary;
+    const { medianMs: _m, expansionsPerSec: _e, buildMs: _b, ...s } = summary;
     return { summary: s };
   });
 

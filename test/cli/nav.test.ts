@@ -14,9 +14,10 @@ describe('nav scen', () => {
       expect(Math.abs((l.cost as number) - (l.expected as number))).toBeLessThanOrEqual(1e-3);
     }
     const summary = lines[5].summary as Record<string, number>;
-    expect(Object.keys(summary)).toEqual(['problems', 'matched', 'maxAbsDiff', 'medianMs', 'expansionsPerSec']);
+    expect(Object.keys(summary)).toEqual(['problems', 'matched', 'maxAbsDiff', 'medianMs', 'expansionsPerSec', 'buildMs']);
     expect(summary.problems).toBe(5);
     expect(summary.matched).toBe(5);
+    expect(Number.isFinite(summary.buildMs) && summary.buildMs > 0).toBe(true); // parsing the map takes some time
   });
 
   it('reads 2D maps as one-voxel-thick grids and reports [x, y, 0]', () => {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
 import { quote } from '../../core/text.ts';
+import { now } from '../../core/clock.ts';
 import { fileName, InputError, is2dMap, loadMap, loadScenario, out, type NavIo } from '../io.ts';
 import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
 
@@ -11,6 +12,8 @@ export interface ScenSummary {
   maxAbsDiff: number;
   medianMs: number;
   expansionsPerSec: number;
+  /** Time to build the world representation from the files (map parse, grid, free components), apart from the problems' `ms`. */
+  buildMs: number;
 }
 
 /** Most worker threads `--workers` accepts. */
@@ -58,9 +61,11 @@ export async function scenCommand(argv: string[], io: NavIo): Promise<number> {
   const settings: ScenSettings = { neighborhood, cornerCutting, algorithm: algorithm ?? 'astar', search };
   const json = args.switches.has('json');
   const scenFile = scenArg ?? (is2dMap(mapFile) ? `${mapFile}.scen` : `${mapFile}.3dscen`);
+  const t0 = now();
   const grid = loadMap(mapFile);
-  const problems = loadScenario(mapFile, scenFile);
   const solver = new ScenSolver(grid, settings, scenFile);
+  const buildMs = now() - t0;
+  const problems = loadScenario(mapFile, scenFile);
   const end = Math.min(problems.length, offset + limit);
   if (!json)
     out(
@@ -98,6 +103,7 @@ export async function scenCommand(argv: string[], io: NavIo): Promise<number> {
     maxAbsDiff,
     medianMs: times.length ? times[times.length >> 1] : 0,
     expansionsPerSec: totalMs > 0 ? expanded / (totalMs / 1000) : 0,
+    buildMs,
   };
   if (json) out(io, JSON.stringify({ summary }));
   else

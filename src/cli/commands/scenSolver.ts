@@ -1,5 +1,6 @@
 import { GridSpace, type GridSearchSettings } from '../../core/grid/GridSpace.ts';
 import { componentCheck } from '../../core/search/componentCheck.ts';
+import { freeComponents } from '../../core/grid/freeComponents.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import type { ScenarioProblem } from '../../core/io/movingai.ts';
 import { findGridPath, gridUnsupported } from '../../core/query/runs.ts';
@@ -44,6 +45,8 @@ export class ScenSolver {
     });
     const why = gridUnsupported(settings.algorithm, this.space);
     if (why !== null) throw new UsageError(`--algorithm ${settings.algorithm}: ${why}`);
+    // The free components the component check reads: built here, with the world, not in the first problem's time.
+    freeComponents(grid, this.space.cornerCutting === 'forbid' ? 6 : this.space.neighborhood);
   }
 
   solve(index: number, p: ScenarioProblem): ScenLine {
