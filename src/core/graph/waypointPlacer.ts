@@ -121,10 +121,31 @@ export class Placer {
         sources.push(this.voxel[w]);
         labels.push(label[w]);
       }
+      // A bridge's corners may link more than its two ends: a bridge whose ends the graph
+      // already joins is skipped (union-find over the waypoints, fed each new waypoint's links).
+      const at = new Map<number, number>();
+      for (let w = this.count - 1; w >= 0; w--) at.set(this.voxel[w], w);
+      const root: number[] = [];
+      const find = (w: number): number => {
+        while (root[w] !== w) {
+          root[w] = root[root[w]];
+          w = root[w];
+        }
+        return w;
+      };
+      const firstOf = new Map<number, number>();
+      for (let w = 0; w < this.count; w++) {
+        if (!firstOf.has(label[w])) firstOf.set(label[w], w);
+        root.push(firstOf.get(label[w])!);
+      }
       let added = 0;
       for (const path of regionBridges(space, sources, labels)) {
         if (this.count >= this.maxWaypoints) break;
+        if (find(at.get(path[0])!) === find(at.get(path[path.length - 1])!)) continue;
+        const before = this.count;
         added += this.#bridge(path);
+        for (let w = before; w < this.count; w++) root.push(w);
+        for (let w = before; w < this.count; w++) for (const t of this.vis.linksOf(w)) root[find(t)] = find(w);
       }
       if (added === 0) return;
     }
