@@ -103,6 +103,20 @@ describe('a level dropped with default settings', () => {
   // Import (with placement), a search and about 15 s of simulated time each, on a shared machine.
   it('a Draco GLB: lit, a path found, agents arrive', { timeout: 400_000 }, async () => {
     await importAndUse('draco-level.glb', await dracoLevelGlb());
+    // Painting shows what it paints: the voxel layer (hidden under the meshes) is drawn while
+    // a paint tool is active, and hidden again after.
+    const voxels = page.locator('[data-testid="Show/voxels"] input');
+    const shown = (on: boolean) =>
+      page.waitForFunction(
+        (want) => (document.querySelector('[data-testid="Show/voxels"] input') as HTMLInputElement).checked === want,
+        on,
+        { timeout: 10_000 },
+      );
+    expect(await voxels.isChecked()).toBe(false);
+    await page.evaluate(() => window.navlab!.setTool('voxel'));
+    await shown(true);
+    await page.evaluate(() => window.navlab!.setTool('select'));
+    await shown(false);
     expect(app.errors).toEqual([]);
   });
 
