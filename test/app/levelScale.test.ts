@@ -1,6 +1,8 @@
 /** Every default length at the level's scale (levelScale) and the grid's default start and goal (spreadEndpoints). */
 import { describe, expect, it } from 'vitest';
 import { levelScale } from '../../src/app/shell/base/scale.ts';
+import { applyEditScale } from '../../src/app/features/editor/editScale.ts';
+import type { EditSettings } from '../../src/app/features/editor/editSettings.ts';
 import { spreadEndpoints } from '../../src/app/features/search/gridEndpoints.ts';
 import { ACROSS_VIEW } from '../../src/app/shell/camera/framing.ts';
 import { freeComponents } from '../../src/core/grid/freeComponents.ts';
@@ -49,6 +51,19 @@ describe('levelScale', () => {
     expect(s.cell).toBe(0.1);
     const field = loadedScene('open-field.json').doc;
     expect(levelScale(field).agentRadius).toBe(field.agentRadius);
+  });
+});
+
+describe('applyEditScale', () => {
+  it("sets the Edit panel's plane, depth and obstacle size at the level's scale", () => {
+    const settings = { planeHeight: 0, depth: 10, size: 2 } as EditSettings;
+    for (const k of [1, 1000]) {
+      applyEditScale(settings, box(k), null);
+      const scale = levelScale(box(k));
+      expect(settings.size).toBeCloseTo(scale.obstacleSize, 1 - Math.log10(scale.obstacleSize));
+      expect(settings.depth / scale.radius).toBeCloseTo(2, 1);
+      expect(settings.planeHeight).toBeCloseTo(Math.min(2, (0.5 * k) / 4), 2);
+    }
   });
 });
 

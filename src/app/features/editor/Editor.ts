@@ -3,6 +3,7 @@ import { GridHelper, type LineBasicMaterial, Plane, Raycaster, Vector2, Vector3,
 import type { SceneDocument, SceneObstacle } from '../../../scene/schema.ts';
 import { levelScale } from '../../shell/base/scale.ts';
 import { clipRayToCut } from '../../shell/picking.ts';
+import { applyEditScale } from './editScale.ts';
 import { addWaypoints, randomFreePoints } from './randomWaypoints.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import { buildEditPanel, editShortcuts, type EditActions } from './EditPanel.ts';
@@ -114,17 +115,8 @@ export class Editor {
       this.picked.select(null);
       this.model?.dispose();
       this.model = null;
-      const b = scene.doc.bounds;
-      this.settings.planeHeight = +(b.min[1] + Math.min(2, (b.max[1] - b.min[1]) / 4)).toPrecision(3);
-      // The obstacle tool's size and its slider follow the level (scale.ts).
-      const scale = levelScale(scene.doc);
-      this.settings.size = +scale.obstacleSize.toPrecision(2);
-      const [lo, hi] = scale.obstacleSizeRange;
-      this.folder?.controllers
-        .find((c) => c.property === 'size')
-        ?.min(lo)
-        .max(hi)
-        .step(+lo.toPrecision(1));
+      // Plane, depth, obstacle size and their sliders follow the level.
+      applyEditScale(this.settings, scene.doc, this.folder);
       this.toolChanged();
     });
     for (const shortcut of editShortcuts(app, this.actions)) app.addShortcut(shortcut);
@@ -354,6 +346,7 @@ export class Editor {
   /** The lil-gui "Edit" folder (EditPanel.ts). */
   buildPanel(gui: GUI): GUI {
     this.folder = buildEditPanel(gui, this.app, this.settings, this.actions);
+    if (this.app.current !== null) applyEditScale(this.settings, this.app.current.doc, this.folder);
     return this.folder;
   }
 
