@@ -2,6 +2,7 @@ import { vec3 } from '../../../core/math/vec3.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
+import { resolveGraph } from '../../../core/query/graphChoice.ts';
 import { ACROSS_VIEW } from '../../shell/camera/framing.ts';
 import { spreadEndpoints } from './gridEndpoints.ts';
 import type { GraphKind, SearchConfig } from './labSettings.ts';
@@ -23,10 +24,10 @@ export function defaultRefs(doc: SceneDocument): (string | readonly number[])[] 
 /**
  * Start and goal: on the waypoint graph, from the document's first agent (waypoint ids, or
  * the waypoints nearest its points), else its first and last waypoints. On the grid, the
- * document's first agent when the document itself searches the grid (`search.graph: 'grid'`),
- * else two far-apart standing voxels across the view (spreadEndpoints under `moves`), where
- * A*, JPS and Lazy Theta* visibly differ; an imported level gets these. Nulls when the scene
- * offers none.
+ * document's first agent when the document itself searches the grid (its `search.graph`, or
+ * its first agent starting at a point: the default graph rule), else (the user switched to the
+ * grid, or there is no agent) two far-apart standing voxels across the view (spreadEndpoints
+ * under `moves`), where A*, JPS and Lazy Theta* visibly differ. Nulls when the scene offers none.
  */
 export function defaultEndpoints(
   scene: LoadedScene,
@@ -34,7 +35,10 @@ export function defaultEndpoints(
   moves: Pick<SearchConfig, 'neighborhood' | 'cornerCutting'> = { neighborhood: 26, cornerCutting: 'forbid' },
 ): [Endpoint | null, Endpoint | null] {
   const doc = scene.doc;
-  if (graph === 'grid' && scene.grid !== null && (doc.search?.graph !== 'grid' || doc.agents.length === 0)) {
+  // The document's own grid query (its search settings or its first agent's point start choose
+  // the grid) keeps its agent's ends; a grid the user switched to, or no agent, gets spread ones.
+  const own = doc.agents.length > 0 && resolveGraph(doc.search?.graph, defaultRefs(doc)[0] ?? null) === 'grid';
+  if (graph === 'grid' && scene.grid !== null && !own) {
     // The scene reaches below its grid (a ground slab under it): the bottom layer stands on it.
     const g = scene.grid;
     const groundBelow = doc.bounds.min[1] < g.origin.y - 1e-6 * g.cellSize;
