@@ -246,10 +246,11 @@ describe('mesh import (dev)', () => {
     // Nothing of the cancelled import turns up later either.
     await page.waitForTimeout(1500);
     expect(JSON.stringify(await doc())).toBe(before);
-    // A closed mesh imported with the default (auto) fill: the panel says solid.
+    // A closed mesh imported with the default (auto) fill: the panel says solid. (Not sample.glb:
+    // the next case waits for it to be shown.)
     await importWaypoints(false);
-    await drop([fixture('sample.glb')]);
-    await shown('sample');
+    await drop([fixture('tetra.obj')]);
+    await shown('tetra');
     expect(await page.locator('[data-testid="Meshes/fill used"] input').inputValue()).toBe('solid');
     expect(await page.locator('[data-testid="Meshes/fill"] select').inputValue()).toBe('auto');
     expect(app.errors).toEqual([]);
