@@ -312,6 +312,7 @@ export class Shell {
     if (scene.meshes.size > 0) this.toggles.voxels = false;
     this.toggles.meshes = true;
     this.stage.lighting.fit(scene.doc.bounds, scene.radius);
+    this.stage.useEnvironment(scene.meshes.size > 0);
     this.frameScene();
     this.applyToggles();
     this.overlay.setScene(scene.doc.name, sceneSummary(scene));

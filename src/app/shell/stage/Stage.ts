@@ -1,4 +1,4 @@
-import { Color, PerspectiveCamera, PMREMGenerator, Scene, Vector2, WebGLRenderer, type Object3D } from 'three';
+import { Color, PerspectiveCamera, PMREMGenerator, Scene, Vector2, WebGLRenderer, type Object3D, type Texture } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { PALETTE } from './palette.ts';
 import { SceneLighting } from './lighting.ts';
@@ -31,6 +31,8 @@ export class Stage {
   private warmup: Object3D | null = null;
   /** Resolves when the shader programs are compiled. */
   compiled: Promise<void> = Promise.resolve();
+  /** The room environment, made on first use (see useEnvironment). */
+  private environment: Texture | null = null;
 
   constructor(container: HTMLElement, renderer: WebGLRenderer) {
     this.renderer = renderer;
@@ -41,7 +43,6 @@ export class Stage {
     this.scene.background = new Color(PALETTE.background);
     this.scene.fog = this.lighting.fog;
     this.scene.add(this.lighting);
-    this.scene.environment = roomEnvironment(renderer);
     this.scene.environmentIntensity = ENVIRONMENT_INTENSITY;
     window.addEventListener('resize', this.resize);
     this.resize();
@@ -68,6 +69,21 @@ export class Stage {
         this.invalidate();
       });
     return this.compiled;
+  }
+
+  /**
+   * Lights the scene with the room environment (on) or with the lights alone (off). Imported
+   * levels turn it on: their PBR materials, metallic ones above all, are black without anything
+   * to reflect. The app's own scenes leave it off: prefiltering it (PMREMGenerator) and the
+   * environment variants of every shader cost seconds where WebGL runs in software, for scenes
+   * the lights already light. Made on first use, kept after.
+   */
+  useEnvironment(on: boolean): void {
+    if (on) this.environment ??= roomEnvironment(this.renderer);
+    const next = on ? this.environment : null;
+    if (this.scene.environment === next) return;
+    this.scene.environment = next;
+    this.invalidate();
   }
 
   /** Starts the render loop. */
