@@ -10,6 +10,7 @@ export { LIMITS, type Limits } from './limits.ts';
 // Grids
 export { VoxelGrid, MAX_VOXELS, type VoxelGridOptions, type CornerCutting } from './grid/VoxelGrid.ts';
 export { nearestFreeVoxel, FREE_VOXEL_SNAP_RADIUS } from './grid/nearestFree.ts';
+export { DEFAULT_CELLS_ACROSS, levelCellSize, levelAgentRadius, levelAgentSpeed } from './levelScale.ts';
 export { voxelLineOfSight } from './grid/voxelWalk.ts';
 export { FreeComponents, freeComponents, connectivityOf, type Connectivity } from './grid/freeComponents.ts';
 export { GridSpace, type GridSearchSettings, type ComponentCheck, type ComponentGoal } from './grid/GridSpace.ts';

@@ -1,5 +1,6 @@
 import type { ClearSpace } from '../core/grid/clearance.ts';
 import { mulberry32 } from '../core/math/random.ts';
+import { levelAgentRadius, levelAgentSpeed } from '../core/levelScale.ts';
 import type { SceneAgent } from '../scene/index.ts';
 
 /** The lengths an import takes from the level: its extent (longest side) and cell size. */
@@ -10,18 +11,14 @@ export interface ImportScale {
   cellSize: number;
 }
 
-/**
- * The default agent radius of an imported level: 0.4 cells, within [extent / 1000, extent / 40].
- * Under half a cell, so a grid path (between centres of free voxels, corners not cut) keeps the
- * agent's sphere out of every blocked voxel: agents planned on the voxel layer arrive.
- */
+/** The default agent radius of an imported level (navlab's levelAgentRadius: 0.4 cells, within [extent / 1000, extent / 40]). */
 export function defaultAgentRadius(scale: ImportScale): number {
-  return Math.min(Math.max(0.4 * scale.cellSize, scale.extent / 1000), scale.extent / 40);
+  return levelAgentRadius(scale.extent, scale.cellSize);
 }
 
-/** The default agent speed of an imported level: a tenth of its extent per second. */
+/** The default agent speed of an imported level (levelAgentSpeed: a tenth of its extent per second). */
 export function defaultAgentSpeed(scale: ImportScale): number {
-  return scale.extent / 10;
+  return levelAgentSpeed(scale.extent);
 }
 
 /** Candidate goals drawn per agent; the one farthest from its start is kept. */

@@ -1,4 +1,5 @@
 import { Object3D } from 'three';
+import { levelCellSize } from '../core/levelScale.ts';
 import {
   checkFunction,
   checkInstance,
@@ -39,9 +40,6 @@ import {
   type VoxelFill,
 } from '../core/geometry/voxelizeMesh.ts';
 
-/** Cells along the longest side of the meshes' box when no cell size is given. */
-export const DEFAULT_CELLS_ACROSS = 128;
-
 /**
  * Places waypoints in a scene that has its voxel layer and meshes (positions with clearance
  * >= agentRadius). `nav import --waypoints auto` and the app's import call one.
@@ -53,7 +51,7 @@ export type WaypointPlacer = (
 
 /** Options of `importScene`. */
 export interface ImportSceneOptions {
-  /** Within SCENE_RANGES.cellSize. @default `defaultCellSize`: longest side of the meshes' box / DEFAULT_CELLS_ACROSS */
+  /** Within SCENE_RANGES.cellSize. @default `defaultCellSize`: the meshes' box's longest side / 128 (navlab's levelCellSize) */
   cellSize?: number;
   /** 'auto': solid when the meshes together are closed (`isClosedMesh`), else surface. @default 'auto' */
   fill?: VoxelFill | 'auto';
@@ -295,9 +293,10 @@ function meshId(name: string): string {
   );
 }
 
-/** The default cell size: the longest side of the box / DEFAULT_CELLS_ACROSS, at least the least cell size a scene holds. */
+/** The default cell size: levelCellSize of the box's longest side (/ 128), at least the least cell size a scene holds. */
 export function defaultCellSize(min: Vec3, max: Vec3): number {
-  return Math.max(Math.max(max.x - min.x, max.y - min.y, max.z - min.z) / DEFAULT_CELLS_ACROSS, SCENE_RANGES.cellSize[0]);
+  const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z);
+  return Math.max(extent > 0 ? levelCellSize(extent) : 0, SCENE_RANGES.cellSize[0]);
 }
 
 /**

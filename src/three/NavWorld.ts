@@ -126,7 +126,7 @@ export class NavWorld implements SearchableScene {
    * size that makes the grid too big (2^28 voxels, 2^24 with automatic waypoints); 'input'
    * on a mesh with a non-finite vertex.
    */
-  static fromObject3D(root: Object3D, options: NavWorldOptions): ObjectNavWorld {
+  static fromObject3D(root: Object3D, options: NavWorldOptions = {}): ObjectNavWorld {
     checkObjectWorldArgs(root, options);
     root.updateMatrixWorld(true);
     const meshes = obstacleMeshes(root, options.filter);

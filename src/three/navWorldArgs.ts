@@ -26,7 +26,8 @@ export function checkPoint(name: string, p: unknown): Vector3 {
 export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   if (root === null || typeof root !== 'object' || typeof (root as { traverse?: unknown }).traverse !== 'function')
     throw usage('root: expected an Object3D');
-  if (options === null || typeof options !== 'object') throw usage('options: expected an object with cellSize');
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object') throw usage('options: expected an object { cellSize?, agentRadius?, ... }');
   const o = options as {
     cellSize?: unknown;
     agentRadius?: unknown;
@@ -36,7 +37,7 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
     fill?: unknown;
     bounds?: { min?: Partial<Vector3>; max?: Partial<Vector3> } | null;
   };
-  checkNumber('cellSize', o.cellSize, 0, true);
+  if (o.cellSize !== undefined) checkNumber('cellSize', o.cellSize, 0, true);
   if (o.agentRadius !== undefined) checkNumber('agentRadius', o.agentRadius, 0);
   const n = o.maxWaypoints;
   if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= LIMITS.waypoints)) {

@@ -3,6 +3,7 @@
  * their world triangles in one CollisionWorld, the grid voxelized from it grown by the agent
  * radius, and the waypoint graph.
  */
+import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
 import { Matrix4, type Box3, type Mesh, type Object3D } from 'three';
 import { NavlabError } from '../core/errors.ts';
 import { usageError } from '../core/args.ts';
@@ -22,9 +23,12 @@ const usage = (message: string): NavlabError => new NavlabError('usage', message
 
 /** Options of `NavWorld.fromObject3D`. */
 export interface NavWorldOptions {
-  /** Voxel edge length in world units (finite, > 0). */
-  cellSize: number;
-  /** Radius of the agents (finite, >= 0): grid paths and waypoint links keep this clearance. @default 0 */
+  /** Voxel edge length in world units (finite, > 0). @default the level's: the longest side of the meshes' box (with `bounds`) / 128 (navlab's levelCellSize) */
+  cellSize?: number;
+  /**
+   * Radius of the agents (finite, >= 0): grid paths and waypoint links keep this clearance.
+   * @default the level's: 0.4 cells within [extent / 1000, extent / 40] (navlab's levelAgentRadius)
+   */
   agentRadius?: number;
   /**
    * The waypoint graph: `'none'` builds none; `autoWaypoints` places few, covering the free
@@ -67,8 +71,6 @@ export interface NavWorldParts {
  * CollisionWorld, the grid voxelized from it grown by the agent radius, the waypoints.
  */
 export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[]): NavWorldParts {
-  const cellSize = options.cellSize;
-  const agentRadius = options.agentRadius ?? 0;
   const meshes = new Map<Mesh, { id: string; soup: Float64Array }>();
   let total = 0;
   for (const [k, mesh] of list.entries()) {
@@ -84,6 +86,10 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   }
   const { min, max } = soupBounds(all);
   if (options.bounds !== undefined) unionBox({ min, max }, options.bounds);
+  // Lengths not given follow the level (levelScale.ts): a model two units across and one two thousand across alike.
+  const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-9);
+  const cellSize = options.cellSize ?? levelCellSize(extent);
+  const agentRadius = options.agentRadius ?? levelAgentRadius(extent, cellSize);
   const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
   const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
   if (voxels > MAX_VOXELS) {

@@ -34,11 +34,11 @@ describe('levelScale', () => {
       for (const k of [0, 1]) expect(big[key][k] / small[key][k], key).toBeCloseTo(1000, 6);
   });
 
-  it('a two-unit level gets a small agent (1.5 cells), far from the 0.4 of the shipped scenes', () => {
+  it('a two-unit level gets a small agent (0.4 cells, as its import writes), far from the 0.4 units of the shipped scenes', () => {
     const s = levelScale(box(1));
     expect(s.extent).toBeCloseTo(2.2);
     expect(s.cell).toBeCloseTo(2.2 / 128);
-    expect(s.agentRadius).toBeCloseTo(1.5 * s.cell);
+    expect(s.agentRadius).toBeCloseTo(0.4 * s.cell);
     expect(s.agentRadius).toBeLessThan(s.extent / 40 + 1e-12);
     expect(s.agentRadiusRange[0]).toBeLessThan(s.agentRadius);
     expect(s.agentRadiusRange[1]).toBeGreaterThan(s.agentRadius);

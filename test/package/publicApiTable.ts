@@ -233,6 +233,10 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       gap: 'per-segment test in search loops: arguments are not checked',
     },
     FREE_VOXEL_SNAP_RADIUS: { kind: 'value' },
+    DEFAULT_CELLS_ACROSS: { kind: 'value' },
+    levelCellSize: { kind: 'function', args: () => [2] },
+    levelAgentRadius: { kind: 'function', args: () => [2, 0.02] },
+    levelAgentSpeed: { kind: 'function', args: () => [2] },
     FreeComponents: {
       kind: 'class',
       spec: {

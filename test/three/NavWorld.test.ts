@@ -83,7 +83,7 @@ describe('NavWorld', () => {
 
   it('uses given waypoints', () => {
     const { root, bounds } = wallLevel();
-    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: waypointList([new Vector3(0, 3.6, 0)]), bounds });
+    const nav = NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: 0, waypoints: waypointList([new Vector3(0, 3.6, 0)]), bounds });
     const r = nav.findPath(from, to, { graph: 'waypoints' });
     expect(r.status).toBe('found');
     expect(r.points.map((p) => p.toArray())).toEqual([from.toArray(), [0, 3.6, 0], to.toArray()]);

@@ -5,6 +5,8 @@
  * agents, waypoint spheres, markers, brushes and the camera's speed and clip planes follow.
  */
 
+import { levelAgentRadius, levelAgentSpeed, levelCellSize } from '../../../core/levelScale.ts';
+
 /** The bounds and the few lengths of a scene document that scale reads. */
 export interface ScaleSource {
   bounds: { min: readonly number[]; max: readonly number[] };
@@ -12,18 +14,15 @@ export interface ScaleSource {
   agentRadius?: number;
 }
 
-/** Cells along the longest side when a document has no voxel layer (the import's default). */
-export const DEFAULT_CELLS_ACROSS = 128;
-
 /** The app's default lengths for one level (world units; speeds per second). */
 export interface LevelScale {
   /** Longest side of the bounds. */
   extent: number;
   /** Half the diagonal of the bounds. */
   radius: number;
-  /** The voxel layer's cell size, else extent / DEFAULT_CELLS_ACROSS. */
+  /** The voxel layer's cell size, else navlab's levelCellSize (extent / 128, the import's default). */
   cell: number;
-  /** The document's agent radius when it has one (> 0), else 1.5 cells, within [extent / 1000, extent / 40]. */
+  /** The document's agent radius when it has one (> 0), else navlab's levelAgentRadius (0.4 cells, within [extent / 1000, extent / 40]). */
   agentRadius: number;
   /** The agent radius slider's range. */
   agentRadiusRange: [number, number];
@@ -48,16 +47,16 @@ export function levelScale(doc: ScaleSource): LevelScale {
   const extent = Math.max(1e-6, ...sides);
   const radius = Math.max(1e-6, Math.hypot(sides[0], sides[1], sides[2]) / 2);
   const cellSize = doc.voxels?.cellSize;
-  const cell = cellSize !== undefined && cellSize > 0 ? cellSize : extent / DEFAULT_CELLS_ACROSS;
+  const cell = cellSize !== undefined && cellSize > 0 ? cellSize : levelCellSize(extent);
   const own = doc.agentRadius ?? 0;
-  const agentRadius = own > 0 ? own : clamp(1.5 * cell, extent / 1000, extent / 40);
+  const agentRadius = own > 0 ? own : levelAgentRadius(extent, cell);
   return {
     extent,
     radius,
     cell,
     agentRadius,
     agentRadiusRange: [Math.min(agentRadius, extent / 1000), Math.max(agentRadius, extent / 10)],
-    agentSpeed: extent / 10,
+    agentSpeed: levelAgentSpeed(extent),
     agentMinDrawRadius: 0.01 * radius,
     waypointRadius: clamp(Math.max(radius * 0.006, cell * 0.22), radius * 0.002, radius * 0.02),
     obstacleSize: extent / 20,
