@@ -3,6 +3,9 @@
  * minimum (no heap, no shared code with src/core/search), and move rules written out from
  * docs/architecture.md directly.
  */
+import { expect } from 'vitest';
+import type { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
+
 export interface RefGrid {
   X: number;
   Y: number;
@@ -86,4 +89,28 @@ export function refGraphDijkstra(n: number, edges: [number, number, number][], s
     }
   }
   return dist;
+}
+
+/** Expects `r.path` to be a chain of legal moves from `start` (by the written rules) whose step costs add up to `r.cost`. */
+export function expectLegalPath(
+  w: { grid: VoxelGrid; ref: RefGrid },
+  r: { path: readonly number[]; cost: number },
+  start: number,
+  neighborhood: 6 | 18 | 26,
+  cornerCutting: 'forbid' | 'allow',
+): void {
+  const xyz = (i: number): [number, number, number] => {
+    const p = w.grid.coords(i, { x: 0, y: 0, z: 0 });
+    return [p.x, p.y, p.z];
+  };
+  expect(r.path[0]).toBe(start);
+  let sum = 0;
+  for (let k = 1; k < r.path.length; k++) {
+    const [x, y, z] = xyz(r.path[k - 1]);
+    const [tx, ty, tz] = xyz(r.path[k]);
+    const move = refMoves(w.ref, x, y, z, neighborhood, cornerCutting).find(([a, b, c]) => a === tx && b === ty && c === tz);
+    expect(move, `illegal step ${[x, y, z]} -> ${[tx, ty, tz]}`).toBeDefined();
+    sum += move![3];
+  }
+  expect(r.cost).toBeCloseTo(sum, 9);
 }

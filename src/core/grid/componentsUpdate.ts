@@ -1,3 +1,4 @@
+import { UnionFind } from '../math/unionFind.ts';
 import type { VoxelGrid } from './VoxelGrid.ts';
 
 /**
@@ -153,20 +154,9 @@ export function mergeFreed(c: ComponentRuns, box: readonly number[]): boolean {
   if (!onlyOneWay(c, box, fresh, true)) return false;
   const { first, x0: nx0, x1: nx1 } = fresh;
   const count = c.count;
-  const parent = new Int32Array(count + nx0.length);
-  for (let i = 0; i < parent.length; i++) parent[i] = i;
-  const find = (k: number): number => {
-    while (parent[k] !== k) {
-      parent[k] = parent[parent[k]];
-      k = parent[k];
-    }
-    return k;
-  };
-  const join = (a: number, b: number) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  };
+  const sets = new UnionFind(count + nx0.length);
+  const find = (k: number): number => sets.find(k);
+  const join = (a: number, b: number): void => sets.join(a, b);
   const edge = c.connectivity === 6 ? 0 : 1;
   const corner = c.connectivity === 26 ? 1 : 0;
   for (let z = z0; z <= z1; z++) {
@@ -206,7 +196,7 @@ export function mergeFreed(c: ComponentRuns, box: readonly number[]): boolean {
     fresh,
     (k) => find(runLabel[k]),
     (j) => find(count + j),
-    parent.length,
+    sets.parent.length,
   );
   return true;
 }

@@ -1,3 +1,4 @@
+import { UnionFind } from '../math/unionFind.ts';
 import { checkInstance, checkInteger, checkOneOf } from '../args.ts';
 import { mergeFreed, splitFree } from './componentsUpdate.ts';
 import { type CornerCutting, VoxelGrid } from './VoxelGrid.ts';
@@ -88,19 +89,10 @@ export class FreeComponents {
       x0[k] = a;
       x1[k] = b;
     });
-    const parent = Int32Array.from({ length: runs }, (_, k) => k);
-    const find = (k: number): number => {
-      while (parent[k] !== k) {
-        parent[k] = parent[parent[k]];
-        k = parent[k];
-      }
-      return k;
-    };
-    const join = (a: number, b: number) => {
-      const ra = find(a);
-      const rb = find(b);
-      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-    };
+    const sets = new UnionFind(runs);
+    const parent = sets.parent;
+    const find = (k: number): number => sets.find(k);
+    const join = (a: number, b: number): void => sets.join(a, b);
     // Each row joins the rows before it in (y, z) order: (y-1, z), (y-1..y+1, z-1); an x-span
     // grown by one each way reaches the diagonal neighbours along x.
     const wide = connectivity === 26 ? 1 : 0;

@@ -4,9 +4,8 @@ import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { AStarRun, findPath } from '../../../src/core/search/AStarRun.ts';
 import { isAdmissible, type HeuristicName, type Neighborhood } from '../../../src/core/search/heuristics.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
-import type { SearchResult } from '../../../src/core/search/result.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
-import { refDijkstra, refMoves } from '../../support/reference.ts';
+import { expectLegalPath, refDijkstra } from '../../support/reference.ts';
 import { makeWorld, type World } from '../../support/worlds.ts';
 
 type Cut = 'forbid' | 'allow';
@@ -18,20 +17,6 @@ const xyz = (grid: VoxelGrid, i: number): [number, number, number] => {
   const p = grid.coords(i, { x: 0, y: 0, z: 0 });
   return [p.x, p.y, p.z];
 };
-
-/** The path is a chain of legal moves from `start`, and its step costs add up to `cost`. */
-function expectValidPath(w: World, r: SearchResult, start: number, nb: Neighborhood, cut: Cut): void {
-  expect(r.path[0]).toBe(start);
-  let sum = 0;
-  for (let k = 1; k < r.path.length; k++) {
-    const [x, y, z] = xyz(w.grid, r.path[k - 1]);
-    const [tx, ty, tz] = xyz(w.grid, r.path[k]);
-    const move = refMoves(w.ref, x, y, z, nb, cut).find(([a, b, c]) => a === tx && b === ty && c === tz);
-    expect(move, `illegal step ${[x, y, z]} -> ${[tx, ty, tz]}`).toBeDefined();
-    sum += move![3];
-  }
-  expect(r.cost).toBeCloseTo(sum, 9);
-}
 
 const dist = (w: World, a: number, b: number): number => {
   const [ax, ay, az] = xyz(w.grid, a);
@@ -55,7 +40,7 @@ describe('A* on voxel grids against an independent Dijkstra', () => {
               const ref = refDijkstra(w.ref, xyz(w.grid, start), nb, cut);
               for (const h of HEURISTICS) {
                 const r = findPath(space, start, goal, { heuristic: h }, ctx);
-                expectValidPath(w, r, start, nb, cut);
+                expectLegalPath(w, r, start, nb, cut);
                 if (ref[goal] === Infinity) {
                   expect(r.status).toBe('unreachable');
                   if (!isAdmissible(h, nb)) continue;
@@ -100,7 +85,7 @@ describe('expansion budget, slicing and cancellation', () => {
       const budget = randInt(rand, 12);
       const ctx = new SearchContext();
       const r = findPath(space, start, goal, { maxExpansions: budget }, ctx);
-      expectValidPath(w, r, start, 26, 'forbid');
+      expectLegalPath(w, r, start, 26, 'forbid');
       if (r.status !== 'partial') continue;
       partials++;
       expect(r.expanded).toBe(budget);

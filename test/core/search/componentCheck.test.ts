@@ -18,7 +18,7 @@ import type { Neighborhood } from '../../../src/core/search/heuristics.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
-import { refDijkstra, refMoves, type RefGrid } from '../../support/reference.ts';
+import { expectLegalPath, refDijkstra, type RefGrid } from '../../support/reference.ts';
 
 type Cut = 'forbid' | 'allow';
 
@@ -87,20 +87,6 @@ const dist2 = (grid: VoxelGrid, a: number, b: number): number => {
   return (ax - bx) ** 2 + (ay - by) ** 2 + (az - bz) ** 2;
 };
 
-/** Every step of an A* or JPS path is a legal move, and the steps add up to the cost. */
-function expectLegal(w: PocketWorld, r: SearchResult, start: number, nb: Neighborhood, cut: Cut): void {
-  expect(r.path[0]).toBe(start);
-  let sum = 0;
-  for (let k = 1; k < r.path.length; k++) {
-    const [x, y, z] = xyz(w.grid, r.path[k - 1]);
-    const [tx, ty, tz] = xyz(w.grid, r.path[k]);
-    const move = refMoves(w.ref, x, y, z, nb, cut).find(([a, b, c]) => a === tx && b === ty && c === tz);
-    expect(move, `illegal step ${[x, y, z]} -> ${[tx, ty, tz]}`).toBeDefined();
-    sum += move![3];
-  }
-  expect(r.cost).toBeCloseTo(sum, 9);
-}
-
 const strip = (r: SearchResult) => ({ ...r, elapsedMs: 0 });
 
 /** A run stepped `n` expansions at a time to its end. */
@@ -145,7 +131,7 @@ describe('a goal in another component is unreachable before any search', () => {
               for (const v of tied) expect(ref[last]).toBeLessThanOrEqual(ref[v] + 1e-9);
               if (algorithm === 'lazy-theta') expect(r.cost).toBeLessThanOrEqual(ref[last] + 1e-9);
               else {
-                expectLegal(w, r, start, nb, cut);
+                expectLegalPath(w, r, start, nb, cut);
                 expect(r.cost).toBeCloseTo(ref[last], 9);
               }
               // The work of a found query to that voxel (plus, on a tie, the searches that settle it).
