@@ -27,7 +27,7 @@ export function coverOrder(space: ClearSpace): Int32Array {
 }
 
 /** Edge of the blocks `Placer.cover` groups voxels by. */
-export const COVER_BLOCK = 8;
+const COVER_BLOCK = 8;
 
 /**
  * Positions in `space.clearVoxels` grouped by block of COVER_BLOCK^3 voxels (blocks in index

@@ -8,8 +8,8 @@ import type { WaypointGraph } from './WaypointGraph.ts';
 import { GridLandmarks } from './gridLandmarks.ts';
 import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
-import { coverWaypoints } from './waypointCover.ts';
-import { regionBridges } from './voxelPath.ts';
+import { blockOrder, coverOrder } from './coverOrder.ts';
+import { voxelPath } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -85,78 +85,117 @@ export class Placer {
     return pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
   }
 
-  /** Step 1 (`coverWaypoints`, waypointCover.ts). */
+  /**
+   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels: when the
+   * grid proves that the new waypoint sees the whole box of a block's uncovered voxels of its
+   * component (`gridSweepProof`), they are covered without a test each.
+   */
   cover(): void {
-    coverWaypoints(this);
+    const { space, sweep } = this;
+    const { grid, component, clearVoxels: voxels } = space;
+    const order = coverOrder(space);
+    const { uncovered, block } = blockOrder(space);
+    let remaining = uncovered.length;
+    let next = 0;
+    const c = this.#c;
+    const s = grid.cellSize,
+      o = grid.origin;
+    while (remaining > 0 && this.count < this.maxWaypoints) {
+      while (this.coveredBy[order[next]] !== -1) next++;
+      const k = order[next];
+      const w = this.add(voxels[k]);
+      const comp = component[voxels[k]];
+      const wx = this.xyz[3 * w],
+        wy = this.xyz[3 * w + 1],
+        wz = this.xyz[3 * w + 2];
+      let kept = 0;
+      for (let i = 0; i < remaining; ) {
+        // The run [i, end) of one block; the box of its voxel centres in the component.
+        let end = i;
+        let x0 = Infinity,
+          y0 = Infinity,
+          z0 = Infinity,
+          x1 = -Infinity,
+          y1 = -Infinity,
+          z1 = -Infinity;
+        while (end < remaining && block[uncovered[end]] === block[uncovered[i]]) {
+          const v = voxels[uncovered[end++]];
+          if (component[v] !== comp) continue;
+          grid.coords(v, c);
+          x0 = Math.min(x0, c.x);
+          y0 = Math.min(y0, c.y);
+          z0 = Math.min(z0, c.z);
+          x1 = Math.max(x1, c.x);
+          y1 = Math.max(y1, c.y);
+          z1 = Math.max(z1, c.z);
+        }
+        const all =
+          sweep !== null &&
+          end - i > 1 &&
+          x0 <= x1 &&
+          sweep.sweep(
+            wx,
+            wy,
+            wz,
+            wx,
+            wy,
+            wz,
+            o.x + (x0 + 0.5) * s,
+            o.y + (y0 + 0.5) * s,
+            o.z + (z0 + 0.5) * s,
+            o.x + (x1 + 0.5) * s,
+            o.y + (y1 + 0.5) * s,
+            o.z + (z1 + 0.5) * s,
+          );
+        for (; i < end; i++) {
+          const u = uncovered[i];
+          if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
+          else uncovered[kept++] = u;
+        }
+      }
+      remaining = kept;
+    }
   }
 
-  /**
-   * Step 2. Each round joins, in every component of clear voxels whose waypoints lie in
-   * several graph components, those graph components along shortest voxel paths between them
-   * (`regionBridges`: one flood per round for all of them); a round that adds nothing ends
-   * the loop.
-   */
   connect(): void {
     const { space } = this;
-    for (let guard = 0; guard < 1000 && this.count < this.maxWaypoints; guard++) {
+    // Each round joins one pair of graph components; a round that adds nothing ends the loop.
+    for (let guard = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
       const graph = this.vis.graph();
       const { label } = graphComponents(graph);
-      // First graph component met in each clear-space component; which components are split.
+      // First graph component met in each clear-space component.
       const firstLabel = new Int32Array(space.componentCount).fill(-1);
-      const split = new Uint8Array(space.componentCount);
-      let any = false;
+      let split = -1;
       for (let w = 0; w < this.count; w++) {
         const c = space.component[this.voxel[w]];
         if (firstLabel[c] === -1) firstLabel[c] = label[w];
         else if (firstLabel[c] !== label[w]) {
-          split[c] = 1;
-          any = true;
+          split = c;
+          break;
         }
       }
-      if (!any) return;
-      const sources: number[] = [];
-      const labels: number[] = [];
+      if (split === -1) return;
+      const from: number[] = [];
+      const to: number[] = [];
       for (let w = 0; w < this.count; w++) {
-        if (split[space.component[this.voxel[w]]] === 0) continue;
-        sources.push(this.voxel[w]);
-        labels.push(label[w]);
+        if (space.component[this.voxel[w]] !== split) continue;
+        (label[w] === firstLabel[split] ? from : to).push(w);
       }
-      // A bridge's corners may link more than its two ends: a bridge whose ends the graph
-      // already joins is skipped (union-find over the waypoints, fed each new waypoint's links).
-      const at = new Map<number, number>();
-      for (let w = this.count - 1; w >= 0; w--) at.set(this.voxel[w], w);
-      const root: number[] = [];
-      const find = (w: number): number => {
-        while (root[w] !== w) {
-          root[w] = root[root[w]];
-          w = root[w];
-        }
-        return w;
-      };
-      const firstOf = new Map<number, number>();
-      for (let w = 0; w < this.count; w++) {
-        if (!firstOf.has(label[w])) firstOf.set(label[w], w);
-        root.push(firstOf.get(label[w])!);
-      }
-      let added = 0;
-      for (const path of regionBridges(space, sources, labels)) {
-        if (this.count >= this.maxWaypoints) break;
-        if (find(at.get(path[0])!) === find(at.get(path[path.length - 1])!)) continue;
-        const before = this.count;
-        added += this.#bridge(path);
-        for (let w = before; w < this.count; w++) root.push(w);
-        for (let w = before; w < this.count; w++) for (const t of this.vis.linksOf(w)) root[find(t)] = find(w);
-      }
-      if (added === 0) return;
+      if (!this.#bridge(from, to)) return;
     }
   }
 
   /**
-   * Adds waypoints at the string-pulled interior corners of a voxel path between two
-   * waypoints; returns how many.
+   * Adds waypoints along the shortest face-connected voxel path from a waypoint of `from` to
+   * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
    */
-  #bridge(path: readonly number[]): number {
-    if (path.length < 2) return 0;
+  #bridge(from: number[], to: number[]): boolean {
+    const path = voxelPath(
+      this.space,
+      from.map((w) => this.voxel[w]),
+      to.map((w) => this.voxel[w]),
+    );
+    if (path.length < 2) return false;
     const corners: number[] = [];
     const c = this.#c;
     for (const v of path) {
@@ -174,7 +213,7 @@ export class Placer {
       this.add(this.space.grid.index(v.x, v.y, v.z));
       added++;
     }
-    return added;
+    return added > 0;
   }
 
   /** The line of sight, refused beyond the link distance (so corners end up linked). */
