@@ -54,7 +54,8 @@ async function open(
   });
   p.on('pageerror', (e) => errors.push(e.message));
   await before?.(p);
-  await p.goto(url + page);
+  // The first load of a page transforms its modules (and the Draco decoder): on a busy machine that takes more than playwright's 30 s.
+  await p.goto(url + page, { timeout: 120_000 });
   if (ready !== null)
     await p.waitForFunction(`(() => { const example = window.example; return example !== undefined && (${ready}); })()`, null, {
       timeout: 120_000,

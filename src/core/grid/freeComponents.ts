@@ -224,8 +224,8 @@ const cache = new WeakMap<VoxelGrid, Map<Connectivity, FreeComponents>>();
 const editBox = [0, 0, 0, 0, 0, 0];
 
 /**
- * The components of `grid` under `connectivity`, cached per grid and connectivity (every query
- * on the grid asks for them first), brought up to date on the first call after an edit: kept
+ * The components of `grid` under `connectivity`, cached per grid and connectivity (every run on
+ * a grid space made with `componentCheck` asks for them first), brought up to date on the first call after an edit: kept
  * when the grid's edit log (`editedSince`) shows no occupancy change (terrain edits); updated in
  * the edited rows when the edits only freed voxels (components merge: `mergeFreed`) or only
  * blocked voxels and every component that lost some stays connected around the edit
