@@ -229,7 +229,7 @@ describe("nothing lost at the app's doors (dev)", () => {
     expect((await doc(page)).waypoints.map((w) => w.id)).toContain(added);
     await expect.poll(async () => (await kept(page)).storage[SCENE_KEY_PREFIX + FIELD]).not.toBe(undefined);
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect((await doc(page)).waypoints.map((w) => w.id)).toContain(added);
     await page.evaluate(() => window.navlab!.undo());
     expect((await doc(page)).waypoints.map((w) => w.id)).toEqual(before);
@@ -257,7 +257,7 @@ describe("nothing lost at the app's doors (dev)", () => {
     await crashed;
     const again = await page.context().newPage();
     await again.goto(server.url);
-    await again.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await again.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect((await doc(again)).waypoints.map((w) => w.id)).toContain('last-moment');
     await again.close();
   });
@@ -402,7 +402,7 @@ describe('damaged or full browser storage (dev)', () => {
       [damaged, SCENE_KEY_PREFIX, LAST_SCENE_KEY] as const,
     );
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     // The default scene, as shipped, and one notice line naming each damaged save.
     expect((await doc(page)).name).toBe(FIELD);
     expect((await doc(page)).waypoints.length).toBe(shipped);
@@ -426,7 +426,7 @@ describe('damaged or full browser storage (dev)', () => {
     await expect.poll(() => savedIds(page, CLASSIC)).toContain('after');
     expect(await storedValues(page)).toEqual(expect.arrayContaining(Object.values(damaged)));
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect((await doc(page)).waypoints.map((w) => w.id)).toContain('after');
     expect(await page.isVisible('#save-damaged')).toBe(false);
     expect(app.errors).toEqual([]);
@@ -472,7 +472,7 @@ describe('damaged or full browser storage (dev)', () => {
     await expect.poll(() => page.isVisible('#save-failed')).toBe(false);
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('Embedded')))).toBe(true);
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect((await doc(page)).name).toBe('Embedded');
     expect((await doc(page)).waypoints.map((w) => w.id)).toEqual(['full-1', 'full-2']);
     await page.evaluate(() => window.navlab!.undo());
@@ -580,7 +580,7 @@ describe('storage the browser refuses (dev)', () => {
     });
     try {
       await page.goto(server.url);
-      await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+      await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
       expect((await doc(page)).name).toBe(FIELD);
       await addWaypoint(page, 'no-storage');
       await expect.poll(() => page.textContent('#save-failed')).toMatch(/Autosave failed: .*storage/);

@@ -226,7 +226,7 @@ describe('the editor (dev)', () => {
       )
       .toBe(true);
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect(await doc()).toEqual(edited);
     // The picker lists the same names: no duplicate entry for the restored scene.
     expect(await page.evaluate(() => window.navlab!.scenes())).toEqual(names);

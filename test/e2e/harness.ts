@@ -143,7 +143,7 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(url);
-  await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
   return {
     page,
     errors,

@@ -244,7 +244,7 @@ describe('hostile documents (dev)', () => {
       [SCENE_KEY_PREFIX + name, JSON.stringify(record), LAST_SCENE_KEY, name] as const,
     );
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     await expect.poll(() => page.textContent('#restore-note')).toContain(shown('saved'));
     expect(await page.evaluate(() => window.navlab!.scenes())).toContain(name);
     await exercise(page, 'saved');

@@ -78,7 +78,7 @@ describe('saved edits per scene (dev)', () => {
     await page.evaluate((n) => window.navlab!.loadScene(n), FIELD);
     await page.waitForTimeout(800);
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect(await shownName()).toBe(FIELD);
     expect(await ids()).toEqual(expect.arrayContaining(['kept-1', 'kept-2']));
     expect(await page.evaluate(() => window.navlab!.scenes())).toEqual(names);
@@ -117,14 +117,14 @@ describe('saved edits per scene (dev)', () => {
     // Nothing was lost: the failed edit is in the saved record now.
     await page.waitForTimeout(600);
     await page.reload();
-    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect(await ids()).toEqual(expect.arrayContaining(['no-room', 'room-again']));
   });
 
   it('tells both tabs when they edit one scene, and overwrites only on request', async () => {
     const other = await page.context().newPage();
     await other.goto(server.url);
-    await other.waitForFunction(() => window.navlab !== undefined, null, { timeout: 60_000 });
+    await other.waitForFunction(() => window.navlab !== undefined, null, { timeout: 120_000 });
     expect(await shownName(other)).toBe(FIELD);
     await addWaypoint('from-tab-2', other);
     // This tab hears of it at once (storage event) and stops autosaving the scene.
