@@ -63,7 +63,7 @@ export function run(n: number) {
     budget: 32_000,
     ceiling: {
       bytes: 38_700,
-      why: '31,878 B before issue 24 put into every NavWorld: the component check and its updates after edits (~4 kB), the fill of closed meshes (isClosedMesh, ~1.3 kB) NavWorld.fromNavbin (~2.2 kB: a static method is bundled whether used or not) and the level-scale defaults',
+      why: '31,878 B before issue 24 put into every NavWorld: the component check and its updates after edits (~4 kB), the fill of closed meshes (isClosedMesh, ~1.3 kB), NavWorld.fromNavbin (~2.2 kB: a static method is bundled whether used or not) and the level-scale defaults',
     },
     source: `
 import type { Object3D, Vector3 } from 'three';
