@@ -33,10 +33,6 @@ export const SIZE_PROGRAMS: readonly SizeProgram[] = [
   {
     name: 'grid query (VoxelGrid, GridSpace, findPath)',
     budget: 8_000,
-    ceiling: {
-      bytes: 8_100,
-      why: "7,938 B before every run learnt to head for the closest reachable point when its space has a component check (the requested goal beside the goal headed for, the check's call: +140 B); the check itself is not carried (GridSearchSettings.components)",
-    },
     source: `
 import { findPath, GridSpace, VoxelGrid } from 'navlab';
 export function run(n: number) {

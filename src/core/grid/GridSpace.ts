@@ -1,5 +1,4 @@
-import { checkInstance, checkOptions, usageError } from '../args.ts';
-import { NavlabError } from '../errors.ts';
+import { checkInstance, checkOneOf, checkOptions, usageError } from '../args.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { exact26, heuristicFunction, type CellHeuristic, type HeuristicName, type Neighborhood } from './gridHeuristic.ts';
 import { VoxelGrid, type CornerCutting } from './VoxelGrid.ts';
@@ -135,11 +134,9 @@ export class GridSpace {
       components = null,
     } = checkOptions<GridSearchSettings>('GridSpace: settings', settings);
     if (components !== null && typeof components !== 'function')
-      throw usageError('components', "a component check (navlab's componentCheck)", components);
-    if (neighborhood !== 6 && neighborhood !== 18 && neighborhood !== 26)
-      throw new NavlabError('usage', `neighborhood: expected 6, 18 or 26, got ${String(neighborhood)}`);
-    if (cornerCutting !== 'forbid' && cornerCutting !== 'allow')
-      throw new NavlabError('usage', `cornerCutting: expected 'forbid' or 'allow', got ${String(cornerCutting)}`);
+      throw usageError('components', 'a component check (componentCheck)', components);
+    checkOneOf('neighborhood', neighborhood, [6, 18, 26]);
+    checkOneOf('cornerCutting', cornerCutting, ['forbid', 'allow']);
     this.grid = grid;
     this.neighborhood = neighborhood;
     this.cornerCutting = cornerCutting;
@@ -276,14 +273,14 @@ export class GridSpace {
   /** Fixes the goal voxel and the heuristic that `estimate` and `estimateAt` use. */
   setGoal(goal: number, heuristic: HeuristicName): void {
     if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount)
-      throw new NavlabError('usage', `GridSpace.setGoal: goal: expected a voxel index in [0, ${this.nodeCount}), got ${String(goal)}`);
+      throw usageError('GridSpace.setGoal: goal', `a voxel index in [0, ${this.nodeCount})`, goal);
     const X = this.grid.X;
     this.gz = Math.floor(goal / this.XY);
     const r = goal - this.gz * this.XY;
     this.gy = Math.floor(r / X);
     this.gx = r - this.gy * X;
     const h = heuristicFunction(heuristic, this.neighborhood);
-    if (h === undefined) throw new NavlabError('usage', `heuristic: unknown heuristic '${String(heuristic)}'`);
+    if (h === undefined) throw usageError('heuristic', 'a heuristic name', heuristic);
     this.cellEstimate = h;
     this.squaredScale = heuristic === 'squared' ? this.grid.cellSize : 1;
   }

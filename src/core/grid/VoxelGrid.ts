@@ -86,7 +86,7 @@ export class VoxelGrid {
     for (let a = 0; a < 3; a++) checkNumber(`VoxelGrid dims.${'xyz'[a]}`, options.dims[a], 1, false, true);
     const size = X * Y * Z;
     if (size > MAX_VOXELS) {
-      throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS} (2^28)`);
+      throw new NavlabError('usage', `VoxelGrid dims: ${X}x${Y}x${Z} = ${size} voxels exceeds the limit of ${MAX_VOXELS}`);
     }
     const cellSize = checkNumber('VoxelGrid cellSize', options.cellSize ?? 1, 0, true);
     this.X = X;
