@@ -124,6 +124,18 @@ export interface AppPage {
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
+/** Drops one file on the page's window, as a person dragging it from a file manager. */
+export async function dropFile(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  await page.evaluate(
+    ({ name, base64 }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    { name, base64: Buffer.from(bytes).toString('base64') },
+  );
+}
+
 /** Opens the app and waits until `window.navlab` exists (first scene loaded and preprocessed). */
 export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   const context = await browser.newContext({ viewport: VIEWPORT });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { dracoLevelGlb, levelStl } from '../support/levelMeshes.ts';
-import { BACKGROUND, useDevApp, type AppPage } from './harness.ts';
+import { BACKGROUND, useDevApp, type AppPage, dropFile } from './harness.ts';
 import { decodePng } from './png.ts';
 
 let app: AppPage;
@@ -20,17 +20,8 @@ useDevApp((dev) => {
   page = dev.page;
 });
 
-/** Drops one file on the window, as a person dragging it from a file manager. */
-async function drop(name: string, bytes: Uint8Array): Promise<void> {
-  await page.evaluate(
-    ({ name, base64 }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { name, base64: Buffer.from(bytes).toString('base64') },
-  );
-}
+/** Drops one file on the window (harness.ts). */
+const drop = (name: string, bytes: Uint8Array): Promise<void> => dropFile(page, name, bytes);
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 

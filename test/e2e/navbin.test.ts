@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readNavbin } from '../../src/core/io/navbin.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
-import { loadScene, shippedScenes, useDevApp, type AppPage } from './harness.ts';
+import { loadScene, shippedScenes, useDevApp, type AppPage, dropFile } from './harness.ts';
 
 let page: Page;
 let app: AppPage;
@@ -29,17 +29,8 @@ async function downloadBytes(download: Download): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** Drops one file on the window, as a person dragging it from a file manager. */
-async function drop(name: string, bytes: Uint8Array): Promise<void> {
-  await page.evaluate(
-    ({ name, base64 }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { name, base64: Buffer.from(bytes).toString('base64') },
-  );
-}
+/** Drops one file on the window (harness.ts). */
+const drop = (name: string, bytes: Uint8Array): Promise<void> => dropFile(page, name, bytes);
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 
