@@ -1,0 +1,141 @@
+import type { Vec3 } from '../math/vec3.ts';
+import { compact3 } from './morton.ts';
+
+/** Node kinds: every voxel free, every voxel blocked, or a mix (children, or a leaf mask). */
+export const EMPTY = 0;
+export const SOLID = 1;
+export const MIXED = 2;
+
+/** Face directions, in link order: +x, -x, +y, -y, +z, -z. */
+export const FACE_DIRS = 6;
+
+/** The typed arrays a SparseWorld is made of (built by sparseFromBricks, build.ts). */
+export interface SparseArrays {
+  /** Levels - 1: the root's level. Level 0 nodes are 4x4x4 bricks; a level k node spans 4 << k voxels per axis. */
+  top: number;
+  /** Level k's nodes are the global indices [levelStart[k], levelStart[k + 1]); length top + 2. */
+  levelStart: Int32Array;
+  /** Per node: Morton code of its position among the nodes of its level. */
+  code: Uint32Array;
+  /** Per node: EMPTY, SOLID or MIXED. */
+  kind: Uint8Array;
+  /** Per node: its level. */
+  level: Uint8Array;
+  /** Per node: the global index of the first of its 8 children (Morton order), -1 without children. */
+  firstChild: Int32Array;
+  /** Per node: its parent's global index, -1 for the root. */
+  parent: Int32Array;
+  /** Per node, 6 per node (FACE_DIRS order): the face neighbour of the same level, else the coarser node there; -1 outside the world. */
+  link: Int32Array;
+  /** Per level 0 node (brick): bits 0..31 of its mask (bit b = lx + 4 (ly + 4 lz), set = blocked). */
+  maskLo: Uint32Array;
+  /** Per level 0 node: bits 32..63 of its mask. */
+  maskHi: Uint32Array;
+}
+
+/**
+ * A sparse voxel octree (Brewer, "3D Flight Navigation Using Sparse Voxel Octrees", Game AI
+ * Pro 3): the same blocked voxels as a dense X x Y x Z grid, stored only where geometry is.
+ *
+ * The world is padded to a cube of 4 << top voxels per axis; voxels outside X x Y x Z are
+ * blocked (as outside a VoxelGrid). Nodes live in flat typed arrays (no object per node),
+ * level 0 first, the root last; within a level in Morton order, the 8 children of a node
+ * contiguous. A node is EMPTY (all free, no children), SOLID (all blocked, no children) or
+ * MIXED: at level >= 1 it has 8 children; at level 0 (a 4x4x4 brick) its 64 voxels are one
+ * 64-bit mask held as two Uint32s. Every node links to its 6 face neighbours: the node of the
+ * same level when it exists, else the coarser childless node covering that side.
+ */
+export class SparseWorld {
+  /** Voxels along x, y, z of the world (the dense grid's dims). */
+  readonly X: number;
+  readonly Y: number;
+  readonly Z: number;
+  /** Edge length of a voxel in world units. */
+  readonly cellSize: number;
+  /** World position of the minimum corner of voxel (0, 0, 0). */
+  readonly origin: Vec3;
+  /** The root's level; the padded cube spans 4 << top voxels per axis. */
+  readonly top: number;
+  /** Global index of the root node. */
+  readonly root: number;
+  /** Node count, all levels. */
+  readonly nodeCount: number;
+  /** The node arrays (see SparseArrays). Read-only by contract. */
+  readonly levelStart: Int32Array;
+  readonly code: Uint32Array;
+  readonly kind: Uint8Array;
+  readonly level: Uint8Array;
+  readonly firstChild: Int32Array;
+  readonly parent: Int32Array;
+  readonly link: Int32Array;
+  readonly maskLo: Uint32Array;
+  readonly maskHi: Uint32Array;
+
+  /** Wraps built arrays (use sparseFromGrid or parse3dMapSparse to build one). */
+  constructor(dims: readonly [number, number, number], cellSize: number, origin: Vec3, a: SparseArrays) {
+    [this.X, this.Y, this.Z] = dims;
+    this.cellSize = cellSize;
+    this.origin = { x: origin.x, y: origin.y, z: origin.z };
+    this.top = a.top;
+    this.levelStart = a.levelStart;
+    this.code = a.code;
+    this.kind = a.kind;
+    this.level = a.level;
+    this.firstChild = a.firstChild;
+    this.parent = a.parent;
+    this.link = a.link;
+    this.maskLo = a.maskLo;
+    this.maskHi = a.maskHi;
+    this.nodeCount = a.kind.length;
+    this.root = this.nodeCount - 1;
+  }
+
+  /** Number of level 0 nodes (bricks). */
+  get brickCount(): number {
+    return this.levelStart[1];
+  }
+
+  /** Bytes held by the octree's arrays. */
+  get byteLength(): number {
+    let n = 0;
+    for (const a of [this.levelStart, this.code, this.kind, this.level, this.firstChild, this.parent, this.link, this.maskLo, this.maskHi])
+      n += a.byteLength;
+    return n;
+  }
+
+  /** Whether (x, y, z) lies inside the X x Y x Z box. */
+  inBounds(x: number, y: number, z: number): boolean {
+    return x >= 0 && y >= 0 && z >= 0 && x < this.X && y < this.Y && z < this.Z;
+  }
+
+  /** The deepest node holding voxel (x, y, z) (inside the padded cube): a childless node or a brick. */
+  nodeAt(x: number, y: number, z: number): number {
+    const { kind, firstChild } = this;
+    let n = this.root;
+    for (let k = this.top; k > 0 && kind[n] === MIXED; k--) {
+      const sh = k + 1;
+      n = firstChild[n] + (((x >> sh) & 1) | (((y >> sh) & 1) << 1) | (((z >> sh) & 1) << 2));
+    }
+    return n;
+  }
+
+  /** Blocked voxels and everything outside the X x Y x Z box count as blocked (as VoxelGrid.isBlocked). */
+  isBlocked(x: number, y: number, z: number): boolean {
+    if (!this.inBounds(x, y, z)) return true;
+    const n = this.nodeAt(x, y, z);
+    const k = this.kind[n];
+    if (k !== MIXED) return k === SOLID;
+    const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
+    return ((b < 32 ? this.maskLo[n] >>> b : this.maskHi[n] >>> (b - 32)) & 1) !== 0;
+  }
+
+  /** Minimum voxel corner of node n along x, y, z and its side in voxels, written into out[0..3]. */
+  nodeBox(n: number, out: Int32Array | number[]): void {
+    const c = this.code[n];
+    const sh = this.level[n] + 2;
+    out[0] = compact3(c) << sh;
+    out[1] = compact3(c >>> 1) << sh;
+    out[2] = compact3(c >>> 2) << sh;
+    out[3] = 1 << sh;
+  }
+}

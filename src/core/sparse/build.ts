@@ -1,0 +1,251 @@
+import { NavlabError } from '../errors.ts';
+import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import type { Vec3 } from '../math/vec3.ts';
+import { compact3, MORTON_AXIS, morton } from './morton.ts';
+import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
+
+/** Largest world side (voxels) a SparseWorld holds: 1024 bricks of 4 per axis. */
+export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
+
+/**
+ * The blocked voxels of a world gathered per 4x4x4 brick: brick Morton code -> 64-bit mask
+ * (two Uint32s). Only bricks holding a blocked voxel are present, so it scales with the
+ * geometry, not the volume.
+ */
+export class BrickSet {
+  readonly slots = new Map<number, number>();
+  lo = new Uint32Array(1024);
+  hi = new Uint32Array(1024);
+
+  /** ORs mask (lo, hi) into the brick at brick coordinates (bx, by, bz). */
+  add(bx: number, by: number, bz: number, lo: number, hi: number): void {
+    const code = morton(bx, by, bz);
+    let s = this.slots.get(code);
+    if (s === undefined) {
+      s = this.slots.size;
+      if (s === this.lo.length) {
+        const l = new Uint32Array(2 * s);
+        l.set(this.lo);
+        this.lo = l;
+        const h = new Uint32Array(2 * s);
+        h.set(this.hi);
+        this.hi = h;
+      }
+      this.slots.set(code, s);
+    }
+    this.lo[s] |= lo;
+    this.hi[s] |= hi;
+  }
+
+  /** Marks voxel (x, y, z) blocked. */
+  addVoxel(x: number, y: number, z: number): void {
+    const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
+    this.add(x >> 2, y >> 2, z >> 2, b < 32 ? 1 << b : 0, b >= 32 ? 1 << (b - 32) : 0);
+  }
+}
+
+/** A usage error naming `what` unless every side is a positive integer at most SPARSE_MAX_SIDE. */
+export function checkSparseDims(what: string, X: number, Y: number, Z: number): void {
+  for (const v of [X, Y, Z])
+    if (!Number.isInteger(v) || v < 1 || v > SPARSE_MAX_SIDE)
+      throw new NavlabError('usage', `${what}: sides must be integers in [1, ${SPARSE_MAX_SIDE}], got ${X}x${Y}x${Z}`);
+}
+
+/** Mask of the voxels of brick (bx, by, bz) outside X x Y x Z, as [lo, hi]. */
+function outsideMask(bx: number, by: number, bz: number, X: number, Y: number, Z: number, out: number[]): void {
+  out[0] = out[1] = 0;
+  for (let b = 0; b < 64; b++) {
+    const x = 4 * bx + (b & 3),
+      y = 4 * by + ((b >> 2) & 3),
+      z = 4 * bz + (b >> 4);
+    if (x >= X || y >= Y || z >= Z) out[b >> 5] |= 1 << (b & 31);
+  }
+}
+
+/** Codes of the level-k nodes (side s voxels) that are partly inside and partly outside X x Y x Z. */
+function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: number, y: number, z: number) => void): void {
+  const n = [Math.ceil(X / s), Math.ceil(Y / s), Math.ceil(Z / s)];
+  const dims = [X, Y, Z];
+  const c = [0, 0, 0];
+  for (let a = 0; a < 3; a++) {
+    if (dims[a] % s === 0) continue;
+    const b = (a + 1) % 3,
+      d = (a + 2) % 3;
+    c[a] = n[a] - 1;
+    for (c[b] = 0; c[b] < n[b]; c[b]++) for (c[d] = 0; c[d] < n[d]; c[d]++) visit(c[0], c[1], c[2]);
+  }
+}
+
+/**
+ * Builds the octree of an X x Y x Z world from its blocked bricks (mutated: the bricks on the
+ * far faces get their outside voxels set). Bottom-up, each level keeps only the nodes holding
+ * a blocked voxel (code -> SOLID or MIXED); top-down, the children of every MIXED node are
+ * laid out, 8 together, level by level in Morton order; then the face links.
+ */
+export function sparseFromBricks(
+  dims: readonly [number, number, number],
+  bricks: BrickSet,
+  cellSize = 1,
+  origin: Vec3 = { x: 0, y: 0, z: 0 },
+): SparseWorld {
+  const [X, Y, Z] = dims;
+  checkSparseDims('sparseFromBricks dims', X, Y, Z);
+  let top = 0;
+  while (4 << top < Math.max(X, Y, Z)) top++;
+  const m = [0, 0];
+  boundaryNodes(4, X, Y, Z, (x, y, z) => {
+    outsideMask(x, y, z, X, Y, Z, m);
+    bricks.add(x, y, z, m[0], m[1]);
+  });
+  // Bottom-up: per level, code -> kind of the nodes holding a blocked voxel.
+  const kinds: Map<number, number>[] = [];
+  const level0 = new Map<number, number>();
+  for (const [code, s] of bricks.slots) {
+    if (bricks.lo[s] === 0 && bricks.hi[s] === 0) continue;
+    level0.set(code, bricks.lo[s] === 0xffffffff && bricks.hi[s] === 0xffffffff ? SOLID : MIXED);
+  }
+  kinds.push(level0);
+  const outside = (code: number, k: number): boolean => {
+    const sh = k + 2;
+    return compact3(code) << sh >= X || compact3(code >>> 1) << sh >= Y || compact3(code >>> 2) << sh >= Z;
+  };
+  const kindOf = (code: number, k: number): number => kinds[k].get(code) ?? (outside(code, k) ? SOLID : EMPTY);
+  for (let k = 1; k <= top; k++) {
+    const parents = new Set<number>();
+    for (const code of kinds[k - 1].keys()) parents.add(code >>> 3);
+    boundaryNodes(4 << k, X, Y, Z, (x, y, z) => parents.add(morton(x, y, z)));
+    const level = new Map<number, number>();
+    for (const p of parents) {
+      let solid = true;
+      for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * p + j, k - 1) === SOLID;
+      level.set(p, solid ? SOLID : MIXED);
+    }
+    kinds.push(level);
+  }
+  // Top-down: the nodes of each level, children of a MIXED node together.
+  const codes: number[][] = [];
+  const kindsOut: number[][] = [];
+  const childAt: number[][] = [];
+  for (let k = 0; k <= top; k++) {
+    codes.push([]);
+    kindsOut.push([]);
+    childAt.push([]);
+  }
+  codes[top].push(0);
+  kindsOut[top].push(kindOf(0, top));
+  for (let k = top; k > 0; k--) {
+    const cs = codes[k],
+      ks = kindsOut[k];
+    for (let i = 0; i < cs.length; i++) {
+      if (ks[i] !== MIXED) {
+        childAt[k].push(-1);
+        continue;
+      }
+      childAt[k].push(codes[k - 1].length);
+      for (let j = 0; j < 8; j++) {
+        const c = 8 * cs[i] + j;
+        codes[k - 1].push(c);
+        kindsOut[k - 1].push(kindOf(c, k - 1));
+      }
+    }
+  }
+  for (let i = 0; i < codes[0].length; i++) childAt[0].push(-1);
+  const levelStart = new Int32Array(top + 2);
+  for (let k = 0; k <= top; k++) levelStart[k + 1] = levelStart[k] + codes[k].length;
+  const n = levelStart[top + 1];
+  const code = new Uint32Array(n);
+  const kind = new Uint8Array(n);
+  const level = new Uint8Array(n);
+  const firstChild = new Int32Array(n);
+  const parent = new Int32Array(n).fill(-1);
+  for (let k = 0; k <= top; k++) {
+    const base = levelStart[k];
+    for (let i = 0; i < codes[k].length; i++) {
+      const g = base + i;
+      code[g] = codes[k][i];
+      kind[g] = kindsOut[k][i];
+      level[g] = k;
+      const c = childAt[k][i];
+      firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
+      if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
+    }
+  }
+  const bricksN = levelStart[1];
+  const maskLo = new Uint32Array(bricksN);
+  const maskHi = new Uint32Array(bricksN);
+  for (let i = 0; i < bricksN; i++) {
+    if (kind[i] === SOLID) {
+      maskLo[i] = maskHi[i] = 0xffffffff;
+    } else if (kind[i] === MIXED) {
+      const s = bricks.slots.get(code[i])!;
+      maskLo[i] = bricks.lo[s];
+      maskHi[i] = bricks.hi[s];
+    }
+  }
+  const link = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
+  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, link, maskLo, maskHi });
+}
+
+/**
+ * The 6 face links of every node, coarse levels first: a neighbour with the same parent is a
+ * sibling; otherwise it is a child of the parent's neighbour when that is a MIXED node of the
+ * parent's level, else that (coarser, childless) node itself (Brewer's construction).
+ */
+function faceLinks(
+  top: number,
+  levelStart: Int32Array,
+  code: Uint32Array,
+  kind: Uint8Array,
+  level: Uint8Array,
+  firstChild: Int32Array,
+  parent: Int32Array,
+): Int32Array {
+  const n = code.length;
+  const link = new Int32Array(FACE_DIRS * n).fill(-1);
+  for (let k = top - 1; k >= 0; k--) {
+    const side = 1 << (top - k);
+    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) {
+      const c = code[g];
+      const p = [compact3(c), compact3(c >>> 1), compact3(c >>> 2)];
+      for (let d = 0; d < FACE_DIRS; d++) {
+        const a = d >> 1;
+        const q = p[a] + (d & 1 ? -1 : 1);
+        if (q < 0 || q >= side) continue;
+        const nc = a === 0 ? morton(q, p[1], p[2]) : a === 1 ? morton(p[0], q, p[2]) : morton(p[0], p[1], q);
+        const par = parent[g];
+        if (nc >>> 3 === c >>> 3) {
+          link[FACE_DIRS * g + d] = firstChild[par] + (nc & 7);
+          continue;
+        }
+        const P = link[FACE_DIRS * par + d];
+        link[FACE_DIRS * g + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
+      }
+    }
+  }
+  return link;
+}
+
+/** The octree of a dense VoxelGrid: the same blocked voxels, cell size and origin. */
+export function sparseFromGrid(grid: VoxelGrid): SparseWorld {
+  const { X, Y, Z } = grid;
+  checkSparseDims('sparseFromGrid: grid', X, Y, Z);
+  const bricks = new BrickSet();
+  const occ = grid.occupancy;
+  const m = [0, 0];
+  for (let bz = 0; bz < Z; bz += 4)
+    for (let by = 0; by < Y; by += 4)
+      for (let bx = 0; bx < X; bx += 4) {
+        m[0] = m[1] = 0;
+        for (let lz = 0; lz < 4 && bz + lz < Z; lz++)
+          for (let ly = 0; ly < 4 && by + ly < Y; ly++) {
+            const row = X * (by + ly + Y * (bz + lz));
+            for (let lx = 0; lx < 4 && bx + lx < X; lx++) {
+              if (occ[row + bx + lx] === 0) continue;
+              const b = lx | (ly << 2) | (lz << 4);
+              m[b >> 5] |= 1 << (b & 31);
+            }
+          }
+        if (m[0] !== 0 || m[1] !== 0) bricks.add(bx >> 2, by >> 2, bz >> 2, m[0], m[1]);
+      }
+  return sparseFromBricks([X, Y, Z], bricks, grid.cellSize, grid.origin);
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { parse3dMap } from '../../../src/core/io/movingai.ts';
+import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { parse3dMapSparse } from '../../../src/core/sparse/fromMovingAi.ts';
+import { EMPTY, FACE_DIRS, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
+import { readData } from '../../support/movingai.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+
+/** A grid of random blocked boxes and scattered voxels (seeded). */
+function randomGrid(seed: number, X: number, Y: number, Z: number, boxes: number, scatter: number): VoxelGrid {
+  const rnd = mulberry32(seed);
+  const g = new VoxelGrid({ dims: [X, Y, Z] });
+  for (let b = 0; b < boxes; b++) {
+    const x0 = randInt(rnd, 0, X - 1),
+      y0 = randInt(rnd, 0, Y - 1),
+      z0 = randInt(rnd, 0, Z - 1);
+    const sx = randInt(rnd, 1, 12),
+      sy = randInt(rnd, 1, 12),
+      sz = randInt(rnd, 1, 12);
+    for (let z = z0; z < Math.min(Z, z0 + sz); z++)
+      for (let y = y0; y < Math.min(Y, y0 + sy); y++) for (let x = x0; x < Math.min(X, x0 + sx); x++) g.occupancy[g.index(x, y, z)] = 1;
+  }
+  for (let i = 0; i < scatter; i++) g.occupancy[randInt(rnd, 0, g.size - 1)] = 1;
+  return g;
+}
+
+/** Voxel-by-voxel comparison over the grid and one voxel around it; returns the first difference. */
+function firstDifference(grid: VoxelGrid, world: SparseWorld): string | null {
+  for (let z = -1; z <= grid.Z; z++)
+    for (let y = -1; y <= grid.Y; y++)
+      for (let x = -1; x <= grid.X; x++)
+        if (grid.isBlocked(x, y, z) !== world.isBlocked(x, y, z)) return `(${x}, ${y}, ${z}): dense ${grid.isBlocked(x, y, z)}`;
+  return null;
+}
+
+/** Structural checks: children under their parent, face links adjacent and never finer, masks of SOLID/EMPTY bricks. */
+function structureErrors(w: SparseWorld): string[] {
+  const errors: string[] = [];
+  const check = (ok: boolean, what: string): void => {
+    if (!ok && errors.length < 5) errors.push(what);
+  };
+  const a = [0, 0, 0, 0],
+    b = [0, 0, 0, 0];
+  const side = 4 << w.top;
+  for (let n = 0; n < w.nodeCount; n++) {
+    const k = w.kind[n];
+    if (w.level[n] === 0) {
+      if (k === EMPTY) check((w.maskLo[n] | w.maskHi[n]) === 0, `empty brick ${n} has a mask`);
+      if (k === SOLID) check(w.maskLo[n] === 0xffffffff && w.maskHi[n] === 0xffffffff, `solid brick ${n} mask`);
+    } else {
+      check(w.firstChild[n] >= 0 === (k === MIXED), `node ${n}: children iff MIXED`);
+    }
+    if (n !== w.root) check(w.firstChild[w.parent[n]] + (w.code[n] & 7) === n, `node ${n}: parent's child`);
+    w.nodeBox(n, a);
+    for (let d = 0; d < FACE_DIRS; d++) {
+      const m = w.link[FACE_DIRS * n + d];
+      const ax = d >> 1;
+      // The voxel just past the face's minimum corner.
+      const p = [a[0], a[1], a[2]];
+      p[ax] = d & 1 ? a[ax] - 1 : a[ax] + a[3];
+      if (p[ax] < 0 || p[ax] >= side) {
+        check(m === -1, `node ${n} dir ${d}: link outside the cube`);
+        continue;
+      }
+      check(m >= 0 && w.level[m] >= w.level[n], `node ${n} dir ${d}: link ${m} missing or finer`);
+      if (m < 0) continue;
+      w.nodeBox(m, b);
+      for (let i = 0; i < 3; i++) check(p[i] >= b[i] && p[i] < b[i] + b[3], `node ${n} dir ${d}: link ${m} not adjacent`);
+      if (w.level[m] > w.level[n]) check(w.kind[m] !== MIXED, `node ${n} dir ${d}: coarser link ${m} is MIXED`);
+    }
+  }
+  return errors;
+}
+
+describe('SparseWorld build', () => {
+  it.each([
+    [1, 17, 9, 23, 6, 40],
+    [2, 32, 32, 32, 20, 200],
+    [3, 4, 4, 4, 1, 5],
+    [4, 3, 50, 1, 4, 30],
+    [5, 64, 40, 33, 0, 0],
+    [6, 40, 41, 42, 60, 2000],
+  ])('grid seed %i (%ix%ix%i): the same blocked voxels, linked structure', (seed, X, Y, Z, boxes, scatter) => {
+    const grid = randomGrid(seed, X, Y, Z, boxes, scatter);
+    const w = sparseFromGrid(grid);
+    expect(firstDifference(grid, w)).toBeNull();
+    expect(structureErrors(w)).toEqual([]);
+  });
+
+  it('a fully blocked grid is a few SOLID nodes', () => {
+    const grid = new VoxelGrid({ dims: [32, 32, 32] });
+    grid.occupancy.fill(1);
+    const w = sparseFromGrid(grid);
+    expect(w.nodeCount).toBe(1);
+    expect(w.kind[w.root]).toBe(SOLID);
+  });
+
+  it('an empty cube is one EMPTY node; padding adds only the boundary', () => {
+    expect(sparseFromGrid(new VoxelGrid({ dims: [64, 64, 64] })).nodeCount).toBe(1);
+    const w = sparseFromGrid(new VoxelGrid({ dims: [40, 64, 64] }));
+    expect(firstDifference(new VoxelGrid({ dims: [40, 64, 64] }), w)).toBeNull();
+    expect(structureErrors(w)).toEqual([]);
+  });
+
+  it('Moving AI map straight from the file equals the dense parse, voxel by voxel', () => {
+    const text = readData('Simple.3dmap');
+    const grid = parse3dMap(text);
+    const w = parse3dMapSparse(text);
+    expect([w.X, w.Y, w.Z]).toEqual([grid.X, grid.Y, grid.Z]);
+    expect(firstDifference(grid, w)).toBeNull();
+    expect(structureErrors(w)).toEqual([]);
+    const fromGrid = sparseFromGrid(grid);
+    expect(fromGrid.nodeCount).toBe(w.nodeCount);
+    expect(Buffer.compare(Buffer.from(fromGrid.link.buffer), Buffer.from(w.link.buffer))).toBe(0);
+    // Simple is small and busy: a fifth of the dense grid's bytes (A1: see bench/sparse.ts).
+    expect(w.byteLength).toBeLessThan(grid.size / 4);
+  });
+
+  it('bad input: a clear error naming the line or argument', () => {
+    expect(() => parse3dMapSparse('voxel 4 4 4\n1 2\n', 'm.3dmap')).toThrow(/m\.3dmap:2: expected 'x y z'/);
+    expect(() => parse3dMapSparse('voxel 4 4 4\n1 2 9\n', 'm.3dmap')).toThrow(/m\.3dmap:2: voxel \(1, 2, 9\) is outside/);
+    expect(() => parse3dMapSparse('voxel 4 0 4\n', 'm.3dmap')).toThrow(/m\.3dmap:1: map size/);
+    expect(() => parse3dMapSparse('vox 4 4 4\n', 'm.3dmap')).toThrow(/m\.3dmap:1: expected header/);
+  });
+});
