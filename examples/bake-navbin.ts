@@ -2,7 +2,7 @@
  * Headless baking in Node: load a mesh file (Draco and meshopt GLBs decode with no wiring; Draco
  * in Node uses the draco3d package), build a NavWorld (grid grown by the agent radius,
  * automatic waypoints), and write the grid and the waypoint graph as a .navbin a game loads
- * with `NavWorld.fromNavbin(bytes)` (navlab/three: paths between world points, no meshes
+ * with `navWorldFromNavbin(bytes)` (navlab/three: paths between world points, no meshes
  * needed) or reads with `readNavbin` (navlab).
  *
  *   npx tsx --tsconfig examples/tsconfig.json examples/bake-navbin.ts level.glb level.navbin [cellSize] [agentRadius]

@@ -22,7 +22,6 @@ import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageErr
 import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
 import { buildParts, checkFinite, filled, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { fastestAlgorithm, freeVoxel, polyline } from './worldPaths.ts';
-import { navbinParts } from './navbinWorld.ts';
 import type { NavPath, NavPathOptions, NavSceneParts, NavUpdate } from './navWorldTypes.ts';
 
 export type { NavWorldOptions } from './navWorldBuild.ts';
@@ -82,12 +81,12 @@ export class NavWorld implements SearchableScene {
   /**
    * The fill `fromObject3D` voxelized with: 'solid' (the inside of closed meshes is blocked)
    * or 'surface' (only what the triangles meet); null when the grid was given (`fromScene`,
-   * `fromNavbin`: used as it is).
+   * `navWorldFromNavbin`: used as it is).
    */
   readonly fill: VoxelFill | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
   readonly waypoints: VisibilityGraph | null;
-  /** The agent's line of sight (capsule of the agent radius against the BVH; from `fromNavbin`, the voxel grid's), or null without a world. */
+  /** The agent's line of sight (capsule of the agent radius against the BVH; from `navWorldFromNavbin`, the voxel grid's), or null without a world. */
   readonly lineOfSight: LineOfSight | null;
   /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
   readonly ids: readonly string[];
@@ -156,33 +155,6 @@ export class NavWorld implements SearchableScene {
       agentRadius,
       meshes: new Map(),
       fill: null,
-    });
-  }
-
-  /**
-   * Navigation from a baked `.navbin` (`nav bake`, `writeNavbin`), without the meshes: its
-   * voxel grid, its waypoint graph (ids and links as stored) and its agent radius. Line of
-   * sight is the voxel grid's own (out of bounds is blocked; between voxel centres exactly
-   * Lazy Theta*'s closed-box rule), so `findPath` string-pulls grid paths and enters and leaves
-   * the waypoint graph at the nearest visible waypoints as a NavWorld with meshes does; results
-   * have the same shapes. The grid is used as stored: a grid baked by `fromObject3D` is already
-   * grown by the agent radius. Search settings are per query (`readNavbin(bytes).settings` has
-   * those the file was baked with). Throws a NavbinError (code 'parse') naming what is wrong
-   * with the file (sizes are checked before anything is allocated; links must be stored both
-   * ways, ids distinct), a NavlabError 'usage' when `bytes` is not a Uint8Array or an ArrayBuffer.
-   */
-  static fromNavbin(bytes: Uint8Array | ArrayBuffer): NavWorld {
-    const parts = navbinParts(bytes, 'NavWorld.fromNavbin');
-    return new NavWorld({
-      root: null,
-      world: null,
-      grid: parts.grid,
-      graph: parts.graph,
-      ids: parts.ids,
-      agentRadius: parts.settings.agentRadius,
-      meshes: new Map(),
-      fill: null,
-      lineOfSight: parts.lineOfSight,
     });
   }
 
@@ -373,3 +345,11 @@ function voxelTriple(g: VoxelGrid, v: number): [number, number, number] {
 }
 
 const NO_WAYPOINTS = new WaypointGraph([], []);
+
+/**
+ * A NavWorld of `parts` (for factories outside the class, such as navWorldFromNavbin, kept out
+ * of the class so that a program that does not use them does not carry them).
+ */
+export function navWorldOf(parts: NavWorldParts & { lineOfSight?: LineOfSight | null }): NavWorld {
+  return new (NavWorld as unknown as new (p: typeof parts) => NavWorld)(parts);
+}

@@ -1,7 +1,9 @@
 /**
- * What `NavWorld.fromNavbin` is made of: a .navbin's grid, its waypoint graph rebuilt from the
- * CSR links, and a line of sight on the voxel grid itself (a baked level has no meshes, so no
- * BVH): world-point queries, waypoint entry and exit, and string-pulling all use it.
+ * A NavWorld from a baked .navbin (`navWorldFromNavbin`): the file's grid, its waypoint graph
+ * rebuilt from the CSR links, and a line of sight on the voxel grid itself (a baked level has no
+ * meshes, so no BVH): world-point queries, waypoint entry and exit, and string-pulling all use
+ * it. A free function, not a static method of NavWorld, so a program that does not read .navbin
+ * files does not carry the reader.
  */
 import { checkBytes } from '../core/args.ts';
 import type { LineOfSight } from '../core/graph/visibility.ts';
@@ -10,6 +12,38 @@ import { centreSightThrough, sightData, type SightData } from '../core/grid/cent
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { walkVoxels } from '../core/grid/voxelWalk.ts';
 import { NavbinError, readNavbin, type NavbinSettings } from '../core/io/navbin.ts';
+import { type NavWorld, navWorldOf } from './NavWorld.ts';
+
+/**
+ * Navigation from a baked `.navbin` (`nav bake`, `writeNavbin`), without the meshes: its voxel
+ * grid, its waypoint graph (ids and links as stored) and its agent radius. Line of sight is the
+ * voxel grid's own (out of bounds is blocked; between voxel centres exactly Lazy Theta*'s
+ * closed-box rule), so `findPath` string-pulls grid paths and enters and leaves the waypoint
+ * graph at the nearest visible waypoints as a NavWorld with meshes does; results have the same
+ * shapes. The grid is used as stored: a grid baked by `NavWorld.fromObject3D` is already grown
+ * by the agent radius. Search settings are per query (`readNavbin(bytes).settings` has those
+ * the file was baked with). Throws a NavbinError (code 'parse') naming what is wrong with the
+ * file (sizes are checked before anything is allocated; links must be stored both ways, ids
+ * distinct), a NavlabError 'usage' when `bytes` is not a Uint8Array or an ArrayBuffer.
+ *
+ * ```ts
+ * const nav = navWorldFromNavbin(new Uint8Array(await (await fetch('level.navbin')).arrayBuffer()));
+ * ```
+ */
+export function navWorldFromNavbin(bytes: Uint8Array | ArrayBuffer): NavWorld {
+  const parts = navbinParts(bytes, 'navWorldFromNavbin');
+  return navWorldOf({
+    root: null,
+    world: null,
+    grid: parts.grid,
+    graph: parts.graph,
+    ids: parts.ids,
+    agentRadius: parts.settings.agentRadius,
+    meshes: new Map(),
+    fill: null,
+    lineOfSight: parts.lineOfSight,
+  });
+}
 
 /** A .navbin read into the parts of a NavWorld. */
 export interface NavbinParts {

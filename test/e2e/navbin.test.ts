@@ -1,14 +1,14 @@
 /**
  * Baked navigation in the app (dev server, headless Chromium): "Export navigation (.navbin)"
  * downloads the scene's grid (with terrain), waypoint graph and settings as bytes readNavbin
- * and NavWorld.fromNavbin read, answering queries as the app does; the file dropped back
+ * and navWorldFromNavbin read, answering queries as the app does; the file dropped back
  * opens as a scene with the same grid and waypoints; a broken .navbin gets one line naming it.
  */
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readNavbin } from '../../src/core/io/navbin.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { NavWorld } from '../../src/three/NavWorld.ts';
+import { navWorldFromNavbin } from '../../src/three/navbinWorld.ts';
 import { loadScene, shippedScenes, useDevApp, type AppPage, dropFile } from './harness.ts';
 
 let page: Page;
@@ -55,7 +55,7 @@ describe('.navbin in the app', () => {
     expect(bin.settings).toMatchObject({ agentRadius: shown.agentRadius, neighborhood: 26, cornerCutting: 'forbid' });
     // The game's side: the same grid answer as the app's.
     const inApp = await page.evaluate((q) => window.navlab!.query(q), QUERY);
-    const baked = NavWorld.fromNavbin(bytes).query(QUERY.from, QUERY.to);
+    const baked = navWorldFromNavbin(bytes).query(QUERY.from, QUERY.to);
     expect(baked.status).toBe('found');
     expect(baked.cost).toBeCloseTo(inApp.cost, 9);
     expect(baked.path).toEqual(inApp.path);

@@ -8,7 +8,7 @@ import { readNavbin } from '../../src/core/io/navbin.ts';
 import { queryGraph } from '../../src/core/query/query.ts';
 import { WaypointGraph } from '../../src/core/graph/WaypointGraph.ts';
 import { Vector3 } from 'three';
-import { NavWorld } from '../../src/three/NavWorld.ts';
+import { navWorldFromNavbin } from '../../src/three/navbinWorld.ts';
 import { ROOT } from '../support/cli.ts';
 import { dracoLevelGlb } from '../support/levelMeshes.ts';
 
@@ -26,7 +26,7 @@ function bake(args: string[]): { bytes: number; dims: number[]; waypoints: numbe
 }
 
 describe('examples/bake-navbin.ts', () => {
-  it('bakes a Draco-compressed GLB as written (no decoder wiring), and NavWorld.fromNavbin navigates the result', async () => {
+  it('bakes a Draco-compressed GLB as written (no decoder wiring), and navWorldFromNavbin navigates the result', async () => {
     const glb = join(dir, 'level-draco.glb');
     const bytes = await dracoLevelGlb();
     expect(new TextDecoder().decode(bytes.subarray(0, 4000))).toContain('KHR_draco_mesh_compression');
@@ -35,7 +35,7 @@ describe('examples/bake-navbin.ts', () => {
     const summary = bake([glb, out, '0.05', '0.03']);
     const baked = new Uint8Array(readFileSync(out));
     expect(summary.bytes).toBe(baked.byteLength);
-    const nav = NavWorld.fromNavbin(baked);
+    const nav = navWorldFromNavbin(baked);
     expect([nav.grid!.X, nav.grid!.Y, nav.grid!.Z]).toEqual(summary.dims);
     expect(nav.graph.count).toBe(summary.waypoints);
     expect(nav.graph.count).toBeGreaterThan(1);

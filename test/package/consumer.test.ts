@@ -155,7 +155,7 @@ describe('the packed package', () => {
       import { readFileSync } from 'node:fs';
       import { writeNavbin } from 'navlab';
       import { importMesh } from 'navlab/import';
-      import { NavWorld } from 'navlab/three';
+      import { NavWorld, navWorldFromNavbin } from 'navlab/three';
       import { Box3, Vector3 } from 'three';
       const draco = await importMesh('draco.glb', readFileSync(${JSON.stringify(join(meshes, 'draco.glb'))}));
       const meshopt = await importMesh('meshopt.glb', readFileSync(${JSON.stringify(join(meshes, 'meshopt.glb'))}));
@@ -163,7 +163,7 @@ describe('the packed package', () => {
       const nav = NavWorld.fromObject3D(draco.object, { cellSize: 0.25, bounds });
       const bytes = writeNavbin({ settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
         grid: nav.grid, graph: { ids: [], positions: [], offsets: [0], targets: [], costs: [] } });
-      const baked = NavWorld.fromNavbin(bytes);
+      const baked = navWorldFromNavbin(bytes);
       const p = baked.findPath(bounds.min.clone().addScalar(0.5), bounds.max.clone().subScalar(0.5));
       console.log(JSON.stringify({ draco: draco.triangles, meshopt: meshopt.triangles, status: p.status, corners: p.points.length }));
     `,

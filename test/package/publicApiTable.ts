@@ -488,7 +488,6 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
               agentRadius: 0.1,
             },
           ],
-          fromNavbin: () => [navbin()],
         },
         methods: {
           query: () => [
@@ -507,9 +506,10 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           onUpdate: () => [() => {}],
           dispose: () => [],
         },
-        codes: { query: QUERY, findPath: ['query', 'unsupported'], fromNavbin: ['parse'] },
+        codes: { query: QUERY, findPath: ['query', 'unsupported'] },
       },
     },
+    navWorldFromNavbin: { kind: 'function', args: () => [navbin()], codes: ['parse'] },
     createSimulation: { kind: 'function', args: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }] },
     autoWaypoints: { kind: 'function', args: () => [waypointInput()] },
     waypointList: { kind: 'function', args: () => [[new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)]] },

@@ -78,7 +78,7 @@ describe('NavWorld.fromObject3D fill', () => {
     expect(nav.voxelAt(new Vector3(3, 0, 0), true)).toBeNull();
   });
 
-  it('fill names the option on a bad value; fromScene and fromNavbin have fill null', () => {
+  it('fill names the option on a bad value; fromScene and navWorldFromNavbin have fill null', () => {
     expect(() => NavWorld.fromObject3D(level(false), { cellSize: 0.3, fill: 'hollow' as 'solid' })).toThrow(
       /fill: expected 'surface', 'solid' or 'auto'/,
     );

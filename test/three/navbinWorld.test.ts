@@ -1,5 +1,5 @@
 /**
- * NavWorld.fromNavbin: a level baked from meshes answers like the NavWorld it was baked from
+ * navWorldFromNavbin: a level baked from meshes answers like the NavWorld it was baked from
  * (grid queries identical, waypoint routes valid on the grid's own line of sight), and bad
  * bytes are refused with the reason.
  */
@@ -9,7 +9,7 @@ import type { NavlabError } from '../../src/core/errors.ts';
 import { centreSightVoxelwise } from '../../src/core/grid/centreSight.ts';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { NavbinError, readNavbin, writeNavbin } from '../../src/core/io/navbin.ts';
-import { gridLineOfSight } from '../../src/three/navbinWorld.ts';
+import { gridLineOfSight, navWorldFromNavbin } from '../../src/three/navbinWorld.ts';
 import { NavWorld, type NavPath } from '../../src/three/NavWorld.ts';
 import { autoWaypoints } from '../../src/three/waypointSources.ts';
 import { mulberry32 } from '../support/random.ts';
@@ -69,9 +69,9 @@ function clearOnGrid(grid: VoxelGrid, points: Vector3[]): boolean {
 const withoutTime = <T extends object>(r: T): T => ({ ...r, ms: 0, elapsedMs: 0 });
 const pointsOf = (r: NavPath) => r.points.map((p) => p.toArray());
 
-describe('NavWorld.fromNavbin', () => {
+describe('navWorldFromNavbin', () => {
   const { nav, bytes } = baked();
-  const back = NavWorld.fromNavbin(bytes);
+  const back = navWorldFromNavbin(bytes);
 
   it('holds the baked grid, waypoints and agent radius, without meshes', () => {
     expect(back.root).toBeNull();
@@ -85,7 +85,7 @@ describe('NavWorld.fromNavbin', () => {
     expect(back.graph.targets).toEqual(nav.graph.targets);
     expect(back.graph.positions).toEqual(nav.graph.positions);
     // An ArrayBuffer reads the same.
-    expect(NavWorld.fromNavbin(bytes.slice().buffer).graph.linkCount).toBe(nav.graph.linkCount);
+    expect(navWorldFromNavbin(bytes.slice().buffer).graph.linkCount).toBe(nav.graph.linkCount);
   });
 
   it('answers grid queries exactly as the NavWorld it was baked from', () => {
@@ -176,25 +176,25 @@ describe('NavWorld.fromNavbin', () => {
   });
 
   it('refuses bad bytes with the reason', () => {
-    expect(() => NavWorld.fromNavbin('level.navbin' as never)).toThrow(/NavWorld\.fromNavbin: bytes/);
+    expect(() => navWorldFromNavbin('level.navbin' as never)).toThrow(/navWorldFromNavbin: bytes/);
     try {
-      NavWorld.fromNavbin('level.navbin' as never);
+      navWorldFromNavbin('level.navbin' as never);
     } catch (e) {
       expect((e as NavlabError).code).toBe('usage');
     }
-    expect(() => NavWorld.fromNavbin(bytes.subarray(0, bytes.length - 8))).toThrow(NavbinError);
+    expect(() => navWorldFromNavbin(bytes.subarray(0, bytes.length - 8))).toThrow(NavbinError);
     const oneWay = writeNavbin({
       settings: readNavbin(bytes).settings,
       grid: new VoxelGrid({ dims: [2, 2, 2], origin: { x: 0, y: 0, z: 0 }, cellSize: 1 }),
       graph: { ids: ['a', 'b'], positions: [0.5, 0.5, 0.5, 1.5, 0.5, 0.5], offsets: [0, 1, 1], targets: [1], costs: [1] },
     });
-    expect(() => NavWorld.fromNavbin(oneWay)).toThrow(/link 0 \(waypoint 0 -> 1\) is not stored both ways/);
+    expect(() => navWorldFromNavbin(oneWay)).toThrow(/link 0 \(waypoint 0 -> 1\) is not stored both ways/);
     const twins = writeNavbin({
       settings: readNavbin(bytes).settings,
       grid: null,
       graph: { ids: ['a', 'a'], positions: [0, 0, 0, 1, 0, 0], offsets: [0, 0, 0], targets: [], costs: [] },
     });
-    expect(() => NavWorld.fromNavbin(twins)).toThrow(/waypoints 0 and 1 share the id 'a'/);
+    expect(() => navWorldFromNavbin(twins)).toThrow(/waypoints 0 and 1 share the id 'a'/);
     const unordered = writeNavbin({
       settings: readNavbin(bytes).settings,
       grid: null,
@@ -206,7 +206,7 @@ describe('NavWorld.fromNavbin', () => {
         costs: [2, 1, 1, 2],
       },
     });
-    expect(() => NavWorld.fromNavbin(unordered)).toThrow(/the links of waypoint 0 are not in strictly ascending order \(at link 1\)/);
+    expect(() => navWorldFromNavbin(unordered)).toThrow(/the links of waypoint 0 are not in strictly ascending order \(at link 1\)/);
   });
 
   it('reads damaged bytes to a NavWorld or a NavbinError, nothing else', () => {
@@ -227,7 +227,7 @@ describe('NavWorld.fromNavbin', () => {
       const damaged = small.slice();
       for (let n = 1 + Math.floor(rand() * 3); n > 0; n--) damaged[Math.floor(rand() * damaged.length)] = Math.floor(rand() * 256);
       try {
-        const nav = NavWorld.fromNavbin(damaged);
+        const nav = navWorldFromNavbin(damaged);
         expect(nav.graph.count).toBe(nav.ids.length);
         outcomes.add('read');
       } catch (e) {

@@ -14,7 +14,7 @@ export function exportScene(app: Shell): void {
 /**
  * Downloads the current scene's navigation as a .navbin (docs/navbin.md): the grid the app
  * searches (with its edits and terrain), the waypoint graph as linked now, and the agent
- * radius, link distance and search rules used; a game loads it with `NavWorld.fromNavbin`.
+ * radius, link distance and search rules used; a game loads it with `navWorldFromNavbin`.
  * The parts are already built, so this only writes them (no worker needed): returns the bytes.
  */
 export function exportNavigation(app: Shell): Uint8Array | null {
