@@ -12,16 +12,16 @@ function randomGrid(seed: number, X: number, Y: number, Z: number, boxes: number
   const rnd = mulberry32(seed);
   const g = new VoxelGrid({ dims: [X, Y, Z] });
   for (let b = 0; b < boxes; b++) {
-    const x0 = randInt(rnd, 0, X - 1),
-      y0 = randInt(rnd, 0, Y - 1),
-      z0 = randInt(rnd, 0, Z - 1);
-    const sx = randInt(rnd, 1, 12),
-      sy = randInt(rnd, 1, 12),
-      sz = randInt(rnd, 1, 12);
+    const x0 = randInt(rnd, X),
+      y0 = randInt(rnd, Y),
+      z0 = randInt(rnd, Z);
+    const sx = 1 + randInt(rnd, 12),
+      sy = 1 + randInt(rnd, 12),
+      sz = 1 + randInt(rnd, 12);
     for (let z = z0; z < Math.min(Z, z0 + sz); z++)
       for (let y = y0; y < Math.min(Y, y0 + sy); y++) for (let x = x0; x < Math.min(X, x0 + sx); x++) g.occupancy[g.index(x, y, z)] = 1;
   }
-  for (let i = 0; i < scatter; i++) g.occupancy[randInt(rnd, 0, g.size - 1)] = 1;
+  for (let i = 0; i < scatter; i++) g.occupancy[randInt(rnd, g.size)] = 1;
   return g;
 }
 
