@@ -1,0 +1,246 @@
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from '../search/SearchContext.ts';
+import type { SearchOptions } from '../search/options.ts';
+import type { SearchResult, SearchStatus } from '../search/result.ts';
+import { fKey, type RunPath, SearchRun, tieFraction } from '../search/SearchRun.ts';
+import type { SparseSpace } from './SparseSpace.ts';
+import { sparseSight } from './sparseSight.ts';
+
+const CLOSED = CLOSED_STATE;
+const OPEN = OPEN_STATE;
+
+/** Scratch voxels (single-threaded). */
+const va = [0, 0, 0];
+const vb = [0, 0, 0];
+const vc = [0, 0, 0];
+const vd = [0, 0, 0];
+
+/** How a slot's point is reached from its parent's point (kept in ctx.via). */
+const LAZY = 1; // assumed straight, not yet checked
+const DIRECT = 2; // a straight segment, checked
+const PORTAL = 3; // parent point -> last voxel before the shared face -> entry voxel -> point
+
+/** Point arrays per search context, reused by its next run (a slot's entries are written before they are read). */
+const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }>();
+
+const len = (a: readonly number[], b: readonly number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/**
+ * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
+ * crosses large empty nodes in one expansion, with Lazy Theta*'s line-of-sight shortcuts
+ * (Nash, Koenig and Tovey, AAAI 2010) on the leaf masks.
+ *
+ * Every reached cell carries a point, a voxel of the cell: the start, the goal, or where the
+ * path from the cell it was reached from enters it, heading for the goal (SparseSpace.entry).
+ * A cell reached from the expanded cell s assumes s's parent as its own: g = g(parent) + the
+ * straight distance between their points. When it is expanded, that segment is checked
+ * (sparseSight, the closed-box rule of the dense `lazy-theta`); when it is not legal, the cell
+ * is reached through the closed neighbour n that gives it the least cost by a portal step,
+ * always legal: from n's point straight to n's last voxel before the shared face (inside n's
+ * box), one face step to the entry voxel, then inside the cell to its point. So the search
+ * never loses a cell its free neighbours reach, and every segment of the path is legal.
+ * The path's corners are then straightened where the corner before sees the one after.
+ * `cost` = its Euclidean length x cellSize.
+ *
+ * The heuristic is the straight-line distance from a cell's point ('zero': none); `weight`,
+ * `tieBreak`, `maxExpansions` and `step(n)` slicing work as in the dense runs (SearchRun). A
+ * goal the search cannot reach ends the run 'unreachable' at the voxel nearest the goal among
+ * the cells it closed (a flood of the start's free region); an exhausted budget ends it
+ * 'partial' there among the cells closed so far.
+ *
+ * `result.path` holds voxel indices x + X (y + Y z) of the world.
+ */
+export class SparseRun extends SearchRun<SparseSpace> {
+  /** Any-angle (the grid's lazy-theta contract for paths and costs). */
+  readonly algorithm = 'lazy-theta';
+  /** Line-of-sight checks made so far. */
+  losChecks = 0;
+  /** Per slot, 3 each: the slot's point and (PORTAL) its entry voxel. */
+  private point: Int32Array;
+  private entryAt: Int32Array;
+
+  /**
+   * A resumable any-angle run on `space` from voxel `start` to voxel `goal` ([x, y, z], both free); a blocked or outside
+   * endpoint throws a NavlabError (query), bad options a usage error.
+   */
+  constructor(
+    space: SparseSpace,
+    start: readonly number[],
+    goal: readonly number[],
+    options: Partial<SearchOptions> = {},
+    ctx = new SearchContext(),
+  ) {
+    super(space, space.pin(start, goal), space.goalCell, options, ctx);
+    const k = kept.get(ctx);
+    this.point = k?.point ?? new Int32Array(0);
+    this.entryAt = k?.entry ?? new Int32Array(0);
+    this.fit();
+    this.setPoint(this.startSlot, space.startVoxel);
+  }
+
+  /** Grows the point arrays with the context's slot arrays. */
+  private fit(): void {
+    const cap = 3 * this.ctx.g.length;
+    if (this.point.length >= cap) return;
+    const p = new Int32Array(cap);
+    p.set(this.point);
+    this.point = p;
+    const e = new Int32Array(cap);
+    e.set(this.entryAt);
+    this.entryAt = e;
+    kept.set(this.ctx, { point: p, entry: e });
+  }
+
+  private setPoint(s: number, v: readonly number[]): void {
+    this.point[3 * s] = v[0];
+    this.point[3 * s + 1] = v[1];
+    this.point[3 * s + 2] = v[2];
+  }
+
+  private getPoint(s: number, out: number[]): number[] {
+    out[0] = this.point[3 * s];
+    out[1] = this.point[3 * s + 1];
+    out[2] = this.point[3 * s + 2];
+    return out;
+  }
+
+  /** The heuristic at voxel p. */
+  private h(p: readonly number[]): number {
+    return this.options.heuristic === 'zero' ? 0 : len(p, this.space.goalVoxel) * this.space.world.cellSize;
+  }
+
+  private sees(a: readonly number[], b: readonly number[]): boolean {
+    this.losChecks++;
+    return sparseSight(this.space.world, a[0], a[1], a[2], b[0], b[1], b[2]);
+  }
+
+  /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */
+  private settle(s: number, u: number): boolean {
+    const ctx = this.ctx;
+    if (ctx.via[s] !== LAZY) return true;
+    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb))) {
+      ctx.via[s] = DIRECT;
+      return true;
+    }
+    const sp = this.space;
+    const cs = sp.world.cellSize;
+    const count = sp.neighbours(u);
+    const buf = sp.buffer.slice(0, count);
+    let best = Infinity,
+      bestSlot = -1;
+    for (let i = 0; i < count; i++) {
+      const n = buf[i];
+      const t = ctx.find(n);
+      if (t < 0 || ctx.state[t] !== CLOSED) continue;
+      const p = this.getPoint(t, va);
+      const b = sp.entry(n, u, p, vb);
+      const a = sp.clampTo(n, b, vc);
+      const end = u === sp.goalCell ? sp.goalVoxel : b;
+      const c = ctx.g[t] + (len(p, a) + 1 + len(b, end)) * cs;
+      if (c < best) {
+        best = c;
+        bestSlot = t;
+        this.entryAt[3 * s] = b[0];
+        this.entryAt[3 * s + 1] = b[1];
+        this.entryAt[3 * s + 2] = b[2];
+        this.setPoint(s, end);
+      }
+    }
+    if (bestSlot < 0) return false;
+    ctx.g[s] = best;
+    ctx.parent[s] = bestSlot;
+    ctx.via[s] = PORTAL;
+    return true;
+  }
+
+  protected expandNode(s: number, u: number): void {
+    if (!this.settle(s, u)) return;
+    const ctx = this.ctx;
+    const sp = this.space;
+    const cs = sp.world.cellSize;
+    const pp = s === this.startSlot ? s : ctx.parent[s];
+    const P = this.getPoint(pp, vc);
+    const U = this.getPoint(s, vd);
+    const gp = ctx.g[pp];
+    const count = sp.neighbours(u);
+    const buf = sp.buffer;
+    for (let i = 0; i < count; i++) {
+      const v = buf[i];
+      const t = ctx.slot(v);
+      this.fit();
+      const st = ctx.state[t];
+      if (st === CLOSED) continue;
+      const pv = v === sp.goalCell ? sp.goalVoxel : sp.entry(u, v, U, va);
+      const ng = gp + len(P, pv) * cs;
+      if (st === OPEN) {
+        if (ng >= ctx.g[t]) continue;
+      } else ctx.state[t] = OPEN;
+      ctx.g[t] = ng;
+      ctx.parent[t] = pp;
+      ctx.via[t] = LAZY;
+      this.setPoint(t, pv);
+      this.generated++;
+      const hw = this.weight * this.h(pv);
+      const f = fKey(ng + hw);
+      if (this.lowH && f === this.key) this.stack.push(t);
+      else ctx.heap.push(t, f + tieFraction(hw, this.lowH));
+    }
+  }
+
+  protected resultPath(status: SearchStatus): RunPath {
+    const ctx = this.ctx;
+    const sp = this.space;
+    let last = status === 'found' ? ctx.find(this.goal) : -1;
+    if (last < 0 || !this.settle(last, this.goal)) last = this.nearestClosed(ctx.g);
+    const corners: number[][] = [];
+    if (ctx.nodeOf(last) !== sp.goalCell) corners.push(sp.nearestToGoal(ctx.nodeOf(last), [0, 0, 0]));
+    for (let s = last; ; s = ctx.parent[s]) {
+      corners.push(this.getPoint(s, [0, 0, 0]));
+      if (s === this.startSlot) break;
+      if (ctx.via[s] === PORTAL) {
+        const b = [this.entryAt[3 * s], this.entryAt[3 * s + 1], this.entryAt[3 * s + 2]];
+        corners.push(b, sp.clampTo(ctx.nodeOf(ctx.parent[s]), b, [0, 0, 0]));
+      }
+    }
+    corners.reverse();
+    const path = this.straighten(corners);
+    const w = sp.world;
+    let cost = 0;
+    const ids: number[] = [];
+    for (let i = 0; i < path.length; i++) {
+      const c = path[i];
+      ids.push(c[0] + w.X * (c[1] + w.Y * c[2]));
+      if (i > 0) cost += len(c, path[i - 1]);
+    }
+    return { path: ids, cost: cost * w.cellSize };
+  }
+
+  /** The corners without repeats and without those the corner before sees past (greedy, from the start). */
+  private straighten(corners: number[][]): number[][] {
+    const w = this.space.world;
+    const same = (a: number[], b: number[]): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+    const out = [corners[0]];
+    for (let i = 1; i < corners.length; i++) {
+      const c = corners[i];
+      if (same(out[out.length - 1], c)) continue;
+      const next = corners[i + 1];
+      if (next !== undefined) {
+        const a = out[out.length - 1];
+        this.losChecks++;
+        if (sparseSight(w, a[0], a[1], a[2], next[0], next[1], next[2])) continue;
+      }
+      out.push(c);
+    }
+    return out;
+  }
+}
+
+/** Runs a whole sparse query at once (same result as stepping a SparseRun to the end). */
+export function findPathSparse(
+  space: SparseSpace,
+  start: readonly number[],
+  goal: readonly number[],
+  options: Partial<SearchOptions> = {},
+  ctx?: SearchContext,
+): SearchResult {
+  return new SparseRun(space, start, goal, options, ctx).step();
+}

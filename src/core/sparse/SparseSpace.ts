@@ -1,0 +1,303 @@
+import { NavlabError } from '../errors.ts';
+import type { Vec3 } from '../math/vec3.ts';
+import type { HeuristicName } from '../search/heuristics.ts';
+import type { NeighborSink, SearchSpace } from '../search/space.ts';
+import { compact3 } from './morton.ts';
+import { EMPTY, FACE_DIRS, MIXED, type SparseWorld } from './SparseWorld.ts';
+
+/** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
+const BIT_STRIDE = [1, 4, 16];
+
+/**
+ * The free cells of a SparseWorld as a search space. A cell is an EMPTY node of any level
+ * (a box of free voxels) or a free voxel of a MIXED brick; two cells are neighbours when they
+ * share part of a face. Cell ids:
+ *   brick * 64 + bit           a free voxel of MIXED brick `brick` (bit = lx + 4 ly + 16 lz)
+ *   voxelBase + node           an EMPTY node (voxelBase = 64 x bricks)
+ * A cell stands for one voxel, its representative: the voxel itself, or the voxel at the
+ * centre of an EMPTY node (minimum corner + side / 2); the start and goal cells of the pinned
+ * query stand for its start and goal voxels. Every voxel of a cell is free and a cell is a box,
+ * so any two voxels of one cell see each other.
+ */
+export class SparseSpace implements SearchSpace {
+  readonly world: SparseWorld;
+  /** First id of the node cells (64 x bricks). */
+  readonly voxelBase: number;
+  readonly nodeCount: number;
+  /** The pinned query: start and goal voxels and their cells. */
+  startCell = -1;
+  goalCell = -1;
+  readonly startVoxel = [0, 0, 0];
+  readonly goalVoxel = [0, 0, 0];
+  /** Estimate = 0 (heuristic 'zero') or the straight-line distance to the goal voxel. */
+  private zeroH = false;
+  /** Neighbour buffer of `neighbours` (grows; read it right after the call). */
+  buffer = new Int32Array(256);
+  private count = 0;
+  private readonly box = [0, 0, 0, 0];
+  private readonly rep = [0, 0, 0];
+
+  constructor(world: SparseWorld) {
+    this.world = world;
+    this.voxelBase = 64 * world.brickCount;
+    this.nodeCount = this.voxelBase + world.nodeCount;
+  }
+
+  /** The cell holding voxel (x, y, z), or -1 when it is blocked or outside the world. */
+  cellOf(x: number, y: number, z: number): number {
+    const w = this.world;
+    if (!w.inBounds(x, y, z)) return -1;
+    const n = w.nodeAt(x, y, z);
+    const k = w.kind[n];
+    if (k === EMPTY) return this.voxelBase + n;
+    if (k !== MIXED) return -1;
+    const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
+    return this.brickFree(n, b) ? 64 * n + b : -1;
+  }
+
+  /** Fixes the query's start and goal voxels (both free, inside); returns the start cell. */
+  pin(start: readonly number[], goal: readonly number[]): number {
+    for (const [name, v] of [
+      ['start', start],
+      ['goal', goal],
+    ] as const) {
+      if (!Array.isArray(v) || v.length !== 3 || !v.every(Number.isInteger))
+        throw new NavlabError('usage', `SparseRun ${name}: expected integer voxel coordinates [x, y, z], got ${JSON.stringify(v)}`);
+      if (this.cellOf(v[0], v[1], v[2]) < 0)
+        throw new NavlabError('query', `SparseRun ${name}: voxel (${v.join(', ')}) is blocked or outside the world`);
+    }
+    for (let a = 0; a < 3; a++) {
+      this.startVoxel[a] = start[a];
+      this.goalVoxel[a] = goal[a];
+    }
+    this.startCell = this.cellOf(start[0], start[1], start[2]);
+    this.goalCell = this.cellOf(goal[0], goal[1], goal[2]);
+    return this.startCell;
+  }
+
+  private brickFree(n: number, b: number): boolean {
+    const w = this.world;
+    return ((b < 32 ? w.maskLo[n] >>> b : w.maskHi[n] >>> (b - 32)) & 1) === 0;
+  }
+
+  /** Minimum voxel corner and side of cell c, written into out[0..3]. */
+  cellBox(c: number, out: number[]): number[] {
+    const w = this.world;
+    if (c >= this.voxelBase) {
+      w.nodeBox(c - this.voxelBase, out);
+      return out;
+    }
+    const n = c >> 6,
+      b = c & 63;
+    const code = w.code[n];
+    out[0] = (compact3(code) << 2) | (b & 3);
+    out[1] = (compact3(code >>> 1) << 2) | ((b >> 2) & 3);
+    out[2] = (compact3(code >>> 2) << 2) | (b >> 4);
+    out[3] = 1;
+    return out;
+  }
+
+  /** The voxel cell c stands for (see the class comment), written into out[0..2]. */
+  voxelOf(c: number, out: number[]): number[] {
+    if (c === this.startCell) {
+      out[0] = this.startVoxel[0];
+      out[1] = this.startVoxel[1];
+      out[2] = this.startVoxel[2];
+      return out;
+    }
+    if (c === this.goalCell) {
+      out[0] = this.goalVoxel[0];
+      out[1] = this.goalVoxel[1];
+      out[2] = this.goalVoxel[2];
+      return out;
+    }
+    const b = this.cellBox(c, this.box);
+    const h = b[3] >> 1;
+    out[0] = b[0] + h;
+    out[1] = b[1] + h;
+    out[2] = b[2] + h;
+    return out;
+  }
+
+  isTraversable(c: number): boolean {
+    if (c >= this.voxelBase) return this.world.kind[c - this.voxelBase] === EMPTY;
+    const n = c >> 6;
+    return n < this.world.brickCount && this.world.kind[n] === MIXED && this.brickFree(n, c & 63);
+  }
+
+  /**
+   * Fills `buffer` with the neighbour cells of cell c and returns their count. A node's face
+   * may meet many small cells: the buffer grows as needed.
+   */
+  neighbours(c: number): number {
+    const w = this.world;
+    const { link, level, kind } = w;
+    this.count = 0;
+    if (c < this.voxelBase) {
+      const n = c >> 6,
+        b = c & 63;
+      for (let d = 0; d < FACE_DIRS; d++) {
+        const a = d >> 1,
+          up = (d & 1) === 0;
+        const local = a === 0 ? b & 3 : a === 1 ? (b >> 2) & 3 : b >> 4;
+        const stride = BIT_STRIDE[a];
+        if (up ? local < 3 : local > 0) {
+          const nb = up ? b + stride : b - stride;
+          if (this.brickFree(n, nb)) this.push(64 * n + nb);
+          continue;
+        }
+        const m = link[FACE_DIRS * n + d];
+        if (m < 0) continue;
+        if (kind[m] === EMPTY) this.push(this.voxelBase + m);
+        else if (kind[m] === MIXED && level[m] === 0) {
+          const nb = up ? b - 3 * stride : b + 3 * stride;
+          if (this.brickFree(m, nb)) this.push(64 * m + nb);
+        }
+      }
+      return this.count;
+    }
+    const n = c - this.voxelBase;
+    for (let d = 0; d < FACE_DIRS; d++) {
+      const m = link[FACE_DIRS * n + d];
+      if (m < 0) continue;
+      if (level[m] > level[n]) {
+        if (kind[m] === EMPTY) this.push(this.voxelBase + m);
+      } else this.face(m, d);
+    }
+    return this.count;
+  }
+
+  /** Pushes the cells of node m on its face that looks back along direction d. */
+  private face(m: number, d: number): void {
+    const w = this.world;
+    const k = w.kind[m];
+    if (k === EMPTY) {
+      this.push(this.voxelBase + m);
+      return;
+    }
+    if (k !== MIXED) return;
+    const a = d >> 1,
+      near = (d & 1) === 0 ? 0 : 1;
+    if (w.level[m] > 0) {
+      const first = w.firstChild[m];
+      for (let j = 0; j < 8; j++) if (((j >> a) & 1) === near) this.face(first + j, d);
+      return;
+    }
+    const fixed = near * 3 * BIT_STRIDE[a];
+    const s1 = BIT_STRIDE[(a + 1) % 3],
+      s2 = BIT_STRIDE[(a + 2) % 3];
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) {
+        const b = fixed + i * s1 + j * s2;
+        if (this.brickFree(m, b)) this.push(64 * m + b);
+      }
+  }
+
+  private push(c: number): void {
+    if (this.count === this.buffer.length) {
+      const b = new Int32Array(2 * this.count);
+      b.set(this.buffer);
+      this.buffer = b;
+    }
+    this.buffer[this.count++] = c;
+  }
+
+  /** Distance between the voxels cells a and b stand for, in world units. */
+  distance(a: number, b: number): number {
+    const p = this.voxelOf(a, this.rep);
+    const x = p[0],
+      y = p[1],
+      z = p[2];
+    const q = this.voxelOf(b, this.rep);
+    const dx = x - q[0],
+      dy = y - q[1],
+      dz = z - q[2];
+    return Math.sqrt(dx * dx + dy * dy + dz * dz) * this.world.cellSize;
+  }
+
+  expand(u: number, sink: NeighborSink): void {
+    const count = this.neighbours(u);
+    const buf = this.buffer;
+    for (let i = 0; i < count; i++) sink.relax(buf[i], this.distance(u, buf[i]));
+  }
+
+  setGoal(_goal: number, heuristic: HeuristicName): void {
+    this.zeroH = heuristic === 'zero';
+  }
+
+  estimate(c: number): number {
+    return this.zeroH ? 0 : this.distance(c, this.goalCell);
+  }
+
+  /**
+   * The voxel of cell v (a face neighbour of cell u) where a path from voxel p (in u) toward
+   * the goal voxel enters v: on v's layer along the shared face, inside the shared part of the
+   * face, where the line from p to the goal crosses that layer (rounded, then clamped), or
+   * nearest p when the line does not head that way. Written into out[0..2].
+   */
+  entry(u: number, v: number, p: readonly number[], out: number[]): number[] {
+    const bu = this.cellBox(u, this.box).slice(0, 4);
+    const bv = this.cellBox(v, this.box);
+    const g = this.goalVoxel;
+    let axis = -1;
+    let layer = 0;
+    for (let a = 0; a < 3; a++) {
+      if (bv[a] > bu[a] + bu[3] - 1) {
+        axis = a;
+        layer = bv[a];
+      } else if (bv[a] + bv[3] - 1 < bu[a]) {
+        axis = a;
+        layer = bv[a] + bv[3] - 1;
+      }
+    }
+    const d = g[axis] - p[axis];
+    const t = d !== 0 ? (layer - p[axis]) / d : -1;
+    const toward = t > 0 && t <= 1;
+    for (let a = 0; a < 3; a++) {
+      if (a === axis) {
+        out[a] = layer;
+        continue;
+      }
+      const lo = Math.max(bu[a], bv[a]),
+        hi = Math.min(bu[a] + bu[3], bv[a] + bv[3]) - 1;
+      const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : p[a];
+      out[a] = want < lo ? lo : want > hi ? hi : want;
+    }
+    return out;
+  }
+
+  /** The voxel of cell c nearest voxel p, written into out[0..2]. */
+  clampTo(c: number, p: readonly number[], out: number[]): number[] {
+    const b = this.cellBox(c, this.box);
+    for (let a = 0; a < 3; a++) out[a] = Math.min(Math.max(p[a], b[a]), b[a] + b[3] - 1);
+    return out;
+  }
+
+  /** Distance from the goal voxel to the nearest voxel of cell c, in world units. */
+  distanceToGoal(c: number): number {
+    const b = this.cellBox(c, this.box);
+    let s = 0;
+    for (let a = 0; a < 3; a++) {
+      const g = this.goalVoxel[a];
+      const d = g < b[a] ? b[a] - g : g > b[a] + b[3] - 1 ? g - (b[a] + b[3] - 1) : 0;
+      s += d * d;
+    }
+    return Math.sqrt(s) * this.world.cellSize;
+  }
+
+  /** The voxel of cell c nearest the goal voxel, written into out[0..2]. */
+  nearestToGoal(c: number, out: number[]): number[] {
+    const b = this.cellBox(c, this.box);
+    for (let a = 0; a < 3; a++) out[a] = Math.min(Math.max(this.goalVoxel[a], b[a]), b[a] + b[3] - 1);
+    return out;
+  }
+
+  position(c: number, out: Vec3): Vec3 {
+    const w = this.world;
+    const p = this.voxelOf(c, this.rep);
+    out.x = w.origin.x + (p[0] + 0.5) * w.cellSize;
+    out.y = w.origin.y + (p[1] + 0.5) * w.cellSize;
+    out.z = w.origin.z + (p[2] + 0.5) * w.cellSize;
+    return out;
+  }
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { parse3dMap, parse3dScen } from '../../../src/core/io/movingai.ts';
+import { findPath } from '../../../src/core/search/AStarRun.ts';
+import type { SearchResult } from '../../../src/core/search/result.ts';
+import { SearchContext } from '../../../src/core/search/SearchContext.ts';
+import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { findPathSparse, SparseRun } from '../../../src/core/sparse/SparseRun.ts';
+import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
+import { readData } from '../../support/movingai.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
+import type { RefGrid } from '../../support/reference.ts';
+import { segmentLegal } from '../../support/segmentLegal.ts';
+
+const coords = (grid: VoxelGrid, i: number): number[] => {
+  const p = grid.coords(i, { x: 0, y: 0, z: 0 });
+  return [p.x, p.y, p.z];
+};
+
+const refOf = (grid: VoxelGrid): RefGrid => ({
+  X: grid.X,
+  Y: grid.Y,
+  Z: grid.Z,
+  blocked: (x, y, z) => grid.isBlocked(x, y, z),
+  cost: () => 1,
+});
+
+/** Problems with every sparse segment illegal or the cost not its summed length; [] when all is well. */
+function pathErrors(grid: VoxelGrid, r: SearchResult, start: number[]): string[] {
+  const errors: string[] = [];
+  const ref = refOf(grid);
+  if (coords(grid, r.path[0]).join() !== start.join()) errors.push(`starts at ${coords(grid, r.path[0])}`);
+  let sum = 0;
+  for (let k = 1; k < r.path.length; k++) {
+    const a = coords(grid, r.path[k - 1]),
+      b = coords(grid, r.path[k]);
+    if (!segmentLegal(ref, a, b)) errors.push(`segment ${a} -> ${b} crosses a blocked voxel`);
+    sum += Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) * grid.cellSize;
+  }
+  if (Math.abs(sum - r.cost) > 1e-9) errors.push(`cost ${r.cost} is not the length ${sum}`);
+  return errors;
+}
+
+/** A grid of random walls with holes and scattered voxels: several components, some unreachable goals. */
+function wallGrid(seed: number, n: number): VoxelGrid {
+  const rnd = mulberry32(seed);
+  const g = new VoxelGrid({ dims: [n, n - 3, n + 5], cellSize: 0.5 });
+  for (let w = 0; w < 4; w++) {
+    const axis = randInt(rnd, 3);
+    const at = 2 + randInt(rnd, 10);
+    const dims = [g.X, g.Y, g.Z];
+    for (let z = 0; z < g.Z; z++)
+      for (let y = 0; y < g.Y; y++)
+        for (let x = 0; x < g.X; x++) {
+          const p = [x, y, z];
+          if (p[axis] === Math.floor((at * dims[axis]) / 14) && rnd() > 0.04) g.occupancy[g.index(x, y, z)] = 1;
+        }
+  }
+  for (let i = 0; i < g.size / 20; i++) g.occupancy[randInt(rnd, g.size)] = 1;
+  // A closed shell: its inside is a pocket no voxel outside reaches.
+  for (let z = 2; z <= 14; z++)
+    for (let y = 2; y <= 14; y++)
+      for (let x = 2; x <= 14; x++) {
+        const shell = x === 2 || x === 14 || y === 2 || y === 14 || z === 2 || z === 14;
+        g.occupancy[g.index(x, y, z)] = shell ? 1 : g.occupancy[g.index(x, y, z)];
+      }
+  return g;
+}
+
+function freeVoxel(grid: VoxelGrid, rnd: () => number): number[] {
+  for (;;) {
+    const i = randInt(rnd, grid.size);
+    if (grid.occupancy[i] === 0) return coords(grid, i);
+  }
+}
+
+describe('SparseRun', () => {
+  it.each([1, 2, 3])('wall grid seed %i: legal paths, unreachable exactly where dense says, closest point no farther', (seed) => {
+    const grid = wallGrid(seed, 30);
+    const space = new SparseSpace(sparseFromGrid(grid));
+    const dense = new GridSpace(grid);
+    const ctx = new SearchContext();
+    const dctx = new SearchContext();
+    const rnd = mulberry32(100 + seed);
+    let unreachable = 0;
+    const ratios: number[] = [];
+    for (let q = 0; q < 60; q++) {
+      const s = freeVoxel(grid, rnd),
+        t = freeVoxel(grid, rnd);
+      const r = findPathSparse(space, s, t, {}, ctx);
+      const d = findPath(dense, grid.index(s[0], s[1], s[2]), grid.index(t[0], t[1], t[2]), {}, dctx);
+      expect(pathErrors(grid, r, s)).toEqual([]);
+      expect(r.status).toBe(d.status);
+      const end = coords(grid, r.path[r.path.length - 1]);
+      if (d.status === 'found') {
+        expect(end).toEqual(t);
+        ratios.push(r.cost / d.cost);
+      } else {
+        unreachable++;
+        const dEnd = coords(grid, d.path[d.path.length - 1]);
+        expect(Math.hypot(end[0] - t[0], end[1] - t[1], end[2] - t[2])).toBeLessThanOrEqual(
+          Math.hypot(dEnd[0] - t[0], dEnd[1] - t[1], dEnd[2] - t[2]) + 1e-9,
+        );
+      }
+    }
+    // The worlds do have unreachable goals and found paths.
+    expect(unreachable).toBeGreaterThan(0);
+    expect(ratios.length).toBeGreaterThan(10);
+    // Against the 26-neighbour optimum (an any-angle path is often shorter). Bound as measured, see notes/H.md.
+    expect(Math.max(...ratios)).toBeLessThanOrEqual(1.3);
+  });
+
+  it('Simple.3dmap: every path legal, found, mean ratio <= 1 and max <= 1.3 over the published lengths', () => {
+    const text = readData('Simple.3dmap');
+    const grid = parse3dMap(text);
+    const space = new SparseSpace(sparseFromGrid(grid));
+    const problems = parse3dScen(readData('Simple.3dmap.3dscen'));
+    const ctx = new SearchContext();
+    let sum = 0,
+      max = 0,
+      n = 0;
+    for (let i = 0; i < problems.length; i += 50) {
+      const p = problems[i];
+      const r = findPathSparse(space, p.start, p.goal, {}, ctx);
+      expect(r.status).toBe('found');
+      expect(pathErrors(grid, r, p.start)).toEqual([]);
+      expect(coords(grid, r.path[r.path.length - 1])).toEqual(p.goal);
+      sum += r.cost / p.expected;
+      max = Math.max(max, r.cost / p.expected);
+      n++;
+    }
+    expect(sum / n).toBeLessThanOrEqual(1);
+    expect(max).toBeLessThanOrEqual(1.3);
+  });
+
+  it('sliced runs give the one-shot result; a budget ends partial with a legal path', () => {
+    const grid = wallGrid(7, 26);
+    const space = new SparseSpace(sparseFromGrid(grid));
+    const rnd = mulberry32(5);
+    for (let q = 0; q < 10; q++) {
+      const s = freeVoxel(grid, rnd),
+        t = freeVoxel(grid, rnd);
+      const once = findPathSparse(space, s, t);
+      const run = new SparseRun(space, s, t);
+      let r = run.step(1);
+      while (r.status === 'running') r = run.step(1);
+      expect({ ...r, elapsedMs: 0 }).toEqual({ ...once, elapsedMs: 0 });
+      const part = findPathSparse(space, s, t, { maxExpansions: 2 });
+      if (once.expanded > 2) {
+        expect(part.status).toBe('partial');
+        expect(part.expanded).toBe(2);
+      }
+      expect(pathErrors(grid, part, s)).toEqual([]);
+    }
+  });
+
+  it('bad endpoints: a clear error naming the endpoint', () => {
+    const grid = new VoxelGrid({ dims: [8, 8, 8] });
+    grid.setBlocked(1, 1, 1, true);
+    const space = new SparseSpace(sparseFromGrid(grid));
+    expect(() => findPathSparse(space, [1, 1, 1], [0, 0, 0])).toThrow(/start: voxel \(1, 1, 1\) is blocked or outside/);
+    expect(() => findPathSparse(space, [0, 0, 0], [9, 0, 0])).toThrow(/goal: voxel \(9, 0, 0\) is blocked or outside/);
+    expect(() => findPathSparse(space, [0, 0.5, 0], [1, 0, 0])).toThrow(/start: expected integer voxel coordinates/);
+  });
+});
