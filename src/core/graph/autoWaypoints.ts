@@ -2,7 +2,8 @@ import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import { clearSpace, gridAssistedLineOfSight, gridSweepProof, type ClearSpace } from '../grid/clearance.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
-import type { LineOfSight } from './visibility.ts';
+import { gridCapsuleSight } from './gridCapsuleSight.ts';
+import { VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
 import { Placer, type RefineOptions } from './waypointPlacer.ts';
 
@@ -119,8 +120,15 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   // Every test below may skip `los` where the grid alone proves the capsule clear.
   const sweep = gridSweepProof(grid, radius);
   const assisted = gridAssistedLineOfSight(grid, radius, los, sweep);
+  // The grid's own capsule test (no geometry) first; it is conservative, so `los` decides the rest.
+  const gridSight = gridCapsuleSight(space);
+  const exact: LineOfSight = (ax, ay, az, bx, by, bz) => gridSight(ax, ay, az, bx, by, bz) || assisted(ax, ay, az, bx, by, bz);
+  // Below half a cell every clear voxel centre sees its face neighbours on the grid alone, so
+  // placement can decide on the grid alone: what it sees, `los` sees too (coverage and
+  // connections hold; routes only get shorter). Its graph is then relinked with `exact`.
+  const placeLos = radius + 1e-6 * grid.cellSize < 0.5 * grid.cellSize ? gridSight : exact;
   const clearanceMs = lap();
-  const placer = new Placer(space, assisted, sweep, maxWaypoints, maxLink);
+  const placer = new Placer(space, placeLos, sweep, maxWaypoints, maxLink);
   placer.cover();
   const cover = placer.count;
   const coverMs = lap();
@@ -138,10 +146,23 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   placer.connect();
   connectors += placer.count - base - refined;
   connectMs += lap();
-  const graph = placer.vis.graph();
+  const positions = Float64Array.from(placer.xyz);
+  const placed = placer.vis;
+  let graph: WaypointGraph | null = null;
   return {
-    positions: graph.positions,
-    graph,
+    positions,
+    /** Linked with `exact` on first use (the import relinks the positions itself). */
+    get graph(): WaypointGraph {
+      if (graph === null) {
+        if (placeLos === exact) graph = placed.graph();
+        else {
+          const vis = new VisibilityGraph(exact, { maxLinkDistance: maxLink });
+          vis.setAll(positions);
+          graph = vis.graph();
+        }
+      }
+      return graph;
+    },
     space,
     steps: { cover, connectors, pruned, refined, batches },
     ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },

@@ -6,7 +6,7 @@ import { SearchContext } from '../search/SearchContext.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
 import { GridLandmarks } from './gridLandmarks.ts';
-import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
+import { samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
 import { voxelPath } from './voxelPath.ts';
@@ -157,19 +157,37 @@ export class Placer {
     }
   }
 
+  /**
+   * Step 2: while a component of clear voxels holds waypoints of two graph components, bridges
+   * one of them to the nearest other (`#bridge`). The graph components are kept in a
+   * union-find over the links of each waypoint added, so a round costs one voxel search, not
+   * a rebuild of the graph.
+   */
   connect(): void {
     const { space } = this;
-    // Each round joins one pair of graph components; a round that adds nothing ends the loop.
+    const parent: number[] = [];
+    const find = (w: number): number => {
+      while (parent[w] !== w) {
+        parent[w] = parent[parent[w]];
+        w = parent[w];
+      }
+      return w;
+    };
+    const join = (w: number): void => {
+      parent[w] = w;
+      for (const t of this.vis.linksOf(w)) if (t < w) parent[find(t)] = find(w);
+    };
+    for (let w = 0; w < this.count; w++) join(w);
+    const firstRoot = new Int32Array(space.componentCount);
+    // Each round joins one graph component to another; a round that adds nothing ends the loop.
     for (let guard = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
-      const graph = this.vis.graph();
-      const { label } = graphComponents(graph);
-      // First graph component met in each clear-space component.
-      const firstLabel = new Int32Array(space.componentCount).fill(-1);
+      firstRoot.fill(-1);
       let split = -1;
       for (let w = 0; w < this.count; w++) {
         const c = space.component[this.voxel[w]];
-        if (firstLabel[c] === -1) firstLabel[c] = label[w];
-        else if (firstLabel[c] !== label[w]) {
+        const root = find(w);
+        if (firstRoot[c] === -1) firstRoot[c] = root;
+        else if (firstRoot[c] !== root) {
           split = c;
           break;
         }
@@ -179,9 +197,11 @@ export class Placer {
       const to: number[] = [];
       for (let w = 0; w < this.count; w++) {
         if (space.component[this.voxel[w]] !== split) continue;
-        (label[w] === firstLabel[split] ? from : to).push(w);
+        (find(w) === firstRoot[split] ? from : to).push(w);
       }
+      const before = this.count;
       if (!this.#bridge(from, to)) return;
+      for (let w = before; w < this.count; w++) join(w);
     }
   }
 
