@@ -14,7 +14,8 @@ import { err, type NavIo } from './io.ts';
 export type { NavIo } from './io.ts';
 
 export const USAGE = `usage:
-  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N] [search flags] [--json]
+  nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N] [--world dense|sparse]
+      [search flags] [--json]
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]

@@ -4,6 +4,7 @@ import { quote } from '../../core/text.ts';
 import { now } from '../../core/clock.ts';
 import { fileName, InputError, is2dMap, loadMap, loadScenario, out, type NavIo } from '../io.ts';
 import { isMatch, ScenSolver, type ScenLine, type ScenSettings } from './scenSolver.ts';
+import { loadSparseMap, SparseScenSolver, sparseUnsupported } from './scenSparse.ts';
 
 /** Summary line of a scenario run (ARCHITECTURE.md, CLI contract). */
 export interface ScenSummary {
@@ -14,6 +15,10 @@ export interface ScenSummary {
   expansionsPerSec: number;
   /** Time to build the world representation from the files (map parse, grid, free components), apart from the problems' `ms`. */
   buildMs: number;
+  /** `--world sparse` only: cost / expected averaged over the solved problems (found, expected > 0). */
+  meanRatio?: number;
+  /** `--world sparse` only: the largest cost / expected over the solved problems. */
+  maxRatio?: number;
 }
 
 /** Most worker threads `--workers` accepts. */
@@ -38,6 +43,12 @@ export const SCEN: CommandSpec = {
       default: '1',
       help: 'worker threads sharing the problems',
     },
+    {
+      name: 'world',
+      kind: { type: 'choice', values: ['dense', 'sparse'] },
+      default: 'dense',
+      help: 'dense voxel grid, or sparse voxel octree (any-angle paths; summary adds meanRatio, maxRatio)',
+    },
     ...SEARCH_FLAGS,
     JSON_FLAG,
   ],
@@ -61,23 +72,39 @@ export async function scenCommand(argv: string[], io: NavIo): Promise<number> {
   const settings: ScenSettings = { neighborhood, cornerCutting, algorithm: algorithm ?? 'astar', search };
   const json = args.switches.has('json');
   const scenFile = scenArg ?? (is2dMap(mapFile) ? `${mapFile}.scen` : `${mapFile}.3dscen`);
+  const sparse = args.flags.get('world') === 'sparse';
+  if (sparse) {
+    const why = sparseUnsupported(settings, algorithm !== undefined);
+    if (why !== null) throw new UsageError(why);
+    if (workers > 1) throw new UsageError('--workers: --world sparse runs in one thread');
+  }
   const t0 = now();
-  const grid = loadMap(mapFile);
-  const solver = new ScenSolver(grid, settings, scenFile);
+  const grid = sparse ? null : loadMap(mapFile);
+  const sparseSolver = sparse ? new SparseScenSolver(loadSparseMap(mapFile), search, scenFile) : null;
+  const solver = grid === null ? sparseSolver! : new ScenSolver(grid, settings, scenFile);
   const buildMs = now() - t0;
+  const dims = grid ?? sparseSolver!.world;
   const problems = loadScenario(mapFile, scenFile);
   const end = Math.min(problems.length, offset + limit);
   if (!json)
     out(
       io,
-      `${fileName(scenFile)}: problems ${offset}..${end - 1} on ${grid.X}x${grid.Y}x${grid.Z}${workers > 1 ? `, ${workers} workers` : ''}`,
+      `${fileName(scenFile)}: problems ${offset}..${end - 1} on ${dims.X}x${dims.Y}x${dims.Z}${workers > 1 ? `, ${workers} workers` : ''}`,
     );
   const times: number[] = [];
   let matched = 0;
   let maxAbsDiff = 0;
   let expanded = 0;
   let totalMs = 0;
+  let ratioSum = 0;
+  let ratioMax = 0;
+  let solved = 0;
   const print = (l: ScenLine): void => {
+    if (sparse && l.status === 'found' && l.expected > 0) {
+      solved++;
+      ratioSum += l.cost / l.expected;
+      ratioMax = Math.max(ratioMax, l.cost / l.expected);
+    }
     const ok = isMatch(l);
     if (ok) matched++;
     if (l.expected >= 0 && l.status === 'found') maxAbsDiff = Math.max(maxAbsDiff, Math.abs(l.cost - l.expected));
@@ -105,11 +132,15 @@ export async function scenCommand(argv: string[], io: NavIo): Promise<number> {
     expansionsPerSec: totalMs > 0 ? expanded / (totalMs / 1000) : 0,
     buildMs,
   };
+  if (sparse) {
+    summary.meanRatio = solved > 0 ? ratioSum / solved : 0;
+    summary.maxRatio = ratioMax;
+  }
   if (json) out(io, JSON.stringify({ summary }));
   else
     out(
       io,
-      `matched ${matched}/${summary.problems}, max |diff| ${maxAbsDiff.toExponential(2)}, median ${summary.medianMs.toFixed(3)} ms, ${Math.round(summary.expansionsPerSec)} expansions/s`,
+      `matched ${matched}/${summary.problems}, max |diff| ${maxAbsDiff.toExponential(2)}, median ${summary.medianMs.toFixed(3)} ms, ${Math.round(summary.expansionsPerSec)} expansions/s${sparse ? `, cost/expected mean ${summary.meanRatio!.toFixed(4)} max ${summary.maxRatio!.toFixed(4)}` : ''}`,
     );
   return 0;
 }
