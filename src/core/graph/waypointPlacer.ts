@@ -1,11 +1,10 @@
 import type { ClearSpace, SweepProof } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
-import { findPath } from '../search/AStarRun.ts';
+import { findPathJps } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
-import { GridLandmarks } from './gridLandmarks.ts';
 import { samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
@@ -33,9 +32,6 @@ const ROUTE_END_LINKS = 12;
  * testing every waypoint.
  */
 const JUDGE_END_LINKS = 48;
-
-/** Landmarks per component for the refinement's distance bounds (`GridLandmarks`). */
-const LANDMARKS = 2;
 
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
@@ -256,16 +252,19 @@ export class Placer {
     }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
+    const dist = new Float64Array(n);
+    const reach = new Reach(n);
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
       // Other live waypoints of the component; they must stay connected without w.
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !this.#connectedWithout(graph, w, others)) continue;
+      if (others.length === 0 || !reach.connectedWithout(graph, this.alive, w, others)) continue;
       // Nearest to w first.
-      const d = (o: number) => Math.hypot(p[3 * o] - p[3 * w], p[3 * o + 1] - p[3 * w + 1], p[3 * o + 2] - p[3 * w + 2]);
-      others.sort((a, b) => d(a) - d(b) || a - b);
+      for (const o of others)
+        dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
+      others.sort((a, b) => dist[a] - dist[b] || a - b);
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
@@ -290,23 +289,6 @@ export class Placer {
       removed++;
     }
     return removed;
-  }
-
-  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
-  #connectedWithout(graph: WaypointGraph, w: number, members: readonly number[]): boolean {
-    if (members.length <= 1) return true;
-    const seen = new Set<number>([members[0]]);
-    const stack = [members[0]];
-    while (stack.length > 0) {
-      const u = stack.pop()!;
-      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
-        const v = graph.targets[e];
-        if (v === w || !this.alive[v] || seen.has(v)) continue;
-        seen.add(v);
-        stack.push(v);
-      }
-    }
-    return seen.size === members.length;
   }
 
   /** Drops the dead waypoints (renumbering the rest) and relinks the live ones. */
@@ -346,7 +328,6 @@ export class Placer {
     const grid = space.grid;
     const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
     const ctx = new SearchContext();
-    const landmarks = new GridLandmarks(space, gridSpace, LANDMARKS);
     const routeCtx = new SearchContext();
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
@@ -369,13 +350,12 @@ export class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
-        if (quick.length <= o.targetRatio * landmarks.lowerBound(s, g)) continue;
-        const distance = landmarks.distanceBelow(s, g, quick.length / o.targetRatio);
-        if (distance === Infinity) continue;
+        // The grid optimum by jump point search (the same cost as A*, a fraction of the work).
+        const optimum = findPathJps(gridSpace, s, g, {}, ctx);
+        if (quick.length <= o.targetRatio * optimum.cost) continue;
         // Judge by a fuller route (ends linked to many more visible waypoints), near the figures'.
         const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * distance) continue;
-        const optimum = findPath(gridSpace, s, g, {}, ctx);
+        if (route.length <= o.targetRatio * optimum.cost) continue;
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
         for (const node of optimum.path) {
@@ -394,5 +374,39 @@ export class Placer {
       if (over <= o.goalShare * (pairs.length / 2)) break;
     }
     return batch;
+  }
+}
+
+/** Graph reachability with reused buffers (a visit stamp per waypoint, an array stack). */
+class Reach {
+  readonly #stamp: Int32Array;
+  readonly #stack: Int32Array;
+  #round = 0;
+  constructor(n: number) {
+    this.#stamp = new Int32Array(n);
+    this.#stack = new Int32Array(n);
+  }
+
+  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
+  connectedWithout(graph: WaypointGraph, alive: readonly boolean[], w: number, members: readonly number[]): boolean {
+    if (members.length <= 1) return true;
+    const stamp = this.#stamp,
+      stack = this.#stack;
+    const round = ++this.#round;
+    stamp[members[0]] = round;
+    stack[0] = members[0];
+    let sp = 1,
+      seen = 1;
+    while (sp > 0) {
+      const u = stack[--sp];
+      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
+        const v = graph.targets[e];
+        if (v === w || stamp[v] === round || !alive[v]) continue;
+        stamp[v] = round;
+        stack[sp++] = v;
+        seen++;
+      }
+    }
+    return seen === members.length;
   }
 }
