@@ -18,6 +18,7 @@ import { benchVoxelize } from './voxelize.ts';
 import { benchMeshMemory } from './meshMemory.ts';
 import { benchUnreachable } from './unreachable.ts';
 import { benchRecast } from './recast.ts';
+import { benchSparse } from './sparse.ts';
 
 export async function runBenchmarks(): Promise<void> {
   console.log(`navlab benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -34,6 +35,7 @@ export async function runBenchmarks(): Promise<void> {
   benchMeshMemory();
   await benchUnreachable();
   await benchRecast();
+  benchSparse();
   if (reportTargets() > 0) process.exitCode = 1;
 }
 

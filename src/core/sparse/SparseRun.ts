@@ -1,11 +1,15 @@
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from '../search/SearchContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
-import { fKey, type RunPath, SearchRun, tieFraction } from '../search/SearchRun.ts';
+import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
 import type { SparseSpace } from './SparseSpace.ts';
-import { sparseSight } from './sparseSight.ts';
+import { sparseSight as sparseSight_ } from './sparseSight.ts';
 
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
+const fKey = fKey_;
+const tieFraction = tieFraction_;
+const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
 
 /** Scratch voxels (single-threaded). */

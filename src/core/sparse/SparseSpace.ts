@@ -2,8 +2,14 @@ import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
-import { compact3 } from './morton.ts';
-import { EMPTY, FACE_DIRS, MIXED, type SparseWorld } from './SparseWorld.ts';
+import { compact3 as compact3_ } from './morton.ts';
+import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
+const FACE_DIRS = FACE_DIRS_;
+const compact3 = compact3_;
 
 /** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
 const BIT_STRIDE = [1, 4, 16];
@@ -261,7 +267,7 @@ export class SparseSpace implements SearchSpace {
       const lo = Math.max(bu[a], bv[a]),
         hi = Math.min(bu[a] + bu[3], bv[a] + bv[3]) - 1;
       const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : p[a];
-      out[a] = want < lo ? lo : want > hi ? hi : want;
+      out[a] = Math.max(lo, Math.min(want, hi));
     }
     return out;
   }

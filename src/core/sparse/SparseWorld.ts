@@ -1,5 +1,8 @@
 import type { Vec3 } from '../math/vec3.ts';
-import { compact3 } from './morton.ts';
+import { compact3 as compact3_ } from './morton.ts';
+
+// Module-local copy: imported bindings may compile to getter calls (tsx), too slow per node.
+const compact3 = compact3_;
 
 /** Node kinds: every voxel free, every voxel blocked, or a mix (children, or a leaf mask). */
 export const EMPTY = 0;

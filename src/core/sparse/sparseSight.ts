@@ -1,4 +1,8 @@
-import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
 
 /** The node of the last lookup and its box (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
@@ -59,7 +63,42 @@ export function sparseSight(w: SparseWorld, x0: number, y0: number, z0: number, 
   let tx = ax !== 0 ? B * C : Infinity;
   let ty = ay !== 0 ? A * C : Infinity;
   let tz = az !== 0 ? A * B : Infinity;
-  for (let left = ax + ay + az; left > 0; ) {
+  // Crossings left per axis.
+  let rx = ax,
+    ry = ay,
+    rz = az;
+  for (;;) {
+    if (rx + ry + rz === 0) return true;
+    // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)): every crossing
+    // before the segment leaves it is between free voxels of the node, so jump to that exit.
+    if (lastSide > 1 && w.kind[lastNode] === EMPTY) {
+      const ix = ox > 0 ? lastX + lastSide - 1 - x : x - lastX,
+        iy = oy > 0 ? lastY + lastSide - 1 - y : y - lastY,
+        iz = oz > 0 ? lastZ + lastSide - 1 - z : z - lastZ;
+      const ex = ix < rx ? tx + ix * stepX : Infinity,
+        ey = iy < ry ? ty + iy * stepY : Infinity,
+        ez = iz < rz ? tz + iz * stepZ : Infinity;
+      const T = ex < ey ? Math.min(ex, ez) : Math.min(ey, ez);
+      if (T === Infinity) return true;
+      if (tx < T) {
+        const k = Math.ceil((T - tx) / stepX);
+        x += ox * k;
+        tx += k * stepX;
+        rx -= k;
+      }
+      if (ty < T) {
+        const k = Math.ceil((T - ty) / stepY);
+        y += oy * k;
+        ty += k * stepY;
+        ry -= k;
+      }
+      if (tz < T) {
+        const k = Math.ceil((T - tz) / stepZ);
+        z += oz * k;
+        tz += k * stepZ;
+        rz -= k;
+      }
+    }
     const t = tx < ty ? Math.min(tx, tz) : Math.min(ty, tz);
     const cx = tx === t,
       cy = ty === t,
@@ -82,19 +121,18 @@ export function sparseSight(w: SparseWorld, x0: number, y0: number, z0: number, 
     if (cx) {
       x += ox;
       tx += stepX;
-      left--;
+      rx--;
     }
     if (cy) {
       y += oy;
       ty += stepY;
-      left--;
+      ry--;
     }
     if (cz) {
       z += oz;
       tz += stepZ;
-      left--;
+      rz--;
     }
     if (blocked(w, x, y, z)) return false;
   }
-  return true;
 }

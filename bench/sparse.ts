@@ -1,0 +1,118 @@
+/**
+ * Sparse voxel octree (issue 25) beside the dense grid, in the same run: on the hard tail of
+ * the 12 Warframe maps (problems 9000, 9020, ..., 9980) the median query time of
+ * `--world sparse` against dense JPS and dense A* (the `nav scen` solvers, one reused context
+ * each), the sparse path length over the published optimum (mean and max per map), and the
+ * bytes of the sparse world against the dense grid's occupancy. Build times are apart.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScenSolver } from '../src/cli/commands/scenSolver.ts';
+import { SparseScenSolver } from '../src/cli/commands/scenSparse.ts';
+import { parse3dMap, parse3dScen } from '../src/core/io/movingai.ts';
+import { parse3dMapSparse } from '../src/core/sparse/fromMovingAi.ts';
+import { median, printTable } from './stats.ts';
+import { checkTarget, recordTarget } from './targets.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const DATA = process.env.NAVLAB_MOVINGAI_DIR ?? join(ROOT, '..', 'shared', 'data', 'movingai');
+const MAPS = ['A1', 'A2', 'A3', 'BC1', 'DA1', 'DB2', 'DC3', 'EB2', 'EC2', 'ED1', 'EE1', 'Full2'];
+const SECTION = 'sparse: Warframe hard tail';
+
+/** Problems 9000, 9020, ..., 9980 (those the file has). */
+const tail = (n: number): number[] => Array.from({ length: 50 }, (_, k) => 9000 + 20 * k).filter((i) => i < n);
+
+export function benchSparse(maps: readonly string[] = MAPS): void {
+  const map0 = join(DATA, '3d', `${maps[0]}.3dmap`);
+  if (!existsSync(map0)) {
+    console.log(`\n${SECTION}: skipped: data absent (${map0})`);
+    return;
+  }
+  const rows: (string | number)[][] = [];
+  let halfJps = true,
+    notSlowerThanAstar = true,
+    meanOk = true,
+    maxOk = true;
+  for (const name of maps) {
+    const file = join(DATA, '3d', `${name}.3dmap`);
+    const scen = `${file}.3dscen`;
+    const text = readFileSync(file, 'utf8');
+    const problems = parse3dScen(readFileSync(scen, 'utf8'));
+    let t0 = performance.now();
+    const world = parse3dMapSparse(text, file);
+    const sparseBuild = performance.now() - t0;
+    t0 = performance.now();
+    const grid = parse3dMap(text, file);
+    const jps = new ScenSolver(grid, { algorithm: 'jps', search: {} }, scen);
+    const denseBuild = performance.now() - t0;
+    const astar = new ScenSolver(grid, { algorithm: 'astar', search: {} }, scen);
+    const sparse = new SparseScenSolver(world, {}, scen);
+    const ms = { sparse: [] as number[], jps: [] as number[], astar: [] as number[] };
+    const ratios: number[] = [];
+    let invalid = 0;
+    for (const i of tail(problems.length)) {
+      const p = problems[i];
+      const s = sparse.solve(i, p);
+      ms.sparse.push(s.ms);
+      if (s.status === 'found' && p.expected > 0) ratios.push(s.cost / p.expected);
+      else if (p.expected >= 0) invalid++;
+      ms.jps.push(jps.solve(i, p).ms);
+      ms.astar.push(astar.solve(i, p).ms);
+    }
+    const m = { sparse: median(ms.sparse), jps: median(ms.jps), astar: median(ms.astar) };
+    const mean = ratios.reduce((a, b) => a + b, 0) / Math.max(1, ratios.length);
+    const max = Math.max(0, ...ratios);
+    halfJps &&= m.sparse <= m.jps / 2;
+    notSlowerThanAstar &&= m.sparse <= m.astar;
+    meanOk &&= mean <= 1 && invalid === 0;
+    maxOk &&= max <= 1.1;
+    rows.push([
+      name,
+      ms.sparse.length,
+      m.sparse.toFixed(2),
+      m.jps.toFixed(2),
+      m.astar.toFixed(2),
+      (m.sparse / m.jps).toFixed(2),
+      mean.toFixed(4),
+      max.toFixed(4),
+      invalid,
+      (world.byteLength / 1e6).toFixed(2),
+      (grid.size / 1e6).toFixed(2),
+      sparseBuild.toFixed(0),
+      denseBuild.toFixed(0),
+    ]);
+    if (name === 'A1') {
+      console.log(
+        `  A1: sparse world ${world.byteLength} B, dense occupancy ${grid.size} B (${(grid.size / world.byteLength).toFixed(1)}x); ` +
+          checkTarget(SECTION, 'A1 sparse bytes / dense bytes', world.byteLength / grid.size, '<=', 0.1),
+      );
+    }
+  }
+  printTable(
+    `${SECTION} (problems 9000, 9020, ..., 9980; ms per query, median)`,
+    [
+      'map',
+      'n',
+      'sparse',
+      'jps',
+      'astar',
+      'sparse/jps',
+      'mean len',
+      'max len',
+      'not found',
+      'sparse MB',
+      'dense MB',
+      'sparse build ms',
+      'dense build ms',
+    ],
+    rows,
+  );
+  console.log(`  ${recordTarget(SECTION, 'median sparse <= dense JPS / 2 on every map', halfJps ? 'yes' : 'no', 'every map', halfJps)}`);
+  console.log(
+    `  ${recordTarget(SECTION, 'median sparse <= dense A* on every map', notSlowerThanAstar ? 'yes' : 'no', 'every map', notSlowerThanAstar)}`,
+  );
+  console.log(`  ${recordTarget(SECTION, 'mean length ratio <= 1.00 per map, all found', meanOk ? 'yes' : 'no', 'every map', meanOk)}`);
+  console.log(`  ${recordTarget(SECTION, 'max length ratio <= 1.10', maxOk ? 'yes' : 'no', 'every map', maxOk)}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) benchSparse(process.argv.length > 2 ? process.argv.slice(2) : MAPS);
