@@ -57,10 +57,6 @@ export function run(n: number) {
   {
     name: "NavWorld.fromObject3D (waypoints 'none') + findPath",
     budget: 32_000,
-    ceiling: {
-      bytes: 38_700,
-      why: '31,878 B before issue 24 put into every NavWorld: the component check and its updates after edits (~4 kB), the fill of closed meshes (isClosedMesh, ~1.3 kB), NavWorld.fromNavbin (~2.2 kB: a static method is bundled whether used or not) and the level-scale defaults',
-    },
     source: `
 import type { Object3D, Vector3 } from 'three';
 import { NavWorld } from 'navlab/three';
@@ -73,10 +69,6 @@ export function run(level: Object3D, a: Vector3, b: Vector3) {
   {
     name: 'everything an app uses (automatic waypoints, every algorithm, agents, helpers)',
     budget: 60_000,
-    ceiling: {
-      bytes: 66_200,
-      why: '58,760 B before issue 24 (the component check and its updates, closed-mesh fill, fromNavbin, level-scaled helpers)',
-    },
     source: `
 import type { Object3D, Vector3 } from 'three';
 import { NavWorld, autoWaypoints, createSimulation } from 'navlab/three';

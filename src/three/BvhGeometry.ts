@@ -6,7 +6,7 @@ import type { Box3 } from 'three';
 import { checkInstance } from '../core/args.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { ContactList, StaticGeometry, StaticQuery } from '../core/steering/geometry.ts';
-import { CollisionWorld } from './CollisionWorld.ts';
+import { MeshWorld } from './MeshWorld.ts';
 import type { StaticBVH } from './StaticBVH.ts';
 import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../core/geometry/triangleMath.ts';
 
@@ -19,16 +19,16 @@ import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../
  */
 export class BvhGeometry implements StaticGeometry {
   /** The world whose BVH this answers from (kept by reference). */
-  readonly world: CollisionWorld;
+  readonly world: MeshWorld;
   /** Changes when the tree is rebuilt or `invalidate()` is called; queries refill on a change. */
   generation = 0;
   /** Surface id of each BVH triangle slot. */
   surfaceOfSlot = new Int32Array(0);
   #tree: StaticBVH | null = null;
 
-  /** Steering geometry over `world`; a value that is not a CollisionWorld throws a NavlabError (usage). */
-  constructor(world: CollisionWorld) {
-    this.world = checkInstance('BvhGeometry: world', world, CollisionWorld);
+  /** Steering geometry over `world`; a value that is not a MeshWorld (CollisionWorld, ObstacleWorld) throws a NavlabError (usage). */
+  constructor(world: MeshWorld) {
+    this.world = checkInstance('BvhGeometry: world', world, MeshWorld);
   }
 
   /** The current tree; refreshes the slot -> surface table after a rebuild. */

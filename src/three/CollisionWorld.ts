@@ -1,59 +1,32 @@
-import { Matrix4, type Object3D, type Ray } from 'three';
+import { Matrix4 } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
-import { checkNumber, checkNumbers, checkObject, checkString, checkVoxelBox, describeValue } from '../core/args.ts';
+import { checkVoxelBox, describeValue } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import type { Vec3 } from '../core/math/vec3.ts';
-import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
+import type { Aabb } from '../core/graph/visibility.ts';
 import type { SceneObstacle } from '../scene/index.ts';
 import { copyBox, emptyBox, resetBox, soupBox, unionBox } from '../core/geometry/boxes.ts';
 import { insideUnitShape, obstacleMatrix, unitSoup } from './primitives.ts';
 import type { LoadedMeshes } from './importedMesh.ts';
-import { STATIC_BVH_OPTIONS, type StaticBVH } from './StaticBVH.ts';
+import type { MeshEntry, MeshTree } from './MeshTree.ts';
+import { MeshWorld, type MeshWorldOptions, type WorldHit } from './MeshWorld.ts';
+import type { StaticHit } from './StaticBVH.ts';
 import { VoxelSurface, type VoxelChunkData } from './VoxelSurface.ts';
 import { checkObstacle, checkWorldArgs } from './worldArgs.ts';
-import { transformSoup, WorldTree, type MeshEntry, type ObstacleEntry } from './WorldTree.ts';
+import { transformSoup } from './MeshTree.ts';
+import { WorldTree, type ObstacleEntry } from './WorldTree.ts';
+import { fillCentres, fillLayer } from './centreFill.ts';
 
-/** Options of a CollisionWorld: BVH build options, static meshes, the voxel surface if computed elsewhere. */
-export interface CollisionWorldOptions {
-  /** three-mesh-bvh build options. @default STATIC_BVH_OPTIONS (SAH, leaves of 1) */
-  bvh?: BVHOptions;
-  /** Static triangle meshes. */
-  meshes?: readonly WorldMesh[];
+export type { WorldHit, WorldMesh } from './MeshWorld.ts';
+
+/** Options of a CollisionWorld: BVH build options, static meshes (MeshWorldOptions), the voxel surface if computed elsewhere. */
+export interface CollisionWorldOptions extends MeshWorldOptions {
   /** For a scene's world (sceneCollisionWorld, ObstacleWorld.fromScene): the scene's mesh files, loaded by `loadSceneMeshes` (keyed by mesh id). */
   sceneMeshes?: LoadedMeshes;
   /** The voxel surface computed elsewhere for this grid (VoxelSurface.data), e.g. by a worker. */
   voxelChunks?: VoxelChunkData;
   /** For a scene's world: use this grid (kept by reference) instead of building one from the document. */
   grid?: VoxelGrid;
-}
-
-/** A static triangle mesh of the world. */
-export interface WorldMesh {
-  /** Unique id of the mesh (a scene's mesh id; hits report it). */
-  id: string;
-  /** Triangles in the mesh's own coordinates, 9 numbers each. */
-  soup: ArrayLike<number>;
-  /** Mesh coordinates to world. */
-  matrix: Matrix4;
-  /** What to draw (e.g. the imported file's objects); placed by `matrix`. An ObstacleWorld draws it; a CollisionWorld does not use it. */
-  object?: Object3D;
-}
-
-/** A ray hit on the static world, for picking. */
-export interface WorldHit {
-  /** Distance from the ray origin to the hit, world units. */
-  distance: number;
-  /** The hit point, world units. */
-  point: Vec3;
-  /** Unit normal of the hit face, facing the ray origin. */
-  normal: Vec3;
-  /** Id of the obstacle hit, or null for the voxel layer and meshes. */
-  obstacleId: string | null;
-  /** Id of the mesh hit, or null. */
-  meshId?: string | null;
-  /** The solid voxel hit [x, y, z], or null for an obstacle. */
-  voxel: [number, number, number] | null;
 }
 
 /**
@@ -81,35 +54,43 @@ export interface WorldHit {
  * every line-of-sight test walk many small trees instead of one.
  *
  * Triangle soup order: voxel chunk runs first (chunk index order), then each obstacle's
- * triangles in document order, then each mesh's triangles. A mesh keeps its id and triangle
- * count; `setMeshTriangles` moves its triangles (the tree is rebuilt on the next query).
+ * triangles in document order, then each mesh's triangles. The meshes, line of sight, closest
+ * points and raycasts are those of a MeshWorld (the world `NavWorld.fromObject3D` builds), which
+ * this extends.
  */
-export class CollisionWorld {
+export class CollisionWorld extends MeshWorld {
   /** The voxel layer (edited through `setVoxels`), or null. */
-  readonly grid: VoxelGrid | null;
+  override readonly grid: VoxelGrid | null;
   /** The voxel layer's surface in chunks (what the BVH holds of it), or null without a layer. */
   readonly voxelSurface: VoxelSurface | null;
   readonly #entries: ObstacleEntry[] = [];
   readonly #byId = new Map<string, ObstacleEntry>();
-  readonly #meshes: MeshEntry[] = [];
-  /** The BVH over the soup of voxel faces, obstacles and meshes. */
-  readonly #tree: WorldTree;
 
   /**
    * @param obstacles static primitives (copied)
    * @param grid the voxel layer, kept by reference (`setVoxels` edits it)
    */
   constructor(obstacles: readonly SceneObstacle[] = [], grid: VoxelGrid | null = null, options: CollisionWorldOptions = {}) {
+    super(options);
     const checked = checkWorldArgs(this.who, obstacles, grid, options);
     this.grid = grid;
-    this.#tree = new WorldTree({ ...STATIC_BVH_OPTIONS, ...options.bvh }, this.#entries, this.#meshes);
     for (const o of checked) this.#setObstacle(o);
-    for (const m of options.meshes ?? []) this.#addMesh(m);
     this.voxelSurface = grid === null ? null : new VoxelSurface(grid, { data: options.voxelChunks }, this.who);
+    this.#tree.attach(this.#entries, this.voxelSurface, grid);
+  }
+
+  /** The tree over the voxel faces, obstacles and meshes. */
+  protected override createTree(options: BVHOptions, meshes: readonly MeshEntry[]): MeshTree {
+    return new WorldTree(options, meshes);
+  }
+
+  /** The tree `createTree` made. */
+  get #tree(): WorldTree {
+    return this.tree as WorldTree;
   }
 
   /** How messages name this world's class. */
-  protected get who(): string {
+  protected override get who(): string {
     return 'CollisionWorld';
   }
 
@@ -129,50 +110,10 @@ export class CollisionWorld {
     return this.voxelSurface!.update(box);
   }
 
-  /** Ids of the world's meshes, in soup order. */
-  get meshIds(): string[] {
-    return this.#meshes.map((m) => m.id);
-  }
-
-  #addMesh(m: WorldMesh): void {
-    const soup = transformSoup(m.soup, m.matrix.elements, new Float64Array(m.soup.length));
-    this.#meshes.push({ id: m.id, soup, first: -1 });
-    this.#tree.invalidate();
-  }
-
-  /**
-   * Replaces the world triangles of mesh `id` (after the object moved, turned or deformed; the
-   * drawn object is not touched). Returns the world box that changed (old and new place), or
-   * null if there is no such mesh. Throws a NavlabError (code usage) when the triangle count differs.
-   */
-  setMeshTriangles(id: string, worldSoup: ArrayLike<number>): Aabb | null {
-    checkString(`${this.who}.setMeshTriangles: id`, id);
-    checkNumbers(`${this.who}.setMeshTriangles: worldSoup`, worldSoup, 9);
-    const m = this.#meshes.find((e) => e.id === id);
-    if (m === undefined) return null;
-    if (worldSoup.length !== m.soup.length)
-      throw new NavlabError('usage', `setMeshTriangles '${id}': expected ${m.soup.length / 9} triangles, got ${worldSoup.length / 9}`);
-    const box = soupBox(soupBox(emptyBox(), m.soup), worldSoup);
-    m.soup.set(worldSoup);
-    this.#tree.invalidate();
-    return box;
-  }
-
-  /** The scene-wide BVH, rebuilt first if an edit made it stale. */
-  get bvh(): StaticBVH {
-    return this.#tree.current ?? this.#tree.build(this.voxelSurface, this.grid);
-  }
-
-  /** Segment and capsule tests run so far, over all rebuilds. */
-  get segmentTests(): number {
-    return this.#tree.segmentTests;
-  }
-
   /** Triangles of the world's surfaces (voxel faces, obstacles, meshes; not the tree's spare slots). */
-  get triangleCount(): number {
-    let n = this.voxelSurface?.triangleCount ?? 0;
+  override get triangleCount(): number {
+    let n = super.triangleCount + (this.voxelSurface?.triangleCount ?? 0);
     for (const e of this.#entries) n += unitSoup(e.spec.shape).length / 9;
-    for (const m of this.#meshes) n += m.soup.length / 9;
     return n;
   }
 
@@ -266,43 +207,8 @@ export class CollisionWorld {
     };
   }
 
-  /** Builds the soup and the BVH now (queries do it on demand). */
-  rebuild(): void {
-    this.#tree.build(this.voxelSurface, this.grid);
-  }
-
-  /** True when segment a-b meets no static triangle (both faces count). */
-  segmentClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-    return this.bvh.segmentClear(ax, ay, az, bx, by, bz);
-  }
-
-  /** True when the capsule of radius r around segment a-b touches nothing (axis stays >= r - 1e-6 away). */
-  capsuleClear(ax: number, ay: number, az: number, bx: number, by: number, bz: number, r: number): boolean {
-    return this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r);
-  }
-
-  /** A line-of-sight function for an agent of radius r (0: the plain segment test). */
-  lineOfSight(r = 0): LineOfSight {
-    checkNumber(`${this.who}.lineOfSight: r`, r, 0);
-    // Reads `this.bvh` on every call, so the function stays valid across edits and rebuilds.
-    // capsuleClear with r <= 0 is the plain segment test.
-    return (ax, ay, az, bx, by, bz) => this.bvh.capsuleClear(ax, ay, az, bx, by, bz, r);
-  }
-
-  /**
-   * Closest point of the static obstacles to `point` within `maxDistance`: writes it to
-   * `outPoint`, a unit normal pointing from the surface towards `point` to `outNormal`, and
-   * returns the distance (Infinity, outputs untouched, when nothing is that close).
-   */
-  closestPointOnObstacles(point: Vec3, maxDistance: number, outPoint: Vec3, outNormal: Vec3): number {
-    return this.bvh.closestPoint(point, maxDistance, outPoint, outNormal);
-  }
-
-  /** First static surface along the ray origin + t * direction, t <= far; for mouse picking. */
-  raycast(origin: Vec3, direction: Vec3, far = Infinity): WorldHit | null {
-    const tree = this.bvh;
-    const hit = tree.raycast(origin, direction, far);
-    if (hit === null) return null;
+  /** A ray hit on a voxel face names the voxel behind it, one on an obstacle's triangles the obstacle. */
+  protected override hitOf(hit: StaticHit): WorldHit {
     if (hit.triangle < this.#tree.voxelSlots && this.grid !== null) {
       // The voxel behind the face: half a cell into the surface from the hit point.
       const g = this.grid;
@@ -316,29 +222,23 @@ export class CollisionWorld {
     return { ...hit, obstacleId: this.#tree.ownerOf(hit.triangle), meshId: this.#tree.meshOf(hit.triangle), voxel: null };
   }
 
-  /** `raycast` for a three.js Ray (e.g. `raycaster.ray`). */
-  pick(ray: Ray, far = Infinity): WorldHit | null {
-    checkObject(`${this.who}.pick: ray`, ray, 'a Ray { origin, direction }');
-    return this.raycast(ray.origin, ray.direction, far);
-  }
-
   /**
    * Whether world point p is inside a solid voxel of the layer or inside a primitive
    * (boundary included; round primitives by their true shape, not their mesh).
    */
-  contains(px: number, py: number, pz: number): boolean {
+  override contains(px: number, py: number, pz: number): boolean {
     if (this.voxelAt(px, py, pz)) return true;
     for (const e of this.#entries) if (this.#entryContains(e, px, py, pz)) return true;
     return false;
   }
 
   /** Indices (into `obstacleBoxes`) and boxes of the obstacles, for callers that filter them. */
-  obstacleBoxes(): Aabb[] {
+  override obstacleBoxes(): Aabb[] {
     return this.#entries.map((e) => e.bounds);
   }
 
   /** Whether p is inside obstacle number `i` of `obstacleBoxes()`. */
-  obstacleContains(i: number, px: number, py: number, pz: number): boolean {
+  override obstacleContains(i: number, px: number, py: number, pz: number): boolean {
     // Called for every voxel centre a voxelization tests: the lookup is the check.
     const e = this.#entries[i];
     if (e === undefined)
@@ -349,33 +249,26 @@ export class CollisionWorld {
     return this.#entryContains(e, px, py, pz);
   }
 
+  /** Blocks the voxels of `grid` in the inclusive box whose centre lies in a solid voxel of the layer or inside an obstacle (see MeshWorld.fillSolids). */
+  override fillSolids(grid: VoxelGrid, box: readonly number[]): void {
+    super.fillSolids(grid, box);
+    const block = [box[0], box[1], box[2], box[3] + 1, box[4] + 1, box[5] + 1];
+    if (this.grid !== null) fillLayer(grid, block, this.grid);
+    this.#entries.forEach((e, i) => fillCentres(grid, block, e.bounds, (cx, cy, cz) => this.obstacleContains(i, cx, cy, cz)));
+  }
+
   /** Whether p lies in a solid voxel of the layer (outside the layer: false). */
-  voxelAt(px: number, py: number, pz: number): boolean {
+  override voxelAt(px: number, py: number, pz: number): boolean {
     const g = this.grid;
     if (g === null) return false;
     const v = g.voxelIndexAt(px, py, pz);
     return v >= 0 && g.occupancy[v] !== 0;
   }
 
-  /** Frees the BVH's geometry; the world answers no queries afterwards. */
-  dispose(): void {
-    this.#tree.dispose();
-  }
-
   #entryContains(e: ObstacleEntry, px: number, py: number, pz: number): boolean {
     const b = e.bounds;
     if (px < b.min.x || py < b.min.y || pz < b.min.z || px > b.max.x || py > b.max.y || pz > b.max.z) return false;
     return insideUnitShape(e.spec.shape, e.inverse.elements, px, py, pz);
-  }
-
-  /**
-   * The surface soup triangle `triangle` belongs to, for the current `bvh`: the obstacle's
-   * index in `obstacleBoxes()` order (>= 0), or -1 - k for the k-th rectangle of the voxel
-   * mesh (its two triangles share k); a mesh triangle is a surface of its own, numbered after
-   * the obstacles. Steering treats each surface as one obstacle.
-   */
-  surfaceOf(triangle: number): number {
-    return this.#tree.surfaceOf(triangle);
   }
 
   /** Sets the entry's matrices, its drawing and its bounds from its spec. */

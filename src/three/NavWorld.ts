@@ -1,5 +1,4 @@
 import type { Mesh, Object3D, Vector3 } from 'three';
-import { NavlabError } from '../core/errors.ts';
 import type { Aabb, LineOfSight, VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
@@ -15,11 +14,11 @@ import { queryNodes, runQuery, type SceneQueryOptions } from '../core/query/quer
 import type { SearchableScene } from '../core/query/target.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
-import type { CollisionWorld } from './CollisionWorld.ts';
+import type { MeshWorld } from './MeshWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
 import type { VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
-import { checkObjectWorldArgs, checkPoint, checkSceneParts } from './navWorldArgs.ts';
+import { checkObjectWorldArgs, checkPoint, checkSceneParts, usage } from './navWorldArgs.ts';
 import { buildParts, checkFinite, filled, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { fastestAlgorithm, freeVoxel, polyline } from './worldPaths.ts';
 import type { NavPath, NavPathOptions, NavSceneParts, NavUpdate } from './navWorldTypes.ts';
@@ -35,8 +34,8 @@ export type NavQueryOptions = SceneQueryOptions;
 export type ObjectNavWorld = NavWorld & {
   /** The root the obstacle meshes were collected from. */
   readonly root: Object3D;
-  /** The collision world of those meshes (BVH line of sight, ray picks). */
-  readonly world: CollisionWorld;
+  /** The world of those meshes (BVH line of sight, ray picks). */
+  readonly world: MeshWorld;
   /** The voxel grid of the meshes, grown by the agent radius. */
   readonly grid: VoxelGrid;
   /** Capsule line of sight of the agent radius through the world. */
@@ -45,8 +44,6 @@ export type ObjectNavWorld = NavWorld & {
 
 /** Waypoints (the nearest visible ones) a path's start and goal link to on the waypoint graph. */
 const END_LINKS = 16;
-
-const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
 /** The options of `query` (and `search`), checked (undefined: {}). */
 const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =>
@@ -75,7 +72,7 @@ export class NavWorld implements SearchableScene {
   /** Agent radius the grid was grown by and the waypoints linked with (world units, >= 0). */
   readonly agentRadius: number;
   /** Static geometry and its BVH (null: a NavWorld of a scene's parts given without it). */
-  readonly world: CollisionWorld | null;
+  readonly world: MeshWorld | null;
   /** The voxel grid searches run on (from `fromObject3D`: blocked where an agent's centre cannot be), or null. */
   readonly grid: VoxelGrid | null;
   /**

@@ -9,7 +9,8 @@
  * curated public API: triangle maths, primitive meshes and voxel-face meshing stay in their
  * modules.
  */
-export { CollisionWorld, type CollisionWorldOptions, type WorldMesh, type WorldHit } from './CollisionWorld.ts';
+export { MeshWorld, type MeshWorldOptions, type WorldMesh, type WorldHit } from './MeshWorld.ts';
+export { CollisionWorld, type CollisionWorldOptions } from './CollisionWorld.ts';
 export { ObstacleWorld, type ObstacleWorldOptions } from './ObstacleWorld.ts';
 export { sceneCollisionWorld } from './sceneWorld.ts';
 export { StaticBVH, type StaticHit } from './StaticBVH.ts';

@@ -9,9 +9,10 @@ import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { LIMITS } from '../core/limits.ts';
-import { CollisionWorld } from './CollisionWorld.ts';
+import { MeshWorld } from './MeshWorld.ts';
 
-const usage = (message: string): NavlabError => new NavlabError('usage', message);
+/** A NavlabError 'usage' with `message` (NavWorld's checks and factories). */
+export const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
 /** `p` when it is a point with finite coordinates (a Vector3). */
 export function checkPoint(name: string, p: unknown): Vector3 {
@@ -81,7 +82,7 @@ export function checkSceneParts(scene: unknown): void {
     throw usageError('fromScene: ids', 'an array of waypoint ids (strings)', s.ids);
   if (s.index !== undefined) checkInstance('fromScene: index', s.index, Map, 'Map from waypoint id to index');
   if (s.world !== undefined && s.world !== null)
-    checkInstance('fromScene: world', s.world, CollisionWorld, 'CollisionWorld (or ObstacleWorld) or null');
+    checkInstance('fromScene: world', s.world, MeshWorld, 'CollisionWorld (or ObstacleWorld, MeshWorld) or null');
 }
 
 /** Whether `g` is a VisibilityGraph, told by its methods (its class is not loaded here, so a NavWorld without waypoints does not carry it). */

@@ -1,6 +1,6 @@
 /**
  * What a NavWorld is made of, and building it from the meshes under a root (`fromObject3D`):
- * their world triangles in one CollisionWorld, the grid voxelized from it grown by the agent
+ * their world triangles in one MeshWorld, the grid voxelized from it grown by the agent
  * radius, and the waypoint graph.
  */
 import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
@@ -12,14 +12,12 @@ import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
 import { worldTriangles } from './meshTriangles.ts';
-import { CollisionWorld } from './CollisionWorld.ts';
+import { MeshWorld } from './MeshWorld.ts';
 import { voxelize } from './voxelize.ts';
 import { fillEnclosed, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
-import { isVisibilityGraph } from './navWorldArgs.ts';
+import { isVisibilityGraph, usage } from './navWorldArgs.ts';
 import type { WaypointSource } from './waypointSources.ts';
-
-const usage = (message: string): NavlabError => new NavlabError('usage', message);
 
 /** Options of `NavWorld.fromObject3D`. */
 export interface NavWorldOptions {
@@ -55,7 +53,7 @@ export interface NavWorldOptions {
 /** What a NavWorld is made of (see fromObject3D and fromScene). */
 export interface NavWorldParts {
   root: Object3D | null;
-  world: CollisionWorld | null;
+  world: MeshWorld | null;
   grid: VoxelGrid | null;
   graph: WaypointGraph | VisibilityGraph | null;
   ids?: readonly string[];
@@ -68,7 +66,7 @@ export interface NavWorldParts {
 
 /**
  * Builds what `fromObject3D` promises (options checked): the meshes' world triangles in one
- * CollisionWorld, the grid voxelized from it grown by the agent radius, the waypoints.
+ * MeshWorld, the grid voxelized from it grown by the agent radius, the waypoints.
  */
 export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[]): NavWorldParts {
   const meshes = new Map<Mesh, { id: string; soup: Float64Array }>();
@@ -97,7 +95,7 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   }
   const fill: VoxelFill = (options.fill ?? 'auto') === 'auto' ? (isClosedMesh(all) ? 'solid' : 'surface') : (options.fill as VoxelFill);
   const identity = new Matrix4();
-  const world = new CollisionWorld([], null, { meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
+  const world = new MeshWorld({ meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
   // The geometry alone (placement measures clearance itself), made only when asked for.
   let surface: VoxelGrid | null = null;
   const surfaceGrid = (): VoxelGrid => (surface ??= filled(voxelize(world, spec), fill));

@@ -11,7 +11,7 @@ import type { QueryGraph } from '../core/query/graphChoice.ts';
 import type { Algorithm } from '../core/search/algorithms.ts';
 import type { SearchOptions } from '../core/search/options.ts';
 import type { SearchStatus } from '../core/search/result.ts';
-import type { CollisionWorld } from './CollisionWorld.ts';
+import type { MeshWorld } from './MeshWorld.ts';
 
 /** Options of `NavWorld.findPath`: the graph, the algorithm and the search settings (a query's options) and smoothing. */
 export interface NavPathOptions extends Partial<SearchOptions>, GridSearchSettings {
@@ -58,7 +58,7 @@ export interface NavSceneParts {
   /** `ids` by id (id -> its position in `ids`), when the scene has it already. @default built from `ids` */
   index?: ReadonlyMap<string, number>;
   /** The static world with its BVH: line of sight for world-space paths, simulations. @default null */
-  world?: CollisionWorld | null;
+  world?: MeshWorld | null;
   /** Agent radius of the line of sight (finite, >= 0). @default 0 */
   agentRadius?: number;
 }

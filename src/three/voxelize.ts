@@ -1,7 +1,7 @@
 import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid, type VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
-import { CollisionWorld } from './CollisionWorld.ts';
+import { MeshWorld } from './MeshWorld.ts';
 import { blockTriangles } from '../core/geometry/voxelizeMesh.ts';
 import { checkAabb, checkInstance, checkNumber, checkOptions } from '../core/args.ts';
 
@@ -26,8 +26,8 @@ export interface VoxelizeOptions {
  * Work: each triangle against the voxels of its bounding box, plus each obstacle's inside
  * test on the voxel centres in its box.
  */
-export function voxelize(world: CollisionWorld, spec: VoxelGridOptions, options: VoxelizeOptions = {}): VoxelGrid {
-  checkInstance('voxelize: world', world, CollisionWorld);
+export function voxelize(world: MeshWorld, spec: VoxelGridOptions, options: VoxelizeOptions = {}): VoxelGrid {
+  checkInstance('voxelize: world', world, MeshWorld);
   const r = dilationOf(options);
   const grid = new VoxelGrid(spec);
   voxelizeBlock(world, grid, 0, 0, 0, grid.X, grid.Y, grid.Z, r);
@@ -39,8 +39,8 @@ export function voxelize(world: CollisionWorld, spec: VoxelGridOptions, options:
  * can affect, setting them free or solid as a full `voxelize` would. Returns how many changed.
  * `grid` must not be the world's own voxel layer (that is an input here).
  */
-export function voxelizeRegion(world: CollisionWorld, grid: VoxelGrid, box: Aabb, options: VoxelizeOptions = {}): number {
-  checkInstance('voxelizeRegion: world', world, CollisionWorld);
+export function voxelizeRegion(world: MeshWorld, grid: VoxelGrid, box: Aabb, options: VoxelizeOptions = {}): number {
+  checkInstance('voxelizeRegion: world', world, MeshWorld);
   checkInstance('voxelizeRegion: grid', grid, VoxelGrid);
   checkAabb('voxelizeRegion: box', box);
   const r = dilationOf(options);
@@ -69,7 +69,7 @@ function dilationOf(options: VoxelizeOptions): number {
  * primitive by its analytic test), visiting only the voxels whose centres lie in its box.
  */
 function voxelizeBlock(
-  world: CollisionWorld,
+  world: MeshWorld,
   grid: VoxelGrid,
   x0: number,
   y0: number,
@@ -97,8 +97,7 @@ function voxelizeBlock(
   const block = [x0, y0, z0, x1, y1, z1];
   // Grown by the dilation, shrunk by the tolerance: overlaps of 1e-6 or less do not count.
   blockTriangles(world.bvh.soup, grid, r - VOXEL_EPSILON, block);
-  if (world.grid !== null) fillLayer(grid, block, world.grid);
-  world.obstacleBoxes().forEach((box, i) => fillCentres(grid, block, box, (cx, cy, cz) => world.obstacleContains(i, cx, cy, cz)));
+  world.fillSolids(grid, [x0, y0, z0, x1 - 1, y1 - 1, z1 - 1]);
   let changed = 0;
   k = 0;
   for (let z = z0; z < z1; z++) {
@@ -109,68 +108,4 @@ function voxelizeBlock(
   }
   if (changed > 0) grid.version++;
   return changed;
-}
-
-/** Blocks the voxels of `block` whose centre lies in a solid voxel of `layer` (as `CollisionWorld.voxelAt`). */
-function fillLayer(grid: VoxelGrid, block: readonly number[], layer: VoxelGrid): void {
-  const s = grid.cellSize;
-  const o = grid.origin;
-  // Per axis: the layer voxel holding each centre of the block, or -1 outside the layer.
-  const along = (axis: 0 | 1 | 2, origin: number, n: number): Int32Array => {
-    const out = new Int32Array(block[axis + 3] - block[axis]);
-    for (let i = 0; i < out.length; i++) {
-      const v = layer.axisVoxel(axis, origin + (block[axis] + i + 0.5) * s);
-      out[i] = v >= 0 && v < n ? v : -1;
-    }
-    return out;
-  };
-  const lx = along(0, o.x, layer.X),
-    ly = along(1, o.y, layer.Y),
-    lz = along(2, o.z, layer.Z);
-  const { X, Y } = grid;
-  const occ = grid.occupancy,
-    solid = layer.occupancy;
-  for (let k = 0; k < lz.length; k++) {
-    if (lz[k] < 0) continue;
-    for (let j = 0; j < ly.length; j++) {
-      if (ly[j] < 0) continue;
-      const from = layer.X * (ly[j] + layer.Y * lz[k]);
-      const row = X * (block[1] + j + Y * (block[2] + k)) + block[0];
-      for (let i = 0; i < lx.length; i++) if (lx[i] >= 0 && solid[from + lx[i]] !== 0) occ[row + i] = 1;
-    }
-  }
-}
-
-/**
- * Blocks the free voxels of `block` whose centre lies in `box` and passes `inside`. The index
- * range is widened by one voxel against rounding; the box test on the centre decides.
- */
-function fillCentres(grid: VoxelGrid, block: readonly number[], box: Aabb, inside: (cx: number, cy: number, cz: number) => boolean): void {
-  const s = grid.cellSize;
-  const o = grid.origin;
-  // Voxel i's centre is o + (i + 1/2) s.
-  const lo = (v: number, origin: number, min: number) => Math.max(min, Math.ceil((v - origin) / s - 0.5) - 1);
-  const hi = (v: number, origin: number, max: number) => Math.min(max, Math.floor((v - origin) / s - 0.5) + 2);
-  const x0 = lo(box.min.x, o.x, block[0]),
-    y0 = lo(box.min.y, o.y, block[1]),
-    z0 = lo(box.min.z, o.z, block[2]);
-  const x1 = hi(box.max.x, o.x, block[3]),
-    y1 = hi(box.max.y, o.y, block[4]),
-    z1 = hi(box.max.z, o.z, block[5]);
-  const { X, Y } = grid;
-  const occ = grid.occupancy;
-  for (let z = z0; z < z1; z++) {
-    const cz = o.z + (z + 0.5) * s;
-    if (cz < box.min.z || cz > box.max.z) continue;
-    for (let y = y0; y < y1; y++) {
-      const cy = o.y + (y + 0.5) * s;
-      if (cy < box.min.y || cy > box.max.y) continue;
-      const row = X * (y + Y * z);
-      for (let x = x0; x < x1; x++) {
-        if (occ[row + x] !== 0) continue;
-        const cx = o.x + (x + 0.5) * s;
-        if (cx >= box.min.x && cx <= box.max.x && inside(cx, cy, cz)) occ[row + x] = 1;
-      }
-    }
-  }
 }

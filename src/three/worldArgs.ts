@@ -85,24 +85,39 @@ export function checkDrawingOptions(who: string, options: unknown): void {
   if (o.drawVoxels !== undefined) checkBoolean(`${who}: options.drawVoxels`, o.drawVoxels);
 }
 
-/** CollisionWorld options checked (undefined: fine); `who` names the call. */
-export function checkWorldOptions(who: string, options: unknown): void {
+/** The options of a MeshWorld (bvh, meshes) checked (undefined: fine); `who` names the call. */
+export function checkMeshWorldOptions(who: string, options: unknown): void {
   const o = checkOptions<WorldOptionFields>(`${who}: options`, options);
   if (o.bvh !== undefined) checkObject(`${who}: options.bvh`, o.bvh);
   if (o.meshes !== undefined) {
     if (!Array.isArray(o.meshes)) throw usageError(`${who}: options.meshes`, 'an array of meshes', o.meshes);
     o.meshes.forEach((m: unknown, i: number) => checkWorldMesh(`${who}: options.meshes[${i}]`, m));
   }
+}
+
+/** The options a CollisionWorld adds to a MeshWorld's (sceneMeshes, voxelChunks, grid) checked. */
+function checkLayerOptions(who: string, options: unknown): void {
+  const o = (options ?? {}) as WorldOptionFields;
   if (o.sceneMeshes !== undefined)
     checkInstance(`${who}: options.sceneMeshes`, o.sceneMeshes, Map, 'Map of loaded meshes (loadSceneMeshes)');
   if (o.voxelChunks !== undefined) checkObject(`${who}: options.voxelChunks`, o.voxelChunks, 'voxel chunk data (VoxelChunks.data())');
   if (o.grid !== undefined) checkInstance(`${who}: options.grid`, o.grid, VoxelGrid);
 }
 
-/** The arguments of `new CollisionWorld(obstacles, grid, options)` (`who`: the class); returns checked copies of the obstacles. */
+/** CollisionWorld options checked (undefined: fine); `who` names the call. */
+export function checkWorldOptions(who: string, options: unknown): void {
+  checkMeshWorldOptions(who, options);
+  checkLayerOptions(who, options);
+}
+
+/**
+ * The arguments `new CollisionWorld(obstacles, grid, options)` adds to a MeshWorld's (`who`:
+ * the class; its options were checked by the MeshWorld constructor); returns checked copies of
+ * the obstacles.
+ */
 export function checkWorldArgs(who: string, obstacles: unknown, grid: unknown, options: unknown): SceneObstacle[] {
   if (!Array.isArray(obstacles)) throw usageError(`${who}: obstacles`, 'an array of obstacles', obstacles);
   if (grid !== null) checkInstance(`${who}: grid`, grid, VoxelGrid, 'VoxelGrid or null');
-  checkWorldOptions(who, options);
+  checkLayerOptions(who, options);
   return obstacles.map((o, i) => checkObstacle(`${who}: obstacles[${i}]`, o));
 }

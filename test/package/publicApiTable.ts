@@ -10,7 +10,7 @@
 import { Matrix4, MeshBasicMaterial, Object3D, Ray, Raycaster, Vector3 } from 'three';
 import { SearchContext, searchableOf, StraightPlanner, VoxelGeometry } from '../../src/core/index.ts';
 import { emptySegments, emptyVisited } from '../../src/helpers/index.ts';
-import { ObstacleWorld } from '../../src/three/index.ts';
+import { MeshWorld, ObstacleWorld } from '../../src/three/index.ts';
 import {
   agent,
   agentsState,
@@ -367,6 +367,28 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
   },
 
   'src/three/index.ts': {
+    MeshWorld: {
+      kind: 'class',
+      spec: {
+        construct: () => [{ bvh: {}, meshes: [{ id: 'm', soup: triangle(), matrix: new Matrix4() }] }],
+        make: () => new MeshWorld({ meshes: [{ id: 'm', soup: triangle(), matrix: new Matrix4() }] }),
+        methods: {
+          setMeshTriangles: () => ['m', triangle()],
+          lineOfSight: () => [0.1],
+          closestPointOnObstacles: () => [v3(0.2, 0.2, 1), 2, v3(), v3()],
+          raycast: () => [v3(0.2, 0.2, 1), v3(0, 0, -1), 10],
+          pick: () => [new Ray(new Vector3(0.2, 0.2, 1), new Vector3(0, 0, -1)), 10],
+          contains: () => [1, 1, 1],
+          fillSolids: () => [grid(), [0, 0, 0, 1, 1, 1]],
+          voxelAt: () => [1, 1, 1],
+          surfaceOf: () => [0],
+          obstacleBoxes: () => [],
+          rebuild: () => [],
+          dispose: () => [],
+        },
+        unchecked: { segmentClear: PER_TEST, capsuleClear: PER_TEST, obstacleContains: 'a MeshWorld has no obstacles: every index throws' },
+      },
+    },
     CollisionWorld: {
       kind: 'class',
       spec: {
@@ -390,6 +412,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           pick: () => [new Ray(new Vector3(-1, 1, 1), new Vector3(1, 0, 0)), 10],
           contains: () => [1, 1, 1],
           obstacleContains: () => [0, 1, 1, 1],
+          fillSolids: () => [grid(), [0, 0, 0, 1, 1, 1]],
           voxelAt: () => [1, 1, 1],
           surfaceOf: () => [0],
           obstacleBoxes: () => [],
@@ -430,6 +453,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           pick: () => [new Ray(new Vector3(-1, 1, 1), new Vector3(1, 0, 0)), 10],
           contains: () => [1, 1, 1],
           obstacleContains: () => [0, 1, 1, 1],
+          fillSolids: () => [grid(), [0, 0, 0, 1, 1, 1]],
           voxelAt: () => [1, 1, 1],
           surfaceOf: () => [0],
           obstacleBoxes: () => [],

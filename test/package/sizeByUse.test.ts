@@ -15,7 +15,7 @@ describe('size by use', () => {
     expect(size.gzip, `${size.gzip} B gzipped; modules:\n${size.modules.join('\n')}`).toBeLessThanOrEqual(bound);
   });
 
-  it('a NavWorld without waypoints carries neither the placement, the visibility graph, the simulation nor the drawing', async () => {
+  it('a NavWorld without waypoints carries neither the placement, the visibility graph, the simulation, the drawing, the voxel layer and obstacles of a scene world nor the .navbin reader', async () => {
     const nav = SIZE_PROGRAMS.find((p) => p.name.startsWith('NavWorld'))!;
     const { modules } = await measureProgram(nav.source);
     expect(modules).toContain('src/three/NavWorld.ts'); // the measure sees what it bundles
@@ -25,6 +25,12 @@ describe('size by use', () => {
       'src/core/steering/Simulation.ts',
       'src/three/NavSimulation.ts',
       'src/three/ObstacleWorld.ts',
+      'src/three/CollisionWorld.ts',
+      'src/three/VoxelSurface.ts',
+      'src/three/primitives.ts',
+      'src/three/centreFill.ts',
+      'src/three/navbinWorld.ts',
+      'src/core/io/navbin.ts',
       'src/three/ObstacleDrawing.ts',
       'src/three/VoxelChunks.ts',
       'src/scene/build.ts',
