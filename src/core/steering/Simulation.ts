@@ -6,6 +6,7 @@ import type { Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
 import { aim, checkGoal, initAgent } from './agentSetup.ts';
 import { AgentState, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
+import { minAgentGap } from './agentGap.ts';
 import { runFixedStep } from './fixedStep.ts';
 import { EMPTY_GEOMETRY, type StaticGeometry } from './geometry.ts';
 import { arrive, metricsOf, report, type AgentMetrics, type SimulationReport } from './metrics.ts';
@@ -308,6 +309,7 @@ export class Simulation {
     this.stepCount = 0;
     this.#accumulator = 0;
     s.random = mulberry32(this.seed);
+    s.minGap = Infinity;
     s.pinned.fill(0);
     for (let m = 0; m < s.obstacles.length; m++) placeObstacle(s, m, 0);
     s.obsPrev.set(s.obsPos);
@@ -322,7 +324,7 @@ export class Simulation {
 
   /** Metrics of every agent, in the shape `nav simulate --json` prints. */
   report(): SimulationReport {
-    return report(this.#s.agents);
+    return report(this.#s.agents, minAgentGap(this.#s));
   }
 
   /** Metrics of agent `index` (see AgentMetrics). */

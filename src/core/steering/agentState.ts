@@ -117,6 +117,8 @@ export class SteeringState {
   nbStart = new Int32Array(1);
   nbList = new Int32Array(64);
   nbCount = 0;
+  /** Least centre distance / (r_i + r_j) of two agents seen so far (Infinity: no pair yet; see agentGap). */
+  minGap = Infinity;
   readonly neighbors = new NeighborGrid();
   readonly obstacles: MovingObstacleSpec[] = [];
   obsPos = new Float64Array(0);

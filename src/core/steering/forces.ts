@@ -1,8 +1,19 @@
 import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
+import { gapsAround } from './agentGap.ts';
+import { orcaBegin, orcaConsider, orcaKept, orcaNeighborReach, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
-import { COINCIDENT, HEAD_ON_COSINE, MIN_SLOWDOWN_FRACTION, TINY_LENGTH, VERTICAL_PULL_LIMIT } from './tuning.ts';
+import {
+  COINCIDENT,
+  HEAD_ON_COSINE,
+  ORCA_MAX_NEIGHBORS,
+  ORCA_NEAR_FACTOR,
+  ORCA_RIGHT_BIAS,
+  MIN_SLOWDOWN_FRACTION,
+  TINY_LENGTH,
+  VERTICAL_PULL_LIMIT,
+} from './tuning.ts';
 
 /*
  * The steering rule: the target pulls (unit vector, scaled by max(1, pullGain x contenders)),
@@ -18,6 +29,8 @@ const _dir: Vec3 = { x: 0, y: 0, z: 0 };
 const _push: Vec3 = { x: 0, y: 0, z: 0 };
 const _pullDir: Vec3 = { x: 0, y: 0, z: 0 };
 const _right: Vec3 = { x: 0, y: 0, z: 0 };
+/** x: how squarely another agent lies ahead (reciprocal avoidance leans right by that much). */
+const _bias: Vec3 = { x: 0, y: 0, z: 0 };
 
 /**
  * Picks agent i's target (following its path) and writes its steered position into `next`,
@@ -54,6 +67,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       bz += s.obsPos[3 * g + 2] - s.obsPrev[3 * g + 2];
     }
   } else if (a.arrived) {
+    gapsAround(s, i, rMax);
     s.next[o] = px;
     s.next[o + 1] = py;
     s.next[o + 2] = pz;
@@ -116,6 +130,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     sz /= sl;
   }
 
+  const reciprocal = P.avoidance === 'reciprocal';
   const range = P.avoidRange * r;
   const minD = Math.max(P.minDistance, COINCIDENT);
   let contenders = 0;
@@ -124,9 +139,15 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   set(_right, sx, sy, sz);
 
   // Other agents (from the spatial hash), their gap measured between the two spheres. Those
-  // that may overlap after this step's moves are listed for the separation pass.
+  // that may overlap after this step's moves are listed for the separation pass. Reciprocal
+  // avoidance keeps the nearest of those that could meet this one within the time horizon;
+  // it looks beyond the swarm's range only while it has not found enough neighbours within it.
   const sep = r + rMax + 2 * stepMax;
-  const found = s.neighbors.query(px, py, pz, Math.max(r + range + rMax, sep), s.near);
+  const near = reciprocal ? Math.max(ORCA_NEAR_FACTOR * (r + rMax), sep) : Math.max(r + range + rMax, sep);
+  const orcaReach = reciprocal ? orcaNeighborReach(r, rMax, a.spec.speed + stepMax / h, P.timeHorizon) : 0;
+  const found = s.neighbors.query(px, py, pz, near, s.near);
+  _bias.x = 0;
+  if (reciprocal) orcaBegin();
   for (let k = 0; k < found; k++) {
     const j = s.near[k];
     if (j === i) continue;
@@ -135,11 +156,30 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       dy = py - s.pos[q + 1],
       dz = pz - s.pos[q + 2];
     const d = len3(dx, dy, dz);
+    const rr = r + s.rad[j];
+    if (d < s.minGap * rr) s.minGap = d / rr;
     if (d < sep) s.listNeighbor(j);
+    if (reciprocal) {
+      if (d <= near && d < orcaReach) considerOrca(j, dx, dy, dz, d);
+      continue;
+    }
     const gap = d - r - s.rad[j];
     if (gap > range) continue;
     contenders++;
     pushFromSphere(s, dx, dy, dz, d, gap, minD);
+  }
+
+  if (reciprocal && orcaReach > near && orcaKept() < ORCA_MAX_NEIGHBORS) {
+    const more = s.neighbors.query(px, py, pz, orcaReach, s.near);
+    for (let k = 0; k < more; k++) {
+      const j = s.near[k];
+      const q = 3 * j;
+      const dx = px - s.pos[q],
+        dy = py - s.pos[q + 1],
+        dz = pz - s.pos[q + 2];
+      const d = len3(dx, dy, dz);
+      if (j !== i && d > near && d < orcaReach) considerOrca(j, dx, dy, dz, d);
+    }
   }
 
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
@@ -150,6 +190,17 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       dz = pz - s.obsPos[3 * m + 2];
     const d = len3(dx, dy, dz);
     const gap = d - r - s.obsRadius[m];
+    if (reciprocal) {
+      const ox = s.obsPos[3 * m] - s.obsPrev[3 * m],
+        oy = s.obsPos[3 * m + 1] - s.obsPrev[3 * m + 1],
+        oz = s.obsPos[3 * m + 2] - s.obsPrev[3 * m + 2];
+      const reach = (a.spec.speed + len3(ox, oy, oz) / h) * P.obstacleTimeHorizon;
+      if (gap <= Math.max(range, reach)) {
+        orcaObstacle(s, m, s.vel[o], s.vel[o + 1], s.vel[o + 2], r, P.obstacleTimeHorizon, h, i);
+        leanRight(-dx, -dy, -dz, d);
+      }
+      continue;
+    }
     if (gap > range) continue;
     contenders++;
     pushFromSphere(s, dx, dy, dz, d, gap, minD);
@@ -173,9 +224,10 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.push[o] = _push.x;
   s.push[o + 1] = _push.y;
   s.push[o + 2] = _push.z;
-  let dx = ux * pullW + _push.x,
-    dy = uy * pullW + _push.y,
-    dz = uz * pullW + _push.z;
+  const side = ORCA_RIGHT_BIAS * _bias.x * pullW;
+  let dx = ux * pullW + _push.x + sx * side,
+    dy = uy * pullW + _push.y + sy * side,
+    dz = uz * pullW + _push.z + sz * side;
   const dl = len3(dx, dy, dz);
   if (dl > TINY_LENGTH) {
     dx /= dl;
@@ -191,9 +243,46 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     if (finalDist < slow) len *= Math.max(MIN_SLOWDOWN_FRACTION, finalDist / slow);
   }
   if (len > finalDist) len = finalDist;
+  if (reciprocal) {
+    // The steered direction at the steered speed is the preferred velocity; ORCA picks the one flown.
+    const v = orcaSolve(
+      s,
+      i,
+      s.vel[o],
+      s.vel[o + 1],
+      s.vel[o + 2],
+      (dx * len) / h,
+      (dy * len) / h,
+      (dz * len) / h,
+      a.spec.speed,
+      P.timeHorizon,
+      h,
+    );
+    dx = v[0] * h;
+    dy = v[1] * h;
+    dz = v[2] * h;
+    const ml = len3(dx, dy, dz);
+    len = ml > finalDist ? finalDist / ml : 1;
+  }
   s.next[o] = bx + dx * len;
   s.next[o + 1] = by + dy * len;
   s.next[o + 2] = bz + dz * len;
+}
+
+/**
+ * Keeps agent j (the agent's centre minus j's is (dx, dy, dz), distance d) as a reciprocal-
+ * avoidance neighbour candidate; one ahead (within HEAD_ON_COSINE of the pull) makes the agent prefer passing on
+ * the right (_bias.x: the largest cosine so far), which breaks head-on symmetry.
+ */
+function considerOrca(j: number, dx: number, dy: number, dz: number, d: number): void {
+  orcaConsider(j, d * d);
+  leanRight(-dx, -dy, -dz, d);
+}
+
+/** A sphere at (dx, dy, dz) from the agent, distance d, ahead of it: lean right (see considerOrca). */
+function leanRight(dx: number, dy: number, dz: number, d: number): void {
+  const ahead = d > 0 ? dot(_pullDir, set(_dir, dx, dy, dz)) / d : 0;
+  if (ahead > HEAD_ON_COSINE && ahead > _bias.x) _bias.x = ahead;
 }
 
 /**

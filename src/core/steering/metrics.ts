@@ -27,8 +27,12 @@ export interface AgentMetrics {
 export interface SimulationReport {
   /** One entry per agent, in the order they were added. */
   agents: AgentMetrics[];
-  /** Agents, how many arrived, and steps inside static geometry summed over agents. */
-  summary: { agents: number; arrived: number; stepsInside: number };
+  /**
+   * Agents, how many arrived, steps inside static geometry summed over agents, and the least
+   * centre distance / (r_i + r_j) of two agents over all steps (1 when no two ever touched,
+   * null with fewer than two agents).
+   */
+  summary: { agents: number; arrived: number; stepsInside: number; minAgentGap: number | null };
 }
 
 // Module-scope scratch: measuring allocates nothing.
@@ -136,7 +140,7 @@ export function metricsOf(a: AgentState): AgentMetrics {
 }
 
 /** Metrics of every agent and their summary. */
-export function report(agents: readonly AgentState[]): SimulationReport {
+export function report(agents: readonly AgentState[], minAgentGap: number | null): SimulationReport {
   const metrics = agents.map(metricsOf);
   return {
     agents: metrics,
@@ -144,6 +148,7 @@ export function report(agents: readonly AgentState[]): SimulationReport {
       agents: metrics.length,
       arrived: metrics.filter((m) => m.arrived).length,
       stepsInside: metrics.reduce((sum, m) => sum + m.stepsInside, 0),
+      minAgentGap,
     },
   };
 }

@@ -1,6 +1,25 @@
+import { describeValue } from '../args.ts';
 import { NavlabError } from '../errors.ts';
+/** How agents avoid each other: the swarm rule (pushes and separation) or reciprocal velocity obstacles (ORCA in 3D). */
+export type AvoidanceMode = 'swarm' | 'reciprocal';
+
+/** The avoidance modes, in the order help texts list them. */
+export const AVOIDANCE_MODES: readonly AvoidanceMode[] = Object.freeze(['swarm', 'reciprocal']);
+
 /** Tunable settings of the steering simulation; merged over DEFAULT_STEERING_PARAMS. */
 export interface SteeringParams {
+  /**
+   * How agents avoid each other. 'swarm': other agents push like obstacles (1 / gap), then
+   * overlaps are separated. 'reciprocal': each agent flies the velocity nearest its preferred
+   * one (from the path and the static pushes) that cannot collide with a neighbour within
+   * `timeHorizon` seconds, each agent doing half the avoiding (ORCA in 3D); moving obstacles
+   * do not avoid, so agents avoid them fully within `obstacleTimeHorizon`. @default 'swarm'
+   */
+  avoidance: AvoidanceMode;
+  /** Reciprocal avoidance: seconds ahead agents are kept from colliding with each other. @default 2 */
+  timeHorizon: number;
+  /** Reciprocal avoidance: seconds ahead agents are kept from colliding with moving obstacles. @default 1 */
+  obstacleTimeHorizon: number;
   /**
    * An obstacle pushes an agent when the gap between their surfaces is at most
    * avoidRange x the agent's radius. @default 3
@@ -28,6 +47,9 @@ export interface SteeringParams {
 
 /** The steering parameters used where none are given. */
 export const DEFAULT_STEERING_PARAMS: Readonly<SteeringParams> = Object.freeze({
+  avoidance: 'swarm',
+  timeHorizon: 2,
+  obstacleTimeHorizon: 1,
   avoidRange: 3,
   pullGain: 4,
   minDistance: 0.05,
@@ -56,7 +78,7 @@ export const STEERING_RANGES = Object.freeze({
 export const MAX_STEP_HZ = STEERING_RANGES.stepHz[1];
 
 const LARGE = 1e6;
-const RULES: Record<keyof SteeringParams, [min: number, max: number, integer: boolean, positive: boolean]> = {
+const RULES: Record<Exclude<keyof SteeringParams, 'avoidance'>, [min: number, max: number, integer: boolean, positive: boolean]> = {
   avoidRange: [...STEERING_RANGES.avoidRange, false, false],
   pullGain: [...STEERING_RANGES.pullGain, false, false],
   minDistance: [...STEERING_RANGES.minDistance, false, false],
@@ -67,6 +89,8 @@ const RULES: Record<keyof SteeringParams, [min: number, max: number, integer: bo
   lookahead: [1, 4096, true, true],
   slowdownTime: [0, LARGE, false, false],
   maxStepsPerCall: [1, 100_000, true, true],
+  timeHorizon: [0, 1000, false, true],
+  obstacleTimeHorizon: [0, 1000, false, true],
 };
 
 /**
@@ -78,7 +102,16 @@ export function resolveSteeringParams(
   base: Readonly<SteeringParams> = DEFAULT_STEERING_PARAMS,
 ): SteeringParams {
   const out = { ...base };
-  for (const key of Object.keys(RULES) as (keyof SteeringParams)[]) {
+  const mode = params.avoidance;
+  if (mode !== undefined) {
+    if (!AVOIDANCE_MODES.includes(mode))
+      throw new NavlabError(
+        'usage',
+        `avoidance: expected one of ${AVOIDANCE_MODES.map((m) => `'${m}'`).join(', ')}, got ${describeValue(mode)}`,
+      );
+    out.avoidance = mode;
+  }
+  for (const key of Object.keys(RULES) as (keyof typeof RULES)[]) {
     const v = params[key];
     if (v === undefined) continue;
     const [min, max, integer, positive] = RULES[key];

@@ -90,3 +90,27 @@ export const COST_SLACK = 1e-9;
 
 /** The fixed-step accumulator keeps a step when it is short by at most this fraction (60 frames of 1/60 s give 60 steps). */
 export const STEP_ROUNDING = 1e-9;
+
+/** Reciprocal avoidance keeps at most this many nearest agents per agent (RVO2's maxNeighbors). */
+export const ORCA_MAX_NEIGHBORS = 10;
+
+/**
+ * Reciprocal avoidance: with another agent ahead (within HEAD_ON_COSINE of the pull), the
+ * preferred velocity leans this much (tangent of the angle) to the right, so crowds meeting
+ * head-on pass each other on the right instead of stalling in a symmetric jam.
+ */
+export const ORCA_RIGHT_BIAS = 0.5;
+
+/**
+ * Reciprocal avoidance looks for neighbours as far as two agents close in within the time
+ * horizon, but at most within this many seconds: farther ones cannot collide before the
+ * next steps look again, and the neighbour grid's cells stay small in a dense crowd.
+ */
+export const ORCA_LOOKAHEAD = 1;
+
+/**
+ * Reciprocal avoidance first looks for neighbours within this multiple of the largest
+ * combined radius (a dense crowd fills its neighbour list there) and only farther, up to
+ * the time horizon's reach, when it found fewer than ORCA_MAX_NEIGHBORS.
+ */
+export const ORCA_NEAR_FACTOR = 1.5;
