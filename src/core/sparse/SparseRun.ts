@@ -47,9 +47,11 @@ const len = (a: readonly number[], b: readonly number[]): number => Math.hypot(a
  *
  * The heuristic is the straight-line distance from a cell's point ('zero': none); `weight`,
  * `tieBreak`, `maxExpansions` and `step(n)` slicing work as in the dense runs (SearchRun). A
- * goal the search cannot reach ends the run 'unreachable' at the voxel nearest the goal among
- * the cells it closed (a flood of the start's free region); an exhausted budget ends it
- * 'partial' there among the cells closed so far.
+ * goal in another component than the start (SparseSpace.components) is known before any
+ * search: the run heads for the voxel of the start's component nearest the goal and ends
+ * 'unreachable' there. (A space built without components floods the start's region instead
+ * and ends at the voxel nearest the goal among the cells it closed.) An exhausted budget ends
+ * the run 'partial' at the voxel nearest its target among the cells closed so far.
  *
  * `result.path` holds voxel indices x + X (y + Y z) of the world.
  */
@@ -58,6 +60,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
   readonly algorithm = 'lazy-theta';
   /** Line-of-sight checks made so far. */
   losChecks = 0;
+  /** The goal is in another component: the run heads for the closest reachable voxel. */
+  private unreachable = false;
   /** Per slot, 3 each: the slot's point and (PORTAL) its entry voxel. */
   private point: Int32Array;
   private entryAt: Int32Array;
@@ -79,6 +83,14 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.entryAt = k?.entry ?? new Int32Array(0);
     this.fit();
     this.setPoint(this.startSlot, space.startVoxel);
+    this.unreachable = space.redirected;
+  }
+
+  /** Steps as SearchRun does; a goal in another component than the start ends 'unreachable' at the closest reachable voxel. */
+  override step(maxExpansions = Infinity): SearchResult {
+    const r = super.step(maxExpansions);
+    if (this.unreachable && r.status === 'found') r.status = 'unreachable';
+    return r;
   }
 
   /** Grows the point arrays with the context's slot arrays. */

@@ -2,6 +2,7 @@ import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
+import { componentOf, type SparseComponents, sparseComponents } from './components.ts';
 import { compact3 as compact3_ } from './morton.ts';
 import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
 
@@ -43,10 +44,19 @@ export class SparseSpace implements SearchSpace {
   private readonly box = [0, 0, 0, 0];
   private readonly rep = [0, 0, 0];
 
-  constructor(world: SparseWorld) {
+  /** The free cells' connected components (null: built without them; unreachable goals then flood). */
+  readonly components: SparseComponents | null;
+  /** True when the pinned goal is in another component: the pinned goal voxel is then the closest reachable one. */
+  redirected = false;
+  /** The goal voxel the pinned query asked for. */
+  readonly requestedGoal = [0, 0, 0];
+
+  /** The cells of `world`, with their connected components unless `components` is false. */
+  constructor(world: SparseWorld, options: { components?: boolean } = {}) {
     this.world = world;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
+    this.components = options.components === false ? null : sparseComponents(this);
   }
 
   /** The cell holding voxel (x, y, z), or -1 when it is blocked or outside the world. */
@@ -78,7 +88,70 @@ export class SparseSpace implements SearchSpace {
     }
     this.startCell = this.cellOf(start[0], start[1], start[2]);
     this.goalCell = this.cellOf(goal[0], goal[1], goal[2]);
+    for (let a = 0; a < 3; a++) this.requestedGoal[a] = goal[a];
+    const comp = this.components;
+    const from = comp === null ? -1 : componentOf(comp, this.voxelBase, this.startCell);
+    this.redirected = comp !== null && from !== componentOf(comp, this.voxelBase, this.goalCell);
+    if (this.redirected) {
+      this.nearestInComponent(from, this.goalVoxel);
+      this.goalCell = this.cellOf(this.goalVoxel[0], this.goalVoxel[1], this.goalVoxel[2]);
+    }
     return this.startCell;
+  }
+
+  /**
+   * Replaces voxel g by the voxel of component `comp` nearest it (least straight-line
+   * distance; ties: the lower cell id), scanning the component's cells, not searching.
+   */
+  private nearestInComponent(comp: number, g: number[]): void {
+    const c = this.components!;
+    const w = this.world;
+    let best = Infinity;
+    const at = [0, 0, 0];
+    const q = [g[0], g[1], g[2]];
+    const box = [0, 0, 0, 0];
+    for (let n = 0; n < w.nodeCount; n++) {
+      if (c.nodeComp[n] !== comp) continue;
+      w.nodeBox(n, box);
+      let d = 0;
+      for (let a = 0; a < 3; a++) {
+        const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+        d += (v - q[a]) * (v - q[a]);
+      }
+      if (d < best) {
+        best = d;
+        for (let a = 0; a < 3; a++) at[a] = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+      }
+    }
+    for (let b = 0; b < w.brickCount; b++) {
+      if (w.kind[b] !== MIXED) continue;
+      const one = c.brickComp[b];
+      if (one >= 0 && one !== comp) continue;
+      w.nodeBox(b, box);
+      // A brick nearer than the best so far only.
+      let d0 = 0;
+      for (let a = 0; a < 3; a++) {
+        const v = Math.max(box[a], Math.min(q[a], box[a] + 3));
+        d0 += (v - q[a]) * (v - q[a]);
+      }
+      if (d0 >= best) continue;
+      for (let bit = 0; bit < 64; bit++) {
+        if (!this.brickFree(b, bit) || componentOf(c, this.voxelBase, 64 * b + bit) !== comp) continue;
+        const x = box[0] + (bit & 3),
+          y = box[1] + ((bit >> 2) & 3),
+          z = box[2] + (bit >> 4);
+        const d = (x - q[0]) ** 2 + (y - q[1]) ** 2 + (z - q[2]) ** 2;
+        if (d < best) {
+          best = d;
+          at[0] = x;
+          at[1] = y;
+          at[2] = z;
+        }
+      }
+    }
+    g[0] = at[0];
+    g[1] = at[1];
+    g[2] = at[2];
   }
 
   private brickFree(n: number, b: number): boolean {

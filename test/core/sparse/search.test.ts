@@ -155,6 +155,22 @@ describe('SparseRun', () => {
     }
   });
 
+  it('components: an unreachable goal is known before any search, same end as a flood', () => {
+    const grid = wallGrid(2, 30);
+    const world = sparseFromGrid(grid);
+    const withComponents = new SparseSpace(world);
+    const flood = new SparseSpace(world, { components: false });
+    // From outside the closed shell to its inside.
+    const r = findPathSparse(withComponents, [25, 20, 30], [8, 8, 8]);
+    const f = findPathSparse(flood, [25, 20, 30], [8, 8, 8]);
+    expect([r.status, f.status]).toEqual(['unreachable', 'unreachable']);
+    const end = (x: SearchResult) => coords(grid, x.path[x.path.length - 1]);
+    const d = (p: number[]) => Math.hypot(p[0] - 8, p[1] - 8, p[2] - 8);
+    expect(d(end(r))).toBeCloseTo(d(end(f)), 12);
+    expect(r.expanded).toBeLessThan(f.expanded);
+    expect(pathErrors(grid, r, [25, 20, 30])).toEqual([]);
+  });
+
   it('bad endpoints: a clear error naming the endpoint', () => {
     const grid = new VoxelGrid({ dims: [8, 8, 8] });
     grid.setBlocked(1, 1, 1, true);

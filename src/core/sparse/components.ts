@@ -1,0 +1,88 @@
+import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
+
+/**
+ * The connected components of a SparseWorld's free cells (face neighbours, the same
+ * connectivity as the dense grid's 6-connected free voxels, which no-corner-cutting moves
+ * keep), so an unreachable goal is known before any search.
+ *
+ * Layout, compact: per node its component (-1 unless EMPTY); per brick one component when all
+ * its free voxels share it (the usual case), else -(k + 1) where voxelComp[64 k + bit] holds
+ * them voxel by voxel. Components are numbered by their smallest cell id.
+ */
+export interface SparseComponents {
+  nodeComp: Int32Array;
+  brickComp: Int32Array;
+  voxelComp: Int32Array;
+}
+
+/** What the union-find reads of a SparseSpace (structural, so this module does not import it). */
+export interface CellGraph {
+  readonly world: SparseWorld;
+  readonly nodeCount: number;
+  readonly voxelBase: number;
+  readonly buffer: Int32Array;
+  isTraversable(c: number): boolean;
+  neighbours(c: number): number;
+}
+
+function find(parent: Int32Array, a: number): number {
+  while (parent[a] !== a) {
+    parent[a] = parent[parent[a]];
+    a = parent[a];
+  }
+  return a;
+}
+
+/** Union-find over every cell and its face neighbours (a transient Int32 per cell id), then the compact labels. */
+export function sparseComponents(space: CellGraph): SparseComponents {
+  const w: SparseWorld = space.world;
+  const n = space.nodeCount;
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  for (let c = 0; c < n; c++) {
+    if (!space.isTraversable(c)) continue;
+    const count = space.neighbours(c);
+    const buf = space.buffer;
+    for (let i = 0; i < count; i++) {
+      const v = buf[i];
+      if (v < c) continue;
+      const a = find(parent, c),
+        b = find(parent, v);
+      if (a !== b) parent[a < b ? b : a] = a < b ? a : b;
+    }
+  }
+  const nodeComp = new Int32Array(w.nodeCount).fill(-1);
+  for (let k = 0; k < w.nodeCount; k++) if (w.kind[k] === EMPTY) nodeComp[k] = find(parent, space.voxelBase + k);
+  const bricks = w.brickCount;
+  const brickComp = new Int32Array(bricks).fill(-1);
+  const extra: number[] = [];
+  for (let b = 0; b < bricks; b++) {
+    if (w.kind[b] !== MIXED) continue;
+    let one = -1,
+      many = false;
+    for (let bit = 0; bit < 64; bit++) {
+      if (!space.isTraversable(64 * b + bit)) continue;
+      const r = find(parent, 64 * b + bit);
+      if (one < 0) one = r;
+      else if (r !== one) many = true;
+    }
+    if (!many) {
+      brickComp[b] = one;
+      continue;
+    }
+    brickComp[b] = -(extra.length / 64) - 1;
+    for (let bit = 0; bit < 64; bit++) extra.push(space.isTraversable(64 * b + bit) ? find(parent, 64 * b + bit) : -1);
+  }
+  return { nodeComp, brickComp, voxelComp: Int32Array.from(extra) };
+}
+
+/** The component of cell c (-1 for a cell that is not free). */
+export function componentOf(comp: SparseComponents, voxelBase: number, c: number): number {
+  if (c >= voxelBase) return comp.nodeComp[c - voxelBase];
+  const b = comp.brickComp[c >> 6];
+  return b >= -1 ? b : comp.voxelComp[64 * (-b - 1) + (c & 63)];
+}
+
+/** Bytes the labels hold. */
+export const componentsBytes = (comp: SparseComponents): number =>
+  comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.voxelComp.byteLength;
