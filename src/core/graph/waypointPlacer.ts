@@ -8,7 +8,7 @@ import type { WaypointGraph } from './WaypointGraph.ts';
 import { samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
-import { voxelPath } from './voxelPath.ts';
+import { VoxelPaths } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -50,6 +50,7 @@ export class Placer {
   /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
   readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
+  #paths: VoxelPaths | null = null;
 
   constructor(space: ClearSpace, los: LineOfSight, sweep: SweepProof | null, maxWaypoints: number, maxLink: number) {
     this.space = space;
@@ -65,12 +66,14 @@ export class Placer {
     return this.voxel.length;
   }
 
+  /** Makes voxel v's centre a waypoint (linked in `vis`) and returns its index. */
   add(v: number): number {
     voxelCenter(this.space, v, this.#c);
     this.voxel.push(v);
     this.alive.push(true);
     this.xyz.push(this.#c.x, this.#c.y, this.#c.z);
-    return this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    return this.voxel.length - 1;
   }
 
   /** Whether voxel centre u sees waypoint w. */
@@ -206,8 +209,8 @@ export class Placer {
    * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
    */
   #bridge(from: number[], to: number[]): boolean {
-    const path = voxelPath(
-      this.space,
+    this.#paths ??= new VoxelPaths(this.space);
+    const path = this.#paths.find(
       from.map((w) => this.voxel[w]),
       to.map((w) => this.voxel[w]),
     );
@@ -240,7 +243,11 @@ export class Placer {
     return (ax, ay, az, bx, by, bz) => Math.hypot(bx - ax, by - ay, bz - az) <= limit && los(ax, ay, az, bx, by, bz);
   }
 
-  /** Step 3; returns how many waypoints it removed. */
+  /**
+   * Step 3: drops each waypoint (fewest covered voxels first) whose covered voxels all see
+   * another live waypoint of their component and whose removal keeps the graph of its
+   * component connected; returns how many it removed.
+   */
   prune(): number {
     const { space } = this;
     const n = this.count;
