@@ -1,5 +1,6 @@
 import type { ClearSpace, SweepProof } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
+import { findPath } from '../search/AStarRun.ts';
 import { findPathJps } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
@@ -357,12 +358,14 @@ export class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
-        // The grid optimum by jump point search (the same cost as A*, a fraction of the work).
-        const optimum = findPathJps(gridSpace, s, g, {}, ctx);
-        if (quick.length <= o.targetRatio * optimum.cost) continue;
+        // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work).
+        const distance = findPathJps(gridSpace, s, g, {}, ctx).cost;
+        if (quick.length <= o.targetRatio * distance) continue;
         // Judge by a fuller route (ends linked to many more visible waypoints), near the figures'.
         const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * optimum.cost) continue;
+        if (route.length <= o.targetRatio * distance) continue;
+        // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
+        const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
         for (const node of optimum.path) {
