@@ -73,6 +73,13 @@ export {
   type SimulationReport,
 } from './steering/Simulation.ts';
 
+// Sparse worlds (src/core/sparse: the voxel octree and its search)
+export { SparseWorld } from './sparse/SparseWorld.ts';
+export { sparseFromGrid } from './sparse/build.ts';
+export { parse3dMapSparse } from './sparse/fromMovingAi.ts';
+export { SparseSpace } from './sparse/SparseSpace.ts';
+export { SparseRun, findPathSparse } from './sparse/SparseRun.ts';
+
 // Files
 export {
   readNavbin,

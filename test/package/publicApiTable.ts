@@ -8,7 +8,7 @@
  * `methods` or `unchecked` (with the reason), so coverage cannot shrink unnoticed.
  */
 import { Matrix4, MeshBasicMaterial, Object3D, Ray, Raycaster, Vector3 } from 'three';
-import { SearchContext, searchableOf, StraightPlanner, VoxelGeometry } from '../../src/core/index.ts';
+import { SearchContext, SparseSpace, searchableOf, sparseFromGrid, StraightPlanner, VoxelGeometry } from '../../src/core/index.ts';
 import { emptySegments, emptyVisited } from '../../src/helpers/index.ts';
 import { MeshWorld, ObstacleWorld } from '../../src/three/index.ts';
 import {
@@ -341,6 +341,58 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     readNavbin: { kind: 'function', args: () => [navbin()], codes: ['parse'] },
     writeNavbin: { kind: 'function', args: () => [navbinData()] },
     NavbinError: { kind: 'class', spec: { construct: () => ['message'] } },
+    SparseWorld: {
+      kind: 'class',
+      spec: {
+        construct: null,
+        make: () => sparseFromGrid(grid()),
+        unchecked: { inBounds: PER_NODE, nodeAt: PER_NODE, isBlocked: PER_NODE, nodeBox: PER_NODE },
+      },
+    },
+    sparseFromGrid: { kind: 'function', args: () => [grid()] },
+    parse3dMapSparse: { kind: 'function', args: () => ['voxel 4 4 4\n1 1 1\n', 'm.3dmap'], codes: ['parse'] },
+    SparseSpace: {
+      kind: 'class',
+      spec: {
+        construct: () => [sparseFromGrid(grid()), { components: true }],
+        methods: {
+          pin: () => [
+            [0, 0, 0],
+            [3, 3, 3],
+          ],
+        },
+        unchecked: {
+          cellOf: PER_NODE,
+          cellBox: PER_NODE,
+          voxelOf: PER_NODE,
+          isTraversable: PER_NODE,
+          neighbours: PER_NODE,
+          entry: PER_NODE,
+          clampTo: PER_NODE,
+          distance: PER_NODE,
+          expand: PER_NODE,
+          setGoal: PER_NODE,
+          estimate: PER_NODE,
+          distanceToGoal: PER_NODE,
+          nearestToGoal: PER_NODE,
+          position: PER_NODE,
+        },
+        codes: { pin: ['query'] },
+      },
+    },
+    SparseRun: {
+      kind: 'class',
+      spec: {
+        construct: () => [new SparseSpace(sparseFromGrid(grid())), [0, 0, 0], [3, 3, 3], { heuristic: 'exact' }, new SearchContext()],
+        methods: { step: () => [10], cancel: () => [] },
+        codes: { construct: ['query'] },
+      },
+    },
+    findPathSparse: {
+      kind: 'function',
+      args: () => [new SparseSpace(sparseFromGrid(grid())), [0, 0, 0], [3, 3, 3], { heuristic: 'exact' }, new SearchContext()],
+      codes: ['query'],
+    },
   },
 
   'src/scene/index.ts': {

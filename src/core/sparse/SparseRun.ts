@@ -1,8 +1,9 @@
+import { checkInstance } from '../args.ts';
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from '../search/SearchContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
-import type { SparseSpace } from './SparseSpace.ts';
+import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
@@ -11,6 +12,11 @@ const fKey = fKey_;
 const tieFraction = tieFraction_;
 const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
+
+/** Checks `space` and pins the query's endpoints in it (SparseSpace.pin); returns the start cell. */
+function pinned(space: SparseSpace, start: readonly number[], goal: readonly number[]): number {
+  return checkInstance('SparseRun: space', space, SparseSpace).pin(start, goal);
+}
 
 /** Scratch voxels (single-threaded). */
 const va = [0, 0, 0];
@@ -77,7 +83,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     options: Partial<SearchOptions> = {},
     ctx = new SearchContext(),
   ) {
-    super(space, space.pin(start, goal), space.goalCell, options, ctx);
+    super(space, pinned(space, start, goal), space.goalCell, options, ctx);
     const k = kept.get(ctx);
     this.point = k?.point ?? new Int32Array(0);
     this.entryAt = k?.entry ?? new Int32Array(0);

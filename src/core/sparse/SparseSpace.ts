@@ -1,10 +1,11 @@
+import { checkInstance, checkObject, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
 import { componentOf, type SparseComponents, sparseComponents } from './components.ts';
 import { compact3 as compact3_ } from './morton.ts';
-import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const EMPTY = EMPTY_;
@@ -53,6 +54,10 @@ export class SparseSpace implements SearchSpace {
 
   /** The cells of `world`, with their connected components unless `components` is false. */
   constructor(world: SparseWorld, options: { components?: boolean } = {}) {
+    checkInstance('SparseSpace: world', world, SparseWorld);
+    checkObject('SparseSpace: options', options, 'an object { components? }');
+    if (options.components !== undefined && typeof options.components !== 'boolean')
+      throw usageError('SparseSpace: options.components', 'true or false', options.components);
     this.world = world;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;

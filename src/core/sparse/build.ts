@@ -1,5 +1,6 @@
 import { NavlabError } from '../errors.ts';
-import type { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { checkInstance } from '../args.ts';
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
 import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
@@ -225,8 +226,9 @@ function faceLinks(
   return link;
 }
 
-/** The octree of a dense VoxelGrid: the same blocked voxels, cell size and origin. */
+/** The octree of a dense VoxelGrid: the same blocked voxels, cell size and origin (sides up to SPARSE_MAX_SIDE; a usage error otherwise). */
 export function sparseFromGrid(grid: VoxelGrid): SparseWorld {
+  checkInstance('sparseFromGrid: grid', grid, VoxelGrid);
   const { X, Y, Z } = grid;
   checkSparseDims('sparseFromGrid: grid', X, Y, Z);
   const bricks = new BrickSet();

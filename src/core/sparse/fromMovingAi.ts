@@ -1,3 +1,4 @@
+import { checkString } from '../args.ts';
 import { ParseError } from '../io/movingai.ts';
 import { quote } from '../text.ts';
 import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
@@ -10,6 +11,8 @@ import type { SparseWorld } from './SparseWorld.ts';
  * lines throw a ParseError (`file:line: reason`) as parse3dMap does.
  */
 export function parse3dMapSparse(text: string, file = '<3dmap>'): SparseWorld {
+  checkString('parse3dMapSparse: text', text);
+  checkString('parse3dMapSparse: file', file);
   let pos = text.indexOf('\n');
   if (pos < 0) pos = text.length;
   const header = text.slice(0, pos);
