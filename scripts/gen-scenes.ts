@@ -23,6 +23,7 @@ import {
 } from '../src/scene/index.ts';
 import { boxOverlapsObstacle, clearance, mulberry32, type Triple } from '../test/scene/geometry.ts';
 import { movingAiText, ROOT } from '../test/scene/helpers.ts';
+import { crowdCrossing, sphereSwap } from './crowdScenes.ts';
 
 const SCHEMA_REF = './scene.schema.json';
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -557,6 +558,8 @@ export const GENERATORS: Record<string, () => SceneDocumentInput> = {
   galaxy,
   'thin-walls': thinWalls,
   'warframe-simple': warframeSimple,
+  'sphere-swap': sphereSwap,
+  'crowd-crossing': crowdCrossing,
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -19,7 +19,7 @@ export const USAGE = `usage:
   nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
-  nav simulate <scene.json> [--steps N] [--seed S] [--json]
+  nav simulate <scene.json> [--steps N] [--seed S] [--avoidance swarm|reciprocal] [--json]
   nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]
   nav import <mesh...> --out scene.json [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N]
       [--waypoints auto|none] [--json]

@@ -140,11 +140,11 @@ export function createSceneSimulation<W extends CollisionWorld = ObstacleWorld>(
     radius: a.radius,
     speed: a.speed,
   }));
-  const { avoidRange, pullGain, minDistance, stepHz } = doc.steering ?? {};
+  const { avoidance, avoidRange, pullGain, minDistance, stepHz } = doc.steering ?? {};
   const simulation = new Simulation({
     geometry,
     planner,
-    params: { avoidRange, pullGain, minDistance, stepHz, ...options.params },
+    params: { avoidance, avoidRange, pullGain, minDistance, stepHz, ...options.params },
     cellSize: world.grid?.cellSize ?? 0,
     seed: options.seed,
     movingObstacles,

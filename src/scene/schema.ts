@@ -92,7 +92,7 @@ export type TerrainRegion = z.output<typeof TerrainRegionSchema>;
 export type VoxelLayer = z.output<typeof VoxelLayerSchema>;
 /** The search settings a scene asks for (graph, neighbourhood, corner cutting, heuristic, weight...). */
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
-/** The steering settings of a scene (avoid range, pull gain, minimum distance, step rate). */
+/** The steering settings of a scene (avoidance mode, avoid range, pull gain, minimum distance, step rate). */
 export type SteeringSettings = z.output<typeof SteeringSettingsSchema>;
 /** A position or direction [x, y, z] in a scene document. */
 export type SceneVec3 = z.output<typeof Vec3>;

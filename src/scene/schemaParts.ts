@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { HEURISTICS, type HeuristicName } from '../core/search/heuristics.ts';
+import { AVOIDANCE_MODES, type AvoidanceMode } from '../core/steering/params.ts';
 import { SCENE_VERSION } from './documentShape.ts';
 import {
   ANGLES_MESSAGE,
@@ -191,6 +192,7 @@ export const SearchSettingsSchema = z.strictObject({
 });
 
 export const SteeringSettingsSchema = z.strictObject({
+  avoidance: z.enum(AVOIDANCE_MODES as readonly [AvoidanceMode, ...AvoidanceMode[]]).optional(),
   avoidRange: describe(
     z.number().min(R.avoidRange[0]).max(R.avoidRange[1]),
     `multiple of the agent radius, [${R.avoidRange[0]}, ${R.avoidRange[1]}]`,

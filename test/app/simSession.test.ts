@@ -67,7 +67,7 @@ describe('SimSession: edits while the agents run', () => {
   it('a new obstacle goes into the running simulation: same time, same places, the blocked agent replans around it', () => {
     const { s, errors, last, run, ticking } = session();
     const doc = scene();
-    s.handle({ type: 'init', doc, generation: 1, settings: { avoidRange: 3, pullGain: 4, speed: null, radius: null } });
+    s.handle({ type: 'init', doc, generation: 1, settings: { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null } });
     s.handle({ type: 'inspect', index: 0 });
     s.handle({ type: 'play' });
     expect(ticking()).toBe(true);
@@ -108,7 +108,12 @@ describe('SimSession: edits while the agents run', () => {
   it('removing the obstacle again lets the agent take the straight line', () => {
     const { s, last, run } = session();
     const walled = setObstacle(scene(), WALL);
-    s.handle({ type: 'init', doc: walled, generation: 1, settings: { avoidRange: 3, pullGain: 4, speed: null, radius: null } });
+    s.handle({
+      type: 'init',
+      doc: walled,
+      generation: 1,
+      settings: { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null },
+    });
     s.handle({ type: 'play' });
     run(0.5);
     const sim = s.state!.simulation;
@@ -125,7 +130,7 @@ describe('SimSession: edits while the agents run', () => {
   it('an edit beyond static geometry (a new waypoint) restarts the simulation, playing on', () => {
     const { s, last, run, ticking } = session();
     const doc = scene();
-    s.handle({ type: 'init', doc, generation: 1, settings: { avoidRange: 3, pullGain: 4, speed: null, radius: null } });
+    s.handle({ type: 'init', doc, generation: 1, settings: { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null } });
     s.handle({ type: 'play' });
     run(1);
     const sim = s.state!.simulation;
@@ -143,7 +148,7 @@ describe('SimSession: edits while the agents run', () => {
   it('a paused simulation stays paused through a restarting edit', () => {
     const { s, last, ticking } = session();
     const doc = scene();
-    s.handle({ type: 'init', doc, generation: 1, settings: { avoidRange: 3, pullGain: 4, speed: null, radius: null } });
+    s.handle({ type: 'init', doc, generation: 1, settings: { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null } });
     s.handle({ type: 'step' });
     expect(last().steps).toBe(1);
     s.handle({ type: 'edit', doc: addWaypoint(doc, [0, 5, 0], 'extra').doc, generation: 2 });
@@ -154,9 +159,19 @@ describe('SimSession: edits while the agents run', () => {
 describe('SimSession: generations', () => {
   it('snapshots carry the generation the init named (the panel may have held inits back)', () => {
     const { s, last } = session();
-    s.handle({ type: 'init', doc: scene(), generation: 7, settings: { avoidRange: 3, pullGain: 4, speed: null, radius: null } });
+    s.handle({
+      type: 'init',
+      doc: scene(),
+      generation: 7,
+      settings: { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null },
+    });
     expect(last().generation).toBe(7);
-    s.handle({ type: 'init', doc: scene(), generation: 9, settings: { avoidRange: 3, pullGain: 4, speed: null, radius: null } });
+    s.handle({
+      type: 'init',
+      doc: scene(),
+      generation: 9,
+      settings: { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null },
+    });
     expect(last().generation).toBe(9);
   });
 });

@@ -27,8 +27,9 @@ describe('nav simulate', () => {
     expect(a.travelled as number).toBeGreaterThan(0);
     expect(a.planned as number).toBeGreaterThan(0);
     expect(a.minClearance as number).toBeGreaterThan(0);
-    expect(Object.keys(out.summary)).toEqual(['agents', 'arrived', 'stepsInside']);
-    expect(out.summary).toEqual({ agents: 1, arrived: 1, stepsInside: 0 });
+    expect(Object.keys(out.summary)).toEqual(['agents', 'arrived', 'stepsInside', 'minAgentGap']);
+    // One agent: no pair, so minAgentGap is null.
+    expect(out.summary).toEqual({ agents: 1, arrived: 1, stepsInside: 0, minAgentGap: null });
   });
 
   it('--steps N runs exactly N steps; the same seed gives the same output', () => {
@@ -50,12 +51,30 @@ describe('nav simulate', () => {
     expect(runNav(args).stdout).toBe(first.stdout);
   });
 
+  it('--avoidance picks the agent-agent avoidance; minAgentGap lies in (0, 1], and reciprocal keeps the agents apart', () => {
+    const swarm = jsonLines(runNav(['simulate', scene('thin-walls.json'), '--json']).stdout)[0] as { summary: { minAgentGap: number } };
+    const r = runNav(['simulate', scene('thin-walls.json'), '--avoidance', 'reciprocal', '--json']);
+    expect(r.code).toBe(0);
+    const out = jsonLines(r.stdout)[0] as { summary: { agents: number; arrived: number; stepsInside: number; minAgentGap: number } };
+    expect(out.summary.arrived).toBe(out.summary.agents);
+    expect(out.summary.stepsInside).toBe(0);
+    expect(out.summary.minAgentGap).toBeGreaterThan(0.99);
+    expect(out.summary.minAgentGap).toBeLessThanOrEqual(1);
+    expect(swarm.summary.minAgentGap).toBeGreaterThan(0);
+    expect(swarm.summary.minAgentGap).toBeLessThanOrEqual(1);
+    const bad = runNav(['simulate', scene('thin-walls.json'), '--avoidance', 'orca']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--avoidance/);
+    expect(bad.stderr).toMatch(/swarm/);
+  });
+
   it('prints a readable table without --json', () => {
     const r = runNav(['simulate', scene('thin-walls.json')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Thin walls and narrow slits: 2 agents, paths on waypoints, \d+ steps/);
     expect(r.stdout).toMatch(/\n\s*eastbound\s+yes\s/);
-    expect(r.stdout).toMatch(/summary: 2\/2 arrived, 0 steps inside static geometry/);
+    expect(r.stdout).toMatch(/summary: 2\/2 arrived, 0 steps inside static geometry, least agent gap \d\.\d{3} x \(r_i \+ r_j\)/);
+    expect(r.stdout).toMatch(/seed 1, swarm avoidance\n/);
   });
 
   it('bad arguments: usage error, exit 2', () => {

@@ -1,5 +1,5 @@
 import { Raycaster, Vector2 } from 'three';
-import { DEFAULT_STEERING_PARAMS } from '../../../core/steering/params.ts';
+import { DEFAULT_STEERING_PARAMS, type AvoidanceMode } from '../../../core/steering/params.ts';
 import type { SceneDocument } from '../../../scene/schema.ts';
 import { levelScale, type LevelScale } from '../../shell/base/scale.ts';
 import { meshSoups } from '../../shell/scene/sceneMeshFiles.ts';
@@ -19,6 +19,7 @@ export class AgentsController {
   readonly view = new AgentView();
   /** What the panel edits; speed and radius apply to every agent. */
   readonly settings = {
+    avoidance: DEFAULT_STEERING_PARAMS.avoidance as AvoidanceMode,
     avoidRange: 3,
     pullGain: 4,
     speed: 3,
@@ -99,6 +100,7 @@ export class AgentsController {
     this.view.marks.clearTrails();
     const s = this.settings;
     const steering = doc.steering ?? {};
+    s.avoidance = steering.avoidance ?? DEFAULT_STEERING_PARAMS.avoidance;
     s.avoidRange = steering.avoidRange ?? DEFAULT_STEERING_PARAMS.avoidRange;
     s.pullGain = steering.pullGain ?? DEFAULT_STEERING_PARAMS.pullGain;
     const first = doc.agents[0];
@@ -269,6 +271,7 @@ export class AgentsController {
   private agentSettings(): AgentSettings {
     const s = this.settings;
     return {
+      avoidance: s.avoidance,
       avoidRange: s.avoidRange,
       pullGain: s.pullGain,
       speed: s.overrideSpeed ? s.speed : null,

@@ -1,4 +1,5 @@
 import type GUI from 'lil-gui';
+import { AVOIDANCE_MODES } from '../../../core/steering/params.ts';
 import { key } from '../../shell/input/shortcuts.ts';
 import type { Shell } from '../../shell/Shell.ts';
 import type { Panels } from '../../shell/Panels.ts';
@@ -48,6 +49,7 @@ export class AgentsPanel {
     f.add(s, 'spawnCount', 1, 200, 1).name('spawn count');
     f.add({ spawn: () => agents.spawn() }, 'spawn').name('Spawn agents');
     const changed = () => agents.settingsChanged();
+    f.add(s, 'avoidance', AVOIDANCE_MODES).name('avoidance').onChange(changed);
     f.add(s, 'avoidRange', 0, 10, 0.1).name('avoid range').onFinishChange(changed);
     f.add(s, 'pullGain', 0, 20, 0.1).name('pull gain').onFinishChange(changed);
     const speed = f

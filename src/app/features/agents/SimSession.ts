@@ -30,7 +30,7 @@ export class SimSession {
   private doc: SceneDocument | null = null;
   /** Each agent's spec as created (document or spawn), before the panel's overrides. */
   private specs: AgentSpec[] = [];
-  private settings: AgentSettings = { avoidRange: 3, pullGain: 4, speed: null, radius: null };
+  private settings: AgentSettings = { avoidance: 'swarm', avoidRange: 3, pullGain: 4, speed: null, radius: null };
   private generation = 0;
   playing = false;
   private acked = true;
@@ -120,7 +120,7 @@ export class SimSession {
       case 'settings': {
         const before = this.settings;
         this.settings = m.settings;
-        sim.setParams({ avoidRange: this.settings.avoidRange, pullGain: this.settings.pullGain });
+        sim.setParams({ avoidance: this.settings.avoidance, avoidRange: this.settings.avoidRange, pullGain: this.settings.pullGain });
         if (before.speed !== this.settings.speed || before.radius !== this.settings.radius) this.rebuild(sim, true);
         this.send(true);
         return;
@@ -142,7 +142,7 @@ export class SimSession {
     this.spawned = 0;
     this.random = mulberry32(1);
     this.state = createSceneSimulation(d, {
-      params: { avoidRange: s.avoidRange, pullGain: s.pullGain },
+      params: { avoidance: s.avoidance, avoidRange: s.avoidRange, pullGain: s.pullGain },
       world: ObstacleWorld.fromScene(d, { sceneMeshes: this.meshes }),
     });
     const moving = new Set(d.movingObstacles.map((m) => m.id));

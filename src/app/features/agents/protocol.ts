@@ -1,9 +1,12 @@
 /** Messages between the agents panel (AgentsController) and the simulation worker. */
 import type { SceneDocument } from '../../../scene/schema.ts';
+import type { AvoidanceMode } from '../../../core/steering/params.ts';
 import type { MeshSoup } from '../../shell/workers/protocol.ts';
 
 /** Settings the agents panel controls. */
 export interface AgentSettings {
+  /** How agents avoid each other: the swarm rule or reciprocal velocity obstacles (ORCA). */
+  avoidance: AvoidanceMode;
   /** Steering: obstacles push within avoidRange x radius. */
   avoidRange: number;
   /** Steering: the pull towards the target. */
