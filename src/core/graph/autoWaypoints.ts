@@ -9,8 +9,8 @@ import { Placer, type RefineOptions } from './waypointPlacer.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size, and the refinement up to ~28 bytes more
- * per clear voxel (`GridLandmarks`).
+ * components, search state), ~340 MB at this size, and connect ~9 bytes more per voxel
+ * (`VoxelPaths`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
 

@@ -323,13 +323,11 @@ export class Placer {
    * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
    * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
    * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
-   * measured before its own corners were added), the step stops. Most pairs are judged
+   * measured before its own corners were added), the step stops. Many pairs are judged
    * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
-   * at most `targetRatio` times a lower bound of the optimum (the obstacle-free grid
-   * distance, then the landmark bound of `GridLandmarks`); else a capped search
-   * (`GridLandmarks.distanceBelow`) finds the optimum only when it is below route /
-   * `targetRatio`, and the full grid path is searched only for pairs that get corners.
-   * Returns the number of batches run.
+   * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
+   * optimum); else jump point search measures the optimum's cost, and A* finds the grid path
+   * only for pairs that get corners. Returns the number of batches run.
    */
   refine(o: RefineOptions): number {
     const { space } = this;
