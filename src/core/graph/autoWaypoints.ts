@@ -62,7 +62,10 @@ export interface PlacedWaypoints {
  * line-of-sight test (e.g. a BVH capsule test of radius R); every piece of geometry it tests
  * against must lie in the closed boxes of blocked voxels of `grid` (a voxel layer, or a
  * conservative voxelization of the world): clearance is measured on the grid, and tests the
- * grid alone proves clear skip `los` (`gridAssistedLineOfSight`). Aims, in this order:
+ * grid alone proves clear skip `los` (`gridCapsuleSight`, `gridAssistedLineOfSight`). For a
+ * radius under half a cell, placement decides on the grid
+ * alone (what the grid sees, `los` sees too), and `graph` is linked with `los` when first read.
+ * Aims, in this order:
  *  - every clear voxel (`clearSpace`) sees a waypoint of its own component (coverage 1);
  *  - the waypoint graph has one component per component of clear voxels;
  *  - few waypoints, placed where routes through them are short.
