@@ -13,14 +13,23 @@ const MIXED = MIXED_;
 const FACE_DIRS = FACE_DIRS_;
 const compact3 = compact3_;
 
+/** Bits of a 2x2x2 octant at the brick's corner (lx, ly, lz in {0, 1}), shifted by 2 ox + 8 oy within a 32-bit half. */
+const OCTANT_MASK = 0x00330033;
+/** Bits of a voxel index that are the low bit of lx, ly, lz: 0 at an octant's minimum corner. */
+const OCTANT_LOW = 1 | 4 | 16;
+/** Clears OCTANT_LOW: the octant's minimum corner. */
+const OCTANT_MIN = 63 & ~OCTANT_LOW;
+
 /** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
 const BIT_STRIDE = [1, 4, 16];
 
 /**
  * The free cells of a SparseWorld as a search space. A cell is an EMPTY node of any level
- * (a box of free voxels) or a free voxel of a MIXED brick; two cells are neighbours when they
- * share part of a face. Cell ids:
- *   brick * 64 + bit           a free voxel of MIXED brick `brick` (bit = lx + 4 ly + 16 lz)
+ * (a box of free voxels), a free 2x2x2 octant of a MIXED brick, or a free voxel of a MIXED
+ * brick outside its free octants; two cells are neighbours when they share part of a face.
+ * Cell ids:
+ *   brick * 64 + bit           a free octant (bit = its minimum corner) or a free voxel of
+ *                              MIXED brick `brick` (bit = lx + 4 ly + 16 lz)
  *   voxelBase + node           an EMPTY node (voxelBase = 64 x bricks)
  * A cell stands for one voxel, its representative: the voxel itself, or the voxel at the
  * centre of an EMPTY node (minimum corner + side / 2); the start and goal cells of the pinned
@@ -72,8 +81,20 @@ export class SparseSpace implements SearchSpace {
     const k = w.kind[n];
     if (k === EMPTY) return this.voxelBase + n;
     if (k !== MIXED) return -1;
-    const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
-    return this.brickFree(n, b) ? 64 * n + b : -1;
+    return this.voxelCell(n, (x & 3) | ((y & 3) << 2) | ((z & 3) << 4));
+  }
+
+  /** The cell of voxel `b` of MIXED brick n: its free octant's cell, its own, or -1 when blocked. */
+  private voxelCell(n: number, b: number): number {
+    if (!this.brickFree(n, b)) return -1;
+    return this.octantFree(n, b) ? 64 * n + (b & OCTANT_MIN) : 64 * n + b;
+  }
+
+  /** Whether the 2x2x2 octant of brick n holding voxel b is free. */
+  private octantFree(n: number, b: number): boolean {
+    const w = this.world;
+    const m = OCTANT_MASK << (b & 10);
+    return ((b & 32 ? w.maskHi[n] : w.maskLo[n]) & m) === 0;
   }
 
   /** Fixes the query's start and goal voxels (both free, inside); returns the start cell. */
@@ -141,7 +162,8 @@ export class SparseSpace implements SearchSpace {
       }
       if (d0 >= best) continue;
       for (let bit = 0; bit < 64; bit++) {
-        if (!this.brickFree(b, bit) || componentOf(c, this.voxelBase, 64 * b + bit) !== comp) continue;
+        const cell = this.voxelCell(b, bit);
+        if (cell < 0 || componentOf(c, this.voxelBase, cell) !== comp) continue;
         const x = box[0] + (bit & 3),
           y = box[1] + ((bit >> 2) & 3),
           z = box[2] + (bit >> 4);
@@ -177,7 +199,7 @@ export class SparseSpace implements SearchSpace {
     out[0] = (compact3(code) << 2) | (b & 3);
     out[1] = (compact3(code >>> 1) << 2) | ((b >> 2) & 3);
     out[2] = (compact3(code >>> 2) << 2) | (b >> 4);
-    out[3] = 1;
+    out[3] = (b & OCTANT_LOW) === 0 && this.octantFree(n, b) ? 2 : 1;
     return out;
   }
 
@@ -206,7 +228,13 @@ export class SparseSpace implements SearchSpace {
   isTraversable(c: number): boolean {
     if (c >= this.voxelBase) return this.world.kind[c - this.voxelBase] === EMPTY;
     const n = c >> 6;
-    return n < this.world.brickCount && this.world.kind[n] === MIXED && this.brickFree(n, c & 63);
+    const b = c & 63;
+    return (
+      n < this.world.brickCount &&
+      this.world.kind[n] === MIXED &&
+      this.brickFree(n, b) &&
+      ((b & OCTANT_LOW) === 0 || !this.octantFree(n, b))
+    );
   }
 
   /**
@@ -219,23 +247,29 @@ export class SparseSpace implements SearchSpace {
     this.count = 0;
     if (c < this.voxelBase) {
       const n = c >> 6,
-        b = c & 63;
+        b0 = c & 63;
+      const side = (b0 & OCTANT_LOW) === 0 && this.octantFree(n, b0) ? 2 : 1;
       for (let d = 0; d < FACE_DIRS; d++) {
         const a = d >> 1,
           up = (d & 1) === 0;
-        const local = a === 0 ? b & 3 : a === 1 ? (b >> 2) & 3 : b >> 4;
-        const stride = BIT_STRIDE[a];
-        if (up ? local < 3 : local > 0) {
-          const nb = up ? b + stride : b - stride;
-          if (this.brickFree(n, nb)) this.push(64 * n + nb);
+        const stride = BIT_STRIDE[a],
+          s1 = BIT_STRIDE[(a + 1) % 3],
+          s2 = BIT_STRIDE[(a + 2) % 3];
+        const local = a === 0 ? b0 & 3 : a === 1 ? (b0 >> 2) & 3 : b0 >> 4;
+        const from = this.count;
+        if (up ? local + side <= 3 : local > 0) {
+          // Inside the brick: the voxels just past the face.
+          const first = up ? b0 + side * stride : b0 - stride;
+          for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) this.pushNew(this.voxelCell(n, first + i * s1 + j * s2), from);
           continue;
         }
         const m = link[FACE_DIRS * n + d];
         if (m < 0) continue;
         if (kind[m] === EMPTY) this.push(this.voxelBase + m);
         else if (kind[m] === MIXED && level[m] === 0) {
-          const nb = up ? b - 3 * stride : b + 3 * stride;
-          if (this.brickFree(m, nb)) this.push(64 * m + nb);
+          // The brick beyond: its voxels on the facing side.
+          const first = up ? b0 - local * stride : b0 + (3 - local) * stride;
+          for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) this.pushNew(this.voxelCell(m, first + i * s1 + j * s2), from);
         }
       }
       return this.count;
@@ -270,11 +304,15 @@ export class SparseSpace implements SearchSpace {
     const fixed = near * 3 * BIT_STRIDE[a];
     const s1 = BIT_STRIDE[(a + 1) % 3],
       s2 = BIT_STRIDE[(a + 2) % 3];
-    for (let i = 0; i < 4; i++)
-      for (let j = 0; j < 4; j++) {
-        const b = fixed + i * s1 + j * s2;
-        if (this.brickFree(m, b)) this.push(64 * m + b);
-      }
+    const from = this.count;
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) this.pushNew(this.voxelCell(m, fixed + i * s1 + j * s2), from);
+  }
+
+  /** Pushes cell c unless it is -1 or already among the cells pushed since index `from`. */
+  private pushNew(c: number, from: number): void {
+    if (c < 0) return;
+    for (let i = from; i < this.count; i++) if (this.buffer[i] === c) return;
+    this.push(c);
   }
 
   private push(c: number): void {
