@@ -48,7 +48,7 @@ export function sparseComponents(space: CellGraph): SparseComponents {
       if (v < c) continue;
       const a = find(parent, c),
         b = find(parent, v);
-      if (a !== b) parent[a < b ? b : a] = a < b ? a : b;
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
     }
   }
   const nodeComp = new Int32Array(w.nodeCount).fill(-1);
