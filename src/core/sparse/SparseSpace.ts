@@ -355,9 +355,10 @@ export class SparseSpace implements SearchSpace {
    * The voxel of cell v (a face neighbour of cell u) where a path from voxel p (in u) toward
    * the goal voxel enters v: on v's layer along the shared face, inside the shared part of the
    * face, where the line from p to the goal crosses that layer (rounded, then clamped), or
-   * nearest p when the line does not head that way. Written into out[0..2].
+   * nearest p when the line does not head that way. Written into out[0..2]. With `mode` 1:
+   * the voxel of that part nearest p; 2: nearest the goal voxel.
    */
-  entry(u: number, v: number, p: readonly number[], out: number[]): number[] {
+  entry(u: number, v: number, p: readonly number[], out: number[], mode = 0): number[] {
     const bu = this.cellBox(u, this.box).slice(0, 4);
     const bv = this.cellBox(v, this.box);
     const g = this.goalVoxel;
@@ -374,7 +375,7 @@ export class SparseSpace implements SearchSpace {
     }
     const d = g[axis] - p[axis];
     const t = d !== 0 ? (layer - p[axis]) / d : -1;
-    const toward = t > 0 && t <= 1;
+    const toward = mode === 0 && t > 0 && t <= 1;
     for (let a = 0; a < 3; a++) {
       if (a === axis) {
         out[a] = layer;
@@ -382,7 +383,7 @@ export class SparseSpace implements SearchSpace {
       }
       const lo = Math.max(bu[a], bv[a]),
         hi = Math.min(bu[a] + bu[3], bv[a] + bv[3]) - 1;
-      const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : p[a];
+      const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
       out[a] = Math.max(lo, Math.min(want, hi));
     }
     return out;
