@@ -34,7 +34,8 @@ export function sparseUnsupported(settings: ScenSettings, algorithmGiven: boolea
 
 /** Solves scenario problems on the sparse world of a map, one reused context (`nav scen --world sparse`). */
 export class SparseScenSolver {
-  private readonly space: SparseSpace;
+  /** The cells searched (with their components). */
+  readonly space: SparseSpace;
   private readonly ctx = new SearchContext();
 
   constructor(
