@@ -10,6 +10,7 @@ import { benchGrid } from './grid.ts';
 import { benchPreprocess } from './preprocess.ts';
 import { benchSizeByUse } from './sizeByUse.ts';
 import { benchSteering } from './steering.ts';
+import { benchAvoidance } from './avoidance.ts';
 import { reportTargets } from './targets.ts';
 import { benchWaypointEdits } from './waypointEdits.ts';
 import { benchWaypoints } from './waypoints.ts';
@@ -27,6 +28,7 @@ export async function runBenchmarks(): Promise<void> {
   await benchPreprocess();
   benchWaypointEdits();
   await benchSteering();
+  benchAvoidance();
   await benchSizeByUse();
   await benchWaypoints();
   await benchImportLevels();

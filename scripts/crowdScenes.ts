@@ -24,7 +24,7 @@ export function sphereSwap(): SceneDocumentInput {
       speed: 2,
     };
   });
-  const e = Math.ceil(R + 2);
+  const e = Math.ceil(R + 3);
   return {
     $schema: SCHEMA_REF,
     version: SCENE_VERSION,
@@ -33,6 +33,8 @@ export function sphereSwap(): SceneDocumentInput {
     units: 'm',
     bounds: { min: [-e, -e, -e], max: [e, e, e] },
     agentRadius: 0.5,
+    // A ground plate well below the sphere: the only static geometry (clearances are measured against it).
+    obstacles: [{ id: 'ground', shape: 'box', position: [0, -(e - 0.5), 0], size: [2 * e, 1, 2 * e] }],
     waypoints: [],
     agents,
     steering: { avoidance: 'reciprocal' },

@@ -60,7 +60,7 @@ export {
 } from './query/query.ts';
 
 // Steering
-export { DEFAULT_STEERING_PARAMS, type SteeringParams } from './steering/params.ts';
+export { AVOIDANCE_MODES, DEFAULT_STEERING_PARAMS, type AvoidanceMode, type SteeringParams } from './steering/params.ts';
 export { EMPTY_GEOMETRY, type StaticGeometry, type StaticQuery, type ContactList } from './steering/geometry.ts';
 export { VoxelGeometry } from './steering/VoxelGeometry.ts';
 export { GridPlanner, WaypointPlanner, StraightPlanner, type PathPlanner, type PlannedPath } from './steering/planners.ts';

@@ -272,6 +272,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     },
     QueryError: { kind: 'class', spec: { construct: () => ['message'] } },
     queryGraph: { kind: 'function', args: () => [graph(), ['a', 'b'], 0, 1, { heuristic: 'exact' }, new SearchContext()], codes: QUERY },
+    AVOIDANCE_MODES: { kind: 'value' },
     DEFAULT_STEERING_PARAMS: { kind: 'value' },
     EMPTY_GEOMETRY: { kind: 'value' },
     VoxelGeometry: {

@@ -4,7 +4,7 @@ import { NavlabError } from '../errors.ts';
 export type AvoidanceMode = 'swarm' | 'reciprocal';
 
 /** The avoidance modes, in the order help texts list them. */
-export const AVOIDANCE_MODES: readonly AvoidanceMode[] = Object.freeze(['swarm', 'reciprocal']);
+export const AVOIDANCE_MODES: readonly AvoidanceMode[] = /* @__PURE__ */ Object.freeze(['swarm', 'reciprocal']);
 
 /** Tunable settings of the steering simulation; merged over DEFAULT_STEERING_PARAMS. */
 export interface SteeringParams {
