@@ -146,7 +146,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const sp = this.space;
     const cs = sp.world.cellSize;
     const count = sp.neighbours(u);
-    const buf = sp.buffer.slice(0, count);
+    // entry and clampTo leave the buffer alone.
+    const buf = sp.buffer;
     let best = Infinity,
       bestF = Infinity,
       bestSlot = -1;

@@ -52,6 +52,7 @@ export class SparseSpace implements SearchSpace {
   buffer = new Int32Array(256);
   private count = 0;
   private readonly box = [0, 0, 0, 0];
+  private readonly box2 = [0, 0, 0, 0];
   private readonly rep = [0, 0, 0];
 
   /** The free cells' connected components (null: built without them; unreachable goals then flood). */
@@ -359,7 +360,7 @@ export class SparseSpace implements SearchSpace {
    * the voxel of that part nearest p; 2: nearest the goal voxel.
    */
   entry(u: number, v: number, p: readonly number[], out: number[], mode = 0): number[] {
-    const bu = this.cellBox(u, this.box).slice(0, 4);
+    const bu = this.cellBox(u, this.box2);
     const bv = this.cellBox(v, this.box);
     const g = this.goalVoxel;
     let axis = -1;
