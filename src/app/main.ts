@@ -103,10 +103,10 @@ async function main(): Promise<void> {
   searchPanel.refresh();
   if (!agents.started && shell.current !== null) agents.sceneLoaded(shell.current.doc);
   window.navlab = createHandle(shell, search);
-  // For the end-to-end tests (camera projection, drawn links, the lab's runs), in the dev
-  // server only: not part of the navlab handle, and compiled out of the built app (MODE is
-  // 'production' in every build, whatever NODE_ENV says; DEV follows NODE_ENV, which test runners set).
-  if (import.meta.env.MODE === 'development') (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = testHook(editor, search);
+  // For the end-to-end tests (camera projection, drawn links, the lab's runs): in the dev server
+  // and in the tests' own build (`vite build --mode e2e`), never in the app as built for use
+  // (MODE is 'production' in every plain build, whatever NODE_ENV says).
+  if (import.meta.env.MODE !== 'production') (window as unknown as { __navlabEditor?: Editor }).__navlabEditor = testHook(editor, search);
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The sandbox app in a real browser, against the dev server and against a production build
- * served by `vite preview`: every shipped scene loads and draws, the panels run searches,
- * `window.navlab.query` equals `nav path --json`, Compare shows two results, the agents run,
- * bad documents are rejected without harm. Timings (the longest main-thread task) are measured
+ * The sandbox app in a real browser, against the dev server (`npm run dev`) and against the
+ * build as shipped, served by `vite preview`: on both, the app starts on the default scene, the
+ * panels run searches and `window.navlab.query` equals `nav path --json`; on the build, every
+ * shipped scene loads and draws, Compare shows two results, the agents run, bad documents are
+ * rejected without harm and a heavy watched search runs to its end. Timings (the longest main-thread task) are measured
  * by `npm run bench` (bench/browser.ts), never asserted here.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ import {
   ROOT,
   settle,
   shippedScenes,
-  sharedDevServer,
+  startDev,
   startPreview,
   waypointVoxel,
   type AppPage,
@@ -110,14 +111,17 @@ let browser: Browser;
 let cacheDir: string;
 let cli: Promise<Record<string, unknown>[]>;
 let preview: AppServer | undefined;
+let dev: AppServer | undefined;
 const servers: Partial<Record<'dev' | 'preview', AppUrl>> = {};
 
 beforeAll(async () => {
   cacheDir = mkdtempSync(join(tmpdir(), 'navlab-vite-cache-'));
-  // The CLI answers are computed once, while the build runs (the shared dev server and browser are up).
+  // The CLI answers are computed once, while the build runs (the shared browser is up). The
+  // other files use the tests' own build (globalSetup.ts); this one checks the dev server that
+  // `npm run dev` starts and the build as shipped.
   cli = Promise.all(QUERIES.map((q) => navPath(cliArgs(q))));
-  [browser, preview] = await Promise.all([connectBrowser(), startPreview(cacheDir)]);
-  servers.dev = sharedDevServer();
+  [browser, preview, dev] = await Promise.all([connectBrowser(), startPreview(cacheDir), startDev(join(cacheDir, 'dev'))]);
+  servers.dev = dev;
   servers.preview = preview;
   // Let the CLI runs finish first: they would compete with the page for the CPU.
   await cli;
@@ -126,6 +130,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await preview?.close();
+  await dev?.close();
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
@@ -157,28 +162,8 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     const c = await canvasCoverage(page);
     expect(c.drawn).toBeGreaterThan(0.1);
     expect(c.colours).toBeGreaterThan(20);
-    // The editor's test hook exists in the dev server only, never in the built app.
+    // The editor's test hook exists in the dev server (and the tests' own build), never in the app as shipped.
     expect(await page.evaluate(() => '__navlabEditor' in window)).toBe(target === 'dev');
-    expect(app.errors).toEqual([]);
-  });
-
-  it('loads and draws every shipped scene', async () => {
-    const { page } = app;
-    for (const s of scenes) {
-      await page.evaluate((name) => window.navlab!.loadScene(name), s.name);
-      await settle(page);
-      const shown = await page.evaluate(() => ({
-        doc: window.navlab!.document().name,
-        hud: document.querySelector('.scene-name')!.textContent,
-      }));
-      expect(shown).toEqual({ doc: s.name, hud: s.name });
-      const c = await canvasCoverage(page);
-      expect(c.drawn, `${s.name}: drawn fraction`).toBeGreaterThan(0.04);
-      expect(c.colours, `${s.name}: colours`).toBeGreaterThan(8);
-    }
-    // The picker (a lil-gui <select>) loads scenes too.
-    await page.locator('[data-testid="Scene/scene"] select').selectOption({ label: '3D maze' });
-    await page.waitForFunction(() => window.navlab!.document().name === '3D maze');
     expect(app.errors).toEqual([]);
   });
 
@@ -226,6 +211,30 @@ describe.each(['dev', 'preview'] as const)('the app (%s)', (target) => {
     await expect(page.evaluate(() => window.navlab!.query({ graph: 'waypoints', from: 'nope', to: 'west' }))).rejects.toThrow(
       /no waypoint with id 'nope'/,
     );
+  });
+
+  // The dev server must start the app, load scenes and run searches in its workers (above); what
+  // the app does with them is the same code in both, checked once, on the build as shipped.
+  if (target === 'dev') return;
+
+  it('loads and draws every shipped scene', async () => {
+    const { page } = app;
+    for (const s of scenes) {
+      await page.evaluate((name) => window.navlab!.loadScene(name), s.name);
+      await settle(page);
+      const shown = await page.evaluate(() => ({
+        doc: window.navlab!.document().name,
+        hud: document.querySelector('.scene-name')!.textContent,
+      }));
+      expect(shown).toEqual({ doc: s.name, hud: s.name });
+      const c = await canvasCoverage(page);
+      expect(c.drawn, `${s.name}: drawn fraction`).toBeGreaterThan(0.04);
+      expect(c.colours, `${s.name}: colours`).toBeGreaterThan(8);
+    }
+    // The picker (a lil-gui <select>) loads scenes too.
+    await page.locator('[data-testid="Scene/scene"] select').selectOption({ label: '3D maze' });
+    await page.waitForFunction(() => window.navlab!.document().name === '3D maze');
+    expect(app.errors).toEqual([]);
   });
 
   it('compares two configurations side by side', async () => {

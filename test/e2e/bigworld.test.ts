@@ -1,8 +1,8 @@
 /**
- * A big Warframe map in a real browser (vite dev server, headless Chromium): A1 (896x390x255,
+ * A big Warframe map in a real browser (the built app, headless Chromium): A1 (896x390x255,
  * 89 million voxels) dropped on the page loads, draws its voxel chunks, a grid search finds
  * the published optimal length of a scenario problem, and painting one voxel rebuilds only the
- * chunks it touches (counted by the chunks themselves, through the dev server's editor hook);
+ * chunks it touches (counted by the chunks themselves, through the editor's test hook);
  * the edit is autosaved as a base text and short patches and comes back after a reload.
  * Needs the full Moving AI data (../shared/data/movingai or NAVLAB_MOVINGAI_DIR): skipped
  * without it.
@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse3dScen } from '../../src/core/io/movingai.ts';
 import { hasFullData, MOVINGAI_DIR } from '../support/movingai.ts';
-import { canvasCoverage, connectBrowser, openApp, settle, sharedDevServer, type AppPage } from './harness.ts';
+import { canvasCoverage, connectBrowser, openApp, settle, sharedApp, type AppPage } from './harness.ts';
 
 /** What the page tells about the drawn voxel chunks (through `__navlabEditor.app`). */
 interface ChunkStats {
@@ -50,7 +50,7 @@ const chunkStats = (): Promise<ChunkStats | null> =>
 describe.skipIf(!hasFullData())('a big Warframe map in the app', () => {
   beforeAll(async () => {
     browser = await connectBrowser();
-    app = await openApp(browser, sharedDevServer().url);
+    app = await openApp(browser, sharedApp().url);
     page = app.page;
   });
 

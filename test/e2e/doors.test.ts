@@ -1,5 +1,5 @@
 /**
- * Trust at the app's doors (dev server, headless Chromium): a failing import at any stage
+ * Trust at the app's doors (the built app, headless Chromium): a failing import at any stage
  * (reading the file, decoding it, a limit, the worker's voxelization and waypoint placement,
  * preprocessing, a broken scene file, a scene whose mesh fails) leaves the scene, the undo
  * history and the autosave as they were, with one line of text naming the file; share links
@@ -15,12 +15,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
 import { encodeShare } from '../../src/app/features/editor/share.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { openApp, ROOT, shippedScenes, useDevServer, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
+import { openApp, ROOT, shippedScenes, useSharedApp, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
 
 let browser: Browser;
 let server: AppUrl;
 const pages: AppPage[] = [];
-useDevServer((dev) => ({ browser, server } = dev));
+useSharedApp((dev) => ({ browser, server } = dev));
 
 afterAll(async () => {
   for (const p of pages) await p.close();

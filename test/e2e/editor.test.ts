@@ -1,5 +1,5 @@
 /**
- * The editor in a real browser (vite dev server, headless Chromium): waypoints placed by
+ * The editor in a real browser (the built app, headless Chromium): waypoints placed by
  * clicking the canvas (on a surface and on the placement plane) get links, dragging one with
  * the gizmo updates its links live and agrees with a full preprocessing, undo/redo by keys
  * and handle, painting a voxel reroutes a grid search, edits survive a reload (autosave),
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/math/random.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { downloadText, loadScene, openApp, screenPoint, settle, useDevApp, type AppPage, type EditorHook } from './harness.ts';
+import { downloadText, loadScene, openApp, screenPoint, settle, useAppPage, type AppPage, type EditorHook } from './harness.ts';
 
 /** A small world: a wall between two waypoints (so they do not see each other). */
 const WALL_SCENE = {
@@ -72,7 +72,7 @@ const FLOOR_SCENE = {
 let browser: Browser;
 let app: AppPage;
 let page: Page;
-useDevApp((dev) => ({ browser, app, page } = dev));
+useAppPage((dev) => ({ browser, app, page } = dev));
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 /** The links count the status panel reports. */

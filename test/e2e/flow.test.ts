@@ -1,5 +1,5 @@
 /**
- * The flow a user expects, in a real browser (vite dev server, headless Chromium): shortcuts
+ * The flow a user expects, in a real browser (the built app, headless Chromium): shortcuts
  * after clicking panel controls, the ground slab locked against selection, drag painting and
  * box fill as one undo step, pausing, stepping and finishing a watched search, the compare
  * difference counts, and selecting and retargeting an agent.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildVoxelGrid } from '../../src/scene/build.ts';
 import { parseScene } from '../../src/scene/validate.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { loadScene, screenPoint, settle, useDevApp, type AppPage } from './harness.ts';
+import { loadScene, screenPoint, settle, useAppPage, type AppPage } from './harness.ts';
 
 /** A voxel floor (y = 0) under two free layers: painting happens on its top face. */
 const FLOOR_SCENE = {
@@ -20,7 +20,7 @@ const FLOOR_SCENE = {
 
 let app: AppPage;
 let page: Page;
-useDevApp((dev) => ({ app, page } = dev));
+useAppPage((dev) => ({ app, page } = dev));
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 const hud = async (): Promise<string> => (await page.textContent('#hud')) ?? '';

@@ -1,9 +1,10 @@
 /**
  * End-to-end harness: the app served by vite's dev server and by `vite preview` of a build
  * (both started through vite's JS API on free ports), driven in a headless system Chromium
- * with software WebGL2 (playwright-core). In the tests, one Chromium and one dev server serve
- * every file (globalSetup.ts starts them; `connectBrowser`, `sharedDevServer`, `useDevServer`);
- * the benchmarks start their own (`launchBrowser`, `startDev`, `startPreview`).
+ * with software WebGL2 (playwright-core). In the tests, one Chromium and one build of the app
+ * (mode 'e2e') serve every file (globalSetup.ts starts them; `connectBrowser`, `sharedApp`,
+ * `useSharedApp`); the benchmarks and the dev-server test start their own (`launchBrowser`,
+ * `startDev`, `startPreview`).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
@@ -23,7 +24,7 @@ export interface AppServer extends AppUrl {
   close(): Promise<void>;
 }
 
-/** Where the app is served (the shared dev server: its owner, globalSetup.ts, closes it). */
+/** Where the app is served (the shared build: its owner, globalSetup.ts, closes it). */
 export interface AppUrl {
   url: string;
 }
@@ -57,10 +58,13 @@ export async function startDev(cacheDir: string): Promise<AppServer> {
   return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
 }
 
-/** `vite build` into a temporary directory, then `vite preview` of it on a free port. */
-export async function startPreview(cacheDir: string): Promise<AppServer> {
+/**
+ * `vite build` into a temporary directory, then `vite preview` of it on a free port. `mode`
+ * 'production' is the app as shipped; 'e2e' keeps the editor's test hook (main.ts).
+ */
+export async function startPreview(cacheDir: string, mode: 'production' | 'e2e' = 'production'): Promise<AppServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'navlab-build-'));
-  await build({ root: ROOT, configFile, cacheDir, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await build({ root: ROOT, configFile, cacheDir, mode, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const port = await freePort();
   const server = await preview({
     root: ROOT,
@@ -106,8 +110,8 @@ export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('e2eBrowser'));
 }
 
-/** The e2e run's one dev server of the app (globalSetup.ts). */
-export const sharedDevServer = (): AppUrl => ({ url: inject('e2eDevUrl') });
+/** The e2e run's one build of the app (globalSetup.ts), with the editor's test hook. */
+export const sharedApp = (): AppUrl => ({ url: inject('e2eAppUrl') });
 
 /** A page of the app with its console errors and long tasks recorded. */
 export interface AppPage {
@@ -166,14 +170,14 @@ export async function openApp(browser: Browser, url: string): Promise<AppPage> {
   };
 }
 
-/** This file's connection to the shared browser, and the shared dev server. */
-export interface DevServer {
+/** This file's connection to the shared browser, and the shared build of the app. */
+export interface SharedApp {
   browser: Browser;
   server: AppUrl;
 }
 
-/** A browser, the dev server and one open page of the app. */
-export interface DevApp extends DevServer {
+/** A browser, the shared app and one open page of it. */
+export interface SharedAppPage extends SharedApp {
   app: AppPage;
   page: Page;
 }
@@ -181,24 +185,24 @@ export interface DevApp extends DevServer {
 /**
  * For a test file: connects to the shared Chromium before the file's tests and closes the
  * connection (with every context the file opened) after; `ready` receives it and the shared
- * dev server.
+ * shared app.
  */
-export function useDevServer(ready: (dev: DevServer) => void): void {
+export function useSharedApp(ready: (dev: SharedApp) => void): void {
   let browser: Browser | null = null;
   beforeAll(async () => {
     browser = await connectBrowser();
-    ready({ browser, server: sharedDevServer() });
+    ready({ browser, server: sharedApp() });
   });
   afterAll(async () => {
     await browser?.close();
   });
 }
 
-/** As useDevServer, and opens the app once (openApp) for the file's tests. */
-export function useDevApp(ready: (dev: DevApp) => void): void {
-  let dev: DevServer | null = null;
+/** As useSharedApp, and opens the app once (openApp) for the file's tests. */
+export function useAppPage(ready: (dev: SharedAppPage) => void): void {
+  let dev: SharedApp | null = null;
   let app: AppPage | null = null;
-  useDevServer((d) => {
+  useSharedApp((d) => {
     dev = d;
   });
   // beforeAll hooks run in order (after the servers started); afterAll hooks in reverse.
@@ -226,7 +230,7 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-/** The editor's test hook (dev server only): the app's camera, canvas, rig and drawn waypoints. */
+/** The editor's test hook (dev server and e2e build only): the app's camera, canvas, rig and drawn waypoints. */
 export interface EditorHook {
   /** Applies an edit as the editing tools do (undoable, autosaved). */
   commit(label: string, edit: (doc: SceneDocument) => SceneDocument): boolean;
@@ -244,7 +248,7 @@ export interface EditorHook {
   };
 }
 
-/** Where world point p appears on the page (CSS pixels), through the dev server's editor hook. */
+/** Where world point p appears on the page (CSS pixels), through the editor's test hook. */
 export async function screenPoint(page: Page, p: number[]): Promise<{ x: number; y: number }> {
   await settle(page);
   return page.evaluate(([x, y, z]) => {
@@ -258,7 +262,7 @@ export async function screenPoint(page: Page, p: number[]): Promise<{ x: number;
   }, p);
 }
 
-/** Puts the camera at `eye` looking at `target` (dev server's editor hook), and lets orbit damping settle. */
+/** Puts the camera at `eye` looking at `target` (the editor's test hook), and lets orbit damping settle. */
 export async function setView(page: Page, eye: number[], target: number[]): Promise<void> {
   await page.evaluate(
     ([e, t]) => {

@@ -1,5 +1,5 @@
 /**
- * Hostile documents in a real browser (dev server, under the app's Content-Security-Policy):
+ * Hostile documents in a real browser (the built app, under the app's Content-Security-Policy):
  * markup and script in every string field of a scene, through every way a document enters the
  * app (navlab.loadScene, the scene picker, a dropped file, a share link, autosave restore),
  * then every waypoint hovered and selected, the obstacle selected and deleted, a search run
@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAST_SCENE_KEY, SCENE_KEY_PREFIX } from '../../src/app/features/editor/persistence.ts';
 import { encodeShare } from '../../src/app/features/editor/share.ts';
-import { openApp, screenPoint, setView, settle, useDevServer, type AppPage, type AppUrl } from './harness.ts';
+import { openApp, screenPoint, setView, settle, useSharedApp, type AppPage, type AppUrl } from './harness.ts';
 
 /** Markup that would run script or add elements if rendered as HTML; `k` tells the fields apart. */
 const P = (k: string): string =>
@@ -48,7 +48,7 @@ function hostile(name: string): Record<string, unknown> {
 let browser: Browser;
 let server: AppUrl;
 const pages: AppPage[] = [];
-useDevServer((dev) => ({ browser, server } = dev));
+useSharedApp((dev) => ({ browser, server } = dev));
 
 afterAll(async () => {
   for (const p of pages) await p.close();

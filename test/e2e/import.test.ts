@@ -1,5 +1,5 @@
 /**
- * Mesh import in the app (dev server, headless Chromium): mesh files dropped on the window or
+ * Mesh import in the app (the built app, headless Chromium): mesh files dropped on the window or
  * chosen with the picker become a version-2 scene with the meshes embedded, voxelized, with
  * automatic waypoints, that searches find paths in; every broken file shows an error naming
  * the file and its problem and leaves the scene as it was; the Meshes panel re-voxelizes and
@@ -16,7 +16,7 @@ import {
   openApp,
   ROOT,
   settle,
-  sharedDevServer,
+  sharedApp,
   shippedScenes,
   type AppPage,
   type AppUrl,
@@ -31,7 +31,7 @@ const requests: string[] = [];
 
 beforeAll(async () => {
   browser = await connectBrowser();
-  server = sharedDevServer();
+  server = sharedApp();
   app = await openApp(browser, server.url);
   page = app.page;
   page.on('request', (r) => requests.push(r.url()));

@@ -10,12 +10,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { dracoLevelGlb, levelStl } from '../support/levelMeshes.ts';
-import { BACKGROUND, useDevApp, type AppPage, dropFile } from './harness.ts';
+import { BACKGROUND, useAppPage, type AppPage, dropFile } from './harness.ts';
 import { decodePng } from './png.ts';
 
 let app: AppPage;
 let page: Page;
-useDevApp((dev) => {
+useAppPage((dev) => {
   app = dev.app;
   page = dev.page;
 });

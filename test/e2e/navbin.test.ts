@@ -1,5 +1,5 @@
 /**
- * Baked navigation in the app (dev server, headless Chromium): "Export navigation (.navbin)"
+ * Baked navigation in the app (the built app, headless Chromium): "Export navigation (.navbin)"
  * downloads the scene's grid (with terrain), waypoint graph and settings as bytes readNavbin
  * and navWorldFromNavbin read, answering queries as the app does; the file dropped back
  * opens as a scene with the same grid and waypoints; a broken .navbin gets one line naming it.
@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { readNavbin } from '../../src/core/io/navbin.ts';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { navWorldFromNavbin } from '../../src/three/navbinWorld.ts';
-import { loadScene, shippedScenes, useDevApp, type AppPage, dropFile } from './harness.ts';
+import { loadScene, shippedScenes, useAppPage, type AppPage, dropFile } from './harness.ts';
 
 let page: Page;
 let app: AppPage;
-useDevApp((dev) => ({ app, page } = dev));
+useAppPage((dev) => ({ app, page } = dev));
 
 const RIVER = shippedScenes().find((s) => s.file === 'river-bridge.json')!.name;
 /** Across the river: the optimum takes the bridge (wading costs 8 per voxel). */

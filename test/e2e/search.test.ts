@@ -1,5 +1,5 @@
 /**
- * Watching a search in the view, in a real browser (dev server, headless Chromium): the
+ * Watching a search in the view, in a real browser (the built app, headless Chromium): the
  * default speed is the automatic one, hovering a reached node reads its g, h and f, dragging
  * the goal marker moves the goal and the search follows, tooltips stay inside the window and
  * off the panels, the agents take a geometry edit without restarting, and watching JPS or
@@ -7,12 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadScene, screenPoint, settle, setView, useDevApp, type AppPage } from './harness.ts';
+import { loadScene, screenPoint, settle, setView, useAppPage, type AppPage } from './harness.ts';
 import { decodePng } from './png.ts';
 
 let app: AppPage;
 let page: Page;
-useDevApp((dev) => ({ app, page } = dev));
+useAppPage((dev) => ({ app, page } = dev));
 
 /** A voxel floor (y = 0) under two free layers; the agent's ends are the search's default ends. */
 const FLOOR_SCENE = {
@@ -125,7 +125,7 @@ const WALLS_VIEW: [number[], number[]] = [
   [13, 0, 9],
 ];
 
-/** The lab as the dev server's editor hook reaches it (the parts read here). */
+/** The lab as the editor's test hook reaches it (the parts read here). */
 interface LabHook {
   settings: { a: { algorithm: string }; layers: { steps: boolean } };
   runs: { view: { counts: { steps: number } }; segments: { count: number; kinds: Uint8Array }; sight: { total: number; passed: number } }[];

@@ -1,5 +1,5 @@
 /**
- * Textured glTF levels in the app (dev server, headless Chromium): a GLB whose image lies in
+ * Textured glTF levels in the app (the built app, headless Chromium): a GLB whose image lies in
  * its binary chunk, and a .gltf dropped with its PNG, are drawn with their textures (decoded by
  * the browser from the checked bytes, nothing fetched), without console errors or
  * Content-Security-Policy violations.
@@ -7,12 +7,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { png, texturedBox } from '../../scripts/meshes/gltf.ts';
-import { useDevApp, type AppPage, type DevApp } from './harness.ts';
+import { useAppPage, type AppPage, type SharedAppPage } from './harness.ts';
 
-let dev: DevApp;
+let dev: SharedAppPage;
 let page: Page;
 let app: AppPage;
-useDevApp((d) => {
+useAppPage((d) => {
   dev = d;
 });
 beforeAll(() => {

@@ -1,5 +1,5 @@
 /**
- * Nothing lost, nothing stuck (dev server, headless Chromium): each scene keeps its own edits
+ * Nothing lost, nothing stuck (the built app, headless Chromium): each scene keeps its own edits
  * and undo history across picker switches, `navlab.loadScene(name)` and reloads, with the
  * same picker names and an explicit way back to the shipped version; a failed save (storage
  * full) is shown; two tabs on one scene do not overwrite each other silently; a new load
@@ -8,12 +8,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { sceneFile, shippedScenes, useDevApp, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
+import { sceneFile, shippedScenes, useAppPage, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
 
 let server: AppUrl;
 let app: AppPage;
 let page: Page;
-useDevApp((dev) => ({ server, app, page } = dev));
+useAppPage((dev) => ({ server, app, page } = dev));
 
 const FIELD = shippedScenes().find((s) => s.file === 'open-field.json')!.name;
 const CLASSIC = shippedScenes().find((s) => s.file === 'classic-10.json')!.name;
