@@ -57,6 +57,8 @@ export class SearchLab {
   readonly runs = [new LabRun('A'), new LabRun('B')] as const;
   /** Called whenever something the status line shows changed. */
   onChange: () => void = () => {};
+  /** When watched searches last stepped (labStepping.ts), 0 before the first time. */
+  lastStepAt = 0;
   /** Watched searches stand still (step() advances them by hand). */
   paused = false;
   /** Watched searches run to the end as fast as the frame budget allows, drawn at the end. */
