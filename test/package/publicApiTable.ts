@@ -364,6 +364,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
         },
         unchecked: {
           cellOf: PER_NODE,
+          voxelCell: PER_NODE,
           cellBox: PER_NODE,
           voxelOf: PER_NODE,
           isTraversable: PER_NODE,

@@ -3,7 +3,7 @@ import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
-import { componentOf, type SparseComponents, sparseComponents } from './components.ts';
+import { componentOf, nearestInComponent, type SparseComponents, sparseComponents } from './components.ts';
 import { compact3 as compact3_ } from './morton.ts';
 import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
 
@@ -86,7 +86,7 @@ export class SparseSpace implements SearchSpace {
   }
 
   /** The cell of voxel `b` of MIXED brick n: its free octant's cell, its own, or -1 when blocked. */
-  private voxelCell(n: number, b: number): number {
+  voxelCell(n: number, b: number): number {
     if (!this.brickFree(n, b)) return -1;
     return this.octantFree(n, b) ? 64 * n + (b & OCTANT_MIN) : 64 * n + b;
   }
@@ -120,66 +120,10 @@ export class SparseSpace implements SearchSpace {
     const from = comp === null ? -1 : componentOf(comp, this.voxelBase, this.startCell);
     this.redirected = comp !== null && from !== componentOf(comp, this.voxelBase, this.goalCell);
     if (this.redirected) {
-      this.nearestInComponent(from, this.goalVoxel);
+      nearestInComponent(this, comp!, from, this.goalVoxel);
       this.goalCell = this.cellOf(this.goalVoxel[0], this.goalVoxel[1], this.goalVoxel[2]);
     }
     return this.startCell;
-  }
-
-  /**
-   * Replaces voxel g by the voxel of component `comp` nearest it (least straight-line
-   * distance; ties: the lower cell id), scanning the component's cells, not searching.
-   */
-  private nearestInComponent(comp: number, g: number[]): void {
-    const c = this.components!;
-    const w = this.world;
-    let best = Infinity;
-    const at = [0, 0, 0];
-    const q = [g[0], g[1], g[2]];
-    const box = [0, 0, 0, 0];
-    for (let n = 0; n < w.nodeCount; n++) {
-      if (c.nodeComp[n] !== comp) continue;
-      w.nodeBox(n, box);
-      let d = 0;
-      for (let a = 0; a < 3; a++) {
-        const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
-        d += (v - q[a]) * (v - q[a]);
-      }
-      if (d < best) {
-        best = d;
-        for (let a = 0; a < 3; a++) at[a] = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
-      }
-    }
-    for (let b = 0; b < w.brickCount; b++) {
-      if (w.kind[b] !== MIXED) continue;
-      const one = c.brickComp[b];
-      if (one >= 0 && one !== comp) continue;
-      w.nodeBox(b, box);
-      // A brick nearer than the best so far only.
-      let d0 = 0;
-      for (let a = 0; a < 3; a++) {
-        const v = Math.max(box[a], Math.min(q[a], box[a] + 3));
-        d0 += (v - q[a]) * (v - q[a]);
-      }
-      if (d0 >= best) continue;
-      for (let bit = 0; bit < 64; bit++) {
-        const cell = this.voxelCell(b, bit);
-        if (cell < 0 || componentOf(c, this.voxelBase, cell) !== comp) continue;
-        const x = box[0] + (bit & 3),
-          y = box[1] + ((bit >> 2) & 3),
-          z = box[2] + (bit >> 4);
-        const d = (x - q[0]) ** 2 + (y - q[1]) ** 2 + (z - q[2]) ** 2;
-        if (d < best) {
-          best = d;
-          at[0] = x;
-          at[1] = y;
-          at[2] = z;
-        }
-      }
-    }
-    g[0] = at[0];
-    g[1] = at[1];
-    g[2] = at[2];
   }
 
   private brickFree(n: number, b: number): boolean {

@@ -23,6 +23,8 @@ export interface CellGraph {
   readonly buffer: Int32Array;
   isTraversable(c: number): boolean;
   neighbours(c: number): number;
+  /** The cell of voxel `b` of MIXED brick n (-1 when blocked). */
+  voxelCell(n: number, b: number): number;
 }
 
 function find(parent: Int32Array, a: number): number {
@@ -86,3 +88,58 @@ export function componentOf(comp: SparseComponents, voxelBase: number, c: number
 /** Bytes the labels hold. */
 export const componentsBytes = (comp: SparseComponents): number =>
   comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.voxelComp.byteLength;
+
+/**
+ * Replaces voxel g by the voxel of component `comp` nearest it (least straight-line distance;
+ * ties: the first found, nodes before bricks), scanning the component's cells, not searching.
+ */
+export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: number, g: number[]): void {
+  const w = space.world;
+  let best = Infinity;
+  const at = [0, 0, 0];
+  const q = [g[0], g[1], g[2]];
+  const box = [0, 0, 0, 0];
+  for (let n = 0; n < w.nodeCount; n++) {
+    if (c.nodeComp[n] !== comp) continue;
+    w.nodeBox(n, box);
+    let d = 0;
+    for (let a = 0; a < 3; a++) {
+      const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+      d += (v - q[a]) * (v - q[a]);
+    }
+    if (d < best) {
+      best = d;
+      for (let a = 0; a < 3; a++) at[a] = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+    }
+  }
+  for (let b = 0; b < w.brickCount; b++) {
+    if (w.kind[b] !== MIXED) continue;
+    const one = c.brickComp[b];
+    if (one >= 0 && one !== comp) continue;
+    w.nodeBox(b, box);
+    // Only a brick nearer than the best so far.
+    let d0 = 0;
+    for (let a = 0; a < 3; a++) {
+      const v = Math.max(box[a], Math.min(q[a], box[a] + 3));
+      d0 += (v - q[a]) * (v - q[a]);
+    }
+    if (d0 >= best) continue;
+    for (let bit = 0; bit < 64; bit++) {
+      const cell = space.voxelCell(b, bit);
+      if (cell < 0 || componentOf(c, space.voxelBase, cell) !== comp) continue;
+      const x = box[0] + (bit & 3),
+        y = box[1] + ((bit >> 2) & 3),
+        z = box[2] + (bit >> 4);
+      const d = (x - q[0]) ** 2 + (y - q[1]) ** 2 + (z - q[2]) ** 2;
+      if (d < best) {
+        best = d;
+        at[0] = x;
+        at[1] = y;
+        at[2] = z;
+      }
+    }
+  }
+  g[0] = at[0];
+  g[1] = at[1];
+  g[2] = at[2];
+}
