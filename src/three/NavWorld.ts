@@ -341,7 +341,7 @@ function voxelTriple(g: VoxelGrid, v: number): [number, number, number] {
   return [c.x, c.y, c.z];
 }
 
-const NO_WAYPOINTS = new WaypointGraph([], []);
+const NO_WAYPOINTS = /* @__PURE__ */ new WaypointGraph([], []);
 
 /**
  * A NavWorld of `parts` (for factories outside the class, such as navWorldFromNavbin, kept out

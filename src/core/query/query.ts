@@ -56,7 +56,7 @@ export interface QueryRun {
   report(): PathReport;
 }
 
-const NO_WAYPOINTS = new WaypointGraph([], []);
+const NO_WAYPOINTS = /* @__PURE__ */ new WaypointGraph([], []);
 const NO_INDEX: ReadonlyMap<string, number> = new Map();
 
 /**

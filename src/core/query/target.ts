@@ -20,7 +20,7 @@ export interface SearchableScene {
   index: ReadonlyMap<string, number>;
 }
 
-const NO_WAYPOINTS = new WaypointGraph([], []);
+const NO_WAYPOINTS = /* @__PURE__ */ new WaypointGraph([], []);
 
 /** A SearchableScene of a grid (or null) and, optionally, a waypoint graph with its ids (copied). */
 export function searchableOf(grid: VoxelGrid | null, graph: WaypointGraph = NO_WAYPOINTS, ids: readonly string[] = []): SearchableScene {

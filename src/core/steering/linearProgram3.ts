@@ -24,6 +24,24 @@ export const PLANE_STRIDE = 6;
 // Module scratch (the solver allocates nothing).
 const _line = new Float64Array(6); // point (3), unit direction (3)
 const _saved = new Float64Array(3);
+const _kept = new Float64Array(3);
+
+/** (plane o's point - (x, y, z)) . its normal: > 0 when (x, y, z) violates plane o (o = PLANE_STRIDE x index). */
+function gap(planes: Float64Array, o: number, x: number, y: number, z: number): number {
+  return planes[o + 3] * (planes[o] - x) + planes[o + 4] * (planes[o + 1] - y) + planes[o + 5] * (planes[o + 2] - z);
+}
+
+/** gap() of the point r (xyz). */
+function gapTo(planes: Float64Array, o: number, r: Float64Array): number {
+  return gap(planes, o, r[0], r[1], r[2]);
+}
+
+/** Copies the first three numbers of `from` into `to`. */
+function copy3(to: Float64Array, from: Float64Array): void {
+  to[0] = from[0];
+  to[1] = from[1];
+  to[2] = from[2];
+}
 
 /**
  * Writes into `result` the point of line `line` (point, unit direction) inside the ball of
@@ -55,11 +73,8 @@ function program1(
   let tRight = -dotProduct + sq;
   for (let i = 0; i < planeNo; i++) {
     const o = PLANE_STRIDE * i;
-    const nx = planes[o + 3],
-      ny = planes[o + 4],
-      nz = planes[o + 5];
-    const numerator = (planes[o] - px) * nx + (planes[o + 1] - py) * ny + (planes[o + 2] - pz) * nz;
-    const denominator = dx * nx + dy * ny + dz * nz;
+    const numerator = gap(planes, o, px, py, pz);
+    const denominator = dx * planes[o + 3] + dy * planes[o + 4] + dz * planes[o + 5];
     if (denominator * denominator <= EPSILON) {
       // The line is (almost) parallel to plane i: all in or all out.
       if (numerator > 0) return false;
@@ -130,7 +145,7 @@ function program2(
     }
   } else {
     // Project the preferred velocity onto the plane, then into the plane's disc of the ball.
-    const d = (bpx - ox) * nx + (bpy - oy) * ny + (bpz - oz) * nz;
+    const d = gap(planes, b, ox, oy, oz);
     let rx = ox + d * nx,
       ry = oy + d * ny,
       rz = oz + d * nz;
@@ -153,7 +168,7 @@ function program2(
     const mx = planes[o + 3],
       my = planes[o + 4],
       mz = planes[o + 5];
-    if (mx * (planes[o] - result[0]) + my * (planes[o + 1] - result[1]) + mz * (planes[o + 2] - result[2]) <= 0) continue;
+    if (gapTo(planes, o, result) <= 0) continue;
     // The optimum violates plane i: move it onto the line where planes i and planeNo meet.
     let ux = my * nz - mz * ny,
       uy = mz * nx - mx * nz,
@@ -168,7 +183,7 @@ function program2(
     const lx = uy * nz - uz * ny,
       ly = uz * nx - ux * nz,
       lz = ux * ny - uy * nx;
-    const k = ((planes[o] - bpx) * mx + (planes[o + 1] - bpy) * my + (planes[o + 2] - bpz) * mz) / (lx * mx + ly * my + lz * mz);
+    const k = gap(planes, o, bpx, bpy, bpz) / (lx * mx + ly * my + lz * mz);
     _line[0] = bpx + k * lx;
     _line[1] = bpy + k * ly;
     _line[2] = bpz + k * lz;
@@ -209,19 +224,10 @@ export function solveLinearProgram3(
     result[2] = oz * k;
   }
   for (let i = 0; i < count; i++) {
-    const o = PLANE_STRIDE * i;
-    if (
-      planes[o + 3] * (planes[o] - result[0]) + planes[o + 4] * (planes[o + 1] - result[1]) + planes[o + 5] * (planes[o + 2] - result[2]) <=
-      0
-    )
-      continue;
-    _saved[0] = result[0];
-    _saved[1] = result[1];
-    _saved[2] = result[2];
+    if (gapTo(planes, PLANE_STRIDE * i, result) <= 0) continue;
+    copy3(_saved, result);
     if (!program2(planes, i, radius, ox, oy, oz, directionOpt, result)) {
-      result[0] = _saved[0];
-      result[1] = _saved[1];
-      result[2] = _saved[2];
+      copy3(result, _saved);
       return i;
     }
   }
@@ -248,7 +254,7 @@ export function leastPenetration(
     const nx = planes[b + 3],
       ny = planes[b + 4],
       nz = planes[b + 5];
-    if (nx * (planes[b] - result[0]) + ny * (planes[b + 1] - result[1]) + nz * (planes[b + 2] - result[2]) <= distance) continue;
+    if (gapTo(planes, b, result) <= distance) continue;
     // Plane i is violated by more than the least penetration so far: project every earlier
     // plane j onto the bisector of i and j, and maximise the progress along i's normal.
     let m = 0;
@@ -271,9 +277,7 @@ export function leastPenetration(
         const lx = cy * nz - cz * ny,
           ly = cz * nx - cx * nz,
           lz = cx * ny - cy * nx;
-        const k =
-          ((planes[o] - planes[b]) * mx + (planes[o + 1] - planes[b + 1]) * my + (planes[o + 2] - planes[b + 2]) * mz) /
-          (lx * mx + ly * my + lz * mz);
+        const k = gap(planes, o, planes[b], planes[b + 1], planes[b + 2]) / (lx * mx + ly * my + lz * mz);
         scratch[w] = planes[b] + k * lx;
         scratch[w + 1] = planes[b + 1] + k * ly;
         scratch[w + 2] = planes[b + 2] + k * lz;
@@ -290,15 +294,9 @@ export function leastPenetration(
       scratch[w + 5] = qz;
       m++;
     }
-    const sx = result[0],
-      sy = result[1],
-      sz = result[2];
-    if (solveLinearProgram3(scratch, m, radius, nx, ny, nz, true, result) < m) {
-      // Rounding only (the result is feasible by construction): keep the previous one.
-      result[0] = sx;
-      result[1] = sy;
-      result[2] = sz;
-    }
-    distance = nx * (planes[b] - result[0]) + ny * (planes[b + 1] - result[1]) + nz * (planes[b + 2] - result[2]);
+    copy3(_kept, result);
+    // Rounding only (the result is feasible by construction): keep the previous one.
+    if (solveLinearProgram3(scratch, m, radius, nx, ny, nz, true, result) < m) copy3(result, _kept);
+    distance = gapTo(planes, b, result);
   }
 }

@@ -88,22 +88,20 @@ export function orcaPlane(
 ): void {
   const distSq = px * px + py * py + pz * pz;
   const rrSq = rr * rr;
-  let nx: number, ny: number, nz: number, uLen: number;
+  // (ex, ey, ez) of length el: the outward normal at the nearest boundary point, unnormalised.
+  let ex: number, ey: number, ez: number, el: number, uLen: number;
   if (distSq > rrSq) {
     const inv = 1 / tau;
     // From the centre of the cut-off sphere (p / tau) to the relative velocity.
-    const cx = wx - inv * px,
-      cy = wy - inv * py,
-      cz = wz - inv * pz;
-    const cSq = cx * cx + cy * cy + cz * cz;
-    const dotProduct = cx * px + cy * py + cz * pz;
+    ex = wx - inv * px;
+    ey = wy - inv * py;
+    ez = wz - inv * pz;
+    const cSq = ex * ex + ey * ey + ez * ez;
+    const dotProduct = ex * px + ey * py + ez * pz;
     if (dotProduct < 0 && dotProduct * dotProduct > rrSq * cSq) {
-      // Nearest boundary point on the cut-off sphere.
-      const cl = Math.sqrt(cSq);
-      nx = cx / cl;
-      ny = cy / cl;
-      nz = cz / cl;
-      uLen = rr * inv - cl;
+      // Nearest boundary point on the cut-off sphere (cSq > 0 here).
+      el = Math.sqrt(cSq);
+      uLen = rr * inv - el;
     } else {
       // Nearest boundary point on the cone's side.
       const b = px * wx + py * wy + pz * wz;
@@ -112,40 +110,35 @@ export function orcaPlane(
         az = px * wy - py * wx;
       const c = wx * wx + wy * wy + wz * wz - (ax * ax + ay * ay + az * az) / (distSq - rrSq);
       const t = (b + Math.sqrt(Math.max(0, b * b - distSq * c))) / distSq;
-      const ex = wx - t * px,
-        ey = wy - t * py,
-        ez = wz - t * pz;
-      const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-      if (el > 0) {
-        nx = ex / el;
-        ny = ey / el;
-        nz = ez / el;
-      } else {
-        // The relative velocity lies on the cone's axis through its apex: leave sideways of p.
-        nx = -px / Math.sqrt(distSq);
-        ny = -py / Math.sqrt(distSq);
-        nz = -pz / Math.sqrt(distSq);
-      }
+      ex = wx - t * px;
+      ey = wy - t * py;
+      ez = wz - t * pz;
+      el = Math.sqrt(ex * ex + ey * ey + ez * ez);
       uLen = rr * t - el;
     }
   } else {
     // Already overlapping: leave the overlap within this step.
     const inv = 1 / h;
-    const cx = wx - inv * px,
-      cy = wy - inv * py,
-      cz = wz - inv * pz;
-    const cl = Math.sqrt(cx * cx + cy * cy + cz * cz);
-    if (cl > 0) {
-      nx = cx / cl;
-      ny = cy / cl;
-      nz = cz / cl;
-    } else {
-      const d = Math.sqrt(distSq);
-      nx = d > 0 ? -px / d : 1;
-      ny = d > 0 ? -py / d : 0;
-      nz = d > 0 ? -pz / d : 0;
-    }
-    uLen = rr * inv - cl;
+    ex = wx - inv * px;
+    ey = wy - inv * py;
+    ez = wz - inv * pz;
+    el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    uLen = rr * inv - el;
+  }
+  let nx = 1,
+    ny = 0,
+    nz = 0;
+  if (el > 0) {
+    nx = ex / el;
+    ny = ey / el;
+    nz = ez / el;
+  } else if (distSq > 0) {
+    // The relative velocity lies on the cone's axis through its apex (or on the overlap's
+    // escape velocity): leave sideways of p.
+    const d = Math.sqrt(distSq);
+    nx = -px / d;
+    ny = -py / d;
+    nz = -pz / d;
   }
   const o = PLANE_STRIDE * k;
   const f = share * uLen;
