@@ -6,12 +6,10 @@ import { describeValue } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { grow, type MovingObstacleSpec, type SteeringState } from './agentState.ts';
-import { checkMovingObstacleSpec, checkObstaclePlace } from './simulationArgs.ts';
+import { checkMovingObstacleSpec, checkObstaclePlace, finitePoint } from './simulationArgs.ts';
 
 /** Scratch for a moving obstacle's centre (placing obstacles allocates nothing). */
 const _q: Vec3 = { x: 0, y: 0, z: 0 };
-
-const finite = (p: Vec3): boolean => Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z);
 
 /** Adds a moving obstacle (checked) placed where it is at time t; returns its index. */
 export function addObstacle(s: SteeringState, spec: MovingObstacleSpec, t: number): number {
@@ -44,7 +42,7 @@ export function placeObstacle(s: SteeringState, m: number, t: number): void {
 /** Pins obstacle `idOrIndex` at (x, y, z); every agent re-checks its path at the next step. */
 export function pinObstacle(s: SteeringState, idOrIndex: string | number, x: number, y: number, z: number): void {
   const m = obstacleAt(s, idOrIndex, 'moveObstacle');
-  if (!finite({ x, y, z })) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
+  if (!finitePoint({ x, y, z })) throw new NavlabError('usage', 'moveObstacle: coordinates must be finite');
   s.pinned[m] = 1;
   s.obsPos[3 * m] = x;
   s.obsPos[3 * m + 1] = y;

@@ -18,6 +18,13 @@ import { quote } from '../text.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { AgentSpec, MovingObstacleSpec } from './agentState.ts';
 
+/** Whether p's coordinates are all finite. */
+export const finitePoint = (p: { x?: unknown; y?: unknown; z?: unknown }): boolean =>
+  Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z);
+
+/** A non-finite point for a message: "(x, y, z)". */
+const pointText = (p: { x?: unknown; y?: unknown; z?: unknown }): string => `(${[p.x, p.y, p.z].map(describeValue).join(', ')})`;
+
 /** The options of `new Simulation(options)` (SimulationOptions), checked; undefined is fine. */
 export function checkSimulationOptions(options: unknown): void {
   const o = checkOptions<{ geometry?: unknown; planner?: unknown; params?: unknown; movingObstacles?: unknown; agents?: unknown }>(
@@ -52,8 +59,7 @@ export function checkGoalShape(what: string, goal: unknown): Vec3 | { obstacle: 
     checkString(`${what}: goal.obstacle`, g.obstacle);
     return g as { obstacle: string };
   }
-  if (!Number.isFinite(g.x) || !Number.isFinite(g.y) || !Number.isFinite(g.z))
-    throw new NavlabError('usage', `${what}: goal must have finite coordinates, got (${[g.x, g.y, g.z].map(describeValue).join(', ')})`);
+  if (!finitePoint(g)) throw new NavlabError('usage', `${what}: goal must have finite coordinates, got ${pointText(g)}`);
   return g as unknown as Vec3;
 }
 
@@ -68,10 +74,6 @@ export function checkMovingObstacleSpec(what: string, spec: unknown): MovingObst
 
 /** The place `positionAt` wrote, checked: a callback that gives a non-finite centre is misuse. */
 export function checkObstaclePlace(id: string, t: number, p: Vec3): void {
-  if (!Number.isFinite(p.x) || !Number.isFinite(p.y) || !Number.isFinite(p.z)) {
-    throw new NavlabError(
-      'usage',
-      `moving obstacle ${quote(id)}: positionAt(${t}) gave (${[p.x, p.y, p.z].map(describeValue).join(', ')}), not a finite point`,
-    );
-  }
+  if (!finitePoint(p))
+    throw new NavlabError('usage', `moving obstacle ${quote(id)}: positionAt(${t}) gave ${pointText(p)}, not a finite point`);
 }
