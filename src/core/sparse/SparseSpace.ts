@@ -37,14 +37,19 @@ const BIT_STRIDE = [1, 4, 16];
  * so any two voxels of one cell see each other.
  */
 export class SparseSpace implements SearchSpace {
+  /** The octree whose free cells this space searches. */
   readonly world: SparseWorld;
   /** First id of the node cells (64 x bricks). */
   readonly voxelBase: number;
+  /** Number of cell ids (voxelBase + the world's nodes); ids are below it. */
   readonly nodeCount: number;
-  /** The pinned query: start and goal voxels and their cells. */
+  /** The pinned query's start cell (-1 before `pin`). */
   startCell = -1;
+  /** The pinned query's goal cell: the closest reachable voxel's when the goal is in another component. */
   goalCell = -1;
+  /** The pinned query's start voxel. */
   readonly startVoxel = [0, 0, 0];
+  /** The pinned query's goal voxel (the closest reachable one when the goal is in another component). */
   readonly goalVoxel = [0, 0, 0];
   /** Estimate = 0 (heuristic 'zero') or the straight-line distance to the goal voxel. */
   private zeroH = false;
@@ -170,6 +175,7 @@ export class SparseSpace implements SearchSpace {
     return out;
   }
 
+  /** Whether cell c is free (an EMPTY node, or a free octant or voxel of a MIXED brick). */
   isTraversable(c: number): boolean {
     if (c >= this.voxelBase) return this.world.kind[c - this.voxelBase] === EMPTY;
     const n = c >> 6;
@@ -282,16 +288,19 @@ export class SparseSpace implements SearchSpace {
     return Math.sqrt(dx * dx + dy * dy + dz * dz) * this.world.cellSize;
   }
 
+  /** Gives `sink` every face-neighbour cell of u with the distance between their voxels. */
   expand(u: number, sink: NeighborSink): void {
     const count = this.neighbours(u);
     const buf = this.buffer;
     for (let i = 0; i < count; i++) sink.relax(buf[i], this.distance(u, buf[i]));
   }
 
+  /** Sets the estimate: 0 for heuristic 'zero', else the straight-line distance (the goal is the pinned one). */
   setGoal(_goal: number, heuristic: HeuristicName): void {
     this.zeroH = heuristic === 'zero';
   }
 
+  /** Estimated distance from cell c to the goal cell, in world units (never more than the true one). */
   estimate(c: number): number {
     return this.zeroH ? 0 : this.distance(c, this.goalCell);
   }
@@ -360,6 +369,7 @@ export class SparseSpace implements SearchSpace {
     return out;
   }
 
+  /** World position of the centre of the voxel cell c stands for, written into out. */
   position(c: number, out: Vec3): Vec3 {
     const w = this.world;
     const p = this.voxelOf(c, this.rep);

@@ -49,9 +49,11 @@ export interface SparseArrays {
  * same level when it exists, else the coarser childless node covering that side.
  */
 export class SparseWorld {
-  /** Voxels along x, y, z of the world (the dense grid's dims). */
+  /** Voxels along x of the world (the dense grid's dims[0]). */
   readonly X: number;
+  /** Voxels along y of the world (the dense grid's dims[1]). */
   readonly Y: number;
+  /** Voxels along z of the world (the dense grid's dims[2]). */
   readonly Z: number;
   /** Edge length of a voxel in world units. */
   readonly cellSize: number;
@@ -63,15 +65,23 @@ export class SparseWorld {
   readonly root: number;
   /** Node count, all levels. */
   readonly nodeCount: number;
-  /** The node arrays (see SparseArrays). Read-only by contract. */
+  /** The node arrays below are SparseArrays' (read-only by contract). Level k's nodes: [levelStart[k], levelStart[k + 1]). */
   readonly levelStart: Int32Array;
+  /** Per node: Morton code of its position among the nodes of its level. */
   readonly code: Uint32Array;
+  /** Per node: EMPTY, SOLID or MIXED. */
   readonly kind: Uint8Array;
+  /** Per node: its level (0: a 4x4x4 brick). */
   readonly level: Uint8Array;
+  /** Per node: the global index of the first of its 8 children, -1 without children. */
   readonly firstChild: Int32Array;
+  /** Per node: its parent's global index, -1 for the root. */
   readonly parent: Int32Array;
+  /** 6 per node: the face neighbour of the same level, else the coarser node there; -1 outside the world. */
   readonly link: Int32Array;
+  /** Per brick: bits 0..31 of its mask (bit lx + 4 (ly + 4 lz), set = blocked). */
   readonly maskLo: Uint32Array;
+  /** Per brick: bits 32..63 of its mask. */
   readonly maskHi: Uint32Array;
 
   /** Wraps built arrays (use sparseFromGrid or parse3dMapSparse to build one). */
