@@ -8,8 +8,8 @@ import { Placer, type RefineOptions } from './waypointPlacer.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size, and connect ~9 bytes more per voxel
- * (`VoxelPaths`).
+ * components, search state), ~340 MB at this size, and the refinement up to ~28 bytes more
+ * per clear voxel (`GridLandmarks`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
 
@@ -61,9 +61,7 @@ export interface PlacedWaypoints {
  * line-of-sight test (e.g. a BVH capsule test of radius R); every piece of geometry it tests
  * against must lie in the closed boxes of blocked voxels of `grid` (a voxel layer, or a
  * conservative voxelization of the world): clearance is measured on the grid, and tests the
- * grid alone proves clear skip `los` (`gridAssistedLineOfSight`). `graph` is linked when
- * first read.
- * Aims, in this order:
+ * grid alone proves clear skip `los` (`gridAssistedLineOfSight`). Aims, in this order:
  *  - every clear voxel (`clearSpace`) sees a waypoint of its own component (coverage 1);
  *  - the waypoint graph has one component per component of clear voxels;
  *  - few waypoints, placed where routes through them are short.
@@ -140,16 +138,10 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   placer.connect();
   connectors += placer.count - base - refined;
   connectMs += lap();
-  const positions = Float64Array.from(placer.xyz);
-  const placed = placer.vis;
-  let graph: WaypointGraph | null = null;
+  const graph = placer.vis.graph();
   return {
-    positions,
-    /** Built on first use (the import relinks the positions itself). */
-    get graph(): WaypointGraph {
-      graph ??= placed.graph();
-      return graph;
-    },
+    positions: graph.positions,
+    graph,
     space,
     steps: { cover, connectors, pruned, refined, batches },
     ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },
