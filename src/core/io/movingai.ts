@@ -62,39 +62,39 @@ function gridOf(dims: [number, number, number], file: string, line: number): Vox
   }
 }
 
+/** Where the voxels of a Moving AI voxel map go: called with each blocked voxel's coordinates. */
+export type VoxelSink = (x: number, y: number, z: number) => void;
+
 /**
- * Moving AI voxel map: first line `voxel X Y Z`, then one `x y z` line per blocked voxel.
- * See D. Brewer and N. R. Sturtevant, "Benchmarks for Pathfinding in 3D Voxel Space" (SoCS 2018).
+ * Reads a Moving AI voxel map: checks the header `voxel X Y Z` (positive integers), asks
+ * `begin(dims)` for the sink of its blocked voxels (where the caller checks its own size
+ * limit, throwing for line 1), then gives it the voxel of every `x y z` line, checked against
+ * the map's size. Malformed lines throw a ParseError (`file:line: reason`). Lines are parsed
+ * in place, without a string per line.
  */
-export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
-  let pos = 0;
-  let lineNo = 0;
-  const nextLine = (): string | null => {
-    if (pos >= text.length) return null;
-    let end = text.indexOf('\n', pos);
-    if (end < 0) end = text.length;
-    const line = text.slice(pos, end);
-    pos = end + 1;
-    lineNo++;
-    return line;
-  };
-  const header = nextLine();
-  const h = header?.trim().split(/\s+/) ?? [];
-  if (h[0] !== 'voxel' || h.length !== 4) throw new ParseError(file, 1, `expected header 'voxel X Y Z', got ${quote(header ?? '')}`);
+export function read3dMap(text: string, file: string, begin: (dims: [number, number, number]) => VoxelSink): void {
+  let pos = text.indexOf('\n');
+  if (pos < 0) pos = text.length;
+  const header = text.slice(0, pos);
+  const h = header.trim().split(/\s+/);
+  if (h[0] !== 'voxel' || h.length !== 4) throw new ParseError(file, 1, `expected header 'voxel X Y Z', got ${quote(header)}`);
   const [X, Y, Z] = integers(h, 1, 3, file, 1, 'map size');
   if (X < 1 || Y < 1 || Z < 1) throw new ParseError(file, 1, `map size must be positive, got ${X} ${Y} ${Z}`);
-  const grid = gridOf([X, Y, Z], file, 1);
-  const occ = grid.occupancy;
-  for (let line = nextLine(); line !== null; line = nextLine()) {
-    // Fast path: three non-negative integers separated by single spaces.
+  const sink = begin([X, Y, Z]);
+  let lineNo = 1;
+  for (pos++; pos < text.length; ) {
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = text.length;
+    lineNo++;
+    // Three non-negative integers separated by spaces or tabs (a trailing \r allowed).
     let x = 0,
       y = 0,
       z = 0,
       field = 0,
       digits = 0,
       ok = true;
-    for (let i = 0; i < line.length; i++) {
-      const c = line.charCodeAt(i);
+    for (let i = pos; i < end; i++) {
+      const c = text.charCodeAt(i);
       if (c >= 48 && c <= 57) {
         const d = c - 48;
         if (field === 0) x = x * 10 + d;
@@ -112,12 +112,31 @@ export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
       }
     }
     if (digits > 0) field++;
+    const start = pos;
+    pos = end + 1;
     if (field === 0 && ok) continue; // blank line
-    if (!ok || field !== 3) throw new ParseError(file, lineNo, `expected 'x y z' (three non-negative integers), got ${quote(line.trim())}`);
+    if (!ok || field !== 3)
+      throw new ParseError(file, lineNo, `expected 'x y z' (three non-negative integers), got ${quote(text.slice(start, end).trim())}`);
     if (x >= X || y >= Y || z >= Z) throw new ParseError(file, lineNo, `voxel (${x}, ${y}, ${z}) is outside the ${X}x${Y}x${Z} map`);
-    occ[x + X * (y + Y * z)] = 1;
+    sink(x, y, z);
   }
-  return grid;
+}
+
+/**
+ * Moving AI voxel map: first line `voxel X Y Z`, then one `x y z` line per blocked voxel.
+ * See D. Brewer and N. R. Sturtevant, "Benchmarks for Pathfinding in 3D Voxel Space" (SoCS 2018).
+ */
+export function parse3dMap(text: string, file = '<3dmap>'): VoxelGrid {
+  let grid: VoxelGrid | null = null;
+  read3dMap(text, file, ([X, Y, Z]) => {
+    const g = gridOf([X, Y, Z], file, 1);
+    const occ = g.occupancy;
+    grid = g;
+    return (x, y, z) => {
+      occ[x + X * (y + Y * z)] = 1;
+    };
+  });
+  return grid!;
 }
 
 /** Moving AI voxel scenario: `version 1`, the map name, then `sx sy sz gx gy gz optimal ratio` lines. */
