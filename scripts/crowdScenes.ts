@@ -41,7 +41,10 @@ export function sphereSwap(): SceneDocumentInput {
   };
 }
 
-/** Two corridors (6 wide, 4 high) cross; a crowd flies along each, through the crossing at the same time. */
+/**
+ * Two corridors (6 wide, walls 4 high, open above so the crowds can be watched) cross; a crowd
+ * flies along each, through the crossing at the same time.
+ */
 export function crowdCrossing(): SceneDocumentInput {
   const L = 24; // half length of each corridor
   const W = 3; // half width
@@ -49,7 +52,6 @@ export function crowdCrossing(): SceneDocumentInput {
   const block = (L - W) / 2 + W; // centre of a corner block along each axis
   const obstacles: SceneObstacle[] = [
     { id: 'floor', shape: 'box', position: [0, -0.25, 0], size: [2 * L, 0.5, 2 * L] },
-    { id: 'ceiling', shape: 'box', position: [0, H + 0.25, 0], size: [2 * L, 0.5, 2 * L] },
   ];
   for (const [sx, sz, name] of [
     [1, 1, 'ne'],
@@ -76,7 +78,7 @@ export function crowdCrossing(): SceneDocumentInput {
     version: SCENE_VERSION,
     name: 'Crowds crossing',
     description:
-      'Two corridors 6 m wide and 4 m high cross; a crowd of 15 flies east along one while another flies north along the other, so both reach the crossing at the same time. Reciprocal avoidance (ORCA) lets them weave through without touching; the walls are still handled by the collision step.',
+      'Two corridors 6 m wide between walls 4 m high, open above, cross; a crowd of 15 flies east along one while another flies north along the other, so both reach the crossing at the same time. Reciprocal avoidance (ORCA) lets them weave through without touching; the walls are still handled by the collision step.',
     units: 'm',
     bounds: { min: [-L, -0.5, -L], max: [L, H + 0.5, L] },
     agentRadius: 0.4,

@@ -6,6 +6,7 @@ import type { ScenarioProblem } from '../../core/io/movingai.ts';
 import { findGridPath, gridUnsupported } from '../../core/query/runs.ts';
 import type { Algorithm } from '../../core/search/algorithms.ts';
 import type { SearchOptions } from '../../core/search/options.ts';
+import type { SearchResult } from '../../core/search/result.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { UsageError } from '../args.ts';
 import { fileName, InputError } from '../io.ts';
@@ -68,17 +69,22 @@ export class ScenSolver {
       this.settings.search,
       this.ctx,
     );
-    return {
-      index,
-      start: p.start,
-      goal: p.goal,
-      expected: p.expected,
-      status: r.status,
-      cost: r.cost,
-      expanded: r.expanded,
-      ms: r.elapsedMs,
-    };
+    return scenLine(index, p, r);
   }
+}
+
+/** The output line of problem `index`, solved with result `r`. */
+export function scenLine(index: number, p: ScenarioProblem, r: SearchResult): ScenLine {
+  return {
+    index,
+    start: p.start,
+    goal: p.goal,
+    expected: p.expected,
+    status: r.status,
+    cost: r.cost,
+    expanded: r.expanded,
+    ms: r.elapsedMs,
+  };
 }
 
 /** matched = |cost - expected| <= 1e-3, or unreachable when the expected value is negative. */

@@ -7,7 +7,7 @@ import { findPathSparse } from '../../core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../core/sparse/SparseSpace.ts';
 import type { SparseWorld } from '../../core/sparse/SparseWorld.ts';
 import { fileName, InputError, is2dMap, readText } from '../io.ts';
-import type { ScenLine, ScenSettings } from './scenSolver.ts';
+import { type ScenLine, type ScenSettings, scenLine } from './scenSolver.ts';
 
 /**
  * The sparse world of a Moving AI map: a `.3dmap` straight from its blocked voxels (no dense
@@ -54,16 +54,6 @@ export class SparseScenSolver {
       if (this.space.cellOf(v[0], v[1], v[2]) < 0)
         throw new InputError(`${fileName(this.scenFile)}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
     }
-    const r = findPathSparse(this.space, p.start, p.goal, this.search, this.ctx);
-    return {
-      index,
-      start: p.start,
-      goal: p.goal,
-      expected: p.expected,
-      status: r.status,
-      cost: r.cost,
-      expanded: r.expanded,
-      ms: r.elapsedMs,
-    };
+    return scenLine(index, p, findPathSparse(this.space, p.start, p.goal, this.search, this.ctx));
   }
 }
