@@ -50,9 +50,7 @@ export function crowdCrossing(): SceneDocumentInput {
   const W = 3; // half width
   const H = 4; // height
   const block = (L - W) / 2 + W; // centre of a corner block along each axis
-  const obstacles: SceneObstacle[] = [
-    { id: 'floor', shape: 'box', position: [0, -0.25, 0], size: [2 * L, 0.5, 2 * L] },
-  ];
+  const obstacles: SceneObstacle[] = [{ id: 'floor', shape: 'box', position: [0, -0.25, 0], size: [2 * L, 0.5, 2 * L] }];
   for (const [sx, sz, name] of [
     [1, 1, 'ne'],
     [-1, 1, 'nw'],
