@@ -77,6 +77,7 @@ export {
 export { SparseWorld } from './sparse/SparseWorld.ts';
 export { sparseFromGrid } from './sparse/build.ts';
 export { parse3dMapSparse } from './sparse/fromMovingAi.ts';
+export { sparseFromTriangles, type SparseVoxelizeOptions } from './sparse/fromTriangles.ts';
 export { SparseSpace } from './sparse/SparseSpace.ts';
 export { SparseRun, findPathSparse } from './sparse/SparseRun.ts';
 

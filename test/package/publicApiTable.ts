@@ -352,6 +352,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     },
     sparseFromGrid: { kind: 'function', args: () => [grid()] },
     parse3dMapSparse: { kind: 'function', args: () => ['voxel 4 4 4\n1 1 1\n', 'm.3dmap'], codes: ['parse'] },
+    sparseFromTriangles: { kind: 'function', args: () => [[0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 0.5, dilation: 0, fill: 'surface' }] },
     SparseSpace: {
       kind: 'class',
       spec: {

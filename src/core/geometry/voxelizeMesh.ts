@@ -156,15 +156,19 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
  * shrinks the boxes (above -cellSize/2). Only voxels in the index box [x0, x1) x [y0, y1) x
  * [z0, z1) (default: the whole grid) change. Each triangle is tested, with the exact
  * separating-axis test (`prepareAxes`, triangleMath.ts), against the voxels its bounding box reaches; voxels
- * already blocked are skipped.
+ * already blocked are skipped. `offset` places `grid` inside a larger layout with the same origin
+ * and cell size: its voxel (x, y, z) is the layout's voxel (x + dx, y + dy, z + dz), tested with
+ * exactly the arithmetic of the whole layout (the sparse voxelizer fills one chunk at a time).
  */
 export function blockTriangles(
   soup: ArrayLike<number>,
   grid: VoxelGrid,
   grow: number,
   region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z],
+  offset: readonly number[] = NO_OFFSET,
 ): void {
   const [rx0, ry0, rz0, rx1, ry1, rz1] = region;
+  const [dx, dy, dz] = offset;
   const { X, Y } = grid;
   const occ = grid.occupancy;
   const { x: ox, y: oy, z: oz } = grid.origin;
@@ -187,12 +191,12 @@ export function blockTriangles(
     // [o + x s - grow, o + (x + 1) s + grow], so x0 = floor((min - grow - o) / s) - 1 when that
     // quotient is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells)
     // widens the range against rounding, and the exact test decides.
-    const x0 = Math.max(rx0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - grow - ox) / s - SLACK));
-    const y0 = Math.max(ry0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - grow - oy) / s - SLACK));
-    const z0 = Math.max(rz0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - grow - oz) / s - SLACK));
-    const x1 = Math.min(rx1 - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + grow - ox) / s + SLACK));
-    const y1 = Math.min(ry1 - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + grow - oy) / s + SLACK));
-    const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK));
+    const x0 = Math.max(rx0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - grow - ox) / s - SLACK) - dx);
+    const y0 = Math.max(ry0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - grow - oy) / s - SLACK) - dy);
+    const z0 = Math.max(rz0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - grow - oz) / s - SLACK) - dz);
+    const x1 = Math.min(rx1 - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + grow - ox) / s + SLACK) - dx);
+    const y1 = Math.min(ry1 - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + grow - oy) / s + SLACK) - dy);
+    const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK) - dz);
     if (x0 > x1 || y0 > y1 || z0 > z1) continue;
     prepareAxes(tri, 0, h, h, h);
     const bx0 = Math.min(tri[0], tri[3], tri[6]),
@@ -202,16 +206,16 @@ export function blockTriangles(
     const bz0 = Math.min(tri[2], tri[5], tri[8]),
       bz1 = Math.max(tri[2], tri[5], tri[8]);
     for (let z = z0; z <= z1; z++) {
-      const cz = oz + (z + 0.5) * s;
+      const cz = oz + (z + dz + 0.5) * s;
       if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates
       for (let y = y0; y <= y1; y++) {
-        const cy = oy + (y + 0.5) * s;
+        const cy = oy + (y + dy + 0.5) * s;
         if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
         for (let k = 0; k < axes; k++) proj[k] = cy * ay[k] + cz * az[k];
         const row = X * (y + Y * z);
         voxels: for (let x = x0; x <= x1; x++) {
           if (occ[row + x] !== 0) continue;
-          const cx = ox + (x + 0.5) * s;
+          const cx = ox + (x + dx + 0.5) * s;
           if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
           for (let k = 0; k < axes; k++) {
             const d = proj[k] + cx * ax[k];
@@ -223,6 +227,9 @@ export function blockTriangles(
     }
   }
 }
+
+/** No offset: the grid is the whole layout. */
+const NO_OFFSET: readonly number[] = [0, 0, 0];
 
 /** cy AY + cz AZ per axis (`prepareAxes`) for the voxels of one row. */
 const ROW = new Float64Array(AXES);

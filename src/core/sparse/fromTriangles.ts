@@ -1,0 +1,133 @@
+import { checkNumber, checkObject, checkOneOf } from '../args.ts';
+import { blockTriangles, meshGridSpec, soupBounds } from '../geometry/voxelizeMesh.ts';
+import { VoxelGrid } from '../grid/VoxelGrid.ts';
+import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
+import type { SparseWorld } from './SparseWorld.ts';
+
+/** Options of `sparseFromTriangles` (those of the dense `voxelizeTriangles`, same meanings). */
+export interface SparseVoxelizeOptions {
+  /** Voxel edge length in world units (finite, > 0). */
+  cellSize: number;
+  /**
+   * Grow every triangle by this distance (the agent radius): a voxel is blocked when a triangle
+   * meets its box grown by `dilation` on every side. @default 0
+   */
+  dilation?: number;
+  /** `surface`: a voxel is blocked exactly when its closed (grown) box meets a triangle. @default 'surface' */
+  fill?: 'surface';
+}
+
+/** Chunk side in voxels: a chunk is voxelized densely (C^3 bytes, reused), then packed into bricks. */
+const C = 64;
+
+/**
+ * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) straight into a
+ * SparseWorld, without a dense grid of the whole world: the layout (origin, dims, free margin)
+ * is the dense `voxelizeTriangles`' (`meshGridSpec`), and the triangles are bucketed into chunks
+ * of 64^3 voxels; each chunk that a triangle reaches is voxelized by the dense rule
+ * (`blockTriangles` with the chunk's offset, so the same arithmetic decides every voxel) into
+ * one reused 64^3 buffer, then packed into 4x4x4 bricks. The world answers `isBlocked` exactly
+ * as the dense grid of the same soup and options, voxel by voxel. Memory follows the surface:
+ * the bricks, the buckets and one chunk. Sides up to SPARSE_MAX_SIDE (4,096) voxels.
+ * Throws a NavlabError (usage) naming a bad option, a bad soup, or a world over the side limit.
+ */
+export function sparseFromTriangles(soup: ArrayLike<number>, options: SparseVoxelizeOptions): SparseWorld {
+  checkObject('options', options, 'an options object { cellSize, dilation?, fill? }');
+  const s = checkNumber('cellSize', options.cellSize, 0, true);
+  const r = checkNumber('dilation', options.dilation ?? 0, 0);
+  checkOneOf('fill', options.fill ?? 'surface', ['surface']);
+  const { min, max } = soupBounds(soup);
+  const { origin, dims } = meshGridSpec(min, max, s, r, SPARSE_MAX_SIDE ** 3);
+  const [X, Y, Z] = dims;
+  const buckets = bucketTriangles(soup, origin, s, r, dims);
+  const chunk = new VoxelGrid({ dims: [C, C, C], origin, cellSize: s });
+  const occ = chunk.occupancy;
+  const bricks = new BrickSet();
+  const sub: number[] = [];
+  for (const [key, tris] of buckets) {
+    const cx = key % NX,
+      cy = Math.floor(key / NX) % NX,
+      cz = Math.floor(key / (NX * NX));
+    const off = [cx * C, cy * C, cz * C];
+    sub.length = 0;
+    for (const t of tris) for (let k = 0; k < 9; k++) sub.push(soup[9 * t + k]);
+    occ.fill(0);
+    blockTriangles(sub, chunk, r, [0, 0, 0, Math.min(C, X - off[0]), Math.min(C, Y - off[1]), Math.min(C, Z - off[2])], off);
+    packBricks(occ, off, bricks);
+  }
+  return sparseFromBricks(dims, bricks, s, origin);
+}
+
+/** Chunks per axis a key can hold (SPARSE_MAX_SIDE / C). */
+const NX = SPARSE_MAX_SIDE / C;
+
+/**
+ * The triangles per chunk: every chunk that the voxel range of a triangle's grown box (the
+ * range blockTriangles tests, widened by one voxel against rounding) reaches.
+ */
+function bucketTriangles(
+  soup: ArrayLike<number>,
+  origin: { x: number; y: number; z: number },
+  s: number,
+  r: number,
+  dims: readonly number[],
+): Map<number, number[]> {
+  const buckets = new Map<number, number[]>();
+  const o = [origin.x, origin.y, origin.z];
+  const lo = [0, 0, 0],
+    hi = [0, 0, 0];
+  for (let t = 0; t < soup.length / 9; t++) {
+    for (let a = 0; a < 3; a++) {
+      const i = 9 * t + a;
+      const v0 = Math.min(soup[i], soup[i + 3], soup[i + 6]);
+      const v1 = Math.max(soup[i], soup[i + 3], soup[i + 6]);
+      lo[a] = Math.max(0, Math.floor((Math.floor((v0 - r - o[a]) / s) - 1) / C));
+      hi[a] = Math.min(Math.ceil(dims[a] / C) - 1, Math.floor((Math.floor((v1 + r - o[a]) / s) + 1) / C));
+    }
+    for (let z = lo[2]; z <= hi[2]; z++)
+      for (let y = lo[1]; y <= hi[1]; y++)
+        for (let x = lo[0]; x <= hi[0]; x++) {
+          const key = x + NX * (y + NX * z);
+          const list = buckets.get(key);
+          if (list === undefined) buckets.set(key, [t]);
+          else list.push(t);
+        }
+  }
+  return buckets;
+}
+
+/** Bricks per chunk side. */
+const B = C / 4;
+/** Per brick of the chunk: its mask (lo, hi), filled by packBricks. */
+const masks = new Int32Array(2 * B * B * B);
+
+/**
+ * ORs the blocked voxels of a C^3 chunk (at voxel offset `off`) into their bricks. A brick's
+ * row of 4 voxels along x is one 32-bit word of the chunk's bytes: empty rows are skipped whole.
+ */
+function packBricks(occ: Uint8Array, off: readonly number[], bricks: BrickSet): void {
+  const words = new Uint32Array(occ.buffer, occ.byteOffset, occ.length >> 2);
+  masks.fill(0);
+  for (let z = 0; z < C; z++)
+    for (let y = 0; y < C; y++) {
+      const row = (C * (y + C * z)) >> 2;
+      const brickRow = B * ((y >> 2) + B * (z >> 2));
+      const shift = ((y & 3) << 2) | ((z & 3) << 4);
+      for (let w = 0; w < B; w++) {
+        if (words[row + w] === 0) continue;
+        const m = 2 * (brickRow + w);
+        for (let k = 0; k < 4; k++) {
+          if (occ[4 * (row + w) + k] === 0) continue;
+          const b = shift | k;
+          if (b < 32) masks[m] |= 1 << b;
+          else masks[m + 1] |= 1 << (b - 32);
+        }
+      }
+    }
+  for (let i = 0; i < B * B * B; i++) {
+    const lo = masks[2 * i],
+      hi = masks[2 * i + 1];
+    if (lo === 0 && hi === 0) continue;
+    bricks.add((off[0] >> 2) + (i % B), (off[1] >> 2) + (Math.floor(i / B) % B), (off[2] >> 2) + Math.floor(i / (B * B)), lo, hi);
+  }
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { voxelizeTriangles } from '../../../src/core/geometry/voxelizeMesh.ts';
+import { sparseFromTriangles } from '../../../src/core/sparse/fromTriangles.ts';
+import { mulberry32 } from '../../support/random.ts';
+import { sampleCases } from '../../support/sample.ts';
+
+/** A box's 12 triangles, optionally rotated about y by `turn` radians around its centre. */
+function boxSoup(min: number[], max: number[], turn = 0): number[] {
+  const c = [0, 1, 2].map((a) => (min[a] + max[a]) / 2);
+  const corner = (i: number) => {
+    const p = [i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]];
+    const dx = p[0] - c[0],
+      dz = p[2] - c[2];
+    return [c[0] + dx * Math.cos(turn) - dz * Math.sin(turn), p[1], c[2] + dx * Math.sin(turn) + dz * Math.cos(turn)];
+  };
+  const quads = [
+    [0, 1, 3, 2],
+    [4, 6, 7, 5],
+    [0, 4, 5, 1],
+    [2, 3, 7, 6],
+    [0, 2, 6, 4],
+    [1, 5, 7, 3],
+  ];
+  const out: number[] = [];
+  for (const [a, b, d, e] of quads) out.push(...corner(a), ...corner(b), ...corner(d), ...corner(a), ...corner(d), ...corner(e));
+  return out;
+}
+
+/** Random triangles and boxes, some grid-aligned (faces on voxel faces), some turned, some thin. */
+function randomSoup(seed: number, extent: number): number[] {
+  const rand = mulberry32(seed);
+  const soup: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const lo = [0, 1, 2].map(() => Math.floor(rand() * extent * 4) / 4);
+    const size = [0, 1, 2].map(() => 0.25 + Math.floor(rand() * extent) / 2);
+    soup.push(
+      ...boxSoup(
+        lo,
+        [0, 1, 2].map((a) => lo[a] + size[a]),
+        k % 2 === 0 ? 0 : rand() * Math.PI,
+      ),
+    );
+  }
+  for (let k = 0; k < 20; k++) for (let j = 0; j < 9; j++) soup.push(rand() * extent);
+  return soup;
+}
+
+/** Voxel-by-voxel comparison of the sparse world with the dense grid of the same soup and options. */
+function differences(soup: number[], cellSize: number, dilation: number): string[] {
+  const dense = voxelizeTriangles(soup, { cellSize, dilation }).grid;
+  const sparse = sparseFromTriangles(soup, { cellSize, dilation });
+  expect([sparse.X, sparse.Y, sparse.Z]).toEqual([dense.X, dense.Y, dense.Z]);
+  expect(sparse.origin).toEqual(dense.origin);
+  const bad: string[] = [];
+  for (let z = 0; z < dense.Z; z++)
+    for (let y = 0; y < dense.Y; y++)
+      for (let x = 0; x < dense.X; x++)
+        if (sparse.isBlocked(x, y, z) !== dense.isBlocked(x, y, z) && bad.length < 5) bad.push(`${x},${y},${z}`);
+  return bad;
+}
+
+describe('sparseFromTriangles', () => {
+  it('blocks exactly the voxels the dense voxelization blocks (random soups, cell sizes, dilations)', () => {
+    // npm test: a seeded four of the eight soups; npm run verify:full: all eight.
+    for (const seed of sampleCases([1, 2, 3, 4, 5, 6, 7, 8], 4, 3)) {
+      const soup = randomSoup(seed, 6 + seed * 3);
+      const cellSize = [0.25, 0.5, 0.3, 0.125][seed % 4];
+      expect(differences(soup, cellSize, seed % 3 === 0 ? 0 : 0.1 * seed), `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it('spans many chunks: a long thin level across 64-voxel chunk borders', () => {
+    const soup = [
+      ...boxSoup([0, 0, 0], [40, 0.5, 3]),
+      ...boxSoup([15.75, 0, 0], [16.25, 4, 3]),
+      ...boxSoup([3, 1, 1], [37, 1.2, 1.5], 0.3),
+    ];
+    expect(differences(soup, 0.25, 0.2)).toEqual([]);
+  });
+
+  it('keeps its memory to the surface: a world no dense grid could hold', () => {
+    // Two boxes at opposite corners of a 200-unit cube, cell 0.25: 800^3 = 512M voxels, over the
+    // dense limit; the sparse world holds the two boxes' surfaces, the bricks along the world's
+    // far faces (its sides are not multiples of 4) and big empty nodes.
+    const soup = [...boxSoup([0, 0, 0], [2, 2, 2]), ...boxSoup([198, 198, 198], [200, 200, 200], 0.4)];
+    expect(() => voxelizeTriangles(soup, { cellSize: 0.25 })).toThrow(/over the limit/);
+    const sparse = sparseFromTriangles(soup, { cellSize: 0.25 });
+    expect(sparse.X * sparse.Y * sparse.Z).toBeGreaterThan(500_000_000);
+    expect(sparse.byteLength).toBeLessThan((sparse.X * sparse.Y * sparse.Z) / 20);
+    const v = (p: number) => Math.floor((p - sparse.origin.x) / 0.25);
+    expect(sparse.isBlocked(v(0), v(1), v(1))).toBe(true); // on a face of the first box
+    expect(sparse.isBlocked(v(1), v(1), v(1))).toBe(false); // inside it (surface fill)
+    expect(sparse.isBlocked(v(3), v(1), v(1))).toBe(false);
+    expect(sparse.isBlocked(v(100), v(100), v(100))).toBe(false);
+    let far = 0; // blocked voxels around the far box
+    for (let z = v(197); z <= v(201); z++)
+      for (let y = v(197); y <= v(201); y++) for (let x = v(197); x <= v(201); x++) far += sparse.isBlocked(x, y, z) ? 1 : 0;
+    expect(far).toBeGreaterThan(200);
+  });
+
+  it('rejects bad options and soups with a message naming them', () => {
+    expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 0 })).toThrow(/cellSize/);
+    expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 1, dilation: -1 })).toThrow(/dilation/);
+    expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 1, fill: 'solid' as 'surface' })).toThrow(/fill/);
+    expect(() => sparseFromTriangles([0, 0, 0, 1], { cellSize: 1 })).toThrow(/soup/);
+    expect(() => sparseFromTriangles([0, 0, 0, 5000, 0, 0, 0, 1, 0], { cellSize: 1 })).toThrow(/4096|limit/);
+  });
+});
