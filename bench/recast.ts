@@ -36,7 +36,7 @@ import { mulberry32 } from '../src/core/math/random.ts';
 import { soupBounds } from '../src/core/geometry/voxelizeMesh.ts';
 import { NavWorld } from '../src/three/NavWorld.ts';
 import { autoWaypoints } from '../src/three/waypointSources.ts';
-import { median, printTable } from './stats.ts';
+import { median, printTable, quantile } from './stats.ts';
 
 const SCENES = join(import.meta.dirname, '..', 'scenes');
 const LEVELS = join(SCENES, 'levels');
@@ -47,13 +47,6 @@ const SEED = 1;
 const BUILDS = 3;
 
 type Point = { x: number; y: number; z: number };
-
-/** The p-th quantile (0..1) of a list of numbers (sorted in place). */
-function quantile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.floor(p * values.length))];
-}
 
 /** Seeded points on the triangles of a soup (9 numbers a triangle), area-weighted. */
 function surfacePoints(soup: Float32Array, count: number, seed: number): Point[] {

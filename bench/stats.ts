@@ -5,6 +5,13 @@ export function median(values: number[]): number {
   return values[values.length >> 1];
 }
 
+/** The p-th quantile (0..1) of a list of numbers (sorted in place). */
+export function quantile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  values.sort((a, b) => a - b);
+  return values[Math.min(values.length - 1, Math.floor(p * values.length))];
+}
+
 /** Prints a table with padded columns. */
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
   const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? format(c) : c)))];

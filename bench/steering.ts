@@ -13,7 +13,7 @@ import { mulberry32 } from '../src/core/math/random.ts';
 import { parseScene, type SceneAgent, type SceneDocument } from '../src/scene/index.ts';
 import { ObstacleWorld } from '../src/three/ObstacleWorld.ts';
 import { createSceneSimulation } from '../src/scene-three/simulation.ts';
-import { printTable } from './stats.ts';
+import { printTable, quantile } from './stats.ts';
 import { checkTarget } from './targets.ts';
 
 const AGENTS = 500;
@@ -57,8 +57,6 @@ export function crowdScene(count: number, seed: number): SceneDocument {
   world.dispose();
   return { ...doc, agents };
 }
-
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 export async function benchSteering(): Promise<void> {
   const doc = crowdScene(AGENTS, SEED);

@@ -1,0 +1,81 @@
+/**
+ * Sparse worlds at city scale (issue 25, "Scale"): a generated town of at least 1M triangles
+ * (levelGen.ts: box buildings and bridges on a slab, faces tessellated) voxelized at the cell
+ * size that makes its longest side 4,093 voxels (4,096 with the margins: no dense grid can
+ * hold it), straight from its triangles (`sparseFromTriangles`). Prints the build time, the
+ * process's peak memory, the world's bytes, and 1,000 seeded random queries between free
+ * voxels (`findPathSparse`, components on): median and p95 time, found / unreachable counts.
+ * Targets: build <= 30 s under 1 GiB peak, median <= 2 ms and p95 <= 20 ms, bake <= 16 MB (the
+ * world's bytes stand in for the bake until `.navbin` has a sparse section).
+ *
+ * Run alone: npx tsx bench/sparseCity.ts [QUERIES]   (default 1,000)
+ */
+import { mulberry32 } from '../src/core/math/random.ts';
+import { sparseFromTriangles } from '../src/core/sparse/fromTriangles.ts';
+import { findPathSparse } from '../src/core/sparse/SparseRun.ts';
+import { SparseSpace } from '../src/core/sparse/SparseSpace.ts';
+import type { SparseWorld } from '../src/core/sparse/SparseWorld.ts';
+import { SearchContext } from '../src/core/search/SearchContext.ts';
+import { generateLevel } from './levelGen.ts';
+import { median, quantile } from './stats.ts';
+import { checkTarget } from './targets.ts';
+
+const SECTION = 'sparse: city scale';
+const SIDE = 4093;
+
+/** A random free voxel of the world (seeded). */
+function freeVoxel(w: SparseWorld, rand: () => number): number[] {
+  for (;;) {
+    const p = [Math.floor(rand() * w.X), Math.floor(rand() * w.Y), Math.floor(rand() * w.Z)];
+    if (!w.isBlocked(p[0], p[1], p[2])) return p;
+  }
+}
+
+export function benchSparseCity(queries = 1000): void {
+  const soup = generateLevel(1_000_000);
+  let lo = [Infinity, Infinity, Infinity],
+    hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < soup.length; i += 3)
+    for (let a = 0; a < 3; a++) {
+      lo[a] = Math.min(lo[a], soup[i + a]);
+      hi[a] = Math.max(hi[a], soup[i + a]);
+    }
+  const extent = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+  const cellSize = extent / SIDE;
+  const t0 = performance.now();
+  const world = sparseFromTriangles(soup, { cellSize });
+  const buildMs = performance.now() - t0;
+  const t1 = performance.now();
+  const space = new SparseSpace(world, { components: true });
+  const spaceMs = performance.now() - t1;
+  const rand = mulberry32(25);
+  const ctx = new SearchContext();
+  const times: number[] = [];
+  const counts: Record<string, number> = {};
+  for (let q = 0; q < queries; q++) {
+    const a = freeVoxel(world, rand),
+      b = freeVoxel(world, rand);
+    const t = performance.now();
+    const r = findPathSparse(space, a, b, {}, ctx);
+    times.push(performance.now() - t);
+    counts[r.status] = (counts[r.status] ?? 0) + 1;
+  }
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  lo = hi = [];
+  console.log(
+    `\n## ${SECTION}: generated town, ${soup.length / 9} triangles, ${world.X}x${world.Y}x${world.Z} voxels (cell ${cellSize.toFixed(4)})`,
+  );
+  console.log(`build from triangles: ${(buildMs / 1000).toFixed(1)} s (search space and components: ${(spaceMs / 1000).toFixed(1)} s)`);
+  console.log(checkTarget(SECTION, 'build s', buildMs / 1000, '<=', 30, 's'));
+  console.log(checkTarget(SECTION, 'peak MiB', peakMiB, '<=', 1024, 'MiB'));
+  console.log(checkTarget(SECTION, 'world MB (bake stand-in)', world.byteLength / 1e6, '<=', 16, 'MB'));
+  console.log(
+    `${queries} queries: ${Object.entries(counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}`,
+  );
+  console.log(checkTarget(SECTION, 'median query ms', median(times), '<=', 2, 'ms'));
+  console.log(checkTarget(SECTION, 'p95 query ms', quantile(times, 0.95), '<=', 20, 'ms'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) benchSparseCity(process.argv[2] ? Number(process.argv[2]) : undefined);
