@@ -6,8 +6,8 @@ import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
  * keep), so an unreachable goal is known before any search.
  *
  * Layout, compact: per node its component (-1 unless EMPTY); per brick one component when all
- * its free voxels share it (the usual case), else -(k + 1) where voxelComp[64 k + bit] holds
- * them voxel by voxel. Components are numbered by their smallest cell id.
+ * its free voxels share it (the usual case; -1 without free voxels), else -(k + 2) where
+ * voxelComp[64 k + bit] holds them voxel by voxel. Components are numbered by their smallest cell id.
  */
 export interface SparseComponents {
   nodeComp: Int32Array;
@@ -72,7 +72,7 @@ export function sparseComponents(space: CellGraph): SparseComponents {
       brickComp[b] = one;
       continue;
     }
-    brickComp[b] = -(extra.length / 64) - 1;
+    brickComp[b] = -(extra.length / 64) - 2;
     for (let bit = 0; bit < 64; bit++) extra.push(space.isTraversable(64 * b + bit) ? find(parent, 64 * b + bit) : -1);
   }
   return { nodeComp, brickComp, voxelComp: Int32Array.from(extra) };
@@ -82,7 +82,7 @@ export function sparseComponents(space: CellGraph): SparseComponents {
 export function componentOf(comp: SparseComponents, voxelBase: number, c: number): number {
   if (c >= voxelBase) return comp.nodeComp[c - voxelBase];
   const b = comp.brickComp[c >> 6];
-  return b >= -1 ? b : comp.voxelComp[64 * (-b - 1) + (c & 63)];
+  return b >= -1 ? b : comp.voxelComp[64 * (-b - 2) + (c & 63)];
 }
 
 /** Bytes the labels hold. */

@@ -1,7 +1,8 @@
 import { checkNumber, checkObject, checkOneOf } from '../args.ts';
-import { blockTriangles, meshGridSpec, soupBounds } from '../geometry/voxelizeMesh.ts';
+import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../geometry/voxelizeMesh.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
+import { fillEnclosedSparse } from './fillEnclosed.ts';
 import type { SparseWorld } from './SparseWorld.ts';
 
 /** Options of `sparseFromTriangles` (those of the dense `voxelizeTriangles`, same meanings). */
@@ -13,8 +14,12 @@ export interface SparseVoxelizeOptions {
    * meets its box grown by `dilation` on every side. @default 0
    */
   dilation?: number;
-  /** `surface`: a voxel is blocked exactly when its closed (grown) box meets a triangle. @default 'surface' */
-  fill?: 'surface';
+  /**
+   * `surface`: a voxel is blocked exactly when its closed (grown) box meets a triangle.
+   * `solid`: also every voxel the border cannot reach through free voxels (6-connected): the
+   * inside of closed meshes (`fillEnclosedSparse`). @default 'surface'
+   */
+  fill?: VoxelFill;
 }
 
 /** Chunk side in voxels: a chunk is voxelized densely (C^3 bytes, reused), then packed into bricks. */
@@ -26,7 +31,7 @@ const C = 64;
  * is the dense `voxelizeTriangles`' (`meshGridSpec`), and the triangles are bucketed into chunks
  * of 64^3 voxels; each chunk that a triangle reaches is voxelized by the dense rule
  * (`blockTriangles` with the chunk's offset, so the same arithmetic decides every voxel) into
- * one reused 64^3 buffer, then packed into 4x4x4 bricks. The world answers `isBlocked` exactly
+ * one reused 64^3 buffer, then packed into 4x4x4 bricks; `solid` then blocks the enclosed air. The world answers `isBlocked` exactly
  * as the dense grid of the same soup and options, voxel by voxel. Memory follows the surface:
  * the bricks, the buckets and one chunk. Sides up to SPARSE_MAX_SIDE (4,096) voxels.
  * Throws a NavlabError (usage) naming a bad option, a bad soup, or a world over the side limit.
@@ -35,7 +40,7 @@ export function sparseFromTriangles(soup: ArrayLike<number>, options: SparseVoxe
   checkObject('options', options, 'an options object { cellSize, dilation?, fill? }');
   const s = checkNumber('cellSize', options.cellSize, 0, true);
   const r = checkNumber('dilation', options.dilation ?? 0, 0);
-  checkOneOf('fill', options.fill ?? 'surface', ['surface']);
+  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
   const { min, max } = soupBounds(soup);
   const { origin, dims } = meshGridSpec(min, max, s, r, SPARSE_MAX_SIDE ** 3);
   const [X, Y, Z] = dims;
@@ -55,7 +60,8 @@ export function sparseFromTriangles(soup: ArrayLike<number>, options: SparseVoxe
     blockTriangles(sub, chunk, r, [0, 0, 0, Math.min(C, X - off[0]), Math.min(C, Y - off[1]), Math.min(C, Z - off[2])], off);
     packBricks(occ, off, bricks);
   }
-  return sparseFromBricks(dims, bricks, s, origin);
+  const world = sparseFromBricks(dims, bricks, s, origin);
+  return fill === 'solid' ? fillEnclosedSparse(world) : world;
 }
 
 /** Chunks per axis a key can hold (SPARSE_MAX_SIDE / C). */

@@ -46,9 +46,9 @@ function randomSoup(seed: number, extent: number): number[] {
 }
 
 /** Voxel-by-voxel comparison of the sparse world with the dense grid of the same soup and options. */
-function differences(soup: number[], cellSize: number, dilation: number): string[] {
-  const dense = voxelizeTriangles(soup, { cellSize, dilation }).grid;
-  const sparse = sparseFromTriangles(soup, { cellSize, dilation });
+function differences(soup: number[], cellSize: number, dilation: number, fill: 'surface' | 'solid' = 'surface'): string[] {
+  const dense = voxelizeTriangles(soup, { cellSize, dilation, fill }).grid;
+  const sparse = sparseFromTriangles(soup, { cellSize, dilation, fill });
   expect([sparse.X, sparse.Y, sparse.Z]).toEqual([dense.X, dense.Y, dense.Z]);
   expect(sparse.origin).toEqual(dense.origin);
   const bad: string[] = [];
@@ -67,6 +67,27 @@ describe('sparseFromTriangles', () => {
       const cellSize = [0.25, 0.5, 0.3, 0.125][seed % 4];
       expect(differences(soup, cellSize, seed % 3 === 0 ? 0 : 0.1 * seed), `seed ${seed}`).toEqual([]);
     }
+  });
+
+  it('solid fill: the air inside closed meshes is blocked exactly as the dense fill blocks it', () => {
+    // Closed boxes (one inside another, one turned, one grid-aligned), a pocket between two walls
+    // and open triangles that close nothing.
+    const soup = [
+      ...boxSoup([0, 0, 0], [6, 4, 6]),
+      ...boxSoup([1, 1, 1], [3, 2.5, 3], 0.5),
+      ...boxSoup([8.1, 0.3, 0.2], [12.7, 3.9, 4.4], 0.9),
+      ...[20, 0, 0, 24, 0, 0, 20, 4, 0],
+    ];
+    for (const [cellSize, dilation] of [
+      [0.25, 0],
+      [0.5, 0.3],
+      [0.125, 0.05],
+    ])
+      expect(differences(soup, cellSize, dilation, 'solid'), `cell ${cellSize}, dilation ${dilation}`).toEqual([]);
+    const solid = sparseFromTriangles(soup, { cellSize: 0.25, fill: 'solid' });
+    const v = (p: number) => Math.floor((p - solid.origin.x) / 0.25);
+    expect(solid.isBlocked(v(3.5), v(3), v(4))).toBe(true); // inside the big box
+    expect(sparseFromTriangles(soup, { cellSize: 0.25 }).isBlocked(v(3.5), v(3), v(4))).toBe(false);
   });
 
   it('spans many chunks: a long thin level across 64-voxel chunk borders', () => {
@@ -101,7 +122,7 @@ describe('sparseFromTriangles', () => {
   it('rejects bad options and soups with a message naming them', () => {
     expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 0 })).toThrow(/cellSize/);
     expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 1, dilation: -1 })).toThrow(/dilation/);
-    expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 1, fill: 'solid' as 'surface' })).toThrow(/fill/);
+    expect(() => sparseFromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 1, fill: 'hollow' as 'surface' })).toThrow(/fill/);
     expect(() => sparseFromTriangles([0, 0, 0, 1], { cellSize: 1 })).toThrow(/soup/);
     expect(() => sparseFromTriangles([0, 0, 0, 5000, 0, 0, 0, 1, 0], { cellSize: 1 })).toThrow(/4096|limit/);
   });
