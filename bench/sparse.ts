@@ -11,7 +11,7 @@ import { ScenSolver } from '../src/cli/commands/scenSolver.ts';
 import { SparseScenSolver } from '../src/cli/commands/scenSparse.ts';
 import { parse3dMap, parse3dScen } from '../src/core/io/movingai.ts';
 import { componentsBytes } from '../src/core/sparse/components.ts';
-import { parse3dMapSparse } from '../src/core/sparse/fromMovingAi.ts';
+import { parse3dMapSparse } from '../src/core/io/movingaiSparse.ts';
 import { median, printTable } from './stats.ts';
 import { checkTarget, recordTarget } from './targets.ts';
 

@@ -76,7 +76,7 @@ export {
 // Sparse worlds (src/core/sparse: the voxel octree and its search)
 export { SparseWorld } from './sparse/SparseWorld.ts';
 export { sparseFromGrid } from './sparse/build.ts';
-export { parse3dMapSparse } from './sparse/fromMovingAi.ts';
+export { parse3dMapSparse } from './io/movingaiSparse.ts';
 export { sparseFromTriangles, type SparseVoxelizeOptions } from './sparse/fromTriangles.ts';
 export { SparseSpace } from './sparse/SparseSpace.ts';
 export { SparseRun, findPathSparse } from './sparse/SparseRun.ts';

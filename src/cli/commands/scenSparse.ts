@@ -2,7 +2,7 @@ import { MAP_FILE_LIMIT, parse2dMap, type ScenarioProblem } from '../../core/io/
 import type { SearchOptions } from '../../core/search/options.ts';
 import { SearchContext } from '../../core/search/SearchContext.ts';
 import { sparseFromGrid } from '../../core/sparse/build.ts';
-import { parse3dMapSparse } from '../../core/sparse/fromMovingAi.ts';
+import { parse3dMapSparse } from '../../core/io/movingaiSparse.ts';
 import { findPathSparse } from '../../core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../core/sparse/SparseSpace.ts';
 import type { SparseWorld } from '../../core/sparse/SparseWorld.ts';

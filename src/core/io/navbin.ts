@@ -17,6 +17,7 @@
  *        costs      M f64                link lengths in world units
  *        idOffsets  N+1 u32              id i: UTF-8 bytes idOffsets[i] .. idOffsets[i+1]
  *        ids        UTF-8
+ *        sparse     a sparse world's leaves (only with flag SPARSE; navbinSparse.ts)
  *
  * Pure TypeScript on ArrayBuffers: no three, no DOM, no Node. Reading checks every count
  * against the byte length before allocating, so a hostile file fails with a NavbinError.
@@ -25,11 +26,13 @@ import { checkBytes, checkInstance, checkNumber, checkNumbers, checkObject, chec
 import { NavlabError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import { MAX_VOXELS, VoxelGrid } from '../grid/VoxelGrid.ts';
+import { SparseWorld } from '../sparse/SparseWorld.ts';
+import { readSparseSection, sparseSectionBytes, sparseSectionLength, writeSparseSection } from './navbinSparse.ts';
 
 export const NAVBIN_MAGIC = 0x4256414e; // 'NAVB' read as a little-endian u32
 export const NAVBIN_VERSION = 1;
 /** Flag bits of the header. */
-export const NAVBIN_FLAGS = Object.freeze({ GRID: 1, TERRAIN: 2 });
+export const NAVBIN_FLAGS = Object.freeze({ GRID: 1, TERRAIN: 2, SPARSE: 4 });
 
 const HEADER = 112;
 
@@ -67,6 +70,8 @@ export interface Navbin {
   grid: VoxelGrid | null;
   /** The waypoint graph (no waypoints when the file has none). */
   graph: NavbinGraph;
+  /** The sparse voxel octree, or null (files without the SPARSE flag, and every older file). */
+  sparse: SparseWorld | null;
 }
 
 /** A .navbin that cannot be read (code 'parse'): the message says what is wrong and where. */
@@ -81,7 +86,7 @@ export class NavbinError extends NavlabError {
 const align8 = (n: number): number => (n + 7) & ~7;
 
 /** Byte offsets of the sections for the given counts. */
-function layout(voxels: number, terrain: boolean, n: number, m: number, idBytes: number) {
+function layout(voxels: number, terrain: boolean, n: number, m: number, idBytes: number, sparseBytes = 0) {
   const occupancy = HEADER;
   const terrainAt = align8(occupancy + Math.ceil(voxels / 8));
   const positions = align8(terrainAt + (terrain ? 4 * voxels : 0));
@@ -90,7 +95,8 @@ function layout(voxels: number, terrain: boolean, n: number, m: number, idBytes:
   const costs = align8(targets + 4 * m);
   const idOffsets = costs + 8 * m;
   const ids = idOffsets + 4 * (n + 1);
-  return { occupancy, terrain: terrainAt, positions, offsets, targets, costs, idOffsets, ids, end: ids + idBytes };
+  const sparse = sparseBytes > 0 ? align8(ids + idBytes) : ids + idBytes;
+  return { occupancy, terrain: terrainAt, positions, offsets, targets, costs, idOffsets, ids, sparse, end: sparse + sparseBytes };
 }
 
 /** Graph input for `writeNavbin` (a WaypointGraph fits, plus ids). */
@@ -108,12 +114,13 @@ export interface NavbinGraphInput {
 }
 
 /** The fields of `writeNavbin`'s argument, checked (a usage error names the field). */
-function checkNavbinData(data: unknown): { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput } {
-  const { settings, grid, graph } = checkObject<{ settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }>(
+function checkNavbinData(data: unknown): NavbinInput {
+  const { settings, grid, graph, sparse } = checkObject<NavbinInput>(
     'writeNavbin: data',
     data,
-    'an object { settings, grid, graph }',
+    'an object { settings, grid, graph, sparse? }',
   );
+  if (sparse != null) checkInstance('writeNavbin: sparse', sparse, SparseWorld, 'SparseWorld, null or absent');
   checkObject('writeNavbin: settings', settings);
   checkNumber('writeNavbin: settings.agentRadius', settings.agentRadius, 0);
   if (typeof settings.maxLinkDistance !== 'number' || !(settings.maxLinkDistance > 0))
@@ -128,15 +135,27 @@ function checkNavbinData(data: unknown): { settings: NavbinSettings; grid: Voxel
   checkNumbers('graph.offsets', graph.offsets);
   checkNumbers('graph.targets', graph.targets);
   checkNumbers('graph.costs', graph.costs);
-  return { settings, grid, graph };
+  return { settings, grid, graph, sparse };
+}
+
+/** What `writeNavbin` stores. */
+export interface NavbinInput {
+  /** The settings the data was baked with. */
+  settings: NavbinSettings;
+  /** The voxel grid, or null. */
+  grid: VoxelGrid | null;
+  /** The waypoint graph. */
+  graph: NavbinGraphInput;
+  /** A sparse voxel octree (stored in the SPARSE section), or null / absent. */
+  sparse?: SparseWorld | null;
 }
 
 /**
  * Writes a .navbin (returned as a Uint8Array). Throws a NavlabError (code usage) naming the
  * argument that is missing, of the wrong kind or inconsistent.
  */
-export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | null; graph: NavbinGraphInput }): Uint8Array {
-  const { settings, grid, graph } = checkNavbinData(data);
+export function writeNavbin(data: NavbinInput): Uint8Array {
+  const { settings, grid, graph, sparse } = checkNavbinData(data);
   const n = graph.ids.length;
   if (graph.positions.length !== 3 * n)
     throw new NavlabError('usage', `graph.positions: expected ${3 * n} numbers, got ${graph.positions.length}`);
@@ -161,13 +180,17 @@ export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | 
   const idBytes = idChunks.reduce((s, c) => s + c.byteLength, 0);
   const voxels = grid === null ? 0 : grid.size;
   const hasTerrain = grid !== null && grid.terrain !== null;
-  const at = layout(voxels, hasTerrain, n, m, idBytes);
+  const at = layout(voxels, hasTerrain, n, m, idBytes, sparse ? sparseSectionBytes(sparse) : 0);
   if (at.end > 0xffffffff) throw new NavlabError('usage', `navbin: ${at.end} bytes is over the 4 GiB a u32 length can say`);
   const out = new Uint8Array(at.end);
   const view = new DataView(out.buffer);
   view.setUint32(0, NAVBIN_MAGIC, true);
   view.setUint16(4, NAVBIN_VERSION, true);
-  view.setUint16(6, (grid !== null ? NAVBIN_FLAGS.GRID : 0) | (hasTerrain ? NAVBIN_FLAGS.TERRAIN : 0), true);
+  view.setUint16(
+    6,
+    (grid !== null ? NAVBIN_FLAGS.GRID : 0) | (hasTerrain ? NAVBIN_FLAGS.TERRAIN : 0) | (sparse ? NAVBIN_FLAGS.SPARSE : 0),
+    true,
+  );
   view.setUint32(8, at.end, true);
   view.setFloat64(16, settings.agentRadius, true);
   view.setFloat64(24, settings.maxLinkDistance, true);
@@ -201,6 +224,7 @@ export function writeNavbin(data: { settings: NavbinSettings; grid: VoxelGrid | 
     p += idChunks[i].byteLength;
   }
   view.setUint32(at.idOffsets + 4 * n, p, true);
+  if (sparse) writeSparseSection(view, at.sparse, sparse);
   return out;
 }
 
@@ -223,7 +247,7 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   const version = view.getUint16(4, true);
   if (version !== NAVBIN_VERSION) fail(`unsupported version ${version} (this reader reads ${NAVBIN_VERSION})`);
   const flags = view.getUint16(6, true);
-  if ((flags & ~(NAVBIN_FLAGS.GRID | NAVBIN_FLAGS.TERRAIN)) !== 0) fail(`unknown flags 0x${flags.toString(16)}`);
+  if ((flags & ~(NAVBIN_FLAGS.GRID | NAVBIN_FLAGS.TERRAIN | NAVBIN_FLAGS.SPARSE)) !== 0) fail(`unknown flags 0x${flags.toString(16)}`);
   const byteLength = view.getUint32(8, true);
   if (byteLength !== bytes.byteLength)
     fail(`the header says ${byteLength} bytes, the data has ${bytes.byteLength}${byteLength > bytes.byteLength ? ' (truncated)' : ''}`);
@@ -249,10 +273,13 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
   const n = view.getUint32(96, true),
     m = view.getUint32(100, true),
     idBytes = view.getUint32(104, true);
-  const at = layout(voxels, hasTerrain, n, m, idBytes);
+  const hasSparse = (flags & NAVBIN_FLAGS.SPARSE) !== 0;
+  const before = layout(voxels, hasTerrain, n, m, idBytes, hasSparse ? 8 : 0);
+  const sparseBytes = hasSparse && before.sparse < bytes.byteLength ? sparseSectionLength(view, before.sparse) : hasSparse ? 8 : 0;
+  const at = layout(voxels, hasTerrain, n, m, idBytes, sparseBytes);
   if (at.end !== bytes.byteLength)
     fail(
-      `the counts (${voxels} voxels, ${n} waypoints, ${m} link entries, ${idBytes} id bytes) need ${at.end} bytes, the data has ${bytes.byteLength}`,
+      `the counts (${voxels} voxels, ${n} waypoints, ${m} link entries, ${idBytes} id bytes${hasSparse ? `, a ${sparseBytes}-byte sparse section` : ''}) need ${at.end} bytes, the data has ${bytes.byteLength}`,
     );
 
   let grid: VoxelGrid | null = null;
@@ -325,6 +352,7 @@ export function readNavbin(bytes: Uint8Array | ArrayBuffer): Navbin {
     },
     grid,
     graph: { ids, positions, offsets, targets, costs },
+    sparse: hasSparse ? readSparseSection(view, at.sparse, W, fail) : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../../../src/core/io/movingai.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
-import { parse3dMapSparse } from '../../../src/core/sparse/fromMovingAi.ts';
+import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
 import { EMPTY, FACE_DIRS, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
 import { mulberry32, randInt } from '../../support/random.ts';

@@ -1,7 +1,7 @@
 import { checkString } from '../args.ts';
-import { ParseError, read3dMap } from '../io/movingai.ts';
-import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
-import type { SparseWorld } from './SparseWorld.ts';
+import { ParseError, read3dMap } from './movingai.ts';
+import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from '../sparse/build.ts';
+import type { SparseWorld } from '../sparse/SparseWorld.ts';
 
 /**
  * A Moving AI voxel map (`voxel X Y Z`, then one `x y z` line per blocked voxel; the format
