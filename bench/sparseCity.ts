@@ -5,11 +5,12 @@
  * hold it), straight from its triangles (`sparseFromTriangles`). Prints the build time, the
  * process's peak memory, the world's bytes, and 1,000 seeded random queries between free
  * voxels (`findPathSparse`, components on): median and p95 time, found / unreachable counts.
- * Targets: build <= 30 s under 1 GiB peak, median <= 2 ms and p95 <= 20 ms, bake <= 16 MB (the
- * world's bytes stand in for the bake until `.navbin` has a sparse section).
+ * Targets: build <= 30 s under 1 GiB peak, median <= 2 ms and p95 <= 20 ms, bake (`.navbin` with
+ * the sparse section) <= 16 MB.
  *
  * Run alone: npx tsx bench/sparseCity.ts [QUERIES]   (default 1,000)
  */
+import { writeNavbin } from '../src/core/io/navbin.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { sparseFromTriangles } from '../src/core/sparse/fromTriangles.ts';
 import { findPathSparse } from '../src/core/sparse/SparseRun.ts';

@@ -90,4 +90,5 @@ export {
   type NavbinSettings,
   type NavbinGraph,
   type NavbinGraphInput,
+  type NavbinInput,
 } from './io/navbin.ts';
