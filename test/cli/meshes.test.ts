@@ -85,6 +85,22 @@ describe('nav voxelize', () => {
     expect(r.stderr).toContain(problem);
   });
 
+  it('--world sparse: the same header and blocked voxels from a sparse octree, its own boxes', () => {
+    for (const [name, cell, fill] of [
+      ['sample.glb', '0.3', 'surface'],
+      ['meshopt.glb', '0.1', 'solid'],
+      ['draco.glb', '0.05', 'surface'],
+    ]) {
+      const dense = JSON.parse(runNav(['voxelize', mesh(name), '--cell-size', cell, '--fill', fill, '--json']).stdout);
+      const r = runNav(['voxelize', mesh(name), '--cell-size', cell, '--fill', fill, '--world', 'sparse', '--json']);
+      expect(r.code, name).toBe(0);
+      const sparse = JSON.parse(r.stdout);
+      for (const k of ['triangles', 'origin', 'cellSize', 'dims', 'blocked']) expect(sparse[k], `${name} ${k}`).toEqual(dense[k]);
+      expect(Array.from(fromBoxes(sparse.dims, sparse.solid)), name).toEqual(Array.from(fromBoxes(dense.dims, dense.solid)));
+    }
+    expect(runNav(['voxelize', mesh('tetra.obj'), '--cell-size', '1', '--world', 'octree']).code).toBe(2);
+  });
+
   it('usage errors exit 2', () => {
     expect(runNav(['voxelize', mesh('tetra.obj')]).code).toBe(2);
     expect(runNav(['voxelize', mesh('tetra.obj'), '--cell-size', '0']).code).toBe(2);

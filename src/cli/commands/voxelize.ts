@@ -1,6 +1,8 @@
 import { now } from '../../core/clock.ts';
 import { solidBoxes } from '../../scene/index.ts';
 import { voxelizeTriangles, type VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
+import { sparseBoxes } from '../../core/sparse/sparseBoxes.ts';
+import { sparseFromTriangles } from '../../core/sparse/fromTriangles.ts';
 import { type CommandSpec, type FlagSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
 import { out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
@@ -26,13 +28,25 @@ export const VOXELIZE: CommandSpec = {
   name: 'voxelize',
   args: '<mesh.glb|.gltf|.obj|.stl>',
   summary: 'voxelizes one mesh file and prints its grid and blocked boxes',
-  flags: [cellSizeSpec('required'), fillSpec('surface'), JSON_FLAG],
+  flags: [
+    cellSizeSpec('required'),
+    fillSpec('surface'),
+    {
+      name: 'world',
+      kind: { type: 'choice', values: ['dense', 'sparse'] },
+      default: 'dense',
+      help: 'dense grid, or sparse octree (sides up to 4,096 voxels)',
+    },
+    JSON_FLAG,
+  ],
 };
 
 /**
- * `nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--json]`.
+ * `nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--world dense|sparse] [--json]`.
  * JSON: {"triangles","origin","cellSize","dims","blocked","solid":[[x0,y0,z0,x1,y1,z1],...],"ms"}
- * with inclusive index boxes; ms covers reading, voxelizing and boxing.
+ * with inclusive index boxes; ms covers reading, voxelizing and boxing. `--world sparse`
+ * voxelizes into a sparse octree (no dense grid: worlds over the dense limit fit) with the same
+ * layout and blocked voxels; its boxes are another decomposition of them.
  */
 export async function voxelizeCommand(argv: string[], io: NavIo): Promise<number> {
   const args = parseArgs(argv, VOXELIZE);
@@ -44,10 +58,21 @@ export async function voxelizeCommand(argv: string[], io: NavIo): Promise<number
   const fill = (args.flags.get('fill') ?? 'surface') as VoxelFill;
   const t0 = now();
   const mesh = await readMeshFile(file);
-  const { grid, blocked, triangles } = voxelizeTriangles(mesh.soup, { cellSize, fill });
-  const solid = solidBoxes(grid);
+  const triangles = mesh.soup.length / 9;
+  let dims: [number, number, number], o: { x: number; y: number; z: number }, blocked: number, solid: number[][];
+  if (args.flags.get('world') === 'sparse') {
+    const w = sparseFromTriangles(mesh.soup, { cellSize, fill });
+    ({ boxes: solid, blocked } = sparseBoxes(w));
+    dims = [w.X, w.Y, w.Z];
+    o = w.origin;
+  } else {
+    const v = voxelizeTriangles(mesh.soup, { cellSize, fill });
+    solid = solidBoxes(v.grid);
+    blocked = v.blocked;
+    dims = [v.grid.X, v.grid.Y, v.grid.Z];
+    o = v.grid.origin;
+  }
   const ms = now() - t0;
-  const o = grid.origin;
   if (args.switches.has('json')) {
     out(
       io,
@@ -55,7 +80,7 @@ export async function voxelizeCommand(argv: string[], io: NavIo): Promise<number
         triangles,
         origin: [o.x, o.y, o.z],
         cellSize,
-        dims: [grid.X, grid.Y, grid.Z],
+        dims,
         blocked,
         solid,
         ms: Math.round(ms * 1000) / 1000,
@@ -65,7 +90,7 @@ export async function voxelizeCommand(argv: string[], io: NavIo): Promise<number
   }
   out(
     io,
-    `${file}: ${triangles} triangles -> ${grid.X}x${grid.Y}x${grid.Z} voxels of ${cellSize} (${fill}), ${blocked} blocked in ${solid.length} boxes, ${ms.toFixed(1)} ms`,
+    `${file}: ${triangles} triangles -> ${dims.join('x')} voxels of ${cellSize} (${fill}), ${blocked} blocked in ${solid.length} boxes, ${ms.toFixed(1)} ms`,
   );
   out(io, `  origin ${o.x}, ${o.y}, ${o.z}`);
   return 0;
