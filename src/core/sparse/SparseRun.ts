@@ -5,6 +5,7 @@ import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
+import { len as len_, relax, slide, straighten } from './corners.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -12,6 +13,7 @@ const fKey = fKey_;
 const tieFraction = tieFraction_;
 const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
+const len = len_;
 
 /** Checks `space` and pins the query's endpoints in it (SparseSpace.pin); returns the start cell. */
 function pinned(space: SparseSpace, start: readonly number[], goal: readonly number[]): number {
@@ -31,14 +33,6 @@ const PORTAL = 3; // parent point -> last voxel before the shared face -> entry 
 
 /** Point arrays per search context, reused by its next run (a slot's entries are written before they are read). */
 const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }>();
-
-/** Distance between voxels a and b (Math.sqrt: Math.hypot is several times slower in V8). */
-const len = (a: readonly number[], b: readonly number[]): number => {
-  const x = a[0] - b[0],
-    y = a[1] - b[1],
-    z = a[2] - b[2];
-  return Math.sqrt(x * x + y * y + z * z);
-};
 
 /**
  * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
@@ -238,7 +232,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
       }
     }
     corners.reverse();
-    const path = this.straighten(this.relax(this.straighten(corners)));
+    const sees = (a: readonly number[], b: readonly number[]): boolean => this.sees(a, b);
+    const path = slide(sp.world, straighten(relax(sp.world, straighten(corners, sees), sees), sees), sees);
     const w = sp.world;
     let cost = 0;
     const ids: number[] = [];
@@ -248,56 +243,6 @@ export class SparseRun extends SearchRun<SparseSpace> {
       if (i > 0) cost += len(c, path[i - 1]);
     }
     return { path: ids, cost: cost * w.cellSize };
-  }
-
-  /**
-   * Moves each inner corner toward the line between its neighbours (7/8, 5/8, 3/8 or 1/8 of
-   * the way to the nearest point of that line, rounded to a voxel: the farthest that keeps both
-   * segments legal and the path shorter); three passes. Corners on portal steps sit where the search entered a cell,
-   * not where the shortest path bends.
-   */
-  private relax(path: number[][]): number[][] {
-    const w = this.space.world;
-    for (let pass = 0; pass < 3; pass++) {
-      for (let i = 1; i + 1 < path.length; i++) {
-        const p = path[i - 1],
-          c = path[i],
-          n = path[i + 1];
-        const d = [n[0] - p[0], n[1] - p[1], n[2] - p[2]];
-        const dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-        if (dd === 0) continue;
-        const t = Math.max(0, Math.min(1, ((c[0] - p[0]) * d[0] + (c[1] - p[1]) * d[1] + (c[2] - p[2]) * d[2]) / dd));
-        const now = len(p, c) + len(c, n);
-        for (let k = 7; k >= 1; k -= 2) {
-          const q = [0, 1, 2].map((a) => Math.round(c[a] + (k / 8) * (p[a] + t * d[a] - c[a])));
-          if (w.isBlocked(q[0], q[1], q[2]) || !(len(p, q) + len(q, n) < now)) continue;
-          if (this.sees(p, q) && this.sees(q, n)) {
-            path[i] = q;
-            break;
-          }
-        }
-      }
-    }
-    return path;
-  }
-
-  /** The corners without repeats and without those the corner before sees past (greedy, from the start). */
-  private straighten(corners: number[][]): number[][] {
-    const w = this.space.world;
-    const same = (a: number[], b: number[]): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-    const out = [corners[0]];
-    for (let i = 1; i < corners.length; i++) {
-      const c = corners[i];
-      if (same(out[out.length - 1], c)) continue;
-      const next = corners[i + 1];
-      if (next !== undefined) {
-        const a = out[out.length - 1];
-        this.losChecks++;
-        if (sparseSight(w, a[0], a[1], a[2], next[0], next[1], next[2])) continue;
-      }
-      out.push(c);
-    }
-    return out;
   }
 }
 

@@ -1,0 +1,111 @@
+import type { SparseWorld } from './SparseWorld.ts';
+
+/** Line of sight between two voxel centres (counted by the caller). */
+export type Sees = (a: readonly number[], b: readonly number[]) => boolean;
+
+/** Distance between voxels a and b (Math.sqrt: Math.hypot is several times slower in V8). */
+export const len = (a: readonly number[], b: readonly number[]): number => {
+  const x = a[0] - b[0],
+    y = a[1] - b[1],
+    z = a[2] - b[2];
+  return Math.sqrt(x * x + y * y + z * z);
+};
+
+const same = (a: readonly number[], b: readonly number[]): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/** The corners without repeats and without those the corner before sees past (greedy, from the start). */
+export function straighten(corners: number[][], sees: Sees): number[][] {
+  const out = [corners[0]];
+  for (let i = 1; i < corners.length; i++) {
+    const c = corners[i];
+    if (same(out[out.length - 1], c)) continue;
+    const next = corners[i + 1];
+    if (next !== undefined && sees(out[out.length - 1], next)) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+/**
+ * Moves each inner corner toward the line between its neighbours (7/8, 5/8, 3/8 or 1/8 of
+ * the way to the nearest point of that line, rounded to a voxel: the farthest that keeps both
+ * segments legal and the path shorter); three passes. Corners on portal steps sit where the
+ * search entered a cell, not where the shortest path bends.
+ */
+export function relax(w: SparseWorld, path: number[][], sees: Sees): number[][] {
+  for (let pass = 0; pass < 3; pass++) {
+    for (let i = 1; i + 1 < path.length; i++) {
+      const p = path[i - 1],
+        c = path[i],
+        n = path[i + 1];
+      const d = [n[0] - p[0], n[1] - p[1], n[2] - p[2]];
+      const dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+      if (dd === 0) continue;
+      const t = Math.max(0, Math.min(1, ((c[0] - p[0]) * d[0] + (c[1] - p[1]) * d[1] + (c[2] - p[2]) * d[2]) / dd));
+      const now = len(p, c) + len(c, n);
+      for (let k = 7; k >= 1; k -= 2) {
+        const q = [0, 1, 2].map((a) => Math.round(c[a] + (k / 8) * (p[a] + t * d[a] - c[a])));
+        if (w.isBlocked(q[0], q[1], q[2]) || !(len(p, q) + len(q, n) < now)) continue;
+        if (sees(p, q) && sees(q, n)) {
+          path[i] = q;
+          break;
+        }
+      }
+    }
+  }
+  return path;
+}
+
+/** The 26 unit moves. */
+const MOVES: number[][] = [];
+for (let z = -1; z <= 1; z++) for (let y = -1; y <= 1; y++) for (let x = -1; x <= 1; x++) if (x || y || z) MOVES.push([x, y, z]);
+
+/** Most moves of one corner per pass (bounds the work on long paths). */
+const MOVES_PER_CORNER = 48;
+
+/**
+ * Slides each inner corner voxel by voxel (steps of 4, 2, then 1 voxel along any of the 26
+ * directions) while that shortens the two segments meeting there and keeps both legal: of
+ * the moves that shorten, the shortest legal one; then drops the corners the corner before
+ * sees past. Up to `passes` passes, until no corner moves. Fixes corners the search left on a
+ * portal's side when the shortest path bends at another voxel of it.
+ */
+export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = 3): number[][] {
+  const cand: { q: number[]; l: number }[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    let moved = false;
+    for (let i = 1; i + 1 < path.length; i++) {
+      const p = path[i - 1],
+        n = path[i + 1];
+      let c = path[i];
+      let now = len(p, c) + len(c, n);
+      let budget = MOVES_PER_CORNER;
+      for (let step = 4; step >= 1 && budget > 0; step >>= 1) {
+        for (;;) {
+          cand.length = 0;
+          for (const m of MOVES) {
+            const q = [c[0] + step * m[0], c[1] + step * m[1], c[2] + step * m[2]];
+            const l = len(p, q) + len(q, n);
+            if (l < now - 1e-9 && !w.isBlocked(q[0], q[1], q[2])) cand.push({ q, l });
+          }
+          cand.sort((a, b) => a.l - b.l);
+          let next: { q: number[]; l: number } | null = null;
+          for (const k of cand) {
+            if (sees(p, k.q) && sees(k.q, n)) {
+              next = k;
+              break;
+            }
+          }
+          if (next === null || --budget <= 0) break;
+          c = next.q;
+          now = next.l;
+          moved = true;
+        }
+      }
+      path[i] = c;
+    }
+    path = straighten(path, sees);
+    if (!moved) break;
+  }
+  return path;
+}
