@@ -222,7 +222,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
     let last = status === 'found' ? ctx.find(this.goal) : -1;
     if (last < 0 || !this.settle(last, this.goal)) last = this.nearestClosed(ctx.g);
     const corners: number[][] = [];
+    // The goal voxel itself when the run ends in the goal's cell (also when it starts there: the start's point is the start voxel).
     if (ctx.nodeOf(last) !== sp.goalCell) corners.push(sp.nearestToGoal(ctx.nodeOf(last), [0, 0, 0]));
+    else corners.push([sp.goalVoxel[0], sp.goalVoxel[1], sp.goalVoxel[2]]);
     for (let s = last; ; s = ctx.parent[s]) {
       corners.push(this.getPoint(s, [0, 0, 0]));
       if (s === this.startSlot) break;
