@@ -21,7 +21,8 @@ const best = [1, 1, 1];
 
 /** Whether the voxels of the box at bit b with sides s are all free and not yet in a box. */
 function boxFree(b: number, sx: number, sy: number, sz: number): boolean {
-  for (let k = 0; k < sz; k++) for (let j = 0; j < sy; j++) for (let i = 0; i < sx; i++) if (taken[b + i + 4 * j + 16 * k] !== 0) return false;
+  for (let k = 0; k < sz; k++)
+    for (let j = 0; j < sy; j++) for (let i = 0; i < sx; i++) if (taken[b + i + 4 * j + 16 * k] !== 0) return false;
   return true;
 }
 
@@ -44,7 +45,12 @@ export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number)
     let volume = 0;
     for (const order of ORDERS) {
       size[0] = size[1] = size[2] = 1;
-      for (const a of order) while (local[a] + size[a] < 4 && boxFree(b + size[a] * STRIDE[a], a === 0 ? 1 : size[0], a === 1 ? 1 : size[1], a === 2 ? 1 : size[2])) size[a]++;
+      for (const a of order)
+        while (
+          local[a] + size[a] < 4 &&
+          boxFree(b + size[a] * STRIDE[a], a === 0 ? 1 : size[0], a === 1 ? 1 : size[1], a === 2 ? 1 : size[2])
+        )
+          size[a]++;
       const v = size[0] * size[1] * size[2];
       if (v > volume) {
         volume = v;
