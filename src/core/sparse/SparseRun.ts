@@ -25,6 +25,8 @@ const va = [0, 0, 0];
 const vb = [0, 0, 0];
 const vc = [0, 0, 0];
 const vd = [0, 0, 0];
+/** The expanded cell's box (SparseSpace.cellBox). */
+const boxU = [0, 0, 0, 0, 0, 0];
 
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
@@ -191,6 +193,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const P = this.getPoint(pp, vc);
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
+    const bu = sp.cellBox(u, boxU);
     const count = sp.neighbours(u);
     const buf = sp.buffer;
     for (let i = 0; i < count; i++) {
@@ -199,7 +202,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
       this.fit();
       const st = ctx.state[t];
       if (st === CLOSED) continue;
-      const pv = v === sp.goalCell ? sp.goalVoxel : sp.entry(u, v, U, va);
+      const pv = v === sp.goalCell ? sp.goalVoxel : sp.entryFrom(bu, v, U, va);
       const ng = gp + len(P, pv) * cs;
       if (st === OPEN) {
         if (ng >= ctx.g[t]) continue;

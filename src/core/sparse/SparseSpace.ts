@@ -309,7 +309,11 @@ export class SparseSpace implements SearchSpace {
    * the voxel of that part nearest p; 2: nearest the goal voxel.
    */
   entry(u: number, v: number, p: readonly number[], out: number[], mode = 0): number[] {
-    const bu = this.cellBox(u, this.box2);
+    return this.entryFrom(this.cellBox(u, this.box2), v, p, out, mode);
+  }
+
+  /** entry() with u's box given (cellBox), for many neighbours of one cell. */
+  entryFrom(bu: readonly number[], v: number, p: readonly number[], out: number[], mode = 0): number[] {
     const bv = this.cellBox(v, this.box);
     const g = this.goalVoxel;
     let axis = -1;
