@@ -132,9 +132,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
     return this.options.heuristic === 'zero' ? 0 : len(p, this.space.goalVoxel) * this.space.world.cellSize;
   }
 
+  /** Line of sight between voxels a and b, walked from b: a blocked voxel is usually nearer the cell just reached (b) than its parent (a). */
   private sees(a: readonly number[], b: readonly number[]): boolean {
     this.losChecks++;
-    return sparseSight(this.space.world, a[0], a[1], a[2], b[0], b[1], b[2]);
+    return sparseSight(this.space.world, b[0], b[1], b[2], a[0], a[1], a[2]);
   }
 
   /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */

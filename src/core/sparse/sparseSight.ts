@@ -14,24 +14,40 @@ let lastX = 0,
   lastKind = 0,
   lastLo = 0,
   lastHi = 0;
-const box = [0, 0, 0, 0];
 
 /**
- * isBlocked with the node of the previous call kept: a walk stays in one node for many voxels.
+ * isBlocked with the node of the previous call kept: a walk stays in one node for many voxels,
+ * and the next node is found from the last one (up to their common ancestor, then down), not
+ * from the root.
  * The node holds the voxel in the padded cube, whose voxels outside X x Y x Z are blocked, so
  * only a lookup checks the bounds.
  */
 function blocked(w: SparseWorld, x: number, y: number, z: number): boolean {
   if (w !== lastWorld || (x - lastX) >>> 0 >= lastSide || (y - lastY) >>> 0 >= lastSide || (z - lastZ) >>> 0 >= lastSide) {
     if (!w.inBounds(x, y, z)) return true;
+    // Up from the last node to the first ancestor holding (x, y, z) (the root for a new world), then down.
+    let n = w.root,
+      k = w.top;
+    if (w === lastWorld) {
+      n = lastNode;
+      k = w.level[n];
+      while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
+        n = w.parent[n];
+        k++;
+      }
+    }
+    const { kind, firstChild } = w;
+    for (; k > 0 && kind[n] === MIXED; k--) {
+      const sh = k + 1;
+      n = firstChild[n] + (((x >> sh) & 1) | (((y >> sh) & 1) << 1) | (((z >> sh) & 1) << 2));
+    }
     lastWorld = w;
-    lastNode = w.nodeAt(x, y, z);
-    w.nodeBox(lastNode, box);
-    lastX = box[0];
-    lastY = box[1];
-    lastZ = box[2];
-    lastSide = box[3];
-    lastKind = w.kind[lastNode];
+    lastNode = n;
+    lastSide = 4 << k;
+    lastX = x & -lastSide;
+    lastY = y & -lastSide;
+    lastZ = z & -lastSide;
+    lastKind = kind[n];
     if (lastKind === MIXED) {
       lastLo = w.maskLo[lastNode];
       lastHi = w.maskHi[lastNode];
