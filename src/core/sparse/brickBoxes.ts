@@ -3,27 +3,39 @@ import type { SparseWorld } from './SparseWorld.ts';
 /** Packed value of a blocked voxel in a brick's box table. */
 export const BOX_BLOCKED = 0xffff;
 
-/** The 6 orders in which a box grows along the axes (x = 0, y = 1, z = 2). */
-const ORDERS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
-const STRIDE = [1, 4, 16];
+/** The 6 orders in which a box grows along the axes (x = 0, y = 1, z = 2), 3 entries each. */
+const ORDERS = [0, 1, 2, 0, 2, 1, 1, 0, 2, 1, 2, 0, 2, 0, 1, 2, 1, 0];
 
-/** Scratch: per voxel of the brick being split, 1 when blocked or already in a box. */
-const taken = new Uint8Array(64);
+/** Scratch: the voxels blocked or already in a box, as the mask's two words (bit lx + 4 ly + 16 lz, z >= 2 in the second). */
+let takenLo = 0,
+  takenHi = 0;
+/** Scratch: the minimum corner's lx, ly, lz and the growing box's sides. */
+const local = [0, 0, 0];
 const size = [1, 1, 1];
-const best = [1, 1, 1];
 
-/** Whether the voxels of the box at bit b with sides s are all free and not yet in a box. */
-function boxFree(b: number, sx: number, sy: number, sz: number): boolean {
-  for (let k = 0; k < sz; k++)
-    for (let j = 0; j < sy; j++) for (let i = 0; i < sx; i++) if (taken[b + i + 4 * j + 16 * k] !== 0) return false;
+/** Whether the box at (lx, ly, lz) with sides sx, sy, sz holds no taken voxel. */
+function boxFree(lx: number, ly: number, lz: number, sx: number, sy: number, sz: number): boolean {
+  const row = ((1 << sx) - 1) << lx;
+  let plane = 0;
+  for (let j = 0; j < sy; j++) plane |= row << (4 * (ly + j));
+  for (let k = lz; k < lz + sz; k++) if (((k < 2 ? takenLo : takenHi) & (plane << (16 * (k & 1)))) !== 0) return false;
   return true;
+}
+
+/** Grows the box at local[] along axis a as far as its next layer is free. */
+function grow(a: number): void {
+  for (;;) {
+    const end = local[a] + size[a];
+    if (end >= 4) return;
+    const free =
+      a === 0
+        ? boxFree(end, local[1], local[2], 1, size[1], size[2])
+        : a === 1
+          ? boxFree(local[0], end, local[2], size[0], 1, size[2])
+          : boxFree(local[0], local[1], end, size[0], size[1], 1);
+    if (!free) return;
+    size[a]++;
+  }
 }
 
 /**
@@ -35,47 +47,49 @@ function boxFree(b: number, sx: number, sy: number, sz: number): boolean {
  * same boxes.
  */
 export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number): void {
-  for (let b = 0; b < 64; b++) taken[b] = ((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) as 0 | 1;
+  takenLo = lo;
+  takenHi = hi;
+  for (let b = 0; b < 64; b++) if (((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) !== 0) out[at + b] = BOX_BLOCKED;
   for (let b = 0; b < 64; b++) {
-    if (taken[b] !== 0) {
-      if (((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) !== 0) out[at + b] = BOX_BLOCKED;
-      continue;
-    }
-    const local = [b & 3, (b >> 2) & 3, b >> 4];
-    let volume = 0;
-    for (const order of ORDERS) {
+    if ((((b < 32 ? takenLo >>> b : takenHi >>> (b - 32)) & 1) as number) !== 0) continue;
+    local[0] = b & 3;
+    local[1] = (b >> 2) & 3;
+    local[2] = b >> 4;
+    let volume = 0,
+      bx = 1,
+      by = 1,
+      bz = 1;
+    for (let o = 0; o < 18 && volume < 64; o += 3) {
       size[0] = size[1] = size[2] = 1;
-      for (const a of order)
-        while (
-          local[a] + size[a] < 4 &&
-          boxFree(b + size[a] * STRIDE[a], a === 0 ? 1 : size[0], a === 1 ? 1 : size[1], a === 2 ? 1 : size[2])
-        )
-          size[a]++;
+      grow(ORDERS[o]);
+      grow(ORDERS[o + 1]);
+      grow(ORDERS[o + 2]);
       const v = size[0] * size[1] * size[2];
       if (v > volume) {
         volume = v;
-        best[0] = size[0];
-        best[1] = size[1];
-        best[2] = size[2];
+        bx = size[0];
+        by = size[1];
+        bz = size[2];
       }
     }
-    const packed = b | ((best[0] - 1) << 6) | ((best[1] - 1) << 8) | ((best[2] - 1) << 10);
-    for (let k = 0; k < best[2]; k++)
-      for (let j = 0; j < best[1]; j++)
-        for (let i = 0; i < best[0]; i++) {
-          const v = b + i + 4 * j + 16 * k;
-          taken[v] = 1;
-          out[at + v] = packed;
-        }
+    const packed = b | ((bx - 1) << 6) | ((by - 1) << 8) | ((bz - 1) << 10);
+    const row = ((1 << bx) - 1) << local[0];
+    let plane = 0;
+    for (let j = 0; j < by; j++) plane |= row << (4 * (local[1] + j));
+    for (let k = local[2]; k < local[2] + bz; k++) {
+      if (k < 2) takenLo |= plane << (16 * k);
+      else takenHi |= plane << (16 * (k - 2));
+      for (let j = 0; j < by; j++) for (let i = 0; i < bx; i++) out[at + b + i + 4 * j + 16 * (k - local[2])] = packed;
+    }
   }
 }
 
 /** Bricks whose boxes a BrickBoxes keeps at once. */
-const CAPACITY = 4096;
+const CAPACITY = 8192;
 
 /**
  * The boxes of a SparseWorld's MIXED bricks (splitBrick), computed when first asked and kept
- * for up to 4,096 bricks (128 bytes each; when full, all are dropped and computed again).
+ * for up to 8,192 bricks (128 bytes each; when full, all are dropped and computed again).
  * The boxes depend on the mask only, so dropping them changes no answer.
  */
 export class BrickBoxes {
