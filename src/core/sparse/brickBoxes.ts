@@ -1,4 +1,4 @@
-import type { SparseWorld } from './SparseWorld.ts';
+import { MIXED, type SparseWorld } from './SparseWorld.ts';
 
 /** Packed value of a blocked voxel in a brick's box table. */
 export const BOX_BLOCKED = 0xffff;
@@ -84,45 +84,69 @@ export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number)
   }
 }
 
-/** Bricks whose boxes a BrickBoxes keeps at once. */
-const CAPACITY = 8192;
-
 /**
- * The boxes of a SparseWorld's MIXED bricks (splitBrick), computed when first asked and kept
- * for up to 8,192 bricks (128 bytes each; when full, all are dropped and computed again).
- * The boxes depend on the mask only, so dropping them changes no answer.
+ * The boxes of a SparseWorld's MIXED bricks (splitBrick), all split once when built and kept
+ * as a list per brick: 2 bytes per box (its packed value) and 4 per brick, so a few hundred
+ * kB where a table per voxel would take 64 bytes per brick. A voxel's box is found by
+ * scanning its brick's few boxes.
  */
 export class BrickBoxes {
-  private readonly slot: Int32Array;
-  private readonly pool = new Uint16Array(64 * CAPACITY);
-  private readonly owner = new Int32Array(CAPACITY);
-  private used = 0;
+  /** Per brick: its first box in `list` (bricks in order; the last entry ends the list). */
+  private readonly start: Uint32Array;
+  /** The packed boxes (splitBrick's values), brick after brick, by their corner's bit. */
+  private readonly list: Uint16Array;
 
   constructor(private readonly world: SparseWorld) {
-    this.slot = new Int32Array(world.brickCount).fill(-1);
+    const n = world.brickCount;
+    this.start = new Uint32Array(n + 1);
+    const scratch = new Uint16Array(64);
+    let list = new Uint16Array(Math.max(64, 4 * n));
+    let used = 0;
+    for (let k = 0; k < n; k++) {
+      this.start[k] = used;
+      if (world.kind[k] !== MIXED) continue;
+      splitBrick(world.maskLo[k], world.maskHi[k], scratch, 0);
+      for (let b = 0; b < 64; b++) {
+        const v = scratch[b];
+        if (v === BOX_BLOCKED || (v & 63) !== b) continue;
+        if (used === list.length) {
+          const grown = new Uint16Array(2 * list.length);
+          grown.set(list);
+          list = grown;
+        }
+        list[used++] = v;
+      }
+    }
+    this.start[n] = used;
+    this.list = list.slice(0, used);
   }
 
   /** The packed box of voxel b of MIXED brick n (see splitBrick), or BOX_BLOCKED. */
   get(n: number, b: number): number {
-    let s = this.slot[n];
-    if (s < 0) s = this.fill(n);
-    return this.pool[(s << 6) | b];
+    const w = this.world;
+    if (((b < 32 ? w.maskLo[n] >>> b : w.maskHi[n] >>> (b - 32)) & 1) !== 0) return BOX_BLOCKED;
+    const lx = b & 3,
+      ly = (b >> 2) & 3,
+      lz = b >> 4;
+    const list = this.list;
+    for (let i = this.start[n], end = this.start[n + 1]; i < end; i++) {
+      const v = list[i];
+      const c = v & 63;
+      const dx = lx - (c & 3),
+        dy = ly - ((c >> 2) & 3),
+        dz = lz - (c >> 4);
+      if (dx >= 0 && dy >= 0 && dz >= 0 && dx <= ((v >> 6) & 3) && dy <= ((v >> 8) & 3) && dz <= ((v >> 10) & 3)) return v;
+    }
+    return BOX_BLOCKED;
   }
 
-  private fill(n: number): number {
-    if (this.used === CAPACITY) {
-      for (let i = 0; i < CAPACITY; i++) this.slot[this.owner[i]] = -1;
-      this.used = 0;
-    }
-    const s = this.used++;
-    this.owner[s] = n;
-    this.slot[n] = s;
-    splitBrick(this.world.maskLo[n], this.world.maskHi[n], this.pool, s << 6);
-    return s;
+  /** Number of boxes, all bricks. */
+  get count(): number {
+    return this.list.length;
   }
 
   /** Bytes held. */
   get byteLength(): number {
-    return this.slot.byteLength + this.pool.byteLength + this.owner.byteLength;
+    return this.start.byteLength + this.list.byteLength;
   }
 }
