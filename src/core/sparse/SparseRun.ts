@@ -5,7 +5,7 @@ import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
-import { len as len_, relax, slide, straighten } from './corners.ts';
+import { len as len_, slide, straighten } from './corners.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -239,7 +239,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     }
     corners.reverse();
     const sees = (a: readonly number[], b: readonly number[]): boolean => this.sees(a, b);
-    const path = slide(sp.world, straighten(relax(sp.world, straighten(corners, sees), sees), sees), sees);
+    const path = slide(sp.world, straighten(corners, sees), sees);
     const w = sp.world;
     let cost = 0;
     const ids: number[] = [];

@@ -26,36 +26,6 @@ export function straighten(corners: number[][], sees: Sees): number[][] {
   return out;
 }
 
-/**
- * Moves each inner corner toward the line between its neighbours (7/8, 5/8, 3/8 or 1/8 of
- * the way to the nearest point of that line, rounded to a voxel: the farthest that keeps both
- * segments legal and the path shorter); three passes. Corners on portal steps sit where the
- * search entered a cell, not where the shortest path bends.
- */
-export function relax(w: SparseWorld, path: number[][], sees: Sees): number[][] {
-  for (let pass = 0; pass < 3; pass++) {
-    for (let i = 1; i + 1 < path.length; i++) {
-      const p = path[i - 1],
-        c = path[i],
-        n = path[i + 1];
-      const d = [n[0] - p[0], n[1] - p[1], n[2] - p[2]];
-      const dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-      if (dd === 0) continue;
-      const t = Math.max(0, Math.min(1, ((c[0] - p[0]) * d[0] + (c[1] - p[1]) * d[1] + (c[2] - p[2]) * d[2]) / dd));
-      const now = len(p, c) + len(c, n);
-      for (let k = 7; k >= 1; k -= 2) {
-        const q = [0, 1, 2].map((a) => Math.round(c[a] + (k / 8) * (p[a] + t * d[a] - c[a])));
-        if (w.isBlocked(q[0], q[1], q[2]) || !(len(p, q) + len(q, n) < now)) continue;
-        if (sees(p, q) && sees(q, n)) {
-          path[i] = q;
-          break;
-        }
-      }
-    }
-  }
-  return path;
-}
-
 /** The 26 unit moves. */
 const MOVES: number[][] = [];
 for (let z = -1; z <= 1; z++) for (let y = -1; y <= 1; y++) for (let x = -1; x <= 1; x++) if (x || y || z) MOVES.push([x, y, z]);
