@@ -26,10 +26,6 @@ export function straighten(corners: number[][], sees: Sees): number[][] {
   return out;
 }
 
-/** The 26 unit moves. */
-const MOVES: number[][] = [];
-for (let z = -1; z <= 1; z++) for (let y = -1; y <= 1; y++) for (let x = -1; x <= 1; x++) if (x || y || z) MOVES.push([x, y, z]);
-
 /** Most moves of one corner per pass (bounds the work on long paths). */
 const MOVES_PER_CORNER = 48;
 
@@ -53,8 +49,10 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = 3):
       for (let step = 4; step >= 1 && budget > 0; step >>= 1) {
         for (;;) {
           cand.length = 0;
-          for (const m of MOVES) {
-            const q = [c[0] + step * m[0], c[1] + step * m[1], c[2] + step * m[2]];
+          // The 26 unit moves (m = 13 stays put).
+          for (let m = 0; m < 27; m++) {
+            if (m === 13) continue;
+            const q = [c[0] + step * ((m % 3) - 1), c[1] + step * ((((m / 3) | 0) % 3) - 1), c[2] + step * (((m / 9) | 0) - 1)];
             const l = len(p, q) + len(q, n);
             if (l < now - 1e-9 && !w.isBlocked(q[0], q[1], q[2])) cand.push({ q, l });
           }
