@@ -59,15 +59,20 @@ export function benchSparse(maps: readonly string[] = MAPS): void {
     const ms = { sparse: [] as number[], jps: [] as number[], astar: [] as number[], weighted: [] as number[] };
     const ratios: number[] = [];
     const wRatios: number[] = [];
+    // Expansions per query, summed: a work count the machine's load does not move.
+    let expanded = 0,
+      wExpanded = 0;
     let invalid = 0;
     for (const i of tail(problems.length)) {
       const p = problems[i];
       const s = sparse.solve(i, p);
       ms.sparse.push(s.ms);
+      expanded += s.expanded;
       if (s.status === 'found' && p.expected > 0) ratios.push(s.cost / p.expected);
       else if (p.expected >= 0) invalid++;
       const ws = weighted.solve(i, p);
       ms.weighted.push(ws.ms);
+      wExpanded += ws.expanded;
       if (ws.status === 'found' && p.expected > 0) wRatios.push(ws.cost / p.expected);
       ms.jps.push(jps.solve(i, p).ms);
       ms.astar.push(astar.solve(i, p).ms);
@@ -88,12 +93,14 @@ export function benchSparse(maps: readonly string[] = MAPS): void {
       name,
       ms.sparse.length,
       m.sparse.toFixed(2),
+      (expanded / ms.sparse.length).toFixed(0),
       m.jps.toFixed(2),
       m.astar.toFixed(2),
       (m.sparse / m.jps).toFixed(2),
       mean.toFixed(4),
       max.toFixed(4),
       m.weighted.toFixed(2),
+      (wExpanded / ms.weighted.length).toFixed(0),
       (m.weighted / m.jps).toFixed(2),
       wMean.toFixed(4),
       wMax.toFixed(4),
@@ -120,12 +127,14 @@ export function benchSparse(maps: readonly string[] = MAPS): void {
       'map',
       'n',
       'sparse',
+      'exp/q',
       'jps',
       'astar',
       'sparse/jps',
       'mean len',
       'max len',
       `w${WEIGHT}`,
+      `w${WEIGHT} exp/q`,
       `w${WEIGHT}/jps`,
       `w${WEIGHT} mean`,
       `w${WEIGHT} max`,
