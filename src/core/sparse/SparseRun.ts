@@ -50,7 +50,8 @@ const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }
  * always legal: from n's point straight to n's last voxel before the shared face (inside n's
  * box), one face step to the entry voxel, then inside the cell to its point. So the search
  * never loses a cell its free neighbours reach, and every segment of the path is legal.
- * The path's corners are then straightened where the corner before sees the one after.
+ * The path's corners are then straightened where the corner before sees the one after, and
+ * each slid voxel by voxel while that shortens it and keeps it legal (corners.ts).
  * `cost` = its Euclidean length x cellSize.
  *
  * The heuristic is the straight-line distance from a cell's point ('zero': none); `weight`,
