@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse3dMap, parse3dScen } from '../../src/core/io/movingai.ts';
+import { buildVoxelGrid, parseScene } from '../../src/scene/index.ts';
 import { jsonLines, runNav } from '../support/cli.ts';
 import type { RefGrid } from '../support/reference.ts';
 import { segmentLegal } from '../support/segmentLegal.ts';
@@ -60,6 +61,29 @@ describe('nav path --world sparse', () => {
     ]);
     expect(report.cost).toBeCloseTo(Math.hypot(19, 19, 19) * grid.cellSize, 9);
     expect(path([7, 3, 2], [7, 3, 2], '--world', 'sparse').report.path).toEqual([[7, 3, 2]]);
+  });
+
+  it("a scene's voxel layer: the same answer shape, legal on the scene's grid", () => {
+    const file = 'scenes/building.json';
+    const sceneGrid = buildVoxelGrid(parseScene(JSON.parse(readFileSync(file, 'utf8'))));
+    if (sceneGrid === null) throw new Error('building.json has a voxel layer');
+    const dense = jsonLines(runNav(['path', file, '--from', '1,1,1', '--to', '20,1,10', '--json']).stdout)[0] as unknown as Report;
+    const r = runNav(['path', file, '--from', '1,1,1', '--to', '20,1,10', '--world', 'sparse', '--json']);
+    expect(r.code).toBe(0);
+    const report = jsonLines(r.stdout)[0] as unknown as Report;
+    expect(report.status).toBe(dense.status);
+    expect(report.path[0]).toEqual([1, 1, 1]);
+    expect(report.path[report.path.length - 1]).toEqual([20, 1, 10]);
+    const sceneRef: RefGrid = {
+      ...ref,
+      X: sceneGrid.X,
+      Y: sceneGrid.Y,
+      Z: sceneGrid.Z,
+      blocked: (x, y, z) => sceneGrid.isBlocked(x, y, z),
+    };
+    for (let k = 1; k < report.path.length; k++) expect(segmentLegal(sceneRef, report.path[k - 1], report.path[k])).toBe(true);
+    // Any-angle against the 26-neighbour optimum.
+    expect(report.cost).toBeLessThanOrEqual(dense.cost * 1.1);
   });
 
   it('2D maps: x,y endpoints on the one-voxel-thick grid', () => {
