@@ -16,7 +16,8 @@ export type { NavIo } from './io.ts';
 export const USAGE = `usage:
   nav scen <map.3dmap|map.map> [file.3dscen|file.scen] [--offset K] [--limit N] [--workers N] [--world dense|sparse]
       [search flags] [--json]
-  nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [search flags] [--json]
+  nav path <map.3dmap|map.map|scene.json> --from x,y,z --to x,y,z [--graph grid|waypoints] [--world dense|sparse]
+      [search flags] [--json]
   nav preprocess <scene.json> [--agent-radius R] [--json]
   nav waypoints <scene.json> [--agent-radius R] [--max N] [--json]
   nav simulate <scene.json> [--steps N] [--seed S] [--avoidance swarm|reciprocal] [--json]

@@ -371,6 +371,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
           isTraversable: PER_NODE,
           neighbours: PER_NODE,
           entry: PER_NODE,
+          entryFrom: PER_NODE,
           clampTo: PER_NODE,
           distance: PER_NODE,
           expand: PER_NODE,

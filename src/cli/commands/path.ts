@@ -8,6 +8,7 @@ import { preprocessScene } from '../../three/preprocess.ts';
 import { type CommandSpec, JSON_FLAG, parseArgs, SEARCH_FLAGS, searchOptions, UsageError, voxelFlag } from '../args.ts';
 import { fileName, InputError, is2dMap, loadMap, printPath, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
+import { PATH_WORLD_FLAG, sparsePathReport } from './pathSparse.ts';
 import { loadScene } from './preprocess.ts';
 
 /**
@@ -47,6 +48,7 @@ export const PATH: CommandSpec = {
       default: 'waypoints for waypoint ids, else grid',
       help: 'which graph to search',
     },
+    PATH_WORLD_FLAG,
     ...SEARCH_FLAGS,
     JSON_FLAG,
   ],
@@ -74,6 +76,7 @@ export async function pathCommand(argv: string[], io: NavIo): Promise<number> {
   let nav: NavWorld;
   let from: Endpoint, to: Endpoint;
   if (graph === 'waypoints') {
+    if (args.flags.get('world') === 'sparse') throw new UsageError('--world sparse searches the grid, not --graph waypoints');
     if (!isScene) throw new UsageError('--graph waypoints needs a scene .json file');
     if (fromText === undefined || toText === undefined) throw new UsageError('--from and --to (waypoint ids) are required');
     const doc = loadScene(file);
@@ -89,6 +92,10 @@ export async function pathCommand(argv: string[], io: NavIo): Promise<number> {
     const flat = is2dMap(file);
     from = voxelFlag('from', fromText, flat);
     to = voxelFlag('to', toText, flat);
+    if (args.flags.get('world') === 'sparse') {
+      printPath(io, sparsePathReport(file, isScene ? () => sceneGrid(loadScene(file), file) : null, from, to, options), json);
+      return 0;
+    }
     nav = NavWorld.fromScene({ grid: isScene ? sceneGrid(loadScene(file), file) : loadMap(file) });
   }
   // Waypoint ids are named by their flags and the file; voxel values as 'from' and 'to' (the contract's messages).

@@ -5,6 +5,7 @@ import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
+import { len as len_, slide, straighten } from './corners.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -12,6 +13,7 @@ const fKey = fKey_;
 const tieFraction = tieFraction_;
 const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
+const len = len_;
 
 /** Checks `space` and pins the query's endpoints in it (SparseSpace.pin); returns the start cell. */
 function pinned(space: SparseSpace, start: readonly number[], goal: readonly number[]): number {
@@ -23,6 +25,8 @@ const va = [0, 0, 0];
 const vb = [0, 0, 0];
 const vc = [0, 0, 0];
 const vd = [0, 0, 0];
+/** The expanded cell's box (SparseSpace.cellBox). */
+const boxU = [0, 0, 0, 0, 0, 0];
 
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
@@ -31,8 +35,6 @@ const PORTAL = 3; // parent point -> last voxel before the shared face -> entry 
 
 /** Point arrays per search context, reused by its next run (a slot's entries are written before they are read). */
 const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }>();
-
-const len = (a: readonly number[], b: readonly number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /**
  * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
@@ -48,7 +50,8 @@ const len = (a: readonly number[], b: readonly number[]): number => Math.hypot(a
  * always legal: from n's point straight to n's last voxel before the shared face (inside n's
  * box), one face step to the entry voxel, then inside the cell to its point. So the search
  * never loses a cell its free neighbours reach, and every segment of the path is legal.
- * The path's corners are then straightened where the corner before sees the one after.
+ * The path's corners are then straightened where the corner before sees the one after, and
+ * each slid voxel by voxel while that shortens it and keeps it legal (corners.ts).
  * `cost` = its Euclidean length x cellSize.
  *
  * The heuristic is the straight-line distance from a cell's point ('zero': none); `weight`,
@@ -130,9 +133,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
     return this.options.heuristic === 'zero' ? 0 : len(p, this.space.goalVoxel) * this.space.world.cellSize;
   }
 
+  /** Line of sight between voxels a and b, walked from b: a blocked voxel is usually nearer the cell just reached (b) than its parent (a). */
   private sees(a: readonly number[], b: readonly number[]): boolean {
     this.losChecks++;
-    return sparseSight(this.space.world, a[0], a[1], a[2], b[0], b[1], b[2]);
+    return sparseSight(this.space.world, b[0], b[1], b[2], a[0], a[1], a[2]);
   }
 
   /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */
@@ -191,6 +195,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const P = this.getPoint(pp, vc);
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
+    const bu = sp.cellBox(u, boxU);
     const count = sp.neighbours(u);
     const buf = sp.buffer;
     for (let i = 0; i < count; i++) {
@@ -199,7 +204,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
       this.fit();
       const st = ctx.state[t];
       if (st === CLOSED) continue;
-      const pv = v === sp.goalCell ? sp.goalVoxel : sp.entry(u, v, U, va);
+      const pv = v === sp.goalCell ? sp.goalVoxel : sp.entryFrom(bu, v, U, va);
       const ng = gp + len(P, pv) * cs;
       if (st === OPEN) {
         if (ng >= ctx.g[t]) continue;
@@ -222,7 +227,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
     let last = status === 'found' ? ctx.find(this.goal) : -1;
     if (last < 0 || !this.settle(last, this.goal)) last = this.nearestClosed(ctx.g);
     const corners: number[][] = [];
+    // The goal voxel itself when the run ends in the goal's cell (also when it starts there: the start's point is the start voxel).
     if (ctx.nodeOf(last) !== sp.goalCell) corners.push(sp.nearestToGoal(ctx.nodeOf(last), [0, 0, 0]));
+    else corners.push([sp.goalVoxel[0], sp.goalVoxel[1], sp.goalVoxel[2]]);
     for (let s = last; ; s = ctx.parent[s]) {
       corners.push(this.getPoint(s, [0, 0, 0]));
       if (s === this.startSlot) break;
@@ -232,7 +239,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
       }
     }
     corners.reverse();
-    const path = this.straighten(this.relax(this.straighten(corners)));
+    const sees = (a: readonly number[], b: readonly number[]): boolean => this.sees(a, b);
+    const path = slide(sp.world, straighten(corners, sees), sees);
     const w = sp.world;
     let cost = 0;
     const ids: number[] = [];
@@ -242,56 +250,6 @@ export class SparseRun extends SearchRun<SparseSpace> {
       if (i > 0) cost += len(c, path[i - 1]);
     }
     return { path: ids, cost: cost * w.cellSize };
-  }
-
-  /**
-   * Moves each inner corner toward the line between its neighbours (7/8, 5/8, 3/8 or 1/8 of
-   * the way to the nearest point of that line, rounded to a voxel: the farthest that keeps both
-   * segments legal and the path shorter); three passes. Corners on portal steps sit where the search entered a cell,
-   * not where the shortest path bends.
-   */
-  private relax(path: number[][]): number[][] {
-    const w = this.space.world;
-    for (let pass = 0; pass < 3; pass++) {
-      for (let i = 1; i + 1 < path.length; i++) {
-        const p = path[i - 1],
-          c = path[i],
-          n = path[i + 1];
-        const d = [n[0] - p[0], n[1] - p[1], n[2] - p[2]];
-        const dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-        if (dd === 0) continue;
-        const t = Math.max(0, Math.min(1, ((c[0] - p[0]) * d[0] + (c[1] - p[1]) * d[1] + (c[2] - p[2]) * d[2]) / dd));
-        const now = len(p, c) + len(c, n);
-        for (let k = 7; k >= 1; k -= 2) {
-          const q = [0, 1, 2].map((a) => Math.round(c[a] + (k / 8) * (p[a] + t * d[a] - c[a])));
-          if (w.isBlocked(q[0], q[1], q[2]) || !(len(p, q) + len(q, n) < now)) continue;
-          if (this.sees(p, q) && this.sees(q, n)) {
-            path[i] = q;
-            break;
-          }
-        }
-      }
-    }
-    return path;
-  }
-
-  /** The corners without repeats and without those the corner before sees past (greedy, from the start). */
-  private straighten(corners: number[][]): number[][] {
-    const w = this.space.world;
-    const same = (a: number[], b: number[]): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-    const out = [corners[0]];
-    for (let i = 1; i < corners.length; i++) {
-      const c = corners[i];
-      if (same(out[out.length - 1], c)) continue;
-      const next = corners[i + 1];
-      if (next !== undefined) {
-        const a = out[out.length - 1];
-        this.losChecks++;
-        if (sparseSight(w, a[0], a[1], a[2], next[0], next[1], next[2])) continue;
-      }
-      out.push(c);
-    }
-    return out;
   }
 }
 

@@ -3,6 +3,7 @@ import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
+import { BOX_BLOCKED as BOX_BLOCKED_, BrickBoxes } from './brickBoxes.ts';
 import { componentOf, nearestInComponent, type SparseComponents, sparseComponents } from './components.ts';
 import { compact3 as compact3_ } from './morton.ts';
 import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
@@ -12,27 +13,21 @@ const EMPTY = EMPTY_;
 const MIXED = MIXED_;
 const FACE_DIRS = FACE_DIRS_;
 const compact3 = compact3_;
-
-/** Bits of a 2x2x2 octant at the brick's corner (lx, ly, lz in {0, 1}), shifted by 2 ox + 8 oy within a 32-bit half. */
-const OCTANT_MASK = 0x00330033;
-/** Bits of a voxel index that are the low bit of lx, ly, lz: 0 at an octant's minimum corner. */
-const OCTANT_LOW = 1 | 4 | 16;
-/** Clears OCTANT_LOW: the octant's minimum corner. */
-const OCTANT_MIN = 63 & ~OCTANT_LOW;
+const BOX_BLOCKED = BOX_BLOCKED_;
 
 /** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
 const BIT_STRIDE = [1, 4, 16];
 
 /**
  * The free cells of a SparseWorld as a search space. A cell is an EMPTY node of any level
- * (a box of free voxels), a free 2x2x2 octant of a MIXED brick, or a free voxel of a MIXED
- * brick outside its free octants; two cells are neighbours when they share part of a face.
- * Cell ids:
- *   brick * 64 + bit           a free octant (bit = its minimum corner) or a free voxel of
- *                              MIXED brick `brick` (bit = lx + 4 ly + 16 lz)
+ * (a cube of free voxels) or one of the boxes a MIXED brick's free voxels are split into
+ * (splitBrick: a few boxes per brick, not a cell per voxel); two cells are neighbours when
+ * they share part of a face. Cell ids:
+ *   brick * 64 + bit           a box of MIXED brick `brick` (bit = lx + 4 ly + 16 lz of its
+ *                              minimum corner)
  *   voxelBase + node           an EMPTY node (voxelBase = 64 x bricks)
  * A cell stands for one voxel, its representative: the voxel itself, or the voxel at the
- * centre of an EMPTY node (minimum corner + side / 2); the start and goal cells of the pinned
+ * centre of an EMPTY node or brick box (minimum corner + side / 2 per axis); the start and goal cells of the pinned
  * query stand for its start and goal voxels. Every voxel of a cell is free and a cell is a box,
  * so any two voxels of one cell see each other.
  */
@@ -56,9 +51,13 @@ export class SparseSpace implements SearchSpace {
   /** Neighbour buffer of `neighbours` (grows; read it right after the call). */
   buffer = new Int32Array(256);
   private count = 0;
-  private readonly box = [0, 0, 0, 0];
-  private readonly box2 = [0, 0, 0, 0];
+  /** Cell boxes: minimum corner x, y, z and sides along x, y, z. */
+  private readonly box = [0, 0, 0, 0, 0, 0];
+  private readonly box2 = [0, 0, 0, 0, 0, 0];
+  /** The boxes of the MIXED bricks. */
+  readonly boxes: BrickBoxes;
   private readonly rep = [0, 0, 0];
+  private readonly sides = [1, 1, 1];
 
   /** The free cells' connected components (null: built without them; unreachable goals then flood). */
   readonly components: SparseComponents | null;
@@ -76,6 +75,7 @@ export class SparseSpace implements SearchSpace {
     this.world = world;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
+    this.boxes = new BrickBoxes(world);
     this.components = options.components === false ? null : sparseComponents(this);
   }
 
@@ -90,17 +90,10 @@ export class SparseSpace implements SearchSpace {
     return this.voxelCell(n, (x & 3) | ((y & 3) << 2) | ((z & 3) << 4));
   }
 
-  /** The cell of voxel `b` of MIXED brick n: its free octant's cell, its own, or -1 when blocked. */
+  /** The cell of voxel `b` of MIXED brick n: the box holding it, or -1 when blocked. */
   voxelCell(n: number, b: number): number {
-    if (!this.brickFree(n, b)) return -1;
-    return this.octantFree(n, b) ? 64 * n + (b & OCTANT_MIN) : 64 * n + b;
-  }
-
-  /** Whether the 2x2x2 octant of brick n holding voxel b is free. */
-  private octantFree(n: number, b: number): boolean {
-    const w = this.world;
-    const m = OCTANT_MASK << (b & 10);
-    return ((b & 32 ? w.maskHi[n] : w.maskLo[n]) & m) === 0;
+    const v = this.boxes.get(n, b);
+    return v === BOX_BLOCKED ? -1 : 64 * n + (v & 63);
   }
 
   /** Fixes the query's start and goal voxels (both free, inside); returns the start cell. */
@@ -131,25 +124,24 @@ export class SparseSpace implements SearchSpace {
     return this.startCell;
   }
 
-  private brickFree(n: number, b: number): boolean {
-    const w = this.world;
-    return ((b < 32 ? w.maskLo[n] >>> b : w.maskHi[n] >>> (b - 32)) & 1) === 0;
-  }
-
-  /** Minimum voxel corner and side of cell c, written into out[0..3]. */
+  /** Minimum voxel corner of cell c and its sides along x, y, z, written into out[0..5]. */
   cellBox(c: number, out: number[]): number[] {
     const w = this.world;
     if (c >= this.voxelBase) {
       w.nodeBox(c - this.voxelBase, out);
+      out[4] = out[5] = out[3];
       return out;
     }
     const n = c >> 6,
       b = c & 63;
     const code = w.code[n];
+    const v = this.boxes.get(n, b);
     out[0] = (compact3(code) << 2) | (b & 3);
     out[1] = (compact3(code >>> 1) << 2) | ((b >> 2) & 3);
     out[2] = (compact3(code >>> 2) << 2) | (b >> 4);
-    out[3] = (b & OCTANT_LOW) === 0 && this.octantFree(n, b) ? 2 : 1;
+    out[3] = ((v >> 6) & 3) + 1;
+    out[4] = ((v >> 8) & 3) + 1;
+    out[5] = ((v >> 10) & 3) + 1;
     return out;
   }
 
@@ -168,24 +160,20 @@ export class SparseSpace implements SearchSpace {
       return out;
     }
     const b = this.cellBox(c, this.box);
-    const h = b[3] >> 1;
-    out[0] = b[0] + h;
-    out[1] = b[1] + h;
-    out[2] = b[2] + h;
+    out[0] = b[0] + (b[3] >> 1);
+    out[1] = b[1] + (b[4] >> 1);
+    out[2] = b[2] + (b[5] >> 1);
     return out;
   }
 
-  /** Whether cell c is free (an EMPTY node, or a free octant or voxel of a MIXED brick). */
+  /** Whether c is a cell: an EMPTY node, or a box of a MIXED brick (c's bit its minimum corner). */
   isTraversable(c: number): boolean {
     if (c >= this.voxelBase) return this.world.kind[c - this.voxelBase] === EMPTY;
     const n = c >> 6;
     const b = c & 63;
-    return (
-      n < this.world.brickCount &&
-      this.world.kind[n] === MIXED &&
-      this.brickFree(n, b) &&
-      ((b & OCTANT_LOW) === 0 || !this.octantFree(n, b))
-    );
+    if (n >= this.world.brickCount || this.world.kind[n] !== MIXED) return false;
+    const v = this.boxes.get(n, b);
+    return v !== BOX_BLOCKED && (v & 63) === b;
   }
 
   /**
@@ -199,19 +187,27 @@ export class SparseSpace implements SearchSpace {
     if (c < this.voxelBase) {
       const n = c >> 6,
         b0 = c & 63;
-      const side = (b0 & OCTANT_LOW) === 0 && this.octantFree(n, b0) ? 2 : 1;
+      const v = this.boxes.get(n, b0);
+      const sides = this.sides;
+      sides[0] = ((v >> 6) & 3) + 1;
+      sides[1] = ((v >> 8) & 3) + 1;
+      sides[2] = ((v >> 10) & 3) + 1;
       for (let d = 0; d < FACE_DIRS; d++) {
         const a = d >> 1,
           up = (d & 1) === 0;
+        const a1 = a === 2 ? 0 : a + 1,
+          a2 = a === 0 ? 2 : a - 1;
         const stride = BIT_STRIDE[a],
-          s1 = BIT_STRIDE[(a + 1) % 3],
-          s2 = BIT_STRIDE[(a + 2) % 3];
+          s1 = BIT_STRIDE[a1],
+          s2 = BIT_STRIDE[a2],
+          n1 = sides[a1],
+          n2 = sides[a2];
         const local = a === 0 ? b0 & 3 : a === 1 ? (b0 >> 2) & 3 : b0 >> 4;
         const from = this.count;
-        if (up ? local + side <= 3 : local > 0) {
+        if (up ? local + sides[a] <= 3 : local > 0) {
           // Inside the brick: the voxels just past the face.
-          const first = up ? b0 + side * stride : b0 - stride;
-          for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) this.pushNew(this.voxelCell(n, first + i * s1 + j * s2), from);
+          const first = up ? b0 + sides[a] * stride : b0 - stride;
+          for (let i = 0; i < n1; i++) for (let j = 0; j < n2; j++) this.pushNew(this.voxelCell(n, first + i * s1 + j * s2), from);
           continue;
         }
         const m = link[FACE_DIRS * n + d];
@@ -220,7 +216,7 @@ export class SparseSpace implements SearchSpace {
         else if (kind[m] === MIXED && level[m] === 0) {
           // The brick beyond: its voxels on the facing side.
           const first = up ? b0 - local * stride : b0 + (3 - local) * stride;
-          for (let i = 0; i < side; i++) for (let j = 0; j < side; j++) this.pushNew(this.voxelCell(m, first + i * s1 + j * s2), from);
+          for (let i = 0; i < n1; i++) for (let j = 0; j < n2; j++) this.pushNew(this.voxelCell(m, first + i * s1 + j * s2), from);
         }
       }
       return this.count;
@@ -313,18 +309,22 @@ export class SparseSpace implements SearchSpace {
    * the voxel of that part nearest p; 2: nearest the goal voxel.
    */
   entry(u: number, v: number, p: readonly number[], out: number[], mode = 0): number[] {
-    const bu = this.cellBox(u, this.box2);
+    return this.entryFrom(this.cellBox(u, this.box2), v, p, out, mode);
+  }
+
+  /** entry() with u's box given (cellBox), for many neighbours of one cell. */
+  entryFrom(bu: readonly number[], v: number, p: readonly number[], out: number[], mode = 0): number[] {
     const bv = this.cellBox(v, this.box);
     const g = this.goalVoxel;
     let axis = -1;
     let layer = 0;
     for (let a = 0; a < 3; a++) {
-      if (bv[a] > bu[a] + bu[3] - 1) {
+      if (bv[a] > bu[a] + bu[3 + a] - 1) {
         axis = a;
         layer = bv[a];
-      } else if (bv[a] + bv[3] - 1 < bu[a]) {
+      } else if (bv[a] + bv[3 + a] - 1 < bu[a]) {
         axis = a;
-        layer = bv[a] + bv[3] - 1;
+        layer = bv[a] + bv[3 + a] - 1;
       }
     }
     const d = g[axis] - p[axis];
@@ -336,7 +336,7 @@ export class SparseSpace implements SearchSpace {
         continue;
       }
       const lo = Math.max(bu[a], bv[a]),
-        hi = Math.min(bu[a] + bu[3], bv[a] + bv[3]) - 1;
+        hi = Math.min(bu[a] + bu[3 + a], bv[a] + bv[3 + a]) - 1;
       const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
       out[a] = Math.max(lo, Math.min(want, hi));
     }
@@ -346,7 +346,7 @@ export class SparseSpace implements SearchSpace {
   /** The voxel of cell c nearest voxel p, written into out[0..2]. */
   clampTo(c: number, p: readonly number[], out: number[]): number[] {
     const b = this.cellBox(c, this.box);
-    for (let a = 0; a < 3; a++) out[a] = Math.min(Math.max(p[a], b[a]), b[a] + b[3] - 1);
+    for (let a = 0; a < 3; a++) out[a] = Math.min(Math.max(p[a], b[a]), b[a] + b[3 + a] - 1);
     return out;
   }
 
@@ -356,7 +356,7 @@ export class SparseSpace implements SearchSpace {
     let s = 0;
     for (let a = 0; a < 3; a++) {
       const g = this.goalVoxel[a];
-      const d = g < b[a] ? b[a] - g : g > b[a] + b[3] - 1 ? g - (b[a] + b[3] - 1) : 0;
+      const d = g < b[a] ? b[a] - g : g > b[a] + b[3 + a] - 1 ? g - (b[a] + b[3 + a] - 1) : 0;
       s += d * d;
     }
     return Math.sqrt(s) * this.world.cellSize;
@@ -365,7 +365,7 @@ export class SparseSpace implements SearchSpace {
   /** The voxel of cell c nearest the goal voxel, written into out[0..2]. */
   nearestToGoal(c: number, out: number[]): number[] {
     const b = this.cellBox(c, this.box);
-    for (let a = 0; a < 3; a++) out[a] = Math.min(Math.max(this.goalVoxel[a], b[a]), b[a] + b[3] - 1);
+    for (let a = 0; a < 3; a++) out[a] = Math.min(Math.max(this.goalVoxel[a], b[a]), b[a] + b[3 + a] - 1);
     return out;
   }
 

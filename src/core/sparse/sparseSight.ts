@@ -4,32 +4,58 @@ import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorl
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
 
-/** The node of the last lookup and its box (single-threaded scratch). */
+/** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
 let lastNode = -1;
 let lastX = 0,
   lastY = 0,
   lastZ = 0,
-  lastSide = 0;
-const box = [0, 0, 0, 0];
+  lastSide = 0,
+  lastKind = 0,
+  lastLo = 0,
+  lastHi = 0;
 
-/** isBlocked with the node of the previous call kept: a walk stays in one node for many voxels. */
+/**
+ * isBlocked with the node of the previous call kept: a walk stays in one node for many voxels,
+ * and the next node is found from the last one (up to their common ancestor, then down), not
+ * from the root.
+ * The node holds the voxel in the padded cube, whose voxels outside X x Y x Z are blocked, so
+ * only a lookup checks the bounds.
+ */
 function blocked(w: SparseWorld, x: number, y: number, z: number): boolean {
-  if (w !== lastWorld || x < lastX || y < lastY || z < lastZ || x >= lastX + lastSide || y >= lastY + lastSide || z >= lastZ + lastSide) {
+  if (w !== lastWorld || (x - lastX) >>> 0 >= lastSide || (y - lastY) >>> 0 >= lastSide || (z - lastZ) >>> 0 >= lastSide) {
     if (!w.inBounds(x, y, z)) return true;
+    // Up from the last node to the first ancestor holding (x, y, z) (the root for a new world), then down.
+    let n = w.root,
+      k = w.top;
+    if (w === lastWorld) {
+      n = lastNode;
+      k = w.level[n];
+      while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
+        n = w.parent[n];
+        k++;
+      }
+    }
+    const { kind, firstChild } = w;
+    for (; k > 0 && kind[n] === MIXED; k--) {
+      const sh = k + 1;
+      n = firstChild[n] + (((x >> sh) & 1) | (((y >> sh) & 1) << 1) | (((z >> sh) & 1) << 2));
+    }
     lastWorld = w;
-    lastNode = w.nodeAt(x, y, z);
-    w.nodeBox(lastNode, box);
-    lastX = box[0];
-    lastY = box[1];
-    lastZ = box[2];
-    lastSide = box[3];
+    lastNode = n;
+    lastSide = 4 << k;
+    lastX = x & -lastSide;
+    lastY = y & -lastSide;
+    lastZ = z & -lastSide;
+    lastKind = kind[n];
+    if (lastKind === MIXED) {
+      lastLo = w.maskLo[lastNode];
+      lastHi = w.maskHi[lastNode];
+    }
   }
-  if (!w.inBounds(x, y, z)) return true;
-  const k = w.kind[lastNode];
-  if (k !== MIXED) return k !== EMPTY;
+  if (lastKind !== MIXED) return lastKind !== EMPTY;
   const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
-  return ((b < 32 ? w.maskLo[lastNode] >>> b : w.maskHi[lastNode] >>> (b - 32)) & 1) !== 0;
+  return ((b < 32 ? lastLo >>> b : lastHi >>> (b - 32)) & 1) !== 0;
 }
 
 /**
@@ -71,7 +97,7 @@ export function sparseSight(w: SparseWorld, x0: number, y0: number, z0: number, 
     if (rx + ry + rz === 0) return true;
     // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)): every crossing
     // before the segment leaves it is between free voxels of the node, so jump to that exit.
-    if (lastSide > 1 && w.kind[lastNode] === EMPTY) {
+    if (lastSide > 1 && lastKind === EMPTY) {
       const ix = ox > 0 ? lastX + lastSide - 1 - x : x - lastX,
         iy = oy > 0 ? lastY + lastSide - 1 - y : y - lastY,
         iz = oz > 0 ? lastZ + lastSide - 1 - z : z - lastZ;

@@ -171,6 +171,28 @@ describe('SparseRun', () => {
     expect(pathErrors(grid, r, [25, 20, 30])).toEqual([]);
   });
 
+  it('start and goal in one cell (an empty node, a brick box): the straight segment, found', () => {
+    const grid = new VoxelGrid({ dims: [32, 32, 32] });
+    grid.setBlocked(30, 30, 30, true);
+    const space = new SparseSpace(sparseFromGrid(grid));
+    for (const [s, g] of [
+      [
+        [1, 2, 3],
+        [14, 9, 12],
+      ],
+      [
+        [28, 28, 28],
+        [29, 28, 29],
+      ],
+    ]) {
+      expect(space.cellOf(s[0], s[1], s[2])).toBe(space.cellOf(g[0], g[1], g[2]));
+      const r = findPathSparse(space, s, g);
+      expect(r.status).toBe('found');
+      expect(r.path.map((i) => coords(grid, i))).toEqual([s, g]);
+      expect(pathErrors(grid, r, s)).toEqual([]);
+    }
+  });
+
   it('bad endpoints: a clear error naming the endpoint', () => {
     const grid = new VoxelGrid({ dims: [8, 8, 8] });
     grid.setBlocked(1, 1, 1, true);

@@ -37,6 +37,8 @@ describe('sparseSight', () => {
       const dense = centreSightVoxelwise(g, a[0], a[1], a[2], b[0], b[1], b[2]);
       if (dense) seen++;
       if (sparseSight(w, a[0], a[1], a[2], b[0], b[1], b[2]) !== dense) differ++;
+      // The rule is symmetric (the search walks its segments from the far end).
+      if (sparseSight(w, b[0], b[1], b[2], a[0], a[1], a[2]) !== dense) differ++;
     }
     expect(differ).toBe(0);
     // Both answers occur.

@@ -1,0 +1,152 @@
+import { MIXED, type SparseWorld } from './SparseWorld.ts';
+
+/** Packed value of a blocked voxel in a brick's box table. */
+export const BOX_BLOCKED = 0xffff;
+
+/** The 6 orders in which a box grows along the axes (x = 0, y = 1, z = 2), 3 entries each. */
+const ORDERS = [0, 1, 2, 0, 2, 1, 1, 0, 2, 1, 2, 0, 2, 0, 1, 2, 1, 0];
+
+/** Scratch: the voxels blocked or already in a box, as the mask's two words (bit lx + 4 ly + 16 lz, z >= 2 in the second). */
+let takenLo = 0,
+  takenHi = 0;
+/** Scratch: the minimum corner's lx, ly, lz and the growing box's sides. */
+const local = [0, 0, 0];
+const size = [1, 1, 1];
+
+/** Whether the box at (lx, ly, lz) with sides sx, sy, sz holds no taken voxel. */
+function boxFree(lx: number, ly: number, lz: number, sx: number, sy: number, sz: number): boolean {
+  const row = ((1 << sx) - 1) << lx;
+  let plane = 0;
+  for (let j = 0; j < sy; j++) plane |= row << (4 * (ly + j));
+  for (let k = lz; k < lz + sz; k++) if (((k < 2 ? takenLo : takenHi) & (plane << (16 * (k & 1)))) !== 0) return false;
+  return true;
+}
+
+/** Grows the box at local[] along axis a as far as its next layer is free. */
+function grow(a: number): void {
+  for (;;) {
+    const end = local[a] + size[a];
+    if (end >= 4) return;
+    const free =
+      a === 0
+        ? boxFree(end, local[1], local[2], 1, size[1], size[2])
+        : a === 1
+          ? boxFree(local[0], end, local[2], size[0], 1, size[2])
+          : boxFree(local[0], local[1], end, size[0], size[1], 1);
+    if (!free) return;
+    size[a]++;
+  }
+}
+
+/**
+ * Splits the free voxels of a 4x4x4 brick (mask lo, hi: bit lx + 4 ly + 16 lz set = blocked)
+ * into boxes, greedily: the first free voxel not yet in a box (bit order) starts a box that
+ * grows one axis at a time as far as the voxels are free (the largest of the 6 axis orders).
+ * Writes per voxel into out[at + bit]: BOX_BLOCKED, or the box's minimum-corner bit
+ * | (sx - 1) << 6 | (sy - 1) << 8 | (sz - 1) << 10. Deterministic: the same mask gives the
+ * same boxes.
+ */
+export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number): void {
+  takenLo = lo;
+  takenHi = hi;
+  for (let b = 0; b < 64; b++) if (((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) !== 0) out[at + b] = BOX_BLOCKED;
+  for (let b = 0; b < 64; b++) {
+    if ((((b < 32 ? takenLo >>> b : takenHi >>> (b - 32)) & 1) as number) !== 0) continue;
+    local[0] = b & 3;
+    local[1] = (b >> 2) & 3;
+    local[2] = b >> 4;
+    let volume = 0,
+      bx = 1,
+      by = 1,
+      bz = 1;
+    for (let o = 0; o < 18 && volume < 64; o += 3) {
+      size[0] = size[1] = size[2] = 1;
+      grow(ORDERS[o]);
+      grow(ORDERS[o + 1]);
+      grow(ORDERS[o + 2]);
+      const v = size[0] * size[1] * size[2];
+      if (v > volume) {
+        volume = v;
+        bx = size[0];
+        by = size[1];
+        bz = size[2];
+      }
+    }
+    const packed = b | ((bx - 1) << 6) | ((by - 1) << 8) | ((bz - 1) << 10);
+    const row = ((1 << bx) - 1) << local[0];
+    let plane = 0;
+    for (let j = 0; j < by; j++) plane |= row << (4 * (local[1] + j));
+    for (let k = local[2]; k < local[2] + bz; k++) {
+      if (k < 2) takenLo |= plane << (16 * k);
+      else takenHi |= plane << (16 * (k - 2));
+      for (let j = 0; j < by; j++) for (let i = 0; i < bx; i++) out[at + b + i + 4 * j + 16 * (k - local[2])] = packed;
+    }
+  }
+}
+
+/**
+ * The boxes of a SparseWorld's MIXED bricks (splitBrick), all split once when built and kept
+ * as a list per brick: 2 bytes per box (its packed value) and 4 per brick, so a few hundred
+ * kB where a table per voxel would take 64 bytes per brick. A voxel's box is found by
+ * scanning its brick's few boxes.
+ */
+export class BrickBoxes {
+  /** Per brick: its first box in `list` (bricks in order; the last entry ends the list). */
+  private readonly start: Uint32Array;
+  /** The packed boxes (splitBrick's values), brick after brick, by their corner's bit. */
+  private readonly list: Uint16Array;
+
+  constructor(private readonly world: SparseWorld) {
+    const n = world.brickCount;
+    this.start = new Uint32Array(n + 1);
+    const scratch = new Uint16Array(64);
+    let list = new Uint16Array(Math.max(64, 4 * n));
+    let used = 0;
+    for (let k = 0; k < n; k++) {
+      this.start[k] = used;
+      if (world.kind[k] !== MIXED) continue;
+      splitBrick(world.maskLo[k], world.maskHi[k], scratch, 0);
+      for (let b = 0; b < 64; b++) {
+        const v = scratch[b];
+        if (v === BOX_BLOCKED || (v & 63) !== b) continue;
+        if (used === list.length) {
+          const grown = new Uint16Array(2 * list.length);
+          grown.set(list);
+          list = grown;
+        }
+        list[used++] = v;
+      }
+    }
+    this.start[n] = used;
+    this.list = list.slice(0, used);
+  }
+
+  /** The packed box of voxel b of MIXED brick n (see splitBrick), or BOX_BLOCKED. */
+  get(n: number, b: number): number {
+    const w = this.world;
+    if (((b < 32 ? w.maskLo[n] >>> b : w.maskHi[n] >>> (b - 32)) & 1) !== 0) return BOX_BLOCKED;
+    const lx = b & 3,
+      ly = (b >> 2) & 3,
+      lz = b >> 4;
+    const list = this.list;
+    for (let i = this.start[n], end = this.start[n + 1]; i < end; i++) {
+      const v = list[i];
+      const c = v & 63;
+      const dx = lx - (c & 3),
+        dy = ly - ((c >> 2) & 3),
+        dz = lz - (c >> 4);
+      if (dx >= 0 && dy >= 0 && dz >= 0 && dx <= ((v >> 6) & 3) && dy <= ((v >> 8) & 3) && dz <= ((v >> 10) & 3)) return v;
+    }
+    return BOX_BLOCKED;
+  }
+
+  /** Number of boxes, all bricks. */
+  get count(): number {
+    return this.list.length;
+  }
+
+  /** Bytes held. */
+  get byteLength(): number {
+    return this.start.byteLength + this.list.byteLength;
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { BOX_BLOCKED, splitBrick } from '../../../src/core/sparse/brickBoxes.ts';
+import { mulberry32 } from '../../support/random.ts';
+
+const blockedBit = (lo: number, hi: number, b: number): boolean => ((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) === 1;
+
+/** What is wrong with a brick's boxes: voxels not in exactly one box of free voxels named by its corner; [] when all is well. */
+function boxErrors(lo: number, hi: number, out: Uint16Array): string[] {
+  const errors: string[] = [];
+  const cover = new Array<number>(64).fill(0);
+  for (let b = 0; b < 64; b++) {
+    const v = out[b];
+    if (blockedBit(lo, hi, b)) {
+      if (v !== BOX_BLOCKED) errors.push(`blocked voxel ${b} has a box`);
+      continue;
+    }
+    if (v === BOX_BLOCKED) {
+      errors.push(`free voxel ${b} has no box`);
+      continue;
+    }
+    if ((v & 63) !== b) continue;
+    // A box's own corner: its voxels must all be free, inside the brick and point back to it.
+    const s = [((v >> 6) & 3) + 1, ((v >> 8) & 3) + 1, ((v >> 10) & 3) + 1];
+    const l = [b & 3, (b >> 2) & 3, b >> 4];
+    if (l[0] + s[0] > 4 || l[1] + s[1] > 4 || l[2] + s[2] > 4) errors.push(`box ${b} leaves the brick`);
+    for (let k = 0; k < s[2]; k++)
+      for (let j = 0; j < s[1]; j++)
+        for (let i = 0; i < s[0]; i++) {
+          const u = b + i + 4 * j + 16 * k;
+          if (u > 63) continue;
+          cover[u]++;
+          if (blockedBit(lo, hi, u)) errors.push(`box ${b} holds blocked voxel ${u}`);
+          if (out[u] !== v) errors.push(`voxel ${u} of box ${b} names another box`);
+        }
+  }
+  for (let b = 0; b < 64; b++) if (!blockedBit(lo, hi, b) && cover[b] !== 1) errors.push(`free voxel ${b} in ${cover[b]} boxes`);
+  return errors;
+}
+
+describe('splitBrick', () => {
+  it('covers every free voxel of random bricks by exactly one box of free voxels, the same boxes every time', () => {
+    const rnd = mulberry32(25);
+    const out = new Uint16Array(64 + 7);
+    let boxes = 0,
+      free = 0;
+    for (let t = 0; t < 3000; t++) {
+      // Sparse, half and dense masks, and walls (a plane of the brick blocked).
+      const density = [0.05, 0.5, 0.9][t % 3];
+      let lo = 0,
+        hi = 0;
+      for (let b = 0; b < 64; b++) if (rnd() < density) b < 32 ? (lo |= 1 << b) : (hi |= 1 << (b - 32));
+      if (t % 7 === 0) lo = (lo | 0x0000ffff) >>> 0;
+      lo >>>= 0;
+      hi >>>= 0;
+      splitBrick(lo, hi, out, 7);
+      const view = out.subarray(7);
+      expect(boxErrors(lo, hi, view)).toEqual([]);
+      const again = new Uint16Array(64);
+      splitBrick(lo, hi, again, 0);
+      expect(Array.from(again)).toEqual(Array.from(view));
+      for (let b = 0; b < 64; b++) {
+        if (view[b] === BOX_BLOCKED) continue;
+        free++;
+        if ((view[b] & 63) === b) boxes++;
+      }
+    }
+    // Fewer cells than free voxels (the point of the boxes).
+    expect(boxes).toBeLessThan(free / 2);
+  });
+
+  it('a brick free but for one voxel: a few large boxes', () => {
+    const out = new Uint16Array(64);
+    splitBrick(1, 0, out, 0);
+    expect(boxErrors(1, 0, out)).toEqual([]);
+    expect(new Set(Array.from(out).filter((v) => v !== BOX_BLOCKED)).size).toBe(3);
+  });
+});
