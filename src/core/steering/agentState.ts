@@ -2,6 +2,7 @@ import { set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
 import type { StaticGeometry, StaticQuery } from './geometry.ts';
 import { NeighborGrid } from './NeighborGrid.ts';
+import { AgentTree } from './AgentTree.ts';
 import type { SteeringParams } from './params.ts';
 import type { PathPlanner } from './planners.ts';
 
@@ -120,6 +121,8 @@ export class SteeringState {
   /** Least centre distance / (r_i + r_j) of two agents seen so far (Infinity: no pair yet; see agentGap). */
   minGap = Infinity;
   readonly neighbors = new NeighborGrid();
+  /** The agents' k-d tree (reciprocal avoidance's nearest-neighbour queries; built only in that mode). */
+  readonly tree = new AgentTree();
   readonly obstacles: MovingObstacleSpec[] = [];
   obsPos = new Float64Array(0);
   obsPrev = new Float64Array(0);

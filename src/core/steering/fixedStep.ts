@@ -26,9 +26,12 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
       const step = s.agents[i].spec.speed * h;
       if (step > stepMax) stepMax = step;
     }
-    // One cell covers both the steering query and the separation query after the moves.
-    const cell = Math.max(reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
+    // One cell covers both the steering query and the separation query after the moves;
+    // reciprocal avoidance steers from the k-d tree, so its cells only cover the separation.
+    const reciprocal = s.params.avoidance === 'reciprocal';
+    const cell = Math.max(reciprocal ? 0 : reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
     s.neighbors.build(s.pos, n, cell);
+    if (reciprocal) s.tree.build(s.pos, n);
     s.nbCount = 0;
     for (let i = 0; i < n; i++) {
       s.nbStart[i] = s.nbCount;

@@ -2,13 +2,12 @@ import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaBegin, orcaConsider, orcaKept, orcaNeighborReach, orcaObstacle, orcaSolve } from './orca.ts';
+import { orcaBegin, orcaConsider, orcaNeighborReach, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
   HEAD_ON_COSINE,
   ORCA_MAX_NEIGHBORS,
-  ORCA_NEAR_FACTOR,
   ORCA_RIGHT_BIAS,
   MIN_SLOWDOWN_FRACTION,
   TINY_LENGTH,
@@ -138,47 +137,49 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   set(_pullDir, ux, uy, uz);
   set(_right, sx, sy, sz);
 
-  // Other agents (from the spatial hash), their gap measured between the two spheres. Those
-  // that may overlap after this step's moves are listed for the separation pass. Reciprocal
-  // avoidance keeps the nearest of those that could meet this one within the time horizon;
-  // it looks beyond the swarm's range only while it has not found enough neighbours within it.
+  // Other agents, their gap measured between the two spheres. Those that may overlap after
+  // this step's moves are listed for the separation pass. Reciprocal avoidance keeps the
+  // ORCA_MAX_NEIGHBORS nearest of those that could meet this one within the time horizon (from
+  // the k-d tree); the swarm rule takes every agent in its range (from the spatial hash).
   const sep = r + rMax + 2 * stepMax;
-  const near = reciprocal ? Math.max(ORCA_NEAR_FACTOR * (r + rMax), sep) : Math.max(r + range + rMax, sep);
-  const orcaReach = reciprocal ? orcaNeighborReach(r, rMax, a.spec.speed + stepMax / h, P.timeHorizon) : 0;
-  const found = s.neighbors.query(px, py, pz, near, s.near);
   _bias.x = 0;
-  if (reciprocal) orcaBegin();
-  for (let k = 0; k < found; k++) {
-    const j = s.near[k];
-    if (j === i) continue;
-    const q = 3 * j;
-    const dx = px - s.pos[q],
-      dy = py - s.pos[q + 1],
-      dz = pz - s.pos[q + 2];
-    const d = len3(dx, dy, dz);
-    const rr = r + s.rad[j];
-    if (d < s.minGap * rr) s.minGap = d / rr;
-    if (d < sep) s.listNeighbor(j);
-    if (reciprocal) {
-      if (d <= near && d < orcaReach) considerOrca(j, dx, dy, dz, d);
-      continue;
+  if (reciprocal) {
+    const reach = orcaNeighborReach(r, rMax, a.spec.speed + stepMax / h, P.timeHorizon);
+    const kept = s.tree.nearest(px, py, pz, i, ORCA_MAX_NEIGHBORS, reach, sep);
+    const close = s.tree.close;
+    for (let k = 0; k < s.tree.closeCount; k++) {
+      const j = close[k];
+      const q = 3 * j;
+      const d = len3(px - s.pos[q], py - s.pos[q + 1], pz - s.pos[q + 2]);
+      const rr = r + s.rad[j];
+      if (d < s.minGap * rr) s.minGap = d / rr;
+      s.listNeighbor(j);
     }
-    const gap = d - r - s.rad[j];
-    if (gap > range) continue;
-    contenders++;
-    pushFromSphere(s, dx, dy, dz, d, gap, minD);
-  }
-
-  if (reciprocal && orcaReach > near && orcaKept() < ORCA_MAX_NEIGHBORS) {
-    const more = s.neighbors.query(px, py, pz, orcaReach, s.near);
-    for (let k = 0; k < more; k++) {
+    orcaBegin();
+    for (let k = 0; k < kept; k++) {
+      const j = s.tree.nearIndex[k];
+      const q = 3 * j;
+      orcaConsider(j, s.tree.nearDistSq[k]);
+      leanRight(s.pos[q] - px, s.pos[q + 1] - py, s.pos[q + 2] - pz, Math.sqrt(s.tree.nearDistSq[k]));
+    }
+  } else {
+    const near = Math.max(r + range + rMax, sep);
+    const found = s.neighbors.query(px, py, pz, near, s.near);
+    for (let k = 0; k < found; k++) {
       const j = s.near[k];
+      if (j === i) continue;
       const q = 3 * j;
       const dx = px - s.pos[q],
         dy = py - s.pos[q + 1],
         dz = pz - s.pos[q + 2];
       const d = len3(dx, dy, dz);
-      if (j !== i && d > near && d < orcaReach) considerOrca(j, dx, dy, dz, d);
+      const rr = r + s.rad[j];
+      if (d < s.minGap * rr) s.minGap = d / rr;
+      if (d < sep) s.listNeighbor(j);
+      const gap = d - r - s.rad[j];
+      if (gap > range) continue;
+      contenders++;
+      pushFromSphere(s, dx, dy, dz, d, gap, minD);
     }
   }
 
@@ -270,16 +271,10 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
 }
 
 /**
- * Keeps agent j (the agent's centre minus j's is (dx, dy, dz), distance d) as a reciprocal-
- * avoidance neighbour candidate; one ahead (within HEAD_ON_COSINE of the pull) makes the agent prefer passing on
- * the right (_bias.x: the largest cosine so far), which breaks head-on symmetry.
+ * A sphere at (dx, dy, dz) from the agent, distance d: one ahead (within HEAD_ON_COSINE of the
+ * pull) makes reciprocal avoidance prefer passing on the right (_bias.x: the largest cosine so
+ * far), which breaks head-on symmetry.
  */
-function considerOrca(j: number, dx: number, dy: number, dz: number, d: number): void {
-  orcaConsider(j, d * d);
-  leanRight(-dx, -dy, -dz, d);
-}
-
-/** A sphere at (dx, dy, dz) from the agent, distance d, ahead of it: lean right (see considerOrca). */
 function leanRight(dx: number, dy: number, dz: number, d: number): void {
   const ahead = d > 0 ? dot(_pullDir, set(_dir, dx, dy, dz)) / d : 0;
   if (ahead > HEAD_ON_COSINE && ahead > _bias.x) _bias.x = ahead;

@@ -10,7 +10,7 @@
  * The half-spaces and the speed ball go to the 3D linear program (linearProgram3).
  *
  * Usage within one agent's steering: `orcaBegin`, then `orcaConsider` for each agent the
- * neighbour grid returns (the nearest ORCA_MAX_NEIGHBORS are kept), `orcaObstacle` for each
+ * neighbour search returns (the nearest ORCA_MAX_NEIGHBORS are kept), `orcaObstacle` for each
  * moving obstacle in range, and `orcaSolve`. Scratch arrays live here and only grow.
  */
 import type { SteeringState } from './agentState.ts';
@@ -39,11 +39,6 @@ export function orcaNeighborReach(r: number, rOther: number, closing: number, ta
 export function orcaBegin(): void {
   _nbCount = 0;
   _planeCount = 0;
-}
-
-/** How many neighbours are kept so far. */
-export function orcaKept(): number {
-  return _nbCount;
 }
 
 /** Offers agent j at squared centre distance distSq: kept when among the nearest ORCA_MAX_NEIGHBORS so far. */

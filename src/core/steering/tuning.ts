@@ -107,10 +107,3 @@ export const ORCA_RIGHT_BIAS = 0.5;
  * next steps look again, and the neighbour grid's cells stay small in a dense crowd.
  */
 export const ORCA_LOOKAHEAD = 1;
-
-/**
- * Reciprocal avoidance first looks for neighbours within this multiple of the largest
- * combined radius (a dense crowd fills its neighbour list there) and only farther, up to
- * the time horizon's reach, when it found fewer than ORCA_MAX_NEIGHBORS.
- */
-export const ORCA_NEAR_FACTOR = 1.5;
