@@ -78,7 +78,7 @@ export class AgentState {
 }
 
 /** The per-agent arrays of SteeringState holding 3 numbers per agent. */
-const TRIPLES = ['pos', 'prev', 'vel', 'head', 'pull', 'push', 'next', 'corr'] as const;
+const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', 'corr'] as const;
 
 /**
  * Everything the stages of a fixed step share: the agents, the moving obstacles and the flat
@@ -86,7 +86,7 @@ const TRIPLES = ['pos', 'prev', 'vel', 'head', 'pull', 'push', 'next', 'corr'] a
  * collision, metrics) read and write it.
  *
  * Array layout (valid for indices below `agents.length`; replaced when capacity grows):
- *   pos, prev, vel, head, pull, push : 3 per agent (xyz), the views Simulation exposes
+ *   pos, prev, vel, pref, head, pull, push : 3 per agent (xyz), the views Simulation exposes
  *   next : 3 per agent, the steered position before separation and collision
  *   corr : 3 per agent, one separation pass's corrections
  *   rad  : 1 per agent;  near : agent indices a neighbour query returns
@@ -108,6 +108,7 @@ export class SteeringState {
   pos = new Float64Array(0);
   prev = new Float64Array(0);
   vel = new Float64Array(0);
+  pref = new Float64Array(0);
   head = new Float64Array(0);
   pull = new Float64Array(0);
   push = new Float64Array(0);

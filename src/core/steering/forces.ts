@@ -72,6 +72,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     s.next[o + 2] = pz;
     s.pull.fill(0, o, o + 3);
     s.push.fill(0, o, o + 3);
+    s.pref.fill(0, o, o + 3);
     return;
   }
   if (!a.arrived) followPath(s, a, i, h, t, stepCount);
@@ -197,7 +198,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
         oz = s.obsPos[3 * m + 2] - s.obsPrev[3 * m + 2];
       const reach = (a.spec.speed + len3(ox, oy, oz) / h) * P.obstacleTimeHorizon;
       if (gap <= Math.max(range, reach)) {
-        orcaObstacle(s, m, s.vel[o], s.vel[o + 1], s.vel[o + 2], r, P.obstacleTimeHorizon, h, i);
+        orcaObstacle(s, m, i);
         leanRight(-dx, -dy, -dz, d);
       }
       continue;
@@ -244,21 +245,12 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     if (finalDist < slow) len *= Math.max(MIN_SLOWDOWN_FRACTION, finalDist / slow);
   }
   if (len > finalDist) len = finalDist;
+  // The steered direction at the steered speed is the preferred velocity; ORCA picks the one flown.
+  s.pref[o] = (dx * len) / h;
+  s.pref[o + 1] = (dy * len) / h;
+  s.pref[o + 2] = (dz * len) / h;
   if (reciprocal) {
-    // The steered direction at the steered speed is the preferred velocity; ORCA picks the one flown.
-    const v = orcaSolve(
-      s,
-      i,
-      s.vel[o],
-      s.vel[o + 1],
-      s.vel[o + 2],
-      (dx * len) / h,
-      (dy * len) / h,
-      (dz * len) / h,
-      a.spec.speed,
-      P.timeHorizon,
-      h,
-    );
+    const v = orcaSolve(s, i);
     dx = v[0] * h;
     dy = v[1] * h;
     dz = v[2] * h;
