@@ -28,8 +28,6 @@ const _dir: Vec3 = { x: 0, y: 0, z: 0 };
 const _push: Vec3 = { x: 0, y: 0, z: 0 };
 const _pullDir: Vec3 = { x: 0, y: 0, z: 0 };
 const _right: Vec3 = { x: 0, y: 0, z: 0 };
-/** x: how squarely another agent lies ahead (reciprocal avoidance leans right by that much). */
-const _bias: Vec3 = { x: 0, y: 0, z: 0 };
 
 /**
  * Picks agent i's target (following its path) and writes its steered position into `next`,
@@ -143,7 +141,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   // ORCA_MAX_NEIGHBORS nearest of those that could meet this one within the time horizon (from
   // the k-d tree); the swarm rule takes every agent in its range (from the spatial hash).
   const sep = r + rMax + 2 * stepMax;
-  _bias.x = 0;
+  // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
+  let lean = 0;
   if (reciprocal) {
     const reach = orcaNeighborReach(r, rMax, a.spec.speed + stepMax / h, P.timeHorizon);
     const kept = s.tree.nearest(px, py, pz, i, ORCA_MAX_NEIGHBORS, reach, sep);
@@ -157,12 +156,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       s.listNeighbor(j);
     }
     orcaBegin();
-    for (let k = 0; k < kept; k++) {
-      const j = s.tree.nearIndex[k];
-      const q = 3 * j;
-      orcaConsider(j, s.tree.nearDistSq[k]);
-      leanRight(s.pos[q] - px, s.pos[q + 1] - py, s.pos[q + 2] - pz, Math.sqrt(s.tree.nearDistSq[k]));
-    }
+    for (let k = 0; k < kept; k++) orcaConsider(s.tree.nearIndex[k], s.tree.nearDistSq[k]);
+    if (kept > 0) lean = ORCA_RIGHT_BIAS;
   } else {
     const near = Math.max(r + range + rMax, sep);
     const found = s.neighbors.query(px, py, pz, near, s.near);
@@ -199,7 +194,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       const reach = (a.spec.speed + len3(ox, oy, oz) / h) * P.obstacleTimeHorizon;
       if (gap <= Math.max(range, reach)) {
         orcaObstacle(s, m, i);
-        leanRight(-dx, -dy, -dz, d);
+        lean = ORCA_RIGHT_BIAS;
       }
       continue;
     }
@@ -226,7 +221,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.push[o] = _push.x;
   s.push[o + 1] = _push.y;
   s.push[o + 2] = _push.z;
-  const side = ORCA_RIGHT_BIAS * _bias.x * pullW;
+  // The lean fades over the last speed x timeHorizon before the goal, so it does not circle it.
+  const side = lean * Math.min(1, finalDist / (a.spec.speed * P.timeHorizon)) * pullW;
   let dx = ux * pullW + _push.x + sx * side,
     dy = uy * pullW + _push.y + sy * side,
     dz = uz * pullW + _push.z + sz * side;
@@ -260,16 +256,6 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.next[o] = bx + dx * len;
   s.next[o + 1] = by + dy * len;
   s.next[o + 2] = bz + dz * len;
-}
-
-/**
- * A sphere at (dx, dy, dz) from the agent, distance d: one ahead (within HEAD_ON_COSINE of the
- * pull) makes reciprocal avoidance prefer passing on the right (_bias.x: the largest cosine so
- * far), which breaks head-on symmetry.
- */
-function leanRight(dx: number, dy: number, dz: number, d: number): void {
-  const ahead = d > 0 ? dot(_pullDir, set(_dir, dx, dy, dz)) / d : 0;
-  if (ahead > HEAD_ON_COSINE && ahead > _bias.x) _bias.x = ahead;
 }
 
 /**
