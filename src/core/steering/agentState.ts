@@ -2,7 +2,6 @@ import { set, type Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
 import type { StaticGeometry, StaticQuery } from './geometry.ts';
 import { NeighborGrid } from './NeighborGrid.ts';
-import { AgentTree } from './AgentTree.ts';
 import type { SteeringParams } from './params.ts';
 import type { PathPlanner } from './planners.ts';
 
@@ -122,8 +121,11 @@ export class SteeringState {
   /** Least centre distance / (r_i + r_j) of two agents seen so far (Infinity: no pair yet; see agentGap). */
   minGap = Infinity;
   readonly neighbors = new NeighborGrid();
-  /** The agents' k-d tree (reciprocal avoidance's nearest-neighbour queries; built only in that mode). */
-  readonly tree = new AgentTree();
+  /**
+   * `neighbors`, then the agents in cells 2 and 4 times as large (reciprocal avoidance's
+   * farther queries; built only in that mode).
+   */
+  readonly grids = [this.neighbors, new NeighborGrid(), new NeighborGrid()];
   readonly obstacles: MovingObstacleSpec[] = [];
   obsPos = new Float64Array(0);
   obsPrev = new Float64Array(0);

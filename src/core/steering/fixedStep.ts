@@ -27,11 +27,15 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
       if (step > stepMax) stepMax = step;
     }
     // One cell covers both the steering query and the separation query after the moves;
-    // reciprocal avoidance steers from the k-d tree, so its cells only cover the separation.
+    // reciprocal avoidance grows its queries from one cell (which covers the separation) over
+    // hashes of cells 2 and 4 times as large.
     const reciprocal = s.params.avoidance === 'reciprocal';
     const cell = Math.max(reciprocal ? 0 : reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
     s.neighbors.build(s.pos, n, cell);
-    if (reciprocal) s.tree.build(s.pos, n);
+    if (reciprocal) {
+      s.grids[1].build(s.pos, n, 2 * cell);
+      s.grids[2].build(s.pos, n, 4 * cell);
+    }
     s.nbCount = 0;
     for (let i = 0; i < n; i++) {
       s.nbStart[i] = s.nbCount;

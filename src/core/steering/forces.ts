@@ -2,12 +2,12 @@ import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaBegin, orcaConsider, orcaNeighborReach, orcaObstacle, orcaSolve } from './orca.ts';
+import { orcaBegin, orcaConsider, orcaFarthest, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
   HEAD_ON_COSINE,
-  ORCA_MAX_NEIGHBORS,
+  ORCA_LOOKAHEAD,
   ORCA_RIGHT_BIAS,
   MIN_SLOWDOWN_FRACTION,
   TINY_LENGTH,
@@ -136,31 +136,22 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   set(_pullDir, ux, uy, uz);
   set(_right, sx, sy, sz);
 
-  // Other agents, their gap measured between the two spheres. Those that may overlap after
-  // this step's moves are listed for the separation pass. Reciprocal avoidance keeps the
-  // ORCA_MAX_NEIGHBORS nearest of those that could meet this one within the time horizon (from
-  // the k-d tree); the swarm rule takes every agent in its range (from the spatial hash).
+  // Other agents (from the spatial hash), their gap measured between the two spheres. Those
+  // that may overlap after this step's moves are listed for the separation pass. Reciprocal
+  // avoidance keeps the ORCA_MAX_NEIGHBORS nearest of those that could meet this one within
+  // the time horizon: it asks for a cube of one cell first (which covers the separation), and
+  // for cubes twice as large, each from the hash whose cells are as large (s.grids), up to
+  // that reach, only while the nearest it kept may not be the nearest there are: a packed
+  // crowd stops at once, an empty sky looks far, and no query visits more than 4^3 cells.
   const sep = r + rMax + 2 * stepMax;
+  // As far as two agents close in within the time horizon, at most ORCA_LOOKAHEAD seconds.
+  const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
   // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
   let lean = 0;
-  if (reciprocal) {
-    const reach = orcaNeighborReach(r, rMax, a.spec.speed + stepMax / h, P.timeHorizon);
-    const kept = s.tree.nearest(px, py, pz, i, ORCA_MAX_NEIGHBORS, reach, sep);
-    const close = s.tree.close;
-    for (let k = 0; k < s.tree.closeCount; k++) {
-      const j = close[k];
-      const q = 3 * j;
-      const d = len3(px - s.pos[q], py - s.pos[q + 1], pz - s.pos[q + 2]);
-      const rr = r + s.rad[j];
-      if (d < s.minGap * rr) s.minGap = d / rr;
-      s.listNeighbor(j);
-    }
-    orcaBegin();
-    for (let k = 0; k < kept; k++) orcaConsider(s.tree.nearIndex[k], s.tree.nearDistSq[k]);
-    if (kept > 0) lean = ORCA_RIGHT_BIAS;
-  } else {
-    const near = Math.max(r + range + rMax, sep);
-    const found = s.neighbors.query(px, py, pz, near, s.near);
+  let near = reciprocal ? s.neighbors.cellSize : Math.max(r + range + rMax, sep);
+  for (let round = 0; ; round++) {
+    const found = s.grids[Math.min(round, 2)].query(px, py, pz, near, s.near);
+    if (reciprocal) orcaBegin();
     for (let k = 0; k < found; k++) {
       const j = s.near[k];
       if (j === i) continue;
@@ -168,15 +159,26 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       const dx = px - s.pos[q],
         dy = py - s.pos[q + 1],
         dz = pz - s.pos[q + 2];
-      const d = len3(dx, dy, dz);
-      const rr = r + s.rad[j];
-      if (d < s.minGap * rr) s.minGap = d / rr;
-      if (d < sep) s.listNeighbor(j);
-      const gap = d - r - s.rad[j];
-      if (gap > range) continue;
-      contenders++;
-      pushFromSphere(s, dx, dy, dz, d, gap, minD);
+      const dSq = dx * dx + dy * dy + dz * dz;
+      if (round === 0) {
+        const d = Math.sqrt(dSq);
+        const rr = r + s.rad[j];
+        if (d < s.minGap * rr) s.minGap = d / rr;
+        if (d < sep) s.listNeighbor(j);
+        if (!reciprocal) {
+          const gap = d - r - s.rad[j];
+          if (gap > range) continue;
+          contenders++;
+          pushFromSphere(s, dx, dy, dz, d, gap, minD);
+        }
+      }
+      if (reciprocal && dSq < reach * reach) {
+        orcaConsider(j, dSq);
+        lean = ORCA_RIGHT_BIAS;
+      }
     }
+    if (!reciprocal || near >= reach || orcaFarthest() <= near * near) break;
+    near = Math.min(2 * near, reach);
   }
 
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).

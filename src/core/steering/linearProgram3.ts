@@ -25,12 +25,6 @@ export const PLANE_STRIDE = 6;
 const _line = new Float64Array(6); // point (3), unit direction (3)
 const _saved = new Float64Array(3);
 const _kept = new Float64Array(3);
-/**
- * The program being solved: ball radius and the point (or direction) optimised, x, y, z. Kept
- * here rather than passed: numbers passed to a call that is not inlined are boxed on the heap,
- * which in a crowd of thousands of agents makes megabytes of garbage per step.
- */
-const _opt = new Float64Array(4);
 
 /** (plane o's point - (x, y, z)) . its normal: > 0 when (x, y, z) violates plane o (o = PLANE_STRIDE x index). */
 function gap(planes: Float64Array, o: number, x: number, y: number, z: number): number {
@@ -50,16 +44,21 @@ function copy3(to: Float64Array, from: Float64Array): void {
 }
 
 /**
- * Writes into `result` the point of line `line` (point, unit direction) inside the ball (of
- * radius _opt[0]) and the half-spaces 0..planeNo-1 that is nearest the optimised point (or
- * farthest along the optimised direction when `directionOpt`); false when that part of the
- * line is empty.
+ * Writes into `result` the point of line `line` (point, unit direction) inside the ball of
+ * `radius` and the half-spaces 0..planeNo-1 that is nearest `opt` (or farthest along `opt`
+ * when `directionOpt`); false when that part of the line is empty.
  */
-function program1(planes: Float64Array, planeNo: number, line: Float64Array, directionOpt: boolean, result: Float64Array): boolean {
-  const radius = _opt[0],
-    ox = _opt[1],
-    oy = _opt[2],
-    oz = _opt[3];
+function program1(
+  planes: Float64Array,
+  planeNo: number,
+  line: Float64Array,
+  radius: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  directionOpt: boolean,
+  result: Float64Array,
+): boolean {
   const px = line[0],
     py = line[1],
     pz = line[2],
@@ -104,11 +103,16 @@ function program1(planes: Float64Array, planeNo: number, line: Float64Array, dir
  * The optimum on plane `planeNo` within the ball and the half-spaces 0..planeNo-1 (written
  * into `result`); false when that part of the plane is empty.
  */
-function program2(planes: Float64Array, planeNo: number, directionOpt: boolean, result: Float64Array): boolean {
-  const radius = _opt[0],
-    ox = _opt[1],
-    oy = _opt[2],
-    oz = _opt[3];
+function program2(
+  planes: Float64Array,
+  planeNo: number,
+  radius: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  directionOpt: boolean,
+  result: Float64Array,
+): boolean {
   const b = PLANE_STRIDE * planeNo;
   const bpx = planes[b],
     bpy = planes[b + 1],
@@ -186,7 +190,7 @@ function program2(planes: Float64Array, planeNo: number, directionOpt: boolean, 
     _line[3] = ux;
     _line[4] = uy;
     _line[5] = uz;
-    if (!program1(planes, i, _line, directionOpt, result)) return false;
+    if (!program1(planes, i, _line, radius, ox, oy, oz, directionOpt, result)) return false;
   }
   return true;
 }
@@ -208,10 +212,6 @@ export function solveLinearProgram3(
   directionOpt: boolean,
   result: Float64Array,
 ): number {
-  _opt[0] = radius;
-  _opt[1] = ox;
-  _opt[2] = oy;
-  _opt[3] = oz;
   if (directionOpt) {
     result[0] = ox * radius;
     result[1] = oy * radius;
@@ -226,7 +226,7 @@ export function solveLinearProgram3(
   for (let i = 0; i < count; i++) {
     if (gapTo(planes, PLANE_STRIDE * i, result) <= 0) continue;
     copy3(_saved, result);
-    if (!program2(planes, i, directionOpt, result)) {
+    if (!program2(planes, i, radius, ox, oy, oz, directionOpt, result)) {
       copy3(result, _saved);
       return i;
     }

@@ -15,7 +15,7 @@
  */
 import type { SteeringState } from './agentState.ts';
 import { leastPenetration, PLANE_STRIDE, solveLinearProgram3 } from './linearProgram3.ts';
-import { ORCA_LOOKAHEAD, ORCA_MAX_NEIGHBORS } from './tuning.ts';
+import { ORCA_MAX_NEIGHBORS } from './tuning.ts';
 
 /** Numbers orcaPlane reads from its input array (see orcaPlane). */
 export const ORCA_PLANE_INPUT = 13;
@@ -30,19 +30,15 @@ let _planeCount = 0;
 const _result = new Float64Array(3);
 const _input = new Float64Array(ORCA_PLANE_INPUT);
 
-/**
- * How far (centre to centre) reciprocal avoidance looks for neighbours of an agent of radius r
- * among agents of radius at most rOther, closing in at most at `closing` units per second:
- * as far as they close in within the horizon `tau`, at most ORCA_LOOKAHEAD seconds.
- */
-export function orcaNeighborReach(r: number, rOther: number, closing: number, tau: number): number {
-  return r + rOther + closing * Math.min(tau, ORCA_LOOKAHEAD);
-}
-
 /** Starts the neighbour list and the planes of the agent being steered. */
 export function orcaBegin(): void {
   _nbCount = 0;
   _planeCount = 0;
+}
+
+/** Squared distance of the farthest neighbour kept once ORCA_MAX_NEIGHBORS are, else Infinity. */
+export function orcaFarthest(): number {
+  return _nbCount === ORCA_MAX_NEIGHBORS ? _nbDistSq[_nbCount - 1] : Infinity;
 }
 
 /** Offers agent j at squared centre distance distSq: kept when among the nearest ORCA_MAX_NEIGHBORS so far. */
