@@ -2,7 +2,7 @@ import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaBegin, orcaConsider, orcaFarthest, orcaObstacle, orcaSolve } from './orca.ts';
+import { orcaBegin, orcaConsider, orcaFull, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
@@ -139,10 +139,10 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   // Other agents (from the spatial hash), their gap measured between the two spheres. Those
   // that may overlap after this step's moves are listed for the separation pass. Reciprocal
   // avoidance keeps the ORCA_MAX_NEIGHBORS nearest of those that could meet this one within
-  // the time horizon: it asks for a cube of one cell first (which covers the separation), and
-  // for cubes twice as large, each from the hash whose cells are as large (s.grids), up to
-  // that reach, only while the nearest it kept may not be the nearest there are: a packed
-  // crowd stops at once, an empty sky looks far, and no query visits more than 4^3 cells.
+  // the time horizon, in the smallest cube that holds that many: one cell first (which covers
+  // the separation), then cubes twice as large, each from the hash whose cells are as large
+  // (s.grids), up to that reach. A packed crowd stops at once, an empty sky looks far, and no
+  // query visits more than 4^3 cells.
   const sep = r + rMax + 2 * stepMax;
   // As far as two agents close in within the time horizon, at most ORCA_LOOKAHEAD seconds.
   const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
@@ -177,7 +177,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
         lean = ORCA_RIGHT_BIAS;
       }
     }
-    if (!reciprocal || near >= reach || orcaFarthest() <= near * near) break;
+    if (!reciprocal || near >= reach || orcaFull()) break;
     near = Math.min(2 * near, reach);
   }
 

@@ -36,9 +36,9 @@ export function orcaBegin(): void {
   _planeCount = 0;
 }
 
-/** Squared distance of the farthest neighbour kept once ORCA_MAX_NEIGHBORS are, else Infinity. */
-export function orcaFarthest(): number {
-  return _nbCount === ORCA_MAX_NEIGHBORS ? _nbDistSq[_nbCount - 1] : Infinity;
+/** Whether ORCA_MAX_NEIGHBORS neighbours are kept. */
+export function orcaFull(): boolean {
+  return _nbCount === ORCA_MAX_NEIGHBORS;
 }
 
 /** Offers agent j at squared centre distance distSq: kept when among the nearest ORCA_MAX_NEIGHBORS so far. */
