@@ -223,8 +223,10 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.push[o] = _push.x;
   s.push[o + 1] = _push.y;
   s.push[o + 2] = _push.z;
-  // The lean fades over the last speed x timeHorizon before the goal, so it does not circle it.
-  const side = lean * Math.min(1, finalDist / (a.spec.speed * P.timeHorizon)) * pullW;
+  // The lean fades over the last speed x timeHorizon before the goal, so it does not circle it,
+  // and stops near static geometry, which reciprocal avoidance does not see (it would press
+  // agents into a corridor's wall).
+  const side = c > 0 ? 0 : lean * Math.min(1, finalDist / (a.spec.speed * P.timeHorizon)) * pullW;
   let dx = ux * pullW + _push.x + sx * side,
     dy = uy * pullW + _push.y + sy * side,
     dz = uz * pullW + _push.z + sz * side;
