@@ -1,3 +1,4 @@
+import { checkNumber } from '../args.ts';
 /**
  * Agents bucketed in cubic cells for "who is near me" queries, rebuilt every step from a flat
  * position array without allocating (spatial hashing with a counting sort, as in Müller's
@@ -22,11 +23,10 @@ export class NeighborGrid {
 
   /**
    * Buckets agents 0..count-1 at `positions` (xyz triples) in cells of edge `cellSize`.
-   * Choose the cell (> 0; the steering's callers ensure it) at least as large as the query
-   * radius: a query then spans 3 cells per axis.
+   * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
    */
   build(positions: ArrayLike<number>, count: number, cellSize: number): void {
-    this.cellSize = cellSize;
+    this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
     this.#inv = 1 / cellSize;
     let buckets = 64;
     while (buckets < 2 * count) buckets *= 2;
