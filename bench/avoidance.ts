@@ -3,11 +3,14 @@
  * 0.5 spread evenly on a sphere (a Fibonacci lattice) each fly to the opposite point at speed
  * 2; the sphere radius keeps the density of 500 agents at radius 15 (R = 15 x sqrt(N / 500)).
  * For each N, the reciprocal (ORCA) and swarm modes run in the same process: every agent
- * arrived, minAgentGap, time to all arrive / straight-line time (2R / speed), and ms per fixed
- * step (median over the run's steps, 1/60 s each).
+ * arrived, minAgentGap, time to all arrive / straight-line time (2R / speed), ms per fixed
+ * step (median over the run's steps, 1/60 s each: the target's measure) and the process's CPU
+ * ms per step (mean: on a shared machine the wall clock also counts time the process waited
+ * for a core), with the load average beside the table.
  *
  * Run alone: npx tsx bench/avoidance.ts [N ...]
  */
+import { loadavg } from 'node:os';
 import { now } from '../src/core/clock.ts';
 import type { AvoidanceMode } from '../src/core/steering/params.ts';
 import { Simulation, type AgentSpec } from '../src/core/steering/Simulation.ts';
@@ -43,6 +46,7 @@ interface SwapResult {
   gap: number | null;
   ratio: number;
   msPerStep: number;
+  cpuPerStep: number;
 }
 
 function runSwap(n: number, avoidance: AvoidanceMode): SwapResult {
@@ -51,15 +55,23 @@ function runSwap(n: number, avoidance: AvoidanceMode): SwapResult {
   const straight = (2 * R) / SPEED;
   const limit = Math.ceil((TIME_LIMIT * straight) / (1 / sim.params.stepHz));
   const times: number[] = [];
+  const cpu0 = process.cpuUsage();
   while (!sim.allArrived && times.length < limit) {
     const t0 = now();
     sim.fixedStep();
     times.push(now() - t0);
   }
+  const cpu = process.cpuUsage(cpu0);
   const { agents, summary } = sim.report();
   const last = Math.max(...agents.map((a) => a.timeToArrive ?? sim.time));
   times.sort((a, b) => a - b);
-  return { arrived: summary.arrived, gap: summary.minAgentGap, ratio: last / straight, msPerStep: times[times.length >> 1] };
+  return {
+    arrived: summary.arrived,
+    gap: summary.minAgentGap,
+    ratio: last / straight,
+    msPerStep: times[times.length >> 1],
+    cpuPerStep: (cpu.user + cpu.system) / 1000 / times.length,
+  };
 }
 
 /** Prints the sphere-swap table and checks the issue's targets for the reciprocal mode. */
@@ -88,13 +100,16 @@ export function benchAvoidance(sizes: readonly number[] = SIZES): void {
         r.gap === null ? '-' : r.gap.toFixed(3),
         r.ratio.toFixed(3),
         r.msPerStep.toFixed(3),
+        r.cpuPerStep.toFixed(3),
         verdicts,
       ]);
     }
   }
   printTable(
-    `${section} (radius ${RADIUS}, speed ${SPEED}, R = 15 sqrt(N/500), 60 Hz)`,
-    ['N', 'R', 'avoidance', 'arrived', 'minAgentGap', 'time/straight', 'ms/step (median)', 'verdict'],
+    `${section} (radius ${RADIUS}, speed ${SPEED}, R = 15 sqrt(N/500), 60 Hz; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+    ['N', 'R', 'avoidance', 'arrived', 'minAgentGap', 'time/straight', 'ms/step (median)', 'CPU ms/step (mean)', 'verdict'],
     rows,
   );
 }

@@ -26,6 +26,8 @@ function snapshot(n: number, t: number, arrivedFirst = false): SimSnapshot {
     headings: zeros,
     pull: zeros,
     push: zeros,
+    velocities: zeros,
+    preferred: zeros,
     radii: new Float32Array(n).fill(0.1),
     arrived,
     arrivedCount: arrivedFirst ? 1 : 0,

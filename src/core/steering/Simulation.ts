@@ -67,7 +67,8 @@ export interface SimulationOptions {
  *
  * Array layout (valid for indices below `agentCount`; the arrays are replaced when capacity
  * grows, so read them through the getters each frame):
- *   positions, previousPositions, velocities, headings, pullForces, pushForces : 3 per agent
+ *   positions, previousPositions, velocities, preferredVelocities, headings, pullForces,
+ *   pushForces : 3 per agent
  *   radii : 1 per agent;  obstaclePositions : 3 per moving obstacle
  */
 export class Simulation {
@@ -132,6 +133,16 @@ export class Simulation {
   /** Displacement of the last fixed step divided by its duration. */
   get velocities(): Float64Array {
     return this.#s.vel;
+  }
+
+  /**
+   * The velocity each agent wanted in the last step: towards its target (pulled by the path,
+   * pushed by static geometry, and with the swarm rule by other agents and moving obstacles)
+   * at its speed. With reciprocal avoidance the velocity flown (`velocities`) is the nearest
+   * collision-free one to it; compare the two to see the avoiding. Zero for an arrived agent.
+   */
+  get preferredVelocities(): Float64Array {
+    return this.#s.pref;
   }
 
   /** Unit facing directions, smoothed over a few steps (turning without twitching). */
@@ -261,7 +272,7 @@ export class Simulation {
     this.#agentAt(index, 'removeAgent');
     s.agents.splice(index, 1);
     const n = s.agents.length;
-    for (const arr of [s.pos, s.prev, s.vel, s.head, s.pull, s.push]) arr.copyWithin(3 * index, 3 * index + 3, 3 * n + 3);
+    for (const arr of [s.pos, s.prev, s.vel, s.pref, s.head, s.pull, s.push]) arr.copyWithin(3 * index, 3 * index + 3, 3 * n + 3);
     s.rad.copyWithin(index, index + 1, n + 1);
   }
 

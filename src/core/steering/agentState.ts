@@ -77,7 +77,7 @@ export class AgentState {
 }
 
 /** The per-agent arrays of SteeringState holding 3 numbers per agent. */
-const TRIPLES = ['pos', 'prev', 'vel', 'head', 'pull', 'push', 'next', 'corr'] as const;
+const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', 'corr'] as const;
 
 /**
  * Everything the stages of a fixed step share: the agents, the moving obstacles and the flat
@@ -85,7 +85,7 @@ const TRIPLES = ['pos', 'prev', 'vel', 'head', 'pull', 'push', 'next', 'corr'] a
  * collision, metrics) read and write it.
  *
  * Array layout (valid for indices below `agents.length`; replaced when capacity grows):
- *   pos, prev, vel, head, pull, push : 3 per agent (xyz), the views Simulation exposes
+ *   pos, prev, vel, pref, head, pull, push : 3 per agent (xyz), the views Simulation exposes
  *   next : 3 per agent, the steered position before separation and collision
  *   corr : 3 per agent, one separation pass's corrections
  *   rad  : 1 per agent;  near : agent indices a neighbour query returns
@@ -107,6 +107,7 @@ export class SteeringState {
   pos = new Float64Array(0);
   prev = new Float64Array(0);
   vel = new Float64Array(0);
+  pref = new Float64Array(0);
   head = new Float64Array(0);
   pull = new Float64Array(0);
   push = new Float64Array(0);
@@ -120,6 +121,11 @@ export class SteeringState {
   /** Least centre distance / (r_i + r_j) of two agents seen so far (Infinity: no pair yet; see agentGap). */
   minGap = Infinity;
   readonly neighbors = new NeighborGrid();
+  /**
+   * `neighbors`, then the agents in cells 2 and 4 times as large (reciprocal avoidance's
+   * farther queries; built only in that mode).
+   */
+  readonly grids = [this.neighbors, new NeighborGrid(), new NeighborGrid()];
   readonly obstacles: MovingObstacleSpec[] = [];
   obsPos = new Float64Array(0);
   obsPrev = new Float64Array(0);

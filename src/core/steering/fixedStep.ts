@@ -26,9 +26,16 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
       const step = s.agents[i].spec.speed * h;
       if (step > stepMax) stepMax = step;
     }
-    // One cell covers both the steering query and the separation query after the moves.
-    const cell = Math.max(reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
+    // One cell covers both the steering query and the separation query after the moves;
+    // reciprocal avoidance grows its queries from one cell (which covers the separation) over
+    // hashes of cells 2 and 4 times as large.
+    const reciprocal = s.params.avoidance === 'reciprocal';
+    const cell = Math.max(reciprocal ? 0 : reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
     s.neighbors.build(s.pos, n, cell);
+    if (reciprocal) {
+      s.grids[1].build(s.pos, n, 2 * cell);
+      s.grids[2].build(s.pos, n, 4 * cell);
+    }
     s.nbCount = 0;
     for (let i = 0; i < n; i++) {
       s.nbStart[i] = s.nbCount;

@@ -2,13 +2,12 @@ import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
 import { ContactList } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaBegin, orcaConsider, orcaKept, orcaNeighborReach, orcaObstacle, orcaSolve } from './orca.ts';
+import { orcaBegin, orcaConsider, orcaFull, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
   HEAD_ON_COSINE,
-  ORCA_MAX_NEIGHBORS,
-  ORCA_NEAR_FACTOR,
+  ORCA_LOOKAHEAD,
   ORCA_RIGHT_BIAS,
   MIN_SLOWDOWN_FRACTION,
   TINY_LENGTH,
@@ -29,8 +28,6 @@ const _dir: Vec3 = { x: 0, y: 0, z: 0 };
 const _push: Vec3 = { x: 0, y: 0, z: 0 };
 const _pullDir: Vec3 = { x: 0, y: 0, z: 0 };
 const _right: Vec3 = { x: 0, y: 0, z: 0 };
-/** x: how squarely another agent lies ahead (reciprocal avoidance leans right by that much). */
-const _bias: Vec3 = { x: 0, y: 0, z: 0 };
 
 /**
  * Picks agent i's target (following its path) and writes its steered position into `next`,
@@ -73,6 +70,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     s.next[o + 2] = pz;
     s.pull.fill(0, o, o + 3);
     s.push.fill(0, o, o + 3);
+    s.pref.fill(0, o, o + 3);
     return;
   }
   if (!a.arrived) followPath(s, a, i, h, t, stepCount);
@@ -140,46 +138,47 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
 
   // Other agents (from the spatial hash), their gap measured between the two spheres. Those
   // that may overlap after this step's moves are listed for the separation pass. Reciprocal
-  // avoidance keeps the nearest of those that could meet this one within the time horizon;
-  // it looks beyond the swarm's range only while it has not found enough neighbours within it.
+  // avoidance keeps the ORCA_MAX_NEIGHBORS nearest of those that could meet this one within
+  // the time horizon, in the smallest cube that holds that many: one cell first (which covers
+  // the separation), then cubes twice as large, each from the hash whose cells are as large
+  // (s.grids), up to that reach. A packed crowd stops at once, an empty sky looks far, and no
+  // query visits more than 4^3 cells.
   const sep = r + rMax + 2 * stepMax;
-  const near = reciprocal ? Math.max(ORCA_NEAR_FACTOR * (r + rMax), sep) : Math.max(r + range + rMax, sep);
-  const orcaReach = reciprocal ? orcaNeighborReach(r, rMax, a.spec.speed + stepMax / h, P.timeHorizon) : 0;
-  const found = s.neighbors.query(px, py, pz, near, s.near);
-  _bias.x = 0;
-  if (reciprocal) orcaBegin();
-  for (let k = 0; k < found; k++) {
-    const j = s.near[k];
-    if (j === i) continue;
-    const q = 3 * j;
-    const dx = px - s.pos[q],
-      dy = py - s.pos[q + 1],
-      dz = pz - s.pos[q + 2];
-    const d = len3(dx, dy, dz);
-    const rr = r + s.rad[j];
-    if (d < s.minGap * rr) s.minGap = d / rr;
-    if (d < sep) s.listNeighbor(j);
-    if (reciprocal) {
-      if (d <= near && d < orcaReach) considerOrca(j, dx, dy, dz, d);
-      continue;
-    }
-    const gap = d - r - s.rad[j];
-    if (gap > range) continue;
-    contenders++;
-    pushFromSphere(s, dx, dy, dz, d, gap, minD);
-  }
-
-  if (reciprocal && orcaReach > near && orcaKept() < ORCA_MAX_NEIGHBORS) {
-    const more = s.neighbors.query(px, py, pz, orcaReach, s.near);
-    for (let k = 0; k < more; k++) {
+  // As far as two agents close in within the time horizon, at most ORCA_LOOKAHEAD seconds.
+  const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
+  // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
+  let lean = 0;
+  let near = reciprocal ? s.neighbors.cellSize : Math.max(r + range + rMax, sep);
+  for (let round = 0; ; round++) {
+    const found = s.grids[Math.min(round, 2)].query(px, py, pz, near, s.near);
+    if (reciprocal) orcaBegin();
+    for (let k = 0; k < found; k++) {
       const j = s.near[k];
+      if (j === i) continue;
       const q = 3 * j;
       const dx = px - s.pos[q],
         dy = py - s.pos[q + 1],
         dz = pz - s.pos[q + 2];
-      const d = len3(dx, dy, dz);
-      if (j !== i && d > near && d < orcaReach) considerOrca(j, dx, dy, dz, d);
+      const dSq = dx * dx + dy * dy + dz * dz;
+      if (round === 0) {
+        const d = Math.sqrt(dSq);
+        const rr = r + s.rad[j];
+        if (d < s.minGap * rr) s.minGap = d / rr;
+        if (d < sep) s.listNeighbor(j);
+        if (!reciprocal) {
+          const gap = d - r - s.rad[j];
+          if (gap > range) continue;
+          contenders++;
+          pushFromSphere(s, dx, dy, dz, d, gap, minD);
+        }
+      }
+      if (reciprocal && dSq < reach * reach) {
+        orcaConsider(j, dSq);
+        lean = ORCA_RIGHT_BIAS;
+      }
     }
+    if (!reciprocal || near >= reach || orcaFull()) break;
+    near = Math.min(2 * near, reach);
   }
 
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
@@ -196,8 +195,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
         oz = s.obsPos[3 * m + 2] - s.obsPrev[3 * m + 2];
       const reach = (a.spec.speed + len3(ox, oy, oz) / h) * P.obstacleTimeHorizon;
       if (gap <= Math.max(range, reach)) {
-        orcaObstacle(s, m, s.vel[o], s.vel[o + 1], s.vel[o + 2], r, P.obstacleTimeHorizon, h, i);
-        leanRight(-dx, -dy, -dz, d);
+        orcaObstacle(s, m, i);
+        lean = ORCA_RIGHT_BIAS;
       }
       continue;
     }
@@ -224,7 +223,10 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.push[o] = _push.x;
   s.push[o + 1] = _push.y;
   s.push[o + 2] = _push.z;
-  const side = ORCA_RIGHT_BIAS * _bias.x * pullW;
+  // The lean fades over the last speed x timeHorizon before the goal, so it does not circle it,
+  // and stops near static geometry, which reciprocal avoidance does not see (it would press
+  // agents into a corridor's wall).
+  const side = c > 0 ? 0 : lean * Math.min(1, finalDist / (a.spec.speed * P.timeHorizon)) * pullW;
   let dx = ux * pullW + _push.x + sx * side,
     dy = uy * pullW + _push.y + sy * side,
     dz = uz * pullW + _push.z + sz * side;
@@ -243,21 +245,12 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     if (finalDist < slow) len *= Math.max(MIN_SLOWDOWN_FRACTION, finalDist / slow);
   }
   if (len > finalDist) len = finalDist;
+  // The steered direction at the steered speed is the preferred velocity; ORCA picks the one flown.
+  s.pref[o] = (dx * len) / h;
+  s.pref[o + 1] = (dy * len) / h;
+  s.pref[o + 2] = (dz * len) / h;
   if (reciprocal) {
-    // The steered direction at the steered speed is the preferred velocity; ORCA picks the one flown.
-    const v = orcaSolve(
-      s,
-      i,
-      s.vel[o],
-      s.vel[o + 1],
-      s.vel[o + 2],
-      (dx * len) / h,
-      (dy * len) / h,
-      (dz * len) / h,
-      a.spec.speed,
-      P.timeHorizon,
-      h,
-    );
+    const v = orcaSolve(s, i);
     dx = v[0] * h;
     dy = v[1] * h;
     dz = v[2] * h;
@@ -267,22 +260,6 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.next[o] = bx + dx * len;
   s.next[o + 1] = by + dy * len;
   s.next[o + 2] = bz + dz * len;
-}
-
-/**
- * Keeps agent j (the agent's centre minus j's is (dx, dy, dz), distance d) as a reciprocal-
- * avoidance neighbour candidate; one ahead (within HEAD_ON_COSINE of the pull) makes the agent prefer passing on
- * the right (_bias.x: the largest cosine so far), which breaks head-on symmetry.
- */
-function considerOrca(j: number, dx: number, dy: number, dz: number, d: number): void {
-  orcaConsider(j, d * d);
-  leanRight(-dx, -dy, -dz, d);
-}
-
-/** A sphere at (dx, dy, dz) from the agent, distance d, ahead of it: lean right (see considerOrca). */
-function leanRight(dx: number, dy: number, dz: number, d: number): void {
-  const ahead = d > 0 ? dot(_pullDir, set(_dir, dx, dy, dz)) / d : 0;
-  if (ahead > HEAD_ON_COSINE && ahead > _bias.x) _bias.x = ahead;
 }
 
 /**

@@ -10,12 +10,15 @@
  * The half-spaces and the speed ball go to the 3D linear program (linearProgram3).
  *
  * Usage within one agent's steering: `orcaBegin`, then `orcaConsider` for each agent the
- * neighbour grid returns (the nearest ORCA_MAX_NEIGHBORS are kept), `orcaObstacle` for each
+ * neighbour search returns (the nearest ORCA_MAX_NEIGHBORS are kept), `orcaObstacle` for each
  * moving obstacle in range, and `orcaSolve`. Scratch arrays live here and only grow.
  */
 import type { SteeringState } from './agentState.ts';
 import { leastPenetration, PLANE_STRIDE, solveLinearProgram3 } from './linearProgram3.ts';
-import { ORCA_LOOKAHEAD, ORCA_MAX_NEIGHBORS } from './tuning.ts';
+import { ORCA_MAX_NEIGHBORS } from './tuning.ts';
+
+/** Numbers orcaPlane reads from its input array (see orcaPlane). */
+export const ORCA_PLANE_INPUT = 13;
 
 // Module scratch: the nearest neighbours kept (index, squared distance), the planes, the result.
 const _nbIndex = new Int32Array(ORCA_MAX_NEIGHBORS);
@@ -25,15 +28,7 @@ let _planes = new Float64Array(PLANE_STRIDE * (ORCA_MAX_NEIGHBORS + 8));
 let _projected = new Float64Array(_planes.length);
 let _planeCount = 0;
 const _result = new Float64Array(3);
-
-/**
- * How far (centre to centre) reciprocal avoidance looks for neighbours of an agent of radius r
- * among agents of radius at most rOther, closing in at most at `closing` units per second:
- * as far as they close in within the horizon `tau`, at most ORCA_LOOKAHEAD seconds.
- */
-export function orcaNeighborReach(r: number, rOther: number, closing: number, tau: number): number {
-  return r + rOther + closing * Math.min(tau, ORCA_LOOKAHEAD);
-}
+const _input = new Float64Array(ORCA_PLANE_INPUT);
 
 /** Starts the neighbour list and the planes of the agent being steered. */
 export function orcaBegin(): void {
@@ -41,9 +36,9 @@ export function orcaBegin(): void {
   _planeCount = 0;
 }
 
-/** How many neighbours are kept so far. */
-export function orcaKept(): number {
-  return _nbCount;
+/** Whether ORCA_MAX_NEIGHBORS neighbours are kept. */
+export function orcaFull(): boolean {
+  return _nbCount === ORCA_MAX_NEIGHBORS;
 }
 
 /** Offers agent j at squared centre distance distSq: kept when among the nearest ORCA_MAX_NEIGHBORS so far. */
@@ -64,28 +59,27 @@ export function orcaConsider(j: number, distSq: number): void {
 }
 
 /**
- * Writes into `planes` at plane k the ORCA half-space of a velocity v = (vx, vy, vz) against a
- * sphere at relative position (px, py, pz) moving at relative velocity (v - its velocity) =
- * (wx, wy, wz), with combined radius `rr`, horizon `tau`, step `h` and share of the avoiding
- * `share` (0.5 reciprocal, 1 when the other does not avoid). Exported for the tests.
+ * Writes into `planes` at plane k the ORCA half-space of a velocity v against a sphere at
+ * relative position p moving at relative velocity w (v - its velocity), with combined radius
+ * `rr`, horizon `tau`, step `h` and share of the avoiding `share` (0.5 reciprocal, 1 when the
+ * other does not avoid). `input` (ORCA_PLANE_INPUT numbers) holds v (3), p (3), w (3), rr, tau,
+ * h, share: numbers passed as arguments to a call would be boxed on the heap. Exported for the
+ * tests.
  */
-export function orcaPlane(
-  planes: Float64Array,
-  k: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  px: number,
-  py: number,
-  pz: number,
-  wx: number,
-  wy: number,
-  wz: number,
-  rr: number,
-  tau: number,
-  h: number,
-  share: number,
-): void {
+export function orcaPlane(planes: Float64Array, k: number, input: Float64Array): void {
+  const vx = input[0],
+    vy = input[1],
+    vz = input[2],
+    px = input[3],
+    py = input[4],
+    pz = input[5],
+    wx = input[6],
+    wy = input[7],
+    wz = input[8],
+    rr = input[9],
+    tau = input[10],
+    h = input[11],
+    share = input[12];
   const distSq = px * px + py * py + pz * pz;
   const rrSq = rr * rr;
   // (ex, ey, ez) of length el: the outward normal at the nearest boundary point, unnormalised.
@@ -159,90 +153,73 @@ function reserve(n: number): void {
 }
 
 /**
- * Adds the half-space of moving obstacle m for agent i (velocity (vx, vy, vz), radius r): the
- * obstacle does not avoid, so the agent takes all of it within `tau` seconds.
+ * Adds the half-space of moving obstacle m for agent i (its velocity and radius from `s`): the
+ * obstacle does not avoid, so the agent takes all of it within obstacleTimeHorizon seconds.
  */
-export function orcaObstacle(
-  s: SteeringState,
-  m: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  r: number,
-  tau: number,
-  h: number,
-  i: number,
-): void {
+export function orcaObstacle(s: SteeringState, m: number, i: number): void {
   reserve(_planeCount + 1);
   const o = 3 * m;
   const q = 3 * i;
+  const h = 1 / s.params.stepHz;
   const ox = s.obsPrev[o],
     oy = s.obsPrev[o + 1],
     oz = s.obsPrev[o + 2];
+  const vx = s.vel[q],
+    vy = s.vel[q + 1],
+    vz = s.vel[q + 2];
   const inv = 1 / h;
-  orcaPlane(
-    _planes,
-    _planeCount++,
-    vx,
-    vy,
-    vz,
-    ox - s.pos[q],
-    oy - s.pos[q + 1],
-    oz - s.pos[q + 2],
-    vx - (s.obsPos[o] - ox) * inv,
-    vy - (s.obsPos[o + 1] - oy) * inv,
-    vz - (s.obsPos[o + 2] - oz) * inv,
-    r + s.obsRadius[m],
-    tau,
-    h,
-    1,
-  );
+  const input = _input;
+  input[0] = vx;
+  input[1] = vy;
+  input[2] = vz;
+  input[3] = ox - s.pos[q];
+  input[4] = oy - s.pos[q + 1];
+  input[5] = oz - s.pos[q + 2];
+  input[6] = vx - (s.obsPos[o] - ox) * inv;
+  input[7] = vy - (s.obsPos[o + 1] - oy) * inv;
+  input[8] = vz - (s.obsPos[o + 2] - oz) * inv;
+  input[9] = s.rad[i] + s.obsRadius[m];
+  input[10] = s.params.obstacleTimeHorizon;
+  input[11] = h;
+  input[12] = 1;
+  orcaPlane(_planes, _planeCount++, input);
 }
 
 /**
- * The new velocity of agent i (velocity (vx, vy, vz), radius r, top speed `maxSpeed`) nearest
- * the preferred one (ux, uy, uz), within the half-spaces of the neighbours kept and the moving
- * obstacles added, falling back to the least penetration when none satisfies them all. The
- * result is module scratch (xyz): read it before the next call.
+ * The new velocity of agent i nearest its preferred one (s.pref), no faster than its speed,
+ * within the half-spaces of the neighbours kept (horizon timeHorizon) and the moving obstacles
+ * added, falling back to the least penetration when none satisfies them all. The result is
+ * module scratch (xyz): read it before the next call.
  */
-export function orcaSolve(
-  s: SteeringState,
-  i: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  ux: number,
-  uy: number,
-  uz: number,
-  maxSpeed: number,
-  tau: number,
-  h: number,
-): Float64Array {
+export function orcaSolve(s: SteeringState, i: number): Float64Array {
   reserve(_planeCount + _nbCount);
   const q = 3 * i;
   const r = s.rad[i];
+  const h = 1 / s.params.stepHz;
+  const vx = s.vel[q],
+    vy = s.vel[q + 1],
+    vz = s.vel[q + 2];
+  const input = _input;
+  input[0] = vx;
+  input[1] = vy;
+  input[2] = vz;
+  input[10] = s.params.timeHorizon;
+  input[11] = h;
   for (let k = 0; k < _nbCount; k++) {
     const j = _nbIndex[k];
     const o = 3 * j;
-    orcaPlane(
-      _planes,
-      _planeCount++,
-      vx,
-      vy,
-      vz,
-      s.pos[o] - s.pos[q],
-      s.pos[o + 1] - s.pos[q + 1],
-      s.pos[o + 2] - s.pos[q + 2],
-      vx - s.vel[o],
-      vy - s.vel[o + 1],
-      vz - s.vel[o + 2],
-      r + s.rad[j],
-      tau,
-      h,
-      s.anchored(j) ? 1 : 0.5,
-    );
+    input[3] = s.pos[o] - s.pos[q];
+    input[4] = s.pos[o + 1] - s.pos[q + 1];
+    input[5] = s.pos[o + 2] - s.pos[q + 2];
+    input[6] = vx - s.vel[o];
+    input[7] = vy - s.vel[o + 1];
+    input[8] = vz - s.vel[o + 2];
+    input[9] = r + s.rad[j];
+    input[12] = s.anchored(j) ? 1 : 0.5;
+    orcaPlane(_planes, _planeCount++, input);
   }
-  const fail = solveLinearProgram3(_planes, _planeCount, maxSpeed, ux, uy, uz, false, _result);
-  if (fail < _planeCount) leastPenetration(_planes, _planeCount, fail, maxSpeed, _result, _projected);
+  const speed = s.agents[i].spec.speed;
+  const fail = solveLinearProgram3(_planes, _planeCount, speed, s.pref[q], s.pref[q + 1], s.pref[q + 2], false, _result);
+  if (fail < _planeCount) leastPenetration(_planes, _planeCount, fail, speed, _result, _projected);
   return _result;
 }

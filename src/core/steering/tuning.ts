@@ -95,11 +95,15 @@ export const STEP_ROUNDING = 1e-9;
 export const ORCA_MAX_NEIGHBORS = 10;
 
 /**
- * Reciprocal avoidance: with another agent ahead (within HEAD_ON_COSINE of the pull), the
- * preferred velocity leans this much (tangent of the angle) to the right, so crowds meeting
- * head-on pass each other on the right instead of stalling in a symmetric jam.
+ * Reciprocal avoidance: while another agent or a moving obstacle is within reach (and the
+ * agent is farther from its goal than it flies in the time horizon, and clear of static
+ * geometry, which reciprocal avoidance does not see), the preferred velocity
+ * leans this much (tangent of the angle, about 17 degrees) to the right of the pull (pull x
+ * up, y up): a convention all agents share, so a crowd swirls around the vertical through its
+ * meeting point instead of jamming there head-on (the sphere swap of 250 agents took 1.45 x
+ * the straight-line time with it, 1.80 leaning right only with someone straight ahead).
  */
-export const ORCA_RIGHT_BIAS = 0.5;
+export const ORCA_RIGHT_BIAS = 0.3;
 
 /**
  * Reciprocal avoidance looks for neighbours as far as two agents close in within the time
@@ -107,10 +111,3 @@ export const ORCA_RIGHT_BIAS = 0.5;
  * next steps look again, and the neighbour grid's cells stay small in a dense crowd.
  */
 export const ORCA_LOOKAHEAD = 1;
-
-/**
- * Reciprocal avoidance first looks for neighbours within this multiple of the largest
- * combined radius (a dense crowd fills its neighbour list there) and only farther, up to
- * the time horizon's reach, when it found fewer than ORCA_MAX_NEIGHBORS.
- */
-export const ORCA_NEAR_FACTOR = 1.5;

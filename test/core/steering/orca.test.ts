@@ -54,7 +54,7 @@ describe('ORCA half-space of one neighbour', () => {
       })();
       const v = inBall(random, 3); // this agent's velocity; the other is at rest
       const tau = 0.5 + 2 * random();
-      orcaPlane(planes, 0, v[0], v[1], v[2], p[0], p[1], p[2], v[0], v[1], v[2], rr, tau, 1 / 60, 1);
+      orcaPlane(planes, 0, Float64Array.of(...v, ...p, ...v, rr, tau, 1 / 60, 1));
       const point: V = [planes[0], planes[1], planes[2]];
       // The plane's point lies on the velocity obstacle's boundary.
       expect(leastDistance(p, point, tau)).toBeCloseTo(rr, 6);
@@ -72,7 +72,7 @@ describe('ORCA half-space of one neighbour', () => {
     const planes = new Float64Array(PLANE_STRIDE);
     const h = 1 / 60;
     // Centres 0.5 apart, combined radius 1, both at rest: leave at (1 - 0.5) / h along -p.
-    orcaPlane(planes, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0, 1, 2, h, 1);
+    orcaPlane(planes, 0, Float64Array.of(0, 0, 0, 0.5, 0, 0, 0, 0, 0, 1, 2, h, 1));
     expect(Array.from(planes)).toEqual([-(0.5 / h), 0, 0, -1, 0, 0].map((x) => x + 0));
   });
 });

@@ -1,6 +1,7 @@
 import { BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, LineSegments, Matrix4, Quaternion, Vector3 } from 'three';
 import { AgentsHelper, type AgentsState } from '../../../helpers/AgentsHelper.ts';
 import { AgentMarks } from './AgentMarks.ts';
+import { VelocityArrows } from './VelocityArrows.ts';
 import type { SimSnapshot } from './protocol.ts';
 import { PALETTE } from '../../shell/stage/palette.ts';
 
@@ -15,7 +16,8 @@ const GOAL = new Color(PALETTE.goal);
 /**
  * The app's agents: an AgentsHelper in the app's palette drawn from simulation snapshots,
  * plus the selected agent (highlighted, with its path and a marker at its goal), stuck
- * agents (amber), and every agent's goal marker and optional trail (AgentMarks).
+ * agents (amber), every agent's goal marker and optional trail (AgentMarks), and optionally
+ * every agent's chosen and preferred velocity (VelocityArrows).
  */
 export class AgentView extends AgentsHelper {
   /** The selected agent (-1: none): drawn highlighted, with its path and its goal. */
@@ -26,6 +28,10 @@ export class AgentView extends AgentsHelper {
   private readonly route: LineSegments;
   /** Every agent's goal marker and, optionally, its trail. */
   readonly marks = new AgentMarks();
+  /** Draw each agent's chosen and preferred velocity. */
+  showVelocities = false;
+  /** The velocity arrows (drawn when showVelocities). */
+  readonly velocityArrows = new VelocityArrows();
 
   constructor() {
     super({ agent: PALETTE.agent, arrived: PALETTE.path });
@@ -35,7 +41,7 @@ export class AgentView extends AgentsHelper {
     this.route = new LineSegments(rg, this.lineMaterial);
     this.route.frustumCulled = false;
     this.route.renderOrder = 12;
-    this.add(this.route, this.marks);
+    this.add(this.route, this.marks, this.velocityArrows);
   }
 
   /** Draws the agents of a snapshot; one more body instance marks the selected agent's goal. */
@@ -52,11 +58,14 @@ export class AgentView extends AgentsHelper {
     }
     this.updateRoute(s, sel);
     this.marks.update(s, this.minRadius);
+    this.velocityArrows.visible = this.showVelocities;
+    if (this.showVelocities) this.velocityArrows.update(s, this.minRadius);
   }
 
   override dispose(): void {
     this.route.geometry.dispose();
     this.marks.dispose();
+    this.velocityArrows.dispose();
     super.dispose();
   }
 

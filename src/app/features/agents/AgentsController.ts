@@ -27,6 +27,8 @@ export class AgentsController {
     overrideSpeed: false,
     overrideRadius: false,
     showForces: false,
+    /** Each agent's chosen and preferred velocity as two arrows. */
+    showVelocities: false,
     /** A marker at every agent's goal. */
     showGoals: true,
     /** Each agent's trail (its last positions). */
@@ -189,11 +191,12 @@ export class AgentsController {
     return `${id}: ${state} · goal ${g} · right-click: new goal`;
   }
 
-  /** Draws the last snapshot again with the panel's drawing settings (goal markers, trails, forces). */
+  /** Draws the last snapshot again with the panel's drawing settings (goal markers, trails, forces, velocities). */
   redraw(): void {
     const s = this.latest;
     if (s === null) return;
     this.view.showForces = this.settings.showForces;
+    this.view.showVelocities = this.settings.showVelocities;
     this.view.marks.showGoals = this.settings.showGoals;
     this.view.marks.showTrails = this.settings.showTrails;
     this.view.update(s);
@@ -315,6 +318,7 @@ export class AgentsController {
       this.latest = s;
       this.error = null;
       this.view.showForces = this.settings.showForces;
+      this.view.showVelocities = this.settings.showVelocities;
       this.view.marks.showGoals = this.settings.showGoals;
       this.view.marks.showTrails = this.settings.showTrails;
       if (this.stuckFlags.length < s.count) this.stuckFlags = new Uint8Array(2 * s.count);

@@ -7,8 +7,8 @@ import type { LevelScale } from '../../shell/base/scale.ts';
 import type { AgentsController } from './AgentsController.ts';
 
 /**
- * The Agents folder (play/pause/step/reset, spawning, steering sliders, force arrows, the
- * selected agent) and the agents' keys (Space, N, Backspace).
+ * The Agents folder (play/pause/step/reset, spawning, steering sliders, force and velocity
+ * arrows, the selected agent) and the agents' keys (Space, N, Backspace).
  */
 export class AgentsPanel {
   readonly folder: GUI;
@@ -73,6 +73,8 @@ export class AgentsPanel {
     const redraw = () => agents.redraw();
     f.add(s, 'showGoals').name('goal markers').onChange(redraw);
     f.add(s, 'showTrails').name('trails').onChange(redraw);
+    // Chosen (white) and preferred (magenta) velocity: where avoidance turned each agent.
+    f.add(s, 'showVelocities').name('velocity arrows').onChange(redraw);
     // The selected agent: click one in the view; right-click then gives it a new goal.
     const inspected = { text: agents.selectedText };
     f.add(inspected, 'text').name('selected agent').listen().disable();

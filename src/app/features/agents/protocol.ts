@@ -66,6 +66,10 @@ export interface SimSnapshot {
   /** Pull and push of the last step per agent (debug arrows). */
   pull: Float32Array;
   push: Float32Array;
+  /** The velocity each agent flew in the last step, xyz per agent. */
+  velocities: Float32Array;
+  /** The velocity each agent wanted in the last step (Simulation.preferredVelocities), xyz per agent. */
+  preferred: Float32Array;
   radii: Float32Array;
   /** 1 = arrived. */
   arrived: Uint8Array;
