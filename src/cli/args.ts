@@ -75,6 +75,14 @@ export interface CommandSpec {
 }
 
 /** `--json`: the switch every command but `bench` takes. */
+/** `--world dense|sparse` (default dense): which world representation a command builds; `help` says what sparse means there. */
+export const worldFlag = (help: string): FlagSpec => ({
+  name: 'world',
+  kind: { type: 'choice', values: ['dense', 'sparse'] },
+  default: 'dense',
+  help,
+});
+
 export const JSON_FLAG: FlagSpec = {
   name: 'json',
   kind: { type: 'switch' },

@@ -25,7 +25,7 @@ export const USAGE = `usage:
       [--json]
   nav import <mesh...> --out scene.json [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N]
       [--waypoints auto|none] [--json]
-  nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]
+  nav bake <scene.json> --out file.navbin [--agent-radius R] [--world dense|sparse] [--json]
   nav bench
   nav --help | nav <command> --help | nav help <command>: every flag with its range and default
 search flags: --algorithm astar|jps|lazy-theta (astar)  --neighborhood 6|18|26 (26)

@@ -163,6 +163,19 @@ describe('nav import and nav bake', () => {
     expect(nav.settings.agentRadius).toBe(0.1);
     expect(runNav(['bake', out, '--out', `${baked}2`]).code).toBe(0);
     expect(new Uint8Array(readFileSync(`${baked}2`))).toEqual(bytes);
+
+    // --world sparse: the same voxels as a sparse octree (the SPARSE section), no dense grid.
+    const s = runNav(['bake', out, '--out', `${baked}3`, '--world', 'sparse', '--json']);
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.stdout).dims).toEqual(j.dims);
+    const sparse = readNavbin(new Uint8Array(readFileSync(`${baked}3`)));
+    expect(sparse.grid).toBeNull();
+    const w = sparse.sparse!;
+    let same = true;
+    for (let z = 0; z < grid.Z; z++)
+      for (let y = 0; y < grid.Y; y++) for (let x = 0; x < grid.X; x++) same &&= w.isBlocked(x, y, z) === grid.isBlocked(x, y, z);
+    expect(same).toBe(true);
+    expect(w.origin).toEqual(grid.origin);
   });
 
   it('links in the imported scene are those nav preprocess finds, with the meshes blocking', () => {

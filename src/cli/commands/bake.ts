@@ -3,7 +3,8 @@ import { now } from '../../core/clock.ts';
 import { writeNavbin } from '../../core/io/navbin.ts';
 import { buildVoxelGrid } from '../../scene/index.ts';
 import { preprocessScene } from '../../three/preprocess.ts';
-import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
+import { sparseFromGrid } from '../../core/sparse/build.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError, worldFlag } from '../args.ts';
 import { InputError, out, type NavIo } from '../io.ts';
 import { readSceneMeshes } from '../meshFiles.ts';
 import { loadScene } from './preprocess.ts';
@@ -26,13 +27,15 @@ export const BAKE: CommandSpec = {
       default: "the document's agentRadius (0 if none)",
       help: 'capsule radius of the link tests (scene units)',
     },
+    worldFlag('the voxel layer as a dense grid, or as a sparse octree (the SPARSE section; no terrain)'),
     JSON_FLAG,
   ],
 };
 
 /**
- * `nav bake <scene.json> --out file.navbin [--agent-radius R] [--json]`: the scene's voxel
- * layer (with terrain), its waypoint graph linked as `nav preprocess` links it, and the
+ * `nav bake <scene.json> --out file.navbin [--agent-radius R] [--world dense|sparse] [--json]`:
+ * the scene's voxel layer (with terrain; `--world sparse`: as a sparse octree in the SPARSE
+ * section, without terrain), its waypoint graph linked as `nav preprocess` links it, and the
  * settings used, as a .navbin (docs/navbin.md).
  * JSON: {"out","bytes","dims","blocked","waypoints","links","ms"} (dims null without a voxel layer).
  */
@@ -48,6 +51,7 @@ export async function bakeCommand(argv: string[], io: NavIo): Promise<number> {
   const doc = loadScene(file);
   const pre = preprocessScene(doc, { agentRadius, world: { sceneMeshes: await readSceneMeshes(doc, file) } });
   const grid = buildVoxelGrid(doc);
+  const sparse = args.flags.get('world') === 'sparse' && grid !== null ? sparseFromGrid(grid) : null;
   const g = pre.graph;
   const bytes = writeNavbin({
     settings: {
@@ -56,8 +60,9 @@ export async function bakeCommand(argv: string[], io: NavIo): Promise<number> {
       neighborhood: doc.search?.neighborhood ?? 26,
       cornerCutting: doc.search?.cornerCutting ?? 'forbid',
     },
-    grid,
+    grid: sparse === null ? grid : null,
     graph: { ids: doc.waypoints.map((w) => w.id), positions: g.positions, offsets: g.offsets, targets: g.targets, costs: g.costs },
+    sparse,
   });
   try {
     writeFileSync(target, bytes);

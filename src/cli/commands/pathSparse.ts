@@ -4,16 +4,13 @@ import { findPathSparse } from '../../core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../core/sparse/SparseSpace.ts';
 import type { SparseWorld } from '../../core/sparse/SparseWorld.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
-import { UsageError } from '../args.ts';
+import { UsageError, worldFlag } from '../args.ts';
 import { loadSparseMap, sparseUnsupported } from './scenSparse.ts';
 
 /** The `--world` flag of `nav path` (the same choice as `nav scen`'s). */
-export const PATH_WORLD_FLAG = {
-  name: 'world',
-  kind: { type: 'choice', values: ['dense', 'sparse'] },
-  default: 'dense',
-  help: 'dense voxel grid, or sparse voxel octree (any-angle corners, cost = Euclidean length x cellSize)',
-} as const;
+export const PATH_WORLD_FLAG = worldFlag(
+  'dense voxel grid, or sparse voxel octree (any-angle corners, cost = Euclidean length x cellSize)',
+);
 
 /** Checks a voxel endpoint of the sparse world as the dense grid's endpoints are checked (the same messages). */
 function checkVoxel(w: SparseWorld, name: string, v: readonly number[]): void {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, SEARCH_FLAGS, searchOptions, UsageError } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, SEARCH_FLAGS, searchOptions, UsageError, worldFlag } from '../args.ts';
 import { quote } from '../../core/text.ts';
 import { now } from '../../core/clock.ts';
 import { fileName, InputError, is2dMap, loadMap, loadScenario, out, type NavIo } from '../io.ts';
@@ -43,12 +43,7 @@ export const SCEN: CommandSpec = {
       default: '1',
       help: 'worker threads sharing the problems',
     },
-    {
-      name: 'world',
-      kind: { type: 'choice', values: ['dense', 'sparse'] },
-      default: 'dense',
-      help: 'dense voxel grid, or sparse voxel octree (any-angle paths; summary adds meanRatio, maxRatio)',
-    },
+    worldFlag('dense voxel grid, or sparse voxel octree (any-angle paths; summary adds meanRatio, maxRatio)'),
     ...SEARCH_FLAGS,
     JSON_FLAG,
   ],

@@ -3,7 +3,7 @@ import { solidBoxes } from '../../scene/index.ts';
 import { voxelizeTriangles, type VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
 import { sparseBoxes } from '../../core/sparse/sparseBoxes.ts';
 import { sparseFromTriangles } from '../../core/sparse/fromTriangles.ts';
-import { type CommandSpec, type FlagSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
+import { type CommandSpec, type FlagSpec, JSON_FLAG, numberValue, parseArgs, UsageError, worldFlag } from '../args.ts';
 import { out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
 
@@ -28,17 +28,7 @@ export const VOXELIZE: CommandSpec = {
   name: 'voxelize',
   args: '<mesh.glb|.gltf|.obj|.stl>',
   summary: 'voxelizes one mesh file and prints its grid and blocked boxes',
-  flags: [
-    cellSizeSpec('required'),
-    fillSpec('surface'),
-    {
-      name: 'world',
-      kind: { type: 'choice', values: ['dense', 'sparse'] },
-      default: 'dense',
-      help: 'dense grid, or sparse octree (sides up to 4,096 voxels)',
-    },
-    JSON_FLAG,
-  ],
+  flags: [cellSizeSpec('required'), fillSpec('surface'), worldFlag('dense grid, or sparse octree (sides up to 4,096 voxels)'), JSON_FLAG],
 };
 
 /**
