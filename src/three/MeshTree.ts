@@ -37,6 +37,11 @@ export class MeshTree {
     return this.#tree;
   }
 
+  /** First mesh triangle in the current soup (the triangles before it are a subclass's). */
+  get firstMeshTriangle(): number {
+    return this.meshStart;
+  }
+
   /** Segment and capsule tests run so far, over all rebuilds. */
   get segmentTests(): number {
     return this.#retiredTests + (this.#tree?.segmentTests ?? 0);

@@ -114,6 +114,16 @@ export class MeshWorld {
     return this.#tree.current ?? this.#tree.build();
   }
 
+  /**
+   * First triangle of the meshes in `bvh.soup` (the tree is built first if stale): the meshes'
+   * triangles run from it to the soup's end; the triangles before it are a CollisionWorld's
+   * voxel faces (with their spare slots) and primitive obstacles.
+   */
+  get meshSoupStart(): number {
+    if (this.#tree.current === null) this.#tree.build();
+    return this.#tree.firstMeshTriangle;
+  }
+
   /** Segment and capsule tests run so far, over all rebuilds. */
   get segmentTests(): number {
     return this.#tree.segmentTests;
