@@ -1,15 +1,16 @@
 import type { ClearSpace, SweepProof } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import { findPath } from '../search/AStarRun.ts';
+import { findPathJps } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
+import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
-import { GridLandmarks } from './gridLandmarks.ts';
-import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
+import { samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
-import { voxelPath } from './voxelPath.ts';
+import { VoxelPaths } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -34,9 +35,6 @@ const ROUTE_END_LINKS = 12;
  */
 const JUDGE_END_LINKS = 48;
 
-/** Landmarks per component for the refinement's distance bounds (`GridLandmarks`). */
-const LANDMARKS = 2;
-
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
   readonly space: ClearSpace;
@@ -45,6 +43,8 @@ export class Placer {
   readonly sweep: SweepProof | null;
   readonly maxWaypoints: number;
   readonly maxLink: number;
+  /** Above this many waypoints `vis` keeps nearest-visible links (VisibilityOptions.allPairsLimit). */
+  readonly allPairsLimit: number;
   vis: VisibilityGraph;
   /** Voxel index of each waypoint. */
   voxel: number[] = [];
@@ -54,14 +54,23 @@ export class Placer {
   /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
   readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
+  #paths: VoxelPaths | null = null;
 
-  constructor(space: ClearSpace, los: LineOfSight, sweep: SweepProof | null, maxWaypoints: number, maxLink: number) {
+  constructor(
+    space: ClearSpace,
+    los: LineOfSight,
+    sweep: SweepProof | null,
+    maxWaypoints: number,
+    maxLink: number,
+    allPairsLimit = ALL_PAIRS_LIMIT,
+  ) {
     this.space = space;
     this.los = los;
     this.sweep = sweep;
     this.maxWaypoints = maxWaypoints;
     this.maxLink = maxLink;
-    this.vis = new VisibilityGraph(los, { maxLinkDistance: maxLink });
+    this.allPairsLimit = allPairsLimit;
+    this.vis = new VisibilityGraph(los, { maxLinkDistance: maxLink, allPairsLimit });
     this.coveredBy = new Int32Array(space.clearVoxels.length).fill(-1);
   }
 
@@ -69,12 +78,14 @@ export class Placer {
     return this.voxel.length;
   }
 
+  /** Makes voxel v's centre a waypoint (linked in `vis`) and returns its index. */
   add(v: number): number {
     voxelCenter(this.space, v, this.#c);
     this.voxel.push(v);
     this.alive.push(true);
     this.xyz.push(this.#c.x, this.#c.y, this.#c.z);
-    return this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    return this.voxel.length - 1;
   }
 
   /** Whether voxel centre u sees waypoint w. */
@@ -157,19 +168,41 @@ export class Placer {
     }
   }
 
+  /**
+   * Step 2: while a component of clear voxels holds waypoints of two graph components, bridges
+   * one of them to the nearest other (`#bridge`). The graph components are kept in a
+   * union-find over the links of each waypoint added, so a round costs one voxel search, not
+   * a rebuild of the graph. Above the all-pairs limit `vis` keeps nearest-visible links, and
+   * an added waypoint may take the place of older links: there the union-find is rebuilt from
+   * the graph's links every round (else it would join components the graph no longer joins).
+   */
   connect(): void {
     const { space } = this;
-    // Each round joins one pair of graph components; a round that adds nothing ends the loop.
-    for (let guard = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
-      const graph = this.vis.graph();
-      const { label } = graphComponents(graph);
-      // First graph component met in each clear-space component.
-      const firstLabel = new Int32Array(space.componentCount).fill(-1);
+    const parent: number[] = [];
+    const find = (w: number): number => {
+      while (parent[w] !== w) {
+        parent[w] = parent[parent[w]];
+        w = parent[w];
+      }
+      return w;
+    };
+    const join = (w: number): void => {
+      parent[w] = w;
+      for (const t of this.vis.linksOf(w)) if (t < w) parent[find(t)] = find(w);
+    };
+    const firstRoot = new Int32Array(space.componentCount);
+    // Each round joins one graph component to another; a round that adds nothing ends the loop.
+    for (let guard = 0, linked = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
+      // Links only grow up to the all-pairs limit: join the new waypoints; above it, all of them.
+      if (this.count > this.allPairsLimit) linked = 0;
+      for (; linked < this.count; linked++) join(linked);
+      firstRoot.fill(-1);
       let split = -1;
       for (let w = 0; w < this.count; w++) {
         const c = space.component[this.voxel[w]];
-        if (firstLabel[c] === -1) firstLabel[c] = label[w];
-        else if (firstLabel[c] !== label[w]) {
+        const root = find(w);
+        if (firstRoot[c] === -1) firstRoot[c] = root;
+        else if (firstRoot[c] !== root) {
           split = c;
           break;
         }
@@ -179,7 +212,7 @@ export class Placer {
       const to: number[] = [];
       for (let w = 0; w < this.count; w++) {
         if (space.component[this.voxel[w]] !== split) continue;
-        (label[w] === firstLabel[split] ? from : to).push(w);
+        (find(w) === firstRoot[split] ? from : to).push(w);
       }
       if (!this.#bridge(from, to)) return;
     }
@@ -190,8 +223,8 @@ export class Placer {
    * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
    */
   #bridge(from: number[], to: number[]): boolean {
-    const path = voxelPath(
-      this.space,
+    this.#paths ??= new VoxelPaths(this.space);
+    const path = this.#paths.find(
       from.map((w) => this.voxel[w]),
       to.map((w) => this.voxel[w]),
     );
@@ -224,7 +257,11 @@ export class Placer {
     return (ax, ay, az, bx, by, bz) => Math.hypot(bx - ax, by - ay, bz - az) <= limit && los(ax, ay, az, bx, by, bz);
   }
 
-  /** Step 3; returns how many waypoints it removed. */
+  /**
+   * Step 3: drops each waypoint (fewest covered voxels first) whose covered voxels all see
+   * another live waypoint of their component and whose removal keeps the graph of its
+   * component connected; returns how many it removed.
+   */
   prune(): number {
     const { space } = this;
     const n = this.count;
@@ -236,16 +273,19 @@ export class Placer {
     }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
+    const dist = new Float64Array(n);
+    const reach = new Reach(n);
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
       // Other live waypoints of the component; they must stay connected without w.
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !this.#connectedWithout(graph, w, others)) continue;
+      if (others.length === 0 || !reach.connectedWithout(graph, this.alive, w, others)) continue;
       // Nearest to w first.
-      const d = (o: number) => Math.hypot(p[3 * o] - p[3 * w], p[3 * o + 1] - p[3 * w + 1], p[3 * o + 2] - p[3 * w + 2]);
-      others.sort((a, b) => d(a) - d(b) || a - b);
+      for (const o of others)
+        dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
+      others.sort((a, b) => dist[a] - dist[b] || a - b);
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
@@ -272,23 +312,6 @@ export class Placer {
     return removed;
   }
 
-  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
-  #connectedWithout(graph: WaypointGraph, w: number, members: readonly number[]): boolean {
-    if (members.length <= 1) return true;
-    const seen = new Set<number>([members[0]]);
-    const stack = [members[0]];
-    while (stack.length > 0) {
-      const u = stack.pop()!;
-      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
-        const v = graph.targets[e];
-        if (v === w || !this.alive[v] || seen.has(v)) continue;
-        seen.add(v);
-        stack.push(v);
-      }
-    }
-    return seen.size === members.length;
-  }
-
   /** Drops the dead waypoints (renumbering the rest) and relinks the live ones. */
   compact(): void {
     const renumber = new Int32Array(this.count).fill(-1);
@@ -304,7 +327,7 @@ export class Placer {
     this.voxel = voxel;
     this.xyz = xyz;
     this.alive = voxel.map(() => true);
-    this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink });
+    this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
 
@@ -313,20 +336,17 @@ export class Placer {
    * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
    * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
    * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
-   * measured before its own corners were added), the step stops. Most pairs are judged
+   * measured before its own corners were added), the step stops. Many pairs are judged
    * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
-   * at most `targetRatio` times a lower bound of the optimum (the obstacle-free grid
-   * distance, then the landmark bound of `GridLandmarks`); else a capped search
-   * (`GridLandmarks.distanceBelow`) finds the optimum only when it is below route /
-   * `targetRatio`, and the full grid path is searched only for pairs that get corners.
-   * Returns the number of batches run.
+   * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
+   * optimum); else jump point search measures the optimum's cost, and A* finds the grid path
+   * only for pairs that get corners. Returns the number of batches run.
    */
   refine(o: RefineOptions): number {
     const { space } = this;
     const grid = space.grid;
     const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
     const ctx = new SearchContext();
-    const landmarks = new GridLandmarks(space, gridSpace, LANDMARKS);
     const routeCtx = new SearchContext();
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
@@ -349,12 +369,13 @@ export class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
-        if (quick.length <= o.targetRatio * landmarks.lowerBound(s, g)) continue;
-        const distance = landmarks.distanceBelow(s, g, quick.length / o.targetRatio);
-        if (distance === Infinity) continue;
+        // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work).
+        const distance = findPathJps(gridSpace, s, g, {}, ctx).cost;
+        if (quick.length <= o.targetRatio * distance) continue;
         // Judge by a fuller route (ends linked to many more visible waypoints), near the figures'.
         const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (route.length <= o.targetRatio * distance) continue;
+        // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
         const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
@@ -374,5 +395,39 @@ export class Placer {
       if (over <= o.goalShare * (pairs.length / 2)) break;
     }
     return batch;
+  }
+}
+
+/** Graph reachability with reused buffers (a visit stamp per waypoint, an array stack). */
+class Reach {
+  readonly #stamp: Int32Array;
+  readonly #stack: Int32Array;
+  #round = 0;
+  constructor(n: number) {
+    this.#stamp = new Int32Array(n);
+    this.#stack = new Int32Array(n);
+  }
+
+  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
+  connectedWithout(graph: WaypointGraph, alive: readonly boolean[], w: number, members: readonly number[]): boolean {
+    if (members.length <= 1) return true;
+    const stamp = this.#stamp,
+      stack = this.#stack;
+    const round = ++this.#round;
+    stamp[members[0]] = round;
+    stack[0] = members[0];
+    let sp = 1,
+      seen = 1;
+    while (sp > 0) {
+      const u = stack[--sp];
+      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
+        const v = graph.targets[e];
+        if (v === w || stamp[v] === round || !alive[v]) continue;
+        stamp[v] = round;
+        stack[sp++] = v;
+        seen++;
+      }
+    }
+    return seen === members.length;
   }
 }
