@@ -9,7 +9,7 @@ import { Placer, type RefineOptions } from './waypointPlacer.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size, and connect ~9 bytes more per voxel
+ * components, search state), ~340 MB at this size, and connect up to 20 bytes more per voxel
  * (`VoxelPaths`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
@@ -73,8 +73,10 @@ export interface PlacedWaypoints {
  *  1. cover: repeatedly take the uncovered clear voxel farthest from geometry and from the
  *     grid border (medial-axis-like, so one waypoint sees much), make it a waypoint, and mark
  *     every uncovered voxel of its component that sees it;
- *  2. connect: while a component of clear voxels holds waypoints of two graph components, walk
- *     the shortest voxel path between them and add waypoints at its string-pulled corners;
+ *  2. connect: while a component of clear voxels holds waypoints of two graph components,
+ *     flood the clear voxels from every waypoint at once and, shortest first, add waypoints at
+ *     the string-pulled corners of the voxel path where two floods meet, for each pair of
+ *     graph components still apart;
  *  3. prune: drop each waypoint (fewest covered voxels first) whose voxels all see another
  *     waypoint and whose removal keeps its component's graph connected;
  *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the

@@ -170,11 +170,14 @@ export class Placer {
 
   /**
    * Step 2: while a component of clear voxels holds waypoints of two graph components, bridges
-   * one of them to the nearest other (`#bridge`). The graph components are kept in a
-   * union-find over the links of each waypoint added, so a round costs one voxel search, not
-   * a rebuild of the graph. Above the all-pairs limit `vis` keeps nearest-visible links, and
-   * an added waypoint may take the place of older links: there the union-find is rebuilt from
-   * the graph's links every round (else it would join components the graph no longer joins).
+   * them. A round floods the clear voxels from every waypoint at once, labelled by graph
+   * component (`VoxelPaths.meetings`), and walks the meetings of two components shortest
+   * first (Kruskal): a meeting whose two components are still apart gets the string-pulled
+   * corners of its voxel path as waypoints (`#bridge`). So a round costs one flood, not one
+   * search per bridge. The graph components are kept in a union-find over the links of each
+   * waypoint added. Above the all-pairs limit `vis` keeps nearest-visible links, and an added
+   * waypoint may take the place of older links: there the union-find is rebuilt from the
+   * graph's links after every bridge (else it would join components the graph no longer joins).
    */
   connect(): void {
     const { space } = this;
@@ -190,44 +193,49 @@ export class Placer {
       parent[w] = w;
       for (const t of this.vis.linksOf(w)) if (t < w) parent[find(t)] = find(w);
     };
-    const firstRoot = new Int32Array(space.componentCount);
-    // Each round joins one graph component to another; a round that adds nothing ends the loop.
-    for (let guard = 0, linked = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
+    let linked = 0;
+    const update = (): void => {
       // Links only grow up to the all-pairs limit: join the new waypoints; above it, all of them.
       if (this.count > this.allPairsLimit) linked = 0;
       for (; linked < this.count; linked++) join(linked);
+    };
+    const firstRoot = new Int32Array(space.componentCount);
+    const split = (): boolean => {
       firstRoot.fill(-1);
-      let split = -1;
       for (let w = 0; w < this.count; w++) {
         const c = space.component[this.voxel[w]];
         const root = find(w);
         if (firstRoot[c] === -1) firstRoot[c] = root;
-        else if (firstRoot[c] !== root) {
-          split = c;
-          break;
-        }
+        else if (firstRoot[c] !== root) return true;
       }
-      if (split === -1) return;
-      const from: number[] = [];
-      const to: number[] = [];
-      for (let w = 0; w < this.count; w++) {
-        if (space.component[this.voxel[w]] !== split) continue;
-        (find(w) === firstRoot[split] ? from : to).push(w);
+      return false;
+    };
+    this.#paths ??= new VoxelPaths(space);
+    const paths = this.#paths;
+    // Each round bridges every pair of graph components its flood finds apart; a round that adds nothing ends the loop.
+    for (let guard = 0; guard < 1000 && this.count < this.maxWaypoints; guard++) {
+      update();
+      if (!split()) return;
+      const n = this.count;
+      const sources = this.voxel.slice(0, n);
+      const labels = sources.map((_, w) => find(w));
+      let added = 0;
+      for (const m of paths.meetings(sources, labels)) {
+        if (this.count >= this.maxWaypoints) break;
+        if (find(m.a) === find(m.b)) continue;
+        // The corners see each other and both ends (string-pulled within the link distance).
+        if (this.#bridge(paths.pathOf(m))) added++;
+        update();
       }
-      if (!this.#bridge(from, to)) return;
+      if (added === 0) return;
     }
   }
 
   /**
-   * Adds waypoints along the shortest face-connected voxel path from a waypoint of `from` to
-   * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
+   * Adds the interior string-pulled corners of a voxel path (from one waypoint's voxel to
+   * another's) as waypoints. Returns false when nothing was added.
    */
-  #bridge(from: number[], to: number[]): boolean {
-    this.#paths ??= new VoxelPaths(this.space);
-    const path = this.#paths.find(
-      from.map((w) => this.voxel[w]),
-      to.map((w) => this.voxel[w]),
-    );
+  #bridge(path: readonly number[]): boolean {
     if (path.length < 2) return false;
     const corners: number[] = [];
     const c = this.#c;
