@@ -347,8 +347,9 @@ export class Placer {
    * measured before its own corners were added), the step stops. Many pairs are judged
    * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
    * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
-   * optimum); else jump point search measures the optimum's cost, and A* finds the grid path
-   * only for pairs that get corners. Returns the number of batches run.
+   * optimum), then when its fuller judging route is; else jump point search measures the
+   * optimum's cost, and A* finds the grid path only for pairs that get corners. Returns the
+   * number of batches run.
    */
   refine(o: RefineOptions): number {
     const { space } = this;
@@ -377,12 +378,13 @@ export class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
+        // Judge by a fuller route (ends linked to many more visible waypoints), near the figures';
+        // against the bound first: a route within it is within the optimum's too.
+        const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        if (route.length <= o.targetRatio * bound) continue;
         // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work).
         const distance = findPathJps(gridSpace, s, g, {}, ctx).cost;
-        if (quick.length <= o.targetRatio * distance) continue;
-        // Judge by a fuller route (ends linked to many more visible waypoints), near the figures'.
-        const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * distance) continue;
+        if (quick.length <= o.targetRatio * distance || route.length <= o.targetRatio * distance) continue;
         // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
         const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;
