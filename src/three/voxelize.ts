@@ -106,8 +106,8 @@ function voxelizeBlock(
   const meshes = 9 * world.meshSoupStart;
   // Voxel faces and primitives: grown by the dilation, shrunk by the tolerance (overlaps of
   // 1e-6 or less do not count, so flush faces block no neighbour). Meshes: touching counts.
-  if (meshes > 0) blockTriangles(soup.subarray(0, meshes), grid, r - VOXEL_EPSILON, block);
-  if (meshes < soup.length) blockTriangles(soup.subarray(meshes), grid, r, block);
+  blockTriangles(soup.subarray(0, meshes), grid, r - VOXEL_EPSILON, block);
+  blockTriangles(soup.subarray(meshes), grid, r, block);
   world.fillSolids(grid, [x0, y0, z0, x1 - 1, y1 - 1, z1 - 1]);
   let changed = 0;
   k = 0;

@@ -9,8 +9,8 @@ import { Placer, type RefineOptions } from './waypointPlacer.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size, and connect up to 20 bytes more per voxel
- * (`VoxelPaths`).
+ * components, search state), ~340 MB at this size, and connect 8 bytes more per voxel
+ * (`floodMeetings`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
 
@@ -159,12 +159,9 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     /** Linked with `exact` on first use (the import relinks the positions itself). */
     get graph(): WaypointGraph {
       if (graph === null) {
-        if (placeLos === exact) graph = placed.graph();
-        else {
-          const vis = new VisibilityGraph(exact, { maxLinkDistance: maxLink });
-          vis.setAll(positions);
-          graph = vis.graph();
-        }
+        const vis = placeLos === exact ? placed : new VisibilityGraph(exact, { maxLinkDistance: maxLink });
+        if (vis !== placed) vis.setAll(positions);
+        graph = vis.graph();
       }
       return graph;
     },

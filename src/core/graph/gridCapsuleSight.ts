@@ -64,15 +64,15 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     let x = Math.floor(ax),
       y = Math.floor(ay),
       z = Math.floor(az);
-    const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0,
-      sy = dy > 0 ? 1 : dy < 0 ? -1 : 0,
-      sz = dz > 0 ? 1 : dz < 0 ? -1 : 0;
+    const sx = Math.sign(dx),
+      sy = Math.sign(dy),
+      sz = Math.sign(dz);
     const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity,
       tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity,
       tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
-    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
-    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
-    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
+    let tx = edge(sx, x, ax, tdx),
+      ty = edge(sy, y, ay, tdy),
+      tz = edge(sz, z, az, tdz);
     for (;;) {
       // Outside the grid: not proven (a segment between voxel centres never gets there).
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
@@ -98,9 +98,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         x = Math.floor(px);
         y = Math.floor(py);
         z = Math.floor(pz);
-        tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
-        ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
-        tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
+        tx = edge(sx, x, ax, tdx);
+        ty = edge(sy, y, ay, tdy);
+        tz = edge(sz, z, az, tdz);
         continue;
       }
       if (tx <= ty && tx <= tz) {
@@ -115,6 +115,23 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
       }
     }
   };
+}
+
+/** The segment parameter (in steps of `td` per cell) where a walk in direction `s` leaves cell `v`, from `a`. */
+const edge = (s: number, v: number, a: number, td: number): number => (s > 0 ? (v + 1 - a) * td : s < 0 ? (a - v) * td : Infinity);
+
+/** The segment's parameter interval still inside the slabs tested so far (`slabHit`). */
+let t0 = 0;
+let t1 = 1;
+
+/** Narrows [t0, t1] to where a + t d lies in [lo, hi] on one axis; false when it empties. */
+function slab(a: number, d: number, lo: number, hi: number): boolean {
+  if (d === 0) return a >= lo && a <= hi;
+  const e = (lo - a) / d,
+    f = (hi - a) / d;
+  t0 = Math.max(t0, Math.min(e, f));
+  t1 = Math.min(t1, Math.max(e, f));
+  return t0 <= t1;
 }
 
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
@@ -132,45 +149,7 @@ function slabHit(
   loz: number,
   hiz: number,
 ): boolean {
-  let t0 = 0,
-    t1 = 1;
-  if (dx === 0) {
-    if (ax < lox || ax > hix) return false;
-  } else {
-    let e = (lox - ax) / dx,
-      f = (hix - ax) / dx;
-    if (e > f) {
-      const t = e;
-      e = f;
-      f = t;
-    }
-    if (e > t0) t0 = e;
-    if (f < t1) t1 = f;
-    if (t0 > t1) return false;
-  }
-  if (dy === 0) {
-    if (ay < loy || ay > hiy) return false;
-  } else {
-    let e = (loy - ay) / dy,
-      f = (hiy - ay) / dy;
-    if (e > f) {
-      const t = e;
-      e = f;
-      f = t;
-    }
-    if (e > t0) t0 = e;
-    if (f < t1) t1 = f;
-    if (t0 > t1) return false;
-  }
-  if (dz === 0) return az >= loz && az <= hiz;
-  let e = (loz - az) / dz,
-    f = (hiz - az) / dz;
-  if (e > f) {
-    const t = e;
-    e = f;
-    f = t;
-  }
-  if (e > t0) t0 = e;
-  if (f < t1) t1 = f;
-  return t0 <= t1;
+  t0 = 0;
+  t1 = 1;
+  return slab(ax, dx, lox, hix) && slab(ay, dy, loy, hiy) && slab(az, dz, loz, hiz);
 }

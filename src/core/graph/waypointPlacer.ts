@@ -10,7 +10,7 @@ import type { WaypointGraph } from './WaypointGraph.ts';
 import { samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
-import { VoxelPaths } from './voxelPath.ts';
+import { floodMeetings } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -54,7 +54,6 @@ export class Placer {
   /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
   readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
-  #paths: VoxelPaths | null = null;
 
   constructor(
     space: ClearSpace,
@@ -171,8 +170,8 @@ export class Placer {
   /**
    * Step 2: while a component of clear voxels holds waypoints of two graph components, bridges
    * them. A round floods the clear voxels from every waypoint at once, labelled by graph
-   * component (`VoxelPaths.meetings`), and walks the meetings of two components shortest
-   * first (Kruskal): a meeting whose two components are still apart gets the string-pulled
+   * component (`floodMeetings`), and walks the meetings of two components about shortest
+   * first (Kruskal, in the order the flood met them): a meeting whose two components are still apart gets the string-pulled
    * corners of its voxel path as waypoints (`#bridge`). So a round costs one flood, not one
    * search per bridge. The graph components are kept in a union-find over the links of each
    * waypoint added. Above the all-pairs limit `vis` keeps nearest-visible links, and an added
@@ -210,8 +209,6 @@ export class Placer {
       }
       return false;
     };
-    this.#paths ??= new VoxelPaths(space);
-    const paths = this.#paths;
     // Each round bridges every pair of graph components its flood finds apart; a round that adds nothing ends the loop.
     for (let guard = 0; guard < 1000 && this.count < this.maxWaypoints; guard++) {
       update();
@@ -220,11 +217,11 @@ export class Placer {
       const sources = this.voxel.slice(0, n);
       const labels = sources.map((_, w) => find(w));
       let added = 0;
-      for (const m of paths.meetings(sources, labels)) {
-        if (this.count >= this.maxWaypoints) break;
-        if (find(m.a) === find(m.b)) continue;
+      const { met, pathOf } = floodMeetings(space, sources, labels);
+      for (let k = 0; k < met.length && this.count < this.maxWaypoints; k += 4) {
+        if (find(met[k + 2]) === find(met[k + 3])) continue;
         // The corners see each other and both ends (string-pulled within the link distance).
-        if (this.#bridge(paths.pathOf(m))) added++;
+        if (this.#bridge(pathOf(met[k], met[k + 1]))) added++;
         update();
       }
       if (added === 0) return;
@@ -282,14 +279,14 @@ export class Placer {
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
     const dist = new Float64Array(n);
-    const reach = new Reach(n);
+    const connectedWithout = reachability(n);
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
       // Other live waypoints of the component; they must stay connected without w.
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !reach.connectedWithout(graph, this.alive, w, others)) continue;
+      if (others.length === 0 || !connectedWithout(graph, this.alive, w, others)) continue;
       // Nearest to w first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
@@ -408,22 +405,18 @@ export class Placer {
   }
 }
 
-/** Graph reachability with reused buffers (a visit stamp per waypoint, an array stack). */
-class Reach {
-  readonly #stamp: Int32Array;
-  readonly #stack: Int32Array;
-  #round = 0;
-  constructor(n: number) {
-    this.#stamp = new Int32Array(n);
-    this.#stack = new Int32Array(n);
-  }
-
-  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
-  connectedWithout(graph: WaypointGraph, alive: readonly boolean[], w: number, members: readonly number[]): boolean {
+/**
+ * `connectedWithout(graph, alive, w, members)`: whether `members` (live waypoints other than
+ * `w`) are connected in `graph` without `w`. Graph reachability over at most `n` waypoints
+ * with reused buffers (a visit stamp per waypoint, an array stack).
+ */
+function reachability(n: number) {
+  const stamp = new Int32Array(n),
+    stack = new Int32Array(n);
+  let round = 0;
+  return (graph: WaypointGraph, alive: readonly boolean[], w: number, members: readonly number[]): boolean => {
     if (members.length <= 1) return true;
-    const stamp = this.#stamp,
-      stack = this.#stack;
-    const round = ++this.#round;
+    round++;
     stamp[members[0]] = round;
     stack[0] = members[0];
     let sp = 1,
@@ -439,5 +432,5 @@ class Reach {
       }
     }
     return seen === members.length;
-  }
+  };
 }
