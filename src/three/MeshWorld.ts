@@ -120,8 +120,7 @@ export class MeshWorld {
    * voxel faces (with their spare slots) and primitive obstacles.
    */
   get meshSoupStart(): number {
-    if (this.#tree.current === null) this.#tree.build();
-    return this.#tree.firstMeshTriangle;
+    return this.bvh && this.#tree.meshStart;
   }
 
   /** Segment and capsule tests run so far, over all rebuilds. */

@@ -67,9 +67,10 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     const sx = Math.sign(dx),
       sy = Math.sign(dy),
       sz = Math.sign(dz);
-    const tdx = sx !== 0 ? Math.abs(1 / dx) : Infinity,
-      tdy = sy !== 0 ? Math.abs(1 / dy) : Infinity,
-      tdz = sz !== 0 ? Math.abs(1 / dz) : Infinity;
+    // Cell steps per unit of t (Infinity on an axis the segment does not move along: 1 / ±0).
+    const tdx = Math.abs(1 / dx),
+      tdy = Math.abs(1 / dy),
+      tdz = Math.abs(1 / dz);
     let tx = edge(sx, x, ax, tdx),
       ty = edge(sy, y, ay, tdy),
       tz = edge(sz, z, az, tdz);
@@ -120,20 +121,6 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
 /** The segment parameter (in steps of `td` per cell) where a walk in direction `s` leaves cell `v`, from `a`. */
 const edge = (s: number, v: number, a: number, td: number): number => (s > 0 ? (v + 1 - a) * td : s < 0 ? (a - v) * td : Infinity);
 
-/** The segment's parameter interval still inside the slabs tested so far (`slabHit`). */
-let t0 = 0;
-let t1 = 1;
-
-/** Narrows [t0, t1] to where a + t d lies in [lo, hi] on one axis; false when it empties. */
-function slab(a: number, d: number, lo: number, hi: number): boolean {
-  if (d === 0) return a >= lo && a <= hi;
-  const e = (lo - a) / d,
-    f = (hi - a) / d;
-  t0 = Math.max(t0, Math.min(e, f));
-  t1 = Math.min(t1, Math.max(e, f));
-  return t0 <= t1;
-}
-
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
 function slabHit(
   ax: number,
@@ -149,7 +136,31 @@ function slabHit(
   loz: number,
   hiz: number,
 ): boolean {
-  t0 = 0;
-  t1 = 1;
-  return slab(ax, dx, lox, hix) && slab(ay, dy, loy, hiy) && slab(az, dz, loz, hiz);
+  let t0 = 0,
+    t1 = 1;
+  if (dx === 0) {
+    if (ax < lox || ax > hix) return false;
+  } else {
+    const e = (lox - ax) / dx,
+      f = (hix - ax) / dx;
+    t0 = Math.max(t0, Math.min(e, f));
+    t1 = Math.min(t1, Math.max(e, f));
+  }
+  if (dy === 0) {
+    if (ay < loy || ay > hiy) return false;
+  } else {
+    const e = (loy - ay) / dy,
+      f = (hiy - ay) / dy;
+    t0 = Math.max(t0, Math.min(e, f));
+    t1 = Math.min(t1, Math.max(e, f));
+  }
+  if (dz === 0) {
+    if (az < loz || az > hiz) return false;
+  } else {
+    const e = (loz - az) / dz,
+      f = (hiz - az) / dz;
+    t0 = Math.max(t0, Math.min(e, f));
+    t1 = Math.min(t1, Math.max(e, f));
+  }
+  return t0 <= t1;
 }
