@@ -71,9 +71,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     const tdx = Math.abs(1 / dx),
       tdy = Math.abs(1 / dy),
       tdz = Math.abs(1 / dz);
-    let tx = edge(sx, x, ax, tdx),
-      ty = edge(sy, y, ay, tdy),
-      tz = edge(sz, z, az, tdz);
+    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
     for (;;) {
       // Outside the grid: not proven (a segment between voxel centres never gets there).
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
@@ -99,9 +99,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         x = Math.floor(px);
         y = Math.floor(py);
         z = Math.floor(pz);
-        tx = edge(sx, x, ax, tdx);
-        ty = edge(sy, y, ay, tdy);
-        tz = edge(sz, z, az, tdz);
+        tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+        ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+        tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
         continue;
       }
       if (tx <= ty && tx <= tz) {
@@ -117,9 +117,6 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     }
   };
 }
-
-/** The segment parameter (in steps of `td` per cell) where a walk in direction `s` leaves cell `v`, from `a`. */
-const edge = (s: number, v: number, a: number, td: number): number => (s > 0 ? (v + 1 - a) * td : s < 0 ? (a - v) * td : Infinity);
 
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
 function slabHit(
@@ -141,26 +138,40 @@ function slabHit(
   if (dx === 0) {
     if (ax < lox || ax > hix) return false;
   } else {
-    const e = (lox - ax) / dx,
+    let e = (lox - ax) / dx,
       f = (hix - ax) / dx;
-    t0 = Math.max(t0, Math.min(e, f));
-    t1 = Math.min(t1, Math.max(e, f));
+    if (e > f) {
+      const t = e;
+      e = f;
+      f = t;
+    }
+    if (e > t0) t0 = e;
+    if (f < t1) t1 = f;
+    if (t0 > t1) return false;
   }
   if (dy === 0) {
     if (ay < loy || ay > hiy) return false;
   } else {
-    const e = (loy - ay) / dy,
+    let e = (loy - ay) / dy,
       f = (hiy - ay) / dy;
-    t0 = Math.max(t0, Math.min(e, f));
-    t1 = Math.min(t1, Math.max(e, f));
+    if (e > f) {
+      const t = e;
+      e = f;
+      f = t;
+    }
+    if (e > t0) t0 = e;
+    if (f < t1) t1 = f;
+    if (t0 > t1) return false;
   }
-  if (dz === 0) {
-    if (az < loz || az > hiz) return false;
-  } else {
-    const e = (loz - az) / dz,
-      f = (hiz - az) / dz;
-    t0 = Math.max(t0, Math.min(e, f));
-    t1 = Math.min(t1, Math.max(e, f));
+  if (dz === 0) return az >= loz && az <= hiz;
+  let e = (loz - az) / dz,
+    f = (hiz - az) / dz;
+  if (e > f) {
+    const t = e;
+    e = f;
+    f = t;
   }
+  if (e > t0) t0 = e;
+  if (f < t1) t1 = f;
   return t0 <= t1;
 }
