@@ -20,8 +20,8 @@ export class MeshTree {
   readonly #options: BVHOptions;
   /** The world's meshes, in soup order. */
   protected readonly meshes: readonly MeshEntry[];
-  /** First mesh triangle in the current soup. */
-  protected meshStart = 0;
+  /** First mesh triangle in the current soup (the triangles before it are a subclass's). */
+  meshStart = 0;
   /** Refits since the last build (a subclass that refits counts them). */
   protected refits = 0;
   #tree: StaticBVH | null = null;

@@ -114,6 +114,15 @@ export class MeshWorld {
     return this.#tree.current ?? this.#tree.build();
   }
 
+  /**
+   * First triangle of the meshes in `bvh.soup` (the tree is built first if stale): the meshes'
+   * triangles run from it to the soup's end; the triangles before it are a CollisionWorld's
+   * voxel faces (with their spare slots) and primitive obstacles.
+   */
+  get meshSoupStart(): number {
+    return this.bvh && this.#tree.meshStart;
+  }
+
   /** Segment and capsule tests run so far, over all rebuilds. */
   get segmentTests(): number {
     return this.#tree.segmentTests;

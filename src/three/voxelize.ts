@@ -5,14 +5,18 @@ import { MeshWorld } from './MeshWorld.ts';
 import { blockTriangles } from '../core/geometry/voxelizeMesh.ts';
 import { checkAabb, checkInstance, checkNumber, checkOptions } from '../core/args.ts';
 
-/** A triangle must reach this far into a voxel box to make it solid (touching does not count). */
+/**
+ * A primitive obstacle's or voxel face's triangle must reach this far into a voxel box to make
+ * it solid (touching does not count: a box flush with voxel faces blocks only the voxels it
+ * fills). A mesh triangle blocks every voxel whose closed box it touches.
+ */
 export const VOXEL_EPSILON = 1e-6;
 
 /** Options of `voxelize` and `voxelizeRegion`. */
 export interface VoxelizeOptions {
   /**
    * Grow the obstacles by this distance, e.g. the agent radius: a voxel is solid when a
-   * triangle overlaps its box grown by `dilation` on every side (a cube around each point, so
+   * triangle meets its box grown by `dilation` on every side (a cube around each point, so
    * a little more than the round Minkowski sum: conservative). @default 0
    */
   dilation?: number;
@@ -20,9 +24,11 @@ export interface VoxelizeOptions {
 
 /**
  * Voxelizes the static world into a new grid with the given origin, cellSize and dims: a
- * voxel is solid when a triangle overlaps its box (grown by `dilation`) by more than 1e-6, or
- * its centre lies inside an obstacle (a solid voxel of the world's layer, or a primitive by
- * its analytic inside test). Conservative: thin walls and small obstacles are never lost.
+ * voxel is solid when a mesh triangle meets its closed box (grown by `dilation`), a primitive
+ * obstacle's triangle overlaps that box by more than 1e-6 (VOXEL_EPSILON), or its centre
+ * lies inside an obstacle (a solid voxel of the world's layer, or a primitive by its analytic
+ * inside test). Conservative: thin walls and small obstacles are never lost, and every point
+ * of a mesh lies in the closed box of a solid voxel, so the solid voxels cover the meshes.
  * Work: each triangle against the voxels of its bounding box, plus each obstacle's inside
  * test on the voxel centres in its box.
  */
@@ -63,9 +69,10 @@ function dilationOf(options: VoxelizeOptions): number {
 
 /**
  * Voxelizes voxels [x0, x1) x [y0, y1) x [z0, z1) of `grid`; returns how many changed. The
- * block is rebuilt from free: first every voxel whose box, grown by r and shrunk by the
- * tolerance, meets a world triangle (`blockTriangles` over the triangles of the world's BVH),
- * then every voxel whose centre lies inside an obstacle (a solid voxel of the layer, or a
+ * block is rebuilt from free: first every voxel whose closed box, grown by r, meets a mesh
+ * triangle, and every voxel whose box, grown by r and shrunk by the tolerance, meets a voxel
+ * face or primitive triangle (`blockTriangles` over the two parts of the world's soup), then
+ * every voxel whose centre lies inside an obstacle (a solid voxel of the layer, or a
  * primitive by its analytic test), visiting only the voxels whose centres lie in its box.
  */
 function voxelizeBlock(
@@ -95,8 +102,12 @@ function voxelizeBlock(
     }
   }
   const block = [x0, y0, z0, x1, y1, z1];
-  // Grown by the dilation, shrunk by the tolerance: overlaps of 1e-6 or less do not count.
-  blockTriangles(world.bvh.soup, grid, r - VOXEL_EPSILON, block);
+  const soup = world.bvh.soup;
+  const meshes = 9 * world.meshSoupStart;
+  // Voxel faces and primitives: grown by the dilation, shrunk by the tolerance (overlaps of
+  // 1e-6 or less do not count, so flush faces block no neighbour). Meshes: touching counts.
+  blockTriangles(soup.subarray(0, meshes), grid, r - VOXEL_EPSILON, block);
+  blockTriangles(soup.subarray(meshes), grid, r, block);
   world.fillSolids(grid, [x0, y0, z0, x1 - 1, y1 - 1, z1 - 1]);
   let changed = 0;
   k = 0;

@@ -2,14 +2,15 @@ import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import { clearSpace, gridAssistedLineOfSight, gridSweepProof, type ClearSpace } from '../grid/clearance.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
-import type { LineOfSight } from './visibility.ts';
+import { gridCapsuleSight } from './gridCapsuleSight.ts';
+import { VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
 import { Placer, type RefineOptions } from './waypointPlacer.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
- * components, search state), ~340 MB at this size, and the refinement up to ~28 bytes more
- * per clear voxel (`GridLandmarks`).
+ * components, search state), ~340 MB at this size, and connect 8 bytes more per voxel
+ * (`floodMeetings`).
  */
 export const MAX_PLACEMENT_VOXELS = 2 ** 24;
 
@@ -61,7 +62,10 @@ export interface PlacedWaypoints {
  * line-of-sight test (e.g. a BVH capsule test of radius R); every piece of geometry it tests
  * against must lie in the closed boxes of blocked voxels of `grid` (a voxel layer, or a
  * conservative voxelization of the world): clearance is measured on the grid, and tests the
- * grid alone proves clear skip `los` (`gridAssistedLineOfSight`). Aims, in this order:
+ * grid alone proves clear skip `los` (`gridCapsuleSight`, `gridAssistedLineOfSight`). For a
+ * radius under half a cell, placement decides on the grid
+ * alone (what the grid sees, `los` sees too), and `graph` is linked with `los` when first read.
+ * Aims, in this order:
  *  - every clear voxel (`clearSpace`) sees a waypoint of its own component (coverage 1);
  *  - the waypoint graph has one component per component of clear voxels;
  *  - few waypoints, placed where routes through them are short.
@@ -69,8 +73,10 @@ export interface PlacedWaypoints {
  *  1. cover: repeatedly take the uncovered clear voxel farthest from geometry and from the
  *     grid border (medial-axis-like, so one waypoint sees much), make it a waypoint, and mark
  *     every uncovered voxel of its component that sees it;
- *  2. connect: while a component of clear voxels holds waypoints of two graph components, walk
- *     the shortest voxel path between them and add waypoints at its string-pulled corners;
+ *  2. connect: while a component of clear voxels holds waypoints of two graph components,
+ *     flood the clear voxels from every waypoint at once and, shortest first, add waypoints at
+ *     the string-pulled corners of the voxel path where two floods meet, for each pair of
+ *     graph components still apart;
  *  3. prune: drop each waypoint (fewest covered voxels first) whose voxels all see another
  *     waypoint and whose removal keeps its component's graph connected;
  *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the
@@ -119,8 +125,15 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   // Every test below may skip `los` where the grid alone proves the capsule clear.
   const sweep = gridSweepProof(grid, radius);
   const assisted = gridAssistedLineOfSight(grid, radius, los, sweep);
+  // The grid's own capsule test (no geometry) first; it is conservative, so `los` decides the rest.
+  const gridSight = gridCapsuleSight(space);
+  const exact: LineOfSight = (ax, ay, az, bx, by, bz) => gridSight(ax, ay, az, bx, by, bz) || assisted(ax, ay, az, bx, by, bz);
+  // Below half a cell every clear voxel centre sees its face neighbours on the grid alone, so
+  // placement can decide on the grid alone: what it sees, `los` sees too (coverage and
+  // connections hold; routes only get shorter). Its graph is then relinked with `exact`.
+  const placeLos = radius + 1e-6 * grid.cellSize < 0.5 * grid.cellSize ? gridSight : exact;
   const clearanceMs = lap();
-  const placer = new Placer(space, assisted, sweep, maxWaypoints, maxLink);
+  const placer = new Placer(space, placeLos, sweep, maxWaypoints, maxLink);
   placer.cover();
   const cover = placer.count;
   const coverMs = lap();
@@ -138,10 +151,20 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   placer.connect();
   connectors += placer.count - base - refined;
   connectMs += lap();
-  const graph = placer.vis.graph();
+  const positions = Float64Array.from(placer.xyz);
+  const placed = placer.vis;
+  let graph: WaypointGraph | null = null;
   return {
-    positions: graph.positions,
-    graph,
+    positions,
+    /** Linked with `exact` on first use (the import relinks the positions itself). */
+    get graph(): WaypointGraph {
+      if (graph === null) {
+        const vis = placeLos === exact ? placed : new VisibilityGraph(exact, { maxLinkDistance: maxLink });
+        if (vis !== placed) vis.setAll(positions);
+        graph = vis.graph();
+      }
+      return graph;
+    },
     space,
     steps: { cover, connectors, pruned, refined, batches },
     ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },

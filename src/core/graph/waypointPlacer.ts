@@ -1,15 +1,16 @@
 import type { ClearSpace, SweepProof } from '../grid/clearance.ts';
 import { GridSpace } from '../grid/GridSpace.ts';
 import { findPath } from '../search/AStarRun.ts';
+import { findPathJps } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
+import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
-import { GridLandmarks } from './gridLandmarks.ts';
-import { graphComponents, samplePairs, voxelCenter } from './waypointMetrics.ts';
+import { samplePairs, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
-import { voxelPath } from './voxelPath.ts';
+import { floodMeetings } from './voxelPath.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -34,9 +35,6 @@ const ROUTE_END_LINKS = 12;
  */
 const JUDGE_END_LINKS = 48;
 
-/** Landmarks per component for the refinement's distance bounds (`GridLandmarks`). */
-const LANDMARKS = 2;
-
 /** The steps of `placeWaypoints`. Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
   readonly space: ClearSpace;
@@ -45,6 +43,8 @@ export class Placer {
   readonly sweep: SweepProof | null;
   readonly maxWaypoints: number;
   readonly maxLink: number;
+  /** Above this many waypoints `vis` keeps nearest-visible links (VisibilityOptions.allPairsLimit). */
+  readonly allPairsLimit: number;
   vis: VisibilityGraph;
   /** Voxel index of each waypoint. */
   voxel: number[] = [];
@@ -55,13 +55,21 @@ export class Placer {
   readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
 
-  constructor(space: ClearSpace, los: LineOfSight, sweep: SweepProof | null, maxWaypoints: number, maxLink: number) {
+  constructor(
+    space: ClearSpace,
+    los: LineOfSight,
+    sweep: SweepProof | null,
+    maxWaypoints: number,
+    maxLink: number,
+    allPairsLimit = ALL_PAIRS_LIMIT,
+  ) {
     this.space = space;
     this.los = los;
     this.sweep = sweep;
     this.maxWaypoints = maxWaypoints;
     this.maxLink = maxLink;
-    this.vis = new VisibilityGraph(los, { maxLinkDistance: maxLink });
+    this.allPairsLimit = allPairsLimit;
+    this.vis = new VisibilityGraph(los, { maxLinkDistance: maxLink, allPairsLimit });
     this.coveredBy = new Int32Array(space.clearVoxels.length).fill(-1);
   }
 
@@ -69,12 +77,14 @@ export class Placer {
     return this.voxel.length;
   }
 
+  /** Makes voxel v's centre a waypoint (linked in `vis`) and returns its index. */
   add(v: number): number {
     voxelCenter(this.space, v, this.#c);
     this.voxel.push(v);
     this.alive.push(true);
     this.xyz.push(this.#c.x, this.#c.y, this.#c.z);
-    return this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    return this.voxel.length - 1;
   }
 
   /** Whether voxel centre u sees waypoint w. */
@@ -157,44 +167,72 @@ export class Placer {
     }
   }
 
+  /**
+   * Step 2: while a component of clear voxels holds waypoints of two graph components, bridges
+   * them. A round floods the clear voxels from every waypoint at once, labelled by graph
+   * component (`floodMeetings`), and walks the meetings of two components about shortest
+   * first (Kruskal, in the order the flood met them): a meeting whose two components are still apart gets the string-pulled
+   * corners of its voxel path as waypoints (`#bridge`). So a round costs one flood, not one
+   * search per bridge. The graph components are kept in a union-find over the links of each
+   * waypoint added. Above the all-pairs limit `vis` keeps nearest-visible links, and an added
+   * waypoint may take the place of older links: there the union-find is rebuilt from the
+   * graph's links after every bridge (else it would join components the graph no longer joins).
+   */
   connect(): void {
     const { space } = this;
-    // Each round joins one pair of graph components; a round that adds nothing ends the loop.
-    for (let guard = 0; guard < 10000 && this.count < this.maxWaypoints; guard++) {
-      const graph = this.vis.graph();
-      const { label } = graphComponents(graph);
-      // First graph component met in each clear-space component.
-      const firstLabel = new Int32Array(space.componentCount).fill(-1);
-      let split = -1;
+    const parent: number[] = [];
+    const find = (w: number): number => {
+      while (parent[w] !== w) {
+        parent[w] = parent[parent[w]];
+        w = parent[w];
+      }
+      return w;
+    };
+    const join = (w: number): void => {
+      parent[w] = w;
+      for (const t of this.vis.linksOf(w)) if (t < w) parent[find(t)] = find(w);
+    };
+    let linked = 0;
+    const update = (): void => {
+      // Links only grow up to the all-pairs limit: join the new waypoints; above it, all of them.
+      if (this.count > this.allPairsLimit) linked = 0;
+      for (; linked < this.count; linked++) join(linked);
+    };
+    const firstRoot = new Int32Array(space.componentCount);
+    const split = (): boolean => {
+      firstRoot.fill(-1);
       for (let w = 0; w < this.count; w++) {
         const c = space.component[this.voxel[w]];
-        if (firstLabel[c] === -1) firstLabel[c] = label[w];
-        else if (firstLabel[c] !== label[w]) {
-          split = c;
-          break;
-        }
+        const root = find(w);
+        if (firstRoot[c] === -1) firstRoot[c] = root;
+        else if (firstRoot[c] !== root) return true;
       }
-      if (split === -1) return;
-      const from: number[] = [];
-      const to: number[] = [];
-      for (let w = 0; w < this.count; w++) {
-        if (space.component[this.voxel[w]] !== split) continue;
-        (label[w] === firstLabel[split] ? from : to).push(w);
+      return false;
+    };
+    // Each round bridges every pair of graph components its flood finds apart; a round that adds nothing ends the loop.
+    for (let guard = 0; guard < 1000 && this.count < this.maxWaypoints; guard++) {
+      update();
+      if (!split()) return;
+      const n = this.count;
+      const sources = this.voxel.slice(0, n);
+      const labels = sources.map((_, w) => find(w));
+      let added = 0;
+      const { met, pathOf } = floodMeetings(space, sources, labels);
+      for (let k = 0; k < met.length && this.count < this.maxWaypoints; k += 4) {
+        if (find(met[k + 2]) === find(met[k + 3])) continue;
+        // The corners see each other and both ends (string-pulled within the link distance).
+        if (this.#bridge(pathOf(met[k], met[k + 1]))) added++;
+        update();
       }
-      if (!this.#bridge(from, to)) return;
+      if (added === 0) return;
     }
   }
 
   /**
-   * Adds waypoints along the shortest face-connected voxel path from a waypoint of `from` to
-   * one of `to`, at the path's string-pulled corners. Returns false when nothing was added.
+   * Adds the interior string-pulled corners of a voxel path (from one waypoint's voxel to
+   * another's) as waypoints. Returns false when nothing was added.
    */
-  #bridge(from: number[], to: number[]): boolean {
-    const path = voxelPath(
-      this.space,
-      from.map((w) => this.voxel[w]),
-      to.map((w) => this.voxel[w]),
-    );
+  #bridge(path: readonly number[]): boolean {
     if (path.length < 2) return false;
     const corners: number[] = [];
     const c = this.#c;
@@ -224,7 +262,11 @@ export class Placer {
     return (ax, ay, az, bx, by, bz) => Math.hypot(bx - ax, by - ay, bz - az) <= limit && los(ax, ay, az, bx, by, bz);
   }
 
-  /** Step 3; returns how many waypoints it removed. */
+  /**
+   * Step 3: drops each waypoint (fewest covered voxels first) whose covered voxels all see
+   * another live waypoint of their component and whose removal keeps the graph of its
+   * component connected; returns how many it removed.
+   */
   prune(): number {
     const { space } = this;
     const n = this.count;
@@ -236,16 +278,19 @@ export class Placer {
     }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
+    const dist = new Float64Array(n);
+    const connectedWithout = reachability(n);
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
       // Other live waypoints of the component; they must stay connected without w.
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !this.#connectedWithout(graph, w, others)) continue;
+      if (others.length === 0 || !connectedWithout(graph, this.alive, w, others)) continue;
       // Nearest to w first.
-      const d = (o: number) => Math.hypot(p[3 * o] - p[3 * w], p[3 * o + 1] - p[3 * w + 1], p[3 * o + 2] - p[3 * w + 2]);
-      others.sort((a, b) => d(a) - d(b) || a - b);
+      for (const o of others)
+        dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
+      others.sort((a, b) => dist[a] - dist[b] || a - b);
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
@@ -272,23 +317,6 @@ export class Placer {
     return removed;
   }
 
-  /** Whether `members` (live waypoints other than `w`) are connected in `graph` without `w`. */
-  #connectedWithout(graph: WaypointGraph, w: number, members: readonly number[]): boolean {
-    if (members.length <= 1) return true;
-    const seen = new Set<number>([members[0]]);
-    const stack = [members[0]];
-    while (stack.length > 0) {
-      const u = stack.pop()!;
-      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
-        const v = graph.targets[e];
-        if (v === w || !this.alive[v] || seen.has(v)) continue;
-        seen.add(v);
-        stack.push(v);
-      }
-    }
-    return seen.size === members.length;
-  }
-
   /** Drops the dead waypoints (renumbering the rest) and relinks the live ones. */
   compact(): void {
     const renumber = new Int32Array(this.count).fill(-1);
@@ -304,7 +332,7 @@ export class Placer {
     this.voxel = voxel;
     this.xyz = xyz;
     this.alive = voxel.map(() => true);
-    this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink });
+    this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
 
@@ -313,20 +341,18 @@ export class Placer {
    * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
    * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
    * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
-   * measured before its own corners were added), the step stops. Most pairs are judged
+   * measured before its own corners were added), the step stops. Many pairs are judged
    * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
-   * at most `targetRatio` times a lower bound of the optimum (the obstacle-free grid
-   * distance, then the landmark bound of `GridLandmarks`); else a capped search
-   * (`GridLandmarks.distanceBelow`) finds the optimum only when it is below route /
-   * `targetRatio`, and the full grid path is searched only for pairs that get corners.
-   * Returns the number of batches run.
+   * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
+   * optimum), then when its fuller judging route is; else jump point search measures the
+   * optimum's cost, and A* finds the grid path only for pairs that get corners. Returns the
+   * number of batches run.
    */
   refine(o: RefineOptions): number {
     const { space } = this;
     const grid = space.grid;
     const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
     const ctx = new SearchContext();
-    const landmarks = new GridLandmarks(space, gridSpace, LANDMARKS);
     const routeCtx = new SearchContext();
     const limited = this.limitedLos();
     const placed = new Set(this.voxel);
@@ -349,12 +375,14 @@ export class Placer {
         const graph = this.vis.graph();
         const quick = new WaypointRouter(graph, this.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
         if (quick.length <= o.targetRatio * bound) continue;
-        if (quick.length <= o.targetRatio * landmarks.lowerBound(s, g)) continue;
-        const distance = landmarks.distanceBelow(s, g, quick.length / o.targetRatio);
-        if (distance === Infinity) continue;
-        // Judge by a fuller route (ends linked to many more visible waypoints), near the figures'.
+        // Judge by a fuller route (ends linked to many more visible waypoints), near the figures';
+        // against the bound first: a route within it is within the optimum's too.
         const route = new WaypointRouter(graph, this.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
-        if (route.length <= o.targetRatio * distance) continue;
+        if (route.length <= o.targetRatio * bound) continue;
+        // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work).
+        const distance = findPathJps(gridSpace, s, g, {}, ctx).cost;
+        if (quick.length <= o.targetRatio * distance || route.length <= o.targetRatio * distance) continue;
+        // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
         const optimum = findPath(gridSpace, s, g, {}, ctx);
         if (route.length > o.goalRatio * optimum.cost) over++;
         const corners: number[] = [];
@@ -375,4 +403,34 @@ export class Placer {
     }
     return batch;
   }
+}
+
+/**
+ * `connectedWithout(graph, alive, w, members)`: whether `members` (live waypoints other than
+ * `w`) are connected in `graph` without `w`. Graph reachability over at most `n` waypoints
+ * with reused buffers (a visit stamp per waypoint, an array stack).
+ */
+function reachability(n: number) {
+  const stamp = new Int32Array(n),
+    stack = new Int32Array(n);
+  let round = 0;
+  return (graph: WaypointGraph, alive: readonly boolean[], w: number, members: readonly number[]): boolean => {
+    if (members.length <= 1) return true;
+    round++;
+    stamp[members[0]] = round;
+    stack[0] = members[0];
+    let sp = 1,
+      seen = 1;
+    while (sp > 0) {
+      const u = stack[--sp];
+      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
+        const v = graph.targets[e];
+        if (v === w || stamp[v] === round || !alive[v]) continue;
+        stamp[v] = round;
+        stack[sp++] = v;
+        seen++;
+      }
+    }
+    return seen === members.length;
+  };
 }
