@@ -1,13 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { InterleavedSequencer } from './test/support/sequencer.ts';
 
 export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // Both cores: vitest's default keeps one core free, which on a 2-core machine runs every file
-    // one after another (the browser tests spend much of their time waiting on the page).
-    maxWorkers: 2,
+    // Three workers on this 2-core machine, with the browser files spread through the unit files
+    // (test/support/sequencer.ts): a browser test spends much of its time waiting on its page,
+    // and the unit files keep both cores busy meanwhile (vitest's default keeps one core free
+    // and runs the projects one after the other).
+    maxWorkers: 3,
+    sequence: { sequencer: InterleavedSequencer },
     // expect.poll waits for what a page does next; on a busy machine that can take far longer
     // than vitest's 1 s default, and a poll that gives up early is a wall-clock assertion.
     expect: { poll: { timeout: 30_000, interval: 100 } },
