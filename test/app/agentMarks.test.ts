@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentMarks, TRAIL_POINTS } from '../../src/app/features/agents/AgentMarks.ts';
 import type { SimSnapshot } from '../../src/app/features/agents/protocol.ts';
+import { agentSnapshot } from '../support/agentSnapshot.ts';
 
 /** A snapshot of `n` agents at x = t * speed (agent i at z = i), goals at x = 10, the first arrived when `arrivedFirst`. */
 function snapshot(n: number, t: number, arrivedFirst = false): SimSnapshot {
@@ -13,29 +14,15 @@ function snapshot(n: number, t: number, arrivedFirst = false): SimSnapshot {
   }
   const arrived = new Uint8Array(n);
   if (arrivedFirst) arrived[0] = 1;
-  const zeros = new Float32Array(3 * n);
-  return {
-    type: 'snapshot',
-    generation: 1,
+  return agentSnapshot(n, {
     time: t,
-    steps: 0,
     playing: true,
-    count: n,
-    ids: null,
     positions,
-    headings: zeros,
-    pull: zeros,
-    push: zeros,
-    velocities: zeros,
-    preferred: zeros,
+    goals,
     radii: new Float32Array(n).fill(0.1),
     arrived,
     arrivedCount: arrivedFirst ? 1 : 0,
-    obstacles: new Float32Array(0),
-    goals,
-    path: new Float32Array(0),
-    pathOf: -1,
-  };
+  });
 }
 
 describe('AgentMarks', () => {

@@ -3,6 +3,7 @@ import { type BufferAttribute, Color } from 'three';
 import { describe, expect, it } from 'vitest';
 import { ARROW_RADII, CHOSEN_COLOR, PREFERRED_COLOR, VelocityArrows } from '../../src/app/features/agents/VelocityArrows.ts';
 import type { SimSnapshot } from '../../src/app/features/agents/protocol.ts';
+import { agentSnapshot } from '../support/agentSnapshot.ts';
 
 /** `n` agents at x = i, flying +x at speed 1 while wanting +z at speed 2; agent 0 at rest (arrived). */
 function snapshot(n: number): SimSnapshot {
@@ -16,29 +17,7 @@ function snapshot(n: number): SimSnapshot {
       preferred.set([0, 0, 2], 3 * i);
     }
   }
-  const zeros = new Float32Array(3 * n);
-  return {
-    type: 'snapshot',
-    generation: 1,
-    time: 0,
-    steps: 1,
-    playing: false,
-    count: n,
-    ids: null,
-    positions,
-    headings: zeros,
-    pull: zeros,
-    push: zeros,
-    velocities,
-    preferred,
-    radii: new Float32Array(n).fill(0.5),
-    arrived: new Uint8Array(n),
-    arrivedCount: 0,
-    obstacles: new Float32Array(0),
-    goals: zeros,
-    path: new Float32Array(0),
-    pathOf: -1,
-  };
+  return agentSnapshot(n, { steps: 1, positions, velocities, preferred });
 }
 
 const positionArray = (a: VelocityArrows) => (a.geometry.getAttribute('position') as BufferAttribute).array as Float32Array;

@@ -128,18 +128,32 @@ const _tri = new Float64Array(9);
 const SLACK = 1e-6;
 
 /**
+ * The checked options of a mesh voxelization and the layout of its grid (`meshGridSpec` of the
+ * soup's box, at most `maxVoxels`): what `voxelizeTriangles` and the sparse voxelizer share.
+ * Throws a NavlabError (usage) naming a bad option or soup.
+ */
+export function meshVoxelizeLayout(
+  soup: ArrayLike<number>,
+  options: MeshVoxelizeOptions,
+  maxVoxels?: number,
+): { cellSize: number; dilation: number; fill: VoxelFill; origin: Vec3; dims: [number, number, number] } {
+  checkObject('options', options, 'an options object { cellSize, fill?, dilation? }');
+  const cellSize = checkNumber('cellSize', options.cellSize, 0, true);
+  const dilation = checkNumber('dilation', options.dilation ?? 0, 0);
+  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
+  const { min, max } = soupBounds(soup);
+  return { cellSize, dilation, fill, ...meshGridSpec(min, max, cellSize, dilation, maxVoxels) };
+}
+
+/**
  * Voxelizes a triangle soup (9 numbers per triangle, world coordinates) into a new grid laid
  * out by `meshGridSpec` (`blockTriangles`, then the `solid` fill). Throws a NavlabError (code usage) naming
  * the argument on a bad cell size or dilation, and the VoxelGrid's usage error (NavlabError)
  * when the grid would exceed MAX_VOXELS.
  */
 export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelizeOptions): MeshVoxelization {
-  checkObject('options', options, 'an options object { cellSize, fill?, dilation? }');
-  const s = checkNumber('cellSize', options.cellSize, 0, true);
-  const r = checkNumber('dilation', options.dilation ?? 0, 0);
-  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
-  const { min, max } = soupBounds(soup);
-  const grid = new VoxelGrid({ ...meshGridSpec(min, max, s, r), cellSize: s });
+  const { cellSize: s, dilation: r, fill, origin, dims } = meshVoxelizeLayout(soup, options);
+  const grid = new VoxelGrid({ origin, dims, cellSize: s });
   blockTriangles(soup, grid, r);
   const triangles = soup.length / 9;
   if (fill === 'solid') fillEnclosed(grid);

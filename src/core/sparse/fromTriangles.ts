@@ -1,5 +1,4 @@
-import { checkNumber, checkObject, checkOneOf } from '../args.ts';
-import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../geometry/voxelizeMesh.ts';
+import { blockTriangles, meshVoxelizeLayout, type VoxelFill } from '../geometry/voxelizeMesh.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
 import { fillEnclosedSparse } from './fillEnclosed.ts';
@@ -37,12 +36,7 @@ const C = 64;
  * Throws a NavlabError (usage) naming a bad option, a bad soup, or a world over the side limit.
  */
 export function sparseFromTriangles(soup: ArrayLike<number>, options: SparseVoxelizeOptions): SparseWorld {
-  checkObject('options', options, 'an options object { cellSize, dilation?, fill? }');
-  const s = checkNumber('cellSize', options.cellSize, 0, true);
-  const r = checkNumber('dilation', options.dilation ?? 0, 0);
-  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
-  const { min, max } = soupBounds(soup);
-  const { origin, dims } = meshGridSpec(min, max, s, r, SPARSE_MAX_SIDE ** 3);
+  const { cellSize: s, dilation: r, fill, origin, dims } = meshVoxelizeLayout(soup, options, SPARSE_MAX_SIDE ** 3);
   const [X, Y, Z] = dims;
   const buckets = bucketTriangles(soup, origin, s, r, dims);
   const chunk = new VoxelGrid({ dims: [C, C, C], origin, cellSize: s });
