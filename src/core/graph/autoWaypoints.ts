@@ -5,7 +5,8 @@ import type { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { gridCapsuleSight } from './gridCapsuleSight.ts';
 import { VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
-import { Placer, type RefineOptions } from './waypointPlacer.ts';
+import { refinePlacement, type RefineOptions } from './placerRefine.ts';
+import { Placer } from './waypointPlacer.ts';
 
 /**
  * Largest grid `placeWaypoints` accepts: it keeps about 20 bytes per voxel (clearance,
@@ -144,7 +145,7 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   placer.compact();
   const pruneMs = lap();
   const base = placer.count;
-  const batches = placer.refine(refineOptions);
+  const batches = refinePlacement(placer, refineOptions);
   const refined = placer.count - base;
   const refineMs = lap();
   // Refinement corners see each other but maybe no older waypoint: join them up again.

@@ -1,0 +1,100 @@
+import { GridSpace } from '../grid/GridSpace.ts';
+import { findPath } from '../search/AStarRun.ts';
+import { findPathJps } from '../search/JpsRun.ts';
+import { gridDistance } from '../search/heuristics.ts';
+import { SearchContext } from '../search/SearchContext.ts';
+import { samplePairs, voxelCenter } from './waypointMetrics.ts';
+import { stringPull, WaypointRouter } from './waypointRoute.ts';
+import type { Placer } from './waypointPlacer.ts';
+
+/** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
+export interface RefineOptions {
+  targetRatio: number;
+  goalRatio: number;
+  goalShare: number;
+  batchPairs: number;
+  maxBatches: number;
+  seed: number;
+}
+
+/**
+ * Refinement routes link their ends to this many nearest visible waypoints only: an upper
+ * bound of the full route, so a pair judged good is good, at a fraction of the tests.
+ */
+const ROUTE_END_LINKS = 12;
+
+/**
+ * Refinement judges a pair by a route whose ends link to this many nearest visible waypoints:
+ * an upper bound of the figures' route (every visible waypoint linked), close to it, without
+ * testing every waypoint.
+ */
+const JUDGE_END_LINKS = 48;
+
+/**
+ * Step 4 of `placeWaypoints`, in batches of seeded training pairs: a pair whose route over the
+ * current graph is
+ * longer than `targetRatio` times the grid optimum gets the interior string-pulled corners
+ * of its optimal grid path as waypoints (corners hug geometry: where good routes turn).
+ * After a batch in which at most `goalShare` of the pairs exceeded `goalRatio` (each
+ * measured before its own corners were added), the step stops. Many pairs are judged
+ * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
+ * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
+ * optimum), then when its fuller judging route is; else jump point search measures the
+ * optimum's cost, and A* finds the grid path only for pairs that get corners. Returns the
+ * number of batches run.
+ */
+export function refinePlacement(p: Placer, o: RefineOptions): number {
+  const { space } = p;
+  const grid = space.grid;
+  const gridSpace = new GridSpace(space.dilated, { neighborhood: 26, cornerCutting: 'forbid' });
+  const ctx = new SearchContext();
+  const routeCtx = new SearchContext();
+  const limited = p.limitedLos();
+  const placed = new Set(p.voxel);
+  const a = { x: 0, y: 0, z: 0 },
+    b = { x: 0, y: 0, z: 0 },
+    v = { x: 0, y: 0, z: 0 };
+  let batch = 0;
+  while (batch < o.maxBatches && o.batchPairs > 0 && p.count < p.maxWaypoints) {
+    const pairs = samplePairs(space, o.batchPairs, o.seed + batch);
+    batch++;
+    let over = 0;
+    for (let k = 0; k < pairs.length / 2 && p.count < p.maxWaypoints; k++) {
+      const s = pairs[2 * k],
+        g = pairs[2 * k + 1];
+      grid.coords(s, a);
+      grid.coords(g, b);
+      const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
+      voxelCenter(space, s, a);
+      voxelCenter(space, g, b);
+      const graph = p.vis.graph();
+      const quick = new WaypointRouter(graph, p.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+      if (quick.length <= o.targetRatio * bound) continue;
+      // Judge by a fuller route (ends linked to many more visible waypoints), near the figures';
+      // against the bound first: a route within it is within the optimum's too.
+      const route = new WaypointRouter(graph, p.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+      if (route.length <= o.targetRatio * bound) continue;
+      // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work).
+      const distance = findPathJps(gridSpace, s, g, {}, ctx).cost;
+      if (quick.length <= o.targetRatio * distance || route.length <= o.targetRatio * distance) continue;
+      // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
+      const optimum = findPath(gridSpace, s, g, {}, ctx);
+      if (route.length > o.goalRatio * optimum.cost) over++;
+      const corners: number[] = [];
+      for (const node of optimum.path) {
+        voxelCenter(space, node, v);
+        corners.push(v.x, v.y, v.z);
+      }
+      const pulled = stringPull(corners, limited).points;
+      for (let i = 3; i < pulled.length - 3 && p.count < p.maxWaypoints; i += 3) {
+        grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, v);
+        const idx = grid.index(v.x, v.y, v.z);
+        if (placed.has(idx)) continue;
+        placed.add(idx);
+        p.add(idx);
+      }
+    }
+    if (over <= o.goalShare * (pairs.length / 2)) break;
+  }
+  return batch;
+}
