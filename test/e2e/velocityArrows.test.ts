@@ -37,6 +37,8 @@ async function preferredPixels(): Promise<number> {
 describe('velocity arrows (Agents panel)', () => {
   it('are off by default, show the chosen and preferred velocity of every agent when on, and go away when off', async () => {
     await loadScene(page, 'Sphere swap');
+    // A crowd in free space: the search status says there is nothing to search, and why.
+    expect(await page.textContent('#status')).toMatch(/^Nothing to search: this scene has no voxel grid and no waypoints/);
     await openFolder('Agents');
     const toggle = page.locator('[data-testid="Agents/velocity arrows"] input');
     expect(await toggle.isChecked()).toBe(false);

@@ -53,7 +53,7 @@ export class SearchFeature implements SearchPort {
       this.lab.tick();
       if (this.dirty) {
         this.dirty = false;
-        this.status.setStatus(this.lab.states);
+        this.status.setStatus(this.lab.states, this.lab.unsearchable);
         this.status.setStepLegend(this.lab.stepAlgorithms);
         const s = this.lab.settings;
         this.status.setDiffLegend(s.compare && s.compareView === 'difference' && this.lab.diff !== null);

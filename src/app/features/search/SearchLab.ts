@@ -31,6 +31,10 @@ import { pathMeasures, pathPoints } from './pathSummary.ts';
 /** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
 const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
 
+/** The status of a scene without a voxel grid or waypoints (a crowd in free space). */
+export const NOTHING_TO_SEARCH =
+  'this scene has no voxel grid and no waypoints to search: its agents fly straight to their goals (Space plays them)';
+
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
  * side by side (Compare). A watched search runs sliced on the main thread, `perFrame`
@@ -93,6 +97,12 @@ export class SearchLab {
   /** Whether the current scene offers the voxel grid. */
   get hasGrid(): boolean {
     return this.scene?.grid != null;
+  }
+
+  /** Why the current scene offers nothing to search (no voxel grid, no waypoints), or null. */
+  get unsearchable(): string | null {
+    const s = this.scene;
+    return s !== null && s.grid === null && s.graph.count === 0 ? NOTHING_TO_SEARCH : null;
   }
 
   /** Switches to a newly loaded scene: new views, settings and endpoints from its document. */
@@ -194,8 +204,8 @@ export class SearchLab {
       r.view?.reset();
     }
     const graph = this.settings.graph;
-    if (this.start === null || this.goal === null) {
-      const message = 'set a start (click) and a goal (right-click) first';
+    if (this.start === null || this.goal === null || this.unsearchable !== null) {
+      const message = this.unsearchable ?? 'set a start (click) and a goal (right-click) first';
       for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message };
       this.onChange();
       return message;

@@ -43,8 +43,8 @@ export class SearchStatus {
     this.diffLegend.hidden = !shown;
   }
 
-  /** The search status: one run as a headline and two lines, two runs as a table. */
-  setStatus(states: RunState[]): void {
+  /** The search status: one run as a headline and two lines, two runs as a table; `unsearchable` as statusNodes. */
+  setStatus(states: RunState[], unsearchable: string | null = null): void {
     const phase = states.some((s) => s.phase === 'running')
       ? 'running'
       : states.every((s) => s.phase === 'idle')
@@ -55,7 +55,7 @@ export class SearchStatus {
     this.status.dataset.phase = phase;
     this.status.dataset.runs = String(states.filter((s) => s.phase !== 'idle').length);
     this.status.dataset.status = states[0]?.status ?? states[0]?.phase ?? 'idle';
-    this.overlay.nodes(this.status, states, () => statusNodes(states));
+    this.overlay.nodes(this.status, [states, unsearchable], () => statusNodes(states, unsearchable));
   }
 
   /** The legend of the search steps the shown runs draw: JPS's jumps, Lazy Theta*'s links and checks. */

@@ -7,9 +7,10 @@ import { ERROR_CHARS } from '../../shell/ui/Overlay.ts';
 /**
  * The search status as elements: one run as a headline and two lines, two runs as a table
  * (cells carry data-key / data-row / data-status for tests and tools). Labels, notes and
- * messages are text.
+ * messages are text. `unsearchable`: why the scene offers nothing to search (shown while idle).
  */
-export function statusNodes(states: RunState[]): Child[] {
+export function statusNodes(states: RunState[], unsearchable: string | null = null): Child[] {
+  if (unsearchable !== null && states.every((s) => s.phase === 'idle')) return [line(`Nothing to search: ${unsearchable}.`)];
   return states.length === 1 ? single(states[0]) : table(states);
 }
 
