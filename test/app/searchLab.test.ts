@@ -1,8 +1,8 @@
 import { Group } from 'three';
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../../src/core/query/query.ts';
-import { configLabel, guaranteedOptimal } from '../../src/app/features/search/labSettings.ts';
-import { NOTHING_TO_SEARCH, SearchLab } from '../../src/app/features/search/SearchLab.ts';
+import { configLabel, guaranteedOptimal, NOTHING_TO_SEARCH, unsearchable } from '../../src/app/features/search/labSettings.ts';
+import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { parseVoxel } from '../../src/app/shell/dom/format.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,11 +49,11 @@ describe('SearchLab', () => {
 
   it('says why a crowd scene (no voxel grid, no waypoints) has nothing to search, on R (the status shows it: test/e2e/velocityArrows.test.ts)', () => {
     const { lab: crowd } = lab('sphere-swap.json');
-    expect(crowd.unsearchable).toBe(NOTHING_TO_SEARCH);
+    expect(unsearchable(crowd.loaded)).toBe(NOTHING_TO_SEARCH);
     expect(crowd.runSearch()).toBe(NOTHING_TO_SEARCH);
     expect(crowd.states[0]).toMatchObject({ phase: 'error', message: NOTHING_TO_SEARCH });
-    expect(lab('maze.json').lab.unsearchable).toBeNull();
-    expect(lab('open-field.json').lab.unsearchable).toBeNull();
+    expect(unsearchable(lab('maze.json').lab.loaded)).toBeNull();
+    expect(unsearchable(lab('open-field.json').lab.loaded)).toBeNull();
   });
 
   it('runs a watched search a few expansions per frame to the same result as one query', async () => {

@@ -1,3 +1,4 @@
+import { unsearchable } from './labSettings.ts';
 import { Group, Raycaster, Vector2 } from 'three';
 import type { PathReport } from '../../../core/query/report.ts';
 import { defaultGraph } from '../../../core/query/graphChoice.ts';
@@ -53,7 +54,7 @@ export class SearchFeature implements SearchPort {
       this.lab.tick();
       if (this.dirty) {
         this.dirty = false;
-        this.status.setStatus(this.lab.states, this.lab.unsearchable);
+        this.status.setStatus(this.lab.states, unsearchable(this.lab.loaded));
         this.status.setStepLegend(this.lab.stepAlgorithms);
         const s = this.lab.settings;
         this.status.setDiffLegend(s.compare && s.compareView === 'difference' && this.lab.diff !== null);

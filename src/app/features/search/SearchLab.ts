@@ -18,6 +18,7 @@ import {
   type LabSettings,
   type RunState,
   type SearchConfig,
+  unsearchable,
 } from './labSettings.ts';
 import { defaultEndpoints, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
@@ -30,10 +31,6 @@ import { pathMeasures, pathPoints } from './pathSummary.ts';
 
 /** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
 const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
-
-/** The status of a scene without a voxel grid or waypoints (a crowd in free space). */
-export const NOTHING_TO_SEARCH =
-  'this scene has no voxel grid and no waypoints to search: its agents fly straight to their goals (Space plays them)';
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -97,12 +94,6 @@ export class SearchLab {
   /** Whether the current scene offers the voxel grid. */
   get hasGrid(): boolean {
     return this.scene?.grid != null;
-  }
-
-  /** Why the current scene offers nothing to search (no voxel grid, no waypoints), or null. */
-  get unsearchable(): string | null {
-    const s = this.scene;
-    return s !== null && s.grid === null && s.graph.count === 0 ? NOTHING_TO_SEARCH : null;
   }
 
   /** Switches to a newly loaded scene: new views, settings and endpoints from its document. */
@@ -204,8 +195,9 @@ export class SearchLab {
       r.view?.reset();
     }
     const graph = this.settings.graph;
-    if (this.start === null || this.goal === null || this.unsearchable !== null) {
-      const message = this.unsearchable ?? 'set a start (click) and a goal (right-click) first';
+    const nothing = unsearchable(scene);
+    if (this.start === null || this.goal === null || nothing !== null) {
+      const message = nothing ?? 'set a start (click) and a goal (right-click) first';
       for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message };
       this.onChange();
       return message;

@@ -3,6 +3,7 @@ import type { Algorithm } from '../../../core/search/algorithms.ts';
 import { isAdmissible, type HeuristicName, type Neighborhood } from '../../../core/search/heuristics.ts';
 import type { TieBreak } from '../../../core/search/options.ts';
 import type { SearchStatus } from '../../../core/search/result.ts';
+import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 
 /**
  * What the search lab is set to (graph, the A and B configurations, speed, views) and what
@@ -125,4 +126,13 @@ export function configLabel(c: SearchConfig, graph: GraphKind, other?: SearchCon
 /** Whether `c` is guaranteed to return an optimal path on `graph`. */
 export function guaranteedOptimal(c: SearchConfig, graph: GraphKind): boolean {
   return c.weight === 1 && isAdmissible(c.heuristic, graph === 'grid' ? c.neighborhood : 0);
+}
+
+/** The status of a scene without a voxel grid or waypoints (a crowd in free space). */
+export const NOTHING_TO_SEARCH =
+  'this scene has no voxel grid and no waypoints to search: its agents fly straight to their goals (Space plays them)';
+
+/** Why `scene` offers nothing to search (no voxel grid, no waypoints), or null. */
+export function unsearchable(scene: LoadedScene | null): string | null {
+  return scene !== null && scene.grid === null && scene.graph.count === 0 ? NOTHING_TO_SEARCH : null;
 }
