@@ -18,9 +18,9 @@ export default defineConfig({
     // expect.poll waits for what a page does next; on a busy machine that can take far longer
     // than vitest's 1 s default, and a poll that gives up early is a wall-clock assertion.
     expect: { poll: { timeout: 30_000, interval: 100 } },
-    // Two projects, both run by `vitest run`: the real-browser tests share one Chromium and one
-    // dev server (started by their global setup only when an e2e file runs); no other file pays
-    // for them.
+    // Three projects, all run by `vitest run`: the real-browser tests share one Chromium and one
+    // build of the app (started by their global setup only when an e2e file runs); no other file
+    // pays for them.
     projects: [
       // Unit files share their worker's modules (isolate: false): each worker imports the sources
       // once instead of once per file, which took about a third of the unit files' CPU. A file that
@@ -28,7 +28,11 @@ export default defineConfig({
       // module (vi.mock) runs isolated, as the modules importing the mocked one must be fresh.
       { extends: true, test: { name: 'unit', isolate: false, include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', ...MOCKING] } },
       { extends: true, test: { name: 'unit-isolated', include: MOCKING } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/globalSetup.ts'] } },
+      // The browser files share their worker's modules too: playwright and vite took ~5 s to import per file.
+      {
+        extends: true,
+        test: { name: 'e2e', isolate: false, include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/globalSetup.ts'] },
+      },
     ],
   },
 });
