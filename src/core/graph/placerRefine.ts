@@ -33,26 +33,16 @@ const JUDGE_END_LINKS = 48;
 /** Expansions per slice of a capped jump point search (the cap is checked between slices). */
 const CAP_SLICE = 128;
 
-/** A jump point search that tells the f of the node it expanded last: a lower bound of the optimum's cost. */
-class BoundedJps extends JpsRun {
-  /** f of the last expanded jump point (world units, within 2^-24): with the exact heuristic at weight 1, no path to the goal costs less. */
-  get reached(): number {
-    return this.key / 2 ** 24;
-  }
-}
-
 /**
  * The grid optimum's cost from s to g, or -1 as soon as it is known to be at least `need` (the
  * search stops there): a jump point search with the exact heuristic expands jump points in
- * order of f, each a lower bound of the optimum.
+ * order of f, each a lower bound of the optimum (SearchRun's protected `key`: f x 2^24, rounded).
  */
 function optimumCost(space: GridSpace, s: number, g: number, need: number, ctx: SearchContext): number {
-  const run = new BoundedJps(space, s, g, {}, ctx);
-  for (;;) {
-    const r = run.step(CAP_SLICE);
-    if (r.status !== 'running') return r.cost;
-    if (run.reached - 1e-6 >= need) return -1;
-  }
+  const run = new JpsRun(space, s, g, {}, ctx);
+  let r = run.step(CAP_SLICE);
+  for (; r.status === 'running'; r = run.step(CAP_SLICE)) if ((run as unknown as { key: number }).key > (need + 1e-6) * 2 ** 24) return -1;
+  return r.cost;
 }
 
 /**

@@ -37,36 +37,26 @@ let tieContext: SearchContext | null = null;
 
 /**
  * Aims `space` at every voxel of `goals` (at least two): its heuristic becomes the least over
- * them (beyond 8, the one to their bounding box: each heuristic grows with every |difference|,
- * so the box's nearest voxel gives the least over the box), admissible and consistent when the
- * heuristic is, so an A*-like run reaches the least-cost goal first. `gx, gy, gz` (and
+ * them, admissible and consistent when the heuristic is, so an A*-like run reaches the
+ * least-cost goal first. Each estimate costs one evaluation per goal (as the tie search it
+ * replaces did; ties are few: equally near voxels of one component). `gx, gy, gz` (and
  * `distanceToGoal`) stay those of `goals[0]`.
  */
 function aimAt(space: GridSpace, goals: readonly number[], heuristic: HeuristicName): void {
   space.setGoal(goals[0], heuristic);
   const base = space.cellEstimate;
   const p = { x: 0, y: 0, z: 0 };
-  // Offsets of the goals from the first (xyz triples), and their box: lo at 0..2, hi at 3..5.
+  // Offsets of the goals from the first, xyz triples.
   const at: number[] = [];
-  const box = [0, 0, 0, 0, 0, 0];
   for (const v of goals) {
     space.grid.coords(v, p);
-    [p.x - space.gx, p.y - space.gy, p.z - space.gz].forEach((o, a) => {
-      at.push(o);
-      box[a] = Math.min(box[a], o);
-      box[a + 3] = Math.max(box[a + 3], o);
-    });
+    at.push(p.x - space.gx, p.y - space.gy, p.z - space.gz);
   }
-  // Distance from d to the box along axis a.
-  const out = (d: number, a: number): number => Math.max(box[a] - d, d - box[a + 3], 0);
-  space.cellEstimate =
-    goals.length > 8
-      ? (dx, dy, dz) => base(out(dx, 0), out(dy, 1), out(dz, 2))
-      : (dx, dy, dz) => {
-          let best = Infinity;
-          for (let i = 0; i < at.length; i += 3) best = Math.min(best, base(dx - at[i], dy - at[i + 1], dz - at[i + 2]));
-          return best;
-        };
+  space.cellEstimate = (dx, dy, dz) => {
+    let best = Infinity;
+    for (let i = 0; i < at.length; i += 3) best = Math.min(best, base(dx - at[i], dy - at[i + 1], dz - at[i + 2]));
+    return best;
+  };
 }
 
 /**
