@@ -142,7 +142,7 @@ function measure(name: string, grid: VoxelGrid, start: number, out: Measured): v
     }
     const verdict = median(verdicts);
     out.verdictMs.push(verdict);
-    for (const algorithm of ['astar', 'jps'] as Algorithm[]) {
+    for (const algorithm of ['astar', 'jps', 'lazy-theta'] as Algorithm[]) {
       const u = findGridPath(algorithm, space, start, goal, {}, ctx);
       const end = u.path[u.path.length - 1];
       const f = findGridPath(algorithm, space, start, end, {}, ctx);

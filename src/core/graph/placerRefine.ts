@@ -1,6 +1,6 @@
 import { GridSpace } from '../grid/GridSpace.ts';
 import { findPath } from '../search/AStarRun.ts';
-import { findPathJps } from '../search/JpsRun.ts';
+import { JpsRun } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import { samplePairs, voxelCenter } from './waypointMetrics.ts';
@@ -30,6 +30,21 @@ const ROUTE_END_LINKS = 12;
  */
 const JUDGE_END_LINKS = 48;
 
+/** Expansions per slice of a capped jump point search (the cap is checked between slices). */
+const CAP_SLICE = 128;
+
+/**
+ * The grid optimum's cost from s to g, or -1 as soon as it is known to be at least `need` (the
+ * search stops there): a jump point search with the exact heuristic expands jump points in
+ * order of f, each a lower bound of the optimum (SearchRun's protected `key`: f x 2^24, rounded).
+ */
+function optimumCost(space: GridSpace, s: number, g: number, need: number, ctx: SearchContext): number {
+  const run = new JpsRun(space, s, g, {}, ctx);
+  let r = run.step(CAP_SLICE);
+  for (; r.status === 'running'; r = run.step(CAP_SLICE)) if ((run as unknown as { key: number }).key > (need + 1e-6) * 2 ** 24) return -1;
+  return r.cost;
+}
+
 /**
  * Step 4 of `placeWaypoints`, in batches of seeded training pairs: a pair whose route over the
  * current graph is
@@ -40,7 +55,7 @@ const JUDGE_END_LINKS = 48;
  * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
  * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
  * optimum), then when its fuller judging route is; else jump point search measures the
- * optimum's cost, and A* finds the grid path only for pairs that get corners. Returns the
+ * optimum's cost (stopped once it is known to be long enough), and A* finds the grid path only for pairs that get corners. Returns the
  * number of batches run.
  */
 export function refinePlacement(p: Placer, o: RefineOptions): number {
@@ -74,9 +89,10 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       // against the bound first: a route within it is within the optimum's too.
       const route = new WaypointRouter(graph, p.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
       if (route.length <= o.targetRatio * bound) continue;
-      // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work).
-      const distance = findPathJps(gridSpace, s, g, {}, ctx).cost;
-      if (quick.length <= o.targetRatio * distance || route.length <= o.targetRatio * distance) continue;
+      // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work),
+      // stopped once the optimum is known long enough for the pair to be fine.
+      const distance = optimumCost(gridSpace, s, g, Math.min(quick.length, route.length) / o.targetRatio, ctx);
+      if (distance < 0 || quick.length <= o.targetRatio * distance || route.length <= o.targetRatio * distance) continue;
       // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
       const optimum = findPath(gridSpace, s, g, {}, ctx);
       if (route.length > o.goalRatio * optimum.cost) over++;

@@ -6,6 +6,9 @@ import { VoxelGrid, type CornerCutting } from './VoxelGrid.ts';
 const SQRT2 = Math.SQRT2;
 const SQRT3 = Math.sqrt(3);
 
+/** The least neighbourhood with the moves that change k coordinates (none for k = 0). */
+const LEAST_NEIGHBORHOOD = [Infinity, 6, 18, 26];
+
 /** Bit of the 3x3x3 neighbourhood cell (dx, dy, dz), each in {-1, 0, 1}. */
 const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
 
@@ -30,7 +33,13 @@ export interface GridSearchSettings {
 export interface ComponentGoal {
   /** The closest reachable point (a voxel index in the start's component). */
   target: number;
-  /** Nodes closed by tie-settling searches (0 without a tie). */
+  /**
+   * The equally near voxels (`target` first) when several are and the run settles the tie itself (see
+   * `ComponentCheck`): the check has aimed the space at all of them (its heuristic is the least over them), and the run
+   * ends at the first it reaches, the one of least cost.
+   */
+  tied?: ReadonlySet<number>;
+  /** Nodes closed by tie-settling searches (0 without a tie, or when the run settles it). */
   expanded: number;
   /** Time spent: the component check, the nearest-voxel scan and any tie-settling search (not building the components). */
   ms: number;
@@ -39,8 +48,16 @@ export interface ComponentGoal {
 /**
  * A component check for grid searches (GridSearchSettings.components; navlab exports one,
  * `componentCheck`): null when `goal` may be reachable from `start`, else where to head instead.
+ * `run` is the run's heuristic and weight: a run of weight 1 with a consistent heuristic reaches the
+ * least-cost of several goals first, so it can settle a tie of equally near voxels itself (`tied`).
  */
-export type ComponentCheck = (space: GridSpace, start: number, goal: number, tieBreak: 'low-h' | 'none') => ComponentGoal | null;
+export type ComponentCheck = (
+  space: GridSpace,
+  start: number,
+  goal: number,
+  tieBreak: 'low-h' | 'none',
+  run?: { heuristic: HeuristicName; weight: number },
+) => ComponentGoal | null;
 
 /** Receives the successors of an expanded voxel (the search engine's NeighborSink). */
 export interface GridSink {
@@ -152,8 +169,8 @@ export class GridSpace {
     for (let dz = -1; dz <= 1; dz++) {
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
-          const changed = (dx !== 0 ? 1 : 0) + (dy !== 0 ? 1 : 0) + (dz !== 0 ? 1 : 0);
-          if (changed === 0 || (changed === 3 && neighborhood !== 26) || (changed === 2 && neighborhood === 6)) continue;
+          const changed = dx * dx + dy * dy + dz * dz; // coordinates changed (each of dx, dy, dz in -1..1)
+          if (LEAST_NEIGHBORHOOD[changed] > neighborhood) continue;
           let need = bit(dx, dy, dz);
           if (cornerCutting === 'forbid') {
             for (let k = 0; k <= (dz !== 0 ? 1 : 0); k++)
@@ -174,13 +191,7 @@ export class GridSpace {
         // p = u - delta[d], v = u + delta[k]: the move p->v is m = delta[k] + delta[d].
         const m = [0, 1, 2].map((a) => deltas[3 * k + a] + deltas[3 * d + a]);
         const changed = m.filter((c) => c !== 0).length;
-        if (
-          m.some((c) => c < -1 || c > 1) ||
-          changed === 0 ||
-          (changed === 3 && neighborhood !== 26) ||
-          (changed === 2 && neighborhood === 6)
-        )
-          continue;
+        if (m.some((c) => c < -1 || c > 1) || LEAST_NEIGHBORHOOD[changed] > neighborhood) continue;
         let mask = 0;
         // Cells of the box between p and v, in u's frame (each coordinate in -1..1).
         const lo = [0, 1, 2].map((a) => Math.min(-deltas[3 * d + a], deltas[3 * k + a]));

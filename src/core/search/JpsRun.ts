@@ -90,7 +90,7 @@ export class JpsRun extends SearchRun<GridSpace> {
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(supportedSpace(space), start, goal, options, ctx);
     this.rules = jumpRules(space);
-    this.jumper = new StraightJumper(space, this.rules, space.gx, space.gy, space.gz);
+    this.jumper = new StraightJumper(space, this.rules, this.other?.tied ?? [this.goal]);
     for (let k = 0; k < 26; k++) {
       const d = space.moveDelta;
       const changed = (d[3 * k] !== 0 ? 1 : 0) + (d[3 * k + 1] !== 0 ? 1 : 0) + (d[3 * k + 2] !== 0 ? 1 : 0);

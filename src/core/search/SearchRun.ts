@@ -7,7 +7,7 @@ import { resolveSearchOptions, type SearchOptions } from './options.ts';
 import type { SearchResult, SearchStatus } from './result.ts';
 import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from './SearchContext.ts';
 import type { SearchSpace } from './space.ts';
-import type { GridSpace } from '../grid/GridSpace.ts';
+import type { ComponentGoal, GridSpace } from '../grid/GridSpace.ts';
 
 const CLOSED = CLOSED_STATE;
 
@@ -69,7 +69,11 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   readonly space: Space;
   readonly ctx: SearchContext;
   readonly start: number;
-  /** The node the search heads for: the requested goal, or the closest reachable point when the goal is in another component. */
+  /**
+   * The node the search heads for: the requested goal, or the closest reachable point when the goal is in another
+   * component (when several voxels are equally near, the run heads for all of them: the first of them until it ends,
+   * then the one it reached).
+   */
   readonly goal: number;
   /** The goal the run was asked for. */
   readonly requestedGoal: number;
@@ -88,8 +92,12 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   protected readonly stack = new ImmediateStack();
   /** Slot of the start node. */
   protected readonly startSlot: number;
-  /** What reaching `goal` reports: 'found', or 'unreachable' when `goal` is the closest reachable point. */
-  private readonly arrival: 'found' | 'unreachable';
+  /**
+   * The component check's answer: null (reaching `goal` reports 'found'), or the closest reachable point, or the
+   * equally near ones (`tied`: the run ends at the first it reaches), that the run heads for instead (reaching it
+   * reports 'unreachable').
+   */
+  protected readonly other: ComponentGoal | null;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
     const who = new.target.name;
@@ -113,14 +121,15 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     this.lowH = this.options.tieBreak === 'low-h';
     // A grid space with a component check (GridSearchSettings.components) answers unreachable goals before any search.
     const check = space.kind === 'grid' ? (space as unknown as GridSpace).components : null;
-    const other = check ? check(space as unknown as GridSpace, start, goal, this.options.tieBreak) : null;
-    this.arrival = other === null ? 'found' : 'unreachable';
+    const other = check ? check(space as unknown as GridSpace, start, goal, this.options.tieBreak, this.options) : null;
+    this.other = other;
     if (other !== null) {
       goal = other.target;
       this.elapsedMs = other.ms;
     }
     this.goal = goal;
-    space.setGoal(goal, this.options.heuristic);
+    // Equally near voxels: the check aimed the space at all of them.
+    if (!other?.tied) space.setGoal(goal, this.options.heuristic);
     ctx.begin(space.nodeCount);
     const s = ctx.slot(start);
     ctx.g[s] = 0;
@@ -150,6 +159,7 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     const heap = ctx.heap;
     const budget = this.options.maxExpansions;
     const goal = this.goal;
+    const tied = this.other?.tied;
     const stack = this.stack;
     let n = 0;
     let end: SearchStatus | null = null;
@@ -160,7 +170,8 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
         break;
       }
       const u = ctx.nodeOf(s);
-      if (u === goal) {
+      if (u === goal || tied?.has(u)) {
+        (this as { goal: number }).goal = u;
         end = 'found';
         break;
       }
@@ -176,20 +187,13 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
       this.expandNode(s, u);
     }
     // One timed region per slice: the loop and, when the run ends, building its result.
-    const r = end === null ? this.snapshot('running') : this.finish(end);
-    this.elapsedMs += now() - t0;
-    r.elapsedMs = this.elapsedMs;
-    return r;
+    return this.stamp(t0, end === null ? this.result('running', [], 0) : this.finish(end));
   }
 
   /** Stops the run: the result is 'cancelled' with the path to the nearest closed node. */
   cancel(): SearchResult {
     if (this.final) return this.final;
-    const t0 = now();
-    const r = this.finish('cancelled');
-    this.elapsedMs += now() - t0;
-    r.elapsedMs = this.elapsedMs;
-    return r;
+    return this.stamp(now(), this.finish('cancelled'));
   }
 
   /** Called at the start of every slice, inside its timed region. */
@@ -201,15 +205,22 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   /** Path and cost of the finished run (`status` is not 'running'). */
   protected abstract resultPath(status: SearchStatus): RunPath;
 
-  private snapshot(status: SearchStatus): SearchResult {
-    return { status, path: [], cost: 0, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
+  /** `r` with the time since `t0` added to the run's (one timed region per slice, its result included). */
+  private stamp(t0: number, r: SearchResult): SearchResult {
+    this.elapsedMs += now() - t0;
+    r.elapsedMs = this.elapsedMs;
+    return r;
+  }
+
+  /** A result with the run's counts (elapsedMs: set by `stamp`). */
+  private result(status: SearchStatus, path: number[], cost: number): SearchResult {
+    return { status, path, cost, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
   }
 
   private finish(end: SearchStatus): SearchResult {
     const { path, cost } = this.resultPath(end);
-    const status = end === 'found' ? this.arrival : end;
-    this.status = status;
-    this.final = { status, path, cost, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
+    this.status = end === 'found' && this.other ? 'unreachable' : end;
+    this.final = this.result(this.status, path, cost);
     return this.final;
   }
 

@@ -41,13 +41,18 @@ export class StraightJumper {
   /** Per axis: word offsets of the eight rows beside a row. */
   private side: Int32Array[] = [];
   private version = -1;
-  /** Goal voxel coordinates. */
-  private readonly goal: readonly [number, number, number];
+  /** Goal voxel coordinates, xyz triples (several: a run heading for equally near voxels). */
+  private readonly goal: number[] = [];
 
-  constructor(space: GridSpace, rules: JumpRules, gx: number, gy: number, gz: number) {
+  /** A jumper for rays toward the voxels `goals` (indices; one, or several for a run that ends at the first reached). */
+  constructor(space: GridSpace, rules: JumpRules, goals: Iterable<number>) {
     this.space = space;
     this.rules = rules;
-    this.goal = [gx, gy, gz];
+    const p = { x: 0, y: 0, z: 0 };
+    for (const v of goals) {
+      space.grid.coords(v, p);
+      this.goal.push(p.x, p.y, p.z);
+    }
     this.refresh();
   }
 
@@ -78,9 +83,18 @@ export class StraightJumper {
     const t = a === 0 ? x : a === 1 ? y : z;
     const i = a === 0 ? y : x;
     const j = a === 2 ? y : z;
-    const gi = a === 0 ? goal[1] : goal[0];
-    const gj = a === 2 ? goal[1] : goal[2];
-    const gt = gi === i && gj === j ? goal[a] : -2;
+    // gt: the first goal on the ray ahead (-2: none).
+    let gt = -2;
+    for (let q = 0; q < goal.length; q += 3) {
+      const at = goal[q + a];
+      if (
+        (a === 0 ? goal[q + 1] : goal[q]) === i &&
+        (a === 2 ? goal[q + 1] : goal[q + 2]) === j &&
+        (at - t) * s > 0 &&
+        (gt < -1 || (at - gt) * s < 0)
+      )
+        gt = at;
+    }
     const gb = gt + 1;
     const gw = gb >= 0 ? gb >>> 5 : -1;
     const gm = 1 << (gb & 31);

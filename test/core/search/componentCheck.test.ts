@@ -8,7 +8,7 @@
  * made without the check (GridSearchSettings.components) floods to the same end voxel and cost.
  */
 import { describe, expect, it } from 'vitest';
-import { GridSpace } from '../../../src/core/grid/GridSpace.ts';
+import { type ComponentCheck, GridSpace } from '../../../src/core/grid/GridSpace.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { createGridRun, gridUnsupported } from '../../../src/core/query/runs.ts';
 import type { Algorithm } from '../../../src/core/search/algorithms.ts';
@@ -106,6 +106,8 @@ describe('a goal in another component is unreachable before any search', () => {
         const ctx = new SearchContext();
         let unreachable = 0;
         let ties = 0;
+        let tiedWork = 0;
+        let foundWork = 0;
         for (const seed of SEEDS) {
           const w = pocketWorld(seed);
           const space = new GridSpace(w.grid, { neighborhood: nb, cornerCutting: cut, components: componentCheck });
@@ -138,7 +140,23 @@ describe('a goal in another component is unreachable before any search', () => {
               const found = createGridRun(algorithm, space, start, last, {}, ctx).step();
               expect(found.status).toBe('found');
               expect(found.cost).toBeCloseTo(r.cost, 9);
-              expect(r.expanded, `${algorithm} seed ${seed} ties ${tied.length}`).toBe(found.expanded);
+              // Equally near voxels: one search heads for all of them, no dearer than a found query
+              // to each of them, and in sum near one found query to the voxel it ends at.
+              if (tied.length === 1) expect(r.expanded, `${algorithm} seed ${seed}`).toBe(found.expanded);
+              else {
+                let each = 0;
+                for (const t of tied) each += createGridRun(algorithm, space, start, t, {}, ctx).step().expanded;
+                expect(r.expanded, `${algorithm} seed ${seed} ties ${tied.length}`).toBeLessThanOrEqual(each);
+                tiedWork += r.expanded;
+                foundWork += found.expanded;
+              }
+              // A weighted run (it cannot settle the tie itself) gets the same voxel from the check.
+              if (algorithm === 'astar' && tied.length > 1) {
+                const w2 = createGridRun(algorithm, space, start, goal, { weight: 2 }, ctx).step();
+                const end = w2.path[w2.path.length - 1];
+                expect(dist2(w.grid, end, goal)).toBe(best);
+                for (const v of tied) expect(ref[end]).toBeLessThanOrEqual(ref[v] + 1e-9);
+              }
               if (tied.length > 1) ties++;
               // Sliced runs report exactly what the one-shot run reports.
               for (const n of [1, 3]) expect(strip(sliced(createGridRun(algorithm, space, start, goal, {}, ctx), n))).toEqual(strip(r));
@@ -148,9 +166,51 @@ describe('a goal in another component is unreachable before any search', () => {
         }
         expect(unreachable).toBeGreaterThan(30);
         expect(ties).toBeGreaterThan(10); // equally near voxels, settled by least cost
+        expect(tiedWork).toBeLessThanOrEqual(1.25 * foundWork); // the tie costs no second search (before: ~2x)
       });
     }
   }
+
+  it('six equally near voxels cost one search, with each algorithm: the least-cost one, near the work of a found query to it', () => {
+    // A corridor 40 long; at its far end a sealed hollow box whose centre is the goal: the six
+    // voxels facing the box's faces from outside are equally near it, the one toward the start cheapest.
+    const grid = new VoxelGrid({ dims: [40, 9, 9] });
+    for (let z = 2; z <= 6; z++)
+      for (let y = 2; y <= 6; y++)
+        for (let x = 34; x <= 38; x++) if (x % 4 === 2 || y % 4 === 2 || z % 4 === 2) grid.setBlocked(x, y, z, true);
+    // The check as the runs ask it: whether they leave the tie to their own search, and what it spent.
+    const asked: { settles: boolean; expanded: number }[] = [];
+    const check: ComponentCheck = (...a) => {
+      const c = componentCheck(...a);
+      if (c !== null) asked.push({ settles: c.tied !== undefined, expanded: c.expanded });
+      return c;
+    };
+    const space = new GridSpace(grid, { components: check });
+    const start = grid.index(1, 4, 4);
+    const goal = grid.index(36, 4, 4);
+    expect(componentCheck(space, start, goal, 'low-h', { heuristic: 'exact', weight: 1 })!.tied?.size).toBe(6);
+    const ctx = new SearchContext();
+    for (const algorithm of ['astar', 'jps', 'lazy-theta'] as Algorithm[]) {
+      const r = createGridRun(algorithm, space, start, goal, {}, ctx).step();
+      // No tie-settling search of its own: the run's search settles it.
+      expect(asked.pop()).toEqual({ settles: true, expanded: 0 });
+      expect(r.status).toBe('unreachable');
+      expect(r.path[r.path.length - 1]).toBe(grid.index(33, 4, 4));
+      const found = createGridRun(algorithm, space, start, grid.index(33, 4, 4), {}, ctx).step();
+      expect(r.cost).toBeCloseTo(found.cost, 9);
+      expect(r.expanded, algorithm).toBeLessThanOrEqual(Math.ceil(1.2 * found.expanded));
+      for (const n of [1, 2]) expect(strip(sliced(createGridRun(algorithm, space, start, goal, {}, ctx), n))).toEqual(strip(r));
+    }
+    // A weighted run cannot settle it: the check does, by an A* search of its own, to the same voxel.
+    asked.length = 0;
+    const weighted = createGridRun('astar', space, start, goal, { weight: 2 }, ctx).step();
+    // Asked twice: by the check's own run (inside), which settles it, then for the weighted run.
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toEqual({ settles: true, expanded: 0 });
+    expect(asked[1].settles).toBe(false);
+    expect(asked[1].expanded).toBeGreaterThan(30);
+    expect(weighted.path[weighted.path.length - 1]).toBe(grid.index(33, 4, 4));
+  });
 
   it("a budget too small to reach the closest point is 'partial', from the start; a budget that reaches it is not", () => {
     const ctx = new SearchContext();

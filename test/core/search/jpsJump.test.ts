@@ -69,14 +69,24 @@ describe('straight jumps', () => {
   it('agree with a voxel-by-voxel scan on grids with rows of several words', () => {
     let jumps = 0,
       ends = 0,
-      goals = 0;
+      goals = 0,
+      seconds = 0;
     for (let seed = 1; seed <= 6; seed++) {
       const grid = randomGrid(seed * 31, [0.02, 0.1, 0.3][seed % 3]);
       const sp = new GridSpace(grid);
       const rand = mulberry32(seed);
       for (let q = 0; q < 40; q++) {
         const g = [randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z)];
-        const jumper = new StraightJumper(sp, rules, g[0], g[1], g[2]);
+        // Every other jumper has a second goal on a line through the first (a run heading for tied voxels).
+        const g2 = [...g];
+        const b = randInt(rand, 3);
+        g2[b] = randInt(rand, [grid.X, grid.Y, grid.Z][b]);
+        const two = q % 2 === 1;
+        const jumper = new StraightJumper(
+          sp,
+          rules,
+          two ? [grid.index(g[0], g[1], g[2]), grid.index(g2[0], g2[1], g2[2])] : [grid.index(g[0], g[1], g[2])],
+        );
         for (let n = 0; n < 60; n++) {
           // Half the rays start on a line through the goal.
           const p = [randInt(rand, grid.X), randInt(rand, grid.Y), randInt(rand, grid.Z)];
@@ -99,6 +109,11 @@ describe('straight jumps', () => {
               goals++;
               break;
             }
+            if (two && c[0] === g2[0] && c[1] === g2[1] && c[2] === g2[2]) {
+              expected = m;
+              seconds++;
+              break;
+            }
             if (forcedMoves(rules, sp.moveNeed, k, sp.blockedMask(c[0], c[1], c[2])) !== 0) {
               expected = m;
               jumps++;
@@ -112,5 +127,6 @@ describe('straight jumps', () => {
     expect(jumps).toBeGreaterThan(100);
     expect(ends).toBeGreaterThan(100);
     expect(goals).toBeGreaterThan(20);
+    expect(seconds).toBeGreaterThan(10);
   });
 });
