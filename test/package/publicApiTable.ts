@@ -397,6 +397,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       args: () => [new SparseSpace(sparseFromGrid(grid())), [0, 0, 0], [3, 3, 3], { heuristic: 'exact' }, new SearchContext()],
       codes: ['query'],
     },
+    editSparseWorld: { kind: 'function', args: () => [sparseFromGrid(grid()), [{ blocked: true, voxels: [1, 1, 1] }]] },
+    editSparseSpace: { kind: 'function', args: () => [new SparseSpace(sparseFromGrid(grid())), [{ blocked: true, voxels: [1, 1, 1] }]] },
   },
 
   'src/scene/index.ts': {

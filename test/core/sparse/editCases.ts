@@ -25,6 +25,18 @@ export function randomGrid(rnd: Rand, X: number, Y: number, Z: number): VoxelGri
 export function randomEdit(rnd: Rand, grid: VoxelGrid): SparseEdit {
   const blocked = rnd() < 0.5;
   const { X, Y, Z } = grid;
+  if (rnd() < 0.15) {
+    // A wall across the whole grid (splits or joins components).
+    const axis = randInt(rnd, 3);
+    const dims = [X, Y, Z];
+    const at = randInt(rnd, dims[axis]);
+    const min = [0, 0, 0];
+    const max = [X - 1, Y - 1, Z - 1];
+    min[axis] = max[axis] = at;
+    for (let z = min[2]; z <= max[2]; z++)
+      for (let y = min[1]; y <= max[1]; y++) for (let x = min[0]; x <= max[0]; x++) grid.occupancy[grid.index(x, y, z)] = blocked ? 1 : 0;
+    return { blocked, box: { min, max } };
+  }
   if (rnd() < 0.6) {
     const big = rnd() < 0.3 ? 17 : 5;
     const min = [randInt(rnd, X), randInt(rnd, Y), randInt(rnd, Z)];
