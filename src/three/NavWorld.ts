@@ -128,6 +128,9 @@ export class NavWorld implements SearchableScene {
     const meshes = obstacleMeshes(root, options.filter);
     if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3))
       throw usage('root: no mesh with triangles under it');
+    // The sparse world's code comes with the option (sparseNavWorld, navWorldSparse.ts): dense programs do not carry it.
+    const sparse = (options.world ?? 'dense') !== 'dense' && checkFunction<Sparse>('sparse', options.sparse)(root, options, meshes);
+    if (sparse) return sparse as ObjectNavWorld;
     return new NavWorld(buildParts(root, options, meshes)) as ObjectNavWorld;
   }
 
@@ -340,6 +343,9 @@ function voxelTriple(g: VoxelGrid, v: number): [number, number, number] {
   const c = g.coords(v, { x: 0, y: 0, z: 0 });
   return [c.x, c.y, c.z];
 }
+
+/** The sparse support's type (NavWorldOptions.sparse). */
+type Sparse = NonNullable<NavWorldOptions['sparse']>;
 
 const NO_WAYPOINTS = /* @__PURE__ */ new WaypointGraph([], []);
 

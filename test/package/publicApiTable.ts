@@ -592,6 +592,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       },
     },
     navWorldFromNavbin: { kind: 'function', args: () => [navbin()], codes: ['parse'] },
+    sparseNavWorld: { kind: 'function', args: () => [level(), { cellSize: 0.5, agentRadius: 0.1, world: 'sparse' }] },
+    SPARSE_AUTO_VOXELS: { kind: 'value' },
     createSimulation: { kind: 'function', args: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }] },
     autoWaypoints: { kind: 'function', args: () => [waypointInput()] },
     waypointList: { kind: 'function', args: () => [[new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)]] },
