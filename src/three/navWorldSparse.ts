@@ -78,7 +78,11 @@ export const sparseNavWorld: SparseNavFactory = (root, options = {}, list) => {
     soups.push(soup);
   }
   const all = new Float64Array(soups.reduce((n, s) => n + s.length, 0));
-  soups.reduce((o, s) => (all.set(s, o), o + s.length), 0);
+  let at = 0;
+  for (const s of soups) {
+    all.set(s, at);
+    at += s.length;
+  }
   const { min, max } = soupBounds(all);
   const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-9);
   const cellSize = options.cellSize ?? levelCellSize(extent);
