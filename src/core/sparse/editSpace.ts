@@ -12,8 +12,14 @@ export interface SparseSpaceEditResult extends SparseEditResult {
   space: SparseSpace;
   /** Bricks whose free voxels were split into boxes again (the others' boxes were copied). */
   splitBricks: number;
-  /** Cells the component update visited: the components touching the edited bricks (0 without components). */
+  /** Cells the component update visited (0 without components). */
   relabelled: number;
+  /**
+   * Whether the component update flooded whole components: when an old component's cells
+   * around the changed bricks no longer connect near them (it may have split). Otherwise
+   * only the cells within a brick of the changed bricks were visited.
+   */
+  flooded: boolean;
 }
 
 /**
@@ -28,9 +34,10 @@ export interface SparseSpaceEditResult extends SparseEditResult {
 export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]): SparseSpaceEditResult {
   checkInstance('editSparseSpace: space', space, SparseSpace);
   const r = editSparseWorld(space.world, edits);
-  if (r.bricks === 0) return { ...r, space, splitBricks: 0, relabelled: 0 };
+  if (r.bricks === 0) return { ...r, space, splitBricks: 0, relabelled: 0, flooded: false };
   const boxes = new BrickBoxes(r.world, { boxes: space.boxes, oldOf: r.oldOf, changed: r.changed });
   let relabelled = 0;
+  let flooded = false;
   const old = space.components;
   const next = new SparseSpace(
     r.world,
@@ -40,11 +47,12 @@ export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]
       components: (s) => {
         const out = relabel(space, old!, s, r);
         relabelled = out.visited;
+        flooded = out.flooded;
         return out.comp;
       },
     },
   );
-  return { ...r, space: next, splitBricks: boxes.split, relabelled };
+  return { ...r, space: next, splitBricks: boxes.split, relabelled, flooded };
 }
 
 /** The old label of old cell c. */
@@ -60,39 +68,56 @@ function relabel(
   comp: SparseComponents,
   s: SparseSpace,
   r: SparseEditResult,
-): { comp: SparseComponents; visited: number } {
+): { comp: SparseComponents; visited: number; flooded: boolean } {
   const w = s.world;
   const oldOf = r.oldOf;
   // Fresh labels above every old one.
   let label = 0;
   for (const a of [comp.nodeComp, comp.brickComp, comp.voxelComp]) for (let i = 0; i < a.length; i++) if (a[i] > label) label = a[i];
   label++;
-  const lab = new Map<number, number>();
-  const stack: number[] = [];
-  const flood = (seed: number): void => {
-    if (seed < 0 || lab.has(seed)) return;
-    const L = label++;
-    lab.set(seed, L);
-    stack.push(seed);
-    while (stack.length > 0) {
-      const count = s.neighbours(stack.pop()!);
-      const buf = s.buffer;
-      for (let i = 0; i < count; i++) {
-        const v = buf[i];
-        if (lab.has(v)) continue;
-        lab.set(v, L);
-        stack.push(v);
+  // Seeds: the cells of the changed bricks' voxels and of the voxels one step beside them.
+  const seeds: number[] = [];
+  const lo = [Infinity, Infinity, Infinity],
+    hi = [-Infinity, -Infinity, -Infinity];
+  for (const code of r.changedCodes) {
+    const b = [compact3(code) << 2, compact3(code >>> 1) << 2, compact3(code >>> 2) << 2];
+    for (let a = 0; a < 3; a++) {
+      lo[a] = Math.min(lo[a], b[a] - MARGIN);
+      hi[a] = Math.max(hi[a], b[a] + 3 + MARGIN);
+    }
+    for (let z = b[2] - 1; z <= b[2] + 4; z++)
+      for (let y = b[1] - 1; y <= b[1] + 4; y++)
+        for (let x = b[0] - 1; x <= b[0] + 4; x++) {
+          const c = s.cellOf(x, y, z);
+          if (c >= 0) seeds.push(c);
+        }
+  }
+  const local = localLabels(prev, comp, s, r, seeds, lo, hi, label);
+  const rename = local?.rename ?? new Map<number, number>();
+  const lab = local?.labels ?? new Map<number, number>();
+  let visited = lab.size;
+  if (local === null) {
+    // A component may have split: flood from every seed over the whole space.
+    const stack: number[] = [];
+    for (const seed of seeds) {
+      if (lab.has(seed)) continue;
+      const L = label++;
+      lab.set(seed, L);
+      stack.push(seed);
+      while (stack.length > 0) {
+        const count = s.neighbours(stack.pop()!);
+        const buf = s.buffer;
+        for (let i = 0; i < count; i++) {
+          const v = buf[i];
+          if (lab.has(v)) continue;
+          lab.set(v, L);
+          stack.push(v);
+        }
       }
     }
-  };
-  // Seeds: the cells of the changed bricks' voxels and of the voxels one step beside them.
-  for (const code of r.changedCodes) {
-    const x0 = compact3(code) << 2,
-      y0 = compact3(code >>> 1) << 2,
-      z0 = compact3(code >>> 2) << 2;
-    for (let z = z0 - 1; z <= z0 + 4; z++)
-      for (let y = y0 - 1; y <= y0 + 4; y++) for (let x = x0 - 1; x <= x0 + 4; x++) flood(s.cellOf(x, y, z));
+    visited += lab.size;
   }
+  const ren = (l: number): number => rename.get(l) ?? l;
   // Old node (or the old childless node around a new one) -> old label.
   const oldNode = (g: number): number => {
     const o = oldOf === null ? g : oldOf[g];
@@ -101,7 +126,7 @@ function relabel(
   const nodeComp = new Int32Array(w.nodeCount).fill(-1);
   for (let g = 0; g < w.nodeCount; g++) {
     if (w.kind[g] !== EMPTY) continue;
-    nodeComp[g] = lab.get(s.voxelBase + g) ?? comp.nodeComp[oldNode(g)];
+    nodeComp[g] = lab.get(s.voxelBase + g) ?? ren(comp.nodeComp[oldNode(g)]);
   }
   const flooded = new Set<number>();
   for (const c of lab.keys()) if (c < s.voxelBase) flooded.add(c >> 6);
@@ -115,10 +140,13 @@ function relabel(
     if (!flooded.has(k)) {
       // Untouched: the old brick's labels (an unchanged MIXED brick was a MIXED brick before).
       const b = comp.brickComp[o];
-      if (b >= -1) brickComp[k] = b;
+      if (b >= -1) brickComp[k] = b < 0 ? b : ren(b);
       else {
         brickComp[k] = -(extra.length / 64) - 2;
-        for (let bit = 0; bit < 64; bit++) extra.push(comp.voxelComp[64 * (-b - 2) + bit]);
+        for (let bit = 0; bit < 64; bit++) {
+          const l = comp.voxelComp[64 * (-b - 2) + bit];
+          extra.push(l < 0 ? l : ren(l));
+        }
       }
       continue;
     }
@@ -126,7 +154,7 @@ function relabel(
       many = false;
     for (let bit = 0; bit < 64; bit++) {
       const c = s.voxelCell(k, bit);
-      per[bit] = c < 0 ? -1 : (lab.get(c) ?? oldLabel(prev, comp, prev.voxelCell(o, bit)));
+      per[bit] = c < 0 ? -1 : (lab.get(c) ?? ren(oldLabel(prev, comp, prev.voxelCell(o, bit))));
       if (per[bit] < 0) continue;
       if (one < 0) one = per[bit];
       else if (per[bit] !== one) many = true;
@@ -137,5 +165,91 @@ function relabel(
       for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
     }
   }
-  return { comp: { nodeComp, brickComp, voxelComp: Int32Array.from(extra) }, visited: lab.size };
+  return { comp: { nodeComp, brickComp, voxelComp: Int32Array.from(extra) }, visited, flooded: local === null };
+}
+
+/** Voxels around the changed bricks the local pass may use to connect their surroundings (one brick). */
+const MARGIN = 4;
+
+/**
+ * The local pass: the cells meeting the box [lo, hi] that the seeds reach without leaving it,
+ * in groups (connected there). Each group takes the old label of its unchanged cells (several:
+ * they merged; none: a fresh label). When an old component's cells fall into two groups it may
+ * have split: null (the caller floods). Otherwise every old component outside keeps its label
+ * (renamed when it merged): a path through the changed bricks enters and leaves them through
+ * cells of the groups, which stay connected.
+ */
+function localLabels(
+  prev: SparseSpace,
+  comp: SparseComponents,
+  s: SparseSpace,
+  r: SparseEditResult,
+  seeds: readonly number[],
+  lo: readonly number[],
+  hi: readonly number[],
+  label: number,
+): { labels: Map<number, number>; rename: Map<number, number> } | null {
+  const w = s.world;
+  // Per level: the codes of nodes holding a changed brick.
+  const touched: Set<number>[] = [];
+  for (let k = 0; k <= w.top; k++) touched.push(new Set());
+  for (const code of r.changedCodes) for (let k = 0; k <= w.top; k++) touched[k].add(code >>> (3 * k));
+  const box = [0, 0, 0, 0, 0, 0];
+  const inside = (c: number): boolean => {
+    s.cellBox(c, box);
+    for (let a = 0; a < 3; a++) if (box[a] > hi[a] || box[a] + box[3 + a] - 1 < lo[a]) return false;
+    return true;
+  };
+  /** Whether cell c lies inside [lo, hi], off its border. */
+  const within = (c: number): boolean => {
+    s.cellBox(c, box);
+    for (let a = 0; a < 3; a++) if (box[a] <= lo[a] || box[a] + box[3 + a] - 1 >= hi[a]) return false;
+    return true;
+  };
+  /** The old label of cell c of s, or -1 when it holds a voxel of a changed brick. */
+  const oldLabelOf = (c: number): number => {
+    const n = c >= s.voxelBase ? c - s.voxelBase : c >> 6;
+    if (touched[w.level[n]].has(w.code[n])) return -1;
+    s.cellBox(c, box);
+    return oldLabel(prev, comp, prev.cellOf(box[0], box[1], box[2]));
+  };
+  const group = new Map<number, number>();
+  const groupOfOld = new Map<number, number>();
+  const firstOld: number[] = [];
+  const stack: number[] = [];
+  let groups = 0;
+  for (const seed of seeds) {
+    if (group.has(seed)) continue;
+    const G = groups++;
+    firstOld.push(-1);
+    group.set(seed, G);
+    stack.push(seed);
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      const old = oldLabelOf(c);
+      // A new cell holding a changed brick that reaches the box's border: its outside part is not looked at.
+      if (old < 0 && !within(c)) return null;
+      if (old >= 0) {
+        const other = groupOfOld.get(old);
+        if (other !== undefined && other !== G) return null;
+        groupOfOld.set(old, G);
+        if (firstOld[G] < 0 || old < firstOld[G]) firstOld[G] = old;
+      }
+      const count = s.neighbours(c);
+      const buf = s.buffer;
+      for (let i = 0; i < count; i++) {
+        const v = buf[i];
+        if (group.has(v) || !inside(v)) continue;
+        group.set(v, G);
+        stack.push(v);
+      }
+    }
+  }
+  // Each group's label: its smallest old label (the others renamed to it), else a fresh one.
+  const final: number[] = firstOld.map((l) => (l >= 0 ? l : label++));
+  const rename = new Map<number, number>();
+  for (const [old, G] of groupOfOld) if (old !== final[G]) rename.set(old, final[G]);
+  const labels = new Map<number, number>();
+  for (const [c, G] of group) labels.set(c, final[G]);
+  return { labels, rename };
 }

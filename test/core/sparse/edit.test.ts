@@ -99,7 +99,7 @@ describe('editSparseSpace', () => {
   it('after random edit sequences: the same cells, components and search answers as a fresh build', () => {
     const ctx = new SearchContext();
     let unreachable = 0;
-    const counts = { split: 0, changed: 0 };
+    const counts = { split: 0, changed: 0, local: 0, flooded: 0 };
     for (const seed of FULL ? [11, 12, 13, 14, 15, 16] : [11]) {
       const rnd = mulberry32(seed);
       const grid = randomGrid(rnd, 21, 18, 26);
@@ -111,6 +111,7 @@ describe('editSparseSpace', () => {
         space = r.space;
         counts.split += r.splitBricks;
         counts.changed += r.bricks;
+        if (r.bricks > 0) r.flooded ? counts.flooded++ : counts.local++;
         const fresh = new SparseSpace(sparseFromGrid(grid));
         const what = `seed ${seed} step ${step}`;
         expect(spaceDifference(space, fresh, grid), what).toBeNull();
@@ -145,6 +146,9 @@ describe('editSparseSpace', () => {
     // Unreachable goals (several components) came up, and only changed bricks were split again.
     expect(unreachable).toBeGreaterThan(0);
     expect(counts.split).toBeLessThanOrEqual(counts.changed);
+    // Both component updates ran: local (groups around the changed bricks) and the flood (a possible split).
+    expect(counts.local).toBeGreaterThan(0);
+    expect(counts.flooded).toBeGreaterThan(0);
   });
 
   it('a brick blocked whole that closed the only hole splits the component in two', () => {
@@ -156,6 +160,17 @@ describe('editSparseSpace', () => {
     const r = editSparseSpace(space, [{ blocked: true, box: { min: [4, 4, 8], max: [7, 7, 11] } }]);
     for (let z = 8; z <= 11; z++) for (let y = 4; y <= 7; y++) for (let x = 4; x <= 7; x++) grid.occupancy[grid.index(x, y, z)] = 1;
     expect(findPathSparse(r.space, [1, 1, 1], [1, 1, 14], {}, ctx).status).toBe('unreachable');
+    expect(r.flooded).toBe(true);
+    expect(spaceDifference(r.space, new SparseSpace(sparseFromGrid(grid)), grid)).toBeNull();
+  });
+
+  it('a cleared brick that leaves one large free node: its component is the one around it', () => {
+    const grid = new VoxelGrid({ dims: [64, 64, 64] });
+    for (let z = 16; z < 20; z++) for (let y = 16; y < 20; y++) for (let x = 16; x < 20; x++) grid.occupancy[grid.index(x, y, z)] = 1;
+    grid.occupancy[grid.index(60, 60, 60)] = 1;
+    const r = editSparseSpace(new SparseSpace(sparseFromGrid(grid)), [{ blocked: false, box: { min: [16, 16, 16], max: [19, 19, 19] } }]);
+    grid.occupancy.fill(0);
+    grid.occupancy[grid.index(60, 60, 60)] = 1;
     expect(spaceDifference(r.space, new SparseSpace(sparseFromGrid(grid)), grid)).toBeNull();
   });
 
@@ -179,7 +194,7 @@ describe('editSparseSpace', () => {
     const total = cells(space);
     // A voxel blocked inside the room: one brick split again; the flood covers the room only.
     const r = editSparseSpace(space, [{ blocked: true, voxels: [45, 45, 45] }]);
-    expect([r.bricks, r.splitBricks]).toEqual([1, 1]);
+    expect([r.bricks, r.splitBricks, r.flooded]).toEqual([1, 1, false]);
     expect(r.relabelled).toBeGreaterThan(0);
     expect(r.relabelled).toBeLessThan(total / 20);
     // The old space is untouched; nothing to do gives the same space.
