@@ -38,9 +38,18 @@ export interface SparseEditResult {
   changed: Int32Array;
   /** Morton codes of the changed bricks (whether or not they exist as nodes). */
   changedCodes: Uint32Array;
+  /** Voxels that were free and are blocked now (0: the edits only cleared, so no component can have split). */
+  blockedVoxels: number;
 }
 
 const FULL = 0xffffffff;
+
+/** Set bits of a 32-bit word. */
+function popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 
 /** The (lo, hi) mask of brick (bx, by, bz) in `w`: its own, or all set / clear inside a childless SOLID / EMPTY node. */
 function brickMask(w: SparseWorld, bx: number, by: number, bz: number, out: number[]): void {
@@ -145,6 +154,7 @@ export function editSparseWorld(world: SparseWorld, edits: readonly SparseEdit[]
   // Per level: code -> new kind, for the changed bricks and their ancestors.
   const kinds: Map<number, number>[] = [new Map()];
   const codes: number[] = [];
+  let blockedNow = 0;
   for (const [code, nm] of masks) {
     brickMask(w, compact3(code), compact3(code >>> 1), compact3(code >>> 2), m);
     if ((m[0] ^ nm[0]) === 0 && (m[1] ^ nm[1]) === 0) {
@@ -153,10 +163,21 @@ export function editSparseWorld(world: SparseWorld, edits: readonly SparseEdit[]
     }
     kinds[0].set(code, kindOfMask(nm[0], nm[1]));
     codes.push(code);
+    blockedNow += popcount(nm[0] & ~m[0]) + popcount(nm[1] & ~m[1]);
   }
   const changedCodes = Uint32Array.from(codes);
   if (codes.length === 0)
-    return { world: w, bricks: 0, ancestors: 0, relinked: 0, reshaped: false, oldOf: null, changed: new Int32Array(0), changedCodes };
+    return {
+      world: w,
+      bricks: 0,
+      ancestors: 0,
+      relinked: 0,
+      reshaped: false,
+      oldOf: null,
+      changed: new Int32Array(0),
+      changedCodes,
+      blockedVoxels: 0,
+    };
   const oldKind = (level: number, code: number): number => {
     const n = findNode(w, level, code);
     return w.kind[n >= 0 ? n : -n - 2];
@@ -188,7 +209,15 @@ export function editSparseWorld(world: SparseWorld, edits: readonly SparseEdit[]
     const n = findNode(result.world, 0, code);
     if (n >= 0) changed.push(n);
   }
-  return { ...result, bricks: codes.length, ancestors, reshaped, changed: Int32Array.from(changed), changedCodes };
+  return {
+    ...result,
+    bricks: codes.length,
+    ancestors,
+    reshaped,
+    changed: Int32Array.from(changed),
+    changedCodes,
+    blockedVoxels: blockedNow,
+  };
 }
 
 type Partial_ = Pick<SparseEditResult, 'world' | 'relinked' | 'oldOf'>;

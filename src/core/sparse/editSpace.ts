@@ -174,8 +174,9 @@ const MARGIN = 4;
 /**
  * The local pass: the cells meeting the box [lo, hi] that the seeds reach without leaving it,
  * in groups (connected there). Each group takes the old label of its unchanged cells (several:
- * they merged; none: a fresh label). When an old component's cells fall into two groups it may
- * have split: null (the caller floods). Otherwise every old component outside keeps its label
+ * they merged; none: a fresh label). When an old component's cells fall into two groups, the
+ * groups are one component when the edits only cleared voxels; otherwise it may have split:
+ * null (the caller floods). Otherwise every old component outside keeps its label
  * (renamed when it merged): a path through the changed bricks enters and leaves them through
  * cells of the groups, which stay connected.
  */
@@ -215,13 +216,18 @@ function localLabels(
   };
   const group = new Map<number, number>();
   const groupOfOld = new Map<number, number>();
-  const firstOld: number[] = [];
+  // Groups joined through a shared old label (edits that only clear), as a union-find.
+  const joined: number[] = [];
+  const root = (g: number): number => {
+    while (joined[g] !== g) g = joined[g] = joined[joined[g]];
+    return g;
+  };
   const stack: number[] = [];
   let groups = 0;
   for (const seed of seeds) {
     if (group.has(seed)) continue;
     const G = groups++;
-    firstOld.push(-1);
+    joined.push(G);
     group.set(seed, G);
     stack.push(seed);
     while (stack.length > 0) {
@@ -231,9 +237,12 @@ function localLabels(
       if (old < 0 && !within(c)) return null;
       if (old >= 0) {
         const other = groupOfOld.get(old);
-        if (other !== undefined && other !== G) return null;
+        if (other !== undefined && root(other) !== root(G)) {
+          // Two groups of one old component: joined outside the box, unless a blocked voxel split it.
+          if (r.blockedVoxels > 0) return null;
+          joined[root(other)] = root(G);
+        }
         groupOfOld.set(old, G);
-        if (firstOld[G] < 0 || old < firstOld[G]) firstOld[G] = old;
       }
       const count = s.neighbours(c);
       const buf = s.buffer;
@@ -245,8 +254,18 @@ function localLabels(
       }
     }
   }
-  // Each group's label: its smallest old label (the others renamed to it), else a fresh one.
-  const final: number[] = firstOld.map((l) => (l >= 0 ? l : label++));
+  // Each joined set of groups: its smallest old label (the others renamed to it), else a fresh one.
+  const least = new Map<number, number>();
+  for (const [old, G] of groupOfOld) {
+    const R = root(G);
+    if (!(least.get(R)! <= old)) least.set(R, old);
+  }
+  const final: number[] = [];
+  for (let G = 0; G < groups; G++) {
+    const R = root(G);
+    if (!least.has(R)) least.set(R, label++);
+    final.push(least.get(R)!);
+  }
   const rename = new Map<number, number>();
   for (const [old, G] of groupOfOld) if (old !== final[G]) rename.set(old, final[G]);
   const labels = new Map<number, number>();
