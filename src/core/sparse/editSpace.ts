@@ -222,6 +222,37 @@ function localLabels(
     while (joined[g] !== g) g = joined[g] = joined[joined[g]];
     return g;
   };
+  /** Records old label `old` in group G; false when that may split a component. */
+  const note = (old: number, G: number): boolean => {
+    const other = groupOfOld.get(old);
+    if (other !== undefined && root(other) !== root(G)) {
+      // Two groups of one old component: joined outside the box, unless a blocked voxel split it.
+      if (r.blockedVoxels > 0) return false;
+      joined[root(other)] = root(G);
+    }
+    groupOfOld.set(old, G);
+    return true;
+  };
+  /** The old labels of the old cells under new node g (its old node's subtree, or the old childless node around it). */
+  const coveredLabels = (g: number): Set<number> => {
+    const out = new Set<number>();
+    const o = r.oldOf === null ? g : r.oldOf[g];
+    const todo = [o >= 0 ? o : -o - 2];
+    const old = prev.world;
+    while (todo.length > 0) {
+      const n = todo.pop()!;
+      if (old.kind[n] === EMPTY) out.add(comp.nodeComp[n]);
+      else if (old.kind[n] !== MIXED) continue;
+      else if (old.level[n] > 0) for (let j = 0; j < 8; j++) todo.push(old.firstChild[n] + j);
+      else {
+        const b = comp.brickComp[n];
+        if (b >= 0) out.add(b);
+        else if (b < -1)
+          for (let bit = 0; bit < 64; bit++) if (comp.voxelComp[64 * (-b - 2) + bit] >= 0) out.add(comp.voxelComp[64 * (-b - 2) + bit]);
+      }
+    }
+    return out;
+  };
   const stack: number[] = [];
   let groups = 0;
   for (const seed of seeds) {
@@ -233,16 +264,12 @@ function localLabels(
     while (stack.length > 0) {
       const c = stack.pop()!;
       const old = oldLabelOf(c);
-      // A new cell holding a changed brick that reaches the box's border: its outside part is not looked at.
-      if (old < 0 && !within(c)) return null;
-      if (old >= 0) {
-        const other = groupOfOld.get(old);
-        if (other !== undefined && root(other) !== root(G)) {
-          // Two groups of one old component: joined outside the box, unless a blocked voxel split it.
-          if (r.blockedVoxels > 0) return null;
-          joined[root(other)] = root(G);
-        }
-        groupOfOld.set(old, G);
+      if (old >= 0 && !note(old, G)) return null;
+      if (old < 0 && !within(c)) {
+        // A new cell holding a changed brick that reaches the box's border: after edits that only
+        // cleared, the old labels of the old cells it covers; otherwise its outside is not looked at.
+        if (r.blockedVoxels > 0 || c < s.voxelBase) return null;
+        for (const l of coveredLabels(c - s.voxelBase)) if (!note(l, G)) return null;
       }
       const count = s.neighbours(c);
       const buf = s.buffer;
