@@ -162,6 +162,11 @@ export class BrickBoxes {
     return BOX_BLOCKED;
   }
 
+  /** The packed boxes of brick n (none unless MIXED), a view into the list. */
+  boxesOf(n: number): Uint16Array {
+    return this.list.subarray(this.start[n], this.start[n + 1]);
+  }
+
   /** Number of boxes, all bricks. */
   get count(): number {
     return this.list.length;

@@ -2,7 +2,7 @@ import { checkInstance } from '../args.ts';
 import { BrickBoxes } from './brickBoxes.ts';
 import type { SparseComponents } from './components.ts';
 import { editSparseWorld, type SparseEdit, type SparseEditResult } from './edit.ts';
-import { compact3 } from './morton.ts';
+import { compact3, MORTON_AXIS, morton } from './morton.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { EMPTY, MIXED } from './SparseWorld.ts';
 
@@ -75,23 +75,47 @@ function relabel(
   let label = 0;
   for (const a of [comp.nodeComp, comp.brickComp, comp.voxelComp]) for (let i = 0; i < a.length; i++) if (a[i] > label) label = a[i];
   label++;
-  // Seeds: the cells of the changed bricks' voxels and of the voxels one step beside them.
-  const seeds: number[] = [];
+  // Seeds: the cells of the changed bricks and of the voxels one step beside them (across a face
+  // to a brick that did not change).
+  const seedSet = new Set<number>();
   const lo = [Infinity, Infinity, Infinity],
     hi = [-Infinity, -Infinity, -Infinity];
+  const changedSet = new Set(r.changedCodes);
+  const b = [0, 0, 0];
+  const v = [0, 0, 0];
+  const add = (c: number): void => {
+    if (c >= 0) seedSet.add(c);
+  };
   for (const code of r.changedCodes) {
-    const b = [compact3(code) << 2, compact3(code >>> 1) << 2, compact3(code >>> 2) << 2];
+    b[0] = compact3(code);
+    b[1] = compact3(code >>> 1);
+    b[2] = compact3(code >>> 2);
     for (let a = 0; a < 3; a++) {
-      lo[a] = Math.min(lo[a], b[a] - MARGIN);
-      hi[a] = Math.max(hi[a], b[a] + 3 + MARGIN);
+      lo[a] = Math.min(lo[a], 4 * b[a] - MARGIN);
+      hi[a] = Math.max(hi[a], 4 * b[a] + 3 + MARGIN);
     }
-    for (let z = b[2] - 1; z <= b[2] + 4; z++)
-      for (let y = b[1] - 1; y <= b[1] + 4; y++)
-        for (let x = b[0] - 1; x <= b[0] + 4; x++) {
-          const c = s.cellOf(x, y, z);
-          if (c >= 0) seeds.push(c);
+    const n = w.nodeAt(4 * b[0], 4 * b[1], 4 * b[2]);
+    if (w.level[n] === 0 && w.kind[n] === MIXED) for (const box of s.boxes.boxesOf(n)) seedSet.add(64 * n + (box & 63));
+    else add(s.cellOf(4 * b[0], 4 * b[1], 4 * b[2]));
+    for (let d = 0; d < 6; d++) {
+      const a = d >> 1,
+        step = d & 1 ? -1 : 1;
+      b[a] += step;
+      const skip = b[a] < 0 || b[a] >= MORTON_AXIS || changedSet.has(morton(b[0], b[1], b[2]));
+      b[a] -= step;
+      if (skip) continue;
+      const a1 = (a + 1) % 3,
+        a2 = (a + 2) % 3;
+      v[a] = step > 0 ? 4 * b[a] + 4 : 4 * b[a] - 1;
+      for (let i = 0; i < 4; i++)
+        for (let j = 0; j < 4; j++) {
+          v[a1] = 4 * b[a1] + i;
+          v[a2] = 4 * b[a2] + j;
+          add(s.cellOf(v[0], v[1], v[2]));
         }
+    }
   }
+  const seeds = [...seedSet];
   const local = localLabels(prev, comp, s, r, seeds, lo, hi, label);
   const rename = local?.rename ?? new Map<number, number>();
   const lab = local?.labels ?? new Map<number, number>();
@@ -150,17 +174,24 @@ function relabel(
       }
       continue;
     }
+    // Box by box: a box of a changed brick was flooded; an unchanged brick has its old boxes (same corner bits).
     let one = -1,
       many = false;
-    for (let bit = 0; bit < 64; bit++) {
-      const c = s.voxelCell(k, bit);
-      per[bit] = c < 0 ? -1 : (lab.get(c) ?? ren(oldLabel(prev, comp, prev.voxelCell(o, bit))));
-      if (per[bit] < 0) continue;
-      if (one < 0) one = per[bit];
-      else if (per[bit] !== one) many = true;
+    const boxes = s.boxes.boxesOf(k);
+    for (const v of boxes) {
+      const L = lab.get(64 * k + (v & 63)) ?? ren(oldLabel(prev, comp, 64 * o + (v & 63)));
+      if (one < 0) one = L;
+      else if (L !== one) many = true;
     }
     if (!many) brickComp[k] = one;
     else {
+      per.fill(-1);
+      for (const v of boxes) {
+        const L = lab.get(64 * k + (v & 63)) ?? ren(oldLabel(prev, comp, 64 * o + (v & 63)));
+        const c = v & 63;
+        for (let z = 0; z <= ((v >> 10) & 3); z++)
+          for (let y = 0; y <= ((v >> 8) & 3); y++) for (let x = 0; x <= ((v >> 6) & 3); x++) per[c + x + 4 * y + 16 * z] = L;
+      }
       brickComp[k] = -(extra.length / 64) - 2;
       for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
     }
