@@ -200,5 +200,8 @@ describe('editSparseSpace', () => {
     // The old space is untouched; nothing to do gives the same space.
     expect(space.cellOf(45, 45, 45)).toBeGreaterThanOrEqual(0);
     expect(editSparseSpace(space, [{ blocked: false, voxels: [45, 45, 45] }]).space).toBe(space);
+    // A space built without components stays without them.
+    const bare = editSparseSpace(new SparseSpace(space.world, { components: false }), [{ blocked: true, voxels: [45, 45, 45] }]);
+    expect([bare.space.components, bare.relabelled, bare.space.cellOf(45, 45, 45)]).toEqual([null, 0, -1]);
   });
 });
