@@ -15,9 +15,9 @@ export interface SparseSpaceEditResult extends SparseEditResult {
   /** Cells the component update visited (0 without components). */
   relabelled: number;
   /**
-   * Whether the component update flooded whole components: when an old component's cells
-   * around the changed bricks no longer connect near them (it may have split). Otherwise
-   * only the cells within a brick of the changed bricks were visited.
+   * Whether the component update flooded whole components: an old component split (a search
+   * between its groups around the changed bricks found no way). Otherwise only the cells within
+   * a brick of the changed bricks, and those searches, were visited.
    */
   flooded: boolean;
 }
@@ -25,11 +25,13 @@ export interface SparseSpaceEditResult extends SparseEditResult {
 /**
  * Blocks or clears voxels of a SparseSpace's world locally (editSparseWorld) and gives the
  * search space of the edited world: only the changed bricks are split into boxes again, and
- * only the components that touch the changed bricks (their cells, or a cell one voxel beside
- * them) are labelled again, by a flood over them; every other component keeps its label. The
- * space's answers are a fresh build's (the same cells; the same partition into components,
- * under other numbers). `space` is left as it was. Throws a NavlabError 'usage' as
- * editSparseWorld does.
+ * components are labelled again around the changed bricks: the cells within a brick of them are
+ * grouped (connected there) and keep their old labels (merged groups renamed). When one old
+ * component falls into two groups after a voxel became blocked, a search from one group over
+ * the whole space looks for the other: found, they stay one component; not found, it split and
+ * the components beside the changed bricks are flooded (`flooded`). The space's answers are a
+ * fresh build's (the same cells; the same partition into components, under other numbers).
+ * `space` is left as it was. Throws a NavlabError 'usage' as editSparseWorld does.
  */
 export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]): SparseSpaceEditResult {
   checkInstance('editSparseSpace: space', space, SparseSpace);
@@ -116,10 +118,11 @@ function relabel(
     }
   }
   const seeds = [...seedSet];
-  const local = localLabels(prev, comp, s, r, seeds, lo, hi, label);
+  const searched = { count: 0 };
+  const local = localLabels(prev, comp, s, r, seeds, lo, hi, label, searched);
   const rename = local?.rename ?? new Map<number, number>();
   const lab = local?.labels ?? new Map<number, number>();
-  let visited = lab.size;
+  let visited = lab.size + searched.count;
   if (local === null) {
     // A component may have split: flood from every seed over the whole space.
     const stack: number[] = [];
@@ -206,8 +209,9 @@ const MARGIN = 4;
  * The local pass: the cells meeting the box [lo, hi] that the seeds reach without leaving it,
  * in groups (connected there). Each group takes the old label of its unchanged cells (several:
  * they merged; none: a fresh label). When an old component's cells fall into two groups, the
- * groups are one component when the edits only cleared voxels; otherwise it may have split:
- * null (the caller floods). Otherwise every old component outside keeps its label
+ * groups are one component when the edits only cleared voxels; otherwise a search from one
+ * (over the whole space, counted in `searched`) looks for the other, and null (the caller
+ * floods) when it split. Otherwise every old component outside keeps its label
  * (renamed when it merged): a path through the changed bricks enters and leaves them through
  * cells of the groups, which stay connected.
  */
@@ -220,6 +224,7 @@ function localLabels(
   lo: readonly number[],
   hi: readonly number[],
   label: number,
+  searched: { count: number },
 ): { labels: Map<number, number>; rename: Map<number, number> } | null {
   const w = s.world;
   // Per level: the codes of nodes holding a changed brick.
@@ -257,13 +262,18 @@ function localLabels(
   const note = (old: number, G: number): boolean => {
     const other = groupOfOld.get(old);
     if (other !== undefined && root(other) !== root(G)) {
-      // Two groups of one old component: joined outside the box, unless a blocked voxel split it.
-      if (r.blockedVoxels > 0) return false;
+      // Two groups of one old component: joined outside the box, unless a blocked voxel split it
+      // (then a search between them decides, below).
+      if (r.blockedVoxels > 0) {
+        conflicts.push(other, G);
+        return true;
+      }
       joined[root(other)] = root(G);
     }
     groupOfOld.set(old, G);
     return true;
   };
+  const conflicts: number[] = [];
   /** The old labels of the old cells under new node g (its old node's subtree, or the old childless node around it). */
   const coveredLabels = (g: number): Set<number> => {
     const out = new Set<number>();
@@ -285,11 +295,13 @@ function localLabels(
     return out;
   };
   const stack: number[] = [];
+  const firstCell: number[] = [];
   let groups = 0;
   for (const seed of seeds) {
     if (group.has(seed)) continue;
     const G = groups++;
     joined.push(G);
+    firstCell.push(seed);
     group.set(seed, G);
     stack.push(seed);
     while (stack.length > 0) {
@@ -311,6 +323,32 @@ function localLabels(
         stack.push(v);
       }
     }
+  }
+  // Groups of one old component after a blocked voxel: a search from one over the whole space
+  // until it meets the other (they are one component), or null when it exhausts (a split: flood).
+  for (let i = 0; i < conflicts.length; i += 2) {
+    const A = root(conflicts[i]),
+      B = root(conflicts[i + 1]);
+    if (A === B) continue;
+    const seen = new Set<number>([firstCell[A]]);
+    stack.length = 0;
+    stack.push(firstCell[A]);
+    let met = false;
+    while (stack.length > 0 && !met) {
+      const count = s.neighbours(stack.pop()!);
+      const buf = s.buffer;
+      for (let k = 0; k < count && !met; k++) {
+        const v = buf[k];
+        if (seen.has(v)) continue;
+        const gv = group.get(v);
+        if (gv !== undefined && root(gv) === B) met = true;
+        seen.add(v);
+        stack.push(v);
+      }
+    }
+    searched.count += seen.size;
+    if (!met) return null;
+    joined[A] = B;
   }
   // Each joined set of groups: its smallest old label (the others renamed to it), else a fresh one.
   const least = new Map<number, number>();

@@ -164,6 +164,17 @@ describe('editSparseSpace', () => {
     expect(spaceDifference(r.space, new SparseSpace(sparseFromGrid(grid)), grid)).toBeNull();
   });
 
+  it('a blocked brick that closes one of two holes: a search around finds the other, no flood', () => {
+    const grid = new VoxelGrid({ dims: [32, 32, 20] });
+    const hole = (x: number, y: number): boolean => (x >= 4 && x < 8 && y >= 4 && y < 8) || (x >= 24 && x < 28 && y >= 24 && y < 28);
+    for (let y = 0; y < 32; y++) for (let x = 0; x < 32; x++) if (!hole(x, y)) grid.occupancy[grid.index(x, y, 9)] = 1;
+    const r = editSparseSpace(new SparseSpace(sparseFromGrid(grid)), [{ blocked: true, box: { min: [4, 4, 8], max: [7, 7, 11] } }]);
+    for (let z = 8; z <= 11; z++) for (let y = 4; y <= 7; y++) for (let x = 4; x <= 7; x++) grid.occupancy[grid.index(x, y, z)] = 1;
+    expect(r.flooded).toBe(false);
+    expect(spaceDifference(r.space, new SparseSpace(sparseFromGrid(grid)), grid)).toBeNull();
+    expect(findPathSparse(r.space, [1, 1, 1], [1, 1, 18], {}, new SearchContext()).status).toBe('found');
+  });
+
   it('a cleared brick that leaves one large free node: its component is the one around it', () => {
     const grid = new VoxelGrid({ dims: [64, 64, 64] });
     for (let z = 16; z < 20; z++) for (let y = 16; y < 20; y++) for (let x = 16; x < 20; x++) grid.occupancy[grid.index(x, y, z)] = 1;
