@@ -309,9 +309,9 @@ function localLabels(
       const old = oldLabelOf(c);
       if (old >= 0 && !note(old, G)) return null;
       if (old < 0 && !within(c)) {
-        // A new cell holding a changed brick that reaches the box's border: after edits that only
-        // cleared, the old labels of the old cells it covers; otherwise its outside is not looked at.
-        if (r.blockedVoxels > 0 || c < s.voxelBase) return null;
+        // A new (free) node holding a changed brick that reaches the box's border: the old labels
+        // of the old cells it covers (every voxel of it is free now).
+        if (c < s.voxelBase) return null;
         for (const l of coveredLabels(c - s.voxelBase)) if (!note(l, G)) return null;
       }
       const count = s.neighbours(c);
