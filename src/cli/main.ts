@@ -24,7 +24,7 @@ export const USAGE = `usage:
   nav voxelize <mesh.glb|.gltf|.obj|.stl> --cell-size C [--fill surface|solid] [--world dense|sparse]
       [--json]
   nav import <mesh...> --out scene.json [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N]
-      [--waypoints auto|none] [--json]
+      [--waypoints auto|none] [--world dense|sparse] [--json]
   nav bake <scene.json> --out file.navbin [--agent-radius R] [--world dense|sparse] [--json]
   nav bench
   nav --help | nav <command> --help | nav help <command>: every flag with its range and default

@@ -80,6 +80,8 @@ export { parse3dMapSparse } from './io/movingaiSparse.ts';
 export { sparseFromTriangles, type SparseVoxelizeOptions } from './sparse/fromTriangles.ts';
 export { SparseSpace } from './sparse/SparseSpace.ts';
 export { SparseRun, findPathSparse } from './sparse/SparseRun.ts';
+export { editSparseWorld, type SparseEdit, type SparseEditResult } from './sparse/edit.ts';
+export { editSparseSpace, type SparseSpaceEditResult } from './sparse/editSpace.ts';
 
 // Files
 export {

@@ -76,6 +76,8 @@ export interface ImportSceneOptions {
   signal?: AbortSignal;
   /** Scene name. @default the first mesh's src without folder and extension */
   name?: string;
+  /** Makes the voxel layer (`nav import --world sparse` passes the sparse voxelizer's). @default sceneVoxelLayer */
+  voxelLayer?: typeof sceneVoxelLayer;
 }
 
 /** What `importScene` returns: the scene document and the figures of the import. */
@@ -182,7 +184,7 @@ export async function importScene(
   await stage('voxelize');
   const fill = options.fill === undefined || options.fill === 'auto' ? (isClosedMesh(soup) ? 'solid' : 'surface') : options.fill;
   const agentRadius = options.agentRadius ?? defaultAgentRadius({ extent, cellSize });
-  const { grid, blocked, layer } = sceneVoxelLayer(soup, { cellSize, fill });
+  const { grid, blocked, layer } = (options.voxelLayer ?? sceneVoxelLayer)(soup, { cellSize, fill });
   lap('voxelize');
   const triangles = soup.length / 9;
   const byId = new Map(meshes.map((m, i) => [m.id, files[i].mesh]));
@@ -233,6 +235,7 @@ function checkImportOptions(options: unknown): ImportSceneOptions {
     throw usageError('agentRadius', `a number in [0, ${SCENE_RANGES.length}]`, r);
   if (o.placeWaypoints !== undefined) checkFunction('placeWaypoints', o.placeWaypoints);
   if (o.name !== undefined) checkString('name', o.name);
+  if (o.voxelLayer !== undefined) checkFunction('voxelLayer', o.voxelLayer);
   return o;
 }
 

@@ -102,10 +102,10 @@ export class NavWorld implements SearchableScene {
     this.fill = parts.fill;
     this.cellSize = parts.grid?.cellSize ?? 0;
     this.agentRadius = parts.agentRadius;
-    this.lineOfSight = parts.lineOfSight ?? (parts.world === null ? null : parts.world.lineOfSight(this.agentRadius));
+    this.lineOfSight = parts.lineOfSight ?? parts.world?.lineOfSight(this.agentRadius) ?? null;
     this.#meshes = parts.meshes;
     const g = parts.graph;
-    this.waypoints = g !== null && !(g instanceof WaypointGraph) ? g : null;
+    this.waypoints = g && !(g instanceof WaypointGraph) ? g : null;
     this.#fixedGraph = g instanceof WaypointGraph ? g : NO_WAYPOINTS;
     const count = this.graph.count;
     const ids = parts.ids ?? Array.from({ length: count }, (_, i) => String(i));
@@ -128,6 +128,10 @@ export class NavWorld implements SearchableScene {
     const meshes = obstacleMeshes(root, options.filter);
     if (meshes.length === 0 || meshes.every((m) => m.geometry.getAttribute('position').count < 3))
       throw usage('root: no mesh with triangles under it');
+    // The sparse world's code comes with the option (sparseNavWorld, navWorldSparse.ts): dense programs do not carry it.
+    const sparse =
+      options.world !== undefined && options.world !== 'dense' && checkFunction<Sparse>('sparse', options.sparse)(root, options, meshes);
+    if (sparse) return sparse as ObjectNavWorld;
     return new NavWorld(buildParts(root, options, meshes)) as ObjectNavWorld;
   }
 
@@ -157,7 +161,7 @@ export class NavWorld implements SearchableScene {
 
   /** The waypoint graph searched now (empty without waypoints). */
   get graph(): WaypointGraph {
-    return this.waypoints !== null ? this.waypoints.graph() : this.#fixedGraph;
+    return this.waypoints?.graph() ?? this.#fixedGraph;
   }
 
   /**
@@ -180,7 +184,7 @@ export class NavWorld implements SearchableScene {
   voxelAt(p: Vec3, free = false): [number, number, number] | null {
     checkVec3('NavWorld.voxelAt: p', p);
     const g = this.grid;
-    const v = g === null ? -1 : g.voxelIndexAt(p.x, p.y, p.z);
+    const v = g?.voxelIndexAt(p.x, p.y, p.z) ?? -1;
     if (v < 0 || (free && g!.occupancy[v] !== 0)) return null;
     return voxelTriple(g!, v);
   }
@@ -211,7 +215,7 @@ export class NavWorld implements SearchableScene {
       const i = this.index.get(endpoint);
       return i === undefined ? null : this.graph.position(i, out);
     }
-    return this.grid === null ? null : this.grid.voxelCenter(endpoint[0], endpoint[1], endpoint[2], out);
+    return this.grid?.voxelCenter(endpoint[0], endpoint[1], endpoint[2], out) ?? null;
   }
 
   /**
@@ -264,24 +268,25 @@ export class NavWorld implements SearchableScene {
   update(object: Object3D): NavUpdate {
     if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
     object.updateMatrixWorld(true);
-    const world = this.world;
-    if (world === null || this.grid === null) return { box: null, voxels: 0, links: 0 };
+    const world = this.world!;
     let box: Aabb | null = null;
-    object.traverse((o) => {
-      const entry = this.#meshes.get(o as Mesh);
-      if (entry === undefined) return;
-      const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
-      if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
-      const changed = world.setMeshTriangles(entry.id, soup);
-      if (changed === null) return;
-      if (box === null) box = changed;
-      else unionBox(box, changed);
-    });
+    // Without a world and a grid there is nothing to follow.
+    if (this.grid)
+      object.traverse((o) => {
+        const entry = this.#meshes.get(o as Mesh);
+        if (entry === undefined) return;
+        const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
+        if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
+        const changed = world.setMeshTriangles(entry.id, soup);
+        if (changed === null) return;
+        if (box === null) box = changed;
+        else unionBox(box, changed);
+      });
     if (box === null) return { box: null, voxels: 0, links: 0 };
-    const voxels = voxelizeRegion(world, this.grid, box, { dilation: this.agentRadius });
+    const voxels = voxelizeRegion(world, this.grid!, box, { dilation: this.agentRadius });
     // Solid fill: air the moved meshes enclose is blocked again (space an update opens is freed within the box only).
-    filled(this.grid, this.fill ?? 'surface');
-    const links = this.waypoints === null ? 0 : this.waypoints.retestRegion(box, this.agentRadius);
+    filled(this.grid!, this.fill ?? 'surface');
+    const links = this.waypoints?.retestRegion(box, this.agentRadius) ?? 0;
     const change = { box, voxels, links };
     for (const listener of this.#listeners) listener(change);
     return change;
@@ -327,9 +332,8 @@ export class NavWorld implements SearchableScene {
         "graph: 'waypoints' with world points needs a NavWorld with a world (line of sight to the waypoints); query by waypoint id instead",
       );
     const graph = this.graph;
-    if (this.#router === null || this.#router.graph !== graph)
-      this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
-    const route = this.#router.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
+    if (this.#router?.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
+    const route = this.#router!.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
     if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
     return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
   }
@@ -340,6 +344,9 @@ function voxelTriple(g: VoxelGrid, v: number): [number, number, number] {
   const c = g.coords(v, { x: 0, y: 0, z: 0 });
   return [c.x, c.y, c.z];
 }
+
+/** The sparse support's type (NavWorldOptions.sparse). */
+type Sparse = NonNullable<NavWorldOptions['sparse']>;
 
 const NO_WAYPOINTS = /* @__PURE__ */ new WaypointGraph([], []);
 

@@ -28,6 +28,7 @@ export {
   type ObjectNavWorld,
 } from './NavWorld.ts';
 export { navWorldFromNavbin } from './navbinWorld.ts';
+export { sparseNavWorld, SPARSE_AUTO_VOXELS, type SparseNavFactory, type SparseNavWorld } from './navWorldSparse.ts';
 export { NavSimulation, createSimulation, type NavSimulationOptions, type NavAgentOptions } from './NavSimulation.ts';
 export { autoWaypoints, waypointList, type WaypointSource, type WaypointSourceInput } from './waypointSources.ts';
 export { VoxelSurface, CHUNK_SIZE, type VoxelChunkData, type VoxelSurfaceOptions } from './VoxelSurface.ts';

@@ -48,6 +48,18 @@ export interface NavWorldOptions {
    * choice made is `NavWorld.fill`. @default 'auto'
    */
   fill?: VoxelFill | 'auto';
+  /**
+   * What the searches run on: 'dense', the voxel grid; 'sparse', a sparse voxel octree built
+   * straight from the triangles (big worlds; `grid` is then null, see sparseNavWorld);
+   * 'auto', sparse above SPARSE_AUTO_VOXELS (2^24) voxels in the grid's box, else dense.
+   * 'sparse' and 'auto' need `sparse: sparseNavWorld` (navlab/three). @default 'dense'
+   */
+  world?: 'dense' | 'sparse' | 'auto';
+  /**
+   * The sparse support `world` 'sparse' or 'auto' uses: `sparseNavWorld` from navlab/three,
+   * passed in so that programs on the dense grid do not carry the octree's code.
+   */
+  sparse?: (root: Object3D, options: NavWorldOptions, meshes: Mesh[]) => object | null;
 }
 
 /** What a NavWorld is made of (see fromObject3D and fromScene). */

@@ -397,6 +397,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       args: () => [new SparseSpace(sparseFromGrid(grid())), [0, 0, 0], [3, 3, 3], { heuristic: 'exact' }, new SearchContext()],
       codes: ['query'],
     },
+    editSparseWorld: { kind: 'function', args: () => [sparseFromGrid(grid()), [{ blocked: true, voxels: [1, 1, 1] }]] },
+    editSparseSpace: { kind: 'function', args: () => [new SparseSpace(sparseFromGrid(grid())), [{ blocked: true, voxels: [1, 1, 1] }]] },
   },
 
   'src/scene/index.ts': {
@@ -590,6 +592,8 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
       },
     },
     navWorldFromNavbin: { kind: 'function', args: () => [navbin()], codes: ['parse'] },
+    sparseNavWorld: { kind: 'function', args: () => [level(), { cellSize: 0.5, agentRadius: 0.1, world: 'sparse' }] },
+    SPARSE_AUTO_VOXELS: { kind: 'value' },
     createSimulation: { kind: 'function', args: () => [navWorld(), { graph: 'waypoints', seed: 2, params: { stepHz: 30 } }] },
     autoWaypoints: { kind: 'function', args: () => [waypointInput()] },
     waypointList: { kind: 'function', args: () => [[new Vector3(-1.5, 0, 0), new Vector3(1.5, 0, 0)]] },

@@ -6,7 +6,7 @@ import { saveScene } from '../../scene/index.ts';
 import { importScene, ImportError, type WaypointPlacer } from '../../import/importScene.ts';
 import { meshFormat } from '../../import/meshImport.ts';
 import type { VoxelFill } from '../../core/geometry/voxelizeMesh.ts';
-import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError } from '../args.ts';
+import { type CommandSpec, JSON_FLAG, numberValue, parseArgs, UsageError, worldFlag } from '../args.ts';
 import { err, InputError, out, type NavIo } from '../io.ts';
 import { readMeshFile } from '../meshFiles.ts';
 import { cellSizeSpec, fillSpec } from './voxelize.ts';
@@ -46,17 +46,19 @@ export const IMPORT: CommandSpec = {
       default: 'auto',
       help: 'auto: place waypoints on the voxel layer',
     },
+    worldFlag('the voxel layer voxelized as a dense grid, or as a sparse octree straight from the triangles'),
     JSON_FLAG,
   ],
 };
 
 /**
  * `nav import <mesh...> [--cell-size C] [--fill surface|solid] [--agent-radius R] [--agents N]
- * [--waypoints auto|none] --out scene.json [--json]`: writes a version-2 scene that references
+ * [--waypoints auto|none] [--world dense|sparse] --out scene.json [--json]`: writes a version-2 scene that references
  * the meshes by paths relative to it, with their voxel layer, (auto) placed waypoints and N
  * agents with reachable goals; every default follows the level (`importScene`).
  * JSON: {"scene","triangles","dims","blocked","waypoints","links","ms","agents","fill"}.
- * `placeWaypoints` does `--waypoints auto`; without one, auto is a usage error.
+ * `placeWaypoints` does `--waypoints auto`; without one, auto is a usage error. `--world sparse`
+ * voxelizes the layer into a sparse octree (importSparse.ts): the same voxels and output.
  */
 export async function importCommand(argv: string[], io: NavIo, placeWaypoints?: WaypointPlacer): Promise<number> {
   const args = parseArgs(argv, IMPORT);
@@ -98,6 +100,7 @@ export async function importCommand(argv: string[], io: NavIo, placeWaypoints?: 
       agentRadius,
       agents,
       placeWaypoints: waypoints === 'auto' ? placeWaypoints : undefined,
+      voxelLayer: args.flags.get('world') === 'sparse' ? (await import('./importSparse.ts')).sparseSceneVoxelLayer : undefined,
       onStage: progress === null ? undefined : (stage) => progress(stage),
     });
   } catch (e) {

@@ -18,6 +18,14 @@ const BOX_BLOCKED = BOX_BLOCKED_;
 /** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
 const BIT_STRIDE = [1, 4, 16];
 
+/** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
+export interface SparseSpaceParts {
+  /** The MIXED bricks' boxes. */
+  boxes: BrickBoxes;
+  /** The components of the new space. */
+  components: (space: SparseSpace) => SparseComponents;
+}
+
 /**
  * The free cells of a SparseWorld as a search space. A cell is an EMPTY node of any level
  * (a cube of free voxels) or one of the boxes a MIXED brick's free voxels are split into
@@ -66,8 +74,11 @@ export class SparseSpace implements SearchSpace {
   /** The goal voxel the pinned query asked for. */
   readonly requestedGoal = [0, 0, 0];
 
-  /** The cells of `world`, with their connected components unless `components` is false. */
-  constructor(world: SparseWorld, options: { components?: boolean } = {}) {
+  /**
+   * The cells of `world`, with their connected components unless `components` is false.
+   * @param parts internal (editSparseSpace): the brick boxes and components made from an earlier space's
+   */
+  constructor(world: SparseWorld, options: { components?: boolean } = {}, parts?: SparseSpaceParts) {
     checkInstance('SparseSpace: world', world, SparseWorld);
     checkObject('SparseSpace: options', options, 'an object { components? }');
     if (options.components !== undefined && typeof options.components !== 'boolean')
@@ -75,8 +86,8 @@ export class SparseSpace implements SearchSpace {
     this.world = world;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
-    this.boxes = new BrickBoxes(world);
-    this.components = options.components === false ? null : sparseComponents(this);
+    this.boxes = parts?.boxes ?? new BrickBoxes(world);
+    this.components = options.components === false ? null : (parts?.components ?? sparseComponents)(this);
   }
 
   /** The cell holding voxel (x, y, z), or -1 when it is blocked or outside the world. */

@@ -96,29 +96,51 @@ export class BrickBoxes {
   /** The packed boxes (splitBrick's values), brick after brick, by their corner's bit. */
   private readonly list: Uint16Array;
 
-  constructor(private readonly world: SparseWorld) {
+  /** Bricks split into boxes by this constructor (the others' boxes were copied from `reuse`). */
+  readonly split: number = 0;
+
+  /**
+   * The boxes of every MIXED brick of `world`. With `reuse` (a local edit, editSparseSpace):
+   * only the `changed` bricks are split again; the others' boxes are copied from the old
+   * world's (`oldOf`: new node -> old node, editSparseWorld's; null: the same indices).
+   */
+  constructor(
+    private readonly world: SparseWorld,
+    reuse?: { boxes: BrickBoxes; oldOf: Int32Array | null; changed: Int32Array },
+  ) {
     const n = world.brickCount;
     this.start = new Uint32Array(n + 1);
     const scratch = new Uint16Array(64);
-    let list = new Uint16Array(Math.max(64, 4 * n));
+    let list = new Uint16Array(Math.max(64, reuse === undefined ? 4 * n : reuse.boxes.list.length + 16 * reuse.changed.length));
+    const fresh = new Uint8Array(reuse === undefined ? 0 : n);
+    if (reuse !== undefined) for (const k of reuse.changed) fresh[k] = 1;
     let used = 0;
+    let split = 0;
     for (let k = 0; k < n; k++) {
       this.start[k] = used;
       if (world.kind[k] !== MIXED) continue;
+      const o = reuse === undefined || fresh[k] === 1 ? -1 : reuse.oldOf === null ? k : reuse.oldOf[k];
+      if (o >= 0) {
+        const old = reuse!.boxes;
+        const from = old.start[o],
+          count = old.start[o + 1] - from;
+        if (used + count > list.length) list = grown(list, used + count);
+        list.set(old.list.subarray(from, from + count), used);
+        used += count;
+        continue;
+      }
+      split++;
       splitBrick(world.maskLo[k], world.maskHi[k], scratch, 0);
       for (let b = 0; b < 64; b++) {
         const v = scratch[b];
         if (v === BOX_BLOCKED || (v & 63) !== b) continue;
-        if (used === list.length) {
-          const grown = new Uint16Array(2 * list.length);
-          grown.set(list);
-          list = grown;
-        }
+        if (used === list.length) list = grown(list, used + 1);
         list[used++] = v;
       }
     }
     this.start[n] = used;
     this.list = list.slice(0, used);
+    this.split = split;
   }
 
   /** The packed box of voxel b of MIXED brick n (see splitBrick), or BOX_BLOCKED. */
@@ -140,6 +162,11 @@ export class BrickBoxes {
     return BOX_BLOCKED;
   }
 
+  /** The packed boxes of brick n (none unless MIXED), a view into the list. */
+  boxesOf(n: number): Uint16Array {
+    return this.list.subarray(this.start[n], this.start[n + 1]);
+  }
+
   /** Number of boxes, all bricks. */
   get count(): number {
     return this.list.length;
@@ -149,4 +176,11 @@ export class BrickBoxes {
   get byteLength(): number {
     return this.start.byteLength + this.list.byteLength;
   }
+}
+
+/** A copy of `list` with room for at least `need` entries. */
+function grown(list: Uint16Array, need: number): Uint16Array<ArrayBuffer> {
+  const g = new Uint16Array(Math.max(need, 2 * list.length));
+  g.set(list);
+  return g;
 }

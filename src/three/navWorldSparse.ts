@@ -1,0 +1,233 @@
+/**
+ * NavWorld on a sparse voxel octree (`world: 'sparse'` or `'auto'`): the value a program passes
+ * as `options.sparse` to `NavWorld.fromObject3D`, so that programs that never ask for a sparse
+ * world do not carry its code. The octree is voxelized straight from the meshes' triangles
+ * (sparseFromTriangles: no dense grid), searched any-angle (findPathSparse) and edited locally
+ * on `update` (editSparseSpace).
+ */
+import { Matrix4, type Mesh, type Object3D, type Vector3 } from 'three';
+import { isClosedMesh } from '../core/geometry/closedMesh.ts';
+import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
+import { unionBox } from '../core/geometry/boxes.ts';
+import type { Aabb } from '../core/graph/visibility.ts';
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
+import { QueryError } from '../core/query/QueryError.ts';
+import { SearchContext } from '../core/search/SearchContext.ts';
+import { editSparseSpace } from '../core/sparse/editSpace.ts';
+import { sparseFromTriangles } from '../core/sparse/fromTriangles.ts';
+import { findPathSparse } from '../core/sparse/SparseRun.ts';
+import { SparseSpace } from '../core/sparse/SparseSpace.ts';
+import { checkFunction, checkOneOf, checkOptions, usageError } from '../core/args.ts';
+import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
+import { MeshWorld } from './MeshWorld.ts';
+import { NavWorld, type ObjectNavWorld } from './NavWorld.ts';
+import type { NavWorldOptions, NavWorldParts } from './navWorldBuild.ts';
+import { checkFinite } from './navWorldBuild.ts';
+import { checkObjectWorldArgs, checkPoint, usage } from './navWorldArgs.ts';
+import type { NavPath, NavPathOptions, NavUpdate } from './navWorldTypes.ts';
+import { polyline } from './worldPaths.ts';
+
+/**
+ * Above this many voxels in the grid's box (2^24 = 16,777,216, a 256^3 box), `world: 'auto'`
+ * builds the sparse octree; at or below it, the dense grid.
+ */
+export const SPARSE_AUTO_VOXELS = 1 << 24;
+
+/** Voxels a blocked start or goal may be moved to reach a free one (as on the dense grid). */
+const SNAP = 4;
+
+/** What `NavWorld.fromObject3D` calls for `world: 'sparse' | 'auto'`: a NavWorld on the octree, or null (auto: dense). */
+export type SparseNavFactory = (root: Object3D, options?: NavWorldOptions, meshes?: Mesh[]) => ObjectNavWorld | null;
+
+/** A NavWorld whose searches run on a sparse voxel octree (`NavWorld.sparse`); its `grid` is null. */
+export type SparseNavWorld = NavWorld & {
+  /** The octree's search space (its `world` is the SparseWorld). */
+  readonly sparse: SparseSpace;
+};
+
+/**
+ * The sparse support for `NavWorld.fromObject3D(root, { world: 'sparse', sparse: sparseNavWorld })`
+ * (or `world: 'auto'`: sparse above SPARSE_AUTO_VOXELS voxels). The NavWorld it makes has no
+ * dense grid (`grid` null) and no waypoints; `sparse` holds the octree's search space.
+ * `findPath` runs the any-angle search on the octree's free cells (a blocked point moves to
+ * the nearest free voxel within 4 cells; an unreachable goal gives the path to the closest
+ * reachable point) and string-pulls it with the agent's line of sight; `update` re-voxelizes
+ * the moved meshes' box and edits the octree locally (editSparseSpace: only the changed bricks,
+ * their ancestors and the components beside them are rebuilt). With fill 'solid', the inside of
+ * a moved closed mesh is not blocked again (no whole-world pass). Throws a NavlabError 'usage'
+ * for `waypoints` or `bounds` (not supported on a sparse world) and for a world over 4,096
+ * voxels a side. Called by `fromObject3D` with the obstacle meshes it found; called directly,
+ * it finds them under `root` itself (`options.filter`).
+ */
+export const sparseNavWorld: SparseNavFactory = (root, options = {}, list) => {
+  checkObjectWorldArgs(root, options);
+  if (checkOneOf('world', options.world ?? 'dense', ['dense', 'sparse', 'auto']) === 'dense') return null;
+  if (list === undefined) {
+    root.updateMatrixWorld(true);
+    list = obstacleMeshes(root, options.filter);
+  }
+  if (!Array.isArray(list) || list.length === 0) throw usageError('meshes', 'a non-empty array of the obstacle meshes', list);
+  if ((options.waypoints ?? 'none') !== 'none') throw usage("waypoints: not available with world 'sparse' (use world 'dense')");
+  if (options.bounds !== undefined) throw usage("bounds: not available with world 'sparse'");
+  const meshes = new Map<Mesh, { id: string; soup: Float64Array }>();
+  const soups: Float64Array[] = [];
+  for (const [k, mesh] of list.entries()) {
+    const soup = checkFinite(worldTriangles(mesh), mesh.name || String(k));
+    meshes.set(mesh, { id: `mesh-${k}`, soup });
+    soups.push(soup);
+  }
+  const all = new Float64Array(soups.reduce((n, s) => n + s.length, 0));
+  let at = 0;
+  for (const s of soups) {
+    all.set(s, at);
+    at += s.length;
+  }
+  const { min, max } = soupBounds(all);
+  const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-9);
+  const cellSize = options.cellSize ?? levelCellSize(extent);
+  const agentRadius = options.agentRadius ?? levelAgentRadius(extent, cellSize);
+  if (options.world === 'auto') {
+    const { dims } = meshGridSpec(min, max, cellSize, agentRadius, Number.POSITIVE_INFINITY);
+    if (dims[0] * dims[1] * dims[2] <= SPARSE_AUTO_VOXELS) return null;
+  }
+  const fill: VoxelFill = (options.fill ?? 'auto') === 'auto' ? (isClosedMesh(all) ? 'solid' : 'surface') : (options.fill as VoxelFill);
+  const space = new SparseSpace(sparseFromTriangles(all, { cellSize, dilation: agentRadius, fill }));
+  const identity = new Matrix4();
+  const world = new MeshWorld({ meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
+  return new Sparse({ root, world, grid: null, graph: null, agentRadius, meshes, fill }, space) as unknown as ObjectNavWorld;
+};
+
+/** NavWorld's class, constructible here (its constructor is private to NavWorld's factories). */
+const NavWorldClass = NavWorld as unknown as new (parts: NavWorldParts) => NavWorld;
+
+class Sparse extends NavWorldClass {
+  sparse: SparseSpace;
+  readonly #meshes: Map<Mesh, { id: string; soup: Float64Array }>;
+  readonly #ctx = new SearchContext();
+  readonly #listeners: ((change: NavUpdate) => void)[] = [];
+
+  constructor(parts: NavWorldParts, space: SparseSpace) {
+    super(parts);
+    this.sparse = space;
+    this.#meshes = parts.meshes;
+  }
+
+  /** An any-angle path on the octree between two world points (see sparseNavWorld). */
+  override findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
+    checkPoint('from', from);
+    checkPoint('to', to);
+    const {
+      graph = 'grid',
+      smooth = true,
+      algorithm,
+      neighborhood,
+      cornerCutting,
+      ...search
+    } = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
+    if (graph !== 'grid') throw usage(`graph: '${graph}' is not available with world 'sparse' (the octree is the only graph)`);
+    if (algorithm !== undefined && algorithm !== 'lazy-theta')
+      throw usage(`algorithm: '${algorithm}' is not available with world 'sparse' (any-angle 'lazy-theta' only)`);
+    if ((neighborhood ?? 26) !== 26 || (cornerCutting ?? 'forbid') !== 'forbid')
+      throw usage("neighborhood, cornerCutting: world 'sparse' searches 26 neighbours without corner cutting");
+    const s = this.sparse;
+    const r = findPathSparse(s, freeVoxel(s, from, 'from'), freeVoxel(s, to, 'to'), search, this.#ctx);
+    const w = s.world;
+    const corners = [from.x, from.y, from.z];
+    for (const v of r.path) {
+      const x = v % w.X,
+        y = Math.floor(v / w.X) % w.Y,
+        z = Math.floor(v / (w.X * w.Y));
+      corners.push(w.origin.x + (x + 0.5) * w.cellSize, w.origin.y + (y + 0.5) * w.cellSize, w.origin.z + (z + 0.5) * w.cellSize);
+    }
+    if (r.status === 'found') corners.push(to.x, to.y, to.z);
+    return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
+  }
+
+  /** Re-voxelizes the box the object's meshes left and entered and edits the octree there (editSparseSpace). */
+  override update(object: Object3D): NavUpdate {
+    if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
+    object.updateMatrixWorld(true);
+    const world = this.world!;
+    let box: Aabb | null = null;
+    object.traverse((o) => {
+      const entry = this.#meshes.get(o as Mesh);
+      if (entry === undefined) return;
+      const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
+      if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
+      const changed = world.setMeshTriangles(entry.id, soup);
+      if (changed === null) return;
+      if (box === null) box = changed;
+      else unionBox(box, changed);
+    });
+    if (box === null) return { box: null, voxels: 0, links: 0 };
+    const voxels = this.#revoxelize(box);
+    const change = { box, voxels, links: 0 };
+    for (const listener of this.#listeners) listener(change);
+    return change;
+  }
+
+  override onUpdate(listener: (change: NavUpdate) => void): () => void {
+    checkFunction('NavWorld.onUpdate: listener', listener);
+    this.#listeners.push(listener);
+    return () => {
+      const i = this.#listeners.indexOf(listener);
+      if (i >= 0) this.#listeners.splice(i, 1);
+    };
+  }
+
+  /** The voxels of `box` (grown by the agent radius and a voxel) voxelized again; the octree edited where they changed. Returns how many changed. */
+  #revoxelize(box: Aabb): number {
+    const w = this.sparse.world;
+    const s = w.cellSize,
+      grow = this.agentRadius + s;
+    const o = [w.origin.x, w.origin.y, w.origin.z];
+    const lo = [box.min.x, box.min.y, box.min.z].map((v, a) => Math.max(0, Math.floor((v - grow - o[a]) / s)));
+    const dims = [w.X, w.Y, w.Z];
+    const hi = [box.max.x, box.max.y, box.max.z].map((v, a) => Math.min(dims[a], Math.floor((v + grow - o[a]) / s) + 1));
+    if (lo.some((v, a) => v >= hi[a])) return 0;
+    const size: [number, number, number] = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+    const chunk = new VoxelGrid({ dims: size, origin: w.origin, cellSize: s });
+    for (const { soup } of this.#meshes.values()) blockTriangles(soup, chunk, this.agentRadius, [0, 0, 0, ...size], lo);
+    const block: number[] = [],
+      clear: number[] = [];
+    for (let z = 0; z < size[2]; z++)
+      for (let y = 0; y < size[1]; y++)
+        for (let x = 0; x < size[0]; x++) {
+          const now = chunk.occupancy[x + size[0] * (y + size[1] * z)] !== 0;
+          if (now === w.isBlocked(lo[0] + x, lo[1] + y, lo[2] + z)) continue;
+          (now ? block : clear).push(lo[0] + x, lo[1] + y, lo[2] + z);
+        }
+    if (block.length + clear.length === 0) return 0;
+    this.sparse = editSparseSpace(this.sparse, [
+      { blocked: true, voxels: block },
+      { blocked: false, voxels: clear },
+    ]).space;
+    return (block.length + clear.length) / 3;
+  }
+}
+
+/** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */
+function freeVoxel(space: SparseSpace, p: Vector3, name: string): number[] {
+  const w = space.world;
+  const v = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
+  if (!w.inBounds(v[0], v[1], v[2])) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  let best: number[] | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  const q = [p.x, p.y, p.z];
+  for (let dz = -SNAP; dz <= SNAP; dz++)
+    for (let dy = -SNAP; dy <= SNAP; dy++)
+      for (let dx = -SNAP; dx <= SNAP; dx++) {
+        const c = [v[0] + dx, v[1] + dy, v[2] + dz];
+        if (w.isBlocked(c[0], c[1], c[2])) continue;
+        let d = 0;
+        for (let a = 0; a < 3; a++) d += ((c[a] + 0.5) * w.cellSize + [w.origin.x, w.origin.y, w.origin.z][a] - q[a]) ** 2;
+        if (dx === 0 && dy === 0 && dz === 0) return c;
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+  if (best === null) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP} cells`);
+  return best;
+}

@@ -1,0 +1,75 @@
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import type { SparseEdit } from '../../../src/core/sparse/edit.ts';
+import type { SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
+import { randInt } from '../../support/random.ts';
+
+/** Random sparse edits and the comparison of worlds, for the edit tests. */
+
+export type Rand = () => number;
+
+/** A grid with a few random blocked boxes (seeded). */
+export function randomGrid(rnd: Rand, X: number, Y: number, Z: number): VoxelGrid {
+  const g = new VoxelGrid({ dims: [X, Y, Z] });
+  for (let b = 0; b < 6; b++) {
+    const x0 = randInt(rnd, X),
+      y0 = randInt(rnd, Y),
+      z0 = randInt(rnd, Z);
+    for (let z = z0; z < Math.min(Z, z0 + 1 + randInt(rnd, 10)); z++)
+      for (let y = y0; y < Math.min(Y, y0 + 1 + randInt(rnd, 10)); y++)
+        for (let x = x0; x < Math.min(X, x0 + 1 + randInt(rnd, 10)); x++) g.occupancy[g.index(x, y, z)] = 1;
+  }
+  return g;
+}
+
+/** A random edit (a box, large or small, or a few voxels), applied to `grid` too. */
+export function randomEdit(rnd: Rand, grid: VoxelGrid): SparseEdit {
+  const blocked = rnd() < 0.5;
+  const { X, Y, Z } = grid;
+  if (rnd() < 0.15) {
+    // A wall across the whole grid (splits or joins components).
+    const axis = randInt(rnd, 3);
+    const dims = [X, Y, Z];
+    const at = randInt(rnd, dims[axis]);
+    const min = [0, 0, 0];
+    const max = [X - 1, Y - 1, Z - 1];
+    min[axis] = max[axis] = at;
+    for (let z = min[2]; z <= max[2]; z++)
+      for (let y = min[1]; y <= max[1]; y++) for (let x = min[0]; x <= max[0]; x++) grid.occupancy[grid.index(x, y, z)] = blocked ? 1 : 0;
+    return { blocked, box: { min, max } };
+  }
+  if (rnd() < 0.6) {
+    const big = rnd() < 0.3 ? 17 : 5;
+    const min = [randInt(rnd, X), randInt(rnd, Y), randInt(rnd, Z)];
+    const max = [
+      Math.min(X - 1, min[0] + randInt(rnd, big)),
+      Math.min(Y - 1, min[1] + randInt(rnd, big)),
+      Math.min(Z - 1, min[2] + randInt(rnd, big)),
+    ];
+    for (let z = min[2]; z <= max[2]; z++)
+      for (let y = min[1]; y <= max[1]; y++) for (let x = min[0]; x <= max[0]; x++) grid.occupancy[grid.index(x, y, z)] = blocked ? 1 : 0;
+    return { blocked, box: { min, max } };
+  }
+  const voxels: number[] = [];
+  for (let i = 0; i < 1 + randInt(rnd, 6); i++) {
+    const x = randInt(rnd, X),
+      y = randInt(rnd, Y),
+      z = randInt(rnd, Z);
+    voxels.push(x, y, z);
+    grid.occupancy[grid.index(x, y, z)] = blocked ? 1 : 0;
+  }
+  return { blocked, voxels };
+}
+
+const ARRAYS = ['levelStart', 'code', 'kind', 'level', 'firstChild', 'parent', 'link', 'maskLo', 'maskHi'] as const;
+
+/** The name of the first array where a and b differ, or null. */
+export function worldDifference(a: SparseWorld, b: SparseWorld): string | null {
+  if (a.top !== b.top) return 'top';
+  for (const k of ARRAYS) {
+    const x = a[k],
+      y = b[k];
+    if (x.length !== y.length) return `${k}: length ${x.length} vs ${y.length}`;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return `${k}[${i}]: ${x[i]} vs ${y[i]}`;
+  }
+  return null;
+}
