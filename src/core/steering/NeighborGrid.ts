@@ -6,17 +6,27 @@ import { checkNumber } from '../args.ts';
  * bucket, so a query returns a superset of the agents in the box it covers (callers test the
  * exact distance) but never an agent twice.
  *
- * Layout:
- *   bucketStart[b] .. bucketStart[b+1]  range of `sorted` holding the agents of bucket b
- *   sorted[]                            agent indices grouped by bucket
- *   stamp[i]                            query number that last returned agent i (dedup)
+ * Layout (public for reciprocal avoidance's scan, orcaNeighbors, which reads slots directly):
+ *   start[b] .. start[b+1]   slots of bucket b (agents grouped by bucket, ascending index)
+ *   sorted[k]                agent index of slot k
+ *   xs, ys, zs [k]           its position, copied in slot order
+ *   cxs, cys, czs [k]        its cell (agents of another cell sharing the bucket are skipped)
+ *   stamp[i]                 query number that last returned agent i (dedup in `query`)
  */
 export class NeighborGrid {
   cellSize = 1;
-  #inv = 1;
-  #mask = 0;
-  #bucketStart = new Int32Array(1);
-  #sorted = new Int32Array(0);
+  /** 1 / cellSize. */
+  inv = 1;
+  /** Buckets - 1 (a power of two minus one). */
+  mask = 0;
+  start = new Int32Array(1);
+  sorted = new Int32Array(0);
+  xs = new Float64Array(0);
+  ys = new Float64Array(0);
+  zs = new Float64Array(0);
+  cxs = new Int32Array(0);
+  cys = new Int32Array(0);
+  czs = new Int32Array(0);
   #bucketOf = new Int32Array(0);
   #stamp = new Int32Array(0);
   #queryId = 0;
@@ -24,29 +34,33 @@ export class NeighborGrid {
   /**
    * Buckets agents 0..count-1 at `positions` (xyz triples) in cells of edge `cellSize`.
    * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
+   * The table has at least `spread` buckets per agent (a power of two, at least 64): more
+   * buckets, fewer agents of other cells sharing one.
    */
-  build(positions: ArrayLike<number>, count: number, cellSize: number): void {
+  build(positions: ArrayLike<number>, count: number, cellSize: number, spread = 2): void {
     this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
-    this.#inv = 1 / cellSize;
+    const inv = (this.inv = 1 / cellSize);
     let buckets = 64;
-    while (buckets < 2 * count) buckets *= 2;
-    if (this.#bucketStart.length !== buckets + 1) this.#bucketStart = new Int32Array(buckets + 1);
-    else this.#bucketStart.fill(0);
-    this.#mask = buckets - 1;
-    if (this.#sorted.length < count) {
-      const cap = Math.max(count, 2 * this.#sorted.length);
-      this.#sorted = new Int32Array(cap);
+    while (buckets < spread * count) buckets *= 2;
+    if (this.start.length !== buckets + 1) this.start = new Int32Array(buckets + 1);
+    else this.start.fill(0);
+    this.mask = buckets - 1;
+    if (this.sorted.length < count) {
+      const cap = Math.max(count, 2 * this.sorted.length);
+      this.sorted = new Int32Array(cap);
       this.#bucketOf = new Int32Array(cap);
       this.#stamp = new Int32Array(cap);
+      this.xs = new Float64Array(cap);
+      this.ys = new Float64Array(cap);
+      this.zs = new Float64Array(cap);
+      this.cxs = new Int32Array(cap);
+      this.cys = new Int32Array(cap);
+      this.czs = new Int32Array(cap);
       this.#queryId = 0;
     }
-    const start = this.#bucketStart;
+    const start = this.start;
     for (let i = 0; i < count; i++) {
-      const b = this.#bucket(
-        cellOf(positions[3 * i], this.#inv),
-        cellOf(positions[3 * i + 1], this.#inv),
-        cellOf(positions[3 * i + 2], this.#inv),
-      );
+      const b = bucketOf(cellOf(positions[3 * i], inv), cellOf(positions[3 * i + 1], inv), cellOf(positions[3 * i + 2], inv), this.mask);
       this.#bucketOf[i] = b;
       start[b]++;
     }
@@ -58,7 +72,19 @@ export class NeighborGrid {
       start[b] = sum;
     }
     start[buckets] = sum;
-    for (let i = count - 1; i >= 0; i--) this.#sorted[--start[this.#bucketOf[i]]] = i;
+    for (let i = count - 1; i >= 0; i--) {
+      const k = --start[this.#bucketOf[i]];
+      const x = positions[3 * i],
+        y = positions[3 * i + 1],
+        z = positions[3 * i + 2];
+      this.sorted[k] = i;
+      this.xs[k] = x;
+      this.ys[k] = y;
+      this.zs[k] = z;
+      this.cxs[k] = cellOf(x, inv);
+      this.cys[k] = cellOf(y, inv);
+      this.czs[k] = cellOf(z, inv);
+    }
   }
 
   /**
@@ -71,27 +97,27 @@ export class NeighborGrid {
       this.#queryId = 1;
     }
     const id = this.#queryId;
-    const inv = this.#inv;
+    const inv = this.inv;
     const x0 = cellOf(x - radius, inv),
       x1 = cellOf(x + radius, inv);
     const y0 = cellOf(y - radius, inv),
       y1 = cellOf(y + radius, inv);
     const z0 = cellOf(z - radius, inv),
       z1 = cellOf(z + radius, inv);
-    const start = this.#bucketStart;
+    const start = this.start;
     let n = 0;
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.#mask + 1) {
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.mask + 1) {
       // More cells than buckets: every bucket would be visited anyway.
-      const total = start[this.#mask + 1];
-      for (let k = 0; k < total && n < out.length; k++) out[n++] = this.#sorted[k];
+      const total = start[this.mask + 1];
+      for (let k = 0; k < total && n < out.length; k++) out[n++] = this.sorted[k];
       return n;
     }
     for (let cz = z0; cz <= z1; cz++) {
       for (let cy = y0; cy <= y1; cy++) {
         for (let cx = x0; cx <= x1; cx++) {
-          const b = this.#bucket(cx, cy, cz);
+          const b = bucketOf(cx, cy, cz, this.mask);
           for (let k = start[b]; k < start[b + 1]; k++) {
-            const i = this.#sorted[k];
+            const i = this.sorted[k];
             if (this.#stamp[i] === id) continue;
             this.#stamp[i] = id;
             if (n < out.length) out[n++] = i;
@@ -101,16 +127,18 @@ export class NeighborGrid {
     }
     return n;
   }
+}
 
-  #bucket(cx: number, cy: number, cz: number): number {
-    // Large primes from Teschner et al., "Optimized Spatial Hashing for Collision Detection of
-    // Deformable Objects" (2003).
-    return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.#mask;
-  }
+/**
+ * Bucket of cell (cx, cy, cz) in a table of mask + 1 buckets. Large primes from Teschner et al.,
+ * "Optimized Spatial Hashing for Collision Detection of Deformable Objects" (2003).
+ */
+export function bucketOf(cx: number, cy: number, cz: number, mask: number): number {
+  return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & mask;
 }
 
 /** Cell coordinate of a world coordinate, clamped to a range Math.imul handles exactly. */
-function cellOf(v: number, inv: number): number {
+export function cellOf(v: number, inv: number): number {
   const c = Math.floor(v * inv);
   return c < -1e9 ? -1e9 : Math.min(c, 1e9);
 }

@@ -69,6 +69,8 @@ export class AgentState {
   probeX = NaN;
   probeY = NaN;
   probeZ = NaN;
+  /** Reciprocal avoidance: the neighbour search level this agent starts at (see orcaNeighbors). */
+  orcaLevel = 0;
 
   constructor(spec: AgentSpec, query: StaticQuery) {
     this.spec = spec;
@@ -88,7 +90,7 @@ const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', '
  *   pos, prev, vel, pref, head, pull, push : 3 per agent (xyz), the views Simulation exposes
  *   next : 3 per agent, the steered position before separation and collision
  *   corr : 3 per agent, one separation pass's corrections
- *   rad  : 1 per agent;  near : agent indices a neighbour query returns
+ *   rad, held : 1 per agent;  near : agent indices a neighbour query returns
  *   nbList[nbStart[i] .. nbStart[i + 1]) : the agents near agent i this step (separation)
  *   obsPos, obsPrev : 3 per moving obstacle (now, at the start of the step); obsRadius : 1
  *   pinned : 1 per moving obstacle (1: held where an editor put it)
@@ -115,6 +117,8 @@ export class SteeringState {
   corr = new Float64Array(0);
   rad = new Float64Array(0);
   near = new Int32Array(0);
+  /** 1 when agent i holds its place (arrived at a fixed goal; others are pushed off it), as at the start of the step (written by runFixedStep). */
+  held = new Uint8Array(0);
   nbStart = new Int32Array(1);
   nbList = new Int32Array(64);
   nbCount = 0;
@@ -146,12 +150,6 @@ export class SteeringState {
     return this.obstacles.findIndex((o) => o.id === id);
   }
 
-  /** Whether agent i holds its place (arrived at a fixed goal): others are pushed off it. */
-  anchored(i: number): boolean {
-    const a = this.agents[i];
-    return a.arrived && a.goalObstacle < 0;
-  }
-
   /** Lists agent j as near the agent being steered (grows the list as needed). */
   listNeighbor(j: number): void {
     if (this.nbCount === this.nbList.length) {
@@ -175,6 +173,7 @@ export class SteeringState {
     for (const k of TRIPLES) this[k] = grow(this[k], 3 * cap);
     this.rad = grow(this.rad, cap);
     this.near = new Int32Array(cap);
+    this.held = new Uint8Array(cap);
     this.nbStart = new Int32Array(cap + 1);
     this.capacity = cap;
   }

@@ -1,8 +1,9 @@
 import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
-import { ContactList } from './geometry.ts';
+import { ContactList, EMPTY_GEOMETRY } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaBegin, orcaConsider, orcaFull, orcaObstacle, orcaSolve } from './orca.ts';
+import { orcaObstacle, orcaSolve } from './orca.ts';
+import { orcaNeighbors } from './orcaNeighbors.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
@@ -139,19 +140,16 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   // Other agents (from the spatial hash), their gap measured between the two spheres. Those
   // that may overlap after this step's moves are listed for the separation pass. Reciprocal
   // avoidance keeps the ORCA_MAX_NEIGHBORS nearest of those that could meet this one within
-  // the time horizon, in the smallest cube that holds that many: one cell first (which covers
-  // the separation), then cubes twice as large, each from the hash whose cells are as large
-  // (s.grids), up to that reach. A packed crowd stops at once, an empty sky looks far, and no
-  // query visits more than 4^3 cells.
+  // the time horizon (orcaNeighbors).
   const sep = r + rMax + 2 * stepMax;
   // As far as two agents close in within the time horizon, at most ORCA_LOOKAHEAD seconds.
   const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
   // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
   let lean = 0;
-  let near = reciprocal ? s.neighbors.cellSize : Math.max(r + range + rMax, sep);
-  for (let round = 0; ; round++) {
-    const found = s.grids[Math.min(round, 2)].query(px, py, pz, near, s.near);
-    if (reciprocal) orcaBegin();
+  if (reciprocal) {
+    if (orcaNeighbors(s, a, i, sep, reach)) lean = ORCA_RIGHT_BIAS;
+  } else {
+    const found = s.neighbors.query(px, py, pz, Math.max(r + range + rMax, sep), s.near);
     for (let k = 0; k < found; k++) {
       const j = s.near[k];
       if (j === i) continue;
@@ -159,26 +157,15 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       const dx = px - s.pos[q],
         dy = py - s.pos[q + 1],
         dz = pz - s.pos[q + 2];
-      const dSq = dx * dx + dy * dy + dz * dz;
-      if (round === 0) {
-        const d = Math.sqrt(dSq);
-        const rr = r + s.rad[j];
-        if (d < s.minGap * rr) s.minGap = d / rr;
-        if (d < sep) s.listNeighbor(j);
-        if (!reciprocal) {
-          const gap = d - r - s.rad[j];
-          if (gap > range) continue;
-          contenders++;
-          pushFromSphere(s, dx, dy, dz, d, gap, minD);
-        }
-      }
-      if (reciprocal && dSq < reach * reach) {
-        orcaConsider(j, dSq);
-        lean = ORCA_RIGHT_BIAS;
-      }
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const rr = r + s.rad[j];
+      if (d < s.minGap * rr) s.minGap = d / rr;
+      if (d < sep) s.listNeighbor(j);
+      const gap = d - r - s.rad[j];
+      if (gap > range) continue;
+      contenders++;
+      pushFromSphere(s, dx, dy, dz, d, gap, minD);
     }
-    if (!reciprocal || near >= reach || orcaFull()) break;
-    near = Math.min(2 * near, reach);
   }
 
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
@@ -205,8 +192,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     pushFromSphere(s, dx, dy, dz, d, gap, minD);
   }
 
-  // Static geometry: the nearest point of every surface in range.
-  const c = a.query.contacts(px, py, pz, r + range, _contacts);
+  // Static geometry: the nearest point of every surface in range (none in free space).
+  const c = s.geometry === EMPTY_GEOMETRY ? 0 : a.query.contacts(px, py, pz, r + range, _contacts);
   a.nearest = c > 0 ? _contacts.nearest() : Infinity;
   for (let k = 0; k < c; k++) {
     const w = 1 / Math.max(_contacts.distance[k] - r, minD);

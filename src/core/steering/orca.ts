@@ -215,7 +215,7 @@ export function orcaSolve(s: SteeringState, i: number): Float64Array {
     input[7] = vy - s.vel[o + 1];
     input[8] = vz - s.vel[o + 2];
     input[9] = r + s.rad[j];
-    input[12] = s.anchored(j) ? 1 : 0.5;
+    input[12] = s.held[j] === 1 ? 1 : 0.5;
     orcaPlane(_planes, _planeCount++, input);
   }
   const speed = s.agents[i].spec.speed;
