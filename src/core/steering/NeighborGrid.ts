@@ -30,18 +30,22 @@ export class NeighborGrid {
   #bucketOf = new Int32Array(0);
   #stamp = new Int32Array(0);
   #queryId = 0;
+  #scan = false;
 
   /**
    * Buckets agents 0..count-1 at `positions` (xyz triples) in cells of edge `cellSize`.
    * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
-   * The table has at least `spread` buckets per agent (a power of two, at least 64): more
-   * buckets, fewer agents of other cells sharing one.
+   * `scan`: a table for direct slot scans (orcaNeighbors): 4 buckets per agent and the cells
+   * hashed by a sum (scanBucket), which keeps the cells of a neighbourhood in distinct buckets;
+   * the default, 2 per agent and the xor hash, keeps the order the swarm rule's traces were
+   * recorded with (the xor hash makes cells around the origin share buckets).
    */
-  build(positions: ArrayLike<number>, count: number, cellSize: number, spread = 2): void {
+  build(positions: ArrayLike<number>, count: number, cellSize: number, scan = false): void {
     this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
     const inv = (this.inv = 1 / cellSize);
+    this.#scan = scan;
     let buckets = 64;
-    while (buckets < spread * count) buckets *= 2;
+    while (buckets < (scan ? 4 : 2) * count) buckets *= 2;
     if (this.start.length !== buckets + 1) this.start = new Int32Array(buckets + 1);
     else this.start.fill(0);
     this.mask = buckets - 1;
@@ -60,7 +64,7 @@ export class NeighborGrid {
     }
     const start = this.start;
     for (let i = 0; i < count; i++) {
-      const b = bucketOf(cellOf(positions[3 * i], inv), cellOf(positions[3 * i + 1], inv), cellOf(positions[3 * i + 2], inv), this.mask);
+      const b = this.#bucket(cellOf(positions[3 * i], inv), cellOf(positions[3 * i + 1], inv), cellOf(positions[3 * i + 2], inv));
       this.#bucketOf[i] = b;
       start[b]++;
     }
@@ -115,7 +119,7 @@ export class NeighborGrid {
     for (let cz = z0; cz <= z1; cz++) {
       for (let cy = y0; cy <= y1; cy++) {
         for (let cx = x0; cx <= x1; cx++) {
-          const b = bucketOf(cx, cy, cz, this.mask);
+          const b = this.#bucket(cx, cy, cz);
           for (let k = start[b]; k < start[b + 1]; k++) {
             const i = this.sorted[k];
             if (this.#stamp[i] === id) continue;
@@ -127,14 +131,19 @@ export class NeighborGrid {
     }
     return n;
   }
+
+  #bucket(cx: number, cy: number, cz: number): number {
+    // Large primes from Teschner et al., "Optimized Spatial Hashing for Collision Detection of
+    // Deformable Objects" (2003).
+    return this.#scan
+      ? scanBucket(cx, cy, cz, this.mask)
+      : (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.mask;
+  }
 }
 
-/**
- * Bucket of cell (cx, cy, cz) in a table of mask + 1 buckets. Large primes from Teschner et al.,
- * "Optimized Spatial Hashing for Collision Detection of Deformable Objects" (2003).
- */
-export function bucketOf(cx: number, cy: number, cz: number, mask: number): number {
-  return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & mask;
+/** Bucket of cell (cx, cy, cz) in a `scan` table of mask + 1 buckets (see NeighborGrid.build). */
+export function scanBucket(cx: number, cy: number, cz: number, mask: number): number {
+  return (Math.imul(cx, 73856093) + Math.imul(cy, 19349663) + Math.imul(cz, 83492791)) & mask;
 }
 
 /** Cell coordinate of a world coordinate, clamped to a range Math.imul handles exactly. */

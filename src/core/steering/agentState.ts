@@ -130,6 +130,8 @@ export class SteeringState {
    * farther queries; built only in that mode).
    */
   readonly grids = [this.neighbors, new NeighborGrid(), new NeighborGrid()];
+  /** How many of `grids` are built at this step's positions (the coarser ones only when a search needs them). */
+  built = 0;
   readonly obstacles: MovingObstacleSpec[] = [];
   obsPos = new Float64Array(0);
   obsPrev = new Float64Array(0);

@@ -7,7 +7,7 @@ import { collide, separate } from './collision.ts';
 import { steer } from './forces.ts';
 import { measure } from './metrics.ts';
 import { placeObstacle } from './movingObstacles.ts';
-import { MIN_NEIGHBOR_CELL, ORCA_BUCKET_SPREAD } from './tuning.ts';
+import { MIN_NEIGHBOR_CELL } from './tuning.ts';
 
 /** Advances `s` by one fixed step of h seconds that ends at time t; `stepCount` steps came before it. */
 export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: number): void {
@@ -33,9 +33,9 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
     // hashes of cells 2 and 4 times as large.
     const reciprocal = s.params.avoidance === 'reciprocal';
     const cell = Math.max(reciprocal ? 0 : reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
-    // Reciprocal avoidance scans slots directly (orcaNeighbors): a sparser table, fewer agents of other cells to skip.
-    const spread = reciprocal ? ORCA_BUCKET_SPREAD : 2;
-    for (let l = 0; l < (reciprocal ? 3 : 1); l++) s.grids[l].build(s.pos, n, cell * 2 ** l, spread);
+    // Reciprocal avoidance scans the slots directly (orcaNeighbors), which builds the coarser hashes when first needed.
+    s.neighbors.build(s.pos, n, cell, reciprocal);
+    s.built = 1;
     s.nbCount = 0;
     for (let i = 0; i < n; i++) {
       s.nbStart[i] = s.nbCount;

@@ -65,7 +65,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       bz += s.obsPos[3 * g + 2] - s.obsPrev[3 * g + 2];
     }
   } else if (a.arrived) {
-    gapsAround(s, i, rMax);
+    // Holding its place: its gaps to agents that steer are recorded by them, to other resting
+    // agents they cannot change, so they are measured only after it moved.
+    if (s.vel[o] !== 0 || s.vel[o + 1] !== 0 || s.vel[o + 2] !== 0) gapsAround(s, i, rMax);
     s.next[o] = px;
     s.next[o + 1] = py;
     s.next[o + 2] = pz;
@@ -146,9 +148,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
   // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
   let lean = 0;
-  if (reciprocal) {
-    if (orcaNeighbors(s, a, i, sep, reach)) lean = ORCA_RIGHT_BIAS;
-  } else {
+  const kept = reciprocal ? orcaNeighbors(s, a, i, sep, reach) : 0;
+  if (kept > 0) lean = ORCA_RIGHT_BIAS;
+  if (!reciprocal) {
     const found = s.neighbors.query(px, py, pz, Math.max(r + range + rMax, sep), s.near);
     for (let k = 0; k < found; k++) {
       const j = s.near[k];
@@ -237,7 +239,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.pref[o + 1] = (dy * len) / h;
   s.pref[o + 2] = (dz * len) / h;
   if (reciprocal) {
-    const v = orcaSolve(s, i);
+    const v = orcaSolve(s, i, kept);
     dx = v[0] * h;
     dy = v[1] * h;
     dz = v[2] * h;

@@ -1,8 +1,8 @@
 /**
  * Reciprocal avoidance's neighbour search, in the same pass the step's bookkeeping needs: for
  * agent i it records the least gap to the agents within `sep` (minAgentGap), lists them for
- * the separation pass, and offers every agent within `reach` to orcaConsider, which keeps the
- * ORCA_MAX_NEIGHBORS nearest.
+ * the separation pass, and keeps the ORCA_MAX_NEIGHBORS nearest agents within `reach` in
+ * orcaKept (nearest first; ties: the one found first).
  *
  * Levels: level L scans the cube of half-edge c x 2^L (c: the finest cell; at least `sep`, at
  * most `reach`) on the hash whose cells are c, 2c or 4c wide (s.grids), reading the slots'
@@ -13,12 +13,12 @@
  * sky the reach, and an agent seldom scans twice.
  */
 import type { AgentState, SteeringState } from './agentState.ts';
-import { bucketOf, cellOf } from './NeighborGrid.ts';
-import { orcaBegin, orcaConsider, orcaFull } from './orca.ts';
+import { cellOf, scanBucket } from './NeighborGrid.ts';
+import { orcaBegin, orcaKept, orcaKeptDistSq } from './orca.ts';
 import { ORCA_MAX_NEIGHBORS } from './tuning.ts';
 
-/** Scans around agent i (see the module comment); true when another agent is within `reach`. */
-export function orcaNeighbors(s: SteeringState, a: AgentState, i: number, sep: number, reach: number): boolean {
+/** Scans around agent i (see the module comment); returns how many agents it kept. */
+export function orcaNeighbors(s: SteeringState, a: AgentState, i: number, sep: number, reach: number): number {
   const o = 3 * i;
   const px = s.pos[o],
     py = s.pos[o + 1],
@@ -29,14 +29,18 @@ export function orcaNeighbors(s: SteeringState, a: AgentState, i: number, sep: n
   const c = s.grids[0].cellSize;
   let level = a.orcaLevel;
   let first = true;
-  let any = false;
+  let kept = 0;
   let inner = 0;
   for (;;) {
+    for (; s.built <= Math.min(level, 2); s.built++) s.grids[s.built].build(s.pos, s.agents.length, c * 2 ** s.built, true);
     const g = s.grids[Math.min(level, 2)];
     const near = Math.max(Math.min(c * 2 ** level, reach), sep);
     // Half-edge of the cube one level down: a neighbour inside it counts towards stepping down.
     const lower = level > 0 ? Math.max(Math.min(c * 2 ** (level - 1), reach), sep) : -1;
     inner = 0;
+    kept = 0;
+    // Squared distance a candidate must beat to be kept: the reach, then the farthest kept.
+    let worst = reachSq;
     orcaBegin();
     const inv = g.inv,
       mask = g.mask,
@@ -59,7 +63,7 @@ export function orcaNeighbors(s: SteeringState, a: AgentState, i: number, sep: n
     for (let cz = z0; cz <= (all ? z0 : z1); cz++) {
       for (let cy = y0; cy <= (all ? y0 : y1); cy++) {
         for (let cx = x0; cx <= (all ? x0 : x1); cx++) {
-          const b = all ? 0 : bucketOf(cx, cy, cz, mask);
+          const b = all ? 0 : scanBucket(cx, cy, cz, mask);
           const end = all ? start[mask + 1] : start[b + 1];
           for (let k = start[b]; k < end; k++) {
             if (!all && (cxs[k] !== cx || cys[k] !== cy || czs[k] !== cz)) continue;
@@ -77,18 +81,30 @@ export function orcaNeighbors(s: SteeringState, a: AgentState, i: number, sep: n
               s.listNeighbor(j);
             }
             if (dSq < reachSq) {
-              orcaConsider(j, dSq);
-              any = true;
               if (Math.abs(dx) <= lower && Math.abs(dy) <= lower && Math.abs(dz) <= lower) inner++;
+              if (dSq < worst) {
+                // Insertion into the list sorted by distance.
+                let m = kept;
+                if (kept < ORCA_MAX_NEIGHBORS) kept++;
+                else m--;
+                while (m > 0 && orcaKeptDistSq[m - 1] > dSq) {
+                  orcaKept[m] = orcaKept[m - 1];
+                  orcaKeptDistSq[m] = orcaKeptDistSq[m - 1];
+                  m--;
+                }
+                orcaKept[m] = j;
+                orcaKeptDistSq[m] = dSq;
+                if (kept === ORCA_MAX_NEIGHBORS) worst = orcaKeptDistSq[kept - 1];
+              }
             }
           }
         }
       }
     }
     first = false;
-    if (orcaFull() || near >= reach) break;
+    if (kept === ORCA_MAX_NEIGHBORS || near >= reach) break;
     level++;
   }
   a.orcaLevel = inner >= ORCA_MAX_NEIGHBORS ? level - 1 : level;
-  return any;
+  return kept;
 }

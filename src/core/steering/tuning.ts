@@ -111,10 +111,3 @@ export const ORCA_RIGHT_BIAS = 0.3;
  * next steps look again, and the neighbour grid's cells stay small in a dense crowd.
  */
 export const ORCA_LOOKAHEAD = 1;
-
-/**
- * Reciprocal avoidance's neighbour hashes have at least this many buckets per agent: a query
- * then seldom meets agents of another cell sharing a bucket (with 2 per agent, as many slots
- * were skipped as read in a packed crowd).
- */
-export const ORCA_BUCKET_SPREAD = 8;
