@@ -9,8 +9,6 @@ import { checkNumber } from '../args.ts';
  * Layout (public for reciprocal avoidance's scan, orcaNeighbors, which reads slots directly):
  *   start[b] .. start[b+1]   slots of bucket b (agents grouped by bucket, ascending index)
  *   sorted[k]                agent index of slot k
- *   xs, ys, zs [k]           its position, copied in slot order
- *   cxs, cys, czs [k]        its cell (agents of another cell sharing the bucket are skipped)
  *   stamp[i]                 query number that last returned agent i (dedup in `query`)
  */
 export class NeighborGrid {
@@ -21,12 +19,6 @@ export class NeighborGrid {
   mask = 0;
   start = new Int32Array(1);
   sorted = new Int32Array(0);
-  xs = new Float64Array(0);
-  ys = new Float64Array(0);
-  zs = new Float64Array(0);
-  cxs = new Int32Array(0);
-  cys = new Int32Array(0);
-  czs = new Int32Array(0);
   #bucketOf = new Int32Array(0);
   #stamp = new Int32Array(0);
   #queryId = 0;
@@ -35,10 +27,10 @@ export class NeighborGrid {
   /**
    * Buckets agents 0..count-1 at `positions` (xyz triples) in cells of edge `cellSize`.
    * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
-   * `scan`: a table for direct slot scans (orcaNeighbors): 4 buckets per agent and the cells
-   * hashed by a sum (scanBucket), which keeps the cells of a neighbourhood in distinct buckets;
-   * the default, 2 per agent and the xor hash, keeps the order the swarm rule's traces were
-   * recorded with (the xor hash makes cells around the origin share buckets).
+   * `scan`: a table for reciprocal avoidance (orcaNeighbors), whose queries span at most 3
+   * cells per axis: 4 buckets per agent and the cells hashed by a sum (scanBucket), which puts
+   * the 27 cells of any 3 x 3 x 3 block in distinct buckets, so its queries skip the stamps; the default, 2 per agent and the xor hash, keeps the order the swarm rule's traces
+   * were recorded with (the xor hash makes cells around the origin share buckets).
    */
   build(positions: ArrayLike<number>, count: number, cellSize: number, scan = false): void {
     this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
@@ -54,12 +46,6 @@ export class NeighborGrid {
       this.sorted = new Int32Array(cap);
       this.#bucketOf = new Int32Array(cap);
       this.#stamp = new Int32Array(cap);
-      this.xs = new Float64Array(cap);
-      this.ys = new Float64Array(cap);
-      this.zs = new Float64Array(cap);
-      this.cxs = new Int32Array(cap);
-      this.cys = new Int32Array(cap);
-      this.czs = new Int32Array(cap);
       this.#queryId = 0;
     }
     const start = this.start;
@@ -76,19 +62,7 @@ export class NeighborGrid {
       start[b] = sum;
     }
     start[buckets] = sum;
-    for (let i = count - 1; i >= 0; i--) {
-      const k = --start[this.#bucketOf[i]];
-      const x = positions[3 * i],
-        y = positions[3 * i + 1],
-        z = positions[3 * i + 2];
-      this.sorted[k] = i;
-      this.xs[k] = x;
-      this.ys[k] = y;
-      this.zs[k] = z;
-      this.cxs[k] = cellOf(x, inv);
-      this.cys[k] = cellOf(y, inv);
-      this.czs[k] = cellOf(z, inv);
-    }
+    for (let i = count - 1; i >= 0; i--) this.sorted[--start[this.#bucketOf[i]]] = i;
   }
 
   /**
@@ -110,20 +84,17 @@ export class NeighborGrid {
       z1 = cellOf(z + radius, inv);
     const start = this.start;
     let n = 0;
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > this.mask + 1) {
-      // More cells than buckets: every bucket would be visited anyway.
-      const total = start[this.mask + 1];
-      for (let k = 0; k < total && n < out.length; k++) out[n++] = this.sorted[k];
-      return n;
-    }
     for (let cz = z0; cz <= z1; cz++) {
       for (let cy = y0; cy <= y1; cy++) {
         for (let cx = x0; cx <= x1; cx++) {
           const b = this.#bucket(cx, cy, cz);
           for (let k = start[b]; k < start[b + 1]; k++) {
             const i = this.sorted[k];
-            if (this.#stamp[i] === id) continue;
-            this.#stamp[i] = id;
+            // A scan table puts a block's cells in distinct buckets: nobody is met twice.
+            if (!this.#scan) {
+              if (this.#stamp[i] === id) continue;
+              this.#stamp[i] = id;
+            }
             if (n < out.length) out[n++] = i;
           }
         }
@@ -141,13 +112,19 @@ export class NeighborGrid {
   }
 }
 
-/** Bucket of cell (cx, cy, cz) in a `scan` table of mask + 1 buckets (see NeighborGrid.build). */
-export function scanBucket(cx: number, cy: number, cz: number, mask: number): number {
+/**
+ * Bucket of cell (cx, cy, cz) in a `scan` table of mask + 1 buckets (see NeighborGrid.build),
+ * for queries spanning at most 3 cells per axis.
+ * Two cells of a 3 x 3 x 3 block differ by (dx, dy, dz) in [-2, 2]^3, and no such nonzero
+ * difference sums to a multiple of 2^k for 2^6 <= 2^k <= 2^31 (test/core/steering/neighborGrid):
+ * scanning a block's buckets meets every agent at most once.
+ */
+function scanBucket(cx: number, cy: number, cz: number, mask: number): number {
   return (Math.imul(cx, 73856093) + Math.imul(cy, 19349663) + Math.imul(cz, 83492791)) & mask;
 }
 
 /** Cell coordinate of a world coordinate, clamped to a range Math.imul handles exactly. */
-export function cellOf(v: number, inv: number): number {
+function cellOf(v: number, inv: number): number {
   const c = Math.floor(v * inv);
   return c < -1e9 ? -1e9 : Math.min(c, 1e9);
 }

@@ -126,10 +126,10 @@ export class SteeringState {
   minGap = Infinity;
   readonly neighbors = new NeighborGrid();
   /**
-   * `neighbors`, then the agents in cells 2 and 4 times as large (reciprocal avoidance's
-   * farther queries; built only in that mode).
+   * `neighbors`, then the agents in cells 2, 4, 8... times as large (reciprocal avoidance's
+   * farther searches; added and built only when one needs them, see orcaNeighbors).
    */
-  readonly grids = [this.neighbors, new NeighborGrid(), new NeighborGrid()];
+  readonly grids = [this.neighbors];
   /** How many of `grids` are built at this step's positions (the coarser ones only when a search needs them). */
   built = 0;
   readonly obstacles: MovingObstacleSpec[] = [];

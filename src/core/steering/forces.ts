@@ -2,13 +2,14 @@ import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
 import { ContactList, EMPTY_GEOMETRY } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaObstacle, orcaSolve } from './orca.ts';
-import { orcaNeighbors } from './orcaNeighbors.ts';
+import { NeighborGrid } from './NeighborGrid.ts';
+import { orcaBegin, orcaKept, orcaKeptDistSq, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
   HEAD_ON_COSINE,
   ORCA_LOOKAHEAD,
+  ORCA_MAX_NEIGHBORS,
   ORCA_RIGHT_BIAS,
   MIN_SLOWDOWN_FRACTION,
   TINY_LENGTH,
@@ -141,34 +142,74 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
 
   // Other agents (from the spatial hash), their gap measured between the two spheres. Those
   // that may overlap after this step's moves are listed for the separation pass. Reciprocal
-  // avoidance keeps the ORCA_MAX_NEIGHBORS nearest of those that could meet this one within
-  // the time horizon (orcaNeighbors).
+  // avoidance keeps in orcaKept the ORCA_MAX_NEIGHBORS nearest of those that could meet this
+  // one within the time horizon (nearest first; ties: the one found first), from levels: level
+  // L queries the cube of half-edge c x 2^L (c: the finest cell; at least sep, at most the
+  // reach) on the hash whose cells are c x 2^L wide (s.grids[L], built when first needed in a
+  // step). An agent starts at the level that held that many at its previous step (one lower
+  // when they lay within the smaller cube's half-edge) and goes up while fewer are found and
+  // the cube is smaller than the reach: a packed crowd looks one cell around, an empty sky as
+  // far as the reach, and an agent seldom queries twice.
   const sep = r + rMax + 2 * stepMax;
   // As far as two agents close in within the time horizon, at most ORCA_LOOKAHEAD seconds.
   const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
-  // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
-  let lean = 0;
-  const kept = reciprocal ? orcaNeighbors(s, a, i, sep, reach) : 0;
-  if (kept > 0) lean = ORCA_RIGHT_BIAS;
-  if (!reciprocal) {
-    const found = s.neighbors.query(px, py, pz, Math.max(r + range + rMax, sep), s.near);
+  const cell = s.neighbors.cellSize;
+  let level = reciprocal ? a.orcaLevel : 0;
+  let kept = 0;
+  // Squared distance a candidate must beat to be kept: the reach, then the farthest kept.
+  let worst = 0;
+  for (let first = true; ; first = false) {
+    for (; s.built <= level; s.built++) {
+      if (s.grids.length === s.built) s.grids.push(new NeighborGrid());
+      s.grids[s.built].build(s.pos, s.agents.length, cell * 2 ** s.built, true);
+    }
+    const near = reciprocal ? Math.max(Math.min(cell * 2 ** level, reach), sep) : Math.max(r + range + rMax, sep);
+    const found = s.grids[level].query(px, py, pz, near, s.near);
+    kept = 0;
+    worst = reach * reach;
+    orcaBegin();
     for (let k = 0; k < found; k++) {
       const j = s.near[k];
       if (j === i) continue;
-      const q = 3 * j;
-      const dx = px - s.pos[q],
-        dy = py - s.pos[q + 1],
-        dz = pz - s.pos[q + 2];
-      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      const rr = r + s.rad[j];
-      if (d < s.minGap * rr) s.minGap = d / rr;
-      if (d < sep) s.listNeighbor(j);
-      const gap = d - r - s.rad[j];
-      if (gap > range) continue;
-      contenders++;
-      pushFromSphere(s, dx, dy, dz, d, gap, minD);
+      const dx = px - s.pos[3 * j],
+        dy = py - s.pos[3 * j + 1],
+        dz = pz - s.pos[3 * j + 2];
+      const dSq = dx * dx + dy * dy + dz * dz;
+      if (first && (!reciprocal || dSq < sep * sep)) {
+        const d = Math.sqrt(dSq);
+        const rr = r + s.rad[j];
+        if (d < s.minGap * rr) s.minGap = d / rr;
+        if (d < sep) s.listNeighbor(j);
+        if (!reciprocal) {
+          const gap = d - r - s.rad[j];
+          if (gap > range) continue;
+          contenders++;
+          pushFromSphere(s, dx, dy, dz, d, gap, minD);
+          continue;
+        }
+      }
+      if (dSq < worst) {
+        // Insertion into the list sorted by distance.
+        let m = kept;
+        if (kept < ORCA_MAX_NEIGHBORS) kept++;
+        else m--;
+        while (m > 0 && orcaKeptDistSq[m - 1] > dSq) {
+          orcaKept[m] = orcaKept[m - 1];
+          orcaKeptDistSq[m] = orcaKeptDistSq[m - 1];
+          m--;
+        }
+        orcaKept[m] = j;
+        orcaKeptDistSq[m] = dSq;
+        if (kept === ORCA_MAX_NEIGHBORS) worst = orcaKeptDistSq[kept - 1];
+      }
     }
+    if (!reciprocal || kept === ORCA_MAX_NEIGHBORS || near >= reach) break;
+    level++;
   }
+  const lower = cell * 2 ** (level - 1);
+  if (reciprocal) a.orcaLevel = level > 0 && kept === ORCA_MAX_NEIGHBORS && worst < lower * lower ? level - 1 : level;
+  // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
+  let lean = kept > 0 ? ORCA_RIGHT_BIAS : 0;
 
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
   for (let m = 0; m < s.obstacles.length; m++) {
