@@ -6,19 +6,17 @@ import { checkNumber } from '../args.ts';
  * bucket, so a query returns a superset of the agents in the box it covers (callers test the
  * exact distance) but never an agent twice.
  *
- * Layout (public for reciprocal avoidance's scan, orcaNeighbors, which reads slots directly):
+ * Layout:
  *   start[b] .. start[b+1]   slots of bucket b (agents grouped by bucket, ascending index)
  *   sorted[k]                agent index of slot k
  *   stamp[i]                 query number that last returned agent i (dedup in `query`)
  */
 export class NeighborGrid {
   cellSize = 1;
-  /** 1 / cellSize. */
-  inv = 1;
-  /** Buckets - 1 (a power of two minus one). */
-  mask = 0;
-  start = new Int32Array(1);
-  sorted = new Int32Array(0);
+  #inv = 1;
+  #mask = 0;
+  #start = new Int32Array(1);
+  #sorted = new Int32Array(0);
   #bucketOf = new Int32Array(0);
   #stamp = new Int32Array(0);
   #queryId = 0;
@@ -27,28 +25,29 @@ export class NeighborGrid {
   /**
    * Buckets agents 0..count-1 at `positions` (xyz triples) in cells of edge `cellSize`.
    * Choose the cell at least as large as the query radius: a query then spans 3 cells per axis.
-   * `scan`: a table for reciprocal avoidance (orcaNeighbors), whose queries span at most 3
+   * `scan`: a table for reciprocal avoidance's levels (steer), whose queries span at most 3
    * cells per axis: 4 buckets per agent and the cells hashed by a sum (scanBucket), which puts
-   * the 27 cells of any 3 x 3 x 3 block in distinct buckets, so its queries skip the stamps; the default, 2 per agent and the xor hash, keeps the order the swarm rule's traces
-   * were recorded with (the xor hash makes cells around the origin share buckets).
+   * the 27 cells of any 3 x 3 x 3 block in distinct buckets, so its queries skip the stamps.
+   * The default, 2 per agent and the xor hash, keeps the order the swarm rule's traces were
+   * recorded with (the xor hash makes cells around the origin share buckets).
    */
   build(positions: ArrayLike<number>, count: number, cellSize: number, scan = false): void {
     this.cellSize = checkNumber('NeighborGrid.build cellSize', cellSize, 0, true);
-    const inv = (this.inv = 1 / cellSize);
+    const inv = (this.#inv = 1 / cellSize);
     this.#scan = scan;
     let buckets = 64;
     while (buckets < (scan ? 4 : 2) * count) buckets *= 2;
-    if (this.start.length !== buckets + 1) this.start = new Int32Array(buckets + 1);
-    else this.start.fill(0);
-    this.mask = buckets - 1;
-    if (this.sorted.length < count) {
-      const cap = Math.max(count, 2 * this.sorted.length);
-      this.sorted = new Int32Array(cap);
+    if (this.#start.length !== buckets + 1) this.#start = new Int32Array(buckets + 1);
+    else this.#start.fill(0);
+    this.#mask = buckets - 1;
+    if (this.#sorted.length < count) {
+      const cap = Math.max(count, 2 * this.#sorted.length);
+      this.#sorted = new Int32Array(cap);
       this.#bucketOf = new Int32Array(cap);
       this.#stamp = new Int32Array(cap);
       this.#queryId = 0;
     }
-    const start = this.start;
+    const start = this.#start;
     for (let i = 0; i < count; i++) {
       const b = this.#bucket(cellOf(positions[3 * i], inv), cellOf(positions[3 * i + 1], inv), cellOf(positions[3 * i + 2], inv));
       this.#bucketOf[i] = b;
@@ -62,7 +61,7 @@ export class NeighborGrid {
       start[b] = sum;
     }
     start[buckets] = sum;
-    for (let i = count - 1; i >= 0; i--) this.sorted[--start[this.#bucketOf[i]]] = i;
+    for (let i = count - 1; i >= 0; i--) this.#sorted[--start[this.#bucketOf[i]]] = i;
   }
 
   /**
@@ -75,21 +74,21 @@ export class NeighborGrid {
       this.#queryId = 1;
     }
     const id = this.#queryId;
-    const inv = this.inv;
+    const inv = this.#inv;
     const x0 = cellOf(x - radius, inv),
       x1 = cellOf(x + radius, inv);
     const y0 = cellOf(y - radius, inv),
       y1 = cellOf(y + radius, inv);
     const z0 = cellOf(z - radius, inv),
       z1 = cellOf(z + radius, inv);
-    const start = this.start;
+    const start = this.#start;
     let n = 0;
     for (let cz = z0; cz <= z1; cz++) {
       for (let cy = y0; cy <= y1; cy++) {
         for (let cx = x0; cx <= x1; cx++) {
           const b = this.#bucket(cx, cy, cz);
           for (let k = start[b]; k < start[b + 1]; k++) {
-            const i = this.sorted[k];
+            const i = this.#sorted[k];
             // A scan table puts a block's cells in distinct buckets: nobody is met twice.
             if (!this.#scan) {
               if (this.#stamp[i] === id) continue;
@@ -107,8 +106,8 @@ export class NeighborGrid {
     // Large primes from Teschner et al., "Optimized Spatial Hashing for Collision Detection of
     // Deformable Objects" (2003).
     return this.#scan
-      ? scanBucket(cx, cy, cz, this.mask)
-      : (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.mask;
+      ? scanBucket(cx, cy, cz, this.#mask)
+      : (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.#mask;
   }
 }
 

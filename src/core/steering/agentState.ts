@@ -69,7 +69,7 @@ export class AgentState {
   probeX = NaN;
   probeY = NaN;
   probeZ = NaN;
-  /** Reciprocal avoidance: the neighbour search level this agent starts at (see orcaNeighbors). */
+  /** Reciprocal avoidance: the neighbour search level this agent starts at (see steer in forces.ts). */
   orcaLevel = 0;
 
   constructor(spec: AgentSpec, query: StaticQuery) {
@@ -127,7 +127,7 @@ export class SteeringState {
   readonly neighbors = new NeighborGrid();
   /**
    * `neighbors`, then the agents in cells 2, 4, 8... times as large (reciprocal avoidance's
-   * farther searches; added and built only when one needs them, see orcaNeighbors).
+   * farther searches; added and built only when one needs them, see steer).
    */
   readonly grids = [this.neighbors];
   /** How many of `grids` are built at this step's positions (the coarser ones only when a search needs them). */

@@ -33,7 +33,7 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
     // hashes of cells 2 and 4 times as large.
     const reciprocal = s.params.avoidance === 'reciprocal';
     const cell = Math.max(reciprocal ? 0 : reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
-    // Reciprocal avoidance scans the slots directly (orcaNeighbors), which builds the coarser hashes when first needed.
+    // Reciprocal avoidance queries scan tables (no stamps); steer builds the coarser levels when first needed.
     s.neighbors.build(s.pos, n, cell, reciprocal);
     s.built = 1;
     s.nbCount = 0;

@@ -9,8 +9,8 @@
  * half-space is { v : (v - (v_i + share x u)) . n >= 0 } with n the outward normal there.
  * The half-spaces and the speed ball go to the 3D linear program (linearProgram3).
  *
- * Usage within one agent's steering: `orcaBegin` (orcaNeighbors calls it and keeps the nearest
- * ORCA_MAX_NEIGHBORS agents in `orcaKept`), `orcaObstacle` for each moving obstacle in range,
+ * Usage within one agent's steering: `orcaBegin` (steer's neighbour search calls it and keeps
+ * the nearest ORCA_MAX_NEIGHBORS agents in `orcaKept`), `orcaObstacle` for each moving obstacle in range,
  * and `orcaSolve` with the number kept. Scratch arrays live here and only grow.
  */
 import type { SteeringState } from './agentState.ts';
@@ -20,7 +20,7 @@ import { ORCA_MAX_NEIGHBORS } from './tuning.ts';
 /** Numbers orcaPlane reads from its input array (see orcaPlane). */
 export const ORCA_PLANE_INPUT = 13;
 
-/** The neighbours kept for the agent being steered, nearest first (written by orcaNeighbors, read by orcaSolve). */
+/** The neighbours kept for the agent being steered, nearest first (written by steer, read by orcaSolve). */
 export const orcaKept = new Int32Array(ORCA_MAX_NEIGHBORS);
 /** Their squared centre distances. */
 export const orcaKeptDistSq = new Float64Array(ORCA_MAX_NEIGHBORS);
