@@ -79,7 +79,7 @@ export class AgentState {
 }
 
 /** The per-agent arrays of SteeringState holding 3 numbers per agent. */
-const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', 'corr'] as const;
+export const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', 'corr'] as const;
 
 /**
  * Everything the stages of a fixed step share: the agents, the moving obstacles and the flat
