@@ -159,11 +159,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   // Squared distance a candidate must beat to be kept: the reach, then the farthest kept.
   let worst = 0;
   for (let first = true; ; first = false) {
-    for (; s.built <= level; s.built++) {
-      if (s.grids.length === s.built) s.grids.push(new NeighborGrid());
-      s.grids[s.built].build(s.pos, s.agents.length, cell * 2 ** s.built, true);
-    }
-    const near = reciprocal ? Math.max(Math.min(cell * 2 ** level, reach), sep) : Math.max(r + range + rMax, sep);
+    for (; s.built <= level; s.built++) (s.grids[s.built] ??= new NeighborGrid()).build(s.pos, s.agents.length, cell * 2 ** s.built, true);
+    const near = Math.max(reciprocal ? Math.min(cell * 2 ** level, reach) : r + range + rMax, sep);
     const found = s.grids[level].query(px, py, pz, near, s.near);
     kept = 0;
     worst = reach * reach;
@@ -190,13 +187,10 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       }
       if (dSq < worst) {
         // Insertion into the list sorted by distance.
-        let m = kept;
-        if (kept < ORCA_MAX_NEIGHBORS) kept++;
-        else m--;
-        while (m > 0 && orcaKeptDistSq[m - 1] > dSq) {
+        let m = kept < ORCA_MAX_NEIGHBORS ? kept++ : kept - 1;
+        for (; m > 0 && orcaKeptDistSq[m - 1] > dSq; m--) {
           orcaKept[m] = orcaKept[m - 1];
           orcaKeptDistSq[m] = orcaKeptDistSq[m - 1];
-          m--;
         }
         orcaKept[m] = j;
         orcaKeptDistSq[m] = dSq;
