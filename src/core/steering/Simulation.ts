@@ -5,7 +5,7 @@ import { mulberry32 } from '../math/random.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { SearchStatus } from '../search/result.ts';
 import { aim, checkGoal, initAgent } from './agentSetup.ts';
-import { AgentState, SteeringState, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
+import { AgentState, SteeringState, TRIPLES, type AgentSpec, type MovingObstacleSpec } from './agentState.ts';
 import { minAgentGap } from './agentGap.ts';
 import { runFixedStep } from './fixedStep.ts';
 import { EMPTY_GEOMETRY, type StaticGeometry } from './geometry.ts';
@@ -272,7 +272,7 @@ export class Simulation {
     this.#agentAt(index, 'removeAgent');
     s.agents.splice(index, 1);
     const n = s.agents.length;
-    for (const arr of [s.pos, s.prev, s.vel, s.pref, s.head, s.pull, s.push]) arr.copyWithin(3 * index, 3 * index + 3, 3 * n + 3);
+    for (const k of TRIPLES) s[k].copyWithin(3 * index, 3 * index + 3, 3 * n + 3);
     s.rad.copyWithin(index, index + 1, n + 1);
   }
 

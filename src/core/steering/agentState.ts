@@ -69,6 +69,8 @@ export class AgentState {
   probeX = NaN;
   probeY = NaN;
   probeZ = NaN;
+  /** Reciprocal avoidance: the neighbour search level this agent starts at (see steer in forces.ts). */
+  orcaLevel = 0;
 
   constructor(spec: AgentSpec, query: StaticQuery) {
     this.spec = spec;
@@ -77,7 +79,7 @@ export class AgentState {
 }
 
 /** The per-agent arrays of SteeringState holding 3 numbers per agent. */
-const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', 'corr'] as const;
+export const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', 'corr'] as const;
 
 /**
  * Everything the stages of a fixed step share: the agents, the moving obstacles and the flat
@@ -88,7 +90,7 @@ const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'next', '
  *   pos, prev, vel, pref, head, pull, push : 3 per agent (xyz), the views Simulation exposes
  *   next : 3 per agent, the steered position before separation and collision
  *   corr : 3 per agent, one separation pass's corrections
- *   rad  : 1 per agent;  near : agent indices a neighbour query returns
+ *   rad, held : 1 per agent;  near : agent indices a neighbour query returns
  *   nbList[nbStart[i] .. nbStart[i + 1]) : the agents near agent i this step (separation)
  *   obsPos, obsPrev : 3 per moving obstacle (now, at the start of the step); obsRadius : 1
  *   pinned : 1 per moving obstacle (1: held where an editor put it)
@@ -115,6 +117,8 @@ export class SteeringState {
   corr = new Float64Array(0);
   rad = new Float64Array(0);
   near = new Int32Array(0);
+  /** 1 when agent i holds its place (arrived at a fixed goal; others are pushed off it), as at the start of the step (written by runFixedStep). */
+  held = new Uint8Array(0);
   nbStart = new Int32Array(1);
   nbList = new Int32Array(64);
   nbCount = 0;
@@ -122,10 +126,12 @@ export class SteeringState {
   minGap = Infinity;
   readonly neighbors = new NeighborGrid();
   /**
-   * `neighbors`, then the agents in cells 2 and 4 times as large (reciprocal avoidance's
-   * farther queries; built only in that mode).
+   * `neighbors`, then the agents in cells 2, 4, 8... times as large (reciprocal avoidance's
+   * farther searches; added and built only when one needs them, see steer).
    */
-  readonly grids = [this.neighbors, new NeighborGrid(), new NeighborGrid()];
+  readonly grids = [this.neighbors];
+  /** How many of `grids` are built at this step's positions (the coarser ones only when a search needs them). */
+  built = 0;
   readonly obstacles: MovingObstacleSpec[] = [];
   obsPos = new Float64Array(0);
   obsPrev = new Float64Array(0);
@@ -144,12 +150,6 @@ export class SteeringState {
   /** Index of the moving obstacle with this id, -1 if none. */
   obstacleIndex(id: string): number {
     return this.obstacles.findIndex((o) => o.id === id);
-  }
-
-  /** Whether agent i holds its place (arrived at a fixed goal): others are pushed off it. */
-  anchored(i: number): boolean {
-    const a = this.agents[i];
-    return a.arrived && a.goalObstacle < 0;
   }
 
   /** Lists agent j as near the agent being steered (grows the list as needed). */
@@ -175,6 +175,7 @@ export class SteeringState {
     for (const k of TRIPLES) this[k] = grow(this[k], 3 * cap);
     this.rad = grow(this.rad, cap);
     this.near = new Int32Array(cap);
+    this.held = new Uint8Array(cap);
     this.nbStart = new Int32Array(cap + 1);
     this.capacity = cap;
   }

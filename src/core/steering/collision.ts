@@ -31,7 +31,7 @@ function separatePass(s: SteeringState): boolean {
   corr.fill(0, 0, 3 * n);
   let any = false;
   for (let i = 0; i < n; i++) {
-    if (s.anchored(i)) continue;
+    if (s.held[i] === 1) continue;
     const o = 3 * i;
     for (let k = s.nbStart[i]; k < s.nbStart[i + 1]; k++) {
       const j = s.nbList[k];
@@ -52,7 +52,7 @@ function separatePass(s: SteeringState): boolean {
         dy /= d;
         dz /= d;
       }
-      const share = s.anchored(j) ? overlap : 0.5 * overlap;
+      const share = s.held[j] === 1 ? overlap : 0.5 * overlap;
       corr[o] += dx * share;
       corr[o + 1] += dy * share;
       corr[o + 2] += dz * share;

@@ -23,7 +23,9 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
       const r = s.rad[i];
       if (r > rMax) rMax = r;
       if (r * (1 + s.params.avoidRange) > reach) reach = r * (1 + s.params.avoidRange);
-      const step = s.agents[i].spec.speed * h;
+      const a = s.agents[i];
+      s.held[i] = a.arrived && a.goalObstacle < 0 ? 1 : 0;
+      const step = a.spec.speed * h;
       if (step > stepMax) stepMax = step;
     }
     // One cell covers both the steering query and the separation query after the moves;
@@ -31,11 +33,9 @@ export function runFixedStep(s: SteeringState, h: number, t: number, stepCount: 
     // hashes of cells 2 and 4 times as large.
     const reciprocal = s.params.avoidance === 'reciprocal';
     const cell = Math.max(reciprocal ? 0 : reach + rMax, 2 * rMax + 2 * stepMax, MIN_NEIGHBOR_CELL);
-    s.neighbors.build(s.pos, n, cell);
-    if (reciprocal) {
-      s.grids[1].build(s.pos, n, 2 * cell);
-      s.grids[2].build(s.pos, n, 4 * cell);
-    }
+    // Reciprocal avoidance queries scan tables (no stamps); steer builds the coarser levels when first needed.
+    s.neighbors.build(s.pos, n, cell, reciprocal);
+    s.built = 1;
     s.nbCount = 0;
     for (let i = 0; i < n; i++) {
       s.nbStart[i] = s.nbCount;

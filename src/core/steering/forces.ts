@@ -1,13 +1,15 @@
 import { addScaled, dot, set, type Vec3 } from '../math/vec3.ts';
 import { len3, type SteeringState } from './agentState.ts';
-import { ContactList } from './geometry.ts';
+import { ContactList, EMPTY_GEOMETRY } from './geometry.ts';
 import { gapsAround } from './agentGap.ts';
-import { orcaBegin, orcaConsider, orcaFull, orcaObstacle, orcaSolve } from './orca.ts';
+import { NeighborGrid } from './NeighborGrid.ts';
+import { orcaBegin, orcaKept, orcaKeptDistSq, orcaObstacle, orcaSolve } from './orca.ts';
 import { followPath } from './pathFollowing.ts';
 import {
   COINCIDENT,
   HEAD_ON_COSINE,
   ORCA_LOOKAHEAD,
+  ORCA_MAX_NEIGHBORS,
   ORCA_RIGHT_BIAS,
   MIN_SLOWDOWN_FRACTION,
   TINY_LENGTH,
@@ -64,7 +66,9 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
       bz += s.obsPos[3 * g + 2] - s.obsPrev[3 * g + 2];
     }
   } else if (a.arrived) {
-    gapsAround(s, i, rMax);
+    // Holding its place: its gaps to agents that steer are recorded by them, to other resting
+    // agents they cannot change, so they are measured only after it moved.
+    if (s.vel[o] !== 0 || s.vel[o + 1] !== 0 || s.vel[o + 2] !== 0) gapsAround(s, i, rMax);
     s.next[o] = px;
     s.next[o + 1] = py;
     s.next[o + 2] = pz;
@@ -138,29 +142,37 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
 
   // Other agents (from the spatial hash), their gap measured between the two spheres. Those
   // that may overlap after this step's moves are listed for the separation pass. Reciprocal
-  // avoidance keeps the ORCA_MAX_NEIGHBORS nearest of those that could meet this one within
-  // the time horizon, in the smallest cube that holds that many: one cell first (which covers
-  // the separation), then cubes twice as large, each from the hash whose cells are as large
-  // (s.grids), up to that reach. A packed crowd stops at once, an empty sky looks far, and no
-  // query visits more than 4^3 cells.
+  // avoidance keeps in orcaKept the ORCA_MAX_NEIGHBORS nearest of those that could meet this
+  // one within the time horizon (nearest first; ties: the one found first), from levels: level
+  // L queries the cube of half-edge c x 2^L (c: the finest cell; at least sep, at most the
+  // reach) on the hash whose cells are c x 2^L wide (s.grids[L], built when first needed in a
+  // step). An agent starts at the level that held that many at its previous step (one lower
+  // when they lay within the smaller cube's half-edge) and goes up while fewer are found and
+  // the cube is smaller than the reach: a packed crowd looks one cell around, an empty sky as
+  // far as the reach, and an agent seldom queries twice.
   const sep = r + rMax + 2 * stepMax;
   // As far as two agents close in within the time horizon, at most ORCA_LOOKAHEAD seconds.
   const reach = r + rMax + (a.spec.speed + stepMax / h) * Math.min(P.timeHorizon, ORCA_LOOKAHEAD);
-  // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
-  let lean = 0;
-  let near = reciprocal ? s.neighbors.cellSize : Math.max(r + range + rMax, sep);
-  for (let round = 0; ; round++) {
-    const found = s.grids[Math.min(round, 2)].query(px, py, pz, near, s.near);
-    if (reciprocal) orcaBegin();
+  const cell = s.neighbors.cellSize;
+  let level = reciprocal ? a.orcaLevel : 0;
+  let kept = 0;
+  // Squared distance a candidate must beat to be kept: the reach, then the farthest kept.
+  let worst = 0;
+  for (let first = true; ; first = false) {
+    for (; s.built <= level; s.built++) (s.grids[s.built] ??= new NeighborGrid()).build(s.pos, s.agents.length, cell * 2 ** s.built, true);
+    const near = Math.max(reciprocal ? Math.min(cell * 2 ** level, reach) : r + range + rMax, sep);
+    const found = s.grids[level].query(px, py, pz, near, s.near);
+    kept = 0;
+    worst = reach * reach;
+    orcaBegin();
     for (let k = 0; k < found; k++) {
       const j = s.near[k];
       if (j === i) continue;
-      const q = 3 * j;
-      const dx = px - s.pos[q],
-        dy = py - s.pos[q + 1],
-        dz = pz - s.pos[q + 2];
+      const dx = px - s.pos[3 * j],
+        dy = py - s.pos[3 * j + 1],
+        dz = pz - s.pos[3 * j + 2];
       const dSq = dx * dx + dy * dy + dz * dz;
-      if (round === 0) {
+      if (first && (!reciprocal || dSq < sep * sep)) {
         const d = Math.sqrt(dSq);
         const rr = r + s.rad[j];
         if (d < s.minGap * rr) s.minGap = d / rr;
@@ -170,16 +182,28 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
           if (gap > range) continue;
           contenders++;
           pushFromSphere(s, dx, dy, dz, d, gap, minD);
+          continue;
         }
       }
-      if (reciprocal && dSq < reach * reach) {
-        orcaConsider(j, dSq);
-        lean = ORCA_RIGHT_BIAS;
+      if (dSq < worst) {
+        // Insertion into the list sorted by distance.
+        let m = kept < ORCA_MAX_NEIGHBORS ? kept++ : kept - 1;
+        for (; m > 0 && orcaKeptDistSq[m - 1] > dSq; m--) {
+          orcaKept[m] = orcaKept[m - 1];
+          orcaKeptDistSq[m] = orcaKeptDistSq[m - 1];
+        }
+        orcaKept[m] = j;
+        orcaKeptDistSq[m] = dSq;
+        if (kept === ORCA_MAX_NEIGHBORS) worst = orcaKeptDistSq[kept - 1];
       }
     }
-    if (!reciprocal || near >= reach || orcaFull()) break;
-    near = Math.min(2 * near, reach);
+    if (!reciprocal || kept === ORCA_MAX_NEIGHBORS || near >= reach) break;
+    level++;
   }
+  const lower = cell * 2 ** (level - 1);
+  if (reciprocal) a.orcaLevel = level > 0 && kept === ORCA_MAX_NEIGHBORS && worst < lower * lower ? level - 1 : level;
+  // Reciprocal avoidance: the preferred velocity leans right while other agents or moving obstacles are in reach.
+  let lean = kept > 0 ? ORCA_RIGHT_BIAS : 0;
 
   // Moving obstacles other than the agent's own goal (passed on the right too, as agents are).
   for (let m = 0; m < s.obstacles.length; m++) {
@@ -205,8 +229,8 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
     pushFromSphere(s, dx, dy, dz, d, gap, minD);
   }
 
-  // Static geometry: the nearest point of every surface in range.
-  const c = a.query.contacts(px, py, pz, r + range, _contacts);
+  // Static geometry: the nearest point of every surface in range (none in free space).
+  const c = s.geometry === EMPTY_GEOMETRY ? 0 : a.query.contacts(px, py, pz, r + range, _contacts);
   a.nearest = c > 0 ? _contacts.nearest() : Infinity;
   for (let k = 0; k < c; k++) {
     const w = 1 / Math.max(_contacts.distance[k] - r, minD);
@@ -250,7 +274,7 @@ export function steer(s: SteeringState, i: number, h: number, t: number, rMax: n
   s.pref[o + 1] = (dy * len) / h;
   s.pref[o + 2] = (dz * len) / h;
   if (reciprocal) {
-    const v = orcaSolve(s, i);
+    const v = orcaSolve(s, i, kept);
     dx = v[0] * h;
     dy = v[1] * h;
     dz = v[2] * h;

@@ -1,6 +1,6 @@
 import { set, type Vec3 } from '../math/vec3.ts';
 import { len3, type AgentState, type SteeringState } from './agentState.ts';
-import { ContactList } from './geometry.ts';
+import { ContactList, EMPTY_GEOMETRY } from './geometry.ts';
 import { ARRIVAL_SLACK, COINCIDENT, HEADING_EASE, HEADING_MIN_LENGTH, MIN_PROBE_SPACING, PENETRATION_TOLERANCE } from './tuning.ts';
 
 /** Per-agent results, in the shape `nav simulate --json` prints. */
@@ -67,7 +67,8 @@ export function measure(s: SteeringState, i: number, h: number, t: number): void
     }
   }
   if (!a.arrived) a.travelled += moved;
-  measureClearance(s, a, x, y, z, moved);
+  // Free space has no clearance to measure.
+  if (s.geometry !== EMPTY_GEOMETRY) measureClearance(s, a, x, y, z, moved);
   arrive(s, a, x, y, z, t);
 }
 

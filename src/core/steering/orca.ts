@@ -9,9 +9,9 @@
  * half-space is { v : (v - (v_i + share x u)) . n >= 0 } with n the outward normal there.
  * The half-spaces and the speed ball go to the 3D linear program (linearProgram3).
  *
- * Usage within one agent's steering: `orcaBegin`, then `orcaConsider` for each agent the
- * neighbour search returns (the nearest ORCA_MAX_NEIGHBORS are kept), `orcaObstacle` for each
- * moving obstacle in range, and `orcaSolve`. Scratch arrays live here and only grow.
+ * Usage within one agent's steering: `orcaBegin` (steer's neighbour search calls it and keeps
+ * the nearest ORCA_MAX_NEIGHBORS agents in `orcaKept`), `orcaObstacle` for each moving obstacle in range,
+ * and `orcaSolve` with the number kept. Scratch arrays live here and only grow.
  */
 import type { SteeringState } from './agentState.ts';
 import { leastPenetration, PLANE_STRIDE, solveLinearProgram3 } from './linearProgram3.ts';
@@ -20,42 +20,21 @@ import { ORCA_MAX_NEIGHBORS } from './tuning.ts';
 /** Numbers orcaPlane reads from its input array (see orcaPlane). */
 export const ORCA_PLANE_INPUT = 13;
 
-// Module scratch: the nearest neighbours kept (index, squared distance), the planes, the result.
-const _nbIndex = new Int32Array(ORCA_MAX_NEIGHBORS);
-const _nbDistSq = new Float64Array(ORCA_MAX_NEIGHBORS);
-let _nbCount = 0;
+/** The neighbours kept for the agent being steered, nearest first (written by steer, read by orcaSolve). */
+export const orcaKept = new Int32Array(ORCA_MAX_NEIGHBORS);
+/** Their squared centre distances. */
+export const orcaKeptDistSq = new Float64Array(ORCA_MAX_NEIGHBORS);
+
+// Module scratch: the planes, the result, orcaPlane's input.
 let _planes = new Float64Array(PLANE_STRIDE * (ORCA_MAX_NEIGHBORS + 8));
 let _projected = new Float64Array(_planes.length);
 let _planeCount = 0;
 const _result = new Float64Array(3);
 const _input = new Float64Array(ORCA_PLANE_INPUT);
 
-/** Starts the neighbour list and the planes of the agent being steered. */
+/** Starts the planes of the agent being steered. */
 export function orcaBegin(): void {
-  _nbCount = 0;
   _planeCount = 0;
-}
-
-/** Whether ORCA_MAX_NEIGHBORS neighbours are kept. */
-export function orcaFull(): boolean {
-  return _nbCount === ORCA_MAX_NEIGHBORS;
-}
-
-/** Offers agent j at squared centre distance distSq: kept when among the nearest ORCA_MAX_NEIGHBORS so far. */
-export function orcaConsider(j: number, distSq: number): void {
-  let k = _nbCount;
-  if (k === ORCA_MAX_NEIGHBORS) {
-    if (distSq >= _nbDistSq[k - 1]) return;
-    k--;
-  } else _nbCount++;
-  // Insertion into the list sorted by distance (ties keep the lower index first).
-  while (k > 0 && _nbDistSq[k - 1] > distSq) {
-    _nbIndex[k] = _nbIndex[k - 1];
-    _nbDistSq[k] = _nbDistSq[k - 1];
-    k--;
-  }
-  _nbIndex[k] = j;
-  _nbDistSq[k] = distSq;
 }
 
 /**
@@ -187,12 +166,12 @@ export function orcaObstacle(s: SteeringState, m: number, i: number): void {
 
 /**
  * The new velocity of agent i nearest its preferred one (s.pref), no faster than its speed,
- * within the half-spaces of the neighbours kept (horizon timeHorizon) and the moving obstacles
+ * within the half-spaces of the `kept` first agents of orcaKept (horizon timeHorizon) and the moving obstacles
  * added, falling back to the least penetration when none satisfies them all. The result is
  * module scratch (xyz): read it before the next call.
  */
-export function orcaSolve(s: SteeringState, i: number): Float64Array {
-  reserve(_planeCount + _nbCount);
+export function orcaSolve(s: SteeringState, i: number, kept: number): Float64Array {
+  reserve(_planeCount + kept);
   const q = 3 * i;
   const r = s.rad[i];
   const h = 1 / s.params.stepHz;
@@ -205,8 +184,8 @@ export function orcaSolve(s: SteeringState, i: number): Float64Array {
   input[2] = vz;
   input[10] = s.params.timeHorizon;
   input[11] = h;
-  for (let k = 0; k < _nbCount; k++) {
-    const j = _nbIndex[k];
+  for (let k = 0; k < kept; k++) {
+    const j = orcaKept[k];
     const o = 3 * j;
     input[3] = s.pos[o] - s.pos[q];
     input[4] = s.pos[o + 1] - s.pos[q + 1];
@@ -215,7 +194,7 @@ export function orcaSolve(s: SteeringState, i: number): Float64Array {
     input[7] = vy - s.vel[o + 1];
     input[8] = vz - s.vel[o + 2];
     input[9] = r + s.rad[j];
-    input[12] = s.anchored(j) ? 1 : 0.5;
+    input[12] = s.held[j] === 1 ? 1 : 0.5;
     orcaPlane(_planes, _planeCount++, input);
   }
   const speed = s.agents[i].spec.speed;
