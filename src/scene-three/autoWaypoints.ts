@@ -85,7 +85,7 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
   if (voxels > MAX_PLACEMENT_VOXELS) {
     throw new NavlabError(
       'usage',
-      `placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`,
+      `placeWaypoints: the grid has ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS}`,
     );
   }
   const t0 = now();

@@ -328,9 +328,7 @@ export class NavWorld implements SearchableScene {
       throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
     const los = this.lineOfSight;
     if (los === null)
-      throw usage(
-        "graph: 'waypoints' with world points needs a NavWorld with a world (line of sight to the waypoints); query by waypoint id instead",
-      );
+      throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight); query by waypoint id instead");
     const graph = this.graph;
     if (this.#router?.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
     const route = this.#router!.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);

@@ -45,11 +45,8 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
     throw usage(`maxWaypoints: expected an integer from 1 to ${LIMITS.waypoints}, got ${String(n)}`);
   }
   const w = o.waypoints;
-  if (w === 'auto')
-    throw usage("waypoints: 'auto' is the source autoWaypoints now (an export of navlab/three): pass waypoints: autoWaypoints");
-  if (Array.isArray(w)) throw usage('waypoints: a list of points is the source waypointList(points) now (an export of navlab/three)');
   if (w !== undefined && w !== 'none' && typeof w !== 'function')
-    throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points))", w);
+    throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points): exports of navlab/three)", w);
   if (o.filter !== undefined) checkFunction('filter', o.filter);
   if (o.fill !== undefined) checkOneOf('fill', o.fill, ['surface', 'solid', 'auto']);
   const b = o.bounds;

@@ -170,7 +170,7 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, agentRadius: -0.1 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'many' as never }))).toBe('usage');
     expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: 'auto' as never })).toThrow(
-      /^waypoints: 'auto' is the source autoWaypoints now/,
+      /^waypoints: expected 'none' or a waypoint source \(autoWaypoints, waypointList\(points\): exports of navlab\/three\), got 'auto'$/,
     );
     expect(code(() => NavWorld.fromObject3D(new Group(), { cellSize: 0.5 }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 1e-4, waypoints: 'none' }))).toBe('usage');
@@ -179,7 +179,7 @@ describe('NavWorld', () => {
       /^waypointList: points\[0\]: expected a Vector3 with finite coordinates$/,
     );
     expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.6, 0)] as never })).toThrow(
-      /^waypoints: a list of points is the source waypointList\(points\) now/,
+      /^waypoints: expected 'none' or a waypoint source .*, got an array$/,
     );
     expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: () => ({}) as never, bounds })).toThrow(
       /^waypoints: the source returned: expected a VisibilityGraph/,

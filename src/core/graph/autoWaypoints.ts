@@ -100,7 +100,7 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   if (grid.size > MAX_PLACEMENT_VOXELS) {
     throw new NavlabError(
       'usage',
-      `placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} (2^24)`,
+      `placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS}`,
     );
   }
   if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0)
