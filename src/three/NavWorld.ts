@@ -1,5 +1,5 @@
 import type { Mesh, Object3D, Vector3 } from 'three';
-import type { Aabb, LineOfSight, VisibilityGraph } from '../core/graph/visibility.ts';
+import type { LineOfSight, VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointRouter } from '../core/graph/waypointRoute.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
@@ -12,14 +12,13 @@ import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
 import { checkAlgorithm, gridOf, resolveGraph } from '../core/query/graphChoice.ts';
 import { queryNodes, runQuery, type SceneQueryOptions } from '../core/query/query.ts';
 import type { SearchableScene } from '../core/query/target.ts';
-import { unionBox } from '../core/geometry/boxes.ts';
-import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
+import { obstacleMeshes } from './meshTriangles.ts';
 import type { MeshWorld } from './MeshWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
 import type { VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
 import { checkObjectWorldArgs, checkPoint, checkSceneParts, usage } from './navWorldArgs.ts';
-import { buildParts, checkFinite, filled, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
+import { buildParts, filled, moveMeshes, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { fastestAlgorithm, freeVoxel, polyline } from './worldPaths.ts';
 import type { NavPath, NavPathOptions, NavSceneParts, NavUpdate } from './navWorldTypes.ts';
 
@@ -266,22 +265,9 @@ export class NavWorld implements SearchableScene {
    * space the move opens is freed within the updated box.
    */
   update(object: Object3D): NavUpdate {
-    if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
-    object.updateMatrixWorld(true);
+    // Without a world and a grid there is nothing to follow (the meshes stay where they were).
     const world = this.world!;
-    let box: Aabb | null = null;
-    // Without a world and a grid there is nothing to follow.
-    if (this.grid)
-      object.traverse((o) => {
-        const entry = this.#meshes.get(o as Mesh);
-        if (entry === undefined) return;
-        const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
-        if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
-        const changed = world.setMeshTriangles(entry.id, soup);
-        if (changed === null) return;
-        if (box === null) box = changed;
-        else unionBox(box, changed);
-      });
+    const box = moveMeshes(world, this.grid && this.#meshes, object);
     if (box === null) return { box: null, voxels: 0, links: 0 };
     const voxels = voxelizeRegion(world, this.grid!, box, { dilation: this.agentRadius });
     // Solid fill: air the moved meshes enclose is blocked again (space an update opens is freed within the box only).

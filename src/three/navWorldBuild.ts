@@ -7,7 +7,7 @@ import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
 import { Matrix4, type Box3, type Mesh, type Object3D } from 'three';
 import { NavlabError } from '../core/errors.ts';
 import { usageError } from '../core/args.ts';
-import type { VisibilityGraph } from '../core/graph/visibility.ts';
+import type { Aabb, VisibilityGraph } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { MAX_VOXELS, type VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { unionBox } from '../core/geometry/boxes.ts';
@@ -145,4 +145,27 @@ export function checkFinite(soup: Float64Array, mesh: string): Float64Array {
       throw new NavlabError('input', `mesh '${mesh}': vertex ${Math.floor(i / 3)} is not finite in world space`);
   }
   return soup;
+}
+
+/**
+ * `NavWorld.update`'s first half: moves the triangles of the meshes under `object` that the world
+ * holds (`meshes`: each mesh's id and triangle soup; null: none) to where they are now, and returns the box
+ * they left and entered, or null when none moved. Usage errors for a non-Object3D and for a mesh
+ * whose triangle count changed.
+ */
+export function moveMeshes(world: MeshWorld, meshes: Map<Mesh, { id: string; soup: Float64Array }> | null, object: Object3D): Aabb | null {
+  if (typeof object?.traverse !== 'function') throw usage('update: expected an Object3D');
+  object.updateMatrixWorld(true);
+  let box: Aabb | null = null;
+  object.traverse((o) => {
+    const entry = meshes?.get(o as Mesh);
+    if (entry === undefined) return;
+    const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
+    if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
+    const changed = world.setMeshTriangles(entry.id, soup);
+    if (changed === null) return;
+    if (box === null) box = changed;
+    else unionBox(box, changed);
+  });
+  return box;
 }

@@ -8,7 +8,6 @@
 import { Matrix4, type Mesh, type Object3D, type Vector3 } from 'three';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
 import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
-import { unionBox } from '../core/geometry/boxes.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
@@ -23,7 +22,7 @@ import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { MeshWorld } from './MeshWorld.ts';
 import { NavWorld, type ObjectNavWorld } from './NavWorld.ts';
 import type { NavWorldOptions, NavWorldParts } from './navWorldBuild.ts';
-import { checkFinite } from './navWorldBuild.ts';
+import { checkFinite, moveMeshes } from './navWorldBuild.ts';
 import { checkObjectWorldArgs, checkPoint, usage } from './navWorldArgs.ts';
 import type { NavPath, NavPathOptions, NavUpdate } from './navWorldTypes.ts';
 import { polyline } from './worldPaths.ts';
@@ -146,20 +145,7 @@ class Sparse extends NavWorldClass {
 
   /** Re-voxelizes the box the object's meshes left and entered and edits the octree there (editSparseSpace). */
   override update(object: Object3D): NavUpdate {
-    if (object === null || typeof object !== 'object' || typeof object.traverse !== 'function') throw usage('update: expected an Object3D');
-    object.updateMatrixWorld(true);
-    const world = this.world!;
-    let box: Aabb | null = null;
-    object.traverse((o) => {
-      const entry = this.#meshes.get(o as Mesh);
-      if (entry === undefined) return;
-      const soup = checkFinite(worldTriangles(o as Mesh, entry.soup), o.name || entry.id);
-      if (soup !== entry.soup) throw usage(`update: mesh '${o.name}' changed its triangle count; build a new NavWorld`);
-      const changed = world.setMeshTriangles(entry.id, soup);
-      if (changed === null) return;
-      if (box === null) box = changed;
-      else unionBox(box, changed);
-    });
+    const box = moveMeshes(this.world!, this.#meshes, object);
     if (box === null) return { box: null, voxels: 0, links: 0 };
     const voxels = this.#revoxelize(box);
     const change = { box, voxels, links: 0 };

@@ -204,26 +204,44 @@ function faceLinks(
   const n = code.length;
   const link = new Int32Array(FACE_DIRS * n).fill(-1);
   for (let k = top - 1; k >= 0; k--) {
-    const side = 1 << (top - k);
-    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) {
-      const c = code[g];
-      const p = [compact3(c), compact3(c >>> 1), compact3(c >>> 2)];
-      for (let d = 0; d < FACE_DIRS; d++) {
-        const a = d >> 1;
-        const q = p[a] + (d & 1 ? -1 : 1);
-        if (q < 0 || q >= side) continue;
-        const nc = a === 0 ? morton(q, p[1], p[2]) : a === 1 ? morton(p[0], q, p[2]) : morton(p[0], p[1], q);
-        const par = parent[g];
-        if (nc >>> 3 === c >>> 3) {
-          link[FACE_DIRS * g + d] = firstChild[par] + (nc & 7);
-          continue;
-        }
-        const P = link[FACE_DIRS * par + d];
-        link[FACE_DIRS * g + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
-      }
-    }
+    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parent, link);
   }
   return link;
+}
+
+/**
+ * Writes the 6 face links of node g (of level k, in a tree of `top` levels) into `link`, from
+ * its parent's links, which must be written already (see faceLinks).
+ */
+export function linkNode(
+  g: number,
+  k: number,
+  top: number,
+  code: Uint32Array,
+  kind: Uint8Array,
+  level: Uint8Array,
+  firstChild: Int32Array,
+  parent: Int32Array,
+  link: Int32Array,
+): void {
+  const side = 1 << (top - k);
+  const c = code[g];
+  const p0 = compact3(c),
+    p1 = compact3(c >>> 1),
+    p2 = compact3(c >>> 2);
+  const par = parent[g];
+  for (let d = 0; d < FACE_DIRS; d++) {
+    const a = d >> 1;
+    const q = (a === 0 ? p0 : a === 1 ? p1 : p2) + (d & 1 ? -1 : 1);
+    if (q < 0 || q >= side) continue;
+    const nc = a === 0 ? morton(q, p1, p2) : a === 1 ? morton(p0, q, p2) : morton(p0, p1, q);
+    if (nc >>> 3 === c >>> 3) {
+      link[FACE_DIRS * g + d] = firstChild[par] + (nc & 7);
+      continue;
+    }
+    const P = link[FACE_DIRS * par + d];
+    link[FACE_DIRS * g + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
+  }
 }
 
 /** The octree of a dense VoxelGrid: the same blocked voxels, cell size and origin (sides up to SPARSE_MAX_SIDE; a usage error otherwise). */

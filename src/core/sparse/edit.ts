@@ -1,5 +1,6 @@
 import { NavlabError } from '../errors.ts';
 import { checkInstance } from '../args.ts';
+import { linkNode } from './build.ts';
 import { compact3, morton } from './morton.ts';
 import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
 
@@ -340,9 +341,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
   const link = new Int32Array(FACE_DIRS * n).fill(-1);
   const redo = new Uint8Array(n);
   let relinked = 0;
-  const p = [0, 0, 0];
   for (let k = top - 1; k >= 0; k--) {
-    const side = 1 << (top - k);
     for (let g = levelStart[k]; g < levelStart[k + 1]; g++) {
       const o = oldOf[g];
       let again = o < 0 || redo[parent[g]] === 1;
@@ -359,23 +358,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
       }
       redo[g] = 1;
       relinked++;
-      const c = code[g];
-      p[0] = compact3(c);
-      p[1] = compact3(c >>> 1);
-      p[2] = compact3(c >>> 2);
-      for (let d = 0; d < FACE_DIRS; d++) {
-        const a = d >> 1;
-        const q = p[a] + (d & 1 ? -1 : 1);
-        if (q < 0 || q >= side) continue;
-        const nc = a === 0 ? morton(q, p[1], p[2]) : a === 1 ? morton(p[0], q, p[2]) : morton(p[0], p[1], q);
-        const par = parent[g];
-        if (nc >>> 3 === c >>> 3) {
-          link[FACE_DIRS * g + d] = firstChild[par] + (nc & 7);
-          continue;
-        }
-        const P = link[FACE_DIRS * par + d];
-        link[FACE_DIRS * g + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
-      }
+      linkNode(g, k, top, code, kind, level, firstChild, parent, link);
     }
   }
   const world = new SparseWorld([w.X, w.Y, w.Z], w.cellSize, w.origin, {
