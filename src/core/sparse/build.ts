@@ -150,27 +150,7 @@ export function sparseFromBricks(
       }
     }
   }
-  for (let i = 0; i < codes[0].length; i++) childAt[0].push(-1);
-  const levelStart = new Int32Array(top + 2);
-  for (let k = 0; k <= top; k++) levelStart[k + 1] = levelStart[k] + codes[k].length;
-  const n = levelStart[top + 1];
-  const code = new Uint32Array(n);
-  const kind = new Uint8Array(n);
-  const level = new Uint8Array(n);
-  const firstChild = new Int32Array(n);
-  const parent = new Int32Array(n).fill(-1);
-  for (let k = 0; k <= top; k++) {
-    const base = levelStart[k];
-    for (let i = 0; i < codes[k].length; i++) {
-      const g = base + i;
-      code[g] = codes[k][i];
-      kind[g] = kindsOut[k][i];
-      level[g] = k;
-      const c = childAt[k][i];
-      firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
-      if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
-    }
-  }
+  const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
   const bricksN = levelStart[1];
   const maskLo = new Uint32Array(bricksN);
   const maskHi = new Uint32Array(bricksN);
@@ -185,6 +165,36 @@ export function sparseFromBricks(
   }
   const link = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
   return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, link, maskLo, maskHi });
+}
+
+/**
+ * The node arrays of a tree given level by level (top-down lists: each node's Morton code, its
+ * kind, and for a MIXED node the position of its first child in the level below, else -1):
+ * levels laid out finest first, children of a node together, parents found from the children.
+ */
+export function layoutLevels(top: number, codes: number[][], kinds: number[][], childAt: number[][]) {
+  for (let i = childAt[0].length; i < codes[0].length; i++) childAt[0].push(-1);
+  const levelStart = new Int32Array(top + 2);
+  for (let k = 0; k <= top; k++) levelStart[k + 1] = levelStart[k] + codes[k].length;
+  const n = levelStart[top + 1];
+  const code = new Uint32Array(n);
+  const kind = new Uint8Array(n);
+  const level = new Uint8Array(n);
+  const firstChild = new Int32Array(n);
+  const parent = new Int32Array(n).fill(-1);
+  for (let k = 0; k <= top; k++) {
+    const base = levelStart[k];
+    for (let i = 0; i < codes[k].length; i++) {
+      const g = base + i;
+      code[g] = codes[k][i];
+      kind[g] = kinds[k][i];
+      level[g] = k;
+      const c = childAt[k][i];
+      firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
+      if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
+    }
+  }
+  return { levelStart, code, kind, level, firstChild, parent };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { NavlabError } from '../errors.ts';
 import { checkInstance } from '../args.ts';
-import { linkNode } from './build.ts';
+import { layoutLevels, linkNode } from './build.ts';
 import { compact3, morton } from './morton.ts';
 import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
 
@@ -293,29 +293,16 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
       }
     }
   }
-  for (let i = 0; i < codes[0].length; i++) childAt[0].push(-1);
-  const levelStart = new Int32Array(top + 2);
-  for (let k = 0; k <= top; k++) levelStart[k + 1] = levelStart[k] + codes[k].length;
+  const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
   const n = levelStart[top + 1];
-  const code = new Uint32Array(n);
-  const kind = new Uint8Array(n);
-  const level = new Uint8Array(n);
-  const firstChild = new Int32Array(n);
-  const parent = new Int32Array(n).fill(-1);
+  // Each new node's old node (or -(old childless node it lies in) - 2), and each old node's new one (-1: dropped).
   const oldOf = new Int32Array(n);
   const remap = new Int32Array(w.nodeCount).fill(-1);
   for (let k = 0; k <= top; k++) {
-    const base = levelStart[k];
-    for (let i = 0; i < codes[k].length; i++) {
-      const g = base + i;
-      code[g] = codes[k][i];
-      kind[g] = kindsOut[k][i];
-      level[g] = k;
+    for (let i = 0; i < src[k].length; i++) {
+      const g = levelStart[k] + i;
       oldOf[g] = src[k][i];
       if (src[k][i] >= 0) remap[src[k][i]] = g;
-      const c = childAt[k][i];
-      firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
-      if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
     }
   }
   const bricksN = levelStart[1];
