@@ -18,9 +18,8 @@ import {
   type LabSettings,
   type RunState,
   type SearchConfig,
-  unsearchable,
 } from './labSettings.ts';
-import { defaultEndpoints, endpointPosition, endpointValid } from './labEndpoints.ts';
+import { cannotSearch, defaultEndpoints, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
 import { queryInWorker } from './workerQuery.ts';
 import { applySceneSettings, searchOptions } from './labOptions.ts';
@@ -195,9 +194,8 @@ export class SearchLab {
       r.view?.reset();
     }
     const graph = this.settings.graph;
-    const nothing = unsearchable(scene);
-    if (this.start === null || this.goal === null || nothing !== null) {
-      const message = nothing ?? 'set a start (click) and a goal (right-click) first';
+    const message = cannotSearch(scene, this.start, this.goal);
+    if (message !== null) {
       for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message };
       this.onChange();
       return message;
@@ -208,7 +206,7 @@ export class SearchLab {
       r.state = { ...idleState(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
       try {
         // Checks the endpoints and options in both cases (a worker run reports the same errors later).
-        const search = startQuery(scene.nav, graph, this.start, this.goal, this.searchOptions(r.config), r.ctx, LAB_LABELS);
+        const search = startQuery(scene.nav, graph, this.start!, this.goal!, this.searchOptions(r.config), r.ctx, LAB_LABELS);
         r.space = search.space;
         if (this.settings.watch) {
           r.watch(search.run);

@@ -5,7 +5,7 @@ import type { Endpoint } from '../../shell/workers/protocol.ts';
 import { resolveGraph } from '../../../core/query/graphChoice.ts';
 import { ACROSS_VIEW } from '../../shell/camera/framing.ts';
 import { spreadEndpoints } from './gridEndpoints.ts';
-import type { GraphKind, SearchConfig } from './labSettings.ts';
+import { type GraphKind, type SearchConfig, unsearchable } from './labSettings.ts';
 
 /**
  * The lab's start and goal: defaults from a document, whether they still hold after an
@@ -85,4 +85,9 @@ function nearestWaypoint(scene: LoadedScene, p: readonly number[] | null): strin
 /** The free voxel containing p, or the nearest free one (NavWorld.nearestFreeVoxel); null if none. */
 function nearestFreeVoxel(scene: LoadedScene, p: readonly number[] | null): number[] | null {
   return p === null ? null : scene.nav.nearestFreeVoxel({ x: p[0], y: p[1], z: p[2] });
+}
+
+/** Why a search cannot start: nothing to search in the scene, or no start or goal set; null when it can. */
+export function cannotSearch(scene: LoadedScene, start: Endpoint | null, goal: Endpoint | null): string | null {
+  return unsearchable(scene) ?? (start === null || goal === null ? 'set a start (click) and a goal (right-click) first' : null);
 }
