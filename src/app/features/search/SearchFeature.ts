@@ -16,6 +16,7 @@ import { drawLab, sideBySide } from './labDraw.ts';
 import { SearchLab } from './SearchLab.ts';
 import { SearchStatus } from './SearchStatus.ts';
 import { EndpointMarkers } from './SearchView.ts';
+import { OctreeCellsView } from './OctreeCellsView.ts';
 import { queryInWorker } from './workerQuery.ts';
 
 /**
@@ -30,13 +31,17 @@ export class SearchFeature implements SearchPort {
   private readonly markers = new EndpointMarkers();
   private readonly views = new Group();
   private readonly status: SearchStatus;
+  /** The Views folder's "octree cells": the grid as the sparse octree holds it. */
+  readonly octree: OctreeCellsView;
   private readonly raycaster = new Raycaster();
   private dirty = true;
 
   constructor(readonly shell: Shell) {
     this.lab = new SearchLab(shell.pool);
     this.status = new SearchStatus(shell.overlay);
-    shell.scene.add(this.views, this.markers);
+    this.octree = new OctreeCellsView(shell.views.cutPlane);
+    shell.overlay.section.append(this.octree.legend);
+    shell.scene.add(this.views, this.markers, this.octree.lines);
     this.lab.onChange = () => {
       this.dirty = true;
       shell.invalidate();
@@ -51,6 +56,7 @@ export class SearchFeature implements SearchPort {
     for (const s of this.shortcuts()) shell.addShortcut(s);
     shell.stage.draw = () => drawLab(shell.stage, this.lab, shell.overlay, shell.rig.panes);
     shell.frameHooks.push(() => {
+      const octree = this.octree.update();
       this.lab.tick();
       if (this.dirty) {
         this.dirty = false;
@@ -59,9 +65,12 @@ export class SearchFeature implements SearchPort {
         const s = this.lab.settings;
         this.status.setDiffLegend(s.compare && s.compareView === 'difference' && this.lab.diff !== null);
       }
-      return this.lab.running;
+      return this.lab.running || octree;
     });
-    shell.sceneShowing.add((scene) => this.lab.setScene(scene, this.views, shell.views.waypoints!.radius));
+    shell.sceneShowing.add((scene) => {
+      this.lab.setScene(scene, this.views, shell.views.waypoints!.radius);
+      this.octree.setGrid(scene.grid);
+    });
     shell.sceneShown.add(() => this.labChanged());
     shell.sceneEdited.add((scene, old) => this.sceneEdited(scene, old));
   }
@@ -148,6 +157,7 @@ export class SearchFeature implements SearchPort {
    * changes none, and refreshing every panel control per painted voxel costs the page.
    */
   private sceneEdited(scene: LoadedScene, old: LoadedScene): void {
+    this.octree.setGrid(scene.grid);
     const changed = this.lab.sceneEdited(scene) || old.doc.bounds !== scene.doc.bounds || scene.graph !== old.graph;
     if (changed) this.labChanged();
     else this.shell.invalidate();

@@ -37,6 +37,7 @@ export class SearchPanel {
   private readonly gridOnly: Controller[] = [];
   private readonly gridOnlyB: Controller[] = [];
   private graphController!: Controller;
+  private octreeController!: Controller;
   private readonly diff = { text: '—' };
   readonly pointer: SearchPointer;
   private readonly explainers: (() => void)[] = [];
@@ -60,6 +61,9 @@ export class SearchPanel {
   /** Re-reads the graph choice and endpoints after a scene was loaded. */
   refresh(): void {
     this.graphController.options(this.feature.lab.hasGrid ? ['waypoints', 'grid'] : ['waypoints']);
+    // Scenes without a voxel grid have no octree to show.
+    this.octreeController.enable(this.feature.lab.hasGrid);
+    this.octreeController.domElement.title = this.feature.lab.hasGrid ? '' : 'This scene has no voxel grid';
     this.panels.tagControllers();
     this.refreshEnds();
   }
@@ -154,6 +158,11 @@ export class SearchPanel {
           app.shell.invalidate();
         });
     }
+    // The grid as the sparse octree holds it: its free cells, coloured by size.
+    this.octreeController = views
+      .add(app.octree.state, 'shown')
+      .name('octree cells')
+      .onChange(() => app.shell.invalidate());
   }
 
   private buildCompare(): void {

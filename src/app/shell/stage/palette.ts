@@ -34,6 +34,10 @@ export const PALETTE = {
   onlyB: 0xf472b6,
   bothAB: 0x64748b,
   force: 0xf8fafc,
+  /** The octree's free cells, by size: smallest, middle, largest. */
+  octreeSmall: 0xf472b6,
+  octreeMid: 0xa78bfa,
+  octreeLarge: 0x2dd4bf,
 } as const;
 
 /** CSS hex of a palette colour. */

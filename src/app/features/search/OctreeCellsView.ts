@@ -1,0 +1,87 @@
+import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments, type Plane } from 'three';
+import type { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
+import { sparseFromGrid } from '../../../core/sparse/build.ts';
+import { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
+import { h } from '../../shell/dom/dom.ts';
+import { css } from '../../shell/stage/palette.ts';
+import { legendItem } from '../../shell/ui/Overlay.ts';
+import { int } from '../../shell/dom/format.ts';
+import { OCTREE_RAMP, octreeCellLines } from './octreeCells.ts';
+
+/**
+ * The "octree cells" view: the scene's voxel grid as the sparse octree holds it (sparseFromGrid),
+ * the free cells of its search space (SparseSpace) drawn as box outlines coloured by size, in
+ * one LineSegments cut by the scene's cut plane, with its legend entry (#legend-octree). Built
+ * when first shown and again after an edit (at most once per frame, `update`); hidden and
+ * unbuilt while off.
+ */
+export class OctreeCellsView {
+  /** What the Views folder's toggle sets. */
+  readonly state = { shown: false };
+  readonly lines: LineSegments;
+  /** Why the view draws nothing for this scene (no voxel grid, too large), or null. */
+  reason: string | null = 'no voxel grid';
+  /** Builds made so far (a work counter: off or unchanged, none). */
+  builds = 0;
+  /** Cells drawn by the last build. */
+  cells = 0;
+  private grid: VoxelGrid | null = null;
+  private stale = true;
+  readonly legend: HTMLElement;
+
+  constructor(cut: Plane) {
+    const material = new LineBasicMaterial({ vertexColors: true, clippingPlanes: [cut], transparent: true, opacity: 0.85 });
+    this.lines = new LineSegments(new BufferGeometry(), material);
+    this.lines.name = 'octree-cells';
+    this.lines.visible = false;
+    this.lines.renderOrder = 2;
+    this.legend = h('div', { id: 'legend-octree', hidden: '' });
+  }
+
+  /** A new or edited scene's grid (null: none): drawn again when shown, now or later. */
+  setGrid(grid: VoxelGrid | null): void {
+    this.grid = grid;
+    this.stale = true;
+    this.reason = grid === null ? 'no voxel grid' : null;
+  }
+
+  /** Shows or hides the view per `state.shown` (builds it first when stale); true when it changed what is drawn. */
+  update(): boolean {
+    const on = this.state.shown && this.grid !== null;
+    let changed = this.lines.visible !== on;
+    if (on && this.stale) {
+      this.build(this.grid!);
+      changed = true;
+    }
+    this.lines.visible = on && this.reason === null;
+    this.legend.hidden = !this.lines.visible;
+    return changed;
+  }
+
+  private build(grid: VoxelGrid): void {
+    this.stale = false;
+    this.builds++;
+    const old = this.lines.geometry;
+    const geometry = new BufferGeometry();
+    try {
+      const lines = octreeCellLines(new SparseSpace(sparseFromGrid(grid), { components: false }));
+      geometry.setAttribute('position', new BufferAttribute(lines.positions, 3));
+      geometry.setAttribute('color', new BufferAttribute(lines.colors, 3));
+      geometry.computeBoundingSphere();
+      this.cells = lines.cells;
+      this.reason = null;
+      const ramp = `background:linear-gradient(90deg, ${OCTREE_RAMP.map(css).join(', ')})`;
+      this.legend.replaceChildren(legendItem(ramp, `octree cells, 1 to ${lines.largest} voxels wide (${int(lines.cells)})`, true));
+    } catch (e) {
+      this.cells = 0;
+      this.reason = e instanceof Error ? e.message : String(e);
+    }
+    this.lines.geometry = geometry;
+    old.dispose();
+  }
+
+  dispose(): void {
+    this.lines.geometry.dispose();
+    (this.lines.material as LineBasicMaterial).dispose();
+  }
+}
