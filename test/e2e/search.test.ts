@@ -224,6 +224,69 @@ describe('what JPS and Lazy Theta* do beyond A* (dev)', () => {
   });
 });
 
+/** Pixels near any of `hexes` (within 40 per channel) in the 3D view. */
+async function pixelsNear(hexes: readonly number[]): Promise<number> {
+  await settle(page);
+  const img = decodePng(await page.screenshot({ clip: { x: 410, y: 60, width: 550, height: 680 } }));
+  const wants = hexes.map((hex) => [(hex >> 16) & 255, (hex >> 8) & 255, hex & 255]);
+  let n = 0;
+  for (let i = 0; i < img.width * img.height; i++)
+    if (wants.some((want) => want.every((c, k) => Math.abs(img.data[4 * i + k] - c) <= 40))) n++;
+  return n;
+}
+
+describe('the octree cells view (dev)', () => {
+  /** The octree ramp's stops (PALETTE.octreeSmall, octreeMid, octreeLarge). */
+  const RAMP = [0xfde68a, 0xc084fc, 0x0e7490];
+  const toggle = async () => {
+    await page.locator('[data-testid="Views/octree cells"] input').evaluate((e: HTMLInputElement) => e.click());
+    for (let i = 0; i < 3; i++) await settle(page);
+  };
+  /** Cells drawn: vertices of the view's LineSegments / 24, when visible. */
+  const drawn = () =>
+    page.evaluate(() => {
+      type Lines = { visible: boolean; geometry: { attributes: { position?: { count: number } } } };
+      const w = window as unknown as { __navlabEditor: { app: { scene: { getObjectByName(n: string): Lines | undefined } } } };
+      const lines = w.__navlabEditor.app.scene.getObjectByName('octree-cells')!;
+      return lines.visible ? (lines.geometry.attributes.position?.count ?? 0) / 24 : 0;
+    });
+
+  it("draws the grid's octree cells in the ramp's colours with a legend entry; disabled without a grid", async () => {
+    await loadScene(page, WALLS_SCENE, WALLS_VIEW);
+    const off = await pixelsNear(RAMP);
+    expect(await drawn()).toBe(0);
+    await toggle();
+    const cells = await drawn();
+    const on = await pixelsNear(RAMP);
+    expect(cells).toBeGreaterThan(20);
+    expect(await page.textContent('#legend-octree')).toContain(`(${cells})`);
+    expect(on - off, `ramp pixels ${on}, with the view off ${off}`).toBeGreaterThan(300);
+    // An edit (a block in open floor space) is drawn anew: the cells around it split.
+    const edited = await page.evaluate(() =>
+      (window as unknown as { __navlabEditor: { commit(l: string, f: (d: unknown) => unknown): boolean } }).__navlabEditor.commit(
+        'Add block',
+        (d) => {
+          const doc = d as { voxels: { solid: number[][] } };
+          return { ...doc, voxels: { ...doc.voxels, solid: [...doc.voxels.solid, [25, 1, 2, 25, 1, 2]] } };
+        },
+      ),
+    );
+    expect(edited).toBe(true);
+    await expect.poll(drawn, SLOW).toBeGreaterThan(cells);
+    await toggle();
+    expect(await drawn()).toBe(0);
+    expect(await page.isVisible('#legend-octree')).toBe(false);
+    await loadScene(page, {
+      version: 1,
+      name: 'No grid',
+      bounds: { min: [0, 0, 0], max: [4, 4, 4] },
+      waypoints: [{ id: 'a', position: [1, 1, 1] }],
+    });
+    expect(await page.locator('[data-testid="Views/octree cells"]').getAttribute('class')).toContain('disabled');
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
+  });
+});
+
 describe('tooltips (dev)', () => {
   it('a waypoint tooltip next to the settings panel flips to the left instead of going under it', async () => {
     const scene = {

@@ -35,9 +35,9 @@ export const PALETTE = {
   bothAB: 0x64748b,
   force: 0xf8fafc,
   /** The octree's free cells, by size: smallest, middle, largest. */
-  octreeSmall: 0xf472b6,
-  octreeMid: 0xa78bfa,
-  octreeLarge: 0x2dd4bf,
+  octreeSmall: 0xfde68a,
+  octreeMid: 0xc084fc,
+  octreeLarge: 0x0e7490,
 } as const;
 
 /** CSS hex of a palette colour. */
