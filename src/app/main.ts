@@ -15,7 +15,7 @@ import { MeshImporter } from './features/meshes/MeshImporter.ts';
 import { MeshPanel } from './features/meshes/MeshPanel.ts';
 import { SearchFeature } from './features/search/SearchFeature.ts';
 import { SearchPanel } from './features/search/SearchPanel.ts';
-import { searchWarmupSamples } from './features/search/warmupSamples.ts';
+import { octreeWarmupSamples, searchWarmupSamples } from './features/search/warmupSamples.ts';
 import type { NavlabHandle } from './shell/handle.ts';
 import { Shell } from './shell/Shell.ts';
 import { createRenderer } from './shell/stage/Stage.ts';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   // The search first: it is the shell's search port and registers the select tool the editor builds on.
   const search = new SearchFeature(shell);
   shell.start();
-  void shell.warmUp([searchWarmupSamples, agentsWarmupSamples]);
+  void shell.warmUp([searchWarmupSamples, agentsWarmupSamples, octreeWarmupSamples(shell.views.cutPlane)]);
   const meshes = new MeshImporter(shell);
   shell.importMeshes = (files) => meshes.importFiles(files);
   const first = shell.catalog.entries[0];

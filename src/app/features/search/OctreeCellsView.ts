@@ -8,12 +8,15 @@ import { legendItem } from '../../shell/ui/Overlay.ts';
 import { int } from '../../shell/dom/format.ts';
 import { OCTREE_RAMP, octreeCellLines } from './octreeCells.ts';
 
+/** Least time between two builds for edits (ms): about 20-60 ms each for Warframe Simple's 1.5 M voxels. */
+const REBUILD_MS = 250;
+
 /**
  * The "octree cells" view: the scene's voxel grid as the sparse octree holds it (sparseFromGrid),
  * the free cells of its search space (SparseSpace) drawn as box outlines coloured by size, in
  * one LineSegments cut by the scene's cut plane, with its legend entry (#legend-octree). Built
- * when first shown and again after an edit (at most once per frame, `update`); hidden and
- * unbuilt while off.
+ * when first shown and again after an edit (`update`, per frame: a paint drag's edits are
+ * drawn at most every REBUILD_MS, as a build scans the whole grid); hidden and unbuilt while off.
  */
 export class OctreeCellsView {
   /** What the Views folder's toggle sets. */
@@ -27,6 +30,9 @@ export class OctreeCellsView {
   cells = 0;
   private grid: VoxelGrid | null = null;
   private stale = true;
+  /** The grid was edited since the last build (a new scene builds at once, an edit within REBUILD_MS of the last build waits). */
+  private edited = false;
+  private builtAt = -Infinity;
   readonly legend: HTMLElement;
 
   constructor(cut: Plane) {
@@ -38,28 +44,37 @@ export class OctreeCellsView {
     this.legend = h('div', { id: 'legend-octree', hidden: '' });
   }
 
-  /** A new or edited scene's grid (null: none): drawn again when shown, now or later. */
-  setGrid(grid: VoxelGrid | null): void {
+  /** A new scene's grid, or (`edited`) the edited scene's (null: none): drawn again when shown, now or later. */
+  setGrid(grid: VoxelGrid | null, edited = false): void {
+    this.edited = edited;
     this.grid = grid;
     this.stale = true;
     this.reason = grid === null ? 'no voxel grid' : null;
   }
 
-  /** Shows or hides the view per `state.shown` (builds it first when stale); true when it changed what is drawn. */
+  /**
+   * Shows or hides the view per `state.shown` (builds it first when stale); true when it
+   * changed what is drawn or waits to draw an edit (keep the frames coming).
+   */
   update(): boolean {
     const on = this.state.shown && this.grid !== null;
     let changed = this.lines.visible !== on;
     if (on && this.stale) {
+      const now = performance.now();
+      if (this.edited && now - this.builtAt < REBUILD_MS) return true;
+      this.builtAt = now;
       this.build(this.grid!);
       changed = true;
     }
     this.lines.visible = on && this.reason === null;
-    this.legend.hidden = !this.lines.visible;
+    // On, the legend shows the ramp, or why nothing is drawn.
+    this.legend.hidden = !on;
     return changed;
   }
 
   private build(grid: VoxelGrid): void {
     this.stale = false;
+    this.edited = false;
     this.builds++;
     const old = this.lines.geometry;
     const geometry = new BufferGeometry();
@@ -75,6 +90,7 @@ export class OctreeCellsView {
     } catch (e) {
       this.cells = 0;
       this.reason = e instanceof Error ? e.message : String(e);
+      this.legend.replaceChildren(`octree cells: not drawn (${this.reason})`);
     }
     this.lines.geometry = geometry;
     old.dispose();

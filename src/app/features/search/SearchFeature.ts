@@ -157,7 +157,7 @@ export class SearchFeature implements SearchPort {
    * changes none, and refreshing every panel control per painted voxel costs the page.
    */
   private sceneEdited(scene: LoadedScene, old: LoadedScene): void {
-    this.octree.setGrid(scene.grid);
+    this.octree.setGrid(scene.grid, true);
     const changed = this.lab.sceneEdited(scene) || old.doc.bounds !== scene.doc.bounds || scene.graph !== old.graph;
     if (changed) this.labChanged();
     else this.shell.invalidate();

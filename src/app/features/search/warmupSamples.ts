@@ -1,6 +1,8 @@
-import type { Object3D } from 'three';
+import type { Object3D, Plane } from 'three';
+import { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
 import { nextTask } from '../../shell/stage/warmup.ts';
 import { EndpointMarkers, SearchView } from './SearchView.ts';
+import { OctreeCellsView } from './OctreeCellsView.ts';
 
 /**
  * The search's drawn objects for the shader warm-up (Shell.warmUp): both view styles with
@@ -30,4 +32,15 @@ export async function searchWarmupSamples(): Promise<Object3D[]> {
   markers.set([0, 0, 0], [1, 1, 1], 0.1);
   out.push(markers);
   return out;
+}
+
+/** The octree cells view for the shader warm-up: its lines, clipped by `cut` as the app's are. */
+export function octreeWarmupSamples(cut: Plane): () => Promise<Object3D[]> {
+  return async () => {
+    const view = new OctreeCellsView(cut);
+    view.setGrid(new VoxelGrid({ dims: [4, 4, 4] }));
+    view.state.shown = true;
+    view.update();
+    return [view.lines];
+  };
 }
