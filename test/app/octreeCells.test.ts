@@ -1,11 +1,13 @@
 // Issue 25, point 4: the app's "octree cells" view draws the free cells of the sparse octree's
 // search space (SparseSpace) as box outlines coloured by size. The drawing must hold every cell
 // once, where the space has it, in the colour of its size class.
-import { describe, expect, it } from 'vitest';
+import { Plane } from 'three';
+import { describe, expect, it, vi } from 'vitest';
 import { VoxelGrid } from '../../src/core/grid/VoxelGrid.ts';
 import { mulberry32 } from '../../src/core/math/random.ts';
 import { sparseFromGrid } from '../../src/core/sparse/build.ts';
 import { SparseSpace } from '../../src/core/sparse/SparseSpace.ts';
+import { OctreeCellsView } from '../../src/app/features/search/OctreeCellsView.ts';
 import { OCTREE_INSET, OCTREE_RAMP, octreeCellColor, octreeCellLines, sizeClass } from '../../src/app/features/search/octreeCells.ts';
 
 /** A 40 x 20 x 24 grid: a wall with a door, a pillar, scattered blocked voxels, and open space (large cells). */
@@ -20,10 +22,11 @@ function world(): VoxelGrid {
 
 const rgbOf = (c: number) => [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((v) => v / 255);
 
+const lines = octreeCellLines(new SparseSpace(sparseFromGrid(world()), { components: false }));
+
 describe('octreeCellLines', () => {
   const grid = world();
   const space = new SparseSpace(sparseFromGrid(grid), { components: false });
-  const lines = octreeCellLines(space);
   // The space's cells, as its own API lists them (ids ascending).
   const cells: number[][] = [];
   for (let c = 0; c < space.nodeCount; c++) if (space.isTraversable(c)) cells.push(space.cellBox(c, [0, 0, 0, 0, 0, 0]).slice());
@@ -83,5 +86,79 @@ describe('octreeCellLines', () => {
     const l = octreeCellLines(new SparseSpace(sparseFromGrid(g), { components: false }));
     expect(l.cells).toBe(0);
     expect(l.positions.length).toBe(0);
+  });
+});
+
+/** The few DOM calls the view's legend makes (h, legendItem), for node. */
+function stubDocument(): () => void {
+  const g = globalThis as { document?: unknown };
+  const had = g.document;
+  const el = () => ({
+    hidden: false,
+    children: [] as unknown[],
+    setAttribute() {},
+    appendChild(c: unknown) {
+      this.children.push(c);
+    },
+    replaceChildren() {},
+  });
+  g.document = { createElement: el, createTextNode: (t: string) => ({ t }) };
+  return () => {
+    if (had === undefined) delete g.document;
+    else g.document = had;
+  };
+}
+
+describe('OctreeCellsView', () => {
+  it('builds only when shown, once for all the frames after, again after an edit (throttled while a drag edits)', () => {
+    const restore = stubDocument();
+    let t = 1000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => t);
+    try {
+      const view = new OctreeCellsView(new Plane());
+      const grid = world();
+      view.setGrid(grid);
+      for (let i = 0; i < 5; i++) view.update();
+      expect(view.builds).toBe(0);
+      expect(view.lines.visible).toBe(false);
+      view.state.shown = true;
+      expect(view.update()).toBe(true);
+      expect(view.builds).toBe(1);
+      expect(view.lines.visible).toBe(true);
+      const geometry = view.lines.geometry;
+      expect(geometry.getAttribute('position').count).toBe(24 * view.cells);
+      // Frames with nothing changed: no build, no new geometry.
+      for (let i = 0; i < 100; i++) expect(view.update()).toBe(false);
+      expect(view.builds).toBe(1);
+      expect(view.lines.geometry).toBe(geometry);
+      // An edit right after the build waits (frames keep coming), then is drawn.
+      grid.setBlocked(20, 10, 12, true);
+      view.setGrid(grid, true);
+      t += 10;
+      expect(view.update()).toBe(true);
+      expect(view.builds).toBe(1);
+      t += 1000;
+      expect(view.update()).toBe(true);
+      expect(view.builds).toBe(2);
+      expect(view.cells).toBeGreaterThan(lines.cells);
+      // Off: hidden, and edits while off are built only when shown again.
+      view.state.shown = false;
+      view.update();
+      expect(view.lines.visible).toBe(false);
+      view.setGrid(grid, true);
+      t += 1000;
+      view.update();
+      expect(view.builds).toBe(2);
+      // A scene without a grid: nothing drawn even when on.
+      view.state.shown = true;
+      view.setGrid(null);
+      view.update();
+      expect(view.lines.visible).toBe(false);
+      expect(view.builds).toBe(2);
+      view.dispose();
+    } finally {
+      clock.mockRestore();
+      restore();
+    }
   });
 });
