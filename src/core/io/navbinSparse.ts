@@ -24,19 +24,40 @@ const HEAD = 56;
  */
 export const SPARSE_SECTION_MAX_BRICKS = 2 ** 23;
 
-/** The leaves of `w` stored in a section: MIXED bricks and SOLID nodes that reach into the world's box. */
-function leaves(w: SparseWorld): { mixed: number[]; solid: number[] } {
+/**
+ * The leaves of `w` stored in a section: MIXED bricks and SOLID nodes that reach into the world's
+ * box. A brick on the box's far faces keeps only its voxels inside the box (the outside ones are
+ * derived on reading): a brick of the boundary sheet with none blocked inside is not stored.
+ */
+function leaves(w: SparseWorld): { mixed: number[]; solid: number[]; lo: Uint32Array; hi: Uint32Array } {
   const mixed: number[] = [];
   const solid: number[] = [];
   const box = [0, 0, 0, 0];
+  const lo = new Uint32Array(w.brickCount),
+    hi = new Uint32Array(w.brickCount);
   for (let n = 0; n < w.nodeCount; n++) {
     const kind = w.kind[n];
     if (kind !== SOLID && !(kind === MIXED && w.level[n] === 0)) continue;
     w.nodeBox(n, box);
     if (box[0] >= w.X || box[1] >= w.Y || box[2] >= w.Z) continue; // padding: derived on reading
-    (kind === SOLID ? solid : mixed).push(n);
+    if (kind === SOLID) {
+      solid.push(n);
+      continue;
+    }
+    let l = w.maskLo[n],
+      h = w.maskHi[n];
+    if (box[0] + 4 > w.X || box[1] + 4 > w.Y || box[2] + 4 > w.Z)
+      for (let b = 0; b < 64; b++)
+        if (box[0] + (b & 3) >= w.X || box[1] + ((b >> 2) & 3) >= w.Y || box[2] + (b >> 4) >= w.Z) {
+          if (b < 32) l &= ~(1 << b);
+          else h &= ~(1 << (b - 32));
+        }
+    if (l === 0 && h === 0) continue;
+    lo[n] = l;
+    hi[n] = h;
+    mixed.push(n);
   }
-  return { mixed, solid };
+  return { mixed, solid, lo, hi };
 }
 
 /** Bytes of the section holding `w`. */
@@ -47,14 +68,14 @@ export function sparseSectionBytes(w: SparseWorld): number {
 
 /** Writes `w`'s section at byte `at` of `view` (sized by sparseSectionBytes). */
 export function writeSparseSection(view: DataView, at: number, w: SparseWorld): void {
-  const { mixed, solid } = leaves(w);
+  const { mixed, solid, lo, hi } = leaves(w);
   [w.X, w.Y, w.Z, mixed.length, solid.length, 0].forEach((v, i) => view.setUint32(at + 4 * i, v, true));
   [w.origin.x, w.origin.y, w.origin.z, w.cellSize].forEach((v, i) => view.setFloat64(at + 24 + 8 * i, v, true));
   let p = at + HEAD;
   for (const n of mixed) {
     view.setUint32(p, w.code[n], true);
-    view.setUint32(p + 4, w.maskLo[n], true);
-    view.setUint32(p + 8, w.maskHi[n], true);
+    view.setUint32(p + 4, lo[n], true);
+    view.setUint32(p + 8, hi[n], true);
     p += 12;
   }
   for (const n of solid) {
