@@ -150,9 +150,21 @@ export function componentOf(comp: SparseComponents, voxelBase: number, c: number
 export const componentsBytes = (comp: SparseComponents): number =>
   comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.voxelComp.byteLength;
 
+/** Squared distance from q to the nearest voxel of the cube at box[0..2] with side box[3]. */
+function boxDistance(q: readonly number[], box: readonly number[]): number {
+  let d = 0;
+  for (let a = 0; a < 3; a++) {
+    const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+    d += (v - q[a]) * (v - q[a]);
+  }
+  return d;
+}
+
 /**
  * Replaces voxel g by the voxel of component `comp` nearest it (least straight-line distance;
- * ties: the first found, nodes before bricks), scanning the component's cells, not searching.
+ * ties: the first found), descending the octree from the root, nearer children first, and
+ * skipping every node no nearer than the best voxel so far (so a query visits the nodes near
+ * the goal, not the whole world).
  */
 export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: number, g: number[]): void {
   const w = space.world;
@@ -160,33 +172,44 @@ export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: 
   const at = [0, 0, 0];
   const q = [g[0], g[1], g[2]];
   const box = [0, 0, 0, 0];
-  for (let n = 0; n < w.nodeCount; n++) {
-    if (c.nodeComp[n] !== comp) continue;
+  const stack: number[] = [w.root];
+  const kids: number[] = [];
+  const dist: number[] = [];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
     w.nodeBox(n, box);
-    let d = 0;
-    for (let a = 0; a < 3; a++) {
-      const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
-      d += (v - q[a]) * (v - q[a]);
-    }
-    if (d < best) {
-      best = d;
+    if (boxDistance(q, box) >= best) continue;
+    const k = w.kind[n];
+    if (k === EMPTY) {
+      if (c.nodeComp[n] !== comp) continue;
+      best = boxDistance(q, box);
       for (let a = 0; a < 3; a++) at[a] = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+      continue;
     }
-  }
-  for (let b = 0; b < w.brickCount; b++) {
-    if (w.kind[b] !== MIXED) continue;
-    const one = c.brickComp[b];
-    if (one >= 0 && one !== comp) continue;
-    w.nodeBox(b, box);
-    // Only a brick nearer than the best so far.
-    let d0 = 0;
-    for (let a = 0; a < 3; a++) {
-      const v = Math.max(box[a], Math.min(q[a], box[a] + 3));
-      d0 += (v - q[a]) * (v - q[a]);
+    if (k !== MIXED) continue;
+    if (w.level[n] > 0) {
+      // Children farthest first on the stack, so the nearest is taken next.
+      kids.length = dist.length = 0;
+      for (let j = 0; j < 8; j++) {
+        const ch = w.firstChild[n] + j;
+        w.nodeBox(ch, box);
+        const d = boxDistance(q, box);
+        let i = kids.length;
+        while (i > 0 && dist[i - 1] < d) {
+          kids[i] = kids[i - 1];
+          dist[i] = dist[i - 1];
+          i--;
+        }
+        kids[i] = ch;
+        dist[i] = d;
+      }
+      for (let i = 0; i < 8; i++) if (dist[i] < best) stack.push(kids[i]);
+      continue;
     }
-    if (d0 >= best) continue;
+    const one = c.brickComp[n];
+    if (one === -1 || (one >= 0 && one !== comp)) continue;
     for (let bit = 0; bit < 64; bit++) {
-      const cell = space.voxelCell(b, bit);
+      const cell = space.voxelCell(n, bit);
       if (cell < 0 || componentOf(c, space.voxelBase, cell) !== comp) continue;
       const x = box[0] + (bit & 3),
         y = box[1] + ((bit >> 2) & 3),
