@@ -16,7 +16,7 @@ import { sparseFromTriangles } from '../src/core/sparse/fromTriangles.ts';
 import { findPathSparse } from '../src/core/sparse/SparseRun.ts';
 import { SparseSpace } from '../src/core/sparse/SparseSpace.ts';
 import type { SparseWorld } from '../src/core/sparse/SparseWorld.ts';
-import { SearchContext } from '../src/core/search/SearchContext.ts';
+import { LargeSearchContext } from '../src/core/sparse/largeContext.ts';
 import { generateLevel } from './levelGen.ts';
 import { median, quantile } from './stats.ts';
 import { checkTarget, recordTarget } from './targets.ts';
@@ -73,7 +73,7 @@ export function benchSparseCity(queries = 1000): void {
   }
   console.log(`search space and components: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
   const rand = mulberry32(25);
-  const ctx = new SearchContext();
+  const ctx = new LargeSearchContext();
   const times: number[] = [];
   const counts: Record<string, number> = {};
   /** Times of the queries whose goal lay in another component (answered with the closest reachable voxel). */
@@ -87,7 +87,7 @@ export function benchSparseCity(queries = 1000): void {
     times.push(performance.now() - t);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
     if (space.redirected) redirected.push(times[times.length - 1]);
-    if ((q + 1) % 100 === 0)
+    if ((q + 1) % Math.max(1, Math.floor(queries / 10)) === 0)
       console.log(`  ${q + 1} queries, ${((performance.now() - tq) / 1000).toFixed(1)} s, median so far ${median(times).toFixed(2)} ms`);
   }
   console.log(

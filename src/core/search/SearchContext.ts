@@ -11,8 +11,6 @@ export const CLOSED = 2;
 export const PAGE_BITS = 6;
 const PAGE_SIZE = 1 << PAGE_BITS;
 const PAGE_MASK = PAGE_SIZE - 1;
-/** Node ids a context pages (Int32 ids; pages cost 8 bytes per 64 ids, allocated once). */
-const NODE_ID_LIMIT = 2 ** 31 - 1;
 
 /**
  * Reusable search state (g, parent, open/closed) kept apart from the grid or graph.
@@ -55,12 +53,9 @@ export class SearchContext {
   /** The open list: slots keyed by f, with decrease-key. */
   readonly heap = new FlatHeap(1024, PAGE_SIZE * 16);
 
-  /**
-   * Starts a new query over a space of `nodeCount` nodes (ids below 2^31: a sparse world's cell
-   * ids run to 64 per brick, beyond VOXEL_LIMIT at city scale); earlier state becomes invisible.
-   */
+  /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
   begin(nodeCount: number): void {
-    checkInteger('SearchContext.begin: nodeCount', nodeCount, 0, NODE_ID_LIMIT);
+    checkInteger('SearchContext.begin: nodeCount', nodeCount, 0, VOXEL_LIMIT);
     const pages = (nodeCount + PAGE_MASK) >>> PAGE_BITS;
     if (this.pageGen.length < pages) {
       this.pageGen = new Uint32Array(pages);
