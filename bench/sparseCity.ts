@@ -78,6 +78,7 @@ export function benchSparseCity(queries = 1000): void {
   const counts: Record<string, number> = {};
   /** Times of the queries whose goal lay in another component (answered with the closest reachable voxel). */
   const redirected: number[] = [];
+  const expanded: number[] = [];
   const tq = performance.now();
   for (let q = 0; q < queries; q++) {
     const a = freeVoxel(world, rand),
@@ -87,8 +88,11 @@ export function benchSparseCity(queries = 1000): void {
     times.push(performance.now() - t);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
     if (space.redirected) redirected.push(times[times.length - 1]);
+    expanded.push(r.expanded);
     if ((q + 1) % Math.max(1, Math.floor(queries / 10)) === 0)
-      console.log(`  ${q + 1} queries, ${((performance.now() - tq) / 1000).toFixed(1)} s, median so far ${median(times).toFixed(2)} ms`);
+      console.log(
+        `  ${q + 1} queries, ${((performance.now() - tq) / 1000).toFixed(1)} s, median so far ${median(times).toFixed(2)} ms, ${median(expanded)} expansions (max ${Math.max(...expanded)})`,
+      );
   }
   console.log(
     `${queries} queries: ${Object.entries(counts)
