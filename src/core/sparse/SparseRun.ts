@@ -1,5 +1,6 @@
 import { checkInstance } from '../args.ts';
-import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, SearchContext } from '../search/SearchContext.ts';
+import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, type SearchContext } from '../search/SearchContext.ts';
+import { LargeSearchContext } from './largeContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
@@ -84,7 +85,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     start: readonly number[],
     goal: readonly number[],
     options: Partial<SearchOptions> = {},
-    ctx = new SearchContext(),
+    ctx: SearchContext = new LargeSearchContext(),
   ) {
     super(space, pinned(space, start, goal), space.goalCell, options, ctx);
     const k = kept.get(ctx);

@@ -86,6 +86,7 @@ export class SparseSpace implements SearchSpace {
     this.world = world;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
+    if (this.nodeCount > 2 ** 31) throw usageError('SparseSpace: world', 'at most 2^31 cell ids (64 per brick)', this.nodeCount);
     this.boxes = parts?.boxes ?? new BrickBoxes(world);
     this.components = options.components === false ? null : (parts?.components ?? sparseComponents)(this);
   }

@@ -167,6 +167,11 @@ export class BrickBoxes {
     return this.list.subarray(this.start[n], this.start[n + 1]);
   }
 
+  /** Index in the list of brick n's first box (boxes are numbered brick after brick). */
+  first(n: number): number {
+    return this.start[n];
+  }
+
   /** Number of boxes, all bricks. */
   get count(): number {
     return this.list.length;

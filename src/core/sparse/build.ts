@@ -10,38 +10,109 @@ export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
 
 /**
  * The blocked voxels of a world gathered per 4x4x4 brick: brick Morton code -> 64-bit mask
- * (two Uint32s). Only bricks holding a blocked voxel are present, so it scales with the
- * geometry, not the volume.
+ * (two Uint32s), in typed arrays (a Map holds at most ~16.7M entries). Entries are appended;
+ * `normalize` sorts them by code and merges repeats (done when the arrays fill and before a
+ * build), so memory follows the bricks present, not the volume.
  */
 export class BrickSet {
-  readonly slots = new Map<number, number>();
+  /** Per entry: the brick's Morton code (sorted and unique after `normalize`). */
+  codes = new Uint32Array(1024);
+  /** Per entry: bits 0..31 of the mask. */
   lo = new Uint32Array(1024);
+  /** Per entry: bits 32..63 of the mask. */
   hi = new Uint32Array(1024);
+  /** Entries in use. */
+  length = 0;
 
   /** ORs mask (lo, hi) into the brick at brick coordinates (bx, by, bz). */
   add(bx: number, by: number, bz: number, lo: number, hi: number): void {
     const code = morton(bx, by, bz);
-    let s = this.slots.get(code);
-    if (s === undefined) {
-      s = this.slots.size;
-      if (s === this.lo.length) {
-        const l = new Uint32Array(2 * s);
-        l.set(this.lo);
-        this.lo = l;
-        const h = new Uint32Array(2 * s);
-        h.set(this.hi);
-        this.hi = h;
-      }
-      this.slots.set(code, s);
+    let n = this.length;
+    if (n > 0 && this.codes[n - 1] === code) {
+      this.lo[n - 1] |= lo;
+      this.hi[n - 1] |= hi;
+      return;
     }
-    this.lo[s] |= lo;
-    this.hi[s] |= hi;
+    if (n === this.codes.length) {
+      this.normalize();
+      n = this.length;
+      if (2 * n > this.codes.length) {
+        const m = 2 * this.codes.length;
+        this.codes = grownTo(this.codes, m);
+        this.lo = grownTo(this.lo, m);
+        this.hi = grownTo(this.hi, m);
+      }
+    }
+    this.codes[n] = code;
+    this.lo[n] = lo;
+    this.hi[n] = hi;
+    this.length = n + 1;
   }
 
   /** Marks voxel (x, y, z) blocked. */
   addVoxel(x: number, y: number, z: number): void {
     const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
     this.add(x >> 2, y >> 2, z >> 2, b < 32 ? 1 << b : 0, b >= 32 ? 1 << (b - 32) : 0);
+  }
+
+  /** Sorts the entries by code (radix, 3 x 10 bits) and merges those of one brick (masks ORed). */
+  normalize(): void {
+    const n = this.length;
+    let idx = new Uint32Array(n);
+    for (let i = 0; i < n; i++) idx[i] = i;
+    let tmp = new Uint32Array(n);
+    const count = new Uint32Array(1025);
+    const codes = this.codes;
+    for (let shift = 0; shift < 30; shift += 10) {
+      count.fill(0);
+      for (let i = 0; i < n; i++) count[((codes[i] >>> shift) & 1023) + 1]++;
+      for (let d = 0; d < 1024; d++) count[d + 1] += count[d];
+      for (let i = 0; i < n; i++) {
+        const j = idx[i];
+        tmp[count[(codes[j] >>> shift) & 1023]++] = j;
+      }
+      const t = idx;
+      idx = tmp;
+      tmp = t;
+    }
+    const size = this.codes.length;
+    const c2 = new Uint32Array(size),
+      l2 = new Uint32Array(size),
+      h2 = new Uint32Array(size);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const j = idx[i];
+      if (m > 0 && c2[m - 1] === codes[j]) {
+        l2[m - 1] |= this.lo[j];
+        h2[m - 1] |= this.hi[j];
+        continue;
+      }
+      c2[m] = codes[j];
+      l2[m] = this.lo[j];
+      h2[m] = this.hi[j];
+      m++;
+    }
+    this.codes = c2;
+    this.lo = l2;
+    this.hi = h2;
+    this.length = m;
+  }
+}
+
+/** A copy of `a` with room for `size` entries. */
+function grownTo(a: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
+  const g = new Uint32Array(size);
+  g.set(a);
+  return g;
+}
+
+/** A growable Uint32 list. */
+class U32List {
+  data = new Uint32Array(256);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) this.data = grownTo(this.data, 2 * this.length);
+    this.data[this.length++] = v;
   }
 }
 
@@ -98,69 +169,114 @@ export function sparseFromBricks(
     outsideMask(x, y, z, X, Y, Z, m);
     bricks.add(x, y, z, m[0], m[1]);
   });
-  // Bottom-up: per level, code -> kind of the nodes holding a blocked voxel.
-  const kinds: Map<number, number>[] = [];
-  const level0 = new Map<number, number>();
-  for (const [code, s] of bricks.slots) {
-    if (bricks.lo[s] === 0 && bricks.hi[s] === 0) continue;
-    level0.set(code, bricks.lo[s] === 0xffffffff && bricks.hi[s] === 0xffffffff ? SOLID : MIXED);
+  bricks.normalize();
+  const bn = bricks.length;
+  // Bottom-up: per level, the sorted codes of the nodes holding a blocked voxel and their kinds.
+  const levCodes: Uint32Array[] = [];
+  const levKinds: Uint8Array[] = [];
+  {
+    let m = 0;
+    for (let i = 0; i < bn; i++) if (bricks.lo[i] !== 0 || bricks.hi[i] !== 0) m++;
+    const c0 = new Uint32Array(m),
+      k0 = new Uint8Array(m);
+    m = 0;
+    for (let i = 0; i < bn; i++) {
+      const lo = bricks.lo[i],
+        hi = bricks.hi[i];
+      if (lo === 0 && hi === 0) continue;
+      c0[m] = bricks.codes[i];
+      k0[m++] = lo === 0xffffffff && hi === 0xffffffff ? SOLID : MIXED;
+    }
+    levCodes.push(c0);
+    levKinds.push(k0);
   }
-  kinds.push(level0);
   const outside = (code: number, k: number): boolean => {
     const sh = k + 2;
     return compact3(code) << sh >= X || compact3(code >>> 1) << sh >= Y || compact3(code >>> 2) << sh >= Z;
   };
-  const kindOf = (code: number, k: number): number => kinds[k].get(code) ?? (outside(code, k) ? SOLID : EMPTY);
+  // Kinds looked up in ascending code order (a cursor per level).
+  const cursor = new Int32Array(top + 1);
+  const kindOf = (code: number, k: number): number => {
+    const cs = levCodes[k];
+    let i = cursor[k];
+    while (i < cs.length && cs[i] < code) i++;
+    cursor[k] = i;
+    return i < cs.length && cs[i] === code ? levKinds[k][i] : outside(code, k) ? SOLID : EMPTY;
+  };
   for (let k = 1; k <= top; k++) {
-    const parents = new Set<number>();
-    for (const code of kinds[k - 1].keys()) parents.add(code >>> 3);
-    boundaryNodes(4 << k, X, Y, Z, (x, y, z) => parents.add(morton(x, y, z)));
-    const level = new Map<number, number>();
-    for (const p of parents) {
-      let solid = true;
-      for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * p + j, k - 1) === SOLID;
-      level.set(p, solid ? SOLID : MIXED);
+    const below = levCodes[k - 1];
+    const extra: number[] = [];
+    boundaryNodes(4 << k, X, Y, Z, (x, y, z) => extra.push(morton(x, y, z)));
+    extra.sort((p, q) => p - q);
+    const parents = new U32List();
+    let e = 0;
+    const emit = (p: number): void => {
+      if (parents.length === 0 || parents.data[parents.length - 1] !== p) parents.push(p);
+    };
+    for (let i = 0; i < below.length; i++) {
+      const p = below[i] >>> 3;
+      while (e < extra.length && extra[e] < p) emit(extra[e++]);
+      emit(p);
     }
-    kinds.push(level);
+    while (e < extra.length) emit(extra[e++]);
+    const codesK = parents.data.slice(0, parents.length);
+    const kindsK = new Uint8Array(codesK.length);
+    cursor[k - 1] = 0;
+    for (let i = 0; i < codesK.length; i++) {
+      let solid = true;
+      for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * codesK[i] + j, k - 1) === SOLID;
+      kindsK[i] = solid ? SOLID : MIXED;
+    }
+    levCodes.push(codesK);
+    levKinds.push(kindsK);
   }
-  // Top-down: the nodes of each level, children of a MIXED node together.
-  const codes: number[][] = [];
-  const kindsOut: number[][] = [];
-  const childAt: number[][] = [];
-  for (let k = 0; k <= top; k++) {
-    codes.push([]);
-    kindsOut.push([]);
-    childAt.push([]);
-  }
-  codes[top].push(0);
-  kindsOut[top].push(kindOf(0, top));
+  // Top-down: the nodes of each level, children of a MIXED node together (each level ascends in code).
+  const codes: Uint32Array[] = new Array(top + 1);
+  const kindsOut: Uint8Array[] = new Array(top + 1);
+  const childAt: Int32Array[] = new Array(top + 1);
+  codes[top] = Uint32Array.of(0);
+  cursor.fill(0);
+  kindsOut[top] = Uint8Array.of(kindOf(0, top));
   for (let k = top; k > 0; k--) {
     const cs = codes[k],
       ks = kindsOut[k];
+    let mixed = 0;
+    for (let i = 0; i < ks.length; i++) if (ks[i] === MIXED) mixed++;
+    const nc = new Uint32Array(8 * mixed),
+      nk = new Uint8Array(8 * mixed);
+    const at = new Int32Array(cs.length);
+    let used = 0;
     for (let i = 0; i < cs.length; i++) {
       if (ks[i] !== MIXED) {
-        childAt[k].push(-1);
+        at[i] = -1;
         continue;
       }
-      childAt[k].push(codes[k - 1].length);
+      at[i] = used;
       for (let j = 0; j < 8; j++) {
         const c = 8 * cs[i] + j;
-        codes[k - 1].push(c);
-        kindsOut[k - 1].push(kindOf(c, k - 1));
+        nc[used] = c;
+        nk[used++] = kindOf(c, k - 1);
       }
     }
+    childAt[k] = at;
+    codes[k - 1] = nc;
+    kindsOut[k - 1] = nk;
   }
+  levCodes.length = 0;
+  levKinds.length = 0;
+  childAt[0] = new Int32Array(codes[0].length).fill(-1);
   const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
   const bricksN = levelStart[1];
   const maskLo = new Uint32Array(bricksN);
   const maskHi = new Uint32Array(bricksN);
+  let j = 0;
   for (let i = 0; i < bricksN; i++) {
     if (kind[i] === SOLID) {
       maskLo[i] = maskHi[i] = 0xffffffff;
     } else if (kind[i] === MIXED) {
-      const s = bricks.slots.get(code[i])!;
-      maskLo[i] = bricks.lo[s];
-      maskHi[i] = bricks.hi[s];
+      while (bricks.codes[j] < code[i]) j++;
+      maskLo[i] = bricks.lo[j];
+      maskHi[i] = bricks.hi[j];
     }
   }
   const link = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
@@ -169,11 +285,11 @@ export function sparseFromBricks(
 
 /**
  * The node arrays of a tree given level by level (top-down lists: each node's Morton code, its
- * kind, and for a MIXED node the position of its first child in the level below, else -1):
+ * kind, and for a MIXED node the position of its first child in the level below, else -1;
+ * missing entries count as -1):
  * levels laid out finest first, children of a node together, parents found from the children.
  */
-export function layoutLevels(top: number, codes: number[][], kinds: number[][], childAt: number[][]) {
-  for (let i = childAt[0].length; i < codes[0].length; i++) childAt[0].push(-1);
+export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: ArrayLike<number>[], childAt: ArrayLike<number>[]) {
   const levelStart = new Int32Array(top + 2);
   for (let k = 0; k <= top; k++) levelStart[k + 1] = levelStart[k] + codes[k].length;
   const n = levelStart[top + 1];
@@ -189,7 +305,7 @@ export function layoutLevels(top: number, codes: number[][], kinds: number[][], 
       code[g] = codes[k][i];
       kind[g] = kinds[k][i];
       level[g] = k;
-      const c = childAt[k][i];
+      const c = childAt[k][i] ?? -1;
       firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
       if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
     }

@@ -21,10 +21,30 @@ export interface CellGraph {
   readonly nodeCount: number;
   readonly voxelBase: number;
   readonly buffer: Int32Array;
+  /** The MIXED bricks' boxes: per brick its packed boxes (corner bit in the low 6 bits, ascending) and the first one's index. */
+  readonly boxes: { boxesOf(n: number): Uint16Array; first(n: number): number; readonly count: number };
   isTraversable(c: number): boolean;
   neighbours(c: number): number;
   /** The cell of voxel `b` of MIXED brick n (-1 when blocked). */
   voxelCell(n: number, b: number): number;
+}
+
+/** A growable Int32 list (a number[] overflows at city scale). */
+export class Int32List {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const g = new Int32Array(2 * this.data.length);
+      g.set(this.data);
+      this.data = g;
+    }
+    this.data[this.length++] = v;
+  }
+  /** The entries, copied into an array of their own size. */
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
 }
 
 function find(parent: Int32Array, a: number): number {
@@ -35,47 +55,88 @@ function find(parent: Int32Array, a: number): number {
   return a;
 }
 
-/** Union-find over every cell and its face neighbours (a transient Int32 per cell id), then the compact labels. */
+/** The dense index of cell c: boxes first (in cell id order), then the nodes; -1 when c is no cell. */
+function indexOf(space: CellGraph, c: number): number {
+  const boxes = space.boxes;
+  if (c >= space.voxelBase) return boxes.count + c - space.voxelBase;
+  const n = c >> 6,
+    bit = c & 63;
+  const list = boxes.boxesOf(n);
+  for (let i = 0; i < list.length; i++) if ((list[i] & 63) === bit) return boxes.first(n) + i;
+  return -1;
+}
+
+/**
+ * Union-find over every cell and its face neighbours, on a dense index (one Int32 per brick box
+ * and per node, not per cell id: 64 ids per brick would not fit at city scale), then the compact labels.
+ */
 export function sparseComponents(space: CellGraph): SparseComponents {
   const w: SparseWorld = space.world;
-  const n = space.nodeCount;
-  const parent = new Int32Array(n);
-  for (let i = 0; i < n; i++) parent[i] = i;
-  for (let c = 0; c < n; c++) {
-    if (!space.isTraversable(c)) continue;
+  const boxCount = space.boxes.count;
+  const total = boxCount + w.nodeCount;
+  const parent = new Int32Array(total);
+  for (let i = 0; i < total; i++) parent[i] = i;
+  // The dense order is the cell id order, so a root (the least index) is the component's least cell id.
+  const unite = (c: number, i: number): void => {
     const count = space.neighbours(c);
     const buf = space.buffer;
-    for (let i = 0; i < count; i++) {
-      const v = buf[i];
+    for (let j = 0; j < count; j++) {
+      const v = buf[j];
       if (v < c) continue;
-      const a = find(parent, c),
-        b = find(parent, v);
+      const a = find(parent, i),
+        b = find(parent, indexOf(space, v));
       if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
     }
-  }
-  const nodeComp = new Int32Array(w.nodeCount).fill(-1);
-  for (let k = 0; k < w.nodeCount; k++) if (w.kind[k] === EMPTY) nodeComp[k] = find(parent, space.voxelBase + k);
+  };
   const bricks = w.brickCount;
+  for (let n = 0; n < bricks; n++) {
+    if (w.kind[n] !== MIXED) continue;
+    const list = space.boxes.boxesOf(n);
+    const first = space.boxes.first(n);
+    for (let i = 0; i < list.length; i++) unite(64 * n + (list[i] & 63), first + i);
+  }
+  for (let k = 0; k < w.nodeCount; k++) if (w.kind[k] === EMPTY) unite(space.voxelBase + k, boxCount + k);
+  // Labels in index order: parent[i] <= i, so parent[i]'s label is known; a label L is stored as -L - 1.
   const brickComp = new Int32Array(bricks).fill(-1);
-  const extra: number[] = [];
-  for (let b = 0; b < bricks; b++) {
-    if (w.kind[b] !== MIXED) continue;
+  const extra = new Int32List();
+  const per = new Int32Array(64);
+  for (let n = 0; n < bricks; n++) {
+    if (w.kind[n] !== MIXED) continue;
+    const list = space.boxes.boxesOf(n);
+    const first = space.boxes.first(n);
     let one = -1,
       many = false;
-    for (let bit = 0; bit < 64; bit++) {
-      if (!space.isTraversable(64 * b + bit)) continue;
-      const r = find(parent, 64 * b + bit);
-      if (one < 0) one = r;
-      else if (r !== one) many = true;
+    for (let i = 0; i < list.length; i++) {
+      const x = first + i;
+      const p = parent[x];
+      parent[x] = p === x ? -(64 * n + (list[i] & 63)) - 1 : parent[p];
+      const L = -parent[x] - 1;
+      if (one < 0) one = L;
+      else if (L !== one) many = true;
     }
     if (!many) {
-      brickComp[b] = one;
+      brickComp[n] = one;
       continue;
     }
-    brickComp[b] = -(extra.length / 64) - 2;
-    for (let bit = 0; bit < 64; bit++) extra.push(space.isTraversable(64 * b + bit) ? find(parent, 64 * b + bit) : -1);
+    per.fill(-1);
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      const L = -parent[first + i] - 1;
+      const c = v & 63;
+      for (let z = 0; z <= ((v >> 10) & 3); z++)
+        for (let y = 0; y <= ((v >> 8) & 3); y++) for (let x = 0; x <= ((v >> 6) & 3); x++) per[c + x + 4 * y + 16 * z] = L;
+    }
+    brickComp[n] = -(extra.length / 64) - 2;
+    for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
   }
-  return { nodeComp, brickComp, voxelComp: Int32Array.from(extra) };
+  const nodeComp = new Int32Array(w.nodeCount).fill(-1);
+  for (let k = 0; k < w.nodeCount; k++) {
+    const x = boxCount + k;
+    const p = parent[x];
+    parent[x] = p === x ? -(space.voxelBase + k) - 1 : parent[p];
+    if (w.kind[k] === EMPTY) nodeComp[k] = -parent[x] - 1;
+  }
+  return { nodeComp, brickComp, voxelComp: extra.toArray() };
 }
 
 /** The component of cell c (-1 for a cell that is not free). */
@@ -89,9 +150,21 @@ export function componentOf(comp: SparseComponents, voxelBase: number, c: number
 export const componentsBytes = (comp: SparseComponents): number =>
   comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.voxelComp.byteLength;
 
+/** Squared distance from q to the nearest voxel of the cube at box[0..2] with side box[3]. */
+function boxDistance(q: readonly number[], box: readonly number[]): number {
+  let d = 0;
+  for (let a = 0; a < 3; a++) {
+    const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+    d += (v - q[a]) * (v - q[a]);
+  }
+  return d;
+}
+
 /**
  * Replaces voxel g by the voxel of component `comp` nearest it (least straight-line distance;
- * ties: the first found, nodes before bricks), scanning the component's cells, not searching.
+ * ties: the first found), descending the octree from the root, nearer children first, and
+ * skipping every node no nearer than the best voxel so far (so a query visits the nodes near
+ * the goal, not the whole world).
  */
 export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: number, g: number[]): void {
   const w = space.world;
@@ -99,33 +172,44 @@ export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: 
   const at = [0, 0, 0];
   const q = [g[0], g[1], g[2]];
   const box = [0, 0, 0, 0];
-  for (let n = 0; n < w.nodeCount; n++) {
-    if (c.nodeComp[n] !== comp) continue;
+  const stack: number[] = [w.root];
+  const kids: number[] = [];
+  const dist: number[] = [];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
     w.nodeBox(n, box);
-    let d = 0;
-    for (let a = 0; a < 3; a++) {
-      const v = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
-      d += (v - q[a]) * (v - q[a]);
-    }
-    if (d < best) {
-      best = d;
+    if (boxDistance(q, box) >= best) continue;
+    const k = w.kind[n];
+    if (k === EMPTY) {
+      if (c.nodeComp[n] !== comp) continue;
+      best = boxDistance(q, box);
       for (let a = 0; a < 3; a++) at[a] = Math.max(box[a], Math.min(q[a], box[a] + box[3] - 1));
+      continue;
     }
-  }
-  for (let b = 0; b < w.brickCount; b++) {
-    if (w.kind[b] !== MIXED) continue;
-    const one = c.brickComp[b];
-    if (one >= 0 && one !== comp) continue;
-    w.nodeBox(b, box);
-    // Only a brick nearer than the best so far.
-    let d0 = 0;
-    for (let a = 0; a < 3; a++) {
-      const v = Math.max(box[a], Math.min(q[a], box[a] + 3));
-      d0 += (v - q[a]) * (v - q[a]);
+    if (k !== MIXED) continue;
+    if (w.level[n] > 0) {
+      // Children farthest first on the stack, so the nearest is taken next.
+      kids.length = dist.length = 0;
+      for (let j = 0; j < 8; j++) {
+        const ch = w.firstChild[n] + j;
+        w.nodeBox(ch, box);
+        const d = boxDistance(q, box);
+        let i = kids.length;
+        while (i > 0 && dist[i - 1] < d) {
+          kids[i] = kids[i - 1];
+          dist[i] = dist[i - 1];
+          i--;
+        }
+        kids[i] = ch;
+        dist[i] = d;
+      }
+      for (let i = 0; i < 8; i++) if (dist[i] < best) stack.push(kids[i]);
+      continue;
     }
-    if (d0 >= best) continue;
+    const one = c.brickComp[n];
+    if (one === -1 || (one >= 0 && one !== comp)) continue;
     for (let bit = 0; bit < 64; bit++) {
-      const cell = space.voxelCell(b, bit);
+      const cell = space.voxelCell(n, bit);
       if (cell < 0 || componentOf(c, space.voxelBase, cell) !== comp) continue;
       const x = box[0] + (bit & 3),
         y = box[1] + ((bit >> 2) & 3),

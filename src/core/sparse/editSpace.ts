@@ -1,6 +1,6 @@
 import { checkInstance } from '../args.ts';
 import { BrickBoxes } from './brickBoxes.ts';
-import type { SparseComponents } from './components.ts';
+import { Int32List, type SparseComponents } from './components.ts';
 import { editSparseWorld, type SparseEdit, type SparseEditResult } from './edit.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
 import { SparseSpace } from './SparseSpace.ts';
@@ -159,7 +159,7 @@ function relabel(
   for (const c of lab.keys()) if (c < s.voxelBase) flooded.add(c >> 6);
   const bricks = w.brickCount;
   const brickComp = new Int32Array(bricks).fill(-1);
-  const extra: number[] = [];
+  const extra = new Int32List();
   const per = new Int32Array(64);
   for (let k = 0; k < bricks; k++) {
     if (w.kind[k] !== MIXED) continue;
@@ -199,7 +199,7 @@ function relabel(
       for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
     }
   }
-  return { comp: { nodeComp, brickComp, voxelComp: Int32Array.from(extra) }, visited, flooded: local === null };
+  return { comp: { nodeComp, brickComp, voxelComp: extra.toArray() }, visited, flooded: local === null };
 }
 
 /** Voxels around the changed bricks the local pass may use to connect their surroundings (one brick). */

@@ -31,6 +31,45 @@ function sameVoxels(a: SparseWorld, b: SparseWorld): boolean {
   return true;
 }
 
+/**
+ * The same file with its sparse section (at byte 128) in the plain encoding 0 of older files,
+ * decoded from the packed one; `edit` may change the plain bytes (view, first brick's offset).
+ */
+function toPlain(bytes: Uint8Array, edit: (v: DataView, first: number) => void = () => {}): Uint8Array {
+  const at = 128;
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const B = v.getUint32(at + 12, true),
+    S = v.getUint32(at + 16, true),
+    D = v.getUint32(at + 56, true),
+    L = v.getUint32(at + 60, true);
+  let q = at + 64 + 8 * D;
+  const varint = (): number => {
+    let x = 0;
+    for (let k = 0; ; k++) {
+      const b = bytes[q++];
+      x += (b & 0x7f) * 2 ** (7 * k);
+      if (b < 0x80) return x;
+    }
+  };
+  const out = new Uint8Array(at + 56 + 12 * B + 8 * S);
+  out.set(bytes.subarray(0, at + 56));
+  const o = new DataView(out.buffer);
+  o.setUint32(8, out.byteLength, true);
+  o.setUint32(at + 20, 0, true);
+  let prev = -1;
+  for (let i = 0; i < B; i++) {
+    const code = prev + 1 + varint();
+    const m = varint();
+    o.setUint32(at + 56 + 12 * i, code, true);
+    o.setUint32(at + 60 + 12 * i, v.getUint32(at + 64 + 8 * m, true), true);
+    o.setUint32(at + 64 + 12 * i, v.getUint32(at + 68 + 8 * m, true), true);
+    prev = code;
+  }
+  out.set(bytes.subarray(at + 64 + 8 * D + ((L + 3) & ~3)), at + 56 + 12 * B);
+  edit(o, at + 56);
+  return out;
+}
+
 describe('.navbin sparse section', () => {
   it('round trips bit-identical, with the same blocked voxels and the same tree', () => {
     const worlds = [
@@ -48,6 +87,10 @@ describe('.navbin sparse section', () => {
       expect(back.nodeCount, `world ${i}`).toBe(w.nodeCount);
       expect(Array.from(back.link), `world ${i}`).toEqual(Array.from(w.link));
       expect(bake(back), `world ${i}`).toEqual(bytes);
+      // Older files (plain encoding) read to the same world, and write as the packed bytes.
+      const old = readNavbin(toPlain(bytes)).sparse!;
+      expect(Array.from(old.link), `world ${i}`).toEqual(Array.from(w.link));
+      expect(bake(old), `world ${i}`).toEqual(bytes);
     }
   });
 
@@ -79,16 +122,19 @@ describe('.navbin sparse section', () => {
     const cases: [Uint8Array, RegExp][] = [
       [good.slice(0, good.byteLength - 4), /bytes/],
       [edit((v) => v.setUint32(at, 5000, true)), /sparse dims/],
-      [edit((v) => v.setUint32(at + 12, 1e6, true)), /need \d+ bytes/],
+      [edit((v) => v.setUint32(at + 12, 1e6, true)), /stream ends early/],
+      [edit((v) => v.setUint32(at + 12, 1, true)), /bytes past its 1 bricks/],
+      [edit((v) => v.setUint32(at + 20, 7, true)), /sparse encoding 7/],
       [edit((v) => v.setFloat64(at + 48, -1, true)), /cellSize/],
       [
         edit((v) => {
-          v.setUint32(at + 56 + 4, 0, true);
-          v.setUint32(at + 56 + 8, 0, true);
+          v.setUint32(at + 64, 0, true);
+          v.setUint32(at + 68, 0, true);
         }),
-        /no blocked voxel|ascending|outside/,
+        /no blocked voxel/,
       ],
-      [edit((v) => v.setUint32(at + 56, 0x3fffffff, true)), /outside|ascending/],
+      [edit((v) => v.setUint32(at + 56, 0x3fffffff, true)), /need \d+ bytes/],
+      [toPlain(good, (v, p) => v.setUint32(p, 0x3fffffff, true)), /outside|ascending/],
     ];
     for (const [bytes, message] of cases) {
       let error: unknown = null;
