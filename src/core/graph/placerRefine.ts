@@ -3,7 +3,7 @@ import { JpsRun } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
 import type { SearchResult } from '../search/result.ts';
-import { samplePairs, voxelCenter } from './waypointMetrics.ts';
+import { pairSampler, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import type { Placer } from './waypointPlacer.ts';
 
@@ -71,9 +71,10 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
   const a = { x: 0, y: 0, z: 0 },
     b = { x: 0, y: 0, z: 0 },
     v = { x: 0, y: 0, z: 0 };
+  const sample = pairSampler(space);
   let batch = 0;
   while (batch < o.maxBatches && o.batchPairs > 0 && p.count < p.maxWaypoints) {
-    const pairs = samplePairs(space, o.batchPairs, o.seed + batch);
+    const pairs = sample(o.batchPairs, o.seed + batch);
     batch++;
     let over = 0;
     for (let k = 0; k < pairs.length / 2 && p.count < p.maxWaypoints; k++) {

@@ -114,6 +114,15 @@ export function graphComponents(graph: WaypointGraph): { label: Int32Array; coun
  * `WaypointMetrics` describes. Empty when no component has two voxels.
  */
 export function samplePairs(space: ClearSpace, count: number, seed: number): Int32Array {
+  return pairSampler(space)(count, seed);
+}
+
+/**
+ * `samplePairs` for one space and many draws: the voxels are grouped by component once (a pass
+ * over every clear voxel), not once per draw. `sampler(count, seed)` equals
+ * `samplePairs(space, count, seed)`.
+ */
+export function pairSampler(space: ClearSpace): (count: number, seed: number) => Int32Array {
   const { clearVoxels, component, componentSize, componentCount } = space;
   // Clear voxels grouped by component (counting sort): members of c at first[c] .. first[c+1].
   const first = new Int32Array(componentCount + 1);
@@ -124,21 +133,23 @@ export function samplePairs(space: ClearSpace, count: number, seed: number): Int
   for (const v of clearVoxels) members[fill[component[v]]++] = v;
   let eligible = 0;
   for (let c = 0; c < componentCount; c++) if (componentSize[c] >= 2) eligible += componentSize[c];
-  if (eligible === 0) return new Int32Array(0);
-  const random = mulberry32(seed);
-  const out = new Int32Array(2 * count);
-  for (let k = 0; k < count; k++) {
-    let start: number;
-    do start = clearVoxels[randInt(random, clearVoxels.length)];
-    while (componentSize[component[start]] < 2);
-    const c = component[start];
-    let goal: number;
-    do goal = members[first[c] + randInt(random, componentSize[c])];
-    while (goal === start);
-    out[2 * k] = start;
-    out[2 * k + 1] = goal;
-  }
-  return out;
+  return (count, seed) => {
+    if (eligible === 0) return new Int32Array(0);
+    const random = mulberry32(seed);
+    const out = new Int32Array(2 * count);
+    for (let k = 0; k < count; k++) {
+      let start: number;
+      do start = clearVoxels[randInt(random, clearVoxels.length)];
+      while (componentSize[component[start]] < 2);
+      const c = component[start];
+      let goal: number;
+      do goal = members[first[c] + randInt(random, componentSize[c])];
+      while (goal === start);
+      out[2 * k] = start;
+      out[2 * k + 1] = goal;
+    }
+    return out;
+  };
 }
 
 /** Ratio of the waypoint route to the dilated-grid optimum for each pair of `pairs`. */
