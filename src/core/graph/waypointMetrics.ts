@@ -50,7 +50,7 @@ export function measureWaypoints(space: ClearSpace, graph: WaypointGraph, los: L
   const seed = options.seed ?? 1;
   if (!Number.isInteger(pairCount) || pairCount < 0) throw new NavlabError('usage', `pairs: expected an integer >= 0, got ${pairCount}`);
   const coverage = measureCoverage(space, graph.positions, los);
-  const pairs = samplePairs(space, pairCount, seed);
+  const pairs = pairSampler(space)(pairCount, seed);
   const ratios = pairRatios(space, graph, los, pairs);
   return {
     coverage,
@@ -110,17 +110,9 @@ export function graphComponents(graph: WaypointGraph): { label: Int32Array; coun
 }
 
 /**
- * `count` start/goal voxel pairs (flat: start, goal, start, goal ...), drawn as
- * `WaypointMetrics` describes. Empty when no component has two voxels.
- */
-export function samplePairs(space: ClearSpace, count: number, seed: number): Int32Array {
-  return pairSampler(space)(count, seed);
-}
-
-/**
- * `samplePairs` for one space and many draws: the voxels are grouped by component once (a pass
- * over every clear voxel), not once per draw. `sampler(count, seed)` equals
- * `samplePairs(space, count, seed)`.
+ * A sampler of start/goal voxel pairs: `sampler(count, seed)` gives `count` pairs (flat: start,
+ * goal, start, goal ...), drawn as `WaypointMetrics` describes; empty when no component has two
+ * voxels. The voxels are grouped by component once (a pass over every clear voxel), not per draw.
  */
 export function pairSampler(space: ClearSpace): (count: number, seed: number) => Int32Array {
   const { clearVoxels, component, componentSize, componentCount } = space;

@@ -259,20 +259,17 @@ export class Placer {
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
       if (others.length === 0 || !connectedWithout(graph, this.alive, w, others)) continue;
-      // Nearest to w first, ordered only as far as the tests read (most voxels see one of the first few).
+      // Nearest to w first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      const nearest = nearestFirst(others, dist);
+      others.sort((a, b) => dist[a] - dist[b] || a - b);
       const moved: number[] = [];
-      let last = nearest(0);
+      let last = others[0];
       let ok = true;
       for (const k of owned[w]) {
         const u = space.clearVoxels[k];
         let seen = this.sees(u, last) ? last : -1;
-        for (let i = 0; seen === -1 && i < others.length; i++) {
-          const o = nearest(i);
-          if (o !== last && this.sees(u, o)) seen = o;
-        }
+        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
         if (seen === -1) {
           ok = false;
           break;
@@ -310,36 +307,6 @@ export class Placer {
     this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
-}
-
-/** Selection steps before `nearestFirst` sorts the rest outright. */
-const SELECT_FIRST = 16;
-
-/**
- * `nearest(i)`: the i-th of `items` by (dist, index) ascending, the order a full sort gives;
- * `items` is reordered in place as far as asked (a selection step each for the first
- * SELECT_FIRST, then one sort of the rest), so a caller that reads a few pays O(few x n).
- */
-function nearestFirst(items: number[], dist: Float64Array): (i: number) => number {
-  let sorted = 0;
-  const before = (a: number, b: number): number => dist[a] - dist[b] || a - b;
-  return (i) => {
-    while (i >= sorted) {
-      if (sorted < SELECT_FIRST) {
-        let best = sorted;
-        for (let j = sorted + 1; j < items.length; j++) if (before(items[j], items[best]) < 0) best = j;
-        const t = items[sorted];
-        items[sorted] = items[best];
-        items[best] = t;
-        sorted++;
-      } else {
-        const rest = items.slice(sorted).sort(before);
-        for (let j = 0; j < rest.length; j++) items[sorted + j] = rest[j];
-        sorted = items.length;
-      }
-    }
-    return items[i];
-  };
 }
 
 /**
