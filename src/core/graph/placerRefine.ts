@@ -95,8 +95,9 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work),
       // stopped once the optimum is known long enough for the pair to be fine.
       // The corners come from the same search's optimal path (one search, not a second by A*).
-      const best = optimum(gridSpace, s, g, Math.min(quick.length, route.length) / o.targetRatio, ctx);
-      if (best === null || quick.length <= o.targetRatio * best.cost || route.length <= o.targetRatio * best.cost) continue;
+      const shorter = Math.min(quick.length, route.length);
+      const best = optimum(gridSpace, s, g, shorter / o.targetRatio, ctx);
+      if (best === null || shorter <= o.targetRatio * best.cost) continue;
       if (route.length > o.goalRatio * best.cost) over++;
       const corners: number[] = [];
       for (const node of best.path) {
