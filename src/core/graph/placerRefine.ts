@@ -1,9 +1,9 @@
 import { GridSpace } from '../grid/GridSpace.ts';
-import { findPath } from '../search/AStarRun.ts';
 import { JpsRun } from '../search/JpsRun.ts';
 import { gridDistance } from '../search/heuristics.ts';
 import { SearchContext } from '../search/SearchContext.ts';
-import { samplePairs, voxelCenter } from './waypointMetrics.ts';
+import type { SearchResult } from '../search/result.ts';
+import { pairSampler, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import type { Placer } from './waypointPlacer.ts';
 
@@ -34,15 +34,17 @@ const JUDGE_END_LINKS = 48;
 const CAP_SLICE = 128;
 
 /**
- * The grid optimum's cost from s to g, or -1 as soon as it is known to be at least `need` (the
- * search stops there): a jump point search with the exact heuristic expands jump points in
- * order of f, each a lower bound of the optimum (SearchRun's protected `key`: f x 2^24, rounded).
+ * The grid optimum from s to g (its voxel path and cost), or null as soon as its cost is known to
+ * be at least `need` (the search stops there): a jump point search with the exact heuristic
+ * expands jump points in order of f, each a lower bound of the optimum (SearchRun's protected
+ * `key`: f x 2^24, rounded). The path lists every voxel (JpsRun fills the runs in).
  */
-function optimumCost(space: GridSpace, s: number, g: number, need: number, ctx: SearchContext): number {
+function optimum(space: GridSpace, s: number, g: number, need: number, ctx: SearchContext): SearchResult | null {
   const run = new JpsRun(space, s, g, {}, ctx);
   let r = run.step(CAP_SLICE);
-  for (; r.status === 'running'; r = run.step(CAP_SLICE)) if ((run as unknown as { key: number }).key > (need + 1e-6) * 2 ** 24) return -1;
-  return r.cost;
+  for (; r.status === 'running'; r = run.step(CAP_SLICE))
+    if ((run as unknown as { key: number }).key > (need + 1e-6) * 2 ** 24) return null;
+  return r;
 }
 
 /**
@@ -55,7 +57,7 @@ function optimumCost(space: GridSpace, s: number, g: number, need: number, ctx: 
  * without the optimum: a pair is fine when its quick route (an upper bound of the route) is
  * at most `targetRatio` times the obstacle-free grid distance (a lower bound of the
  * optimum), then when its fuller judging route is; else jump point search measures the
- * optimum's cost (stopped once it is known to be long enough), and A* finds the grid path only for pairs that get corners. Returns the
+ * optimum (stopped once its cost is known to be long enough), whose path gives the corners. Returns the
  * number of batches run.
  */
 export function refinePlacement(p: Placer, o: RefineOptions): number {
@@ -69,9 +71,10 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
   const a = { x: 0, y: 0, z: 0 },
     b = { x: 0, y: 0, z: 0 },
     v = { x: 0, y: 0, z: 0 };
+  const sample = pairSampler(space);
   let batch = 0;
   while (batch < o.maxBatches && o.batchPairs > 0 && p.count < p.maxWaypoints) {
-    const pairs = samplePairs(space, o.batchPairs, o.seed + batch);
+    const pairs = sample(o.batchPairs, o.seed + batch);
     batch++;
     let over = 0;
     for (let k = 0; k < pairs.length / 2 && p.count < p.maxWaypoints; k++) {
@@ -91,13 +94,13 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       if (route.length <= o.targetRatio * bound) continue;
       // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work),
       // stopped once the optimum is known long enough for the pair to be fine.
-      const distance = optimumCost(gridSpace, s, g, Math.min(quick.length, route.length) / o.targetRatio, ctx);
-      if (distance < 0 || quick.length <= o.targetRatio * distance || route.length <= o.targetRatio * distance) continue;
-      // The corners come from A*'s optimal path (among equal-cost paths, the one it prefers).
-      const optimum = findPath(gridSpace, s, g, {}, ctx);
-      if (route.length > o.goalRatio * optimum.cost) over++;
+      // The corners come from the same search's optimal path (one search, not a second by A*).
+      const shorter = Math.min(quick.length, route.length);
+      const best = optimum(gridSpace, s, g, shorter / o.targetRatio, ctx);
+      if (best === null || shorter <= o.targetRatio * best.cost) continue;
+      if (route.length > o.goalRatio * best.cost) over++;
       const corners: number[] = [];
-      for (const node of optimum.path) {
+      for (const node of best.path) {
         voxelCenter(space, node, v);
         corners.push(v.x, v.y, v.z);
       }

@@ -50,7 +50,7 @@ export function measureWaypoints(space: ClearSpace, graph: WaypointGraph, los: L
   const seed = options.seed ?? 1;
   if (!Number.isInteger(pairCount) || pairCount < 0) throw new NavlabError('usage', `pairs: expected an integer >= 0, got ${pairCount}`);
   const coverage = measureCoverage(space, graph.positions, los);
-  const pairs = samplePairs(space, pairCount, seed);
+  const pairs = pairSampler(space)(pairCount, seed);
   const ratios = pairRatios(space, graph, los, pairs);
   return {
     coverage,
@@ -110,10 +110,11 @@ export function graphComponents(graph: WaypointGraph): { label: Int32Array; coun
 }
 
 /**
- * `count` start/goal voxel pairs (flat: start, goal, start, goal ...), drawn as
- * `WaypointMetrics` describes. Empty when no component has two voxels.
+ * A sampler of start/goal voxel pairs: `sampler(count, seed)` gives `count` pairs (flat: start,
+ * goal, start, goal ...), drawn as `WaypointMetrics` describes; empty when no component has two
+ * voxels. The voxels are grouped by component once (a pass over every clear voxel), not per draw.
  */
-export function samplePairs(space: ClearSpace, count: number, seed: number): Int32Array {
+export function pairSampler(space: ClearSpace): (count: number, seed: number) => Int32Array {
   const { clearVoxels, component, componentSize, componentCount } = space;
   // Clear voxels grouped by component (counting sort): members of c at first[c] .. first[c+1].
   const first = new Int32Array(componentCount + 1);
@@ -124,21 +125,23 @@ export function samplePairs(space: ClearSpace, count: number, seed: number): Int
   for (const v of clearVoxels) members[fill[component[v]]++] = v;
   let eligible = 0;
   for (let c = 0; c < componentCount; c++) if (componentSize[c] >= 2) eligible += componentSize[c];
-  if (eligible === 0) return new Int32Array(0);
-  const random = mulberry32(seed);
-  const out = new Int32Array(2 * count);
-  for (let k = 0; k < count; k++) {
-    let start: number;
-    do start = clearVoxels[randInt(random, clearVoxels.length)];
-    while (componentSize[component[start]] < 2);
-    const c = component[start];
-    let goal: number;
-    do goal = members[first[c] + randInt(random, componentSize[c])];
-    while (goal === start);
-    out[2 * k] = start;
-    out[2 * k + 1] = goal;
-  }
-  return out;
+  return (count, seed) => {
+    if (eligible === 0) return new Int32Array(0);
+    const random = mulberry32(seed);
+    const out = new Int32Array(2 * count);
+    for (let k = 0; k < count; k++) {
+      let start: number;
+      do start = clearVoxels[randInt(random, clearVoxels.length)];
+      while (componentSize[component[start]] < 2);
+      const c = component[start];
+      let goal: number;
+      do goal = members[first[c] + randInt(random, componentSize[c])];
+      while (goal === start);
+      out[2 * k] = start;
+      out[2 * k + 1] = goal;
+    }
+    return out;
+  };
 }
 
 /** Ratio of the waypoint route to the dilated-grid optimum for each pair of `pairs`. */

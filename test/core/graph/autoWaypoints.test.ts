@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placeWaypoints } from '../../../src/core/graph/autoWaypoints.ts';
 import { buildVisibility, segmentClearOf, type LineOfSight } from '../../../src/core/graph/visibility.ts';
-import { measureWaypoints, samplePairs } from '../../../src/core/graph/waypointMetrics.ts';
+import { measureWaypoints, pairSampler } from '../../../src/core/graph/waypointMetrics.ts';
 import { WaypointRouter } from '../../../src/core/graph/waypointRoute.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { mulberry32 } from '../../support/random.ts';
@@ -185,7 +185,7 @@ describe('measureWaypoints against oracles', () => {
       expect(m.components.free).toBe(count);
       expect(m.components.graph).toBe(unionCount(n, (i, j) => sees(wp(i), wp(j))));
       // Pairs: clear, distinct, same component, from components of >= 2 voxels.
-      const pairs = samplePairs(placed.space, PAIRS, 9);
+      const pairs = pairSampler(placed.space)(PAIRS, 9);
       expect(pairs.length).toBe(2 * PAIRS);
       const ratios: number[] = [];
       const router = new WaypointRouter(graph, w.los);
