@@ -76,7 +76,7 @@ useAppPage((dev) => ({ browser, app, page } = dev));
 
 const doc = (): Promise<SceneDocument> => page.evaluate(() => window.navlab!.document());
 /** The links count the status panel reports. */
-const links = async (): Promise<number> => Number(/(\d+) links/.exec((await page.textContent('.scene-info')) ?? '')?.[1] ?? NaN);
+const links = async (): Promise<number> => Number(/(\d+) links?\b/.exec((await page.textContent('.scene-info')) ?? '')?.[1] ?? NaN);
 
 /** Where world point p appears on the page (CSS pixels), checked to be clear of the panels. */
 async function screenOf(p: number[]): Promise<{ x: number; y: number }> {
