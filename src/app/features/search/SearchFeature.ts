@@ -1,4 +1,3 @@
-import { unsearchable } from './labSettings.ts';
 import { Group, Raycaster, Vector2 } from 'three';
 import type { PathReport } from '../../../core/query/report.ts';
 import { defaultGraph } from '../../../core/query/graphChoice.ts';
@@ -16,6 +15,7 @@ import { drawLab, sideBySide } from './labDraw.ts';
 import { SearchLab } from './SearchLab.ts';
 import { SearchStatus } from './SearchStatus.ts';
 import { EndpointMarkers } from './SearchView.ts';
+import { unsearchable } from './labSettings.ts';
 import { OctreeCellsView } from './OctreeCellsView.ts';
 import { queryInWorker } from './workerQuery.ts';
 
