@@ -10,7 +10,7 @@ import { AgentsController } from './features/agents/AgentsController.ts';
 import { AgentsPanel } from './features/agents/AgentsPanel.ts';
 import { agentsWarmupSamples } from './features/agents/warmupSamples.ts';
 import { Editor } from './features/editor/Editor.ts';
-import { openStartScene } from './features/editor/startup.ts';
+import { followShareLinks, openStartScene } from './features/editor/startup.ts';
 import { MeshImporter } from './features/meshes/MeshImporter.ts';
 import { MeshPanel } from './features/meshes/MeshPanel.ts';
 import { SearchFeature } from './features/search/SearchFeature.ts';
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   panels.refresh();
   searchPanel.refresh();
   if (!agents.started && shell.current !== null) agents.sceneLoaded(shell.current.doc);
+  followShareLinks(shell);
   window.navlab = createHandle(shell, search);
   // For the end-to-end tests (camera projection, drawn links, the lab's runs): in the dev server
   // and in the tests' own build (`vite build --mode e2e`), never in the app as built for use

@@ -16,17 +16,9 @@ import { decodeShare, SHARED_SCENE_PATH } from './share.ts';
 export async function openStartScene(app: Shell, work: SceneWork, defaultName: string): Promise<void> {
   let problem: string | null = null;
   try {
-    const shared = await decodeShare(location.hash);
-    if (shared !== null) {
-      // A shared scene's relative mesh paths name the app's own scene files, nothing else.
-      if (shared.json !== null) await app.loadScene(shared.json, undefined, { path: SHARED_SCENE_PATH });
-      else await app.loadScene(shared.name!);
-      if (shared.from !== null) app.search.setEndpoint('start', shared.from);
-      if (shared.to !== null) app.search.setEndpoint('goal', shared.to);
-      return;
-    }
+    if (await openShared(app, location.hash)) return;
   } catch (e) {
-    problem = oneLine(`Could not open the shared link: ${(e as Error).message}`);
+    problem = sharedProblem(e);
   }
   const name = work.startupScene();
   if (name !== null) {
@@ -43,6 +35,31 @@ export async function openStartScene(app: Shell, work: SceneWork, defaultName: s
   await app.loadScene(defaultName);
   if (problem !== null) app.overlay.setError(problem);
 }
+
+/**
+ * A share link opened in a tab that already shows the app changes only the URL's hash, which
+ * reloads nothing: the link is followed here, as on a fresh start. A damaged link is told in one
+ * line and the scene shown stays as it was (its edits are in the autosave either way).
+ */
+export function followShareLinks(app: Shell): void {
+  addEventListener('hashchange', () => {
+    openShared(app, location.hash).catch((e) => app.overlay.setError(sharedProblem(e)));
+  });
+}
+
+/** Opens the scene (and query) of a share link; false when `hash` holds no share link. */
+async function openShared(app: Shell, hash: string): Promise<boolean> {
+  const shared = await decodeShare(hash);
+  if (shared === null) return false;
+  // A shared scene's relative mesh paths name the app's own scene files, nothing else.
+  if (shared.json !== null) await app.loadScene(shared.json, undefined, { path: SHARED_SCENE_PATH });
+  else await app.loadScene(shared.name!);
+  if (shared.from !== null) app.search.setEndpoint('start', shared.from);
+  if (shared.to !== null) app.search.setEndpoint('goal', shared.to);
+  return true;
+}
+
+const sharedProblem = (e: unknown): string => oneLine(`Could not open the shared link: ${(e as Error).message}`);
 
 /** The note "restored your edits", with the way back to the shipped version (or the default scene). */
 function showRestoreNote(app: Shell, work: SceneWork, name: string, savedAt: number, defaultName: string): void {
