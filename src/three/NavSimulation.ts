@@ -11,7 +11,7 @@ import { BvhGeometry } from './BvhGeometry.ts';
 
 /** Options of `createSimulation` (and of `new NavSimulation`). */
 export interface NavSimulationOptions {
-  /** What agents plan on. @default 'grid' */
+  /** What agents plan on ('grid': the voxel grid, or the octree of a NavWorld built with world 'sparse'). @default 'grid' */
   graph?: 'grid' | 'waypoints';
   /** Steering parameters. @default DEFAULT_STEERING_PARAMS */
   params?: Partial<SteeringParams>;
@@ -73,19 +73,21 @@ export class NavSimulation {
     this.#nav = nav;
     if (nav.world === null) throw new NavlabError('usage', 'createSimulation: needs a NavWorld with a world (its static geometry)');
     const geometry = new BvhGeometry(nav.world);
-    const graph = options.graph ?? 'grid';
     let planner: PathPlanner;
-    if (graph === 'grid') {
-      if (nav.grid === null) throw new NavlabError('usage', "graph: 'grid' needs a NavWorld with a voxel grid");
-      planner = new GridPlanner(nav.grid);
-    } else if (graph === 'waypoints') {
+    // options.graph is checked above: 'grid' (the default) or 'waypoints'.
+    if (options.graph !== 'waypoints') {
+      // A world on the sparse octree plans with its own (navWorldSparse.ts).
+      const own = (nav as { simulationPlanner?(): PathPlanner }).simulationPlanner?.();
+      if (own === undefined && nav.grid === null) throw new NavlabError('usage', "graph: 'grid' needs a NavWorld with a voxel grid");
+      planner = own ?? new GridPlanner(nav.grid!);
+    } else {
       if (nav.waypoints === null && nav.graph.count === 0)
         throw new NavlabError('usage', "graph: 'waypoints' needs a NavWorld built with waypoints");
       planner = new WaypointPlanner(
         () => nav.graph,
         (ax, ay, az, bx, by, bz, r) => geometry.clear(ax, ay, az, bx, by, bz, r),
       );
-    } else throw new NavlabError('usage', `graph: expected 'grid' or 'waypoints', got ${String(graph)}`);
+    }
     this.simulation = new Simulation({ geometry, planner, params: options.params, cellSize: nav.cellSize, seed: options.seed });
     nav.onUpdate(() => this.worldChanged());
   }

@@ -12,7 +12,10 @@ import type { Aabb } from '../core/graph/visibility.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
 import { QueryError } from '../core/query/QueryError.ts';
+import type { Vec3 } from '../core/math/vec3.ts';
+import type { SearchOptions } from '../core/search/options.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
+import type { PathPlanner } from '../core/steering/planners.ts';
 import { editSparseSpace } from '../core/sparse/editSpace.ts';
 import { sparseFromTriangles } from '../core/sparse/fromTriangles.ts';
 import { findPathSparse } from '../core/sparse/SparseRun.ts';
@@ -129,6 +132,32 @@ class Sparse extends NavWorldClass {
       throw usage(`algorithm: '${algorithm}' is not available with world 'sparse' (any-angle 'lazy-theta' only)`);
     if ((neighborhood ?? 26) !== 26 || (cornerCutting ?? 'forbid') !== 'forbid')
       throw usage("neighborhood, cornerCutting: world 'sparse' searches 26 neighbours without corner cutting");
+    const { status, cost, expanded, corners } = this.#route(from, to, search);
+    return { status, cost, expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
+  }
+
+  /**
+   * What a simulation on this world plans with (NavSimulation, graph 'grid'): the same any-angle
+   * paths as findPath, from the agent's position to its goal (or to the closest reachable point).
+   * Moving obstacles are not planned around on the octree: steering keeps agents off them. A
+   * start or goal with no free voxel near it leaves the agent where it is ('unreachable').
+   */
+  simulationPlanner(): PathPlanner {
+    return {
+      plan: (from, to) => {
+        try {
+          const { status, corners } = this.#route(from, to, {});
+          return { points: Float64Array.from(corners), status, costs: null };
+        } catch (e) {
+          if (!(e instanceof QueryError)) throw e;
+          return { points: Float64Array.of(from.x, from.y, from.z), status: 'unreachable', costs: null };
+        }
+      },
+    };
+  }
+
+  /** The octree search between two world points: its result, and the path's corners (world xyz) from `from` on. */
+  #route(from: Vec3, to: Vec3, search: Partial<SearchOptions>) {
     const s = this.sparse;
     const r = findPathSparse(s, freeVoxel(s, from, 'from'), freeVoxel(s, to, 'to'), search, this.#ctx);
     const w = s.world;
@@ -140,7 +169,7 @@ class Sparse extends NavWorldClass {
       corners.push(w.origin.x + (x + 0.5) * w.cellSize, w.origin.y + (y + 0.5) * w.cellSize, w.origin.z + (z + 0.5) * w.cellSize);
     }
     if (r.status === 'found') corners.push(to.x, to.y, to.z);
-    return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
+    return { status: r.status, cost: r.cost, expanded: r.expanded, corners };
   }
 
   /** Re-voxelizes the box the object's meshes left and entered and edits the octree there (editSparseSpace). */
@@ -194,7 +223,7 @@ class Sparse extends NavWorldClass {
 }
 
 /** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */
-function freeVoxel(space: SparseSpace, p: Vector3, name: string): number[] {
+function freeVoxel(space: SparseSpace, p: Vec3, name: string): number[] {
   const w = space.world;
   const v = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
   if (!w.inBounds(v[0], v[1], v[2])) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);

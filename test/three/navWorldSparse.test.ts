@@ -1,6 +1,7 @@
-import { Box3, BoxGeometry, Group, Mesh, MeshBasicMaterial, Vector3 } from 'three';
-import { describe, expect, it } from 'vitest';
+import { Box3, BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
+import { describe, expect, it, vi } from 'vitest';
 import { NavlabError } from '../../src/core/errors.ts';
+import { createSimulation } from '../../src/three/NavSimulation.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 import { SPARSE_AUTO_VOXELS, type SparseNavWorld, sparseNavWorld } from '../../src/three/navWorldSparse.ts';
 import { worldDifference } from '../core/sparse/editCases.ts';
@@ -98,6 +99,35 @@ describe('NavWorld on a sparse world', () => {
     expect(low.length).toBeCloseTo(8, 6);
     // Nothing moved: no voxel changes.
     expect(nav.update(wall).voxels).toBe(0);
+  });
+
+  it('drives agents on the octree: any-angle plans around the wall, replanned after an update', () => {
+    const { root, wall } = wallLevel();
+    const nav = NavWorld.fromObject3D(root, { ...options, world: 'sparse', sparse: sparseNavWorld });
+    const sim = createSimulation(nav);
+    const agent = new Object3D();
+    agent.position.copy(from);
+    sim.addAgent(agent, { goal: to, speed: 4 });
+    const wallBox = new Box3().setFromObject(wall);
+    let least = Infinity;
+    for (let frame = 0; frame < 600 && !sim.arrived(agent); frame++) {
+      sim.update(1 / 30);
+      least = Math.min(least, distanceToBox(agent.position, wallBox));
+    }
+    expect(sim.arrived(agent)).toBe(true);
+    expect(agent.position.distanceTo(to)).toBeLessThan(0.5);
+    expect(least).toBeGreaterThan(0.3 - 1e-3);
+    // The plan went around the wall (straight through is 8 long), not through it.
+    expect(sim.simulation.metrics(0).travelled).toBeGreaterThan(8.5);
+    // Back the other way after the wall moved down by 0.9: the agent plans on the edited octree.
+    const retests = vi.spyOn(sim.simulation, 'staticGeometryChanged');
+    wall.position.y -= 0.9;
+    wall.updateMatrixWorld(true);
+    nav.update(wall);
+    expect(retests).toHaveBeenCalledTimes(1);
+    sim.setGoal(agent, from);
+    for (let frame = 0; frame < 600 && !sim.arrived(agent); frame++) sim.update(1 / 30);
+    expect(sim.arrived(agent)).toBe(true);
   });
 
   it("'auto' keeps the dense grid up to SPARSE_AUTO_VOXELS voxels", () => {
