@@ -11,7 +11,9 @@ import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../cor
 import type { Aabb } from '../core/graph/visibility.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
+import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
 import { QueryError } from '../core/query/QueryError.ts';
+import type { PathReport } from '../core/query/report.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { SearchOptions } from '../core/search/options.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
@@ -19,11 +21,13 @@ import type { PathPlanner } from '../core/steering/planners.ts';
 import { editSparseSpace } from '../core/sparse/editSpace.ts';
 import { sparseFromTriangles } from '../core/sparse/fromTriangles.ts';
 import { findPathSparse } from '../core/sparse/SparseRun.ts';
+import { querySparse } from '../core/sparse/sparseQuery.ts';
 import { SparseSpace } from '../core/sparse/SparseSpace.ts';
-import { checkFunction, checkOneOf, checkOptions, usageError } from '../core/args.ts';
+import type { SparseWorld } from '../core/sparse/SparseWorld.ts';
+import { checkFunction, checkNumber, checkOneOf, checkOptions, checkVec3, usageError } from '../core/args.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
 import { MeshWorld } from './MeshWorld.ts';
-import { NavWorld, type ObjectNavWorld } from './NavWorld.ts';
+import { type NavQueryOptions, NavWorld, type ObjectNavWorld } from './NavWorld.ts';
 import type { NavWorldOptions, NavWorldParts } from './navWorldBuild.ts';
 import { checkFinite, moveMeshes } from './navWorldBuild.ts';
 import { checkObjectWorldArgs, checkPoint, usage } from './navWorldArgs.ts';
@@ -56,7 +60,9 @@ export type SparseNavWorld = NavWorld & {
  * the nearest free voxel within 4 cells; an unreachable goal gives the path to the closest
  * reachable point) and string-pulls it with the agent's line of sight; `update` re-voxelizes
  * the moved meshes' box and edits the octree locally (editSparseSpace: only the changed bricks,
- * their ancestors and the components beside them are rebuilt). With fill 'solid', the inside of
+ * their ancestors and the components beside them are rebuilt). `query` answers voxel queries as
+ * `nav path --world sparse` does, `voxelAt`, `nearestFreeVoxel` and `positionOf` read the
+ * octree's voxels, and `createSimulation` plans its agents on the octree. With fill 'solid', the inside of
  * a moved closed mesh is not blocked again (no whole-world pass). Throws a NavlabError 'usage'
  * for `waypoints` or `bounds` (not supported on a sparse world) and for a world over 4,096
  * voxels a side. Called by `fromObject3D` with the obstacle meshes it found; called directly,
@@ -119,19 +125,8 @@ class Sparse extends NavWorldClass {
   override findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
     checkPoint('from', from);
     checkPoint('to', to);
-    const {
-      graph = 'grid',
-      smooth = true,
-      algorithm,
-      neighborhood,
-      cornerCutting,
-      ...search
-    } = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
-    if (graph !== 'grid') throw usage(`graph: '${graph}' is not available with world 'sparse' (the octree is the only graph)`);
-    if (algorithm !== undefined && algorithm !== 'lazy-theta')
-      throw usage(`algorithm: '${algorithm}' is not available with world 'sparse' (any-angle 'lazy-theta' only)`);
-    if ((neighborhood ?? 26) !== 26 || (cornerCutting ?? 'forbid') !== 'forbid')
-      throw usage("neighborhood, cornerCutting: world 'sparse' searches 26 neighbours without corner cutting");
+    const { smooth = true, ...rest } = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
+    const search = octreeSearch(rest);
     const { status, cost, expanded, corners } = this.#route(from, to, search);
     return { status, cost, expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
   }
@@ -154,6 +149,43 @@ class Sparse extends NavWorldClass {
         }
       },
     };
+  }
+
+  /**
+   * One query between voxel indices [x, y, z] on the octree, as `nav path --world sparse --json`
+   * prints it (querySparse: `path` = the corner voxels, `cost` = Euclidean length x cellSize).
+   * Throws a QueryError naming an endpoint that is not voxel indices, outside the world or
+   * blocked, and a NavlabError 'usage' for an option the octree search cannot honour.
+   */
+  override query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx = this.#ctx, labels?: QueryLabels): PathReport {
+    const search = octreeSearch(checkOptions<NavQueryOptions>('NavWorld.query: options', options));
+    return querySparse(this.sparse, from, to, search, ctx, labels);
+  }
+
+  /** Voxel indices of the voxel containing `p`; null outside the world (or, with `free`, when blocked). */
+  override voxelAt(p: Vec3, free = false): [number, number, number] | null {
+    checkVec3('NavWorld.voxelAt: p', p);
+    const w = this.sparse.world;
+    const [x, y, z] = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
+    return !w.inBounds(x, y, z) || (free && w.isBlocked(x, y, z)) ? null : [x, y, z];
+  }
+
+  /** The free voxel whose centre is nearest `p` within `maxCells` voxels, or null. */
+  override nearestFreeVoxel(p: Vec3, maxCells = SNAP): [number, number, number] | null {
+    checkVec3('NavWorld.nearestFreeVoxel: p', p);
+    checkNumber('NavWorld.nearestFreeVoxel: maxCells', maxCells, 0, false, true);
+    return nearestFree(this.sparse.world, p, maxCells);
+  }
+
+  /** The centre of voxel [x, y, z] (null outside the world); waypoint ids: null (a sparse world has none). */
+  override positionOf(endpoint: Endpoint, out: Vec3 = { x: 0, y: 0, z: 0 }): Vec3 | null {
+    const none = super.positionOf(endpoint, out); // checks the endpoint's form
+    const w = this.sparse.world;
+    if (typeof endpoint === 'string' || !w.inBounds(endpoint[0], endpoint[1], endpoint[2])) return none;
+    out.x = w.origin.x + (endpoint[0] + 0.5) * w.cellSize;
+    out.y = w.origin.y + (endpoint[1] + 0.5) * w.cellSize;
+    out.z = w.origin.z + (endpoint[2] + 0.5) * w.cellSize;
+    return out;
   }
 
   /** The octree search between two world points: its result, and the path's corners (world xyz) from `from` on. */
@@ -222,27 +254,50 @@ class Sparse extends NavWorldClass {
   }
 }
 
-/** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */
-function freeVoxel(space: SparseSpace, p: Vec3, name: string): number[] {
-  const w = space.world;
-  const v = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
-  if (!w.inBounds(v[0], v[1], v[2])) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
-  let best: number[] | null = null;
-  let bestD = Number.POSITIVE_INFINITY;
+/**
+ * The search options of a findPath or query on the octree: the graph, algorithm and move rules
+ * it cannot honour are a NavlabError 'usage'; the rest (heuristic, weight, budget...) pass on.
+ */
+function octreeSearch(options: NavQueryOptions): Partial<SearchOptions> {
+  const { graph = 'grid', algorithm, neighborhood, cornerCutting, ...search } = options;
+  if (graph !== 'grid') throw usage(`graph: '${graph}' is not available with world 'sparse' (the octree is the only graph)`);
+  if (algorithm !== undefined && algorithm !== 'lazy-theta')
+    throw usage(`algorithm: '${algorithm}' is not available with world 'sparse' (any-angle 'lazy-theta' only)`);
+  if ((neighborhood ?? 26) !== 26 || (cornerCutting ?? 'forbid') !== 'forbid')
+    throw usage("neighborhood, cornerCutting: world 'sparse' searches 26 neighbours without corner cutting");
+  return search;
+}
+
+/** The free voxel whose centre is nearest world point `p` within `maxCells` voxels (p's own when free), or null. */
+function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number, number] | null {
+  const o = [w.origin.x, w.origin.y, w.origin.z];
   const q = [p.x, p.y, p.z];
-  for (let dz = -SNAP; dz <= SNAP; dz++)
-    for (let dy = -SNAP; dy <= SNAP; dy++)
-      for (let dx = -SNAP; dx <= SNAP; dx++) {
-        const c = [v[0] + dx, v[1] + dy, v[2] + dz];
-        if (w.isBlocked(c[0], c[1], c[2])) continue;
+  const v = q.map((c, a) => Math.floor((c - o[a]) / w.cellSize));
+  if (w.inBounds(v[0], v[1], v[2]) && !w.isBlocked(v[0], v[1], v[2])) return [v[0], v[1], v[2]];
+  let best: [number, number, number] | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  const m = Math.floor(maxCells);
+  for (let dz = -m; dz <= m; dz++)
+    for (let dy = -m; dy <= m; dy++)
+      for (let dx = -m; dx <= m; dx++) {
+        const c: [number, number, number] = [v[0] + dx, v[1] + dy, v[2] + dz];
+        if (!w.inBounds(c[0], c[1], c[2]) || w.isBlocked(c[0], c[1], c[2])) continue;
         let d = 0;
-        for (let a = 0; a < 3; a++) d += ((c[a] + 0.5) * w.cellSize + [w.origin.x, w.origin.y, w.origin.z][a] - q[a]) ** 2;
-        if (dx === 0 && dy === 0 && dz === 0) return c;
+        for (let a = 0; a < 3; a++) d += ((c[a] + 0.5) * w.cellSize + o[a] - q[a]) ** 2;
         if (d < bestD) {
           bestD = d;
           best = c;
         }
       }
-  if (best === null) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP} cells`);
   return best;
+}
+
+/** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */
+function freeVoxel(space: SparseSpace, p: Vec3, name: string): number[] {
+  const w = space.world;
+  const v = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
+  if (!w.inBounds(v[0], v[1], v[2])) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  const free = nearestFree(w, p, SNAP);
+  if (free === null) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP} cells`);
+  return free;
 }

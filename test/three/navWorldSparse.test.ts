@@ -130,6 +130,36 @@ describe('NavWorld on a sparse world', () => {
     expect(sim.arrived(agent)).toBe(true);
   });
 
+  it('answers voxel queries and voxel lookups on the octree, as the dense world does on its grid', () => {
+    const { root } = wallLevel();
+    const dense = NavWorld.fromObject3D(root, options);
+    const nav = NavWorld.fromObject3D(root, { ...options, world: 'sparse', sparse: sparseNavWorld }) as unknown as SparseNavWorld;
+    const a = dense.voxelAt(from)!;
+    const b = dense.voxelAt(to)!;
+    expect(nav.voxelAt(from)).toEqual(a);
+    expect(nav.voxelAt(new Vector3(0, 0, 0))).toEqual(dense.voxelAt(new Vector3(0, 0, 0)));
+    expect(nav.voxelAt(new Vector3(0, 0, 0), true)).toBeNull(); // inside the wall
+    expect(nav.voxelAt(new Vector3(100, 0, 0))).toBeNull();
+    for (const p of [new Vector3(0, 0, 0), new Vector3(0.6, 0.1, 0.2), from])
+      expect(nav.nearestFreeVoxel(p), `${p.toArray()}`).toEqual(dense.nearestFreeVoxel(p));
+    expect(nav.nearestFreeVoxel(new Vector3(0, 0, 0), 0)).toBeNull();
+    expect(nav.positionOf(a)).toEqual(dense.positionOf(a));
+    expect(nav.positionOf([500, 0, 0])).toBeNull();
+    expect(nav.positionOf('w1')).toBeNull();
+    // The same report as `nav path --world sparse`: corner voxels, Euclidean cost, around the wall.
+    const r = nav.query(a, b);
+    expect(r.status).toBe('found');
+    expect(r.path[0]).toEqual(a);
+    expect(r.path.at(-1)).toEqual(b);
+    const dx = (b[0] - a[0]) * options.cellSize;
+    expect(r.cost).toBeGreaterThan(dx);
+    expect(r.cost).toBeLessThanOrEqual(dense.query(a, b).cost + 1e-9);
+    expect(thrown(() => nav.query(a, dense.voxelAt(new Vector3(0, 0, 0))!))).toMatch(/^query: to: voxel \(\d+, \d+, \d+\) is blocked$/);
+    expect(thrown(() => nav.query(a, [999, 0, 0]))).toMatch(/^query: to: voxel \(999, 0, 0\) is outside the \d+x\d+x\d+ grid$/);
+    expect(thrown(() => nav.query(a, b, { algorithm: 'jps' }))).toMatch(/^usage: algorithm: 'jps' is not available with world 'sparse'/);
+    expect(thrown(() => nav.query('w1', b))).toMatch(/^query: from: /);
+  });
+
   it("'auto' keeps the dense grid up to SPARSE_AUTO_VOXELS voxels", () => {
     const { root } = wallLevel();
     const nav = NavWorld.fromObject3D(root, { ...options, world: 'auto', sparse: sparseNavWorld });

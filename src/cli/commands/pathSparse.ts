@@ -1,8 +1,7 @@
 import type { PathReport, QueryOptions } from '../../core/query/report.ts';
 import { sparseFromGrid } from '../../core/sparse/build.ts';
-import { findPathSparse } from '../../core/sparse/SparseRun.ts';
+import { querySparse } from '../../core/sparse/sparseQuery.ts';
 import { SparseSpace } from '../../core/sparse/SparseSpace.ts';
-import type { SparseWorld } from '../../core/sparse/SparseWorld.ts';
 import type { VoxelGrid } from '../../core/grid/VoxelGrid.ts';
 import { UsageError, worldFlag } from '../args.ts';
 import { loadSparseMap, sparseUnsupported } from './scenSparse.ts';
@@ -11,13 +10,6 @@ import { loadSparseMap, sparseUnsupported } from './scenSparse.ts';
 export const PATH_WORLD_FLAG = worldFlag(
   'dense voxel grid, or sparse voxel octree (any-angle corners, cost = Euclidean length x cellSize)',
 );
-
-/** Checks a voxel endpoint of the sparse world as the dense grid's endpoints are checked (the same messages). */
-function checkVoxel(w: SparseWorld, name: string, v: readonly number[]): void {
-  const [x, y, z] = v;
-  if (!w.inBounds(x, y, z)) throw new UsageError(`${name}: voxel (${x}, ${y}, ${z}) is outside the ${w.X}x${w.Y}x${w.Z} grid`);
-  if (w.isBlocked(x, y, z)) throw new UsageError(`${name}: voxel (${x}, ${y}, ${z}) is blocked`);
-}
 
 /**
  * `nav path ... --world sparse`: one any-angle query on the sparse voxel octree of a map (a
@@ -37,16 +29,5 @@ export function sparsePathReport(
   const why = sparseUnsupported({ neighborhood, cornerCutting, algorithm: algorithm ?? 'lazy-theta', search }, algorithm !== undefined);
   if (why !== null) throw new UsageError(why);
   const world = sceneGrid === null ? loadSparseMap(file) : sparseFromGrid(sceneGrid());
-  checkVoxel(world, 'from', from);
-  checkVoxel(world, 'to', to);
-  const r = findPathSparse(new SparseSpace(world), from, to, search);
-  const X = world.X,
-    XY = world.X * world.Y;
-  return {
-    status: r.status,
-    cost: r.cost,
-    path: r.path.map((i) => [i % X, Math.floor(i / X) % world.Y, Math.floor(i / XY)]),
-    expanded: r.expanded,
-    ms: r.elapsedMs,
-  };
+  return querySparse(new SparseSpace(world), from, to, search);
 }

@@ -31,11 +31,14 @@ export function voxelEndpoint(value: unknown, name: string): readonly number[] {
   return value;
 }
 
+/** What a voxel endpoint is checked against: the dense grid, or a sparse world's view of its voxels. */
+export type VoxelBounds = Pick<VoxelGrid, 'X' | 'Y' | 'Z' | 'inBounds' | 'isBlocked' | 'index'>;
+
 /**
  * Node index of a voxel endpoint [x, y, z] on `grid`; a QueryError naming the endpoint when
  * it is not an array of three integers, lies outside the grid or is blocked.
  */
-export function voxelNode(grid: VoxelGrid, value: unknown, name: string): number {
+export function voxelNode(grid: VoxelBounds, value: unknown, name: string): number {
   const v = voxelEndpoint(value, name);
   if (v.length !== 3 || !v.every(Number.isInteger))
     throw new QueryError(
