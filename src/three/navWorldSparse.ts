@@ -60,10 +60,10 @@ export type SparseNavWorld = NavWorld & {
  * the nearest free voxel within 4 cells; an unreachable goal gives the path to the closest
  * reachable point) and string-pulls it with the agent's line of sight; `update` re-voxelizes
  * the moved meshes' box and edits the octree locally (editSparseSpace: only the changed bricks,
- * their ancestors and the components beside them are rebuilt). `query` answers voxel queries as
+ * their ancestors and the components beside them are rebuilt; with fill 'solid', air the moved
+ * meshes enclose within the re-voxelized box is blocked). `query` answers voxel queries as
  * `nav path --world sparse` does, `voxelAt`, `nearestFreeVoxel` and `positionOf` read the
- * octree's voxels, and `createSimulation` plans its agents on the octree. With fill 'solid', the inside of
- * a moved closed mesh is not blocked again (no whole-world pass). Throws a NavlabError 'usage'
+ * octree's voxels, and `createSimulation` plans its agents on the octree. Throws a NavlabError 'usage'
  * for `waypoints` or `bounds` (not supported on a sparse world) and for a world over 4,096
  * voxels a side. Called by `fromObject3D` with the obstacle meshes it found; called directly,
  * it finds them under `root` itself (`options.filter`).
@@ -236,6 +236,7 @@ class Sparse extends NavWorldClass {
     const size: [number, number, number] = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
     const chunk = new VoxelGrid({ dims: size, origin: w.origin, cellSize: s });
     for (const { soup } of this.#meshes.values()) blockTriangles(soup, chunk, this.agentRadius, [0, 0, 0, ...size], lo);
+    if (this.fill === 'solid') sealEnclosed(chunk, lo, w);
     const block: number[] = [],
       clear: number[] = [];
     for (let z = 0; z < size[2]; z++)
@@ -252,6 +253,54 @@ class Sparse extends NavWorldClass {
     ]).space;
     return (block.length + clear.length) / 3;
   }
+}
+
+/**
+ * Solid fill within a re-voxelized box (`chunk`, at voxel `lo` of `w`): blocks the chunk's free
+ * voxels that the air outside it cannot reach. The flood starts at the chunk's faces, from
+ * voxels whose neighbour across the face is free in the world or beyond its border (outside
+ * air: a solid world has no other free voxels), and runs through the chunk's free voxels (face
+ * neighbours). So the inside of a closed mesh moved within the box is blocked, and the inside
+ * of a mesh reaching past the box stays blocked (its neighbours across the faces are blocked).
+ */
+function sealEnclosed(chunk: VoxelGrid, lo: readonly number[], w: SparseWorld): void {
+  const { X, Y, Z, occupancy } = chunk;
+  const reached = new Uint8Array(X * Y * Z);
+  const queue: number[] = [];
+  const dims = [X, Y, Z];
+  const p = [0, 0, 0];
+  for (let z = 0; z < Z; z++)
+    for (let y = 0; y < Y; y++)
+      for (let x = 0; x < X; x++) {
+        const i = x + X * (y + Y * z);
+        if (occupancy[i] !== 0) continue;
+        const c = [x, y, z];
+        for (let a = 0; a < 3 && reached[i] === 0; a++)
+          for (const side of [-1, 1]) {
+            if (c[a] !== (side < 0 ? 0 : dims[a] - 1)) continue;
+            for (let b = 0; b < 3; b++) p[b] = lo[b] + c[b] + (b === a ? side : 0);
+            if (!w.inBounds(p[0], p[1], p[2]) || !w.isBlocked(p[0], p[1], p[2])) {
+              reached[i] = 1;
+              queue.push(i);
+              break;
+            }
+          }
+      }
+  const steps = [1, -1, X, -X, X * Y, -X * Y];
+  while (queue.length > 0) {
+    const i = queue.pop()!;
+    const c = [i % X, Math.floor(i / X) % Y, Math.floor(i / (X * Y))];
+    for (let k = 0; k < 6; k++) {
+      const a = k >> 1;
+      const n = c[a] + (k & 1 ? -1 : 1);
+      if (n < 0 || n >= dims[a]) continue;
+      const j = i + steps[k];
+      if (occupancy[j] !== 0 || reached[j] !== 0) continue;
+      reached[j] = 1;
+      queue.push(j);
+    }
+  }
+  for (let i = 0; i < occupancy.length; i++) if (occupancy[i] === 0 && reached[i] === 0) occupancy[i] = 1;
 }
 
 /**

@@ -160,6 +160,25 @@ describe('NavWorld on a sparse world', () => {
     expect(thrown(() => nav.query('w1', b))).toMatch(/^query: from: /);
   });
 
+  it("update with fill 'solid': a moved closed mesh is solid where it went, and a mesh reaching past the edit keeps its inside", () => {
+    const root = new Group();
+    const cube = box([3, 3, 3], [-2.5, 0.5, 0], 'cube');
+    // A slab longer than any edit box: its inside must stay blocked when the cube moves over it.
+    const slab = box([11, 2, 7], [0, -3, 0], 'slab');
+    root.add(cube, slab, box([0.2, 0.2, 0.2], [-6, -4.5, -4]), box([0.2, 0.2, 0.2], [6, 4, 4]));
+    const solid = { ...options, fill: 'solid', world: 'sparse', sparse: sparseNavWorld } as const;
+    const nav = NavWorld.fromObject3D(root, solid) as unknown as SparseNavWorld;
+    const inside = (p: Vector3) => nav.voxelAt(p, true) === null;
+    expect(inside(new Vector3(-2.5, 0.5, 0)) && inside(new Vector3(3, -3, 0))).toBe(true);
+    cube.position.set(2.5, -0.4, 0.5);
+    cube.updateMatrixWorld(true);
+    expect(nav.update(cube).voxels).toBeGreaterThan(0);
+    const fresh = NavWorld.fromObject3D(root, solid) as unknown as SparseNavWorld;
+    expect(worldDifference(nav.sparse.world, fresh.sparse.world)).toBeNull();
+    expect(inside(new Vector3(2.5, -0.4, 0.5)) && inside(new Vector3(2.5, -3, 0.5))).toBe(true);
+    expect(inside(new Vector3(-2.5, 0.5, 0))).toBe(false);
+  });
+
   it("'auto' keeps the dense grid up to SPARSE_AUTO_VOXELS voxels", () => {
     const { root } = wallLevel();
     const nav = NavWorld.fromObject3D(root, { ...options, world: 'auto', sparse: sparseNavWorld });
