@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
-import { sceneFile, shippedScenes, useAppPage, type AppPage, type AppUrl, type EditorHook } from './harness.ts';
+import { addWaypoint as addWaypointTo } from './doorsKit.ts';
+import { sceneFile, shippedScenes, useAppPage, type AppPage, type AppUrl } from './harness.ts';
 
 let server: AppUrl;
 let app: AppPage;
@@ -23,20 +24,7 @@ const doc = (p: Page = page): Promise<SceneDocument> => p.evaluate(() => window.
 const ids = async (p: Page = page): Promise<string[]> => (await doc(p)).waypoints.map((w) => w.id);
 
 /** Adds a waypoint `id` through the editor's commit (the path every editing tool takes). */
-async function addWaypoint(id: string, p: Page = page): Promise<void> {
-  const ok = await p.evaluate(
-    (i) =>
-      (window as unknown as { __navlabEditor: EditorHook }).__navlabEditor.commit(`Add ${i}`, (d) => ({
-        ...d,
-        waypoints: [
-          ...d.waypoints,
-          { id: i, position: [d.bounds.min[0] + 1, d.bounds.min[1] + 1, d.bounds.min[2] + 1 + d.waypoints.length * 1e-3] },
-        ],
-      })),
-    id,
-  );
-  expect(ok, `add ${id}`).toBe(true);
-}
+const addWaypoint = (id: string, p: Page = page): Promise<void> => addWaypointTo(p, id);
 
 const pick = (name: string, p: Page = page) => p.locator('[data-testid="Scene/scene"] select').selectOption({ label: name });
 const shownName = (p: Page = page) => p.evaluate(() => window.navlab!.document().name);
