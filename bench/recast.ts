@@ -20,6 +20,11 @@
  *   the NavWorld, as `nav bake` writes it, without a waypoint graph).
  * - A third row, "navlab waypoints": the NavWorld built with automatic waypoints (one build),
  *   the same pairs asked on its waypoint graph, its .navbin with the graph.
+ * - A fourth row, "navlab sparse": the NavWorld on the sparse voxel octree (`world: 'sparse'`,
+ *   built straight from the triangles; median of BUILDS), the same pairs asked with its
+ *   `findPath` (any-angle on the octree), its .navbin with the octree (the SPARSE section, as
+ *   `nav bake --world sparse` writes it). Issue "sparse flight navigation" holds it to at most 2x
+ *   recast's build time and baked bytes and 5x its median query: verdicts after the table.
  *
  * Run alone: npx tsx bench/recast.ts [level ...]
  */
@@ -35,8 +40,10 @@ import { writeNavbin } from '../src/core/io/navbin.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { soupBounds } from '../src/core/geometry/voxelizeMesh.ts';
 import { NavWorld } from '../src/three/NavWorld.ts';
+import { type SparseNavWorld, sparseNavWorld } from '../src/three/navWorldSparse.ts';
 import { autoWaypoints } from '../src/three/waypointSources.ts';
 import { median, printTable, quantile } from './stats.ts';
+import { checkTarget } from './targets.ts';
 
 const SCENES = join(import.meta.dirname, '..', 'scenes');
 const LEVELS = join(SCENES, 'levels');
@@ -130,7 +137,7 @@ function navlabQueries(world: NavWorld, pairs: readonly [Point, Point][], graph:
   return { medianMs: median([...ms]), p95Ms: quantile(ms, 0.95), found, refused };
 }
 
-/** navlab's .navbin of a NavWorld: its grid and (when it has one) its waypoint graph. */
+/** navlab's .navbin of a NavWorld: its grid (or its sparse octree) and (when it has one) its waypoint graph. */
 function navbinBytes(world: NavWorld, agentRadius: number): number {
   const g = world.waypoints?.graph() ?? null;
   const graph =
@@ -147,6 +154,7 @@ function navbinBytes(world: NavWorld, agentRadius: number): number {
     settings: { agentRadius, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
     grid: world.grid,
     graph,
+    sparse: (world as Partial<SparseNavWorld>).sparse?.world ?? null,
   }).byteLength;
 }
 
@@ -239,6 +247,24 @@ function benchLevel(
     built: `${graph.count} waypoints, ${graph.linkCount} links`,
   };
   withWaypoints.dispose();
+  // On the sparse voxel octree, built from the triangles.
+  let sparse: SparseNavWorld | null = null;
+  const sparseTimes: number[] = [];
+  for (let k = 0; k < BUILDS; k++) {
+    sparse?.dispose();
+    const t1 = now();
+    sparse = NavWorld.fromObject3D(object, { cellSize, agentRadius, world: 'sparse', sparse: sparseNavWorld }) as unknown as SparseNavWorld;
+    sparseTimes.push(now() - t1);
+  }
+  const octree = sparse!.sparse;
+  const sparseRow: ToolResult = {
+    tool: 'navlab sparse',
+    buildMs: median(sparseTimes),
+    ...navlabQueries(sparse!, pairs, 'grid', lift),
+    bytes: navbinBytes(sparse!, agentRadius),
+    built: `${octree.world.nodeCount} nodes, ${octree.world.brickCount} bricks`,
+  };
+  sparse!.dispose();
   const tiles = navMesh!.getMaxTiles();
   let polys = 0;
   for (let t = 0; t < tiles; t++) polys += navMesh!.getTile(t).header()?.polyCount() ?? 0;
@@ -254,7 +280,7 @@ function benchLevel(
     refused: 0,
     built: `${polys} polys, cs ${+cs.toFixed(3)}`,
   };
-  return { level, triangles, pairs: pairs.length, tools: [recastRow, gridRow, waypointRow] };
+  return { level, triangles, pairs: pairs.length, tools: [recastRow, gridRow, waypointRow, sparseRow] };
 }
 
 /** The agent radius of the example scene that uses a level (its document's agentRadius), else 0.4. */
@@ -274,9 +300,11 @@ export async function benchRecast(only: string[] = []): Promise<void> {
     .filter((f) => f.endsWith('.glb') && (only.length === 0 || only.includes(f.replace(/\.glb$/, ''))))
     .sort();
   const rows: (string | number)[][] = [];
+  const results: LevelResult[] = [];
   for (const f of levels) {
     const mesh = await readMeshFile(join(LEVELS, f));
     const r = benchLevel(f.replace(/\.glb$/, ''), mesh.soup, mesh.triangles, sceneRadius(f), mesh.object);
+    results.push(r);
     for (const t of r.tools)
       rows.push([
         r.level,
@@ -300,6 +328,22 @@ export async function benchRecast(only: string[] = []): Promise<void> {
       "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space); navlab waypoints: fromObject3D with autoWaypoints (one build) + findPath on the waypoint graph.\n" +
       "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal; 'refused' = an endpoint inside solid geometry with no free voxel near (QueryError).",
   );
+  // Issue "sparse flight navigation": the octree beside recast on each level.
+  for (const r of results) {
+    const of = (tool: string) => r.tools.find((t) => t.tool === tool)!;
+    const [sparse, recast] = [of('navlab sparse'), of('recast')];
+    const check = (what: string, a: number, b: number, limit: number) => {
+      const x = +(a / b).toFixed(2);
+      return `${what} ${x}x recast (${checkTarget('sparse beside recast', `${r.level} ${what}`, x, '<=', limit, 'x recast')})`;
+    };
+    console.log(
+      `${r.level}, sparse: ${[
+        check('build', sparse.buildMs, recast.buildMs, 2),
+        check('baked', sparse.bytes, recast.bytes, 2),
+        check('median query', sparse.medianMs, recast.medianMs, 5),
+      ].join('; ')}`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchRecast(process.argv.slice(2));
