@@ -16,6 +16,7 @@ import { SearchLab } from './SearchLab.ts';
 import { SearchStatus } from './SearchStatus.ts';
 import { EndpointMarkers } from './SearchView.ts';
 import { unsearchable } from './labSettings.ts';
+import { graphTitle, layerOf, nextGraph, onVoxels } from './graphKind.ts';
 import { OctreeCellsView } from './OctreeCellsView.ts';
 import { queryInWorker } from './workerQuery.ts';
 
@@ -75,8 +76,9 @@ export class SearchFeature implements SearchPort {
     shell.sceneEdited.add((scene, old) => this.sceneEdited(scene, old));
   }
 
+  /** The scene layer searched (the octree searches the grid's voxels). */
   get graph(): 'grid' | 'waypoints' {
-    return this.lab.settings.graph;
+    return layerOf(this.lab.settings.graph);
   }
 
   get start(): Endpoint | null {
@@ -118,7 +120,7 @@ export class SearchFeature implements SearchPort {
     const s = this.shell.current;
     const toggles = this.shell.toggles;
     if (s !== null && s.grid !== null && s.doc.obstacles.length > 0) {
-      toggles.voxels = this.lab.settings.graph === 'grid';
+      toggles.voxels = onVoxels(this.lab.settings.graph);
       toggles.obstacles = !toggles.voxels;
       this.shell.applyToggles();
     }
@@ -130,15 +132,11 @@ export class SearchFeature implements SearchPort {
     const lab = this.lab;
     const scene = this.shell.current;
     if (scene !== null) {
-      const grid = lab.settings.graph === 'grid';
+      const grid = onVoxels(lab.settings.graph);
       const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.shell.views.waypoints?.radius ?? 0.3);
       this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
     }
-    this.shell.overlay.setEndpoints(
-      endpointText(lab.start),
-      endpointText(lab.goal),
-      lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph',
-    );
+    this.shell.overlay.setEndpoints(endpointText(lab.start), endpointText(lab.goal), graphTitle(lab.settings.graph));
     this.dirty = true;
     this.shell.changed.emit();
     this.shell.invalidate();
@@ -171,7 +169,7 @@ export class SearchFeature implements SearchPort {
     this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.shell.camera);
     // What is cut away is not picked: the floor under a cut roof, as on every other scene.
     clipRayToCut(this.raycaster.ray, this.shell.cut);
-    const graph = this.lab.settings.graph;
+    const graph = layerOf(this.lab.settings.graph);
     const views = this.shell.views;
     const value = endpointAt(scene, graph, this.raycaster, views.waypoints, views.world?.pickables() ?? []);
     if (value !== null) this.setEndpoint(which, value);
@@ -197,9 +195,9 @@ export class SearchFeature implements SearchPort {
         else lab.cancel();
       }),
       add('X', 'Clear the search views', key('KeyX'), () => lab.clear()),
-      add('G', 'Switch graph: waypoints / voxel grid', key('KeyG'), () => {
+      add('G', 'Switch graph: waypoints / voxel grid / octree', key('KeyG'), () => {
         if (!lab.hasGrid) return;
-        lab.settings.graph = lab.settings.graph === 'grid' ? 'waypoints' : 'grid';
+        lab.settings.graph = nextGraph(lab.settings.graph, true);
         this.graphChanged();
       }),
       add('V', 'Compare: show A / B (toggle view)', key('KeyV'), () => {

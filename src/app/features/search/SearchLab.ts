@@ -1,4 +1,3 @@
-import { startQuery } from '../../../core/query/query.ts';
 import type { QueryOptions } from '../../../core/query/report.ts';
 import type { SearchResult, SearchStatus } from '../../../core/search/result.ts';
 import type { Object3D } from 'three';
@@ -7,14 +6,14 @@ import { DiffView, labViewStyle, SearchView } from './SearchView.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { VisitedNodes } from './protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
-import { collectVisited, gridPositions } from './visited.ts';
+import { collectVisited } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
 import {
   AUTO_SPEED,
   configLabel,
   DEFAULT_CONFIG,
-  guaranteedOptimal,
   idleState,
+  needsNote,
   type LabSettings,
   type RunState,
   type SearchConfig,
@@ -27,9 +26,9 @@ import { record, stepWatched } from './labStepping.ts';
 import { collectSteps, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
 import { optimalityNote, optimalReference, workerOptimum } from './optimality.ts';
 import { pathMeasures, pathPoints } from './pathSummary.ts';
-
-/** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
-const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
+import { layerOf, onVoxels } from './graphKind.ts';
+import { OctreeSearch } from './octreeSearch.ts';
+import { nodePositions, startLabRun } from './labStart.ts';
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -37,7 +36,8 @@ const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
  * expansions per frame within a time budget, and its view grows live; an unwatched one runs
  * in a worker and comes back with its visited nodes. Both go through the scene's NavWorld
  * (`search` here, `query` in the worker), so results equal `nav path` and `navlab.query` for
- * the same query.
+ * the same query. On the grid's octree (graph 'octree'), the core's SparseRun (octreeSearch.ts)
+ * is always stepped on the main thread: unwatched, it runs to its end at once.
  */
 export class SearchLab {
   readonly settings: LabSettings = {
@@ -65,6 +65,8 @@ export class SearchLab {
   finishing = false;
   /** Nodes expanded by only A, only B and both, once a comparison has finished. */
   diff: ExpandedDiff | null = null;
+  /** The octree searches' space, built for the first octree run after a load or an edit. */
+  readonly octree = new OctreeSearch();
   private scene: LoadedScene | null = null;
   private parent: Object3D | null = null;
   private waypointRadius = 0.3;
@@ -99,6 +101,7 @@ export class SearchLab {
   setScene(scene: LoadedScene, parent: Object3D, waypointRadius: number): void {
     this.clear();
     this.scene = scene;
+    this.octree.invalidate();
     applySceneSettings(this.settings, scene);
     this.parent = parent;
     this.waypointRadius = waypointRadius;
@@ -120,6 +123,7 @@ export class SearchLab {
     const idle = this.runs.every((r) => r.state.phase === 'idle') && this.diff === null;
     if (!idle) this.clear();
     this.scene = scene;
+    this.octree.invalidate();
     const valid = endpointValid(scene, this.start) && endpointValid(scene, this.goal);
     if (!valid) this.defaultEndpoints();
     if (shown && this.start !== null && this.goal !== null) {
@@ -206,13 +210,10 @@ export class SearchLab {
       r.state = { ...idleState(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
       try {
         // Checks the endpoints and options in both cases (a worker run reports the same errors later).
-        const search = startQuery(scene.nav, graph, this.start!, this.goal!, this.searchOptions(r.config), r.ctx, LAB_LABELS);
-        r.space = search.space;
-        if (this.settings.watch) {
-          r.watch(search.run);
-        } else {
-          this.runInWorker(r, scene, this.token);
-        }
+        const run = startLabRun(r, scene, graph, this.start!, this.goal!, this.searchOptions(r.config), this.octree);
+        if (this.settings.watch || graph === 'octree') r.watch(run, graph !== 'octree');
+        else this.runInWorker(r, scene, this.token);
+        this.finishing ||= !this.settings.watch;
       } catch (e) {
         r.run = null;
         r.state = { ...r.state, phase: 'error', message: (e as Error).message };
@@ -293,7 +294,7 @@ export class SearchLab {
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
     const graph = this.settings.graph;
     const options = this.searchOptions(r.config);
-    queryInWorker(this.pool, scene, { graph, from: this.start!, to: this.goal!, options, visited: true })
+    queryInWorker(this.pool, scene, { graph: layerOf(graph), from: this.start!, to: this.goal!, options, visited: true })
       .then((reply) => {
         if (token !== this.token) return;
         const rep = reply.report;
@@ -312,11 +313,10 @@ export class SearchLab {
 
   /** Draws a run's visited nodes and search steps as they are now. */
   drawVisited(r: LabRun): void {
-    const scene = this.scene!;
-    const positions = this.settings.graph === 'grid' ? gridPositions(scene.grid!) : scene.graph;
+    const positions = nodePositions(this.scene!, this.settings.graph, this.octree);
     collectVisited(r.ctx, positions, r.visited);
     r.view?.setVisited(r.visited);
-    if (r.run !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
+    if (r.run !== null && r.steps !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
   }
 
   /** Ends a watched run with its result: drawn (unless `draw` is false: just drawn), its path shown. */
@@ -335,7 +335,7 @@ export class SearchLab {
     r.view?.setPath(m.nodes > 0 ? points : null, status !== 'found');
     if (this.settings.compare && this.runs.every((o) => o.state.phase === 'done')) this.compareDone();
     this.onChange();
-    if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
+    if (status === 'found' && needsNote(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
     // The other run may now be able to judge this one (or the reverse).
     for (const other of this.runs)
       if (
@@ -343,7 +343,7 @@ export class SearchLab {
         other.state.phase === 'done' &&
         other.state.note === null &&
         other.state.status === 'found' &&
-        !guaranteedOptimal(other.config, this.settings.graph)
+        needsNote(other.config, this.settings.graph)
       )
         void this.optimalityNote(other, this.token);
   }
@@ -372,7 +372,7 @@ export class SearchLab {
   private compareDone(): void {
     const scene = this.scene!;
     const [a, b] = this.runs;
-    const key = this.settings.graph === 'grid' ? gridNodeKey(scene.grid!) : graphNodeKey(scene.graph);
+    const key = onVoxels(this.settings.graph) ? gridNodeKey(scene.grid!) : graphNodeKey(scene.graph);
     const d = expandedDiff(a.visited, b.visited, key);
     this.diff = d;
     this.diffView?.setNodes(d);
@@ -381,7 +381,7 @@ export class SearchLab {
 
   /** New views in the style of the graph: cubes for voxels, spheres around waypoints. */
   private makeViews(): void {
-    const style = labViewStyle(this.settings.graph === 'grid', this.scene?.grid?.cellSize ?? 1, this.waypointRadius);
+    const style = labViewStyle(onVoxels(this.settings.graph), this.scene?.grid?.cellSize ?? 1, this.waypointRadius);
     this.diffView?.dispose();
     this.diffView = new DiffView(style.diffSize);
     this.parent?.add(this.diffView);

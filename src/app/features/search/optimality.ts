@@ -6,6 +6,7 @@ import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 import { num } from '../../shell/dom/format.ts';
 import { guaranteedOptimal, type GraphKind, type SearchConfig } from './labSettings.ts';
 import { queryInWorker } from './workerQuery.ts';
+import { layerOf } from './graphKind.ts';
 
 /**
  * The optimality note of a run that is not guaranteed optimal: how its cost compares with
@@ -23,7 +24,7 @@ export async function workerOptimum(
 ): Promise<number> {
   const options: QueryOptions = { heuristic: 'exact', weight: 1 };
   if (graph === 'grid') Object.assign(options, { neighborhood: config.neighborhood, cornerCutting: config.cornerCutting });
-  const reply = await queryInWorker(pool, scene, { graph, from, to, options });
+  const reply = await queryInWorker(pool, scene, { graph: layerOf(graph), from, to, options });
   return reply.report.cost;
 }
 

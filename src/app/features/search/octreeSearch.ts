@@ -1,0 +1,65 @@
+import { now } from '../../../core/clock.ts';
+import type { VoxelGrid } from '../../../core/grid/VoxelGrid.ts';
+import type { QueryOptions } from '../../../core/query/report.ts';
+import type { SearchContext } from '../../../core/search/SearchContext.ts';
+import type { SearchOptions } from '../../../core/search/options.ts';
+import { sparseFromGrid } from '../../../core/sparse/build.ts';
+import { SparseRun } from '../../../core/sparse/SparseRun.ts';
+import { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
+import type { Endpoint } from '../../shell/workers/protocol.ts';
+
+/**
+ * The lab's searches on the sparse voxel octree of a scene's grid: the SparseSpace (with its
+ * connected components, so an unreachable goal is known before any search and the run ends at
+ * the closest reachable voxel) is built from the grid (sparseFromGrid) for the first run, kept
+ * for the runs after, and built again after the grid was edited (`invalidate`: the editor
+ * edits the grid in place). Runs are the core's SparseRun, stepped like the dense runs.
+ */
+export class OctreeSearch {
+  /** Spaces built so far (a work counter: runs on an unchanged grid build none). */
+  builds = 0;
+  /** Wall time of the last build (sparseFromGrid + SparseSpace), ms. */
+  buildMs = 0;
+  private grid: VoxelGrid | null = null;
+  private space: SparseSpace | null = null;
+
+  /** The grid changed (an edit, a new scene): the next run builds the space again. */
+  invalidate(): void {
+    this.space = null;
+    this.grid = null;
+  }
+
+  /** The search space of `grid`'s octree, built when the grid is new or was edited since. */
+  spaceOf(grid: VoxelGrid): SparseSpace {
+    if (this.space === null || this.grid !== grid) {
+      const t = now();
+      this.space = new SparseSpace(sparseFromGrid(grid), { components: true });
+      this.grid = grid;
+      this.buildMs = now() - t;
+      this.builds++;
+    }
+    return this.space;
+  }
+
+  /**
+   * A resumable any-angle run from voxel `from` to voxel `to` on `grid`'s octree, with the
+   * options the octree takes (heuristic 'zero' or the straight-line distance, weight,
+   * tie-break, budget); the grid's movement rules and algorithm do not apply. A waypoint id,
+   * a blocked or outside voxel throws an Error naming the endpoint.
+   */
+  start(grid: VoxelGrid, from: Endpoint, to: Endpoint, options: QueryOptions, ctx: SearchContext): SparseRun {
+    const voxel = (name: string, e: Endpoint): readonly number[] => {
+      if (typeof e === 'string') throw new Error(`${name}: the octree searches between voxels, not waypoint '${e}'`);
+      if (!grid.inBounds(e[0], e[1], e[2])) throw new Error(`${name}: voxel (${e.join(', ')}) is outside the grid`);
+      if (grid.isBlocked(e[0], e[1], e[2])) throw new Error(`${name}: voxel (${e.join(', ')}) is blocked`);
+      return e;
+    };
+    const start = voxel('start', from);
+    const goal = voxel('goal', to);
+    const { heuristic, weight, tieBreak, maxExpansions } = options;
+    const o = Object.fromEntries(
+      Object.entries({ heuristic, weight, tieBreak, maxExpansions }).filter(([, v]) => v !== undefined),
+    ) as Partial<SearchOptions>;
+    return new SparseRun(this.spaceOf(grid), start, goal, o, ctx);
+  }
+}

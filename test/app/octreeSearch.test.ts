@@ -1,0 +1,134 @@
+import { Group } from 'three';
+import { describe, expect, it } from 'vitest';
+import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
+import { graphChoices, graphTitle, layerOf, nextGraph, onVoxels } from '../../src/app/features/search/graphKind.ts';
+import { configLabel, DEFAULT_CONFIG, needsNote } from '../../src/app/features/search/labSettings.ts';
+import { sparseFromGrid } from '../../src/core/sparse/build.ts';
+import { findPathSparse } from '../../src/core/sparse/SparseRun.ts';
+import { SparseSpace } from '../../src/core/sparse/SparseSpace.ts';
+import type { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
+import { inlinePool, loadedScene } from './helpers.ts';
+
+function octreeLab(file: string): { lab: SearchLab; scene: LoadedScene } {
+  const scene = loadedScene(file);
+  const lab = new SearchLab(inlinePool(() => scene));
+  lab.setScene(scene, new Group(), 0.3);
+  lab.settings.graph = 'octree';
+  lab.graphChanged();
+  return { lab, scene };
+}
+
+/** Ticks until no run is running (each tick stands for a frame); returns the frames. */
+function finish(l: SearchLab): number {
+  let frames = 0;
+  for (; l.running; frames++) {
+    if (frames > 10_000) throw new Error('search did not finish');
+    l.tick();
+  }
+  return frames;
+}
+
+/** The same query straight on the core: a fresh SparseSpace of the scene's grid and one SparseRun. */
+function direct(scene: LoadedScene, l: SearchLab) {
+  const space = new SparseSpace(sparseFromGrid(scene.grid!), { components: true });
+  const o = l.settings.a;
+  return findPathSparse(space, l.start as number[], l.goal as number[], { heuristic: o.heuristic, weight: o.weight, tieBreak: o.tieBreak });
+}
+
+describe('the graph kinds', () => {
+  it('offers the octree on grid scenes only, cycles through the three, and names their layer', () => {
+    expect(graphChoices(true)).toEqual(['waypoints', 'grid', 'octree']);
+    expect(graphChoices(false)).toEqual(['waypoints']);
+    expect([nextGraph('waypoints', true), nextGraph('grid', true), nextGraph('octree', true)]).toEqual(['grid', 'octree', 'waypoints']);
+    expect(nextGraph('waypoints', false)).toBe('waypoints');
+    expect([onVoxels('octree'), onVoxels('grid'), onVoxels('waypoints')]).toEqual([true, true, false]);
+    expect([layerOf('octree'), layerOf('waypoints')]).toEqual(['grid', 'waypoints']);
+    expect(graphTitle('octree')).toBe('sparse voxel octree');
+    expect(configLabel(DEFAULT_CONFIG, 'octree')).toBe('Octree any-angle exact');
+    expect(needsNote({ ...DEFAULT_CONFIG, weight: 2 }, 'octree')).toBe(false);
+    expect(needsNote({ ...DEFAULT_CONFIG, weight: 2 }, 'grid')).toBe(true);
+  });
+});
+
+describe('SearchLab on the octree', () => {
+  it('watches a sparse search over frames to the same result as one SparseRun, between voxel endpoints', () => {
+    const { lab: l, scene } = octreeLab('maze.json');
+    expect(Array.isArray(l.start) && Array.isArray(l.goal)).toBe(true);
+    l.settings.perFrame = 20;
+    expect(l.runSearch()).toBeNull();
+    expect(l.states[0]).toMatchObject({ phase: 'running', label: 'Octree any-angle exact' });
+    const frames = finish(l);
+    const want = direct(scene, l);
+    const [s] = l.states;
+    expect(want.status).toBe('found');
+    expect(s).toMatchObject({ phase: 'done', status: 'found', expanded: want.expanded, nodes: want.path.length, goalDistance: 0 });
+    expect(s.cost).toBeCloseTo(want.cost, 9);
+    expect(frames).toBeGreaterThan(want.expanded / 20);
+    // Drawn: every closed and open cell at the voxel it stands for, costs ramping from 0.
+    const v = l.visitedOf('A');
+    let closed = 0;
+    for (let i = 0; i < v.count; i++) closed += v.closed[i];
+    expect(closed).toBe(want.expanded);
+    expect(v.count - closed).toBe(s.open);
+    expect(v.maxG).toBeGreaterThan(0);
+    // Its path ends at the goal voxel's centre; no optimality note (nothing to compare with).
+    expect(s.note).toBeNull();
+    expect(l.octree.builds).toBe(1);
+  });
+
+  it('steps by hand, keeps the octree for the next run and builds it again after an edit', () => {
+    const { lab: l, scene } = octreeLab('maze.json');
+    l.settings.perFrame = 1;
+    l.runSearch();
+    l.step(4);
+    expect(l.states[0]).toMatchObject({ phase: 'running', expanded: 4 });
+    l.cancel();
+    expect(l.states[0]).toMatchObject({ phase: 'done', status: 'cancelled', expanded: 4 });
+    l.runSearch();
+    l.finishNow();
+    finish(l);
+    expect(l.states[0].status).toBe('found');
+    expect(l.octree.builds).toBe(1);
+    // Paint: a free voxel next to the start is blocked in place, as the editor does.
+    const [x, y, z] = l.start as number[];
+    const free = [
+      [x + 1, y, z],
+      [x - 1, y, z],
+      [x, y, z + 1],
+      [x, y, z - 1],
+    ].find(([a, b, c]) => scene.grid!.inBounds(a, b, c) && !scene.grid!.isBlocked(a, b, c))!;
+    scene.grid!.setBlocked(free[0], free[1], free[2], true);
+    l.sceneEdited(scene);
+    finish(l);
+    expect(l.octree.builds).toBe(2);
+    // The maze's corridor is closed next to the start: the re-run (on a fresh octree) knows it.
+    const want = direct(scene, l);
+    expect(want.status).toBe('unreachable');
+    expect(l.states[0]).toMatchObject({ status: 'unreachable', expanded: want.expanded });
+    expect(l.states[0].cost).toBeCloseTo(want.cost, 9);
+  });
+
+  it('ends an unreachable goal at the closest reachable voxel, and runs to its end at once when not watched', () => {
+    const { lab: l, scene } = octreeLab('sealed-room.json');
+    l.settings.watch = false;
+    expect(l.runSearch()).toBeNull();
+    // Unwatched, the octree's run still steps on the main thread (no worker knows the octree), to its end.
+    finish(l);
+    const want = direct(scene, l);
+    expect(want.status).toBe('unreachable');
+    expect(l.states[0]).toMatchObject({ phase: 'done', status: 'unreachable', expanded: want.expanded });
+    expect(l.states[0].goalDistance).toBeGreaterThan(0);
+    expect(l.states[0].nodes).toBeGreaterThan(0);
+  });
+
+  it('names a blocked or waypoint endpoint', () => {
+    const { lab: l, scene } = octreeLab('maze.json');
+    const g = scene.grid!;
+    let blocked: number[] | null = null;
+    for (let i = 0; i < g.X && blocked === null; i++) if (g.isBlocked(i, 0, 0)) blocked = [i, 0, 0];
+    l.setEndpoint('goal', blocked);
+    expect(l.runSearch()).toBe(`goal: voxel (${blocked!.join(', ')}) is blocked`);
+    l.setEndpoint('goal', 'w1');
+    expect(l.runSearch()).toBe("goal: the octree searches between voxels, not waypoint 'w1'");
+  });
+});
