@@ -287,6 +287,51 @@ describe('the octree cells view (dev)', () => {
   });
 });
 
+describe('watching a search on the octree (dev)', () => {
+  it('choosing the octree as the graph and pressing R watches a sparse search to a found any-angle path, drawn in green', async () => {
+    await loadScene(page, WALLS_SCENE, WALLS_VIEW);
+    const select = page.locator('[data-testid="Search/graph (G)"] select');
+    expect(await select.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text))).toEqual(['waypoints', 'grid', 'octree']);
+    await select.selectOption('octree');
+    await expect.poll(status, SLOW).toBe('idle');
+    expect(await page.textContent('#hud .ends')).toContain('sparse voxel octree');
+    const before = await pixelsOf(0x22c55e);
+    await runToEnd();
+    const text = (await page.textContent('#status')) ?? '';
+    expect(text).toMatch(/^found\s*Octree any-angle exact/);
+    const lab = () =>
+      page.evaluate(() => {
+        type Run = { state: { status: string; expanded: number; nodes: number; cost: number }; visited: { count: number } };
+        const l = (window as unknown as { __navlabEditor: { app: { lab: { runs: Run[]; octree: { builds: number } } } } }).__navlabEditor
+          .app.lab;
+        return { ...l.runs[0].state, drawn: l.runs[0].visited.count, builds: l.octree.builds };
+      });
+    const run = await lab();
+    expect(run).toMatchObject({ status: 'found', builds: 1 });
+    // Any-angle across the floor: a few corners, far fewer cells expanded than voxels searched by the grid's A*.
+    expect(run.nodes).toBeGreaterThan(1);
+    expect(run.nodes).toBeLessThan(12);
+    expect(run.expanded).toBeGreaterThan(5);
+    expect(run.drawn).toBeGreaterThanOrEqual(run.expanded);
+    expect(text).toContain(`${run.expanded} expanded`);
+    const path = await pixelsOf(0x22c55e);
+    expect(path - before, `path pixels ${path}, before the run ${before}`).toBeGreaterThan(300);
+    // An edit (a block in open floor space) builds the octree again for the search that follows it.
+    await page.evaluate(() =>
+      (window as unknown as { __navlabEditor: { commit(l: string, f: (d: unknown) => unknown): boolean } }).__navlabEditor.commit(
+        'Add block',
+        (d) => {
+          const doc = d as { voxels: { solid: number[][] } };
+          return { ...doc, voxels: { ...doc.voxels, solid: [...doc.voxels.solid, [25, 1, 2, 25, 1, 2]] } };
+        },
+      ),
+    );
+    await expect.poll(async () => (await lab()).builds, SLOW).toBe(2);
+    await expect.poll(async () => (await lab()).status, SLOW).toBe('found');
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
+  });
+});
+
 describe('tooltips (dev)', () => {
   it('a waypoint tooltip next to the settings panel flips to the left instead of going under it', async () => {
     const scene = {
