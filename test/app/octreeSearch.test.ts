@@ -8,6 +8,10 @@ import { findPathSparse } from '../../src/core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../src/core/sparse/SparseSpace.ts';
 import type { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
 import { inlinePool, loadedScene } from './helpers.ts';
+import { PALETTE } from '../../src/app/shell/stage/palette.ts';
+import { OCTREE_INSET } from '../../src/app/features/search/octreeCells.ts';
+
+const rgb = (hex: number) => [(hex >> 16) & 255, (hex >> 8) & 255, hex & 255].map((c) => c / 255);
 
 function octreeLab(file: string): { lab: SearchLab; scene: LoadedScene } {
   const scene = loadedScene(file);
@@ -71,6 +75,37 @@ describe('SearchLab on the octree', () => {
     expect(closed).toBe(want.expanded);
     expect(v.count - closed).toBe(s.open);
     expect(v.maxG).toBeGreaterThan(0);
+    // And every closed cell as a box outline, coloured by its cost like the nodes (yellow at g = 0 to red at the largest g).
+    const r = l.runs[0];
+    expect(r.cellLines.cells).toBe(want.expanded);
+    expect(r.view!.cells.geometry.drawRange.count).toBe(24 * want.expanded);
+    expect(r.view!.cells.visible).toBe(true);
+    const space = l.octree.spaceOf(scene.grid!);
+    const box = [0, 0, 0, 0, 0, 0];
+    const lo = rgb(PALETTE.visitedLow);
+    const hi = rgb(PALETTE.visitedHigh);
+    let i = 0;
+    r.ctx.forEachVisited((cell, g, closed) => {
+      if (!closed) return;
+      space.cellBox(cell, box);
+      const p = r.cellLines.positions.subarray(72 * i, 72 * i + 72);
+      for (let a = 0; a < 3; a++) {
+        const along = [...Array(24).keys()].map((k) => p[3 * k + a]);
+        const o = [space.world.origin.x, space.world.origin.y, space.world.origin.z][a];
+        const s = space.world.cellSize;
+        expect(Math.min(...along)).toBeCloseTo(o + s * (box[a] + OCTREE_INSET), 5);
+        expect(Math.max(...along)).toBeCloseTo(o + s * (box[a] + box[3 + a] - OCTREE_INSET), 5);
+      }
+      const t = g / v.maxG;
+      const c = r.cellLines.colors.subarray(72 * i, 72 * i + 3);
+      for (let k = 0; k < 3; k++) expect(c[k]).toBeCloseTo(lo[k] + (hi[k] - lo[k]) * t, 5);
+      i++;
+    });
+    expect(i).toBe(want.expanded);
+    // The visited layer off hides them with the nodes.
+    l.settings.layers.visited = false;
+    l.applyLayers();
+    expect(r.view!.cells.visible).toBe(false);
     // Its path ends at the goal voxel's centre; no optimality note (nothing to compare with).
     expect(s.note).toBeNull();
     expect(l.octree.builds).toBe(1);

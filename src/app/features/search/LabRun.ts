@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './l
 import { listenToSteps, stepAlgorithm, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
 import { RECENT_SIGHT_CHECKS } from './labSteps.ts';
 import { emptyVisited } from './visited.ts';
+import { emptyCellLines } from './octreeVisited.ts';
 import { LargeSearchContext } from '../../../core/sparse/largeContext.ts';
 
 /**
@@ -24,6 +25,8 @@ export class LabRun {
   visited: VisitedNodes = emptyVisited();
   /** What the watched search does beyond A* (labSteps), as last drawn. */
   readonly segments = emptySegments();
+  /** The outlines of the closed octree cells, as last drawn (a search on the octree). */
+  readonly cellLines = emptyCellLines();
   /** The recent line-of-sight checks of a watched Lazy Theta* run. */
   readonly sight = new SightLog(RECENT_SIGHT_CHECKS);
   /** Whose steps the view shows (null: A*, or a search run in a worker). */

@@ -6,7 +6,6 @@ import { DiffView, labViewStyle, SearchView } from './SearchView.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { VisitedNodes } from './protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
-import { collectVisited } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
 import {
   AUTO_SPEED,
@@ -23,12 +22,12 @@ import { LabRun } from './LabRun.ts';
 import { queryInWorker } from './workerQuery.ts';
 import { applySceneSettings, searchOptions } from './labOptions.ts';
 import { record, stepWatched } from './labStepping.ts';
-import { collectSteps, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
+import type { StepAlgorithm } from '../../../core/debug/runSteps.ts';
 import { optimalityNote, optimalReference, workerOptimum } from './optimality.ts';
 import { pathMeasures, pathPoints } from './pathSummary.ts';
 import { layerOf, onVoxels } from './graphKind.ts';
 import { OctreeSearch } from './octreeSearch.ts';
-import { nodePositions, startLabRun } from './labStart.ts';
+import { drawRun, startLabRun } from './graphRuns.ts';
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -313,10 +312,7 @@ export class SearchLab {
 
   /** Draws a run's visited nodes and search steps as they are now. */
   drawVisited(r: LabRun): void {
-    const positions = nodePositions(this.scene!, this.settings.graph, this.octree);
-    collectVisited(r.ctx, positions, r.visited);
-    r.view?.setVisited(r.visited);
-    if (r.run !== null && r.steps !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
+    drawRun(r, this.scene!, this.settings.graph, this.octree);
   }
 
   /** Ends a watched run with its result: drawn (unless `draw` is false: just drawn), its path shown. */

@@ -7,7 +7,15 @@ import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { GraphKind } from './graphKind.ts';
 import type { LabRun } from './LabRun.ts';
 import type { OctreeSearch } from './octreeSearch.ts';
-import { gridPositions } from './visited.ts';
+import { collectVisited, gridPositions } from './visited.ts';
+import { collectSteps } from '../../../core/debug/runSteps.ts';
+import { closedCellLines } from './octreeVisited.ts';
+
+/**
+ * What a lab run does by the graph it searches: how it starts (the core's query, or a
+ * SparseRun on the octree) and how it is drawn (nodes at their positions; the octree's closed
+ * cells also as outlines).
+ */
 
 /** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
 const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
@@ -43,6 +51,18 @@ export function startLabRun(
 export function nodePositions(scene: LoadedScene, graph: GraphKind, octree: OctreeSearch): Pick<SearchSpace, 'position'> {
   if (graph === 'waypoints') return scene.graph;
   return graph === 'octree' ? octree.spaceOf(gridOf(scene)) : gridPositions(gridOf(scene));
+}
+
+/**
+ * Draws run `r`'s visited nodes and its algorithm's steps as they are now; on the octree also
+ * the outlines of the cells it closed, coloured by cost like the nodes.
+ */
+export function drawRun(r: LabRun, scene: LoadedScene, graph: GraphKind, octree: OctreeSearch): void {
+  const positions = nodePositions(scene, graph, octree);
+  collectVisited(r.ctx, positions, r.visited);
+  r.view?.setVisited(r.visited);
+  if (graph === 'octree') r.view?.setCells(closedCellLines(octree.spaceOf(gridOf(scene)), r.ctx, r.visited.maxG, r.cellLines));
+  if (r.run !== null && r.steps !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
 }
 
 function gridOf(scene: LoadedScene) {
