@@ -22,8 +22,14 @@ function octreeLab(file: string): { lab: SearchLab; scene: LoadedScene } {
   return { lab, scene };
 }
 
-/** Ticks until no run is running (each tick stands for a frame); returns the frames. */
-function finish(l: SearchLab): number {
+/** Lets the (inline) worker build the octree: the runs start once it is built. */
+async function built(l: SearchLab): Promise<void> {
+  for (let i = 0; i < 10 && l.running && l.runs[0].run === null; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+/** Lets the octree be built, then ticks until no run is running (each tick stands for a frame); returns the frames. */
+async function finish(l: SearchLab): Promise<number> {
+  await built(l);
   let frames = 0;
   for (; l.running; frames++) {
     if (frames > 10_000) throw new Error('search did not finish');
@@ -55,13 +61,17 @@ describe('the graph kinds', () => {
 });
 
 describe('SearchLab on the octree', () => {
-  it('watches a sparse search over frames to the same result as one SparseRun, between voxel endpoints', () => {
+  it('builds the octree in a worker, then watches a sparse search over frames to the same result as one SparseRun', async () => {
     const { lab: l, scene } = octreeLab('maze.json');
     expect(Array.isArray(l.start) && Array.isArray(l.goal)).toBe(true);
     l.settings.perFrame = 20;
     expect(l.runSearch()).toBeNull();
-    expect(l.states[0]).toMatchObject({ phase: 'running', label: 'Octree any-angle exact' });
-    const frames = finish(l);
+    expect(l.states[0]).toMatchObject({ phase: 'running', label: 'building the octree…' });
+    await built(l);
+    expect(l.states[0]).toMatchObject({ phase: 'running', label: 'Octree any-angle exact', expanded: 0 });
+    expect(l.octree).toMatchObject({ builds: 1 });
+    expect(l.octree.workerMs).toBeGreaterThan(0);
+    const frames = await finish(l);
     const want = direct(scene, l);
     const [s] = l.states;
     expect(want.status).toBe('found');
@@ -111,17 +121,20 @@ describe('SearchLab on the octree', () => {
     expect(l.octree.builds).toBe(1);
   });
 
-  it('steps by hand, keeps the octree for the next run and builds it again after an edit', () => {
+  it('steps by hand, keeps the octree for the next run and builds it again after an edit', async () => {
     const { lab: l, scene } = octreeLab('maze.json');
     l.settings.perFrame = 1;
     l.runSearch();
+    await built(l);
     l.step(4);
     expect(l.states[0]).toMatchObject({ phase: 'running', expanded: 4 });
     l.cancel();
     expect(l.states[0]).toMatchObject({ phase: 'done', status: 'cancelled', expanded: 4 });
+    // The next run starts at once, on the same octree.
     l.runSearch();
+    expect(l.runs[0].run).not.toBeNull();
     l.finishNow();
-    finish(l);
+    await finish(l);
     expect(l.states[0].status).toBe('found');
     expect(l.octree.builds).toBe(1);
     // Paint: a free voxel next to the start is blocked in place, as the editor does.
@@ -134,7 +147,7 @@ describe('SearchLab on the octree', () => {
     ].find(([a, b, c]) => scene.grid!.inBounds(a, b, c) && !scene.grid!.isBlocked(a, b, c))!;
     scene.grid!.setBlocked(free[0], free[1], free[2], true);
     l.sceneEdited(scene);
-    finish(l);
+    await finish(l);
     expect(l.octree.builds).toBe(2);
     // The maze's corridor is closed next to the start: the re-run (on a fresh octree) knows it.
     const want = direct(scene, l);
@@ -143,12 +156,14 @@ describe('SearchLab on the octree', () => {
     expect(l.states[0].cost).toBeCloseTo(want.cost, 9);
   });
 
-  it('ends an unreachable goal at the closest reachable voxel, and runs to its end at once when not watched', () => {
+  it('ends an unreachable goal at the closest reachable voxel, and runs to its end at once when not watched', async () => {
     const { lab: l, scene } = octreeLab('sealed-room.json');
     l.settings.watch = false;
     expect(l.runSearch()).toBeNull();
-    // Unwatched, the octree's run still steps on the main thread (no worker knows the octree), to its end.
-    finish(l);
+    // Unwatched, the octree's run still steps on the main thread, straight to its end (no drawing before).
+    await built(l);
+    expect(l.finishing).toBe(true);
+    await finish(l);
     const want = direct(scene, l);
     expect(want.status).toBe('unreachable');
     expect(l.states[0]).toMatchObject({ phase: 'done', status: 'unreachable', expanded: want.expanded });
@@ -156,8 +171,11 @@ describe('SearchLab on the octree', () => {
     expect(l.states[0].nodes).toBeGreaterThan(0);
   });
 
-  it('names a blocked or waypoint endpoint', () => {
+  it('names a blocked or waypoint endpoint', async () => {
     const { lab: l, scene } = octreeLab('maze.json');
+    // Once the octree is built (a first run), a run starts at once and names a bad endpoint.
+    l.runSearch();
+    await finish(l);
     const g = scene.grid!;
     let blocked: number[] | null = null;
     for (let i = 0; i < g.X && blocked === null; i++) if (g.isBlocked(i, 0, 0)) blocked = [i, 0, 0];

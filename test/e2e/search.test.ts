@@ -302,13 +302,15 @@ describe('watching a search on the octree (dev)', () => {
     const lab = () =>
       page.evaluate(() => {
         type Run = { state: { status: string; expanded: number; nodes: number; cost: number }; visited: { count: number } };
-        const l = (window as unknown as { __navlabEditor: { app: { lab: { runs: Run[]; octree: { builds: number } } } } }).__navlabEditor
-          .app.lab;
-        return { ...l.runs[0].state, drawn: l.runs[0].visited.count, builds: l.octree.builds };
+        type Octree = { builds: number; workerMs: number };
+        const l = (window as unknown as { __navlabEditor: { app: { lab: { runs: Run[]; octree: Octree } } } }).__navlabEditor.app.lab;
+        return { ...l.runs[0].state, drawn: l.runs[0].visited.count, builds: l.octree.builds, workerMs: l.octree.workerMs };
       });
     const run = await lab();
     expect(run).toMatchObject({ status: 'found', builds: 1 });
-    // Any-angle across the floor: a few corners, far fewer cells expanded than voxels searched by the grid's A*.
+    // Built in a nav worker, off the main thread.
+    expect(run.workerMs).toBeGreaterThan(0);
+    // Any-angle across the floor: a few corners.
     expect(run.nodes).toBeGreaterThan(1);
     expect(run.nodes).toBeLessThan(12);
     expect(run.expanded).toBeGreaterThan(5);

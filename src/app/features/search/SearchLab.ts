@@ -7,23 +7,14 @@ import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { VisitedNodes } from './protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
-import {
-  AUTO_SPEED,
-  configLabel,
-  DEFAULT_CONFIG,
-  idleState,
-  needsNote,
-  type LabSettings,
-  type RunState,
-  type SearchConfig,
-} from './labSettings.ts';
+import { AUTO_SPEED, configLabel, DEFAULT_CONFIG, idleState, type LabSettings, type RunState, type SearchConfig } from './labSettings.ts';
 import { cannotSearch, defaultEndpoints, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
-import { queryInWorker } from './workerQuery.ts';
+import { runInWorker } from './workerQuery.ts';
 import { applySceneSettings, searchOptions } from './labOptions.ts';
 import { record, stepWatched } from './labStepping.ts';
 import type { StepAlgorithm } from '../../../core/debug/runSteps.ts';
-import { optimalityNote, optimalReference, workerOptimum } from './optimality.ts';
+import { noteOptimality } from './optimality.ts';
 import { pathMeasures, pathPoints } from './pathSummary.ts';
 import { layerOf, onVoxels } from './graphKind.ts';
 import { OctreeSearch } from './octreeSearch.ts';
@@ -203,6 +194,7 @@ export class SearchLab {
       this.onChange();
       return message;
     }
+    if (graph === 'octree' && !this.octree.ready(scene.grid)) return this.buildOctree(scene, runs);
     for (const r of runs) {
       r.config = { ...(r.key === 'A' ? this.settings.a : this.settings.b) };
       const other = r.key === 'A' ? this.settings.b : this.settings.a;
@@ -291,23 +283,44 @@ export class SearchLab {
   }
 
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
-    const graph = this.settings.graph;
-    const options = this.searchOptions(r.config);
-    queryInWorker(this.pool, scene, { graph: layerOf(graph), from: this.start!, to: this.goal!, options, visited: true })
-      .then((reply) => {
+    const query = { graph: layerOf(this.settings.graph), from: this.start!, to: this.goal!, options: this.searchOptions(r.config) };
+    const failed = (message: string) => {
+      r.state = { ...r.state, phase: 'error', message };
+      this.onChange();
+    };
+    runInWorker(
+      this.pool,
+      scene,
+      query,
+      r,
+      () => token === this.token,
+      (p, rep) => this.complete(r, rep.status, rep.cost, p, rep.expanded, rep.ms),
+      failed,
+    );
+  }
+
+  /**
+   * Builds the octree of `scene`'s grid in a worker while the runs show "building the octree",
+   * then starts them (a search started, or an edit, meanwhile drops it). Returns null.
+   */
+  private buildOctree(scene: LoadedScene, runs: LabRun[]): null {
+    const token = this.token;
+    for (const r of runs) r.state = { ...idleState(r.key), phase: 'running', label: 'building the octree…' };
+    this.octree.build(this.pool, scene).then(
+      () => {
         if (token !== this.token) return;
-        const rep = reply.report;
-        const points = new Float32Array(3 * rep.path.length);
-        rep.path.forEach((p, i) => points.set(this.settings.graph === 'grid' ? this.endpointPosition(p)! : p, 3 * i));
-        r.visited = reply.visited!;
-        r.view?.setVisited(r.visited);
-        this.complete(r, rep.status, rep.cost, points, rep.expanded, rep.ms);
-      })
-      .catch((e: Error) => {
+        const finishing = this.finishing;
+        this.runSearch();
+        this.finishing ||= finishing;
+      },
+      (e: Error) => {
         if (token !== this.token) return;
-        r.state = { ...r.state, phase: 'error', message: e.message };
+        for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message: e.message };
         this.onChange();
-      });
+      },
+    );
+    this.onChange();
+    return null;
   }
 
   /** Draws a run's visited nodes and search steps as they are now. */
@@ -331,37 +344,8 @@ export class SearchLab {
     r.view?.setPath(m.nodes > 0 ? points : null, status !== 'found');
     if (this.settings.compare && this.runs.every((o) => o.state.phase === 'done')) this.compareDone();
     this.onChange();
-    if (status === 'found' && needsNote(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
-    // The other run may now be able to judge this one (or the reverse).
-    for (const other of this.runs)
-      if (
-        other !== r &&
-        other.state.phase === 'done' &&
-        other.state.note === null &&
-        other.state.status === 'found' &&
-        needsNote(other.config, this.settings.graph)
-      )
-        void this.optimalityNote(other, this.token);
-  }
-
-  /**
-   * Compares a run that is not guaranteed optimal with the optimum: taken from the other
-   * run when that one is guaranteed optimal under the same movement rules, else computed in
-   * a worker (A* exact, weight 1: a search nobody watches).
-   */
-  private async optimalityNote(r: LabRun, token: number): Promise<void> {
-    const graph = this.settings.graph;
-    const scene = this.scene!;
-    let optimum: number;
-    try {
-      const ref = optimalReference(r, this.activeRuns(), graph);
-      optimum = ref ?? (await workerOptimum(this.pool, scene, graph, r.config, this.start!, this.goal!));
-    } catch {
-      return;
-    }
-    if (token !== this.token || r.state.phase !== 'done') return;
-    r.state.note = optimalityNote(r.config, graph, r.state.cost, optimum);
-    this.onChange();
+    const token = this.token;
+    noteOptimality(this, this.pool, () => token === this.token);
   }
 
   /** Both compared runs are done: which nodes only A, only B, or both expanded. */

@@ -7,26 +7,72 @@ import { sparseFromGrid } from '../../../core/sparse/build.ts';
 import { SparseRun } from '../../../core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
+import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
+import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
+import { BrickBoxes } from '../../../core/sparse/brickBoxes.ts';
+import { SparseWorld } from '../../../core/sparse/SparseWorld.ts';
+import type { OctreeReply, OctreeRequest } from './octreeWork.ts';
 
 /**
  * The lab's searches on the sparse voxel octree of a scene's grid: the SparseSpace (with its
  * connected components, so an unreachable goal is known before any search and the run ends at
- * the closest reachable voxel) is built from the grid (sparseFromGrid) for the first run, kept
- * for the runs after, and built again after the grid was edited (`invalidate`: the editor
- * edits the grid in place). Runs are the core's SparseRun, stepped like the dense runs.
+ * the closest reachable voxel) is built from the grid for the first run, kept for the runs
+ * after, and built again after the grid was edited (`invalidate`: the editor edits the grid in
+ * place). `build` makes the world and its components in a worker (octreeWork.ts) and only
+ * splits the mixed bricks into boxes here; `spaceOf` builds all of it on the calling thread.
+ * Runs are the core's SparseRun, stepped like the dense runs.
  */
 export class OctreeSearch {
   /** Spaces built so far (a work counter: runs on an unchanged grid build none). */
   builds = 0;
-  /** Wall time of the last build (sparseFromGrid + SparseSpace), ms. */
+  /** Main-thread wall time of the last build, ms: all of it (spaceOf), or the brick boxes of a worker's octree (build). */
   buildMs = 0;
+  /** Worker wall time of the last `build` (the world and its components), ms; 0 when built here. */
+  workerMs = 0;
   private grid: VoxelGrid | null = null;
   private space: SparseSpace | null = null;
+  /** Invalidations so far (a worker's octree asked for before the last one is stale). */
+  private edits = 0;
 
   /** The grid changed (an edit, a new scene): the next run builds the space again. */
   invalidate(): void {
     this.space = null;
     this.grid = null;
+    this.edits++;
+  }
+
+  /** Whether the space of `grid` is built (and not edited since). */
+  ready(grid: VoxelGrid | null): boolean {
+    return grid !== null && this.space !== null && this.grid === grid;
+  }
+
+  /**
+   * Builds the space of `scene`'s grid in a worker of `pool` (resolves at once when it is
+   * ready). An edit while the worker builds leaves the space unbuilt (the caller's run is stale).
+   */
+  async build(pool: WorkerPool, scene: LoadedScene): Promise<void> {
+    const grid = scene.grid;
+    if (grid === null) throw new Error('this scene has no voxel grid');
+    if (this.ready(grid)) return;
+    const asked = this.edits;
+    const request: OctreeRequest = { type: 'octree', revision: scene.revision };
+    const reply = await pool.run<OctreeReply>(request, {
+      revision: scene.revision,
+      attach: (r) => void ((r as OctreeRequest).scene = scene.sceneData()),
+    });
+    if (asked === this.edits) this.adopt(grid, reply);
+  }
+
+  /** Takes a worker's octree of `grid` (octreeOf) as the space: wraps its arrays, splits its bricks into boxes here. */
+  adopt(grid: VoxelGrid, o: OctreeReply): SparseSpace {
+    const t = now();
+    const world = new SparseWorld(o.dims, o.cellSize, o.origin, o.arrays);
+    this.space = new SparseSpace(world, { components: true }, { boxes: new BrickBoxes(world), components: () => o.components });
+    this.grid = grid;
+    this.buildMs = now() - t;
+    this.workerMs = o.ms;
+    this.builds++;
+    return this.space;
   }
 
   /** The search space of `grid`'s octree, built when the grid is new or was edited since. */
@@ -36,6 +82,7 @@ export class OctreeSearch {
       this.space = new SparseSpace(sparseFromGrid(grid), { components: true });
       this.grid = grid;
       this.buildMs = now() - t;
+      this.workerMs = 0;
       this.builds++;
     }
     return this.space;
