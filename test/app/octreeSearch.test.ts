@@ -171,6 +171,20 @@ describe('SearchLab on the octree', () => {
     expect(l.states[0].nodes).toBeGreaterThan(0);
   });
 
+  it('keeps voxel endpoints between the grid and its octree, not to the waypoints', () => {
+    const { lab: l } = octreeLab('maze.json');
+    l.setEndpoint('start', [1, 1, 3]);
+    l.settings.graph = 'grid';
+    l.graphChanged();
+    expect(l.start).toEqual([1, 1, 3]);
+    l.settings.graph = 'octree';
+    l.graphChanged();
+    expect(l.start).toEqual([1, 1, 3]);
+    l.settings.graph = 'waypoints';
+    l.graphChanged();
+    expect(typeof l.start).toBe('string');
+  });
+
   it('names a blocked or waypoint endpoint', async () => {
     const { lab: l, scene } = octreeLab('maze.json');
     // Once the octree is built (a first run), a run starts at once and names a bad endpoint.

@@ -156,11 +156,13 @@ export class SearchLab {
     if (this.runs[0].state.phase !== 'idle' && this.start !== null && this.goal !== null) this.runSearch();
   }
 
-  /** Called after the graph changed in the settings: new default endpoints for it. */
+  /** Called after the graph changed in the settings: new default endpoints for it (voxel ones stay between grid and octree). */
   graphChanged(): void {
     this.clear();
     this.makeViews();
-    this.defaultEndpoints();
+    // Between the grid and its octree, voxel endpoints stay: the same query on both.
+    const voxels = [this.start, this.goal].every((e) => Array.isArray(e) && endpointValid(this.scene!, e));
+    if (!(onVoxels(this.settings.graph) && voxels)) this.defaultEndpoints();
     this.onChange();
   }
 
