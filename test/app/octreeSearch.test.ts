@@ -1,7 +1,7 @@
 import { Group } from 'three';
 import { describe, expect, it } from 'vitest';
 import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
-import { graphChoices, graphTitle, layerOf, nextGraph, onVoxels } from '../../src/app/features/search/graphKind.ts';
+import { type GraphKind, graphChoices, graphTitle, layerOf, nextGraph, onVoxels } from '../../src/app/features/search/graphKind.ts';
 import { configLabel, DEFAULT_CONFIG, needsNote } from '../../src/app/features/search/labSettings.ts';
 import { sparseFromGrid } from '../../src/core/sparse/build.ts';
 import { findPathSparse } from '../../src/core/sparse/SparseRun.ts';
@@ -46,11 +46,12 @@ function direct(scene: LoadedScene, l: SearchLab) {
 }
 
 describe('the graph kinds', () => {
-  it('offers the octree on grid scenes only, cycles through the three, and names their layer', () => {
+  it('offers the octree on grid scenes only, switches as G and Shift+G do, and names their layer', () => {
     expect(graphChoices(true)).toEqual(['waypoints', 'grid', 'octree']);
     expect(graphChoices(false)).toEqual(['waypoints']);
-    expect([nextGraph('waypoints', true), nextGraph('grid', true), nextGraph('octree', true)]).toEqual(['grid', 'octree', 'waypoints']);
-    expect(nextGraph('waypoints', false)).toBe('waypoints');
+    // G: waypoints <-> voxel grid; Shift+G: grid <-> octree.
+    expect(['waypoints', 'grid', 'octree'].map((g) => nextGraph(g as GraphKind, false))).toEqual(['grid', 'waypoints', 'waypoints']);
+    expect(['waypoints', 'grid', 'octree'].map((g) => nextGraph(g as GraphKind, true))).toEqual(['octree', 'octree', 'grid']);
     expect([onVoxels('octree'), onVoxels('grid'), onVoxels('waypoints')]).toEqual([true, true, false]);
     expect([layerOf('octree'), layerOf('waypoints')]).toEqual(['grid', 'waypoints']);
     expect(graphTitle('octree')).toBe('sparse voxel octree');

@@ -176,6 +176,13 @@ export class SearchFeature implements SearchPort {
     else if (graph === 'grid' && scene.grid !== null) this.shell.overlay.setError(`No free voxel there for the ${which}.`);
   }
 
+  /** G and Shift+G (nextGraph): another graph, on scenes with a voxel grid. */
+  private switchGraph(octree: boolean): void {
+    if (!this.lab.hasGrid) return;
+    this.lab.settings.graph = nextGraph(this.lab.settings.graph, octree);
+    this.graphChanged();
+  }
+
   /** The search keys: run, cancel, clear, graph, compare view. */
   private shortcuts(): Shortcut[] {
     const shell = this.shell;
@@ -195,11 +202,8 @@ export class SearchFeature implements SearchPort {
         else lab.cancel();
       }),
       add('X', 'Clear the search views', key('KeyX'), () => lab.clear()),
-      add('G', 'Switch graph: waypoints / voxel grid / octree', key('KeyG'), () => {
-        if (!lab.hasGrid) return;
-        lab.settings.graph = nextGraph(lab.settings.graph, true);
-        this.graphChanged();
-      }),
+      add('G', 'Switch graph: waypoints / voxel grid', key('KeyG'), () => this.switchGraph(false)),
+      add('Shift+G', 'Switch graph: voxel grid / its octree (same endpoints)', key('KeyG', true), () => this.switchGraph(true)),
       add('V', 'Compare: show A / B (toggle view)', key('KeyV'), () => {
         lab.settings.shown = lab.settings.shown === 'A' ? 'B' : 'A';
         this.labChanged();

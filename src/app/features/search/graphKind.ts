@@ -7,7 +7,7 @@
 /** The graph the lab searches. */
 export type GraphKind = 'grid' | 'octree' | 'waypoints';
 
-/** The graphs of a scene with a voxel grid, in the order the panel lists them (G cycles through them). */
+/** The graphs of a scene with a voxel grid, in the order the panel lists them. */
 const WITH_GRID: readonly GraphKind[] = ['waypoints', 'grid', 'octree'];
 
 /** Whether `graph` searches between voxels (the dense grid or its octree): endpoints are [x, y, z]. */
@@ -20,10 +20,14 @@ export function graphChoices(hasGrid: boolean): GraphKind[] {
   return hasGrid ? [...WITH_GRID] : ['waypoints'];
 }
 
-/** The graph after `graph` for the G key (waypoints, grid, octree, waypoints, ...). */
-export function nextGraph(graph: GraphKind, hasGrid: boolean): GraphKind {
-  const all = graphChoices(hasGrid);
-  return all[(all.indexOf(graph) + 1) % all.length];
+/**
+ * The graph after `graph` for the graph keys (scenes with a voxel grid): G switches between
+ * the waypoints and the voxel grid (from the octree to the waypoints), Shift+G (`octree`)
+ * between the dense grid and its octree (from the waypoints to the octree).
+ */
+export function nextGraph(graph: GraphKind, octree: boolean): GraphKind {
+  if (octree) return graph === 'octree' ? 'grid' : 'octree';
+  return graph === 'waypoints' ? 'grid' : 'waypoints';
 }
 
 /** The scene layer a graph searches, as the shell and the core query name it ('octree' searches the grid's voxels). */
