@@ -9,12 +9,12 @@ import { importForApp, placeForApp, voxelizeForApp } from './features/meshes/mes
 import type { ImportRequest, PlaceRequest, VoxelizeRequest } from './features/meshes/protocol.ts';
 import type { QueryRequest } from './features/search/protocol.ts';
 import { answerQuery } from './features/search/queryWork.ts';
-import { answerOctree, type OctreeRequest } from './features/search/octreeWork.ts';
+import { answerOctree, answerOctreeLines, type OctreeLinesRequest, type OctreeRequest } from './features/search/octreeWork.ts';
 import type { PreprocessRequest, WorkerResponse } from './shell/workers/protocol.ts';
 import { WorkerScenes } from './shell/workers/workerScenes.ts';
 
 /** Every request a nav worker answers. */
-type NavRequest = PreprocessRequest | QueryRequest | OctreeRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
+type NavRequest = PreprocessRequest | QueryRequest | OctreeRequest | OctreeLinesRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
 
 const scenes = new WorkerScenes();
 
@@ -26,6 +26,8 @@ async function answer(req: NavRequest & { id: number }): Promise<{ value: unknow
       return answerQuery(scenes, req);
     case 'octree':
       return answerOctree(scenes, req);
+    case 'octree-lines':
+      return answerOctreeLines(scenes, req);
     case 'import-meshes':
       return {
         value: await importForApp(req, (stage) => (self as unknown as Worker).postMessage({ id: req.id, progress: stage })),

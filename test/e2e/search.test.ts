@@ -256,9 +256,10 @@ describe('the octree cells view (dev)', () => {
     const off = await pixelsNear(RAMP);
     expect(await drawn()).toBe(0);
     await toggle();
+    // Built in a nav worker: drawn when it arrives.
+    await expect.poll(drawn, SLOW).toBeGreaterThan(20);
     const cells = await drawn();
     const on = await pixelsNear(RAMP);
-    expect(cells).toBeGreaterThan(20);
     expect(await page.textContent('#legend-octree')).toContain(`(${cells})`);
     expect(on - off, `ramp pixels ${on}, with the view off ${off}`).toBeGreaterThan(300);
     // An edit (a block in open floor space) is drawn anew: the cells around it split.

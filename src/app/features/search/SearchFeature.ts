@@ -17,6 +17,8 @@ import { SearchStatus } from './SearchStatus.ts';
 import { EndpointMarkers } from './SearchView.ts';
 import { unsearchable } from './labSettings.ts';
 import { graphTitle, layerOf, nextGraph, onVoxels } from './graphKind.ts';
+import { askWorker } from './octreeWork.ts';
+import type { OctreeCellLines } from './octreeCells.ts';
 import { OctreeCellsView } from './OctreeCellsView.ts';
 import { queryInWorker } from './workerQuery.ts';
 
@@ -70,7 +72,7 @@ export class SearchFeature implements SearchPort {
     });
     shell.sceneShowing.add((scene) => {
       this.lab.setScene(scene, this.views, shell.views.waypoints!.radius);
-      this.octree.setGrid(scene.grid);
+      this.showOctreeOf(scene);
     });
     shell.sceneShown.add(() => this.labChanged());
     shell.sceneEdited.add((scene, old) => this.sceneEdited(scene, old));
@@ -155,7 +157,7 @@ export class SearchFeature implements SearchPort {
    * changes none, and refreshing every panel control per painted voxel costs the page.
    */
   private sceneEdited(scene: LoadedScene, old: LoadedScene): void {
-    this.octree.setGrid(scene.grid, true);
+    this.showOctreeOf(scene, true);
     const changed = this.lab.sceneEdited(scene) || old.doc.bounds !== scene.doc.bounds || scene.graph !== old.graph;
     if (changed) this.labChanged();
     else this.shell.invalidate();
@@ -174,6 +176,12 @@ export class SearchFeature implements SearchPort {
     const value = endpointAt(scene, graph, this.raycaster, views.waypoints, views.world?.pickables() ?? []);
     if (value !== null) this.setEndpoint(which, value);
     else if (graph === 'grid' && scene.grid !== null) this.shell.overlay.setError(`No free voxel there for the ${which}.`);
+  }
+
+  /** The "octree cells" view draws `scene`'s grid (`edited`: after an edit), its outlines built in a nav worker. */
+  private showOctreeOf(scene: LoadedScene, edited = false): void {
+    const lines = () => askWorker<OctreeCellLines>(this.shell.pool, scene, { type: 'octree-lines', revision: scene.revision });
+    this.octree.setGrid(scene.grid, edited, lines);
   }
 
   /** G and Shift+G (nextGraph): another graph, on scenes with a voxel grid. */

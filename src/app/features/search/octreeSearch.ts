@@ -11,7 +11,7 @@ import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 import { BrickBoxes } from '../../../core/sparse/brickBoxes.ts';
 import { SparseWorld } from '../../../core/sparse/SparseWorld.ts';
-import type { OctreeReply, OctreeRequest } from './octreeWork.ts';
+import { askWorker, type OctreeReply } from './octreeWork.ts';
 
 /**
  * The lab's searches on the sparse voxel octree of a scene's grid: the SparseSpace (with its
@@ -55,11 +55,7 @@ export class OctreeSearch {
     if (grid === null) throw new Error('this scene has no voxel grid');
     if (this.ready(grid)) return;
     const asked = this.edits;
-    const request: OctreeRequest = { type: 'octree', revision: scene.revision };
-    const reply = await pool.run<OctreeReply>(request, {
-      revision: scene.revision,
-      attach: (r) => void ((r as OctreeRequest).scene = scene.sceneData()),
-    });
+    const reply = await askWorker<OctreeReply>(pool, scene, { type: 'octree', revision: scene.revision });
     if (asked === this.edits) this.adopt(grid, reply);
   }
 

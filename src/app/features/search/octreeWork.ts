@@ -6,12 +6,16 @@ import { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
 import type { SparseArrays } from '../../../core/sparse/SparseWorld.ts';
 import type { SceneData } from '../../shell/workers/protocol.ts';
 import type { WorkerScenes } from '../../shell/workers/workerScenes.ts';
+import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
+import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
+import { type OctreeCellLines, octreeCellLines } from './octreeCells.ts';
 
 /**
- * Building the octree the lab searches (graph 'octree') in a nav worker, off the main thread:
- * the worker builds the sparse world of its copy of the scene's grid (sparseFromGrid) and the
- * connected components of its free cells, and transfers their typed arrays; the main thread
- * wraps them (OctreeSearch.adopt) and splits the mixed bricks into boxes.
+ * The octree's builds in a nav worker, off the main thread, from the worker's copy of the
+ * scene's grid: for the lab's searches (graph 'octree'), the sparse world (sparseFromGrid) and
+ * the connected components of its free cells, whose typed arrays are transferred (the main
+ * thread wraps them, OctreeSearch.adopt, and splits the mixed bricks into boxes); for the
+ * "octree cells" view, its finished outlines (octreeCellLines).
  */
 
 /** Build the octree of a scene revision's grid. */
@@ -19,6 +23,13 @@ export interface OctreeRequest {
   type: 'octree';
   revision: number;
   /** Attached when the worker may not hold this revision yet. */
+  scene?: SceneData;
+}
+
+/** Build the "octree cells" view's outlines of a scene revision's grid. */
+export interface OctreeLinesRequest {
+  type: 'octree-lines';
+  revision: number;
   scene?: SceneData;
 }
 
@@ -61,4 +72,20 @@ export function answerOctree(scenes: WorkerScenes, req: OctreeRequest): { value:
   const grid = scenes.get(req.revision, req.scene).grid;
   if (grid === null) throw new Error('octree: this scene has no voxel grid');
   return octreeOf(grid);
+}
+
+/** Answers an outlines request in a nav worker: the free cells of its revision's grid's octree, as the view draws them. */
+export function answerOctreeLines(scenes: WorkerScenes, req: OctreeLinesRequest): { value: OctreeCellLines; transfer: Transferable[] } {
+  const grid = scenes.get(req.revision, req.scene).grid;
+  if (grid === null) throw new Error('octree: this scene has no voxel grid');
+  const lines = octreeCellLines(new SparseSpace(sparseFromGrid(grid), { components: false }));
+  return { value: lines, transfer: [lines.positions.buffer, lines.colors.buffer] };
+}
+
+/** Sends an octree request for `scene`'s revision to a worker of `pool`, with the scene's data when that worker lacks it. */
+export function askWorker<T>(pool: WorkerPool, scene: LoadedScene, request: OctreeRequest | OctreeLinesRequest): Promise<T> {
+  return pool.run<T>(request, {
+    revision: scene.revision,
+    attach: (r) => void ((r as OctreeRequest).scene = scene.sceneData()),
+  });
 }
