@@ -172,6 +172,23 @@ describe('SearchLab on the octree', () => {
     expect(l.states[0].nodes).toBeGreaterThan(0);
   });
 
+  it('compares two configurations on one octree: A straight-line heuristic, B Dijkstra, and where they differ', async () => {
+    const { lab: l } = octreeLab('maze.json');
+    l.settings.compare = true;
+    l.settings.perFrame = 1000;
+    expect(l.runSearch()).toBeNull();
+    await finish(l);
+    const [a, b] = l.states;
+    expect([a.status, b.status]).toEqual(['found', 'found']);
+    expect([a.label, b.label]).toEqual(['Octree any-angle exact', 'Octree any-angle zero']);
+    expect(b.expanded).toBeGreaterThan(a.expanded);
+    expect(l.octree.builds).toBe(1);
+    // The difference view's counts: every cell A or B closed, once.
+    const d = l.diff!;
+    expect(d.onlyA + d.both).toBe(a.expanded);
+    expect(d.onlyB + d.both).toBe(b.expanded);
+  });
+
   it('keeps voxel endpoints between the grid and its octree, not to the waypoints', () => {
     const { lab: l } = octreeLab('maze.json');
     l.setEndpoint('start', [1, 1, 3]);
