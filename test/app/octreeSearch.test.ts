@@ -157,6 +157,38 @@ describe('SearchLab on the octree', () => {
     expect(l.states[0].cost).toBeCloseTo(want.cost, 9);
   });
 
+  it('a paint drag (edits while the octree is being built) asks the worker at most once more, for the last revision', async () => {
+    const scene = loadedScene('maze.json');
+    const pool = inlinePool(() => scene);
+    const l = new SearchLab(pool);
+    l.setScene(scene, new Group(), 0.3);
+    l.settings.graph = 'octree';
+    l.graphChanged();
+    l.settings.perFrame = 1000;
+    l.runSearch();
+    await finish(l);
+    expect(l.octree).toMatchObject({ asks: 1, builds: 1 });
+    // Five edits in a row (the grid edited in place, a new revision each, as the editor does), each
+    // re-running the shown search before any build came back.
+    const g = scene.grid!;
+    const edits: number[][] = [];
+    for (let x = 10; x < g.X && edits.length < 5; x++)
+      for (let z = 0; z < g.Z && edits.length < 5; z++) if (!g.isBlocked(x, 3, z)) edits.push([x, 3, z]);
+    expect(edits.length).toBe(5);
+    edits.forEach(([x, y, z], k) => {
+      g.setBlocked(x, y, z, true);
+      l.sceneEdited(Object.assign(Object.create(Object.getPrototypeOf(scene)), scene, { revision: scene.revision + 1 + k }));
+    });
+    await finish(l);
+    // One build for the first edit (dropped: edited meanwhile), one for the last; the three between gave up.
+    const asked = pool.requests.filter((r) => r.type === 'octree').map((r) => r.revision);
+    expect(asked).toEqual([1, 2, 6]);
+    expect(l.octree).toMatchObject({ asks: 3, builds: 2 });
+    const want = direct(scene, l);
+    expect(l.states[0]).toMatchObject({ phase: 'done', status: want.status, expanded: want.expanded });
+    expect(l.states[0].cost).toBeCloseTo(want.cost, 9);
+  });
+
   it('ends an unreachable goal at the closest reachable voxel, and runs to its end at once when not watched', async () => {
     const { lab: l, scene } = octreeLab('sealed-room.json');
     l.settings.watch = false;

@@ -308,19 +308,21 @@ export class SearchLab {
   private buildOctree(scene: LoadedScene, runs: LabRun[]): null {
     const token = this.token;
     for (const r of runs) r.state = { ...idleState(r.key), phase: 'running', label: 'building the octree…' };
-    this.octree.build(this.pool, scene).then(
-      () => {
-        if (token !== this.token) return;
-        const finishing = this.finishing;
-        this.runSearch();
-        this.finishing ||= finishing;
-      },
-      (e: Error) => {
-        if (token !== this.token) return;
-        for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message: e.message };
-        this.onChange();
-      },
-    );
+    this.octree
+      .build(this.pool, scene, () => token === this.token)
+      .then(
+        () => {
+          if (token !== this.token) return;
+          const finishing = this.finishing;
+          this.runSearch();
+          this.finishing ||= finishing;
+        },
+        (e: Error) => {
+          if (token !== this.token) return;
+          for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message: e.message };
+          this.onChange();
+        },
+      );
     this.onChange();
     return null;
   }

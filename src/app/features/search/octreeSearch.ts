@@ -27,10 +27,14 @@ export class OctreeSearch {
   builds = 0;
   /** Main-thread wall time of the last build, ms: all of it (spaceOf), or the brick boxes of a worker's octree (build). */
   buildMs = 0;
+  /** Builds asked of a worker (a work counter: an edit storm asks at most one more while one is on its way). */
+  asks = 0;
   /** Worker wall time of the last `build` (the world and its components), ms; 0 when built here. */
   workerMs = 0;
   private grid: VoxelGrid | null = null;
   private space: SparseSpace | null = null;
+  /** The worker build on its way, if any. */
+  private pending: Promise<unknown> | null = null;
   /** Invalidations so far (a worker's octree asked for before the last one is stale). */
   private edits = 0;
 
@@ -48,15 +52,25 @@ export class OctreeSearch {
 
   /**
    * Builds the space of `scene`'s grid in a worker of `pool` (resolves at once when it is
-   * ready). An edit while the worker builds leaves the space unbuilt (the caller's run is stale).
+   * ready). One build at a time: a call made while one is on its way waits for it, then builds
+   * only if `current()` still holds (a paint drag asks once per edit: all but the last give up)
+   * and the space is not ready. An edit while the worker builds leaves the space unbuilt.
    */
-  async build(pool: WorkerPool, scene: LoadedScene): Promise<void> {
+  async build(pool: WorkerPool, scene: LoadedScene, current: () => boolean = () => true): Promise<void> {
     const grid = scene.grid;
     if (grid === null) throw new Error('this scene has no voxel grid');
-    if (this.ready(grid)) return;
+    while (this.pending !== null) await this.pending.catch(() => {});
+    if (!current() || this.ready(grid)) return;
     const asked = this.edits;
-    const reply = await askWorker<OctreeReply>(pool, scene, { type: 'octree', revision: scene.revision });
-    if (asked === this.edits) this.adopt(grid, reply);
+    const reply = askWorker<OctreeReply>(pool, scene, { type: 'octree', revision: scene.revision });
+    this.pending = reply;
+    this.asks++;
+    try {
+      const o = await reply;
+      if (asked === this.edits) this.adopt(grid, o);
+    } finally {
+      this.pending = null;
+    }
   }
 
   /** Takes a worker's octree of `grid` (octreeOf) as the space: wraps its arrays, splits its bricks into boxes here. */
