@@ -1,6 +1,6 @@
 /**
  * The app's nav worker, the workers' composition root: preprocessing (parse, voxel surface,
- * BVH, waypoint visibility; the shell's), searches nobody watches (the search's) and mesh
+ * BVH, waypoint visibility; the shell's), searches nobody watches and octree builds (the search's) and mesh
  * work (the meshes'). Each worker keeps a NavWorld over each of the last few scene revisions
  * it has seen (WorkerScenes), so queries only carry the scene when the worker lacks it.
  */
@@ -9,11 +9,12 @@ import { importForApp, placeForApp, voxelizeForApp } from './features/meshes/mes
 import type { ImportRequest, PlaceRequest, VoxelizeRequest } from './features/meshes/protocol.ts';
 import type { QueryRequest } from './features/search/protocol.ts';
 import { answerQuery } from './features/search/queryWork.ts';
+import { answerOctree, answerOctreeLines, type OctreeLinesRequest, type OctreeRequest } from './features/search/octreeWork.ts';
 import type { PreprocessRequest, WorkerResponse } from './shell/workers/protocol.ts';
 import { WorkerScenes } from './shell/workers/workerScenes.ts';
 
 /** Every request a nav worker answers. */
-type NavRequest = PreprocessRequest | QueryRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
+type NavRequest = PreprocessRequest | QueryRequest | OctreeRequest | OctreeLinesRequest | ImportRequest | VoxelizeRequest | PlaceRequest;
 
 const scenes = new WorkerScenes();
 
@@ -23,6 +24,10 @@ async function answer(req: NavRequest & { id: number }): Promise<{ value: unknow
       return scenes.preprocess(req);
     case 'query':
       return answerQuery(scenes, req);
+    case 'octree':
+      return answerOctree(scenes, req);
+    case 'octree-lines':
+      return answerOctreeLines(scenes, req);
     case 'import-meshes':
       return {
         value: await importForApp(req, (stage) => (self as unknown as Worker).postMessage({ id: req.id, progress: stage })),

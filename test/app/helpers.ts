@@ -5,6 +5,7 @@ import { collectVisited, gridPositions } from '../../src/app/features/search/vis
 import { SearchContext } from '../../src/core/search/SearchContext.ts';
 import type { QueryReply, QueryRequest } from '../../src/app/features/search/protocol.ts';
 import type { WorkerRequest } from '../../src/app/shell/workers/protocol.ts';
+import { octreeOf } from '../../src/app/features/search/octreeWork.ts';
 import { preprocessForApp } from '../../src/app/shell/workers/preprocessForApp.ts';
 import type { WorkerPool } from '../../src/app/shell/workers/WorkerPool.ts';
 import { ROOT } from '../support/cli.ts';
@@ -16,15 +17,16 @@ export function loadedScene(file: string, revision = 1): LoadedScene {
   return new LoadedScene(revision, value, 0);
 }
 
-/** A WorkerPool stand-in that answers queries at once, on the main thread, as nav.worker.ts does. */
+/** A WorkerPool stand-in that answers queries and octree builds at once, on the main thread, as nav.worker.ts does. */
 export function inlinePool(scene: () => LoadedScene): WorkerPool & { requests: WorkerRequest[] } {
   const requests: WorkerRequest[] = [];
   return {
     requests,
     run: async (r: WorkerRequest): Promise<unknown> => {
       requests.push(r);
-      const q = r as QueryRequest;
       const s = scene();
+      if (r.type === 'octree') return octreeOf(s.grid!).value;
+      const q = r as QueryRequest;
       const ctx = new SearchContext();
       const reply: QueryReply = { report: s.nav.query(q.from, q.to, { ...q.options, graph: q.graph }, ctx) };
       if (q.visited) reply.visited = collectVisited(ctx, q.graph === 'grid' ? gridPositions(s.grid!) : s.graph);

@@ -8,7 +8,14 @@ import { mulberry32 } from '../../src/core/math/random.ts';
 import { sparseFromGrid } from '../../src/core/sparse/build.ts';
 import { SparseSpace } from '../../src/core/sparse/SparseSpace.ts';
 import { OctreeCellsView } from '../../src/app/features/search/OctreeCellsView.ts';
-import { OCTREE_INSET, OCTREE_RAMP, octreeCellColor, octreeCellLines, sizeClass } from '../../src/app/features/search/octreeCells.ts';
+import {
+  OCTREE_INSET,
+  OCTREE_RAMP,
+  type OctreeCellLines,
+  octreeCellColor,
+  octreeCellLines,
+  sizeClass,
+} from '../../src/app/features/search/octreeCells.ts';
 
 /** A 40 x 20 x 24 grid: a wall with a door, a pillar, scattered blocked voxels, and open space (large cells). */
 function world(): VoxelGrid {
@@ -158,6 +165,45 @@ describe('OctreeCellsView', () => {
       view.dispose();
     } finally {
       clock.mockRestore();
+      restore();
+    }
+  });
+
+  it('with a remote builder (a nav worker), draws the outlines when they arrive and drops an answer for an earlier grid', async () => {
+    const restore = stubDocument();
+    try {
+      const view = new OctreeCellsView(new Plane());
+      const answers: ((l: OctreeCellLines) => void)[] = [];
+      const remote = () => new Promise<OctreeCellLines>((resolve) => answers.push(resolve));
+      const first = world();
+      view.setGrid(first, false, remote);
+      view.state.shown = true;
+      expect(view.update()).toBe(true);
+      expect(answers.length).toBe(1);
+      // Waiting: nothing built here, frames keep coming.
+      expect(view.cells).toBe(0);
+      expect(view.update()).toBe(true);
+      // Another scene before the answer: asked again; the first answer is dropped.
+      const second = world();
+      second.setBlocked(20, 10, 12, true);
+      view.setGrid(second, false, remote);
+      view.update();
+      expect(answers.length).toBe(2);
+      answers[0](lines);
+      await Promise.resolve();
+      expect(view.cells).toBe(0);
+      const want = octreeCellLines(new SparseSpace(sparseFromGrid(second), { components: false }));
+      answers[1](want);
+      await Promise.resolve();
+      expect(view.cells).toBe(want.cells);
+      expect(want.cells).not.toBe(lines.cells);
+      expect(view.lines.geometry.getAttribute('position').array).toBe(want.positions);
+      expect(view.update()).toBe(true);
+      expect(view.lines.visible).toBe(true);
+      expect(view.update()).toBe(false);
+      expect(view.builds).toBe(2);
+      view.dispose();
+    } finally {
       restore();
     }
   });

@@ -256,9 +256,10 @@ describe('the octree cells view (dev)', () => {
     const off = await pixelsNear(RAMP);
     expect(await drawn()).toBe(0);
     await toggle();
+    // Built in a nav worker: drawn when it arrives.
+    await expect.poll(drawn, SLOW).toBeGreaterThan(20);
     const cells = await drawn();
     const on = await pixelsNear(RAMP);
-    expect(cells).toBeGreaterThan(20);
     expect(await page.textContent('#legend-octree')).toContain(`(${cells})`);
     expect(on - off, `ramp pixels ${on}, with the view off ${off}`).toBeGreaterThan(300);
     // An edit (a block in open floor space) is drawn anew: the cells around it split.
@@ -283,6 +284,53 @@ describe('the octree cells view (dev)', () => {
       waypoints: [{ id: 'a', position: [1, 1, 1] }],
     });
     expect(await page.locator('[data-testid="Views/octree cells"]').getAttribute('class')).toContain('disabled');
+    expect(app.errors, app.errors.join('\n')).toEqual([]);
+  });
+});
+
+describe('watching a search on the octree (dev)', () => {
+  it('choosing the octree as the graph and pressing R watches a sparse search to a found any-angle path, drawn in green', async () => {
+    await loadScene(page, WALLS_SCENE, WALLS_VIEW);
+    const select = page.locator('[data-testid="Search/graph (G)"] select');
+    expect(await select.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text))).toEqual(['waypoints', 'grid', 'octree']);
+    await select.selectOption('octree');
+    await expect.poll(status, SLOW).toBe('idle');
+    expect(await page.textContent('#hud .ends')).toContain('sparse voxel octree');
+    const before = await pixelsOf(0x22c55e);
+    await runToEnd();
+    const text = (await page.textContent('#status')) ?? '';
+    expect(text).toMatch(/^found\s*Octree any-angle exact/);
+    const lab = () =>
+      page.evaluate(() => {
+        type Run = { state: { status: string; expanded: number; nodes: number; cost: number }; visited: { count: number } };
+        type Octree = { builds: number; workerMs: number };
+        const l = (window as unknown as { __navlabEditor: { app: { lab: { runs: Run[]; octree: Octree } } } }).__navlabEditor.app.lab;
+        return { ...l.runs[0].state, drawn: l.runs[0].visited.count, builds: l.octree.builds, workerMs: l.octree.workerMs };
+      });
+    const run = await lab();
+    expect(run).toMatchObject({ status: 'found', builds: 1 });
+    // Built in a nav worker, off the main thread.
+    expect(run.workerMs).toBeGreaterThan(0);
+    // Any-angle across the floor: a few corners.
+    expect(run.nodes).toBeGreaterThan(1);
+    expect(run.nodes).toBeLessThan(12);
+    expect(run.expanded).toBeGreaterThan(5);
+    expect(run.drawn).toBeGreaterThanOrEqual(run.expanded);
+    expect(text).toContain(`${run.expanded} expanded`);
+    const path = await pixelsOf(0x22c55e);
+    expect(path - before, `path pixels ${path}, before the run ${before}`).toBeGreaterThan(300);
+    // An edit (a block in open floor space) builds the octree again for the search that follows it.
+    await page.evaluate(() =>
+      (window as unknown as { __navlabEditor: { commit(l: string, f: (d: unknown) => unknown): boolean } }).__navlabEditor.commit(
+        'Add block',
+        (d) => {
+          const doc = d as { voxels: { solid: number[][] } };
+          return { ...doc, voxels: { ...doc.voxels, solid: [...doc.voxels.solid, [25, 1, 2, 25, 1, 2]] } };
+        },
+      ),
+    );
+    await expect.poll(async () => (await lab()).builds, SLOW).toBe(2);
+    await expect.poll(async () => (await lab()).status, SLOW).toBe('found');
     expect(app.errors, app.errors.join('\n')).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import { DEFAULT_CONFIG, idleState, type RunState, type SearchConfig } from './l
 import { listenToSteps, stepAlgorithm, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
 import { RECENT_SIGHT_CHECKS } from './labSteps.ts';
 import { emptyVisited } from './visited.ts';
+import { emptyCellLines } from './octreeVisited.ts';
+import { LargeSearchContext } from '../../../core/sparse/largeContext.ts';
 
 /**
  * One of the lab's two runs (A or B): its configuration, its search (stepped on the main
@@ -16,17 +18,23 @@ import { emptyVisited } from './visited.ts';
  */
 export class LabRun {
   readonly key: 'A' | 'B';
-  readonly ctx = new SearchContext();
+  /** The search state of the current run: the dense one, or (octree) the one for the octree's cell ids. */
+  ctx: SearchContext;
+  private readonly denseCtx = new SearchContext();
+  private largeCtx: LargeSearchContext | null = null;
   visited: VisitedNodes = emptyVisited();
   /** What the watched search does beyond A* (labSteps), as last drawn. */
   readonly segments = emptySegments();
+  /** The outlines of the closed octree cells, as last drawn (a search on the octree). */
+  readonly cellLines = emptyCellLines();
   /** The recent line-of-sight checks of a watched Lazy Theta* run. */
   readonly sight = new SightLog(RECENT_SIGHT_CHECKS);
   /** Whose steps the view shows (null: A*, or a search run in a worker). */
   steps: StepAlgorithm | null = null;
   view: SearchView | null = null;
   run: GridRun | null = null;
-  space: SearchSpace | null = null;
+  /** Positions of the nodes of the run's result path (voxels on the grid and the octree, waypoints). */
+  space: Pick<SearchSpace, 'position'> | null = null;
   config: SearchConfig = { ...DEFAULT_CONFIG };
   state: RunState;
   lastView = 0;
@@ -41,6 +49,13 @@ export class LabRun {
   constructor(key: 'A' | 'B') {
     this.key = key;
     this.state = idleState(key);
+    this.ctx = this.denseCtx;
+  }
+
+  /** Uses (and returns) the search state for a run on the octree (`octree`) or on the dense grid and the waypoints. */
+  useContext(octree: boolean): SearchContext {
+    this.ctx = octree ? (this.largeCtx ??= new LargeSearchContext()) : this.denseCtx;
+    return this.ctx;
   }
 
   /** Forgets the watched search (the view keeps what it drew). */
@@ -50,11 +65,12 @@ export class LabRun {
     this.drawDue = false;
   }
 
-  /** Ready to step a new watched search `run`. */
-  watch(run: GridRun): void {
+  /** Ready to step a new watched search `run`; `steps`: it shows its algorithm's steps (the octree's run shows none). */
+  watch(run: GridRun, steps = true): void {
     this.run = run;
-    this.steps = stepAlgorithm(run);
-    listenToSteps(run, this.sight);
+    this.steps = steps ? stepAlgorithm(run) : null;
+    if (steps) listenToSteps(run, this.sight);
+    else this.sight.clear();
     this.lastView = 0;
     this.viewCost = 0;
     this.drawDue = false;

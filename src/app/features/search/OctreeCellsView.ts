@@ -6,7 +6,7 @@ import { h } from '../../shell/dom/dom.ts';
 import { css } from '../../shell/stage/palette.ts';
 import { legendItem } from '../../shell/ui/Overlay.ts';
 import { int } from '../../shell/dom/format.ts';
-import { OCTREE_RAMP, octreeCellLines } from './octreeCells.ts';
+import { OCTREE_RAMP, type OctreeCellLines, octreeCellLines } from './octreeCells.ts';
 
 /** Least time between two builds for edits (ms): about 20-60 ms each for Warframe Simple's 1.5 M voxels. */
 const REBUILD_MS = 250;
@@ -17,6 +17,9 @@ const REBUILD_MS = 250;
  * one LineSegments cut by the scene's cut plane, with its legend entry (#legend-octree). Built
  * when first shown and again after an edit (`update`, per frame: a paint drag's edits are
  * drawn at most every REBUILD_MS, as a build scans the whole grid); hidden and unbuilt while off.
+ * With a `remote` builder (the app's: a nav worker, octreeWork.ts) the outlines are built off
+ * the main thread and drawn when they arrive (an answer for an older grid is dropped);
+ * without one, here.
  */
 export class OctreeCellsView {
   /** What the Views folder's toggle sets. */
@@ -33,6 +36,14 @@ export class OctreeCellsView {
   /** The grid was edited since the last build (a new scene builds at once, an edit within REBUILD_MS of the last build waits). */
   private edited = false;
   private builtAt = -Infinity;
+  /** Builds the outlines of the grid set elsewhere (a nav worker); null: here. */
+  private remote: (() => Promise<OctreeCellLines>) | null = null;
+  /** Remote builds asked for; an answer to an earlier one is stale. */
+  private asked = 0;
+  /** A remote build is on its way. */
+  private waiting = false;
+  /** A remote build arrived and was drawn: the next update reports a change. */
+  private arrived = false;
   readonly legend: HTMLElement;
 
   constructor(cut: Plane) {
@@ -44,8 +55,14 @@ export class OctreeCellsView {
     this.legend = h('div', { id: 'legend-octree', hidden: '' });
   }
 
-  /** A new scene's grid, or (`edited`) the edited scene's (null: none): drawn again when shown, now or later. */
-  setGrid(grid: VoxelGrid | null, edited = false): void {
+  /**
+   * A new scene's grid, or (`edited`) the edited scene's (null: none): drawn again when shown,
+   * now or later; `remote` builds its outlines elsewhere (null: here).
+   */
+  setGrid(grid: VoxelGrid | null, edited = false, remote: (() => Promise<OctreeCellLines>) | null = null): void {
+    this.remote = remote;
+    this.asked++;
+    this.waiting = false;
     this.edited = edited;
     this.grid = grid;
     this.stale = true;
@@ -58,7 +75,8 @@ export class OctreeCellsView {
    */
   update(): boolean {
     const on = this.state.shown && this.grid !== null;
-    let changed = this.lines.visible !== on;
+    let changed = this.lines.visible !== on || this.arrived || (on && this.waiting);
+    this.arrived = false;
     if (on && this.stale) {
       const now = performance.now();
       if (this.edited && now - this.builtAt < REBUILD_MS) return true;
@@ -76,10 +94,33 @@ export class OctreeCellsView {
     this.stale = false;
     this.edited = false;
     this.builds++;
+    if (this.remote === null) {
+      this.draw(() => octreeCellLines(new SparseSpace(sparseFromGrid(grid), { components: false })));
+      return;
+    }
+    const id = ++this.asked;
+    this.waiting = true;
+    const landed = (make: () => OctreeCellLines) => {
+      if (id !== this.asked) return;
+      this.waiting = false;
+      this.arrived = true;
+      this.draw(make);
+    };
+    this.remote().then(
+      (lines) => landed(() => lines),
+      (e: unknown) =>
+        landed(() => {
+          throw e;
+        }),
+    );
+  }
+
+  /** Draws the outlines `make` gives, or the reason it throws in the legend. */
+  private draw(make: () => OctreeCellLines): void {
     const old = this.lines.geometry;
     const geometry = new BufferGeometry();
     try {
-      const lines = octreeCellLines(new SparseSpace(sparseFromGrid(grid), { components: false }));
+      const lines = make();
       geometry.setAttribute('position', new BufferAttribute(lines.positions, 3));
       geometry.setAttribute('color', new BufferAttribute(lines.colors, 3));
       geometry.computeBoundingSphere();

@@ -16,6 +16,9 @@ import { SearchLab } from './SearchLab.ts';
 import { SearchStatus } from './SearchStatus.ts';
 import { EndpointMarkers } from './SearchView.ts';
 import { unsearchable } from './labSettings.ts';
+import { graphTitle, layerOf, nextGraph, onVoxels } from './graphKind.ts';
+import { askWorker } from './octreeWork.ts';
+import type { OctreeCellLines } from './octreeCells.ts';
 import { OctreeCellsView } from './OctreeCellsView.ts';
 import { queryInWorker } from './workerQuery.ts';
 
@@ -69,14 +72,15 @@ export class SearchFeature implements SearchPort {
     });
     shell.sceneShowing.add((scene) => {
       this.lab.setScene(scene, this.views, shell.views.waypoints!.radius);
-      this.octree.setGrid(scene.grid);
+      this.showOctreeOf(scene);
     });
     shell.sceneShown.add(() => this.labChanged());
     shell.sceneEdited.add((scene, old) => this.sceneEdited(scene, old));
   }
 
+  /** The scene layer searched (the octree searches the grid's voxels). */
   get graph(): 'grid' | 'waypoints' {
-    return this.lab.settings.graph;
+    return layerOf(this.lab.settings.graph);
   }
 
   get start(): Endpoint | null {
@@ -118,7 +122,7 @@ export class SearchFeature implements SearchPort {
     const s = this.shell.current;
     const toggles = this.shell.toggles;
     if (s !== null && s.grid !== null && s.doc.obstacles.length > 0) {
-      toggles.voxels = this.lab.settings.graph === 'grid';
+      toggles.voxels = onVoxels(this.lab.settings.graph);
       toggles.obstacles = !toggles.voxels;
       this.shell.applyToggles();
     }
@@ -130,15 +134,11 @@ export class SearchFeature implements SearchPort {
     const lab = this.lab;
     const scene = this.shell.current;
     if (scene !== null) {
-      const grid = lab.settings.graph === 'grid';
+      const grid = onVoxels(lab.settings.graph);
       const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.shell.views.waypoints?.radius ?? 0.3);
       this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
     }
-    this.shell.overlay.setEndpoints(
-      endpointText(lab.start),
-      endpointText(lab.goal),
-      lab.settings.graph === 'grid' ? 'voxel grid' : 'waypoint graph',
-    );
+    this.shell.overlay.setEndpoints(endpointText(lab.start), endpointText(lab.goal), graphTitle(lab.settings.graph));
     this.dirty = true;
     this.shell.changed.emit();
     this.shell.invalidate();
@@ -157,7 +157,7 @@ export class SearchFeature implements SearchPort {
    * changes none, and refreshing every panel control per painted voxel costs the page.
    */
   private sceneEdited(scene: LoadedScene, old: LoadedScene): void {
-    this.octree.setGrid(scene.grid, true);
+    this.showOctreeOf(scene, true);
     const changed = this.lab.sceneEdited(scene) || old.doc.bounds !== scene.doc.bounds || scene.graph !== old.graph;
     if (changed) this.labChanged();
     else this.shell.invalidate();
@@ -171,11 +171,24 @@ export class SearchFeature implements SearchPort {
     this.raycaster.setFromCamera(new Vector2(e.ndc.x, e.ndc.y), this.shell.camera);
     // What is cut away is not picked: the floor under a cut roof, as on every other scene.
     clipRayToCut(this.raycaster.ray, this.shell.cut);
-    const graph = this.lab.settings.graph;
+    const graph = layerOf(this.lab.settings.graph);
     const views = this.shell.views;
     const value = endpointAt(scene, graph, this.raycaster, views.waypoints, views.world?.pickables() ?? []);
     if (value !== null) this.setEndpoint(which, value);
     else if (graph === 'grid' && scene.grid !== null) this.shell.overlay.setError(`No free voxel there for the ${which}.`);
+  }
+
+  /** The "octree cells" view draws `scene`'s grid (`edited`: after an edit), its outlines built in a nav worker. */
+  private showOctreeOf(scene: LoadedScene, edited = false): void {
+    const lines = () => askWorker<OctreeCellLines>(this.shell.pool, scene, { type: 'octree-lines', revision: scene.revision });
+    this.octree.setGrid(scene.grid, edited, lines);
+  }
+
+  /** G and Shift+G (nextGraph): another graph, on scenes with a voxel grid. */
+  private switchGraph(octree: boolean): void {
+    if (!this.lab.hasGrid) return;
+    this.lab.settings.graph = nextGraph(this.lab.settings.graph, octree);
+    this.graphChanged();
   }
 
   /** The search keys: run, cancel, clear, graph, compare view. */
@@ -197,11 +210,8 @@ export class SearchFeature implements SearchPort {
         else lab.cancel();
       }),
       add('X', 'Clear the search views', key('KeyX'), () => lab.clear()),
-      add('G', 'Switch graph: waypoints / voxel grid', key('KeyG'), () => {
-        if (!lab.hasGrid) return;
-        lab.settings.graph = lab.settings.graph === 'grid' ? 'waypoints' : 'grid';
-        this.graphChanged();
-      }),
+      add('G', 'Switch graph: waypoints / voxel grid', key('KeyG'), () => this.switchGraph(false)),
+      add('Shift+G', 'Switch graph: voxel grid / its octree (same endpoints)', key('KeyG', true), () => this.switchGraph(true)),
       add('V', 'Compare: show A / B (toggle view)', key('KeyV'), () => {
         lab.settings.shown = lab.settings.shown === 'A' ? 'B' : 'A';
         this.labChanged();

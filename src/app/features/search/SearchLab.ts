@@ -1,4 +1,3 @@
-import { startQuery } from '../../../core/query/query.ts';
 import type { QueryOptions } from '../../../core/query/report.ts';
 import type { SearchResult, SearchStatus } from '../../../core/search/result.ts';
 import type { Object3D } from 'three';
@@ -7,29 +6,19 @@ import { DiffView, labViewStyle, SearchView } from './SearchView.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { VisitedNodes } from './protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
-import { collectVisited, gridPositions } from './visited.ts';
 import { expandedDiff, graphNodeKey, gridNodeKey, type ExpandedDiff } from './compareDiff.ts';
-import {
-  AUTO_SPEED,
-  configLabel,
-  DEFAULT_CONFIG,
-  guaranteedOptimal,
-  idleState,
-  type LabSettings,
-  type RunState,
-  type SearchConfig,
-} from './labSettings.ts';
+import { AUTO_SPEED, configLabel, DEFAULT_CONFIG, idleState, type LabSettings, type RunState, type SearchConfig } from './labSettings.ts';
 import { cannotSearch, defaultEndpoints, endpointPosition, endpointValid } from './labEndpoints.ts';
 import { LabRun } from './LabRun.ts';
-import { queryInWorker } from './workerQuery.ts';
+import { runInWorker } from './workerQuery.ts';
 import { applySceneSettings, searchOptions } from './labOptions.ts';
 import { record, stepWatched } from './labStepping.ts';
-import { collectSteps, type StepAlgorithm } from '../../../core/debug/runSteps.ts';
-import { optimalityNote, optimalReference, workerOptimum } from './optimality.ts';
+import type { StepAlgorithm } from '../../../core/debug/runSteps.ts';
+import { noteOptimality } from './optimality.ts';
 import { pathMeasures, pathPoints } from './pathSummary.ts';
-
-/** How the lab's messages name the endpoints ("start: voxel (2, 0, 0) is blocked"). */
-const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
+import { layerOf, onVoxels } from './graphKind.ts';
+import { OctreeSearch } from './octreeSearch.ts';
+import { drawRun, startLabRun } from './graphRuns.ts';
 
 /**
  * The search lab: one query (start, goal, graph) run with one configuration, or with two
@@ -37,7 +26,8 @@ const LAB_LABELS = { from: 'start', to: 'goal', scene: 'this scene' };
  * expansions per frame within a time budget, and its view grows live; an unwatched one runs
  * in a worker and comes back with its visited nodes. Both go through the scene's NavWorld
  * (`search` here, `query` in the worker), so results equal `nav path` and `navlab.query` for
- * the same query.
+ * the same query. On the grid's octree (graph 'octree'), the core's SparseRun (octreeSearch.ts)
+ * is always stepped on the main thread: unwatched, it runs to its end at once.
  */
 export class SearchLab {
   readonly settings: LabSettings = {
@@ -65,6 +55,8 @@ export class SearchLab {
   finishing = false;
   /** Nodes expanded by only A, only B and both, once a comparison has finished. */
   diff: ExpandedDiff | null = null;
+  /** The octree searches' space, built for the first octree run after a load or an edit. */
+  readonly octree = new OctreeSearch();
   private scene: LoadedScene | null = null;
   private parent: Object3D | null = null;
   private waypointRadius = 0.3;
@@ -99,6 +91,7 @@ export class SearchLab {
   setScene(scene: LoadedScene, parent: Object3D, waypointRadius: number): void {
     this.clear();
     this.scene = scene;
+    this.octree.invalidate();
     applySceneSettings(this.settings, scene);
     this.parent = parent;
     this.waypointRadius = waypointRadius;
@@ -120,6 +113,7 @@ export class SearchLab {
     const idle = this.runs.every((r) => r.state.phase === 'idle') && this.diff === null;
     if (!idle) this.clear();
     this.scene = scene;
+    this.octree.invalidate();
     const valid = endpointValid(scene, this.start) && endpointValid(scene, this.goal);
     if (!valid) this.defaultEndpoints();
     if (shown && this.start !== null && this.goal !== null) {
@@ -162,11 +156,13 @@ export class SearchLab {
     if (this.runs[0].state.phase !== 'idle' && this.start !== null && this.goal !== null) this.runSearch();
   }
 
-  /** Called after the graph changed in the settings: new default endpoints for it. */
+  /** Called after the graph changed in the settings: new default endpoints for it (voxel ones stay between grid and octree). */
   graphChanged(): void {
     this.clear();
     this.makeViews();
-    this.defaultEndpoints();
+    // Between the grid and its octree, voxel endpoints stay: the same query on both.
+    const voxels = [this.start, this.goal].every((e) => Array.isArray(e) && endpointValid(this.scene!, e));
+    if (!(onVoxels(this.settings.graph) && voxels)) this.defaultEndpoints();
     this.onChange();
   }
 
@@ -200,19 +196,17 @@ export class SearchLab {
       this.onChange();
       return message;
     }
+    if (graph === 'octree' && !this.octree.ready(scene.grid)) return this.buildOctree(scene, runs);
     for (const r of runs) {
       r.config = { ...(r.key === 'A' ? this.settings.a : this.settings.b) };
       const other = r.key === 'A' ? this.settings.b : this.settings.a;
       r.state = { ...idleState(r.key), phase: 'running', label: configLabel(r.config, graph, this.settings.compare ? other : undefined) };
       try {
         // Checks the endpoints and options in both cases (a worker run reports the same errors later).
-        const search = startQuery(scene.nav, graph, this.start!, this.goal!, this.searchOptions(r.config), r.ctx, LAB_LABELS);
-        r.space = search.space;
-        if (this.settings.watch) {
-          r.watch(search.run);
-        } else {
-          this.runInWorker(r, scene, this.token);
-        }
+        const run = startLabRun(r, scene, graph, this.start!, this.goal!, this.searchOptions(r.config), this.octree);
+        if (this.settings.watch || graph === 'octree') r.watch(run, graph !== 'octree');
+        else this.runInWorker(r, scene, this.token);
+        this.finishing ||= !this.settings.watch;
       } catch (e) {
         r.run = null;
         r.state = { ...r.state, phase: 'error', message: (e as Error).message };
@@ -291,32 +285,51 @@ export class SearchLab {
   }
 
   private runInWorker(r: LabRun, scene: LoadedScene, token: number): void {
-    const graph = this.settings.graph;
-    const options = this.searchOptions(r.config);
-    queryInWorker(this.pool, scene, { graph, from: this.start!, to: this.goal!, options, visited: true })
-      .then((reply) => {
-        if (token !== this.token) return;
-        const rep = reply.report;
-        const points = new Float32Array(3 * rep.path.length);
-        rep.path.forEach((p, i) => points.set(this.settings.graph === 'grid' ? this.endpointPosition(p)! : p, 3 * i));
-        r.visited = reply.visited!;
-        r.view?.setVisited(r.visited);
-        this.complete(r, rep.status, rep.cost, points, rep.expanded, rep.ms);
-      })
-      .catch((e: Error) => {
-        if (token !== this.token) return;
-        r.state = { ...r.state, phase: 'error', message: e.message };
-        this.onChange();
-      });
+    const query = { graph: layerOf(this.settings.graph), from: this.start!, to: this.goal!, options: this.searchOptions(r.config) };
+    const failed = (message: string) => {
+      r.state = { ...r.state, phase: 'error', message };
+      this.onChange();
+    };
+    runInWorker(
+      this.pool,
+      scene,
+      query,
+      r,
+      () => token === this.token,
+      (p, rep) => this.complete(r, rep.status, rep.cost, p, rep.expanded, rep.ms),
+      failed,
+    );
+  }
+
+  /**
+   * Builds the octree of `scene`'s grid in a worker while the runs show "building the octree",
+   * then starts them (a search started, or an edit, meanwhile drops it). Returns null.
+   */
+  private buildOctree(scene: LoadedScene, runs: LabRun[]): null {
+    const token = this.token;
+    for (const r of runs) r.state = { ...idleState(r.key), phase: 'running', label: 'building the octree…' };
+    this.octree
+      .build(this.pool, scene, () => token === this.token)
+      .then(
+        () => {
+          if (token !== this.token) return;
+          const finishing = this.finishing;
+          this.runSearch();
+          this.finishing ||= finishing;
+        },
+        (e: Error) => {
+          if (token !== this.token) return;
+          for (const r of runs) r.state = { ...idleState(r.key), phase: 'error', message: e.message };
+          this.onChange();
+        },
+      );
+    this.onChange();
+    return null;
   }
 
   /** Draws a run's visited nodes and search steps as they are now. */
   drawVisited(r: LabRun): void {
-    const scene = this.scene!;
-    const positions = this.settings.graph === 'grid' ? gridPositions(scene.grid!) : scene.graph;
-    collectVisited(r.ctx, positions, r.visited);
-    r.view?.setVisited(r.visited);
-    if (r.run !== null) r.view?.setSegments(collectSteps(r.run, r.sight, positions, r.segments));
+    drawRun(r, this.scene!, this.settings.graph, this.octree);
   }
 
   /** Ends a watched run with its result: drawn (unless `draw` is false: just drawn), its path shown. */
@@ -335,44 +348,15 @@ export class SearchLab {
     r.view?.setPath(m.nodes > 0 ? points : null, status !== 'found');
     if (this.settings.compare && this.runs.every((o) => o.state.phase === 'done')) this.compareDone();
     this.onChange();
-    if (status === 'found' && !guaranteedOptimal(r.config, this.settings.graph)) void this.optimalityNote(r, this.token);
-    // The other run may now be able to judge this one (or the reverse).
-    for (const other of this.runs)
-      if (
-        other !== r &&
-        other.state.phase === 'done' &&
-        other.state.note === null &&
-        other.state.status === 'found' &&
-        !guaranteedOptimal(other.config, this.settings.graph)
-      )
-        void this.optimalityNote(other, this.token);
-  }
-
-  /**
-   * Compares a run that is not guaranteed optimal with the optimum: taken from the other
-   * run when that one is guaranteed optimal under the same movement rules, else computed in
-   * a worker (A* exact, weight 1: a search nobody watches).
-   */
-  private async optimalityNote(r: LabRun, token: number): Promise<void> {
-    const graph = this.settings.graph;
-    const scene = this.scene!;
-    let optimum: number;
-    try {
-      const ref = optimalReference(r, this.activeRuns(), graph);
-      optimum = ref ?? (await workerOptimum(this.pool, scene, graph, r.config, this.start!, this.goal!));
-    } catch {
-      return;
-    }
-    if (token !== this.token || r.state.phase !== 'done') return;
-    r.state.note = optimalityNote(r.config, graph, r.state.cost, optimum);
-    this.onChange();
+    const token = this.token;
+    noteOptimality(this, this.pool, () => token === this.token);
   }
 
   /** Both compared runs are done: which nodes only A, only B, or both expanded. */
   private compareDone(): void {
     const scene = this.scene!;
     const [a, b] = this.runs;
-    const key = this.settings.graph === 'grid' ? gridNodeKey(scene.grid!) : graphNodeKey(scene.graph);
+    const key = onVoxels(this.settings.graph) ? gridNodeKey(scene.grid!) : graphNodeKey(scene.graph);
     const d = expandedDiff(a.visited, b.visited, key);
     this.diff = d;
     this.diffView?.setNodes(d);
@@ -381,7 +365,7 @@ export class SearchLab {
 
   /** New views in the style of the graph: cubes for voxels, spheres around waypoints. */
   private makeViews(): void {
-    const style = labViewStyle(this.settings.graph === 'grid', this.scene?.grid?.cellSize ?? 1, this.waypointRadius);
+    const style = labViewStyle(onVoxels(this.settings.graph), this.scene?.grid?.cellSize ?? 1, this.waypointRadius);
     this.diffView?.dispose();
     this.diffView = new DiffView(style.diffSize);
     this.parent?.add(this.diffView);

@@ -5,7 +5,8 @@ import { HEURISTICS } from '../../../core/search/heuristics.ts';
 import { key } from '../../shell/input/shortcuts.ts';
 import { endpointText, int, parseVoxel } from '../../shell/dom/format.ts';
 import type { Panels } from '../../shell/Panels.ts';
-import { explainHeuristic } from './heuristicInfo.ts';
+import { explainHeuristic, explainOctreeHeuristic } from './heuristicInfo.ts';
+import { graphChoices, onVoxels } from './graphKind.ts';
 import type { SearchFeature } from './SearchFeature.ts';
 import { AUTO_SPEED, UNLIMITED_SPEED, type SearchConfig } from './labSettings.ts';
 import { SearchPointer } from './SearchPointer.ts';
@@ -60,7 +61,7 @@ export class SearchPanel {
 
   /** Re-reads the graph choice and endpoints after a scene was loaded. */
   refresh(): void {
-    this.graphController.options(this.feature.lab.hasGrid ? ['waypoints', 'grid'] : ['waypoints']);
+    this.graphController.options(graphChoices(this.feature.lab.hasGrid));
     // Scenes without a voxel grid have no octree to show.
     this.octreeController.enable(this.feature.lab.hasGrid);
     this.octreeController.domElement.title = this.feature.lab.hasGrid ? '' : 'This scene has no voxel grid';
@@ -89,15 +90,15 @@ export class SearchPanel {
       if (lab.states.some((r) => r.phase !== 'idle')) app.runSearch();
     };
     this.graphController = f
-      .add(s, 'graph', ['waypoints', 'grid'])
+      .add(s, 'graph', graphChoices(true))
       .name('graph (G)')
       .listen()
       .onChange(() => app.graphChanged());
     const endpoint = (which: 'start' | 'goal') => (text: string) => {
       const t = text.trim();
-      const value = s.graph === 'grid' ? parseVoxel(t) : t;
+      const value = onVoxels(s.graph) ? parseVoxel(t) : t;
       if (value === null || value === '') {
-        app.shell.overlay.setError(`${which}: expected ${s.graph === 'grid' ? 'voxel indices x,y,z' : 'a waypoint id'}`);
+        app.shell.overlay.setError(`${which}: expected ${onVoxels(s.graph) ? 'voxel indices x,y,z' : 'a waypoint id'}`);
         return;
       }
       app.setEndpoint(which, value);
@@ -217,7 +218,11 @@ export class SearchPanel {
     about.dataset.testid = 'heuristic-info';
     heuristic.domElement.after(about);
     const explain = () => {
-      about.textContent = explainHeuristic(c.heuristic, this.feature.lab.settings.graph === 'grid' ? c.neighborhood : 0, c.weight);
+      const graph = this.feature.lab.settings.graph;
+      about.textContent =
+        graph === 'octree'
+          ? explainOctreeHeuristic(c.heuristic, c.weight)
+          : explainHeuristic(c.heuristic, graph === 'grid' ? c.neighborhood : 0, c.weight);
     };
     this.explainers.push(explain);
     const update = () => {

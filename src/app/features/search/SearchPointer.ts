@@ -7,6 +7,7 @@ import { placeTipElement } from '../../shell/dom/tipPlacement.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import { num } from '../../shell/dom/format.ts';
 import { nodeInfo } from './nodeReadout.ts';
+import { onVoxels } from './graphKind.ts';
 
 /**
  * Pointer work on the search in the 3D view: hovering a node a search reached shows its g, h
@@ -114,7 +115,7 @@ export class SearchPointer {
     const scene = this.app.current;
     if (scene === null) return null;
     const ray = this.setRay(e).ray;
-    if (this.feature.lab.settings.graph === 'grid') {
+    if (onVoxels(this.feature.lab.settings.graph)) {
       if (scene.grid === null) return null;
       const pick = pickVoxel(scene.grid, ray.origin, ray.direction);
       return pick === null ? null : pickedFreeVoxel(scene.grid, pick);

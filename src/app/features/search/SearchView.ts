@@ -14,6 +14,7 @@ import {
 } from 'three';
 import { SearchHelper, type SearchHelperOptions } from '../../../helpers/SearchHelper.ts';
 import { PALETTE } from '../../shell/stage/palette.ts';
+import type { VisitedCellLines } from './octreeVisited.ts';
 
 /** Options of a SearchView: those of SearchHelper, in the app's palette. */
 export type SearchViewOptions = Omit<SearchHelperOptions, 'colors'>;
@@ -32,8 +33,15 @@ export function labViewStyle(grid: boolean, cell: number, waypointRadius: number
 
 const _m = new Matrix4();
 
-/** The app's search view: a SearchHelper in the app's palette. */
+/**
+ * The app's search view: a SearchHelper in the app's palette, and for a search on the octree
+ * the outlines of the cells it closed (`setCells`), shown with the visited layer.
+ */
 export class SearchView extends SearchHelper {
+  /** The closed octree cells' outlines (empty unless a search on the octree drew them). */
+  readonly cells = new LineSegments(new BufferGeometry(), new LineBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.9 }));
+  private cellsShown = true;
+
   constructor(options: SearchViewOptions) {
     super({
       ...options,
@@ -49,6 +57,41 @@ export class SearchView extends SearchHelper {
         sightFailed: PALETTE.sightFailed,
       },
     });
+    this.cells.name = 'octree-visited';
+    this.cells.frustumCulled = false;
+    this.add(this.cells);
+  }
+
+  /** Draws the outlines of the closed octree cells `lines` (null: none). */
+  setCells(lines: VisitedCellLines | null): void {
+    const g = this.cells.geometry;
+    const n = lines === null ? 0 : 24 * lines.cells;
+    if (lines !== null && g.getAttribute('position')?.array !== lines.positions) {
+      g.setAttribute('position', new BufferAttribute(lines.positions, 3));
+      g.setAttribute('color', new BufferAttribute(lines.colors, 3));
+    } else if (lines !== null) {
+      g.getAttribute('position').needsUpdate = true;
+      g.getAttribute('color').needsUpdate = true;
+    }
+    g.setDrawRange(0, n);
+    this.cells.visible = this.cellsShown && n > 0;
+  }
+
+  override setLayers(layers: { visited: boolean; open: boolean; path: boolean; steps?: boolean }): void {
+    super.setLayers(layers);
+    this.cellsShown = layers.visited;
+    this.cells.visible = layers.visited && this.cells.geometry.drawRange.count > 0;
+  }
+
+  override reset(): void {
+    super.reset();
+    this.setCells(null);
+  }
+
+  override dispose(): void {
+    super.dispose();
+    this.cells.geometry.dispose();
+    (this.cells.material as LineBasicMaterial).dispose();
   }
 }
 

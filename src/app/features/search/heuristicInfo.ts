@@ -33,3 +33,17 @@ export function explainHeuristic(name: HeuristicName, neighborhood: Neighborhood
     text += ` Weight ${weight}: f = g + ${weight}·h is not admissible; the path costs at most ${weight}× the optimum when h is admissible.`;
   return text;
 }
+
+/**
+ * The heuristic on the sparse voxel octree (SparseRun): 'zero' is none (Dijkstra over the
+ * cells), every other name the straight-line distance from the point where the path enters a
+ * cell to the goal, which never over-estimates an any-angle path.
+ */
+export function explainOctreeHeuristic(name: HeuristicName, weight = 1): string {
+  let text =
+    name === 'zero'
+      ? 'h = 0 everywhere: Dijkstra over the octree cells, which expands by cost alone.'
+      : 'On the octree every heuristic but zero is the straight-line distance to the goal: admissible for any-angle paths.';
+  if (weight !== 1) text += ` Weight ${weight}: f = g + ${weight}·h, faster but the path may be longer.`;
+  return text;
+}

@@ -6,6 +6,7 @@ import { resolveGraph } from '../../../core/query/graphChoice.ts';
 import { ACROSS_VIEW } from '../../shell/camera/framing.ts';
 import { spreadEndpoints } from './gridEndpoints.ts';
 import { type GraphKind, type SearchConfig, unsearchable } from './labSettings.ts';
+import { onVoxels } from './graphKind.ts';
 
 /**
  * The lab's start and goal: defaults from a document, whether they still hold after an
@@ -38,7 +39,7 @@ export function defaultEndpoints(
   // The document's own grid query (its search settings or its first agent's point start choose
   // the grid) keeps its agent's ends; a grid the user switched to, or no agent, gets spread ones.
   const own = doc.agents.length > 0 && resolveGraph(doc.search?.graph, defaultRefs(doc)[0] ?? null) === 'grid';
-  if (graph === 'grid' && scene.grid !== null && !own) {
+  if (onVoxels(graph) && scene.grid !== null && !own) {
     // The scene reaches below its grid (a ground slab under it): the bottom layer stands on it.
     const g = scene.grid;
     const groundBelow = doc.bounds.min[1] < g.origin.y - 1e-6 * g.cellSize;

@@ -4,13 +4,14 @@ import { isAdmissible, type HeuristicName, type Neighborhood } from '../../../co
 import type { TieBreak } from '../../../core/search/options.ts';
 import type { SearchStatus } from '../../../core/search/result.ts';
 import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
+import type { GraphKind } from './graphKind.ts';
 
 /**
  * What the search lab is set to (graph, the A and B configurations, speed, views) and what
  * its status line shows about a run; labels and optimality guarantees of a configuration.
  */
 
-export type GraphKind = 'grid' | 'waypoints';
+export type { GraphKind };
 
 /** One search configuration (what Compare sets twice). */
 export interface SearchConfig {
@@ -114,7 +115,14 @@ export function autoPerFrame(expanded: number): number {
 }
 /** A label for a configuration: "exact", "zero (Dijkstra)", "squared ×2 · 6-nb". */
 export function configLabel(c: SearchConfig, graph: GraphKind, other?: SearchConfig): string {
-  const name = graph === 'grid' && c.algorithm === 'jps' ? 'JPS' : graph === 'grid' && c.algorithm === 'lazy-theta' ? 'Lazy Theta*' : 'A*';
+  const name =
+    graph === 'octree'
+      ? 'Octree any-angle'
+      : graph === 'grid' && c.algorithm === 'jps'
+        ? 'JPS'
+        : graph === 'grid' && c.algorithm === 'lazy-theta'
+          ? 'Lazy Theta*'
+          : 'A*';
   let s = c.heuristic === 'zero' && name === 'A*' ? 'Dijkstra' : `${name} ${c.heuristic}`;
   if (c.weight !== 1) s += ` ×${c.weight}`;
   if (other && c.tieBreak !== other.tieBreak) s += ` · tie ${c.tieBreak}`;
@@ -126,6 +134,15 @@ export function configLabel(c: SearchConfig, graph: GraphKind, other?: SearchCon
 /** Whether `c` is guaranteed to return an optimal path on `graph`. */
 export function guaranteedOptimal(c: SearchConfig, graph: GraphKind): boolean {
   return c.weight === 1 && isAdmissible(c.heuristic, graph === 'grid' ? c.neighborhood : 0);
+}
+
+/**
+ * Whether a found path of `c` on `graph` gets an optimality note (its cost against the
+ * optimum): when `c` is not guaranteed optimal; never on the octree, whose any-angle paths
+ * have no optimum of their own to compare with.
+ */
+export function needsNote(c: SearchConfig, graph: GraphKind): boolean {
+  return graph !== 'octree' && !guaranteedOptimal(c, graph);
 }
 
 /** The status of a scene without a voxel grid or waypoints (a crowd in free space). */

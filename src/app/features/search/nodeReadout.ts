@@ -35,7 +35,8 @@ export function nodeInfo(
   visited: VisitedNodes,
   i: number,
 ): NodeInfo | null {
-  if (i < 0 || i >= visited.count) return null;
+  // An octree cell's h is taken from the point where the path enters it, which the readout does not know.
+  if (i < 0 || i >= visited.count || graph === 'octree') return null;
   let space: SearchSpace;
   let goalNode: number;
   let node: number;

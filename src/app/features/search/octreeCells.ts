@@ -51,7 +51,6 @@ export function octreeCellLines(space: SparseSpace): OctreeCellLines {
   const bricks = w.brickCount;
   let cells = 0;
   let top = 0;
-  const box = [0, 0, 0, 0, 0, 0];
   for (let n = 0; n < bricks; n++) if (kind[n] === MIXED) cells += space.boxes.boxesOf(n).length;
   if (cells > 0) top = 2;
   for (let n = 0; n < w.nodeCount; n++)
@@ -59,32 +58,51 @@ export function octreeCellLines(space: SparseSpace): OctreeCellLines {
       cells++;
       top = Math.max(top, w.level[n] + 2);
     }
-  const positions = new Float32Array(72 * cells);
-  const colors = new Float32Array(72 * cells);
-  const s = w.cellSize;
-  const o = w.origin;
+  const out = { positions: new Float32Array(72 * cells), colors: new Float32Array(72 * cells) };
   const rgb = [0, 0, 0];
-  const corner = new Float64Array(24);
+  const box = [0, 0, 0, 0, 0, 0];
   let at = 0;
   const put = (c: number): void => {
     space.cellBox(c, box);
     octreeCellColor(sizeClass(Math.max(box[3], box[4], box[5])), top, rgb);
-    for (let k = 0; k < 8; k++) {
-      corner[3 * k] = o.x + s * (k & 1 ? box[0] + box[3] - OCTREE_INSET : box[0] + OCTREE_INSET);
-      corner[3 * k + 1] = o.y + s * (k & 2 ? box[1] + box[4] - OCTREE_INSET : box[1] + OCTREE_INSET);
-      corner[3 * k + 2] = o.z + s * (k & 4 ? box[2] + box[5] - OCTREE_INSET : box[2] + OCTREE_INSET);
-    }
-    for (const k of EDGES) {
-      positions[at] = corner[3 * k];
-      positions[at + 1] = corner[3 * k + 1];
-      positions[at + 2] = corner[3 * k + 2];
-      colors[at] = rgb[0];
-      colors[at + 1] = rgb[1];
-      colors[at + 2] = rgb[2];
-      at += 3;
-    }
+    at = cellOutline(space, c, rgb, out, at);
   };
   for (let n = 0; n < bricks; n++) if (kind[n] === MIXED) for (const v of space.boxes.boxesOf(n)) put(64 * n + (v & 63));
   for (let n = 0; n < w.nodeCount; n++) if (kind[n] === EMPTY) put(space.voxelBase + n);
-  return { positions, colors, cells, largest: 1 << top };
+  return { ...out, cells, largest: 1 << top };
+}
+
+const _box = [0, 0, 0, 0, 0, 0];
+const _corner = new Float64Array(24);
+
+/**
+ * Writes the 12 edges (24 vertices) of cell c's box, inset by OCTREE_INSET voxels, in colour
+ * `rgb` (0..1) into `out` from float `at`; returns the float after them.
+ */
+export function cellOutline(
+  space: SparseSpace,
+  c: number,
+  rgb: readonly number[],
+  out: { positions: Float32Array; colors: Float32Array },
+  at: number,
+): number {
+  const { cellSize: s, origin: o } = space.world;
+  const box = space.cellBox(c, _box);
+  const corner = _corner;
+  for (let k = 0; k < 8; k++) {
+    corner[3 * k] = o.x + s * (k & 1 ? box[0] + box[3] - OCTREE_INSET : box[0] + OCTREE_INSET);
+    corner[3 * k + 1] = o.y + s * (k & 2 ? box[1] + box[4] - OCTREE_INSET : box[1] + OCTREE_INSET);
+    corner[3 * k + 2] = o.z + s * (k & 4 ? box[2] + box[5] - OCTREE_INSET : box[2] + OCTREE_INSET);
+  }
+  const { positions, colors } = out;
+  for (const k of EDGES) {
+    positions[at] = corner[3 * k];
+    positions[at + 1] = corner[3 * k + 1];
+    positions[at + 2] = corner[3 * k + 2];
+    colors[at] = rgb[0];
+    colors[at + 1] = rgb[1];
+    colors[at + 2] = rgb[2];
+    at += 3;
+  }
+  return at;
 }

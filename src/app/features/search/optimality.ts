@@ -4,8 +4,10 @@ import type { LoadedScene } from '../../shell/scene/LoadedScene.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import type { WorkerPool } from '../../shell/workers/WorkerPool.ts';
 import { num } from '../../shell/dom/format.ts';
-import { guaranteedOptimal, type GraphKind, type SearchConfig } from './labSettings.ts';
+import { guaranteedOptimal, needsNote, type GraphKind, type SearchConfig } from './labSettings.ts';
+import type { LabRun } from './LabRun.ts';
 import { queryInWorker } from './workerQuery.ts';
+import { layerOf } from './graphKind.ts';
 
 /**
  * The optimality note of a run that is not guaranteed optimal: how its cost compares with
@@ -23,7 +25,7 @@ export async function workerOptimum(
 ): Promise<number> {
   const options: QueryOptions = { heuristic: 'exact', weight: 1 };
   if (graph === 'grid') Object.assign(options, { neighborhood: config.neighborhood, cornerCutting: config.cornerCutting });
-  const reply = await queryInWorker(pool, scene, { graph, from, to, options });
+  const reply = await queryInWorker(pool, scene, { graph: layerOf(graph), from, to, options });
   return reply.report.cost;
 }
 
@@ -52,4 +54,42 @@ export function optimalityNote(c: SearchConfig, graph: GraphKind, cost: number, 
   return cost > optimum + 1e-9
     ? `${num(cost - optimum)} longer than the optimum ${num(optimum)} (+${num((100 * (cost - optimum)) / optimum, 1)}%): ${why}`
     : `optimal here (${num(optimum)}), but ${why}`;
+}
+
+/** What noting optimality reads of the lab (SearchLab). */
+export interface NotedLab {
+  readonly runs: readonly LabRun[];
+  readonly settings: { readonly graph: GraphKind; readonly compare: boolean };
+  readonly loaded: LoadedScene | null;
+  readonly start: Endpoint | null;
+  readonly goal: Endpoint | null;
+  onChange(): void;
+}
+
+/**
+ * After a run finished: every done run with a found path that is not guaranteed optimal and
+ * has no note yet (the one that finished, or the other, which it may now be the reference
+ * for) gets its optimality note, from the other run when that one is guaranteed optimal
+ * under the same movement rules, else from a worker (A* exact, weight 1: a search nobody
+ * watches). `current()` false (another search started since) drops a late answer.
+ */
+export function noteOptimality(lab: NotedLab, pool: WorkerPool, current: () => boolean): void {
+  const graph = lab.settings.graph;
+  for (const r of lab.runs)
+    if (r.state.phase === 'done' && r.state.note === null && r.state.status === 'found' && needsNote(r.config, graph))
+      void noteRun(lab, pool, r, current);
+}
+
+async function noteRun(lab: NotedLab, pool: WorkerPool, r: LabRun, current: () => boolean): Promise<void> {
+  const graph = lab.settings.graph;
+  let optimum: number;
+  try {
+    const ref = optimalReference(r, lab.settings.compare ? lab.runs : [lab.runs[0]], graph);
+    optimum = ref ?? (await workerOptimum(pool, lab.loaded!, graph, r.config, lab.start!, lab.goal!));
+  } catch {
+    return;
+  }
+  if (!current() || r.state.phase !== 'done') return;
+  r.state.note = optimalityNote(r.config, graph, r.state.cost, optimum);
+  lab.onChange();
 }

@@ -6,7 +6,7 @@ import { OctreeCellsView } from './OctreeCellsView.ts';
 
 /**
  * The search's drawn objects for the shader warm-up (Shell.warmUp): both view styles with
- * visited, open, path and steps, the points variant, and the endpoint markers.
+ * visited, open, path and steps, the points variant, the octree cells' outlines, and the endpoint markers.
  */
 export async function searchWarmupSamples(): Promise<Object3D[]> {
   const out: Object3D[] = [];
@@ -24,6 +24,8 @@ export async function searchWarmupSamples(): Promise<Object3D[]> {
         nodes: new Int32Array(2),
         kinds: new Uint8Array(1),
       });
+      // One closed octree cell's outline (a watched search on the octree draws them).
+      if (shape === 'cube' && !partial) view.setCells({ positions: new Float32Array(72), colors: new Float32Array(72), cells: 1 });
       out.push(view);
       await nextTask();
     }
