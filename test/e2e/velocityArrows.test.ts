@@ -39,6 +39,7 @@ describe('velocity arrows (Agents panel)', () => {
     await loadScene(page, 'Sphere swap');
     // A crowd in free space: the search status says there is nothing to search, and why.
     expect(await page.textContent('#status')).toMatch(/^Nothing to search: this scene has no voxel grid and no waypoints/);
+    expect(await page.textContent('#hud .ends')).toMatch(/nothing to search$/);
     await openFolder('Agents');
     const toggle = page.locator('[data-testid="Agents/velocity arrows"] input');
     expect(await toggle.isChecked()).toBe(false);

@@ -138,7 +138,9 @@ export class SearchFeature implements SearchPort {
       const radius = grid ? 0.42 * (scene.grid?.cellSize ?? 1) : 2 * (this.shell.views.waypoints?.radius ?? 0.3);
       this.markers.set(lab.endpointPosition(lab.start), lab.endpointPosition(lab.goal), radius, scene.doc.bounds.min[1]);
     }
-    this.shell.overlay.setEndpoints(endpointText(lab.start), endpointText(lab.goal), graphTitle(lab.settings.graph));
+    // A crowd scene (no grid, no waypoints) has no graph to name.
+    const graph = unsearchable(scene) === null ? graphTitle(lab.settings.graph) : 'nothing to search';
+    this.shell.overlay.setEndpoints(endpointText(lab.start), endpointText(lab.goal), graph);
     this.dirty = true;
     this.shell.changed.emit();
     this.shell.invalidate();
