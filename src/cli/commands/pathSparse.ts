@@ -39,7 +39,8 @@ export function sparsePathReport(
   const world = sceneGrid === null ? loadSparseMap(file) : sparseFromGrid(sceneGrid());
   checkVoxel(world, 'from', from);
   checkVoxel(world, 'to', to);
-  const r = findPathSparse(new SparseSpace(world), from, to, search);
+  // The contract's `--weight` default (1), not the library's sparse default (SPARSE_WEIGHT).
+  const r = findPathSparse(new SparseSpace(world), from, to, { ...search, weight: search.weight ?? 1 });
   const X = world.X,
     XY = world.X * world.Y;
   return {
