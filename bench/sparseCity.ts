@@ -86,6 +86,8 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight = 1 }: Par
   const rand = mulberry32(25);
   const ctx = new LargeSearchContext();
   const times: number[] = [];
+  /** CPU time per query (user + system, ms): what the query cost this process on a shared machine. */
+  const cpu: number[] = [];
   const counts: Record<string, number> = {};
   /** Times of the queries whose goal lay in another component (answered with the closest reachable voxel). */
   const redirected: number[] = [];
@@ -94,9 +96,12 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight = 1 }: Par
   for (let q = 0; q < queries; q++) {
     const a = freeVoxel(world, rand),
       b = freeVoxel(world, rand);
+    const c = process.cpuUsage();
     const t = performance.now();
     const r = findPathSparse(space, a, b, { weight }, ctx);
     times.push(performance.now() - t);
+    const dc = process.cpuUsage(c);
+    cpu.push((dc.user + dc.system) / 1000);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
     if (space.redirected) redirected.push(times[times.length - 1]);
     expanded.push(r.expanded);
@@ -115,6 +120,7 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight = 1 }: Par
   console.log(
     `weight ${weight}; expansions per query: median ${median(expanded)}, p95 ${quantile(expanded, 0.95)}, max ${Math.max(...expanded)}; ${(expanded.reduce((a, b) => a + b, 0) / ((performance.now() - tq) / 1000) / 1e3).toFixed(0)}k expansions/s`,
   );
+  console.log(`CPU time per query (this process): median ${median(cpu).toFixed(2)} ms, p95 ${quantile(cpu, 0.95).toFixed(2)} ms`);
   console.log(`median ${median(times).toFixed(2)} ms: ${check('median query ms', median(times), '<=', 2, 'ms')}`);
   console.log(`p95 ${quantile(times, 0.95).toFixed(2)} ms: ${check('p95 query ms', quantile(times, 0.95), '<=', 20, 'ms')}`);
   console.log(

@@ -64,7 +64,8 @@ const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }
  * always legal: from n's point straight to n's last voxel before the shared face (inside n's
  * box), one face step to the entry voxel, then inside the cell to its point. So the search
  * never loses a cell its free neighbours reach, and every segment of the path is legal.
- * The path's corners are then straightened where the corner before sees the one after, and
+ * When the start sees the goal (one check, before the first expansion), the straight segment is
+ * the answer and the goal's cell the start's only successor. The path's corners are then straightened where the corner before sees the one after, and
  * each slid voxel by voxel while that shortens it and keeps it legal (corners.ts).
  * `cost` = its Euclidean length x cellSize.
  *
@@ -206,6 +207,19 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const ctx = this.ctx;
     const sp = this.space;
     const cs = sp.world.cellSize;
+    if (s === this.startSlot && this.sees(sp.startVoxel, sp.goalVoxel)) {
+      // The goal in sight of the start: the straight segment is the shortest path; the goal's cell is the one successor.
+      const t = ctx.slot(sp.goalCell);
+      this.fit();
+      ctx.state[t] = OPEN;
+      ctx.g[t] = len(sp.startVoxel, sp.goalVoxel) * cs;
+      ctx.parent[t] = s;
+      ctx.via[t] = DIRECT;
+      this.setPoint(t, sp.goalVoxel);
+      this.generated++;
+      ctx.heap.push(t, fKey(ctx.g[t]));
+      return;
+    }
     const pp = s === this.startSlot ? s : ctx.parent[s];
     const P = this.getPoint(pp, vc);
     const U = this.getPoint(s, vd);

@@ -148,6 +148,22 @@ describe('SparseRun', () => {
     expect(byDefault.cost).toBeLessThanOrEqual(one.cost * SPARSE_WEIGHT);
   });
 
+  it('the goal in sight of the start: the straight segment after one expansion', () => {
+    const g = new VoxelGrid({ dims: [40, 33, 37], cellSize: 0.5 });
+    for (let z = 20; z < 37; z++) for (let y = 0; y < 33; y++) g.setBlocked(30, y, z, true);
+    const space = new SparseSpace(sparseFromGrid(g));
+    const r = findPathSparse(space, [1, 2, 3], [38, 30, 19], {}, new SearchContext());
+    expect(r.status).toBe('found');
+    expect(r.expanded).toBe(1);
+    expect(r.path.map((i) => coords(g, i))).toEqual([
+      [1, 2, 3],
+      [38, 30, 19],
+    ]);
+    expect(r.cost).toBeCloseTo(Math.hypot(37, 28, 16) * 0.5, 12);
+    // Out of sight (the wall between): a search.
+    expect(findPathSparse(space, [1, 2, 30], [38, 30, 30], {}, new SearchContext()).expanded).toBeGreaterThan(1);
+  });
+
   it('sliced runs give the one-shot result; a budget ends partial with a legal path', () => {
     const grid = wallGrid(7, 26);
     const space = new SparseSpace(sparseFromGrid(grid));
