@@ -9,13 +9,13 @@
  * the sparse section) <= 16 MB.
  *
  * Run alone: npx tsx bench/sparseCity.ts [QUERIES] [--side N] [--weight W]   (default 1,000 queries,
- * side 4,093, weight 1). A smaller side (e.g. 1021) is a quick check while working; its numbers are
+ * side 4,093, the library's sparse weight SPARSE_WEIGHT). A smaller side (e.g. 1021) is a quick check while working; its numbers are
  * printed, not judged against the targets.
  */
 import { writeNavbin } from '../src/core/io/navbin.ts';
 import { mulberry32 } from '../src/core/math/random.ts';
 import { sparseFromTriangles } from '../src/core/sparse/fromTriangles.ts';
-import { findPathSparse } from '../src/core/sparse/SparseRun.ts';
+import { findPathSparse, SPARSE_WEIGHT } from '../src/core/sparse/SparseRun.ts';
 import { SparseSpace } from '../src/core/sparse/SparseSpace.ts';
 import type { SparseWorld } from '../src/core/sparse/SparseWorld.ts';
 import { LargeSearchContext } from '../src/core/sparse/largeContext.ts';
@@ -38,10 +38,11 @@ function freeVoxel(w: SparseWorld, rand: () => number): number[] {
 export interface CityOptions {
   queries: number;
   side: number;
-  weight: number;
+  /** The search's heuristic weight; undefined: the library's sparse default (SPARSE_WEIGHT). */
+  weight: number | undefined;
 }
 
-export function benchSparseCity({ queries = 1000, side = SIDE, weight = 1 }: Partial<CityOptions> = {}): void {
+export function benchSparseCity({ queries = 1000, side = SIDE, weight }: Partial<CityOptions> = {}): void {
   const judged = side === SIDE;
   const check = (name: string, v: number, op: '<=', limit: number, unit: string): string =>
     judged ? checkTarget(SECTION, name, v, op, limit, unit) : `(side ${side}: not judged)`;
@@ -98,7 +99,7 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight = 1 }: Par
       b = freeVoxel(world, rand);
     const c = process.cpuUsage();
     const t = performance.now();
-    const r = findPathSparse(space, a, b, { weight }, ctx);
+    const r = findPathSparse(space, a, b, weight === undefined ? {} : { weight }, ctx);
     times.push(performance.now() - t);
     const dc = process.cpuUsage(c);
     cpu.push((dc.user + dc.system) / 1000);
@@ -118,7 +119,7 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight = 1 }: Par
   if (redirected.length > 0)
     console.log(`goal in another component: ${redirected.length} queries, median ${median(redirected).toFixed(2)} ms`);
   console.log(
-    `weight ${weight}; expansions per query: median ${median(expanded)}, p95 ${quantile(expanded, 0.95)}, max ${Math.max(...expanded)}; ${(expanded.reduce((a, b) => a + b, 0) / ((performance.now() - tq) / 1000) / 1e3).toFixed(0)}k expansions/s`,
+    `weight ${weight ?? `default (${SPARSE_WEIGHT})`}; expansions per query: median ${median(expanded)}, p95 ${quantile(expanded, 0.95)}, max ${Math.max(...expanded)}; ${(expanded.reduce((a, b) => a + b, 0) / ((performance.now() - tq) / 1000) / 1e3).toFixed(0)}k expansions/s`,
   );
   console.log(`CPU time per query (this process): median ${median(cpu).toFixed(2)} ms, p95 ${quantile(cpu, 0.95).toFixed(2)} ms`);
   console.log(`median ${median(times).toFixed(2)} ms: ${check('median query ms', median(times), '<=', 2, 'ms')}`);
