@@ -23,7 +23,7 @@ function pinned(space: SparseSpace, start: readonly number[], goal: readonly num
 
 /**
  * The heuristic weight of a sparse search whose options give none (SearchOptions' default is 1):
- * on the octree's few large cells, 1.05 expands 3-7x fewer cells and the paths' lengths stay the
+ * on the octree's few large cells, 1.05 expands 2-7x fewer cells and the paths' lengths stay the
  * same to 3 decimals on the Warframe maps (cost at most 1.05 x the any-angle optimum). The CLI's
  * `--world sparse` passes `--weight` (default 1, the contract's) explicitly.
  */
