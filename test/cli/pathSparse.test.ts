@@ -63,6 +63,16 @@ describe('nav path --world sparse', () => {
     expect(path([7, 3, 2], [7, 3, 2], '--world', 'sparse').report.path).toEqual([[7, 3, 2]]);
   });
 
+  it("--weight defaults to 1 (the CLI contract), not the library's sparse default, and is honoured", () => {
+    const p = parse3dScen(readFileSync(`${MAP}.3dscen`, 'utf8'))[9990];
+    const [none, one, weighted] = [[], ['--weight', '1'], ['--weight', '1.05']].map(
+      (flags) => path(p.start, p.goal, '--world', 'sparse', ...flags).report,
+    );
+    expect({ ...none, ms: 0 }).toEqual({ ...one, ms: 0 });
+    expect(weighted.expanded).toBeLessThan(one.expanded);
+    expectLegal(weighted, p.start, p.goal);
+  });
+
   it("a scene's voxel layer: the same answer shape, legal on the scene's grid", () => {
     const file = 'scenes/building.json';
     const sceneGrid = buildVoxelGrid(parseScene(JSON.parse(readFileSync(file, 'utf8'))));

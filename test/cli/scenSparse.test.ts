@@ -32,6 +32,16 @@ describe('nav scen --world sparse', () => {
     expect(summary.maxRatio).toBeLessThanOrEqual(1.3);
   });
 
+  it("--weight defaults to 1 (the CLI contract), not the library's sparse default", () => {
+    const expanded = (...flags: string[]): unknown =>
+      jsonLines(
+        runNav(['scen', 'test/data/Simple.3dmap', '--offset', '9990', '--limit', '1', '--world', 'sparse', ...flags, '--json']).stdout,
+      )[0].expanded;
+    const one = expanded('--weight', '1');
+    expect(expanded()).toBe(one);
+    expect(expanded('--weight', '1.05')).toBeLessThan(one as number);
+  });
+
   it('2D maps too; flags the sparse world cannot honour are usage errors', () => {
     const r = runNav(['scen', 'test/data/arena.map', '--limit', '5', '--world', 'sparse', '--json']);
     expect(r.code).toBe(0);

@@ -29,5 +29,6 @@ export function sparsePathReport(
   const why = sparseUnsupported({ neighborhood, cornerCutting, algorithm: algorithm ?? 'lazy-theta', search }, algorithm !== undefined);
   if (why !== null) throw new UsageError(why);
   const world = sceneGrid === null ? loadSparseMap(file) : sparseFromGrid(sceneGrid());
-  return querySparse(new SparseSpace(world), from, to, search);
+  // The contract's `--weight` default (1), not the library's sparse default (SPARSE_WEIGHT).
+  return querySparse(new SparseSpace(world), from, to, { ...search, weight: search.weight ?? 1 });
 }

@@ -54,6 +54,7 @@ export class SparseScenSolver {
       if (this.space.cellOf(v[0], v[1], v[2]) < 0)
         throw new InputError(`${fileName(this.scenFile)}: problem ${index}: ${name} (${v.join(', ')}) is blocked or outside the map`);
     }
-    return scenLine(index, p, findPathSparse(this.space, p.start, p.goal, this.search, this.ctx));
+    // The contract's `--weight` default (1), not the library's sparse default (SPARSE_WEIGHT).
+    return scenLine(index, p, findPathSparse(this.space, p.start, p.goal, { ...this.search, weight: this.search.weight ?? 1 }, this.ctx));
   }
 }

@@ -160,14 +160,78 @@ function boxDistance(q: readonly number[], box: readonly number[]): number {
   return d;
 }
 
+/** Per component label, its voxel bounding box: [x0, y0, z0, x1, y1, z1] (inclusive) at index 6 x `index.get(label)`. */
+interface ComponentBounds {
+  index: Map<number, number>;
+  box: Int32List;
+}
+
+/** Bounds per labels object, made on the first redirected query (an edited space has new labels). */
+const boundsOf = new WeakMap<SparseComponents, ComponentBounds>();
+
+/** The bounding box of every component, in one pass over the labels. */
+function componentBounds(w: SparseWorld, c: SparseComponents): ComponentBounds {
+  const known = boundsOf.get(c);
+  if (known) return known;
+  const index = new Map<number, number>();
+  const box = new Int32List();
+  const nb = [0, 0, 0, 0];
+  let lastL = -1,
+    lastI = -1;
+  const add = (L: number, x: number, y: number, z: number, side: number): void => {
+    let i = lastI;
+    if (L !== lastL) {
+      const k = index.get(L);
+      if (k === undefined) {
+        i = box.length;
+        index.set(L, i);
+        for (let a = 0; a < 3; a++) box.push(2 ** 31 - 1);
+        for (let a = 0; a < 3; a++) box.push(-1);
+      } else i = k;
+      lastL = L;
+      lastI = i;
+    }
+    const d = box.data;
+    if (x < d[i]) d[i] = x;
+    if (y < d[i + 1]) d[i + 1] = y;
+    if (z < d[i + 2]) d[i + 2] = z;
+    if (x + side - 1 > d[i + 3]) d[i + 3] = x + side - 1;
+    if (y + side - 1 > d[i + 4]) d[i + 4] = y + side - 1;
+    if (z + side - 1 > d[i + 5]) d[i + 5] = z + side - 1;
+  };
+  for (let n = 0; n < w.nodeCount; n++) {
+    const k = w.kind[n];
+    if (k === EMPTY) {
+      w.nodeBox(n, nb);
+      add(c.nodeComp[n], nb[0], nb[1], nb[2], nb[3]);
+    } else if (k === MIXED && w.level[n] === 0) {
+      const b = c.brickComp[n];
+      if (b === -1) continue;
+      w.nodeBox(n, nb);
+      if (b >= 0) add(b, nb[0], nb[1], nb[2], 4);
+      else
+        for (let bit = 0; bit < 64; bit++) {
+          const L = c.voxelComp[64 * (-b - 2) + bit];
+          if (L >= 0) add(L, nb[0] + (bit & 3), nb[1] + ((bit >> 2) & 3), nb[2] + (bit >> 4), 1);
+        }
+    }
+  }
+  const out = { index, box };
+  boundsOf.set(c, out);
+  return out;
+}
+
 /**
  * Replaces voxel g by the voxel of component `comp` nearest it (least straight-line distance;
  * ties: the first found), descending the octree from the root, nearer children first, and
- * skipping every node no nearer than the best voxel so far (so a query visits the nodes near
- * the goal, not the whole world).
+ * skipping every node no nearer than the best voxel so far or outside the component's bounding
+ * box (so a query visits the nodes near the goal and the component, not the whole world).
  */
 export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: number, g: number[]): void {
   const w = space.world;
+  const bounds = componentBounds(w, c);
+  const bi = bounds.index.get(comp) ?? -1;
+  const cb = bi < 0 ? null : bounds.box.data.subarray(bi, bi + 6);
   let best = Infinity;
   const at = [0, 0, 0];
   const q = [g[0], g[1], g[2]];
@@ -175,10 +239,12 @@ export function nearestInComponent(space: CellGraph, c: SparseComponents, comp: 
   const stack: number[] = [w.root];
   const kids: number[] = [];
   const dist: number[] = [];
+  const outside = (b: readonly number[]): boolean =>
+    cb !== null && (b[0] > cb[3] || b[1] > cb[4] || b[2] > cb[5] || b[0] + b[3] <= cb[0] || b[1] + b[3] <= cb[1] || b[2] + b[3] <= cb[2]);
   while (stack.length > 0) {
     const n = stack.pop()!;
     w.nodeBox(n, box);
-    if (boxDistance(q, box) >= best) continue;
+    if (boxDistance(q, box) >= best || outside(box)) continue;
     const k = w.kind[n];
     if (k === EMPTY) {
       if (c.nodeComp[n] !== comp) continue;

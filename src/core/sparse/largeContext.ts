@@ -1,22 +1,97 @@
 import { usageError } from '../args.ts';
-import { PAGE_BITS, SearchContext } from '../search/SearchContext.ts';
+import { FRESH, SearchContext } from '../search/SearchContext.ts';
+
+/** Golden-ratio multiplier of the id hash (Fibonacci hashing). */
+const HASH = 0x9e3779b1;
 
 /**
- * A SearchContext for spaces past VOXEL_LIMIT node ids: a sparse world's cell ids run to 64 per
- * brick (the 4,096^3 city: 912M). The same paged state; only `begin` accepts up to 2^31 ids
- * (Int32). Kept apart so programs on the dense grid do not carry it.
+ * A SearchContext whose slots are handed out one per node a query touches, found through a hash
+ * table from node id to slot: the state of a query grows with the cells it reaches, whatever the
+ * ids are. A sparse world's cell ids are brick x 64 + bit (the 4,096^3 city: up to 912M) and a
+ * brick holds only a few free boxes, so the base class's pages of 64 consecutive ids would reserve
+ * ~20x the slots a query uses. `begin` accepts up to 2^31 ids (Int32). Kept apart so programs on
+ * the dense grid do not carry it.
  */
 export class LargeSearchContext extends SearchContext {
+  /** Hash table: node id per entry (-1 empty), and its slot. Capacity a power of 2, at most half full. */
+  private keys = new Int32Array(1024).fill(-1);
+  private vals = new Int32Array(1024);
+  private shift = 32 - 10;
+  /** Node id per slot, and its entry in the table. */
+  private nodes = new Int32Array(1024);
+  private at = new Int32Array(1024);
+
   override begin(nodeCount: number): void {
     if (!Number.isInteger(nodeCount) || nodeCount < 0 || nodeCount > 2 ** 31)
       throw usageError('LargeSearchContext.begin: nodeCount', 'an integer in [0, 2^31]', nodeCount);
-    const pages = Math.ceil(nodeCount / 2 ** PAGE_BITS);
-    if (this.pageGen.length < pages) {
-      // The previous query's pages are dropped with the old arrays.
-      this.pageGen = new Uint32Array(pages);
-      this.pageBase = new Int32Array(pages).fill(-1);
-      this.gen = 0;
-    }
+    // Empty the previous query's entries (as many as it used, off the timed search).
+    const { keys, at } = this;
+    if (4 * this.used > keys.length) keys.fill(-1);
+    else for (let s = 0; s < this.used; s++) keys[at[s]] = -1;
+    this.used = 0;
     super.begin(0);
+  }
+
+  /** Slot of `node`, allocating one on first touch. */
+  override slot(node: number): number {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    let i = Math.imul(node, HASH) >>> this.shift;
+    for (let k = keys[i]; k !== -1; k = keys[i]) {
+      if (k === node) return this.vals[i];
+      i = (i + 1) & mask;
+    }
+    const s = this.used++;
+    if (s >= this.g.length) this.reserve(s + 1);
+    if (s >= this.nodes.length) {
+      const a = new Int32Array(2 * this.nodes.length);
+      a.set(this.nodes);
+      this.nodes = a;
+      const b = new Int32Array(a.length);
+      b.set(this.at);
+      this.at = b;
+    }
+    this.nodes[s] = node;
+    this.at[s] = i;
+    this.state[s] = FRESH;
+    keys[i] = node;
+    this.vals[i] = s;
+    if (2 * this.used > keys.length) this.rehash();
+    return s;
+  }
+
+  /** Slot of `node` if this query touched it, else -1. Never allocates. */
+  override find(node: number): number {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    for (let i = Math.imul(node, HASH) >>> this.shift; keys[i] !== -1; i = (i + 1) & mask)
+      if (keys[i] === node) {
+        const s = this.vals[i];
+        return this.state[s] === FRESH ? -1 : s;
+      }
+    return -1;
+  }
+
+  /** Node id held in slot `s`. */
+  override nodeOf(s: number): number {
+    return this.nodes[s];
+  }
+
+  /** Doubles the table and re-enters the slots in use. */
+  private rehash(): void {
+    const cap = 2 * this.keys.length;
+    this.shift--;
+    const keys = new Int32Array(cap).fill(-1);
+    const vals = new Int32Array(cap);
+    for (let s = 0; s < this.used; s++) {
+      const n = this.nodes[s];
+      let i = Math.imul(n, HASH) >>> this.shift;
+      while (keys[i] !== -1) i = (i + 1) & (cap - 1);
+      keys[i] = n;
+      vals[i] = s;
+      this.at[s] = i;
+    }
+    this.keys = keys;
+    this.vals = vals;
   }
 }

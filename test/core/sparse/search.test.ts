@@ -6,7 +6,7 @@ import { findPath } from '../../../src/core/search/AStarRun.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
-import { findPathSparse, SparseRun } from '../../../src/core/sparse/SparseRun.ts';
+import { findPathSparse, SPARSE_WEIGHT, SparseRun } from '../../../src/core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { readData } from '../../support/movingai.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
@@ -132,6 +132,36 @@ describe('SparseRun', () => {
     }
     expect(sum / n).toBeLessThanOrEqual(1);
     expect(max).toBeLessThanOrEqual(1.2);
+  });
+
+  it('weight: SPARSE_WEIGHT (1.05) where the options give none, an explicit weight honoured', () => {
+    const grid = parse3dMap(readData('Simple.3dmap'));
+    const space = new SparseSpace(sparseFromGrid(grid));
+    const p = parse3dScen(readData('Simple.3dmap.3dscen'))[9990];
+    const run = (options: { weight?: number }): SearchResult => findPathSparse(space, p.start, p.goal, options, new SearchContext());
+    const byDefault = run({});
+    expect(SPARSE_WEIGHT).toBe(1.05);
+    expect(byDefault).toEqual({ ...run({ weight: SPARSE_WEIGHT }), elapsedMs: byDefault.elapsedMs });
+    const one = run({ weight: 1 });
+    expect(one.expanded).toBeGreaterThan(byDefault.expanded);
+    expect(pathErrors(grid, one, p.start)).toEqual([]);
+    expect(byDefault.cost).toBeLessThanOrEqual(one.cost * SPARSE_WEIGHT);
+  });
+
+  it('the goal in sight of the start: the straight segment after one expansion', () => {
+    const g = new VoxelGrid({ dims: [40, 33, 37], cellSize: 0.5 });
+    for (let z = 20; z < 37; z++) for (let y = 0; y < 33; y++) g.setBlocked(30, y, z, true);
+    const space = new SparseSpace(sparseFromGrid(g));
+    const r = findPathSparse(space, [1, 2, 3], [38, 30, 19], {}, new SearchContext());
+    expect(r.status).toBe('found');
+    expect(r.expanded).toBe(1);
+    expect(r.path.map((i) => coords(g, i))).toEqual([
+      [1, 2, 3],
+      [38, 30, 19],
+    ]);
+    expect(r.cost).toBeCloseTo(Math.hypot(37, 28, 16) * 0.5, 12);
+    // Out of sight (the wall between): a search.
+    expect(findPathSparse(space, [1, 2, 30], [38, 30, 30], {}, new SearchContext()).expanded).toBeGreaterThan(1);
   });
 
   it('sliced runs give the one-shot result; a budget ends partial with a legal path', () => {
