@@ -68,21 +68,29 @@ export class Placer {
   }
 
   /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels: when the
-   * grid proves that the new waypoint sees the whole box of a block's uncovered voxels of its
-   * component (`gridSweepProof`), they are covered without a test each.
+   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels. A new
+   * waypoint first tests the middle voxel of each block: a block whose middle does not see it
+   * (or lies in another component) waits for a later waypoint, untested (every voxel is still
+   * covered only by a waypoint it sees, and each waypoint covers at least its own voxel, so
+   * cover ends). In a block whose middle sees it, when the grid proves that the waypoint sees
+   * the whole box of the block's voxels of its component (`gridSweepProof`), they are covered
+   * without a test each; else each is tested.
    */
   cover(): void {
     const { space, sweep } = this;
     const { grid, component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
-    const { uncovered, block } = blockOrder(space);
-    let remaining = uncovered.length;
+    const { uncovered, first, block } = blockOrder(space);
+    // The blocks with uncovered voxels; block b's are uncovered[first[b] .. first[b] + count[b]).
+    const live = new Int32Array(first.length - 1);
+    let liveCount = 0;
+    const count = new Int32Array(first.length - 1);
+    for (let b = 0; b < count.length; b++) if ((count[b] = first[b + 1] - first[b]) > 0) live[liveCount++] = b;
     let next = 0;
     const c = this.#c;
     const s = grid.cellSize,
       o = grid.origin;
-    while (remaining > 0 && this.count < this.maxWaypoints) {
+    while (liveCount > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
       const w = this.add(voxels[k]);
@@ -91,17 +99,24 @@ export class Placer {
         wy = this.xyz[3 * w + 1],
         wz = this.xyz[3 * w + 2];
       let kept = 0;
-      for (let i = 0; i < remaining; ) {
-        // The run [i, end) of one block; the box of its voxel centres in the component.
-        let end = i;
+      for (let q = 0; q < liveCount; q++) {
+        const b = live[q];
+        const start = first[b],
+          end = start + count[b];
+        const mid = voxels[uncovered[(start + end) >> 1]];
+        if (b !== block[k] && (component[mid] !== comp || !this.sees(mid, w))) {
+          live[kept++] = b;
+          continue;
+        }
+        // The box of the block's voxel centres in the component.
         let x0 = Infinity,
           y0 = Infinity,
           z0 = Infinity,
           x1 = -Infinity,
           y1 = -Infinity,
           z1 = -Infinity;
-        while (end < remaining && block[uncovered[end]] === block[uncovered[i]]) {
-          const v = voxels[uncovered[end++]];
+        for (let i = start; i < end; i++) {
+          const v = voxels[uncovered[i]];
           if (component[v] !== comp) continue;
           grid.coords(v, c);
           x0 = Math.min(x0, c.x);
@@ -113,7 +128,7 @@ export class Placer {
         }
         const all =
           sweep !== null &&
-          end - i > 1 &&
+          end - start > 1 &&
           x0 <= x1 &&
           sweep.sweep(
             wx,
@@ -129,13 +144,16 @@ export class Placer {
             o.y + (y1 + 0.5) * s,
             o.z + (z1 + 0.5) * s,
           );
-        for (; i < end; i++) {
+        let put = start;
+        for (let i = start; i < end; i++) {
           const u = uncovered[i];
           if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
-          else uncovered[kept++] = u;
+          else uncovered[put++] = u;
         }
+        count[b] = put - start;
+        if (put > start) live[kept++] = b;
       }
-      remaining = kept;
+      liveCount = kept;
     }
   }
 
