@@ -7,6 +7,12 @@ import { stringPull } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
 import { floodMeetings } from './voxelPath.ts';
 
+/**
+ * Pruning moves a waypoint's voxels only to the waypoints nearest to it, at most this many
+ * (a voxel that sees none of them keeps the waypoint).
+ */
+const PRUNE_NEAREST = 64;
+
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
   readonly space: ClearSpace;
@@ -49,13 +55,13 @@ export class Placer {
     return this.voxel.length;
   }
 
-  /** Makes voxel v's centre a waypoint (linked in `vis`) and returns its index. */
-  add(v: number): number {
+  /** Makes voxel v's centre a waypoint (linked in `vis` unless `link` is false) and returns its index. */
+  add(v: number, link = true): number {
     voxelCenter(this.space, v, this.#c);
     this.voxel.push(v);
     this.alive.push(true);
     this.xyz.push(this.#c.x, this.#c.y, this.#c.z);
-    this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    if (link) this.vis.add(this.#c.x, this.#c.y, this.#c.z);
     return this.voxel.length - 1;
   }
 
@@ -93,7 +99,7 @@ export class Placer {
     while (liveCount > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
-      const w = this.add(voxels[k]);
+      const w = this.add(voxels[k], false);
       const comp = component[voxels[k]];
       const wx = this.xyz[3 * w],
         wy = this.xyz[3 * w + 1],
@@ -155,6 +161,8 @@ export class Placer {
       }
       liveCount = kept;
     }
+    // Linked all at once (the same links as one by one).
+    this.vis.setAll(this.xyz);
   }
 
   /**
@@ -277,17 +285,17 @@ export class Placer {
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
       if (others.length === 0 || !connectedWithout(graph, this.alive, w, others)) continue;
-      // Nearest to w first.
+      // The PRUNE_NEAREST nearest to w, nearest first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      others.sort((a, b) => dist[a] - dist[b] || a - b);
+      const near = nearest(others, dist, PRUNE_NEAREST);
       const moved: number[] = [];
-      let last = others[0];
+      let last = near[0];
       let ok = true;
       for (const k of owned[w]) {
         const u = space.clearVoxels[k];
         let seen = this.sees(u, last) ? last : -1;
-        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
+        for (let i = 0; seen === -1 && i < near.length; i++) if (near[i] !== last && this.sees(u, near[i])) seen = near[i];
         if (seen === -1) {
           ok = false;
           break;
@@ -325,6 +333,25 @@ export class Placer {
     this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
+}
+
+/**
+ * The (at most) `k` items of `list` with the least `key`, ascending (ties by the smaller item):
+ * a sorted buffer of `k` that each item enters by insertion.
+ */
+function nearest(list: readonly number[], key: Float64Array, k: number): number[] {
+  const out: number[] = [];
+  const before = (a: number, b: number): boolean => key[a] < key[b] || (key[a] === key[b] && a < b);
+  for (const x of list) {
+    if (out.length === k && !before(x, out[k - 1])) continue;
+    let i = out.length === k ? k - 1 : out.length;
+    while (i > 0 && before(x, out[i - 1])) {
+      out[i] = out[i - 1];
+      i--;
+    }
+    out[i] = x;
+  }
+  return out;
 }
 
 /**
