@@ -55,13 +55,13 @@ export class Placer {
     return this.voxel.length;
   }
 
-  /** Makes voxel v's centre a waypoint (linked in `vis` unless `link` is false) and returns its index. */
-  add(v: number, link = true): number {
+  /** Makes voxel v's centre a waypoint (linked in `vis`) and returns its index. */
+  add(v: number): number {
     voxelCenter(this.space, v, this.#c);
     this.voxel.push(v);
     this.alive.push(true);
     this.xyz.push(this.#c.x, this.#c.y, this.#c.z);
-    if (link) this.vis.add(this.#c.x, this.#c.y, this.#c.z);
+    this.vis.add(this.#c.x, this.#c.y, this.#c.z);
     return this.voxel.length - 1;
   }
 
@@ -87,82 +87,74 @@ export class Placer {
     const { grid, component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
     const { uncovered, first, block } = blockOrder(space);
-    // The blocks with uncovered voxels; block b's are uncovered[first[b] .. first[b] + count[b]).
-    const live = new Int32Array(first.length - 1);
-    let liveCount = 0;
-    const count = new Int32Array(first.length - 1);
-    for (let b = 0; b < count.length; b++) if ((count[b] = first[b + 1] - first[b]) > 0) live[liveCount++] = b;
+    // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
+    const count = first.map((f, b) => first[b + 1] - f);
+    let remaining = uncovered.length;
     let next = 0;
     const c = this.#c;
     const s = grid.cellSize,
       o = grid.origin;
-    while (liveCount > 0 && this.count < this.maxWaypoints) {
+    while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
-      const w = this.add(voxels[k], false);
+      const w = this.add(voxels[k]);
       const comp = component[voxels[k]];
       const wx = this.xyz[3 * w],
         wy = this.xyz[3 * w + 1],
         wz = this.xyz[3 * w + 2];
-      let kept = 0;
-      for (let q = 0; q < liveCount; q++) {
-        const b = live[q];
+      for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
-        if (b !== block[k] && (component[mid] !== comp || !this.sees(mid, w))) {
-          live[kept++] = b;
-          continue;
+        if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
+          // The box of the block's voxel centres in the component.
+          let x0 = Infinity,
+            y0 = Infinity,
+            z0 = Infinity,
+            x1 = -Infinity,
+            y1 = -Infinity,
+            z1 = -Infinity;
+          for (let i = start; i < end; i++) {
+            const v = voxels[uncovered[i]];
+            if (component[v] !== comp) continue;
+            grid.coords(v, c);
+            x0 = Math.min(x0, c.x);
+            y0 = Math.min(y0, c.y);
+            z0 = Math.min(z0, c.z);
+            x1 = Math.max(x1, c.x);
+            y1 = Math.max(y1, c.y);
+            z1 = Math.max(z1, c.z);
+          }
+          const all =
+            sweep !== null &&
+            end - start > 1 &&
+            x0 <= x1 &&
+            sweep.sweep(
+              wx,
+              wy,
+              wz,
+              wx,
+              wy,
+              wz,
+              o.x + (x0 + 0.5) * s,
+              o.y + (y0 + 0.5) * s,
+              o.z + (z0 + 0.5) * s,
+              o.x + (x1 + 0.5) * s,
+              o.y + (y1 + 0.5) * s,
+              o.z + (z1 + 0.5) * s,
+            );
+          let put = start;
+          for (let i = start; i < end; i++) {
+            const u = uncovered[i];
+            if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) {
+              this.coveredBy[u] = w;
+              remaining--;
+            } else uncovered[put++] = u;
+          }
+          count[b] = put - start;
         }
-        // The box of the block's voxel centres in the component.
-        let x0 = Infinity,
-          y0 = Infinity,
-          z0 = Infinity,
-          x1 = -Infinity,
-          y1 = -Infinity,
-          z1 = -Infinity;
-        for (let i = start; i < end; i++) {
-          const v = voxels[uncovered[i]];
-          if (component[v] !== comp) continue;
-          grid.coords(v, c);
-          x0 = Math.min(x0, c.x);
-          y0 = Math.min(y0, c.y);
-          z0 = Math.min(z0, c.z);
-          x1 = Math.max(x1, c.x);
-          y1 = Math.max(y1, c.y);
-          z1 = Math.max(z1, c.z);
-        }
-        const all =
-          sweep !== null &&
-          end - start > 1 &&
-          x0 <= x1 &&
-          sweep.sweep(
-            wx,
-            wy,
-            wz,
-            wx,
-            wy,
-            wz,
-            o.x + (x0 + 0.5) * s,
-            o.y + (y0 + 0.5) * s,
-            o.z + (z0 + 0.5) * s,
-            o.x + (x1 + 0.5) * s,
-            o.y + (y1 + 0.5) * s,
-            o.z + (z1 + 0.5) * s,
-          );
-        let put = start;
-        for (let i = start; i < end; i++) {
-          const u = uncovered[i];
-          if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
-          else uncovered[put++] = u;
-        }
-        count[b] = put - start;
-        if (put > start) live[kept++] = b;
       }
-      liveCount = kept;
     }
-    // Linked all at once (the same links as one by one).
-    this.vis.setAll(this.xyz);
   }
 
   /**
@@ -288,14 +280,14 @@ export class Placer {
       // The PRUNE_NEAREST nearest to w, nearest first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      const near = nearest(others, dist, PRUNE_NEAREST);
+      others.sort((a, b) => dist[a] - dist[b] || a - b).splice(PRUNE_NEAREST);
       const moved: number[] = [];
-      let last = near[0];
+      let last = others[0];
       let ok = true;
       for (const k of owned[w]) {
         const u = space.clearVoxels[k];
         let seen = this.sees(u, last) ? last : -1;
-        for (let i = 0; seen === -1 && i < near.length; i++) if (near[i] !== last && this.sees(u, near[i])) seen = near[i];
+        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
         if (seen === -1) {
           ok = false;
           break;
@@ -333,25 +325,6 @@ export class Placer {
     this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
-}
-
-/**
- * The (at most) `k` items of `list` with the least `key`, ascending (ties by the smaller item):
- * a sorted buffer of `k` that each item enters by insertion.
- */
-function nearest(list: readonly number[], key: Float64Array, k: number): number[] {
-  const out: number[] = [];
-  const before = (a: number, b: number): boolean => key[a] < key[b] || (key[a] === key[b] && a < b);
-  for (const x of list) {
-    if (out.length === k && !before(x, out[k - 1])) continue;
-    let i = out.length === k ? k - 1 : out.length;
-    while (i > 0 && before(x, out[i - 1])) {
-      out[i] = out[i - 1];
-      i--;
-    }
-    out[i] = x;
-  }
-  return out;
 }
 
 /**
