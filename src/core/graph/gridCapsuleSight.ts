@@ -71,9 +71,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     const tdx = Math.abs(1 / dx),
       tdy = Math.abs(1 / dy),
       tdz = Math.abs(1 / dz);
-    let tx = firstCrossing(sx, x, ax, tdx);
-    let ty = firstCrossing(sy, y, ay, tdy);
-    let tz = firstCrossing(sz, z, az, tdz);
+    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
     for (;;) {
       // Outside the grid: not proven (a segment between voxel centres never gets there).
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
@@ -99,9 +99,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         x = Math.floor(px);
         y = Math.floor(py);
         z = Math.floor(pz);
-        tx = firstCrossing(sx, x, ax, tdx);
-        ty = firstCrossing(sy, y, ay, tdy);
-        tz = firstCrossing(sz, z, az, tdz);
+        tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+        ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+        tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
         continue;
       }
       if (tx <= ty && tx <= tz) {
@@ -116,25 +116,6 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
       }
     }
   };
-}
-
-/** The t at which a walk from cell c (start a, direction sign sg, td per cell) first crosses a cell wall. */
-function firstCrossing(sg: number, c: number, a: number, td: number): number {
-  return sg > 0 ? (c + 1 - a) * td : sg < 0 ? (a - c) * td : Infinity;
-}
-
-/** The part [t0, t1] of the segment (t in [0, 1]) inside the slabs tested so far (`slab`). */
-let t0 = 0,
-  t1 = 1;
-
-/** Narrows [t0, t1] to the slab lo <= a + t d <= hi of one axis; whether it is still non-empty. */
-function slab(a: number, d: number, lo: number, hi: number): boolean {
-  if (d === 0) return a >= lo && a <= hi;
-  const e = (lo - a) / d,
-    f = (hi - a) / d;
-  t0 = Math.max(t0, Math.min(e, f));
-  t1 = Math.min(t1, Math.max(e, f));
-  return t0 <= t1;
 }
 
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
@@ -152,7 +133,45 @@ function slabHit(
   loz: number,
   hiz: number,
 ): boolean {
-  t0 = 0;
-  t1 = 1;
-  return slab(ax, dx, lox, hix) && slab(ay, dy, loy, hiy) && slab(az, dz, loz, hiz);
+  let t0 = 0,
+    t1 = 1;
+  if (dx === 0) {
+    if (ax < lox || ax > hix) return false;
+  } else {
+    let e = (lox - ax) / dx,
+      f = (hix - ax) / dx;
+    if (e > f) {
+      const t = e;
+      e = f;
+      f = t;
+    }
+    if (e > t0) t0 = e;
+    if (f < t1) t1 = f;
+    if (t0 > t1) return false;
+  }
+  if (dy === 0) {
+    if (ay < loy || ay > hiy) return false;
+  } else {
+    let e = (loy - ay) / dy,
+      f = (hiy - ay) / dy;
+    if (e > f) {
+      const t = e;
+      e = f;
+      f = t;
+    }
+    if (e > t0) t0 = e;
+    if (f < t1) t1 = f;
+    if (t0 > t1) return false;
+  }
+  if (dz === 0) return az >= loz && az <= hiz;
+  let e = (loz - az) / dz,
+    f = (hiz - az) / dz;
+  if (e > f) {
+    const t = e;
+    e = f;
+    f = t;
+  }
+  if (e > t0) t0 = e;
+  if (f < t1) t1 = f;
+  return t0 <= t1;
 }

@@ -78,75 +78,32 @@ export class Placer {
    * waypoint first tests the middle voxel of each block: a block whose middle does not see it
    * (or lies in another component) waits for a later waypoint, untested (every voxel is still
    * covered only by a waypoint it sees, and each waypoint covers at least its own voxel, so
-   * cover ends). In a block whose middle sees it, when the grid proves that the waypoint sees
-   * the whole box of the block's voxels of its component (`gridSweepProof`), they are covered
-   * without a test each; else each is tested.
+   * cover ends). In a block whose middle sees it, each voxel of the component is tested. (The
+   * grid's sweep proof of a whole block, used before, saved tests in the open but cost bytes.)
    */
   cover(): void {
-    const { space, sweep } = this;
-    const { grid, component, clearVoxels: voxels } = space;
+    const { space } = this;
+    const { component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
     const { uncovered, first, block } = blockOrder(space);
     // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
     const count = first.map((f, b) => first[b + 1] - f);
     let remaining = uncovered.length;
     let next = 0;
-    const c = this.#c;
-    const s = grid.cellSize,
-      o = grid.origin;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
       const w = this.add(voxels[k]);
       const comp = component[voxels[k]];
-      const wx = this.xyz[3 * w],
-        wy = this.xyz[3 * w + 1],
-        wz = this.xyz[3 * w + 2];
       for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
         if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
-          // The box of the block's voxel centres in the component.
-          let x0 = Infinity,
-            y0 = Infinity,
-            z0 = Infinity,
-            x1 = -Infinity,
-            y1 = -Infinity,
-            z1 = -Infinity;
-          for (let i = start; i < end; i++) {
-            const v = voxels[uncovered[i]];
-            if (component[v] !== comp) continue;
-            grid.coords(v, c);
-            x0 = Math.min(x0, c.x);
-            y0 = Math.min(y0, c.y);
-            z0 = Math.min(z0, c.z);
-            x1 = Math.max(x1, c.x);
-            y1 = Math.max(y1, c.y);
-            z1 = Math.max(z1, c.z);
-          }
-          const all =
-            sweep !== null &&
-            end - start > 1 &&
-            x0 <= x1 &&
-            sweep.sweep(
-              wx,
-              wy,
-              wz,
-              wx,
-              wy,
-              wz,
-              o.x + (x0 + 0.5) * s,
-              o.y + (y0 + 0.5) * s,
-              o.z + (z0 + 0.5) * s,
-              o.x + (x1 + 0.5) * s,
-              o.y + (y1 + 0.5) * s,
-              o.z + (z1 + 0.5) * s,
-            );
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
-            if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) {
+            if (u === k || (component[voxels[u]] === comp && this.sees(voxels[u], w))) {
               this.coveredBy[u] = w;
               remaining--;
             } else uncovered[put++] = u;
