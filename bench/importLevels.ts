@@ -7,7 +7,8 @@
  * goal (<= 2 s up to 100k triangles, <= 10 s at 1M), the waypoint counts of the placement steps
  * and the placement figures (coverage, graph/free components, median and p95 route ratio on
  * 1,000 seeded pairs, measured after the timing). Also the process CPU time of the import
- * (wall time drifts with the machine's load; CPU time much less).
+ * and of its waypoints stage (world and BVH, placement grid, placement) (wall time drifts with
+ * the machine's load; CPU time much less).
  *
  * Run alone: npx tsx bench/importLevels.ts [level ...]   (levels: cave, gen-10k, ...)
  */
@@ -61,10 +62,14 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
     const mesh = await level.decode();
     const decodeMs = now() - t0;
     let placed: SceneWaypoints | null = null;
+    let waypointsCpu = 0;
     const r = await importScene([{ src: `${level.name}.glb`, mesh }], {
       agents: 4,
       placeWaypoints: (doc, o) => {
+        const wp0 = process.cpuUsage();
         placed = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, world: { sceneMeshes: o.meshes } });
+        const wp = process.cpuUsage(wp0);
+        waypointsCpu = (wp.user + wp.system) / 1000;
         return autoWaypointList(placed.placed.positions);
       },
     });
@@ -86,6 +91,7 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
       total,
       checkTarget('import in seconds', `import of ${level.name}`, total, '<=', goal, 'ms'),
       (cpu.user + cpu.system) / 1000,
+      waypointsCpu,
     ]);
     const p = placed as SceneWaypoints | null;
     if (p === null) continue;
@@ -94,6 +100,7 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
     const m = measureWaypoints(p.placed.space, graph, p.los);
     p.world.dispose();
     const s = p.placed.steps;
+    const ms = p.placed.ms;
     const ratio = (x: number | null) => (x === null ? 'none' : x.toFixed(3));
     figures.push([
       level.name,
@@ -104,16 +111,42 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
       `${m.components.graph}/${m.components.free}`,
       ratio(m.medianRatio),
       ratio(m.p95Ratio),
+      [ms.clearance, ms.cover, ms.connect, ms.prune, ms.refine].map((x) => x.toFixed(0)).join('/'),
     ]);
   }
   printTable(
     'Import by stage, ms (nav import defaults; goal: total <= 2000 ms up to 100k triangles, <= 10000 ms at 1M)',
-    ['level', 'triangles', 'grid', 'fill', 'decode', 'voxelize', 'components', 'waypoints', 'agents', 'links', 'total', 'goal', 'cpu ms'],
+    [
+      'level',
+      'triangles',
+      'grid',
+      'fill',
+      'decode',
+      'voxelize',
+      'components',
+      'waypoints',
+      'agents',
+      'links',
+      'total',
+      'goal',
+      'cpu ms',
+      'waypoints cpu ms',
+    ],
     timing,
   );
   printTable(
     'Import: automatic waypoints (steps: cover/connectors/pruned/refined) and their figures (1,000 pairs, seed 1)',
-    ['level', 'agent radius', 'waypoints', 'steps', 'coverage', 'graph/free comps', 'median ratio', 'p95 ratio'],
+    [
+      'level',
+      'agent radius',
+      'waypoints',
+      'steps',
+      'coverage',
+      'graph/free comps',
+      'median ratio',
+      'p95 ratio',
+      'step ms (clearance/cover/connect/prune/refine)',
+    ],
     figures,
   );
 }

@@ -31,24 +31,26 @@ const COVER_BLOCK = 8;
 
 /**
  * Positions in `space.clearVoxels` grouped by block of COVER_BLOCK^3 voxels (blocks in index
- * order, positions ascending within a block), and the block of each position.
+ * order, positions ascending within a block): block b's positions are
+ * `uncovered[first[b] .. first[b + 1])`; `block` is the block of each position.
  */
-export function blockOrder(space: ClearSpace): { uncovered: Int32Array; block: Int32Array } {
+export function blockOrder(space: ClearSpace): { uncovered: Int32Array; first: Int32Array; block: Int32Array } {
   const { grid, clearVoxels } = space;
   const BX = Math.ceil(grid.X / COVER_BLOCK),
     BY = Math.ceil(grid.Y / COVER_BLOCK),
     BZ = Math.ceil(grid.Z / COVER_BLOCK);
   const c = { x: 0, y: 0, z: 0 };
   const block = new Int32Array(clearVoxels.length);
-  const start = new Int32Array(BX * BY * BZ + 1);
+  const first = new Int32Array(BX * BY * BZ + 1);
   for (let k = 0; k < clearVoxels.length; k++) {
     grid.coords(clearVoxels[k], c);
     const b = Math.floor(c.x / COVER_BLOCK) + BX * (Math.floor(c.y / COVER_BLOCK) + BY * Math.floor(c.z / COVER_BLOCK));
     block[k] = b;
-    start[b + 1]++;
+    first[b + 1]++;
   }
-  for (let b = 0; b < BX * BY * BZ; b++) start[b + 1] += start[b];
+  for (let b = 0; b < BX * BY * BZ; b++) first[b + 1] += first[b];
+  const next = first.slice();
   const uncovered = new Int32Array(clearVoxels.length);
-  for (let k = 0; k < clearVoxels.length; k++) uncovered[start[block[k]]++] = k;
-  return { uncovered, block };
+  for (let k = 0; k < clearVoxels.length; k++) uncovered[next[block[k]]++] = k;
+  return { uncovered, first, block };
 }

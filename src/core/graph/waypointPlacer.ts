@@ -7,6 +7,12 @@ import { stringPull } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
 import { floodMeetings } from './voxelPath.ts';
 
+/**
+ * Pruning moves a waypoint's voxels only to the waypoints nearest to it, at most this many
+ * (a voxel that sees none of them keeps the waypoint).
+ */
+const PRUNE_NEAREST = 64;
+
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
   readonly space: ClearSpace;
@@ -68,74 +74,43 @@ export class Placer {
   }
 
   /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels: when the
-   * grid proves that the new waypoint sees the whole box of a block's uncovered voxels of its
-   * component (`gridSweepProof`), they are covered without a test each.
+   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels. A new
+   * waypoint first tests the middle voxel of each block: a block whose middle does not see it
+   * (or lies in another component) waits for a later waypoint, untested (every voxel is still
+   * covered only by a waypoint it sees, and each waypoint covers at least its own voxel, so
+   * cover ends). In a block whose middle sees it, each voxel of the component is tested. (The
+   * grid's sweep proof of a whole block, used before, saved tests in the open but cost bytes.)
    */
   cover(): void {
-    const { space, sweep } = this;
-    const { grid, component, clearVoxels: voxels } = space;
+    const { space } = this;
+    const { component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
-    const { uncovered, block } = blockOrder(space);
+    const { uncovered, first, block } = blockOrder(space);
+    // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
+    const count = first.map((f, b) => first[b + 1] - f);
     let remaining = uncovered.length;
     let next = 0;
-    const c = this.#c;
-    const s = grid.cellSize,
-      o = grid.origin;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
       const w = this.add(voxels[k]);
       const comp = component[voxels[k]];
-      const wx = this.xyz[3 * w],
-        wy = this.xyz[3 * w + 1],
-        wz = this.xyz[3 * w + 2];
-      let kept = 0;
-      for (let i = 0; i < remaining; ) {
-        // The run [i, end) of one block; the box of its voxel centres in the component.
-        let end = i;
-        let x0 = Infinity,
-          y0 = Infinity,
-          z0 = Infinity,
-          x1 = -Infinity,
-          y1 = -Infinity,
-          z1 = -Infinity;
-        while (end < remaining && block[uncovered[end]] === block[uncovered[i]]) {
-          const v = voxels[uncovered[end++]];
-          if (component[v] !== comp) continue;
-          grid.coords(v, c);
-          x0 = Math.min(x0, c.x);
-          y0 = Math.min(y0, c.y);
-          z0 = Math.min(z0, c.z);
-          x1 = Math.max(x1, c.x);
-          y1 = Math.max(y1, c.y);
-          z1 = Math.max(z1, c.z);
-        }
-        const all =
-          sweep !== null &&
-          end - i > 1 &&
-          x0 <= x1 &&
-          sweep.sweep(
-            wx,
-            wy,
-            wz,
-            wx,
-            wy,
-            wz,
-            o.x + (x0 + 0.5) * s,
-            o.y + (y0 + 0.5) * s,
-            o.z + (z0 + 0.5) * s,
-            o.x + (x1 + 0.5) * s,
-            o.y + (y1 + 0.5) * s,
-            o.z + (z1 + 0.5) * s,
-          );
-        for (; i < end; i++) {
-          const u = uncovered[i];
-          if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) this.coveredBy[u] = w;
-          else uncovered[kept++] = u;
+      for (let b = 0; b < count.length; b++) {
+        const start = first[b],
+          end = start + count[b];
+        const mid = voxels[uncovered[(start + end) >> 1]];
+        if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
+          let put = start;
+          for (let i = start; i < end; i++) {
+            const u = uncovered[i];
+            if (u === k || (component[voxels[u]] === comp && this.sees(voxels[u], w))) {
+              this.coveredBy[u] = w;
+              remaining--;
+            } else uncovered[put++] = u;
+          }
+          count[b] = put - start;
         }
       }
-      remaining = kept;
     }
   }
 
@@ -259,10 +234,10 @@ export class Placer {
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
       if (others.length === 0 || !connectedWithout(graph, this.alive, w, others)) continue;
-      // Nearest to w first.
+      // The PRUNE_NEAREST nearest to w, nearest first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      others.sort((a, b) => dist[a] - dist[b] || a - b);
+      others.sort((a, b) => dist[a] - dist[b] || a - b).splice(PRUNE_NEAREST);
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
