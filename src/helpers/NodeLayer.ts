@@ -154,18 +154,8 @@ export const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max
 
 /** A uniform scale + translation matrix (column-major) at `a[o..o+15]`. */
 function writeScaleTranslate(a: Float32Array, o: number, s: number, x: number, y: number, z: number): void {
-  a[o] = s;
-  a[o + 1] = 0;
-  a[o + 2] = 0;
-  a[o + 3] = 0;
-  a[o + 4] = 0;
-  a[o + 5] = s;
-  a[o + 6] = 0;
-  a[o + 7] = 0;
-  a[o + 8] = 0;
-  a[o + 9] = 0;
-  a[o + 10] = s;
-  a[o + 11] = 0;
+  a.fill(0, o, o + 12);
+  a[o] = a[o + 5] = a[o + 10] = s;
   a[o + 12] = x;
   a[o + 13] = y;
   a[o + 14] = z;
