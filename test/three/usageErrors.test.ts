@@ -76,7 +76,11 @@ describe('usage errors of navlab/scene, navlab/three and navlab/scene-three', ()
       () => new ObstacleWorld().voxelsChanged([0, 0, 0, 0, 0, 0]),
       /voxelsChanged: the world has no voxel layer/,
     ],
-    ['StaticBVH: soup not in triangles', () => new StaticBVH(new Float64Array(10)), /^soup: expected 9 numbers per triangle, got 10$/],
+    [
+      'StaticBVH: soup not in triangles',
+      () => new StaticBVH(new Float64Array(10)),
+      /^StaticBVH: soup: expected numbers, 9 per item, got 10$/,
+    ],
     [
       'StaticBVH.updateTriangles: past the padding',
       () => {
