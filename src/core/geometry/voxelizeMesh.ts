@@ -1,4 +1,4 @@
-import { checkNumber, checkObject, checkOneOf, usageError } from '../args.ts';
+import { checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { floodRuns } from '../grid/clearance.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
@@ -107,19 +107,9 @@ export function meshGridSpec(
 
 /** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
-  // The finite test below reads every entry: only the kind is checked here, not each number twice.
-  if (!Array.isArray(soup) && !ArrayBuffer.isView(soup))
-    throw usageError('soup', 'an array or a typed array of numbers, 9 per triangle', soup);
-  if (soup.length === 0 || soup.length % 9 !== 0)
-    throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
+  if (checkNumbers('soup', soup, 9).length === 0) throw usageError('soup', 'at least one triangle', soup);
   const box = emptyBox();
-  for (let i = 0; i < soup.length; i += 3) {
-    const x = soup[i],
-      y = soup[i + 1],
-      z = soup[i + 2];
-    if (!Number.isFinite(x + y + z)) throw new NavlabError('usage', `soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
-    growBox(box, x, y, z);
-  }
+  for (let i = 0; i < soup.length; i += 3) growBox(box, soup[i], soup[i + 1], soup[i + 2]);
   return box;
 }
 
