@@ -1,4 +1,4 @@
-import { checkInstance, checkObject, checkOptions, usageError } from '../args.ts';
+import { checkInstance, checkInteger, checkObject, checkOptions, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import type { Algorithm } from './algorithms.ts';
@@ -108,8 +108,7 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
       ['start', start],
       ['goal', goal],
     ] as const) {
-      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount)
-        throw new NavlabError('usage', `${which}: node ${String(node)} is outside [0, ${space.nodeCount})`);
+      checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
       if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
     }
     this.space = space;
