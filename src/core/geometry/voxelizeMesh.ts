@@ -96,13 +96,21 @@ export function meshGridSpec(
     origin[axes[a]] = o;
     dims[a] = n;
   }
-  if (dims[0] * dims[1] * dims[2] > maxVoxels) {
+  checkGridVoxels(cellSize, dims, maxVoxels);
+  return { origin, dims };
+}
+
+/**
+ * A usage error naming the cell size unless a grid of `dims` voxels has at most `limit`
+ * ("cellSize 0.1: the grid would have 10x10x10 = 1000 voxels, over the limit of 100", then `suffix`).
+ */
+export function checkGridVoxels(cellSize: number, dims: readonly number[], limit: number, suffix = ''): void {
+  const voxels = dims[0] * dims[1] * dims[2];
+  if (voxels > limit)
     throw new NavlabError(
       'usage',
-      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${dims[0] * dims[1] * dims[2]} voxels, over the limit of ${maxVoxels}`,
+      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${suffix}`,
     );
-  }
-  return { origin, dims };
 }
 
 /** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
