@@ -3,7 +3,7 @@
  * of `fromScene`, and world points. Each throws a NavlabError (code usage) naming the argument.
  */
 import type { Vector3 } from 'three';
-import { checkFunction, checkInstance, checkNumber, checkObject, checkOneOf, usageError } from '../core/args.ts';
+import { checkFunction, checkInstance, checkNumber, checkObject, checkOneOf, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
@@ -16,11 +16,7 @@ export const usage = (message: string): NavlabError => new NavlabError('usage', 
 
 /** `p` when it is a point with finite coordinates (a Vector3). */
 export function checkPoint(name: string, p: unknown): Vector3 {
-  const v = p as Vector3;
-  if (v === null || typeof v !== 'object' || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isFinite(c))) {
-    throw usage(`${name}: expected a Vector3 with finite coordinates`);
-  }
-  return v;
+  return checkVec3(name, p) as Vector3;
 }
 
 /** The root and options of `NavWorld.fromObject3D` (NavWorldOptions), checked. */
