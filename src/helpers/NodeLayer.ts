@@ -27,17 +27,17 @@ export class NodeLayer extends Object3D {
   readonly #meshMaterial: MeshLambertMaterial;
   readonly #pointMaterial: PointsMaterial;
   readonly #colored: boolean;
+  readonly #size: number;
+  readonly #shapeLimit: number;
+  readonly #ramp: Float32Array;
   /** Nodes drawn. */
   count = 0;
 
-  constructor(
-    shape: 'cube' | 'sphere',
-    private readonly size: number,
-    color: number | null,
-    private readonly shapeLimit: number,
-    private readonly ramp: Float32Array,
-  ) {
+  constructor(shape: 'cube' | 'sphere', size: number, color: number | null, shapeLimit: number, ramp: Float32Array) {
     super();
+    this.#size = size;
+    this.#shapeLimit = shapeLimit;
+    this.#ramp = ramp;
     this.#colored = color === null;
     this.#geometry = shape === 'cube' ? new BoxGeometry(1, 1, 1) : new IcosahedronGeometry(0.5, 1);
     const transparent = color !== null;
@@ -58,7 +58,7 @@ export class NodeLayer extends Object3D {
   set(v: VisitedNodes | null, n: number, closed: number): void {
     let count = 0;
     if (v !== null) for (let i = 0; i < n; i++) count += v.closed[i] === closed ? 1 : 0;
-    const asPoints = count > this.shapeLimit;
+    const asPoints = count > this.#shapeLimit;
     this.#mesh.count = 0;
     this.#points.geometry.setDrawRange(0, 0);
     this.count = v === null ? 0 : count;
@@ -77,7 +77,7 @@ export class NodeLayer extends Object3D {
         pa[3 * k] = p[3 * i];
         pa[3 * k + 1] = p[3 * i + 1];
         pa[3 * k + 2] = p[3 * i + 2];
-        if (ca !== null) costColor(this.ramp, v.g[i] * inv, ca, 3 * k);
+        if (ca !== null) costColor(this.#ramp, v.g[i] * inv, ca, 3 * k);
         k++;
       }
       this.#points.geometry.setDrawRange(0, k);
@@ -90,8 +90,8 @@ export class NodeLayer extends Object3D {
     const c = this.#colored ? (this.#mesh.instanceColor!.array as Float32Array) : null;
     for (let i = 0; i < n; i++) {
       if (v.closed[i] !== closed) continue;
-      writeScaleTranslate(m, 16 * k, this.size, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
-      if (c !== null) costColor(this.ramp, v.g[i] * inv, c, 3 * k);
+      writeScaleTranslate(m, 16 * k, this.#size, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+      if (c !== null) costColor(this.#ramp, v.g[i] * inv, c, 3 * k);
       k++;
     }
     this.#mesh.count = k;
