@@ -60,7 +60,6 @@ export function meshGridSpec(
   const axes = ['x', 'y', 'z'] as const;
   const lo = [0, 0, 0],
     hi = [0, 0, 0];
-  let voxels = 1;
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
@@ -73,21 +72,14 @@ export function meshGridSpec(
     if (far / cellSize > LIMITS.voxelIndex) {
       throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${LIMITS.voxelIndex}`);
     }
-    // A lower bound of the axis's voxel count (the margins add more than two voxels).
-    voxels *= Math.floor((hi[a] - lo[a]) / cellSize) + 2;
-  }
-  if (voxels > maxVoxels) {
-    throw new NavlabError(
-      'usage',
-      `cellSize ${cellSize}: the grid would have more than ${voxels.toPrecision(4)} voxels, over the limit of ${maxVoxels}`,
-    );
   }
   const origin = { x: 0, y: 0, z: 0 };
   const dims: [number, number, number] = [0, 0, 0];
   for (let a = 0; a < 3; a++) {
     // Voxel 0's closed box must end strictly below lo, the last voxel's start strictly above hi,
     // computed exactly as the voxelizer computes box bounds (origin + i * cellSize). With
-    // indices within LIMITS.voxelIndex each correction below runs at most a step or two.
+    // indices within LIMITS.voxelIndex each correction below runs at most a step or two, so the
+    // exact size is cheap to know before anything is allocated (checkGridVoxels below).
     let i0 = Math.floor(lo[a] / cellSize) - 1;
     while (i0 * cellSize + cellSize >= lo[a]) i0--;
     const o = i0 * cellSize;
