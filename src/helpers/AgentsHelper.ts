@@ -103,13 +103,13 @@ export class AgentsHelper extends Object3D {
   readonly colors: Readonly<AgentsColors>;
   protected bodies: InstancedMesh;
   protected noses: InstancedMesh;
-  private readonly forces: LineSegments;
-  private readonly bodyGeometry = new IcosahedronGeometry(1, 2);
-  private readonly noseGeometry = new ConeGeometry(0.55, 1.3, 14).translate(0, 0.65, 0);
-  private readonly material = new MeshStandardMaterial({ color: 0xffffff, emissive: 0x3b2a66, roughness: 0.4, metalness: 0.05 });
+  readonly #forces: LineSegments;
+  readonly #bodyGeometry = new IcosahedronGeometry(1, 2);
+  readonly #noseGeometry = new ConeGeometry(0.55, 1.3, 14).translate(0, 0.65, 0);
+  readonly #material = new MeshStandardMaterial({ color: 0xffffff, emissive: 0x3b2a66, roughness: 0.4, metalness: 0.05 });
   protected readonly lineMaterial = new LineBasicMaterial({ vertexColors: true, depthTest: false, transparent: true });
-  private readonly colorObjects: { agent: Color; arrived: Color; pull: Color; push: Color };
-  private arrivedScratch = new Uint8Array(0);
+  readonly #colorObjects: { agent: Color; arrived: Color; pull: Color; push: Color };
+  #arrivedScratch = new Uint8Array(0);
 
   /**
    * An empty helper (call `update` with a simulation or an AgentsState); `colors` overrides the default colours (hex RGB
@@ -123,22 +123,22 @@ export class AgentsHelper extends Object3D {
     }
     this.colors = { ...AGENTS_COLORS, ...colors };
     const c = this.colors;
-    this.colorObjects = { agent: new Color(c.agent), arrived: new Color(c.arrived), pull: new Color(c.pull), push: new Color(c.push) };
-    this.bodies = this.mesh(this.bodyGeometry, 64);
-    this.noses = this.mesh(this.noseGeometry, 64);
+    this.#colorObjects = { agent: new Color(c.agent), arrived: new Color(c.arrived), pull: new Color(c.pull), push: new Color(c.push) };
+    this.bodies = this.#mesh(this.#bodyGeometry, 64);
+    this.noses = this.#mesh(this.#noseGeometry, 64);
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(new Float32Array(12 * 64), 3).setUsage(DynamicDrawUsage));
     g.setAttribute('color', new BufferAttribute(new Float32Array(12 * 64), 3).setUsage(DynamicDrawUsage));
     g.setDrawRange(0, 0);
-    this.forces = new LineSegments(g, this.lineMaterial);
-    this.forces.frustumCulled = false;
-    this.forces.renderOrder = 12;
-    this.add(this.forces);
+    this.#forces = new LineSegments(g, this.lineMaterial);
+    this.#forces.frustumCulled = false;
+    this.#forces.renderOrder = 12;
+    this.add(this.#forces);
   }
 
   /** Agents drawn and force arrows drawn (for tests and readouts). */
   get counts(): { agents: number; arrows: number } {
-    return { agents: this.noses.count, arrows: this.forces.geometry.drawRange.count / 2 };
+    return { agents: this.noses.count, arrows: this.#forces.geometry.drawRange.count / 2 };
   }
 
   /** Draws the agents of a core Simulation as they are now. */
@@ -159,8 +159,8 @@ export class AgentsHelper extends Object3D {
       'a Simulation',
     );
     const n = sim.agentCount;
-    if (this.arrivedScratch.length < n) this.arrivedScratch = new Uint8Array(2 * n);
-    for (let i = 0; i < n; i++) this.arrivedScratch[i] = sim.arrived(i) ? 1 : 0;
+    if (this.#arrivedScratch.length < n) this.#arrivedScratch = new Uint8Array(2 * n);
+    for (let i = 0; i < n; i++) this.#arrivedScratch[i] = sim.arrived(i) ? 1 : 0;
     this.update({
       count: n,
       positions: sim.positions,
@@ -168,7 +168,7 @@ export class AgentsHelper extends Object3D {
       radii: sim.radii,
       pull: sim.pullForces,
       push: sim.pushForces,
-      arrived: this.arrivedScratch,
+      arrived: this.#arrivedScratch,
     });
   }
 
@@ -181,8 +181,8 @@ export class AgentsHelper extends Object3D {
     checkInteger('AgentsHelper.update: extra', extra, 0, LIMITS.agents);
     const n = s.count;
     if (n + extra > this.bodies.instanceMatrix.count) {
-      this.bodies = this.regrow(this.bodies, n + extra);
-      this.noses = this.regrow(this.noses, n + extra);
+      this.bodies = this.#regrow(this.bodies, n + extra);
+      this.noses = this.#regrow(this.noses, n + extra);
     }
     for (let i = 0; i < n; i++) {
       const r = Math.max(this.minRadius, s.radii[i]);
@@ -204,28 +204,28 @@ export class AgentsHelper extends Object3D {
       // Raycasts compute the bounds once, when missing: the agents moved, so drop them.
       m.boundingSphere = null;
     }
-    this.updateForces(s);
+    this.#updateForces(s);
   }
 
   /** Frees the geometries, materials and buffers, and leaves the parent. */
   dispose(): void {
     this.bodies.dispose();
     this.noses.dispose();
-    this.bodyGeometry.dispose();
-    this.noseGeometry.dispose();
-    this.material.dispose();
-    this.forces.geometry.dispose();
+    this.#bodyGeometry.dispose();
+    this.#noseGeometry.dispose();
+    this.#material.dispose();
+    this.#forces.geometry.dispose();
     this.lineMaterial.dispose();
     this.removeFromParent();
   }
 
   /** The colour of agent i (override to mark selected or stuck agents). */
   protected colorOf(i: number, s: AgentsState): Color {
-    return s.arrived?.[i] ? this.colorObjects.arrived : this.colorObjects.agent;
+    return s.arrived?.[i] ? this.#colorObjects.arrived : this.#colorObjects.agent;
   }
 
-  private updateForces(s: AgentsState): void {
-    const g = this.forces.geometry;
+  #updateForces(s: AgentsState): void {
+    const g = this.#forces.geometry;
     if (!this.showForces) {
       g.setDrawRange(0, 0);
       return;
@@ -240,7 +240,7 @@ export class AgentsHelper extends Object3D {
     }
     const p = pos.array as Float32Array;
     const c = col.array as Float32Array;
-    const { pull, push } = this.colorObjects;
+    const { pull, push } = this.#colorObjects;
     for (let i = 0; i < s.count; i++) {
       const x = s.positions[3 * i],
         y = s.positions[3 * i + 1],
@@ -266,21 +266,21 @@ export class AgentsHelper extends Object3D {
     col.needsUpdate = true;
   }
 
-  private mesh(geometry: BufferGeometry, capacity: number): InstancedMesh {
-    const m = new InstancedMesh(geometry, this.material, capacity);
+  #mesh(geometry: BufferGeometry, capacity: number): InstancedMesh {
+    const m = new InstancedMesh(geometry, this.#material, capacity);
     m.count = 0;
     m.frustumCulled = false;
     m.instanceMatrix.setUsage(DynamicDrawUsage);
-    m.setColorAt(0, this.colorObjects.agent);
+    m.setColorAt(0, this.#colorObjects.agent);
     this.add(m);
     return m;
   }
 
-  private regrow(old: InstancedMesh, need: number): InstancedMesh {
+  #regrow(old: InstancedMesh, need: number): InstancedMesh {
     let capacity = old.instanceMatrix.count;
     while (capacity < need) capacity *= 2;
     old.removeFromParent();
     old.dispose();
-    return this.mesh(old.geometry, capacity);
+    return this.#mesh(old.geometry, capacity);
   }
 }

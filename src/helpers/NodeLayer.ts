@@ -21,36 +21,36 @@ import { MAX_DRAWN_NODES, type VisitedNodes } from '../core/debug/visitedNodes.t
  * by doubling and upload only the part in use.
  */
 export class NodeLayer extends Object3D {
-  private mesh: InstancedMesh;
-  private points: Points;
-  private readonly geometry: BufferGeometry;
-  private readonly meshMaterial: MeshLambertMaterial;
-  private readonly pointMaterial: PointsMaterial;
-  private readonly colored: boolean;
+  #mesh: InstancedMesh;
+  #points: Points;
+  readonly #geometry: BufferGeometry;
+  readonly #meshMaterial: MeshLambertMaterial;
+  readonly #pointMaterial: PointsMaterial;
+  readonly #colored: boolean;
+  readonly #size: number;
+  readonly #shapeLimit: number;
+  readonly #ramp: Float32Array;
   /** Nodes drawn. */
   count = 0;
 
-  constructor(
-    shape: 'cube' | 'sphere',
-    private readonly size: number,
-    color: number | null,
-    private readonly shapeLimit: number,
-    private readonly ramp: Float32Array,
-  ) {
+  constructor(shape: 'cube' | 'sphere', size: number, color: number | null, shapeLimit: number, ramp: Float32Array) {
     super();
-    this.colored = color === null;
-    this.geometry = shape === 'cube' ? new BoxGeometry(1, 1, 1) : new IcosahedronGeometry(0.5, 1);
+    this.#size = size;
+    this.#shapeLimit = shapeLimit;
+    this.#ramp = ramp;
+    this.#colored = color === null;
+    this.#geometry = shape === 'cube' ? new BoxGeometry(1, 1, 1) : new IcosahedronGeometry(0.5, 1);
     const transparent = color !== null;
-    this.meshMaterial = new MeshLambertMaterial({ color: color ?? 0xffffff, transparent, opacity: transparent ? 0.75 : 1 });
-    this.pointMaterial = new PointsMaterial({
+    this.#meshMaterial = new MeshLambertMaterial({ color: color ?? 0xffffff, transparent, opacity: transparent ? 0.75 : 1 });
+    this.#pointMaterial = new PointsMaterial({
       color: color ?? 0xffffff,
       size: 0.7 * size,
-      vertexColors: this.colored,
+      vertexColors: this.#colored,
       transparent,
       opacity: transparent ? 0.75 : 1,
     });
-    this.mesh = this.newMesh(1024);
-    this.points = this.newPoints(1024);
+    this.#mesh = this.#newMesh(1024);
+    this.#points = this.#newPoints(1024);
     this.frustumCulled = false;
   }
 
@@ -58,18 +58,18 @@ export class NodeLayer extends Object3D {
   set(v: VisitedNodes | null, n: number, closed: number): void {
     let count = 0;
     if (v !== null) for (let i = 0; i < n; i++) count += v.closed[i] === closed ? 1 : 0;
-    const asPoints = count > this.shapeLimit;
-    this.mesh.count = 0;
-    this.points.geometry.setDrawRange(0, 0);
+    const asPoints = count > this.#shapeLimit;
+    this.#mesh.count = 0;
+    this.#points.geometry.setDrawRange(0, 0);
     this.count = v === null ? 0 : count;
     if (v === null || count === 0) return;
     const inv = v.maxG > 0 ? 1 / v.maxG : 0;
     const p = v.positions;
     let k = 0;
     if (asPoints) {
-      if (count > this.capacityOf(this.points)) this.points = this.replacePoints(count);
-      const pos = this.points.geometry.getAttribute('position') as BufferAttribute;
-      const col = this.colored ? (this.points.geometry.getAttribute('color') as BufferAttribute) : null;
+      if (count > this.#capacityOf(this.#points)) this.#points = this.#replacePoints(count);
+      const pos = this.#points.geometry.getAttribute('position') as BufferAttribute;
+      const col = this.#colored ? (this.#points.geometry.getAttribute('color') as BufferAttribute) : null;
       const pa = pos.array as Float32Array;
       const ca = col === null ? null : (col.array as Float32Array);
       for (let i = 0; i < n; i++) {
@@ -77,47 +77,47 @@ export class NodeLayer extends Object3D {
         pa[3 * k] = p[3 * i];
         pa[3 * k + 1] = p[3 * i + 1];
         pa[3 * k + 2] = p[3 * i + 2];
-        if (ca !== null) costColor(this.ramp, v.g[i] * inv, ca, 3 * k);
+        if (ca !== null) costColor(this.#ramp, v.g[i] * inv, ca, 3 * k);
         k++;
       }
-      this.points.geometry.setDrawRange(0, k);
+      this.#points.geometry.setDrawRange(0, k);
       flag(pos, 3 * k);
       if (col !== null) flag(col, 3 * k);
       return;
     }
-    if (count > this.mesh.instanceMatrix.count) this.mesh = this.replaceMesh(count);
-    const m = this.mesh.instanceMatrix.array as Float32Array;
-    const c = this.colored ? (this.mesh.instanceColor!.array as Float32Array) : null;
+    if (count > this.#mesh.instanceMatrix.count) this.#mesh = this.#replaceMesh(count);
+    const m = this.#mesh.instanceMatrix.array as Float32Array;
+    const c = this.#colored ? (this.#mesh.instanceColor!.array as Float32Array) : null;
     for (let i = 0; i < n; i++) {
       if (v.closed[i] !== closed) continue;
-      writeScaleTranslate(m, 16 * k, this.size, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
-      if (c !== null) costColor(this.ramp, v.g[i] * inv, c, 3 * k);
+      writeScaleTranslate(m, 16 * k, this.#size, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+      if (c !== null) costColor(this.#ramp, v.g[i] * inv, c, 3 * k);
       k++;
     }
-    this.mesh.count = k;
-    flag(this.mesh.instanceMatrix, 16 * k);
-    if (c !== null) flag(this.mesh.instanceColor!, 3 * k);
+    this.#mesh.count = k;
+    flag(this.#mesh.instanceMatrix, 16 * k);
+    if (c !== null) flag(this.#mesh.instanceColor!, 3 * k);
   }
 
   dispose(): void {
-    this.mesh.dispose();
-    this.points.geometry.dispose();
-    this.geometry.dispose();
-    this.meshMaterial.dispose();
-    this.pointMaterial.dispose();
+    this.#mesh.dispose();
+    this.#points.geometry.dispose();
+    this.#geometry.dispose();
+    this.#meshMaterial.dispose();
+    this.#pointMaterial.dispose();
     this.removeFromParent();
   }
 
-  private capacityOf(p: Points): number {
+  #capacityOf(p: Points): number {
     return p.geometry.getAttribute('position').count;
   }
 
-  private newMesh(capacity: number): InstancedMesh {
-    const mesh = new InstancedMesh(this.geometry, this.meshMaterial, capacity);
+  #newMesh(capacity: number): InstancedMesh {
+    const mesh = new InstancedMesh(this.#geometry, this.#meshMaterial, capacity);
     mesh.count = 0;
     mesh.frustumCulled = false;
     mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-    if (this.colored) {
+    if (this.#colored) {
       mesh.instanceColor = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
       mesh.instanceColor.setUsage(DynamicDrawUsage);
     }
@@ -125,27 +125,27 @@ export class NodeLayer extends Object3D {
     return mesh;
   }
 
-  private newPoints(capacity: number): Points {
+  #newPoints(capacity: number): Points {
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(new Float32Array(3 * capacity), 3).setUsage(DynamicDrawUsage));
-    if (this.colored) g.setAttribute('color', new BufferAttribute(new Float32Array(3 * capacity), 3).setUsage(DynamicDrawUsage));
+    if (this.#colored) g.setAttribute('color', new BufferAttribute(new Float32Array(3 * capacity), 3).setUsage(DynamicDrawUsage));
     g.setDrawRange(0, 0);
-    const points = new Points(g, this.pointMaterial);
+    const points = new Points(g, this.#pointMaterial);
     points.frustumCulled = false;
     this.add(points);
     return points;
   }
 
-  private replaceMesh(need: number): InstancedMesh {
-    this.mesh.removeFromParent();
-    this.mesh.dispose();
-    return this.newMesh(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
+  #replaceMesh(need: number): InstancedMesh {
+    this.#mesh.removeFromParent();
+    this.#mesh.dispose();
+    return this.#newMesh(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
   }
 
-  private replacePoints(need: number): Points {
-    this.points.removeFromParent();
-    this.points.geometry.dispose();
-    return this.newPoints(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
+  #replacePoints(need: number): Points {
+    this.#points.removeFromParent();
+    this.#points.geometry.dispose();
+    return this.#newPoints(Math.min(MAX_DRAWN_NODES, nextPow2(need)));
   }
 }
 
@@ -154,18 +154,8 @@ export const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max
 
 /** A uniform scale + translation matrix (column-major) at `a[o..o+15]`. */
 function writeScaleTranslate(a: Float32Array, o: number, s: number, x: number, y: number, z: number): void {
-  a[o] = s;
-  a[o + 1] = 0;
-  a[o + 2] = 0;
-  a[o + 3] = 0;
-  a[o + 4] = 0;
-  a[o + 5] = s;
-  a[o + 6] = 0;
-  a[o + 7] = 0;
-  a[o + 8] = 0;
-  a[o + 9] = 0;
-  a[o + 10] = s;
-  a[o + 11] = 0;
+  a.fill(0, o, o + 12);
+  a[o] = a[o + 5] = a[o + 10] = s;
   a[o + 12] = x;
   a[o + 13] = y;
   a[o + 14] = z;

@@ -125,17 +125,17 @@ export class SearchHelper extends Object3D {
    * line-of-sight checks), one line per segment coloured by kind, drawn over the nodes.
    */
   readonly steps: LineSegments2;
-  private readonly stepsMaterial: LineMaterial;
-  private readonly segmentColors: Float32Array;
-  private readonly closed: NodeLayer;
-  private readonly open: NodeLayer;
-  private segments: InstancedMesh;
-  private joints: InstancedMesh;
+  readonly #stepsMaterial: LineMaterial;
+  readonly #segmentColors: Float32Array;
+  readonly #closed: NodeLayer;
+  readonly #open: NodeLayer;
+  #segments: InstancedMesh;
+  #joints: InstancedMesh;
   /** The path shows through everything (an x-ray line): it is what the view is about. */
-  private readonly pathMaterial: MeshStandardMaterial;
-  private readonly ramp: Float32Array;
-  private readonly segmentGeometry = new CylinderGeometry(1, 1, 1, 10, 1, true);
-  private readonly jointGeometry = new IcosahedronGeometry(1, 1);
+  readonly #pathMaterial: MeshStandardMaterial;
+  readonly #ramp: Float32Array;
+  readonly #segmentGeometry = new CylinderGeometry(1, 1, 1, 10, 1, true);
+  readonly #jointGeometry = new IcosahedronGeometry(1, 1);
 
   /**
    * An empty search view; options are checked (a NavlabError usage names the bad field). Fill it with setVisited, setPath
@@ -148,8 +148,8 @@ export class SearchHelper extends Object3D {
     this.options = options;
     const colors = { ...SEARCH_COLORS, ...options.colors };
     this.colors = colors;
-    this.ramp = costRamp(colors.low, colors.high);
-    this.pathMaterial = new MeshStandardMaterial({
+    this.#ramp = costRamp(colors.low, colors.high);
+    this.#pathMaterial = new MeshStandardMaterial({
       color: colors.path,
       emissive: colors.path,
       emissiveIntensity: 0.35,
@@ -158,27 +158,27 @@ export class SearchHelper extends Object3D {
       transparent: true,
     });
     const limit = options.shapeLimit ?? 40_000;
-    this.closed = new NodeLayer(options.shape, options.nodeSize, null, limit, this.ramp);
-    this.open = new NodeLayer(options.shape, options.openSize ?? options.nodeSize * 0.6, colors.open, limit, this.ramp);
-    this.add(this.closed, this.open);
-    this.segments = new InstancedMesh(this.segmentGeometry, this.pathMaterial, 256);
-    this.joints = new InstancedMesh(this.jointGeometry, this.pathMaterial, 257);
-    for (const m of [this.segments, this.joints]) {
+    this.#closed = new NodeLayer(options.shape, options.nodeSize, null, limit, this.#ramp);
+    this.#open = new NodeLayer(options.shape, options.openSize ?? options.nodeSize * 0.6, colors.open, limit, this.#ramp);
+    this.add(this.#closed, this.#open);
+    this.#segments = new InstancedMesh(this.#segmentGeometry, this.#pathMaterial, 256);
+    this.#joints = new InstancedMesh(this.#jointGeometry, this.#pathMaterial, 257);
+    for (const m of [this.#segments, this.#joints]) {
       m.count = 0;
       m.frustumCulled = false;
       m.renderOrder = 10;
       this.add(m);
     }
-    this.segmentColors = new Float32Array(SEGMENT_COLOR_KEYS.flatMap((k) => new Color(colors[k]).toArray()));
+    this.#segmentColors = new Float32Array(SEGMENT_COLOR_KEYS.flatMap((k) => new Color(colors[k]).toArray()));
     // Lines a few pixels wide (three's LineSegments2): one-pixel lines are hard to read.
-    this.stepsMaterial = new LineMaterial({
+    this.#stepsMaterial = new LineMaterial({
       vertexColors: true,
       linewidth: options.stepWidth ?? 2.5,
       depthTest: false,
       transparent: true,
       opacity: 0.9,
     });
-    this.steps = new LineSegments2(segmentGeometry(1), this.stepsMaterial);
+    this.steps = new LineSegments2(segmentGeometry(1), this.#stepsMaterial);
     this.steps.name = 'search-steps';
     this.steps.frustumCulled = false;
     this.steps.renderOrder = 9;
@@ -191,9 +191,9 @@ export class SearchHelper extends Object3D {
     checkObject('SearchHelper.setLayers: layers', layers, 'an object { visited, open, path, steps? } of booleans');
     for (const key of ['visited', 'open', 'path'] as const) checkBoolean(`SearchHelper.setLayers: layers.${key}`, layers[key]);
     if (layers.steps !== undefined) checkBoolean('SearchHelper.setLayers: layers.steps', layers.steps);
-    this.closed.visible = layers.visited;
-    this.open.visible = layers.open;
-    this.segments.visible = this.joints.visible = layers.path;
+    this.#closed.visible = layers.visited;
+    this.#open.visible = layers.open;
+    this.#segments.visible = this.#joints.visible = layers.path;
     this.steps.visible = layers.steps ?? true;
   }
 
@@ -216,7 +216,7 @@ export class SearchHelper extends Object3D {
     const col = segmentData(g, 'instanceColorStart').data;
     (pos.array as Float32Array).set(s.positions.subarray(0, 6 * n));
     const c = col.array as Float32Array;
-    const table = this.segmentColors;
+    const table = this.#segmentColors;
     for (let i = 0; i < n; i++) {
       const k = 3 * s.kinds[i];
       for (let e = 0; e < 2; e++) {
@@ -237,14 +237,14 @@ export class SearchHelper extends Object3D {
   setVisited(v: VisitedNodes | null): void {
     if (v !== null) checkVisited('SearchHelper.setVisited: v', v);
     if (v === null || v.count === 0) {
-      this.closed.set(null, 0, 0);
-      this.open.set(null, 0, 0);
+      this.#closed.set(null, 0, 0);
+      this.#open.set(null, 0, 0);
       this.drawn = 0;
       return;
     }
     const n = Math.min(v.count, MAX_DRAWN_NODES);
-    this.closed.set(v, n, 1);
-    this.open.set(v, n, 0);
+    this.#closed.set(v, n, 1);
+    this.#open.set(v, n, 0);
     this.drawn = n;
   }
 
@@ -257,57 +257,57 @@ export class SearchHelper extends Object3D {
     checkBoolean('SearchHelper.setPath: partial', partial);
     const n = points === null ? 0 : points.length / 3;
     const color = partial ? this.colors.partial : this.colors.path;
-    this.pathMaterial.color.set(color);
-    this.pathMaterial.emissive.set(color);
+    this.#pathMaterial.color.set(color);
+    this.#pathMaterial.emissive.set(color);
     const segs = Math.max(0, n - 1);
-    if (segs > this.segments.instanceMatrix.count) this.segments = this.regrowPath(this.segments, segs);
-    if (n > this.joints.instanceMatrix.count) this.joints = this.regrowPath(this.joints, n);
+    if (segs > this.#segments.instanceMatrix.count) this.#segments = this.#regrowPath(this.#segments, segs);
+    if (n > this.#joints.instanceMatrix.count) this.#joints = this.#regrowPath(this.#joints, n);
     const r = this.options.pathRadius;
     for (let i = 0; i < n; i++) {
       _a.set(points![3 * i], points![3 * i + 1], points![3 * i + 2]);
-      this.joints.setMatrixAt(i, _m.makeScale(r, r, r).setPosition(_a));
+      this.#joints.setMatrixAt(i, _m.makeScale(r, r, r).setPosition(_a));
       if (i === 0) continue;
       _b.set(points![3 * i - 3], points![3 * i - 2], points![3 * i - 1]);
       _d.subVectors(_a, _b);
       const len = _d.length();
       _q.setFromUnitVectors(_up, len > 0 ? _d.divideScalar(len) : _up);
       _s.set(r, len, r);
-      this.segments.setMatrixAt(i - 1, _m.compose(_b.add(_a).multiplyScalar(0.5), _q, _s));
+      this.#segments.setMatrixAt(i - 1, _m.compose(_b.add(_a).multiplyScalar(0.5), _q, _s));
     }
-    this.segments.count = segs;
-    this.joints.count = n;
-    this.segments.instanceMatrix.needsUpdate = true;
-    this.joints.instanceMatrix.needsUpdate = true;
+    this.#segments.count = segs;
+    this.#joints.count = n;
+    this.#segments.instanceMatrix.needsUpdate = true;
+    this.#joints.instanceMatrix.needsUpdate = true;
   }
 
   /** Closed nodes drawn, open nodes drawn, path segments and search-step segments drawn (for tests and readouts). */
   get counts(): { closed: number; open: number; segments: number; steps: number } {
-    return { closed: this.closed.count, open: this.open.count, segments: this.segments.count, steps: this.steps.geometry.instanceCount };
+    return { closed: this.#closed.count, open: this.#open.count, segments: this.#segments.count, steps: this.steps.geometry.instanceCount };
   }
 
   /** Removes the nodes, the search steps and the path. */
   reset(): void {
     this.setVisited(null);
     this.setSegments(null);
-    this.segments.count = this.joints.count = 0;
+    this.#segments.count = this.#joints.count = 0;
   }
 
   /** Frees the GPU resources of every layer (geometries, materials); the helper draws nothing afterwards. */
   dispose(): void {
-    this.closed.dispose();
-    this.open.dispose();
-    this.segments.dispose();
-    this.joints.dispose();
-    this.segmentGeometry.dispose();
-    this.jointGeometry.dispose();
-    this.pathMaterial.dispose();
+    this.#closed.dispose();
+    this.#open.dispose();
+    this.#segments.dispose();
+    this.#joints.dispose();
+    this.#segmentGeometry.dispose();
+    this.#jointGeometry.dispose();
+    this.#pathMaterial.dispose();
     this.steps.geometry.dispose();
-    this.stepsMaterial.dispose();
+    this.#stepsMaterial.dispose();
     this.removeFromParent();
   }
 
-  private regrowPath(old: InstancedMesh, need: number): InstancedMesh {
-    const mesh = new InstancedMesh(old.geometry, this.pathMaterial, nextPow2(need));
+  #regrowPath(old: InstancedMesh, need: number): InstancedMesh {
+    const mesh = new InstancedMesh(old.geometry, this.#pathMaterial, nextPow2(need));
     mesh.count = 0;
     mesh.frustumCulled = false;
     mesh.renderOrder = 10;

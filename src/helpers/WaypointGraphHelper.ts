@@ -57,9 +57,9 @@ export class WaypointGraphHelper extends Object3D {
   readonly linksDrawn: number;
   /** Links in the graph (drawn or not). */
   readonly linkCount: number;
-  private readonly color: number;
-  private readonly highlightColor: number;
-  private highlighted = -1;
+  readonly #color: number;
+  readonly #highlightColor: number;
+  #highlighted = -1;
 
   /**
    * Draws `graph` (a WaypointGraph, checked by its fields) with the options (sphere radius, colours, link cap); bad values
@@ -85,14 +85,14 @@ export class WaypointGraphHelper extends Object3D {
     if (typeof maxLinks !== 'number' || !(maxLinks >= 0))
       throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${String(maxLinks)}`);
     this.radius = radius;
-    this.color = options.color ?? 0xdbe4ee;
-    this.highlightColor = options.highlightColor ?? 0xfde047;
+    this.#color = options.color ?? 0xdbe4ee;
+    this.#highlightColor = options.highlightColor ?? 0xfde047;
     const n = graph.count;
     const p = graph.positions;
     const material = new MeshStandardMaterial({ color: 0xffffff, emissive: 0x334155, roughness: 0.4 });
     this.spheres = new InstancedMesh(new IcosahedronGeometry(1, 2), material, Math.max(1, n));
     this.spheres.count = n;
-    _c.set(this.color);
+    _c.set(this.#color);
     for (let i = 0; i < n; i++) {
       _m.makeScale(radius, radius, radius).setPosition(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
       this.spheres.setMatrixAt(i, _m);
@@ -134,10 +134,10 @@ export class WaypointGraphHelper extends Object3D {
   /** Highlights waypoint i (-1: none). */
   setHighlighted(i: number): void {
     checkInteger('WaypointGraphHelper.setHighlighted: i', i, -1, this.spheres.count - 1);
-    if (i === this.highlighted) return;
-    if (this.highlighted >= 0) this.spheres.setColorAt(this.highlighted, _c.set(this.color));
-    if (i >= 0) this.spheres.setColorAt(i, _c.set(this.highlightColor));
-    this.highlighted = i;
+    if (i === this.#highlighted) return;
+    if (this.#highlighted >= 0) this.spheres.setColorAt(this.#highlighted, _c.set(this.#color));
+    if (i >= 0) this.spheres.setColorAt(i, _c.set(this.#highlightColor));
+    this.#highlighted = i;
     if (this.spheres.instanceColor) this.spheres.instanceColor.needsUpdate = true;
   }
 

@@ -83,10 +83,10 @@ class BvhQuery implements StaticQuery {
   #cz = 0;
   /** Radius of the cached ball (-1: nothing cached). */
   #radius = -1;
-  slots = new Int32Array(16);
+  #slots = new Int32Array(16);
   /** Distance of each cached triangle from the ball's centre. */
-  distances = new Float64Array(16);
-  count = 0;
+  #distances = new Float64Array(16);
+  #count = 0;
 
   constructor(geo: BvhGeometry) {
     this.#geo = geo;
@@ -109,9 +109,9 @@ class BvhQuery implements StaticQuery {
     }
     const tris = tree.slotTris;
     const surface = this.#geo.surfaceOfSlot;
-    for (let k = 0; k < this.count; k++) {
-      if (this.distances[k] - moved > maxDistance) continue;
-      const slot = this.slots[k];
+    for (let k = 0; k < this.#count; k++) {
+      if (this.#distances[k] - moved > maxDistance) continue;
+      const slot = this.#slots[k];
       const d2 = closestPointOnTriangle(x, y, z, tris, 9 * slot, _q);
       if (d2 > maxDistance * maxDistance) continue;
       const d = Math.sqrt(d2);
@@ -132,7 +132,7 @@ class BvhQuery implements StaticQuery {
     this.#cy = y;
     this.#cz = z;
     this.#radius = radius;
-    this.count = 0;
+    this.#count = 0;
     if (tree.bvh === null) return;
     _collector = this;
     _x = x;
@@ -146,17 +146,17 @@ class BvhQuery implements StaticQuery {
   }
 
   add(slot: number, d: number): void {
-    if (this.count === this.slots.length) {
-      const slots = new Int32Array(2 * this.count);
-      slots.set(this.slots);
-      this.slots = slots;
-      const distances = new Float64Array(2 * this.count);
-      distances.set(this.distances);
-      this.distances = distances;
+    if (this.#count === this.#slots.length) {
+      const slots = new Int32Array(2 * this.#count);
+      slots.set(this.#slots);
+      this.#slots = slots;
+      const distances = new Float64Array(2 * this.#count);
+      distances.set(this.#distances);
+      this.#distances = distances;
     }
-    this.slots[this.count] = slot;
-    this.distances[this.count] = d;
-    this.count++;
+    this.#slots[this.#count] = slot;
+    this.#distances[this.#count] = d;
+    this.#count++;
   }
 }
 

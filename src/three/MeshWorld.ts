@@ -1,6 +1,6 @@
 import type { Matrix4, Object3D, Ray } from 'three';
 import type { BVHOptions } from 'three-mesh-bvh';
-import { checkInstance, checkNumber, checkNumbers, checkObject, checkString, checkVoxelBox, describeValue } from '../core/args.ts';
+import { checkInstance, checkNumber, checkNumbers, checkObject, checkString, checkVoxelBox, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
@@ -200,7 +200,7 @@ export class MeshWorld {
 
   /** Whether p is inside obstacle number `i` of `obstacleBoxes()` (a MeshWorld has none: any `i` throws). */
   obstacleContains(i: number, _px: number, _py: number, _pz: number): boolean {
-    throw new NavlabError('usage', `${this.who}.obstacleContains: i: expected an index in [0, 0), got ${describeValue(i)}`);
+    throw usageError(`${this.who}.obstacleContains: i`, 'an index in [0, 0)', i);
   }
 
   /**

@@ -311,7 +311,7 @@ export class NavWorld implements SearchableScene {
 
   #waypointPath(from: Vector3, to: Vector3): NavPath {
     if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS)
-      throw usage("graph: 'waypoints' needs a NavWorld built with waypoints 'auto' or a list");
+      throw usage("graph: 'waypoints' needs a NavWorld built with waypoints");
     const los = this.lineOfSight;
     if (los === null)
       throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight); query by waypoint id instead");

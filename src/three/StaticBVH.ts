@@ -2,7 +2,7 @@ import { type Box3, BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } 
 import { MeshBVH, SAH, type BVHOptions } from 'three-mesh-bvh';
 import { linkNodes, readNodes, type Nodes } from './bvhNodes.ts';
 import { CAPSULE_EPSILON, castSegment } from './segmentCast.ts';
-import { checkInstance, checkNumber, checkOptions, checkVec3, usageError } from '../core/args.ts';
+import { checkInstance, checkInteger, checkNumber, checkNumbers, checkOptions, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { checkNearest } from '../core/steering/geometry.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
@@ -118,15 +118,13 @@ export class StaticBVH {
     checkInstance('StaticBVH: soup', soup, Float64Array);
     checkOptions('StaticBVH: options', options);
     checkNumber('StaticBVH: extent', extent);
-    if (soup.length % 9 !== 0) throw new NavlabError('usage', `soup: expected 9 numbers per triangle, got ${soup.length}`);
+    checkNumbers('StaticBVH: soup', soup, 9);
     this.soup = soup;
     this.triangleCount = soup.length / 9;
     this.geometry = new BufferGeometry();
     this.geometry.setAttribute('position', new BufferAttribute(new Float32Array(soup), 3));
     let largest = Number.isFinite(extent) ? Math.abs(extent) : 0;
     for (let i = 0; i < soup.length; i++) largest = Math.max(largest, Math.abs(soup[i]));
-    if (!Number.isFinite(largest))
-      throw new NavlabError('usage', `soup: coordinate ${soup.findIndex((v) => !Number.isFinite(v))} is not finite`);
     this.pad = largest * 2 ** -22;
     const n = this.triangleCount;
     this.slotTris = new Float64Array(9 * n);
@@ -161,12 +159,8 @@ export class StaticBVH {
    */
   updateTriangles(first: number, count: number, refit = true): void {
     const n = this.triangleCount;
-    if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0 || first + count > n) {
-      throw new NavlabError(
-        'usage',
-        `StaticBVH.updateTriangles: triangles [${String(first)}, ${String(first)} + ${String(count)}) are not integers within the ${n} triangles`,
-      );
-    }
+    checkInteger('StaticBVH.updateTriangles: first', first, 0, n);
+    checkInteger('StaticBVH.updateTriangles: count', count, 0, n - first);
     const f32 = this.geometry.attributes.position.array as Float32Array;
     for (let t = first; t < first + count; t++) {
       const k = this.slotOf[t];

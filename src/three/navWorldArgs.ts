@@ -3,7 +3,17 @@
  * of `fromScene`, and world points. Each throws a NavlabError (code usage) naming the argument.
  */
 import type { Vector3 } from 'three';
-import { checkFunction, checkInstance, checkNumber, checkObject, checkOneOf, usageError } from '../core/args.ts';
+import {
+  checkFunction,
+  checkInstance,
+  checkInteger,
+  checkNumber,
+  checkObject,
+  checkOneOf,
+  checkOptions,
+  checkVec3,
+  usageError,
+} from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
@@ -16,20 +26,14 @@ export const usage = (message: string): NavlabError => new NavlabError('usage', 
 
 /** `p` when it is a point with finite coordinates (a Vector3). */
 export function checkPoint(name: string, p: unknown): Vector3 {
-  const v = p as Vector3;
-  if (v === null || typeof v !== 'object' || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isFinite(c))) {
-    throw usage(`${name}: expected a Vector3 with finite coordinates`);
-  }
-  return v;
+  return checkVec3(name, p) as Vector3;
 }
 
 /** The root and options of `NavWorld.fromObject3D` (NavWorldOptions), checked. */
 export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   if (root === null || typeof root !== 'object' || typeof (root as { traverse?: unknown }).traverse !== 'function')
     throw usage('root: expected an Object3D');
-  if (options === undefined) return;
-  if (options === null || typeof options !== 'object') throw usage('options: expected an object { cellSize?, agentRadius?, ... }');
-  const o = options as {
+  const o = checkOptions('options', options) as {
     cellSize?: unknown;
     agentRadius?: unknown;
     maxWaypoints?: unknown;
@@ -40,10 +44,7 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   };
   if (o.cellSize !== undefined) checkNumber('cellSize', o.cellSize, 0, true);
   if (o.agentRadius !== undefined) checkNumber('agentRadius', o.agentRadius, 0);
-  const n = o.maxWaypoints;
-  if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= LIMITS.waypoints)) {
-    throw usage(`maxWaypoints: expected an integer from 1 to ${LIMITS.waypoints}, got ${String(n)}`);
-  }
+  if (o.maxWaypoints !== undefined) checkInteger('maxWaypoints', o.maxWaypoints, 1, LIMITS.waypoints);
   const w = o.waypoints;
   if (w !== undefined && w !== 'none' && typeof w !== 'function')
     throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points): exports of navlab/three)", w);

@@ -14,7 +14,7 @@ import { unionBox } from '../core/geometry/boxes.ts';
 import { worldTriangles } from './meshTriangles.ts';
 import { MeshWorld } from './MeshWorld.ts';
 import { voxelize } from './voxelize.ts';
-import { fillEnclosed, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
+import { checkGridVoxels, fillEnclosed, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
 import { isVisibilityGraph, usage } from './navWorldArgs.ts';
 import type { WaypointSource } from './waypointSources.ts';
@@ -101,10 +101,7 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
   const cellSize = options.cellSize ?? levelCellSize(extent);
   const agentRadius = options.agentRadius ?? levelAgentRadius(extent, cellSize);
   const spec = { ...meshGridSpec(min, max, cellSize, agentRadius), cellSize };
-  const voxels = spec.dims[0] * spec.dims[1] * spec.dims[2];
-  if (voxels > MAX_VOXELS) {
-    throw usage(`cellSize ${cellSize}: the grid would have ${spec.dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_VOXELS}`);
-  }
+  checkGridVoxels(cellSize, spec.dims, MAX_VOXELS);
   const fill: VoxelFill = (options.fill ?? 'auto') === 'auto' ? (isClosedMesh(all) ? 'solid' : 'surface') : (options.fill as VoxelFill);
   const identity = new Matrix4();
   const world = new MeshWorld({ meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });

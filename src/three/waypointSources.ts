@@ -7,6 +7,7 @@
 import type { Vector3 } from 'three';
 import { checkFunction, checkInteger, checkNumber, checkObject, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
+import { checkGridVoxels } from '../core/geometry/voxelizeMesh.ts';
 import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph, type LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
@@ -56,13 +57,7 @@ function checkInput(who: string, input: unknown): WaypointSourceInput {
  */
 export function autoWaypoints(input: WaypointSourceInput): VisibilityGraph {
   const { los, agentRadius, cellSize, dims, maxWaypoints, surface } = checkInput('autoWaypoints', input);
-  const voxels = dims[0] * dims[1] * dims[2];
-  if (voxels > MAX_PLACEMENT_VOXELS) {
-    throw new NavlabError(
-      'usage',
-      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${voxels} voxels, over the limit of ${MAX_PLACEMENT_VOXELS} for autoWaypoints`,
-    );
-  }
+  checkGridVoxels(cellSize, dims, MAX_PLACEMENT_VOXELS, ' for autoWaypoints');
   const graph = new VisibilityGraph(los);
   graph.setAll(placeWaypoints(surface(), los, { agentRadius, maxWaypoints }).positions);
   return graph;

@@ -177,7 +177,7 @@ describe('voxelizeTriangles and loadSceneMeshes arguments', () => {
   it('voxelizeTriangles names a missing soup or options object', async () => {
     await fails(
       () => voxelizeTriangles(null as never, { cellSize: 1 }),
-      /^soup: expected an array or a typed array of numbers, 9 per triangle, got null$/,
+      /^soup: expected an array or a typed array of numbers, 9 per item, got null$/,
     );
     await fails(
       () => voxelizeTriangles(triangle, undefined as never),

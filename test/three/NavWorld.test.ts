@@ -176,7 +176,7 @@ describe('NavWorld', () => {
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 1e-4, waypoints: 'none' }))).toBe('usage');
     expect(code(() => NavWorld.fromObject3D(root, { cellSize: 0.03, waypoints: autoWaypoints, bounds }))).toBe('usage'); // 2^24 voxels for placement
     expect(() => waypointList([new Vector3(Number.NaN, 0, 0)])).toThrow(
-      /^waypointList: points\[0\]: expected a Vector3 with finite coordinates$/,
+      /^waypointList: points\[0\]: expected a point \{x, y, z\} with finite coordinates, got a Vector3$/,
     );
     expect(() => NavWorld.fromObject3D(root, { cellSize: 0.5, waypoints: [new Vector3(0, 3.6, 0)] as never })).toThrow(
       /^waypoints: expected 'none' or a waypoint source .*, got an array$/,

@@ -76,7 +76,11 @@ describe('usage errors of navlab/scene, navlab/three and navlab/scene-three', ()
       () => new ObstacleWorld().voxelsChanged([0, 0, 0, 0, 0, 0]),
       /voxelsChanged: the world has no voxel layer/,
     ],
-    ['StaticBVH: soup not in triangles', () => new StaticBVH(new Float64Array(10)), /^soup: expected 9 numbers per triangle, got 10$/],
+    [
+      'StaticBVH: soup not in triangles',
+      () => new StaticBVH(new Float64Array(10)),
+      /^StaticBVH: soup: expected numbers, 9 per item, got 10$/,
+    ],
     [
       'StaticBVH.updateTriangles: past the padding',
       () => {
@@ -131,12 +135,17 @@ describe('usage errors of navlab/scene, navlab/three and navlab/scene-three', ()
     [
       'voxelizeTriangles: soup not in triangles',
       () => voxelizeTriangles(new Float64Array(10), { cellSize: 1 }),
-      /^soup: expected a positive multiple of 9 numbers, got 10$/,
+      /^soup: expected numbers, 9 per item, got 10$/,
+    ],
+    [
+      'voxelizeTriangles: empty soup',
+      () => voxelizeTriangles(new Float64Array(0), { cellSize: 1 }),
+      /^soup: expected at least one triangle, got a Float64Array$/,
     ],
     [
       'voxelizeTriangles: NaN coordinate',
       () => voxelizeTriangles(new Float64Array([0, 0, 0, 1, 0, 0, 0, Number.NaN, 0]), { cellSize: 1 }),
-      /^soup: coordinate 2 is not finite/,
+      /^soup: entry 7 is NaN, not a finite number$/,
     ],
     [
       'voxelizeTriangles: cell size 0',

@@ -196,9 +196,9 @@ export class SightLog {
   /** Checks since the last clear whose segment was legal (line of sight passed). */
   passed = 0;
   /** Ring of checks: the node checked and its candidate parent, and whether the segment was legal. */
-  private readonly node: Int32Array;
-  private readonly candidate: Int32Array;
-  private readonly legal: Uint8Array;
+  readonly #node: Int32Array;
+  readonly #candidate: Int32Array;
+  readonly #legal: Uint8Array;
 
   /**
    * A log that keeps the last `capacity` checks (an integer in [1, MAX_SEGMENTS], default 4096); other values throw a
@@ -208,9 +208,9 @@ export class SightLog {
     if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_SEGMENTS)
       throw new NavlabError('usage', `capacity: expected an integer in [1, ${MAX_SEGMENTS}], got ${capacity}`);
     this.capacity = capacity;
-    this.node = new Int32Array(capacity);
-    this.candidate = new Int32Array(capacity);
-    this.legal = new Uint8Array(capacity);
+    this.#node = new Int32Array(capacity);
+    this.#candidate = new Int32Array(capacity);
+    this.#legal = new Uint8Array(capacity);
   }
 
   /**
@@ -219,9 +219,9 @@ export class SightLog {
    */
   readonly record = (candidate: number, node: number, legal: boolean): void => {
     const i = this.total % this.capacity;
-    this.node[i] = node;
-    this.candidate[i] = candidate;
-    this.legal[i] = legal ? 1 : 0;
+    this.#node[i] = node;
+    this.#candidate[i] = candidate;
+    this.#legal[i] = legal ? 1 : 0;
     this.total++;
     if (legal) this.passed++;
   };
@@ -255,7 +255,7 @@ export class SightLog {
     const first = this.total - n;
     for (let k = first; k < this.total; k++) {
       const i = k % this.capacity;
-      visit(this.node[i], this.candidate[i], this.legal[i] === 1);
+      visit(this.#node[i], this.#candidate[i], this.#legal[i] === 1);
     }
   }
 

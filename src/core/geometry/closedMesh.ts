@@ -105,7 +105,8 @@ function weld(positions: ArrayLike<number>): Int32Array {
  *   without it every three vertices form a triangle (a triangle soup)
  */
 export function isClosedMesh(positions: ArrayLike<number>, index?: ArrayLike<number>): boolean {
-  checkNumbers('isClosedMesh: positions', positions, 3);
+  // Without an index every three vertices are a triangle: 9 numbers each.
+  checkNumbers('isClosedMesh: positions', positions, index === undefined ? 9 : 3);
   const vertices = positions.length / 3;
   if (index !== undefined) {
     checkNumbers('isClosedMesh: index', index, 3);
@@ -114,11 +115,6 @@ export function isClosedMesh(positions: ArrayLike<number>, index?: ArrayLike<num
       if (!Number.isInteger(v) || v < 0 || v >= vertices)
         throw new NavlabError('usage', `isClosedMesh: index: entry ${i} is ${v}, not a vertex index in [0, ${vertices - 1}]`);
     }
-  } else if (vertices % 3 !== 0) {
-    throw new NavlabError(
-      'usage',
-      `isClosedMesh: positions: expected whole triangles (9 numbers each) when no index is given, got ${positions.length} numbers`,
-    );
   }
   const welded = weld(positions);
   const corners = index === undefined ? vertices : index.length;

@@ -1,4 +1,4 @@
-import { checkNumber, checkObject, checkOneOf, usageError } from '../args.ts';
+import { checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { floodRuns } from '../grid/clearance.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
@@ -60,7 +60,6 @@ export function meshGridSpec(
   const axes = ['x', 'y', 'z'] as const;
   const lo = [0, 0, 0],
     hi = [0, 0, 0];
-  let voxels = 1;
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
@@ -73,21 +72,14 @@ export function meshGridSpec(
     if (far / cellSize > LIMITS.voxelIndex) {
       throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${LIMITS.voxelIndex}`);
     }
-    // A lower bound of the axis's voxel count (the margins add more than two voxels).
-    voxels *= Math.floor((hi[a] - lo[a]) / cellSize) + 2;
-  }
-  if (voxels > maxVoxels) {
-    throw new NavlabError(
-      'usage',
-      `cellSize ${cellSize}: the grid would have more than ${voxels.toPrecision(4)} voxels, over the limit of ${maxVoxels}`,
-    );
   }
   const origin = { x: 0, y: 0, z: 0 };
   const dims: [number, number, number] = [0, 0, 0];
   for (let a = 0; a < 3; a++) {
     // Voxel 0's closed box must end strictly below lo, the last voxel's start strictly above hi,
     // computed exactly as the voxelizer computes box bounds (origin + i * cellSize). With
-    // indices within LIMITS.voxelIndex each correction below runs at most a step or two.
+    // indices within LIMITS.voxelIndex each correction below runs at most a step or two, so the
+    // exact size is cheap to know before anything is allocated (checkGridVoxels below).
     let i0 = Math.floor(lo[a] / cellSize) - 1;
     while (i0 * cellSize + cellSize >= lo[a]) i0--;
     const o = i0 * cellSize;
@@ -96,30 +88,28 @@ export function meshGridSpec(
     origin[axes[a]] = o;
     dims[a] = n;
   }
-  if (dims[0] * dims[1] * dims[2] > maxVoxels) {
+  checkGridVoxels(cellSize, dims, maxVoxels);
+  return { origin, dims };
+}
+
+/**
+ * A usage error naming the cell size unless a grid of `dims` voxels has at most `limit`
+ * ("cellSize 0.1: the grid would have 10x10x10 = 1000 voxels, over the limit of 100", then `suffix`).
+ */
+export function checkGridVoxels(cellSize: number, dims: readonly number[], limit: number, suffix = ''): void {
+  const voxels = dims[0] * dims[1] * dims[2];
+  if (voxels > limit)
     throw new NavlabError(
       'usage',
-      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${dims[0] * dims[1] * dims[2]} voxels, over the limit of ${maxVoxels}`,
+      `cellSize ${cellSize}: the grid would have ${dims.join('x')} = ${voxels} voxels, over the limit of ${limit}${suffix}`,
     );
-  }
-  return { origin, dims };
 }
 
 /** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
-  // The finite test below reads every entry: only the kind is checked here, not each number twice.
-  if (!Array.isArray(soup) && !ArrayBuffer.isView(soup))
-    throw usageError('soup', 'an array or a typed array of numbers, 9 per triangle', soup);
-  if (soup.length === 0 || soup.length % 9 !== 0)
-    throw new NavlabError('usage', `soup: expected a positive multiple of 9 numbers, got ${soup.length}`);
+  if (checkNumbers('soup', soup, 9).length === 0) throw usageError('soup', 'at least one triangle', soup);
   const box = emptyBox();
-  for (let i = 0; i < soup.length; i += 3) {
-    const x = soup[i],
-      y = soup[i + 1],
-      z = soup[i + 2];
-    if (!Number.isFinite(x + y + z)) throw new NavlabError('usage', `soup: coordinate ${i / 3} is not finite (${x}, ${y}, ${z})`);
-    growBox(box, x, y, z);
-  }
+  for (let i = 0; i < soup.length; i += 3) growBox(box, soup[i], soup[i + 1], soup[i + 2]);
   return box;
 }
 

@@ -1,4 +1,4 @@
-import { checkInstance, checkOneOf, checkOptions, usageError } from '../args.ts';
+import { checkInstance, checkInteger, checkOneOf, checkOptions, usageError } from '../args.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { exact26, heuristicFunction, type CellHeuristic, type HeuristicName, type Neighborhood } from './gridHeuristic.ts';
 import { VoxelGrid, type CornerCutting } from './VoxelGrid.ts';
@@ -283,8 +283,7 @@ export class GridSpace {
 
   /** Fixes the goal voxel and the heuristic that `estimate` and `estimateAt` use. */
   setGoal(goal: number, heuristic: HeuristicName): void {
-    if (!Number.isInteger(goal) || goal < 0 || goal >= this.nodeCount)
-      throw usageError('GridSpace.setGoal: goal', `a voxel index in [0, ${this.nodeCount})`, goal);
+    checkInteger('GridSpace.setGoal: goal', goal, 0, this.nodeCount - 1);
     const X = this.grid.X;
     this.gz = Math.floor(goal / this.XY);
     const r = goal - this.gz * this.XY;

@@ -165,10 +165,11 @@ export class VoxelGrid {
   /** A usage error naming `method` unless (x, y, z) are integer voxel indices inside the grid. */
   #checkVoxel(method: string, x: number, y: number, z: number): void {
     const v = [x, y, z];
-    if (!v.every(Number.isInteger))
-      throw new NavlabError('usage', `${method}: voxel indices must be integers, got (${v.map(describeValue).join(', ')})`);
-    if (!this.inBounds(x, y, z))
-      throw new NavlabError('usage', `${method}: voxel (${x}, ${y}, ${z}) is outside ${this.X}x${this.Y}x${this.Z}`);
+    if (!v.every(Number.isInteger) || !this.inBounds(x, y, z))
+      throw new NavlabError(
+        'usage',
+        `${method}: expected integer voxel indices inside ${this.X}x${this.Y}x${this.Z}, got (${v.map(describeValue).join(', ')})`,
+      );
   }
 
   /** Increments `version` and appends the edit's box to the log (the ring drops the oldest). */

@@ -1,4 +1,4 @@
-import { NavlabError } from '../errors.ts';
+import { checkNumber } from '../args.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
 
 /**
@@ -117,7 +117,7 @@ export interface ClearSpace {
 
 /** Clearance, dilated grid and components of `grid` for an agent of radius `radius` (>= 0). */
 export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
-  if (!(radius >= 0) || !Number.isFinite(radius)) throw new NavlabError('usage', `radius: expected a finite number >= 0, got ${radius}`);
+  checkNumber('radius', radius, 0);
   const s = grid.cellSize;
   const sq = squaredClearance(grid);
   const clearance = new Float32Array(grid.size);

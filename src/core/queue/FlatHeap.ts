@@ -50,7 +50,7 @@ export class FlatHeap {
   push(id: number, key: number): void {
     let i = this.pos[id];
     if (i < 0) {
-      if (2 * this.size === this.data.length) this.grow();
+      if (2 * this.size === this.data.length) this.#grow();
       i = this.size++;
     } else if (this.data[2 * i] <= key) {
       return;
@@ -111,7 +111,7 @@ export class FlatHeap {
     return top;
   }
 
-  private grow(): void {
+  #grow(): void {
     const d = new Float64Array(this.data.length * 2);
     d.set(this.data);
     this.data = d;

@@ -28,10 +28,10 @@ export class AStarRun extends SearchRun implements NeighborSink {
   /** A* (Dijkstra with heuristic 'zero'; the waypoint graph's run too). */
   readonly algorithm = 'astar';
   /** Slot and cost of the node being expanded (read by relax). */
-  private us = -1;
-  private gu = 0;
+  #us = -1;
+  #gu = 0;
   /** The space's move table when it offers one (the fused path). */
-  private readonly lattice: Lattice | null;
+  readonly #lattice: Lattice | null;
 
   /**
    * A resumable A* run from node `start` to node `goal` of `space` (advance it with `step`); options and endpoints are
@@ -40,16 +40,16 @@ export class AStarRun extends SearchRun implements NeighborSink {
    */
   constructor(space: SearchSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(space, start, goal, options, ctx);
-    this.lattice = space.lattice ?? null;
+    this.#lattice = space.lattice ?? null;
   }
 
   protected expandNode(s: number, u: number): void {
-    const lattice = this.lattice;
+    const lattice = this.#lattice;
     if (lattice !== null) {
-      this.expandLattice(lattice, s, u);
+      this.#expandLattice(lattice, s, u);
     } else {
-      this.us = s;
-      this.gu = this.ctx.g[s];
+      this.#us = s;
+      this.#gu = this.ctx.g[s];
       this.space.expand(u, this);
     }
   }
@@ -60,14 +60,14 @@ export class AStarRun extends SearchRun implements NeighborSink {
     const s = ctx.slot(v);
     const st = ctx.state[s];
     if (st === CLOSED) return;
-    const ng = this.gu + w;
+    const ng = this.#gu + w;
     if (st === OPEN) {
       if (ng >= ctx.g[s]) return;
     } else {
       ctx.state[s] = OPEN;
     }
     ctx.g[s] = ng;
-    ctx.parent[s] = this.us;
+    ctx.parent[s] = this.#us;
     this.generated++;
     const hw = this.weight * this.space.estimate(v);
     const f = F_KEY(ng + hw);
@@ -80,7 +80,7 @@ export class AStarRun extends SearchRun implements NeighborSink {
    * coordinates known from the move (no index decoding for the heuristic). Same successors in
    * the same order with the same keys as the generic path, so results are identical.
    */
-  private expandLattice(space: Lattice, us: number, u: number): void {
+  #expandLattice(space: Lattice, us: number, u: number): void {
     const ctx = this.ctx;
     ctx.reserve(ctx.slotCount + LATTICE_EXPANSION_SLOTS);
     const { g, parent, state, via, pageBase, heap } = ctx;

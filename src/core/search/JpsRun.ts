@@ -67,19 +67,19 @@ const ALL_MOVES = (1 << 26) - 1;
 export class JpsRun extends SearchRun<GridSpace> {
   /** Jump point search ('lazy-theta' in the LazyThetaRun subclass). */
   readonly algorithm: 'jps' | 'lazy-theta' = 'jps';
-  private readonly rules: JumpRules;
-  private readonly jumper: StraightJumper;
+  readonly #rules: JumpRules;
+  readonly #jumper: StraightJumper;
   /** Per move: axis (0, 1, 2) and sign of a straight move; axis -1 for diagonal moves. */
-  private readonly axis = new Int8Array(26);
-  private readonly sign = new Int8Array(26);
+  readonly #axis = new Int8Array(26);
+  readonly #sign = new Int8Array(26);
   /** Voxels scanned so far (every step of every jump), for the views and benchmarks. */
   scanned = 0;
   /** Closest-voxel tracking, only while the fallback pass re-scans (see nearestScanned). */
   protected tracking = false;
   /** Jump point slot whose rays are being re-scanned, and its cost. */
-  private from = -1;
-  private fromG = 0;
-  private best: { from: number; node: number; d2: number; g: number } | null = null;
+  #from = -1;
+  #fromG = 0;
+  #best: { from: number; node: number; d2: number; g: number } | null = null;
   /** Called with each jump point found (node, from node); for the watched search view. */
   onJumpPoint: ((node: number, from: number) => void) | null = null;
 
@@ -89,26 +89,26 @@ export class JpsRun extends SearchRun<GridSpace> {
    */
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(supportedSpace(space), start, goal, options, ctx);
-    this.rules = jumpRules(space);
-    this.jumper = new StraightJumper(space, this.rules, this.other?.tied ?? [this.goal]);
+    this.#rules = jumpRules(space);
+    this.#jumper = new StraightJumper(space, this.#rules, this.other?.tied ?? [this.goal]);
     for (let k = 0; k < 26; k++) {
       const d = space.moveDelta;
       const changed = (d[3 * k] !== 0 ? 1 : 0) + (d[3 * k + 1] !== 0 ? 1 : 0) + (d[3 * k + 2] !== 0 ? 1 : 0);
       const a = changed !== 1 ? -1 : d[3 * k] !== 0 ? 0 : d[3 * k + 1] !== 0 ? 1 : 2;
-      this.axis[k] = a;
-      this.sign[k] = a < 0 ? 0 : d[3 * k + a];
+      this.#axis[k] = a;
+      this.#sign[k] = a < 0 ? 0 : d[3 * k + a];
     }
   }
 
   protected beginSlice(): void {
-    this.jumper.refresh();
+    this.#jumper.refresh();
   }
 
   /** Successor directions of a jump point: natural ones for its arrival direction plus forced ones. */
-  private directions(s: number, blocked: number): number {
+  #directions(s: number, blocked: number): number {
     const d = this.ctx.via[s] - 1;
     if (d < 0) return ALL_MOVES;
-    return this.rules.natural[d] | forcedAt(this.rules, this.space.moveNeed, d, blocked);
+    return this.#rules.natural[d] | forcedAt(this.#rules, this.space.moveNeed, d, blocked);
   }
 
   protected expandNode(s: number, u: number): void {
@@ -119,15 +119,15 @@ export class JpsRun extends SearchRun<GridSpace> {
       y = p[1],
       z = p[2];
     const blocked = space.blockedMask(x, y, z);
-    const dirs = this.directions(s, blocked);
+    const dirs = this.#directions(s, blocked);
     const need = space.moveNeed;
     const delta = space.moveDelta;
     const gu = ctx.g[s];
-    this.from = s;
-    this.fromG = gu;
+    this.#from = s;
+    this.#fromG = gu;
     for (let k = 0; k < 26; k++) {
       if (((dirs >> k) & 1) === 0 || (blocked & need[k]) !== 0) continue;
-      const steps = this.scan(x, y, z, u, k);
+      const steps = this.#scan(x, y, z, u, k);
       if (steps === 0 || this.tracking) continue;
       const v = u + steps * space.moveOffset[k];
       const ng = gu + steps * space.moveCost[k];
@@ -155,21 +155,21 @@ export class JpsRun extends SearchRun<GridSpace> {
    * Warframe maps); stopping early is always safe, since a superset of the jump points keeps
    * every optimal path.
    */
-  private scan(x: number, y: number, z: number, u: number, k: number): number {
-    const a = this.axis[k];
+  #scan(x: number, y: number, z: number, u: number, k: number): number {
+    const a = this.#axis[k];
     let n = 1;
     let run = 1;
     if (a >= 0) {
-      const r = this.jumper.jump(x, y, z, k, a, this.sign[k]);
+      const r = this.#jumper.jump(x, y, z, k, a, this.#sign[k]);
       n = Math.max(r, 0);
       run = r > 0 ? r : -r;
     }
     this.scanned += run;
-    if (this.tracking) this.trackRun(u, x, y, z, k, run);
+    if (this.tracking) this.#trackRun(u, x, y, z, k, run);
     return n;
   }
 
-  private readonly xyz = [0, 0, 0, 0, 0, 0];
+  readonly #xyz = [0, 0, 0, 0, 0, 0];
   /**
    * Voxel coordinates of node u into a shared array at [at, at + 3) (at 0 or 3: two voxels
    * decoded side by side), which it returns.
@@ -179,10 +179,10 @@ export class JpsRun extends SearchRun<GridSpace> {
     const z = Math.floor((u + 0.5) * space.invXY);
     const r = u - z * space.XY;
     const y = Math.floor((r + 0.5) * space.invX);
-    this.xyz[at] = r - y * space.grid.X;
-    this.xyz[at + 1] = y;
-    this.xyz[at + 2] = z;
-    return this.xyz;
+    this.#xyz[at] = r - y * space.grid.X;
+    this.#xyz[at + 1] = y;
+    this.#xyz[at + 2] = z;
+    return this.#xyz;
   }
 
   /**
@@ -190,7 +190,7 @@ export class JpsRun extends SearchRun<GridSpace> {
    * (d2 is convex along the run: the real minimiser rounded down and up covers it; ties go to
    * the fewer steps, the lower cost).
    */
-  private trackRun(u: number, x: number, y: number, z: number, k: number, run: number): void {
+  #trackRun(u: number, x: number, y: number, z: number, k: number, run: number): void {
     if (run === 0) return;
     const space = this.space;
     const d = space.moveDelta;
@@ -203,27 +203,27 @@ export class JpsRun extends SearchRun<GridSpace> {
     const m0 = (dx * ex + dy * ey + dz * ez) / (dx * dx + dy * dy + dz * dz);
     for (const m of [Math.floor(m0), Math.ceil(m0)]) {
       const c = Math.min(Math.max(m, 1), run);
-      this.track(u + c * space.moveOffset[k], x + c * dx, y + c * dy, z + c * dz, c * space.moveCost[k]);
+      this.#track(u + c * space.moveOffset[k], x + c * dx, y + c * dy, z + c * dz, c * space.moveCost[k]);
     }
   }
 
-  private track(u: number, x: number, y: number, z: number, runCost: number): void {
+  #track(u: number, x: number, y: number, z: number, runCost: number): void {
     const space = this.space;
     const a = x - space.gx,
       b = y - space.gy,
       c = z - space.gz;
     const d2 = a * a + b * b + c * c;
-    const g = this.fromG + runCost;
-    const best = this.best;
+    const g = this.#fromG + runCost;
+    const best = this.#best;
     if (best !== null && (d2 > best.d2 || (d2 === best.d2 && g >= best.g))) return;
-    this.best = { from: this.from, node: u, d2, g };
+    this.#best = { from: this.#from, node: u, d2, g };
   }
 
   protected resultPath(status: SearchStatus): RunPath {
     if (status !== 'found') {
       const best = this.nearestScanned();
       const path = this.jumpPath(best.from);
-      if (path[path.length - 1] !== best.node) this.appendRun(path, best.node);
+      if (path[path.length - 1] !== best.node) this.#appendRun(path, best.node);
       return { path, cost: best.g };
     }
     const last = this.ctx.find(this.goal);
@@ -237,12 +237,12 @@ export class JpsRun extends SearchRun<GridSpace> {
     for (let t = s; t >= 0; t = ctx.parent[t]) points.push(ctx.nodeOf(t));
     points.reverse();
     const path = [points[0]];
-    for (let i = 1; i < points.length; i++) this.appendRun(path, points[i]);
+    for (let i = 1; i < points.length; i++) this.#appendRun(path, points[i]);
     return path;
   }
 
   /** Appends the straight or diagonal run from the path's last voxel to `to` (excluded start). */
-  private appendRun(path: number[], to: number): void {
+  #appendRun(path: number[], to: number): void {
     const from = path[path.length - 1];
     this.decode(from, 0);
     const c = this.decode(to, 3);
@@ -266,19 +266,19 @@ export class JpsRun extends SearchRun<GridSpace> {
   protected nearestScanned(): { from: number; node: number; g: number } {
     const ctx = this.ctx;
     this.tracking = true;
-    this.best = null;
+    this.#best = null;
     const startSlot = ctx.find(this.start);
     const sp = this.decode(this.start);
-    this.from = startSlot;
-    this.fromG = 0;
-    this.track(this.start, sp[0], sp[1], sp[2], 0);
+    this.#from = startSlot;
+    this.#fromG = 0;
+    this.#track(this.start, sp[0], sp[1], sp[2], 0);
     const saved = this.scanned;
     for (let s = 0; s < ctx.slotCount; s++) {
       if (ctx.state[s] === CLOSED) this.expandNode(s, ctx.nodeOf(s));
     }
     this.scanned = saved;
     this.tracking = false;
-    return this.best!;
+    return this.#best!;
   }
 }
 

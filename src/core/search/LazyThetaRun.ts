@@ -77,14 +77,14 @@ const anyLabels = new WeakMap<SearchContext, { anyG: Float64Array; anyParent: In
 export class LazyThetaRun extends JpsRun {
   /** Lazy Theta*: any-angle paths between voxel centres, on the JPS expansion. */
   override readonly algorithm = 'lazy-theta';
-  private anyG: Float64Array;
-  private anyParent: Int32Array;
+  #anyG: Float64Array;
+  #anyParent: Int32Array;
   /** Line-of-sight checks made so far. */
   losChecks = 0;
   /** Called after each line-of-sight check (from node, to node, legal); for the watched view. */
   onLineOfSight: ((from: number, to: number, legal: boolean) => void) | null = null;
   /** The grid's sight data, fetched once per slice (the grid does not change within one). */
-  private sight: SightData | null = null;
+  #sight: SightData | null = null;
 
   /**
    * A resumable Lazy Theta* run on a voxel grid, from voxel index `start` to `goal` (the grids JpsRun supports; others
@@ -93,12 +93,12 @@ export class LazyThetaRun extends JpsRun {
   constructor(space: GridSpace, start: number, goal: number, options: Partial<SearchOptions> = {}, ctx = new SearchContext()) {
     super(jumpSpace(space), start, goal, options, ctx);
     const kept = anyLabels.get(ctx);
-    this.anyG = kept?.anyG ?? new Float64Array(0);
-    this.anyParent = kept?.anyParent ?? new Int32Array(0);
-    this.fit();
+    this.#anyG = kept?.anyG ?? new Float64Array(0);
+    this.#anyParent = kept?.anyParent ?? new Int32Array(0);
+    this.#fit();
     const s = this.startSlot;
-    this.anyG[s] = 0;
-    this.anyParent[s] = s;
+    this.#anyG[s] = 0;
+    this.#anyParent[s] = s;
   }
 
   /**
@@ -111,42 +111,42 @@ export class LazyThetaRun extends JpsRun {
     const s = ctx.gen === this.gen ? ctx.find(node) : -1;
     if (s < 0) return -1;
     const labelled = s === this.startSlot || ctx.state[s] === CLOSED;
-    return ctx.nodeOf(this.anyParent[labelled ? s : ctx.parent[s]]);
+    return ctx.nodeOf(this.#anyParent[labelled ? s : ctx.parent[s]]);
   }
 
   /**
    * Grows the any-angle labels with the context's slot arrays. They are kept per context for
    * the next run (a slot's label is written before it is read in every run).
    */
-  private fit(): void {
+  #fit(): void {
     const cap = this.ctx.g.length;
-    if (this.anyG.length >= cap) return;
+    if (this.#anyG.length >= cap) return;
     const g = new Float64Array(cap);
-    g.set(this.anyG);
-    this.anyG = g;
+    g.set(this.#anyG);
+    this.#anyG = g;
     const p = new Int32Array(cap);
-    p.set(this.anyParent);
-    this.anyParent = p;
+    p.set(this.#anyParent);
+    this.#anyParent = p;
     anyLabels.set(this.ctx, { anyG: g, anyParent: p });
   }
 
   protected beginSlice(): void {
     super.beginSlice();
-    this.sight = sightData(this.space.grid);
+    this.#sight = sightData(this.space.grid);
   }
 
   /** Whether the centres of voxels a and b see each other (counted and reported). */
-  private sees(a: number, b: number): boolean {
+  #sees(a: number, b: number): boolean {
     const pa = this.decode(a, 0);
     const pb = this.decode(b, 3);
     this.losChecks++;
-    const legal = centreSightThrough((this.sight ??= sightData(this.space.grid)), pa[0], pa[1], pa[2], pb[3], pb[4], pb[5]);
+    const legal = centreSightThrough((this.#sight ??= sightData(this.space.grid)), pa[0], pa[1], pa[2], pb[3], pb[4], pb[5]);
     this.onLineOfSight?.(a, b, legal);
     return legal;
   }
 
   /** Distance between the centres of voxels a and b, in world units. */
-  private distance(a: number, b: number): number {
+  #distance(a: number, b: number): number {
     const p = this.decode(a, 0);
     const q = this.decode(b, 3);
     const dx = p[0] - q[3],
@@ -159,20 +159,20 @@ export class LazyThetaRun extends JpsRun {
    * Sets jump point u's any-angle label (slot s, its jump parent closed): its jump parent's
    * any-angle parent q when q sees u, else the jump parent itself.
    */
-  private label(s: number, u: number): void {
+  #label(s: number, u: number): void {
     const ctx = this.ctx;
     const p = ctx.parent[s];
     if (p < 0) return;
-    this.fit();
-    const q = this.anyParent[p];
-    const via = q !== p && this.sees(ctx.nodeOf(q), u) ? q : p;
-    this.anyG[s] = this.anyG[via] + this.distance(ctx.nodeOf(via), u);
-    this.anyParent[s] = via;
+    this.#fit();
+    const q = this.#anyParent[p];
+    const via = q !== p && this.#sees(ctx.nodeOf(q), u) ? q : p;
+    this.#anyG[s] = this.#anyG[via] + this.#distance(ctx.nodeOf(via), u);
+    this.#anyParent[s] = via;
   }
 
   protected expandNode(s: number, u: number): void {
     // The fallback pass re-scans closed jump points, already labelled.
-    if (!this.tracking) this.label(s, u);
+    if (!this.tracking) this.#label(s, u);
     super.expandNode(s, u);
   }
 
@@ -187,7 +187,7 @@ export class LazyThetaRun extends JpsRun {
     let tail = -1;
     if (status === 'found') {
       last = ctx.find(this.goal);
-      this.label(last, this.goal);
+      this.#label(last, this.goal);
       gridCost = ctx.g[last];
     } else {
       const best = this.nearestScanned();
@@ -196,25 +196,25 @@ export class LazyThetaRun extends JpsRun {
       if (best.node !== ctx.nodeOf(last)) tail = best.node;
     }
     const corners: number[] = [];
-    for (let s = last; ; s = this.anyParent[s]) {
+    for (let s = last; ; s = this.#anyParent[s]) {
       corners.push(ctx.nodeOf(s));
-      if (this.anyParent[s] === s) break;
+      if (this.#anyParent[s] === s) break;
     }
     corners.reverse();
     if (tail >= 0) corners.push(tail);
-    const path = this.straighten(corners);
+    const path = this.#straighten(corners);
     let cost = 0;
-    for (let i = 1; i < path.length; i++) cost += this.distance(path[i - 1], path[i]);
+    for (let i = 1; i < path.length; i++) cost += this.#distance(path[i - 1], path[i]);
     // Rounding only (every step above keeps the length <= the grid label's).
     if (!(cost <= gridCost)) return super.resultPath(status);
     return { path, cost };
   }
 
   /** The corners without those the corner before sees past (greedy, from the start). */
-  private straighten(corners: number[]): number[] {
+  #straighten(corners: number[]): number[] {
     const out = [corners[0]];
     for (let i = 1; i < corners.length; i++) {
-      if (i + 1 < corners.length && this.sees(out[out.length - 1], corners[i + 1])) continue;
+      if (i + 1 < corners.length && this.#sees(out[out.length - 1], corners[i + 1])) continue;
       out.push(corners[i]);
     }
     return out;

@@ -45,7 +45,7 @@ export class SearchContext {
   /** Per slot: FRESH, OPEN or CLOSED. */
   state = new Uint8Array(PAGE_SIZE * 16);
   /** `state` as 8-byte words over the same memory, to clear a page quickly. */
-  private stateWords = new Float64Array(this.state.buffer);
+  #stateWords = new Float64Array(this.state.buffer);
   /** Grid searches: 1 + the move that reached the slot's node (0 for the start). */
   via = new Uint8Array(PAGE_SIZE * 16);
   /** Slots in use (a multiple of the page size). */
@@ -77,7 +77,7 @@ export class SearchContext {
   /** Slot of `node`, allocating its page on first touch. */
   slot(node: number): number {
     const base = this.pageBase[node >> PAGE_BITS];
-    return (base >= 0 ? base : this.allocate(node >> PAGE_BITS)) + (node & PAGE_MASK);
+    return (base >= 0 ? base : this.#allocate(node >> PAGE_BITS)) + (node & PAGE_MASK);
   }
 
   /** Slot of `node` if this query touched it, else -1. Never allocates. */
@@ -117,13 +117,13 @@ export class SearchContext {
    */
   reserve(n: number): void {
     // Checked only when growing: the engine calls this on every grid expansion.
-    if (n > this.g.length) this.grow(checkInteger('SearchContext.reserve: n', n, 0, VOXEL_LIMIT));
+    if (n > this.g.length) this.#grow(checkInteger('SearchContext.reserve: n', n, 0, VOXEL_LIMIT));
   }
 
-  private allocate(p: number): number {
+  #allocate(p: number): number {
     const base = this.used;
     const end = base + PAGE_SIZE;
-    if (end > this.g.length) this.grow(end);
+    if (end > this.g.length) this.#grow(end);
     const k = base >> PAGE_BITS;
     if (k >= this.allocPage.length) {
       const a = new Int32Array(this.allocPage.length * 2);
@@ -135,13 +135,13 @@ export class SearchContext {
     this.pageBase[p] = base;
     // FRESH is 0: clear the page's state bytes as zero 8-byte words (PAGE_SIZE is a multiple
     // of 8), cheaper than a fill call on the short searches.
-    const words = this.stateWords;
+    const words = this.#stateWords;
     for (let w = base >> 3; w < end >> 3; w++) words[w] = 0;
     this.used = end;
     return base;
   }
 
-  private grow(min: number): void {
+  #grow(min: number): void {
     let cap = this.g.length * 2;
     while (cap < min) cap *= 2;
     const g = new Float64Array(cap);
@@ -153,7 +153,7 @@ export class SearchContext {
     const state = new Uint8Array(cap);
     state.set(this.state);
     this.state = state;
-    this.stateWords = new Float64Array(state.buffer);
+    this.#stateWords = new Float64Array(state.buffer);
     const via = new Uint8Array(cap);
     via.set(this.via);
     this.via = via;

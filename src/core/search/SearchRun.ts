@@ -1,4 +1,4 @@
-import { checkInstance, checkObject, checkOptions, usageError } from '../args.ts';
+import { checkInstance, checkInteger, checkObject, checkOptions, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import type { Algorithm } from './algorithms.ts';
@@ -108,8 +108,7 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
       ['start', start],
       ['goal', goal],
     ] as const) {
-      if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount)
-        throw new NavlabError('usage', `${which}: node ${String(node)} is outside [0, ${space.nodeCount})`);
+      checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
       if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
     }
     this.space = space;
@@ -187,13 +186,13 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
       this.expandNode(s, u);
     }
     // One timed region per slice: the loop and, when the run ends, building its result.
-    return this.stamp(t0, end === null ? this.result('running', [], 0) : this.finish(end));
+    return this.#stamp(t0, end === null ? this.#result('running', [], 0) : this.#finish(end));
   }
 
   /** Stops the run: the result is 'cancelled' with the path to the nearest closed node. */
   cancel(): SearchResult {
     if (this.final) return this.final;
-    return this.stamp(now(), this.finish('cancelled'));
+    return this.#stamp(now(), this.#finish('cancelled'));
   }
 
   /** Called at the start of every slice, inside its timed region. */
@@ -206,21 +205,21 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   protected abstract resultPath(status: SearchStatus): RunPath;
 
   /** `r` with the time since `t0` added to the run's (one timed region per slice, its result included). */
-  private stamp(t0: number, r: SearchResult): SearchResult {
+  #stamp(t0: number, r: SearchResult): SearchResult {
     this.elapsedMs += now() - t0;
     r.elapsedMs = this.elapsedMs;
     return r;
   }
 
   /** A result with the run's counts (elapsedMs: set by `stamp`). */
-  private result(status: SearchStatus, path: number[], cost: number): SearchResult {
+  #result(status: SearchStatus, path: number[], cost: number): SearchResult {
     return { status, path, cost, expanded: this.expanded, generated: this.generated, elapsedMs: this.elapsedMs };
   }
 
-  private finish(end: SearchStatus): SearchResult {
+  #finish(end: SearchStatus): SearchResult {
     const { path, cost } = this.resultPath(end);
     this.status = end === 'found' && this.other ? 'unreachable' : end;
-    this.final = this.result(this.status, path, cost);
+    this.final = this.#result(this.status, path, cost);
     return this.final;
   }
 

@@ -12,34 +12,34 @@ const CLOSED = CLOSED_STATE;
  * and is dropped.
  */
 export class ImmediateStack {
-  private items = new Int32Array(64);
-  private size = 0;
+  #items = new Int32Array(64);
+  #size = 0;
 
   clear(): void {
-    this.size = 0;
+    this.#size = 0;
   }
 
   push(s: number): void {
-    if (this.size === this.items.length) {
-      const a = new Int32Array(this.items.length * 2);
-      a.set(this.items);
-      this.items = a;
+    if (this.#size === this.#items.length) {
+      const a = new Int32Array(this.#items.length * 2);
+      a.set(this.#items);
+      this.#items = a;
     }
-    this.items[this.size++] = s;
+    this.#items[this.#size++] = s;
   }
 
   /** The slot to expand next (the stack's top, else the heap's), closed leftovers dropped; -1 when both are empty. */
   next(state: Uint8Array, heap: FlatHeap): number {
-    while (this.size > 0 && state[this.items[this.size - 1]] === CLOSED) this.size--;
-    if (this.size > 0) return this.items[this.size - 1];
+    while (this.#size > 0 && state[this.#items[this.#size - 1]] === CLOSED) this.#size--;
+    if (this.#size > 0) return this.#items[this.#size - 1];
     while (heap.size > 0 && state[heap.peek()] === CLOSED) heap.pop();
     return heap.size > 0 ? heap.peek() : -1;
   }
 
   /** Removes the slot `next` returned; returns the integer part of its key (`key` when it came from the stack). */
   take(heap: FlatHeap, key: number): number {
-    if (this.size > 0) {
-      this.size--;
+    if (this.#size > 0) {
+      this.#size--;
       return key;
     }
     const k = Math.floor(heap.peekKey());

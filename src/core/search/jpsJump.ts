@@ -35,34 +35,34 @@ export function forcedAt(rules: JumpRules, need: Int32Array, d: number, blocked:
  * forcedMoves on every 3x3x3 pattern without a turn.
  */
 export class StraightJumper {
-  private readonly space: GridSpace;
-  private readonly rules: JumpRules;
-  private rows: AxisRows[] = [];
+  readonly #space: GridSpace;
+  readonly #rules: JumpRules;
+  #rows: AxisRows[] = [];
   /** Per axis: word offsets of the eight rows beside a row. */
-  private side: Int32Array[] = [];
-  private version = -1;
+  #side: Int32Array[] = [];
+  #version = -1;
   /** Goal voxel coordinates, xyz triples (several: a run heading for equally near voxels). */
-  private readonly goal: number[] = [];
+  readonly #goal: number[] = [];
 
   /** A jumper for rays toward the voxels `goals` (indices; one, or several for a run that ends at the first reached). */
   constructor(space: GridSpace, rules: JumpRules, goals: Iterable<number>) {
-    this.space = space;
-    this.rules = rules;
+    this.#space = space;
+    this.#rules = rules;
     const p = { x: 0, y: 0, z: 0 };
     for (const v of goals) {
       space.grid.coords(v, p);
-      this.goal.push(p.x, p.y, p.z);
+      this.#goal.push(p.x, p.y, p.z);
     }
     this.refresh();
   }
 
   /** Rereads the bit rows when the grid changed. */
   refresh(): void {
-    const grid = this.space.grid;
-    if (grid.version === this.version && this.rows.length === 3) return;
-    this.version = grid.version;
-    this.rows = [axisRows(grid, 0), axisRows(grid, 1), axisRows(grid, 2)];
-    this.side = this.rows.map(({ words, stride }) => {
+    const grid = this.#space.grid;
+    if (grid.version === this.#version && this.#rows.length === 3) return;
+    this.#version = grid.version;
+    this.#rows = [axisRows(grid, 0), axisRows(grid, 1), axisRows(grid, 2)];
+    this.#side = this.#rows.map(({ words, stride }) => {
       const o: number[] = [];
       for (let dj = -1; dj <= 1; dj++) for (let di = -1; di <= 1; di++) if (di !== 0 || dj !== 0) o.push((di + stride * dj) * words);
       return Int32Array.from(o);
@@ -76,9 +76,9 @@ export class StraightJumper {
    * passed before it met a blocked voxel.
    */
   jump(x: number, y: number, z: number, k: number, a: number, s: number): number {
-    const { bits, words } = this.rows[a];
-    const side = this.side[a];
-    const goal = this.goal;
+    const { bits, words } = this.#rows[a];
+    const side = this.#side[a];
+    const goal = this.#goal;
     // t: coordinate along the ray; (i, j): the other two, in x, y, z order.
     const t = a === 0 ? x : a === 1 ? y : z;
     const i = a === 0 ? y : x;
@@ -98,7 +98,7 @@ export class StraightJumper {
     const gb = gt + 1;
     const gw = gb >= 0 ? gb >>> 5 : -1;
     const gm = 1 << (gb & 31);
-    const base = (i + 1 + this.rows[a].stride * (j + 1)) * words;
+    const base = (i + 1 + this.#rows[a].stride * (j + 1)) * words;
     const b = t + 1;
     let w = b >>> 5;
     if (s > 0) {
@@ -117,7 +117,7 @@ export class StraightJumper {
           const pos = (w << 5) + 30 - Math.clz32(low);
           const steps = pos - t;
           if ((c & low) !== 0) return 1 - steps;
-          if (pos === gt || this.forced(a, pos, i, j, k)) return steps;
+          if (pos === gt || this.#forced(a, pos, i, j, k)) return steps;
           ev ^= low;
         }
       }
@@ -137,16 +137,16 @@ export class StraightJumper {
         const pos = (w << 5) + hi - 1;
         const steps = t - pos;
         if (((c >>> hi) & 1) !== 0) return 1 - steps;
-        if (pos === gt || this.forced(a, pos, i, j, k)) return steps;
+        if (pos === gt || this.#forced(a, pos, i, j, k)) return steps;
         ev ^= 1 << hi;
       }
     }
   }
 
   /** Whether the voxel at `pos` along axis a (other coordinates i, j) has a forced neighbour for arrival by k. */
-  private forced(a: number, pos: number, i: number, j: number, k: number): boolean {
-    const space = this.space;
+  #forced(a: number, pos: number, i: number, j: number, k: number): boolean {
+    const space = this.#space;
     const blocked = a === 0 ? space.blockedMask(pos, i, j) : a === 1 ? space.blockedMask(i, pos, j) : space.blockedMask(i, j, pos);
-    return forcedAt(this.rules, space.moveNeed, k, blocked) !== 0;
+    return forcedAt(this.#rules, space.moveNeed, k, blocked) !== 0;
   }
 }

@@ -1,4 +1,4 @@
-import { describeValue } from '../args.ts';
+import { checkOneOf } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 /** How agents avoid each other: the swarm rule (pushes and separation) or reciprocal velocity obstacles (ORCA in 3D). */
 export type AvoidanceMode = 'swarm' | 'reciprocal';
@@ -104,12 +104,7 @@ export function resolveSteeringParams(
   const out = { ...base };
   const mode = params.avoidance;
   if (mode !== undefined) {
-    if (!AVOIDANCE_MODES.includes(mode))
-      throw new NavlabError(
-        'usage',
-        `avoidance: expected one of ${AVOIDANCE_MODES.map((m) => `'${m}'`).join(', ')}, got ${describeValue(mode)}`,
-      );
-    out.avoidance = mode;
+    out.avoidance = checkOneOf('avoidance', mode, AVOIDANCE_MODES);
   }
   for (const key of Object.keys(RULES) as (keyof typeof RULES)[]) {
     const v = params[key];

@@ -1,5 +1,4 @@
-import { checkFunction, checkInstance, checkNumber, checkOptions, checkVec3 } from '../args.ts';
-import { NavlabError } from '../errors.ts';
+import { checkFunction, checkInstance, checkInteger, checkNumber, checkOptions, checkVec3 } from '../args.ts';
 import { GridSpace, type GridSearchSettings } from '../grid/GridSpace.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { FREE_VOXEL_SNAP_RADIUS, nearestFreeVoxel } from '../grid/nearestFree.ts';
@@ -54,12 +53,7 @@ function checkPlan(planner: string, from: Vec3, to: Vec3, radius: number | null,
   checkVec3(`${planner}.plan: to`, to);
   if (radius !== null) checkNumber(`${planner}.plan: radius`, radius, 0);
   checkInstance(`${planner}.plan: blockers`, blockers, Float64Array);
-  if (!Number.isInteger(blockerCount) || blockerCount < 0 || 4 * blockerCount > blockers.length) {
-    throw new NavlabError(
-      'usage',
-      `${planner}.plan: blockerCount: expected an integer in [0, ${blockers.length >> 2}] (4 numbers a blocker), got ${String(blockerCount)}`,
-    );
-  }
+  checkInteger(`${planner}.plan: blockerCount`, blockerCount, 0, blockers.length >> 2);
 }
 
 /** Whether segment a-b passes within (sphere radius + radius) of one of the spheres. */

@@ -183,7 +183,9 @@ describe('voxelizeTriangles', () => {
     const soup = randomTriangles(mulberry32(1), 2, 1, 1);
     expect(() => voxelizeTriangles(soup, { cellSize: 0 })).toThrow(/cellSize/);
     expect(() => voxelizeTriangles(soup, { cellSize: 1, dilation: -1 })).toThrow(/dilation/);
-    expect(() => voxelizeTriangles(new Float64Array([0, 0, 0, 1, 0, 0, NaN, 1, 0]), { cellSize: 1 })).toThrow(/not finite/);
+    expect(() => voxelizeTriangles(new Float64Array([0, 0, 0, 1, 0, 0, NaN, 1, 0]), { cellSize: 1 })).toThrow(
+      /^soup: entry 6 is NaN, not a finite number$/,
+    );
     expect(() => voxelizeTriangles(soup, { cellSize: 1e-6 })).toThrow(/over the limit of 268435456/);
   });
 });

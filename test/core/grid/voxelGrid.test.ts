@@ -21,7 +21,12 @@ describe('VoxelGrid', () => {
     expect(() => new VoxelGrid({ dims: [1 << 10, 1 << 10, 1 << 9] })).toThrow(new RegExp(`exceeds the limit of ${MAX_VOXELS}`));
     const g = new VoxelGrid({ dims: [2, 2, 2] });
     expect(() => g.setCost(0, 0, 0, 0.5)).toThrow(/>= 1/);
-    expect(() => g.setBlocked(2, 0, 0, true)).toThrow(/outside/);
+    expect(() => g.setBlocked(2, 0, 0, true)).toThrow(
+      /^VoxelGrid.setBlocked: expected integer voxel indices inside 2x2x2, got \(2, 0, 0\)$/,
+    );
+    expect(() => g.setBlocked(0.5, 0, 0, true)).toThrow(
+      /^VoxelGrid.setBlocked: expected integer voxel indices inside 2x2x2, got \(0.5, 0, 0\)$/,
+    );
   });
 
   it('move legality: forbid needs the whole box free, allow only the target', () => {
