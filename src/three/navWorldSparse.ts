@@ -266,40 +266,46 @@ class Sparse extends NavWorldClass {
  */
 function sealEnclosed(chunk: VoxelGrid, lo: readonly number[], w: SparseWorld): void {
   const { X, Y, Z, occupancy } = chunk;
-  const reached = new Uint8Array(X * Y * Z);
-  const queue: number[] = [];
-  const dims = [X, Y, Z];
-  const p = [0, 0, 0];
+  const XY = X * Y;
+  const reached = new Uint8Array(XY * Z);
+  const queue = new Int32Array(XY * Z); // each free voxel enters once
+  let top = 0;
+  const visit = (i: number) => {
+    if (occupancy[i] !== 0 || reached[i] !== 0) return;
+    reached[i] = 1;
+    queue[top++] = i;
+  };
+  // Chunk voxel (x, y, z) is a seed when its neighbour across the face (dx, dy, dz) is outside air.
+  const seed = (x: number, y: number, z: number, dx: number, dy: number, dz: number) => {
+    const [ox, oy, oz] = [lo[0] + x + dx, lo[1] + y + dy, lo[2] + z + dz];
+    if (!w.inBounds(ox, oy, oz) || !w.isBlocked(ox, oy, oz)) visit(x + X * (y + Y * z));
+  };
   for (let z = 0; z < Z; z++)
-    for (let y = 0; y < Y; y++)
-      for (let x = 0; x < X; x++) {
-        const i = x + X * (y + Y * z);
-        if (occupancy[i] !== 0) continue;
-        const c = [x, y, z];
-        for (let a = 0; a < 3 && reached[i] === 0; a++)
-          for (const side of [-1, 1]) {
-            if (c[a] !== (side < 0 ? 0 : dims[a] - 1)) continue;
-            for (let b = 0; b < 3; b++) p[b] = lo[b] + c[b] + (b === a ? side : 0);
-            if (!w.inBounds(p[0], p[1], p[2]) || !w.isBlocked(p[0], p[1], p[2])) {
-              reached[i] = 1;
-              queue.push(i);
-              break;
-            }
-          }
-      }
-  const steps = [1, -1, X, -X, X * Y, -X * Y];
-  while (queue.length > 0) {
-    const i = queue.pop()!;
-    const c = [i % X, Math.floor(i / X) % Y, Math.floor(i / (X * Y))];
-    for (let k = 0; k < 6; k++) {
-      const a = k >> 1;
-      const n = c[a] + (k & 1 ? -1 : 1);
-      if (n < 0 || n >= dims[a]) continue;
-      const j = i + steps[k];
-      if (occupancy[j] !== 0 || reached[j] !== 0) continue;
-      reached[j] = 1;
-      queue.push(j);
+    for (let y = 0; y < Y; y++) {
+      seed(0, y, z, -1, 0, 0);
+      seed(X - 1, y, z, 1, 0, 0);
     }
+  for (let z = 0; z < Z; z++)
+    for (let x = 0; x < X; x++) {
+      seed(x, 0, z, 0, -1, 0);
+      seed(x, Y - 1, z, 0, 1, 0);
+    }
+  for (let y = 0; y < Y; y++)
+    for (let x = 0; x < X; x++) {
+      seed(x, y, 0, 0, 0, -1);
+      seed(x, y, Z - 1, 0, 0, 1);
+    }
+  while (top > 0) {
+    const i = queue[--top];
+    const x = i % X,
+      y = Math.floor(i / X) % Y,
+      z = Math.floor(i / XY);
+    if (x > 0) visit(i - 1);
+    if (x < X - 1) visit(i + 1);
+    if (y > 0) visit(i - X);
+    if (y < Y - 1) visit(i + X);
+    if (z > 0) visit(i - XY);
+    if (z < Z - 1) visit(i + XY);
   }
   for (let i = 0; i < occupancy.length; i++) if (occupancy[i] === 0 && reached[i] === 0) occupancy[i] = 1;
 }

@@ -1,19 +1,11 @@
-import { Box3, BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
+import { Box3, Group, type Mesh, Object3D, Vector3 } from 'three';
 import { describe, expect, it, vi } from 'vitest';
+import { box } from '../support/boxMesh.ts';
 import { NavlabError } from '../../src/core/errors.ts';
 import { createSimulation } from '../../src/three/NavSimulation.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 import { SPARSE_AUTO_VOXELS, type SparseNavWorld, sparseNavWorld } from '../../src/three/navWorldSparse.ts';
 import { worldDifference } from '../core/sparse/editCases.ts';
-
-const material = new MeshBasicMaterial();
-
-function box(size: [number, number, number], at: [number, number, number], name = ''): Mesh {
-  const m = new Mesh(new BoxGeometry(...size), material);
-  m.position.set(...at);
-  m.name = name;
-  return m;
-}
 
 /** A wall across x = 0 (1 thick, 6 x 6) and two small posts that stretch the world to 12 x 8 x 8. */
 function wallLevel(): { root: Group; wall: Mesh } {
