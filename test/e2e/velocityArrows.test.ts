@@ -1,7 +1,7 @@
 /**
  * Issue 26, in a real browser: the Agents panel's "velocity arrows" toggle (off by default)
  * draws each agent's chosen (white) and preferred (magenta) velocity, and drawing them off
- * again leaves the picture as it was.
+ * again leaves the picture as it was. The crowd scene shows no search or voxel legend.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -36,10 +36,16 @@ async function preferredPixels(): Promise<number> {
 
 describe('velocity arrows (Agents panel)', () => {
   it('are off by default, show the chosen and preferred velocity of every agent when on, and go away when off', async () => {
+    // The default scene (a voxel grid and waypoints) explains the search's colours and the painted voxels'.
+    expect(await page.isVisible('#legend')).toBe(true);
+    expect(await page.isVisible('#legend-world')).toBe(true);
     await loadScene(page, 'Sphere swap');
-    // A crowd in free space: the search status says there is nothing to search, and why.
+    // A crowd in free space: the search status says there is nothing to search, and why; no
+    // legend of colours nothing here can show.
     expect(await page.textContent('#status')).toMatch(/^Nothing to search: this scene has no voxel grid and no waypoints/);
     expect(await page.textContent('#hud .ends')).toMatch(/nothing to search$/);
+    expect(await page.isVisible('#legend')).toBe(false);
+    expect(await page.isVisible('#legend-world')).toBe(false);
     await openFolder('Agents');
     const toggle = page.locator('[data-testid="Agents/velocity arrows"] input');
     expect(await toggle.isChecked()).toBe(false);

@@ -73,7 +73,7 @@ export class Editor {
     });
     this.plane.visible = false;
     app.scene.add(this.plane);
-    addWorldLegend(app.overlay);
+    addWorldLegend(app);
     this.strokes = new PaintStrokes(app, this.settings, {
       live: () => this.live(),
       grid: () => this.model?.world.grid ?? null,

@@ -13,6 +13,8 @@ import { statusNodes } from './statusView.ts';
  */
 export class SearchStatus {
   private readonly status: HTMLElement;
+  /** The drawn search's colours; hidden while the scene has nothing to search. */
+  private readonly legend: HTMLElement;
   private readonly stepLegend: HTMLElement;
   /** The difference view's legend: nodes only A expanded, only B, both. */
   private readonly diffLegend: HTMLElement;
@@ -20,7 +22,7 @@ export class SearchStatus {
   constructor(private readonly overlay: Overlay) {
     const section = overlay.section;
     this.status = h('div', { id: 'status', 'data-phase': 'idle' });
-    const legend = h('div', { id: 'legend' });
+    const legend = (this.legend = h('div', { id: 'legend' }));
     const swatch = (c: number, text: string) => legendItem(`background:${css(c)}`, text);
     legend.append(
       legendItem(`background:linear-gradient(90deg, ${css(PALETTE.visitedLow)}, ${css(PALETTE.visitedHigh)})`, 'visited, by cost', true),
@@ -43,8 +45,9 @@ export class SearchStatus {
     this.diffLegend.hidden = !shown;
   }
 
-  /** The search status: one run as a headline and two lines, two runs as a table; `unsearchable` as statusNodes. */
+  /** The search status: one run as a headline and two lines, two runs as a table; `unsearchable` as statusNodes (and no legend). */
   setStatus(states: RunState[], unsearchable: string | null = null): void {
+    this.legend.hidden = unsearchable !== null;
     const phase = states.some((s) => s.phase === 'running')
       ? 'running'
       : states.every((s) => s.phase === 'idle')
