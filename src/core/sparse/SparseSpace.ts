@@ -15,9 +15,6 @@ const FACE_DIRS = FACE_DIRS_;
 const compact3 = compact3_;
 const BOX_BLOCKED = BOX_BLOCKED_;
 
-/** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
-const BIT_STRIDE = [1, 4, 16];
-
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
   /** The MIXED bricks' boxes. */
@@ -58,14 +55,16 @@ export class SparseSpace implements SearchSpace {
   private zeroH = false;
   /** Neighbour buffer of `neighbours` (grows; read it right after the call). */
   buffer = new Int32Array(256);
+  /** The boxes of the cells in `buffer` (6 per cell: minimum corner, sides), written by `neighbours`. */
+  boxBuffer = new Int32Array(6 * 256);
   private count = 0;
   /** Cell boxes: minimum corner x, y, z and sides along x, y, z. */
   private readonly box = [0, 0, 0, 0, 0, 0];
   private readonly box2 = [0, 0, 0, 0, 0, 0];
+  private readonly box3 = new Int32Array(12);
   /** The boxes of the MIXED bricks. */
   readonly boxes: BrickBoxes;
   private readonly rep = [0, 0, 0];
-  private readonly sides = [1, 1, 1];
 
   /** The free cells' connected components (null: built without them; unreachable goals then flood). */
   readonly components: SparseComponents | null;
@@ -137,7 +136,7 @@ export class SparseSpace implements SearchSpace {
   }
 
   /** Minimum voxel corner of cell c and its sides along x, y, z, written into out[0..5]. */
-  cellBox(c: number, out: number[]): number[] {
+  cellBox<T extends number[] | Int32Array>(c: number, out: T): T {
     const w = this.world;
     if (c >= this.voxelBase) {
       w.nodeBox(c - this.voxelBase, out);
@@ -189,57 +188,94 @@ export class SparseSpace implements SearchSpace {
   }
 
   /**
-   * Fills `buffer` with the neighbour cells of cell c and returns their count. A node's face
-   * may meet many small cells: the buffer grows as needed.
+   * Fills `buffer` with the neighbour cells of cell c and `boxBuffer` with their boxes (6 per
+   * cell, as cellBox writes them), and returns their count. A node's face may meet many small
+   * cells: the buffers grow as needed. Each brick's boxes are tested as boxes (a face and the
+   * part of it shared), not voxel by voxel; no cell is listed twice.
    */
   neighbours(c: number): number {
     const w = this.world;
-    const { link, level, kind } = w;
+    const { link, level, kind, code } = w;
     this.count = 0;
-    if (c < this.voxelBase) {
-      const n = c >> 6,
-        b0 = c & 63;
-      const v = this.boxes.get(n, b0);
-      const sides = this.sides;
-      sides[0] = ((v >> 6) & 3) + 1;
-      sides[1] = ((v >> 8) & 3) + 1;
-      sides[2] = ((v >> 10) & 3) + 1;
+    if (c >= this.voxelBase) {
+      const n = c - this.voxelBase;
       for (let d = 0; d < FACE_DIRS; d++) {
-        const a = d >> 1,
-          up = (d & 1) === 0;
-        const a1 = a === 2 ? 0 : a + 1,
-          a2 = a === 0 ? 2 : a - 1;
-        const stride = BIT_STRIDE[a],
-          s1 = BIT_STRIDE[a1],
-          s2 = BIT_STRIDE[a2],
-          n1 = sides[a1],
-          n2 = sides[a2];
-        const local = a === 0 ? b0 & 3 : a === 1 ? (b0 >> 2) & 3 : b0 >> 4;
-        const from = this.count;
-        if (up ? local + sides[a] <= 3 : local > 0) {
-          // Inside the brick: the voxels just past the face.
-          const first = up ? b0 + sides[a] * stride : b0 - stride;
-          for (let i = 0; i < n1; i++) for (let j = 0; j < n2; j++) this.pushNew(this.voxelCell(n, first + i * s1 + j * s2), from);
-          continue;
-        }
         const m = link[FACE_DIRS * n + d];
         if (m < 0) continue;
-        if (kind[m] === EMPTY) this.push(this.voxelBase + m);
-        else if (kind[m] === MIXED && level[m] === 0) {
-          // The brick beyond: its voxels on the facing side.
-          const first = up ? b0 - local * stride : b0 + (3 - local) * stride;
-          for (let i = 0; i < n1; i++) for (let j = 0; j < n2; j++) this.pushNew(this.voxelCell(m, first + i * s1 + j * s2), from);
-        }
+        if (level[m] > level[n]) {
+          if (kind[m] === EMPTY) this.pushNode(m);
+        } else this.face(m, d);
       }
       return this.count;
     }
-    const n = c - this.voxelBase;
+    const n = c >> 6,
+      b0 = c & 63;
+    const v = this.boxes.get(n, b0);
+    const cn = code[n];
+    const ox = compact3(cn) << 2,
+      oy = compact3(cn >>> 1) << 2,
+      oz = compact3(cn >>> 2) << 2;
+    const l0 = b0 & 3,
+      l1 = (b0 >> 2) & 3,
+      l2 = b0 >> 4;
+    const h0 = l0 + ((v >> 6) & 3),
+      h1 = l1 + ((v >> 8) & 3),
+      h2 = l2 + ((v >> 10) & 3);
+    const { start, list } = this.boxes;
+    // The brick's other boxes that share part of a face with this one (boxes are disjoint: at most one axis touches).
+    for (let i = start[n], end = start[n + 1]; i < end; i++) {
+      const q = list[i];
+      const b = q & 63;
+      if (b === b0) continue;
+      const q0 = b & 3,
+        q1 = (b >> 2) & 3,
+        q2 = b >> 4;
+      const Q0 = q0 + ((q >> 6) & 3),
+        Q1 = q1 + ((q >> 8) & 3),
+        Q2 = q2 + ((q >> 10) & 3);
+      const o0 = q0 <= h0 && Q0 >= l0,
+        o1 = q1 <= h1 && Q1 >= l1,
+        o2 = q2 <= h2 && Q2 >= l2;
+      if (
+        (o1 && o2 && (q0 === h0 + 1 || Q0 === l0 - 1)) ||
+        (o0 && o2 && (q1 === h1 + 1 || Q1 === l1 - 1)) ||
+        (o0 && o1 && (q2 === h2 + 1 || Q2 === l2 - 1))
+      )
+        this.pushBox(64 * n + b, ox + q0, oy + q1, oz + q2, Q0 - q0 + 1, Q1 - q1 + 1, Q2 - q2 + 1);
+    }
+    // Across the brick's faces this box lies on.
     for (let d = 0; d < FACE_DIRS; d++) {
+      const a = d >> 1,
+        up = (d & 1) === 0;
+      if (up ? (a === 0 ? h0 : a === 1 ? h1 : h2) < 3 : (a === 0 ? l0 : a === 1 ? l1 : l2) > 0) continue;
       const m = link[FACE_DIRS * n + d];
       if (m < 0) continue;
-      if (level[m] > level[n]) {
-        if (kind[m] === EMPTY) this.push(this.voxelBase + m);
-      } else this.face(m, d);
+      const km = kind[m];
+      if (km === EMPTY) this.pushNode(m);
+      else if (km === MIXED && level[m] === 0) {
+        // The brick beyond: its boxes on the facing side that overlap this box's face.
+        const cm = code[m];
+        const mx = compact3(cm) << 2,
+          my = compact3(cm >>> 1) << 2,
+          mz = compact3(cm >>> 2) << 2;
+        for (let i = start[m], end = start[m + 1]; i < end; i++) {
+          const q = list[i];
+          const b = q & 63;
+          const q0 = b & 3,
+            q1 = (b >> 2) & 3,
+            q2 = b >> 4;
+          const Q0 = q0 + ((q >> 6) & 3),
+            Q1 = q1 + ((q >> 8) & 3),
+            Q2 = q2 + ((q >> 10) & 3);
+          const ok =
+            a === 0
+              ? (up ? q0 === 0 : Q0 === 3) && q1 <= h1 && Q1 >= l1 && q2 <= h2 && Q2 >= l2
+              : a === 1
+                ? (up ? q1 === 0 : Q1 === 3) && q0 <= h0 && Q0 >= l0 && q2 <= h2 && Q2 >= l2
+                : (up ? q2 === 0 : Q2 === 3) && q0 <= h0 && Q0 >= l0 && q1 <= h1 && Q1 >= l1;
+          if (ok) this.pushBox(64 * m + b, mx + q0, my + q1, mz + q2, Q0 - q0 + 1, Q1 - q1 + 1, Q2 - q2 + 1);
+        }
+      }
     }
     return this.count;
   }
@@ -249,38 +285,66 @@ export class SparseSpace implements SearchSpace {
     const w = this.world;
     const k = w.kind[m];
     if (k === EMPTY) {
-      this.push(this.voxelBase + m);
+      this.pushNode(m);
       return;
     }
     if (k !== MIXED) return;
     const a = d >> 1,
-      near = (d & 1) === 0 ? 0 : 1;
+      near = (d & 1) === 0 ? 0 : 3;
     if (w.level[m] > 0) {
       const first = w.firstChild[m];
-      for (let j = 0; j < 8; j++) if (((j >> a) & 1) === near) this.face(first + j, d);
+      for (let j = 0; j < 8; j++) if (((j >> a) & 1) === near >> 1) this.face(first + j, d);
       return;
     }
-    const fixed = near * 3 * BIT_STRIDE[a];
-    const s1 = BIT_STRIDE[(a + 1) % 3],
-      s2 = BIT_STRIDE[(a + 2) % 3];
-    const from = this.count;
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) this.pushNew(this.voxelCell(m, fixed + i * s1 + j * s2), from);
+    const cm = w.code[m];
+    const mx = compact3(cm) << 2,
+      my = compact3(cm >>> 1) << 2,
+      mz = compact3(cm >>> 2) << 2;
+    const { start, list } = this.boxes;
+    for (let i = start[m], end = start[m + 1]; i < end; i++) {
+      const q = list[i];
+      const b = q & 63;
+      const q0 = b & 3,
+        q1 = (b >> 2) & 3,
+        q2 = b >> 4;
+      const s0 = ((q >> 6) & 3) + 1,
+        s1 = ((q >> 8) & 3) + 1,
+        s2 = ((q >> 10) & 3) + 1;
+      const lo = a === 0 ? q0 : a === 1 ? q1 : q2;
+      const side = a === 0 ? s0 : a === 1 ? s1 : s2;
+      // near 0: the box starts on the brick's low face; near 3: it ends on the high one.
+      if (near === 0 ? lo === 0 : lo + side === 4) this.pushBox(64 * m + b, mx + q0, my + q1, mz + q2, s0, s1, s2);
+    }
   }
 
-  /** Pushes cell c unless it is -1 or already among the cells pushed since index `from`. */
-  private pushNew(c: number, from: number): void {
-    if (c < 0) return;
-    for (let i = from; i < this.count; i++) if (this.buffer[i] === c) return;
-    this.push(c);
+  /** Pushes the cell of EMPTY node m with its box. */
+  private pushNode(m: number): void {
+    const w = this.world;
+    const c = w.code[m];
+    const sh = w.level[m] + 2;
+    const side = 1 << sh;
+    this.pushBox(this.voxelBase + m, compact3(c) << sh, compact3(c >>> 1) << sh, compact3(c >>> 2) << sh, side, side, side);
   }
 
-  private push(c: number): void {
+  /** Pushes cell c with its box (minimum corner x, y, z; sides sx, sy, sz). */
+  private pushBox(c: number, x: number, y: number, z: number, sx: number, sy: number, sz: number): void {
     if (this.count === this.buffer.length) {
       const b = new Int32Array(2 * this.count);
       b.set(this.buffer);
       this.buffer = b;
+      const bb = new Int32Array(12 * this.count);
+      bb.set(this.boxBuffer);
+      this.boxBuffer = bb;
     }
-    this.buffer[this.count++] = c;
+    const k = this.count++;
+    this.buffer[k] = c;
+    const bb = this.boxBuffer;
+    bb[6 * k] = x;
+    bb[6 * k + 1] = y;
+    bb[6 * k + 2] = z;
+    bb[6 * k + 3] = sx;
+    bb[6 * k + 4] = sy;
+    bb[6 * k + 5] = sz;
   }
 
   /** Distance between the voxels cells a and b stand for, in world units. */
@@ -326,33 +390,11 @@ export class SparseSpace implements SearchSpace {
 
   /** entry() with u's box given (cellBox), for many neighbours of one cell. */
   entryFrom(bu: readonly number[], v: number, p: readonly number[], out: number[], mode = 0): number[] {
-    const bv = this.cellBox(v, this.box);
-    const g = this.goalVoxel;
-    let axis = -1;
-    let layer = 0;
-    for (let a = 0; a < 3; a++) {
-      if (bv[a] > bu[a] + bu[3 + a] - 1) {
-        axis = a;
-        layer = bv[a];
-      } else if (bv[a] + bv[3 + a] - 1 < bu[a]) {
-        axis = a;
-        layer = bv[a] + bv[3 + a] - 1;
-      }
-    }
-    const d = g[axis] - p[axis];
-    const t = d !== 0 ? (layer - p[axis]) / d : -1;
-    const toward = mode === 0 && t > 0 && t <= 1;
-    for (let a = 0; a < 3; a++) {
-      if (a === axis) {
-        out[a] = layer;
-        continue;
-      }
-      const lo = Math.max(bu[a], bv[a]),
-        hi = Math.min(bu[a] + bu[3 + a], bv[a] + bv[3 + a]) - 1;
-      const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
-      out[a] = Math.max(lo, Math.min(want, hi));
-    }
-    return out;
+    const b = this.box3;
+    for (let k = 0; k < 6; k++) b[k] = bu[k];
+    this.cellBox(v, this.box);
+    for (let k = 0; k < 6; k++) b[6 + k] = this.box[k];
+    return entryBetween(b, 0, b, 6, p, this.goalVoxel, out, mode);
   }
 
   /** The voxel of cell c nearest voxel p, written into out[0..2]. */
@@ -390,4 +432,54 @@ export class SparseSpace implements SearchSpace {
     out.z = w.origin.z + (p[2] + 0.5) * w.cellSize;
     return out;
   }
+}
+
+/**
+ * SparseSpace.entry with both boxes given (6 numbers each, as cellBox writes them): cell u's at
+ * bu[iu..], its face neighbour v's at bv[iv..]; p is in u, g the goal voxel. The voxel of v
+ * where a path from p toward g enters v, written into out[0..2] (mode as `entry`).
+ */
+export function entryBetween(
+  bu: Int32Array,
+  iu: number,
+  bv: Int32Array,
+  iv: number,
+  p: readonly number[],
+  g: readonly number[],
+  out: number[],
+  mode: number,
+): number[] {
+  let axis = 0;
+  let layer = 0;
+  for (let a = 0; a < 3; a++) {
+    const vLo = bv[iv + a],
+      vHi = vLo + bv[iv + 3 + a] - 1,
+      uLo = bu[iu + a],
+      uHi = uLo + bu[iu + 3 + a] - 1;
+    if (vLo > uHi) {
+      axis = a;
+      layer = vLo;
+    } else if (vHi < uLo) {
+      axis = a;
+      layer = vHi;
+    }
+  }
+  const d = g[axis] - p[axis];
+  const t = d !== 0 ? (layer - p[axis]) / d : -1;
+  const toward = mode === 0 && t > 0 && t <= 1;
+  for (let a = 0; a < 3; a++) {
+    if (a === axis) {
+      out[a] = layer;
+      continue;
+    }
+    const uLo = bu[iu + a],
+      vLo = bv[iv + a];
+    const lo = uLo > vLo ? uLo : vLo;
+    const uEnd = uLo + bu[iu + 3 + a],
+      vEnd = vLo + bv[iv + 3 + a];
+    const hi = (uEnd < vEnd ? uEnd : vEnd) - 1;
+    const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
+    out[a] = want < lo ? lo : want > hi ? hi : want;
+  }
+  return out;
 }
