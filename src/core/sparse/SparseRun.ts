@@ -91,6 +91,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
   /** Per slot, 3 each: the slot's point and (PORTAL) its entry voxel. */
   private point: Int32Array;
   private entryAt: Int32Array;
+  /** The neighbours of the cell being expanded when settle listed them (their count), else -1. */
+  private listed = -1;
 
   /**
    * A resumable any-angle run on `space` from voxel `start` to voxel `goal` ([x, y, z], both free); a blocked or outside
@@ -167,6 +169,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const sp = this.space;
     const cs = sp.world.cellSize;
     const count = sp.neighbours(u);
+    this.listed = count;
     const buf = sp.buffer;
     const bb = sp.boxBuffer;
     const bu = sp.cellBox(u, boxU);
@@ -212,6 +215,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
   }
 
   protected expandNode(s: number, u: number): void {
+    this.listed = -1;
     if (!this.settle(s, u)) return;
     const ctx = this.ctx;
     const sp = this.space;
@@ -237,7 +241,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
     sp.cellBox(u, boxU);
-    const count = sp.neighbours(u);
+    // settle's portal step may have listed u's neighbours already (the space's buffers are as it left them).
+    const count = this.listed >= 0 ? this.listed : sp.neighbours(u);
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
     ctx.reserve(ctx.used + 64 * count);
     this.fit();
