@@ -191,7 +191,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
         for (let k = 0; k < 3; k++) {
           const lo = bb[6 * i + k],
             hi = lo + bb[6 * i + 3 + k] - 1;
-          a[k] = b[k] < lo ? lo : b[k] > hi ? hi : b[k];
+          a[k] = Math.max(lo, Math.min(b[k], hi));
         }
         const end = u === sp.goalCell ? goal : b;
         const c = ctx.g[t] + (len(p, a) + 1 + len(b, end)) * cs;

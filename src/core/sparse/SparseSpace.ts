@@ -474,12 +474,12 @@ export function entryBetween(
     }
     const uLo = bu[iu + a],
       vLo = bv[iv + a];
-    const lo = uLo > vLo ? uLo : vLo;
+    const lo = Math.max(uLo, vLo);
     const uEnd = uLo + bu[iu + 3 + a],
       vEnd = vLo + bv[iv + 3 + a];
-    const hi = (uEnd < vEnd ? uEnd : vEnd) - 1;
+    const hi = Math.min(uEnd, vEnd) - 1;
     const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
-    out[a] = want < lo ? lo : want > hi ? hi : want;
+    out[a] = Math.max(lo, Math.min(want, hi));
   }
   return out;
 }
