@@ -16,7 +16,7 @@ import { QueryError } from '../core/query/QueryError.ts';
 import type { PathReport } from '../core/query/report.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { SearchOptions } from '../core/search/options.ts';
-import { SearchContext } from '../core/search/SearchContext.ts';
+import { LargeSearchContext } from '../core/sparse/largeContext.ts';
 import type { PathPlanner } from '../core/steering/planners.ts';
 import { editSparseSpace } from '../core/sparse/editSpace.ts';
 import { sparseFromTriangles } from '../core/sparse/fromTriangles.ts';
@@ -112,7 +112,7 @@ const NavWorldClass = NavWorld as unknown as new (parts: NavWorldParts) => NavWo
 class Sparse extends NavWorldClass {
   sparse: SparseSpace;
   readonly #meshes: Map<Mesh, { id: string; soup: Float64Array }>;
-  readonly #ctx = new SearchContext();
+  readonly #ctx = new LargeSearchContext();
   readonly #listeners: ((change: NavUpdate) => void)[] = [];
 
   constructor(parts: NavWorldParts, space: SparseSpace) {
