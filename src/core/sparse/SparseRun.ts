@@ -4,7 +4,8 @@ import { LargeSearchContext } from './largeContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
-import { entryBetween as entryBetween_, SparseSpace } from './SparseSpace.ts';
+import { entryBetween as entryBetween_ } from './cellEntry.ts';
+import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 import { len as len_, slide, straighten } from './corners.ts';
 

@@ -5,13 +5,14 @@ import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
 import { BOX_BLOCKED as BOX_BLOCKED_, BrickBoxes } from './brickBoxes.ts';
 import { componentOf, nearestInComponent, type SparseComponents, sparseComponents } from './components.ts';
+import { entryBetween } from './cellEntry.ts';
 import { compact3 as compact3_ } from './morton.ts';
-import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
+import { NeighbourList } from './neighbourList.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
-const FACE_DIRS = FACE_DIRS_;
 const compact3 = compact3_;
 const BOX_BLOCKED = BOX_BLOCKED_;
 
@@ -54,10 +55,10 @@ export class SparseSpace implements SearchSpace {
   /** Estimate = 0 (heuristic 'zero') or the straight-line distance to the goal voxel. */
   private zeroH = false;
   /** Neighbour buffer of `neighbours` (grows; read it right after the call). */
-  buffer = new Int32Array(256);
+  buffer: Int32Array;
   /** The boxes of the cells in `buffer` (6 per cell: minimum corner, sides), written by `neighbours`. */
-  boxBuffer = new Int32Array(6 * 256);
-  private count = 0;
+  boxBuffer: Int32Array;
+  private readonly list = new NeighbourList();
   /** Cell boxes: minimum corner x, y, z and sides along x, y, z. */
   private readonly box = [0, 0, 0, 0, 0, 0];
   private readonly box2 = [0, 0, 0, 0, 0, 0];
@@ -83,6 +84,8 @@ export class SparseSpace implements SearchSpace {
     if (options.components !== undefined && typeof options.components !== 'boolean')
       throw usageError('SparseSpace: options.components', 'true or false', options.components);
     this.world = world;
+    this.buffer = this.list.cells;
+    this.boxBuffer = this.list.boxes;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
     if (this.nodeCount > 2 ** 31) throw usageError('SparseSpace: world', 'at most 2^31 cell ids (64 per brick)', this.nodeCount);
@@ -189,162 +192,16 @@ export class SparseSpace implements SearchSpace {
 
   /**
    * Fills `buffer` with the neighbour cells of cell c and `boxBuffer` with their boxes (6 per
-   * cell, as cellBox writes them), and returns their count. A node's face may meet many small
-   * cells: the buffers grow as needed. Each brick's boxes are tested as boxes (a face and the
-   * part of it shared), not voxel by voxel; no cell is listed twice.
+   * cell, as cellBox writes them), and returns their count (NeighbourList: each brick's boxes
+   * tested as boxes, no cell twice). A node's face may meet many small cells: the buffers grow
+   * as needed; read them right after the call.
    */
   neighbours(c: number): number {
-    const w = this.world;
-    const { link, level, kind, code } = w;
-    this.count = 0;
-    if (c >= this.voxelBase) {
-      const n = c - this.voxelBase;
-      for (let d = 0; d < FACE_DIRS; d++) {
-        const m = link[FACE_DIRS * n + d];
-        if (m < 0) continue;
-        if (level[m] > level[n]) {
-          if (kind[m] === EMPTY) this.pushNode(m);
-        } else this.face(m, d);
-      }
-      return this.count;
-    }
-    const n = c >> 6,
-      b0 = c & 63;
-    const v = this.boxes.get(n, b0);
-    const cn = code[n];
-    const ox = compact3(cn) << 2,
-      oy = compact3(cn >>> 1) << 2,
-      oz = compact3(cn >>> 2) << 2;
-    const l0 = b0 & 3,
-      l1 = (b0 >> 2) & 3,
-      l2 = b0 >> 4;
-    const h0 = l0 + ((v >> 6) & 3),
-      h1 = l1 + ((v >> 8) & 3),
-      h2 = l2 + ((v >> 10) & 3);
-    const { start, list } = this.boxes;
-    // The brick's other boxes that share part of a face with this one (boxes are disjoint: at most one axis touches).
-    for (let i = start[n], end = start[n + 1]; i < end; i++) {
-      const q = list[i];
-      const b = q & 63;
-      if (b === b0) continue;
-      const q0 = b & 3,
-        q1 = (b >> 2) & 3,
-        q2 = b >> 4;
-      const Q0 = q0 + ((q >> 6) & 3),
-        Q1 = q1 + ((q >> 8) & 3),
-        Q2 = q2 + ((q >> 10) & 3);
-      const o0 = q0 <= h0 && Q0 >= l0,
-        o1 = q1 <= h1 && Q1 >= l1,
-        o2 = q2 <= h2 && Q2 >= l2;
-      if (
-        (o1 && o2 && (q0 === h0 + 1 || Q0 === l0 - 1)) ||
-        (o0 && o2 && (q1 === h1 + 1 || Q1 === l1 - 1)) ||
-        (o0 && o1 && (q2 === h2 + 1 || Q2 === l2 - 1))
-      )
-        this.pushBox(64 * n + b, ox + q0, oy + q1, oz + q2, Q0 - q0 + 1, Q1 - q1 + 1, Q2 - q2 + 1);
-    }
-    // Across the brick's faces this box lies on.
-    for (let d = 0; d < FACE_DIRS; d++) {
-      const a = d >> 1,
-        up = (d & 1) === 0;
-      if (up ? (a === 0 ? h0 : a === 1 ? h1 : h2) < 3 : (a === 0 ? l0 : a === 1 ? l1 : l2) > 0) continue;
-      const m = link[FACE_DIRS * n + d];
-      if (m < 0) continue;
-      const km = kind[m];
-      if (km === EMPTY) this.pushNode(m);
-      else if (km === MIXED && level[m] === 0) {
-        // The brick beyond: its boxes on the facing side that overlap this box's face.
-        const cm = code[m];
-        const mx = compact3(cm) << 2,
-          my = compact3(cm >>> 1) << 2,
-          mz = compact3(cm >>> 2) << 2;
-        for (let i = start[m], end = start[m + 1]; i < end; i++) {
-          const q = list[i];
-          const b = q & 63;
-          const q0 = b & 3,
-            q1 = (b >> 2) & 3,
-            q2 = b >> 4;
-          const Q0 = q0 + ((q >> 6) & 3),
-            Q1 = q1 + ((q >> 8) & 3),
-            Q2 = q2 + ((q >> 10) & 3);
-          const ok =
-            a === 0
-              ? (up ? q0 === 0 : Q0 === 3) && q1 <= h1 && Q1 >= l1 && q2 <= h2 && Q2 >= l2
-              : a === 1
-                ? (up ? q1 === 0 : Q1 === 3) && q0 <= h0 && Q0 >= l0 && q2 <= h2 && Q2 >= l2
-                : (up ? q2 === 0 : Q2 === 3) && q0 <= h0 && Q0 >= l0 && q1 <= h1 && Q1 >= l1;
-          if (ok) this.pushBox(64 * m + b, mx + q0, my + q1, mz + q2, Q0 - q0 + 1, Q1 - q1 + 1, Q2 - q2 + 1);
-        }
-      }
-    }
-    return this.count;
-  }
-
-  /** Pushes the cells of node m on its face that looks back along direction d. */
-  private face(m: number, d: number): void {
-    const w = this.world;
-    const k = w.kind[m];
-    if (k === EMPTY) {
-      this.pushNode(m);
-      return;
-    }
-    if (k !== MIXED) return;
-    const a = d >> 1,
-      near = (d & 1) === 0 ? 0 : 3;
-    if (w.level[m] > 0) {
-      const first = w.firstChild[m];
-      for (let j = 0; j < 8; j++) if (((j >> a) & 1) === near >> 1) this.face(first + j, d);
-      return;
-    }
-    const cm = w.code[m];
-    const mx = compact3(cm) << 2,
-      my = compact3(cm >>> 1) << 2,
-      mz = compact3(cm >>> 2) << 2;
-    const { start, list } = this.boxes;
-    for (let i = start[m], end = start[m + 1]; i < end; i++) {
-      const q = list[i];
-      const b = q & 63;
-      const q0 = b & 3,
-        q1 = (b >> 2) & 3,
-        q2 = b >> 4;
-      const s0 = ((q >> 6) & 3) + 1,
-        s1 = ((q >> 8) & 3) + 1,
-        s2 = ((q >> 10) & 3) + 1;
-      const lo = a === 0 ? q0 : a === 1 ? q1 : q2;
-      const side = a === 0 ? s0 : a === 1 ? s1 : s2;
-      // near 0: the box starts on the brick's low face; near 3: it ends on the high one.
-      if (near === 0 ? lo === 0 : lo + side === 4) this.pushBox(64 * m + b, mx + q0, my + q1, mz + q2, s0, s1, s2);
-    }
-  }
-
-  /** Pushes the cell of EMPTY node m with its box. */
-  private pushNode(m: number): void {
-    const w = this.world;
-    const c = w.code[m];
-    const sh = w.level[m] + 2;
-    const side = 1 << sh;
-    this.pushBox(this.voxelBase + m, compact3(c) << sh, compact3(c >>> 1) << sh, compact3(c >>> 2) << sh, side, side, side);
-  }
-
-  /** Pushes cell c with its box (minimum corner x, y, z; sides sx, sy, sz). */
-  private pushBox(c: number, x: number, y: number, z: number, sx: number, sy: number, sz: number): void {
-    if (this.count === this.buffer.length) {
-      const b = new Int32Array(2 * this.count);
-      b.set(this.buffer);
-      this.buffer = b;
-      const bb = new Int32Array(12 * this.count);
-      bb.set(this.boxBuffer);
-      this.boxBuffer = bb;
-    }
-    const k = this.count++;
-    this.buffer[k] = c;
-    const bb = this.boxBuffer;
-    bb[6 * k] = x;
-    bb[6 * k + 1] = y;
-    bb[6 * k + 2] = z;
-    bb[6 * k + 3] = sx;
-    bb[6 * k + 4] = sy;
-    bb[6 * k + 5] = sz;
+    const l = this.list;
+    const count = l.fill(this.world, this.voxelBase, this.boxes, c);
+    this.buffer = l.cells;
+    this.boxBuffer = l.boxes;
+    return count;
   }
 
   /** Distance between the voxels cells a and b stand for, in world units. */
@@ -432,54 +289,4 @@ export class SparseSpace implements SearchSpace {
     out.z = w.origin.z + (p[2] + 0.5) * w.cellSize;
     return out;
   }
-}
-
-/**
- * SparseSpace.entry with both boxes given (6 numbers each, as cellBox writes them): cell u's at
- * bu[iu..], its face neighbour v's at bv[iv..]; p is in u, g the goal voxel. The voxel of v
- * where a path from p toward g enters v, written into out[0..2] (mode as `entry`).
- */
-export function entryBetween(
-  bu: Int32Array,
-  iu: number,
-  bv: Int32Array,
-  iv: number,
-  p: readonly number[],
-  g: readonly number[],
-  out: number[],
-  mode: number,
-): number[] {
-  let axis = 0;
-  let layer = 0;
-  for (let a = 0; a < 3; a++) {
-    const vLo = bv[iv + a],
-      vHi = vLo + bv[iv + 3 + a] - 1,
-      uLo = bu[iu + a],
-      uHi = uLo + bu[iu + 3 + a] - 1;
-    if (vLo > uHi) {
-      axis = a;
-      layer = vLo;
-    } else if (vHi < uLo) {
-      axis = a;
-      layer = vHi;
-    }
-  }
-  const d = g[axis] - p[axis];
-  const t = d !== 0 ? (layer - p[axis]) / d : -1;
-  const toward = mode === 0 && t > 0 && t <= 1;
-  for (let a = 0; a < 3; a++) {
-    if (a === axis) {
-      out[a] = layer;
-      continue;
-    }
-    const uLo = bu[iu + a],
-      vLo = bv[iv + a];
-    const lo = Math.max(uLo, vLo);
-    const uEnd = uLo + bu[iu + 3 + a],
-      vEnd = vLo + bv[iv + 3 + a];
-    const hi = Math.min(uEnd, vEnd) - 1;
-    const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
-    out[a] = Math.max(lo, Math.min(want, hi));
-  }
-  return out;
 }
