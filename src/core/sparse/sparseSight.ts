@@ -8,6 +8,8 @@ const FACE_DIRS = FACE_DIRS_;
 /** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
 let lastNode = -1;
+/** The kept node's level. */
+let lastLevel = 0;
 let lastX = 0,
   lastY = 0,
   lastZ = 0,
@@ -38,7 +40,7 @@ function blocked(w: SparseWorld, x: number, y: number, z: number): boolean {
  */
 function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
   if (!w.inBounds(x, y, z)) return false;
-  const { kind, firstChild, level } = w;
+  const { kind, firstChild } = w;
   let n = w.root,
     k = w.top;
   if (w === lastWorld) {
@@ -54,11 +56,14 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
     else if (ix && iy) d = z === ez ? 4 : z === lastZ - 1 ? 5 : -1;
     const m = d < 0 ? -1 : w.link[FACE_DIRS * lastNode + d];
     if (m >= 0) {
+      // The link's level (the kept node's or coarser) from the level ranges, not level[m]: one memory read less.
+      const ls = w.levelStart;
       n = m;
-      k = level[m];
+      k = lastLevel;
+      while (m >= ls[k + 1]) k++;
     } else {
       n = lastNode;
-      k = level[n];
+      k = lastLevel;
       while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
         n = w.parent[n];
         k++;
@@ -71,6 +76,7 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
   }
   lastWorld = w;
   lastNode = n;
+  lastLevel = k;
   lastSide = 4 << k;
   lastX = x & -lastSide;
   lastY = y & -lastSide;
