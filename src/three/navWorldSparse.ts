@@ -16,7 +16,7 @@ import { QueryError } from '../core/query/QueryError.ts';
 import type { PathReport } from '../core/query/report.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { SearchOptions } from '../core/search/options.ts';
-import { SearchContext } from '../core/search/SearchContext.ts';
+import { LargeSearchContext } from '../core/sparse/largeContext.ts';
 import type { PathPlanner } from '../core/steering/planners.ts';
 import { editSparseSpace } from '../core/sparse/editSpace.ts';
 import { sparseFromTriangles } from '../core/sparse/fromTriangles.ts';
@@ -112,7 +112,7 @@ const NavWorldClass = NavWorld as unknown as new (parts: NavWorldParts) => NavWo
 class Sparse extends NavWorldClass {
   sparse: SparseSpace;
   readonly #meshes: Map<Mesh, { id: string; soup: Float64Array }>;
-  readonly #ctx = new SearchContext();
+  readonly #ctx = new LargeSearchContext();
   readonly #listeners: ((change: NavUpdate) => void)[] = [];
 
   constructor(parts: NavWorldParts, space: SparseSpace) {
@@ -326,26 +326,43 @@ function octreeSearch(options: NavQueryOptions): Partial<SearchOptions> {
 
 /** The free voxel whose centre is nearest world point `p` within `maxCells` voxels (p's own when free), or null. */
 function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number, number] | null {
-  const o = [w.origin.x, w.origin.y, w.origin.z];
-  const q = [p.x, p.y, p.z];
-  const v = q.map((c, a) => Math.floor((c - o[a]) / w.cellSize));
-  if (w.inBounds(v[0], v[1], v[2]) && !w.isBlocked(v[0], v[1], v[2])) return [v[0], v[1], v[2]];
-  let best: [number, number, number] | null = null;
+  const ox = w.origin.x,
+    oy = w.origin.y,
+    oz = w.origin.z,
+    cs = w.cellSize;
+  const vx = Math.floor((p.x - ox) / cs),
+    vy = Math.floor((p.y - oy) / cs),
+    vz = Math.floor((p.z - oz) / cs);
+  if (w.inBounds(vx, vy, vz) && !w.isBlocked(vx, vy, vz)) return [vx, vy, vz];
+  let bx = 0,
+    by = 0,
+    bz = 0;
   let bestD = Number.POSITIVE_INFINITY;
   const m = Math.floor(maxCells);
-  for (let dz = -m; dz <= m; dz++)
-    for (let dy = -m; dy <= m; dy++)
-      for (let dx = -m; dx <= m; dx++) {
-        const c: [number, number, number] = [v[0] + dx, v[1] + dy, v[2] + dz];
-        if (!w.inBounds(c[0], c[1], c[2]) || w.isBlocked(c[0], c[1], c[2])) continue;
-        let d = 0;
-        for (let a = 0; a < 3; a++) d += ((c[a] + 0.5) * w.cellSize + o[a] - q[a]) ** 2;
-        if (d < bestD) {
-          bestD = d;
-          best = c;
+  // Shells of growing Chebyshev radius r around p's voxel: a voxel of shell r is at least (r - 0.5) cells from p,
+  // so once a shell's bound passes the best distance no farther voxel can win. Ties: the least (dz, dy, dx).
+  for (let r = 1; r <= m && (r - 0.5) * (r - 0.5) * cs * cs <= bestD; r++)
+    for (let dz = -r; dz <= r; dz++)
+      for (let dy = -r; dy <= r; dy++) {
+        const inner = dz > -r && dz < r && dy > -r && dy < r;
+        for (let dx = -r; dx <= r; dx += inner ? 2 * r : 1) {
+          const x = vx + dx,
+            y = vy + dy,
+            z = vz + dz;
+          if (!w.inBounds(x, y, z) || w.isBlocked(x, y, z)) continue;
+          const d = ((x + 0.5) * cs + ox - p.x) ** 2 + ((y + 0.5) * cs + oy - p.y) ** 2 + ((z + 0.5) * cs + oz - p.z) ** 2;
+          const dz0 = bz - vz,
+            dy0 = by - vy,
+            dx0 = bx - vx;
+          if (d < bestD || (d === bestD && (dz < dz0 || (dz === dz0 && (dy < dy0 || (dy === dy0 && dx < dx0)))))) {
+            bestD = d;
+            bx = x;
+            by = y;
+            bz = z;
+          }
         }
       }
-  return best;
+  return bestD === Number.POSITIVE_INFINITY ? null : [bx, by, bz];
 }
 
 /** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */

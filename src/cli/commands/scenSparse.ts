@@ -1,6 +1,6 @@
 import { MAP_FILE_LIMIT, parse2dMap, type ScenarioProblem } from '../../core/io/movingai.ts';
 import type { SearchOptions } from '../../core/search/options.ts';
-import { SearchContext } from '../../core/search/SearchContext.ts';
+import { LargeSearchContext } from '../../core/sparse/largeContext.ts';
 import { sparseFromGrid } from '../../core/sparse/build.ts';
 import { parse3dMapSparse } from '../../core/io/movingaiSparse.ts';
 import { findPathSparse } from '../../core/sparse/SparseRun.ts';
@@ -36,7 +36,7 @@ export function sparseUnsupported(settings: ScenSettings, algorithmGiven: boolea
 export class SparseScenSolver {
   /** The cells searched (with their components). */
   readonly space: SparseSpace;
-  private readonly ctx = new SearchContext();
+  private readonly ctx = new LargeSearchContext();
 
   constructor(
     readonly world: SparseWorld,

@@ -4,6 +4,7 @@ import { LargeSearchContext } from './largeContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
+import { entryBetween as entryBetween_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 import { len as len_, slide, straighten } from './corners.ts';
@@ -15,6 +16,7 @@ const tieFraction = tieFraction_;
 const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
 const len = len_;
+const entryBetween = entryBetween_;
 
 /** Checks `space` and pins the query's endpoints in it (SparseSpace.pin); returns the start cell. */
 function pinned(space: SparseSpace, start: readonly number[], goal: readonly number[]): number {
@@ -40,7 +42,7 @@ const vb = [0, 0, 0];
 const vc = [0, 0, 0];
 const vd = [0, 0, 0];
 /** The expanded cell's box (SparseSpace.cellBox). */
-const boxU = [0, 0, 0, 0, 0, 0];
+const boxU = new Int32Array(6);
 
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
@@ -90,6 +92,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
   /** Per slot, 3 each: the slot's point and (PORTAL) its entry voxel. */
   private point: Int32Array;
   private entryAt: Int32Array;
+  /** The neighbours of the cell being expanded when settle listed them (their count), else -1. */
+  private listed = -1;
 
   /**
    * A resumable any-angle run on `space` from voxel `start` to voxel `goal` ([x, y, z], both free); a blocked or outside
@@ -166,8 +170,11 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const sp = this.space;
     const cs = sp.world.cellSize;
     const count = sp.neighbours(u);
-    // entry and clampTo leave the buffer alone.
+    this.listed = count;
     const buf = sp.buffer;
+    const bb = sp.boxBuffer;
+    const bu = sp.cellBox(u, boxU);
+    const goal = sp.goalVoxel;
     let best = Infinity,
       bestF = Infinity,
       bestSlot = -1;
@@ -179,9 +186,15 @@ export class SparseRun extends SearchRun<SparseSpace> {
       // Three entry voxels on the shared face: on the line to the goal, nearest n's point,
       // nearest the goal; the one with the least g + h.
       for (let mode = 0; mode < 3; mode++) {
-        const b = sp.entry(n, u, p, vb, mode);
-        const a = sp.clampTo(n, b, vc);
-        const end = u === sp.goalCell ? sp.goalVoxel : b;
+        const b = entryBetween(bb, 6 * i, bu, 0, p, goal, vb, mode);
+        // n's voxel nearest b (the last before the shared face).
+        const a = vc;
+        for (let k = 0; k < 3; k++) {
+          const lo = bb[6 * i + k],
+            hi = lo + bb[6 * i + 3 + k] - 1;
+          a[k] = Math.max(lo, Math.min(b[k], hi));
+        }
+        const end = u === sp.goalCell ? goal : b;
         const c = ctx.g[t] + (len(p, a) + 1 + len(b, end)) * cs;
         const f = c + this.h(end);
         if (f < bestF) {
@@ -203,6 +216,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
   }
 
   protected expandNode(s: number, u: number): void {
+    this.listed = -1;
     if (!this.settle(s, u)) return;
     const ctx = this.ctx;
     const sp = this.space;
@@ -221,32 +235,65 @@ export class SparseRun extends SearchRun<SparseSpace> {
       return;
     }
     const pp = s === this.startSlot ? s : ctx.parent[s];
-    const P = this.getPoint(pp, vc);
+    const point = this.point;
+    const P0 = point[3 * pp],
+      P1 = point[3 * pp + 1],
+      P2 = point[3 * pp + 2];
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
-    const bu = sp.cellBox(u, boxU);
-    const count = sp.neighbours(u);
+    sp.cellBox(u, boxU);
+    // settle's portal step may have listed u's neighbours already (the space's buffers are as it left them).
+    const count = this.listed >= 0 ? this.listed : sp.neighbours(u);
+    // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
+    ctx.reserve(ctx.used + 64 * count);
+    this.fit();
+    const { g, state, parent, via, heap } = ctx;
+    const pts = this.point;
     const buf = sp.buffer;
+    const bb = sp.boxBuffer;
+    const goal = sp.goalVoxel;
+    const goalCell = sp.goalCell;
+    const g0 = goal[0],
+      g1 = goal[1],
+      g2 = goal[2];
+    const zeroH = this.options.heuristic === 'zero';
+    const weight = this.weight;
+    const lowH = this.lowH;
+    const pv = va;
     for (let i = 0; i < count; i++) {
       const v = buf[i];
       const t = ctx.slot(v);
-      this.fit();
-      const st = ctx.state[t];
+      const st = state[t];
       if (st === CLOSED) continue;
-      const pv = v === sp.goalCell ? sp.goalVoxel : sp.entryFrom(bu, v, U, va);
-      const ng = gp + len(P, pv) * cs;
+      if (v === goalCell) {
+        pv[0] = g0;
+        pv[1] = g1;
+        pv[2] = g2;
+      } else entryBetween(boxU, 0, bb, 6 * i, U, goal, pv, 0);
+      const x = pv[0],
+        y = pv[1],
+        z = pv[2];
+      const dx = P0 - x,
+        dy = P1 - y,
+        dz = P2 - z;
+      const ng = gp + Math.sqrt(dx * dx + dy * dy + dz * dz) * cs;
       if (st === OPEN) {
-        if (ng >= ctx.g[t]) continue;
-      } else ctx.state[t] = OPEN;
-      ctx.g[t] = ng;
-      ctx.parent[t] = pp;
-      ctx.via[t] = LAZY;
-      this.setPoint(t, pv);
+        if (ng >= g[t]) continue;
+      } else state[t] = OPEN;
+      g[t] = ng;
+      parent[t] = pp;
+      via[t] = LAZY;
+      pts[3 * t] = x;
+      pts[3 * t + 1] = y;
+      pts[3 * t + 2] = z;
       this.generated++;
-      const hw = this.weight * this.h(pv);
+      const hx = x - g0,
+        hy = y - g1,
+        hz = z - g2;
+      const hw = weight * (zeroH ? 0 : Math.sqrt(hx * hx + hy * hy + hz * hz) * cs);
       const f = fKey(ng + hw);
-      if (this.lowH && f === this.key) this.stack.push(t);
-      else ctx.heap.push(t, f + tieFraction(hw, this.lowH));
+      if (lowH && f === this.key) this.stack.push(t);
+      else heap.push(t, f + tieFraction(hw, lowH));
     }
   }
 

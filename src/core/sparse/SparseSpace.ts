@@ -5,18 +5,16 @@ import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
 import { BOX_BLOCKED as BOX_BLOCKED_, BrickBoxes } from './brickBoxes.ts';
 import { componentOf, nearestInComponent, type SparseComponents, sparseComponents } from './components.ts';
+import { entryBetween } from './cellEntry.ts';
 import { compact3 as compact3_ } from './morton.ts';
-import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
+import { NeighbourList } from './neighbourList.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
-const FACE_DIRS = FACE_DIRS_;
 const compact3 = compact3_;
 const BOX_BLOCKED = BOX_BLOCKED_;
-
-/** Voxel offset of a step along x, y, z inside a brick's mask (bit = lx + 4 ly + 16 lz). */
-const BIT_STRIDE = [1, 4, 16];
 
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
@@ -57,15 +55,17 @@ export class SparseSpace implements SearchSpace {
   /** Estimate = 0 (heuristic 'zero') or the straight-line distance to the goal voxel. */
   private zeroH = false;
   /** Neighbour buffer of `neighbours` (grows; read it right after the call). */
-  buffer = new Int32Array(256);
-  private count = 0;
+  buffer: Int32Array;
+  /** The boxes of the cells in `buffer` (6 per cell: minimum corner, sides), written by `neighbours`. */
+  boxBuffer: Int32Array;
+  private readonly list = new NeighbourList();
   /** Cell boxes: minimum corner x, y, z and sides along x, y, z. */
   private readonly box = [0, 0, 0, 0, 0, 0];
   private readonly box2 = [0, 0, 0, 0, 0, 0];
+  private readonly box3 = new Int32Array(12);
   /** The boxes of the MIXED bricks. */
   readonly boxes: BrickBoxes;
   private readonly rep = [0, 0, 0];
-  private readonly sides = [1, 1, 1];
 
   /** The free cells' connected components (null: built without them; unreachable goals then flood). */
   readonly components: SparseComponents | null;
@@ -84,6 +84,8 @@ export class SparseSpace implements SearchSpace {
     if (options.components !== undefined && typeof options.components !== 'boolean')
       throw usageError('SparseSpace: options.components', 'true or false', options.components);
     this.world = world;
+    this.buffer = this.list.cells;
+    this.boxBuffer = this.list.boxes;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
     if (this.nodeCount > 2 ** 31) throw usageError('SparseSpace: world', 'at most 2^31 cell ids (64 per brick)', this.nodeCount);
@@ -137,7 +139,7 @@ export class SparseSpace implements SearchSpace {
   }
 
   /** Minimum voxel corner of cell c and its sides along x, y, z, written into out[0..5]. */
-  cellBox(c: number, out: number[]): number[] {
+  cellBox<T extends number[] | Int32Array>(c: number, out: T): T {
     const w = this.world;
     if (c >= this.voxelBase) {
       w.nodeBox(c - this.voxelBase, out);
@@ -189,98 +191,17 @@ export class SparseSpace implements SearchSpace {
   }
 
   /**
-   * Fills `buffer` with the neighbour cells of cell c and returns their count. A node's face
-   * may meet many small cells: the buffer grows as needed.
+   * Fills `buffer` with the neighbour cells of cell c and `boxBuffer` with their boxes (6 per
+   * cell, as cellBox writes them), and returns their count (NeighbourList: each brick's boxes
+   * tested as boxes, no cell twice). A node's face may meet many small cells: the buffers grow
+   * as needed; read them right after the call.
    */
   neighbours(c: number): number {
-    const w = this.world;
-    const { link, level, kind } = w;
-    this.count = 0;
-    if (c < this.voxelBase) {
-      const n = c >> 6,
-        b0 = c & 63;
-      const v = this.boxes.get(n, b0);
-      const sides = this.sides;
-      sides[0] = ((v >> 6) & 3) + 1;
-      sides[1] = ((v >> 8) & 3) + 1;
-      sides[2] = ((v >> 10) & 3) + 1;
-      for (let d = 0; d < FACE_DIRS; d++) {
-        const a = d >> 1,
-          up = (d & 1) === 0;
-        const a1 = a === 2 ? 0 : a + 1,
-          a2 = a === 0 ? 2 : a - 1;
-        const stride = BIT_STRIDE[a],
-          s1 = BIT_STRIDE[a1],
-          s2 = BIT_STRIDE[a2],
-          n1 = sides[a1],
-          n2 = sides[a2];
-        const local = a === 0 ? b0 & 3 : a === 1 ? (b0 >> 2) & 3 : b0 >> 4;
-        const from = this.count;
-        if (up ? local + sides[a] <= 3 : local > 0) {
-          // Inside the brick: the voxels just past the face.
-          const first = up ? b0 + sides[a] * stride : b0 - stride;
-          for (let i = 0; i < n1; i++) for (let j = 0; j < n2; j++) this.pushNew(this.voxelCell(n, first + i * s1 + j * s2), from);
-          continue;
-        }
-        const m = link[FACE_DIRS * n + d];
-        if (m < 0) continue;
-        if (kind[m] === EMPTY) this.push(this.voxelBase + m);
-        else if (kind[m] === MIXED && level[m] === 0) {
-          // The brick beyond: its voxels on the facing side.
-          const first = up ? b0 - local * stride : b0 + (3 - local) * stride;
-          for (let i = 0; i < n1; i++) for (let j = 0; j < n2; j++) this.pushNew(this.voxelCell(m, first + i * s1 + j * s2), from);
-        }
-      }
-      return this.count;
-    }
-    const n = c - this.voxelBase;
-    for (let d = 0; d < FACE_DIRS; d++) {
-      const m = link[FACE_DIRS * n + d];
-      if (m < 0) continue;
-      if (level[m] > level[n]) {
-        if (kind[m] === EMPTY) this.push(this.voxelBase + m);
-      } else this.face(m, d);
-    }
-    return this.count;
-  }
-
-  /** Pushes the cells of node m on its face that looks back along direction d. */
-  private face(m: number, d: number): void {
-    const w = this.world;
-    const k = w.kind[m];
-    if (k === EMPTY) {
-      this.push(this.voxelBase + m);
-      return;
-    }
-    if (k !== MIXED) return;
-    const a = d >> 1,
-      near = (d & 1) === 0 ? 0 : 1;
-    if (w.level[m] > 0) {
-      const first = w.firstChild[m];
-      for (let j = 0; j < 8; j++) if (((j >> a) & 1) === near) this.face(first + j, d);
-      return;
-    }
-    const fixed = near * 3 * BIT_STRIDE[a];
-    const s1 = BIT_STRIDE[(a + 1) % 3],
-      s2 = BIT_STRIDE[(a + 2) % 3];
-    const from = this.count;
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) this.pushNew(this.voxelCell(m, fixed + i * s1 + j * s2), from);
-  }
-
-  /** Pushes cell c unless it is -1 or already among the cells pushed since index `from`. */
-  private pushNew(c: number, from: number): void {
-    if (c < 0) return;
-    for (let i = from; i < this.count; i++) if (this.buffer[i] === c) return;
-    this.push(c);
-  }
-
-  private push(c: number): void {
-    if (this.count === this.buffer.length) {
-      const b = new Int32Array(2 * this.count);
-      b.set(this.buffer);
-      this.buffer = b;
-    }
-    this.buffer[this.count++] = c;
+    const l = this.list;
+    const count = l.fill(this.world, this.voxelBase, this.boxes, c);
+    this.buffer = l.cells;
+    this.boxBuffer = l.boxes;
+    return count;
   }
 
   /** Distance between the voxels cells a and b stand for, in world units. */
@@ -326,33 +247,11 @@ export class SparseSpace implements SearchSpace {
 
   /** entry() with u's box given (cellBox), for many neighbours of one cell. */
   entryFrom(bu: readonly number[], v: number, p: readonly number[], out: number[], mode = 0): number[] {
-    const bv = this.cellBox(v, this.box);
-    const g = this.goalVoxel;
-    let axis = -1;
-    let layer = 0;
-    for (let a = 0; a < 3; a++) {
-      if (bv[a] > bu[a] + bu[3 + a] - 1) {
-        axis = a;
-        layer = bv[a];
-      } else if (bv[a] + bv[3 + a] - 1 < bu[a]) {
-        axis = a;
-        layer = bv[a] + bv[3 + a] - 1;
-      }
-    }
-    const d = g[axis] - p[axis];
-    const t = d !== 0 ? (layer - p[axis]) / d : -1;
-    const toward = mode === 0 && t > 0 && t <= 1;
-    for (let a = 0; a < 3; a++) {
-      if (a === axis) {
-        out[a] = layer;
-        continue;
-      }
-      const lo = Math.max(bu[a], bv[a]),
-        hi = Math.min(bu[a] + bu[3 + a], bv[a] + bv[3 + a]) - 1;
-      const want = toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
-      out[a] = Math.max(lo, Math.min(want, hi));
-    }
-    return out;
+    const b = this.box3;
+    for (let k = 0; k < 6; k++) b[k] = bu[k];
+    this.cellBox(v, this.box);
+    for (let k = 0; k < 6; k++) b[6 + k] = this.box[k];
+    return entryBetween(b, 0, b, 6, p, this.goalVoxel, out, mode);
   }
 
   /** The voxel of cell c nearest voxel p, written into out[0..2]. */

@@ -91,10 +91,10 @@ export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number)
  * scanning its brick's few boxes.
  */
 export class BrickBoxes {
-  /** Per brick: its first box in `list` (bricks in order; the last entry ends the list). */
-  private readonly start: Uint32Array;
-  /** The packed boxes (splitBrick's values), brick after brick, by their corner's bit. */
-  private readonly list: Uint16Array;
+  /** Per brick: its first box in `list` (bricks in order; the last entry ends the list). Read-only. */
+  readonly start: Uint32Array;
+  /** The packed boxes (splitBrick's values), brick after brick, by their corner's bit. Read-only. */
+  readonly list: Uint16Array;
 
   /** Bricks split into boxes by this constructor (the others' boxes were copied from `reuse`). */
   readonly split: number = 0;

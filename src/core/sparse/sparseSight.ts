@@ -1,12 +1,15 @@
-import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
+const FACE_DIRS = FACE_DIRS_;
 
 /** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
 let lastNode = -1;
+/** The kept node's level. */
+let lastLevel = 0;
 let lastX = 0,
   lastY = 0,
   lastZ = 0,
@@ -17,45 +20,73 @@ let lastX = 0,
 
 /**
  * isBlocked with the node of the previous call kept: a walk stays in one node for many voxels,
- * and the next node is found from the last one (up to their common ancestor, then down), not
- * from the root.
- * The node holds the voxel in the padded cube, whose voxels outside X x Y x Z are blocked, so
- * only a lookup checks the bounds.
+ * so the common case is a few compares and a mask bit. The node holds the voxel in the padded
+ * cube, whose voxels outside X x Y x Z are blocked, so only a lookup (locate) checks the bounds.
  */
 function blocked(w: SparseWorld, x: number, y: number, z: number): boolean {
-  if (w !== lastWorld || (x - lastX) >>> 0 >= lastSide || (y - lastY) >>> 0 >= lastSide || (z - lastZ) >>> 0 >= lastSide) {
-    if (!w.inBounds(x, y, z)) return true;
-    // Up from the last node to the first ancestor holding (x, y, z) (the root for a new world), then down.
-    let n = w.root,
-      k = w.top;
-    if (w === lastWorld) {
+  if ((x - lastX) >>> 0 >= lastSide || (y - lastY) >>> 0 >= lastSide || (z - lastZ) >>> 0 >= lastSide || w !== lastWorld) {
+    if (!locate(w, x, y, z)) return true;
+  }
+  if (lastKind !== MIXED) return lastKind !== EMPTY;
+  const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
+  return ((b < 32 ? lastLo >>> b : lastHi >>> (b - 32)) & 1) !== 0;
+}
+
+/**
+ * Makes the node holding voxel (x, y, z) the kept one; false when the voxel is outside the world.
+ * One face step from the kept node (the walk's usual move) follows the node's face link (the
+ * neighbour of the same level, or the coarser childless one there); any other voxel is found
+ * from the kept node up to the first ancestor holding it (the root for a new world), then down.
+ */
+function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
+  if (!w.inBounds(x, y, z)) return false;
+  const { kind, firstChild } = w;
+  let n = w.root,
+    k = w.top;
+  if (w === lastWorld) {
+    const ex = lastX + lastSide,
+      ey = lastY + lastSide,
+      ez = lastZ + lastSide;
+    const ix = x >= lastX && x < ex,
+      iy = y >= lastY && y < ey,
+      iz = z >= lastZ && z < ez;
+    let d = -1;
+    if (iy && iz) d = x === ex ? 0 : x === lastX - 1 ? 1 : -1;
+    else if (ix && iz) d = y === ey ? 2 : y === lastY - 1 ? 3 : -1;
+    else if (ix && iy) d = z === ez ? 4 : z === lastZ - 1 ? 5 : -1;
+    const m = d < 0 ? -1 : w.link[FACE_DIRS * lastNode + d];
+    if (m >= 0) {
+      // The link's level (the kept node's or coarser) from the level ranges, not level[m]: one memory read less.
+      const ls = w.levelStart;
+      n = m;
+      k = lastLevel;
+      while (m >= ls[k + 1]) k++;
+    } else {
       n = lastNode;
-      k = w.level[n];
+      k = lastLevel;
       while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
         n = w.parent[n];
         k++;
       }
     }
-    const { kind, firstChild } = w;
-    for (; k > 0 && kind[n] === MIXED; k--) {
-      const sh = k + 1;
-      n = firstChild[n] + (((x >> sh) & 1) | (((y >> sh) & 1) << 1) | (((z >> sh) & 1) << 2));
-    }
-    lastWorld = w;
-    lastNode = n;
-    lastSide = 4 << k;
-    lastX = x & -lastSide;
-    lastY = y & -lastSide;
-    lastZ = z & -lastSide;
-    lastKind = kind[n];
-    if (lastKind === MIXED) {
-      lastLo = w.maskLo[lastNode];
-      lastHi = w.maskHi[lastNode];
-    }
   }
-  if (lastKind !== MIXED) return lastKind !== EMPTY;
-  const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
-  return ((b < 32 ? lastLo >>> b : lastHi >>> (b - 32)) & 1) !== 0;
+  for (; k > 0 && kind[n] === MIXED; k--) {
+    const sh = k + 1;
+    n = firstChild[n] + (((x >> sh) & 1) | (((y >> sh) & 1) << 1) | (((z >> sh) & 1) << 2));
+  }
+  lastWorld = w;
+  lastNode = n;
+  lastLevel = k;
+  lastSide = 4 << k;
+  lastX = x & -lastSide;
+  lastY = y & -lastSide;
+  lastZ = z & -lastSide;
+  lastKind = kind[n];
+  if (lastKind === MIXED) {
+    lastLo = w.maskLo[n];
+    lastHi = w.maskHi[n];
+  }
+  return true;
 }
 
 /**
