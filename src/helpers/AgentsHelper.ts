@@ -15,7 +15,7 @@ import {
   Vector3,
 } from 'three';
 import { checkFields, checkInteger, checkNumber, checkObject, checkOptions, usageError } from '../core/args.ts';
-import { LIMITS } from '../core/limits.ts';
+import { AGENT_LIMIT } from '../core/limits.ts';
 import type { Simulation } from '../core/steering/Simulation.ts';
 
 /**
@@ -178,7 +178,7 @@ export class AgentsHelper extends Object3D {
    */
   update(s: AgentsState, extra = 0): void {
     checkAgentsState(s);
-    checkInteger('AgentsHelper.update: extra', extra, 0, LIMITS.agents);
+    checkInteger('AgentsHelper.update: extra', extra, 0, AGENT_LIMIT);
     const n = s.count;
     if (n + extra > this.bodies.instanceMatrix.count) {
       this.bodies = this.#regrow(this.bodies, n + extra);

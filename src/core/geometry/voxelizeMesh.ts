@@ -2,7 +2,7 @@ import { checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '
 import { NavlabError } from '../errors.ts';
 import { floodRuns } from '../grid/clearance.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
-import { LIMITS } from '../limits.ts';
+import { VOXEL_INDEX_LIMIT, VOXEL_LIMIT, WORLD_COORD_LIMIT } from '../limits.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { emptyBox, growBox } from './boxes.ts';
 import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
@@ -53,7 +53,7 @@ export function meshGridSpec(
   max: Vec3,
   cellSize: number,
   dilation = 0,
-  maxVoxels: number = LIMITS.voxels,
+  maxVoxels: number = VOXEL_LIMIT,
 ): { origin: Vec3; dims: [number, number, number] } {
   checkNumber('cellSize', cellSize, 0, true);
   checkNumber('dilation', dilation, 0);
@@ -63,14 +63,14 @@ export function meshGridSpec(
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
-      if (!(Math.abs(v) <= LIMITS.worldCoord))
-        throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.worldCoord}`);
+      if (!(Math.abs(v) <= WORLD_COORD_LIMIT))
+        throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${WORLD_COORD_LIMIT}`);
     }
     lo[a] = min[k] - dilation;
     hi[a] = max[k] + dilation;
     const far = Math.max(Math.abs(lo[a]), Math.abs(hi[a]));
-    if (far / cellSize > LIMITS.voxelIndex) {
-      throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${LIMITS.voxelIndex}`);
+    if (far / cellSize > VOXEL_INDEX_LIMIT) {
+      throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${VOXEL_INDEX_LIMIT}`);
     }
   }
   const origin = { x: 0, y: 0, z: 0 };

@@ -1,6 +1,6 @@
 import { checkAabb, checkFunction, checkNumber } from '../args.ts';
 import { NavlabError } from '../errors.ts';
-import { LIMITS } from '../limits.ts';
+import { WAYPOINT_LIMIT } from '../limits.ts';
 import { clipSegment } from '../math/clipSegment.ts';
 import { NearestLinks, type NearestHost } from './nearestLinks.ts';
 import { SpatialHash } from './SpatialHash.ts';
@@ -133,8 +133,8 @@ export class VisibilityGraph {
     checkNumber('VisibilityGraph.add: x', x);
     checkNumber('VisibilityGraph.add: y', y);
     checkNumber('VisibilityGraph.add: z', z);
-    if (this.#order.length >= LIMITS.waypoints)
-      throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${LIMITS.waypoints} waypoints, the limit`);
+    if (this.#order.length >= WAYPOINT_LIMIT)
+      throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${WAYPOINT_LIMIT} waypoints, the limit`);
     const s = this.#newSlot();
     this.#place(s, x, y, z);
     if (!this.#rebuildOnModeChange()) this.#relink(s);
