@@ -100,9 +100,9 @@ export class AgentsHelper extends Object3D {
    */
   minRadius = 0;
   /** The colours in use (the defaults with the constructor's overrides). */
-  readonly colors: Readonly<AgentsColors>;
-  protected bodies: InstancedMesh;
-  protected noses: InstancedMesh;
+  declare readonly colors: Readonly<AgentsColors>;
+  declare protected bodies: InstancedMesh;
+  declare protected noses: InstancedMesh;
   readonly #forces: LineSegments;
   readonly #bodyGeometry = new IcosahedronGeometry(1, 2);
   readonly #noseGeometry = new ConeGeometry(0.55, 1.3, 14).translate(0, 0.65, 0);

@@ -115,16 +115,16 @@ const _m = new Matrix4();
  */
 export class SearchHelper extends Object3D {
   /** The options it was made with (node size, colours...). */
-  readonly options: SearchHelperOptions;
+  declare readonly options: SearchHelperOptions;
   /** The colours in use (the defaults with the options' overrides). */
-  readonly colors: Readonly<SearchColors>;
+  declare readonly colors: Readonly<SearchColors>;
   /** Nodes drawn by the last setVisited (may be fewer than visited: MAX_DRAWN_NODES). */
   drawn = 0;
   /**
    * What JPS and Lazy Theta* do beyond A* (SearchSegments: jumps, any-angle links,
    * line-of-sight checks), one line per segment coloured by kind, drawn over the nodes.
    */
-  readonly steps: LineSegments2;
+  declare readonly steps: LineSegments2;
   readonly #stepsMaterial: LineMaterial;
   readonly #segmentColors: Float32Array;
   readonly #closed: NodeLayer;

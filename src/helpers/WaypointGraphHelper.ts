@@ -48,15 +48,15 @@ const _c = new Color();
  */
 export class WaypointGraphHelper extends Object3D {
   /** The waypoints: one sphere instance per waypoint, in graph order. */
-  readonly spheres: InstancedMesh;
+  declare readonly spheres: InstancedMesh;
   /** The links, one segment each (at most `maxLinks`). */
-  readonly links: LineSegments;
+  declare readonly links: LineSegments;
   /** Radius of the waypoint spheres, world units. */
-  readonly radius: number;
+  declare readonly radius: number;
   /** Links drawn (at most `maxLinks`) and links in the graph. */
-  readonly linksDrawn: number;
+  declare readonly linksDrawn: number;
   /** Links in the graph (drawn or not). */
-  readonly linkCount: number;
+  declare readonly linkCount: number;
   readonly #color: number;
   readonly #highlightColor: number;
   #highlighted = -1;

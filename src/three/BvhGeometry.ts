@@ -19,7 +19,7 @@ import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../
  */
 export class BvhGeometry implements StaticGeometry {
   /** The world whose BVH this answers from (kept by reference). */
-  readonly world: MeshWorld;
+  declare readonly world: MeshWorld;
   /** Changes when the tree is rebuilt or `invalidate()` is called; queries refill on a change. */
   generation = 0;
   /** Surface id of each BVH triangle slot. */

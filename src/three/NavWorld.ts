@@ -65,29 +65,29 @@ const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =
  */
 export class NavWorld implements SearchableScene {
   /** The root the obstacles were collected from (null: a NavWorld of a scene's parts). */
-  readonly root: Object3D | null;
+  declare readonly root: Object3D | null;
   /** Voxel edge length (the grid's; 0 without a grid). */
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   /** Agent radius the grid was grown by and the waypoints linked with (world units, >= 0). */
-  readonly agentRadius: number;
+  declare readonly agentRadius: number;
   /** Static geometry and its BVH (null: a NavWorld of a scene's parts given without it). */
-  readonly world: MeshWorld | null;
+  declare readonly world: MeshWorld | null;
   /** The voxel grid searches run on (from `fromObject3D`: blocked where an agent's centre cannot be), or null. */
-  readonly grid: VoxelGrid | null;
+  declare readonly grid: VoxelGrid | null;
   /**
    * The fill `fromObject3D` voxelized with: 'solid' (the inside of closed meshes is blocked)
    * or 'surface' (only what the triangles meet); null when the grid was given (`fromScene`,
    * `navWorldFromNavbin`: used as it is).
    */
-  readonly fill: VoxelFill | null;
+  declare readonly fill: VoxelFill | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
-  readonly waypoints: VisibilityGraph | null;
+  declare readonly waypoints: VisibilityGraph | null;
   /** The agent's line of sight (capsule of the agent radius against the BVH; from `navWorldFromNavbin`, the voxel grid's), or null without a world. */
-  readonly lineOfSight: LineOfSight | null;
+  declare readonly lineOfSight: LineOfSight | null;
   /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
-  readonly ids: readonly string[];
+  declare readonly ids: readonly string[];
   /** Waypoint id -> graph index. */
-  readonly index: ReadonlyMap<string, number>;
+  declare readonly index: ReadonlyMap<string, number>;
   readonly #meshes: Map<Mesh, { id: string; soup: Float64Array }>;
   readonly #fixedGraph: WaypointGraph;
   readonly #ctx = new SearchContext();

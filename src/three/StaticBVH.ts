@@ -80,23 +80,23 @@ const _hitInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
  */
 export class StaticBVH {
   /** The BufferGeometry the BVH was built on (its index is the BVH's leaf order). */
-  readonly geometry: BufferGeometry;
+  declare readonly geometry: BufferGeometry;
   /** The triangles it was built from, 9 numbers each, world units (kept by reference). */
-  readonly soup: Float64Array;
+  declare readonly soup: Float64Array;
   /** Padding of node boxes, in world units (one float32 ulp of the largest coordinate). */
-  readonly pad: number;
+  declare readonly pad: number;
   /** Triangles in the tree. */
-  readonly triangleCount: number;
+  declare readonly triangleCount: number;
   /** null when there are no triangles: every query then reports free space. */
-  readonly bvh: MeshBVH | null;
+  declare readonly bvh: MeshBVH | null;
   /** The triangles in BVH leaf order, 9 numbers per slot (a leaf's triangles are one block). */
-  readonly slotTris: Float64Array;
+  declare readonly slotTris: Float64Array;
   /** The tree as the segment and capsule casts read it. */
   readonly #nodes: Nodes | null;
   /** Slot of each soup triangle: slotOf[t] = k. */
-  readonly slotOf: Int32Array;
+  declare readonly slotOf: Int32Array;
   /** Soup triangle of each slot: triangleOf[k] = t. */
-  readonly triangleOf: Int32Array;
+  declare readonly triangleOf: Int32Array;
   /** Per slot, the leaf node holding it; per node, its parent (-1: the root). */
   readonly #leafOf: Int32Array;
   readonly #parent: Int32Array;

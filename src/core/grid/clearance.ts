@@ -46,9 +46,9 @@ export function squaredClearance(grid: VoxelGrid): Float32Array {
 
 /** Work arrays of `faceEnvelope`: site positions, their heights, and envelope boundaries. */
 class EnvelopeScratch {
-  readonly site: Float64Array;
-  readonly height: Float64Array;
-  readonly bound: Float64Array;
+  declare readonly site: Float64Array;
+  declare readonly height: Float64Array;
+  declare readonly bound: Float64Array;
   constructor(n: number) {
     this.site = new Float64Array(n);
     this.height = new Float64Array(n);

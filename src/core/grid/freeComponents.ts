@@ -32,24 +32,24 @@ export function connectivityOf(neighborhood: 6 | 18 | 26, cornerCutting: CornerC
  */
 export class FreeComponents {
   /** The grid whose free space is split (kept by reference; rebuild after edits, see `version`). */
-  readonly grid: VoxelGrid;
+  declare readonly grid: VoxelGrid;
   /** Which voxels touch: 6 (faces), 18 (+ edges) or 26 (+ corners), as `connectivityOf` derives it from the move rules. */
-  readonly connectivity: Connectivity;
+  declare readonly connectivity: Connectivity;
   /**
    * The grid's `version` these components describe (`freeComponents` advances it without a
    * rebuild past edits that changed no voxel's occupancy, such as terrain costs).
    */
-  version: number;
+  declare version: number;
   /** Number of connected components of free voxels (labels 0 .. count - 1). */
-  count: number;
+  declare count: number;
   /** Per row r = y + Y * z: its runs are rowStart[r] .. rowStart[r + 1] - 1 (Y * Z + 1 entries). */
-  rowStart: Int32Array;
+  declare rowStart: Int32Array;
   /** First x of each run (inclusive). */
-  runX0: Int32Array;
+  declare runX0: Int32Array;
   /** Last x of each run (inclusive). */
-  runX1: Int32Array;
+  declare runX1: Int32Array;
   /** Component label of each run, 0 .. count - 1. */
-  runLabel: Int32Array;
+  declare runLabel: Int32Array;
 
   /**
    * Splits the free voxels of `grid` into components under `connectivity` (6, 18 or 26); other values throw a NavlabError

@@ -11,8 +11,8 @@
  * Equal keys pop in no particular order: callers put their tie-break into the key.
  */
 export class FlatHeap {
-  data: Float64Array;
-  pos: Int32Array;
+  declare data: Float64Array;
+  declare pos: Int32Array;
   size = 0;
 
   constructor(capacity = 1024, idCapacity = 1024) {
