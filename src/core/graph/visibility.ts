@@ -48,7 +48,7 @@ export { ALL_PAIRS_LIMIT, buildVisibility } from './buildVisibility.ts';
  */
 export class VisibilityGraph {
   /** Longest link considered, world units (Infinity: no limit), as given in the options. */
-  readonly maxLinkDistance: number;
+  declare readonly maxLinkDistance: number;
   /** Line-of-sight tests run so far (the work of an edit: the difference across it). */
   segmentTests = 0;
   #los: LineOfSight;

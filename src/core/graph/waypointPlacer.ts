@@ -15,22 +15,22 @@ const PRUNE_NEAREST = 64;
 
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
-  readonly space: ClearSpace;
-  readonly los: LineOfSight;
+  declare readonly space: ClearSpace;
+  declare readonly los: LineOfSight;
   /** The grid's proof of clear capsules (`gridSweepProof`), or null for a grid too big. */
-  readonly sweep: SweepProof | null;
-  readonly maxWaypoints: number;
-  readonly maxLink: number;
+  declare readonly sweep: SweepProof | null;
+  declare readonly maxWaypoints: number;
+  declare readonly maxLink: number;
   /** Above this many waypoints `vis` keeps nearest-visible links (VisibilityOptions.allPairsLimit). */
-  readonly allPairsLimit: number;
-  vis: VisibilityGraph;
+  declare readonly allPairsLimit: number;
+  declare vis: VisibilityGraph;
   /** Voxel index of each waypoint. */
   voxel: number[] = [];
   alive: boolean[] = [];
   /** Waypoint positions, xyz triples. */
   xyz: number[] = [];
   /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
-  readonly coveredBy: Int32Array;
+  declare readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
 
   constructor(

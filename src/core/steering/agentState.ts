@@ -31,8 +31,8 @@ export interface MovingObstacleSpec {
 
 /** Per-agent state that is not drawn (positions and forces live in SteeringState's typed arrays). */
 export class AgentState {
-  spec: AgentSpec;
-  query: StaticQuery;
+  declare spec: AgentSpec;
+  declare query: StaticQuery;
   goalObstacle = -1;
   /** Current goal point (a moving goal's centre follows the obstacle). */
   readonly goal: Vec3 = { x: 0, y: 0, z: 0 };
@@ -97,13 +97,13 @@ export const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'n
  *   blockers : 4 per moving obstacle (x, y, z, radius) handed to the planner
  */
 export class SteeringState {
-  params: SteeringParams;
-  readonly geometry: StaticGeometry;
-  readonly planner: PathPlanner;
+  declare params: SteeringParams;
+  declare readonly geometry: StaticGeometry;
+  declare readonly planner: PathPlanner;
   /** Edge of the world's voxel grid, 0 when there is none (sets the arrival radius). */
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   /** Seeded generator: the only randomness. */
-  random: () => number;
+  declare random: () => number;
   agents: AgentState[] = [];
   capacity = 0;
   pos = new Float64Array(0);
