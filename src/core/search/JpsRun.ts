@@ -222,16 +222,16 @@ export class JpsRun extends SearchRun<GridSpace> {
   protected resultPath(status: SearchStatus): RunPath {
     if (status !== 'found') {
       const best = this.nearestScanned();
-      const path = this.jumpPath(best.from);
+      const path = this.#jumpPath(best.from);
       if (path[path.length - 1] !== best.node) this.#appendRun(path, best.node);
       return { path, cost: best.g };
     }
     const last = this.ctx.find(this.goal);
-    return { path: this.jumpPath(last), cost: this.ctx.g[last] };
+    return { path: this.#jumpPath(last), cost: this.ctx.g[last] };
   }
 
   /** Voxels from the start to the jump point in slot `s`, runs between jump points filled in. */
-  protected jumpPath(s: number): number[] {
+  #jumpPath(s: number): number[] {
     const ctx = this.ctx;
     const points: number[] = [];
     for (let t = s; t >= 0; t = ctx.parent[t]) points.push(ctx.nodeOf(t));
