@@ -1,5 +1,6 @@
 import { checkNumber } from '../args.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
+import { grown } from '../math/grown.ts';
 
 /**
  * Squared clearance of every voxel centre, in cells^2: the squared distance from the centre
@@ -185,11 +186,7 @@ export function floodRuns(
     for (let x = x0; x <= x1; x++) {
       const i = base + x;
       if (open[i] !== 0 || (x > x0 && open[i - 1] === 0)) continue;
-      if (sp === stack.length) {
-        const grown = new Int32Array(2 * stack.length);
-        grown.set(stack);
-        stack = grown;
-      }
+      if (sp === stack.length) stack = grown(stack, 2 * sp);
       stack[sp++] = i;
     }
   };
