@@ -15,6 +15,7 @@ import {
 } from './visibilityPairs.ts';
 import { WaypointGraph } from './WaypointGraph.ts';
 import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
+import { grown } from '../math/grown.ts';
 
 export { NEAREST_CANDIDATES, NEAREST_LINKS } from './nearestLinks.ts';
 export {
@@ -304,12 +305,8 @@ export class VisibilityGraph {
     const s = this.#freeSlots.pop() ?? this.#links.length;
     if (s === this.#links.length) this.#links.push(new Set());
     if (3 * s + 3 > this.#xyz.length) {
-      const grown = new Float64Array(2 * this.#xyz.length);
-      grown.set(this.#xyz);
-      this.#xyz = grown;
-      const idx = new Int32Array(2 * this.#indexOf.length).fill(-1);
-      idx.set(this.#indexOf);
-      this.#indexOf = idx;
+      this.#xyz = grown(this.#xyz, 2 * this.#xyz.length);
+      this.#indexOf = grown(this.#indexOf, 2 * this.#indexOf.length).fill(-1, this.#indexOf.length);
     }
     this.#indexOf[s] = this.#order.length;
     this.#order.push(s);

@@ -4,6 +4,7 @@ import type { StaticGeometry, StaticQuery } from './geometry.ts';
 import { NeighborGrid } from './NeighborGrid.ts';
 import type { SteeringParams } from './params.ts';
 import type { PathPlanner } from './planners.ts';
+import { grown } from '../math/grown.ts';
 
 /** An agent to simulate. */
 export interface AgentSpec {
@@ -154,11 +155,7 @@ export class SteeringState {
 
   /** Lists agent j as near the agent being steered (grows the list as needed). */
   listNeighbor(j: number): void {
-    if (this.nbCount === this.nbList.length) {
-      const list = new Int32Array(2 * this.nbList.length);
-      list.set(this.nbList);
-      this.nbList = list;
-    }
+    if (this.nbCount === this.nbList.length) this.nbList = grown(this.nbList, 2 * this.nbCount);
     this.nbList[this.nbCount++] = j;
   }
 
@@ -191,10 +188,7 @@ export class SteeringState {
 
 /** `a` when it holds at least n values, else a copy of it in a new array of length n. */
 export function grow(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
-  if (a.length >= n) return a;
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
+  return a.length >= n ? a : grown(a, n);
 }
 
 /** Distance from (x, y, z) to point k of a flat xyz array. */
