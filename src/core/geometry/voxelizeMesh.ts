@@ -240,9 +240,9 @@ const ROW = new Float64Array(AXES);
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
  * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
  * flood) from every free run that touches the border marks the reached voxels 2; then 2
- * becomes free and the unreached 0 blocked.
+ * becomes free and the unreached 0 blocked. Returns how many voxels it blocked.
  */
-export function fillEnclosed(grid: VoxelGrid): void {
+export function fillEnclosed(grid: VoxelGrid): number {
   const { X, Y, Z } = grid;
   const occ = grid.occupancy;
   // Seeds: the start of every free run of a border row, and both ends of the other rows.
@@ -257,5 +257,10 @@ export function fillEnclosed(grid: VoxelGrid): void {
     }
   }
   floodRuns(grid, occ, seeds);
-  for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
+  let blocked = 0;
+  for (let i = 0; i < occ.length; i++) {
+    if (occ[i] === 0) blocked++;
+    occ[i] = occ[i] === 2 ? 0 : 1;
+  }
+  return blocked;
 }
