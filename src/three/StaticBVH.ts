@@ -102,8 +102,6 @@ export class StaticBVH {
   readonly #parent: Int32Array;
   /** Leaves whose triangles changed since the last refit. */
   readonly #dirty = new Set<number>();
-  /** three-mesh-bvh's node buffer (its bounds as float32), which refits write. */
-  readonly #packed: Float32Array;
   /** Segment and capsule tests run so far (for throughput reports). */
   segmentTests = 0;
   /** Slots of the triangles that blocked recent queries (-1: empty), filled round-robin. */
@@ -134,10 +132,8 @@ export class StaticBVH {
     this.#nodes = null;
     this.#leafOf = new Int32Array(n);
     this.#parent = new Int32Array(0);
-    this.#packed = new Float32Array(0);
     if (this.bvh === null) return;
     this.#nodes = readNodes(this.bvh);
-    this.#packed = new Float32Array(MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots[0]);
     this.#parent = new Int32Array(this.#nodes.info.length / 2).fill(-1);
     linkNodes(this.#nodes, this.#parent, this.#leafOf);
     // The build permuted the (identity) index by whole triangles: slot k now holds vertex
@@ -204,7 +200,7 @@ export class StaticBVH {
       return;
     }
     this.bvh.refit(path);
-    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = this.#packed[8 * n + c];
+    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = nodes.packed[8 * n + c];
   }
 
   /**
