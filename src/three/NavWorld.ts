@@ -17,7 +17,7 @@ import type { MeshWorld } from './MeshWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
 import type { VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
-import { checkObjectWorldArgs, checkPoint, checkSceneParts, usage } from './navWorldArgs.ts';
+import { checkObjectWorldArgs, checkSceneParts, usage } from './navWorldArgs.ts';
 import { buildParts, filled, moveMeshes, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { fastestAlgorithm, freeVoxel, polyline } from './worldPaths.ts';
 import type { NavPath, NavPathOptions, NavSceneParts, NavUpdate } from './navWorldTypes.ts';
@@ -43,10 +43,6 @@ export type ObjectNavWorld = NavWorld & {
 
 /** Waypoints (the nearest visible ones) a path's start and goal link to on the waypoint graph. */
 const END_LINKS = 16;
-
-/** The options of `query` (and `search`), checked (undefined: {}). */
-const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =>
-  checkOptions<NavQueryOptions>(`NavWorld.${what}: options`, options);
 
 /**
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
@@ -175,7 +171,7 @@ export class NavWorld implements SearchableScene {
    * @param labels how messages name the endpoints and the scene
    */
   query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): PathReport {
-    const { graph, ...rest } = queryOptions('query', options);
+    const { graph, ...rest } = checkOptions<NavQueryOptions>('NavWorld.query: options', options);
     return runQuery(this, graph, from, to, rest, ctx, labels);
   }
 
@@ -235,8 +231,8 @@ export class NavWorld implements SearchableScene {
    * algorithm cannot search this grid with these settings.
    */
   findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
-    checkPoint('from', from);
-    checkPoint('to', to);
+    checkVec3('from', from);
+    checkVec3('to', to);
     options = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
     const { graph = 'grid', smooth = this.lineOfSight !== null, ...query } = options;
     if (smooth && this.lineOfSight === null) throw usage('smooth: string-pulling needs a NavWorld with a world (line of sight)');

@@ -5,14 +5,13 @@
  * (clearance, cover, connect, prune, refine).
  */
 import type { Vector3 } from 'three';
-import { checkFunction, checkInteger, checkNumber, checkObject, usageError } from '../core/args.ts';
+import { checkFunction, checkInteger, checkNumber, checkObject, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { checkGridVoxels } from '../core/geometry/voxelizeMesh.ts';
 import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph, type LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { WAYPOINT_LIMIT } from '../core/limits.ts';
-import { checkPoint } from './navWorldArgs.ts';
 
 /** What `NavWorld.fromObject3D` gives a WaypointSource: the world being built. */
 export interface WaypointSourceInput {
@@ -73,7 +72,7 @@ export function waypointList(points: readonly Vector3[]): WaypointSource {
   if (points.length > WAYPOINT_LIMIT)
     throw new NavlabError('usage', `waypointList: points: ${points.length} given, over the limit of ${WAYPOINT_LIMIT}`);
   const positions = points.flatMap((p, i) => {
-    const v = checkPoint(`waypointList: points[${i}]`, p);
+    const v = checkVec3(`waypointList: points[${i}]`, p);
     return [v.x, v.y, v.z];
   });
   return (input) => {

@@ -10,7 +10,7 @@ const SQRT3 = Math.sqrt(3);
 const LEAST_NEIGHBORHOOD = [Infinity, 6, 18, 26];
 
 /** Bit of the 3x3x3 neighbourhood cell (dx, dy, dz), each in {-1, 0, 1}. */
-const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
+export const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
 
 /** The movement rules of a grid search: neighbourhood and corner cutting. */
 export interface GridSearchSettings {
