@@ -6,7 +6,6 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { FREE_VOXEL_SNAP_RADIUS, nearestFreeVoxel } from '../core/grid/nearestFree.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { PathReport } from '../core/query/report.ts';
-import type { SearchResult } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
 import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
 import { checkAlgorithm, gridOf, resolveGraph } from '../core/query/graphChoice.ts';
@@ -246,7 +245,16 @@ export class NavWorld implements SearchableScene {
     const goal = freeVoxel(grid, to, 'to');
     const algorithm = query.algorithm ?? fastestAlgorithm(grid, query);
     const r = queryNodes(this, g, start, goal, { ...query, algorithm }, this.#ctx).run.step();
-    return this.#gridPath(grid, r, from, to, smooth);
+    // Corners: from, the path's voxel centres, and to when the path reaches it.
+    const c = { x: 0, y: 0, z: 0 };
+    const corners = [from.x, from.y, from.z];
+    for (const v of r.path) {
+      grid.coords(v, c);
+      grid.voxelCenter(c.x, c.y, c.z, c);
+      corners.push(c.x, c.y, c.z);
+    }
+    if (r.status === 'found') corners.push(to.x, to.y, to.z);
+    return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
   }
 
   /**
@@ -291,18 +299,6 @@ export class NavWorld implements SearchableScene {
   /** Frees the BVH and the world's GPU resources (of a world this NavWorld built or was given). */
   dispose(): void {
     this.world?.dispose();
-  }
-
-  #gridPath(g: VoxelGrid, r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {
-    const c = { x: 0, y: 0, z: 0 };
-    const corners = [from.x, from.y, from.z];
-    for (const v of r.path) {
-      g.coords(v, c);
-      g.voxelCenter(c.x, c.y, c.z, c);
-      corners.push(c.x, c.y, c.z);
-    }
-    if (r.status === 'found') corners.push(to.x, to.y, to.z);
-    return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
   }
 
   #waypointPath(from: Vector3, to: Vector3): NavPath {
