@@ -30,9 +30,9 @@ export const VOXEL_INDEX_LIMIT = 2 ** 40;
 export const LIMITS = /* @__PURE__ */ Object.freeze({
   /** X*Y*Z of any voxel grid navlab allocates (VOXEL_LIMIT). */
   voxels: VOXEL_LIMIT,
-  /** Waypoints of a scene or a graph (WAYPOINT_LIMIT). */
+  /** Waypoints of a scene or a graph. */
   waypoints: WAYPOINT_LIMIT,
-  /** Agents of a scene (AGENT_LIMIT). */
+  /** Agents of a scene. */
   agents: AGENT_LIMIT,
   /** Obstacles + moving obstacles + solid boxes + terrain boxes of a scene. */
   primitives: 100_000,
@@ -105,12 +105,12 @@ export const LIMITS = /* @__PURE__ */ Object.freeze({
    * Largest |coordinate| (and length) of world data that is not a scene document: mesh vertices
    * after their node transforms, voxelization bounds, and everything a .navbin holds (grid
    * origin and far corner, cell size, waypoints, link lengths, agent radius). Sums and products
-   * of such numbers stay far from overflow (WORLD_COORD_LIMIT).
+   * of such numbers stay far from overflow.
    */
   worldCoord: WORLD_COORD_LIMIT,
   /**
    * Largest |coordinate| / cellSize of a voxelization (2^40): voxel indices stay exact and
-   * `origin + i * cellSize` tells every voxel's faces apart (VOXEL_INDEX_LIMIT).
+   * `origin + i * cellSize` tells every voxel's faces apart.
    */
   voxelIndex: VOXEL_INDEX_LIMIT,
 });
