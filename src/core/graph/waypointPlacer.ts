@@ -15,11 +15,11 @@ const PRUNE_NEAREST = 64;
 
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
-  declare readonly space: ClearSpace;
-  declare readonly los: LineOfSight;
+  readonly space: ClearSpace;
+  readonly los: LineOfSight;
   /** The grid's proof of clear capsules (`gridSweepProof`), or null for a grid too big. */
-  declare readonly sweep: SweepProof | null;
-  declare readonly maxWaypoints: number;
+  readonly sweep: SweepProof | null;
+  readonly maxWaypoints: number;
   declare readonly maxLink: number;
   /** Above this many waypoints `vis` keeps nearest-visible links (VisibilityOptions.allPairsLimit). */
   declare readonly allPairsLimit: number;
