@@ -238,7 +238,16 @@ export class NavWorld implements SearchableScene {
     const g = resolveGraph(graph, null);
     if (g === 'waypoints') {
       checkAlgorithm(query.algorithm, g);
-      return this.#waypointPath(from, to);
+      if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS)
+        throw usage("graph: 'waypoints' needs a NavWorld built with waypoints");
+      const los = this.lineOfSight;
+      if (los === null)
+        throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight); query by waypoint id instead");
+      const graph = this.graph;
+      if (this.#router?.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
+      const route = this.#router!.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
+      if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
+      return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
     }
     const grid = gridOf(this.grid);
     const start = freeVoxel(grid, from, 'from');
@@ -299,19 +308,6 @@ export class NavWorld implements SearchableScene {
   /** Frees the BVH and the world's GPU resources (of a world this NavWorld built or was given). */
   dispose(): void {
     this.world?.dispose();
-  }
-
-  #waypointPath(from: Vector3, to: Vector3): NavPath {
-    if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS)
-      throw usage("graph: 'waypoints' needs a NavWorld built with waypoints");
-    const los = this.lineOfSight;
-    if (los === null)
-      throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight); query by waypoint id instead");
-    const graph = this.graph;
-    if (this.#router?.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
-    const route = this.#router!.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
-    if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
-    return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
   }
 }
 
