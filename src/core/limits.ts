@@ -6,6 +6,18 @@
 export const VOXEL_LIMIT = 2 ** 28;
 
 /**
+ * The limits library code checks (`LIMITS.waypoints`, `.agents`, `.worldCoord`, `.voxelIndex`),
+ * also on their own so a program that checks one does not carry the whole table.
+ */
+export const WAYPOINT_LIMIT = 50_000;
+/** `LIMITS.agents`. */
+export const AGENT_LIMIT = 10_000;
+/** `LIMITS.worldCoord`. */
+export const WORLD_COORD_LIMIT = 1e9;
+/** `LIMITS.voxelIndex`. */
+export const VOXEL_INDEX_LIMIT = 2 ** 40;
+
+/**
  * navlab's limits: every size, count, depth and per-unit memory figure that input from outside
  * (files, scene documents, share links, storage, library arguments) is checked against, in one
  * table. Each limit is checked in one place, before the work or allocation it bounds starts;
@@ -19,9 +31,9 @@ export const LIMITS = /* @__PURE__ */ Object.freeze({
   /** X*Y*Z of any voxel grid navlab allocates (VOXEL_LIMIT). */
   voxels: VOXEL_LIMIT,
   /** Waypoints of a scene or a graph. */
-  waypoints: 50_000,
+  waypoints: WAYPOINT_LIMIT,
   /** Agents of a scene. */
-  agents: 10_000,
+  agents: AGENT_LIMIT,
   /** Obstacles + moving obstacles + solid boxes + terrain boxes of a scene. */
   primitives: 100_000,
   /** Entries of a scene's `meshes`. */
@@ -95,12 +107,12 @@ export const LIMITS = /* @__PURE__ */ Object.freeze({
    * origin and far corner, cell size, waypoints, link lengths, agent radius). Sums and products
    * of such numbers stay far from overflow.
    */
-  worldCoord: 1e9,
+  worldCoord: WORLD_COORD_LIMIT,
   /**
    * Largest |coordinate| / cellSize of a voxelization (2^40): voxel indices stay exact and
    * `origin + i * cellSize` tells every voxel's faces apart.
    */
-  voxelIndex: 2 ** 40,
+  voxelIndex: VOXEL_INDEX_LIMIT,
 });
 
 /** The table's type (all read-only). */

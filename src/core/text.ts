@@ -34,12 +34,13 @@ export function escapeControls(text: string, all = false): string {
  * `'abc…' (first 40 of 10485760 characters)`.
  */
 export function quote(text: string, max = QUOTE_LENGTH): string {
-  if (text.length <= max) return `'${escapeControls(text, true)}'`;
+  // escapeControls(text, true), written out: a program that only quotes does not carry CONTROLS_IN_LINES.
+  if (text.length <= max) return `'${text.replace(CONTROLS, hex4)}'`;
   // Do not split a surrogate pair: the half would print as a replacement character.
   let end = max;
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `'${escapeControls(text.slice(0, end), true)}…' (first ${end} of ${text.length} characters)`;
+  return `'${text.slice(0, end).replace(CONTROLS, hex4)}…' (first ${end} of ${text.length} characters)`;
 }
 
 /** `text` cut to at most `max` characters with a note of the cut (no quotes, controls escaped). */

@@ -15,7 +15,7 @@ import {
   Vector3,
 } from 'three';
 import { checkFields, checkInteger, checkNumber, checkObject, checkOptions, usageError } from '../core/args.ts';
-import { LIMITS } from '../core/limits.ts';
+import { AGENT_LIMIT } from '../core/limits.ts';
 import type { Simulation } from '../core/steering/Simulation.ts';
 
 /**
@@ -100,9 +100,9 @@ export class AgentsHelper extends Object3D {
    */
   minRadius = 0;
   /** The colours in use (the defaults with the constructor's overrides). */
-  readonly colors: Readonly<AgentsColors>;
-  protected bodies: InstancedMesh;
-  protected noses: InstancedMesh;
+  declare readonly colors: Readonly<AgentsColors>;
+  declare protected bodies: InstancedMesh;
+  #noses: InstancedMesh;
   readonly #forces: LineSegments;
   readonly #bodyGeometry = new IcosahedronGeometry(1, 2);
   readonly #noseGeometry = new ConeGeometry(0.55, 1.3, 14).translate(0, 0.65, 0);
@@ -125,7 +125,7 @@ export class AgentsHelper extends Object3D {
     const c = this.colors;
     this.#colorObjects = { agent: new Color(c.agent), arrived: new Color(c.arrived), pull: new Color(c.pull), push: new Color(c.push) };
     this.bodies = this.#mesh(this.#bodyGeometry, 64);
-    this.noses = this.#mesh(this.#noseGeometry, 64);
+    this.#noses = this.#mesh(this.#noseGeometry, 64);
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(new Float32Array(12 * 64), 3).setUsage(DynamicDrawUsage));
     g.setAttribute('color', new BufferAttribute(new Float32Array(12 * 64), 3).setUsage(DynamicDrawUsage));
@@ -138,7 +138,7 @@ export class AgentsHelper extends Object3D {
 
   /** Agents drawn and force arrows drawn (for tests and readouts). */
   get counts(): { agents: number; arrows: number } {
-    return { agents: this.noses.count, arrows: this.#forces.geometry.drawRange.count / 2 };
+    return { agents: this.#noses.count, arrows: this.#forces.geometry.drawRange.count / 2 };
   }
 
   /** Draws the agents of a core Simulation as they are now. */
@@ -178,11 +178,11 @@ export class AgentsHelper extends Object3D {
    */
   update(s: AgentsState, extra = 0): void {
     checkAgentsState(s);
-    checkInteger('AgentsHelper.update: extra', extra, 0, LIMITS.agents);
+    checkInteger('AgentsHelper.update: extra', extra, 0, AGENT_LIMIT);
     const n = s.count;
     if (n + extra > this.bodies.instanceMatrix.count) {
       this.bodies = this.#regrow(this.bodies, n + extra);
-      this.noses = this.#regrow(this.noses, n + extra);
+      this.#noses = this.#regrow(this.#noses, n + extra);
     }
     for (let i = 0; i < n; i++) {
       const r = Math.max(this.minRadius, s.radii[i]);
@@ -191,14 +191,14 @@ export class AgentsHelper extends Object3D {
       _h.set(s.headings[3 * i], s.headings[3 * i + 1], s.headings[3 * i + 2]);
       if (_h.lengthSq() < 1e-12) _h.set(0, 0, 1);
       _q.setFromUnitVectors(UP, _h.normalize());
-      this.noses.setMatrixAt(i, _m.compose(_p.addScaledVector(_h, 0.6 * r), _q, _s));
+      this.#noses.setMatrixAt(i, _m.compose(_p.addScaledVector(_h, 0.6 * r), _q, _s));
       const c = this.colorOf(i, s);
       this.bodies.setColorAt(i, c);
-      this.noses.setColorAt(i, _c.copy(c).multiplyScalar(1.25));
+      this.#noses.setColorAt(i, _c.copy(c).multiplyScalar(1.25));
     }
     this.bodies.count = n;
-    this.noses.count = n;
-    for (const m of [this.bodies, this.noses]) {
+    this.#noses.count = n;
+    for (const m of [this.bodies, this.#noses]) {
       m.instanceMatrix.needsUpdate = true;
       if (m.instanceColor) m.instanceColor.needsUpdate = true;
       // Raycasts compute the bounds once, when missing: the agents moved, so drop them.
@@ -210,7 +210,7 @@ export class AgentsHelper extends Object3D {
   /** Frees the geometries, materials and buffers, and leaves the parent. */
   dispose(): void {
     this.bodies.dispose();
-    this.noses.dispose();
+    this.#noses.dispose();
     this.#bodyGeometry.dispose();
     this.#noseGeometry.dispose();
     this.#material.dispose();

@@ -67,7 +67,7 @@ export class NodeLayer extends Object3D {
     const p = v.positions;
     let k = 0;
     if (asPoints) {
-      if (count > this.#capacityOf(this.#points)) this.#points = this.#replacePoints(count);
+      if (count > this.#points.geometry.getAttribute('position').count) this.#points = this.#replacePoints(count);
       const pos = this.#points.geometry.getAttribute('position') as BufferAttribute;
       const col = this.#colored ? (this.#points.geometry.getAttribute('color') as BufferAttribute) : null;
       const pa = pos.array as Float32Array;
@@ -106,10 +106,6 @@ export class NodeLayer extends Object3D {
     this.#meshMaterial.dispose();
     this.#pointMaterial.dispose();
     this.removeFromParent();
-  }
-
-  #capacityOf(p: Points): number {
-    return p.geometry.getAttribute('position').count;
   }
 
   #newMesh(capacity: number): InstancedMesh {

@@ -1,4 +1,5 @@
 import {
+  type BufferGeometry,
   Color,
   CylinderGeometry,
   DynamicDrawUsage,
@@ -115,16 +116,16 @@ const _m = new Matrix4();
  */
 export class SearchHelper extends Object3D {
   /** The options it was made with (node size, colours...). */
-  readonly options: SearchHelperOptions;
+  declare readonly options: SearchHelperOptions;
   /** The colours in use (the defaults with the options' overrides). */
-  readonly colors: Readonly<SearchColors>;
+  declare readonly colors: Readonly<SearchColors>;
   /** Nodes drawn by the last setVisited (may be fewer than visited: MAX_DRAWN_NODES). */
   drawn = 0;
   /**
    * What JPS and Lazy Theta* do beyond A* (SearchSegments: jumps, any-angle links,
    * line-of-sight checks), one line per segment coloured by kind, drawn over the nodes.
    */
-  readonly steps: LineSegments2;
+  declare readonly steps: LineSegments2;
   readonly #stepsMaterial: LineMaterial;
   readonly #segmentColors: Float32Array;
   readonly #closed: NodeLayer;
@@ -161,14 +162,8 @@ export class SearchHelper extends Object3D {
     this.#closed = new NodeLayer(options.shape, options.nodeSize, null, limit, this.#ramp);
     this.#open = new NodeLayer(options.shape, options.openSize ?? options.nodeSize * 0.6, colors.open, limit, this.#ramp);
     this.add(this.#closed, this.#open);
-    this.#segments = new InstancedMesh(this.#segmentGeometry, this.#pathMaterial, 256);
-    this.#joints = new InstancedMesh(this.#jointGeometry, this.#pathMaterial, 257);
-    for (const m of [this.#segments, this.#joints]) {
-      m.count = 0;
-      m.frustumCulled = false;
-      m.renderOrder = 10;
-      this.add(m);
-    }
+    this.#segments = this.#pathMesh(this.#segmentGeometry, 256);
+    this.#joints = this.#pathMesh(this.#jointGeometry, 257);
     this.#segmentColors = new Float32Array(SEGMENT_COLOR_KEYS.flatMap((k) => new Color(colors[k]).toArray()));
     // Lines a few pixels wide (three's LineSegments2): one-pixel lines are hard to read.
     this.#stepsMaterial = new LineMaterial({
@@ -306,15 +301,21 @@ export class SearchHelper extends Object3D {
     this.removeFromParent();
   }
 
-  #regrowPath(old: InstancedMesh, need: number): InstancedMesh {
-    const mesh = new InstancedMesh(old.geometry, this.#pathMaterial, nextPow2(need));
+  /** An empty instanced mesh of the path (`capacity` instances), added to the helper. */
+  #pathMesh(geometry: BufferGeometry, capacity: number): InstancedMesh {
+    const mesh = new InstancedMesh(geometry, this.#pathMaterial, capacity);
     mesh.count = 0;
     mesh.frustumCulled = false;
     mesh.renderOrder = 10;
+    this.add(mesh);
+    return mesh;
+  }
+
+  #regrowPath(old: InstancedMesh, need: number): InstancedMesh {
+    const mesh = this.#pathMesh(old.geometry, nextPow2(need));
     mesh.visible = old.visible;
     old.removeFromParent();
     old.dispose();
-    this.add(mesh);
     return mesh;
   }
 }

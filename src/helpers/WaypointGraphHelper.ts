@@ -11,8 +11,8 @@ import {
   Object3D,
   Raycaster,
 } from 'three';
-import { checkFields, checkInstance, checkInteger, checkNumber, checkOptions } from '../core/args.ts';
-import { NavlabError } from '../core/errors.ts';
+import { checkFields, checkInstance, checkInteger, checkNumber, checkOptions, usageError } from '../core/args.ts';
+import { emptyBox, growBox } from '../core/geometry/boxes.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 
 /** Options of a WaypointGraphHelper. */
@@ -48,15 +48,15 @@ const _c = new Color();
  */
 export class WaypointGraphHelper extends Object3D {
   /** The waypoints: one sphere instance per waypoint, in graph order. */
-  readonly spheres: InstancedMesh;
+  declare readonly spheres: InstancedMesh;
   /** The links, one segment each (at most `maxLinks`). */
-  readonly links: LineSegments;
+  declare readonly links: LineSegments;
   /** Radius of the waypoint spheres, world units. */
-  readonly radius: number;
+  declare readonly radius: number;
   /** Links drawn (at most `maxLinks`) and links in the graph. */
-  readonly linksDrawn: number;
+  declare readonly linksDrawn: number;
   /** Links in the graph (drawn or not). */
-  readonly linkCount: number;
+  declare readonly linkCount: number;
   readonly #color: number;
   readonly #highlightColor: number;
   #highlighted = -1;
@@ -82,8 +82,7 @@ export class WaypointGraphHelper extends Object3D {
     const radius = options.radius ?? defaultRadius(graph.positions, graph.count);
     checkNumber('radius', radius, 0, true);
     const maxLinks = options.maxLinks ?? 200_000;
-    if (typeof maxLinks !== 'number' || !(maxLinks >= 0))
-      throw new NavlabError('usage', `maxLinks: expected a number >= 0, got ${String(maxLinks)}`);
+    if (typeof maxLinks !== 'number' || !(maxLinks >= 0)) throw usageError('maxLinks', 'a number >= 0', maxLinks);
     this.radius = radius;
     this.#color = options.color ?? 0xdbe4ee;
     this.#highlightColor = options.highlightColor ?? 0xfde047;
@@ -162,13 +161,9 @@ export class WaypointGraphHelper extends Object3D {
 
 /** 0.6% of half the diagonal of the first `n` points' bounding box; 0.1 when it is a point. */
 function defaultRadius(p: ArrayLike<number>, n: number): number {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < n; i++)
-    for (let a = 0; a < 3; a++) {
-      lo[a] = Math.min(lo[a], p[3 * i + a]);
-      hi[a] = Math.max(hi[a], p[3 * i + a]);
-    }
-  const half = n > 0 ? Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2 : 0;
+  const b = emptyBox();
+  for (let i = 0; i < n; i++) growBox(b, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+  const { min, max } = b;
+  const half = n > 0 ? Math.hypot(max.x - min.x, max.y - min.y, max.z - min.z) / 2 : 0;
   return half > 0 && Number.isFinite(half) ? 0.006 * half : 0.1;
 }

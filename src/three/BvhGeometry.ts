@@ -9,6 +9,7 @@ import type { ContactList, StaticGeometry, StaticQuery } from '../core/steering/
 import { MeshWorld } from './MeshWorld.ts';
 import type { StaticBVH } from './StaticBVH.ts';
 import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../core/geometry/triangleMath.ts';
+import { grown } from '../core/math/grown.ts';
 
 /**
  * Static geometry for steering from a CollisionWorld (or an ObstacleWorld): the voxel faces and the primitive
@@ -19,7 +20,7 @@ import { closestPointOnTriangle, faceNormal, pointTriangleDistanceSq } from '../
  */
 export class BvhGeometry implements StaticGeometry {
   /** The world whose BVH this answers from (kept by reference). */
-  readonly world: MeshWorld;
+  declare readonly world: MeshWorld;
   /** Changes when the tree is rebuilt or `invalidate()` is called; queries refill on a change. */
   generation = 0;
   /** Surface id of each BVH triangle slot. */
@@ -147,12 +148,8 @@ class BvhQuery implements StaticQuery {
 
   add(slot: number, d: number): void {
     if (this.#count === this.#slots.length) {
-      const slots = new Int32Array(2 * this.#count);
-      slots.set(this.#slots);
-      this.#slots = slots;
-      const distances = new Float64Array(2 * this.#count);
-      distances.set(this.#distances);
-      this.#distances = distances;
+      this.#slots = grown(this.#slots, 2 * this.#count);
+      this.#distances = grown(this.#distances, 2 * this.#count);
     }
     this.#slots[this.#count] = slot;
     this.#distances[this.#count] = d;

@@ -19,7 +19,7 @@ export interface MeshEntry {
 export class MeshTree {
   readonly #options: BVHOptions;
   /** The world's meshes, in soup order. */
-  protected readonly meshes: readonly MeshEntry[];
+  declare protected readonly meshes: readonly MeshEntry[];
   /** First mesh triangle in the current soup (the triangles before it are a subclass's). */
   meshStart = 0;
   /** Refits since the last build (a subclass that refits counts them). */

@@ -55,7 +55,7 @@ export function createSimulation(nav: NavWorld, options: NavSimulationOptions = 
  */
 export class NavSimulation {
   /** The core simulation (positions, forces, metrics). */
-  readonly simulation: Simulation;
+  declare readonly simulation: Simulation;
   /** The objects driven, by agent index. */
   readonly objects: Object3D[] = [];
   readonly #nav: NavWorld;

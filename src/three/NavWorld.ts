@@ -6,7 +6,6 @@ import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { FREE_VOXEL_SNAP_RADIUS, nearestFreeVoxel } from '../core/grid/nearestFree.ts';
 import type { Vec3 } from '../core/math/vec3.ts';
 import type { PathReport } from '../core/query/report.ts';
-import type { SearchResult } from '../core/search/result.ts';
 import { SearchContext } from '../core/search/SearchContext.ts';
 import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
 import { checkAlgorithm, gridOf, resolveGraph } from '../core/query/graphChoice.ts';
@@ -17,7 +16,7 @@ import type { MeshWorld } from './MeshWorld.ts';
 import { voxelizeRegion } from './voxelize.ts';
 import type { VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import { checkFunction, checkNumber, checkOptions, checkOut, checkVec3, usageError } from '../core/args.ts';
-import { checkObjectWorldArgs, checkPoint, checkSceneParts, usage } from './navWorldArgs.ts';
+import { checkObjectWorldArgs, checkSceneParts, usage } from './navWorldArgs.ts';
 import { buildParts, filled, moveMeshes, type NavWorldOptions, type NavWorldParts } from './navWorldBuild.ts';
 import { fastestAlgorithm, freeVoxel, polyline } from './worldPaths.ts';
 import type { NavPath, NavPathOptions, NavSceneParts, NavUpdate } from './navWorldTypes.ts';
@@ -44,10 +43,6 @@ export type ObjectNavWorld = NavWorld & {
 /** Waypoints (the nearest visible ones) a path's start and goal link to on the waypoint graph. */
 const END_LINKS = 16;
 
-/** The options of `query` (and `search`), checked (undefined: {}). */
-const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =>
-  checkOptions<NavQueryOptions>(`NavWorld.${what}: options`, options);
-
 /**
  * Navigation in the world space of a three.js scene: the meshes under a root, voxelized into a
  * grid grown by the agent radius, one BVH over their triangles for line of sight, and a
@@ -65,29 +60,29 @@ const queryOptions = (what: string, options: NavQueryOptions): NavQueryOptions =
  */
 export class NavWorld implements SearchableScene {
   /** The root the obstacles were collected from (null: a NavWorld of a scene's parts). */
-  readonly root: Object3D | null;
+  declare readonly root: Object3D | null;
   /** Voxel edge length (the grid's; 0 without a grid). */
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   /** Agent radius the grid was grown by and the waypoints linked with (world units, >= 0). */
-  readonly agentRadius: number;
+  declare readonly agentRadius: number;
   /** Static geometry and its BVH (null: a NavWorld of a scene's parts given without it). */
-  readonly world: MeshWorld | null;
+  declare readonly world: MeshWorld | null;
   /** The voxel grid searches run on (from `fromObject3D`: blocked where an agent's centre cannot be), or null. */
-  readonly grid: VoxelGrid | null;
+  declare readonly grid: VoxelGrid | null;
   /**
    * The fill `fromObject3D` voxelized with: 'solid' (the inside of closed meshes is blocked)
    * or 'surface' (only what the triangles meet); null when the grid was given (`fromScene`,
    * `navWorldFromNavbin`: used as it is).
    */
-  readonly fill: VoxelFill | null;
+  declare readonly fill: VoxelFill | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
-  readonly waypoints: VisibilityGraph | null;
+  declare readonly waypoints: VisibilityGraph | null;
   /** The agent's line of sight (capsule of the agent radius against the BVH; from `navWorldFromNavbin`, the voxel grid's), or null without a world. */
-  readonly lineOfSight: LineOfSight | null;
+  declare readonly lineOfSight: LineOfSight | null;
   /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
-  readonly ids: readonly string[];
+  declare readonly ids: readonly string[];
   /** Waypoint id -> graph index. */
-  readonly index: ReadonlyMap<string, number>;
+  declare readonly index: ReadonlyMap<string, number>;
   readonly #meshes: Map<Mesh, { id: string; soup: Float64Array }>;
   readonly #fixedGraph: WaypointGraph;
   readonly #ctx = new SearchContext();
@@ -175,7 +170,7 @@ export class NavWorld implements SearchableScene {
    * @param labels how messages name the endpoints and the scene
    */
   query(from: Endpoint, to: Endpoint, options: NavQueryOptions = {}, ctx: SearchContext = this.#ctx, labels?: QueryLabels): PathReport {
-    const { graph, ...rest } = queryOptions('query', options);
+    const { graph, ...rest } = checkOptions<NavQueryOptions>('NavWorld.query: options', options);
     return runQuery(this, graph, from, to, rest, ctx, labels);
   }
 
@@ -235,22 +230,40 @@ export class NavWorld implements SearchableScene {
    * algorithm cannot search this grid with these settings.
    */
   findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
-    checkPoint('from', from);
-    checkPoint('to', to);
+    checkVec3('from', from);
+    checkVec3('to', to);
     options = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
     const { graph = 'grid', smooth = this.lineOfSight !== null, ...query } = options;
     if (smooth && this.lineOfSight === null) throw usage('smooth: string-pulling needs a NavWorld with a world (line of sight)');
     const g = resolveGraph(graph, null);
     if (g === 'waypoints') {
       checkAlgorithm(query.algorithm, g);
-      return this.#waypointPath(from, to);
+      if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS)
+        throw usage("graph: 'waypoints' needs a NavWorld built with waypoints");
+      const los = this.lineOfSight;
+      if (los === null)
+        throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight); query by waypoint id instead");
+      const graph = this.graph;
+      if (this.#router?.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
+      const route = this.#router!.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
+      if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
+      return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
     }
     const grid = gridOf(this.grid);
     const start = freeVoxel(grid, from, 'from');
     const goal = freeVoxel(grid, to, 'to');
     const algorithm = query.algorithm ?? fastestAlgorithm(grid, query);
     const r = queryNodes(this, g, start, goal, { ...query, algorithm }, this.#ctx).run.step();
-    return this.#gridPath(grid, r, from, to, smooth);
+    // Corners: from, the path's voxel centres, and to when the path reaches it.
+    const c = { x: 0, y: 0, z: 0 };
+    const corners = [from.x, from.y, from.z];
+    for (const v of r.path) {
+      grid.coords(v, c);
+      grid.voxelCenter(c.x, c.y, c.z, c);
+      corners.push(c.x, c.y, c.z);
+    }
+    if (r.status === 'found') corners.push(to.x, to.y, to.z);
+    return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
   }
 
   /**
@@ -295,31 +308,6 @@ export class NavWorld implements SearchableScene {
   /** Frees the BVH and the world's GPU resources (of a world this NavWorld built or was given). */
   dispose(): void {
     this.world?.dispose();
-  }
-
-  #gridPath(g: VoxelGrid, r: SearchResult, from: Vector3, to: Vector3, smooth: boolean): NavPath {
-    const c = { x: 0, y: 0, z: 0 };
-    const corners = [from.x, from.y, from.z];
-    for (const v of r.path) {
-      g.coords(v, c);
-      g.voxelCenter(c.x, c.y, c.z, c);
-      corners.push(c.x, c.y, c.z);
-    }
-    if (r.status === 'found') corners.push(to.x, to.y, to.z);
-    return { status: r.status, cost: r.cost, expanded: r.expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
-  }
-
-  #waypointPath(from: Vector3, to: Vector3): NavPath {
-    if (this.waypoints === null && this.#fixedGraph === NO_WAYPOINTS)
-      throw usage("graph: 'waypoints' needs a NavWorld built with waypoints");
-    const los = this.lineOfSight;
-    if (los === null)
-      throw usage("graph: 'waypoints' with world points needs a NavWorld with a world (line of sight); query by waypoint id instead");
-    const graph = this.graph;
-    if (this.#router?.graph !== graph) this.#router = { graph, router: new WaypointRouter(graph, los, this.#ctx, END_LINKS) };
-    const route = this.#router!.router.route([from.x, from.y, from.z], [to.x, to.y, to.z]);
-    if (!Number.isFinite(route.length)) return { status: 'unreachable', points: [from.clone()], length: 0, cost: Infinity };
-    return { status: 'found', cost: route.unpulled, ...polyline(route.points, null) };
   }
 }
 

@@ -80,30 +80,28 @@ const _hitInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
  */
 export class StaticBVH {
   /** The BufferGeometry the BVH was built on (its index is the BVH's leaf order). */
-  readonly geometry: BufferGeometry;
+  declare readonly geometry: BufferGeometry;
   /** The triangles it was built from, 9 numbers each, world units (kept by reference). */
-  readonly soup: Float64Array;
+  declare readonly soup: Float64Array;
   /** Padding of node boxes, in world units (one float32 ulp of the largest coordinate). */
-  readonly pad: number;
+  declare readonly pad: number;
   /** Triangles in the tree. */
-  readonly triangleCount: number;
+  declare readonly triangleCount: number;
   /** null when there are no triangles: every query then reports free space. */
-  readonly bvh: MeshBVH | null;
+  declare readonly bvh: MeshBVH | null;
   /** The triangles in BVH leaf order, 9 numbers per slot (a leaf's triangles are one block). */
-  readonly slotTris: Float64Array;
+  declare readonly slotTris: Float64Array;
   /** The tree as the segment and capsule casts read it. */
   readonly #nodes: Nodes | null;
   /** Slot of each soup triangle: slotOf[t] = k. */
-  readonly slotOf: Int32Array;
+  declare readonly slotOf: Int32Array;
   /** Soup triangle of each slot: triangleOf[k] = t. */
-  readonly triangleOf: Int32Array;
+  declare readonly triangleOf: Int32Array;
   /** Per slot, the leaf node holding it; per node, its parent (-1: the root). */
   readonly #leafOf: Int32Array;
   readonly #parent: Int32Array;
   /** Leaves whose triangles changed since the last refit. */
   readonly #dirty = new Set<number>();
-  /** three-mesh-bvh's node buffer (its bounds as float32), which refits write. */
-  readonly #packed: Float32Array;
   /** Segment and capsule tests run so far (for throughput reports). */
   segmentTests = 0;
   /** Slots of the triangles that blocked recent queries (-1: empty), filled round-robin. */
@@ -134,10 +132,8 @@ export class StaticBVH {
     this.#nodes = null;
     this.#leafOf = new Int32Array(n);
     this.#parent = new Int32Array(0);
-    this.#packed = new Float32Array(0);
     if (this.bvh === null) return;
     this.#nodes = readNodes(this.bvh);
-    this.#packed = new Float32Array(MeshBVH.serialize(this.bvh, { cloneBuffers: false }).roots[0]);
     this.#parent = new Int32Array(this.#nodes.info.length / 2).fill(-1);
     linkNodes(this.#nodes, this.#parent, this.#leafOf);
     // The build permuted the (identity) index by whole triangles: slot k now holds vertex
@@ -204,7 +200,7 @@ export class StaticBVH {
       return;
     }
     this.bvh.refit(path);
-    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = this.#packed[8 * n + c];
+    for (const n of path) for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = nodes.packed[8 * n + c];
   }
 
   /**

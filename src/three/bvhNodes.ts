@@ -10,10 +10,12 @@ const LEAF_FLAG = 0xffff;
  *   box[6n .. 6n+5]  float64 bounds of node n: min x, y, z, max x, y, z
  *   info[2n]         inner: index of the right child | leaf: first triangle slot
  *   info[2n + 1]     inner: split axis (0, 1, 2)     | leaf: -1 - triangle count
+ *   packed           three-mesh-bvh's node buffer itself (float32 bounds at [8n .. 8n+5]), which refits write
  */
 export interface Nodes {
   box: Float64Array;
   info: Int32Array;
+  packed: Float32Array;
 }
 
 /** Copies the packed buffer of `bvh` into `Nodes` (bounds only when `into` is given). */
@@ -25,7 +27,7 @@ export function readNodes(bvh: MeshBVH, into?: Nodes): Nodes {
   const u32 = new Uint32Array(roots[0]);
   const u16 = new Uint16Array(roots[0]);
   const count = roots[0].byteLength / 32;
-  const nodes = into ?? { box: new Float64Array(6 * count), info: new Int32Array(2 * count) };
+  const nodes = into ?? { box: new Float64Array(6 * count), info: new Int32Array(2 * count), packed: f32 };
   for (let n = 0; n < count; n++) {
     for (let c = 0; c < 6; c++) nodes.box[6 * n + c] = f32[8 * n + c];
     if (into) continue;

@@ -18,7 +18,7 @@ import { NavlabError } from '../core/errors.ts';
 import type { VisibilityGraph } from '../core/graph/visibility.ts';
 import { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { LIMITS } from '../core/limits.ts';
+import { WAYPOINT_LIMIT } from '../core/limits.ts';
 import { MeshWorld } from './MeshWorld.ts';
 
 /** A NavlabError 'usage' with `message` (NavWorld's checks and factories). */
@@ -44,7 +44,7 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   };
   if (o.cellSize !== undefined) checkNumber('cellSize', o.cellSize, 0, true);
   if (o.agentRadius !== undefined) checkNumber('agentRadius', o.agentRadius, 0);
-  if (o.maxWaypoints !== undefined) checkInteger('maxWaypoints', o.maxWaypoints, 1, LIMITS.waypoints);
+  if (o.maxWaypoints !== undefined) checkInteger('maxWaypoints', o.maxWaypoints, 1, WAYPOINT_LIMIT);
   const w = o.waypoints;
   if (w !== undefined && w !== 'none' && typeof w !== 'function')
     throw usageError('waypoints', "'none' or a waypoint source (autoWaypoints, waypointList(points): exports of navlab/three)", w);

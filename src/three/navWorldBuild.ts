@@ -125,13 +125,7 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
  */
 export function filled(grid: VoxelGrid, fill: VoxelFill): VoxelGrid {
   if (fill !== 'solid') return grid;
-  const occ = grid.occupancy;
-  let before = 0;
-  for (let i = 0; i < occ.length; i++) before += occ[i];
-  fillEnclosed(grid);
-  let after = 0;
-  for (let i = 0; i < occ.length; i++) after += occ[i];
-  if (after !== before) grid.markEdited(0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1);
+  if (fillEnclosed(grid) > 0) grid.markEdited(0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1);
   return grid;
 }
 

@@ -5,14 +5,13 @@
  * (clearance, cover, connect, prune, refine).
  */
 import type { Vector3 } from 'three';
-import { checkFunction, checkInteger, checkNumber, checkObject, usageError } from '../core/args.ts';
+import { checkFunction, checkInteger, checkNumber, checkObject, checkVec3, usageError } from '../core/args.ts';
 import { NavlabError } from '../core/errors.ts';
 import { checkGridVoxels } from '../core/geometry/voxelizeMesh.ts';
 import { MAX_PLACEMENT_VOXELS, placeWaypoints } from '../core/graph/autoWaypoints.ts';
 import { VisibilityGraph, type LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { LIMITS } from '../core/limits.ts';
-import { checkPoint } from './navWorldArgs.ts';
+import { WAYPOINT_LIMIT } from '../core/limits.ts';
 
 /** What `NavWorld.fromObject3D` gives a WaypointSource: the world being built. */
 export interface WaypointSourceInput {
@@ -44,7 +43,7 @@ function checkInput(who: string, input: unknown): WaypointSourceInput {
   checkNumber(`${who}: input.cellSize`, i.cellSize, 0, true);
   if (!Array.isArray(i.dims) || i.dims.length !== 3 || !i.dims.every((n) => Number.isInteger(n) && n >= 1))
     throw usageError(`${who}: input.dims`, '[X, Y, Z] of integers >= 1', i.dims);
-  if (i.maxWaypoints !== undefined) checkInteger(`${who}: input.maxWaypoints`, i.maxWaypoints, 1, LIMITS.waypoints);
+  if (i.maxWaypoints !== undefined) checkInteger(`${who}: input.maxWaypoints`, i.maxWaypoints, 1, WAYPOINT_LIMIT);
   checkFunction(`${who}: input.surface`, i.surface);
   return i;
 }
@@ -70,10 +69,10 @@ export function autoWaypoints(input: WaypointSourceInput): VisibilityGraph {
  */
 export function waypointList(points: readonly Vector3[]): WaypointSource {
   if (!Array.isArray(points)) throw usageError('waypointList: points', 'an array of Vector3', points);
-  if (points.length > LIMITS.waypoints)
-    throw new NavlabError('usage', `waypointList: points: ${points.length} given, over the limit of ${LIMITS.waypoints}`);
+  if (points.length > WAYPOINT_LIMIT)
+    throw new NavlabError('usage', `waypointList: points: ${points.length} given, over the limit of ${WAYPOINT_LIMIT}`);
   const positions = points.flatMap((p, i) => {
-    const v = checkPoint(`waypointList: points[${i}]`, p);
+    const v = checkVec3(`waypointList: points[${i}]`, p);
     return [v.x, v.y, v.z];
   });
   return (input) => {

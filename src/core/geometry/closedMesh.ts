@@ -19,6 +19,7 @@
  */
 import { checkNumbers } from '../args.ts';
 import { NavlabError } from '../errors.ts';
+import { emptyBox, soupBox } from './boxes.ts';
 
 /** Vertices this close on every axis, relative to the mesh's largest bounding-box side, weld. */
 export const WELD_TOLERANCE = 1e-6;
@@ -36,17 +37,9 @@ function hashCell(i: number, j: number, k: number): number {
  */
 function weld(positions: ArrayLike<number>): Int32Array {
   const n = positions.length / 3;
-  const min = [Infinity, Infinity, Infinity];
-  let extent = 0;
-  for (let a = 0; a < 3; a++) {
-    let max = -Infinity;
-    for (let v = 0; v < n; v++) {
-      const c = positions[3 * v + a];
-      if (c < min[a]) min[a] = c;
-      if (c > max) max = c;
-    }
-    if (n > 0) extent = Math.max(extent, max - min[a]);
-  }
+  const { min: lo, max: hi } = soupBox(emptyBox(), positions);
+  const min = [lo.x, lo.y, lo.z];
+  const extent = n > 0 ? Math.max(hi.x - lo.x, hi.y - lo.y, hi.z - lo.z) : 0;
   const tol = extent > 0 ? extent * WELD_TOLERANCE : 1;
   const cellSize = 2 * tol;
   let size = 16;

@@ -2,9 +2,9 @@ import { checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '
 import { NavlabError } from '../errors.ts';
 import { floodRuns } from '../grid/clearance.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
-import { LIMITS } from '../limits.ts';
+import { VOXEL_INDEX_LIMIT, VOXEL_LIMIT, WORLD_COORD_LIMIT } from '../limits.ts';
 import type { Vec3 } from '../math/vec3.ts';
-import { emptyBox, growBox } from './boxes.ts';
+import { emptyBox, soupBox } from './boxes.ts';
 import { AX, AXES, AY, AZ, HI, LO, prepareAxes, RAD } from './triangleMath.ts';
 
 /** How a mesh voxelization fills the grid. */
@@ -53,7 +53,7 @@ export function meshGridSpec(
   max: Vec3,
   cellSize: number,
   dilation = 0,
-  maxVoxels: number = LIMITS.voxels,
+  maxVoxels: number = VOXEL_LIMIT,
 ): { origin: Vec3; dims: [number, number, number] } {
   checkNumber('cellSize', cellSize, 0, true);
   checkNumber('dilation', dilation, 0);
@@ -63,14 +63,14 @@ export function meshGridSpec(
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
-      if (!(Math.abs(v) <= LIMITS.worldCoord))
-        throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${LIMITS.worldCoord}`);
+      if (!(Math.abs(v) <= WORLD_COORD_LIMIT))
+        throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${WORLD_COORD_LIMIT}`);
     }
     lo[a] = min[k] - dilation;
     hi[a] = max[k] + dilation;
     const far = Math.max(Math.abs(lo[a]), Math.abs(hi[a]));
-    if (far / cellSize > LIMITS.voxelIndex) {
-      throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${LIMITS.voxelIndex}`);
+    if (far / cellSize > VOXEL_INDEX_LIMIT) {
+      throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${VOXEL_INDEX_LIMIT}`);
     }
   }
   const origin = { x: 0, y: 0, z: 0 };
@@ -108,9 +108,7 @@ export function checkGridVoxels(cellSize: number, dims: readonly number[], limit
 /** The box of a soup of triangles (9 numbers each). Throws on a soup that is not a list of numbers, an empty soup or a non-finite coordinate. */
 export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
   if (checkNumbers('soup', soup, 9).length === 0) throw usageError('soup', 'at least one triangle', soup);
-  const box = emptyBox();
-  for (let i = 0; i < soup.length; i += 3) growBox(box, soup[i], soup[i + 1], soup[i + 2]);
-  return box;
+  return soupBox(emptyBox(), soup);
 }
 
 const _tri = new Float64Array(9);
@@ -195,20 +193,20 @@ export function blockTriangles(
     // [o + x s - grow, o + (x + 1) s + grow], so x0 = floor((min - grow - o) / s) - 1 when that
     // quotient is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells)
     // widens the range against rounding, and the exact test decides.
-    const x0 = Math.max(rx0, Math.floor((Math.min(tri[0], tri[3], tri[6]) - grow - ox) / s - SLACK) - dx);
-    const y0 = Math.max(ry0, Math.floor((Math.min(tri[1], tri[4], tri[7]) - grow - oy) / s - SLACK) - dy);
-    const z0 = Math.max(rz0, Math.floor((Math.min(tri[2], tri[5], tri[8]) - grow - oz) / s - SLACK) - dz);
-    const x1 = Math.min(rx1 - 1, Math.floor((Math.max(tri[0], tri[3], tri[6]) + grow - ox) / s + SLACK) - dx);
-    const y1 = Math.min(ry1 - 1, Math.floor((Math.max(tri[1], tri[4], tri[7]) + grow - oy) / s + SLACK) - dy);
-    const z1 = Math.min(rz1 - 1, Math.floor((Math.max(tri[2], tri[5], tri[8]) + grow - oz) / s + SLACK) - dz);
-    if (x0 > x1 || y0 > y1 || z0 > z1) continue;
-    prepareAxes(tri, 0, h, h, h);
     const bx0 = Math.min(tri[0], tri[3], tri[6]),
       bx1 = Math.max(tri[0], tri[3], tri[6]);
     const by0 = Math.min(tri[1], tri[4], tri[7]),
       by1 = Math.max(tri[1], tri[4], tri[7]);
     const bz0 = Math.min(tri[2], tri[5], tri[8]),
       bz1 = Math.max(tri[2], tri[5], tri[8]);
+    const x0 = Math.max(rx0, Math.floor((bx0 - grow - ox) / s - SLACK) - dx);
+    const y0 = Math.max(ry0, Math.floor((by0 - grow - oy) / s - SLACK) - dy);
+    const z0 = Math.max(rz0, Math.floor((bz0 - grow - oz) / s - SLACK) - dz);
+    const x1 = Math.min(rx1 - 1, Math.floor((bx1 + grow - ox) / s + SLACK) - dx);
+    const y1 = Math.min(ry1 - 1, Math.floor((by1 + grow - oy) / s + SLACK) - dy);
+    const z1 = Math.min(rz1 - 1, Math.floor((bz1 + grow - oz) / s + SLACK) - dz);
+    if (x0 > x1 || y0 > y1 || z0 > z1) continue;
+    prepareAxes(tri, 0, h, h, h);
     for (let z = z0; z <= z1; z++) {
       const cz = oz + (z + dz + 0.5) * s;
       if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates
@@ -242,9 +240,9 @@ const ROW = new Float64Array(AXES);
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
  * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
  * flood) from every free run that touches the border marks the reached voxels 2; then 2
- * becomes free and the unreached 0 blocked.
+ * becomes free and the unreached 0 blocked. Returns how many voxels it blocked.
  */
-export function fillEnclosed(grid: VoxelGrid): void {
+export function fillEnclosed(grid: VoxelGrid): number {
   const { X, Y, Z } = grid;
   const occ = grid.occupancy;
   // Seeds: the start of every free run of a border row, and both ends of the other rows.
@@ -259,5 +257,10 @@ export function fillEnclosed(grid: VoxelGrid): void {
     }
   }
   floodRuns(grid, occ, seeds);
-  for (let i = 0; i < occ.length; i++) occ[i] = occ[i] === 2 ? 0 : 1;
+  let blocked = 0;
+  for (let i = 0; i < occ.length; i++) {
+    if (occ[i] === 0) blocked++;
+    occ[i] = occ[i] === 2 ? 0 : 1;
+  }
+  return blocked;
 }

@@ -33,7 +33,7 @@ interface Cell {
  * The caller owns positions (xyz triples indexed by item) and ranks, passed to each query.
  */
 export class PointGrid {
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   readonly #inv: number;
   readonly #ox: number;
   readonly #oy: number;

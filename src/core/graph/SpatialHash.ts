@@ -12,7 +12,7 @@ const RANGE = 2 * HALF_RANGE;
  * cells: still correct, only those buckets get crowded.
  */
 export class SpatialHash {
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   readonly #inv: number;
   readonly #cells = new Map<number, number[]>();
 

@@ -19,20 +19,20 @@ export const DISTANCE_MATRIX_LIMIT = 2048;
  */
 export class WaypointGraph {
   /** Number of waypoints (N); waypoints are indices 0 .. N - 1. */
-  readonly count: number;
+  declare readonly count: number;
   /** Waypoint positions, world units: x, y, z of waypoint i at 3i .. 3i + 2. */
-  readonly positions: Float64Array;
+  declare readonly positions: Float64Array;
   /**
    * CSR row starts, N + 1 entries: the links of waypoint i are entries offsets[i] .. offsets[i + 1] - 1 of `targets` and
    * `costs`.
    */
-  readonly offsets: Int32Array;
+  declare readonly offsets: Int32Array;
   /** CSR link targets (waypoint indices), ascending within each row; every link is stored both ways. */
-  readonly targets: Int32Array;
+  declare readonly targets: Int32Array;
   /** CSR link lengths (world units, straight line), alongside `targets`. */
-  readonly costs: Float64Array;
+  declare readonly costs: Float64Array;
   /** N x N link lengths, row-major (Infinity where not linked, 0 on the diagonal); null above DISTANCE_MATRIX_LIMIT waypoints. */
-  readonly distances: Float32Array | null;
+  declare readonly distances: Float32Array | null;
 
   /**
    * @param positions xyz triples, one per waypoint
@@ -152,9 +152,9 @@ export class GraphSpace implements SearchSpace {
   /** The space's kind tag (SearchSpace.kind): waypoints of a graph. */
   readonly kind = 'waypoints';
   /** The graph searched (kept by reference). */
-  readonly graph: WaypointGraph;
+  declare readonly graph: WaypointGraph;
   /** Nodes of the space: the graph's waypoint count. */
-  readonly nodeCount: number;
+  declare readonly nodeCount: number;
   #goal = 0;
   #heuristicName: HeuristicName = 'exact';
 

@@ -1,5 +1,6 @@
 import { clipSegment } from '../math/clipSegment.ts';
 import { PointGrid } from './PointGrid.ts';
+import { grown } from '../math/grown.ts';
 
 /** Visible neighbours each waypoint chooses in nearest-visible mode. */
 export const NEAREST_LINKS = 16;
@@ -207,15 +208,10 @@ export class NearestLinks {
   #ensure(size: number): void {
     if (size <= this.#len.length) return;
     const cap = Math.max(size, 2 * this.#len.length, 64);
-    const grow = <T extends Int32Array | Uint8Array>(a: T, n: number): T => {
-      const b = new (a.constructor as new (n: number) => T)(n);
-      b.set(a);
-      return b;
-    };
-    this.#row = grow(this.#row, NEAREST_CANDIDATES * cap);
-    this.#len = grow(this.#len, cap);
-    this.#present = grow(this.#present, cap);
-    this.#mark = grow(this.#mark, cap);
+    this.#row = grown(this.#row, NEAREST_CANDIDATES * cap);
+    this.#len = grown(this.#len, cap);
+    this.#present = grown(this.#present, cap);
+    this.#mark = grown(this.#mark, cap);
   }
 
   #markRow(i: number): void {

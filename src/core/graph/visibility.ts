@@ -1,6 +1,6 @@
 import { checkAabb, checkFunction, checkNumber } from '../args.ts';
 import { NavlabError } from '../errors.ts';
-import { LIMITS } from '../limits.ts';
+import { WAYPOINT_LIMIT } from '../limits.ts';
 import { clipSegment } from '../math/clipSegment.ts';
 import { NearestLinks, type NearestHost } from './nearestLinks.ts';
 import { SpatialHash } from './SpatialHash.ts';
@@ -15,6 +15,7 @@ import {
 } from './visibilityPairs.ts';
 import { WaypointGraph } from './WaypointGraph.ts';
 import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
+import { grown } from '../math/grown.ts';
 
 export { NEAREST_CANDIDATES, NEAREST_LINKS } from './nearestLinks.ts';
 export {
@@ -48,7 +49,7 @@ export { ALL_PAIRS_LIMIT, buildVisibility } from './buildVisibility.ts';
  */
 export class VisibilityGraph {
   /** Longest link considered, world units (Infinity: no limit), as given in the options. */
-  readonly maxLinkDistance: number;
+  declare readonly maxLinkDistance: number;
   /** Line-of-sight tests run so far (the work of an edit: the difference across it). */
   segmentTests = 0;
   #los: LineOfSight;
@@ -133,8 +134,8 @@ export class VisibilityGraph {
     checkNumber('VisibilityGraph.add: x', x);
     checkNumber('VisibilityGraph.add: y', y);
     checkNumber('VisibilityGraph.add: z', z);
-    if (this.#order.length >= LIMITS.waypoints)
-      throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${LIMITS.waypoints} waypoints, the limit`);
+    if (this.#order.length >= WAYPOINT_LIMIT)
+      throw new NavlabError('usage', `VisibilityGraph.add: the graph already holds ${WAYPOINT_LIMIT} waypoints, the limit`);
     const s = this.#newSlot();
     this.#place(s, x, y, z);
     if (!this.#rebuildOnModeChange()) this.#relink(s);
@@ -304,12 +305,8 @@ export class VisibilityGraph {
     const s = this.#freeSlots.pop() ?? this.#links.length;
     if (s === this.#links.length) this.#links.push(new Set());
     if (3 * s + 3 > this.#xyz.length) {
-      const grown = new Float64Array(2 * this.#xyz.length);
-      grown.set(this.#xyz);
-      this.#xyz = grown;
-      const idx = new Int32Array(2 * this.#indexOf.length).fill(-1);
-      idx.set(this.#indexOf);
-      this.#indexOf = idx;
+      this.#xyz = grown(this.#xyz, 2 * this.#xyz.length);
+      this.#indexOf = grown(this.#indexOf, 2 * this.#indexOf.length).fill(-1, this.#indexOf.length);
     }
     this.#indexOf[s] = this.#order.length;
     this.#order.push(s);

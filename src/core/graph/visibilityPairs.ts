@@ -1,5 +1,5 @@
 import { checkFunction, checkLimit, checkNumber, checkNumbers, checkOptions, checkVec3 } from '../args.ts';
-import { LIMITS } from '../limits.ts';
+import { WAYPOINT_LIMIT } from '../limits.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { SpatialHash } from './SpatialHash.ts';
 
@@ -140,5 +140,5 @@ export function snapToVisibleWaypoint(point: Vec3, positions: ArrayLike<number>,
 
 /** Waypoint positions given to a build (a usage error naming `what` otherwise): xyz triples of finite numbers, at most LIMITS.waypoints of them. */
 export function checkPositions(what: string, positions: unknown): void {
-  checkNumbers(what, positions, 3, 3 * LIMITS.waypoints);
+  checkNumbers(what, positions, 3, 3 * WAYPOINT_LIMIT);
 }

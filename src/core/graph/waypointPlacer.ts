@@ -20,17 +20,17 @@ export class Placer {
   /** The grid's proof of clear capsules (`gridSweepProof`), or null for a grid too big. */
   readonly sweep: SweepProof | null;
   readonly maxWaypoints: number;
-  readonly maxLink: number;
+  declare readonly maxLink: number;
   /** Above this many waypoints `vis` keeps nearest-visible links (VisibilityOptions.allPairsLimit). */
-  readonly allPairsLimit: number;
-  vis: VisibilityGraph;
+  declare readonly allPairsLimit: number;
+  declare vis: VisibilityGraph;
   /** Voxel index of each waypoint. */
   voxel: number[] = [];
   alive: boolean[] = [];
   /** Waypoint positions, xyz triples. */
   xyz: number[] = [];
   /** Per clear voxel (position in space.clearVoxels): the waypoint it is known to see, or -1. */
-  readonly coveredBy: Int32Array;
+  declare readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
 
   constructor(

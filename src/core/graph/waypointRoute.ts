@@ -27,10 +27,10 @@ export interface WaypointRoute {
 
 /** Start (node count - 2) and goal (count - 1) appended to a waypoint graph, for A*. */
 class RouteSpace implements SearchSpace {
-  readonly nodeCount: number;
+  declare readonly nodeCount: number;
   /** Waypoints the start sees, and whether each waypoint sees the goal. */
   startLinks: number[] = [];
-  seesGoal: Uint8Array;
+  declare seesGoal: Uint8Array;
   startSeesGoal = false;
   readonly #graph: WaypointGraph;
   readonly #xyz: Float64Array;

@@ -10,7 +10,7 @@ const SQRT3 = Math.sqrt(3);
 const LEAST_NEIGHBORHOOD = [Infinity, 6, 18, 26];
 
 /** Bit of the 3x3x3 neighbourhood cell (dx, dy, dz), each in {-1, 0, 1}. */
-const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
+export const bit = (dx: number, dy: number, dz: number): number => 1 << (dx + 1 + 3 * (dy + 1) + 9 * (dz + 1));
 
 /** The movement rules of a grid search: neighbourhood and corner cutting. */
 export interface GridSearchSettings {
@@ -78,49 +78,49 @@ export class GridSpace {
   /** The space's kind tag (SearchSpace.kind): voxels of a grid. */
   readonly kind = 'grid';
   /** The grid searched (kept by reference: edits in place are seen by the next search). */
-  readonly grid: VoxelGrid;
+  declare readonly grid: VoxelGrid;
   /** Moves per voxel: 6 (faces), 18 (+ edges) or 26 (+ corners). */
-  readonly neighborhood: Neighborhood;
+  declare readonly neighborhood: Neighborhood;
   /** 'forbid': a move is legal only when every voxel of the box it spans is free; 'allow': only the target must be. */
-  readonly cornerCutting: CornerCutting;
+  declare readonly cornerCutting: CornerCutting;
   /** The component check runs ask first (GridSearchSettings.components), or null. */
-  readonly components: ComponentCheck | null;
+  declare readonly components: ComponentCheck | null;
   /** Nodes of the space: the grid's voxel count (X * Y * Z). */
-  readonly nodeCount: number;
+  declare readonly nodeCount: number;
   // The fields below are public for the fused grid loops of the search runs; treat them as read-only.
   /** Per move k: index offset, step cost (length x cellSize), mask of cells that must be free. */
-  readonly moveOffset: Int32Array;
+  declare readonly moveOffset: Int32Array;
   /** Per move k: step cost, the move's length x cellSize (world units). */
-  readonly moveCost: Float64Array;
+  declare readonly moveCost: Float64Array;
   /** Per move k: bit mask of the cells of the 3x3x3 frame that must be free for it (the target, and with forbid the box). */
-  readonly moveNeed: Int32Array;
+  declare readonly moveNeed: Int32Array;
   /** Per move k: dx, dy, dz at 3k, 3k+1, 3k+2. */
-  readonly moveDelta: Int8Array;
+  declare readonly moveDelta: Int8Array;
   /**
    * Pruning table, row d (the move that reached u from its parent p), column k (the move u->v):
    * the mask of cells (in u's 3x3x3 frame) that must be free for the direct move p->v, or -1
    * when p->v is not a single legal move. When that mask is free, p already offered v a cost
    * no higher than through u (triangle inequality), so the relaxation would change nothing.
    */
-  readonly pruneNeed: Int32Array;
+  declare readonly pruneNeed: Int32Array;
   /**
    * Move lists, row r = moveList[moveListStart[r] .. moveListStart[r + 1]), moves in table
    * order. Row 0: every move. Row d + 1: the moves left after arriving by move d when the whole
    * 3x3x3 block is free (pruneNeed -1 in row d), without the move back to the parent.
    */
-  readonly moveList: Uint8Array;
+  declare readonly moveList: Uint8Array;
   /** Row starts of `moveList`: row r is moveList[moveListStart[r] .. moveListStart[r + 1]). */
-  readonly moveListStart: Int32Array;
+  declare readonly moveListStart: Int32Array;
   /** Index offset and step cost of each moveList entry (moveOffset, moveCost of its move). */
-  readonly moveListOffset: Int32Array;
+  declare readonly moveListOffset: Int32Array;
   /** Step cost of each `moveList` entry (moveCost of its move). */
-  readonly moveListCost: Float64Array;
+  declare readonly moveListCost: Float64Array;
   /** X * Y: the index step of one z layer. */
-  readonly XY: number;
+  declare readonly XY: number;
   /** 1 / X, for index-to-coordinate division in the hot loops. */
-  readonly invX: number;
+  declare readonly invX: number;
   /** 1 / (X * Y), for index-to-coordinate division in the hot loops. */
-  readonly invXY: number;
+  declare readonly invXY: number;
   /** Goal voxel selected by setGoal. */
   gx = 0;
   /** Goal voxel y (see gx). */

@@ -41,19 +41,19 @@ export interface VoxelGridOptions {
  */
 export class VoxelGrid {
   /** Voxels along x (>= 1). */
-  readonly X: number;
+  declare readonly X: number;
   /** Voxels along y (>= 1). */
-  readonly Y: number;
+  declare readonly Y: number;
   /** Voxels along z (>= 1). */
-  readonly Z: number;
+  declare readonly Z: number;
   /** Voxel count, X * Y * Z (at most 2^28). */
-  readonly size: number;
+  declare readonly size: number;
   /** World position of the minimum corner of voxel (0, 0, 0). */
-  readonly origin: Vec3;
+  declare readonly origin: Vec3;
   /** Edge length of a voxel, world units (> 0). */
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   /** One byte per voxel at x + X * (y + Y * z): 0 free, 1 blocked. After writing it directly, call `markEdited`. */
-  readonly occupancy: Uint8Array;
+  declare readonly occupancy: Uint8Array;
   /**
    * Cost multiplier per voxel (>= 1, same layout as occupancy), or null while every voxel costs 1 (allocated on the first
    * other cost).

@@ -1,5 +1,6 @@
 import { checkNumber } from '../args.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
+import { grown } from '../math/grown.ts';
 
 /**
  * Squared clearance of every voxel centre, in cells^2: the squared distance from the centre
@@ -46,9 +47,9 @@ export function squaredClearance(grid: VoxelGrid): Float32Array {
 
 /** Work arrays of `faceEnvelope`: site positions, their heights, and envelope boundaries. */
 class EnvelopeScratch {
-  readonly site: Float64Array;
-  readonly height: Float64Array;
-  readonly bound: Float64Array;
+  declare readonly site: Float64Array;
+  declare readonly height: Float64Array;
+  declare readonly bound: Float64Array;
   constructor(n: number) {
     this.site = new Float64Array(n);
     this.height = new Float64Array(n);
@@ -185,11 +186,7 @@ export function floodRuns(
     for (let x = x0; x <= x1; x++) {
       const i = base + x;
       if (open[i] !== 0 || (x > x0 && open[i - 1] === 0)) continue;
-      if (sp === stack.length) {
-        const grown = new Int32Array(2 * stack.length);
-        grown.set(stack);
-        stack = grown;
-      }
+      if (sp === stack.length) stack = grown(stack, 2 * sp);
       stack[sp++] = i;
     }
   };

@@ -155,8 +155,6 @@ export function mergeFreed(c: ComponentRuns, box: readonly number[]): boolean {
   const { first, x0: nx0, x1: nx1 } = fresh;
   const count = c.count;
   const sets = new UnionFind(count + nx0.length);
-  const find = (k: number): number => sets.find(k);
-  const join = (a: number, b: number): void => sets.join(a, b);
   const edge = c.connectivity === 6 ? 0 : 1;
   const corner = c.connectivity === 26 ? 1 : 0;
   for (let z = z0; z <= z1; z++) {
@@ -167,7 +165,7 @@ export function mergeFreed(c: ComponentRuns, box: readonly number[]): boolean {
       const r = y + Y * z;
       for (let k = rowStart[r], j = a; k < rowStart[r + 1]; k++) {
         while (nx1[j] < runX0[k]) j++;
-        join(count + j, runLabel[k]);
+        sets.join(count + j, runLabel[k]);
       }
       for (let dz = -1; dz <= 1; dz++) {
         for (let dy = -1; dy <= 1; dy++) {
@@ -182,7 +180,7 @@ export function mergeFreed(c: ComponentRuns, box: readonly number[]): boolean {
           const bx0 = boxed ? nx0 : runX0;
           const bx1 = boxed ? nx1 : runX1;
           for (let i = a, j = ba; i < b && j < bb; ) {
-            if (nx0[i] - grow <= bx1[j] && bx0[j] <= nx1[i] + grow) join(count + i, boxed ? count + j : runLabel[j]);
+            if (nx0[i] - grow <= bx1[j] && bx0[j] <= nx1[i] + grow) sets.join(count + i, boxed ? count + j : runLabel[j]);
             if (nx1[i] < bx1[j]) i++;
             else j++;
           }
@@ -194,8 +192,8 @@ export function mergeFreed(c: ComponentRuns, box: readonly number[]): boolean {
     c,
     box,
     fresh,
-    (k) => find(runLabel[k]),
-    (j) => find(count + j),
+    (k) => sets.find(runLabel[k]),
+    (j) => sets.find(count + j),
     sets.parent.length,
   );
   return true;
@@ -256,7 +254,7 @@ export function splitFree(c: ComponentRuns, box: readonly number[]): boolean {
         for (let dy = -1; dy <= 1; dy++)
           for (let dx = -1; dx <= 1; dx++) {
             const axes = (dx !== 0 ? 1 : 0) + (dy !== 0 ? 1 : 0) + (dz !== 0 ? 1 : 0);
-            if (axes === 0 || (axes === 2 && reach === 6) || (axes === 3 && reach !== 26) || (axes > 1 && reach === 6)) continue;
+            if (axes === 0 || (axes === 3 && reach !== 26) || (axes > 1 && reach === 6)) continue;
             const [vx, vy, vz] = [ux + dx, uy + dy, uz + dz];
             if (vx < 0 || vy < 0 || vz < 0 || vx >= wx || vy >= wy || vz >= wz) continue;
             const v = vx + wx * (vy + wy * vz);

@@ -32,24 +32,24 @@ export function connectivityOf(neighborhood: 6 | 18 | 26, cornerCutting: CornerC
  */
 export class FreeComponents {
   /** The grid whose free space is split (kept by reference; rebuild after edits, see `version`). */
-  readonly grid: VoxelGrid;
+  declare readonly grid: VoxelGrid;
   /** Which voxels touch: 6 (faces), 18 (+ edges) or 26 (+ corners), as `connectivityOf` derives it from the move rules. */
-  readonly connectivity: Connectivity;
+  declare readonly connectivity: Connectivity;
   /**
    * The grid's `version` these components describe (`freeComponents` advances it without a
    * rebuild past edits that changed no voxel's occupancy, such as terrain costs).
    */
-  version: number;
+  declare version: number;
   /** Number of connected components of free voxels (labels 0 .. count - 1). */
-  count: number;
+  declare count: number;
   /** Per row r = y + Y * z: its runs are rowStart[r] .. rowStart[r + 1] - 1 (Y * Z + 1 entries). */
-  rowStart: Int32Array;
+  declare rowStart: Int32Array;
   /** First x of each run (inclusive). */
-  runX0: Int32Array;
+  declare runX0: Int32Array;
   /** Last x of each run (inclusive). */
-  runX1: Int32Array;
+  declare runX1: Int32Array;
   /** Component label of each run, 0 .. count - 1. */
-  runLabel: Int32Array;
+  declare runLabel: Int32Array;
 
   /**
    * Splits the free voxels of `grid` into components under `connectivity` (6, 18 or 26); other values throw a NavlabError
@@ -91,17 +91,16 @@ export class FreeComponents {
     });
     const sets = new UnionFind(runs);
     const parent = sets.parent;
-    const find = (k: number): number => sets.find(k);
-    const join = (a: number, b: number): void => sets.join(a, b);
     // Each row joins the rows before it in (y, z) order: (y-1, z), (y-1..y+1, z-1); an x-span
     // grown by one each way reaches the diagonal neighbours along x.
+    const edge = connectivity === 6 ? 0 : 1;
     const wide = connectivity === 26 ? 1 : 0;
     for (let z = 0; z < Z; z++) {
       for (let y = 0; y < Y; y++) {
         const r = y + Y * z;
-        if (y > 0) linkRows(r, r - 1, connectivity === 6 ? 0 : 1);
+        if (y > 0) linkRows(r, r - 1, edge);
         if (z > 0) {
-          linkRows(r, r - Y, connectivity === 6 ? 0 : 1);
+          linkRows(r, r - Y, edge);
           if (connectivity !== 6) {
             if (y > 0) linkRows(r, r - Y - 1, wide);
             if (y < Y - 1) linkRows(r, r - Y + 1, wide);
@@ -115,14 +114,14 @@ export class FreeComponents {
       const iEnd = rowStart[ra + 1];
       const jEnd = rowStart[rb + 1];
       while (i < iEnd && j < jEnd) {
-        if (x0[i] - grow <= x1[j] && x0[j] <= x1[i] + grow) join(i, j);
+        if (x0[i] - grow <= x1[j] && x0[j] <= x1[i] + grow) sets.join(i, j);
         if (x1[i] < x1[j]) i++;
         else j++;
       }
     }
     const label = new Int32Array(runs);
     let count = 0;
-    for (let k = 0; k < runs; k++) label[k] = parent[k] === k ? count++ : label[find(k)];
+    for (let k = 0; k < runs; k++) label[k] = parent[k] === k ? count++ : label[sets.find(k)];
     this.count = count;
     this.rowStart = rowStart;
     this.runX0 = x0;

@@ -5,7 +5,7 @@
  */
 export class UnionFind {
   /** Per element: its parent (itself for a root). */
-  readonly parent: Int32Array;
+  declare readonly parent: Int32Array;
 
   /** n singletons. */
   constructor(n: number) {

@@ -1,3 +1,5 @@
+import { grown } from '../math/grown.ts';
+
 /**
  * 4-ary min-heap of (key, id) entries in one Float64Array (after mourner's flatqueue), with
  * decrease-key: ids are dense integers and `pos[id]` is the entry of id (-1 when absent), so a
@@ -11,8 +13,8 @@
  * Equal keys pop in no particular order: callers put their tie-break into the key.
  */
 export class FlatHeap {
-  data: Float64Array;
-  pos: Int32Array;
+  declare data: Float64Array;
+  declare pos: Int32Array;
   size = 0;
 
   constructor(capacity = 1024, idCapacity = 1024) {
@@ -25,9 +27,7 @@ export class FlatHeap {
     if (n <= this.pos.length) return;
     let cap = this.pos.length;
     while (cap < n) cap *= 2;
-    const pos = new Int32Array(cap).fill(-1);
-    pos.set(this.pos);
-    this.pos = pos;
+    this.pos = grown(this.pos, cap).fill(-1, this.pos.length);
   }
 
   clear(): void {
@@ -112,8 +112,6 @@ export class FlatHeap {
   }
 
   #grow(): void {
-    const d = new Float64Array(this.data.length * 2);
-    d.set(this.data);
-    this.data = d;
+    this.data = grown(this.data, this.data.length * 2);
   }
 }

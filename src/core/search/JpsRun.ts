@@ -104,13 +104,6 @@ export class JpsRun extends SearchRun<GridSpace> {
     this.#jumper.refresh();
   }
 
-  /** Successor directions of a jump point: natural ones for its arrival direction plus forced ones. */
-  #directions(s: number, blocked: number): number {
-    const d = this.ctx.via[s] - 1;
-    if (d < 0) return ALL_MOVES;
-    return this.#rules.natural[d] | forcedAt(this.#rules, this.space.moveNeed, d, blocked);
-  }
-
   protected expandNode(s: number, u: number): void {
     const space = this.space;
     const ctx = this.ctx;
@@ -119,7 +112,9 @@ export class JpsRun extends SearchRun<GridSpace> {
       y = p[1],
       z = p[2];
     const blocked = space.blockedMask(x, y, z);
-    const dirs = this.#directions(s, blocked);
+    // Successor directions: the natural ones for the arrival direction plus the forced ones (all from the start).
+    const d = ctx.via[s] - 1;
+    const dirs = d < 0 ? ALL_MOVES : this.#rules.natural[d] | forcedAt(this.#rules, space.moveNeed, d, blocked);
     const need = space.moveNeed;
     const delta = space.moveDelta;
     const gu = ctx.g[s];
@@ -222,16 +217,16 @@ export class JpsRun extends SearchRun<GridSpace> {
   protected resultPath(status: SearchStatus): RunPath {
     if (status !== 'found') {
       const best = this.nearestScanned();
-      const path = this.jumpPath(best.from);
+      const path = this.#jumpPath(best.from);
       if (path[path.length - 1] !== best.node) this.#appendRun(path, best.node);
       return { path, cost: best.g };
     }
     const last = this.ctx.find(this.goal);
-    return { path: this.jumpPath(last), cost: this.ctx.g[last] };
+    return { path: this.#jumpPath(last), cost: this.ctx.g[last] };
   }
 
   /** Voxels from the start to the jump point in slot `s`, runs between jump points filled in. */
-  protected jumpPath(s: number): number[] {
+  #jumpPath(s: number): number[] {
     const ctx = this.ctx;
     const points: number[] = [];
     for (let t = s; t >= 0; t = ctx.parent[t]) points.push(ctx.nodeOf(t));

@@ -6,6 +6,7 @@ import type { SearchResult, SearchStatus } from './result.ts';
 import { checkGridSpace, JpsRun } from './JpsRun.ts';
 import { CLOSED, SearchContext } from './SearchContext.ts';
 import type { RunPath } from './SearchRun.ts';
+import { grown } from '../math/grown.ts';
 
 /**
  * Why Lazy Theta* cannot run on `space`, or null: it needs corner cutting forbidden (its
@@ -121,13 +122,9 @@ export class LazyThetaRun extends JpsRun {
   #fit(): void {
     const cap = this.ctx.g.length;
     if (this.#anyG.length >= cap) return;
-    const g = new Float64Array(cap);
-    g.set(this.#anyG);
-    this.#anyG = g;
-    const p = new Int32Array(cap);
-    p.set(this.#anyParent);
-    this.#anyParent = p;
-    anyLabels.set(this.ctx, { anyG: g, anyParent: p });
+    this.#anyG = grown(this.#anyG, cap);
+    this.#anyParent = grown(this.#anyParent, cap);
+    anyLabels.set(this.ctx, { anyG: this.#anyG, anyParent: this.#anyParent });
   }
 
   protected beginSlice(): void {

@@ -1,6 +1,7 @@
 import { checkFunction, checkInteger } from '../args.ts';
 import { VOXEL_LIMIT } from '../limits.ts';
 import { FlatHeap } from '../queue/FlatHeap.ts';
+import { grown } from '../math/grown.ts';
 
 /** Node state in a SearchContext slot. */
 export const FRESH = 0;
@@ -126,9 +127,7 @@ export class SearchContext {
     if (end > this.g.length) this.#grow(end);
     const k = base >> PAGE_BITS;
     if (k >= this.allocPage.length) {
-      const a = new Int32Array(this.allocPage.length * 2);
-      a.set(this.allocPage);
-      this.allocPage = a;
+      this.allocPage = grown(this.allocPage, this.allocPage.length * 2);
     }
     this.allocPage[k] = p;
     this.pageGen[p] = this.gen;
@@ -144,19 +143,11 @@ export class SearchContext {
   #grow(min: number): void {
     let cap = this.g.length * 2;
     while (cap < min) cap *= 2;
-    const g = new Float64Array(cap);
-    g.set(this.g);
-    this.g = g;
-    const parent = new Int32Array(cap);
-    parent.set(this.parent);
-    this.parent = parent;
-    const state = new Uint8Array(cap);
-    state.set(this.state);
-    this.state = state;
-    this.#stateWords = new Float64Array(state.buffer);
-    const via = new Uint8Array(cap);
-    via.set(this.via);
-    this.via = via;
+    this.g = grown(this.g, cap);
+    this.parent = grown(this.parent, cap);
+    this.state = grown(this.state, cap);
+    this.#stateWords = new Float64Array(this.state.buffer);
+    this.via = grown(this.via, cap);
     this.heap.reserveIds(cap);
   }
 }

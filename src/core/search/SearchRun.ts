@@ -66,21 +66,21 @@ export interface RunPath {
 export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   /** The algorithm this run is (switch on it rather than on the run's class). */
   abstract readonly algorithm: Algorithm;
-  readonly space: Space;
-  readonly ctx: SearchContext;
-  readonly start: number;
+  declare readonly space: Space;
+  declare readonly ctx: SearchContext;
+  declare readonly start: number;
   /**
    * The node the search heads for: the requested goal, or the closest reachable point when the goal is in another
    * component (when several voxels are equally near, the run heads for all of them: the first of them until it ends,
    * then the one it reached).
    */
-  readonly goal: number;
+  declare readonly goal: number;
   /** The goal the run was asked for. */
-  readonly requestedGoal: number;
-  readonly options: SearchOptions;
-  protected readonly gen: number;
-  protected readonly weight: number;
-  protected readonly lowH: boolean;
+  declare readonly requestedGoal: number;
+  declare readonly options: SearchOptions;
+  declare protected readonly gen: number;
+  declare protected readonly weight: number;
+  declare protected readonly lowH: boolean;
   protected status: SearchStatus = 'running';
   protected expanded = 0;
   protected generated = 1;
@@ -91,13 +91,13 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   /** Successors with the key being expanded, expanded next (ImmediateStack). */
   protected readonly stack = new ImmediateStack();
   /** Slot of the start node. */
-  protected readonly startSlot: number;
+  declare protected readonly startSlot: number;
   /**
    * The component check's answer: null (reaching `goal` reports 'found'), or the closest reachable point, or the
    * equally near ones (`tied`: the run ends at the first it reaches), that the run heads for instead (reaching it
    * reports 'unreachable').
    */
-  protected readonly other: ComponentGoal | null;
+  declare protected readonly other: ComponentGoal | null;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
     const who = new.target.name;

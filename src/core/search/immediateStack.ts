@@ -1,5 +1,6 @@
 import type { FlatHeap } from '../queue/FlatHeap.ts';
 import { CLOSED as CLOSED_STATE } from './SearchContext.ts';
+import { grown } from '../math/grown.ts';
 
 const CLOSED = CLOSED_STATE;
 
@@ -21,9 +22,7 @@ export class ImmediateStack {
 
   push(s: number): void {
     if (this.#size === this.#items.length) {
-      const a = new Int32Array(this.#items.length * 2);
-      a.set(this.#items);
-      this.#items = a;
+      this.#items = grown(this.#items, this.#items.length * 2);
     }
     this.#items[this.#size++] = s;
   }

@@ -1,4 +1,4 @@
-import type { GridSpace } from '../grid/GridSpace.ts';
+import { bit, type GridSpace } from '../grid/GridSpace.ts';
 
 /**
  * Pruning and forced-neighbour rules of 3D jump point search for 26 neighbours with corner
@@ -64,7 +64,6 @@ export interface JumpRules {
 }
 
 const CENTRE = 1 << 13;
-const bit = (x: number, y: number, z: number): number => 1 << (x + 1 + 3 * (y + 1) + 9 * (z + 1));
 const inBlock = (x: number, y: number, z: number): boolean => x >= -1 && x <= 1 && y >= -1 && y <= 1 && z >= -1 && z <= 1;
 
 let cached: JumpRules | null = null;

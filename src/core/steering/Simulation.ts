@@ -73,13 +73,13 @@ export interface SimulationOptions {
  */
 export class Simulation {
   /** The static world agents steer around and collide with. */
-  readonly geometry: StaticGeometry;
+  declare readonly geometry: StaticGeometry;
   /** Plans the agents' paths (and replans). */
-  readonly planner: PathPlanner;
+  declare readonly planner: PathPlanner;
   /** Voxel edge of the world's grid, 0 without one (sets the arrival distance, see SimulationOptions). */
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   /** The seed of the run's only randomness (see SimulationOptions.seed). */
-  readonly seed: number;
+  declare readonly seed: number;
   /** Simulated seconds since the start. */
   time = 0;
   /** Fixed steps taken since the start. */

@@ -4,6 +4,7 @@ import type { StaticGeometry, StaticQuery } from './geometry.ts';
 import { NeighborGrid } from './NeighborGrid.ts';
 import type { SteeringParams } from './params.ts';
 import type { PathPlanner } from './planners.ts';
+import { grown } from '../math/grown.ts';
 
 /** An agent to simulate. */
 export interface AgentSpec {
@@ -31,8 +32,8 @@ export interface MovingObstacleSpec {
 
 /** Per-agent state that is not drawn (positions and forces live in SteeringState's typed arrays). */
 export class AgentState {
-  spec: AgentSpec;
-  query: StaticQuery;
+  declare spec: AgentSpec;
+  declare query: StaticQuery;
   goalObstacle = -1;
   /** Current goal point (a moving goal's centre follows the obstacle). */
   readonly goal: Vec3 = { x: 0, y: 0, z: 0 };
@@ -97,13 +98,13 @@ export const TRIPLES = ['pos', 'prev', 'vel', 'pref', 'head', 'pull', 'push', 'n
  *   blockers : 4 per moving obstacle (x, y, z, radius) handed to the planner
  */
 export class SteeringState {
-  params: SteeringParams;
-  readonly geometry: StaticGeometry;
-  readonly planner: PathPlanner;
+  declare params: SteeringParams;
+  declare readonly geometry: StaticGeometry;
+  declare readonly planner: PathPlanner;
   /** Edge of the world's voxel grid, 0 when there is none (sets the arrival radius). */
-  readonly cellSize: number;
+  declare readonly cellSize: number;
   /** Seeded generator: the only randomness. */
-  random: () => number;
+  declare random: () => number;
   agents: AgentState[] = [];
   capacity = 0;
   pos = new Float64Array(0);
@@ -154,11 +155,7 @@ export class SteeringState {
 
   /** Lists agent j as near the agent being steered (grows the list as needed). */
   listNeighbor(j: number): void {
-    if (this.nbCount === this.nbList.length) {
-      const list = new Int32Array(2 * this.nbList.length);
-      list.set(this.nbList);
-      this.nbList = list;
-    }
+    if (this.nbCount === this.nbList.length) this.nbList = grown(this.nbList, 2 * this.nbCount);
     this.nbList[this.nbCount++] = j;
   }
 
@@ -191,10 +188,7 @@ export class SteeringState {
 
 /** `a` when it holds at least n values, else a copy of it in a new array of length n. */
 export function grow(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
-  if (a.length >= n) return a;
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
+  return a.length >= n ? a : grown(a, n);
 }
 
 /** Distance from (x, y, z) to point k of a flat xyz array. */

@@ -13,17 +13,17 @@ import type { Vec3 } from '../math/vec3.ts';
  */
 export class ContactList {
   /** Most contacts kept (the nearest ones). */
-  readonly capacity: number;
+  declare readonly capacity: number;
   /** Contacts held (valid entries 0 .. count - 1). */
   count = 0;
   /** Per contact: distance from the query point to the surface (world units). */
-  readonly distance: Float64Array;
+  declare readonly distance: Float64Array;
   /** Per contact: the nearest point of the surface, xyz at 3c. */
-  readonly point: Float64Array;
+  declare readonly point: Float64Array;
   /** Per contact: unit normal from the surface towards the query point, xyz at 3c. */
-  readonly normal: Float64Array;
+  declare readonly normal: Float64Array;
   /** Per contact: the id of its surface (each surface appears once). */
-  readonly surface: Int32Array;
+  declare readonly surface: Int32Array;
 
   /** An empty list with room for `capacity` contacts (default 32). */
   constructor(capacity = 32) {

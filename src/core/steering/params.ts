@@ -62,6 +62,9 @@ export const DEFAULT_STEERING_PARAMS: Readonly<SteeringParams> = Object.freeze({
   maxStepsPerCall: 240,
 });
 
+/** Most fixed steps per simulated second (the top of STEERING_RANGES.stepHz). */
+export const MAX_STEP_HZ = 1000;
+
 /**
  * Ranges of the settings a scene document may carry (`steering` in the scene schema uses
  * these). stepHz is capped so that a simulated second is never more than 1000 steps: a
@@ -71,11 +74,8 @@ export const STEERING_RANGES = Object.freeze({
   avoidRange: [0, 100] as const,
   pullGain: [0, 1000] as const,
   minDistance: [0, 1e6] as const,
-  stepHz: [1, 1000] as const,
+  stepHz: [1, MAX_STEP_HZ] as const,
 });
-
-/** Most fixed steps per simulated second. */
-export const MAX_STEP_HZ = STEERING_RANGES.stepHz[1];
 
 const LARGE = 1e6;
 const RULES: Record<Exclude<keyof SteeringParams, 'avoidance'>, [min: number, max: number, integer: boolean, positive: boolean]> = {

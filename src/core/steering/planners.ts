@@ -109,9 +109,9 @@ export class StraightPlanner implements PathPlanner {
  */
 export class GridPlanner implements PathPlanner {
   /** The grid planned on (kept by reference). */
-  readonly grid: VoxelGrid;
+  declare readonly grid: VoxelGrid;
   /** How far (in cells) a start or goal in a blocked voxel moves to the nearest free one. */
-  readonly snapCells: number;
+  declare readonly snapCells: number;
   readonly #settings: GridSearchSettings;
   readonly #space: GridSpace;
   readonly #search: Partial<SearchOptions>;
