@@ -1,9 +1,8 @@
 /**
- * `npm test` after the lint: the type check and vitest side by side. The type check keeps one
- * core busy for a while; vitest's browser tests spend much of their time waiting on the page, so
- * running both at once finishes sooner than one after the other. Arguments go to vitest
- * (`npm test -- --reporter=json ...`). Exits 1 when either fails; the type check's output is
- * printed when it ends, so it never interleaves with vitest's lines.
+ * `npm test` after the lint: the type check and vitest (the unit projects: package.json passes
+ * `--project unit --project unit-isolated`) side by side, so both cores stay busy. Arguments go
+ * to vitest (`npm test -- --reporter=json ...`). Exits 1 when either fails; the type check's
+ * output is printed when it ends, so it never interleaves with vitest's lines.
  */
 import { spawn } from 'node:child_process';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run verify`: every `verify:*` script of package.json, one after the other (the exhaustive
- * checks `npm test` runs a sample of, and the full Moving AI data). Prints one line per script
+ * checks `npm run test:all` runs a sample of, and the full Moving AI data). Prints one line per script
  * and exits 1 when any failed; a failing script does not stop the others.
  * Usage: npm run verify [-- NAME ...]   (NAME: a script without its `verify:` prefix)
  */
