@@ -212,7 +212,8 @@ export async function importScene(
   if (agents.length > 0) document = parseScene({ ...document, agents });
   lap('agents');
   await stage('links');
-  const pre = preprocessScene(document, { world: { sceneMeshes: byId } });
+  // Undrawn: only the link count is read, then the world is freed.
+  const pre = preprocessScene(document, { drawn: false, world: { sceneMeshes: byId } });
   const links = pre.graph.linkCount;
   pre.world.dispose();
   lap('links');

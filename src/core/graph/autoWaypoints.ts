@@ -134,7 +134,7 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   // connections hold; routes only get shorter). Its graph is then relinked with `exact`.
   const placeLos = radius + 1e-6 * grid.cellSize < 0.5 * grid.cellSize ? gridSight : exact;
   const clearanceMs = lap();
-  const placer = new Placer(space, placeLos, sweep, maxWaypoints, maxLink);
+  const placer = new Placer(space, placeLos, maxWaypoints, maxLink);
   placer.cover();
   const cover = placer.count;
   const coverMs = lap();
