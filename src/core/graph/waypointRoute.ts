@@ -105,7 +105,6 @@ export class WaypointRouter {
   readonly #los: LineOfSight;
   readonly #ctx: SearchContext | undefined;
   readonly #endLinks: number;
-  readonly #order: Int32Array;
   readonly #dist: Float64Array;
 
   /**
@@ -121,7 +120,6 @@ export class WaypointRouter {
     this.#ctx = ctx;
     this.#endLinks = endLinks;
     this.#space = new RouteSpace(graph);
-    this.#order = new Int32Array(graph.count);
     this.#dist = new Float64Array(graph.count);
   }
 
@@ -135,20 +133,25 @@ export class WaypointRouter {
       for (let w = 0; w < n; w++) if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) mark(w);
       return;
     }
-    const order = this.#order,
-      dist = this.#dist;
-    for (let w = 0; w < n; w++) {
-      order[w] = w;
-      dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
-    }
-    order.sort((a, b) => dist[a] - dist[b] || a - b);
+    const dist = this.#dist;
+    for (let w = 0; w < n; w++) dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
+    // Nearest first (ties by index): slices of 4, 16, 64, ... x endLinks nearest, cut at the
+    // distances of a native sort and each sorted, until endLinks are found.
+    const cuts = dist.slice().sort();
     let found = 0;
-    for (let k = 0; k < n && found < this.#endLinks; k++) {
-      const w = order[k];
-      if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) {
-        mark(w);
-        found++;
+    for (let lo = -1, k = 4 * this.#endLinks; found < this.#endLinks && lo < Infinity; k *= 4) {
+      const hi = k < n ? cuts[k - 1] : Infinity;
+      const slice: number[] = [];
+      for (let w = 0; w < n; w++) if (dist[w] > lo && dist[w] <= hi) slice.push(w);
+      slice.sort((a, b) => dist[a] - dist[b] || a - b);
+      for (let i = 0; i < slice.length && found < this.#endLinks; i++) {
+        const w = slice[i];
+        if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) {
+          mark(w);
+          found++;
+        }
       }
+      lo = hi;
     }
   }
 
