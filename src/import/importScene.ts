@@ -212,7 +212,10 @@ export async function importScene(
   if (agents.length > 0) document = parseScene({ ...document, agents });
   lap('agents');
   await stage('links');
-  const pre = preprocessScene(document, { world: { sceneMeshes: byId } });
+  // Undrawn, and over the voxel layer alone: the meshes lie in the closed boxes of its blocked
+  // voxels, so a capsule clear of its faces is clear of them too (the same links, without a
+  // tree over every mesh triangle). Only the link count is read, then the world is freed.
+  const pre = preprocessScene({ ...document, meshes: [] }, { drawn: false });
   const links = pre.graph.linkCount;
   pre.world.dispose();
   lap('links');

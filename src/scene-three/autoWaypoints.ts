@@ -61,9 +61,9 @@ export interface SceneWaypoints {
   agentRadius: number;
   /** Longest link used (world units; Infinity: no limit). */
   maxLinkDistance: number;
-  /** Wall time: world and BVH, placement grid, placement. */
+  /** Wall time: world, placement grid, placement. */
   ms: number;
-  /** Its parts: world and BVH, placement grid (voxelization). */
+  /** Its parts: the world (its BVH is built on the first line-of-sight query), placement grid (voxelization). */
   worldMs: number;
   /** Building the placement grid (voxelization), in ms. */
   gridMs: number;
@@ -72,7 +72,8 @@ export interface SceneWaypoints {
 /**
  * Automatic waypoints for a scene's static world (moving obstacles ignored, like
  * preprocessing): `placeWaypoints` on `placementGrid`, seeing through the scene-wide BVH with
- * the capsule test of the agent radius.
+ * the capsule test of the agent radius (built on the first test: placement below half a cell
+ * decides on the grid alone; the voxel layer is not drawn unless `world.drawVoxels` says so).
  */
 export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOptions = {}): SceneWaypoints {
   checkSceneDocument('placeSceneWaypoints: doc', doc);
@@ -89,8 +90,8 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
     );
   }
   const t0 = now();
-  const world = ObstacleWorld.fromScene(doc, options.world);
-  world.rebuild();
+  // Undrawn by default; the BVH is built on the first query (placement below half a cell asks none).
+  const world = ObstacleWorld.fromScene(doc, { drawVoxels: false, ...options.world });
   const t1 = now();
   const grid = placementGrid(doc, world);
   const t2 = now();

@@ -3,6 +3,9 @@ import { readMeshFile } from '../../src/cli/meshFiles.ts';
 import { IMPORT_STAGES, ImportCancelled, importScene, type ImportStage } from '../../src/import/importScene.ts';
 import { ROOT } from '../support/cli.ts';
 import { join } from 'node:path';
+import { mulberry32 } from '../../src/core/math/random.ts';
+import { preprocessScene } from '../../src/three/preprocess.ts';
+import type { SceneWaypoint } from '../../src/scene/index.ts';
 
 const sample = () => readMeshFile(join(ROOT, 'test', 'data', 'meshes', 'sample.glb'));
 
@@ -48,5 +51,32 @@ describe('importScene: stages, cancel, defaults from the level', () => {
     await expect(importScene(files, { agents: -1 })).rejects.toThrow(/agents/);
     await expect(importScene(files, { fill: 'hollow' as never })).rejects.toThrow(/fill/);
     await expect(importScene(files, { signal: {} as never })).rejects.toThrow(/signal/);
+  });
+
+  it('counts the links the saved scene preprocesses to (meshes and all), with either fill and radius', async () => {
+    const mesh = await sample();
+    for (const [fill, agentRadius] of [
+      ['solid', undefined],
+      ['surface', 0],
+    ] as const) {
+      // Waypoints at seeded points of the level's box: near, inside and between its surfaces.
+      const random = mulberry32(7);
+      const r = await importScene([{ src: 'sample.glb', mesh }], {
+        fill,
+        agentRadius,
+        placeWaypoints: (doc) =>
+          Array.from({ length: 40 }, (_, i): SceneWaypoint => {
+            const { min, max } = doc.bounds;
+            return { id: `w${i}`, position: [0, 1, 2].map((a) => min[a] + random() * (max[a] - min[a])) as [number, number, number] };
+          }),
+      });
+      const full = preprocessScene(r.document, { drawn: false, world: { sceneMeshes: r.meshes } });
+      expect(full.world.meshSoupStart, 'the meshes are in the full world').toBeLessThan(full.world.bvh.triangleCount);
+      expect(r.links, `${fill}`).toBe(full.graph.linkCount);
+      // Some pairs see each other, some do not.
+      expect(r.links).toBeGreaterThan(10);
+      expect(r.links).toBeLessThan(700);
+      full.world.dispose();
+    }
   });
 });

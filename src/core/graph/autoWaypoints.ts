@@ -1,6 +1,6 @@
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
-import { clearSpace, gridAssistedLineOfSight, gridSweepProof, type ClearSpace } from '../grid/clearance.ts';
+import { clearSpace, gridAssistedLineOfSight, type ClearSpace } from '../grid/clearance.ts';
 import type { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { gridCapsuleSight } from './gridCapsuleSight.ts';
 import { VisibilityGraph, type LineOfSight } from './visibility.ts';
@@ -123,18 +123,18 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     return t - t0;
   };
   const space = clearSpace(grid, radius);
-  // Every test below may skip `los` where the grid alone proves the capsule clear.
-  const sweep = gridSweepProof(grid, radius);
-  const assisted = gridAssistedLineOfSight(grid, radius, los, sweep);
-  // The grid's own capsule test (no geometry) first; it is conservative, so `los` decides the rest.
+  // The grid's own capsule test (no geometry) first; it is conservative, so `los` decides the
+  // rest, skipped where the grid's sweep proof shows the capsule clear (built on first use).
   const gridSight = gridCapsuleSight(space);
-  const exact: LineOfSight = (ax, ay, az, bx, by, bz) => gridSight(ax, ay, az, bx, by, bz) || assisted(ax, ay, az, bx, by, bz);
+  let assisted: LineOfSight | null = null;
+  const exact: LineOfSight = (ax, ay, az, bx, by, bz) =>
+    gridSight(ax, ay, az, bx, by, bz) || (assisted ??= gridAssistedLineOfSight(grid, radius, los))(ax, ay, az, bx, by, bz);
   // Below half a cell every clear voxel centre sees its face neighbours on the grid alone, so
   // placement can decide on the grid alone: what it sees, `los` sees too (coverage and
   // connections hold; routes only get shorter). Its graph is then relinked with `exact`.
   const placeLos = radius + 1e-6 * grid.cellSize < 0.5 * grid.cellSize ? gridSight : exact;
   const clearanceMs = lap();
-  const placer = new Placer(space, placeLos, sweep, maxWaypoints, maxLink);
+  const placer = new Placer(space, placeLos, maxWaypoints, maxLink);
   placer.cover();
   const cover = placer.count;
   const coverMs = lap();

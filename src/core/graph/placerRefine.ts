@@ -6,6 +6,7 @@ import type { SearchResult } from '../search/result.ts';
 import { pairSampler, voxelCenter } from './waypointMetrics.ts';
 import { stringPull, WaypointRouter } from './waypointRoute.ts';
 import type { Placer } from './waypointPlacer.ts';
+import type { WaypointGraph } from './WaypointGraph.ts';
 
 /** The refinement settings of `placeWaypoints` (see PlaceWaypointsOptions), all given. */
 export interface RefineOptions {
@@ -72,6 +73,8 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
     b = { x: 0, y: 0, z: 0 },
     v = { x: 0, y: 0, z: 0 };
   const sample = pairSampler(space);
+  let graph: WaypointGraph | null = null,
+    router!: WaypointRouter;
   let batch = 0;
   while (batch < o.maxBatches && o.batchPairs > 0 && p.count < p.maxWaypoints) {
     const pairs = sample(o.batchPairs, o.seed + batch);
@@ -85,12 +88,17 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       const bound = gridDistance(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z), 26) * grid.cellSize;
       voxelCenter(space, s, a);
       voxelCenter(space, g, b);
-      const graph = p.vis.graph();
-      const quick = new WaypointRouter(graph, p.los, routeCtx, ROUTE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+      // The router of the current graph (a new graph after corners were added).
+      if (graph !== p.vis.graph()) {
+        graph = p.vis.graph();
+        router = new WaypointRouter(graph, p.los, routeCtx);
+      }
+      const quick = router.route([a.x, a.y, a.z], [b.x, b.y, b.z], ROUTE_END_LINKS);
       if (quick.length <= o.targetRatio * bound) continue;
       // Judge by a fuller route (ends linked to many more visible waypoints), near the figures';
       // against the bound first: a route within it is within the optimum's too.
-      const route = new WaypointRouter(graph, p.los, routeCtx, JUDGE_END_LINKS).route([a.x, a.y, a.z], [b.x, b.y, b.z]);
+      // (The router keeps the quick route's end tests: only the waypoints beyond them are tested.)
+      const route = router.route([a.x, a.y, a.z], [b.x, b.y, b.z], JUDGE_END_LINKS);
       if (route.length <= o.targetRatio * bound) continue;
       // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work),
       // stopped once the optimum is known long enough for the pair to be fine.

@@ -1,4 +1,4 @@
-import type { ClearSpace, SweepProof } from '../grid/clearance.ts';
+import type { ClearSpace } from '../grid/clearance.ts';
 import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
@@ -17,8 +17,6 @@ const PRUNE_NEAREST = 64;
 export class Placer {
   readonly space: ClearSpace;
   readonly los: LineOfSight;
-  /** The grid's proof of clear capsules (`gridSweepProof`), or null for a grid too big. */
-  readonly sweep: SweepProof | null;
   readonly maxWaypoints: number;
   declare readonly maxLink: number;
   /** Above this many waypoints `vis` keeps nearest-visible links (VisibilityOptions.allPairsLimit). */
@@ -33,17 +31,9 @@ export class Placer {
   declare readonly coveredBy: Int32Array;
   readonly #c = { x: 0, y: 0, z: 0 };
 
-  constructor(
-    space: ClearSpace,
-    los: LineOfSight,
-    sweep: SweepProof | null,
-    maxWaypoints: number,
-    maxLink: number,
-    allPairsLimit = ALL_PAIRS_LIMIT,
-  ) {
+  constructor(space: ClearSpace, los: LineOfSight, maxWaypoints: number, maxLink: number, allPairsLimit = ALL_PAIRS_LIMIT) {
     this.space = space;
     this.los = los;
-    this.sweep = sweep;
     this.maxWaypoints = maxWaypoints;
     this.maxLink = maxLink;
     this.allPairsLimit = allPairsLimit;
@@ -230,10 +220,10 @@ export class Placer {
     let removed = 0;
     for (const w of order) {
       const comp = space.component[this.voxel[w]];
-      // Other live waypoints of the component; they must stay connected without w.
+      // Other live waypoints of the component (w's links must stay connected without it).
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !connectedWithout(graph, this.alive, w, others)) continue;
+      if (others.length === 0 || !connectedWithout(graph, this.alive, w)) continue;
       // The PRUNE_NEAREST nearest to w, nearest first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
@@ -285,31 +275,41 @@ export class Placer {
 }
 
 /**
- * `connectedWithout(graph, alive, w, members)`: whether `members` (live waypoints other than
- * `w`) are connected in `graph` without `w`. Graph reachability over at most `n` waypoints
- * with reused buffers (a visit stamp per waypoint, an array stack).
+ * `connectedWithout(graph, alive, w)`: whether the live links of waypoint `w` all lead to
+ * waypoints still connected without `w` (then every route through `w` has a way round it, and
+ * removing `w` splits no graph component). A search from one live neighbour of `w` that ends
+ * as soon as it has reached them all (they see `w`, so they are usually a link or two apart),
+ * with reused buffers over at most `n` waypoints (a stamp per waypoint, an array stack; the
+ * graph lists each link once per end).
  */
 function reachability(n: number) {
   const stamp = new Int32Array(n),
     stack = new Int32Array(n);
   let round = 0;
-  return (graph: WaypointGraph, alive: readonly boolean[], w: number, members: readonly number[]): boolean => {
-    if (members.length <= 1) return true;
+  return (graph: WaypointGraph, alive: readonly boolean[], w: number): boolean => {
     round++;
-    stamp[members[0]] = round;
-    stack[0] = members[0];
-    let sp = 1,
-      seen = 1;
-    while (sp > 0) {
+    // Stamp -round: a live neighbour of w not reached yet; round: reached (w counts as reached, never entered).
+    let left = 0;
+    for (let e = graph.offsets[w]; e < graph.offsets[w + 1]; e++) {
+      const v = graph.targets[e];
+      if (alive[v]) {
+        stamp[v] = -round;
+        stack[0] = v;
+        left++;
+      }
+    }
+    stamp[w] = stamp[stack[0]] = round;
+    left--;
+    for (let sp = 1; left > 0 && sp > 0; ) {
       const u = stack[--sp];
       for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
         const v = graph.targets[e];
-        if (v === w || stamp[v] === round || !alive[v]) continue;
+        if (stamp[v] === round || !alive[v]) continue;
+        if (stamp[v] === -round) left--;
         stamp[v] = round;
         stack[sp++] = v;
-        seen++;
       }
     }
-    return seen === members.length;
+    return left <= 0;
   };
 }

@@ -107,6 +107,9 @@ export class WaypointRouter {
   readonly #endLinks: number;
   readonly #order: Int32Array;
   readonly #dist: Float64Array;
+  /** Per end (start, goal): what each waypoint's test answered, and the point it was asked from. */
+  readonly #known: Uint8Array[];
+  readonly #at = new Float64Array(6).fill(Number.NaN);
 
   /**
    * @param endLinks link the start and the goal only to the `endLinks` nearest waypoints each
@@ -123,16 +126,29 @@ export class WaypointRouter {
     this.#space = new RouteSpace(graph);
     this.#order = new Int32Array(graph.count);
     this.#dist = new Float64Array(graph.count);
+    this.#known = [new Uint8Array(graph.count), new Uint8Array(graph.count)];
   }
 
-  /** Waypoints `point` sees: all of them, or the `endLinks` nearest. Calls `mark(w)` for each. */
-  #linkEnd(x: number, y: number, z: number, mark: (w: number) => void): void {
+  /**
+   * Waypoints end e (0: start, 1: goal) at `point` sees: all of them, or the `endLinks`
+   * nearest. Calls `mark(w)` for each. What a test answered is kept while that end stays at the
+   * same point (a second route from it, with more end links, tests only the waypoints beyond).
+   */
+  #linkEnd(e: number, x: number, y: number, z: number, endLinks: number, mark: (w: number) => void): void {
     const graph = this.#graph,
       los = this.#los;
     const n = graph.count;
     const p = graph.positions;
-    if (!Number.isFinite(this.#endLinks)) {
-      for (let w = 0; w < n; w++) if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) mark(w);
+    // known[w]: 0 untested, 1 seen, 2 hidden.
+    const known = this.#known[e],
+      at = this.#at;
+    if (at[3 * e] !== x || at[3 * e + 1] !== y || at[3 * e + 2] !== z) {
+      known.fill(0);
+      at.set([x, y, z], 3 * e);
+    }
+    const sees = (w: number): boolean => (known[w] ||= pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2]) ? 1 : 2) === 1;
+    if (!Number.isFinite(endLinks)) {
+      for (let w = 0; w < n; w++) if (sees(w)) mark(w);
       return;
     }
     const order = this.#order,
@@ -142,17 +158,17 @@ export class WaypointRouter {
       dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
     }
     order.sort((a, b) => dist[a] - dist[b] || a - b);
-    let found = 0;
-    for (let k = 0; k < n && found < this.#endLinks; k++) {
+    for (let k = 0, found = 0; k < n && found < endLinks; k++) {
       const w = order[k];
-      if (pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2])) {
+      if (sees(w)) {
         mark(w);
         found++;
       }
     }
   }
 
-  route(start: ArrayLike<number>, goal: ArrayLike<number>): WaypointRoute {
+  /** The route from `start` to `goal`, its ends linked to at most `endLinks` (default: the router's) waypoints each. */
+  route(start: ArrayLike<number>, goal: ArrayLike<number>, endLinks = this.#endLinks): WaypointRoute {
     const graph = this.#graph,
       los = this.#los,
       space = this.#space;
@@ -162,8 +178,8 @@ export class WaypointRouter {
     space.setEnds(start, goal);
     space.startLinks = [];
     space.seesGoal.fill(0);
-    this.#linkEnd(sx, sy, sz, (w) => void space.startLinks.push(w));
-    this.#linkEnd(gx, gy, gz, (w) => void (space.seesGoal[w] = 1));
+    this.#linkEnd(0, sx, sy, sz, endLinks, (w) => void space.startLinks.push(w));
+    this.#linkEnd(1, gx, gy, gz, endLinks, (w) => void (space.seesGoal[w] = 1));
     space.startSeesGoal = pairClear(los, sx, sy, sz, gx, gy, gz);
     const r = findPath(space, n, n + 1, { heuristic: 'exact' }, this.#ctx);
     if (r.status !== 'found') return { length: Infinity, points: [], unpulled: Infinity };

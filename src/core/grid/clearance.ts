@@ -217,38 +217,21 @@ const SPLIT_DEPTH = 4;
 export const ASSIST_MAX_VOXELS = 2 ** 25;
 
 /**
- * Proofs from the voxel grid that capsules of radius r are clear (`gridSweepProof`): `sweep`
- * for boxes A = [ax0, ax1] x [ay0, ay1] x [az0, az1] and B likewise, `segment` for two points
- * (the same answer as a sweep between boxes of size 0).
+ * A proof from the voxel grid that capsules of radius r are clear (`gridSweepProof`):
+ * `segment` for two points.
  */
 export interface SweepProof {
-  sweep(
-    ax0: number,
-    ay0: number,
-    az0: number,
-    ax1: number,
-    ay1: number,
-    az1: number,
-    bx0: number,
-    by0: number,
-    bz0: number,
-    bx1: number,
-    by1: number,
-    bz1: number,
-  ): boolean;
   segment(ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean;
 }
 
 /**
- * Returns tests that are true only when, for every point p of box A and q of box B, no
- * blocked voxel's box comes within r (+1e-6) of the segment p-q: then no capsule of radius r
- * from A to B can touch geometry that lies in the closed boxes of blocked voxels (as for a
- * voxel layer, or a conservative voxelization of the world; the premise of `clearSpace`).
- * False means "not proven". The test: no blocked voxel meets the bounding box of A and B
- * grown by r, with that box inside the grid; else, since the segments' first halves run from
- * A to M = (A + B) / 2 and their second halves from M to B, the same for (A, M) and (M, B),
- * halving up to four times. Counts come from a 3D summed-volume table of the occupancy, O(1)
- * per box. Null above ASSIST_MAX_VOXELS (no table).
+ * Returns a test that is true only when no blocked voxel's box comes within r (+1e-6) of the
+ * segment a-b: then no capsule of radius r from a to b can touch geometry that lies in the
+ * closed boxes of blocked voxels (as for a voxel layer, or a conservative voxelization of the
+ * world; the premise of `clearSpace`). False means "not proven". The test: no blocked voxel
+ * meets the bounding box of a and b grown by r, with that box inside the grid; else the same
+ * for the two halves of the segment, halving up to four times. Counts come from a 3D
+ * summed-volume table of the occupancy, O(1) per box. Null above ASSIST_MAX_VOXELS (no table).
  */
 export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
   const { X, Y, Z } = grid;
@@ -288,38 +271,7 @@ export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
       hi = XY1 * (z1 + 1);
     return sum[hi + a3] - sum[hi + a2] - sum[hi + a1] + sum[hi + a0] - (sum[lo + a3] - sum[lo + a2] - sum[lo + a1] + sum[lo + a0]) === 0;
   };
-  const proven = (
-    ax0: number,
-    ay0: number,
-    az0: number,
-    ax1: number,
-    ay1: number,
-    az1: number,
-    bx0: number,
-    by0: number,
-    bz0: number,
-    bx1: number,
-    by1: number,
-    bz1: number,
-    depth: number,
-  ): boolean => {
-    if (boxClear(Math.min(ax0, bx0), Math.min(ay0, by0), Math.min(az0, bz0), Math.max(ax1, bx1), Math.max(ay1, by1), Math.max(az1, bz1)))
-      return true;
-    // Stop when A and B are under two cells apart (centre to centre, summed over the axes).
-    const apart = Math.abs(bx0 + bx1 - ax0 - ax1) + Math.abs(by0 + by1 - ay0 - ay1) + Math.abs(bz0 + bz1 - az0 - az1);
-    if (depth === 0 || apart < 4 * s) return false;
-    const mx0 = 0.5 * (ax0 + bx0),
-      my0 = 0.5 * (ay0 + by0),
-      mz0 = 0.5 * (az0 + bz0);
-    const mx1 = 0.5 * (ax1 + bx1),
-      my1 = 0.5 * (ay1 + by1),
-      mz1 = 0.5 * (az1 + bz1);
-    return (
-      proven(ax0, ay0, az0, ax1, ay1, az1, mx0, my0, mz0, mx1, my1, mz1, depth - 1) &&
-      proven(mx0, my0, mz0, mx1, my1, mz1, bx0, by0, bz0, bx1, by1, bz1, depth - 1)
-    );
-  };
-  // The same for two points (a segment), with half the arguments: the hot case.
+  // Halving the segment while a half's box is not proven clear.
   const segment = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, depth: number): boolean => {
     if (boxClear(Math.min(ax, bx), Math.min(ay, by), Math.min(az, bz), Math.max(ax, bx), Math.max(ay, by), Math.max(az, bz))) return true;
     if (depth === 0 || Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(bz - az) < 2 * s) return false;
@@ -328,11 +280,7 @@ export function gridSweepProof(grid: VoxelGrid, r: number): SweepProof | null {
       mz = 0.5 * (az + bz);
     return segment(ax, ay, az, mx, my, mz, depth - 1) && segment(mx, my, mz, bx, by, bz, depth - 1);
   };
-  return {
-    sweep: (ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1) =>
-      proven(ax0, ay0, az0, ax1, ay1, az1, bx0, by0, bz0, bx1, by1, bz1, SPLIT_DEPTH),
-    segment: (ax, ay, az, bx, by, bz) => segment(ax, ay, az, bx, by, bz, SPLIT_DEPTH),
-  };
+  return { segment: (ax, ay, az, bx, by, bz) => segment(ax, ay, az, bx, by, bz, SPLIT_DEPTH) };
 }
 
 /**

@@ -38,7 +38,7 @@ describe('placement connect', () => {
       const grid = new VoxelGrid({ dims: [28, 28, 5], cellSize: 1 });
       for (let i = 0; i < grid.size; i++) if (random() < 0.3) grid.occupancy[i] = 1;
       const space = clearSpace(grid, 0.3);
-      const placer = new Placer(space, gridCapsuleSight(space), null, Infinity, Infinity, allPairsLimit);
+      const placer = new Placer(space, gridCapsuleSight(space), Infinity, Infinity, allPairsLimit);
       placer.cover();
       // Many waypoints, well above the small limit: the graph is in nearest-visible mode there.
       expect(placer.count).toBeGreaterThan(40);

@@ -3,7 +3,7 @@ import { gridCapsuleSight } from '../../../src/core/graph/gridCapsuleSight.ts';
 import { pairClear, type LineOfSight } from '../../../src/core/graph/visibility.ts';
 import { Placer } from '../../../src/core/graph/waypointPlacer.ts';
 import { voxelCenter } from '../../../src/core/graph/waypointMetrics.ts';
-import { clearSpace, gridSweepProof } from '../../../src/core/grid/clearance.ts';
+import { clearSpace } from '../../../src/core/grid/clearance.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 
 /**
@@ -63,7 +63,7 @@ describe('placement cover', () => {
       tests++;
       return sight(ax, ay, az, bx, by, bz);
     };
-    const placer = new Placer(space, counted, gridSweepProof(grid, 0.3), Infinity, Infinity);
+    const placer = new Placer(space, counted, Infinity, Infinity);
     placer.cover();
     expect(unseenVoxels(placer, sight)).toBe(0);
     // 11,832 clear voxels, 24 waypoints, 14,216 tests (with the links between waypoints); testing
