@@ -4,7 +4,8 @@ import { SearchLab } from '../../src/app/features/search/SearchLab.ts';
 import { type GraphKind, graphChoices, graphTitle, layerOf, nextGraph, onVoxels } from '../../src/app/features/search/graphKind.ts';
 import { configLabel, DEFAULT_CONFIG, needsNote } from '../../src/app/features/search/labSettings.ts';
 import { sparseFromGrid } from '../../src/core/sparse/build.ts';
-import { findPathSparse } from '../../src/core/sparse/SparseRun.ts';
+import { findPathSparse, reachedPoint } from '../../src/core/sparse/SparseRun.ts';
+import { octreeNodeInfo } from '../../src/app/features/search/nodeReadout.ts';
 import { SparseSpace } from '../../src/core/sparse/SparseSpace.ts';
 import type { LoadedScene } from '../../src/app/shell/scene/LoadedScene.ts';
 import { inlinePool, loadedScene } from './helpers.ts';
@@ -120,6 +121,51 @@ describe('SearchLab on the octree', () => {
     // Its path ends at the goal voxel's centre; no optimality note (nothing to compare with).
     expect(s.note).toBeNull();
     expect(l.octree.builds).toBe(1);
+  });
+
+  it("reads each reached cell's g, h and f as the search has them (the hover readout): h from where the search reached the cell", async () => {
+    const { lab: l, scene } = octreeLab('maze.json');
+    l.settings.a.weight = 1.5;
+    l.runSearch();
+    await finish(l);
+    const r = l.runs[0];
+    const v = l.visitedOf('A');
+    const space = l.octree.spaceOf(scene.grid!);
+    const cs = space.world.cellSize;
+    const [start, goal] = [l.start as number[], l.goal as number[]];
+    const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    const box = [0, 0, 0, 0, 0, 0];
+    const at = { x: 0, y: 0, z: 0 };
+    let i = 0;
+    let startSeen = false;
+    let goalSeen = false;
+    r.ctx.forEachVisited((cell, g, closed) => {
+      const info = octreeNodeInfo(space, r.ctx, r.config, v, i)!;
+      expect(info).toMatchObject({ g: v.g[i], closed });
+      // Node i is this cell: drawn at the voxel it stands for.
+      space.position(cell, at);
+      expect([v.positions[3 * i], v.positions[3 * i + 1], v.positions[3 * i + 2]]).toEqual([at.x, at.y, at.z].map(Math.fround));
+      // h is the straight-line distance from a voxel of the cell (where the search reached it) to the goal.
+      space.cellBox(cell, box);
+      const p = reachedPoint(r.ctx, cell, [0, 0, 0])!;
+      for (let a = 0; a < 3; a++) expect(p[a] >= box[a] && p[a] < box[a] + box[3 + a]).toBe(true);
+      expect(info.h).toBeCloseTo(dist(p, goal) * cs, 9);
+      expect(info.f).toBeCloseTo(info.g + 1.5 * info.h, 9);
+      // g is a path's length from the start to that voxel: never shorter than the straight line.
+      expect(info.g).toBeGreaterThanOrEqual(dist(start, p) * cs - 1e-9);
+      if (g === 0) {
+        startSeen = true;
+        expect(info.h).toBeCloseTo(dist(start, goal) * cs, 9);
+      }
+      if (cell === space.goalCell) {
+        goalSeen = true;
+        expect(info.h).toBe(0);
+      }
+      i++;
+    });
+    expect(i).toBe(v.count);
+    expect(startSeen && goalSeen).toBe(true);
+    expect(octreeNodeInfo(space, r.ctx, r.config, v, v.count)).toBeNull();
   });
 
   it('steps by hand, keeps the octree for the next run and builds it again after an edit', async () => {

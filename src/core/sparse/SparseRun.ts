@@ -53,6 +53,20 @@ const PORTAL = 3; // parent point -> last voxel before the shared face -> entry 
 const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }>();
 
 /**
+ * The voxel where the last SparseRun on `ctx` reached `cell`: the point its g and heuristic are
+ * taken at. Written into out[0..2]; null when that run did not reach the cell.
+ */
+export function reachedPoint(ctx: SearchContext, cell: number, out: number[]): number[] | null {
+  const s = ctx.find(cell);
+  const p = kept.get(ctx)?.point;
+  if (s < 0 || p === undefined || 3 * s + 2 >= p.length) return null;
+  out[0] = p[3 * s];
+  out[1] = p[3 * s + 1];
+  out[2] = p[3 * s + 2];
+  return out;
+}
+
+/**
  * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
  * crosses large empty nodes in one expansion, with Lazy Theta*'s line-of-sight shortcuts
  * (Nash, Koenig and Tovey, AAAI 2010) on the leaf masks.

@@ -6,7 +6,7 @@ import { EndpointMarkers } from './SearchView.ts';
 import { placeTipElement } from '../../shell/dom/tipPlacement.ts';
 import type { Endpoint } from '../../shell/workers/protocol.ts';
 import { num } from '../../shell/dom/format.ts';
-import { nodeInfo } from './nodeReadout.ts';
+import { nodeInfo, octreeNodeInfo } from './nodeReadout.ts';
 import { onVoxels } from './graphKind.ts';
 
 /**
@@ -158,7 +158,12 @@ export class SearchPointer {
         return;
       }
     }
-    const info = nodeInfo(scene, s.graph, run.config, lab.goal, visited, i);
+    const info =
+      s.graph !== 'octree'
+        ? nodeInfo(scene, s.graph, run.config, lab.goal, visited, i)
+        : lab.octree.ready(scene.grid)
+          ? octreeNodeInfo(lab.octree.spaceOf(scene.grid!), run.ctx, run.config, visited, i)
+          : null;
     if (info === null) {
       this.readout.hidden = true;
       return;

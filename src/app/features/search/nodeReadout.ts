@@ -7,6 +7,10 @@ import type { VisitedNodes } from './protocol.ts';
 import { graphNodeKey, gridNodeKey, type NodeKey } from './compareDiff.ts';
 import { voxelEndpoint, waypointEndpoint } from '../../../core/query/endpoints.ts';
 import type { GraphKind, SearchConfig } from './labSettings.ts';
+import type { SearchContext } from '../../../core/search/SearchContext.ts';
+import { reachedPoint } from '../../../core/sparse/SparseRun.ts';
+import type { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
+import { len } from '../../../core/sparse/corners.ts';
 
 /** Waypoint keys by graph: built once per graph (a table over every waypoint). */
 const graphKeys = new WeakMap<object, NodeKey>();
@@ -35,7 +39,7 @@ export function nodeInfo(
   visited: VisitedNodes,
   i: number,
 ): NodeInfo | null {
-  // An octree cell's h is taken from the point where the path enters it, which the readout does not know.
+  // The octree's cells: octreeNodeInfo.
   if (i < 0 || i >= visited.count || graph === 'octree') return null;
   let space: SearchSpace;
   let goalNode: number;
@@ -62,6 +66,34 @@ export function nodeInfo(
   if (node < 0) return null;
   space.setGoal(goalNode, config.heuristic);
   const h = space.estimate(node);
+  const g = visited.g[i];
+  return { g, h, f: g + config.weight * h, closed: visited.closed[i] === 1 };
+}
+
+const _point = [0, 0, 0];
+
+/**
+ * g, h and f of node `i` of a search on the octree (`space`, its state `ctx`), as the search
+ * has them: a cell's h is the straight-line distance to the goal from the voxel where the
+ * search reached the cell (SparseRun), not from the voxel the cell is drawn at. Null when the
+ * node cannot be resolved. `visited` lists ctx's nodes in its own order (collectVisited).
+ */
+export function octreeNodeInfo(
+  space: SparseSpace,
+  ctx: SearchContext,
+  config: SearchConfig,
+  visited: VisitedNodes,
+  i: number,
+): NodeInfo | null {
+  if (i < 0 || i >= visited.count) return null;
+  let cell = -1;
+  let k = 0;
+  ctx.forEachVisited((c) => {
+    if (k++ === i) cell = c;
+  });
+  const p = cell < 0 ? null : reachedPoint(ctx, cell, _point);
+  if (p === null) return null;
+  const h = config.heuristic === 'zero' ? 0 : len(p, space.goalVoxel) * space.world.cellSize;
   const g = visited.g[i];
   return { g, h, f: g + config.weight * h, closed: visited.closed[i] === 1 };
 }
