@@ -42,3 +42,21 @@ export function makeWorld(seed: number, terrain: boolean): World {
   };
   return { grid, ref, free };
 }
+
+/** A grid of `boxes` random blocked boxes (sides 1..maxSide) and `scatter` scattered blocked voxels (seeded). */
+export function boxesGrid(seed: number, X: number, Y: number, Z: number, boxes: number, scatter: number, maxSide: number): VoxelGrid {
+  const rnd = mulberry32(seed);
+  const g = new VoxelGrid({ dims: [X, Y, Z] });
+  for (let b = 0; b < boxes; b++) {
+    const x0 = randInt(rnd, X),
+      y0 = randInt(rnd, Y),
+      z0 = randInt(rnd, Z);
+    const sx = 1 + randInt(rnd, maxSide),
+      sy = 1 + randInt(rnd, maxSide),
+      sz = 1 + randInt(rnd, maxSide);
+    for (let z = z0; z < Math.min(Z, z0 + sz); z++)
+      for (let y = y0; y < Math.min(Y, y0 + sy); y++) for (let x = x0; x < Math.min(X, x0 + sx); x++) g.occupancy[g.index(x, y, z)] = 1;
+  }
+  for (let i = 0; i < scatter; i++) g.occupancy[randInt(rnd, g.size)] = 1;
+  return g;
+}

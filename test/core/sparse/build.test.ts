@@ -5,25 +5,7 @@ import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
 import { EMPTY, FACE_DIRS, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
-import { mulberry32, randInt } from '../../support/random.ts';
-
-/** A grid of random blocked boxes and scattered voxels (seeded). */
-function randomGrid(seed: number, X: number, Y: number, Z: number, boxes: number, scatter: number): VoxelGrid {
-  const rnd = mulberry32(seed);
-  const g = new VoxelGrid({ dims: [X, Y, Z] });
-  for (let b = 0; b < boxes; b++) {
-    const x0 = randInt(rnd, X),
-      y0 = randInt(rnd, Y),
-      z0 = randInt(rnd, Z);
-    const sx = 1 + randInt(rnd, 12),
-      sy = 1 + randInt(rnd, 12),
-      sz = 1 + randInt(rnd, 12);
-    for (let z = z0; z < Math.min(Z, z0 + sz); z++)
-      for (let y = y0; y < Math.min(Y, y0 + sy); y++) for (let x = x0; x < Math.min(X, x0 + sx); x++) g.occupancy[g.index(x, y, z)] = 1;
-  }
-  for (let i = 0; i < scatter; i++) g.occupancy[randInt(rnd, g.size)] = 1;
-  return g;
-}
+import { boxesGrid } from '../../support/worlds.ts';
 
 /** Voxel-by-voxel comparison over the grid and one voxel around it; returns the first difference. */
 function firstDifference(grid: VoxelGrid, world: SparseWorld): string | null {
@@ -82,7 +64,7 @@ describe('SparseWorld build', () => {
     [5, 64, 40, 33, 0, 0],
     [6, 40, 41, 42, 60, 2000],
   ])('grid seed %i (%ix%ix%i): the same blocked voxels, linked structure', (seed, X, Y, Z, boxes, scatter) => {
-    const grid = randomGrid(seed, X, Y, Z, boxes, scatter);
+    const grid = boxesGrid(seed, X, Y, Z, boxes, scatter, 12);
     const w = sparseFromGrid(grid);
     expect(firstDifference(grid, w)).toBeNull();
     expect(structureErrors(w)).toEqual([]);
