@@ -328,3 +328,32 @@ export function waypointVoxel(file: string, id: string): [number, number, number
 export function shippedScenes(): { file: string; name: string }[] {
   return JSON.parse(readFileSync(join(ROOT, 'scenes', 'index.json'), 'utf8'));
 }
+
+/**
+ * Holds back the app's workers' answers (not their progress) until `releaseWorkerAnswers`: a
+ * test that cancels a load or an import while it is on its way can then press Cancel however fast
+ * this machine finishes the work. The work itself still runs in the real worker, and Cancel still
+ * restarts it (a restarted worker answers directly).
+ */
+export async function holdWorkerAnswers(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __held: MessageEvent[] | null; __navlabEditor: { app: { pool: unknown } } };
+    w.__held = [];
+    const pool = w.__navlabEditor.app.pool as { slots: { worker: Worker }[] };
+    for (const slot of pool.slots) {
+      const deliver = slot.worker.onmessage!.bind(slot.worker);
+      slot.worker.onmessage = (e) => (w.__held !== null && !('progress' in e.data) ? w.__held.push(e) : deliver(e));
+    }
+  });
+}
+
+/** Lets the held answers through (those of a cancelled request are no longer awaited), and stops holding. */
+export async function releaseWorkerAnswers(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __held: MessageEvent[] | null; __navlabEditor: { app: { pool: unknown } } };
+    const held = w.__held ?? [];
+    w.__held = null;
+    for (const slot of (w.__navlabEditor.app.pool as { slots: { worker: Worker }[] }).slots)
+      for (const e of held) if (e.target === slot.worker) slot.worker.onmessage?.(e);
+  });
+}

@@ -13,7 +13,9 @@ import type { SceneDocument } from '../../src/scene/schema.ts';
 import {
   canvasCoverage,
   connectBrowser,
+  holdWorkerAnswers,
   openApp,
+  releaseWorkerAnswers,
   ROOT,
   settle,
   sharedApp,
@@ -234,6 +236,9 @@ describe('mesh import (dev)', () => {
     const before = JSON.stringify(await doc());
     const scenesBefore = await page.evaluate(() => window.navlab!.scenes());
     const cave = { name: 'cave.glb', base64: readFileSync(join(ROOT, 'scenes/levels/cave.glb')).toString('base64') };
+    // The worker's answers wait until Cancel is pressed, so the import is still on its way then however
+    // fast this machine places waypoints; its progress comes through.
+    await holdWorkerAnswers(page);
     await drop([cave]);
     await page.waitForSelector('#loading:not([hidden])');
     // The worker's stages come through: wait for the waypoint stage, then cancel in it.
@@ -242,6 +247,7 @@ describe('mesh import (dev)', () => {
       .toMatch(/Importing cave\.glb · placing waypoints \(step 4 of 6\)/);
     await page.locator('#loading button', { hasText: 'Cancel' }).click();
     await page.waitForSelector('#loading', { state: 'hidden' });
+    await releaseWorkerAnswers(page);
     expect(JSON.stringify(await doc())).toBe(before);
     expect(await shownError()).toBe('');
     // A closed mesh imported with the default (auto) fill: the panel says solid. (Not sample.glb:

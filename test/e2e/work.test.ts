@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SceneDocument } from '../../src/scene/schema.ts';
 import { addWaypoint as addWaypointTo } from './doorsKit.ts';
-import { sceneFile, shippedScenes, useAppPage, type AppPage, type AppUrl } from './harness.ts';
+import { holdWorkerAnswers, releaseWorkerAnswers, sceneFile, shippedScenes, useAppPage, type AppPage, type AppUrl } from './harness.ts';
 
 let server: AppUrl;
 let app: AppPage;
@@ -157,7 +157,7 @@ describe('loading (dev)', () => {
 
   it("shows a long load's progress with a Cancel button that stops it", async () => {
     const before = await doc();
-    // 50,000 waypoints (the limit) in open space: linking them takes many seconds of worker time.
+    // 50,000 waypoints (the limit) in open space: linking them takes seconds of worker time.
     const big = {
       version: 1,
       name: 'Many waypoints',
@@ -167,22 +167,9 @@ describe('loading (dev)', () => {
         position: [(i * 7.31) % 100, (i * 3.77) % 100, (i * 1.13) % 100],
       })),
     };
-    // The workers' answers (not their progress) wait until Cancel is pressed, so the load is still on its
-    // way then however fast this machine links: a fast worker finished before the click here at rest.
-    await page.evaluate(() => {
-      const w = window as unknown as { __held: MessageEvent[] | null; __navlabEditor: { app: { pool: unknown } } };
-      w.__held = [];
-      const pool = w.__navlabEditor.app.pool as { slots: { worker: Worker }[] };
-      for (const slot of pool.slots) {
-        const deliver = slot.worker.onmessage!.bind(slot.worker);
-        slot.worker.onmessage = (e) => (w.__held !== null && !('progress' in e.data) ? w.__held.push(e) : deliver(e));
-      }
-      (window as unknown as { __release: () => void }).__release = () => {
-        const held = w.__held ?? [];
-        w.__held = null;
-        for (const slot of pool.slots) for (const e of held) if (e.target === slot.worker) slot.worker.onmessage?.(e);
-      };
-    });
+    // The workers' answers wait until Cancel is pressed, so the load is still on its way then however
+    // fast this machine links (a fast worker finished before the click here at rest).
+    await holdWorkerAnswers(page);
     const result = page.evaluate(
       (d) =>
         window.navlab!.loadScene(d).then(
@@ -195,8 +182,7 @@ describe('loading (dev)', () => {
     await expect.poll(() => page.textContent('#loading')).toMatch(/Loading Many waypoints · preprocessing in a worker… \d+\.\d s/);
     await page.locator('#loading button', { hasText: 'Cancel' }).click();
     expect(await result).toMatch(/^AbortError: .*cancelled/);
-    // Answers held back go to the pool now: the cancelled load's is no longer awaited.
-    await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+    await releaseWorkerAnswers(page);
     expect(await page.isVisible('#loading')).toBe(false);
     expect(await doc()).toEqual(before);
     // The pool's restarted worker still serves loads and queries.
