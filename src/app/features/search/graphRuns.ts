@@ -9,7 +9,8 @@ import type { LabRun } from './LabRun.ts';
 import type { OctreeSearch } from './octreeSearch.ts';
 import { collectVisited, gridPositions } from './visited.ts';
 import { collectSteps } from '../../../core/debug/runSteps.ts';
-import { closedCellLines } from './octreeVisited.ts';
+import { closedCellLines, reachedPositions } from './octreeVisited.ts';
+import type { SearchContext } from '../../../core/search/SearchContext.ts';
 
 /**
  * What a lab run does by the graph it searches: how it starts (the core's query, or a
@@ -47,10 +48,15 @@ export function startLabRun(
   return search.run;
 }
 
-/** Where a run's visited nodes are drawn: voxel centres (grid), the voxel each octree cell stands for (octree), waypoints. */
-export function nodePositions(scene: LoadedScene, graph: GraphKind, octree: OctreeSearch): Pick<SearchSpace, 'position'> {
+/** Where a run's visited nodes are drawn: voxel centres (grid), where the search on `ctx` reached each octree cell (octree), waypoints. */
+export function nodePositions(
+  scene: LoadedScene,
+  graph: GraphKind,
+  octree: OctreeSearch,
+  ctx: SearchContext,
+): Pick<SearchSpace, 'position'> {
   if (graph === 'waypoints') return scene.graph;
-  return graph === 'octree' ? octree.spaceOf(gridOf(scene)) : gridPositions(gridOf(scene));
+  return graph === 'octree' ? reachedPositions(octree.spaceOf(gridOf(scene)), ctx) : gridPositions(gridOf(scene));
 }
 
 /**
@@ -58,7 +64,7 @@ export function nodePositions(scene: LoadedScene, graph: GraphKind, octree: Octr
  * the outlines of the cells it closed, coloured by cost like the nodes.
  */
 export function drawRun(r: LabRun, scene: LoadedScene, graph: GraphKind, octree: OctreeSearch): void {
-  const positions = nodePositions(scene, graph, octree);
+  const positions = nodePositions(scene, graph, octree, r.ctx);
   collectVisited(r.ctx, positions, r.visited);
   r.view?.setVisited(r.visited);
   if (graph === 'octree') r.view?.setCells(closedCellLines(octree.spaceOf(gridOf(scene)), r.ctx, r.visited.maxG, r.cellLines));

@@ -1,4 +1,7 @@
 import type { SearchContext } from '../../../core/search/SearchContext.ts';
+import type { Vec3 } from '../../../core/math/vec3.ts';
+import type { SearchSpace } from '../../../core/search/space.ts';
+import { reachedPoint } from '../../../core/sparse/SparseRun.ts';
 import type { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
 import { PALETTE } from '../../shell/stage/palette.ts';
 import { cellOutline } from './octreeCells.ts';
@@ -54,4 +57,23 @@ function grow(out: VisitedCellLines, cells: number): void {
   colors.set(out.colors);
   out.positions = positions;
   out.colors = colors;
+}
+
+/**
+ * Where the octree's visited cells are drawn: the voxel centre where the search on `ctx` reached
+ * each cell (where its g and h are taken, as the hover readout gives them), else the voxel the
+ * cell stands for.
+ */
+export function reachedPositions(space: SparseSpace, ctx: SearchContext): Pick<SearchSpace, 'position'> {
+  const w = space.world;
+  const p = [0, 0, 0];
+  return {
+    position(cell: number, out: Vec3): Vec3 {
+      if (reachedPoint(ctx, cell, p) === null) return space.position(cell, out);
+      out.x = w.origin.x + (p[0] + 0.5) * w.cellSize;
+      out.y = w.origin.y + (p[1] + 0.5) * w.cellSize;
+      out.z = w.origin.z + (p[2] + 0.5) * w.cellSize;
+      return out;
+    },
+  };
 }
