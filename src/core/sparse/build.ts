@@ -3,7 +3,7 @@ import { checkInstance } from '../args.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
-import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
+import { EMPTY, FACE_DIRS, linkBase, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
 
 /** Largest world side (voxels) a SparseWorld holds: 1024 bricks of 4 per axis. */
 export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
@@ -279,8 +279,8 @@ export function sparseFromBricks(
       maskHi[i] = bricks.hi[j];
     }
   }
-  const link = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
-  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, link, maskLo, maskHi });
+  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
+  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, coarseLink, maskLo, maskHi });
 }
 
 /**
@@ -314,9 +314,8 @@ export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: Arr
 }
 
 /**
- * The 6 face links of every node, coarse levels first: a neighbour with the same parent is a
- * sibling; otherwise it is a child of the parent's neighbour when that is a MIXED node of the
- * parent's level, else that (coarser, childless) node itself (Brewer's construction).
+ * The 6 face links of every node above the bricks (all nodes when the root is a brick), coarse
+ * levels first, as `SparseWorld.coarseLink` holds them: see linkNode.
  */
 function faceLinks(
   top: number,
@@ -327,17 +326,20 @@ function faceLinks(
   firstChild: Int32Array,
   parent: Int32Array,
 ): Int32Array {
-  const n = code.length;
-  const link = new Int32Array(FACE_DIRS * n).fill(-1);
-  for (let k = top - 1; k >= 0; k--) {
-    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parent, link);
+  const base = linkBase(top, levelStart);
+  const link = new Int32Array(FACE_DIRS * (code.length - base)).fill(-1);
+  for (let k = top - 1; k >= 1; k--) {
+    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parent, link, base);
   }
   return link;
 }
 
 /**
- * Writes the 6 face links of node g (of level k, in a tree of `top` levels) into `link`, from
- * its parent's links, which must be written already (see faceLinks).
+ * Writes the 6 face links of node g (of level k >= 1, in a tree of `top` levels) into `link`
+ * (node g's at FACE_DIRS * (g - base)), from its parent's links, which must be written already
+ * (see faceLinks): a neighbour with the same parent is a sibling; otherwise it is a child of the
+ * parent's neighbour when that is a MIXED node of the parent's level, else that (coarser,
+ * childless) node itself (Brewer's construction; `faceLink` derives a brick's the same way).
  */
 export function linkNode(
   g: number,
@@ -349,6 +351,7 @@ export function linkNode(
   firstChild: Int32Array,
   parent: Int32Array,
   link: Int32Array,
+  base: number,
 ): void {
   const side = 1 << (top - k);
   const c = code[g];
@@ -356,17 +359,18 @@ export function linkNode(
     p1 = compact3(c >>> 1),
     p2 = compact3(c >>> 2);
   const par = parent[g];
+  const at = FACE_DIRS * (g - base);
   for (let d = 0; d < FACE_DIRS; d++) {
     const a = d >> 1;
     const q = (a === 0 ? p0 : a === 1 ? p1 : p2) + (d & 1 ? -1 : 1);
     if (q < 0 || q >= side) continue;
     const nc = a === 0 ? morton(q, p1, p2) : a === 1 ? morton(p0, q, p2) : morton(p0, p1, q);
     if (nc >>> 3 === c >>> 3) {
-      link[FACE_DIRS * g + d] = firstChild[par] + (nc & 7);
+      link[at + d] = firstChild[par] + (nc & 7);
       continue;
     }
-    const P = link[FACE_DIRS * par + d];
-    link[FACE_DIRS * g + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
+    const P = link[FACE_DIRS * (par - base) + d];
+    link[at + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
   }
 }
 

@@ -3,7 +3,7 @@ import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../../../src/core/io/movingai.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
-import { EMPTY, FACE_DIRS, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
+import { EMPTY, FACE_DIRS, faceLink, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
 import { boxesGrid } from '../../support/worlds.ts';
 
@@ -36,7 +36,7 @@ function structureErrors(w: SparseWorld): string[] {
     if (n !== w.root) check(w.firstChild[w.parent[n]] + (w.code[n] & 7) === n, `node ${n}: parent's child`);
     w.nodeBox(n, a);
     for (let d = 0; d < FACE_DIRS; d++) {
-      const m = w.link[FACE_DIRS * n + d];
+      const m = faceLink(w, n, d);
       const ax = d >> 1;
       // The voxel just past the face's minimum corner.
       const p = [a[0], a[1], a[2]];
@@ -94,7 +94,7 @@ describe('SparseWorld build', () => {
     expect(structureErrors(w)).toEqual([]);
     const fromGrid = sparseFromGrid(grid);
     expect(fromGrid.nodeCount).toBe(w.nodeCount);
-    expect(Buffer.compare(Buffer.from(fromGrid.link.buffer), Buffer.from(w.link.buffer))).toBe(0);
+    expect(Buffer.compare(Buffer.from(fromGrid.coarseLink.buffer), Buffer.from(w.coarseLink.buffer))).toBe(0);
     // Simple is small and busy: a fifth of the dense grid's bytes (A1: see bench/sparse.ts).
     expect(w.byteLength).toBeLessThan(grid.size / 4);
   });

@@ -57,7 +57,7 @@ export function octreeOf(grid: VoxelGrid): { value: OctreeReply; transfer: Trans
     level: w.level,
     firstChild: w.firstChild,
     parent: w.parent,
-    link: w.link,
+    coarseLink: w.coarseLink,
     maskLo: w.maskLo,
     maskHi: w.maskHi,
   };
