@@ -55,46 +55,70 @@ export class BrickSet {
     this.add(x >> 2, y >> 2, z >> 2, b < 32 ? 1 << b : 0, b >= 32 ? 1 << (b - 32) : 0);
   }
 
-  /** Sorts the entries by code (radix, 3 x 10 bits) and merges those of one brick (masks ORed). */
+  /**
+   * Sorts the entries by code and merges those of one brick (masks ORed), in place: the
+   * entries after the longest ascending prefix (none when they were added in code order, as
+   * sparseFromTriangles adds them) are radix-sorted (3 x 10 bits) apart, then merged into the
+   * prefix from the back; memory beyond the arrays follows those entries only.
+   */
   normalize(): void {
     const n = this.length;
-    let idx = new Uint32Array(n);
-    for (let i = 0; i < n; i++) idx[i] = i;
-    let tmp = new Uint32Array(n);
-    const count = new Uint32Array(1025);
-    const codes = this.codes;
-    for (let shift = 0; shift < 30; shift += 10) {
-      count.fill(0);
-      for (let i = 0; i < n; i++) count[((codes[i] >>> shift) & 1023) + 1]++;
-      for (let d = 0; d < 1024; d++) count[d + 1] += count[d];
-      for (let i = 0; i < n; i++) {
-        const j = idx[i];
-        tmp[count[(codes[j] >>> shift) & 1023]++] = j;
+    const { codes, lo, hi } = this;
+    let p = 1;
+    while (p < n && codes[p - 1] <= codes[p]) p++;
+    if (p < n) {
+      const t = n - p;
+      let idx = new Uint32Array(t);
+      for (let i = 0; i < t; i++) idx[i] = p + i;
+      let tmp = new Uint32Array(t);
+      const count = new Uint32Array(1025);
+      for (let shift = 0; shift < 30; shift += 10) {
+        count.fill(0);
+        for (let i = 0; i < t; i++) count[((codes[idx[i]] >>> shift) & 1023) + 1]++;
+        for (let d = 0; d < 1024; d++) count[d + 1] += count[d];
+        for (let i = 0; i < t; i++) {
+          const j = idx[i];
+          tmp[count[(codes[j] >>> shift) & 1023]++] = j;
+        }
+        const swap = idx;
+        idx = tmp;
+        tmp = swap;
       }
-      const t = idx;
-      idx = tmp;
-      tmp = t;
+      const tc = new Uint32Array(t),
+        tl = new Uint32Array(t),
+        th = new Uint32Array(t);
+      for (let i = 0; i < t; i++) {
+        tc[i] = codes[idx[i]];
+        tl[i] = lo[idx[i]];
+        th[i] = hi[idx[i]];
+      }
+      // Merge from the back: the write position never passes the prefix's read position.
+      let i = p - 1,
+        j = t - 1;
+      for (let k = n - 1; j >= 0; k--) {
+        if (i >= 0 && codes[i] > tc[j]) {
+          codes[k] = codes[i];
+          lo[k] = lo[i];
+          hi[k] = hi[i--];
+        } else {
+          codes[k] = tc[j];
+          lo[k] = tl[j];
+          hi[k] = th[j--];
+        }
+      }
     }
-    const size = this.codes.length;
-    const c2 = new Uint32Array(size),
-      l2 = new Uint32Array(size),
-      h2 = new Uint32Array(size);
     let m = 0;
     for (let i = 0; i < n; i++) {
-      const j = idx[i];
-      if (m > 0 && c2[m - 1] === codes[j]) {
-        l2[m - 1] |= this.lo[j];
-        h2[m - 1] |= this.hi[j];
+      if (m > 0 && codes[m - 1] === codes[i]) {
+        lo[m - 1] |= lo[i];
+        hi[m - 1] |= hi[i];
         continue;
       }
-      c2[m] = codes[j];
-      l2[m] = this.lo[j];
-      h2[m] = this.hi[j];
+      codes[m] = codes[i];
+      lo[m] = lo[i];
+      hi[m] = hi[i];
       m++;
     }
-    this.codes = c2;
-    this.lo = l2;
-    this.hi = h2;
     this.length = m;
   }
 }
@@ -149,8 +173,8 @@ function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: nu
 }
 
 /**
- * Builds the octree of an X x Y x Z world from its blocked bricks (mutated: the bricks on the
- * far faces get their outside voxels set). Bottom-up, each level keeps only the nodes holding
+ * Builds the octree of an X x Y x Z world from its blocked bricks (consumed: the bricks on the
+ * far faces get their outside voxels set, and the set is emptied once its masks are copied). Bottom-up, each level keeps only the nodes holding
  * a blocked voxel (code -> SOLID or MIXED); top-down, the children of every MIXED node are
  * laid out, 8 together, level by level in Morton order; then the face links.
  */
@@ -264,7 +288,7 @@ export function sparseFromBricks(
   }
   levCodes.length = 0;
   levKinds.length = 0;
-  childAt[0] = new Int32Array(codes[0].length).fill(-1);
+  childAt[0] = new Int32Array(0);
   const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
   const bricksN = levelStart[1];
   const maskLo = new Uint32Array(bricksN);
@@ -279,6 +303,9 @@ export function sparseFromBricks(
       maskHi[i] = bricks.hi[j];
     }
   }
+  // The bricks are consumed: their arrays go before the links are laid out.
+  bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
+  bricks.length = 0;
   const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
   return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, coarseLink, maskLo, maskHi });
 }
@@ -288,6 +315,7 @@ export function sparseFromBricks(
  * kind, and for a MIXED node the position of its first child in the level below, else -1;
  * missing entries count as -1):
  * levels laid out finest first, children of a node together, parents found from the children.
+ * The lists are released as they are copied (each level's entries replaced by empty lists).
  */
 export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: ArrayLike<number>[], childAt: ArrayLike<number>[]) {
   const levelStart = new Int32Array(top + 2);
@@ -300,15 +328,19 @@ export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: Arr
   const parent = new Int32Array(n).fill(-1);
   for (let k = 0; k <= top; k++) {
     const base = levelStart[k];
-    for (let i = 0; i < codes[k].length; i++) {
+    const cs = codes[k],
+      ks = kinds[k],
+      at = childAt[k];
+    for (let i = 0; i < cs.length; i++) {
       const g = base + i;
-      code[g] = codes[k][i];
-      kind[g] = kinds[k][i];
+      code[g] = cs[i];
+      kind[g] = ks[i];
       level[g] = k;
-      const c = childAt[k][i] ?? -1;
+      const c = i < at.length ? at[i] : -1;
       firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
       if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
     }
+    codes[k] = kinds[k] = childAt[k] = [];
   }
   return { levelStart, code, kind, level, firstChild, parent };
 }
