@@ -26,8 +26,12 @@ export interface SparseArrays {
   level: Uint8Array;
   /** Per node: the global index of the first of its 8 children (Morton order), -1 without children. */
   firstChild: Int32Array;
-  /** Per node: its parent's global index, -1 for the root. */
-  parent: Int32Array;
+  /**
+   * Parents (global indices, -1 for the root), one per group of 8 sibling bricks (brick n's at
+   * n >> 3), then one per node from `linkBase` on (node n's at (linkBase >> 3) + n - linkBase).
+   * Read any node's with `nodeParent`.
+   */
+  parents: Int32Array;
   /**
    * 6 per node from `linkBase(top, levelStart)` on (the nodes above the bricks; every node when the
    * root is a brick), FACE_DIRS order: the face neighbour of the same level, else the coarser node
@@ -81,8 +85,8 @@ export class SparseWorld {
   readonly level: Uint8Array;
   /** Per node: the global index of the first of its 8 children, -1 without children. */
   readonly firstChild: Int32Array;
-  /** Per node: its parent's global index, -1 for the root. */
-  readonly parent: Int32Array;
+  /** Parents: one per group of 8 sibling bricks, then one per node above the bricks (see SparseArrays). Read any node's with `nodeParent`. */
+  readonly parents: Int32Array;
   /** First node with stored links: levelStart[1] (the bricks have none), 0 when the root is a brick. */
   readonly linkBase: number;
   /** 6 per node from linkBase on: the face neighbour of the same level, else the coarser node there; -1 outside the world. Read any node's with `faceLink`. */
@@ -103,7 +107,7 @@ export class SparseWorld {
     this.kind = a.kind;
     this.level = a.level;
     this.firstChild = a.firstChild;
-    this.parent = a.parent;
+    this.parents = a.parents;
     this.linkBase = linkBase(a.top, a.levelStart);
     this.coarseLink = a.coarseLink;
     this.maskLo = a.maskLo;
@@ -126,7 +130,7 @@ export class SparseWorld {
       this.kind,
       this.level,
       this.firstChild,
-      this.parent,
+      this.parents,
       this.coarseLink,
       this.maskLo,
       this.maskHi,
@@ -190,6 +194,12 @@ export function faceLink(w: SparseWorld, n: number, d: number): number {
   if (n >= base) return w.coarseLink[FACE_DIRS * (n - base) + d];
   const bit = 1 << (d >> 1);
   if (((n & bit) === 0) === ((d & 1) === 0)) return n ^ bit;
-  const P = w.coarseLink[FACE_DIRS * (w.parent[n] - base) + d];
+  const P = w.coarseLink[FACE_DIRS * (w.parents[n >> 3] - base) + d];
   return P >= 0 && P < w.levelStart[2] && w.kind[P] === MIXED ? w.firstChild[P] + ((n & 7) ^ bit) : P;
+}
+
+/** The parent of node n (global index), -1 for the root: stored once per 8 sibling bricks, once per node above them. */
+export function nodeParent(w: SparseWorld, n: number): number {
+  const base = w.linkBase;
+  return w.parents[n < base ? n >> 3 : (base >> 3) + n - base];
 }

@@ -289,7 +289,7 @@ export function sparseFromBricks(
   levCodes.length = 0;
   levKinds.length = 0;
   childAt[0] = new Int32Array(0);
-  const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
+  const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
   const bricksN = levelStart[1];
   const maskLo = new Uint32Array(bricksN);
   const maskHi = new Uint32Array(bricksN);
@@ -306,15 +306,16 @@ export function sparseFromBricks(
   // The bricks are consumed: their arrays go before the links are laid out.
   bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
   bricks.length = 0;
-  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
-  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, coarseLink, maskLo, maskHi });
+  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parents);
+  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parents, coarseLink, maskLo, maskHi });
 }
 
 /**
  * The node arrays of a tree given level by level (top-down lists: each node's Morton code, its
  * kind, and for a MIXED node the position of its first child in the level below, else -1;
  * missing entries count as -1):
- * levels laid out finest first, children of a node together, parents found from the children.
+ * levels laid out finest first, children of a node together, parents found from the children
+ * (as SparseArrays.parents holds them: one per 8 sibling bricks, then one per node above).
  * The lists are released as they are copied (each level's entries replaced by empty lists).
  */
 export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: ArrayLike<number>[], childAt: ArrayLike<number>[]) {
@@ -325,24 +326,28 @@ export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: Arr
   const kind = new Uint8Array(n);
   const level = new Uint8Array(n);
   const firstChild = new Int32Array(n);
-  const parent = new Int32Array(n).fill(-1);
+  const base = linkBase(top, levelStart);
+  const parents = new Int32Array((base >> 3) + n - base).fill(-1);
   for (let k = 0; k <= top; k++) {
-    const base = levelStart[k];
+    const start = levelStart[k];
     const cs = codes[k],
       ks = kinds[k],
       at = childAt[k];
     for (let i = 0; i < cs.length; i++) {
-      const g = base + i;
+      const g = start + i;
       code[g] = cs[i];
       kind[g] = ks[i];
       level[g] = k;
       const c = i < at.length ? at[i] : -1;
       firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
-      if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
+      if (c < 0) continue;
+      const f = levelStart[k - 1] + c;
+      if (f < base) parents[f >> 3] = g;
+      else for (let j = 0; j < 8; j++) parents[(base >> 3) + f + j - base] = g;
     }
     codes[k] = kinds[k] = childAt[k] = [];
   }
-  return { levelStart, code, kind, level, firstChild, parent };
+  return { levelStart, code, kind, level, firstChild, parents };
 }
 
 /**
@@ -356,12 +361,12 @@ function faceLinks(
   kind: Uint8Array,
   level: Uint8Array,
   firstChild: Int32Array,
-  parent: Int32Array,
+  parents: Int32Array,
 ): Int32Array {
   const base = linkBase(top, levelStart);
   const link = new Int32Array(FACE_DIRS * (code.length - base)).fill(-1);
   for (let k = top - 1; k >= 1; k--) {
-    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parent, link, base);
+    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parents, link, base);
   }
   return link;
 }
@@ -381,7 +386,7 @@ export function linkNode(
   kind: Uint8Array,
   level: Uint8Array,
   firstChild: Int32Array,
-  parent: Int32Array,
+  parents: Int32Array,
   link: Int32Array,
   base: number,
 ): void {
@@ -390,7 +395,7 @@ export function linkNode(
   const p0 = compact3(c),
     p1 = compact3(c >>> 1),
     p2 = compact3(c >>> 2);
-  const par = parent[g];
+  const par = parents[(base >> 3) + g - base];
   const at = FACE_DIRS * (g - base);
   for (let d = 0; d < FACE_DIRS; d++) {
     const a = d >> 1;

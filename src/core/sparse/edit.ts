@@ -246,7 +246,7 @@ function patch(w: SparseWorld, kinds: Map<number, number>[], masks: Map<number, 
     kind,
     level: w.level,
     firstChild: w.firstChild,
-    parent: w.parent,
+    parents: w.parents,
     coarseLink: w.coarseLink,
     maskLo,
     maskHi,
@@ -293,7 +293,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
       }
     }
   }
-  const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
+  const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
   const n = levelStart[top + 1];
   // Each new node's old node (or -(old childless node it lies in) - 2), and each old node's new one (-1: dropped).
   const oldOf = new Int32Array(n);
@@ -334,7 +334,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
   for (let k = top - 1; k >= 1; k--) {
     for (let g = levelStart[k]; g < levelStart[k + 1]; g++) {
       const o = oldOf[g];
-      let again = o < 0 || redo[parent[g]] === 1;
+      let again = o < 0 || redo[parents[(base >> 3) + g - base]] === 1;
       for (let d = 0; d < FACE_DIRS && !again; d++) {
         const t = w.coarseLink[FACE_DIRS * (o - oldBase) + d];
         if (t >= 0 && stale[t] === 1) again = true;
@@ -348,7 +348,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
       }
       redo[g] = 1;
       relinked++;
-      linkNode(g, k, top, code, kind, level, firstChild, parent, link, base);
+      linkNode(g, k, top, code, kind, level, firstChild, parents, link, base);
     }
   }
   const world = new SparseWorld([w.X, w.Y, w.Z], w.cellSize, w.origin, {
@@ -358,7 +358,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
     kind,
     level,
     firstChild,
-    parent,
+    parents,
     coarseLink: link,
     maskLo,
     maskHi,

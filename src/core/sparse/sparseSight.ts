@@ -1,9 +1,10 @@
-import { EMPTY as EMPTY_, faceLink as faceLink_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, faceLink as faceLink_, MIXED as MIXED_, nodeParent as nodeParent_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
 const faceLink = faceLink_;
+const nodeParent = nodeParent_;
 
 /** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
@@ -65,7 +66,7 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
       n = lastNode;
       k = lastLevel;
       while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
-        n = w.parent[n];
+        n = nodeParent(w, n);
         k++;
       }
     }

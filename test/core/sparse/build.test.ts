@@ -5,7 +5,7 @@ import { BrickSet, sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { compact3, morton } from '../../../src/core/sparse/morton.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
-import { EMPTY, FACE_DIRS, faceLink, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
+import { EMPTY, FACE_DIRS, faceLink, MIXED, nodeParent, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
 import { boxesGrid } from '../../support/worlds.ts';
 
@@ -35,7 +35,7 @@ function structureErrors(w: SparseWorld): string[] {
     } else {
       check(w.firstChild[n] >= 0 === (k === MIXED), `node ${n}: children iff MIXED`);
     }
-    if (n !== w.root) check(w.firstChild[w.parent[n]] + (w.code[n] & 7) === n, `node ${n}: parent's child`);
+    if (n !== w.root) check(w.firstChild[nodeParent(w, n)] + (w.code[n] & 7) === n, `node ${n}: parent's child`);
     w.nodeBox(n, a);
     for (let d = 0; d < FACE_DIRS; d++) {
       const m = faceLink(w, n, d);

@@ -56,7 +56,7 @@ export function octreeOf(grid: VoxelGrid): { value: OctreeReply; transfer: Trans
     kind: w.kind,
     level: w.level,
     firstChild: w.firstChild,
-    parent: w.parent,
+    parents: w.parents,
     coarseLink: w.coarseLink,
     maskLo: w.maskLo,
     maskHi: w.maskHi,
