@@ -1,6 +1,7 @@
 import { blockTriangles, meshVoxelizeLayout, type VoxelFill } from '../geometry/voxelizeMesh.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
-import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
+import { BrickSet } from './brickSet.ts';
+import { SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
 import { compact3, morton } from './morton.ts';
 import { fillEnclosedSparse } from './fillEnclosed.ts';
 import type { SparseWorld } from './SparseWorld.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../../../src/core/io/movingai.ts';
-import { BrickSet, sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
+import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { compact3, morton } from '../../../src/core/sparse/morton.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
