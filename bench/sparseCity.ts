@@ -56,9 +56,11 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight }: Partial
     }
   const extent = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
   const cellSize = extent / side;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const world = sparseFromTriangles(soup, { cellSize });
   const buildMs = performance.now() - t0;
+  const buildCpu = process.cpuUsage(c0);
   const peakBuildMiB = process.resourceUsage().maxRSS / 1024;
   console.log(
     `\n## ${SECTION}: generated town, ${soup.length / 9} triangles, ${world.X}x${world.Y}x${world.Z} voxels (cell ${cellSize.toFixed(4)})`,
@@ -66,6 +68,7 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight }: Partial
   console.log(`build from triangles: ${(buildMs / 1000).toFixed(1)} s, ${world.nodeCount} nodes, ${world.brickCount} bricks`);
   console.log(`build ${(buildMs / 1000).toFixed(1)} s: ${check('build s', buildMs / 1000, '<=', 30, 's')}`);
   console.log(`peak ${peakBuildMiB.toFixed(0)} MiB after the build: ${check('peak MiB after the build', peakBuildMiB, '<=', 1024, 'MiB')}`);
+  console.log(`build CPU time (user + system): ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(1)} s`);
   const baked = writeNavbin({
     settings: { agentRadius: 0, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' },
     grid: null,
@@ -76,6 +79,7 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight }: Partial
   console.log(`world in memory ${(world.byteLength / 1e6).toFixed(1)} MB; baked (.navbin) ${(baked / 1e6).toFixed(1)} MB: ${bake}`);
   let space: SparseSpace;
   const t1 = performance.now();
+  const c1 = process.cpuUsage();
   try {
     space = new SparseSpace(world, { components: true });
   } catch (e) {
@@ -83,7 +87,10 @@ export function benchSparseCity({ queries = 1000, side = SIDE, weight }: Partial
     console.log(recordTarget(SECTION, 'search space', `failed: ${(e as Error).message}`, 'builds', false));
     return;
   }
-  console.log(`search space and components: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  const spaceCpu = process.cpuUsage(c1);
+  console.log(
+    `search space and components: ${((performance.now() - t1) / 1000).toFixed(1)} s (CPU ${((spaceCpu.user + spaceCpu.system) / 1e6).toFixed(1)} s); peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+  );
   const rand = mulberry32(25);
   const ctx = new LargeSearchContext();
   const times: number[] = [];

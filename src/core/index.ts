@@ -74,7 +74,7 @@ export {
 } from './steering/Simulation.ts';
 
 // Sparse worlds (src/core/sparse: the voxel octree and its search)
-export { SparseWorld } from './sparse/SparseWorld.ts';
+export { faceLink, nodeParent, SparseWorld } from './sparse/SparseWorld.ts';
 export { sparseFromGrid } from './sparse/build.ts';
 export { parse3dMapSparse } from './io/movingaiSparse.ts';
 export { sparseFromTriangles, type SparseVoxelizeOptions } from './sparse/fromTriangles.ts';

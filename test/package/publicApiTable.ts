@@ -350,6 +350,16 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
         unchecked: { inBounds: PER_NODE, nodeAt: PER_NODE, isBlocked: PER_NODE, nodeBox: PER_NODE },
       },
     },
+    faceLink: {
+      kind: 'function',
+      args: () => [sparseFromGrid(grid()), 0, 0],
+      gap: 'per-node engine primitive (every face step of a sparse search or sight walk): arguments are not checked, for speed',
+    },
+    nodeParent: {
+      kind: 'function',
+      args: () => [sparseFromGrid(grid()), 0],
+      gap: 'per-node engine primitive (every step up the octree of a sight walk): arguments are not checked, for speed',
+    },
     sparseFromGrid: { kind: 'function', args: () => [grid()] },
     parse3dMapSparse: { kind: 'function', args: () => ['voxel 4 4 4\n1 1 1\n', 'm.3dmap'], codes: ['parse'] },
     sparseFromTriangles: { kind: 'function', args: () => [[0, 0, 0, 1, 0, 0, 0, 1, 0], { cellSize: 0.5, dilation: 0, fill: 'surface' }] },

@@ -1,6 +1,7 @@
 import { checkString } from '../args.ts';
 import { ParseError, read3dMap } from './movingai.ts';
-import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from '../sparse/build.ts';
+import { BrickSet } from '../sparse/brickSet.ts';
+import { SPARSE_MAX_SIDE, sparseFromBricks } from '../sparse/build.ts';
 import type { SparseWorld } from '../sparse/SparseWorld.ts';
 
 /**

@@ -16,7 +16,8 @@
  *       code) and a varint (its mask's index) | zero padding to a multiple of 4
  *   then S x (u32 node Morton code | u32 level), by level then code
  */
-import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from '../sparse/build.ts';
+import { BrickSet } from '../sparse/brickSet.ts';
+import { SPARSE_MAX_SIDE, sparseFromBricks } from '../sparse/build.ts';
 import { compact3, MORTON_AXIS } from '../sparse/morton.ts';
 import { MIXED, SOLID, type SparseWorld } from '../sparse/SparseWorld.ts';
 

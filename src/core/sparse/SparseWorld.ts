@@ -26,10 +26,18 @@ export interface SparseArrays {
   level: Uint8Array;
   /** Per node: the global index of the first of its 8 children (Morton order), -1 without children. */
   firstChild: Int32Array;
-  /** Per node: its parent's global index, -1 for the root. */
-  parent: Int32Array;
-  /** Per node, 6 per node (FACE_DIRS order): the face neighbour of the same level, else the coarser node there; -1 outside the world. */
-  link: Int32Array;
+  /**
+   * Parents (global indices, -1 for the root), one per group of 8 sibling bricks (brick n's at
+   * n >> 3), then one per node from `linkBase` on (node n's at (linkBase >> 3) + n - linkBase).
+   * Read any node's with `nodeParent`.
+   */
+  parents: Int32Array;
+  /**
+   * 6 per node from `linkBase(top, levelStart)` on (the nodes above the bricks; every node when the
+   * root is a brick), FACE_DIRS order: the face neighbour of the same level, else the coarser node
+   * there; -1 outside the world. A brick's links follow from its parent's (`faceLink`).
+   */
+  coarseLink: Int32Array;
   /** Per level 0 node (brick): bits 0..31 of its mask (bit b = lx + 4 (ly + 4 lz), set = blocked). */
   maskLo: Uint32Array;
   /** Per level 0 node: bits 32..63 of its mask. */
@@ -45,8 +53,10 @@ export interface SparseArrays {
  * level 0 first, the root last; within a level in Morton order, the 8 children of a node
  * contiguous. A node is EMPTY (all free, no children), SOLID (all blocked, no children) or
  * MIXED: at level >= 1 it has 8 children; at level 0 (a 4x4x4 brick) its 64 voxels are one
- * 64-bit mask held as two Uint32s. Every node links to its 6 face neighbours: the node of the
- * same level when it exists, else the coarser childless node covering that side.
+ * 64-bit mask held as two Uint32s. Every node links to its 6 face neighbours (`faceLink`): the
+ * node of the same level when it exists, else the coarser childless node covering that side.
+ * Only the nodes above the bricks store their links; a brick's follow from its Morton position
+ * and its parent's links (the bricks are ~3/4 of the nodes).
  */
 export class SparseWorld {
   /** Voxels along x of the world (the dense grid's dims[0]). */
@@ -75,10 +85,12 @@ export class SparseWorld {
   readonly level: Uint8Array;
   /** Per node: the global index of the first of its 8 children, -1 without children. */
   readonly firstChild: Int32Array;
-  /** Per node: its parent's global index, -1 for the root. */
-  readonly parent: Int32Array;
-  /** 6 per node: the face neighbour of the same level, else the coarser node there; -1 outside the world. */
-  readonly link: Int32Array;
+  /** Parents: one per group of 8 sibling bricks, then one per node above the bricks (see SparseArrays). Read any node's with `nodeParent`. */
+  readonly parents: Int32Array;
+  /** First node with stored links: levelStart[1] (the bricks have none), 0 when the root is a brick. */
+  readonly linkBase: number;
+  /** 6 per node from linkBase on: the face neighbour of the same level, else the coarser node there; -1 outside the world. Read any node's with `faceLink`. */
+  readonly coarseLink: Int32Array;
   /** Per brick: bits 0..31 of its mask (bit lx + 4 (ly + 4 lz), set = blocked). */
   readonly maskLo: Uint32Array;
   /** Per brick: bits 32..63 of its mask. */
@@ -95,8 +107,9 @@ export class SparseWorld {
     this.kind = a.kind;
     this.level = a.level;
     this.firstChild = a.firstChild;
-    this.parent = a.parent;
-    this.link = a.link;
+    this.parents = a.parents;
+    this.linkBase = linkBase(a.top, a.levelStart);
+    this.coarseLink = a.coarseLink;
     this.maskLo = a.maskLo;
     this.maskHi = a.maskHi;
     this.nodeCount = a.kind.length;
@@ -111,7 +124,17 @@ export class SparseWorld {
   /** Bytes held by the octree's arrays. */
   get byteLength(): number {
     let n = 0;
-    for (const a of [this.levelStart, this.code, this.kind, this.level, this.firstChild, this.parent, this.link, this.maskLo, this.maskHi])
+    for (const a of [
+      this.levelStart,
+      this.code,
+      this.kind,
+      this.level,
+      this.firstChild,
+      this.parents,
+      this.coarseLink,
+      this.maskLo,
+      this.maskHi,
+    ])
       n += a.byteLength;
     return n;
   }
@@ -151,4 +174,32 @@ export class SparseWorld {
     out[2] = compact3(c >>> 2) << sh;
     out[3] = 1 << sh;
   }
+}
+
+/** First node index with stored face links: the bricks (level 0) store none unless the root is one. */
+export function linkBase(top: number, levelStart: Int32Array): number {
+  return top > 0 ? levelStart[1] : 0;
+}
+
+/**
+ * The face link of node n in direction d (FACE_DIRS order: +x, -x, +y, -y, +z, -z): the face
+ * neighbour of the same level, else the coarser childless node there; -1 outside the world.
+ * Stored for the nodes above the bricks; for a brick it is computed: the 8 bricks of a parent
+ * are contiguous from a multiple of 8 in Morton order, so n & 7 is its octant; a neighbour
+ * across the parent's face is a child of the parent's neighbour when that is a MIXED level 1
+ * node, else that coarser node (as the build derives every link).
+ */
+export function faceLink(w: SparseWorld, n: number, d: number): number {
+  const base = w.linkBase;
+  if (n >= base) return w.coarseLink[FACE_DIRS * (n - base) + d];
+  const bit = 1 << (d >> 1);
+  if (((n & bit) === 0) === ((d & 1) === 0)) return n ^ bit;
+  const P = w.coarseLink[FACE_DIRS * (w.parents[n >> 3] - base) + d];
+  return P >= 0 && P < w.levelStart[2] && w.kind[P] === MIXED ? w.firstChild[P] + ((n & 7) ^ bit) : P;
+}
+
+/** The parent of node n (global index), -1 for the root: stored once per 8 sibling bricks, once per node above them. */
+export function nodeParent(w: SparseWorld, n: number): number {
+  const base = w.linkBase;
+  return w.parents[n < base ? n >> 3 : (base >> 3) + n - base];
 }

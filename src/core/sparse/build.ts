@@ -2,109 +2,12 @@ import { NavlabError } from '../errors.ts';
 import { checkInstance } from '../args.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { Vec3 } from '../math/vec3.ts';
+import { BrickSet, grownTo } from './brickSet.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
-import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
+import { EMPTY, FACE_DIRS, linkBase, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
 
 /** Largest world side (voxels) a SparseWorld holds: 1024 bricks of 4 per axis. */
 export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
-
-/**
- * The blocked voxels of a world gathered per 4x4x4 brick: brick Morton code -> 64-bit mask
- * (two Uint32s), in typed arrays (a Map holds at most ~16.7M entries). Entries are appended;
- * `normalize` sorts them by code and merges repeats (done when the arrays fill and before a
- * build), so memory follows the bricks present, not the volume.
- */
-export class BrickSet {
-  /** Per entry: the brick's Morton code (sorted and unique after `normalize`). */
-  codes = new Uint32Array(1024);
-  /** Per entry: bits 0..31 of the mask. */
-  lo = new Uint32Array(1024);
-  /** Per entry: bits 32..63 of the mask. */
-  hi = new Uint32Array(1024);
-  /** Entries in use. */
-  length = 0;
-
-  /** ORs mask (lo, hi) into the brick at brick coordinates (bx, by, bz). */
-  add(bx: number, by: number, bz: number, lo: number, hi: number): void {
-    const code = morton(bx, by, bz);
-    let n = this.length;
-    if (n > 0 && this.codes[n - 1] === code) {
-      this.lo[n - 1] |= lo;
-      this.hi[n - 1] |= hi;
-      return;
-    }
-    if (n === this.codes.length) {
-      this.normalize();
-      n = this.length;
-      if (2 * n > this.codes.length) {
-        const m = 2 * this.codes.length;
-        this.codes = grownTo(this.codes, m);
-        this.lo = grownTo(this.lo, m);
-        this.hi = grownTo(this.hi, m);
-      }
-    }
-    this.codes[n] = code;
-    this.lo[n] = lo;
-    this.hi[n] = hi;
-    this.length = n + 1;
-  }
-
-  /** Marks voxel (x, y, z) blocked. */
-  addVoxel(x: number, y: number, z: number): void {
-    const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
-    this.add(x >> 2, y >> 2, z >> 2, b < 32 ? 1 << b : 0, b >= 32 ? 1 << (b - 32) : 0);
-  }
-
-  /** Sorts the entries by code (radix, 3 x 10 bits) and merges those of one brick (masks ORed). */
-  normalize(): void {
-    const n = this.length;
-    let idx = new Uint32Array(n);
-    for (let i = 0; i < n; i++) idx[i] = i;
-    let tmp = new Uint32Array(n);
-    const count = new Uint32Array(1025);
-    const codes = this.codes;
-    for (let shift = 0; shift < 30; shift += 10) {
-      count.fill(0);
-      for (let i = 0; i < n; i++) count[((codes[i] >>> shift) & 1023) + 1]++;
-      for (let d = 0; d < 1024; d++) count[d + 1] += count[d];
-      for (let i = 0; i < n; i++) {
-        const j = idx[i];
-        tmp[count[(codes[j] >>> shift) & 1023]++] = j;
-      }
-      const t = idx;
-      idx = tmp;
-      tmp = t;
-    }
-    const size = this.codes.length;
-    const c2 = new Uint32Array(size),
-      l2 = new Uint32Array(size),
-      h2 = new Uint32Array(size);
-    let m = 0;
-    for (let i = 0; i < n; i++) {
-      const j = idx[i];
-      if (m > 0 && c2[m - 1] === codes[j]) {
-        l2[m - 1] |= this.lo[j];
-        h2[m - 1] |= this.hi[j];
-        continue;
-      }
-      c2[m] = codes[j];
-      l2[m] = this.lo[j];
-      h2[m] = this.hi[j];
-      m++;
-    }
-    this.codes = c2;
-    this.lo = l2;
-    this.hi = h2;
-    this.length = m;
-  }
-}
-
-/** A copy of `a` with room for `size` entries. */
-function grownTo(a: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
-  const g = new Uint32Array(size);
-  g.set(a);
-  return g;
-}
 
 /** A growable Uint32 list. */
 class U32List {
@@ -149,8 +52,8 @@ function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: nu
 }
 
 /**
- * Builds the octree of an X x Y x Z world from its blocked bricks (mutated: the bricks on the
- * far faces get their outside voxels set). Bottom-up, each level keeps only the nodes holding
+ * Builds the octree of an X x Y x Z world from its blocked bricks (consumed: the bricks on the
+ * far faces get their outside voxels set, and the set is emptied once its masks are copied). Bottom-up, each level keeps only the nodes holding
  * a blocked voxel (code -> SOLID or MIXED); top-down, the children of every MIXED node are
  * laid out, 8 together, level by level in Morton order; then the face links.
  */
@@ -264,8 +167,8 @@ export function sparseFromBricks(
   }
   levCodes.length = 0;
   levKinds.length = 0;
-  childAt[0] = new Int32Array(codes[0].length).fill(-1);
-  const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
+  childAt[0] = new Int32Array(0);
+  const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
   const bricksN = levelStart[1];
   const maskLo = new Uint32Array(bricksN);
   const maskHi = new Uint32Array(bricksN);
@@ -279,15 +182,20 @@ export function sparseFromBricks(
       maskHi[i] = bricks.hi[j];
     }
   }
-  const link = faceLinks(top, levelStart, code, kind, level, firstChild, parent);
-  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parent, link, maskLo, maskHi });
+  // The bricks are consumed: their arrays go before the links are laid out.
+  bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
+  bricks.length = 0;
+  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parents);
+  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parents, coarseLink, maskLo, maskHi });
 }
 
 /**
  * The node arrays of a tree given level by level (top-down lists: each node's Morton code, its
  * kind, and for a MIXED node the position of its first child in the level below, else -1;
  * missing entries count as -1):
- * levels laid out finest first, children of a node together, parents found from the children.
+ * levels laid out finest first, children of a node together, parents found from the children
+ * (as SparseArrays.parents holds them: one per 8 sibling bricks, then one per node above).
+ * The lists are released as they are copied (each level's entries replaced by empty lists).
  */
 export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: ArrayLike<number>[], childAt: ArrayLike<number>[]) {
   const levelStart = new Int32Array(top + 2);
@@ -297,26 +205,33 @@ export function layoutLevels(top: number, codes: ArrayLike<number>[], kinds: Arr
   const kind = new Uint8Array(n);
   const level = new Uint8Array(n);
   const firstChild = new Int32Array(n);
-  const parent = new Int32Array(n).fill(-1);
+  const base = linkBase(top, levelStart);
+  const parents = new Int32Array((base >> 3) + n - base).fill(-1);
   for (let k = 0; k <= top; k++) {
-    const base = levelStart[k];
-    for (let i = 0; i < codes[k].length; i++) {
-      const g = base + i;
-      code[g] = codes[k][i];
-      kind[g] = kinds[k][i];
+    const start = levelStart[k];
+    const cs = codes[k],
+      ks = kinds[k],
+      at = childAt[k];
+    for (let i = 0; i < cs.length; i++) {
+      const g = start + i;
+      code[g] = cs[i];
+      kind[g] = ks[i];
       level[g] = k;
-      const c = childAt[k][i] ?? -1;
+      const c = i < at.length ? at[i] : -1;
       firstChild[g] = c < 0 ? -1 : levelStart[k - 1] + c;
-      if (c >= 0) for (let j = 0; j < 8; j++) parent[levelStart[k - 1] + c + j] = g;
+      if (c < 0) continue;
+      const f = levelStart[k - 1] + c;
+      if (f < base) parents[f >> 3] = g;
+      else for (let j = 0; j < 8; j++) parents[(base >> 3) + f + j - base] = g;
     }
+    codes[k] = kinds[k] = childAt[k] = [];
   }
-  return { levelStart, code, kind, level, firstChild, parent };
+  return { levelStart, code, kind, level, firstChild, parents };
 }
 
 /**
- * The 6 face links of every node, coarse levels first: a neighbour with the same parent is a
- * sibling; otherwise it is a child of the parent's neighbour when that is a MIXED node of the
- * parent's level, else that (coarser, childless) node itself (Brewer's construction).
+ * The 6 face links of every node above the bricks (all nodes when the root is a brick), coarse
+ * levels first, as `SparseWorld.coarseLink` holds them: see linkNode.
  */
 function faceLinks(
   top: number,
@@ -325,19 +240,22 @@ function faceLinks(
   kind: Uint8Array,
   level: Uint8Array,
   firstChild: Int32Array,
-  parent: Int32Array,
+  parents: Int32Array,
 ): Int32Array {
-  const n = code.length;
-  const link = new Int32Array(FACE_DIRS * n).fill(-1);
-  for (let k = top - 1; k >= 0; k--) {
-    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parent, link);
+  const base = linkBase(top, levelStart);
+  const link = new Int32Array(FACE_DIRS * (code.length - base)).fill(-1);
+  for (let k = top - 1; k >= 1; k--) {
+    for (let g = levelStart[k]; g < levelStart[k + 1]; g++) linkNode(g, k, top, code, kind, level, firstChild, parents, link, base);
   }
   return link;
 }
 
 /**
- * Writes the 6 face links of node g (of level k, in a tree of `top` levels) into `link`, from
- * its parent's links, which must be written already (see faceLinks).
+ * Writes the 6 face links of node g (of level k >= 1, in a tree of `top` levels) into `link`
+ * (node g's at FACE_DIRS * (g - base)), from its parent's links, which must be written already
+ * (see faceLinks): a neighbour with the same parent is a sibling; otherwise it is a child of the
+ * parent's neighbour when that is a MIXED node of the parent's level, else that (coarser,
+ * childless) node itself (Brewer's construction; `faceLink` derives a brick's the same way).
  */
 export function linkNode(
   g: number,
@@ -347,26 +265,28 @@ export function linkNode(
   kind: Uint8Array,
   level: Uint8Array,
   firstChild: Int32Array,
-  parent: Int32Array,
+  parents: Int32Array,
   link: Int32Array,
+  base: number,
 ): void {
   const side = 1 << (top - k);
   const c = code[g];
   const p0 = compact3(c),
     p1 = compact3(c >>> 1),
     p2 = compact3(c >>> 2);
-  const par = parent[g];
+  const par = parents[(base >> 3) + g - base];
+  const at = FACE_DIRS * (g - base);
   for (let d = 0; d < FACE_DIRS; d++) {
     const a = d >> 1;
     const q = (a === 0 ? p0 : a === 1 ? p1 : p2) + (d & 1 ? -1 : 1);
     if (q < 0 || q >= side) continue;
     const nc = a === 0 ? morton(q, p1, p2) : a === 1 ? morton(p0, q, p2) : morton(p0, p1, q);
     if (nc >>> 3 === c >>> 3) {
-      link[FACE_DIRS * g + d] = firstChild[par] + (nc & 7);
+      link[at + d] = firstChild[par] + (nc & 7);
       continue;
     }
-    const P = link[FACE_DIRS * par + d];
-    link[FACE_DIRS * g + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
+    const P = link[FACE_DIRS * (par - base) + d];
+    link[at + d] = P >= 0 && level[P] === k + 1 && kind[P] === MIXED ? firstChild[P] + (nc & 7) : P;
   }
 }
 

@@ -2,7 +2,7 @@ import { NavlabError } from '../errors.ts';
 import { checkInstance } from '../args.ts';
 import { layoutLevels, linkNode } from './build.ts';
 import { compact3, morton } from './morton.ts';
-import { EMPTY, FACE_DIRS, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
+import { EMPTY, FACE_DIRS, linkBase, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
 
 /**
  * One local edit of a SparseWorld: block (`blocked: true`) or clear the voxels of an inclusive
@@ -26,7 +26,7 @@ export interface SparseEditResult {
   bricks: number;
   /** Nodes above them whose kind was recomputed (the changed bricks' ancestors). */
   ancestors: number;
-  /** Nodes whose 6 face links were recomputed (0 unless the tree's shape changed). */
+  /** Nodes above the bricks whose 6 face links were recomputed (0 unless the tree's shape changed; bricks store no links). */
   relinked: number;
   /** Whether a node above the bricks gained or lost its children (the node arrays were then re-laid out). */
   reshaped: boolean;
@@ -246,8 +246,8 @@ function patch(w: SparseWorld, kinds: Map<number, number>[], masks: Map<number, 
     kind,
     level: w.level,
     firstChild: w.firstChild,
-    parent: w.parent,
-    link: w.link,
+    parents: w.parents,
+    coarseLink: w.coarseLink,
     maskLo,
     maskHi,
   });
@@ -293,7 +293,7 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
       }
     }
   }
-  const { levelStart, code, kind, level, firstChild, parent } = layoutLevels(top, codes, kindsOut, childAt);
+  const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
   const n = levelStart[top + 1];
   // Each new node's old node (or -(old childless node it lies in) - 2), and each old node's new one (-1: dropped).
   const oldOf = new Int32Array(n);
@@ -325,27 +325,30 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
     const g = remap[o];
     if (g < 0 || w.firstChild[o] >= 0 !== firstChild[g] >= 0) stale[o] = 1;
   }
-  const link = new Int32Array(FACE_DIRS * n).fill(-1);
+  // Links are stored above the bricks only (a brick's follow from its parent's: faceLink).
+  const base = linkBase(top, levelStart),
+    oldBase = w.linkBase;
+  const link = new Int32Array(FACE_DIRS * (n - base)).fill(-1);
   const redo = new Uint8Array(n);
   let relinked = 0;
-  for (let k = top - 1; k >= 0; k--) {
+  for (let k = top - 1; k >= 1; k--) {
     for (let g = levelStart[k]; g < levelStart[k + 1]; g++) {
       const o = oldOf[g];
-      let again = o < 0 || redo[parent[g]] === 1;
+      let again = o < 0 || redo[parents[(base >> 3) + g - base]] === 1;
       for (let d = 0; d < FACE_DIRS && !again; d++) {
-        const t = w.link[FACE_DIRS * o + d];
+        const t = w.coarseLink[FACE_DIRS * (o - oldBase) + d];
         if (t >= 0 && stale[t] === 1) again = true;
       }
       if (!again) {
         for (let d = 0; d < FACE_DIRS; d++) {
-          const t = w.link[FACE_DIRS * o + d];
-          link[FACE_DIRS * g + d] = t < 0 ? -1 : remap[t];
+          const t = w.coarseLink[FACE_DIRS * (o - oldBase) + d];
+          link[FACE_DIRS * (g - base) + d] = t < 0 ? -1 : remap[t];
         }
         continue;
       }
       redo[g] = 1;
       relinked++;
-      linkNode(g, k, top, code, kind, level, firstChild, parent, link);
+      linkNode(g, k, top, code, kind, level, firstChild, parents, link, base);
     }
   }
   const world = new SparseWorld([w.X, w.Y, w.Z], w.cellSize, w.origin, {
@@ -355,8 +358,8 @@ function relayout(w: SparseWorld, kinds: Map<number, number>[], masks: Map<numbe
     kind,
     level,
     firstChild,
-    parent,
-    link,
+    parents,
+    coarseLink: link,
     maskLo,
     maskHi,
   });

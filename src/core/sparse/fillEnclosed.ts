@@ -1,4 +1,5 @@
-import { BrickSet, sparseFromBricks } from './build.ts';
+import { BrickSet } from './brickSet.ts';
+import { sparseFromBricks } from './build.ts';
 import { componentOf } from './components.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';

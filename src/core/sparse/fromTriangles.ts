@@ -1,6 +1,8 @@
 import { blockTriangles, meshVoxelizeLayout, type VoxelFill } from '../geometry/voxelizeMesh.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
-import { BrickSet, SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
+import { BrickSet } from './brickSet.ts';
+import { SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
+import { compact3, morton } from './morton.ts';
 import { fillEnclosedSparse } from './fillEnclosed.ts';
 import type { SparseWorld } from './SparseWorld.ts';
 
@@ -43,17 +45,21 @@ export function sparseFromTriangles(soup: ArrayLike<number>, options: SparseVoxe
   const occ = chunk.occupancy;
   const bricks = new BrickSet();
   const sub: number[] = [];
-  for (const [key, tris] of buckets) {
-    const cx = key % NX,
-      cy = Math.floor(key / NX) % NX,
-      cz = Math.floor(key / (NX * NX));
-    const off = [cx * C, cy * C, cz * C];
+  const o = [origin.x, origin.y, origin.z];
+  // Chunks in Morton order, bricks in Morton order within a chunk: the brick codes arrive ascending.
+  const keys = [...buckets.keys()].sort((a, b) => chunkMorton(a) - chunkMorton(b));
+  for (const key of keys) {
+    const tris = buckets.get(key)!;
+    const off = [(key % NX) * C, (Math.floor(key / NX) % NX) * C, Math.floor(key / (NX * NX)) * C];
     sub.length = 0;
-    for (const t of tris) for (let k = 0; k < 9; k++) sub.push(soup[9 * t + k]);
-    occ.fill(0);
+    for (const t of tris) {
+      for (let k = 0; k < 9; k++) sub.push(soup[9 * t + k]);
+      touchBricks(soup, t, o, s, r, off);
+    }
     blockTriangles(sub, chunk, r, [0, 0, 0, Math.min(C, X - off[0]), Math.min(C, Y - off[1]), Math.min(C, Z - off[2])], off);
     packBricks(occ, off, bricks);
   }
+  buckets.clear();
   const world = sparseFromBricks(dims, bricks, s, origin);
   return fill === 'solid' ? fillEnclosedSparse(world) : world;
 }
@@ -98,36 +104,67 @@ function bucketTriangles(
 
 /** Bricks per chunk side. */
 const B = C / 4;
-/** Per brick of the chunk: its mask (lo, hi), filled by packBricks. */
-const masks = new Int32Array(2 * B * B * B);
+/** Per brick of the chunk, by its local Morton code: 1 when a triangle's voxel range reaches it. */
+const touched = new Uint8Array(B * B * B);
+
+/** The Morton code of the chunk of bucket key `key` (its brick codes are this << 12, plus the local code). */
+function chunkMorton(key: number): number {
+  return morton(key % NX, Math.floor(key / NX) % NX, Math.floor(key / (NX * NX)));
+}
 
 /**
- * ORs the blocked voxels of a C^3 chunk (at voxel offset `off`) into their bricks. A brick's
- * row of 4 voxels along x is one 32-bit word of the chunk's bytes: empty rows are skipped whole.
+ * Marks the chunk's bricks (chunk at voxel offset `off`) that triangle t's voxel range reaches:
+ * the range blockTriangles tests (its grown box), widened by one voxel against rounding; only
+ * those bricks can hold a voxel it blocks.
+ */
+function touchBricks(soup: ArrayLike<number>, t: number, o: readonly number[], s: number, r: number, off: readonly number[]): void {
+  const lo = _lo,
+    hi = _hi;
+  for (let a = 0; a < 3; a++) {
+    const i = 9 * t + a;
+    const v0 = Math.min(soup[i], soup[i + 3], soup[i + 6]);
+    const v1 = Math.max(soup[i], soup[i + 3], soup[i + 6]);
+    lo[a] = Math.max(0, (Math.floor((v0 - r - o[a]) / s) - 1 - off[a]) >> 2);
+    hi[a] = Math.min(B - 1, (Math.floor((v1 + r - o[a]) / s) + 1 - off[a]) >> 2);
+  }
+  for (let z = lo[2]; z <= hi[2]; z++)
+    for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) touched[morton(x, y, z)] = 1;
+}
+const _lo = [0, 0, 0],
+  _hi = [0, 0, 0];
+
+/**
+ * ORs the blocked voxels of the touched bricks of a C^3 chunk (at voxel offset `off`) into
+ * `bricks`, in Morton order, and clears them (the chunk is all free again for the next one).
+ * A brick's row of 4 voxels along x is one 32-bit word of the chunk's bytes.
  */
 function packBricks(occ: Uint8Array, off: readonly number[], bricks: BrickSet): void {
   const words = new Uint32Array(occ.buffer, occ.byteOffset, occ.length >> 2);
-  masks.fill(0);
-  for (let z = 0; z < C; z++)
-    for (let y = 0; y < C; y++) {
-      const row = (C * (y + C * z)) >> 2;
-      const brickRow = B * ((y >> 2) + B * (z >> 2));
-      const shift = ((y & 3) << 2) | ((z & 3) << 4);
-      for (let w = 0; w < B; w++) {
-        if (words[row + w] === 0) continue;
-        const m = 2 * (brickRow + w);
+  const bx0 = off[0] >> 2,
+    by0 = off[1] >> 2,
+    bz0 = off[2] >> 2;
+  for (let m = 0; m < B * B * B; m++) {
+    if (touched[m] === 0) continue;
+    touched[m] = 0;
+    const x = compact3(m),
+      y = compact3(m >>> 1),
+      z = compact3(m >>> 2);
+    let lo = 0,
+      hi = 0;
+    for (let lz = 0; lz < 4; lz++)
+      for (let ly = 0; ly < 4; ly++) {
+        const wi = ((C * (4 * y + ly + C * (4 * z + lz))) >> 2) + x;
+        const row = words[wi];
+        if (row === 0) continue;
+        words[wi] = 0;
+        const shift = (ly << 2) | (lz << 4);
         for (let k = 0; k < 4; k++) {
-          if (occ[4 * (row + w) + k] === 0) continue;
+          if (((row >>> (8 * k)) & 0xff) === 0) continue;
           const b = shift | k;
-          if (b < 32) masks[m] |= 1 << b;
-          else masks[m + 1] |= 1 << (b - 32);
+          if (b < 32) lo |= 1 << b;
+          else hi |= 1 << (b - 32);
         }
       }
-    }
-  for (let i = 0; i < B * B * B; i++) {
-    const lo = masks[2 * i],
-      hi = masks[2 * i + 1];
-    if (lo === 0 && hi === 0) continue;
-    bricks.add((off[0] >> 2) + (i % B), (off[1] >> 2) + (Math.floor(i / B) % B), (off[2] >> 2) + Math.floor(i / (B * B)), lo, hi);
+    if (lo !== 0 || hi !== 0) bricks.add(bx0 + x, by0 + y, bz0 + z, lo, hi);
   }
 }

@@ -1,12 +1,13 @@
 import type { BrickBoxes } from './brickBoxes.ts';
 import { compact3 as compact3_ } from './morton.ts';
-import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, faceLink as faceLink_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
 const FACE_DIRS = FACE_DIRS_;
 const compact3 = compact3_;
+const faceLink = faceLink_;
 
 /**
  * The face neighbours of one SparseSpace cell at a time (SparseSpace.neighbours), with their
@@ -32,12 +33,12 @@ export class NeighbourList {
     this.world = w;
     this.voxelBase = voxelBase;
     this.brickBoxes = boxes;
-    const { link, level, kind, code } = w;
+    const { level, kind, code } = w;
     this.count = 0;
     if (c >= voxelBase) {
       const n = c - voxelBase;
       for (let d = 0; d < FACE_DIRS; d++) {
-        const m = link[FACE_DIRS * n + d];
+        const m = faceLink(w, n, d);
         if (m < 0) continue;
         if (level[m] > level[n]) {
           if (kind[m] === EMPTY) this.pushNode(m);
@@ -85,7 +86,7 @@ export class NeighbourList {
       const a = d >> 1,
         up = (d & 1) === 0;
       if (up ? (a === 0 ? h0 : a === 1 ? h1 : h2) < 3 : (a === 0 ? l0 : a === 1 ? l1 : l2) > 0) continue;
-      const m = link[FACE_DIRS * n + d];
+      const m = faceLink(w, n, d);
       if (m < 0) continue;
       const km = kind[m];
       if (km === EMPTY) this.pushNode(m);

@@ -1,9 +1,10 @@
-import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, faceLink as faceLink_, MIXED as MIXED_, nodeParent as nodeParent_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
-const FACE_DIRS = FACE_DIRS_;
+const faceLink = faceLink_;
+const nodeParent = nodeParent_;
 
 /** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
@@ -54,7 +55,7 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
     if (iy && iz) d = x === ex ? 0 : x === lastX - 1 ? 1 : -1;
     else if (ix && iz) d = y === ey ? 2 : y === lastY - 1 ? 3 : -1;
     else if (ix && iy) d = z === ez ? 4 : z === lastZ - 1 ? 5 : -1;
-    const m = d < 0 ? -1 : w.link[FACE_DIRS * lastNode + d];
+    const m = d < 0 ? -1 : faceLink(w, lastNode, d);
     if (m >= 0) {
       // The link's level (the kept node's or coarser) from the level ranges, not level[m]: one memory read less.
       const ls = w.levelStart;
@@ -65,7 +66,7 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
       n = lastNode;
       k = lastLevel;
       while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
-        n = w.parent[n];
+        n = nodeParent(w, n);
         k++;
       }
     }

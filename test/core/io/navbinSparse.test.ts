@@ -85,11 +85,11 @@ describe('.navbin sparse section', () => {
       const back = readNavbin(bytes).sparse!;
       expect(sameVoxels(back, w), `world ${i}`).toBe(true);
       expect(back.nodeCount, `world ${i}`).toBe(w.nodeCount);
-      expect(Array.from(back.link), `world ${i}`).toEqual(Array.from(w.link));
+      expect(Array.from(back.coarseLink), `world ${i}`).toEqual(Array.from(w.coarseLink));
       expect(bake(back), `world ${i}`).toEqual(bytes);
       // Older files (plain encoding) read to the same world, and write as the packed bytes.
       const old = readNavbin(toPlain(bytes)).sparse!;
-      expect(Array.from(old.link), `world ${i}`).toEqual(Array.from(w.link));
+      expect(Array.from(old.coarseLink), `world ${i}`).toEqual(Array.from(w.coarseLink));
       expect(bake(old), `world ${i}`).toEqual(bytes);
     }
   });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { parse3dMap } from '../../../src/core/io/movingai.ts';
+import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { compact3, morton } from '../../../src/core/sparse/morton.ts';
+import { mulberry32, randInt } from '../../support/random.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
-import { EMPTY, FACE_DIRS, MIXED, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
+import { EMPTY, FACE_DIRS, faceLink, MIXED, nodeParent, SOLID, type SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
 import { boxesGrid } from '../../support/worlds.ts';
 
@@ -33,10 +36,10 @@ function structureErrors(w: SparseWorld): string[] {
     } else {
       check(w.firstChild[n] >= 0 === (k === MIXED), `node ${n}: children iff MIXED`);
     }
-    if (n !== w.root) check(w.firstChild[w.parent[n]] + (w.code[n] & 7) === n, `node ${n}: parent's child`);
+    if (n !== w.root) check(w.firstChild[nodeParent(w, n)] + (w.code[n] & 7) === n, `node ${n}: parent's child`);
     w.nodeBox(n, a);
     for (let d = 0; d < FACE_DIRS; d++) {
-      const m = w.link[FACE_DIRS * n + d];
+      const m = faceLink(w, n, d);
       const ax = d >> 1;
       // The voxel just past the face's minimum corner.
       const p = [a[0], a[1], a[2]];
@@ -94,9 +97,42 @@ describe('SparseWorld build', () => {
     expect(structureErrors(w)).toEqual([]);
     const fromGrid = sparseFromGrid(grid);
     expect(fromGrid.nodeCount).toBe(w.nodeCount);
-    expect(Buffer.compare(Buffer.from(fromGrid.link.buffer), Buffer.from(w.link.buffer))).toBe(0);
+    expect(Buffer.compare(Buffer.from(fromGrid.coarseLink.buffer), Buffer.from(w.coarseLink.buffer))).toBe(0);
     // Simple is small and busy: a fifth of the dense grid's bytes (A1: see bench/sparse.ts).
     expect(w.byteLength).toBeLessThan(grid.size / 4);
+  });
+
+  it('BrickSet.normalize: sorted by code, one entry per brick with the masks ORed, from any order of adds', () => {
+    const rnd = mulberry32(4);
+    for (const [ordered, shuffled] of [
+      [3000, 0],
+      [0, 3000],
+      [2500, 700],
+      [1, 1],
+    ]) {
+      const set = new BrickSet();
+      const want = new Map<number, [number, number]>();
+      const add = (x: number, y: number, z: number): void => {
+        const lo = randInt(rnd, 2 ** 31) | 1,
+          hi = randInt(rnd, 2 ** 31);
+        set.add(x, y, z, lo, hi);
+        const c = morton(x, y, z);
+        const m = want.get(c) ?? [0, 0];
+        want.set(c, [(m[0] | lo) >>> 0, (m[1] | hi) >>> 0]);
+      };
+      // An ascending run with repeats (as sparseFromTriangles adds), then adds in any order over the same bricks and others.
+      for (let c = 0, i = 0; i < ordered; i++) {
+        c += randInt(rnd, 3);
+        add(compact3(c), compact3(c >>> 1), compact3(c >>> 2));
+      }
+      for (let i = 0; i < shuffled; i++) add(randInt(rnd, 12), randInt(rnd, 12), randInt(rnd, 12));
+      set.normalize();
+      const codes = [...want.keys()].sort((a, b) => a - b);
+      expect(set.length).toBe(codes.length);
+      expect(Array.from(set.codes.subarray(0, set.length))).toEqual(codes);
+      expect(Array.from(set.lo.subarray(0, set.length))).toEqual(codes.map((c) => want.get(c)![0]));
+      expect(Array.from(set.hi.subarray(0, set.length))).toEqual(codes.map((c) => want.get(c)![1]));
+    }
   });
 
   it('bad input: a clear error naming the line or argument', () => {

@@ -60,7 +60,7 @@ export function randomEdit(rnd: Rand, grid: VoxelGrid): SparseEdit {
   return { blocked, voxels };
 }
 
-const ARRAYS = ['levelStart', 'code', 'kind', 'level', 'firstChild', 'parent', 'link', 'maskLo', 'maskHi'] as const;
+const ARRAYS = ['levelStart', 'code', 'kind', 'level', 'firstChild', 'parents', 'coarseLink', 'maskLo', 'maskHi'] as const;
 
 /** The name of the first array where a and b differ, or null. */
 export function worldDifference(a: SparseWorld, b: SparseWorld): string | null {

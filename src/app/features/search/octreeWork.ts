@@ -56,8 +56,8 @@ export function octreeOf(grid: VoxelGrid): { value: OctreeReply; transfer: Trans
     kind: w.kind,
     level: w.level,
     firstChild: w.firstChild,
-    parent: w.parent,
-    link: w.link,
+    parents: w.parents,
+    coarseLink: w.coarseLink,
     maskLo: w.maskLo,
     maskHi: w.maskHi,
   };
