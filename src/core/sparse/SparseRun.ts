@@ -329,22 +329,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
       }
     }
     corners.reverse();
-    // Straightening and sliding ask for many segments more than once (~40% of their checks on the
-    // Warframe tail): each segment is walked once per result.
+    const sees = (a: readonly number[], b: readonly number[]): boolean => this.sees(a, b);
+    const path = slide(sp.world, straighten(corners, sees), sees);
     const w = sp.world;
-    const voxels = w.X * w.Y * w.Z;
-    // One number per ordered pair of voxel indices while that is exact (A1's 89M voxels: 8e15 < 2^53), else a string.
-    const exact = voxels * voxels <= Number.MAX_SAFE_INTEGER;
-    const known = new Map<number | string, boolean>();
-    const sees = (a: readonly number[], b: readonly number[]): boolean => {
-      const ia = a[0] + w.X * (a[1] + w.Y * a[2]),
-        ib = b[0] + w.X * (b[1] + w.Y * b[2]);
-      const k = exact ? ia * voxels + ib : `${ia} ${ib}`;
-      let r = known.get(k);
-      if (r === undefined) known.set(k, (r = this.sees(a, b)));
-      return r;
-    };
-    const path = slide(w, straighten(corners, sees), sees);
     let cost = 0;
     const ids: number[] = [];
     for (let i = 0; i < path.length; i++) {
