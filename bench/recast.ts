@@ -12,6 +12,7 @@
  *   (`findClosestPoint`); the pairs whose both points snapped are used by both. recast answers
  *   with `NavMeshQuery.computePath`, navlab with `NavWorld.findPath` (its default options) for
  *   the centre of a spherical agent standing on the same points (raised by its radius).
+ *   Each tool first answers WARM of the pairs reversed, untimed (JIT warm-up).
  * - Settings at the level's scale: navlab at its default cell size (longest side / 128) with the
  *   scene's agent radius, no waypoints (grid queries); recast at cs = radius / 2, ch = cs / 2,
  *   agent height 4 radii, climb 1 radius, recast's other defaults (a detail sample distance
@@ -52,6 +53,8 @@ const PAIRS = 200;
 const SEED = 1;
 /** Build repetitions (the median is reported). */
 const BUILDS = 3;
+/** Untimed warm-up queries per tool and level before the timed pairs (the first pairs, reversed). */
+const WARM = 20;
 
 type Point = { x: number; y: number; z: number };
 
@@ -122,6 +125,14 @@ function navlabQueries(world: NavWorld, pairs: readonly [Point, Point][], graph:
   let refused = 0;
   const from = new Vector3();
   const to = new Vector3();
+  // Untimed warm-up: the first WARM pairs reversed (other queries, the same regions), so the medians are of compiled code.
+  for (const [a, b] of pairs.slice(0, WARM)) {
+    try {
+      world.findPath(from.set(b.x, b.y + lift, b.z), to.set(a.x, a.y + lift, a.z), { graph });
+    } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+    }
+  }
   for (const [a, b] of pairs) {
     from.set(a.x, a.y + lift, a.z);
     to.set(b.x, b.y + lift, b.z);
@@ -214,6 +225,7 @@ function benchLevel(
 
   const recastMs: number[] = [];
   let recastFound = 0;
+  for (const [a, b] of pairs.slice(0, WARM)) query.computePath(b, a, { halfExtents });
   for (const [a, b] of pairs) {
     const t0 = now();
     const r = query.computePath(a, b, { halfExtents });
