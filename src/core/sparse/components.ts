@@ -22,7 +22,14 @@ export interface CellGraph {
   readonly voxelBase: number;
   readonly buffer: Int32Array;
   /** The MIXED bricks' boxes: per brick its packed boxes (corner bit in the low 6 bits, ascending) and the first one's index. */
-  readonly boxes: { boxesOf(n: number): Uint16Array; first(n: number): number; readonly count: number };
+  readonly boxes: {
+    boxesOf(n: number): Uint16Array;
+    first(n: number): number;
+    readonly count: number;
+    /** Per brick its first box in `list`; the last entry ends the list. */
+    readonly start: Uint32Array;
+    readonly list: Uint16Array;
+  };
   isTraversable(c: number): boolean;
   neighbours(c: number): number;
   /** The cell of voxel `b` of MIXED brick n (-1 when blocked). */
@@ -61,8 +68,8 @@ function indexOf(space: CellGraph, c: number): number {
   if (c >= space.voxelBase) return boxes.count + c - space.voxelBase;
   const n = c >> 6,
     bit = c & 63;
-  const list = boxes.boxesOf(n);
-  for (let i = 0; i < list.length; i++) if ((list[i] & 63) === bit) return boxes.first(n) + i;
+  const { start, list } = boxes;
+  for (let i = start[n], end = start[n + 1]; i < end; i++) if ((list[i] & 63) === bit) return i;
   return -1;
 }
 
@@ -89,45 +96,42 @@ export function sparseComponents(space: CellGraph): SparseComponents {
     }
   };
   const bricks = w.brickCount;
+  const { start, list } = space.boxes;
   for (let n = 0; n < bricks; n++) {
     if (w.kind[n] !== MIXED) continue;
-    const list = space.boxes.boxesOf(n);
-    const first = space.boxes.first(n);
-    for (let i = 0; i < list.length; i++) unite(64 * n + (list[i] & 63), first + i);
+    for (let i = start[n], end = start[n + 1]; i < end; i++) unite(64 * n + (list[i] & 63), i);
   }
   for (let k = 0; k < w.nodeCount; k++) if (w.kind[k] === EMPTY) unite(space.voxelBase + k, boxCount + k);
   // Labels in index order: parent[i] <= i, so parent[i]'s label is known; a label L is stored as -L - 1.
+  // Bricks whose free voxels are in several components are numbered first (-(k + 2)), then filled voxel by voxel.
   const brickComp = new Int32Array(bricks).fill(-1);
-  const extra = new Int32List();
-  const per = new Int32Array(64);
+  let split = 0;
   for (let n = 0; n < bricks; n++) {
     if (w.kind[n] !== MIXED) continue;
-    const list = space.boxes.boxesOf(n);
-    const first = space.boxes.first(n);
     let one = -1,
       many = false;
-    for (let i = 0; i < list.length; i++) {
-      const x = first + i;
+    for (let x = start[n], end = start[n + 1]; x < end; x++) {
       const p = parent[x];
-      parent[x] = p === x ? -(64 * n + (list[i] & 63)) - 1 : parent[p];
+      parent[x] = p === x ? -(64 * n + (list[x] & 63)) - 1 : parent[p];
       const L = -parent[x] - 1;
       if (one < 0) one = L;
       else if (L !== one) many = true;
     }
-    if (!many) {
-      brickComp[n] = one;
-      continue;
-    }
-    per.fill(-1);
-    for (let i = 0; i < list.length; i++) {
-      const v = list[i];
-      const L = -parent[first + i] - 1;
-      const c = v & 63;
+    brickComp[n] = many ? -split++ - 2 : one;
+  }
+  const voxelComp = new Int32Array(64 * split);
+  for (let n = 0; n < bricks; n++) {
+    const b = brickComp[n];
+    if (b >= -1) continue;
+    const at = 64 * (-b - 2);
+    voxelComp.fill(-1, at, at + 64);
+    for (let x = start[n], end = start[n + 1]; x < end; x++) {
+      const v = list[x];
+      const L = -parent[x] - 1;
+      const c = at + (v & 63);
       for (let z = 0; z <= ((v >> 10) & 3); z++)
-        for (let y = 0; y <= ((v >> 8) & 3); y++) for (let x = 0; x <= ((v >> 6) & 3); x++) per[c + x + 4 * y + 16 * z] = L;
+        for (let y = 0; y <= ((v >> 8) & 3); y++) for (let i = 0; i <= ((v >> 6) & 3); i++) voxelComp[c + i + 4 * y + 16 * z] = L;
     }
-    brickComp[n] = -(extra.length / 64) - 2;
-    for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
   }
   const nodeComp = new Int32Array(w.nodeCount).fill(-1);
   for (let k = 0; k < w.nodeCount; k++) {
@@ -136,7 +140,7 @@ export function sparseComponents(space: CellGraph): SparseComponents {
     parent[x] = p === x ? -(space.voxelBase + k) - 1 : parent[p];
     if (w.kind[k] === EMPTY) nodeComp[k] = -parent[x] - 1;
   }
-  return { nodeComp, brickComp, voxelComp: extra.toArray() };
+  return { nodeComp, brickComp, voxelComp };
 }
 
 /** The component of cell c (-1 for a cell that is not free). */
