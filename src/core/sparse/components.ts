@@ -7,13 +7,19 @@ import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
  *
  * Layout, compact: per node its component (-1 unless EMPTY); per brick one component when all
  * its free voxels share it (the usual case; -1 without free voxels), else -(k + 2) where
- * voxelComp[64 k + bit] holds them voxel by voxel. Components are numbered by their smallest cell id.
+ * boxComp[k..] holds them box by box: per box of the brick (BrickBoxes order) two entries, its
+ * packed box (splitBrick's value; BOX_LAST set on the brick's last box) and its component. (A
+ * brick on a wall between the outside and sealed air: 16-32 bytes, not 64 labels of 4.)
+ * Components are numbered by their smallest cell id.
  */
 export interface SparseComponents {
   nodeComp: Int32Array;
   brickComp: Int32Array;
-  voxelComp: Int32Array;
+  boxComp: Int32Array;
 }
+
+/** Set on the packed box of a brick's last box in `boxComp`. */
+export const BOX_LAST = 1 << 16;
 
 /** What the union-find reads of a SparseSpace (structural, so this module does not import it). */
 export interface CellGraph {
@@ -103,9 +109,9 @@ export function sparseComponents(space: CellGraph): SparseComponents {
   }
   for (let k = 0; k < w.nodeCount; k++) if (w.kind[k] === EMPTY) unite(space.voxelBase + k, boxCount + k);
   // Labels in index order: parent[i] <= i, so parent[i]'s label is known; a label L is stored as -L - 1.
-  // Bricks whose free voxels are in several components are numbered first (-(k + 2)), then filled voxel by voxel.
+  // Bricks whose free voxels are in several components are marked first (-2), then listed box by box.
   const brickComp = new Int32Array(bricks).fill(-1);
-  let split = 0;
+  let entries = 0;
   for (let n = 0; n < bricks; n++) {
     if (w.kind[n] !== MIXED) continue;
     let one = -1,
@@ -117,20 +123,17 @@ export function sparseComponents(space: CellGraph): SparseComponents {
       if (one < 0) one = L;
       else if (L !== one) many = true;
     }
-    brickComp[n] = many ? -split++ - 2 : one;
+    brickComp[n] = many ? -2 : one;
+    if (many) entries += 2 * (start[n + 1] - start[n]);
   }
-  const voxelComp = new Int32Array(64 * split);
+  const boxComp = new Int32Array(entries);
+  let at = 0;
   for (let n = 0; n < bricks; n++) {
-    const b = brickComp[n];
-    if (b >= -1) continue;
-    const at = 64 * (-b - 2);
-    voxelComp.fill(-1, at, at + 64);
+    if (brickComp[n] >= -1) continue;
+    brickComp[n] = -at - 2;
     for (let x = start[n], end = start[n + 1]; x < end; x++) {
-      const v = list[x];
-      const L = -parent[x] - 1;
-      const c = at + (v & 63);
-      for (let z = 0; z <= ((v >> 10) & 3); z++)
-        for (let y = 0; y <= ((v >> 8) & 3); y++) for (let i = 0; i <= ((v >> 6) & 3); i++) voxelComp[c + i + 4 * y + 16 * z] = L;
+      boxComp[at++] = list[x] | (x === end - 1 ? BOX_LAST : 0);
+      boxComp[at++] = -parent[x] - 1;
     }
   }
   const nodeComp = new Int32Array(w.nodeCount).fill(-1);
@@ -140,19 +143,24 @@ export function sparseComponents(space: CellGraph): SparseComponents {
     parent[x] = p === x ? -(space.voxelBase + k) - 1 : parent[p];
     if (w.kind[k] === EMPTY) nodeComp[k] = -parent[x] - 1;
   }
-  return { nodeComp, brickComp, voxelComp };
+  return { nodeComp, brickComp, boxComp };
 }
 
-/** The component of cell c (-1 for a cell that is not free). */
+/** The component of cell c (-1 for a cell that is not free: c & 63 not the corner of a box of a MIXED brick). */
 export function componentOf(comp: SparseComponents, voxelBase: number, c: number): number {
   if (c >= voxelBase) return comp.nodeComp[c - voxelBase];
   const b = comp.brickComp[c >> 6];
-  return b >= -1 ? b : comp.voxelComp[64 * (-b - 2) + (c & 63)];
+  if (b >= -1) return b;
+  const e = comp.boxComp;
+  for (let i = -b - 2; ; i += 2) {
+    if ((e[i] & 63) === (c & 63)) return e[i + 1];
+    if ((e[i] & BOX_LAST) !== 0) return -1;
+  }
 }
 
 /** Bytes the labels hold. */
 export const componentsBytes = (comp: SparseComponents): number =>
-  comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.voxelComp.byteLength;
+  comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.boxComp.byteLength;
 
 /** Squared distance from q to the nearest voxel of the cube at box[0..2] with side box[3]. */
 function boxDistance(q: readonly number[], box: readonly number[]): number {
@@ -214,9 +222,15 @@ function componentBounds(w: SparseWorld, c: SparseComponents): ComponentBounds {
       w.nodeBox(n, nb);
       if (b >= 0) add(b, nb[0], nb[1], nb[2], 4);
       else
-        for (let bit = 0; bit < 64; bit++) {
-          const L = c.voxelComp[64 * (-b - 2) + bit];
-          if (L >= 0) add(L, nb[0] + (bit & 3), nb[1] + ((bit >> 2) & 3), nb[2] + (bit >> 4), 1);
+        for (let i = -b - 2; ; i += 2) {
+          const v = c.boxComp[i];
+          const x = nb[0] + (v & 3),
+            y = nb[1] + ((v >> 2) & 3),
+            z = nb[2] + ((v >> 4) & 3);
+          // The box's two opposite corners (add takes cubes: side 1 at each).
+          add(c.boxComp[i + 1], x, y, z, 1);
+          add(c.boxComp[i + 1], x + ((v >> 6) & 3), y + ((v >> 8) & 3), z + ((v >> 10) & 3), 1);
+          if ((v & BOX_LAST) !== 0) break;
         }
     }
   }
