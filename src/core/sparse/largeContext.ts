@@ -7,7 +7,7 @@ const HASH = 0x9e3779b1;
 /** Initial slots and table entries. */
 const INITIAL = 1024;
 
-/** Slots a LargeSearchContext keeps from one query to the next by default (~100 MB with a sparse run's points); a query that needed more has its arrays released at the next `begin`. */
+/** Slots a LargeSearchContext keeps from one query to the next by default (~100 MB with a sparse run's points); after a query that used more, its arrays are released at the next `begin`. */
 export const KEEP_SLOTS = 2 ** 20;
 
 /**
@@ -18,9 +18,10 @@ export const KEEP_SLOTS = 2 ** 20;
  * ~20x the slots a query uses. `begin` accepts up to 2^31 ids (Int32). Kept apart so programs on
  * the dense grid do not carry it.
  *
- * Memory stays bounded across queries: a query that needed more than `keepSlots` slots (a flood)
- * has its arrays released at the next `begin`, which starts again from a small size, so one
- * flood does not keep hundreds of MB for every query after it.
+ * Memory stays bounded across queries: after a query that used more than `keepSlots` slots (a
+ * flood), the next `begin` releases the arrays and starts again from a small size, so one flood
+ * does not keep hundreds of MB for every query after it. (The capacity also follows `reserve`,
+ * which a sparse run calls with room for 64 slots per neighbour: that alone releases nothing.)
  */
 export class LargeSearchContext extends SearchContext {
   /** Hash table: node id per entry (-1 empty), and its slot. Capacity a power of 2, at most half full. */
@@ -46,7 +47,7 @@ export class LargeSearchContext extends SearchContext {
       throw usageError('LargeSearchContext.begin: nodeCount', 'an integer in [0, 2^31]', nodeCount);
     // Empty the previous query's entries (as many as it used, off the timed search).
     const { keys, at } = this;
-    if (this.g.length > this.keepSlots) this.release();
+    if (this.used > this.keepSlots) this.release();
     else if (4 * this.used > keys.length) keys.fill(-1);
     else for (let s = 0; s < this.used; s++) keys[at[s]] = -1;
     this.used = 0;
