@@ -84,11 +84,15 @@ export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number)
   }
 }
 
+/** log2 of the entries of the table of masks already split (BrickBoxes). */
+const SEEN_BITS = 14;
+
 /**
  * The boxes of a SparseWorld's MIXED bricks (splitBrick), all split once when built and kept
  * as a list per brick: 2 bytes per box (its packed value) and 4 per brick, so a few hundred
  * kB where a table per voxel would take 64 bytes per brick. A voxel's box is found by
- * scanning its brick's few boxes.
+ * scanning its brick's few boxes. A mask met again (walls and floors repeat a few masks over
+ * most bricks) is not split again: its boxes are copied from the last brick split with it.
  */
 export class BrickBoxes {
   /** Per brick: its first box in `list` (bricks in order; the last entry ends the list). Read-only. */
@@ -96,7 +100,7 @@ export class BrickBoxes {
   /** The packed boxes (splitBrick's values), brick after brick, by their corner's bit. Read-only. */
   readonly list: Uint16Array;
 
-  /** Bricks split into boxes by this constructor (the others' boxes were copied from `reuse`). */
+  /** Bricks whose boxes this constructor made (split, or copied from an earlier brick of the same mask); the others' were copied from `reuse`. */
   readonly split: number = 0;
 
   /**
@@ -116,6 +120,10 @@ export class BrickBoxes {
     if (reuse !== undefined) for (const k of reuse.changed) fresh[k] = 1;
     let used = 0;
     let split = 0;
+    // Masks split so far: a direct-mapped table (hash of the mask -> the last brick split with it).
+    const seenBrick = new Int32Array(1 << SEEN_BITS).fill(-1);
+    const seenLo = new Uint32Array(1 << SEEN_BITS);
+    const seenHi = new Uint32Array(1 << SEEN_BITS);
     for (let k = 0; k < n; k++) {
       this.start[k] = used;
       if (world.kind[k] !== MIXED) continue;
@@ -130,7 +138,23 @@ export class BrickBoxes {
         continue;
       }
       split++;
-      splitBrick(world.maskLo[k], world.maskHi[k], scratch, 0);
+      const lo = world.maskLo[k],
+        hi = world.maskHi[k];
+      // A mask split before (walls and floors repeat a few masks over most bricks): its boxes again.
+      const h = Math.imul(lo ^ Math.imul(hi, 0x85ebca77), 0x9e3779b1) >>> (32 - SEEN_BITS);
+      const o2 = seenBrick[h];
+      if (o2 >= 0 && seenLo[h] === lo && seenHi[h] === hi) {
+        const from = this.start[o2],
+          count = this.start[o2 + 1] - from;
+        if (used + count > list.length) list = grown(list, used + count);
+        list.copyWithin(used, from, from + count);
+        used += count;
+        continue;
+      }
+      seenBrick[h] = k;
+      seenLo[h] = lo;
+      seenHi[h] = hi;
+      splitBrick(lo, hi, scratch, 0);
       for (let b = 0; b < 64; b++) {
         const v = scratch[b];
         if (v === BOX_BLOCKED || (v & 63) !== b) continue;

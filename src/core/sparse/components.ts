@@ -7,13 +7,19 @@ import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
  *
  * Layout, compact: per node its component (-1 unless EMPTY); per brick one component when all
  * its free voxels share it (the usual case; -1 without free voxels), else -(k + 2) where
- * voxelComp[64 k + bit] holds them voxel by voxel. Components are numbered by their smallest cell id.
+ * boxComp[k..] holds them box by box: per box of the brick (BrickBoxes order) two entries, its
+ * packed box (splitBrick's value; BOX_LAST set on the brick's last box) and its component. (A
+ * brick on a wall between the outside and sealed air: 16-32 bytes, not 64 labels of 4.)
+ * Components are numbered by their smallest cell id.
  */
 export interface SparseComponents {
   nodeComp: Int32Array;
   brickComp: Int32Array;
-  voxelComp: Int32Array;
+  boxComp: Int32Array;
 }
+
+/** Set on the packed box of a brick's last box in `boxComp`. */
+export const BOX_LAST = 1 << 16;
 
 /** What the union-find reads of a SparseSpace (structural, so this module does not import it). */
 export interface CellGraph {
@@ -22,7 +28,14 @@ export interface CellGraph {
   readonly voxelBase: number;
   readonly buffer: Int32Array;
   /** The MIXED bricks' boxes: per brick its packed boxes (corner bit in the low 6 bits, ascending) and the first one's index. */
-  readonly boxes: { boxesOf(n: number): Uint16Array; first(n: number): number; readonly count: number };
+  readonly boxes: {
+    boxesOf(n: number): Uint16Array;
+    first(n: number): number;
+    readonly count: number;
+    /** Per brick its first box in `list`; the last entry ends the list. */
+    readonly start: Uint32Array;
+    readonly list: Uint16Array;
+  };
   isTraversable(c: number): boolean;
   neighbours(c: number): number;
   /** The cell of voxel `b` of MIXED brick n (-1 when blocked). */
@@ -61,8 +74,8 @@ function indexOf(space: CellGraph, c: number): number {
   if (c >= space.voxelBase) return boxes.count + c - space.voxelBase;
   const n = c >> 6,
     bit = c & 63;
-  const list = boxes.boxesOf(n);
-  for (let i = 0; i < list.length; i++) if ((list[i] & 63) === bit) return boxes.first(n) + i;
+  const { start, list } = boxes;
+  for (let i = start[n], end = start[n + 1]; i < end; i++) if ((list[i] & 63) === bit) return i;
   return -1;
 }
 
@@ -89,45 +102,39 @@ export function sparseComponents(space: CellGraph): SparseComponents {
     }
   };
   const bricks = w.brickCount;
+  const { start, list } = space.boxes;
   for (let n = 0; n < bricks; n++) {
     if (w.kind[n] !== MIXED) continue;
-    const list = space.boxes.boxesOf(n);
-    const first = space.boxes.first(n);
-    for (let i = 0; i < list.length; i++) unite(64 * n + (list[i] & 63), first + i);
+    for (let i = start[n], end = start[n + 1]; i < end; i++) unite(64 * n + (list[i] & 63), i);
   }
   for (let k = 0; k < w.nodeCount; k++) if (w.kind[k] === EMPTY) unite(space.voxelBase + k, boxCount + k);
   // Labels in index order: parent[i] <= i, so parent[i]'s label is known; a label L is stored as -L - 1.
+  // Bricks whose free voxels are in several components are marked first (-2), then listed box by box.
   const brickComp = new Int32Array(bricks).fill(-1);
-  const extra = new Int32List();
-  const per = new Int32Array(64);
+  let entries = 0;
   for (let n = 0; n < bricks; n++) {
     if (w.kind[n] !== MIXED) continue;
-    const list = space.boxes.boxesOf(n);
-    const first = space.boxes.first(n);
     let one = -1,
       many = false;
-    for (let i = 0; i < list.length; i++) {
-      const x = first + i;
+    for (let x = start[n], end = start[n + 1]; x < end; x++) {
       const p = parent[x];
-      parent[x] = p === x ? -(64 * n + (list[i] & 63)) - 1 : parent[p];
+      parent[x] = p === x ? -(64 * n + (list[x] & 63)) - 1 : parent[p];
       const L = -parent[x] - 1;
       if (one < 0) one = L;
       else if (L !== one) many = true;
     }
-    if (!many) {
-      brickComp[n] = one;
-      continue;
+    brickComp[n] = many ? -2 : one;
+    if (many) entries += 2 * (start[n + 1] - start[n]);
+  }
+  const boxComp = new Int32Array(entries);
+  let at = 0;
+  for (let n = 0; n < bricks; n++) {
+    if (brickComp[n] >= -1) continue;
+    brickComp[n] = -at - 2;
+    for (let x = start[n], end = start[n + 1]; x < end; x++) {
+      boxComp[at++] = list[x] | (x === end - 1 ? BOX_LAST : 0);
+      boxComp[at++] = -parent[x] - 1;
     }
-    per.fill(-1);
-    for (let i = 0; i < list.length; i++) {
-      const v = list[i];
-      const L = -parent[first + i] - 1;
-      const c = v & 63;
-      for (let z = 0; z <= ((v >> 10) & 3); z++)
-        for (let y = 0; y <= ((v >> 8) & 3); y++) for (let x = 0; x <= ((v >> 6) & 3); x++) per[c + x + 4 * y + 16 * z] = L;
-    }
-    brickComp[n] = -(extra.length / 64) - 2;
-    for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
   }
   const nodeComp = new Int32Array(w.nodeCount).fill(-1);
   for (let k = 0; k < w.nodeCount; k++) {
@@ -136,19 +143,24 @@ export function sparseComponents(space: CellGraph): SparseComponents {
     parent[x] = p === x ? -(space.voxelBase + k) - 1 : parent[p];
     if (w.kind[k] === EMPTY) nodeComp[k] = -parent[x] - 1;
   }
-  return { nodeComp, brickComp, voxelComp: extra.toArray() };
+  return { nodeComp, brickComp, boxComp };
 }
 
-/** The component of cell c (-1 for a cell that is not free). */
+/** The component of cell c (-1 for a cell that is not free: c & 63 not the corner of a box of a MIXED brick). */
 export function componentOf(comp: SparseComponents, voxelBase: number, c: number): number {
   if (c >= voxelBase) return comp.nodeComp[c - voxelBase];
   const b = comp.brickComp[c >> 6];
-  return b >= -1 ? b : comp.voxelComp[64 * (-b - 2) + (c & 63)];
+  if (b >= -1) return b;
+  const e = comp.boxComp;
+  for (let i = -b - 2; ; i += 2) {
+    if ((e[i] & 63) === (c & 63)) return e[i + 1];
+    if ((e[i] & BOX_LAST) !== 0) return -1;
+  }
 }
 
 /** Bytes the labels hold. */
 export const componentsBytes = (comp: SparseComponents): number =>
-  comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.voxelComp.byteLength;
+  comp.nodeComp.byteLength + comp.brickComp.byteLength + comp.boxComp.byteLength;
 
 /** Squared distance from q to the nearest voxel of the cube at box[0..2] with side box[3]. */
 function boxDistance(q: readonly number[], box: readonly number[]): number {
@@ -210,9 +222,15 @@ function componentBounds(w: SparseWorld, c: SparseComponents): ComponentBounds {
       w.nodeBox(n, nb);
       if (b >= 0) add(b, nb[0], nb[1], nb[2], 4);
       else
-        for (let bit = 0; bit < 64; bit++) {
-          const L = c.voxelComp[64 * (-b - 2) + bit];
-          if (L >= 0) add(L, nb[0] + (bit & 3), nb[1] + ((bit >> 2) & 3), nb[2] + (bit >> 4), 1);
+        for (let i = -b - 2; ; i += 2) {
+          const v = c.boxComp[i];
+          const x = nb[0] + (v & 3),
+            y = nb[1] + ((v >> 2) & 3),
+            z = nb[2] + ((v >> 4) & 3);
+          // The box's two opposite corners (add takes cubes: side 1 at each).
+          add(c.boxComp[i + 1], x, y, z, 1);
+          add(c.boxComp[i + 1], x + ((v >> 6) & 3), y + ((v >> 8) & 3), z + ((v >> 10) & 3), 1);
+          if ((v & BOX_LAST) !== 0) break;
         }
     }
   }

@@ -1,6 +1,6 @@
 import { checkInstance } from '../args.ts';
 import { BrickBoxes } from './brickBoxes.ts';
-import { Int32List, type SparseComponents } from './components.ts';
+import { BOX_LAST, componentOf, Int32List, type SparseComponents } from './components.ts';
 import { editSparseWorld, type SparseEdit, type SparseEditResult } from './edit.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
 import { SparseSpace } from './SparseSpace.ts';
@@ -59,9 +59,7 @@ export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]
 
 /** The old label of old cell c. */
 function oldLabel(space: SparseSpace, comp: SparseComponents, c: number): number {
-  if (c >= space.voxelBase) return comp.nodeComp[c - space.voxelBase];
-  const b = comp.brickComp[c >> 6];
-  return b >= -1 ? b : comp.voxelComp[64 * (-b - 2) + (c & 63)];
+  return componentOf(comp, space.voxelBase, c);
 }
 
 /** The components of `s` (the edited space) from those of `prev`: a flood from around the changed bricks, old labels elsewhere. */
@@ -75,7 +73,8 @@ function relabel(
   const oldOf = r.oldOf;
   // Fresh labels above every old one.
   let label = 0;
-  for (const a of [comp.nodeComp, comp.brickComp, comp.voxelComp]) for (let i = 0; i < a.length; i++) if (a[i] > label) label = a[i];
+  for (const a of [comp.nodeComp, comp.brickComp]) for (let i = 0; i < a.length; i++) if (a[i] > label) label = a[i];
+  for (let i = 1; i < comp.boxComp.length; i += 2) if (comp.boxComp[i] > label) label = comp.boxComp[i];
   label++;
   // Seeds: the cells of the changed bricks and of the voxels one step beside them (across a face
   // to a brick that did not change).
@@ -160,7 +159,6 @@ function relabel(
   const bricks = w.brickCount;
   const brickComp = new Int32Array(bricks).fill(-1);
   const extra = new Int32List();
-  const per = new Int32Array(64);
   for (let k = 0; k < bricks; k++) {
     if (w.kind[k] !== MIXED) continue;
     const o = oldNode(k);
@@ -169,10 +167,11 @@ function relabel(
       const b = comp.brickComp[o];
       if (b >= -1) brickComp[k] = b < 0 ? b : ren(b);
       else {
-        brickComp[k] = -(extra.length / 64) - 2;
-        for (let bit = 0; bit < 64; bit++) {
-          const l = comp.voxelComp[64 * (-b - 2) + bit];
-          extra.push(l < 0 ? l : ren(l));
+        brickComp[k] = -extra.length - 2;
+        for (let i = -b - 2; ; i += 2) {
+          extra.push(comp.boxComp[i]);
+          extra.push(ren(comp.boxComp[i + 1]));
+          if ((comp.boxComp[i] & BOX_LAST) !== 0) break;
         }
       }
       continue;
@@ -188,18 +187,15 @@ function relabel(
     }
     if (!many) brickComp[k] = one;
     else {
-      per.fill(-1);
-      for (const v of boxes) {
-        const L = lab.get(64 * k + (v & 63)) ?? ren(oldLabel(prev, comp, 64 * o + (v & 63)));
-        const c = v & 63;
-        for (let z = 0; z <= ((v >> 10) & 3); z++)
-          for (let y = 0; y <= ((v >> 8) & 3); y++) for (let x = 0; x <= ((v >> 6) & 3); x++) per[c + x + 4 * y + 16 * z] = L;
+      brickComp[k] = -extra.length - 2;
+      for (let i = 0; i < boxes.length; i++) {
+        const v = boxes[i];
+        extra.push(v | (i === boxes.length - 1 ? BOX_LAST : 0));
+        extra.push(lab.get(64 * k + (v & 63)) ?? ren(oldLabel(prev, comp, 64 * o + (v & 63))));
       }
-      brickComp[k] = -(extra.length / 64) - 2;
-      for (let bit = 0; bit < 64; bit++) extra.push(per[bit]);
     }
   }
-  return { comp: { nodeComp, brickComp, voxelComp: extra.toArray() }, visited, flooded: local === null };
+  return { comp: { nodeComp, brickComp, boxComp: extra.toArray() }, visited, flooded: local === null };
 }
 
 /** Voxels around the changed bricks the local pass may use to connect their surroundings (one brick). */
@@ -289,7 +285,10 @@ function localLabels(
         const b = comp.brickComp[n];
         if (b >= 0) out.add(b);
         else if (b < -1)
-          for (let bit = 0; bit < 64; bit++) if (comp.voxelComp[64 * (-b - 2) + bit] >= 0) out.add(comp.voxelComp[64 * (-b - 2) + bit]);
+          for (let i = -b - 2; ; i += 2) {
+            out.add(comp.boxComp[i + 1]);
+            if ((comp.boxComp[i] & BOX_LAST) !== 0) break;
+          }
       }
     }
     return out;

@@ -4,6 +4,12 @@ import { FRESH, SearchContext } from '../search/SearchContext.ts';
 /** Golden-ratio multiplier of the id hash (Fibonacci hashing). */
 const HASH = 0x9e3779b1;
 
+/** Initial slots and table entries. */
+const INITIAL = 1024;
+
+/** Slots a LargeSearchContext keeps from one query to the next by default (~100 MB with a sparse run's points); after a query that used more, its arrays are released at the next `begin`. */
+export const KEEP_SLOTS = 2 ** 20;
+
 /**
  * A SearchContext whose slots are handed out one per node a query touches, found through a hash
  * table from node id to slot: the state of a query grows with the cells it reaches, whatever the
@@ -11,25 +17,57 @@ const HASH = 0x9e3779b1;
  * brick holds only a few free boxes, so the base class's pages of 64 consecutive ids would reserve
  * ~20x the slots a query uses. `begin` accepts up to 2^31 ids (Int32). Kept apart so programs on
  * the dense grid do not carry it.
+ *
+ * Memory stays bounded across queries: after a query that used more than `keepSlots` slots (a
+ * flood), the next `begin` releases the arrays and starts again from a small size, so one flood
+ * does not keep hundreds of MB for every query after it. (The capacity also follows `reserve`,
+ * which a sparse run calls with room for 64 slots per neighbour: that alone releases nothing.)
  */
 export class LargeSearchContext extends SearchContext {
   /** Hash table: node id per entry (-1 empty), and its slot. Capacity a power of 2, at most half full. */
-  private keys = new Int32Array(1024).fill(-1);
-  private vals = new Int32Array(1024);
-  private shift = 32 - 10;
+  private keys = new Int32Array(INITIAL).fill(-1);
+  private vals = new Int32Array(INITIAL);
+  private shift = 32 - Math.log2(INITIAL);
   /** Node id per slot, and its entry in the table. */
-  private nodes = new Int32Array(1024);
-  private at = new Int32Array(1024);
+  private nodes = new Int32Array(INITIAL);
+  private at = new Int32Array(INITIAL);
+  /** Slots kept from one query to the next (more are released at the next `begin`). */
+  readonly keepSlots: number;
+
+  /** @param keepSlots slots kept from one query to the next (default KEEP_SLOTS): an integer >= 1024. */
+  constructor(keepSlots = KEEP_SLOTS) {
+    super();
+    if (!Number.isInteger(keepSlots) || keepSlots < INITIAL)
+      throw usageError('LargeSearchContext: keepSlots', 'an integer >= 1024', keepSlots);
+    this.keepSlots = keepSlots;
+  }
 
   override begin(nodeCount: number): void {
     if (!Number.isInteger(nodeCount) || nodeCount < 0 || nodeCount > 2 ** 31)
       throw usageError('LargeSearchContext.begin: nodeCount', 'an integer in [0, 2^31]', nodeCount);
     // Empty the previous query's entries (as many as it used, off the timed search).
     const { keys, at } = this;
-    if (4 * this.used > keys.length) keys.fill(-1);
+    if (this.used > this.keepSlots) this.release();
+    else if (4 * this.used > keys.length) keys.fill(-1);
     else for (let s = 0; s < this.used; s++) keys[at[s]] = -1;
     this.used = 0;
     super.begin(0);
+  }
+
+  /** Drops every array for fresh small ones (after a flood). */
+  private release(): void {
+    this.heap.size = 0;
+    this.keys = new Int32Array(INITIAL).fill(-1);
+    this.vals = new Int32Array(INITIAL);
+    this.shift = 32 - Math.log2(INITIAL);
+    this.nodes = new Int32Array(INITIAL);
+    this.at = new Int32Array(INITIAL);
+    this.g = new Float64Array(INITIAL);
+    this.parent = new Int32Array(INITIAL);
+    this.state = new Uint8Array(INITIAL);
+    this.via = new Uint8Array(INITIAL);
+    this.heap.data = new Float64Array(2 * INITIAL);
+    this.heap.pos = new Int32Array(INITIAL).fill(-1);
   }
 
   /** Slot of `node`, allocating one on first touch. */

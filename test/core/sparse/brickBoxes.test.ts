@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_BLOCKED, splitBrick } from '../../../src/core/sparse/brickBoxes.ts';
+import { BOX_BLOCKED, BrickBoxes, splitBrick } from '../../../src/core/sparse/brickBoxes.ts';
+import { BrickSet, sparseFromBricks } from '../../../src/core/sparse/build.ts';
+import { MIXED } from '../../../src/core/sparse/SparseWorld.ts';
 import { mulberry32 } from '../../support/random.ts';
 
 const blockedBit = (lo: number, hi: number, b: number): boolean => ((b < 32 ? lo >>> b : hi >>> (b - 32)) & 1) === 1;
@@ -73,5 +75,41 @@ describe('splitBrick', () => {
     splitBrick(1, 0, out, 0);
     expect(boxErrors(1, 0, out)).toEqual([]);
     expect(new Set(Array.from(out).filter((v) => v !== BOX_BLOCKED)).size).toBe(3);
+  });
+});
+
+describe('BrickBoxes', () => {
+  it("gives every brick splitBrick's boxes, also where bricks repeat masks (split once, copied after)", () => {
+    const rnd = mulberry32(9);
+    const randomMask = (): number => {
+      let m = 0;
+      for (let b = 0; b < 32; b++) if (rnd() < 0.3) m |= 1 << b;
+      return m >>> 0;
+    };
+    // A few masks repeated over most bricks (as walls and floors do), and unique ones between them.
+    const pool = Array.from({ length: 5 }, () => [randomMask(), randomMask()]);
+    const bricks = new BrickSet();
+    for (let z = 0; z < 16; z++)
+      for (let y = 0; y < 4; y++)
+        for (let x = 0; x < 16; x++) {
+          const [lo, hi] = rnd() < 0.7 ? pool[Math.floor(rnd() * pool.length)] : [randomMask(), randomMask()];
+          if (lo !== 0 || hi !== 0) bricks.add(x, y, z, lo, hi);
+        }
+    const world = sparseFromBricks([64, 16, 64], bricks, 1, { x: 0, y: 0, z: 0 });
+    const boxes = new BrickBoxes(world);
+    const out = new Uint16Array(64);
+    let mixed = 0;
+    const wrong: number[] = [];
+    for (let n = 0; n < world.brickCount; n++) {
+      if (world.kind[n] !== MIXED) continue;
+      mixed++;
+      splitBrick(world.maskLo[n], world.maskHi[n], out, 0);
+      const expected = Array.from(out).filter((v, b) => v !== BOX_BLOCKED && (v & 63) === b);
+      if (Array.from(boxes.boxesOf(n)).join() !== expected.join()) wrong.push(n);
+      for (let b = 0; b < 64; b++) if (boxes.get(n, b) !== out[b]) wrong.push(n);
+    }
+    expect(wrong).toEqual([]);
+    expect(mixed).toBeGreaterThan(900);
+    expect(boxes.split).toBe(mixed);
   });
 });
