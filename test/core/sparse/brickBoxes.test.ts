@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOX_BLOCKED, BrickBoxes, splitBrick } from '../../../src/core/sparse/brickBoxes.ts';
-import { BrickSet, sparseFromBricks } from '../../../src/core/sparse/build.ts';
+import { sparseFromBricks } from '../../../src/core/sparse/build.ts';
+import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
 import { MIXED } from '../../../src/core/sparse/SparseWorld.ts';
 import { mulberry32 } from '../../support/random.ts';
 
