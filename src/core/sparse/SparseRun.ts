@@ -121,9 +121,11 @@ export class SparseRun extends SearchRun<SparseSpace> {
     ctx: SearchContext = new LargeSearchContext(),
   ) {
     super(space, pinned(space, start, goal), space.goalCell, weighted(options), ctx);
+    // The last run's point arrays, unless the context released its slots since (after a flood).
     const k = kept.get(ctx);
-    this.point = k?.point ?? new Int32Array(0);
-    this.entryAt = k?.entry ?? new Int32Array(0);
+    const reuse = k !== undefined && k.point.length <= 3 * ctx.g.length;
+    this.point = reuse ? k.point : new Int32Array(0);
+    this.entryAt = reuse ? k.entry : new Int32Array(0);
     this.fit();
     this.setPoint(this.startSlot, space.startVoxel);
     this.unreachable = space.redirected;
