@@ -67,7 +67,7 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
       agents: 4,
       placeWaypoints: (doc, o) => {
         const wp0 = process.cpuUsage();
-        placed = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, world: { sceneMeshes: o.meshes } });
+        placed = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, space: o.space, world: { sceneMeshes: o.meshes } });
         const wp = process.cpuUsage(wp0);
         waypointsCpu = (wp.user + wp.system) / 1000;
         return autoWaypointList(placed.placed.positions);

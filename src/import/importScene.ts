@@ -29,8 +29,8 @@ import type { ImportedMesh } from './meshImport.ts';
 import { defaultAgentRadius, defaultAgentSpeed, importAgents } from './importAgents.ts';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
 import { now } from '../core/clock.ts';
-import { clearSpace } from '../core/grid/clearance.ts';
-import { preprocessScene } from '../three/preprocess.ts';
+import { clearSpace, type ClearSpace } from '../core/grid/clearance.ts';
+import { importLinks } from './importLinks.ts';
 import {
   meshGridSpec,
   soupBounds,
@@ -42,11 +42,13 @@ import {
 
 /**
  * Places waypoints in a scene that has its voxel layer and meshes (positions with clearance
- * >= agentRadius). `nav import --waypoints auto` and the app's import call one.
+ * >= agentRadius). `nav import --waypoints auto` and the app's import call one. `space` is
+ * `clearSpace` of the voxel layer's grid for agentRadius, which the import has computed
+ * already: a placer on that grid can reuse it (`placeSceneWaypoints`' `space` option).
  */
 export type WaypointPlacer = (
   doc: SceneDocument,
-  options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh> },
+  options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh>; space: ClearSpace },
 ) => SceneWaypoint[] | Promise<SceneWaypoint[]>;
 
 /** Options of `importScene`. */
@@ -203,7 +205,7 @@ export async function importScene(
   lap('components');
   if (options.placeWaypoints) {
     await stage('waypoints');
-    const waypoints = await options.placeWaypoints(document, { agentRadius, meshes: byId });
+    const waypoints = await options.placeWaypoints(document, { agentRadius, meshes: byId, space });
     document = parseScene({ ...document, waypoints });
     lap('waypoints');
   }
@@ -212,12 +214,9 @@ export async function importScene(
   if (agents.length > 0) document = parseScene({ ...document, agents });
   lap('agents');
   await stage('links');
-  // Undrawn, and over the voxel layer alone: the meshes lie in the closed boxes of its blocked
-  // voxels, so a capsule clear of its faces is clear of them too (the same links, without a
-  // tree over every mesh triangle). Only the link count is read, then the world is freed.
-  const pre = preprocessScene({ ...document, meshes: [] }, { drawn: false });
-  const links = pre.graph.linkCount;
-  pre.world.dispose();
+  // Over the voxel layer alone: the meshes lie in the closed boxes of its blocked voxels, so a
+  // capsule clear of its faces is clear of them too. Pairs the grid decides skip the capsule test.
+  const { links } = importLinks(document, grid, agentRadius);
   lap('links');
   if (options.signal?.aborted) throw new ImportCancelled();
   return { document, meshes: byId, triangles, blocked, links, fill, ms };
