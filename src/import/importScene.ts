@@ -206,12 +206,12 @@ export async function importScene(
   if (options.placeWaypoints) {
     await stage('waypoints');
     const waypoints = await options.placeWaypoints(document, { agentRadius, meshes: byId, space });
-    document = parseScene({ ...document, waypoints });
+    document = reparsed(document, { waypoints });
     lap('waypoints');
   }
   await stage('agents');
   const agents = importAgents(space, options.agents ?? 0, agentRadius, defaultAgentSpeed({ extent, cellSize }), options.seed ?? 1);
-  if (agents.length > 0) document = parseScene({ ...document, agents });
+  if (agents.length > 0) document = reparsed(document, { agents });
   lap('agents');
   await stage('links');
   // Over the voxel layer alone: the meshes lie in the closed boxes of its blocked voxels, so a
@@ -220,6 +220,16 @@ export async function importScene(
   lap('links');
   if (options.signal?.aborted) throw new ImportCancelled();
   return { document, meshes: byId, triangles, blocked, links, fill, ms };
+}
+
+/**
+ * `parseScene` of `document` (parsed already) with `changes`, without walking its voxel layer's
+ * boxes again: they were parsed with it, and nothing else in a document refers to them.
+ */
+function reparsed(document: SceneDocument, changes: Partial<SceneDocument>): SceneDocument {
+  const voxels = document.voxels;
+  if (voxels === undefined) return parseScene({ ...document, ...changes });
+  return { ...parseScene({ ...document, ...changes, voxels: { ...voxels, solid: [] } }), voxels };
 }
 
 /** `options` checked (a usage error naming the field); the ranges a scene holds are checked where they are used. */
