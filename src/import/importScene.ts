@@ -28,13 +28,16 @@ import {
 import type { ImportedMesh } from './meshImport.ts';
 import { defaultAgentRadius, defaultAgentSpeed, importAgents } from './importAgents.ts';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
+import { emptyBox, soupBox } from '../core/geometry/boxes.ts';
 import { now } from '../core/clock.ts';
 import { clearSpace, type ClearSpace } from '../core/grid/clearance.ts';
 import { importLinks } from './importLinks.ts';
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import {
+  blockTriangles,
+  fillEnclosed,
   meshGridSpec,
   soupBounds,
-  voxelizeTriangles,
   type MeshVoxelization,
   type MeshVoxelizeOptions,
   type VoxelFill,
@@ -169,7 +172,8 @@ export async function importScene(
     soup.set(f.mesh.soup, o);
     o += f.mesh.soup.length;
   }
-  const { min, max } = soupBounds(soup);
+  // Each file's numbers were checked (checkFiles): the box alone, unless there is no triangle (soupBounds says so).
+  const { min, max } = soup.length === 0 ? soupBounds(soup) : soupBox(emptyBox(), soup);
   const cellSize = options.cellSize ?? defaultCellSize(min, max);
   const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, cellSize);
   const ms = { voxelize: 0, components: 0, waypoints: 0, agents: 0, links: 0 };
@@ -333,8 +337,16 @@ export function sceneVoxelLayer(soup: ArrayLike<number>, options: MeshVoxelizeOp
         `the meshes reach ${k} = ${lo < -c ? min[k] : max[k]}; a scene's voxel layer must lie within ±${c} (with its margin of free voxels)`,
       );
   });
-  const result = voxelizeTriangles(soup, options);
-  const { grid } = result;
+  // voxelizeTriangles(soup, options), without measuring the soup again.
+  const dilation = options.dilation ?? 0;
+  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
+  const grid = new VoxelGrid({ origin: spec.origin, dims: spec.dims, cellSize });
+  blockTriangles(soup, grid, dilation);
+  if (fill === 'solid') fillEnclosed(grid);
+  grid.version++;
+  let blocked = 0;
+  for (let i = 0; i < grid.size; i++) blocked += grid.occupancy[i];
+  const result: MeshVoxelization = { grid, triangles: soup.length / 9, blocked };
   const solid = solidBoxes(grid);
   if (solid.length > SCENE_LIMITS.primitives) {
     throw new ImportError(

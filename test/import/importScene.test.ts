@@ -7,7 +7,6 @@ import { mulberry32 } from '../../src/core/math/random.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
 import { buildVoxelGrid, type SceneWaypoint } from '../../src/scene/index.ts';
 import { clearSpace } from '../../src/core/grid/clearance.ts';
-import { placeWaypoints } from '../../src/core/graph/autoWaypoints.ts';
 import { autoWaypointList, placeSceneWaypoints } from '../../src/scene-three/autoWaypoints.ts';
 
 const sample = () => readMeshFile(join(ROOT, 'test', 'data', 'meshes', 'sample.glb'));
@@ -110,12 +109,14 @@ describe('importScene: one clear space for the agents and the placer', () => {
         expect(Array.from(shared.placed.positions)).toEqual(Array.from(own.placed.positions));
         expect(shared.placed.positions.length).toBeGreaterThan(6);
         // A space for another radius, or of other voxels, is refused, naming it.
-        expect(() => placeWaypoints(grid, () => true, { agentRadius: o.agentRadius, space: clearSpace(grid, 2 * o.agentRadius) })).toThrow(
-          /^space: /,
-        );
+        const world = { sceneMeshes: o.meshes };
+        const twice = clearSpace(grid, 2 * o.agentRadius);
+        expect(() => placeSceneWaypoints(doc, { agentRadius: o.agentRadius, space: twice, world })).toThrow(/^space: /);
         const other = buildVoxelGrid(doc)!;
         other.occupancy[other.occupancy.indexOf(0)] = 1;
-        expect(() => placeWaypoints(other, () => true, { agentRadius: o.agentRadius, space: o.space })).toThrow(/^space: /);
+        expect(() => placeSceneWaypoints(doc, { agentRadius: o.agentRadius, space: clearSpace(other, o.agentRadius), world })).toThrow(
+          /^space: /,
+        );
         shared.world.dispose();
         own.world.dispose();
         checked++;

@@ -199,26 +199,13 @@ export function blockTriangles(
       by1 = Math.max(tri[1], tri[4], tri[7]);
     const bz0 = Math.min(tri[2], tri[5], tri[8]),
       bz1 = Math.max(tri[2], tri[5], tri[8]);
-    const ux0 = Math.floor((bx0 - grow - ox) / s - SLACK) - dx,
-      uy0 = Math.floor((by0 - grow - oy) / s - SLACK) - dy,
-      uz0 = Math.floor((bz0 - grow - oz) / s - SLACK) - dz;
-    const ux1 = Math.floor((bx1 + grow - ox) / s + SLACK) - dx,
-      uy1 = Math.floor((by1 + grow - oy) / s + SLACK) - dy,
-      uz1 = Math.floor((bz1 + grow - oz) / s + SLACK) - dz;
-    const x0 = Math.max(rx0, ux0),
-      y0 = Math.max(ry0, uy0),
-      z0 = Math.max(rz0, uz0);
-    const x1 = Math.min(rx1 - 1, ux1),
-      y1 = Math.min(ry1 - 1, uy1),
-      z1 = Math.min(rz1 - 1, uz1);
+    const x0 = Math.max(rx0, Math.floor((bx0 - grow - ox) / s - SLACK) - dx);
+    const y0 = Math.max(ry0, Math.floor((by0 - grow - oy) / s - SLACK) - dy);
+    const z0 = Math.max(rz0, Math.floor((bz0 - grow - oz) / s - SLACK) - dz);
+    const x1 = Math.min(rx1 - 1, Math.floor((bx1 + grow - ox) / s + SLACK) - dx);
+    const y1 = Math.min(ry1 - 1, Math.floor((by1 + grow - oy) / s + SLACK) - dy);
+    const z1 = Math.min(rz1 - 1, Math.floor((bz1 + grow - oz) / s + SLACK) - dz);
     if (x0 > x1 || y0 > y1 || z0 > z1) continue;
-    // One voxel in reach (grow >= 0): the triangle's box lies inside its grown box by SLACK
-    // cells on every side, so no axis separates them: the exact test would block it.
-    if (grow >= 0 && ux0 === ux1 && uy0 === uy1 && uz0 === uz1) {
-      occ[x0 + X * (y0 + Y * z0)] = 1;
-      continue;
-    }
-    if (allBlocked(occ, X, Y, x0, y0, z0, x1, y1, z1)) continue;
     prepareAxes(tri, 0, h, h, h);
     for (let z = z0; z <= z1; z++) {
       const cz = oz + (z + dz + 0.5) * s;
@@ -241,27 +228,6 @@ export function blockTriangles(
       }
     }
   }
-}
-
-/** Whether every voxel of the index box [x0, x1] x [y0, y1] x [z0, z1] is blocked already. */
-function allBlocked(
-  occ: Uint8Array,
-  X: number,
-  Y: number,
-  x0: number,
-  y0: number,
-  z0: number,
-  x1: number,
-  y1: number,
-  z1: number,
-): boolean {
-  for (let z = z0; z <= z1; z++) {
-    for (let y = y0; y <= y1; y++) {
-      const row = X * (y + Y * z);
-      for (let x = x0; x <= x1; x++) if (occ[row + x] === 0) return false;
-    }
-  }
-  return true;
 }
 
 /** No offset: the grid is the whole layout. */

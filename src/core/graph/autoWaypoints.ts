@@ -45,8 +45,8 @@ export interface PlaceWaypointsOptions {
   seed?: number;
   /**
    * `clearSpace(grid, agentRadius)` when the caller has it (the import computes it for its
-   * agents): used instead of computing it again. It must be of a grid with the same frame and
-   * voxels, for the same radius (else a usage error naming `space`). @default computed
+   * agents): used instead of computing it again. Not checked here: `placeSceneWaypoints`, the
+   * public entry, checks it. @default computed
    */
   space?: ClearSpace;
 }
@@ -128,10 +128,7 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     t = now();
     return t - t0;
   };
-  const given = options.space;
-  if (given !== undefined && !sameSpaceOf(given, grid, radius))
-    throw new NavlabError('usage', 'space: expected the clear space of this grid for agentRadius (clearSpace(grid, agentRadius))');
-  const space = given ?? clearSpace(grid, radius);
+  const space = options.space ?? clearSpace(grid, radius);
   // The grid's own capsule test (no geometry) first; it is conservative, so `los` decides the
   // rest, skipped where the grid's sweep proof shows the capsule clear (built on first use).
   const gridSight = gridCapsuleSight(space);
@@ -179,16 +176,4 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     steps: { cover, connectors, pruned, refined, batches },
     ms: { clearance: clearanceMs, cover: coverMs, connect: connectMs, prune: pruneMs, refine: refineMs },
   };
-}
-
-/** Whether `space` is `clearSpace` of a grid with `grid`'s frame and voxels for `radius`. */
-function sameSpaceOf(space: ClearSpace, grid: VoxelGrid, radius: number): boolean {
-  const g = space?.grid;
-  if (!g || space.radius !== radius || g.cellSize !== grid.cellSize || g.size !== grid.size) return false;
-  if (g.X !== grid.X || g.Y !== grid.Y || g.origin.x !== grid.origin.x || g.origin.y !== grid.origin.y || g.origin.z !== grid.origin.z)
-    return false;
-  const a = g.occupancy,
-    b = grid.occupancy;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
