@@ -21,11 +21,13 @@ export interface ImportLinks {
  * finds over its voxel layer alone (its meshes lie in the layer's blocked voxels), with fewer
  * capsule tests: `grid` is the layer's grid (the document's voxels, no obstacles). A pair is
  * decided on the grid when it can be:
- *  - clear: `gridSweepProof` for the radius grown by a margin (no blocked voxel near the capsule);
- *  - blocked: a point of the segment lies in a blocked voxel, its first end in a free
- *    voxel, so it crosses the layer's surface and every capsule of radius r touches it. Only
- *    when r is well above the margin and the grid's border is free (then that crossing is a
- *    face of the surface, not the grid's edge).
+ *  - blocked: a point of the segment (one every half cell) lies in a blocked voxel and its first
+ *    end in a free voxel, so it crosses the layer's surface and every capsule of radius r
+ *    touches it. Only when r is well above the margin and the grid's border is free (then that
+ *    crossing is a face of the surface, not the grid's edge);
+ *  - else by the exact distance from the segment to the blocked voxels' boxes (`gridCapsule`):
+ *    clear or blocked when it is farther than a margin from the capsule test's threshold
+ *    (r - 1e-6); the margin covers the tree's float32 coordinates and the arithmetic.
  * The rest get the capsule test through the world's tree, built (and freed) only when needed.
  */
 export function importLinks(doc: SceneDocument, grid: VoxelGrid, agentRadius: number): ImportLinks {
@@ -35,8 +37,9 @@ export function importLinks(doc: SceneDocument, grid: VoxelGrid, agentRadius: nu
   const s = grid.cellSize;
   const o = grid.origin;
   const far = Math.max(Math.abs(o.x), Math.abs(o.y), Math.abs(o.z)) + s * Math.max(grid.X, grid.Y, grid.Z);
-  // Past rounding of the tree's coordinates and of the tests (the grid's frame, in world units).
-  const margin = 1e-6 * far + 1e-4 * s + 1e-6;
+  // Past rounding of the tree's coordinates (float32: within 6e-8 x |coordinate|) and of the
+  // tests' arithmetic (in world units).
+  const margin = 2e-7 * far + 1e-6 * s + 1e-9;
   const walls = agentRadius > 4 * margin && borderFree(grid);
   let world: CollisionWorld | null = null;
   let capsule: LineOfSight | null = null;
