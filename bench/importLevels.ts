@@ -8,7 +8,8 @@
  * and the placement figures (coverage, graph/free components, median and p95 route ratio on
  * 1,000 seeded pairs, measured after the timing). Also the process CPU time of the import
  * and of its waypoints stage (world and BVH, placement grid, placement) (wall time drifts with
- * the machine's load; CPU time much less).
+ * the machine's load; CPU time much less), and a table of each stage's CPU time with the CPU
+ * time of all stages but placement and the import's CPU and wall time, one row per level.
  *
  * Run alone: npx tsx bench/importLevels.ts [level ...]   (levels: cave, gen-10k, ...)
  */
@@ -52,8 +53,15 @@ function levels(): Level[] {
   return out;
 }
 
+/** Process CPU time so far, ms. */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
 export async function benchImportLevels(only: string[] = []): Promise<void> {
   const timing: (string | number)[][] = [];
+  const cpuTiming: (string | number)[][] = [];
   const figures: (string | number)[][] = [];
   for (const level of levels().filter((l) => only.length === 0 || only.includes(l.name))) {
     level.prepare?.();
@@ -61,19 +69,33 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
     const t0 = now();
     const mesh = await level.decode();
     const decodeMs = now() - t0;
+    const decodeCpu = cpuMs() - (cpu0.user + cpu0.system) / 1000;
     let placed: SceneWaypoints | null = null;
     let waypointsCpu = 0;
+    // CPU time of each stage: from its start (onStage) to the next one's, the last to the end.
+    const stageCpu: Record<string, number> = {};
+    let stage: string | null = null;
+    let stageStart = 0;
+    const endStage = () => {
+      if (stage !== null) stageCpu[stage] = cpuMs() - stageStart;
+    };
     const r = await importScene([{ src: `${level.name}.glb`, mesh }], {
       agents: 4,
+      onStage: (name) => {
+        endStage();
+        stage = name;
+        stageStart = cpuMs();
+      },
       placeWaypoints: (doc, o) => {
         const wp0 = process.cpuUsage();
-        placed = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, world: { sceneMeshes: o.meshes } });
+        placed = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, space: o.space, world: { sceneMeshes: o.meshes } });
         const wp = process.cpuUsage(wp0);
         waypointsCpu = (wp.user + wp.system) / 1000;
         return autoWaypointList(placed.placed.positions);
       },
     });
     const total = now() - t0;
+    endStage();
     const cpu = process.cpuUsage(cpu0);
     const goal = mesh.triangles <= 100_000 ? 2000 : 10_000;
     const v = r.document.voxels!;
@@ -93,6 +115,9 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
       (cpu.user + cpu.system) / 1000,
       waypointsCpu,
     ]);
+    const cpuTotal = (cpu.user + cpu.system) / 1000;
+    const stagesCpu = ['voxelize', 'components', 'waypoints', 'agents', 'links'].map((k) => stageCpu[k] ?? 0);
+    cpuTiming.push([level.name, decodeCpu, ...stagesCpu, cpuTotal - stageCpu.waypoints, cpuTotal, total]);
     const p = placed as SceneWaypoints | null;
     if (p === null) continue;
     const positions = p.placed.positions;
@@ -133,6 +158,11 @@ export async function benchImportLevels(only: string[] = []): Promise<void> {
       'waypoints cpu ms',
     ],
     timing,
+  );
+  printTable(
+    'Import by stage, CPU ms (process CPU time; "other stages": all but waypoint placement), and the wall time',
+    ['level', 'decode', 'voxelize', 'components', 'waypoints', 'agents', 'links', 'other stages', 'cpu total', 'wall total'],
+    cpuTiming,
   );
   printTable(
     'Import: automatic waypoints (steps: cover/connectors/pruned/refined) and their figures (1,000 pairs, seed 1)',

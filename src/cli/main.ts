@@ -48,8 +48,8 @@ const COMMANDS: Record<string, Command> = {
       import('../scene-three/autoWaypoints.ts'),
     ]);
     // `--waypoints auto`: automatic placement on the imported scene's voxel layer and meshes.
-    return importCommand(argv, io, (doc, { agentRadius, meshes }) =>
-      autoWaypointList(placeSceneWaypoints(doc, { agentRadius, world: { sceneMeshes: meshes } }).placed.positions),
+    return importCommand(argv, io, (doc, { agentRadius, meshes, space }) =>
+      autoWaypointList(placeSceneWaypoints(doc, { agentRadius, space, world: { sceneMeshes: meshes } }).placed.positions),
     );
   },
   bake: async (argv, io) => (await import('./commands/bake.ts')).bakeCommand(argv, io),

@@ -38,16 +38,25 @@ export function importAgents(space: ClearSpace, count: number, radius: number, s
   if (space.componentCount === 0) return [];
   let largest = 0;
   for (let c = 1; c < space.componentCount; c++) if (space.componentSize[c] > space.componentSize[largest]) largest = c;
-  const c = { x: 0, y: 0, z: 0 };
-  const inner: number[] = [];
-  const all: number[] = [];
-  for (const v of space.clearVoxels) {
-    if (space.component[v] !== largest) continue;
-    all.push(v);
-    grid.coords(v, c);
-    if (c.x > 0 && c.y > 0 && c.z > 0 && c.x < grid.X - 1 && c.y < grid.Y - 1 && c.z < grid.Z - 1) inner.push(v);
+  // The largest component's voxels in ascending order, and those off the grid's outer layer.
+  const { X, Y, Z } = grid;
+  const label = space.component;
+  const all = new Int32Array(space.componentSize[largest]);
+  const inner = new Int32Array(all.length);
+  let na = 0,
+    ni = 0;
+  for (let z = 0, i = 0; z < Z; z++) {
+    for (let y = 0; y < Y; y++) {
+      const edge = z === 0 || y === 0 || z === Z - 1 || y === Y - 1;
+      for (let x = 0; x < X; x++, i++) {
+        if (label[i] !== largest) continue;
+        all[na++] = i;
+        if (!edge && x > 0 && x < X - 1) inner[ni++] = i;
+      }
+    }
   }
-  const pool = inner.length >= 2 ? inner : all;
+  const pool = ni >= 2 ? inner.subarray(0, ni) : all.subarray(0, na);
+  const c = { x: 0, y: 0, z: 0 };
   const rand = mulberry32(seed);
   const centre = (v: number): [number, number, number] => {
     grid.coords(v, c);

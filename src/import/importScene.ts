@@ -28,13 +28,16 @@ import {
 import type { ImportedMesh } from './meshImport.ts';
 import { defaultAgentRadius, defaultAgentSpeed, importAgents } from './importAgents.ts';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
+import { emptyBox, soupBox } from '../core/geometry/boxes.ts';
 import { now } from '../core/clock.ts';
-import { clearSpace } from '../core/grid/clearance.ts';
-import { preprocessScene } from '../three/preprocess.ts';
+import { clearSpace, type ClearSpace } from '../core/grid/clearance.ts';
+import { importLinks } from './importLinks.ts';
+import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import {
+  blockTriangles,
+  fillEnclosed,
   meshGridSpec,
   soupBounds,
-  voxelizeTriangles,
   type MeshVoxelization,
   type MeshVoxelizeOptions,
   type VoxelFill,
@@ -42,11 +45,13 @@ import {
 
 /**
  * Places waypoints in a scene that has its voxel layer and meshes (positions with clearance
- * >= agentRadius). `nav import --waypoints auto` and the app's import call one.
+ * >= agentRadius). `nav import --waypoints auto` and the app's import call one. `space` is
+ * `clearSpace` of the voxel layer's grid for agentRadius, which the import has computed
+ * already: a placer on that grid can reuse it (`placeSceneWaypoints`' `space` option).
  */
 export type WaypointPlacer = (
   doc: SceneDocument,
-  options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh> },
+  options: { agentRadius: number; meshes: ReadonlyMap<string, ImportedMesh>; space: ClearSpace },
 ) => SceneWaypoint[] | Promise<SceneWaypoint[]>;
 
 /** Options of `importScene`. */
@@ -167,7 +172,8 @@ export async function importScene(
     soup.set(f.mesh.soup, o);
     o += f.mesh.soup.length;
   }
-  const { min, max } = soupBounds(soup);
+  // Each file's numbers were checked (checkFiles): the box alone, unless there is no triangle (soupBounds says so).
+  const { min, max } = soup.length === 0 ? soupBounds(soup) : soupBox(emptyBox(), soup);
   const cellSize = options.cellSize ?? defaultCellSize(min, max);
   const extent = Math.max(max.x - min.x, max.y - min.y, max.z - min.z, cellSize);
   const ms = { voxelize: 0, components: 0, waypoints: 0, agents: 0, links: 0 };
@@ -203,24 +209,31 @@ export async function importScene(
   lap('components');
   if (options.placeWaypoints) {
     await stage('waypoints');
-    const waypoints = await options.placeWaypoints(document, { agentRadius, meshes: byId });
-    document = parseScene({ ...document, waypoints });
+    const waypoints = await options.placeWaypoints(document, { agentRadius, meshes: byId, space });
+    document = reparsed(document, { waypoints });
     lap('waypoints');
   }
   await stage('agents');
   const agents = importAgents(space, options.agents ?? 0, agentRadius, defaultAgentSpeed({ extent, cellSize }), options.seed ?? 1);
-  if (agents.length > 0) document = parseScene({ ...document, agents });
+  if (agents.length > 0) document = reparsed(document, { agents });
   lap('agents');
   await stage('links');
-  // Undrawn, and over the voxel layer alone: the meshes lie in the closed boxes of its blocked
-  // voxels, so a capsule clear of its faces is clear of them too (the same links, without a
-  // tree over every mesh triangle). Only the link count is read, then the world is freed.
-  const pre = preprocessScene({ ...document, meshes: [] }, { drawn: false });
-  const links = pre.graph.linkCount;
-  pre.world.dispose();
+  // Over the voxel layer alone: the meshes lie in the closed boxes of its blocked voxels, so a
+  // capsule clear of its faces is clear of them too. Pairs the grid decides skip the capsule test.
+  const { links } = importLinks(document, grid, agentRadius);
   lap('links');
   if (options.signal?.aborted) throw new ImportCancelled();
   return { document, meshes: byId, triangles, blocked, links, fill, ms };
+}
+
+/**
+ * `parseScene` of `document` (parsed already) with `changes`, without walking its voxel layer's
+ * boxes again: they were parsed with it, and nothing else in a document refers to them.
+ */
+function reparsed(document: SceneDocument, changes: Partial<SceneDocument>): SceneDocument {
+  const voxels = document.voxels;
+  if (voxels === undefined) return parseScene({ ...document, ...changes });
+  return { ...parseScene({ ...document, ...changes, voxels: { ...voxels, solid: [] } }), voxels };
 }
 
 /** `options` checked (a usage error naming the field); the ranges a scene holds are checked where they are used. */
@@ -324,8 +337,16 @@ export function sceneVoxelLayer(soup: ArrayLike<number>, options: MeshVoxelizeOp
         `the meshes reach ${k} = ${lo < -c ? min[k] : max[k]}; a scene's voxel layer must lie within ±${c} (with its margin of free voxels)`,
       );
   });
-  const result = voxelizeTriangles(soup, options);
-  const { grid } = result;
+  // voxelizeTriangles(soup, options), without measuring the soup again.
+  const dilation = options.dilation ?? 0;
+  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
+  const grid = new VoxelGrid({ origin: spec.origin, dims: spec.dims, cellSize });
+  blockTriangles(soup, grid, dilation);
+  if (fill === 'solid') fillEnclosed(grid);
+  grid.version++;
+  let blocked = 0;
+  for (let i = 0; i < grid.size; i++) blocked += grid.occupancy[i];
+  const result: MeshVoxelization = { grid, triangles: soup.length / 9, blocked };
   const solid = solidBoxes(grid);
   if (solid.length > SCENE_LIMITS.primitives) {
     throw new ImportError(

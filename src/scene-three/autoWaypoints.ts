@@ -4,6 +4,7 @@ import { MAX_PLACEMENT_VOXELS, placeWaypoints, type PlacedWaypoints, type PlaceW
 import { buildVisibility, segmentClearOf, type LineOfSight } from '../core/graph/visibility.ts';
 import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../core/graph/waypointMetrics.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
+import type { ClearSpace } from '../core/grid/clearance.ts';
 import type { VoxelGrid, VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
 import type { SceneBounds, SceneDocument, SceneWaypoint } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from '../three/ObstacleWorld.ts';
@@ -47,6 +48,12 @@ export interface SceneWaypointOptions extends Omit<PlaceWaypointsOptions, 'agent
   maxLinkDistance?: number;
   /** How the scene's world is built (its meshes, e.g. `sceneMeshes`). @default the document's obstacles and voxel layer only */
   world?: ObstacleWorldOptions;
+  /**
+   * The clear space of the scene's placement grid (`clearSpace` of a grid with its frame and
+   * voxels, for agentRadius; `importScene` hands its placer one): placed on instead of computing
+   * it again. Of other voxels or another radius: a usage error naming `space`. @default computed
+   */
+  space?: ClearSpace;
 }
 
 /** Automatic waypoints of a scene with the world and line of sight they were placed with. */
@@ -93,11 +100,22 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
   // Undrawn by default; the BVH is built on the first query (placement below half a cell asks none).
   const world = ObstacleWorld.fromScene(doc, { drawVoxels: false, ...options.world });
   const t1 = now();
-  const grid = placementGrid(doc, world);
+  const layout = placementGrid(doc, world);
+  // A given clear space is placed on with its own grid (the same voxels).
+  const space = options.space;
+  if (space !== undefined && !(space?.radius === agentRadius && sameVoxels(space.grid, layout)))
+    throw new NavlabError('usage', "space: not the clear space of the scene's placement grid for agentRadius");
+  const grid = space?.grid ?? layout;
   const t2 = now();
   const los = world.lineOfSight(agentRadius);
   const placed = placeWaypoints(grid, los, { ...options, agentRadius, maxLinkDistance });
   return { placed, world, los, agentRadius, maxLinkDistance, ms: now() - t0, worldMs: t1 - t0, gridMs: t2 - t1 };
+}
+
+/** Whether two grids have the same frame and voxels. */
+function sameVoxels(a: VoxelGrid, b: VoxelGrid): boolean {
+  const frame = (g: VoxelGrid) => [g.X, g.Y, g.Z, g.cellSize, g.origin.x, g.origin.y, g.origin.z].join();
+  return a?.occupancy instanceof Uint8Array && frame(a) === frame(b) && a.occupancy.every((v, i) => v === b.occupancy[i]);
 }
 
 export interface SceneWaypointFigures extends SceneWaypoints {

@@ -5,7 +5,9 @@ import { ROOT } from '../support/cli.ts';
 import { join } from 'node:path';
 import { mulberry32 } from '../../src/core/math/random.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import type { SceneWaypoint } from '../../src/scene/index.ts';
+import { buildVoxelGrid, type SceneWaypoint } from '../../src/scene/index.ts';
+import { clearSpace } from '../../src/core/grid/clearance.ts';
+import { autoWaypointList, placeSceneWaypoints } from '../../src/scene-three/autoWaypoints.ts';
 
 const sample = () => readMeshFile(join(ROOT, 'test', 'data', 'meshes', 'sample.glb'));
 
@@ -78,5 +80,51 @@ describe('importScene: stages, cancel, defaults from the level', () => {
       expect(r.links).toBeLessThan(700);
       full.world.dispose();
     }
+  });
+});
+
+describe('importScene: one clear space for the agents and the placer', () => {
+  it('hands the placer the clear space of its voxel layer; placement with it gives the same waypoints as computing it again', async () => {
+    const mesh = await sample();
+    let checked = 0;
+    const r = await importScene([{ src: 'sample.glb', mesh }], {
+      cellSize: 0.5,
+      agents: 2,
+      placeWaypoints: (doc, o) => {
+        const grid = buildVoxelGrid(doc)!;
+        const again = clearSpace(grid, o.agentRadius);
+        expect(o.space.radius).toBe(o.agentRadius);
+        expect(Array.from(o.space.component)).toEqual(Array.from(again.component));
+        expect(Array.from(o.space.clearance)).toEqual(Array.from(again.clearance));
+        const shared = placeSceneWaypoints(doc, {
+          agentRadius: o.agentRadius,
+          space: o.space,
+          batchPairs: 0,
+          world: { sceneMeshes: o.meshes },
+        });
+        // Refinement off: cheap, and cover, connect and prune read the space.
+        const own = placeSceneWaypoints(doc, { agentRadius: o.agentRadius, batchPairs: 0, world: { sceneMeshes: o.meshes } });
+        expect(shared.placed.space).toBe(o.space);
+        expect(own.placed.space).not.toBe(o.space);
+        expect(Array.from(shared.placed.positions)).toEqual(Array.from(own.placed.positions));
+        expect(shared.placed.positions.length).toBeGreaterThan(6);
+        // A space for another radius, or of other voxels, is refused, naming it.
+        const world = { sceneMeshes: o.meshes };
+        const twice = clearSpace(grid, 2 * o.agentRadius);
+        expect(() => placeSceneWaypoints(doc, { agentRadius: o.agentRadius, space: twice, world })).toThrow(/^space: /);
+        const other = buildVoxelGrid(doc)!;
+        other.occupancy[other.occupancy.indexOf(0)] = 1;
+        expect(() => placeSceneWaypoints(doc, { agentRadius: o.agentRadius, space: clearSpace(other, o.agentRadius), world })).toThrow(
+          /^space: /,
+        );
+        shared.world.dispose();
+        own.world.dispose();
+        checked++;
+        return autoWaypointList(shared.placed.positions);
+      },
+    });
+    expect(checked).toBe(1);
+    expect(r.document.waypoints.length).toBeGreaterThan(2);
+    expect(r.document.agents).toHaveLength(2);
   });
 });

@@ -43,6 +43,12 @@ export interface PlaceWaypointsOptions {
    * figures are measured with. @default 0x5eed
    */
   seed?: number;
+  /**
+   * `clearSpace(grid, agentRadius)` when the caller has it (the import computes it for its
+   * agents): used instead of computing it again. Not checked here: `placeSceneWaypoints`, the
+   * public entry, checks it. @default computed
+   */
+  space?: ClearSpace;
 }
 
 export interface PlacedWaypoints {
@@ -122,7 +128,7 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
     t = now();
     return t - t0;
   };
-  const space = clearSpace(grid, radius);
+  const space = options.space ?? clearSpace(grid, radius);
   // The grid's own capsule test (no geometry) first; it is conservative, so `los` decides the
   // rest, skipped where the grid's sweep proof shows the capsule clear (built on first use).
   const gridSight = gridCapsuleSight(space);

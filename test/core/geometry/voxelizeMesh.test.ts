@@ -139,6 +139,14 @@ describe('voxelizeTriangles', () => {
     });
   }
 
+  it('small triangles (most within reach of one voxel, many in voxels already blocked) match the brute-force test', () => {
+    for (const dilation of [0, 0.07]) {
+      const soup = randomTriangles(mulberry32(4), 60, 2.5, 0.08);
+      const { grid } = voxelizeTriangles(soup, { cellSize: 0.45, dilation });
+      expect(compare(grid, bruteSurface(soup, grid, dilation))).toBeGreaterThan(40);
+    }
+  });
+
   it('dilation blocks exactly the voxels whose grown box meets a triangle', () => {
     const soup = randomTriangles(mulberry32(9), 12, 5, 2);
     const r = 0.31;

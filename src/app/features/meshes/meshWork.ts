@@ -2,6 +2,7 @@ import type { SceneDocument } from '../../../scene/index.ts';
 import { autoWaypointList, placeSceneWaypoints } from '../../../scene-three/autoWaypoints.ts';
 import { ImportError, importScene, sceneVoxelLayer, type ImportStage } from '../../../import/importScene.ts';
 import { isClosedMesh } from '../../../core/geometry/closedMesh.ts';
+import type { ClearSpace } from '../../../core/grid/clearance.ts';
 import { soupMesh, soupMeshes } from '../../shell/workers/meshSoups.ts';
 import { meshMatrix, type LoadedMeshes } from '../../../scene-three/sceneMeshes.ts';
 import type { ImportReply, ImportRequest, PlaceReply, PlaceRequest, VoxelizeReply, VoxelizeRequest } from './protocol.ts';
@@ -20,16 +21,16 @@ export async function importForApp(req: ImportRequest, progress: (stage: ImportS
       agentRadius,
       agents,
       name,
-      placeWaypoints: waypoints ? (doc, o) => placed(doc, o.agentRadius, o.meshes) : undefined,
+      placeWaypoints: waypoints ? (doc, o) => placed(doc, o.agentRadius, o.meshes, o.space) : undefined,
       onStage: progress,
     },
   );
   return { document: r.document, triangles: r.triangles, blocked: r.blocked, links: r.links, fill: r.fill };
 }
 
-/** Automatic waypoints of a scene with its meshes (the world is freed afterwards). */
-function placed(doc: SceneDocument, agentRadius: number, meshes: LoadedMeshes) {
-  const r = placeSceneWaypoints(doc, { agentRadius, world: { sceneMeshes: meshes } });
+/** Automatic waypoints of a scene with its meshes (the world is freed afterwards); `space`: its clear space when known. */
+function placed(doc: SceneDocument, agentRadius: number, meshes: LoadedMeshes, space?: ClearSpace) {
+  const r = placeSceneWaypoints(doc, { agentRadius, space, world: { sceneMeshes: meshes } });
   r.world.dispose();
   return autoWaypointList(r.placed.positions);
 }
