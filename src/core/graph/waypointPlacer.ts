@@ -224,20 +224,17 @@ export class Placer {
       const others: number[] = [];
       for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
       if (others.length === 0 || !connectedWithout(graph, this.alive, w)) continue;
-      // The PRUNE_NEAREST nearest to w, nearest first: only those within the PRUNE_NEAREST-th
-      // distance (a native sort of the distances finds it) go to the comparator sort.
+      // The PRUNE_NEAREST nearest to w, nearest first.
       for (const o of others)
         dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      const cut = Float64Array.from(others, (o) => dist[o]).sort()[Math.min(PRUNE_NEAREST, others.length) - 1];
-      const near = others.filter((o) => dist[o] <= cut).sort((a, b) => dist[a] - dist[b] || a - b);
-      near.splice(PRUNE_NEAREST);
+      others.sort((a, b) => dist[a] - dist[b] || a - b).splice(PRUNE_NEAREST);
       const moved: number[] = [];
-      let last = near[0];
+      let last = others[0];
       let ok = true;
       for (const k of owned[w]) {
         const u = space.clearVoxels[k];
         let seen = this.sees(u, last) ? last : -1;
-        for (let i = 0; seen === -1 && i < near.length; i++) if (near[i] !== last && this.sees(u, near[i])) seen = near[i];
+        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
         if (seen === -1) {
           ok = false;
           break;

@@ -105,9 +105,7 @@ export class WaypointRouter {
   readonly #los: LineOfSight;
   readonly #ctx: SearchContext | undefined;
   readonly #endLinks: number;
-  /** Per end: the waypoints nearest first (kept while that end stays at the same point). */
-  readonly #order: Int32Array[];
-  readonly #sorted = [false, false];
+  readonly #order: Int32Array;
   readonly #dist: Float64Array;
   /** Per end (start, goal): what each waypoint's test answered, and the point it was asked from. */
   readonly #known: Uint8Array[];
@@ -126,7 +124,7 @@ export class WaypointRouter {
     this.#ctx = ctx;
     this.#endLinks = endLinks;
     this.#space = new RouteSpace(graph);
-    this.#order = [new Int32Array(graph.count), new Int32Array(graph.count)];
+    this.#order = new Int32Array(graph.count);
     this.#dist = new Float64Array(graph.count);
     this.#known = [new Uint8Array(graph.count), new Uint8Array(graph.count)];
   }
@@ -147,22 +145,19 @@ export class WaypointRouter {
     if (at[3 * e] !== x || at[3 * e + 1] !== y || at[3 * e + 2] !== z) {
       known.fill(0);
       at.set([x, y, z], 3 * e);
-      this.#sorted[e] = false;
     }
     const sees = (w: number): boolean => (known[w] ||= pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2]) ? 1 : 2) === 1;
     if (!Number.isFinite(endLinks)) {
       for (let w = 0; w < n; w++) if (sees(w)) mark(w);
       return;
     }
-    // Nearest first; sorted again only when the end moved.
-    const order = this.#order[e],
+    const order = this.#order,
       dist = this.#dist;
-    for (let w = 0; !this.#sorted[e] && w < n; w++) {
+    for (let w = 0; w < n; w++) {
       order[w] = w;
       dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
     }
-    if (!this.#sorted[e]) order.sort((a, b) => dist[a] - dist[b] || a - b);
-    this.#sorted[e] = true;
+    order.sort((a, b) => dist[a] - dist[b] || a - b);
     for (let k = 0, found = 0; k < n && found < endLinks; k++) {
       const w = order[k];
       if (sees(w)) {
