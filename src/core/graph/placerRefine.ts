@@ -69,9 +69,9 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
   const routeCtx = new SearchContext();
   const limited = p.limitedLos();
   const placed = new Set(p.voxel);
+  // The pair's ends (a is scratch for its corners once its routes are made).
   const a = { x: 0, y: 0, z: 0 },
-    b = { x: 0, y: 0, z: 0 },
-    v = { x: 0, y: 0, z: 0 };
+    b = { x: 0, y: 0, z: 0 };
   const sample = pairSampler(space);
   let graph: WaypointGraph | null = null,
     router!: WaypointRouter;
@@ -104,18 +104,23 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       // stopped once the optimum is known long enough for the pair to be fine.
       // The corners come from the same search's optimal path (one search, not a second by A*).
       const shorter = Math.min(quick.length, route.length);
-      const best = optimum(gridSpace, s, g, shorter / o.targetRatio, ctx);
+      // Searched from the end with less clearance (the cost is the same either way): a capped
+      // search whose front starts in the more confined place expands far less before it stops.
+      const best =
+        space.clearance[g] < space.clearance[s]
+          ? optimum(gridSpace, g, s, shorter / o.targetRatio, ctx)
+          : optimum(gridSpace, s, g, shorter / o.targetRatio, ctx);
       if (best === null || shorter <= o.targetRatio * best.cost) continue;
       if (route.length > o.goalRatio * best.cost) over++;
       const corners: number[] = [];
       for (const node of best.path) {
-        voxelCenter(space, node, v);
-        corners.push(v.x, v.y, v.z);
+        voxelCenter(space, node, a);
+        corners.push(a.x, a.y, a.z);
       }
       const pulled = stringPull(corners, limited).points;
       for (let i = 3; i < pulled.length - 3 && p.count < p.maxWaypoints; i += 3) {
-        grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, v);
-        const idx = grid.index(v.x, v.y, v.z);
+        grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, a);
+        const idx = grid.index(a.x, a.y, a.z);
         if (placed.has(idx)) continue;
         placed.add(idx);
         p.add(idx);

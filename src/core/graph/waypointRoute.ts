@@ -134,7 +134,8 @@ export class WaypointRouter {
    * nearest. Calls `mark(w)` for each. What a test answered is kept while that end stays at the
    * same point (a second route from it, with more end links, tests only the waypoints beyond).
    */
-  #linkEnd(e: number, x: number, y: number, z: number, endLinks: number, mark: (w: number) => void): void {
+  #linkEnd(e: number, point: ArrayLike<number>, endLinks: number, mark: (w: number) => void): void {
+    const [x, y, z] = [point[0], point[1], point[2]];
     const graph = this.#graph,
       los = this.#los;
     const n = graph.count;
@@ -173,14 +174,12 @@ export class WaypointRouter {
       los = this.#los,
       space = this.#space;
     const n = graph.count;
-    const [sx, sy, sz] = [start[0], start[1], start[2]];
-    const [gx, gy, gz] = [goal[0], goal[1], goal[2]];
     space.setEnds(start, goal);
     space.startLinks = [];
     space.seesGoal.fill(0);
-    this.#linkEnd(0, sx, sy, sz, endLinks, (w) => void space.startLinks.push(w));
-    this.#linkEnd(1, gx, gy, gz, endLinks, (w) => void (space.seesGoal[w] = 1));
-    space.startSeesGoal = pairClear(los, sx, sy, sz, gx, gy, gz);
+    this.#linkEnd(0, start, endLinks, (w) => void space.startLinks.push(w));
+    this.#linkEnd(1, goal, endLinks, (w) => void (space.seesGoal[w] = 1));
+    space.startSeesGoal = pairClear(los, start[0], start[1], start[2], goal[0], goal[1], goal[2]);
     const r = findPath(space, n, n + 1, { heuristic: 'exact' }, this.#ctx);
     if (r.status !== 'found') return { length: Infinity, points: [], unpulled: Infinity };
     const corners: number[] = [];

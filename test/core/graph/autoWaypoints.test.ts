@@ -142,6 +142,26 @@ describe('placeWaypoints on small voxel worlds (analytic capsule test)', () => {
     expect(measureWaypoints(capped.space, capped.graph, w.los, { pairs: 50 }).coverage).toBeLessThan(1);
   });
 
+  it('a router asked again from the same ends (other end-link counts) routes as a fresh router does', () => {
+    // The router keeps each end's nearest-first order and sight answers while the end stays put.
+    const w = world(12, [8, 4, 8], 0.3, 0.3);
+    const placed = placeWaypoints(w.grid, w.los, { agentRadius: 0.3, batchPairs: 0 });
+    const pairs = pairSampler(placed.space)(4, 3);
+    const kept = new WaypointRouter(placed.graph, w.los);
+    let differ = 0;
+    for (let k = 0; k < 4; k++) {
+      const S = centre(w.grid, pairs[2 * k]),
+        G = centre(w.grid, pairs[2 * k + 1]);
+      for (const links of [Infinity, 1, 3, 1]) {
+        const fresh = new WaypointRouter(placed.graph, w.los).route(S, G, links);
+        expect(kept.route(S, G, links)).toEqual(fresh);
+      }
+      if (kept.route(S, G, 1).length !== kept.route(S, G, Infinity).length) differ++;
+    }
+    // The end-link count mattered for some pair (else the test could not tell a stale order).
+    expect(differ).toBeGreaterThan(0);
+  });
+
   it('rejects bad options with a message naming them', () => {
     const w = world(11, [4, 4, 4], 0.1, 0.3);
     expect(() => placeWaypoints(w.grid, w.los, { agentRadius: -1 })).toThrow(/radius/);
