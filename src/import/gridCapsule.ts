@@ -1,4 +1,5 @@
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { segmentBoxDistanceSq } from '../core/steering/geometry.ts';
 
 /** What `gridCapsule` decided for one segment: clear (0), blocked (1), or too close to call on the grid (2). */
 export type CapsuleOnGrid = 0 | 1 | 2;
@@ -75,7 +76,20 @@ export function gridCapsule(
         box[a] = i;
         box[p] = j;
         box[q] = k;
-        const dd = segmentBoxDistanceSq(u, d, box);
+        const dd = segmentBoxDistanceSq(
+          u[0],
+          u[1],
+          u[2],
+          u[0] + d[0],
+          u[1] + d[1],
+          u[2] + d[2],
+          box[0],
+          box[1],
+          box[2],
+          box[0] + 1,
+          box[1] + 1,
+          box[2] + 1,
+        );
         if (dd < nearSq) return BLOCKED;
         if (dd < farSq) result = UNDECIDED;
       }
@@ -85,58 +99,3 @@ export function gridCapsule(
 }
 
 const box = [0, 0, 0];
-const cuts = new Float64Array(8);
-
-/**
- * Squared distance from the segment u + t d, t in [0, 1], to the box [c, c + 1] on each axis:
- * the squared distance is a sum of per-axis terms, each 0 or a linear function of t squared,
- * so it is one quadratic between the t where the segment crosses a face plane; each piece's
- * least value is exact.
- */
-export function segmentBoxDistanceSq(u: readonly number[], d: readonly number[], c: readonly number[]): number {
-  let n = 0;
-  cuts[n++] = 0;
-  for (let k = 0; k < 3; k++) {
-    if (d[k] === 0) continue;
-    for (const f of [c[k], c[k] + 1]) {
-      const t = (f - u[k]) / d[k];
-      if (t > 0 && t < 1) cuts[n++] = t;
-    }
-  }
-  cuts[n++] = 1;
-  // Insertion sort of the few cut points.
-  for (let i = 1; i < n; i++) {
-    const t = cuts[i];
-    let j = i - 1;
-    for (; j >= 0 && cuts[j] > t; j--) cuts[j + 1] = cuts[j];
-    cuts[j + 1] = t;
-  }
-  let best = Infinity;
-  for (let m = 0; m + 1 < n; m++) {
-    const ta = cuts[m],
-      tb = cuts[m + 1];
-    const tm = 0.5 * (ta + tb);
-    // f(t) = A t^2 + 2 B t + C on this piece.
-    let A = 0,
-      B = 0,
-      C = 0;
-    for (let k = 0; k < 3; k++) {
-      const x = u[k] + tm * d[k];
-      let e0: number, e1: number; // the term is (e0 + e1 t)
-      if (x < c[k]) {
-        e0 = c[k] - u[k];
-        e1 = -d[k];
-      } else if (x > c[k] + 1) {
-        e0 = u[k] - c[k] - 1;
-        e1 = d[k];
-      } else continue;
-      A += e1 * e1;
-      B += e0 * e1;
-      C += e0 * e0;
-    }
-    const t = A > 0 ? Math.min(tb, Math.max(ta, -B / A)) : ta;
-    const f = Math.max(0, (A * t + 2 * B) * t + C);
-    if (f < best) best = f;
-  }
-  return best;
-}

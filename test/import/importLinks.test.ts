@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearSpace } from '../../src/core/grid/clearance.ts';
 import { mulberry32 } from '../../src/core/math/random.ts';
-import { segmentBoxDistanceSq } from '../../src/import/gridCapsule.ts';
+import { segmentBoxDistanceSq } from '../../src/core/steering/geometry.ts';
 import { importLinks } from '../../src/import/importLinks.ts';
 import { buildVoxelGrid, parseScene, SCENE_VERSION, type SceneWaypoint } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
@@ -71,7 +71,7 @@ describe('importLinks: the links preprocessing finds, most pairs decided on the 
     expect(importLinks(document, grid, 0.1)).toEqual({ links: 0, graph: null, tests: { clear: 0, blocked: 0, capsule: 0 } });
   });
 
-  it('segmentBoxDistanceSq is the least squared distance of the segment to the box (dense samples)', () => {
+  it("segmentBoxDistanceSq (the links test's distance) is the least squared distance of the segment to a voxel box, also for a point (dense samples)", () => {
     const random = mulberry32(5);
     const boxDistanceSq = (p: number[], c: number[]) => p.reduce((sum, x, a) => sum + Math.max(c[a] - x, 0, x - c[a] - 1) ** 2, 0);
     for (let n = 0; n < 60; n++) {
@@ -79,7 +79,20 @@ describe('importLinks: the links preprocessing finds, most pairs decided on the 
       const d = [0, 1, 2].map(() => (n % 10 === 0 ? 0 : random() * 8 - 4));
       if (n % 7 === 0) d[n % 3] = 0;
       const c = [0, 1, 2].map(() => Math.floor(random() * 4 - 2));
-      const exact = segmentBoxDistanceSq(u, d, c);
+      const exact = segmentBoxDistanceSq(
+        u[0],
+        u[1],
+        u[2],
+        u[0] + d[0],
+        u[1] + d[1],
+        u[2] + d[2],
+        c[0],
+        c[1],
+        c[2],
+        c[0] + 1,
+        c[1] + 1,
+        c[2] + 1,
+      );
       let sampled = Infinity;
       for (let i = 0; i <= 1000; i++) {
         const t = i / 1000;
