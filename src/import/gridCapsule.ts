@@ -1,5 +1,5 @@
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
-import { segmentBoxDistanceSq } from '../core/steering/geometry.ts';
+import { segmentBoxDistanceSq } from '../core/geometry/segmentBox.ts';
 
 /** What `gridCapsule` decided for one segment: clear (0), blocked (1), or too close to call on the grid (2). */
 export type CapsuleOnGrid = 0 | 1 | 2;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearSpace } from '../../src/core/grid/clearance.ts';
 import { mulberry32 } from '../../src/core/math/random.ts';
-import { segmentBoxDistanceSq } from '../../src/core/steering/geometry.ts';
+import { segmentBoxDistanceSq } from '../../src/core/geometry/segmentBox.ts';
 import { importLinks } from '../../src/import/importLinks.ts';
 import { buildVoxelGrid, parseScene, SCENE_VERSION, type SceneWaypoint } from '../../src/scene/index.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';

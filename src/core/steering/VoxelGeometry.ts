@@ -3,7 +3,8 @@ import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { walkVoxels } from '../grid/voxelWalk.ts';
 import { clipped, clipSegment } from '../math/clipSegment.ts';
 import type { Vec3 } from '../math/vec3.ts';
-import { checkNearest, ContactList, segmentBoxDistanceSq, type StaticGeometry, type StaticQuery } from './geometry.ts';
+import { segmentBoxDistanceSq } from '../geometry/segmentBox.ts';
+import { checkNearest, ContactList, type StaticGeometry, type StaticQuery } from './geometry.ts';
 
 /**
  * Static geometry of a voxel grid: every solid voxel is a surface of its own (its box), the

@@ -1,7 +1,8 @@
 /** Static geometry for steering: segment-box distance, the contact list, VoxelGeometry. */
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { ContactList, segmentBoxDistanceSq } from '../../../src/core/steering/geometry.ts';
+import { segmentBoxDistanceSq } from '../../../src/core/geometry/segmentBox.ts';
+import { ContactList } from '../../../src/core/steering/geometry.ts';
 import { VoxelGeometry } from '../../../src/core/steering/VoxelGeometry.ts';
 import { mulberry32 } from '../../support/random.ts';
 
