@@ -1,6 +1,7 @@
 import { VisibilityGraph, type LineOfSight } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { walkVoxels } from '../core/grid/voxelWalk.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
 import type { CollisionWorld } from '../three/CollisionWorld.ts';
 import { sceneCollisionWorld } from '../three/sceneWorld.ts';
@@ -21,8 +22,8 @@ export interface ImportLinks {
  * finds over its voxel layer alone (its meshes lie in the layer's blocked voxels), with fewer
  * capsule tests: `grid` is the layer's grid (the document's voxels, no obstacles). A pair is
  * decided on the grid when it can be:
- *  - blocked: a point of the segment (one every half cell) lies in a blocked voxel and its first
- *    end in a free voxel, so it crosses the layer's surface and every capsule of radius r
+ *  - blocked: the segment passes through a blocked voxel after starting in a free one
+ *    (`walkVoxels`), so it crosses the layer's surface and every capsule of radius r
  *    touches it. Only when r is well above the margin and the grid's border is free (then that
  *    crossing is a face of the surface, not the grid's edge);
  *  - else by the exact distance from the segment to the blocked voxels' boxes (`gridCapsule`):
@@ -89,38 +90,28 @@ function borderFree(grid: VoxelGrid): boolean {
 }
 
 /**
- * Whether segment a-b touches a blocked voxel's box and a lies in a free voxel inside the grid:
- * points of the segment at most half a cell apart, each looked up in the grid.
+ * Whether segment a-b touches a blocked voxel's box after starting in a free voxel inside the
+ * grid: the voxels it passes through, in order (`walkVoxels`), up to the first blocked one.
  */
 function crossesBlocked(grid: VoxelGrid, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  const { X, Y, Z } = grid;
   const s = grid.cellSize;
   const o = grid.origin;
-  const occ = grid.occupancy;
-  const ux = (ax - o.x) / s,
-    uy = (ay - o.y) / s,
-    uz = (az - o.z) / s;
-  const dx = (bx - o.x) / s - ux,
-    dy = (by - o.y) / s - uy,
-    dz = (bz - o.z) / s - uz;
-  const n = Math.ceil(2 * Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)));
-  for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
-    const x = Math.floor(ux + t * dx),
-      y = Math.floor(uy + t * dy),
-      z = Math.floor(uz + t * dz);
-    if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
-    if (occ[x + X * (y + Y * z)] !== 0) return i > 0;
-  }
-  return false;
+  let first = true;
+  let hit = false;
+  walkVoxels((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, (bx - o.x) / s, (by - o.y) / s, (bz - o.z) / s, (x, y, z) => {
+    if (!grid.inBounds(x, y, z)) return false;
+    if (grid.occupancy[x + grid.X * (y + grid.Y * z)] !== 0) {
+      hit = !first;
+      return false;
+    }
+    first = false;
+    return true;
+  });
+  return hit;
 }
 
 /** Whether point a lies in a free voxel of the grid. */
 function endFree(grid: VoxelGrid, ax: number, ay: number, az: number): boolean {
-  const s = grid.cellSize;
-  const o = grid.origin;
-  const x = Math.floor((ax - o.x) / s),
-    y = Math.floor((ay - o.y) / s),
-    z = Math.floor((az - o.z) / s);
-  return x >= 0 && y >= 0 && z >= 0 && x < grid.X && y < grid.Y && z < grid.Z && grid.occupancy[x + grid.X * (y + grid.Y * z)] === 0;
+  const v = grid.voxelIndexAt(ax, ay, az);
+  return v >= 0 && grid.occupancy[v] === 0;
 }
