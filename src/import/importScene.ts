@@ -32,12 +32,10 @@ import { emptyBox, soupBox } from '../core/geometry/boxes.ts';
 import { now } from '../core/clock.ts';
 import { clearSpace, type ClearSpace } from '../core/grid/clearance.ts';
 import { importLinks } from './importLinks.ts';
-import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import {
-  blockTriangles,
-  fillEnclosed,
   meshGridSpec,
   soupBounds,
+  voxelizeTriangles,
   type MeshVoxelization,
   type MeshVoxelizeOptions,
   type VoxelFill,
@@ -337,16 +335,8 @@ export function sceneVoxelLayer(soup: ArrayLike<number>, options: MeshVoxelizeOp
         `the meshes reach ${k} = ${lo < -c ? min[k] : max[k]}; a scene's voxel layer must lie within ±${c} (with its margin of free voxels)`,
       );
   });
-  // voxelizeTriangles(soup, options), without measuring the soup again.
-  const dilation = options.dilation ?? 0;
-  const fill = checkOneOf<VoxelFill>('fill', options.fill ?? 'surface', ['surface', 'solid']);
-  const grid = new VoxelGrid({ origin: spec.origin, dims: spec.dims, cellSize });
-  blockTriangles(soup, grid, dilation);
-  if (fill === 'solid') fillEnclosed(grid);
-  grid.version++;
-  let blocked = 0;
-  for (let i = 0; i < grid.size; i++) blocked += grid.occupancy[i];
-  const result: MeshVoxelization = { grid, triangles: soup.length / 9, blocked };
+  const result = voxelizeTriangles(soup, options);
+  const { grid } = result;
   const solid = solidBoxes(grid);
   if (solid.length > SCENE_LIMITS.primitives) {
     throw new ImportError(
