@@ -178,14 +178,10 @@ export function blockTriangles(
   const h = 0.5 * s + grow;
   const tri = _tri;
   const triangles = soup.length / 9;
-  // The axis tables `prepareAxes` fills, as locals for the voxel loop.
+  // The axis tables `prepareAxes` fills, as locals for the row loop.
   const axes = AXES,
-    ax = AX,
     ay = AY,
     az = AZ,
-    lo = LO,
-    hi = HI,
-    rad = RAD,
     proj = ROW;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
@@ -214,20 +210,50 @@ export function blockTriangles(
         const cy = oy + (y + dy + 0.5) * s;
         if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
         for (let k = 0; k < axes; k++) proj[k] = cy * ay[k] + cz * az[k];
+        // The row's free voxels that pass form one run (see RUNS): its first and last.
         const row = X * (y + Y * z);
-        voxels: for (let x = x0; x <= x1; x++) {
-          if (occ[row + x] !== 0) continue;
-          const cx = ox + (x + dx + 0.5) * s;
-          if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
-          for (let k = 0; k < axes; k++) {
-            const d = proj[k] + cx * ax[k];
-            if (lo[k] - d > rad[k] || hi[k] - d < -rad[k]) continue voxels;
-          }
-          occ[row + x] = 1;
-        }
+        let L = x0,
+          U = x1;
+        while (L <= U && (occ[row + L] !== 0 || !passes(ox + (L + dx + 0.5) * s, bx0, h, false))) L++;
+        while (U >= L && (occ[row + U] !== 0 || !passes(ox + (U + dx + 0.5) * s, bx1, h, true))) U--;
+        for (let x = L; x <= U; x++) occ[row + x] = 1;
       }
     }
   }
+}
+
+/*
+ * RUNS. A voxel of a row (fixed y, z; centre cx = ox + (x + dx + 0.5) s) is blocked when no
+ * axis separates its grown box from the triangle: the box normal x (bx0 <= cx + h and
+ * bx1 >= cx - h) and, per axis k of `prepareAxes`, with d = proj[k] + cx AX[k]:
+ * LO[k] - d <= RAD[k] and HI[k] - d >= -RAD[k]. Each condition is monotone in x, also in
+ * floating point (cx, then d, grow or shrink with x: a rounded sum or product with a fixed
+ * operand is monotone): those that turn true as x grows hold from some x on, the others up to
+ * some x. So the voxels that pass are one run; its free voxels lie between the first free one
+ * that passes the first kind and the last free one that passes the second kind. Only the
+ * voxels before and after the run are tested, and the run's voxels are the per-voxel test's.
+ */
+
+/** Axis tables (module-local copies: imported bindings may compile to getters). */
+const AX_ = AX,
+  LO_ = LO,
+  HI_ = HI,
+  RAD_ = RAD,
+  AXES_ = AXES;
+
+/**
+ * Whether the voxel with centre cx (in the row of `ROW`) passes the conditions that turn true
+ * as x grows (`up` false; `b` = the triangle's least x) or those that turn false (`up` true;
+ * `b` = its greatest x).
+ */
+function passes(cx: number, b: number, h: number, up: boolean): boolean {
+  if (up ? b < cx - h : b > cx + h) return false;
+  for (let k = 0; k < AXES_; k++) {
+    const a = AX_[k];
+    const d = ROW[k] + cx * a;
+    if (a > 0 !== up ? LO_[k] - d > RAD_[k] : HI_[k] - d < -RAD_[k]) return false;
+  }
+  return true;
 }
 
 /** No offset: the grid is the whole layout. */
