@@ -32,7 +32,7 @@ import type { NavWorldOptions, NavWorldParts } from './navWorldBuild.ts';
 import { checkFinite, moveMeshes } from './navWorldBuild.ts';
 import { checkObjectWorldArgs, checkPoint, usage } from './navWorldArgs.ts';
 import type { NavPath, NavPathOptions, NavUpdate } from './navWorldTypes.ts';
-import { polyline } from './worldPaths.ts';
+import { polyline, pullEnds } from './worldPaths.ts';
 
 /**
  * Above this many voxels in the grid's box (2^24 = 16,777,216, a 256^3 box), `world: 'auto'`
@@ -58,7 +58,7 @@ export type SparseNavWorld = NavWorld & {
  * dense grid (`grid` null) and no waypoints; `sparse` holds the octree's search space.
  * `findPath` runs the any-angle search on the octree's free cells (a blocked point moves to
  * the nearest free voxel within 4 cells; an unreachable goal gives the path to the closest
- * reachable point) and string-pulls it with the agent's line of sight; `update` re-voxelizes
+ * reachable point) and pulls its ends with the agent's line of sight (`pullEnds`); `update` re-voxelizes
  * the moved meshes' box and edits the octree locally (editSparseSpace: only the changed bricks,
  * their ancestors and the components beside them are rebuilt; with fill 'solid', air the moved
  * meshes enclose within the re-voxelized box is blocked). `query` answers voxel queries as
@@ -128,7 +128,7 @@ class Sparse extends NavWorldClass {
     const { smooth = true, ...rest } = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
     const search = octreeSearch(rest);
     const { status, cost, expanded, corners } = this.#route(from, to, search);
-    return { status, cost, expanded, ...polyline(corners, smooth ? this.lineOfSight : null) };
+    return { status, cost, expanded, ...polyline(smooth ? pullEnds(corners, this.lineOfSight!) : corners, null) };
   }
 
   /**
