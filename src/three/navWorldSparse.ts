@@ -6,6 +6,7 @@
  * on `update` (editSparseSpace).
  */
 import { Matrix4, type Mesh, type Object3D, type Vector3 } from 'three';
+import { CENTER } from 'three-mesh-bvh';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
 import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
 import type { Aabb } from '../core/graph/visibility.ts';
@@ -102,7 +103,11 @@ export const sparseNavWorld: SparseNavFactory = (root, options = {}, list) => {
   const fill: VoxelFill = (options.fill ?? 'auto') === 'auto' ? (isClosedMesh(all) ? 'solid' : 'surface') : (options.fill as VoxelFill);
   const space = new SparseSpace(sparseFromTriangles(all, { cellSize, dilation: agentRadius, fill }));
   const identity = new Matrix4();
-  const world = new MeshWorld({ meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
+  // The BVH serves only the few capsule tests of pullEnds per query: split at centres (3-4x
+  // quicker to build than the surface-area heuristic of STATIC_BVH_OPTIONS on the example levels,
+  // capsule tests within about 10%).
+  const bvh = { strategy: CENTER };
+  const world = new MeshWorld({ bvh, meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
   return new Sparse({ root, world, grid: null, graph: null, agentRadius, meshes, fill }, space) as unknown as ObjectNavWorld;
 };
 
