@@ -29,8 +29,9 @@ export function polyline(corners: readonly number[], los: LineOfSight | null): {
   const points: Vector3[] = [];
   let length = 0;
   for (let i = 0; i < flat.length; i += 3) {
-    points.push(new Vector3(flat[i], flat[i + 1], flat[i + 2]));
-    if (i > 0) length += points[points.length - 1].distanceTo(points[points.length - 2]);
+    const p = new Vector3(flat[i], flat[i + 1], flat[i + 2]);
+    if (i > 0) length += p.distanceTo(points[i / 3 - 1]);
+    points.push(p);
   }
   return { points, length };
 }
