@@ -12,7 +12,8 @@
  *   (`findClosestPoint`); the pairs whose both points snapped are used by both. recast answers
  *   with `NavMeshQuery.computePath`, navlab with `NavWorld.findPath` (its default options) for
  *   the centre of a spherical agent standing on the same points (raised by its radius).
- *   Each tool first answers WARM of the pairs reversed, untimed (JIT warm-up).
+ *   Each tool first answers WARM of the pairs reversed, untimed (JIT warm-up); then ROUNDS
+ *   rounds of all the pairs per tool, the tools in turn; a pair's time is the median of its rounds.
  * - Builds: each tool builds once untimed (its code compiled and warm, as the queries are), then
  *   BUILDS times, recast, navlab and navlab sparse in turn (a change of the machine's load falls
  *   on all three); the table has the median of those, the verdicts add each one's first (cold) build. A navlab build ends when its NavWorld can answer `findPath`: the BVH its string
@@ -62,6 +63,8 @@ const SEED = 1;
 const BUILDS = 5;
 /** Untimed warm-up queries per tool and level before the timed pairs (the first pairs, reversed). */
 const WARM = 20;
+/** Timed rounds over the pairs (each pair's time is the median of its rounds). */
+const ROUNDS = 3;
 
 type Point = { x: number; y: number; z: number };
 
@@ -129,45 +132,72 @@ interface LevelResult {
   tools: ToolResult[];
 }
 
+/** One tool's answer to one pair: whether the path reaches the goal, whether it was refused, the nodes expanded. */
+interface Answer {
+  reached: boolean;
+  refused: boolean;
+  expanded: number;
+}
+
 /**
- * navlab's answers to the pairs: time per query, paths that reach the goal, and refusals (a
- * point inside solid geometry, e.g. a navmesh floor inside a closed mesh navlab fills solid,
- * with no free voxel near: a QueryError), timed like answers.
+ * navlab's answer to a pair: findPath for the centre of a spherical agent standing on each
+ * point (raised by `lift`); a refusal (a point inside solid geometry, e.g. a navmesh floor
+ * inside a closed mesh navlab fills solid, with no free voxel near: a QueryError) is timed like
+ * an answer.
  */
-function navlabQueries(world: NavWorld, pairs: readonly [Point, Point][], graph: 'grid' | 'waypoints', lift: number) {
-  const ms: number[] = [];
-  const expanded: number[] = [];
-  const refusedAt = new Uint8Array(pairs.length);
-  let found = 0;
-  let refused = 0;
+function navlabAsker(world: NavWorld, graph: 'grid' | 'waypoints', lift: number): (a: Point, b: Point) => Answer {
   const from = new Vector3();
   const to = new Vector3();
-  // Untimed warm-up: the first WARM pairs reversed (other queries, the same regions), so the medians are of compiled code.
-  for (const [a, b] of pairs.slice(0, WARM)) {
+  return (a, b) => {
     try {
-      world.findPath(from.set(b.x, b.y + lift, b.z), to.set(a.x, a.y + lift, a.z), { graph });
+      const r = world.findPath(from.set(a.x, a.y + lift, a.z), to.set(b.x, b.y + lift, b.z), { graph });
+      return { reached: r.status === 'found', refused: false, expanded: r.expanded ?? 0 };
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
+      return { reached: false, refused: true, expanded: 0 };
     }
-  }
-  for (const [k, [a, b]] of pairs.entries()) {
-    from.set(a.x, a.y + lift, a.z);
-    to.set(b.x, b.y + lift, b.z);
-    let n = 0;
-    const t0 = now();
-    try {
-      const r = world.findPath(from, to, { graph });
-      n = r.expanded ?? 0;
-      if (r.status === 'found') found++;
-    } catch (e) {
-      if (!(e instanceof QueryError)) throw e;
-      refused++;
-      refusedAt[k] = 1;
-    }
-    ms.push(now() - t0);
-    expanded.push(n);
-  }
-  return { medianMs: median([...ms]), p95Ms: quantile([...ms], 0.95), found, refused, ms, expanded, refusedAt };
+  };
+}
+
+/**
+ * Every tool's answers to the pairs, timed: first WARM pairs reversed, untimed (compiled code
+ * for the medians); then ROUNDS rounds, in each every tool answers all the pairs in a row, the
+ * tools in turn (a change of the machine's load falls on all of them alike). Per tool and pair:
+ * the median time of the rounds and the (first round's) answer. (Each pair asked of every tool
+ * in turn instead, every query starts with caches the others filled: recast's median then
+ * grows several times more than navlab's; the table keeps each tool's queries together.)
+ */
+function interleavedQueries(
+  askers: ((a: Point, b: Point) => Answer)[],
+  pairs: readonly [Point, Point][],
+): { ms: number[]; answers: Answer[] }[] {
+  for (const ask of askers) for (const [a, b] of pairs.slice(0, WARM)) ask(b, a);
+  const times = askers.map(() => pairs.map(() => [] as number[]));
+  const answers: Answer[][] = askers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    askers.forEach((ask, i) => {
+      for (const [k, [a, b]] of pairs.entries()) {
+        const t0 = now();
+        const answer = ask(a, b);
+        times[i][k].push(now() - t0);
+        if (round === 0) answers[i].push(answer);
+      }
+    });
+  return askers.map((_, i) => ({ ms: times[i].map((t) => median(t)), answers: answers[i] }));
+}
+
+/** A row's query figures from its answers. */
+function queryFigures(q: { ms: number[]; answers: Answer[] }) {
+  const refusedAt = Uint8Array.from(q.answers, (x) => (x.refused ? 1 : 0));
+  return {
+    medianMs: median([...q.ms]),
+    p95Ms: quantile([...q.ms], 0.95),
+    ms: q.ms,
+    refusedAt,
+    expanded: q.answers.map((x) => x.expanded),
+    found: q.answers.filter((x) => x.reached).length,
+    refused: q.answers.filter((x) => x.refused).length,
+  };
 }
 
 /** How a tool builds its navigation data, and frees it. */
@@ -279,52 +309,55 @@ function benchLevel(
     if (a.success && b.success && a.polyRef !== 0 && b.polyRef !== 0) pairs.push([{ ...a.point }, { ...b.point }]);
   }
 
-  const recastMs: number[] = [];
-  let recastFound = 0;
-  for (const [a, b] of pairs.slice(0, WARM)) query.computePath(b, a, { halfExtents });
-  for (const [a, b] of pairs) {
-    const t0 = now();
-    const r = query.computePath(a, b, { halfExtents });
-    recastMs.push(now() - t0);
-    const end = r.path[r.path.length - 1];
-    if (r.success && end !== undefined && Math.hypot(end.x - b.x, end.y - b.y, end.z - b.z) < 1e-3) recastFound++;
-  }
   // navlab is asked for the centre of a spherical agent standing on each point: the point
   // raised by its radius (and a hair), so the sphere rests on the floor instead of in it.
   const lift = 1.01 * agentRadius;
+  // With automatic waypoints (one build: placement is the dear part), queried on the graph.
+  const t0 = now();
+  const withWaypoints = readyWorld(NavWorld.fromObject3D(object, { cellSize, agentRadius, waypoints: autoWaypoints }));
+  const waypointsMs = now() - t0;
+  const sparse = sparseBuilds.last as unknown as SparseNavWorld;
+  const recastAsker = (a: Point, b: Point): Answer => {
+    const r = query.computePath(a, b, { halfExtents });
+    const end = r.path[r.path.length - 1];
+    return {
+      reached: r.success && end !== undefined && Math.hypot(end.x - b.x, end.y - b.y, end.z - b.z) < 1e-3,
+      refused: false,
+      expanded: 0,
+    };
+  };
+  const [recastQ, gridQ, waypointQ, sparseQ] = interleavedQueries(
+    [recastAsker, navlabAsker(world, 'grid', lift), navlabAsker(withWaypoints, 'waypoints', lift), navlabAsker(sparse, 'grid', lift)],
+    pairs,
+  );
   const recastBytes = exportNavMesh(navMesh).byteLength;
   const grid = world.grid!;
   const gridRow: ToolResult = {
     tool: 'navlab',
     buildMs: median(navBuilds.ms),
     coldMs: navBuilds.coldMs,
-    ...navlabQueries(world, pairs, 'grid', lift),
+    ...queryFigures(gridQ),
     bytes: navbinBytes(world, agentRadius),
     built: `${grid.X}x${grid.Y}x${grid.Z}, cell ${+cellSize.toFixed(3)}`,
   };
   world.dispose();
-  // With automatic waypoints (one build: placement is the dear part), queried on the graph.
-  const t0 = now();
-  const withWaypoints = readyWorld(NavWorld.fromObject3D(object, { cellSize, agentRadius, waypoints: autoWaypoints }));
-  const waypointsMs = now() - t0;
   const graph = withWaypoints.waypoints!.graph();
   const waypointRow: ToolResult = {
     tool: 'navlab waypoints',
     buildMs: waypointsMs,
     coldMs: waypointsMs,
-    ...navlabQueries(withWaypoints, pairs, 'waypoints', lift),
+    ...queryFigures(waypointQ),
     bytes: navbinBytes(withWaypoints, agentRadius),
     built: `${graph.count} waypoints, ${graph.linkCount} links`,
   };
   withWaypoints.dispose();
   // On the sparse voxel octree, built from the triangles.
-  const sparse = sparseBuilds.last as unknown as SparseNavWorld;
   const octree = sparse.sparse;
   const sparseRow: ToolResult = {
     tool: 'navlab sparse',
     buildMs: median(sparseBuilds.ms),
     coldMs: sparseBuilds.coldMs,
-    ...navlabQueries(sparse, pairs, 'grid', lift),
+    ...queryFigures(sparseQ),
     bytes: navbinBytes(sparse, agentRadius),
     built: `${octree.world.nodeCount} nodes, ${octree.world.brickCount} bricks`,
   };
@@ -338,14 +371,8 @@ function benchLevel(
     tool: 'recast',
     buildMs: median(recastBuilds.ms),
     coldMs: recastBuilds.coldMs,
-    medianMs: median([...recastMs]),
-    p95Ms: quantile([...recastMs], 0.95),
-    ms: recastMs,
-    refusedAt: new Uint8Array(pairs.length),
-    expanded: recastMs.map(() => 0),
+    ...queryFigures(recastQ),
     bytes: recastBytes,
-    found: recastFound,
-    refused: 0,
     built: `${polys} polys, cs ${+cs.toFixed(3)}`,
   };
   return { level, triangles, pairs: pairs.length, tools: [recastRow, gridRow, waypointRow, sparseRow] };
