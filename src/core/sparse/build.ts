@@ -19,6 +19,22 @@ class U32List {
   }
 }
 
+/** The ascending, distinct values of a[i] >>> shift and b[j] (both ascending). */
+function mergeCodes(a: ArrayLike<number>, shift: number, b: ArrayLike<number>): Uint32Array {
+  const out = new U32List();
+  let j = 0;
+  const emit = (p: number): void => {
+    if (out.length === 0 || out.data[out.length - 1] !== p) out.push(p);
+  };
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i] >>> shift;
+    while (j < b.length && b[j] < p) emit(b[j++]);
+    emit(p);
+  }
+  while (j < b.length) emit(b[j++]);
+  return out.data.slice(0, out.length);
+}
+
 /** A usage error naming `what` unless every side is a positive integer at most SPARSE_MAX_SIDE. */
 export function checkSparseDims(what: string, X: number, Y: number, Z: number): void {
   for (const v of [X, Y, Z])
@@ -53,15 +69,20 @@ function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: nu
 
 /**
  * Builds the octree of an X x Y x Z world from its blocked bricks (consumed: the bricks on the
- * far faces get their outside voxels set, and the set is emptied once its masks are copied). Bottom-up, each level keeps only the nodes holding
- * a blocked voxel (code -> SOLID or MIXED); top-down, the children of every MIXED node are
- * laid out, 8 together, level by level in Morton order; then the face links.
+ * far faces get their outside voxels set, and the set is emptied once its masks are copied)
+ * and, optionally, coarse nodes blocked whole: `solids[k]` (k >= 1) lists the ascending, distinct
+ * Morton codes of level-k nodes that are all blocked (the bricks inside them need not be listed,
+ * nor are they ever enumerated; leaves may overlap: blocked voxels are their union). Bottom-up,
+ * each level keeps only the nodes holding a blocked voxel (code -> SOLID or MIXED); top-down, the
+ * children of every MIXED node are laid out, 8 together, level by level in Morton order; then
+ * the face links. The tree is the same whatever leaves describe the same voxels.
  */
 export function sparseFromBricks(
   dims: readonly [number, number, number],
   bricks: BrickSet,
   cellSize = 1,
   origin: Vec3 = { x: 0, y: 0, z: 0 },
+  solids: readonly Uint32Array[] = [],
 ): SparseWorld {
   const [X, Y, Z] = dims;
   checkSparseDims('sparseFromBricks dims', X, Y, Z);
@@ -107,27 +128,20 @@ export function sparseFromBricks(
     return i < cs.length && cs[i] === code ? levKinds[k][i] : outside(code, k) ? SOLID : EMPTY;
   };
   for (let k = 1; k <= top; k++) {
-    const below = levCodes[k - 1];
     const extra: number[] = [];
     boundaryNodes(4 << k, X, Y, Z, (x, y, z) => extra.push(morton(x, y, z)));
     extra.sort((p, q) => p - q);
-    const parents = new U32List();
-    let e = 0;
-    const emit = (p: number): void => {
-      if (parents.length === 0 || parents.data[parents.length - 1] !== p) parents.push(p);
-    };
-    for (let i = 0; i < below.length; i++) {
-      const p = below[i] >>> 3;
-      while (e < extra.length && extra[e] < p) emit(extra[e++]);
-      emit(p);
-    }
-    while (e < extra.length) emit(extra[e++]);
-    const codesK = parents.data.slice(0, parents.length);
+    const whole = solids[k] ?? new Uint32Array(0);
+    // This level's nodes: the parents of the level below, the boundary nodes and the whole ones.
+    const codesK = mergeCodes(mergeCodes(levCodes[k - 1], 3, extra), 0, whole);
     const kindsK = new Uint8Array(codesK.length);
     cursor[k - 1] = 0;
+    let w = 0;
     for (let i = 0; i < codesK.length; i++) {
+      while (w < whole.length && whole[w] < codesK[i]) w++;
       let solid = true;
-      for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * codesK[i] + j, k - 1) === SOLID;
+      if (w >= whole.length || whole[w] !== codesK[i])
+        for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * codesK[i] + j, k - 1) === SOLID;
       kindsK[i] = solid ? SOLID : MIXED;
     }
     levCodes.push(codesK);
