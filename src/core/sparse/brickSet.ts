@@ -1,4 +1,7 @@
-import { morton } from './morton.ts';
+import { morton as morton_ } from './morton.ts';
+
+// Module-local copy: imported bindings may compile to getter calls (tsx), too slow per brick.
+const morton = morton_;
 
 /**
  * The blocked voxels of a world gathered per 4x4x4 brick: brick Morton code -> 64-bit mask

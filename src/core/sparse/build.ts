@@ -3,8 +3,16 @@ import { checkInstance } from '../args.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { BrickSet, grownTo } from './brickSet.ts';
-import { compact3, MORTON_AXIS, morton } from './morton.ts';
-import { EMPTY, FACE_DIRS, linkBase, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
+import { compact3 as compact3_, MORTON_AXIS, morton as morton_ } from './morton.ts';
+import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, linkBase, MIXED as MIXED_, SOLID as SOLID_, SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
+const compact3 = compact3_;
+const morton = morton_;
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
+const SOLID = SOLID_;
+const FACE_DIRS = FACE_DIRS_;
 
 /** Largest world side (voxels) a SparseWorld holds: 1024 bricks of 4 per axis. */
 export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
@@ -65,6 +73,13 @@ function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: nu
     c[a] = n[a] - 1;
     for (c[b] = 0; c[b] < n[b]; c[b]++) for (c[d] = 0; c[d] < n[d]; c[d]++) visit(c[0], c[1], c[2]);
   }
+}
+
+/** The bricks on the far faces of an X x Y x Z world that sparseFromBricks adds (at most; a brick on an edge counts twice). */
+export function boundaryBricks(X: number, Y: number, Z: number): number {
+  let count = 0;
+  boundaryNodes(4, X, Y, Z, () => count++);
+  return count;
 }
 
 /**
