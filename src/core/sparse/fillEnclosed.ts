@@ -1,7 +1,14 @@
 import { BrickSet } from './brickSet.ts';
 import { boundaryBricks, sparseFromBricks } from './build.ts';
 import { Int32List } from './components.ts';
-import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, faceLink as faceLink_, MIXED as MIXED_, SOLID as SOLID_, type SparseWorld } from './SparseWorld.ts';
+import {
+  EMPTY as EMPTY_,
+  FACE_DIRS as FACE_DIRS_,
+  faceLink as faceLink_,
+  MIXED as MIXED_,
+  SOLID as SOLID_,
+  type SparseWorld,
+} from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
 const EMPTY = EMPTY_;
@@ -18,6 +25,11 @@ const X0 = 0x11111111,
   X3 = 0x88888888,
   Y0 = 0x000f000f,
   Y3 = 0xf000f000;
+
+/** The voxels of half-mask v (z layers 0-1 or 2-3) on its face toward d (+x, -x, +y, -y), moved to the facing layer of the brick beyond. */
+function facing(v: number, d: number): number {
+  return d === 0 ? (v & X3) >>> 3 : d === 1 ? (v & X0) << 3 : d === 2 ? (v & Y3) >>> 12 : (v & Y0) << 12;
+}
 
 /** The leaves of a filled world, as `sparseFromBricks` takes them. */
 export interface FilledLeaves {
@@ -110,10 +122,24 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
     for (;;) {
       // Spread to the 6 face neighbours inside the brick (no wrap across a row or a layer).
       const nlo =
-        (lo | ((lo << 1) & 0xeeeeeeee) | ((lo >>> 1) & 0x77777777) | ((lo << 4) & 0xfff0fff0) | ((lo >>> 4) & 0x0fff0fff) | (lo << 16) | (lo >>> 16) | (hi << 16)) &
+        (lo |
+          ((lo << 1) & 0xeeeeeeee) |
+          ((lo >>> 1) & 0x77777777) |
+          ((lo << 4) & 0xfff0fff0) |
+          ((lo >>> 4) & 0x0fff0fff) |
+          (lo << 16) |
+          (lo >>> 16) |
+          (hi << 16)) &
         flo;
       const nhi =
-        (hi | ((hi << 1) & 0xeeeeeeee) | ((hi >>> 1) & 0x77777777) | ((hi << 4) & 0xfff0fff0) | ((hi >>> 4) & 0x0fff0fff) | (hi << 16) | (hi >>> 16) | (lo >>> 16)) &
+        (hi |
+          ((hi << 1) & 0xeeeeeeee) |
+          ((hi >>> 1) & 0x77777777) |
+          ((hi << 4) & 0xfff0fff0) |
+          ((hi >>> 4) & 0x0fff0fff) |
+          (hi << 16) |
+          (hi >>> 16) |
+          (lo >>> 16)) &
         fhi;
       if (nlo === lo && nhi === hi) break;
       lo = nlo;
@@ -123,13 +149,8 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
     rhi[n] = hi;
     for (let d = 0; d < FACE_DIRS; d++) {
       // The reached voxels of the face toward d, moved to the facing layer of the brick beyond.
-      let slo: number, shi: number;
-      if (d === 0) (slo = (lo & X3) >>> 3), (shi = (hi & X3) >>> 3);
-      else if (d === 1) (slo = (lo & X0) << 3), (shi = (hi & X0) << 3);
-      else if (d === 2) (slo = (lo & Y3) >>> 12), (shi = (hi & Y3) >>> 12);
-      else if (d === 3) (slo = (lo & Y0) << 12), (shi = (hi & Y0) << 12);
-      else if (d === 4) (slo = hi >>> 16), (shi = 0);
-      else (slo = 0), (shi = lo << 16);
+      const slo = d < 4 ? facing(lo, d) : d === 4 ? hi >>> 16 : 0;
+      const shi = d < 4 ? facing(hi, d) : d === 4 ? 0 : lo << 16;
       if ((slo | shi) === 0) continue;
       const m = faceLink(w, n, d);
       if (m < 0) continue;
@@ -142,8 +163,10 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
   for (let n = 0; n < nb; n++) {
     codes[n] = code[n];
     const k = kind[n];
-    if (k === MIXED) (rlo[n] = ~rlo[n]), (rhi[n] = ~rhi[n]);
-    else rlo[n] = rhi[n] = k === SOLID || state[n] === 0 ? -1 : 0;
+    if (k === MIXED) {
+      rlo[n] = ~rlo[n];
+      rhi[n] = ~rhi[n];
+    } else rlo[n] = rhi[n] = k === SOLID || state[n] === 0 ? -1 : 0;
   }
   bricks.length = nb;
   // Coarser nodes blocked whole: SOLID ones and unreached EMPTY ones, per level in code order.
