@@ -27,7 +27,7 @@ function pocketGrid(seed: number, dims: [number, number, number], block: number)
         const p = kinds[Math.floor(x / block) + bx * (Math.floor(y / block) + by * Math.floor(z / block))];
         if (p > 0 && rand() < p) grid.setBlocked(x, y, z, true);
       }
-  for (let s = 0; s < 4; s++) {
+  for (let s = 0; s < (Math.min(X, Y, Z) >= 10 ? 4 : 0); s++) {
     const lo = [X, Y, Z].map((d) => 1 + Math.floor((rand() * d) / 2));
     const hi = [X, Y, Z].map((d, a) => Math.min(d - 2, lo[a] + 4 + Math.floor((rand() * d) / 2)));
     const hole = rand() < 0.3;
@@ -72,6 +72,14 @@ describe('fillEnclosedSparse', () => {
       const blocked = fillEnclosed(dense);
       expect(blocked, `seed ${seed}: the grid has enclosed air`).toBeGreaterThan(0);
       expect(treeDifference(fillEnclosedSparse(filled), sparseFromGrid(dense)), `seed ${seed}`).toBeNull();
+    }
+    // Tiny worlds: the root a brick (top 0), or one level above the bricks.
+    for (const dims of [[1, 1, 1], [4, 4, 4], [3, 4, 2], [5, 6, 7], [8, 8, 8]] as [number, number, number][]) {
+      const grid = pocketGrid(7, dims, 2);
+      const dense = new VoxelGrid({ dims });
+      dense.occupancy.set(grid.occupancy);
+      fillEnclosed(dense);
+      expect(treeDifference(fillEnclosedSparse(sparseFromGrid(grid)), sparseFromGrid(dense)), dims.join('x')).toBeNull();
     }
   });
 
