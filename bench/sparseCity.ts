@@ -171,7 +171,8 @@ function queryCity(
   /** Times of the queries whose goal lay in another component (answered with the closest reachable voxel). */
   const redirected: number[] = [];
   const expanded: number[] = [];
-  const asked: { a: number[]; b: number[]; status: string; cost: number }[] = [];
+  /** Per query (the lists above get sorted by median and quantile). */
+  const asked: { a: number[]; b: number[]; status: string; cost: number; cpu: number; expanded: number }[] = [];
   const tq = performance.now();
   for (let q = 0; q < queries; q++) {
     const a = freeVoxel(world, rand),
@@ -185,10 +186,10 @@ function queryCity(
     counts[r.status] = (counts[r.status] ?? 0) + 1;
     if (space.redirected) redirected.push(times[times.length - 1]);
     expanded.push(r.expanded);
-    asked.push({ a, b, status: r.status, cost: r.cost / world.cellSize });
+    asked.push({ a, b, status: r.status, cost: r.cost / world.cellSize, cpu: cpu[cpu.length - 1], expanded: r.expanded });
     if ((q + 1) % Math.max(1, Math.floor(queries / 10)) === 0)
       console.log(
-        `  ${q + 1} queries, ${((performance.now() - tq) / 1000).toFixed(1)} s, median so far ${median(times).toFixed(2)} ms, ${median(expanded)} expansions (max ${Math.max(...expanded)})`,
+        `  ${q + 1} queries, ${((performance.now() - tq) / 1000).toFixed(1)} s, median so far ${median([...times]).toFixed(2)} ms, ${median([...expanded])} expansions (max ${Math.max(...expanded)})`,
       );
   }
   if (queries === 0) console.log('0 queries: the query targets are not judged');
@@ -205,13 +206,19 @@ function queryCity(
     );
     console.log(`CPU time per query (this process): median ${median(cpu).toFixed(2)} ms, p95 ${quantile(cpu, 0.95).toFixed(2)} ms`);
     // The slowest queries by CPU time: where they go (straight-line length, path length, y of the ends: the ground is low).
-    const slow = [...cpu.keys()].sort((i, j) => cpu[j] - cpu[i]).slice(0, Math.min(8, queries));
-    console.log('slowest queries (CPU ms, expansions, status, straight line -> path length in voxels, start -> goal):');
+    const slow = [...asked.keys()].sort((i, j) => asked[j].cpu - asked[i].cpu).slice(0, Math.min(8, queries));
+    console.log(
+      'slowest queries (CPU ms, expansions, status, straight line -> path length in voxels, start -> goal, sides of the cells at the ends):',
+    );
+    const cellSide = (p: number[]): number => {
+      const box = space.cellBox(space.cellOf(p[0], p[1], p[2]), [0, 0, 0, 0, 0, 0]);
+      return Math.min(box[3], box[4], box[5]);
+    };
     for (const i of slow) {
-      const { a, b, status, cost } = asked[i];
+      const { a, b, status, cost, cpu: ms, expanded: e } = asked[i];
       const line = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
       console.log(
-        `  #${i}: ${cpu[i].toFixed(1)} ms, ${expanded[i]} expansions, ${status}, ${line.toFixed(0)} -> ${cost.toFixed(0)}, (${a.join(', ')}) -> (${b.join(', ')})`,
+        `  #${i}: ${ms.toFixed(1)} ms, ${e} expansions, ${status}, ${line.toFixed(0)} -> ${cost.toFixed(0)}, (${a.join(', ')}) -> (${b.join(', ')}), cells ${cellSide(a)} and ${cellSide(b)}`,
       );
     }
     console.log(`median ${median(times).toFixed(2)} ms: ${check('median query ms', median(times), '<=', 2, 'ms')}`);
