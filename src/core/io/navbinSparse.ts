@@ -23,8 +23,13 @@
  */
 import { BrickSet } from '../sparse/brickSet.ts';
 import { boundaryBricks, SPARSE_MAX_SIDE, sparseFromBricks } from '../sparse/build.ts';
-import { compact3, MORTON_AXIS } from '../sparse/morton.ts';
-import { MIXED, SOLID, type SparseWorld } from '../sparse/SparseWorld.ts';
+import { compact3 as compact3_, MORTON_AXIS } from '../sparse/morton.ts';
+import { MIXED as MIXED_, SOLID as SOLID_, type SparseWorld } from '../sparse/SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per leaf.
+const compact3 = compact3_;
+const MIXED = MIXED_;
+const SOLID = SOLID_;
 
 /** Bytes before the leaves. */
 const HEAD = 56;
