@@ -74,7 +74,13 @@ describe('fillEnclosedSparse', () => {
       expect(treeDifference(fillEnclosedSparse(filled), sparseFromGrid(dense)), `seed ${seed}`).toBeNull();
     }
     // Tiny worlds: the root a brick (top 0), or one level above the bricks.
-    for (const dims of [[1, 1, 1], [4, 4, 4], [3, 4, 2], [5, 6, 7], [8, 8, 8]] as [number, number, number][]) {
+    for (const dims of [
+      [1, 1, 1],
+      [4, 4, 4],
+      [3, 4, 2],
+      [5, 6, 7],
+      [8, 8, 8],
+    ] as [number, number, number][]) {
       const grid = pocketGrid(7, dims, 2);
       const dense = new VoxelGrid({ dims });
       dense.occupancy.set(grid.occupancy);
