@@ -42,6 +42,14 @@ const HEAD = 56;
  */
 export const SPARSE_SECTION_MAX_LEAVES = 2 ** 25;
 
+/**
+ * Nodes the tree rebuilt from a section may hold: 2^26 (~1.5 GB of tree arrays; the filled
+ * 4,096^3 city has 16.4M). Leaves scattered one per subtree make up to 8 nodes per leaf and
+ * level; the bound is checked after the bottom-up pass (about 5 bytes per leaf and level),
+ * before the tree's arrays are allocated.
+ */
+export const SPARSE_SECTION_MAX_NODES = 2 ** 26;
+
 /** The encoding written now. */
 const ENCODING = 2;
 
@@ -322,5 +330,5 @@ export function readSparseSection(view: DataView, at: number, W: number, fail: (
     if (top === 0) bricks.addCode(0, -1, -1);
     else solids[top] = Uint32Array.of(0);
   }
-  return sparseFromBricks([X, Y, Z], bricks, cellSize, origin, solids);
+  return sparseFromBricks([X, Y, Z], bricks, cellSize, origin, solids, { nodes: SPARSE_SECTION_MAX_NODES, fail });
 }

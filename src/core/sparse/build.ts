@@ -90,7 +90,9 @@ export function boundaryBricks(X: number, Y: number, Z: number): number {
  * nor are they ever enumerated; leaves may overlap: blocked voxels are their union). Bottom-up,
  * each level keeps only the nodes holding a blocked voxel (code -> SOLID or MIXED); top-down, the
  * children of every MIXED node are laid out, 8 together, level by level in Morton order; then
- * the face links. The tree is the same whatever leaves describe the same voxels.
+ * the face links. The tree is the same whatever leaves describe the same voxels. With `limit`,
+ * `limit.fail` is called before the top-down allocations when the tree could hold more than
+ * `limit.nodes` nodes (8 per MIXED node above the bricks, + 1: a bound from the bottom-up pass).
  */
 export function sparseFromBricks(
   dims: readonly [number, number, number],
@@ -98,6 +100,7 @@ export function sparseFromBricks(
   cellSize = 1,
   origin: Vec3 = { x: 0, y: 0, z: 0 },
   solids: readonly Uint32Array[] = [],
+  limit?: { nodes: number; fail: (message: string) => never },
 ): SparseWorld {
   const [X, Y, Z] = dims;
   checkSparseDims('sparseFromBricks dims', X, Y, Z);
@@ -161,6 +164,11 @@ export function sparseFromBricks(
     }
     levCodes.push(codesK);
     levKinds.push(kindsK);
+  }
+  if (limit) {
+    let nodes = 1;
+    for (let k = 1; k <= top; k++) for (const kind of levKinds[k]) if (kind === MIXED) nodes += 8;
+    if (nodes > limit.nodes) limit.fail(`the sparse tree would hold up to ${nodes} nodes, over ${limit.nodes}`);
   }
   // Top-down: the nodes of each level, children of a MIXED node together (each level ascends in code).
   const codes: Uint32Array[] = new Array(top + 1);

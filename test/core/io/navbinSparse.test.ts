@@ -5,6 +5,7 @@ import { NavbinError, readNavbin, writeNavbin } from '../../../src/core/io/navbi
 import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
 import { sparseFromBricks, sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
+import { SPARSE_SECTION_MAX_NODES } from '../../../src/core/io/navbinSparse.ts';
 import { sparseFromTriangles } from '../../../src/core/sparse/fromTriangles.ts';
 import type { SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
@@ -216,6 +217,22 @@ describe('.navbin sparse section', () => {
     v.setUint32(plain.byteLength + 4, 8, true); // level 8: the root of a 100 x 60 x 80 world is level 5
     const full = readNavbin(b.subarray(0, plain.byteLength + 8)).sparse!;
     expect([full.nodeCount, full.isBlocked(50, 30, 40), full.isBlocked(0, 0, 0)]).toEqual([1, true, true]);
+  });
+
+  it('bounds the tree a section rebuilds: sparseFromBricks fails before laying it out when it could hold more nodes', () => {
+    const w = sparseFromGrid(randomGrid(3));
+    const leaves = () => {
+      const b = new BrickSet();
+      for (let n = 0; n < w.brickCount; n++) if (w.kind[n] !== 0) b.addCode(w.code[n], w.maskLo[n], w.maskHi[n]);
+      return b;
+    };
+    const fail = (message: string): never => {
+      throw new Error(message);
+    };
+    const dims = [w.X, w.Y, w.Z] as [number, number, number];
+    expect(sameTree(sparseFromBricks(dims, leaves(), 1, w.origin, [], { nodes: w.nodeCount, fail }), w)).toBe(true);
+    expect(() => sparseFromBricks(dims, leaves(), 1, w.origin, [], { nodes: w.nodeCount - 1, fail })).toThrow(/would hold up to \d+ nodes/);
+    expect(SPARSE_SECTION_MAX_NODES).toBeGreaterThanOrEqual(4 * 16_367_401); // 4x the filled city's tree
   });
 
   it('sits beside a dense grid and a graph; files without it read as before (sparse null) and keep their bytes', () => {
