@@ -227,18 +227,6 @@ export function readSparseSection(view: DataView, at: number, W: number, fail: (
   let top = 0;
   while (4 << top < Math.max(X, Y, Z)) top++;
   let p = at + HEAD;
-  let prev = -1;
-  const check = (i: number, code: number, lo: number, hi: number): void => {
-    const bx = compact3(code),
-      by = compact3(code >>> 1),
-      bz = compact3(code >>> 2);
-    if (code <= prev) fail(`sparse brick ${i}: codes are not ascending`);
-    if (code >= MORTON_AXIS ** 3 || bx >= end[0] || by >= end[1] || bz >= end[2])
-      fail(`sparse brick ${i} lies outside the ${X}x${Y}x${Z} world`);
-    if (lo === 0 && hi === 0) fail(`sparse brick ${i} has no blocked voxel`);
-    bricks.addCode(code, lo, hi);
-    prev = code;
-  };
   let q = 0,
     stop = 0;
   const varint = (what: string): number => {
@@ -251,16 +239,72 @@ export function readSparseSection(view: DataView, at: number, W: number, fail: (
     }
     return fail(`${what}: a varint runs over 5 bytes`);
   };
-  // Room for the bricks, the level-0 SOLID nodes (counted ahead) and the boundary bricks.
+  // SOLID nodes first (they follow the bricks): per level their ascending codes; level-0 ones
+  // join the bricks whole, merged in code order as the bricks are read.
   const solidAt = E === 0 ? p + 12 * B : p + 8 + 8 * view.getUint32(p, true) + pad4(view.getUint32(p + 4, true));
-  let zero = 0;
-  if (E < 2) for (let i = 0; i < S; i++) zero += view.getUint32(solidAt + 8 * i + 4, true) === 0 ? 1 : 0;
-  else if (S > 0) {
+  const solids: Uint32Array[] = [];
+  for (let k = 0; k <= top; k++) solids.push(new Uint32Array(0));
+  const counts = new Int32Array(top + 1);
+  let whole = false; // a node above the root's level: the whole world is blocked
+  /** Checks SOLID node i and returns its level, or -1 for a node above the root's level (it blocks the whole world). */
+  const solidLevel = (i: number, code: number, level: number): number => {
+    const side = 1 << Math.min(level, 10); // bricks per axis
+    if (level > 10 || code >= (MORTON_AXIS / side) ** 3 || [code, code >>> 1, code >>> 2].some((c, a) => compact3(c) * side >= end[a]))
+      fail(`sparse solid node ${i} (level ${level}) lies outside the ${X}x${Y}x${Z} world`);
+    return level > top ? -1 : level;
+  };
+  const add = (code: number, k: number): void => {
+    if (k < 0) whole = true;
+    else solids[k][counts[k]++] = code;
+  };
+  if (E < 2) {
+    // Plain pairs (code, level), by level then code in files this project wrote; sorted here anyway.
+    for (let i = 0; i < S; i++) {
+      const k = solidLevel(i, view.getUint32(solidAt + 8 * i, true), view.getUint32(solidAt + 8 * i + 4, true));
+      if (k >= 0) counts[k]++;
+    }
+    for (let k = 0; k <= top; k++) solids[k] = new Uint32Array(counts[k]);
+    counts.fill(0);
+    for (let i = 0; i < S; i++) {
+      const code = view.getUint32(solidAt + 8 * i, true);
+      add(code, solidLevel(i, code, view.getUint32(solidAt + 8 * i + 4, true)));
+    }
+    for (const s of solids) s.sort();
+  } else {
     q = solidAt + 4;
     stop = q + view.getUint32(solidAt, true);
-    zero = Math.min(S, varint('sparse solid nodes of level 0'));
+    let i = 0;
+    for (let level = 0; i < S; level++) {
+      const what = `sparse solid nodes of level ${level}`;
+      const c = varint(what);
+      if (c > S - i) fail(`${what}: ${c} nodes, over the ${S} stored`);
+      if (c > 0 && level > 10) fail(`sparse solid node ${i} (level ${level}) lies outside the ${X}x${Y}x${Z} world`);
+      if (level <= top) solids[level] = new Uint32Array(c);
+      let code = -1;
+      for (let j = 0; j < c; j++, i++) {
+        code += 1 + varint(what);
+        add(code, solidLevel(i, code, level));
+      }
+    }
+    if (q !== stop) fail(`the sparse solid node stream has ${stop - q} bytes past its ${S} nodes`);
   }
-  const bricks = new BrickSet(B + zero + boundaryBricks(X, Y, Z) + 1);
+  // The bricks, with the level-0 SOLID nodes merged in: the set stays in code order.
+  const zeros = solids[0];
+  let z = 0;
+  const bricks = new BrickSet(B + zeros.length + boundaryBricks(X, Y, Z) + 1);
+  let prev = -1;
+  const check = (i: number, code: number, lo: number, hi: number): void => {
+    const bx = compact3(code),
+      by = compact3(code >>> 1),
+      bz = compact3(code >>> 2);
+    if (code <= prev) fail(`sparse brick ${i}: codes are not ascending`);
+    if (code >= MORTON_AXIS ** 3 || bx >= end[0] || by >= end[1] || bz >= end[2])
+      fail(`sparse brick ${i} lies outside the ${X}x${Y}x${Z} world`);
+    if (lo === 0 && hi === 0) fail(`sparse brick ${i} has no blocked voxel`);
+    while (z < zeros.length && zeros[z] <= code) bricks.addCode(zeros[z++], -1, -1);
+    bricks.addCode(code, lo, hi);
+    prev = code;
+  };
   if (E === 0) {
     for (let i = 0; i < B; i++, p += 12) check(i, view.getUint32(p, true), view.getUint32(p + 4, true), view.getUint32(p + 8, true));
   } else {
@@ -276,56 +320,9 @@ export function readSparseSection(view: DataView, at: number, W: number, fail: (
       check(i, code, view.getUint32(dict + 8 * m, true), view.getUint32(dict + 8 * m + 4, true));
     }
     if (q !== stop) fail(`the sparse brick stream has ${stop - q} bytes past its ${B} bricks`);
-    p = dict + 8 * D + pad4(L);
   }
-  // SOLID nodes: level-0 ones join the bricks whole; coarser ones stay one code each (per level).
-  const solids: Uint32Array[] = [];
-  for (let k = 0; k <= top; k++) solids.push(new Uint32Array(0));
-  const counts = new Int32Array(top + 1);
-  let whole = false; // a node above the root's level: the whole world is blocked
-  /** Checks SOLID node i and returns its level (the root's for a node above it), or -1 when it blocks the whole world. */
-  const solidLevel = (i: number, code: number, level: number): number => {
-    const side = 1 << Math.min(level, 10); // bricks per axis
-    if (level > 10 || code >= (MORTON_AXIS / side) ** 3 || [code, code >>> 1, code >>> 2].some((c, a) => compact3(c) * side >= end[a]))
-      fail(`sparse solid node ${i} (level ${level}) lies outside the ${X}x${Y}x${Z} world`);
-    return level > top ? -1 : level;
-  };
-  const add = (code: number, k: number): void => {
-    if (k < 0) whole = true;
-    else if (k === 0) bricks.addCode(code, -1, -1);
-    else solids[k][counts[k]++] = code;
-  };
-  if (E < 2) {
-    // Plain pairs (code, level), by level then code in files this project wrote; sorted here anyway.
-    for (let i = 0; i < S; i++) {
-      const k = solidLevel(i, view.getUint32(p + 8 * i, true), view.getUint32(p + 8 * i + 4, true));
-      if (k > 0) counts[k]++;
-    }
-    for (let k = 1; k <= top; k++) solids[k] = new Uint32Array(counts[k]);
-    counts.fill(0);
-    for (let i = 0; i < S; i++) {
-      const code = view.getUint32(p + 8 * i, true);
-      add(code, solidLevel(i, code, view.getUint32(p + 8 * i + 4, true)));
-    }
-    for (const s of solids) s.sort();
-  } else {
-    q = p + 4;
-    stop = q + view.getUint32(p, true);
-    let i = 0;
-    for (let level = 0; i < S; level++) {
-      const what = `sparse solid nodes of level ${level}`;
-      const c = varint(what);
-      if (c > S - i) fail(`${what}: ${c} nodes, over the ${S} stored`);
-      if (c > 0 && level > 10) fail(`sparse solid node ${i} (level ${level}) lies outside the ${X}x${Y}x${Z} world`);
-      if (level > 0 && level <= top) solids[level] = new Uint32Array(c);
-      let code = -1;
-      for (let j = 0; j < c; j++, i++) {
-        code += 1 + varint(what);
-        add(code, solidLevel(i, code, level));
-      }
-    }
-    if (q !== stop) fail(`the sparse solid node stream has ${stop - q} bytes past its ${S} nodes`);
-  }
+  while (z < zeros.length) bricks.addCode(zeros[z++], -1, -1);
+  solids[0] = new Uint32Array(0);
   if (whole) {
     if (top === 0) bricks.addCode(0, -1, -1);
     else solids[top] = Uint32Array.of(0);
