@@ -53,7 +53,8 @@ export const SPARSE_SECTION_MAX_NODES = 2 ** 26;
 /** The encoding written now. */
 const ENCODING = 2;
 
-const pad4 = (n: number): number => (n + 3) & ~3;
+/** n rounded up to a multiple of 4 (arithmetic: n may be 2^31 or more in a hostile file). */
+const pad4 = (n: number): number => Math.ceil(n / 4) * 4;
 
 /** A growable byte buffer for varints. */
 interface Bytes {
@@ -194,9 +195,13 @@ export function writeSparseSection(view: DataView, at: number, w: SparseWorld): 
   new Uint8Array(view.buffer, view.byteOffset + p + 4, solids.length).set(solids);
 }
 
-/** The section's byte length, read from its counts (its start `at` is within the data). */
+/**
+ * The section's byte length, read from its counts; without reading outside the data (`at` may
+ * be anywhere, even negative: navbin.ts's align8 wraps past 2^31 in a hostile file), a length
+ * the caller then finds does not match.
+ */
 export function sparseSectionLength(view: DataView, at: number): number {
-  if (at + HEAD > view.byteLength) return HEAD;
+  if (at < 0 || at + HEAD > view.byteLength) return HEAD;
   const S = view.getUint32(at + 16, true);
   const E = view.getUint32(at + 20, true);
   if (E === 0) return HEAD + 12 * view.getUint32(at + 12, true) + 8 * S;

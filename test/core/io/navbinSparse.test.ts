@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { NavlabError } from '../../../src/core/errors.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { NavbinError, readNavbin, writeNavbin } from '../../../src/core/io/navbin.ts';
 import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
@@ -9,6 +11,7 @@ import { SPARSE_SECTION_MAX_NODES } from '../../../src/core/io/navbinSparse.ts';
 import { sparseFromTriangles } from '../../../src/core/sparse/fromTriangles.ts';
 import type { SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
+import { byteMutation, mutateBytes, type ByteMutation } from '../../support/mutate.ts';
 import { mulberry32 } from '../../support/random.ts';
 
 const settings = { agentRadius: 0.25, maxLinkDistance: Infinity, neighborhood: 26, cornerCutting: 'forbid' } as const;
@@ -233,6 +236,27 @@ describe('.navbin sparse section', () => {
     expect(sameTree(sparseFromBricks(dims, leaves(), 1, w.origin, [], { nodes: w.nodeCount, fail }), w)).toBe(true);
     expect(() => sparseFromBricks(dims, leaves(), 1, w.origin, [], { nodes: w.nodeCount - 1, fail })).toThrow(/would hold up to \d+ nodes/);
     expect(SPARSE_SECTION_MAX_NODES).toBeGreaterThanOrEqual(4 * 16_367_401); // 4x the filled city's tree
+  });
+
+  it('fuzzing: mutated sparse sections (encodings 0, 1, 2) read cleanly or fail with a NavlabError', () => {
+    const good = bake(sparseFromTriangles(fixtureSoup(), { cellSize: 0.5, fill: 'solid' }));
+    for (const [E, base] of [good, toOld(good, 0), toOld(good, 1)].entries()) {
+      fc.assert(
+        fc.property(fc.array(byteMutation, { minLength: 1, maxLength: 3 }), (ms: ByteMutation[]) => {
+          try {
+            const w = readNavbin(ms.reduce(mutateBytes, base)).sparse;
+            if (w !== null) {
+              expect(w.nodeCount).toBeLessThanOrEqual(SPARSE_SECTION_MAX_NODES);
+              w.isBlocked(w.X >> 1, w.Y >> 1, w.Z >> 1);
+            }
+          } catch (e) {
+            if (!(e instanceof NavlabError))
+              throw new Error(`encoding ${E}, ${JSON.stringify(ms)}: ${(e as Error)?.name}: ${(e as Error)?.message}`);
+          }
+        }),
+        { seed: 25 + E, numRuns: 400 },
+      );
+    }
   });
 
   it('sits beside a dense grid and a graph; files without it read as before (sparse null) and keep their bytes', () => {
