@@ -1,4 +1,8 @@
-import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
 
 /**
  * The connected components of a SparseWorld's free cells (face neighbours, the same
