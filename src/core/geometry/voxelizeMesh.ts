@@ -80,11 +80,13 @@ export function meshGridSpec(
     // computed exactly as the voxelizer computes box bounds (origin + i * cellSize). With
     // indices within LIMITS.voxelIndex each correction below runs at most a step or two, so the
     // exact size is cheap to know before anything is allocated (checkGridVoxels below).
+    // Twice the widening `blockTriangles` gives the boxes, so the border stays clear of it.
+    const widen = 2 * touchWidening(cellSize, Math.max(Math.abs(lo[a]), Math.abs(hi[a])) + 4 * cellSize);
     let i0 = Math.floor(lo[a] / cellSize) - 1;
-    while (i0 * cellSize + cellSize >= lo[a]) i0--;
+    while (i0 * cellSize + cellSize + widen >= lo[a]) i0--;
     const o = i0 * cellSize;
     let n = Math.max(3, Math.ceil((hi[a] - o) / cellSize) + 1);
-    while (o + (n - 1) * cellSize <= hi[a]) n++;
+    while (o + (n - 1) * cellSize - widen <= hi[a]) n++;
     origin[axes[a]] = o;
     dims[a] = n;
   }
@@ -114,6 +116,11 @@ export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
 const _tri = new Float64Array(9);
 /** Cells of slack on each side of a triangle's voxel range: far above rounding error, far below a cell. */
 const SLACK = 1e-6;
+/**
+ * How far `blockTriangles` widens each voxel box so that touching counts despite rounding: a
+ * billionth of a cell, plus 64 units in the last place of the largest coordinate `m` involved.
+ */
+const touchWidening = (s: number, m: number): number => 1e-9 * s + 2 ** -46 * m;
 
 /**
  * The checked options of a mesh voxelization and the layout of its grid (`meshGridSpec` of the
@@ -175,7 +182,7 @@ export function blockTriangles(
   const occ = grid.occupancy;
   const { x: ox, y: oy, z: oz } = grid.origin;
   const s = grid.cellSize;
-  const h = 0.5 * s + grow;
+  const h0 = 0.5 * s + grow;
   const tri = _tri;
   const triangles = soup.length / 9;
   // The axis tables `prepareAxes` fills, as locals for the voxel loop.
@@ -206,6 +213,11 @@ export function blockTriangles(
     const y1 = Math.min(ry1 - 1, Math.floor((by1 + grow - oy) / s + SLACK) - dy);
     const z1 = Math.min(rz1 - 1, Math.floor((bz1 + grow - oz) / s + SLACK) - dz);
     if (x0 > x1 || y0 > y1 || z0 > z1) continue;
+    // The closed boxes, widened by far less than a cell but far more than the rounding of
+    // `o + i s` and of the projections (which grows with the coordinates' size): a face lying
+    // on a voxel boundary meets the voxels on both sides, as it does in exact arithmetic,
+    // whatever the cell size (at 0.3, rounding put both sides just off such a face).
+    const h = h0 + touchWidening(s, Math.max(Math.abs(ox), Math.abs(oy), Math.abs(oz), -bx0, bx1, -by0, by1, -bz0, bz1));
     prepareAxes(tri, 0, h, h, h);
     for (let z = z0; z <= z1; z++) {
       const cz = oz + (z + dz + 0.5) * s;

@@ -168,6 +168,35 @@ describe('voxelizeTriangles', () => {
     expectFreeBorder(grid);
   });
 
+  it('faces on voxel boundaries block both sides at cell sizes not exact in binary', () => {
+    // A closed box from 0 to (125, 100, 125) cells of 0.3: the cell size is not a binary
+    // fraction, so a face's coordinate and the voxel boundary it lies on round differently.
+    // Every voxel on either side of each face, inside the face's extent, must be blocked (the
+    // closed-box rule), and so the solid fill must fill the inside.
+    const s = 0.3,
+      size = [125 * s, 100 * s, 125 * s];
+    const corner = (i: number) => [i & 1 ? size[0] : 0, i & 2 ? size[1] : 0, i & 4 ? size[2] : 0];
+    const quads = [
+      [0, 2, 6, 4],
+      [1, 5, 7, 3],
+      [0, 4, 5, 1],
+      [2, 3, 7, 6],
+      [0, 1, 3, 2],
+      [4, 6, 7, 5],
+    ];
+    const soup = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d].flatMap(corner));
+    const { grid } = voxelizeTriangles(soup, { cellSize: s, fill: 'solid' });
+    const k = [0, 1, 2].map((a) => Math.round(-[grid.origin.x, grid.origin.y, grid.origin.z][a] / s));
+    const n = [125, 100, 125];
+    let missing = 0;
+    for (let z = k[2] - 1; z <= k[2] + n[2]; z++)
+      for (let y = k[1] - 1; y <= k[1] + n[1]; y++)
+        for (let x = k[0] - 1; x <= k[0] + n[0]; x++) if (!grid.isBlocked(x, y, z)) missing++;
+    expect(missing).toBe(0);
+    expect(grid.isBlocked(k[0] - 2, k[1] + 5, k[2] + 5)).toBe(false);
+    expect(grid.isBlocked(k[0] + n[0] + 1, k[1] + 5, k[2] + 5)).toBe(false);
+  });
+
   it('solid blocks exactly the free voxels the border cannot reach', () => {
     const soup = soupOf(displacedSphere(mulberry32(4), 2, 3, 0.15));
     const surface = voxelizeTriangles(soup, { cellSize: 0.37 }).grid;
