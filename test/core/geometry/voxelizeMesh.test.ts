@@ -190,8 +190,7 @@ describe('voxelizeTriangles', () => {
     const n = [125, 100, 125];
     let missing = 0;
     for (let z = k[2] - 1; z <= k[2] + n[2]; z++)
-      for (let y = k[1] - 1; y <= k[1] + n[1]; y++)
-        for (let x = k[0] - 1; x <= k[0] + n[0]; x++) if (!grid.isBlocked(x, y, z)) missing++;
+      for (let y = k[1] - 1; y <= k[1] + n[1]; y++) for (let x = k[0] - 1; x <= k[0] + n[0]; x++) if (!grid.isBlocked(x, y, z)) missing++;
     expect(missing).toBe(0);
     expect(grid.isBlocked(k[0] - 2, k[1] + 5, k[2] + 5)).toBe(false);
     expect(grid.isBlocked(k[0] + n[0] + 1, k[1] + 5, k[2] + 5)).toBe(false);
