@@ -3,6 +3,7 @@ import { BrickBoxes } from './brickBoxes.ts';
 import { BOX_LAST, componentOf, Int32List, type SparseComponents } from './components.ts';
 import { editSparseWorld, type SparseEdit, type SparseEditResult } from './edit.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
+import type { SparseCells } from './sparseCells.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { EMPTY, MIXED } from './SparseWorld.ts';
 
@@ -47,7 +48,7 @@ export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]
     {
       boxes,
       components: (s) => {
-        const out = relabel(space, old!, s, r);
+        const out = relabel(space.cells, old!, s.cells, r);
         relabelled = out.visited;
         flooded = out.flooded;
         return out.comp;
@@ -58,15 +59,15 @@ export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]
 }
 
 /** The old label of old cell c. */
-function oldLabel(space: SparseSpace, comp: SparseComponents, c: number): number {
+function oldLabel(space: SparseCells, comp: SparseComponents, c: number): number {
   return componentOf(comp, space.voxelBase, c);
 }
 
 /** The components of `s` (the edited space) from those of `prev`: a flood from around the changed bricks, old labels elsewhere. */
 function relabel(
-  prev: SparseSpace,
+  prev: SparseCells,
   comp: SparseComponents,
-  s: SparseSpace,
+  s: SparseCells,
   r: SparseEditResult,
 ): { comp: SparseComponents; visited: number; flooded: boolean } {
   const w = s.world;
@@ -212,9 +213,9 @@ const MARGIN = 4;
  * cells of the groups, which stay connected.
  */
 function localLabels(
-  prev: SparseSpace,
+  prev: SparseCells,
   comp: SparseComponents,
-  s: SparseSpace,
+  s: SparseCells,
   r: SparseEditResult,
   seeds: readonly number[],
   lo: readonly number[],

@@ -1,0 +1,291 @@
+import { compact3 as compact3_ } from './morton.ts';
+import type { SparseCells } from './sparseCells.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_ } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
+const compact3 = compact3_;
+
+/**
+ * The octree's free cells (SparseCells) merged into larger boxes, the cells a query searches.
+ * Octree cells are cubes aligned to powers of two and 4x4x4 bricks cut into a few boxes each,
+ * so open space and the air along a wall or a floor are split into many small cells; a region
+ * is a box that is exactly the union of whole cells, grown greedily across node and brick
+ * borders, so a query crosses it in one expansion.
+ *
+ * Layout (R regions; cell index i = SparseCells.indexOf: brick boxes in list order, then one
+ * per node):
+ *   of[i]            the region of cell index i (-1: not a free cell)
+ *   rep[r]           the cell id that names region r (its seed: the largest cell it started from)
+ *   box[6r..6r+5]    its minimum voxel corner x, y, z and its sides along x, y, z
+ *   start[r]..start[r+1]   its neighbours in `adj` (regions sharing part of a face; CSR)
+ */
+export interface Regions {
+  readonly count: number;
+  readonly of: Int32Array;
+  readonly rep: Int32Array;
+  readonly box: Int32Array;
+  readonly start: Int32Array;
+  readonly adj: Int32Array;
+}
+
+/** Bytes the regions hold. */
+export const regionsBytes = (r: Regions): number =>
+  r.of.byteLength + r.rep.byteLength + r.box.byteLength + r.start.byteLength + r.adj.byteLength;
+
+/** Growable Int32 scratch. */
+let found = new Int32Array(1024);
+let foundCount = 0;
+let stack = new Int32Array(256);
+
+/** The slab being collected: [lo, hi) per axis, the growth axis and sign, and the farthest cell end along it. */
+const lo = [0, 0, 0];
+const hi = [0, 0, 0];
+let axis = 0;
+let up = true;
+let reach = 0;
+const nb = [0, 0, 0, 0];
+
+function pushFound(i: number): void {
+  if (foundCount === found.length) {
+    const g = new Int32Array(2 * found.length);
+    g.set(found);
+    found = g;
+  }
+  found[foundCount++] = i;
+}
+
+/**
+ * Checks a cell box met in the slab: not yet in a region, inside the slab's cross-section;
+ * notes how far it reaches along the growth axis. False when it cannot join.
+ */
+function take(of: Int32Array, i: number, x: number, y: number, z: number, sx: number, sy: number, sz: number): boolean {
+  if (of[i] !== -1) return false;
+  const c0 = x,
+    c1 = y,
+    c2 = z,
+    e0 = x + sx,
+    e1 = y + sy,
+    e2 = z + sz;
+  if (axis !== 0 && (c0 < lo[0] || e0 > hi[0])) return false;
+  if (axis !== 1 && (c1 < lo[1] || e1 > hi[1])) return false;
+  if (axis !== 2 && (c2 < lo[2] || e2 > hi[2])) return false;
+  if (up) {
+    const e = axis === 0 ? e0 : axis === 1 ? e1 : e2;
+    if (e > reach) reach = e;
+  } else {
+    const s = axis === 0 ? c0 : axis === 1 ? c1 : c2;
+    if (s < reach) reach = s;
+  }
+  pushFound(i);
+  return true;
+}
+
+/**
+ * The cells meeting the slab [lo, hi) into `found`, by descending the octree: false when a
+ * voxel of the slab is blocked or outside the world, or a cell meeting it cannot join (take).
+ */
+function collect(cells: SparseCells): boolean {
+  const w = cells.world;
+  if (lo[0] < 0 || lo[1] < 0 || lo[2] < 0 || hi[0] > w.X || hi[1] > w.Y || hi[2] > w.Z) return false;
+  const { kind, level, firstChild, code, maskLo, maskHi } = w;
+  const { start: bStart, list } = cells.boxes;
+  const boxCount = cells.boxes.count;
+  const of = regionOf;
+  foundCount = 0;
+  reach = up ? 0 : 2 ** 31 - 1;
+  let top = 0;
+  stack[top++] = w.root;
+  while (top > 0) {
+    const n = stack[--top];
+    w.nodeBox(n, nb);
+    const side = nb[3];
+    if (nb[0] >= hi[0] || nb[1] >= hi[1] || nb[2] >= hi[2] || nb[0] + side <= lo[0] || nb[1] + side <= lo[1] || nb[2] + side <= lo[2])
+      continue;
+    const k = kind[n];
+    if (k === EMPTY) {
+      if (!take(of, boxCount + n, nb[0], nb[1], nb[2], side, side, side)) return false;
+      continue;
+    }
+    if (k !== MIXED) return false;
+    if (level[n] > 0) {
+      if (top + 8 > stack.length) {
+        const g = new Int32Array(2 * stack.length);
+        g.set(stack);
+        stack = g;
+      }
+      const f = firstChild[n];
+      for (let j = 0; j < 8; j++) stack[top++] = f + j;
+      continue;
+    }
+    // A brick: the slab's voxels in it must be free; then its boxes that meet the slab.
+    const a0 = Math.max(lo[0] - nb[0], 0),
+      b0 = Math.min(hi[0] - nb[0], 4),
+      a1 = Math.max(lo[1] - nb[1], 0),
+      b1 = Math.min(hi[1] - nb[1], 4),
+      a2 = Math.max(lo[2] - nb[2], 0),
+      b2 = Math.min(hi[2] - nb[2], 4);
+    const row = ((1 << (b0 - a0)) - 1) << a0;
+    let plane = 0;
+    for (let j = a1; j < b1; j++) plane |= row << (4 * j);
+    const mLo = maskLo[n],
+      mHi = maskHi[n];
+    for (let z = a2; z < b2; z++) if (((z < 2 ? mLo : mHi) & (plane << (16 * (z & 1)))) !== 0) return false;
+    const cn = code[n];
+    const ox = compact3(cn) << 2,
+      oy = compact3(cn >>> 1) << 2,
+      oz = compact3(cn >>> 2) << 2;
+    for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) {
+      const q = list[i];
+      const b = q & 63;
+      const q0 = b & 3,
+        q1 = (b >> 2) & 3,
+        q2 = b >> 4;
+      const s0 = ((q >> 6) & 3) + 1,
+        s1 = ((q >> 8) & 3) + 1,
+        s2 = ((q >> 10) & 3) + 1;
+      if (q0 >= b0 || q1 >= b1 || q2 >= b2 || q0 + s0 <= a0 || q1 + s1 <= a1 || q2 + s2 <= a2) continue;
+      if (!take(of, i, ox + q0, oy + q1, oz + q2, s0, s1, s2)) return false;
+    }
+  }
+  return true;
+}
+
+/** The region labels being built (module scratch for collect/take). */
+let regionOf = new Int32Array(0);
+
+/** Longest side a region grows to, in voxels (bounds the slabs a growth step collects). */
+const MAX_SIDE = 1 << 12;
+
+/**
+ * Grows region r (box at `box`, 6 entries from 6r: corner, sides) through its 6 faces in turn,
+ * a slab at a time: a slab as thick as the cells on the face reach, taken when every voxel in it
+ * is free and every cell meeting it is free of other regions and lies inside it. Until no face grows.
+ */
+function grow(cells: SparseCells, r: number, box: Int32Array): void {
+  const o = 6 * r;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (let d = 0; d < 6; d++) {
+      axis = d >> 1;
+      up = (d & 1) === 0;
+      if (box[o + 3 + axis] >= MAX_SIDE) continue;
+      for (let a = 0; a < 3; a++) {
+        lo[a] = box[o + a];
+        hi[a] = box[o + a] + box[o + 3 + a];
+      }
+      const face = up ? hi[axis] : lo[axis];
+      // First the one-voxel layer beyond the face; then the slab its cells span, until it holds them all.
+      lo[axis] = up ? face : face - 1;
+      hi[axis] = up ? face + 1 : face;
+      let ok = false;
+      for (;;) {
+        if (!collect(cells)) break;
+        if (up ? reach <= hi[axis] : reach >= lo[axis]) {
+          ok = true;
+          break;
+        }
+        if (up) hi[axis] = reach;
+        else lo[axis] = reach;
+      }
+      if (!ok) continue;
+      for (let k = 0; k < foundCount; k++) regionOf[found[k]] = r;
+      if (up) box[o + 3 + axis] = hi[axis] - box[o + axis];
+      else {
+        box[o + 3 + axis] += face - lo[axis];
+        box[o + axis] = lo[axis];
+      }
+      grew = true;
+    }
+  }
+}
+
+/**
+ * Merges the free cells of `cells` into regions (see Regions): seeds from the largest EMPTY
+ * nodes down, then the bricks' boxes, each grown as far as whole free cells allow; then the
+ * regions' face neighbours from their cells' (CSR).
+ */
+export function buildRegions(cells: SparseCells): Regions {
+  const w = cells.world;
+  const boxCount = cells.boxes.count;
+  const total = boxCount + w.nodeCount;
+  const of = new Int32Array(total).fill(-1);
+  regionOf = of;
+  let rep = new Int32Array(1024);
+  let box = new Int32Array(6 * 1024);
+  let count = 0;
+  const cb = [0, 0, 0, 0, 0, 0];
+  const seed = (i: number, c: number): void => {
+    if (count === rep.length) {
+      const g = new Int32Array(2 * rep.length);
+      g.set(rep);
+      rep = g;
+      const h = new Int32Array(12 * count);
+      h.set(box);
+      box = h;
+    }
+    const r = count++;
+    of[i] = r;
+    rep[r] = c;
+    cells.cellBox(c, cb);
+    for (let a = 0; a < 6; a++) box[6 * r + a] = cb[a];
+    grow(cells, r, box);
+  };
+  // Nodes from the root down (the largest first), then the bricks' boxes.
+  for (let n = w.nodeCount - 1; n >= 0; n--) if (w.kind[n] === EMPTY && of[boxCount + n] === -1) seed(boxCount + n, cells.voxelBase + n);
+  const { start: bStart, list } = cells.boxes;
+  for (let n = 0; n < w.brickCount; n++) {
+    if (w.kind[n] !== MIXED) continue;
+    for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) if (of[i] === -1) seed(i, 64 * n + (list[i] & 63));
+  }
+  regionOf = new Int32Array(0);
+  // Members per region (counting sort of the cell indices), then each region's neighbours from its members'.
+  const first = new Int32Array(count + 1);
+  for (let i = 0; i < total; i++) if (of[i] >= 0) first[of[i] + 1]++;
+  for (let r = 0; r < count; r++) first[r + 1] += first[r];
+  const members = new Int32Array(first[count]);
+  const fill = first.slice(0, count);
+  for (let i = 0; i < total; i++) if (of[i] >= 0) members[fill[of[i]]++] = i;
+  const start = new Int32Array(count + 1);
+  let adj = new Int32Array(Math.max(1024, 6 * count));
+  let used = 0;
+  const seen = new Int32Array(count).fill(-1);
+  for (let r = 0; r < count; r++) {
+    start[r] = used;
+    seen[r] = r;
+    for (let k = first[r]; k < first[r + 1]; k++) {
+      const i = members[k];
+      const c = i >= boxCount ? cells.voxelBase + i - boxCount : cellIdOfBox(cells, i);
+      const m = cells.neighbours(c);
+      const buf = cells.buffer;
+      for (let j = 0; j < m; j++) {
+        const q = of[cells.indexOf(buf[j])];
+        if (seen[q] === r) continue;
+        seen[q] = r;
+        if (used === adj.length) {
+          const g = new Int32Array(2 * adj.length);
+          g.set(adj);
+          adj = g;
+        }
+        adj[used++] = q;
+      }
+    }
+  }
+  start[count] = used;
+  return { count, of, rep: rep.slice(0, count), box: box.slice(0, 6 * count), start, adj: adj.slice(0, used) };
+}
+
+/** The cell id of the brick box at list index i (the brick found by bisecting BrickBoxes.start). */
+function cellIdOfBox(cells: SparseCells, i: number): number {
+  const s = cells.boxes.start;
+  let a = 0,
+    b = s.length - 2;
+  // The last brick n with s[n] <= i (bricks without boxes share their start with the next).
+  while (a < b) {
+    const m = (a + b + 1) >> 1;
+    if (s[m] <= i) a = m;
+    else b = m - 1;
+  }
+  return 64 * a + (cells.boxes.list[i] & 63);
+}
