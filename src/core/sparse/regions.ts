@@ -1,11 +1,9 @@
-import { compact3 as compact3_ } from './morton.ts';
 import type { SparseCells } from './sparseCells.ts';
 import { EMPTY as EMPTY_, MIXED as MIXED_ } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
-const compact3 = compact3_;
 
 /**
  * The octree's free cells (SparseCells) merged into larger boxes, the cells a query searches.
@@ -37,7 +35,7 @@ export const regionsBytes = (r: Regions): number =>
 /** Growable Int32 scratch. */
 let found = new Int32Array(1024);
 let foundCount = 0;
-let stack = new Int32Array(256);
+let stack = new Int32Array(1024);
 
 /** The slab being collected: [lo, hi) per axis, the growth axis and sign, and the farthest cell end along it. */
 const lo = [0, 0, 0];
@@ -45,7 +43,6 @@ const hi = [0, 0, 0];
 let axis = 0;
 let up = true;
 let reach = 0;
-const nb = [0, 0, 0, 0];
 
 function pushFound(i: number): void {
   if (foundCount === found.length) {
@@ -89,53 +86,80 @@ function take(of: Int32Array, i: number, x: number, y: number, z: number, sx: nu
 function collect(cells: SparseCells): boolean {
   const w = cells.world;
   if (lo[0] < 0 || lo[1] < 0 || lo[2] < 0 || hi[0] > w.X || hi[1] > w.Y || hi[2] > w.Z) return false;
-  const { kind, level, firstChild, code, maskLo, maskHi } = w;
+  const { kind, level, firstChild, maskLo, maskHi } = w;
   const { start: bStart, list } = cells.boxes;
   const boxCount = cells.boxes.count;
   const of = regionOf;
   foundCount = 0;
   reach = up ? 0 : 2 ** 31 - 1;
-  let top = 0;
-  stack[top++] = w.root;
+  // Stack entries: node, corner x, y, z (children's corners from their parent's: no Morton decoding per node).
+  // From the smallest node holding the whole slab (one path down from the root), not the root itself.
+  const diff = (lo[0] ^ (hi[0] - 1)) | (lo[1] ^ (hi[1] - 1)) | (lo[2] ^ (hi[2] - 1));
+  const want = Math.max(0, 30 - Math.clz32(diff));
+  let n0 = w.root;
+  let k0 = w.top;
+  for (; k0 > want && kind[n0] === MIXED; k0--) {
+    const sh = k0 + 1;
+    n0 = firstChild[n0] + (((lo[0] >> sh) & 1) | (((lo[1] >> sh) & 1) << 1) | (((lo[2] >> sh) & 1) << 2));
+  }
+  stack[0] = n0;
+  stack[1] = (lo[0] >> (k0 + 2)) << (k0 + 2);
+  stack[2] = (lo[1] >> (k0 + 2)) << (k0 + 2);
+  stack[3] = (lo[2] >> (k0 + 2)) << (k0 + 2);
+  let top = 4;
   while (top > 0) {
-    const n = stack[--top];
-    w.nodeBox(n, nb);
-    const side = nb[3];
-    if (nb[0] >= hi[0] || nb[1] >= hi[1] || nb[2] >= hi[2] || nb[0] + side <= lo[0] || nb[1] + side <= lo[1] || nb[2] + side <= lo[2])
-      continue;
+    top -= 4;
+    const n = stack[top];
+    const x0 = stack[top + 1],
+      y0 = stack[top + 2],
+      z0 = stack[top + 3];
+    const lv = level[n];
+    const side = 4 << lv;
+    if (x0 >= hi[0] || y0 >= hi[1] || z0 >= hi[2] || x0 + side <= lo[0] || y0 + side <= lo[1] || z0 + side <= lo[2]) continue;
     const k = kind[n];
     if (k === EMPTY) {
-      if (!take(of, boxCount + n, nb[0], nb[1], nb[2], side, side, side)) return false;
+      if (!take(of, boxCount + n, x0, y0, z0, side, side, side)) return false;
       continue;
     }
     if (k !== MIXED) return false;
-    if (level[n] > 0) {
-      if (top + 8 > stack.length) {
+    if (lv > 0) {
+      if (top + 32 > stack.length) {
         const g = new Int32Array(2 * stack.length);
         g.set(stack);
         stack = g;
       }
       const f = firstChild[n];
-      for (let j = 0; j < 8; j++) stack[top++] = f + j;
+      const h = side >> 1;
+      for (let j = 0; j < 8; j++) {
+        const cx = x0 + (j & 1) * h,
+          cy = y0 + ((j >> 1) & 1) * h,
+          cz = z0 + (j >> 2) * h;
+        // Only the children that meet the slab.
+        if (cx >= hi[0] || cy >= hi[1] || cz >= hi[2] || cx + h <= lo[0] || cy + h <= lo[1] || cz + h <= lo[2]) continue;
+        stack[top] = f + j;
+        stack[top + 1] = cx;
+        stack[top + 2] = cy;
+        stack[top + 3] = cz;
+        top += 4;
+      }
       continue;
     }
     // A brick: the slab's voxels in it must be free; then its boxes that meet the slab.
-    const a0 = Math.max(lo[0] - nb[0], 0),
-      b0 = Math.min(hi[0] - nb[0], 4),
-      a1 = Math.max(lo[1] - nb[1], 0),
-      b1 = Math.min(hi[1] - nb[1], 4),
-      a2 = Math.max(lo[2] - nb[2], 0),
-      b2 = Math.min(hi[2] - nb[2], 4);
+    const a0 = Math.max(lo[0] - x0, 0),
+      b0 = Math.min(hi[0] - x0, 4),
+      a1 = Math.max(lo[1] - y0, 0),
+      b1 = Math.min(hi[1] - y0, 4),
+      a2 = Math.max(lo[2] - z0, 0),
+      b2 = Math.min(hi[2] - z0, 4);
     const row = ((1 << (b0 - a0)) - 1) << a0;
     let plane = 0;
     for (let j = a1; j < b1; j++) plane |= row << (4 * j);
     const mLo = maskLo[n],
       mHi = maskHi[n];
     for (let z = a2; z < b2; z++) if (((z < 2 ? mLo : mHi) & (plane << (16 * (z & 1)))) !== 0) return false;
-    const cn = code[n];
-    const ox = compact3(cn) << 2,
-      oy = compact3(cn >>> 1) << 2,
-      oz = compact3(cn >>> 2) << 2;
+    const ox = x0,
+      oy = y0,
+      oz = z0;
     for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) {
       const q = list[i];
       const b = q & 63;
@@ -240,52 +264,73 @@ export function buildRegions(cells: SparseCells): Regions {
     for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) if (of[i] === -1) seed(i, 64 * n + (list[i] & 63));
   }
   regionOf = new Int32Array(0);
-  // Members per region (counting sort of the cell indices), then each region's neighbours from its members'.
-  const first = new Int32Array(count + 1);
-  for (let i = 0; i < total; i++) if (of[i] >= 0) first[of[i] + 1]++;
-  for (let r = 0; r < count; r++) first[r + 1] += first[r];
-  const members = new Int32Array(first[count]);
-  const fill = first.slice(0, count);
-  for (let i = 0; i < total; i++) if (of[i] >= 0) members[fill[of[i]]++] = i;
-  const start = new Int32Array(count + 1);
-  let adj = new Int32Array(Math.max(1024, 6 * count));
-  let used = 0;
-  const seen = new Int32Array(count).fill(-1);
-  for (let r = 0; r < count; r++) {
-    start[r] = used;
-    seen[r] = r;
-    for (let k = first[r]; k < first[r + 1]; k++) {
-      const i = members[k];
-      const c = i >= boxCount ? cells.voxelBase + i - boxCount : cellIdOfBox(cells, i);
-      const m = cells.neighbours(c);
-      const buf = cells.buffer;
-      for (let j = 0; j < m; j++) {
-        const q = of[cells.indexOf(buf[j])];
-        if (seen[q] === r) continue;
-        seen[q] = r;
-        if (used === adj.length) {
-          const g = new Int32Array(2 * adj.length);
-          g.set(adj);
-          adj = g;
-        }
-        adj[used++] = q;
-      }
+  // The regions' face neighbours: from the octree neighbours of the cells on a region's boundary, as unique pairs.
+  const pairs = new PairSet();
+  const cb2 = [0, 0, 0, 0, 0, 0];
+  const visit = (c: number, r: number): void => {
+    cells.cellBox(c, cb2);
+    const o = 6 * r;
+    // A cell inside its region, off every face of it, has only neighbours of the same region.
+    if (
+      cb2[0] > box[o] &&
+      cb2[1] > box[o + 1] &&
+      cb2[2] > box[o + 2] &&
+      cb2[0] + cb2[3] < box[o] + box[o + 3] &&
+      cb2[1] + cb2[4] < box[o + 1] + box[o + 4] &&
+      cb2[2] + cb2[5] < box[o + 2] + box[o + 5]
+    )
+      return;
+    const m = cells.neighbours(c);
+    const buf = cells.buffer;
+    let last = -1;
+    for (let j = 0; j < m; j++) {
+      const q = of[cells.indexOf(buf[j])];
+      if (q !== r && q !== last) pairs.add(r, q);
+      last = q;
     }
+  };
+  for (let n = 0; n < w.brickCount; n++) {
+    if (w.kind[n] !== MIXED) continue;
+    for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) visit(64 * n + (list[i] & 63), of[i]);
   }
-  start[count] = used;
-  return { count, of, rep: rep.slice(0, count), box: box.slice(0, 6 * count), start, adj: adj.slice(0, used) };
+  for (let n = 0; n < w.nodeCount; n++) if (w.kind[n] === EMPTY) visit(cells.voxelBase + n, of[boxCount + n]);
+  const start = new Int32Array(count + 1);
+  const { a: pa, b: pb } = pairs;
+  for (let k = 0; k < pa.length; k++) if (pa[k] >= 0) start[pa[k] + 1]++;
+  for (let r = 0; r < count; r++) start[r + 1] += start[r];
+  const adj = new Int32Array(start[count]);
+  const at = start.slice(0, count);
+  for (let k = 0; k < pa.length; k++) if (pa[k] >= 0) adj[at[pa[k]]++] = pb[k];
+  return { count, of, rep: rep.slice(0, count), box: box.slice(0, 6 * count), start, adj };
 }
 
-/** The cell id of the brick box at list index i (the brick found by bisecting BrickBoxes.start). */
-function cellIdOfBox(cells: SparseCells, i: number): number {
-  const s = cells.boxes.start;
-  let a = 0,
-    b = s.length - 2;
-  // The last brick n with s[n] <= i (bricks without boxes share their start with the next).
-  while (a < b) {
-    const m = (a + b + 1) >> 1;
-    if (s[m] <= i) a = m;
-    else b = m - 1;
+/** A set of pairs of region indices (open addressing; a = -1: empty), both directions added for each. */
+class PairSet {
+  a = new Int32Array(1 << 12).fill(-1);
+  b = new Int32Array(1 << 12);
+  private used = 0;
+
+  /** Adds (r, q) and (q, r). */
+  add(r: number, q: number): void {
+    this.put(r, q);
+    this.put(q, r);
   }
-  return 64 * a + (cells.boxes.list[i] & 63);
+
+  private put(r: number, q: number): void {
+    const { a, b } = this;
+    const mask = a.length - 1;
+    let i = (Math.imul(r, 0x9e3779b1) ^ Math.imul(q, 0x85ebca77)) & mask;
+    for (; a[i] !== -1; i = (i + 1) & mask) if (a[i] === r && b[i] === q) return;
+    a[i] = r;
+    b[i] = q;
+    if (2 * ++this.used > a.length) this.grow();
+  }
+
+  private grow(): void {
+    const { a: oa, b: ob } = this;
+    this.a = new Int32Array(2 * oa.length).fill(-1);
+    this.b = new Int32Array(2 * oa.length);
+    this.used = 0;
+    for (let k = 0; k < oa.length; k++) if (oa[k] !== -1) this.put(oa[k], ob[k]);
+  }
 }
