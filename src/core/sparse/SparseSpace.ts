@@ -16,6 +16,8 @@ export interface SparseSpaceParts {
   boxes: BrickBoxes;
   /** The components of the new space (labelled on its octree cells, `space.cells`). */
   components: (space: SparseSpace) => SparseComponents;
+  /** The regions of the new space from its octree cells (editRegions); undefined: built afresh. */
+  regions?: (cells: SparseCells) => Regions | undefined;
 }
 
 /**
@@ -60,8 +62,8 @@ export class SparseSpace implements SearchSpace {
   readonly boxes: BrickBoxes;
   /** The octree's own cells (what components are labelled on and edits rebuild). */
   readonly cells: SparseCells;
-  /** The regions once built (undefined: not yet; null: `regions: false`). */
-  private merged: Regions | null | undefined;
+  /** The merged cells this space searches (regions.ts); null when built with `regions: false` (every octree cell its own). */
+  readonly regions: Regions | null;
   private readonly rep = [0, 0, 0];
 
   /** The free cells' connected components (null: built without them; unreachable goals then flood). */
@@ -73,7 +75,7 @@ export class SparseSpace implements SearchSpace {
 
   /**
    * The cells of `world`, with their connected components unless `components` is false, merged
-   * into regions unless `regions` is false.
+   * into regions unless `regions` is false (a space made only for its components needs none).
    * @param parts internal (editSparseSpace): the brick boxes and components made from an earlier space's
    */
   constructor(world: SparseWorld, options: { components?: boolean; regions?: boolean } = {}, parts?: SparseSpaceParts) {
@@ -91,16 +93,7 @@ export class SparseSpace implements SearchSpace {
     this.buffer = this.cells.buffer;
     this.boxBuffer = this.cells.boxBuffer;
     this.components = options.components === false ? null : parts ? parts.components(this) : sparseComponents(this.cells);
-    this.merged = options.regions === false ? null : undefined;
-  }
-
-  /**
-   * The merged cells this space searches (regions.ts), built on first use (a space made only for
-   * its components never builds them); null when built with `regions: false` (every octree cell its own).
-   */
-  get regions(): Regions | null {
-    if (this.merged === undefined) this.merged = buildRegions(this.cells);
-    return this.merged;
+    this.regions = options.regions === false ? null : (parts?.regions?.(this.cells) ?? buildRegions(this.cells));
   }
 
   /** The octree cell (SparseCells) of voxel `b` of MIXED brick n: the brick box holding it, or -1 when blocked. */

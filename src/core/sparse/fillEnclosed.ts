@@ -15,7 +15,7 @@ import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
  * childless nodes.
  */
 export function fillEnclosedSparse(world: SparseWorld): SparseWorld {
-  const space = new SparseSpace(world, { components: true });
+  const space = new SparseSpace(world, { components: true, regions: false });
   const comp = space.components!;
   const base = space.voxelBase;
   const outside = componentOf(comp, base, space.cellOf(0, 0, 0));

@@ -177,7 +177,7 @@ function collect(cells: SparseCells): boolean {
 }
 
 /** The region labels being built (module scratch for collect/take). */
-let regionOf = new Int32Array(0);
+let regionOf: Int32Array = new Int32Array(0);
 
 /** Longest side a region grows to, in voxels (bounds the slabs a growth step collects). */
 const MAX_SIDE = 1 << 12;
@@ -225,20 +225,22 @@ function grow(cells: SparseCells, r: number, box: Int32Array): void {
   }
 }
 
+/** Regions so far: per region its naming cell and box (6 entries), `count` in use (the arrays may be longer). */
+export interface RegionList {
+  rep: Int32Array;
+  box: Int32Array;
+  count: number;
+}
+
 /**
- * Merges the free cells of `cells` into regions (see Regions): seeds from the largest EMPTY
- * nodes down, then the bricks' boxes, each grown as far as whole free cells allow; then the
- * regions' face neighbours from their cells' (CSR).
+ * Makes a region of every cell `of` leaves unassigned (-1), seeded from the largest EMPTY nodes
+ * down, then the bricks' boxes, each grown as far as whole unassigned free cells allow; appends
+ * them after the `count` regions of `rep` and `box` (grown as needed). Writes `of`.
  */
-export function buildRegions(cells: SparseCells): Regions {
+export function growRegions(cells: SparseCells, of: Int32Array, rep: Int32Array, box: Int32Array, count: number): RegionList {
   const w = cells.world;
   const boxCount = cells.boxes.count;
-  const total = boxCount + w.nodeCount;
-  const of = new Int32Array(total).fill(-1);
   regionOf = of;
-  let rep = new Int32Array(1024);
-  let box = new Int32Array(6 * 1024);
-  let count = 0;
   const cb = [0, 0, 0, 0, 0, 0];
   const seed = (i: number, c: number): void => {
     if (count === rep.length) {
@@ -256,7 +258,6 @@ export function buildRegions(cells: SparseCells): Regions {
     for (let a = 0; a < 6; a++) box[6 * r + a] = cb[a];
     grow(cells, r, box);
   };
-  // Nodes from the root down (the largest first), then the bricks' boxes.
   for (let n = w.nodeCount - 1; n >= 0; n--) if (w.kind[n] === EMPTY && of[boxCount + n] === -1) seed(boxCount + n, cells.voxelBase + n);
   const { start: bStart, list } = cells.boxes;
   for (let n = 0; n < w.brickCount; n++) {
@@ -264,6 +265,20 @@ export function buildRegions(cells: SparseCells): Regions {
     for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) if (of[i] === -1) seed(i, 64 * n + (list[i] & 63));
   }
   regionOf = new Int32Array(0);
+  return { rep, box, count };
+}
+
+/**
+ * Merges the free cells of `cells` into regions (see Regions): seeds from the largest EMPTY
+ * nodes down, then the bricks' boxes, each grown as far as whole free cells allow; then the
+ * regions' face neighbours from their cells' (CSR).
+ */
+export function buildRegions(cells: SparseCells): Regions {
+  const w = cells.world;
+  const boxCount = cells.boxes.count;
+  const of = new Int32Array(boxCount + w.nodeCount).fill(-1);
+  const { rep, box, count } = growRegions(cells, of, new Int32Array(1024), new Int32Array(6 * 1024), 0);
+  const { start: bStart, list } = cells.boxes;
   // The regions' face neighbours: from the octree neighbours of the cells on a region's boundary, as unique pairs.
   const pairs = new PairSet();
   const cb2 = [0, 0, 0, 0, 0, 0];
@@ -305,7 +320,7 @@ export function buildRegions(cells: SparseCells): Regions {
 }
 
 /** A set of pairs of region indices (open addressing; a = -1: empty), both directions added for each. */
-class PairSet {
+export class PairSet {
   a = new Int32Array(1 << 12).fill(-1);
   b = new Int32Array(1 << 12);
   private used = 0;
