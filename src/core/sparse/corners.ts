@@ -36,6 +36,15 @@ const MOVES_PER_CORNER = 48;
  */
 export const SLIDE_PASSES = 1;
 
+/**
+ * Most candidate moves tried per round of `slide` and `shiftPairs` (the shortest first): each try
+ * costs two or three line-of-sight checks over whole segments. Four: on the Warframe tails the mean
+ * length ratio rose by at most 0.003 per map (max unchanged on 10 of 12 maps, at most 1.0115), for
+ * 14-20% fewer checks per query; at city scale (side 1021) the median query's checks fell from 119
+ * to 45, the p95 from 886 to 378.
+ */
+const TRIES = 4;
+
 /** Scratch of one round of moves: the shortening moves' lengths and indices (m, 0..26), sorted by length. */
 const candL = new Float64Array(27);
 const candM = new Int32Array(27);
@@ -94,14 +103,17 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
             qa[1] = c1 + step * MOVE[3 * m + 1];
             qa[2] = c2 + step * MOVE[3 * m + 2];
             const l = len(p, qa) + len(qa, n);
-            if (l < now - 1e-9 && !w.isBlocked(qa[0], qa[1], qa[2])) addCand(l, m);
+            if (l < now - 1e-9) addCand(l, m);
           }
+          // The shortest free moves first (a voxel lookup only for those tried), at most TRIES of them.
           let next = -1;
-          for (let k = 0; k < candCount; k++) {
+          for (let k = 0, tried = 0; k < candCount && tried < TRIES; k++) {
             const m = candM[k];
             qa[0] = c0 + step * MOVE[3 * m];
             qa[1] = c1 + step * MOVE[3 * m + 1];
             qa[2] = c2 + step * MOVE[3 * m + 2];
+            if (w.isBlocked(qa[0], qa[1], qa[2])) continue;
+            tried++;
             if (sees(p, qa) && sees(qa, n)) {
               next = k;
               break;
@@ -160,10 +172,10 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
         qb[1] = b1 + dy;
         qb[2] = b2 + dz;
         const l = len(p, qa) + len(qa, qb) + len(qb, n);
-        if (l < now - 1e-9 && !w.isBlocked(qa[0], qa[1], qa[2]) && !w.isBlocked(qb[0], qb[1], qb[2])) addCand(l, m);
+        if (l < now - 1e-9) addCand(l, m);
       }
       let next = -1;
-      for (let k = 0; k < candCount; k++) {
+      for (let k = 0, tried = 0; k < candCount && tried < TRIES; k++) {
         const m = candM[k];
         qa[0] = a0 + MOVE[3 * m];
         qa[1] = a1 + MOVE[3 * m + 1];
@@ -171,6 +183,8 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
         qb[0] = b0 + MOVE[3 * m];
         qb[1] = b1 + MOVE[3 * m + 1];
         qb[2] = b2 + MOVE[3 * m + 2];
+        if (w.isBlocked(qa[0], qa[1], qa[2]) || w.isBlocked(qb[0], qb[1], qb[2])) continue;
+        tried++;
         if (sees(p, qa) && sees(qa, qb) && sees(qb, n)) {
           next = k;
           break;
