@@ -20,11 +20,17 @@ const MIXED = MIXED_;
  *   start[r]..start[r+1]   its neighbours in `adj` (regions sharing part of a face; CSR)
  */
 export interface Regions {
+  /** Number of regions. */
   readonly count: number;
+  /** Per cell index (SparseCells.indexOf): its region, -1 when no free cell. */
   readonly of: Int32Array;
+  /** Per region: the cell id that names it. */
   readonly rep: Int32Array;
+  /** Per region, 6 entries: minimum voxel corner and sides. */
   readonly box: Int32Array;
+  /** Per region (and one past the last): its first neighbour in `adj`. */
   readonly start: Int32Array;
+  /** The regions' neighbours, region after region. */
   readonly adj: Int32Array;
 }
 
@@ -227,8 +233,11 @@ function grow(cells: SparseCells, r: number, box: Int32Array): void {
 
 /** Regions so far: per region its naming cell and box (6 entries), `count` in use (the arrays may be longer). */
 export interface RegionList {
+  /** Per region: the cell id that names it. */
   rep: Int32Array;
+  /** Per region, 6 entries: minimum voxel corner and sides. */
   box: Int32Array;
+  /** Regions in use. */
   count: number;
 }
 
@@ -320,8 +329,10 @@ export function buildRegions(cells: SparseCells): Regions {
 }
 
 /** A set of pairs of region indices (open addressing; a = -1: empty), both directions added for each. */
-export class PairSet {
+class PairSet {
+  /** Per table entry: the pair's first region, -1 for an empty entry. */
   a = new Int32Array(1 << 12).fill(-1);
+  /** Per table entry: the pair's second region. */
   b = new Int32Array(1 << 12);
   private used = 0;
 
