@@ -37,31 +37,27 @@ export function editRegions(
   for (const k of changed) fresh[k] = 1;
   const { start: s1, list: l1 } = cells.boxes;
   const s0 = oldCells.boxes.start;
-  /** Calls fn(new index, old index, new cell id) for every cell that is unchanged. */
-  const forKept = (fn: (i: number, oi: number, c: number) => void): void => {
-    for (let n = 0; n < w.brickCount; n++) {
-      if (w.kind[n] !== MIXED || fresh[n] === 1) continue;
-      const o = oldOf === null ? n : oldOf[n];
-      if (o < 0 || o >= w0.brickCount || w0.kind[o] !== MIXED || w0.maskLo[o] !== w.maskLo[n] || w0.maskHi[o] !== w.maskHi[n]) continue;
-      const count = s1[n + 1] - s1[n];
-      if (count !== s0[o + 1] - s0[o]) continue;
-      for (let j = 0; j < count; j++) fn(s1[n] + j, s0[o] + j, 64 * n + (l1[s1[n] + j] & 63));
-    }
-    for (let k = 0; k < w.nodeCount; k++) {
-      if (w.kind[k] !== EMPTY) continue;
-      const o = oldOf === null ? k : oldOf[k];
-      if (o < 0 || w0.kind[o] !== EMPTY || w0.level[o] !== w.level[k] || w0.code[o] !== w.code[k]) continue;
-      fn(bc + k, bc0 + o, cells.voxelBase + k);
-    }
-  };
+  // Pass 1: per new cell index, its old cell index when the cell is unchanged (-1: new), held in `of` for now.
+  const of = new Int32Array(bc + w.nodeCount).fill(-1);
+  for (let n = 0; n < w.brickCount; n++) {
+    if (w.kind[n] !== MIXED || fresh[n] === 1) continue;
+    const o = oldOf === null ? n : oldOf[n];
+    if (o < 0 || o >= w0.brickCount || w0.kind[o] !== MIXED || w0.maskLo[o] !== w.maskLo[n] || w0.maskHi[o] !== w.maskHi[n]) continue;
+    const count = s1[n + 1] - s1[n];
+    if (count !== s0[o + 1] - s0[o]) continue;
+    for (let j = 0; j < count; j++) of[s1[n] + j] = s0[o] + j;
+  }
+  for (let k = 0; k < w.nodeCount; k++) {
+    if (w.kind[k] !== EMPTY) continue;
+    const o = oldOf === null ? k : oldOf[k];
+    if (o >= 0 && w0.kind[o] === EMPTY && w0.level[o] === w.level[k] && w0.code[o] === w.code[k]) of[bc + k] = bc0 + o;
+  }
   // Old regions whose cells are all kept.
   const of0 = old.of;
   const members = new Int32Array(old.count);
   for (let i = 0; i < of0.length; i++) if (of0[i] >= 0) members[of0[i]]++;
   const still = new Int32Array(old.count);
-  forKept((_i, oi) => {
-    if (of0[oi] >= 0) still[of0[oi]]++;
-  });
+  for (let i = 0; i < of.length; i++) if (of[i] >= 0 && of0[of[i]] >= 0) still[of0[of[i]]]++;
   const keptId = new Int32Array(old.count).fill(-1);
   let kept = 0;
   for (let r = 0; r < old.count; r++) if (still[r] === members[r]) keptId[r] = kept++;
@@ -76,14 +72,20 @@ export function editRegions(
     repIndex[k] = oldCells.indexOf(old.rep[r]);
     box.set(old.box.subarray(6 * r, 6 * r + 6), 6 * k);
   }
-  const of = new Int32Array(bc + w.nodeCount).fill(-1);
-  forKept((i, oi, c) => {
+  // Pass 2: old index -> kept region (or -1); the naming cell keeps naming its region, under its new id.
+  for (let i = 0; i < of.length; i++) {
+    const oi = of[i];
+    if (oi < 0) continue;
     const k = of0[oi] >= 0 ? keptId[of0[oi]] : -1;
-    if (k < 0) return;
     of[i] = k;
-    // The naming cell keeps naming its region, under its new id.
-    if (repIndex[k] === oi) rep[k] = c;
-  });
+    if (k >= 0 && repIndex[k] === oi) rep[k] = i >= bc ? cells.voxelBase + i - bc : -2 - i;
+  }
+  // Naming brick boxes: their cell ids from their bricks.
+  for (let n = 0; n < w.brickCount; n++)
+    for (let i = s1[n]; i < s1[n + 1]; i++) {
+      const k = of[i];
+      if (k >= 0 && rep[k] === -2 - i) rep[k] = 64 * n + (l1[i] & 63);
+    }
   const grown = growRegions(cells, of, rep, box, kept);
   rep = grown.rep;
   box = grown.box;
