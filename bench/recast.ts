@@ -12,7 +12,15 @@
  *   (`findClosestPoint`); the pairs whose both points snapped are used by both. recast answers
  *   with `NavMeshQuery.computePath`, navlab with `NavWorld.findPath` (its default options) for
  *   the centre of a spherical agent standing on the same points (raised by its radius).
- *   Each tool first answers WARM of the pairs reversed, untimed (JIT warm-up).
+ *   Each tool first answers WARM of the pairs reversed, untimed (JIT warm-up); then ROUNDS
+ *   rounds of all the pairs per tool, the tools in turn; a pair's time is the median of its rounds.
+ * - Builds: each tool builds once untimed (its code compiled and warm, as the queries are), then
+ *   BUILDS times, recast, navlab and navlab sparse in turn (a change of the machine's load falls
+ *   on all three); the table has the median of those, the verdicts add each one's first (cold) build. A navlab build ends when its NavWorld can answer `findPath`: the BVH its string
+ *   pulling needs (built lazily on the first line-of-sight test) is built inside the timing.
+ * - The sparse query verdict compares medians on the pairs the sparse world answered: a pair
+ *   with an endpoint inside solid geometry and no free voxel near is refused at once (a
+ *   QueryError) and is left out for both tools; the table's medians keep every pair.
  * - Settings at the level's scale: navlab at its default cell size (longest side / 128) with the
  *   scene's agent radius, no waypoints (grid queries); recast at cs = radius / 2, ch = cs / 2,
  *   agent height 4 radii, climb 1 radius, recast's other defaults (a detail sample distance
@@ -51,10 +59,12 @@ const LEVELS = join(SCENES, 'levels');
 /** Start/goal pairs drawn per level (before snapping), and the seed they are drawn with. */
 const PAIRS = 200;
 const SEED = 1;
-/** Build repetitions (the median is reported). */
-const BUILDS = 3;
+/** Timed build repetitions after one untimed (the median is reported). */
+const BUILDS = 5;
 /** Untimed warm-up queries per tool and level before the timed pairs (the first pairs, reversed). */
 const WARM = 20;
+/** Timed rounds over the pairs (each pair's time is the median of its rounds). */
+const ROUNDS = 3;
 
 type Point = { x: number; y: number; z: number };
 
@@ -99,6 +109,14 @@ function surfacePoints(soup: Float32Array, count: number, seed: number): Point[]
 interface ToolResult {
   tool: string;
   buildMs: number;
+  /** The first build of the level (untimed in the median: code not yet compiled). */
+  coldMs: number;
+  /** Per pair: the query's time (refused ones too). */
+  ms: number[];
+  /** Per pair: 1 when navlab refused it (QueryError), else 0. */
+  refusedAt: Uint8Array;
+  /** Per pair: the nodes the search expanded (0 when refused; recast: 0). */
+  expanded: number[];
   medianMs: number;
   p95Ms: number;
   bytes: number;
@@ -114,38 +132,108 @@ interface LevelResult {
   tools: ToolResult[];
 }
 
+/** One tool's answer to one pair: whether the path reaches the goal, whether it was refused, the nodes expanded. */
+interface Answer {
+  reached: boolean;
+  refused: boolean;
+  expanded: number;
+}
+
 /**
- * navlab's answers to the pairs: time per query, paths that reach the goal, and refusals (a
- * point inside solid geometry, e.g. a navmesh floor inside a closed mesh navlab fills solid,
- * with no free voxel near: a QueryError), timed like answers.
+ * navlab's answer to a pair: findPath for the centre of a spherical agent standing on each
+ * point (raised by `lift`); a refusal (a point inside solid geometry, e.g. a navmesh floor
+ * inside a closed mesh navlab fills solid, with no free voxel near: a QueryError) is timed like
+ * an answer.
  */
-function navlabQueries(world: NavWorld, pairs: readonly [Point, Point][], graph: 'grid' | 'waypoints', lift: number) {
-  const ms: number[] = [];
-  let found = 0;
-  let refused = 0;
+function navlabAsker(world: NavWorld, graph: 'grid' | 'waypoints', lift: number): (a: Point, b: Point) => Answer {
   const from = new Vector3();
   const to = new Vector3();
-  // Untimed warm-up: the first WARM pairs reversed (other queries, the same regions), so the medians are of compiled code.
-  for (const [a, b] of pairs.slice(0, WARM)) {
+  return (a, b) => {
     try {
-      world.findPath(from.set(b.x, b.y + lift, b.z), to.set(a.x, a.y + lift, a.z), { graph });
+      const r = world.findPath(from.set(a.x, a.y + lift, a.z), to.set(b.x, b.y + lift, b.z), { graph });
+      return { reached: r.status === 'found', refused: false, expanded: r.expanded ?? 0 };
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
+      return { reached: false, refused: true, expanded: 0 };
     }
-  }
-  for (const [a, b] of pairs) {
-    from.set(a.x, a.y + lift, a.z);
-    to.set(b.x, b.y + lift, b.z);
+  };
+}
+
+/**
+ * Every tool's answers to the pairs, timed: first WARM pairs reversed, untimed (compiled code
+ * for the medians); then ROUNDS rounds, in each every tool answers all the pairs in a row, the
+ * tools in turn (a change of the machine's load falls on all of them alike). Per tool and pair:
+ * the median time of the rounds and the (first round's) answer. (Each pair asked of every tool
+ * in turn instead, every query starts with caches the others filled: recast's median then
+ * grows several times more than navlab's; the table keeps each tool's queries together.)
+ */
+function interleavedQueries(
+  askers: ((a: Point, b: Point) => Answer)[],
+  pairs: readonly [Point, Point][],
+): { ms: number[]; answers: Answer[] }[] {
+  for (const ask of askers) for (const [a, b] of pairs.slice(0, WARM)) ask(b, a);
+  const times = askers.map(() => pairs.map(() => [] as number[]));
+  const answers: Answer[][] = askers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    askers.forEach((ask, i) => {
+      for (const [k, [a, b]] of pairs.entries()) {
+        const t0 = now();
+        const answer = ask(a, b);
+        times[i][k].push(now() - t0);
+        if (round === 0) answers[i].push(answer);
+      }
+    });
+  return askers.map((_, i) => ({ ms: times[i].map((t) => median(t)), answers: answers[i] }));
+}
+
+/** A row's query figures from its answers. */
+function queryFigures(q: { ms: number[]; answers: Answer[] }) {
+  const refusedAt = Uint8Array.from(q.answers, (x) => (x.refused ? 1 : 0));
+  return {
+    medianMs: median([...q.ms]),
+    p95Ms: quantile([...q.ms], 0.95),
+    ms: q.ms,
+    refusedAt,
+    expanded: q.answers.map((x) => x.expanded),
+    found: q.answers.filter((x) => x.reached).length,
+    refused: q.answers.filter((x) => x.refused).length,
+  };
+}
+
+/** How a tool builds its navigation data, and frees it. */
+interface Builder<T> {
+  build: () => T;
+  dispose: (t: T) => void;
+}
+
+/** Per tool: the result of its last build, its first (cold) build's time and the times of the BUILDS others. */
+type Builds<T> = { last: T; coldMs: number; ms: number[] };
+
+/**
+ * Each tool builds once (timed apart as its cold build), then BUILDS times, the tools in turn
+ * (A/B/C, A/B/C, ...: a change in the machine's load falls on every tool alike); the result of
+ * each tool's last build is kept, the others disposed.
+ */
+function interleavedBuilds<A, B, C>(tools: [Builder<A>, Builder<B>, Builder<C>]): [Builds<A>, Builds<B>, Builds<C>] {
+  const builds = (tools as Builder<unknown>[]).map((tool) => {
     const t0 = now();
-    try {
-      if (world.findPath(from, to, { graph }).status === 'found') found++;
-    } catch (e) {
-      if (!(e instanceof QueryError)) throw e;
-      refused++;
-    }
-    ms.push(now() - t0);
-  }
-  return { medianMs: median([...ms]), p95Ms: quantile(ms, 0.95), found, refused };
+    const last = tool.build();
+    return { last, coldMs: now() - t0, ms: [] as number[] };
+  });
+  for (let k = 0; k < BUILDS; k++)
+    (tools as Builder<unknown>[]).forEach((tool, i) => {
+      tool.dispose(builds[i].last);
+      const t0 = now();
+      builds[i].last = tool.build();
+      builds[i].ms.push(now() - t0);
+    });
+  return builds as [Builds<A>, Builds<B>, Builds<C>];
+}
+
+/** A NavWorld ready for `findPath`: its BVH (string pulling's line of sight, else built by the first query) built too. */
+function readyWorld(world: NavWorld): NavWorld {
+  void world.world?.bvh;
+  return world;
 }
 
 /** navlab's .navbin of a NavWorld: its grid (or its sparse octree) and (when it has one) its waypoint graph. */
@@ -191,27 +279,25 @@ function benchLevel(
     maxEdgeLen: Math.ceil((12 * agentRadius) / cs),
   };
 
-  // Builds (median of BUILDS); the last one is kept.
-  let navMesh: NavMesh | null = null;
-  const recastTimes: number[] = [];
-  for (let k = 0; k < BUILDS; k++) {
-    navMesh?.destroy();
-    const t0 = now();
-    const r = generateSoloNavMesh(soup, indices, config);
-    recastTimes.push(now() - t0);
-    if (!r.success) throw new Error(`recast on ${level}: ${r.error}`);
-    navMesh = r.navMesh;
-  }
-  let nav: NavWorld | null = null;
-  const navTimes: number[] = [];
-  for (let k = 0; k < BUILDS; k++) {
-    nav?.dispose();
-    const t0 = now();
-    nav = NavWorld.fromObject3D(object, { cellSize, agentRadius });
-    navTimes.push(now() - t0);
-  }
-  const query = new NavMeshQuery(navMesh!);
-  const world = nav!;
+  // Builds (one untimed, then the median of BUILDS, the tools in turn); the last ones are kept.
+  const [recastBuilds, navBuilds, sparseBuilds] = interleavedBuilds([
+    {
+      build: () => {
+        const r = generateSoloNavMesh(soup, indices, config);
+        if (!r.success || r.navMesh === undefined) throw new Error(`recast on ${level}: ${r.error}`);
+        return r.navMesh;
+      },
+      dispose: (m: NavMesh) => m.destroy(),
+    },
+    { build: () => readyWorld(NavWorld.fromObject3D(object, { cellSize, agentRadius })), dispose: (w: NavWorld) => w.dispose() },
+    {
+      build: () => readyWorld(NavWorld.fromObject3D(object, { cellSize, agentRadius, world: 'sparse', sparse: sparseNavWorld })),
+      dispose: (w: NavWorld) => w.dispose(),
+    },
+  ]);
+  const navMesh = recastBuilds.last;
+  const query = new NavMeshQuery(navMesh);
+  const world = navBuilds.last;
 
   // The same pairs for both: surface points snapped to the navmesh.
   const halfExtents = { x: 4 * agentRadius, y: 4 * agentRadius, z: 4 * agentRadius };
@@ -223,73 +309,70 @@ function benchLevel(
     if (a.success && b.success && a.polyRef !== 0 && b.polyRef !== 0) pairs.push([{ ...a.point }, { ...b.point }]);
   }
 
-  const recastMs: number[] = [];
-  let recastFound = 0;
-  for (const [a, b] of pairs.slice(0, WARM)) query.computePath(b, a, { halfExtents });
-  for (const [a, b] of pairs) {
-    const t0 = now();
-    const r = query.computePath(a, b, { halfExtents });
-    recastMs.push(now() - t0);
-    const end = r.path[r.path.length - 1];
-    if (r.success && end !== undefined && Math.hypot(end.x - b.x, end.y - b.y, end.z - b.z) < 1e-3) recastFound++;
-  }
   // navlab is asked for the centre of a spherical agent standing on each point: the point
   // raised by its radius (and a hair), so the sphere rests on the floor instead of in it.
   const lift = 1.01 * agentRadius;
-  const recastBytes = exportNavMesh(navMesh!).byteLength;
+  // With automatic waypoints (one build: placement is the dear part), queried on the graph.
+  const t0 = now();
+  const withWaypoints = readyWorld(NavWorld.fromObject3D(object, { cellSize, agentRadius, waypoints: autoWaypoints }));
+  const waypointsMs = now() - t0;
+  const sparse = sparseBuilds.last as unknown as SparseNavWorld;
+  const recastAsker = (a: Point, b: Point): Answer => {
+    const r = query.computePath(a, b, { halfExtents });
+    const end = r.path[r.path.length - 1];
+    return {
+      reached: r.success && end !== undefined && Math.hypot(end.x - b.x, end.y - b.y, end.z - b.z) < 1e-3,
+      refused: false,
+      expanded: 0,
+    };
+  };
+  const [recastQ, gridQ, waypointQ, sparseQ] = interleavedQueries(
+    [recastAsker, navlabAsker(world, 'grid', lift), navlabAsker(withWaypoints, 'waypoints', lift), navlabAsker(sparse, 'grid', lift)],
+    pairs,
+  );
+  const recastBytes = exportNavMesh(navMesh).byteLength;
   const grid = world.grid!;
   const gridRow: ToolResult = {
     tool: 'navlab',
-    buildMs: median(navTimes),
-    ...navlabQueries(world, pairs, 'grid', lift),
+    buildMs: median(navBuilds.ms),
+    coldMs: navBuilds.coldMs,
+    ...queryFigures(gridQ),
     bytes: navbinBytes(world, agentRadius),
     built: `${grid.X}x${grid.Y}x${grid.Z}, cell ${+cellSize.toFixed(3)}`,
   };
   world.dispose();
-  // With automatic waypoints (one build: placement is the dear part), queried on the graph.
-  const t0 = now();
-  const withWaypoints = NavWorld.fromObject3D(object, { cellSize, agentRadius, waypoints: autoWaypoints });
-  const waypointsMs = now() - t0;
   const graph = withWaypoints.waypoints!.graph();
   const waypointRow: ToolResult = {
     tool: 'navlab waypoints',
     buildMs: waypointsMs,
-    ...navlabQueries(withWaypoints, pairs, 'waypoints', lift),
+    coldMs: waypointsMs,
+    ...queryFigures(waypointQ),
     bytes: navbinBytes(withWaypoints, agentRadius),
     built: `${graph.count} waypoints, ${graph.linkCount} links`,
   };
   withWaypoints.dispose();
   // On the sparse voxel octree, built from the triangles.
-  let sparse: SparseNavWorld | null = null;
-  const sparseTimes: number[] = [];
-  for (let k = 0; k < BUILDS; k++) {
-    sparse?.dispose();
-    const t1 = now();
-    sparse = NavWorld.fromObject3D(object, { cellSize, agentRadius, world: 'sparse', sparse: sparseNavWorld }) as unknown as SparseNavWorld;
-    sparseTimes.push(now() - t1);
-  }
-  const octree = sparse!.sparse;
+  const octree = sparse.sparse;
   const sparseRow: ToolResult = {
     tool: 'navlab sparse',
-    buildMs: median(sparseTimes),
-    ...navlabQueries(sparse!, pairs, 'grid', lift),
-    bytes: navbinBytes(sparse!, agentRadius),
+    buildMs: median(sparseBuilds.ms),
+    coldMs: sparseBuilds.coldMs,
+    ...queryFigures(sparseQ),
+    bytes: navbinBytes(sparse, agentRadius),
     built: `${octree.world.nodeCount} nodes, ${octree.world.brickCount} bricks`,
   };
-  sparse!.dispose();
-  const tiles = navMesh!.getMaxTiles();
+  sparse.dispose();
+  const tiles = navMesh.getMaxTiles();
   let polys = 0;
-  for (let t = 0; t < tiles; t++) polys += navMesh!.getTile(t).header()?.polyCount() ?? 0;
+  for (let t = 0; t < tiles; t++) polys += navMesh.getTile(t).header()?.polyCount() ?? 0;
   query.destroy();
-  navMesh!.destroy();
+  navMesh.destroy();
   const recastRow: ToolResult = {
     tool: 'recast',
-    buildMs: median(recastTimes),
-    medianMs: median([...recastMs]),
-    p95Ms: quantile(recastMs, 0.95),
+    buildMs: median(recastBuilds.ms),
+    coldMs: recastBuilds.coldMs,
+    ...queryFigures(recastQ),
     bytes: recastBytes,
-    found: recastFound,
-    refused: 0,
     built: `${polys} polys, cs ${+cs.toFixed(3)}`,
   };
   return { level, triangles, pairs: pairs.length, tools: [recastRow, gridRow, waypointRow, sparseRow] };
@@ -336,7 +419,7 @@ export async function benchRecast(only: string[] = []): Promise<void> {
     rows,
   );
   console.log(
-    `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS}.\n` +
+    `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS} after one untimed build (navlab's include the BVH its findPath needs).\n` +
       "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space); navlab waypoints: fromObject3D with autoWaypoints (one build) + findPath on the waypoint graph.\n" +
       "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal; 'refused' = an endpoint inside solid geometry with no free voxel near (QueryError).",
   );
@@ -348,14 +431,38 @@ export async function benchRecast(only: string[] = []): Promise<void> {
       const x = +(a / b).toFixed(2);
       return `${what} ${x}x recast (${checkTarget('sparse beside recast', `${r.level} ${what}`, x, '<=', limit, 'x recast')})`;
     };
+    // Queries on the pairs sparse answered (refused ones, left out for both, are counted).
+    const kept = sparse.ms.map((_, k) => k).filter((k) => sparse.refusedAt[k] === 0);
+    const sparseMs = median(kept.map((k) => sparse.ms[k]));
+    const recastMs = median(kept.map((k) => recast.ms[k]));
+    const refused = r.pairs - kept.length;
     console.log(
       `${r.level}, sparse: ${[
         check('build', sparse.buildMs, recast.buildMs, 2),
         check('baked', sparse.bytes, recast.bytes, 2),
-        check('median query', sparse.medianMs, recast.medianMs, 5),
+        check('median query', sparseMs, recastMs, 5),
       ].join('; ')}`,
     );
+    console.log(
+      `  ${tail(sparse, kept)}; ${kept.length} pairs${refused > 0 ? ` (${refused} refused, left out: ${median(sparse.ms.filter((_, k) => sparse.refusedAt[k] === 1)).toFixed(3)} ms median)` : ''}, median ${sparseMs.toFixed(3)} ms against recast's ${recastMs.toFixed(3)} ms; first builds ${sparse.coldMs.toFixed(0)} ms against recast's ${recast.coldMs.toFixed(0)} ms`,
+    );
   }
+}
+
+/**
+ * What the sparse queries spend: the median expansions, and the share of the summed time in the
+ * slowest tenth of the pairs (a tail of floods or of long searches shows here, not in the median).
+ */
+function tail(sparse: ToolResult, kept: number[]): string {
+  const ms = kept.map((k) => sparse.ms[k]);
+  const order = kept.map((_, i) => i).sort((a, b) => ms[b] - ms[a]);
+  const slow = order.slice(0, Math.max(1, Math.round(kept.length / 10)));
+  const sum = (ix: number[]) => ix.reduce((s, i) => s + ms[i], 0);
+  const expanded = kept.map((k) => sparse.expanded[k]);
+  return (
+    `expanded median ${median([...expanded])}, slowest tenth ${slow.length} pairs: ${((100 * sum(slow)) / sum(order)).toFixed(0)}% of the time, ` +
+    `${Math.min(...slow.map((i) => expanded[i]))}-${Math.max(...slow.map((i) => expanded[i]))} expansions`
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchRecast(process.argv.slice(2));

@@ -202,13 +202,12 @@ export class NavWorld implements SearchableScene {
   /** World position of a query endpoint: a waypoint's position, or a voxel's centre; null for an unknown id or without a grid. */
   positionOf(endpoint: Endpoint, out: Vec3 = { x: 0, y: 0, z: 0 }): Vec3 | null {
     checkOut('NavWorld.positionOf: out', out);
-    if (typeof endpoint !== 'string' && !(Array.isArray(endpoint) && endpoint.length === 3 && endpoint.every(Number.isFinite))) {
-      throw usageError('NavWorld.positionOf: endpoint', 'a waypoint id or voxel indices [x, y, z]', endpoint);
-    }
     if (typeof endpoint === 'string') {
       const i = this.index.get(endpoint);
       return i === undefined ? null : this.graph.position(i, out);
     }
+    if (!(Array.isArray(endpoint) && endpoint.length === 3 && endpoint.every(Number.isFinite)))
+      throw usageError('NavWorld.positionOf: endpoint', 'a waypoint id or voxel indices [x, y, z]', endpoint);
     return this.grid?.voxelCenter(endpoint[0], endpoint[1], endpoint[2], out) ?? null;
   }
 

@@ -31,8 +31,7 @@ export function checkPoint(name: string, p: unknown): Vector3 {
 
 /** The root and options of `NavWorld.fromObject3D` (NavWorldOptions), checked. */
 export function checkObjectWorldArgs(root: unknown, options: unknown): void {
-  if (root === null || typeof root !== 'object' || typeof (root as { traverse?: unknown }).traverse !== 'function')
-    throw usage('root: expected an Object3D');
+  if (typeof (root as { traverse?: unknown } | null)?.traverse !== 'function') throw usage('root: expected an Object3D');
   const o = checkOptions('options', options) as {
     cellSize?: unknown;
     agentRadius?: unknown;
@@ -51,18 +50,9 @@ export function checkObjectWorldArgs(root: unknown, options: unknown): void {
   if (o.filter !== undefined) checkFunction('filter', o.filter);
   if (o.fill !== undefined) checkOneOf('fill', o.fill, ['surface', 'solid', 'auto']);
   const b = o.bounds;
-  if (
-    b !== undefined &&
-    !(
-      b !== null &&
-      [b.min?.x, b.min?.y, b.min?.z, b.max?.x, b.max?.y, b.max?.z].every(Number.isFinite) &&
-      b.min!.x! <= b.max!.x! &&
-      b.min!.y! <= b.max!.y! &&
-      b.min!.z! <= b.max!.z!
-    )
-  ) {
+  const c = [b?.min?.x, b?.min?.y, b?.min?.z, b?.max?.x, b?.max?.y, b?.max?.z] as number[];
+  if (b !== undefined && !(c.every(Number.isFinite) && c[0] <= c[3] && c[1] <= c[4] && c[2] <= c[5]))
     throw usage('bounds: expected a Box3 with finite corners, min <= max');
-  }
 }
 
 /** The parts `NavWorld.fromScene` is given (NavSceneParts), each of its kind (the counts are checked by the constructor). */

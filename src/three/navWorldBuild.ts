@@ -124,8 +124,7 @@ export function buildParts(root: Object3D, options: NavWorldOptions, list: Mesh[
  * derived data is marked stale when a voxel changed. Returns `grid`.
  */
 export function filled(grid: VoxelGrid, fill: VoxelFill): VoxelGrid {
-  if (fill !== 'solid') return grid;
-  if (fillEnclosed(grid) > 0) grid.markEdited(0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1);
+  if (fill === 'solid' && fillEnclosed(grid) > 0) grid.markEdited(0, 0, 0, grid.X - 1, grid.Y - 1, grid.Z - 1);
   return grid;
 }
 

@@ -4,6 +4,7 @@
  */
 import { Vector3 } from 'three';
 import { stringPull } from '../core/graph/waypointRoute.ts';
+import { pairClear } from '../core/graph/visibilityPairs.ts';
 import type { LineOfSight } from '../core/graph/visibility.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { nearestFreeVoxel } from '../core/grid/nearestFree.ts';
@@ -28,10 +29,30 @@ export function polyline(corners: readonly number[], los: LineOfSight | null): {
   const points: Vector3[] = [];
   let length = 0;
   for (let i = 0; i < flat.length; i += 3) {
-    points.push(new Vector3(flat[i], flat[i + 1], flat[i + 2]));
-    if (i > 0) length += points[points.length - 1].distanceTo(points[points.length - 2]);
+    const p = new Vector3(flat[i], flat[i + 1], flat[i + 2]);
+    if (i > 0) length += p.distanceTo(points[i / 3 - 1]);
+    points.push(p);
   }
   return { points, length };
+}
+
+/**
+ * The corners (xyz triples) with those next to the two ends dropped while the agent's line of
+ * sight allows: the second is dropped while the first sees the third, then the one before the
+ * last while the corner before it sees the last. The inner corners stay: a sparse path's are
+ * already pulled on the octree, and `stringPull` would test most pairs again (a capsule test
+ * through the BVH each, the long failing ones dearest), where this makes two to four tests.
+ */
+export function pullEnds(corners: readonly number[], los: LineOfSight): number[] {
+  const k = corners.length / 3;
+  const sees = (i: number, j: number) =>
+    pairClear(los, corners[3 * i], corners[3 * i + 1], corners[3 * i + 2], corners[3 * j], corners[3 * j + 1], corners[3 * j + 2]);
+  let i = 1;
+  while (i + 1 < k && sees(0, i + 1)) i++;
+  const keep = [0];
+  for (; i < k; i++) keep.push(i);
+  while (keep.length > 2 && sees(keep[keep.length - 3], k - 1)) keep.splice(keep.length - 2, 1);
+  return keep.flatMap((c) => [corners[3 * c], corners[3 * c + 1], corners[3 * c + 2]]);
 }
 
 /** Per grid: the version whose terrain was last scanned, and whether every cost was 1 then. */

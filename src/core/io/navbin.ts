@@ -83,7 +83,8 @@ export class NavbinError extends NavlabError {
   }
 }
 
-const align8 = (n: number): number => (n + 7) & ~7;
+/** n rounded up to a multiple of 8 (arithmetic: hostile counts take offsets past 2^31, where & ~7 would wrap). */
+const align8 = (n: number): number => Math.ceil(n / 8) * 8;
 
 /** Byte offsets of the sections for the given counts. */
 function layout(voxels: number, terrain: boolean, n: number, m: number, idBytes: number, sparseBytes = 0) {

@@ -1,4 +1,7 @@
-import { morton } from './morton.ts';
+import { morton as morton_ } from './morton.ts';
+
+// Module-local copy: imported bindings may compile to getter calls (tsx), too slow per brick.
+const morton = morton_;
 
 /**
  * The blocked voxels of a world gathered per 4x4x4 brick: brick Morton code -> 64-bit mask
@@ -8,17 +11,29 @@ import { morton } from './morton.ts';
  */
 export class BrickSet {
   /** Per entry: the brick's Morton code (sorted and unique after `normalize`). */
-  codes = new Uint32Array(1024);
+  codes: Uint32Array;
   /** Per entry: bits 0..31 of the mask. */
-  lo = new Uint32Array(1024);
+  lo: Uint32Array;
   /** Per entry: bits 32..63 of the mask. */
-  hi = new Uint32Array(1024);
+  hi: Uint32Array;
   /** Entries in use. */
   length = 0;
 
+  /** An empty set with room for `capacity` (>= 1) entries before it grows (default 1024). */
+  constructor(capacity = 1024) {
+    capacity = Math.max(1, capacity);
+    this.codes = new Uint32Array(capacity);
+    this.lo = new Uint32Array(capacity);
+    this.hi = new Uint32Array(capacity);
+  }
+
   /** ORs mask (lo, hi) into the brick at brick coordinates (bx, by, bz). */
   add(bx: number, by: number, bz: number, lo: number, hi: number): void {
-    const code = morton(bx, by, bz);
+    this.addCode(morton(bx, by, bz), lo, hi);
+  }
+
+  /** ORs mask (lo, hi) into the brick of Morton code `code`. */
+  addCode(code: number, lo: number, hi: number): void {
     let n = this.length;
     if (n > 0 && this.codes[n - 1] === code) {
       this.lo[n - 1] |= lo;

@@ -3,8 +3,16 @@ import { checkInstance } from '../args.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { BrickSet, grownTo } from './brickSet.ts';
-import { compact3, MORTON_AXIS, morton } from './morton.ts';
-import { EMPTY, FACE_DIRS, linkBase, MIXED, SOLID, SparseWorld } from './SparseWorld.ts';
+import { compact3 as compact3_, MORTON_AXIS, morton as morton_ } from './morton.ts';
+import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, linkBase, MIXED as MIXED_, SOLID as SOLID_, SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
+const compact3 = compact3_;
+const morton = morton_;
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
+const SOLID = SOLID_;
+const FACE_DIRS = FACE_DIRS_;
 
 /** Largest world side (voxels) a SparseWorld holds: 1024 bricks of 4 per axis. */
 export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
@@ -17,6 +25,22 @@ class U32List {
     if (this.length === this.data.length) this.data = grownTo(this.data, 2 * this.length);
     this.data[this.length++] = v;
   }
+}
+
+/** The ascending, distinct values of a[i] >>> shift and b[j] (both ascending). */
+function mergeCodes(a: ArrayLike<number>, shift: number, b: ArrayLike<number>): Uint32Array {
+  const out = new U32List();
+  let j = 0;
+  const emit = (p: number): void => {
+    if (out.length === 0 || out.data[out.length - 1] !== p) out.push(p);
+  };
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i] >>> shift;
+    while (j < b.length && b[j] < p) emit(b[j++]);
+    emit(p);
+  }
+  while (j < b.length) emit(b[j++]);
+  return out.data.slice(0, out.length);
 }
 
 /** A usage error naming `what` unless every side is a positive integer at most SPARSE_MAX_SIDE. */
@@ -51,17 +75,32 @@ function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: nu
   }
 }
 
+/** The bricks on the far faces of an X x Y x Z world that sparseFromBricks adds (at most; a brick on an edge counts twice). */
+export function boundaryBricks(X: number, Y: number, Z: number): number {
+  let count = 0;
+  boundaryNodes(4, X, Y, Z, () => count++);
+  return count;
+}
+
 /**
  * Builds the octree of an X x Y x Z world from its blocked bricks (consumed: the bricks on the
- * far faces get their outside voxels set, and the set is emptied once its masks are copied). Bottom-up, each level keeps only the nodes holding
- * a blocked voxel (code -> SOLID or MIXED); top-down, the children of every MIXED node are
- * laid out, 8 together, level by level in Morton order; then the face links.
+ * far faces get their outside voxels set, and the set is emptied once its masks are copied)
+ * and, optionally, coarse nodes blocked whole: `solids[k]` (k >= 1) lists the ascending, distinct
+ * Morton codes of level-k nodes that are all blocked (the bricks inside them need not be listed,
+ * nor are they ever enumerated; leaves may overlap: blocked voxels are their union). Bottom-up,
+ * each level keeps only the nodes holding a blocked voxel (code -> SOLID or MIXED); top-down, the
+ * children of every MIXED node are laid out, 8 together, level by level in Morton order; then
+ * the face links. The tree is the same whatever leaves describe the same voxels. With `limit`,
+ * `limit.fail` is called before the top-down allocations when the tree could hold more than
+ * `limit.nodes` nodes (8 per MIXED node above the bricks, + 1: a bound from the bottom-up pass).
  */
 export function sparseFromBricks(
   dims: readonly [number, number, number],
   bricks: BrickSet,
   cellSize = 1,
   origin: Vec3 = { x: 0, y: 0, z: 0 },
+  solids: readonly Uint32Array[] = [],
+  limit?: { nodes: number; fail: (message: string) => never },
 ): SparseWorld {
   const [X, Y, Z] = dims;
   checkSparseDims('sparseFromBricks dims', X, Y, Z);
@@ -107,31 +146,29 @@ export function sparseFromBricks(
     return i < cs.length && cs[i] === code ? levKinds[k][i] : outside(code, k) ? SOLID : EMPTY;
   };
   for (let k = 1; k <= top; k++) {
-    const below = levCodes[k - 1];
     const extra: number[] = [];
     boundaryNodes(4 << k, X, Y, Z, (x, y, z) => extra.push(morton(x, y, z)));
     extra.sort((p, q) => p - q);
-    const parents = new U32List();
-    let e = 0;
-    const emit = (p: number): void => {
-      if (parents.length === 0 || parents.data[parents.length - 1] !== p) parents.push(p);
-    };
-    for (let i = 0; i < below.length; i++) {
-      const p = below[i] >>> 3;
-      while (e < extra.length && extra[e] < p) emit(extra[e++]);
-      emit(p);
-    }
-    while (e < extra.length) emit(extra[e++]);
-    const codesK = parents.data.slice(0, parents.length);
+    const whole = solids[k] ?? new Uint32Array(0);
+    // This level's nodes: the parents of the level below, the boundary nodes and the whole ones.
+    const codesK = mergeCodes(mergeCodes(levCodes[k - 1], 3, extra), 0, whole);
     const kindsK = new Uint8Array(codesK.length);
     cursor[k - 1] = 0;
+    let w = 0;
     for (let i = 0; i < codesK.length; i++) {
+      while (w < whole.length && whole[w] < codesK[i]) w++;
       let solid = true;
-      for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * codesK[i] + j, k - 1) === SOLID;
+      if (w >= whole.length || whole[w] !== codesK[i])
+        for (let j = 0; j < 8 && solid; j++) solid = kindOf(8 * codesK[i] + j, k - 1) === SOLID;
       kindsK[i] = solid ? SOLID : MIXED;
     }
     levCodes.push(codesK);
     levKinds.push(kindsK);
+  }
+  if (limit) {
+    let nodes = 1;
+    for (let k = 1; k <= top; k++) for (const kind of levKinds[k]) if (kind === MIXED) nodes += 8;
+    if (nodes > limit.nodes) limit.fail(`the sparse tree would hold up to ${nodes} nodes, over ${limit.nodes}`);
   }
   // Top-down: the nodes of each level, children of a MIXED node together (each level ascends in code).
   const codes: Uint32Array[] = new Array(top + 1);

@@ -1,4 +1,8 @@
-import { EMPTY, MIXED, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
 
 /**
  * The connected components of a SparseWorld's free cells (face neighbours, the same
@@ -40,6 +44,8 @@ export interface CellGraph {
   neighbours(c: number): number;
   /** The cell of voxel `b` of MIXED brick n (-1 when blocked). */
   voxelCell(n: number, b: number): number;
+  /** Index of cell c among all cells (SparseCells; a SparseSpace, whose cells are regions, is no CellGraph). */
+  indexOf(c: number): number;
 }
 
 /** A growable Int32 list (a number[] overflows at city scale). */

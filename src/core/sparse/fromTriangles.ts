@@ -2,8 +2,8 @@ import { blockTriangles, meshVoxelizeLayout, type VoxelFill } from '../geometry/
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { BrickSet } from './brickSet.ts';
 import { SPARSE_MAX_SIDE, sparseFromBricks } from './build.ts';
-import { compact3, morton } from './morton.ts';
-import { fillEnclosedSparse } from './fillEnclosed.ts';
+import { compact3 as compact3_, morton as morton_ } from './morton.ts';
+import { filledLeaves } from './fillEnclosed.ts';
 import type { SparseWorld } from './SparseWorld.ts';
 
 /** Options of `sparseFromTriangles` (those of the dense `voxelizeTriangles`, same meanings). */
@@ -22,6 +22,10 @@ export interface SparseVoxelizeOptions {
    */
   fill?: VoxelFill;
 }
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per brick.
+const compact3 = compact3_;
+const morton = morton_;
 
 /** Chunk side in voxels: a chunk is voxelized densely (C^3 bytes, reused), then packed into bricks. */
 const C = 64;
@@ -60,8 +64,12 @@ export function sparseFromTriangles(soup: ArrayLike<number>, options: SparseVoxe
     packBricks(occ, off, bricks);
   }
   buckets.clear();
-  const world = sparseFromBricks(dims, bricks, s, origin);
-  return fill === 'solid' ? fillEnclosedSparse(world) : world;
+  let world: SparseWorld | null = sparseFromBricks(dims, bricks, s, origin);
+  if (fill !== 'solid') return world;
+  // The surface world goes before the filled one is built (no two worlds at once at city scale).
+  const filled = filledLeaves(world);
+  world = null;
+  return sparseFromBricks(dims, filled.bricks, s, origin, filled.solids);
 }
 
 /** Chunks per axis a key can hold (SPARSE_MAX_SIDE / C). */

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { voxelizeTriangles } from '../../../src/core/geometry/voxelizeMesh.ts';
+import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
+import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { sparseFromTriangles } from '../../../src/core/sparse/fromTriangles.ts';
+import { SOLID } from '../../../src/core/sparse/SparseWorld.ts';
 import { mulberry32 } from '../../support/random.ts';
 import { sampleCases } from '../../support/sample.ts';
 
@@ -88,6 +91,57 @@ describe('sparseFromTriangles', () => {
     const v = (p: number) => Math.floor((p - solid.origin.x) / 0.25);
     expect(solid.isBlocked(v(3.5), v(3), v(4))).toBe(true); // inside the big box
     expect(sparseFromTriangles(soup, { cellSize: 0.25 }).isBlocked(v(3.5), v(3), v(4))).toBe(false);
+  });
+
+  it('solid fill of large enclosed regions (nodes of many levels): the very tree of the dense fill', () => {
+    // A hollow box 150 x 120 x 150 voxels (cell 0.25) holding a turned closed box (air enclosed
+    // in the enclosed air), a box open at the top (its air is outside) and a closed box beside.
+    const open = boxSoup([45, 0, 0], [60, 15, 15]);
+    const soup = [
+      ...boxSoup([0, 0, 0], [37.5, 30, 37.5]),
+      ...boxSoup([5, 5, 5], [20, 20, 20], 0.3),
+      ...open.slice(0, 54),
+      ...open.slice(72), // without its +y face
+      ...boxSoup([40, 20, 20], [59.5, 29.5, 37]),
+    ];
+    for (const cellSize of [0.25, 0.375]) {
+      const dense = voxelizeTriangles(soup, { cellSize, fill: 'solid' }).grid;
+      const sparse = sparseFromTriangles(soup, { cellSize, fill: 'solid' });
+      const fresh = sparseFromGrid(dense);
+      const keys = ['levelStart', 'code', 'kind', 'level', 'firstChild', 'parents', 'coarseLink', 'maskLo', 'maskHi'] as const;
+      for (const k of keys) expect(Array.from(sparse[k]), `cell ${cellSize}: ${k}`).toEqual(Array.from(fresh[k]));
+      let coarse = 0;
+      for (let n = 0; n < sparse.nodeCount; n++) if (sparse.kind[n] === SOLID) coarse = Math.max(coarse, sparse.level[n]);
+      expect(coarse, `cell ${cellSize}`).toBeGreaterThanOrEqual(3);
+      const at = (x: number, y: number, z: number) =>
+        sparse.isBlocked(
+          ...([x - sparse.origin.x, y - sparse.origin.y, z - sparse.origin.z].map((d) => Math.floor(d / cellSize)) as [
+            number,
+            number,
+            number,
+          ]),
+        );
+      expect(at(30, 25, 30)).toBe(true); // enclosed
+      expect(at(12, 12, 12)).toBe(true); // enclosed twice
+      expect(at(52, 5, 7)).toBe(false); // in the open box
+      expect(at(50, 25, 30)).toBe(true); // in the closed box beside
+    }
+  });
+
+  it('solid fill never enumerates the bricks inside a solid region', () => {
+    // A closed box 400 voxels a side: 1M bricks inside, ~60k on its faces.
+    const soup = boxSoup([0, 0, 0], [100, 100, 100]);
+    const surface = sparseFromTriangles(soup, { cellSize: 0.25 });
+    const adds = vi.spyOn(BrickSet.prototype, 'addCode');
+    try {
+      const solid = sparseFromTriangles(soup, { cellSize: 0.25, fill: 'solid' });
+      // addCode: the surface's bricks as voxelized (and the boundary ones), nothing for the inside.
+      expect(adds.mock.calls.length).toBeLessThan(1.5 * surface.brickCount);
+      expect(solid.brickCount).toBeLessThanOrEqual(surface.brickCount);
+      expect(solid.isBlocked(200, 200, 200)).toBe(true);
+    } finally {
+      adds.mockRestore();
+    }
   });
 
   it('spans many chunks: a long thin level across 64-voxel chunk borders', () => {
