@@ -64,7 +64,8 @@ describe('nav path --world sparse', () => {
   });
 
   it("--weight defaults to 1 (the CLI contract), not the library's sparse default, and is honoured", () => {
-    const p = parse3dScen(readFileSync(`${MAP}.3dscen`, 'utf8'))[9990];
+    // 9913: a problem whose expansions the weight changes on the merged regions (10 at weight 1, 9 at 1.05).
+    const p = parse3dScen(readFileSync(`${MAP}.3dscen`, 'utf8'))[9913];
     const [none, one, weighted] = [[], ['--weight', '1'], ['--weight', '1.05']].map(
       (flags) => path(p.start, p.goal, '--world', 'sparse', ...flags).report,
     );

@@ -35,7 +35,7 @@ describe('nav scen --world sparse', () => {
   it("--weight defaults to 1 (the CLI contract), not the library's sparse default", () => {
     const expanded = (...flags: string[]): unknown =>
       jsonLines(
-        runNav(['scen', 'test/data/Simple.3dmap', '--offset', '9990', '--limit', '1', '--world', 'sparse', ...flags, '--json']).stdout,
+        runNav(['scen', 'test/data/Simple.3dmap', '--offset', '9913', '--limit', '1', '--world', 'sparse', ...flags, '--json']).stdout,
       )[0].expanded;
     const one = expanded('--weight', '1');
     expect(expanded()).toBe(one);

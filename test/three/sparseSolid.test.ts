@@ -24,7 +24,7 @@ describe('a sparse NavWorld filled solid', () => {
       }) as unknown as SparseNavWorld;
       expect(nav.fill).toBe('solid');
       const space = nav.sparse;
-      const union = sparseComponents(new SparseSpace(space.world, { components: false }));
+      const union = sparseComponents(new SparseSpace(space.world, { components: false, regions: false }).cells);
       expect(space.components).toEqual(union);
       // One label everywhere: every free cell, box or node, in the component of the border.
       const labels = new Set([...union.nodeComp, ...union.brickComp].filter((c) => c >= 0));

@@ -3,39 +3,35 @@ import { NavlabError } from '../errors.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import type { HeuristicName } from '../search/heuristics.ts';
 import type { NeighborSink, SearchSpace } from '../search/space.ts';
-import { BOX_BLOCKED as BOX_BLOCKED_, BrickBoxes } from './brickBoxes.ts';
+import { BrickBoxes } from './brickBoxes.ts';
 import { componentOf, nearestInComponent, type SparseComponents, sparseComponents } from './components.ts';
 import { entryBetween } from './cellEntry.ts';
-import { compact3 as compact3_ } from './morton.ts';
-import { NeighbourList } from './neighbourList.ts';
-import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
-
-// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
-const EMPTY = EMPTY_;
-const MIXED = MIXED_;
-const compact3 = compact3_;
-const BOX_BLOCKED = BOX_BLOCKED_;
+import { buildRegions, type Regions } from './regions.ts';
+import { SparseCells } from './sparseCells.ts';
+import { SparseWorld } from './SparseWorld.ts';
 
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
   /** The MIXED bricks' boxes. */
   boxes: BrickBoxes;
-  /** The components of the new space. */
+  /** The components of the new space (labelled on its octree cells, `space.cells`). */
   components: (space: SparseSpace) => SparseComponents;
+  /** The regions of the new space from its octree cells (editRegions); undefined: built afresh. */
+  regions?: (cells: SparseCells) => Regions | undefined;
 }
 
 /**
- * The free cells of a SparseWorld as a search space. A cell is an EMPTY node of any level
- * (a cube of free voxels) or one of the boxes a MIXED brick's free voxels are split into
- * (splitBrick: a few boxes per brick, not a cell per voxel); two cells are neighbours when
- * they share part of a face. Cell ids:
- *   brick * 64 + bit           a box of MIXED brick `brick` (bit = lx + 4 ly + 16 lz of its
- *                              minimum corner)
- *   voxelBase + node           an EMPTY node (voxelBase = 64 x bricks)
- * A cell stands for one voxel, its representative: the voxel itself, or the voxel at the
- * centre of an EMPTY node or brick box (minimum corner + side / 2 per axis); the start and goal cells of the pinned
- * query stand for its start and goal voxels. Every voxel of a cell is free and a cell is a box,
- * so any two voxels of one cell see each other.
+ * The free space of a SparseWorld as a search space. Its cells are regions (regions.ts): boxes
+ * of free voxels, each exactly the union of some of the octree's own cells (SparseCells: the
+ * EMPTY nodes, and the boxes each MIXED brick's free voxels are split into), grown greedily
+ * across node and brick borders so open space is crossed in few expansions. Two cells are
+ * neighbours when they share part of a face. A region is named by the id of one of its octree
+ * cells (SparseCells' ids: brick * 64 + bit, or voxelBase + node), so ids stay below
+ * `nodeCount` whatever the merge; with `regions: false` every octree cell is its own region.
+ * A cell stands for one voxel, its representative: the voxel at the centre of its box (minimum
+ * corner + side / 2 per axis); the start and goal cells of the pinned query stand for its start
+ * and goal voxels. Every voxel of a cell is free and a cell is a box, so any two voxels of one
+ * cell see each other.
  */
 export class SparseSpace implements SearchSpace {
   /** The octree whose free cells this space searches. */
@@ -58,13 +54,16 @@ export class SparseSpace implements SearchSpace {
   buffer: Int32Array;
   /** The boxes of the cells in `buffer` (6 per cell: minimum corner, sides), written by `neighbours`. */
   boxBuffer: Int32Array;
-  private readonly list = new NeighbourList();
   /** Cell boxes: minimum corner x, y, z and sides along x, y, z. */
   private readonly box = [0, 0, 0, 0, 0, 0];
   private readonly box2 = [0, 0, 0, 0, 0, 0];
   private readonly box3 = new Int32Array(12);
   /** The boxes of the MIXED bricks. */
   readonly boxes: BrickBoxes;
+  /** The octree's own cells (what components are labelled on and edits rebuild). */
+  readonly cells: SparseCells;
+  /** The merged cells this space searches (regions.ts); null when built with `regions: false` (every octree cell its own). */
+  readonly regions: Regions | null;
   private readonly rep = [0, 0, 0];
 
   /** The free cells' connected components (null: built without them; unreachable goals then flood). */
@@ -75,39 +74,38 @@ export class SparseSpace implements SearchSpace {
   readonly requestedGoal = [0, 0, 0];
 
   /**
-   * The cells of `world`, with their connected components unless `components` is false.
+   * The cells of `world`, with their connected components unless `components` is false, merged
+   * into regions unless `regions` is false (a space made only for its components needs none).
    * @param parts internal (editSparseSpace): the brick boxes and components made from an earlier space's
    */
-  constructor(world: SparseWorld, options: { components?: boolean } = {}, parts?: SparseSpaceParts) {
+  constructor(world: SparseWorld, options: { components?: boolean; regions?: boolean } = {}, parts?: SparseSpaceParts) {
     checkInstance('SparseSpace: world', world, SparseWorld);
-    checkObject('SparseSpace: options', options, 'an object { components? }');
-    if (options.components !== undefined && typeof options.components !== 'boolean')
-      throw usageError('SparseSpace: options.components', 'true or false', options.components);
+    checkObject('SparseSpace: options', options, 'an object { components?, regions? }');
+    for (const k of ['components', 'regions'] as const)
+      if (options[k] !== undefined && typeof options[k] !== 'boolean')
+        throw usageError(`SparseSpace: options.${k}`, 'true or false', options[k]);
     this.world = world;
-    this.buffer = this.list.cells;
-    this.boxBuffer = this.list.boxes;
     this.voxelBase = 64 * world.brickCount;
     this.nodeCount = this.voxelBase + world.nodeCount;
     if (this.nodeCount > 2 ** 31) throw usageError('SparseSpace: world', 'at most 2^31 cell ids (64 per brick)', this.nodeCount);
     this.boxes = parts?.boxes ?? new BrickBoxes(world);
-    this.components = options.components === false ? null : (parts?.components ?? sparseComponents)(this);
+    this.cells = new SparseCells(world, this.boxes);
+    this.buffer = this.cells.buffer;
+    this.boxBuffer = this.cells.boxBuffer;
+    this.components = options.components === false ? null : parts ? parts.components(this) : sparseComponents(this.cells);
+    this.regions = options.regions === false ? null : (parts?.regions?.(this.cells) ?? buildRegions(this.cells));
+  }
+
+  /** The octree cell (SparseCells) of voxel `b` of MIXED brick n: the brick box holding it, or -1 when blocked. */
+  voxelCell(n: number, b: number): number {
+    return this.cells.voxelCell(n, b);
   }
 
   /** The cell holding voxel (x, y, z), or -1 when it is blocked or outside the world. */
   cellOf(x: number, y: number, z: number): number {
-    const w = this.world;
-    if (!w.inBounds(x, y, z)) return -1;
-    const n = w.nodeAt(x, y, z);
-    const k = w.kind[n];
-    if (k === EMPTY) return this.voxelBase + n;
-    if (k !== MIXED) return -1;
-    return this.voxelCell(n, (x & 3) | ((y & 3) << 2) | ((z & 3) << 4));
-  }
-
-  /** The cell of voxel `b` of MIXED brick n: the box holding it, or -1 when blocked. */
-  voxelCell(n: number, b: number): number {
-    const v = this.boxes.get(n, b);
-    return v === BOX_BLOCKED ? -1 : 64 * n + (v & 63);
+    const c = this.cells.cellOf(x, y, z);
+    const r = this.regions;
+    return c < 0 || r === null ? c : r.rep[r.of[this.cells.indexOf(c)]];
   }
 
   /** Fixes the query's start and goal voxels (both free, inside); returns the start cell. */
@@ -132,7 +130,7 @@ export class SparseSpace implements SearchSpace {
     const from = comp === null ? -1 : componentOf(comp, this.voxelBase, this.startCell);
     this.redirected = comp !== null && from !== componentOf(comp, this.voxelBase, this.goalCell);
     if (this.redirected) {
-      nearestInComponent(this, comp!, from, this.goalVoxel);
+      nearestInComponent(this.cells, comp!, from, this.goalVoxel);
       this.goalCell = this.cellOf(this.goalVoxel[0], this.goalVoxel[1], this.goalVoxel[2]);
     }
     return this.startCell;
@@ -140,22 +138,16 @@ export class SparseSpace implements SearchSpace {
 
   /** Minimum voxel corner of cell c and its sides along x, y, z, written into out[0..5]. */
   cellBox<T extends number[] | Int32Array>(c: number, out: T): T {
-    const w = this.world;
-    if (c >= this.voxelBase) {
-      w.nodeBox(c - this.voxelBase, out);
-      out[4] = out[5] = out[3];
-      return out;
-    }
-    const n = c >> 6,
-      b = c & 63;
-    const code = w.code[n];
-    const v = this.boxes.get(n, b);
-    out[0] = (compact3(code) << 2) | (b & 3);
-    out[1] = (compact3(code >>> 1) << 2) | ((b >> 2) & 3);
-    out[2] = (compact3(code >>> 2) << 2) | (b >> 4);
-    out[3] = ((v >> 6) & 3) + 1;
-    out[4] = ((v >> 8) & 3) + 1;
-    out[5] = ((v >> 10) & 3) + 1;
+    const r = this.regions;
+    if (r === null) return this.cells.cellBox(c, out);
+    const o = 6 * r.of[this.cells.indexOf(c)];
+    const box = r.box;
+    out[0] = box[o];
+    out[1] = box[o + 1];
+    out[2] = box[o + 2];
+    out[3] = box[o + 3];
+    out[4] = box[o + 4];
+    out[5] = box[o + 5];
     return out;
   }
 
@@ -180,27 +172,47 @@ export class SparseSpace implements SearchSpace {
     return out;
   }
 
-  /** Whether c is a cell: an EMPTY node, or a box of a MIXED brick (c's bit its minimum corner). */
+  /** Whether c is a cell: a region's name (with `regions: false`, any octree cell). */
   isTraversable(c: number): boolean {
-    if (c >= this.voxelBase) return this.world.kind[c - this.voxelBase] === EMPTY;
-    const n = c >> 6;
-    const b = c & 63;
-    if (n >= this.world.brickCount || this.world.kind[n] !== MIXED) return false;
-    const v = this.boxes.get(n, b);
-    return v !== BOX_BLOCKED && (v & 63) === b;
+    if (!Number.isInteger(c) || c < 0 || c >= this.nodeCount || !this.cells.isTraversable(c)) return false;
+    const r = this.regions;
+    return r === null || r.rep[r.of[this.cells.indexOf(c)]] === c;
   }
 
   /**
    * Fills `buffer` with the neighbour cells of cell c and `boxBuffer` with their boxes (6 per
-   * cell, as cellBox writes them), and returns their count (NeighbourList: each brick's boxes
-   * tested as boxes, no cell twice). A node's face may meet many small cells: the buffers grow
-   * as needed; read them right after the call.
+   * cell, as cellBox writes them), and returns their count. Read them right after the call.
    */
   neighbours(c: number): number {
-    const l = this.list;
-    const count = l.fill(this.world, this.voxelBase, this.boxes, c);
-    this.buffer = l.cells;
-    this.boxBuffer = l.boxes;
+    const r = this.regions;
+    if (r === null) {
+      const count = this.cells.neighbours(c);
+      this.buffer = this.cells.buffer;
+      this.boxBuffer = this.cells.boxBuffer;
+      return count;
+    }
+    const i = r.of[this.cells.indexOf(c)];
+    const from = r.start[i],
+      count = r.start[i + 1] - from;
+    if (this.buffer.length < count || this.buffer === this.cells.buffer) {
+      this.buffer = new Int32Array(Math.max(256, 2 * count));
+      this.boxBuffer = new Int32Array(6 * this.buffer.length);
+    }
+    const { adj, rep, box } = r;
+    const buf = this.buffer,
+      bb = this.boxBuffer;
+    for (let k = 0; k < count; k++) {
+      const q = adj[from + k];
+      buf[k] = rep[q];
+      const o = 6 * q,
+        p = 6 * k;
+      bb[p] = box[o];
+      bb[p + 1] = box[o + 1];
+      bb[p + 2] = box[o + 2];
+      bb[p + 3] = box[o + 3];
+      bb[p + 4] = box[o + 4];
+      bb[p + 5] = box[o + 5];
+    }
     return count;
   }
 

@@ -44,6 +44,8 @@ export interface CellGraph {
   neighbours(c: number): number;
   /** The cell of voxel `b` of MIXED brick n (-1 when blocked). */
   voxelCell(n: number, b: number): number;
+  /** Index of cell c among all cells (SparseCells; a SparseSpace, whose cells are regions, is no CellGraph). */
+  indexOf(c: number): number;
 }
 
 /** A growable Int32 list (a number[] overflows at city scale). */

@@ -30,48 +30,105 @@ export function straighten(corners: number[][], sees: Sees): number[][] {
 const MOVES_PER_CORNER = 48;
 
 /**
+ * Passes of `slide` a query makes. One: on the 12 Warframe maps' hard tails (600 paths) a second
+ * and third pass changed the mean length ratio by at most 2e-4 per map and the max by none,
+ * for about a quarter more line-of-sight checks per query.
+ */
+export const SLIDE_PASSES = 1;
+
+/**
+ * Most candidate moves tried per round of `slide` and `shiftPairs` (the shortest first): each try
+ * costs two or three line-of-sight checks over whole segments. Four: on the Warframe tails the mean
+ * length ratio rose by at most 0.003 per map (max unchanged on 10 of 12 maps, at most 1.0115), for
+ * 14-20% fewer checks per query; at city scale (side 1021) the median query's checks fell from 119
+ * to 45, the p95 from 886 to 378.
+ */
+const TRIES = 4;
+
+/** Scratch of one round of moves: the shortening moves' lengths and indices (m, 0..26), sorted by length. */
+const candL = new Float64Array(27);
+const candM = new Int32Array(27);
+let candCount = 0;
+
+/** Inserts move m of length l into the sorted candidates. */
+function addCand(l: number, m: number): void {
+  let i = candCount++;
+  while (i > 0 && candL[i - 1] > l) {
+    candL[i] = candL[i - 1];
+    candM[i] = candM[i - 1];
+    i--;
+  }
+  candL[i] = l;
+  candM[i] = m;
+}
+
+/** Unit move m (0..26, 13 stays put): its offset along axis a in {-1, 0, 1}. */
+const MOVE = new Int8Array(81);
+for (let m = 0; m < 27; m++) {
+  MOVE[3 * m] = (m % 3) - 1;
+  MOVE[3 * m + 1] = (((m / 3) | 0) % 3) - 1;
+  MOVE[3 * m + 2] = ((m / 9) | 0) - 1;
+}
+
+/** Scratch voxels. */
+const qa = [0, 0, 0];
+const qb = [0, 0, 0];
+
+/**
  * Slides each inner corner voxel by voxel (steps of 4, 2, then 1 voxel along any of the 26
  * directions) while that shortens the two segments meeting there and keeps both legal: of
  * the moves that shorten, the shortest legal one; then drops the corners the corner before
  * sees past; then shifts pairs of neighbouring corners together (shiftPairs). Up to `passes`
- * passes, until no corner moves. Fixes corners the search left on a portal's side when the
- * shortest path bends at another voxel of it.
+ * passes (default SLIDE_PASSES), until no corner moves. Fixes corners the search left on a
+ * portal's side when the shortest path bends at another voxel of it.
  */
-export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = 3): number[][] {
-  const cand: { q: number[]; l: number }[] = [];
+export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLIDE_PASSES): number[][] {
   for (let pass = 0; pass < passes; pass++) {
     let moved = false;
     for (let i = 1; i + 1 < path.length; i++) {
       const p = path[i - 1],
         n = path[i + 1];
-      let c = path[i];
+      const c = path[i];
+      let c0 = c[0],
+        c1 = c[1],
+        c2 = c[2];
       let now = len(p, c) + len(c, n);
       let budget = MOVES_PER_CORNER;
       for (let step = 4; step >= 1 && budget > 0; step >>= 1) {
         for (;;) {
-          cand.length = 0;
-          // The 26 unit moves (m = 13 stays put).
+          candCount = 0;
           for (let m = 0; m < 27; m++) {
             if (m === 13) continue;
-            const q = [c[0] + step * ((m % 3) - 1), c[1] + step * ((((m / 3) | 0) % 3) - 1), c[2] + step * (((m / 9) | 0) - 1)];
-            const l = len(p, q) + len(q, n);
-            if (l < now - 1e-9 && !w.isBlocked(q[0], q[1], q[2])) cand.push({ q, l });
+            qa[0] = c0 + step * MOVE[3 * m];
+            qa[1] = c1 + step * MOVE[3 * m + 1];
+            qa[2] = c2 + step * MOVE[3 * m + 2];
+            const l = len(p, qa) + len(qa, n);
+            if (l < now - 1e-9) addCand(l, m);
           }
-          cand.sort((a, b) => a.l - b.l);
-          let next: { q: number[]; l: number } | null = null;
-          for (const k of cand) {
-            if (sees(p, k.q) && sees(k.q, n)) {
+          // The shortest free moves first (a voxel lookup only for those tried), at most TRIES of them.
+          let next = -1;
+          for (let k = 0, tried = 0; k < candCount && tried < TRIES; k++) {
+            const m = candM[k];
+            qa[0] = c0 + step * MOVE[3 * m];
+            qa[1] = c1 + step * MOVE[3 * m + 1];
+            qa[2] = c2 + step * MOVE[3 * m + 2];
+            if (w.isBlocked(qa[0], qa[1], qa[2])) continue;
+            tried++;
+            if (sees(p, qa) && sees(qa, n)) {
               next = k;
               break;
             }
           }
-          if (next === null || --budget <= 0) break;
-          c = next.q;
-          now = next.l;
+          if (next < 0 || --budget <= 0) break;
+          const m = candM[next];
+          c0 += step * MOVE[3 * m];
+          c1 += step * MOVE[3 * m + 1];
+          c2 += step * MOVE[3 * m + 2];
+          now = candL[next];
           moved = true;
         }
       }
-      path[i] = c;
+      if (c0 !== c[0] || c1 !== c[1] || c2 !== c[2]) path[i] = [c0, c1, c2];
     }
     if (shiftPairs(w, path, sees)) moved = true;
     path = straighten(path, sees);
@@ -89,35 +146,63 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = 3):
  */
 function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
   let moved = false;
-  const cand: { a: number[]; b: number[]; l: number }[] = [];
   for (let i = 1; i + 2 < path.length; i++) {
     const p = path[i - 1],
       n = path[i + 2];
-    let a = path[i],
+    const a = path[i],
       b = path[i + 1];
+    let a0 = a[0],
+      a1 = a[1],
+      a2 = a[2],
+      b0 = b[0],
+      b1 = b[1],
+      b2 = b[2];
     let now = len(p, a) + len(a, b) + len(b, n);
     for (let budget = MOVES_PER_CORNER; budget > 0; budget--) {
-      cand.length = 0;
+      candCount = 0;
       for (let m = 0; m < 27; m++) {
         if (m === 13) continue;
-        const dx = (m % 3) - 1,
-          dy = (((m / 3) | 0) % 3) - 1,
-          dz = ((m / 9) | 0) - 1;
-        const qa = [a[0] + dx, a[1] + dy, a[2] + dz],
-          qb = [b[0] + dx, b[1] + dy, b[2] + dz];
+        const dx = MOVE[3 * m],
+          dy = MOVE[3 * m + 1],
+          dz = MOVE[3 * m + 2];
+        qa[0] = a0 + dx;
+        qa[1] = a1 + dy;
+        qa[2] = a2 + dz;
+        qb[0] = b0 + dx;
+        qb[1] = b1 + dy;
+        qb[2] = b2 + dz;
         const l = len(p, qa) + len(qa, qb) + len(qb, n);
-        if (l < now - 1e-9 && !w.isBlocked(qa[0], qa[1], qa[2]) && !w.isBlocked(qb[0], qb[1], qb[2])) cand.push({ a: qa, b: qb, l });
+        if (l < now - 1e-9) addCand(l, m);
       }
-      cand.sort((x, y) => x.l - y.l);
-      const next = cand.find((k) => sees(p, k.a) && sees(k.a, k.b) && sees(k.b, n));
-      if (next === undefined) break;
-      a = next.a;
-      b = next.b;
-      now = next.l;
+      let next = -1;
+      for (let k = 0, tried = 0; k < candCount && tried < TRIES; k++) {
+        const m = candM[k];
+        qa[0] = a0 + MOVE[3 * m];
+        qa[1] = a1 + MOVE[3 * m + 1];
+        qa[2] = a2 + MOVE[3 * m + 2];
+        qb[0] = b0 + MOVE[3 * m];
+        qb[1] = b1 + MOVE[3 * m + 1];
+        qb[2] = b2 + MOVE[3 * m + 2];
+        if (w.isBlocked(qa[0], qa[1], qa[2]) || w.isBlocked(qb[0], qb[1], qb[2])) continue;
+        tried++;
+        if (sees(p, qa) && sees(qa, qb) && sees(qb, n)) {
+          next = k;
+          break;
+        }
+      }
+      if (next < 0) break;
+      const m = candM[next];
+      a0 += MOVE[3 * m];
+      a1 += MOVE[3 * m + 1];
+      a2 += MOVE[3 * m + 2];
+      b0 += MOVE[3 * m];
+      b1 += MOVE[3 * m + 1];
+      b2 += MOVE[3 * m + 2];
+      now = candL[next];
       moved = true;
     }
-    path[i] = a;
-    path[i + 1] = b;
+    if (a0 !== a[0] || a1 !== a[1] || a2 !== a[2]) path[i] = [a0, a1, a2];
+    if (b0 !== b[0] || b1 !== b[1] || b2 !== b[2]) path[i + 1] = [b0, b1, b2];
   }
   return moved;
 }

@@ -3,6 +3,8 @@ import { BrickBoxes } from './brickBoxes.ts';
 import { BOX_LAST, componentOf, Int32List, type SparseComponents } from './components.ts';
 import { editSparseWorld, type SparseEdit, type SparseEditResult } from './edit.ts';
 import { compact3, MORTON_AXIS, morton } from './morton.ts';
+import { editRegions, type RegionEdit } from './editRegions.ts';
+import type { SparseCells } from './sparseCells.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { EMPTY, MIXED } from './SparseWorld.ts';
 
@@ -20,6 +22,8 @@ export interface SparseSpaceEditResult extends SparseEditResult {
    * a brick of the changed bricks, and those searches, were visited.
    */
   flooded: boolean;
+  /** The region update (editRegions; all 0 for a space built with `regions: false`). */
+  regions: Omit<RegionEdit, 'regions'>;
 }
 
 /**
@@ -36,37 +40,47 @@ export interface SparseSpaceEditResult extends SparseEditResult {
 export function editSparseSpace(space: SparseSpace, edits: readonly SparseEdit[]): SparseSpaceEditResult {
   checkInstance('editSparseSpace: space', space, SparseSpace);
   const r = editSparseWorld(space.world, edits);
-  if (r.bricks === 0) return { ...r, space, splitBricks: 0, relabelled: 0, flooded: false };
+  if (r.bricks === 0) return { ...r, space, splitBricks: 0, relabelled: 0, flooded: false, regions: { kept: 0, grown: 0, relisted: 0 } };
   const boxes = new BrickBoxes(r.world, { boxes: space.boxes, oldOf: r.oldOf, changed: r.changed });
   let relabelled = 0;
   let flooded = false;
   const old = space.components;
+  const oldRegions = space.regions;
+  let regions: Omit<RegionEdit, 'regions'> = { kept: 0, grown: 0, relisted: 0 };
   const next = new SparseSpace(
     r.world,
-    { components: old !== null },
+    { components: old !== null, regions: oldRegions !== null },
     {
       boxes,
       components: (s) => {
-        const out = relabel(space, old!, s, r);
+        const out = relabel(space.cells, old!, s.cells, r);
         relabelled = out.visited;
         flooded = out.flooded;
         return out.comp;
       },
+      // Regions kept where their cells are, grown again around the changed bricks.
+      regions: (cells) => {
+        if (oldRegions === null) return undefined;
+        const out = editRegions(oldRegions, space.cells, cells, r.oldOf, r.changed);
+        regions = out;
+        return out.regions;
+      },
     },
   );
-  return { ...r, space: next, splitBricks: boxes.split, relabelled, flooded };
+  const { kept, grown, relisted } = regions;
+  return { ...r, space: next, splitBricks: boxes.split, relabelled, flooded, regions: { kept, grown, relisted } };
 }
 
 /** The old label of old cell c. */
-function oldLabel(space: SparseSpace, comp: SparseComponents, c: number): number {
+function oldLabel(space: SparseCells, comp: SparseComponents, c: number): number {
   return componentOf(comp, space.voxelBase, c);
 }
 
 /** The components of `s` (the edited space) from those of `prev`: a flood from around the changed bricks, old labels elsewhere. */
 function relabel(
-  prev: SparseSpace,
+  prev: SparseCells,
   comp: SparseComponents,
-  s: SparseSpace,
+  s: SparseCells,
   r: SparseEditResult,
 ): { comp: SparseComponents; visited: number; flooded: boolean } {
   const w = s.world;
@@ -212,9 +226,9 @@ const MARGIN = 4;
  * cells of the groups, which stay connected.
  */
 function localLabels(
-  prev: SparseSpace,
+  prev: SparseCells,
   comp: SparseComponents,
-  s: SparseSpace,
+  s: SparseCells,
   r: SparseEditResult,
   seeds: readonly number[],
   lo: readonly number[],

@@ -11,7 +11,7 @@ import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { FULL } from '../../support/sample.ts';
 import { segmentLegal } from '../../support/segmentLegal.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
-import { randomEdit, randomGrid, worldDifference } from './editCases.ts';
+import { randomEdit, randomGrid, regionErrors, worldDifference } from './editCases.ts';
 
 describe('editSparseWorld', () => {
   it('after random edit sequences, equals a fresh build from the edited voxels, array for array', () => {
@@ -81,15 +81,18 @@ describe('editSparseWorld', () => {
   });
 });
 
-/** The first voxel whose cell differs between a and b, or whose component does not match one to one; null when none. */
+/**
+ * The first voxel whose octree cell differs between a and b, or whose component does not match one
+ * to one; null when none. (The regions searched may differ: an edit keeps the old ones it can.)
+ */
 function spaceDifference(a: SparseSpace, b: SparseSpace, grid: VoxelGrid): string | null {
   const ab = new Map<number, number>();
   const ba = new Map<number, number>();
   for (let z = 0; z < grid.Z; z++)
     for (let y = 0; y < grid.Y; y++)
       for (let x = 0; x < grid.X; x++) {
-        const c = a.cellOf(x, y, z);
-        if (c !== b.cellOf(x, y, z)) return `(${x}, ${y}, ${z}): cell ${c} vs ${b.cellOf(x, y, z)}`;
+        const c = a.cells.cellOf(x, y, z);
+        if (c !== b.cells.cellOf(x, y, z)) return `(${x}, ${y}, ${z}): cell ${c} vs ${b.cells.cellOf(x, y, z)}`;
         if (c < 0) continue;
         const la = componentOf(a.components!, a.voxelBase, c),
           lb = componentOf(b.components!, b.voxelBase, c);
@@ -101,10 +104,10 @@ function spaceDifference(a: SparseSpace, b: SparseSpace, grid: VoxelGrid): strin
 }
 
 describe('editSparseSpace', () => {
-  it('after random edit sequences: the same cells, components and search answers as a fresh build', () => {
+  it('after random edit sequences: the same octree cells and components as a fresh build, valid regions, equally good answers', () => {
     const ctx = new SearchContext();
     let unreachable = 0;
-    const counts = { split: 0, changed: 0, local: 0, flooded: 0 };
+    const counts = { split: 0, changed: 0, local: 0, flooded: 0, kept: 0, grown: 0, regions: 0 };
     for (const seed of FULL ? [11, 12, 13, 14, 15, 16] : [11]) {
       const rnd = mulberry32(seed);
       const grid = randomGrid(rnd, 21, 18, 26);
@@ -117,9 +120,13 @@ describe('editSparseSpace', () => {
         counts.split += r.splitBricks;
         counts.changed += r.bricks;
         if (r.bricks > 0) r.flooded ? counts.flooded++ : counts.local++;
+        counts.kept += r.regions.kept;
+        counts.grown += r.regions.grown;
         const fresh = new SparseSpace(sparseFromGrid(grid));
         const what = `seed ${seed} step ${step}`;
         expect(spaceDifference(space, fresh, grid), what).toBeNull();
+        expect(regionErrors(space, grid), what).toEqual([]);
+        counts.regions += space.regions!.count;
         for (let q = 0; q < 3; q++) {
           const free = (): number[] => {
             for (;;) {
@@ -131,7 +138,14 @@ describe('editSparseSpace', () => {
             b = free();
           const got = findPathSparse(space, a, b, {}, ctx);
           const want = findPathSparse(fresh, a, b, {}, ctx);
-          expect([got.status, got.cost, got.path], `${what} ${a} -> ${b}`).toEqual([want.status, want.cost, want.path]);
+          // The same verdict and end (the goal, or the closest reachable voxel: components decide it); a path as short
+          // within the sparse search's bound (its regions may differ from the fresh build's).
+          expect([got.status, got.path[got.path.length - 1]], `${what} ${a} -> ${b}`).toEqual([
+            want.status,
+            want.path[want.path.length - 1],
+          ]);
+          expect(got.cost, `${what} ${a} -> ${b}`).toBeLessThanOrEqual(want.cost * 1.1 + 1e-9);
+          expect(want.cost, `${what} ${a} -> ${b}`).toBeLessThanOrEqual(got.cost * 1.1 + 1e-9);
           if (got.status === 'unreachable') unreachable++;
           for (let k = 1; k < got.path.length; k++) {
             const p = grid.coords(got.path[k - 1], { x: 0, y: 0, z: 0 }),
@@ -154,6 +168,10 @@ describe('editSparseSpace', () => {
     // Both component updates ran: local (groups around the changed bricks) and the flood (a possible split).
     expect(counts.local).toBeGreaterThan(0);
     expect(counts.flooded).toBeGreaterThan(0);
+    // Regions were kept from the old space and grown again only around the changes.
+    expect(counts.kept).toBeGreaterThan(0);
+    expect(counts.grown).toBeGreaterThan(0);
+    expect(counts.grown).toBeLessThan(counts.regions / 2);
   });
 
   it('a brick blocked whole that closed the only hole splits the component in two', () => {

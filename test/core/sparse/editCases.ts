@@ -73,3 +73,71 @@ export function worldDifference(a: SparseWorld, b: SparseWorld): string | null {
   }
   return null;
 }
+
+/** Whether boxes a and b ([x, y, z, sx, sy, sz]) share part of a face: touching along one axis, overlapping along the others. */
+export function shareFace(a: readonly number[], b: readonly number[]): boolean {
+  let touch = 0;
+  for (let k = 0; k < 3; k++) {
+    const aLo = a[k],
+      aHi = a[k] + a[3 + k],
+      bLo = b[k],
+      bHi = b[k] + b[3 + k];
+    if (aHi === bLo || bHi === aLo) touch++;
+    else if (!(aLo < bHi && bLo < aHi)) return false;
+  }
+  return touch === 1;
+}
+
+/**
+ * What is wrong with the search cells (regions) of `space` against the free voxels of `grid`,
+ * checked voxel by voxel and pair by pair: every free voxel in exactly one cell whose box holds
+ * it, every cell's box all free, every cell's neighbours exactly the cells sharing part of a face
+ * (with their boxes). The first few problems; [] when none.
+ */
+export function regionErrors(
+  space: {
+    nodeCount: number;
+    cellOf(x: number, y: number, z: number): number;
+    isTraversable(c: number): boolean;
+    cellBox(c: number, out: number[]): number[];
+    neighbours(c: number): number;
+    buffer: Int32Array;
+    boxBuffer: Int32Array;
+  },
+  grid: VoxelGrid,
+): string[] {
+  const wrong: string[] = [];
+  const voxels = new Map<number, number>();
+  const box = [0, 0, 0, 0, 0, 0];
+  for (let z = 0; z < grid.Z; z++)
+    for (let y = 0; y < grid.Y; y++)
+      for (let x = 0; x < grid.X; x++) {
+        const c = space.cellOf(x, y, z);
+        if (grid.isBlocked(x, y, z) !== c < 0) wrong.push(`(${x}, ${y}, ${z}): cell ${c}`);
+        if (c < 0) continue;
+        if (!space.isTraversable(c)) wrong.push(`(${x}, ${y}, ${z}): ${c} is no cell`);
+        space.cellBox(c, box);
+        if (x < box[0] || y < box[1] || z < box[2] || x >= box[0] + box[3] || y >= box[1] + box[4] || z >= box[2] + box[5])
+          wrong.push(`(${x}, ${y}, ${z}) outside its cell ${c}`);
+        voxels.set(c, (voxels.get(c) ?? 0) + 1);
+      }
+  const boxes = new Map<number, number[]>();
+  for (const [c, n] of voxels) {
+    const b = space.cellBox(c, [0, 0, 0, 0, 0, 0]).slice();
+    boxes.set(c, b);
+    if (b[3] * b[4] * b[5] !== n) wrong.push(`cell ${c}: box of ${b[3] * b[4] * b[5]} voxels, ${n} free voxels in it`);
+  }
+  const ids = [...boxes.keys()].sort((p, q) => p - q);
+  for (const c of ids) {
+    const count = space.neighbours(c);
+    const got = Array.from(space.buffer.subarray(0, count)).sort((p, q) => p - q);
+    const want = ids.filter((d) => d !== c && shareFace(boxes.get(c)!, boxes.get(d)!));
+    if (got.join() !== want.join()) wrong.push(`cell ${c}: neighbours ${got} != ${want}`);
+    for (let i = 0; i < count; i++) {
+      const n = space.buffer[i];
+      if (boxes.has(n) && space.boxBuffer.subarray(6 * i, 6 * i + 6).join() !== boxes.get(n)!.join()) wrong.push(`cell ${c}: box of ${n}`);
+    }
+    if (wrong.length > 5) break;
+  }
+  return wrong.slice(0, 5);
+}

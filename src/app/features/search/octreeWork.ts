@@ -48,7 +48,7 @@ export interface OctreeReply {
 export function octreeOf(grid: VoxelGrid): { value: OctreeReply; transfer: Transferable[] } {
   const t = now();
   const w = sparseFromGrid(grid);
-  const components = new SparseSpace(w, { components: true }).components!;
+  const components = new SparseSpace(w, { components: true, regions: false }).components!;
   const arrays: SparseArrays = {
     top: w.top,
     levelStart: w.levelStart,

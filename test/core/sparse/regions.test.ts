@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { SearchContext } from '../../../src/core/search/SearchContext.ts';
+import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { findPathSparse } from '../../../src/core/sparse/SparseRun.ts';
+import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
+import { boxesGrid } from '../../support/worlds.ts';
+
+describe('SparseSpace regions', () => {
+  it.each([
+    [1, 20, 12, 20, 10, 200],
+    [2, 33, 17, 9, 6, 900],
+    [4, 40, 24, 36, 14, 300],
+  ])('partition the free voxels into free boxes, each the union of whole octree cells (seed %i)', (seed, X, Y, Z, boxes, scatter) => {
+    const grid = boxesGrid(seed, X, Y, Z, boxes, scatter, 10);
+    const space = new SparseSpace(sparseFromGrid(grid), { components: false });
+    const regions = space.regions!;
+    const box = [0, 0, 0, 0, 0, 0];
+    const voxels = new Map<number, number>();
+    const wrong: string[] = [];
+    for (let z = 0; z < Z; z++)
+      for (let y = 0; y < Y; y++)
+        for (let x = 0; x < X; x++) {
+          const c = space.cellOf(x, y, z);
+          if (grid.isBlocked(x, y, z) !== c < 0) wrong.push(`(${x}, ${y}, ${z}): cell ${c}`);
+          if (c < 0) continue;
+          if (!space.isTraversable(c)) wrong.push(`(${x}, ${y}, ${z}): ${c} is no cell`);
+          space.cellBox(c, box);
+          for (let a = 0; a < 3; a++) {
+            const v = [x, y, z][a];
+            if (v < box[a] || v >= box[a] + box[3 + a]) wrong.push(`(${x}, ${y}, ${z}) outside its cell ${c}`);
+          }
+          voxels.set(c, (voxels.get(c) ?? 0) + 1);
+          // Its octree cell is a member of the same region.
+          const own = space.cells.cellOf(x, y, z);
+          if (regions.of[space.cells.indexOf(own)] !== regions.of[space.cells.indexOf(c)])
+            wrong.push(`(${x}, ${y}, ${z}): octree cell elsewhere`);
+        }
+    // Every region's box is exactly its voxels: free, and counted once each.
+    for (const [c, n] of voxels) {
+      space.cellBox(c, box);
+      if (box[3] * box[4] * box[5] !== n) wrong.push(`cell ${c}: box of ${box[3] * box[4] * box[5]} voxels, ${n} free voxels in it`);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(voxels.size).toBe(regions.count);
+    // Fewer cells than the octree's own.
+    let octree = 0;
+    for (let c = 0; c < space.nodeCount; c++) if (space.cells.isTraversable(c)) octree++;
+    expect(regions.count).toBeLessThan(octree);
+  });
+
+  it('a slab of open air between power-of-two nodes is one region: one expansion across it, where the octree cells take many', () => {
+    // 70 x 9 x 9: open air whose length no power-of-two cube spans, beside a wall with a slot.
+    const g = new VoxelGrid({ dims: [70, 20, 9] });
+    for (let x = 0; x < 70; x++) for (let z = 0; z < 9; z++) if (x % 17 !== 3) g.setBlocked(x, 9, z, true);
+    const merged = new SparseSpace(sparseFromGrid(g));
+    const own = new SparseSpace(sparseFromGrid(g), { regions: false });
+    const a = findPathSparse(merged, [0, 2, 4], [69, 2, 4], {}, new SearchContext());
+    const b = findPathSparse(own, [0, 2, 4], [69, 2, 4], {}, new SearchContext());
+    expect(a.status).toBe('found');
+    expect(a.cost).toBeCloseTo(69, 6);
+    expect(b.cost).toBeCloseTo(69, 6);
+    expect(merged.regions!.count).toBeLessThan(own.cells.boxes.count);
+    // The start's region reaches the goal's face to face: the start sees the goal.
+    expect(a.expanded).toBeLessThanOrEqual(b.expanded);
+    const c = findPathSparse(merged, [0, 2, 4], [69, 15, 4], { weight: 1 }, new SearchContext());
+    const d = findPathSparse(own, [0, 2, 4], [69, 15, 4], { weight: 1 }, new SearchContext());
+    expect(c.status).toBe('found');
+    expect(c.cost).toBeLessThanOrEqual(d.cost * 1.05);
+    expect(c.expanded).toBeLessThan(d.expanded);
+  });
+});
