@@ -46,7 +46,7 @@ describe('voxelization sizes are computed, not counted', () => {
       () => voxelizeTriangles(slanted, { cellSize: 1e-4 }),
       /10004x10004x10004 = 1001200480064 voxels, over the limit of 268435456/,
     );
-    usageError(() => voxelizeTriangles(slanted, { cellSize: 1e-9 }), /1000000003x1000000003x1000000003 = 1\.0+9\d*e\+27 voxels/);
+    usageError(() => voxelizeTriangles(slanted, { cellSize: 1e-9 }), /1000000004x1000000004x1000000004 = 1\.0+1\d*e\+27 voxels/);
     // Just over the limit once the margins are counted: the exact count is named.
     usageError(() => voxelizeTriangles(unitTriangle, { cellSize: 1e-4 }), /10004x10004x4 = 400320064 voxels, over the limit of 268435456/);
   });
