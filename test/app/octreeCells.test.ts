@@ -1,5 +1,5 @@
 // Issue 25, point 4: the app's "octree cells" view draws the free cells of the sparse octree's
-// search space (SparseSpace) as box outlines coloured by size. The drawing must hold every cell
+// search space (SparseSpace's octree cells, `space.cells`) as box outlines coloured by size. The drawing must hold every cell
 // once, where the space has it, in the colour of its size class.
 import { Plane } from 'three';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,9 +34,11 @@ const lines = octreeCellLines(new SparseSpace(sparseFromGrid(world()), { compone
 describe('octreeCellLines', () => {
   const grid = world();
   const space = new SparseSpace(sparseFromGrid(grid), { components: false });
-  // The space's cells, as its own API lists them (ids ascending).
+  // The octree's cells, as its own API lists them (ids ascending): the view shows the octree,
+  // not the regions the search merges its cells into.
+  const octree = space.cells;
   const cells: number[][] = [];
-  for (let c = 0; c < space.nodeCount; c++) if (space.isTraversable(c)) cells.push(space.cellBox(c, [0, 0, 0, 0, 0, 0]).slice());
+  for (let c = 0; c < octree.nodeCount; c++) if (octree.isTraversable(c)) cells.push(octree.cellBox(c, [0, 0, 0, 0, 0, 0]).slice());
   const top = sizeClass(lines.largest);
 
   it('draws each free cell of the SparseSpace once: 12 edges inside its box, in the colour of its size', () => {

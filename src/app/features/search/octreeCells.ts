@@ -1,3 +1,4 @@
+import type { SparseCells } from '../../../core/sparse/sparseCells.ts';
 import type { SparseSpace } from '../../../core/sparse/SparseSpace.ts';
 import { EMPTY, MIXED } from '../../../core/sparse/SparseWorld.ts';
 import { PALETTE } from '../../shell/stage/palette.ts';
@@ -41,31 +42,36 @@ export function octreeCellColor(k: number, top: number, out: number[]): number[]
 const EDGES = [0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6, 3, 7];
 
 /**
- * The outlines of every free cell of `space` (SparseSpace's cells, the regions, named by the
- * boxes of MIXED bricks, then the EMPTY nodes, as their ids ascend), each inset by OCTREE_INSET voxels and coloured by
- * its size class. Built when the view is shown or the world edited, never per frame.
+ * The outlines of every free cell of `space`'s octree (`space.cells`: the boxes of MIXED bricks,
+ * then the EMPTY nodes, as their ids ascend; not the regions the search merges them into), each
+ * inset by OCTREE_INSET voxels and coloured by its size class. Built when the view is shown or the
+ * world edited, never per frame.
  */
 export function octreeCellLines(space: SparseSpace): OctreeCellLines {
+  const octree = space.cells;
   const w = space.world;
   const { kind } = w;
   const bricks = w.brickCount;
-  // The space's cells: its regions, each named by one of the octree cells it merges (SparseSpace.isTraversable).
-  const ids: number[] = [];
-  for (let n = 0; n < bricks; n++)
-    if (kind[n] === MIXED) for (const v of space.boxes.boxesOf(n)) if (space.isTraversable(64 * n + (v & 63))) ids.push(64 * n + (v & 63));
-  for (let n = 0; n < w.nodeCount; n++) if (kind[n] === EMPTY && space.isTraversable(space.voxelBase + n)) ids.push(space.voxelBase + n);
-  const box = [0, 0, 0, 0, 0, 0];
+  let cells = 0;
   let top = 0;
-  for (const c of ids) top = Math.max(top, sizeClass(Math.max(...space.cellBox(c, box).slice(3))));
-  const cells = ids.length;
+  for (let n = 0; n < bricks; n++) if (kind[n] === MIXED) cells += space.boxes.boxesOf(n).length;
+  if (cells > 0) top = 2;
+  for (let n = 0; n < w.nodeCount; n++)
+    if (kind[n] === EMPTY) {
+      cells++;
+      top = Math.max(top, w.level[n] + 2);
+    }
   const out = { positions: new Float32Array(72 * cells), colors: new Float32Array(72 * cells) };
   const rgb = [0, 0, 0];
+  const box = [0, 0, 0, 0, 0, 0];
   let at = 0;
-  for (const c of ids) {
-    space.cellBox(c, box);
+  const put = (c: number): void => {
+    octree.cellBox(c, box);
     octreeCellColor(sizeClass(Math.max(box[3], box[4], box[5])), top, rgb);
-    at = cellOutline(space, c, rgb, out, at);
-  }
+    at = cellOutline(octree, c, rgb, out, at);
+  };
+  for (let n = 0; n < bricks; n++) if (kind[n] === MIXED) for (const v of space.boxes.boxesOf(n)) put(64 * n + (v & 63));
+  for (let n = 0; n < w.nodeCount; n++) if (kind[n] === EMPTY) put(space.voxelBase + n);
   return { ...out, cells, largest: 1 << top };
 }
 
@@ -77,7 +83,7 @@ const _corner = new Float64Array(24);
  * `rgb` (0..1) into `out` from float `at`; returns the float after them.
  */
 export function cellOutline(
-  space: SparseSpace,
+  space: Pick<SparseCells, 'world' | 'cellBox'>,
   c: number,
   rgb: readonly number[],
   out: { positions: Float32Array; colors: Float32Array },
