@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { voxelizeTriangles } from '../../../src/core/geometry/voxelizeMesh.ts';
 import { displacedSphere, randomTriangles, soupOf } from '../../../scripts/meshes/generate.ts';
+import { boxSoup } from '../../support/boxSoup.ts';
 import { mulberry32 } from '../../support/random.ts';
 
 /**
@@ -175,16 +176,7 @@ describe('voxelizeTriangles', () => {
     // closed-box rule), and so the solid fill must fill the inside.
     const s = 0.3,
       size = [125 * s, 100 * s, 125 * s];
-    const corner = (i: number) => [i & 1 ? size[0] : 0, i & 2 ? size[1] : 0, i & 4 ? size[2] : 0];
-    const quads = [
-      [0, 2, 6, 4],
-      [1, 5, 7, 3],
-      [0, 4, 5, 1],
-      [2, 3, 7, 6],
-      [0, 1, 3, 2],
-      [4, 6, 7, 5],
-    ];
-    const soup = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d].flatMap(corner));
+    const soup = boxSoup([0, 0, 0], size);
     const { grid } = voxelizeTriangles(soup, { cellSize: s, fill: 'solid' });
     const k = [0, 1, 2].map((a) => Math.round(-[grid.origin.x, grid.origin.y, grid.origin.z][a] / s));
     const n = [125, 100, 125];

@@ -8,6 +8,7 @@ import { BrickSet } from '../../../src/core/sparse/brickSet.ts';
 import { sparseFromBricks, sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { parse3dMapSparse } from '../../../src/core/io/movingaiSparse.ts';
 import { SPARSE_SECTION_MAX_NODES } from '../../../src/core/io/navbinSparse.ts';
+import { boxSoup } from '../../support/boxSoup.ts';
 import { sparseFromTriangles } from '../../../src/core/sparse/fromTriangles.ts';
 import type { SparseWorld } from '../../../src/core/sparse/SparseWorld.ts';
 import { readData } from '../../support/movingai.ts';
@@ -104,22 +105,10 @@ function toOld(bytes: Uint8Array, E: 0 | 1, edit: (v: DataView, firstBrick: numb
 
 /** The soup of fixtures/sparse-encoding1.navbin: three closed boxes and an open triangle. */
 function fixtureSoup(): number[] {
-  const box = (min: number[], max: number[]) => {
-    const c = (i: number) => [i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]];
-    const quads = [
-      [0, 1, 3, 2],
-      [4, 6, 7, 5],
-      [0, 4, 5, 1],
-      [2, 3, 7, 6],
-      [0, 2, 6, 4],
-      [1, 5, 7, 3],
-    ];
-    return quads.flatMap(([a, b, d, e]) => [...c(a), ...c(b), ...c(d), ...c(a), ...c(d), ...c(e)]);
-  };
   return [
-    ...box([0, 0, 0], [9, 5, 7]),
-    ...box([1, 1, 1], [3, 2.5, 3]),
-    ...box([10.1, 0.3, 0.2], [14.7, 3.9, 4.4]),
+    ...boxSoup([0, 0, 0], [9, 5, 7]),
+    ...boxSoup([1, 1, 1], [3, 2.5, 3]),
+    ...boxSoup([10.1, 0.3, 0.2], [14.7, 3.9, 4.4]),
     20,
     0,
     0,

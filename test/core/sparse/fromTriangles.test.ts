@@ -5,29 +5,8 @@ import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { sparseFromTriangles } from '../../../src/core/sparse/fromTriangles.ts';
 import { SOLID } from '../../../src/core/sparse/SparseWorld.ts';
 import { mulberry32 } from '../../support/random.ts';
+import { boxSoup } from '../../support/boxSoup.ts';
 import { sampleCases } from '../../support/sample.ts';
-
-/** A box's 12 triangles, optionally rotated about y by `turn` radians around its centre. */
-function boxSoup(min: number[], max: number[], turn = 0): number[] {
-  const c = [0, 1, 2].map((a) => (min[a] + max[a]) / 2);
-  const corner = (i: number) => {
-    const p = [i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]];
-    const dx = p[0] - c[0],
-      dz = p[2] - c[2];
-    return [c[0] + dx * Math.cos(turn) - dz * Math.sin(turn), p[1], c[2] + dx * Math.sin(turn) + dz * Math.cos(turn)];
-  };
-  const quads = [
-    [0, 1, 3, 2],
-    [4, 6, 7, 5],
-    [0, 4, 5, 1],
-    [2, 3, 7, 6],
-    [0, 2, 6, 4],
-    [1, 5, 7, 3],
-  ];
-  const out: number[] = [];
-  for (const [a, b, d, e] of quads) out.push(...corner(a), ...corner(b), ...corner(d), ...corner(a), ...corner(d), ...corner(e));
-  return out;
-}
 
 /** Random triangles and boxes, some grid-aligned (faces on voxel faces), some turned, some thin. */
 function randomSoup(seed: number, extent: number): number[] {
