@@ -2,20 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { boxesGrid } from '../../support/worlds.ts';
-
-/** Whether boxes a and b ([x, y, z, sx, sy, sz]) share part of a face: touching along one axis, overlapping along the others. */
-function shareFace(a: number[], b: number[]): boolean {
-  let touch = 0;
-  for (let k = 0; k < 3; k++) {
-    const aLo = a[k],
-      aHi = a[k] + a[3 + k],
-      bLo = b[k],
-      bHi = b[k] + b[3 + k];
-    if (aHi === bLo || bHi === aLo) touch++;
-    else if (aHi < bLo || bHi < aLo || !(aLo < bHi && bLo < aHi)) return false;
-  }
-  return touch === 1;
-}
+import { shareFace } from './editCases.ts';
 
 describe('SparseSpace.neighbours', () => {
   it.each([
