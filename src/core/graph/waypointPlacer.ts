@@ -6,6 +6,7 @@ import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
 import { floodMeetings } from './voxelPath.ts';
+import { nearestPoints } from './nearestPoints.ts';
 
 /**
  * Pruning moves a waypoint's voxels only to the waypoints nearest to it, at most this many
@@ -215,26 +216,26 @@ export class Placer {
     }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
-    const dist = new Float64Array(n);
+    const others = new Int32Array(PRUNE_NEAREST),
+      dist = new Float64Array(PRUNE_NEAREST);
     const connectedWithout = reachability(n);
     let removed = 0;
-    for (const w of order) {
-      const comp = space.component[this.voxel[w]];
-      // Other live waypoints of the component (w's links must stay connected without it).
-      const others: number[] = [];
-      for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !connectedWithout(graph, this.alive, w)) continue;
+    let comp = 0,
+      w = 0;
+    // Other live waypoints of w's component (w's links must stay connected without it).
+    const other = (o: number): boolean => o !== w && this.alive[o] && space.component[this.voxel[o]] === comp;
+    for (w of order) {
+      comp = space.component[this.voxel[w]];
       // The PRUNE_NEAREST nearest to w, nearest first.
-      for (const o of others)
-        dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      others.sort((a, b) => dist[a] - dist[b] || a - b).splice(PRUNE_NEAREST);
+      const near = nearestPoints(p, n, p[3 * w], p[3 * w + 1], p[3 * w + 2], others, dist, other);
+      if (near === 0 || !connectedWithout(graph, this.alive, w)) continue;
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
       for (const k of owned[w]) {
         const u = space.clearVoxels[k];
         let seen = this.sees(u, last) ? last : -1;
-        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
+        for (let i = 0; seen === -1 && i < near; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
         if (seen === -1) {
           ok = false;
           break;

@@ -6,6 +6,7 @@ import type { NeighborSink, SearchSpace } from '../search/space.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { pairClear, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
+import { nearestPoints } from './nearestPoints.ts';
 
 /**
  * The waypoint route between two free points, as an agent would take it:
@@ -152,14 +153,19 @@ export class WaypointRouter {
       for (let w = 0; w < n; w++) if (sees(w)) mark(w);
       return;
     }
+    // Nearest first: the 4 x endLinks nearest by selection, the rest (rarely needed) by a full sort.
     const order = this.#order,
       dist = this.#dist;
-    for (let w = 0; w < n; w++) {
-      order[w] = w;
-      dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
-    }
-    order.sort((a, b) => dist[a] - dist[b] || a - b);
-    for (let k = 0, found = 0; k < n && found < endLinks; k++) {
+    const m = nearestPoints(p, n, x, y, z, order.subarray(0, Math.min(n, 4 * endLinks)), dist.subarray(0, Math.min(n, 4 * endLinks)));
+    let found = 0;
+    for (let k = 0; k < n && found < endLinks; k++) {
+      if (k === m) {
+        for (let w = 0; w < n; w++) {
+          order[w] = w;
+          dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
+        }
+        order.sort((a, b) => dist[a] - dist[b] || a - b);
+      }
       const w = order[k];
       if (sees(w)) {
         mark(w);
