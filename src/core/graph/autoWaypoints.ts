@@ -78,13 +78,14 @@ export interface PlacedWaypoints {
  *  - few waypoints, placed where routes through them are short.
  * Steps:
  *  1. cover: repeatedly take the uncovered clear voxel farthest from geometry and from the
- *     grid border (medial-axis-like, so one waypoint sees much), make it a waypoint, and mark
- *     every uncovered voxel of its component that sees it;
+ *     grid border (medial-axis-like, so one waypoint sees much), make it (or, in a corner, a
+ *     clearer voxel nearby that sees it) a waypoint, and mark every uncovered voxel of its
+ *     component that sees it;
  *  2. connect: while a component of clear voxels holds waypoints of two graph components,
  *     flood the clear voxels from every waypoint at once and, shortest first, add waypoints at
  *     the string-pulled corners of the voxel path where two floods meet, for each pair of
  *     graph components still apart;
- *  3. prune: drop each waypoint (fewest covered voxels first) whose voxels all see another
+ *  3. prune: drop each waypoint (fewest covered voxels first, up to a few thousand) whose voxels all see another
  *     waypoint and whose removal keeps its component's graph connected;
  *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the
  *     grid optimum, add the string-pulled corners of the grid path; in batches, until a batch

@@ -14,6 +14,18 @@ import { nearestPoints } from './nearestPoints.ts';
  */
 const PRUNE_NEAREST = 64;
 
+/**
+ * Pruning keeps a waypoint that covers more than this many voxels without trying: moving them
+ * costs a sight test each (1.5 million on space-station), and such a waypoint rarely goes.
+ */
+const PRUNE_MAX_OWNED = 4096;
+
+/** Cover moves a waypoint out of a voxel with less clearance than this (cells) ... */
+const COVER_LOW = 2;
+/** ... to the best of the COVER_TRIES clearest voxels within COVER_REACH voxels that see it (see `cover`). */
+const COVER_REACH = 4;
+const COVER_TRIES = 8;
+
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
   readonly space: ClearSpace;
@@ -65,27 +77,54 @@ export class Placer {
   }
 
   /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels. A new
-   * waypoint first tests the middle voxel of each block: a block whose middle does not see it
-   * (or lies in another component) waits for a later waypoint, untested (every voxel is still
-   * covered only by a waypoint it sees, and each waypoint covers at least its own voxel, so
-   * cover ends). In a block whose middle sees it, each voxel of the component is tested. (The
-   * grid's sweep proof of a whole block, used before, saved tests in the open but cost bytes.)
+   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels, and taken
+   * in `coverOrder` (most open first). The next uncovered voxel k gets a waypoint: at k, or,
+   * when k lies within COVER_LOW cells of geometry (a corner or a crevice, which sees little),
+   * at the voxel of its component within COVER_REACH voxels (along each axis) with the most
+   * clearance that sees k, of the COVER_TRIES with the most (one step out of a corner sees the
+   * corner and much more: on the example levels this halves to fifths the waypoints cover
+   * places, and pruning then has less to remove). A new waypoint first tests the middle
+   * voxel of each block: a block whose middle does not see it (or lies in another component)
+   * waits for a later waypoint, untested (every voxel is still covered only by a waypoint it
+   * sees, and each waypoint covers at least voxel k, so cover ends). In a block whose middle
+   * sees it, and in k's block, each voxel of the component is tested.
    */
   cover(): void {
     const { space } = this;
-    const { component, clearVoxels: voxels } = space;
+    const { grid, clearance, component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
     const { uncovered, first, block } = blockOrder(space);
     // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
     const count = first.map((f, b) => first[b + 1] - f);
+    const near: number[] = [];
+    const c = { x: 0, y: 0, z: 0 };
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
-      const w = this.add(voxels[k]);
-      const comp = component[voxels[k]];
+      let v = voxels[k];
+      const comp = component[v];
+      if (clearance[v] < COVER_LOW * grid.cellSize) {
+        grid.coords(v, c);
+        near.length = 0;
+        for (let z = Math.max(0, c.z - COVER_REACH); z <= Math.min(grid.Z - 1, c.z + COVER_REACH); z++)
+          for (let y = Math.max(0, c.y - COVER_REACH); y <= Math.min(grid.Y - 1, c.y + COVER_REACH); y++)
+            for (let x = Math.max(0, c.x - COVER_REACH); x <= Math.min(grid.X - 1, c.x + COVER_REACH); x++) {
+              const u = grid.index(x, y, z);
+              if (component[u] === comp && clearance[u] > clearance[v]) near.push(u);
+            }
+        near.sort((a, b) => clearance[b] - clearance[a] || a - b).length = Math.min(near.length, COVER_TRIES);
+        // Sees k (the test is symmetric: `pairClear`), as a waypoint at k would.
+        voxelCenter(space, v, c);
+        const [kx, ky, kz] = [c.x, c.y, c.z];
+        v =
+          near.find((u) => {
+            voxelCenter(space, u, c);
+            return pairClear(this.los, c.x, c.y, c.z, kx, ky, kz);
+          }) ?? v;
+      }
+      const w = this.add(v);
       for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
@@ -201,9 +240,9 @@ export class Placer {
   }
 
   /**
-   * Step 3: drops each waypoint (fewest covered voxels first) whose covered voxels all see
-   * another live waypoint of their component and whose removal keeps the graph of its
-   * component connected; returns how many it removed.
+   * Step 3: drops each waypoint (fewest covered voxels first, at most PRUNE_MAX_OWNED) whose
+   * covered voxels all see another live waypoint of their component and whose removal keeps
+   * the graph of its component connected; returns how many it removed.
    */
   prune(): number {
     const { space } = this;
@@ -228,7 +267,7 @@ export class Placer {
       comp = space.component[this.voxel[w]];
       // The PRUNE_NEAREST nearest to w, nearest first.
       const near = nearestPoints(p, n, p[3 * w], p[3 * w + 1], p[3 * w + 2], others, dist, other);
-      if (near === 0 || !connectedWithout(graph, this.alive, w)) continue;
+      if (owned[w].length > PRUNE_MAX_OWNED || near === 0 || !connectedWithout(graph, this.alive, w)) continue;
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
