@@ -113,7 +113,8 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
     return world;
   };
   const layout =
-    doc.voxels !== undefined && !doc.obstacles?.length && !options.world?.grid ? buildVoxelGrid(doc) : placementGrid(doc, sceneWorld());
+    (doc.voxels !== undefined && !doc.obstacles?.length && !options.world?.grid ? buildVoxelGrid(doc) : null) ??
+    placementGrid(doc, sceneWorld());
   // A given clear space is placed on with its own grid (the same voxels).
   const space = options.space;
   if (space !== undefined && !(space?.radius === agentRadius && sameVoxels(space.grid, layout)))

@@ -85,8 +85,8 @@ export interface PlacedWaypoints {
  *     flood the clear voxels from every waypoint at once and, shortest first, add waypoints at
  *     the string-pulled corners of the voxel path where two floods meet, for each pair of
  *     graph components still apart;
- *  3. prune: drop each waypoint (fewest covered voxels first, up to a few thousand) whose voxels all see another
- *     waypoint and whose removal keeps its component's graph connected;
+ *  3. prune: drop each waypoint (fewest covered voxels first, up to a few thousand) whose
+ *     voxels all see another waypoint (a split this leaves is bridged by the last connect);
  *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the
  *     grid optimum, add the string-pulled corners of the grid path; in batches, until a batch
  *     shows few pairs above `goalRatio` (see `Placer.refine`, waypointPlacer.ts); then connect again.

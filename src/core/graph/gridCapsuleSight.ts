@@ -105,19 +105,7 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
       if (clearance[v] < far) {
         // The faces of the voxel's box that this part of the segment keeps more than r from.
         const tout = Math.min(tx, ty, tz, 1);
-        const px = ax + tin * dx,
-          qx = ax + tout * dx,
-          py = ay + tin * dy,
-          qy = ay + tout * dy,
-          pz = az + tin * dz,
-          qz = az + tout * dz;
-        const away =
-          (Math.min(px, qx) - x > r ? 1 : 0) |
-          (x + 1 - Math.max(px, qx) > r ? 2 : 0) |
-          (Math.min(py, qy) - y > r ? 4 : 0) |
-          (y + 1 - Math.max(py, qy) > r ? 8 : 0) |
-          (Math.min(pz, qz) - z > r ? 16 : 0) |
-          (z + 1 - Math.max(pz, qz) > r ? 32 : 0);
+        const away = sides(ax, dx, x, tin, tout, r) | (sides(ay, dy, y, tin, tout, r) << 2) | (sides(az, dz, z, tin, tout, r) << 4);
         if (!clearNear(x, y, z, away, ax, ay, az, dx, dy, dz)) return false;
       }
       // The segment ends in this voxel's closed box.
@@ -160,6 +148,13 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
       }
     }
   };
+}
+
+/** Bit 1: a + t d for t in [t0, t1] keeps more than r above c; bit 2: more than r below c + 1. */
+function sides(a: number, d: number, c: number, t0: number, t1: number, r: number): number {
+  const p = a + t0 * d,
+    q = a + t1 * d;
+  return (Math.min(p, q) - c > r ? 1 : 0) | (c + 1 - Math.max(p, q) > r ? 2 : 0);
 }
 
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */

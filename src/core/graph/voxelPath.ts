@@ -37,33 +37,33 @@ export function floodMeetings(space: ClearSpace, sources: readonly number[], lab
   });
   const seen = new Set<number>();
   const met: number[] = [];
-  // Face neighbour offsets; a neighbour across the grid's border is skipped by the coordinate tests below.
-  const steps = [-1, 1, -X, X, -XY, XY];
+  const visit = (i: number, j: number): void => {
+    if (occ[j] !== 0) return;
+    if (parent[j] === -2) {
+      parent[j] = i;
+      owner[j] = owner[i];
+      queue[tail++] = j;
+      return;
+    }
+    const a = owner[i],
+      b = owner[j];
+    const key = Math.min(a, b) * labels.length + Math.max(a, b);
+    if (a === b || seen.has(key)) return;
+    seen.add(key);
+    met.push(i, j, a, b);
+  };
   while (head < tail) {
     const i = queue[head++];
     const z = (i / XY) | 0;
     const r = i - z * XY;
     const y = (r / X) | 0;
     const x = r - y * X;
-    const a = owner[i];
-    for (let d = 0; d < 6; d++) {
-      const c = d < 2 ? x : d < 4 ? y : z;
-      if (c === ((d & 1) === 0 ? 0 : (d < 2 ? X : d < 4 ? Y : Z) - 1)) continue;
-      const j = i + steps[d];
-      if (occ[j] !== 0) continue;
-      if (parent[j] === -2) {
-        parent[j] = i;
-        owner[j] = a;
-        queue[tail++] = j;
-        continue;
-      }
-      const b = owner[j];
-      if (a === b) continue;
-      const key = Math.min(a, b) * labels.length + Math.max(a, b);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      met.push(i, j, a, b);
-    }
+    if (x > 0) visit(i, i - 1);
+    if (x < X - 1) visit(i, i + 1);
+    if (y > 0) visit(i, i - X);
+    if (y < Y - 1) visit(i, i + X);
+    if (z > 0) visit(i, i - XY);
+    if (z < Z - 1) visit(i, i + XY);
   }
   const pathOf = (i: number, j: number): number[] => {
     const path: number[] = [];

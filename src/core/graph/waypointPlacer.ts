@@ -1,7 +1,6 @@
 import type { ClearSpace } from '../grid/clearance.ts';
 import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
-import type { WaypointGraph } from './WaypointGraph.ts';
 import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
@@ -20,11 +19,9 @@ const PRUNE_NEAREST = 64;
  */
 const PRUNE_MAX_OWNED = 4096;
 
-/** Cover moves a waypoint out of a voxel with less clearance than this (cells) ... */
+/** Cover moves a waypoint out of a voxel with less clearance than this (cells) to the clearest voxel within COVER_REACH voxels that sees it. */
 const COVER_LOW = 2;
-/** ... to the best of the COVER_TRIES clearest voxels within COVER_REACH voxels that see it (see `cover`). */
 const COVER_REACH = 4;
-const COVER_TRIES = 8;
 
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
@@ -96,7 +93,6 @@ export class Placer {
     const { uncovered, first, block } = blockOrder(space);
     // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
     const count = first.map((f, b) => first[b + 1] - f);
-    const near: number[] = [];
     const c = { x: 0, y: 0, z: 0 };
     let remaining = uncovered.length;
     let next = 0;
@@ -106,23 +102,19 @@ export class Placer {
       let v = voxels[k];
       const comp = component[v];
       if (clearance[v] < COVER_LOW * grid.cellSize) {
-        grid.coords(v, c);
-        near.length = 0;
-        for (let z = Math.max(0, c.z - COVER_REACH); z <= Math.min(grid.Z - 1, c.z + COVER_REACH); z++)
-          for (let y = Math.max(0, c.y - COVER_REACH); y <= Math.min(grid.Y - 1, c.y + COVER_REACH); y++)
-            for (let x = Math.max(0, c.x - COVER_REACH); x <= Math.min(grid.X - 1, c.x + COVER_REACH); x++) {
-              const u = grid.index(x, y, z);
-              if (component[u] === comp && clearance[u] > clearance[v]) near.push(u);
-            }
-        near.sort((a, b) => clearance[b] - clearance[a] || a - b).length = Math.min(near.length, COVER_TRIES);
-        // Sees k (the test is symmetric: `pairClear`), as a waypoint at k would.
+        // The clearest voxel of the component within reach that sees k (the test is symmetric).
         voxelCenter(space, v, c);
         const [kx, ky, kz] = [c.x, c.y, c.z];
-        v =
-          near.find((u) => {
-            voxelCenter(space, u, c);
-            return pairClear(this.los, c.x, c.y, c.z, kx, ky, kz);
-          }) ?? v;
+        const R = COVER_REACH * grid.cellSize;
+        for (let dz = -R; dz <= R; dz += grid.cellSize)
+          for (let dy = -R; dy <= R; dy += grid.cellSize)
+            for (let dx = -R; dx <= R; dx += grid.cellSize) {
+              const u = grid.voxelIndexAt(kx + dx, ky + dy, kz + dz);
+              if (u >= 0 && component[u] === comp && clearance[u] > clearance[v]) {
+                voxelCenter(space, u, c);
+                if (pairClear(this.los, c.x, c.y, c.z, kx, ky, kz)) v = u;
+              }
+            }
       }
       const w = this.add(v);
       for (let b = 0; b < count.length; b++) {
@@ -221,11 +213,7 @@ export class Placer {
     let added = 0;
     // Interior corners become waypoints; they are centres of path voxels, so clear.
     for (let k = 3; k < pulled.points.length - 3 && this.count < this.maxWaypoints; k += 3) {
-      const v = this.space.grid.worldToVoxel(
-        { x: pulled.points[k], y: pulled.points[k + 1], z: pulled.points[k + 2] },
-        { x: 0, y: 0, z: 0 },
-      );
-      this.add(this.space.grid.index(v.x, v.y, v.z));
+      this.add(this.space.grid.voxelIndexAt(pulled.points[k], pulled.points[k + 1], pulled.points[k + 2]));
       added++;
     }
     return added > 0;
@@ -235,19 +223,18 @@ export class Placer {
   limitedLos(): LineOfSight {
     const los = this.los;
     const limit = this.maxLink;
-    if (!Number.isFinite(limit)) return los;
     return (ax, ay, az, bx, by, bz) => Math.hypot(bx - ax, by - ay, bz - az) <= limit && los(ax, ay, az, bx, by, bz);
   }
 
   /**
    * Step 3: drops each waypoint (fewest covered voxels first, at most PRUNE_MAX_OWNED) whose
-   * covered voxels all see another live waypoint of their component and whose removal keeps
-   * the graph of its component connected; returns how many it removed.
+   * covered voxels all see another live waypoint of their component; returns how many it
+   * removed. It may split the graph: `placeWaypoints` connects again after refinement (which
+   * finds the routes a split leaves long, and adds their corners).
    */
   prune(): number {
     const { space } = this;
     const n = this.count;
-    const graph = this.vis.graph();
     const owned: number[][] = Array.from({ length: n }, () => []);
     for (let k = 0; k < this.coveredBy.length; k++) {
       const w = this.coveredBy[k];
@@ -257,7 +244,6 @@ export class Placer {
     const p = this.xyz;
     const others = new Int32Array(PRUNE_NEAREST),
       dist = new Float64Array(PRUNE_NEAREST);
-    const connectedWithout = reachability(n);
     let removed = 0;
     let comp = 0,
       w = 0;
@@ -266,8 +252,9 @@ export class Placer {
     for (w of order) {
       comp = space.component[this.voxel[w]];
       // The PRUNE_NEAREST nearest to w, nearest first.
+      if (owned[w].length > PRUNE_MAX_OWNED) continue;
       const near = nearestPoints(p, n, p[3 * w], p[3 * w + 1], p[3 * w + 2], others, dist, other);
-      if (owned[w].length > PRUNE_MAX_OWNED || near === 0 || !connectedWithout(graph, this.alive, w)) continue;
+      if (near === 0) continue;
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
@@ -312,44 +299,4 @@ export class Placer {
     this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
-}
-
-/**
- * `connectedWithout(graph, alive, w)`: whether the live links of waypoint `w` all lead to
- * waypoints still connected without `w` (then every route through `w` has a way round it, and
- * removing `w` splits no graph component). A search from one live neighbour of `w` that ends
- * as soon as it has reached them all (they see `w`, so they are usually a link or two apart),
- * with reused buffers over at most `n` waypoints (a stamp per waypoint, an array stack; the
- * graph lists each link once per end).
- */
-function reachability(n: number) {
-  const stamp = new Int32Array(n),
-    stack = new Int32Array(n);
-  let round = 0;
-  return (graph: WaypointGraph, alive: readonly boolean[], w: number): boolean => {
-    round++;
-    // Stamp -round: a live neighbour of w not reached yet; round: reached (w counts as reached, never entered).
-    let left = 0;
-    for (let e = graph.offsets[w]; e < graph.offsets[w + 1]; e++) {
-      const v = graph.targets[e];
-      if (alive[v]) {
-        stamp[v] = -round;
-        stack[0] = v;
-        left++;
-      }
-    }
-    stamp[w] = stamp[stack[0]] = round;
-    left--;
-    for (let sp = 1; left > 0 && sp > 0; ) {
-      const u = stack[--sp];
-      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
-        const v = graph.targets[e];
-        if (stamp[v] === round || !alive[v]) continue;
-        if (stamp[v] === -round) left--;
-        stamp[v] = round;
-        stack[sp++] = v;
-      }
-    }
-    return left <= 0;
-  };
 }

@@ -53,7 +53,7 @@ describe('automatic placement on generated levels', () => {
     [2, [80, 14, 56], 190],
   ] as const) {
     it(`keeps its promises with few waypoints (seed ${seed}, ${dims.join('x')})`, () => {
-      const grid = town(seed, ...dims);
+      const grid = town(seed, dims[0], dims[1], dims[2]);
       const radius = 0.4;
       const space = clearSpace(grid, radius);
       const sight = gridCapsuleSight(space);
