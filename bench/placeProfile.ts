@@ -82,7 +82,6 @@ for (let r = 0; r < repeat; r++) {
     );
   };
   step('cover', () => placer.cover());
-  step('connect', () => placer.connect());
   step('prune', () => {
     placer.prune();
     placer.compact();

@@ -229,8 +229,8 @@ export class Placer {
   /**
    * Step 3: drops each waypoint (fewest covered voxels first, at most PRUNE_MAX_OWNED) whose
    * covered voxels all see another live waypoint of their component; returns how many it
-   * removed. It may split the graph: `placeWaypoints` connects again after refinement (which
-   * finds the routes a split leaves long, and adds their corners).
+   * removed. It may split the graph: `placeWaypoints` connects after refinement (which finds
+   * the routes a split leaves long, and adds their corners).
    */
   prune(): number {
     const { space } = this;
