@@ -36,43 +36,22 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
   const r = space.radius / s + 1e-6;
   const m = 1 + Math.floor(r);
   const far = space.radius + (Math.sqrt(3) / 2) * s + 1e-9 * s;
-  /**
-   * Whether the segment (cells) misses every blocked voxel's box grown by r near voxel (x, y, z),
-   * where the part of the segment inside that voxel's box keeps more than r from the box's faces
-   * named in `away` (bits: 1 low x, 2 high x, 4 low y, 8 high y, 16 low z, 32 high z): a
-   * blocked voxel beyond such a face on any axis it is offset along is farther than r from that
-   * part, so its slab test is skipped (a part of the segment that comes nearer lies in another
-   * visited voxel, which tests it).
-   */
-  const clearNear = (
-    x: number,
-    y: number,
-    z: number,
-    away: number,
-    ax: number,
-    ay: number,
-    az: number,
-    dx: number,
-    dy: number,
-    dz: number,
-  ): boolean => {
+  /** Whether the segment (cells) misses every blocked voxel's box grown by r near voxel (x, y, z). */
+  const clearNear = (x: number, y: number, z: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number): boolean => {
     const x0 = Math.max(0, x - m),
       x1 = Math.min(X - 1, x + m);
     const y0 = Math.max(0, y - m),
       y1 = Math.min(Y - 1, y + m);
     const z0 = Math.max(0, z - m),
       z1 = Math.min(Z - 1, z + m);
-    for (let k = z0; k <= z1; k++) {
-      if (away & (k < z ? 16 : k > z ? 32 : 0)) continue;
+    for (let k = z0; k <= z1; k++)
       for (let j = y0; j <= y1; j++) {
-        if (away & (j < y ? 4 : j > y ? 8 : 0)) continue;
         const row = X * (j + Y * k);
         for (let i = x0; i <= x1; i++) {
-          if (occ[row + i] === 0 || away & (i < x ? 1 : i > x ? 2 : 0)) continue;
+          if (occ[row + i] === 0) continue;
           if (slabHit(ax, dx, i - r, i + 1 + r, ay, dy, j - r, j + 1 + r, az, dz, k - r, k + 1 + r)) return false;
         }
       }
-    }
     return true;
   };
   return (pax, pay, paz, pbx, pby, pbz) => {
@@ -92,22 +71,15 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     const tdx = Math.abs(1 / dx),
       tdy = Math.abs(1 / dy),
       tdz = Math.abs(1 / dz);
-    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
-    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
-    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
-    // The segment is inside the current voxel's box for t in [tin, min(tx, ty, tz, 1)].
-    let tin = 0;
+    let tx = crossing(ax, x, sx, tdx);
+    let ty = crossing(ay, y, sy, tdy);
+    let tz = crossing(az, z, sz, tdz);
     for (;;) {
       // Outside the grid: not proven (a segment between voxel centres never gets there).
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
-      if (clearance[v] < far) {
-        // The faces of the voxel's box that this part of the segment keeps more than r from.
-        const tout = Math.min(tx, ty, tz, 1);
-        const away = sides(ax, dx, x, tin, tout, r) | (sides(ay, dy, y, tin, tout, r) << 2) | (sides(az, dz, z, tin, tout, r) << 4);
-        if (!clearNear(x, y, z, away, ax, ay, az, dx, dy, dz)) return false;
-      }
+      if (clearance[v] < far && !clearNear(x, y, z, ax, ay, az, dx, dy, dz)) return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;
       const ball = clearance[v] / s - r;
@@ -121,28 +93,24 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         const fd = fx * dx + fy * dy + fz * dz;
         const t = (-fd + Math.sqrt(Math.max(0, fd * fd - dd * (fx * fx + fy * fy + fz * fz - ball * ball)))) / dd;
         if (t >= 1) return true;
-        tin = t;
         const px = ax + t * dx,
           py = ay + t * dy,
           pz = az + t * dz;
         x = Math.floor(px);
         y = Math.floor(py);
         z = Math.floor(pz);
-        tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
-        ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
-        tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
+        tx = crossing(ax, x, sx, tdx);
+        ty = crossing(ay, y, sy, tdy);
+        tz = crossing(az, z, sz, tdz);
         continue;
       }
       if (tx <= ty && tx <= tz) {
-        tin = tx;
         x += sx;
         tx += tdx;
       } else if (ty <= tz) {
-        tin = ty;
         y += sy;
         ty += tdy;
       } else {
-        tin = tz;
         z += sz;
         tz += tdz;
       }
@@ -150,12 +118,8 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
   };
 }
 
-/** Bit 1: a + t d for t in [t0, t1] keeps more than r above c; bit 2: more than r below c + 1. */
-function sides(a: number, d: number, c: number, t0: number, t1: number, r: number): number {
-  const p = a + t0 * d,
-    q = a + t1 * d;
-  return (Math.min(p, q) - c > r ? 1 : 0) | (c + 1 - Math.max(p, q) > r ? 2 : 0);
-}
+/** The t at which a + t d (d of sign s, 1 / |d| = td) leaves cell c along its axis (Infinity when d = 0). */
+const crossing = (a: number, c: number, s: number, td: number): number => (s > 0 ? (c + 1 - a) * td : s < 0 ? (a - c) * td : Infinity);
 
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
 function slabHit(
