@@ -71,9 +71,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     const tdx = Math.abs(1 / dx),
       tdy = Math.abs(1 / dy),
       tdz = Math.abs(1 / dz);
-    let tx = crossing(ax, x, sx, tdx);
-    let ty = crossing(ay, y, sy, tdy);
-    let tz = crossing(az, z, sz, tdz);
+    let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+    let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+    let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
     for (;;) {
       // Outside the grid: not proven (a segment between voxel centres never gets there).
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
@@ -99,9 +99,9 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         x = Math.floor(px);
         y = Math.floor(py);
         z = Math.floor(pz);
-        tx = crossing(ax, x, sx, tdx);
-        ty = crossing(ay, y, sy, tdy);
-        tz = crossing(az, z, sz, tdz);
+        tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
+        ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
+        tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
         continue;
       }
       if (tx <= ty && tx <= tz) {
@@ -117,9 +117,6 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     }
   };
 }
-
-/** The t at which a + t d (d of sign s, 1 / |d| = td) leaves cell c along its axis (Infinity when d = 0). */
-const crossing = (a: number, c: number, s: number, td: number): number => (s > 0 ? (c + 1 - a) * td : s < 0 ? (a - c) * td : Infinity);
 
 /** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
 function slabHit(
