@@ -6,7 +6,7 @@ import { measureWaypoints, type MetricsOptions, type WaypointMetrics } from '../
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { ClearSpace } from '../core/grid/clearance.ts';
 import type { VoxelGrid, VoxelGridOptions } from '../core/grid/VoxelGrid.ts';
-import type { SceneBounds, SceneDocument, SceneWaypoint } from '../scene/index.ts';
+import { buildVoxelGrid, type SceneBounds, type SceneDocument, type SceneWaypoint } from '../scene/index.ts';
 import { ObstacleWorld, type ObstacleWorldOptions } from '../three/ObstacleWorld.ts';
 import { voxelize } from '../three/voxelize.ts';
 import { checkLimit, checkNumber, checkOptions, usageError } from '../core/args.ts';
@@ -60,17 +60,20 @@ export interface SceneWaypointOptions extends Omit<PlaceWaypointsOptions, 'agent
 export interface SceneWaypoints {
   /** The placed waypoints with their placement grid and step figures. */
   placed: PlacedWaypoints;
-  /** The scene's static world the waypoints were placed in. */
-  world: ObstacleWorld;
+  /** The scene's static world the waypoints were placed in (built on first read when placement needed none). */
+  readonly world: ObstacleWorld;
   /** The agent's capsule line of sight through the scene BVH (what placement used). */
   los: LineOfSight;
   /** Agent radius used (world units). */
   agentRadius: number;
   /** Longest link used (world units; Infinity: no limit). */
   maxLinkDistance: number;
-  /** Wall time: world, placement grid, placement. */
+  /** Wall time: world (when placement built it), placement grid, placement. */
   ms: number;
-  /** Its parts: the world (its BVH is built on the first line-of-sight query), placement grid (voxelization). */
+  /**
+   * Its parts: the world (its BVH is built on the first line-of-sight query; 0 when placement
+   * needed no world: then it is built when `world` or `los` is first used), placement grid (voxelization).
+   */
   worldMs: number;
   /** Building the placement grid (voxelization), in ms. */
   gridMs: number;
@@ -97,19 +100,43 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
     );
   }
   const t0 = now();
-  // Undrawn by default; the BVH is built on the first query (placement below half a cell asks none).
-  const world = ObstacleWorld.fromScene(doc, { drawVoxels: false, ...options.world });
-  const t1 = now();
-  const layout = placementGrid(doc, world);
+  // Undrawn by default, and built only when asked for: a layer without obstacles is the
+  // placement grid itself, and placement below half a cell asks the line of sight nothing.
+  let world: ObstacleWorld | null = null;
+  let worldMs = 0;
+  const sceneWorld = (): ObstacleWorld => {
+    if (world === null) {
+      const t = now();
+      world = ObstacleWorld.fromScene(doc, { drawVoxels: false, ...options.world });
+      worldMs = now() - t;
+    }
+    return world;
+  };
+  const layout =
+    (doc.voxels !== undefined && !doc.obstacles?.length && !options.world?.grid ? buildVoxelGrid(doc) : null) ??
+    placementGrid(doc, sceneWorld());
   // A given clear space is placed on with its own grid (the same voxels).
   const space = options.space;
   if (space !== undefined && !(space?.radius === agentRadius && sameVoxels(space.grid, layout)))
     throw new NavlabError('usage', "space: not the clear space of the scene's placement grid for agentRadius");
   const grid = space?.grid ?? layout;
-  const t2 = now();
-  const los = world.lineOfSight(agentRadius);
+  const gridMs = now() - t0 - worldMs;
+  let sight: LineOfSight | null = null;
+  const los: LineOfSight = (ax, ay, az, bx, by, bz) => (sight ??= sceneWorld().lineOfSight(agentRadius))(ax, ay, az, bx, by, bz);
   const placed = placeWaypoints(grid, los, { ...options, agentRadius, maxLinkDistance });
-  return { placed, world, los, agentRadius, maxLinkDistance, ms: now() - t0, worldMs: t1 - t0, gridMs: t2 - t1 };
+  const ms = now() - t0;
+  return {
+    placed,
+    get world() {
+      return sceneWorld();
+    },
+    los,
+    agentRadius,
+    maxLinkDistance,
+    ms,
+    worldMs,
+    gridMs,
+  };
 }
 
 /** Whether two grids have the same frame and voxels. */

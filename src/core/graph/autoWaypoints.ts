@@ -78,17 +78,19 @@ export interface PlacedWaypoints {
  *  - few waypoints, placed where routes through them are short.
  * Steps:
  *  1. cover: repeatedly take the uncovered clear voxel farthest from geometry and from the
- *     grid border (medial-axis-like, so one waypoint sees much), make it a waypoint, and mark
- *     every uncovered voxel of its component that sees it;
- *  2. connect: while a component of clear voxels holds waypoints of two graph components,
+ *     grid border (medial-axis-like, so one waypoint sees much), make it (or, in a corner, a
+ *     clearer voxel nearby that sees it) a waypoint, and mark every uncovered voxel of its
+ *     component that sees it;
+ *  2. prune: drop each waypoint (fewest covered voxels first, up to a few thousand) whose
+ *     voxels all see another waypoint (it may split the graph: step 4 joins it up);
+ *  3. refine: for seeded training pairs whose route is longer than `targetRatio` times the
+ *     grid optimum, add the string-pulled corners of the grid path; in batches, until a batch
+ *     shows few pairs above `goalRatio` (see `refinePlacement`, placerRefine.ts);
+ *  4. connect: while a component of clear voxels holds waypoints of two graph components,
  *     flood the clear voxels from every waypoint at once and, shortest first, add waypoints at
  *     the string-pulled corners of the voxel path where two floods meet, for each pair of
- *     graph components still apart;
- *  3. prune: drop each waypoint (fewest covered voxels first) whose voxels all see another
- *     waypoint and whose removal keeps its component's graph connected;
- *  4. refine: for seeded training pairs whose route is longer than `targetRatio` times the
- *     grid optimum, add the string-pulled corners of the grid path; in batches, until a batch
- *     shows few pairs above `goalRatio` (see `Placer.refine`, waypointPlacer.ts); then connect again.
+ *     graph components still apart. (Connecting before pruning, as placement did, placed
+ *     bridges that pruning then dropped: they cover no voxel.)
  * Deterministic: the same input gives the same waypoints.
  */
 export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: PlaceWaypointsOptions = {}): PlacedWaypoints {
@@ -144,9 +146,6 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   placer.cover();
   const cover = placer.count;
   const coverMs = lap();
-  placer.connect();
-  let connectors = placer.count - cover;
-  let connectMs = lap();
   const pruned = placer.prune();
   placer.compact();
   const pruneMs = lap();
@@ -154,10 +153,11 @@ export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: Place
   const batches = refinePlacement(placer, refineOptions);
   const refined = placer.count - base;
   const refineMs = lap();
-  // Refinement corners see each other but maybe no older waypoint: join them up again.
+  // Refinement corners see each other but maybe no older waypoint, and pruning may have split
+  // the graph: join it up.
   placer.connect();
-  connectors += placer.count - base - refined;
-  connectMs += lap();
+  const connectors = placer.count - base - refined;
+  const connectMs = lap();
   const positions = Float64Array.from(placer.xyz);
   const placed = placer.vis;
   let graph: WaypointGraph | null = null;

@@ -97,7 +97,6 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       if (quick.length <= o.targetRatio * bound) continue;
       // Judge by a fuller route (ends linked to many more visible waypoints), near the figures';
       // against the bound first: a route within it is within the optimum's too.
-      // (The router keeps the quick route's end tests: only the waypoints beyond them are tested.)
       const route = router.route([a.x, a.y, a.z], [b.x, b.y, b.z], JUDGE_END_LINKS);
       if (route.length <= o.targetRatio * bound) continue;
       // The grid optimum's cost by jump point search (the same cost as A*, a fraction of the work),
@@ -119,8 +118,7 @@ export function refinePlacement(p: Placer, o: RefineOptions): number {
       }
       const pulled = stringPull(corners, limited).points;
       for (let i = 3; i < pulled.length - 3 && p.count < p.maxWaypoints; i += 3) {
-        grid.worldToVoxel({ x: pulled[i], y: pulled[i + 1], z: pulled[i + 2] }, a);
-        const idx = grid.index(a.x, a.y, a.z);
+        const idx = grid.voxelIndexAt(pulled[i], pulled[i + 1], pulled[i + 2]);
         if (placed.has(idx)) continue;
         placed.add(idx);
         p.add(idx);

@@ -118,11 +118,10 @@ export function pairSampler(space: ClearSpace): (count: number, seed: number) =>
   const { clearVoxels, component, componentSize, componentCount } = space;
   // Clear voxels grouped by component (counting sort): members of c at first[c] .. first[c+1].
   const first = new Int32Array(componentCount + 1);
-  for (const v of clearVoxels) first[component[v] + 1]++;
-  for (let c = 0; c < componentCount; c++) first[c + 1] += first[c];
+  for (let c = 0; c < componentCount; c++) first[c + 1] = first[c] + componentSize[c];
   const members = new Int32Array(clearVoxels.length);
   const fill = first.slice(0, componentCount);
-  for (const v of clearVoxels) members[fill[component[v]]++] = v;
+  for (let k = 0; k < clearVoxels.length; k++) members[fill[component[clearVoxels[k]]]++] = clearVoxels[k];
   let eligible = 0;
   for (let c = 0; c < componentCount; c++) if (componentSize[c] >= 2) eligible += componentSize[c];
   return (count, seed) => {

@@ -1,17 +1,27 @@
 import type { ClearSpace } from '../grid/clearance.ts';
 import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
-import type { WaypointGraph } from './WaypointGraph.ts';
 import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
 import { floodMeetings } from './voxelPath.ts';
+import { nearestPoints } from './nearestPoints.ts';
 
 /**
  * Pruning moves a waypoint's voxels only to the waypoints nearest to it, at most this many
  * (a voxel that sees none of them keeps the waypoint).
  */
 const PRUNE_NEAREST = 64;
+
+/**
+ * Pruning keeps a waypoint that covers more than this many voxels without trying: moving them
+ * costs a sight test each (1.5 million on space-station), and such a waypoint rarely goes.
+ */
+const PRUNE_MAX_OWNED = 4096;
+
+/** Cover moves a waypoint out of a voxel with less clearance than this (cells) to the clearest voxel within COVER_REACH voxels that sees it. */
+const COVER_LOW = 2;
+const COVER_REACH = 4;
 
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
@@ -64,27 +74,49 @@ export class Placer {
   }
 
   /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels. A new
-   * waypoint first tests the middle voxel of each block: a block whose middle does not see it
-   * (or lies in another component) waits for a later waypoint, untested (every voxel is still
-   * covered only by a waypoint it sees, and each waypoint covers at least its own voxel, so
-   * cover ends). In a block whose middle sees it, each voxel of the component is tested. (The
-   * grid's sweep proof of a whole block, used before, saved tests in the open but cost bytes.)
+   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels, and taken
+   * in `coverOrder` (most open first). The next uncovered voxel k gets a waypoint: at k, or,
+   * when k lies within COVER_LOW cells of geometry (a corner or a crevice, which sees little),
+   * at the voxel of its component within COVER_REACH voxels (along each axis) with the most
+   * clearance that sees k, of the COVER_TRIES with the most (one step out of a corner sees the
+   * corner and much more: on the example levels this halves to fifths the waypoints cover
+   * places, and pruning then has less to remove). A new waypoint first tests the middle
+   * voxel of each block: a block whose middle does not see it (or lies in another component)
+   * waits for a later waypoint, untested (every voxel is still covered only by a waypoint it
+   * sees, and each waypoint covers at least voxel k, so cover ends). In a block whose middle
+   * sees it, and in k's block, each voxel of the component is tested.
    */
   cover(): void {
     const { space } = this;
-    const { component, clearVoxels: voxels } = space;
+    const { grid, clearance, component, clearVoxels: voxels } = space;
     const order = coverOrder(space);
     const { uncovered, first, block } = blockOrder(space);
     // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
     const count = first.map((f, b) => first[b + 1] - f);
+    const c = { x: 0, y: 0, z: 0 };
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
       while (this.coveredBy[order[next]] !== -1) next++;
       const k = order[next];
-      const w = this.add(voxels[k]);
-      const comp = component[voxels[k]];
+      let v = voxels[k];
+      const comp = component[v];
+      if (clearance[v] < COVER_LOW * grid.cellSize) {
+        // The clearest voxel of the component within reach that sees k (the test is symmetric).
+        voxelCenter(space, v, c);
+        const [kx, ky, kz] = [c.x, c.y, c.z];
+        const R = COVER_REACH * grid.cellSize;
+        for (let dz = -R; dz <= R; dz += grid.cellSize)
+          for (let dy = -R; dy <= R; dy += grid.cellSize)
+            for (let dx = -R; dx <= R; dx += grid.cellSize) {
+              const u = grid.voxelIndexAt(kx + dx, ky + dy, kz + dz);
+              if (u >= 0 && component[u] === comp && clearance[u] > clearance[v]) {
+                voxelCenter(space, u, c);
+                if (pairClear(this.los, c.x, c.y, c.z, kx, ky, kz)) v = u;
+              }
+            }
+      }
+      const w = this.add(v);
       for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
@@ -181,11 +213,7 @@ export class Placer {
     let added = 0;
     // Interior corners become waypoints; they are centres of path voxels, so clear.
     for (let k = 3; k < pulled.points.length - 3 && this.count < this.maxWaypoints; k += 3) {
-      const v = this.space.grid.worldToVoxel(
-        { x: pulled.points[k], y: pulled.points[k + 1], z: pulled.points[k + 2] },
-        { x: 0, y: 0, z: 0 },
-      );
-      this.add(this.space.grid.index(v.x, v.y, v.z));
+      this.add(this.space.grid.voxelIndexAt(pulled.points[k], pulled.points[k + 1], pulled.points[k + 2]));
       added++;
     }
     return added > 0;
@@ -195,19 +223,18 @@ export class Placer {
   limitedLos(): LineOfSight {
     const los = this.los;
     const limit = this.maxLink;
-    if (!Number.isFinite(limit)) return los;
     return (ax, ay, az, bx, by, bz) => Math.hypot(bx - ax, by - ay, bz - az) <= limit && los(ax, ay, az, bx, by, bz);
   }
 
   /**
-   * Step 3: drops each waypoint (fewest covered voxels first) whose covered voxels all see
-   * another live waypoint of their component and whose removal keeps the graph of its
-   * component connected; returns how many it removed.
+   * Step 3: drops each waypoint (fewest covered voxels first, at most PRUNE_MAX_OWNED) whose
+   * covered voxels all see another live waypoint of their component; returns how many it
+   * removed. It may split the graph: `placeWaypoints` connects after refinement (which finds
+   * the routes a split leaves long, and adds their corners).
    */
   prune(): number {
     const { space } = this;
     const n = this.count;
-    const graph = this.vis.graph();
     const owned: number[][] = Array.from({ length: n }, () => []);
     for (let k = 0; k < this.coveredBy.length; k++) {
       const w = this.coveredBy[k];
@@ -215,26 +242,26 @@ export class Placer {
     }
     const order = Array.from(owned.keys()).sort((a, b) => owned[a].length - owned[b].length || b - a);
     const p = this.xyz;
-    const dist = new Float64Array(n);
-    const connectedWithout = reachability(n);
+    const others = new Int32Array(PRUNE_NEAREST),
+      dist = new Float64Array(PRUNE_NEAREST);
     let removed = 0;
-    for (const w of order) {
-      const comp = space.component[this.voxel[w]];
-      // Other live waypoints of the component (w's links must stay connected without it).
-      const others: number[] = [];
-      for (let o = 0; o < n; o++) if (o !== w && this.alive[o] && space.component[this.voxel[o]] === comp) others.push(o);
-      if (others.length === 0 || !connectedWithout(graph, this.alive, w)) continue;
+    let comp = 0,
+      w = 0;
+    // Other live waypoints of w's component (w's links must stay connected without it).
+    const other = (o: number): boolean => o !== w && this.alive[o] && space.component[this.voxel[o]] === comp;
+    for (w of order) {
+      comp = space.component[this.voxel[w]];
       // The PRUNE_NEAREST nearest to w, nearest first.
-      for (const o of others)
-        dist[o] = (p[3 * o] - p[3 * w]) ** 2 + (p[3 * o + 1] - p[3 * w + 1]) ** 2 + (p[3 * o + 2] - p[3 * w + 2]) ** 2;
-      others.sort((a, b) => dist[a] - dist[b] || a - b).splice(PRUNE_NEAREST);
+      if (owned[w].length > PRUNE_MAX_OWNED) continue;
+      const near = nearestPoints(p, n, p[3 * w], p[3 * w + 1], p[3 * w + 2], others, dist, other);
+      if (near === 0) continue;
       const moved: number[] = [];
       let last = others[0];
       let ok = true;
       for (const k of owned[w]) {
         const u = space.clearVoxels[k];
         let seen = this.sees(u, last) ? last : -1;
-        for (let i = 0; seen === -1 && i < others.length; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
+        for (let i = 0; seen === -1 && i < near; i++) if (others[i] !== last && this.sees(u, others[i])) seen = others[i];
         if (seen === -1) {
           ok = false;
           break;
@@ -272,44 +299,4 @@ export class Placer {
     this.vis = new VisibilityGraph(this.los, { maxLinkDistance: this.maxLink, allPairsLimit: this.allPairsLimit });
     this.vis.setAll(xyz);
   }
-}
-
-/**
- * `connectedWithout(graph, alive, w)`: whether the live links of waypoint `w` all lead to
- * waypoints still connected without `w` (then every route through `w` has a way round it, and
- * removing `w` splits no graph component). A search from one live neighbour of `w` that ends
- * as soon as it has reached them all (they see `w`, so they are usually a link or two apart),
- * with reused buffers over at most `n` waypoints (a stamp per waypoint, an array stack; the
- * graph lists each link once per end).
- */
-function reachability(n: number) {
-  const stamp = new Int32Array(n),
-    stack = new Int32Array(n);
-  let round = 0;
-  return (graph: WaypointGraph, alive: readonly boolean[], w: number): boolean => {
-    round++;
-    // Stamp -round: a live neighbour of w not reached yet; round: reached (w counts as reached, never entered).
-    let left = 0;
-    for (let e = graph.offsets[w]; e < graph.offsets[w + 1]; e++) {
-      const v = graph.targets[e];
-      if (alive[v]) {
-        stamp[v] = -round;
-        stack[0] = v;
-        left++;
-      }
-    }
-    stamp[w] = stamp[stack[0]] = round;
-    left--;
-    for (let sp = 1; left > 0 && sp > 0; ) {
-      const u = stack[--sp];
-      for (let e = graph.offsets[u]; e < graph.offsets[u + 1]; e++) {
-        const v = graph.targets[e];
-        if (stamp[v] === round || !alive[v]) continue;
-        if (stamp[v] === -round) left--;
-        stamp[v] = round;
-        stack[sp++] = v;
-      }
-    }
-    return left <= 0;
-  };
 }

@@ -6,6 +6,7 @@ import type { NeighborSink, SearchSpace } from '../search/space.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { pairClear, type LineOfSight } from './visibility.ts';
 import type { WaypointGraph } from './WaypointGraph.ts';
+import { nearestPoints } from './nearestPoints.ts';
 
 /**
  * The waypoint route between two free points, as an agent would take it:
@@ -107,9 +108,6 @@ export class WaypointRouter {
   readonly #endLinks: number;
   readonly #order: Int32Array;
   readonly #dist: Float64Array;
-  /** Per end (start, goal): what each waypoint's test answered, and the point it was asked from. */
-  readonly #known: Uint8Array[];
-  readonly #at = new Float64Array(6).fill(Number.NaN);
 
   /**
    * @param endLinks link the start and the goal only to the `endLinks` nearest waypoints each
@@ -126,40 +124,29 @@ export class WaypointRouter {
     this.#space = new RouteSpace(graph);
     this.#order = new Int32Array(graph.count);
     this.#dist = new Float64Array(graph.count);
-    this.#known = [new Uint8Array(graph.count), new Uint8Array(graph.count)];
   }
 
   /**
-   * Waypoints end e (0: start, 1: goal) at `point` sees: all of them, or the `endLinks`
-   * nearest. Calls `mark(w)` for each. What a test answered is kept while that end stays at the
-   * same point (a second route from it, with more end links, tests only the waypoints beyond).
+   * Waypoints `point` sees: all of them, or the `endLinks` nearest. Calls `mark(w)` for each.
    */
-  #linkEnd(e: number, point: ArrayLike<number>, endLinks: number, mark: (w: number) => void): void {
+  #linkEnd(point: ArrayLike<number>, endLinks: number, mark: (w: number) => void): void {
     const [x, y, z] = [point[0], point[1], point[2]];
     const graph = this.#graph,
       los = this.#los;
     const n = graph.count;
     const p = graph.positions;
-    // known[w]: 0 untested, 1 seen, 2 hidden.
-    const known = this.#known[e],
-      at = this.#at;
-    if (at[3 * e] !== x || at[3 * e + 1] !== y || at[3 * e + 2] !== z) {
-      known.fill(0);
-      at.set([x, y, z], 3 * e);
-    }
-    const sees = (w: number): boolean => (known[w] ||= pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2]) ? 1 : 2) === 1;
+    const sees = (w: number): boolean => pairClear(los, x, y, z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
     if (!Number.isFinite(endLinks)) {
       for (let w = 0; w < n; w++) if (sees(w)) mark(w);
       return;
     }
+    // Nearest first: the 4 x endLinks nearest, then (rarely needed) all of them in order.
     const order = this.#order,
       dist = this.#dist;
-    for (let w = 0; w < n; w++) {
-      order[w] = w;
-      dist[w] = (p[3 * w] - x) ** 2 + (p[3 * w + 1] - y) ** 2 + (p[3 * w + 2] - z) ** 2;
-    }
-    order.sort((a, b) => dist[a] - dist[b] || a - b);
+    const few = Math.min(n, 4 * endLinks);
+    let m = nearestPoints(p, n, x, y, z, order.subarray(0, few), dist.subarray(0, few));
     for (let k = 0, found = 0; k < n && found < endLinks; k++) {
+      if (k === m) m = nearestPoints(p, n, x, y, z, order, dist);
       const w = order[k];
       if (sees(w)) {
         mark(w);
@@ -177,8 +164,8 @@ export class WaypointRouter {
     space.setEnds(start, goal);
     space.startLinks = [];
     space.seesGoal.fill(0);
-    this.#linkEnd(0, start, endLinks, (w) => void space.startLinks.push(w));
-    this.#linkEnd(1, goal, endLinks, (w) => void (space.seesGoal[w] = 1));
+    this.#linkEnd(start, endLinks, (w) => void space.startLinks.push(w));
+    this.#linkEnd(goal, endLinks, (w) => void (space.seesGoal[w] = 1));
     space.startSeesGoal = pairClear(los, start[0], start[1], start[2], goal[0], goal[1], goal[2]);
     const r = findPath(space, n, n + 1, { heuristic: 'exact' }, this.#ctx);
     if (r.status !== 'found') return { length: Infinity, points: [], unpulled: Infinity };

@@ -76,6 +76,7 @@ export function jumpRules(space: GridSpace): JumpRules {
   const D = (k: number, a: number): number => delta[3 * k + a];
   const axes = (k: number): number => (D(k, 0) !== 0 ? 1 : 0) + (D(k, 1) !== 0 ? 1 : 0) + (D(k, 2) !== 0 ? 1 : 0);
   const len = (k: number): number => Math.sqrt(axes(k));
+  const lens = Float64Array.from({ length: n }, (_, k) => len(k));
   // Total order on moves: more changed axes first, then move index.
   const rank = (k: number): number => axes(k) * 32 + k;
   // Box cells of move k from cell (cx, cy, cz) of the block, as a mask without the centre.
@@ -114,24 +115,25 @@ export function jumpRules(space: GridSpace): JumpRules {
         vz = D(k, 2);
       const limit = len(d) + len(k) + 1e-9;
       const found: number[] = [];
-      const visited = new Set<number>();
+      // The block voxels on the walk's current path, as a mask of bit().
+      let visited = 0;
       let first = -1;
       const walk = (cx: number, cy: number, cz: number, length: number, mask: number): void => {
         if (cx === vx && cy === vy && cz === vz) {
           if (length < limit - 2e-9 || rank(first) > rank(d)) found.push(mask);
           return;
         }
-        visited.add(bit(cx, cy, cz));
+        visited |= bit(cx, cy, cz);
         for (let m = 0; m < n; m++) {
           const tx = cx + D(m, 0),
             ty = cy + D(m, 1),
             tz = cz + D(m, 2);
-          if (!inBlock(tx, ty, tz) || (tx === 0 && ty === 0 && tz === 0) || visited.has(bit(tx, ty, tz))) continue;
-          if (length + len(m) > limit) continue;
+          if (length + lens[m] > limit || !inBlock(tx, ty, tz) || (tx === 0 && ty === 0 && tz === 0) || (visited & bit(tx, ty, tz)) !== 0)
+            continue;
           if (length === 0) first = m;
-          walk(tx, ty, tz, length + len(m), mask | boxMask(cx, cy, cz, m));
+          walk(tx, ty, tz, length + lens[m], mask | boxMask(cx, cy, cz, m));
         }
-        visited.delete(bit(cx, cy, cz));
+        visited &= ~bit(cx, cy, cz);
       };
       walk(px, py, pz, 0, 0);
       // Keep the minimal masks: a superset of another mask never decides anything.

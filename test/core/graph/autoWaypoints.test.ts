@@ -144,12 +144,12 @@ describe('placeWaypoints on small voxel worlds (analytic capsule test)', () => {
 
   it('a router asked again from the same ends (other end-link counts) routes as a fresh router does', () => {
     // The router keeps each end's nearest-first order and sight answers while the end stays put.
-    const w = world(12, [8, 4, 8], 0.3, 0.3);
+    const w = world(12, [12, 4, 12], 0.3, 0.3);
     const placed = placeWaypoints(w.grid, w.los, { agentRadius: 0.3, batchPairs: 0 });
-    const pairs = pairSampler(placed.space)(4, 3);
+    const pairs = pairSampler(placed.space)(12, 3);
     const kept = new WaypointRouter(placed.graph, w.los);
     let differ = 0;
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < 12; k++) {
       const S = centre(w.grid, pairs[2 * k]),
         G = centre(w.grid, pairs[2 * k + 1]);
       for (const links of [Infinity, 1, 3, 1]) {

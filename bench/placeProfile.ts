@@ -1,0 +1,94 @@
+/**
+ * Waypoint placement alone, step by step, in process CPU time (a tool for tuning placement):
+ * imports a level up to its clear space (not timed), then runs `placeSceneWaypoints` on it
+ * `--repeat` times and prints the CPU time of the whole and the wall time of each step,
+ * the waypoint counts and (with --figures) the figures of `measureWaypoints`; then the steps
+ * of `placeWaypoints` one by one (as it runs them below half a cell: on the grid's capsule
+ * test) with the CPU time and the line-of-sight tests of each (work counters: steady under load).
+ *
+ * Run: npx tsx bench/placeProfile.ts <level> [--repeat N] [--figures]   (levels as in importLevels.ts)
+ */
+import { join } from 'node:path';
+import { readMeshFile } from '../src/cli/meshFiles.ts';
+import { buildVisibility, segmentClearOf } from '../src/core/graph/visibility.ts';
+import { measureWaypoints } from '../src/core/graph/waypointMetrics.ts';
+import type { ClearSpace } from '../src/core/grid/clearance.ts';
+import { importScene } from '../src/import/importScene.ts';
+import { importMesh, type ImportedMesh } from '../src/import/meshImport.ts';
+import type { SceneDocument } from '../src/scene/index.ts';
+import { placeSceneWaypoints } from '../src/scene-three/autoWaypoints.ts';
+import { generateLevel, stlBytes } from './levelGen.ts';
+import { gridCapsuleSight } from '../src/core/graph/gridCapsuleSight.ts';
+import { Placer } from '../src/core/graph/waypointPlacer.ts';
+import { refinePlacement } from '../src/core/graph/placerRefine.ts';
+import type { LineOfSight } from '../src/core/graph/visibility.ts';
+
+const args = process.argv.slice(2);
+const name = args[0] ?? 'cave';
+const repeat = args.includes('--repeat') ? Number(args[args.indexOf('--repeat') + 1]) : 1;
+const figures = args.includes('--figures');
+const gen: Record<string, number> = { 'gen-10k': 10_000, 'gen-100k': 100_000, 'gen-1M': 1_000_000 };
+const mesh: ImportedMesh =
+  name in gen
+    ? await importMesh(`${name}.stl`, stlBytes(generateLevel(gen[name])))
+    : await readMeshFile(join(import.meta.dirname, '..', 'scenes', 'levels', `${name}.glb`));
+let captured: { doc: SceneDocument; agentRadius: number; space: ClearSpace; meshes: ReadonlyMap<string, ImportedMesh> } | null = null;
+await importScene([{ src: `${name}.glb`, mesh }], {
+  placeWaypoints: (doc, o) => {
+    captured = { doc, ...o };
+    return [];
+  },
+});
+const c = captured!;
+for (let r = 0; r < repeat; r++) {
+  const cpu0 = process.cpuUsage();
+  const p = placeSceneWaypoints(c.doc, { agentRadius: c.agentRadius, space: c.space, world: { sceneMeshes: c.meshes } });
+  const cpu = process.cpuUsage(cpu0);
+  const s = p.placed.steps;
+  const ms = p.placed.ms;
+  console.log(
+    `${name}: cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms; wall world ${p.worldMs.toFixed(0)} grid ${p.gridMs.toFixed(0)}` +
+      ` cover ${ms.cover.toFixed(0)} connect ${ms.connect.toFixed(0)} prune ${ms.prune.toFixed(0)} refine ${ms.refine.toFixed(0)};` +
+      ` waypoints ${p.placed.positions.length / 3} (${s.cover}/${s.connectors}/${s.pruned}/${s.refined}, ${s.batches} batches)`,
+  );
+  if (figures && r === repeat - 1) {
+    const pos = p.placed.positions;
+    const graph = buildVisibility(pos, segmentClearOf(pos, p.los), { maxLinkDistance: p.maxLinkDistance });
+    const m = measureWaypoints(p.placed.space, graph, p.los);
+    console.log(
+      `  coverage ${m.coverage.toFixed(4)} comps ${m.components.graph}/${m.components.free} median ${m.medianRatio?.toFixed(3)} p95 ${m.p95Ratio?.toFixed(3)}`,
+    );
+  }
+  p.world.dispose();
+}
+
+{
+  const sight = gridCapsuleSight(c.space);
+  let tests = 0;
+  const counted: LineOfSight = (ax, ay, az, bx, by, bz) => {
+    tests++;
+    return sight(ax, ay, az, bx, by, bz);
+  };
+  const placer = new Placer(c.space, counted, 50000, Infinity);
+  const rows: string[] = [];
+  const step = (label: string, f: () => unknown): void => {
+    const cpu0 = process.cpuUsage();
+    tests = 0;
+    const before = placer.count;
+    f();
+    const cpu = process.cpuUsage(cpu0);
+    rows.push(
+      `${label.padEnd(8)} cpu ${((cpu.user + cpu.system) / 1000).toFixed(0).padStart(5)} ms  tests ${String(tests).padStart(8)}  waypoints ${before} -> ${placer.count}`,
+    );
+  };
+  step('cover', () => placer.cover());
+  step('prune', () => {
+    placer.prune();
+    placer.compact();
+  });
+  step('refine', () =>
+    refinePlacement(placer, { targetRatio: 1.08, goalRatio: 1.15, goalShare: 0.02, batchPairs: 100, maxBatches: 8, seed: 0x5eed }),
+  );
+  step('connect', () => placer.connect());
+  console.log(rows.join('\n'));
+}
