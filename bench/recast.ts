@@ -52,6 +52,7 @@ import { NavWorld } from '../src/three/NavWorld.ts';
 import { type SparseNavWorld, sparseNavWorld } from '../src/three/navWorldSparse.ts';
 import { autoWaypoints } from '../src/three/waypointSources.ts';
 import { median, printTable, quantile } from './stats.ts';
+import { type Answer, BUILDS, interleavedBuilds, interleavedQueries, type Point } from './inTurn.ts';
 import { checkTarget } from './targets.ts';
 
 const SCENES = join(import.meta.dirname, '..', 'scenes');
@@ -59,14 +60,6 @@ const LEVELS = join(SCENES, 'levels');
 /** Start/goal pairs drawn per level (before snapping), and the seed they are drawn with. */
 const PAIRS = 200;
 const SEED = 1;
-/** Timed build repetitions after one untimed (the median is reported). */
-const BUILDS = 5;
-/** Untimed warm-up queries per tool and level before the timed pairs (the first pairs, reversed). */
-const WARM = 20;
-/** Timed rounds over the pairs (each pair's time is the median of its rounds). */
-const ROUNDS = 3;
-
-type Point = { x: number; y: number; z: number };
 
 /** Seeded points on the triangles of a soup (9 numbers a triangle), area-weighted. */
 function surfacePoints(soup: Float32Array, count: number, seed: number): Point[] {
@@ -133,12 +126,6 @@ interface LevelResult {
 }
 
 /** One tool's answer to one pair: whether the path reaches the goal, whether it was refused, the nodes expanded. */
-interface Answer {
-  reached: boolean;
-  refused: boolean;
-  expanded: number;
-}
-
 /**
  * navlab's answer to a pair: findPath for the centre of a spherical agent standing on each
  * point (raised by `lift`); a refusal (a point inside solid geometry, e.g. a navmesh floor
@@ -159,33 +146,6 @@ function navlabAsker(world: NavWorld, graph: 'grid' | 'waypoints', lift: number)
   };
 }
 
-/**
- * Every tool's answers to the pairs, timed: first WARM pairs reversed, untimed (compiled code
- * for the medians); then ROUNDS rounds, in each every tool answers all the pairs in a row, the
- * tools in turn (a change of the machine's load falls on all of them alike). Per tool and pair:
- * the median time of the rounds and the (first round's) answer. (Each pair asked of every tool
- * in turn instead, every query starts with caches the others filled: recast's median then
- * grows several times more than navlab's; the table keeps each tool's queries together.)
- */
-function interleavedQueries(
-  askers: ((a: Point, b: Point) => Answer)[],
-  pairs: readonly [Point, Point][],
-): { ms: number[]; answers: Answer[] }[] {
-  for (const ask of askers) for (const [a, b] of pairs.slice(0, WARM)) ask(b, a);
-  const times = askers.map(() => pairs.map(() => [] as number[]));
-  const answers: Answer[][] = askers.map(() => []);
-  for (let round = 0; round < ROUNDS; round++)
-    askers.forEach((ask, i) => {
-      for (const [k, [a, b]] of pairs.entries()) {
-        const t0 = now();
-        const answer = ask(a, b);
-        times[i][k].push(now() - t0);
-        if (round === 0) answers[i].push(answer);
-      }
-    });
-  return askers.map((_, i) => ({ ms: times[i].map((t) => median(t)), answers: answers[i] }));
-}
-
 /** A row's query figures from its answers. */
 function queryFigures(q: { ms: number[]; answers: Answer[] }) {
   const refusedAt = Uint8Array.from(q.answers, (x) => (x.refused ? 1 : 0));
@@ -198,36 +158,6 @@ function queryFigures(q: { ms: number[]; answers: Answer[] }) {
     found: q.answers.filter((x) => x.reached).length,
     refused: q.answers.filter((x) => x.refused).length,
   };
-}
-
-/** How a tool builds its navigation data, and frees it. */
-interface Builder<T> {
-  build: () => T;
-  dispose: (t: T) => void;
-}
-
-/** Per tool: the result of its last build, its first (cold) build's time and the times of the BUILDS others. */
-type Builds<T> = { last: T; coldMs: number; ms: number[] };
-
-/**
- * Each tool builds once (timed apart as its cold build), then BUILDS times, the tools in turn
- * (A/B/C, A/B/C, ...: a change in the machine's load falls on every tool alike); the result of
- * each tool's last build is kept, the others disposed.
- */
-function interleavedBuilds<A, B, C>(tools: [Builder<A>, Builder<B>, Builder<C>]): [Builds<A>, Builds<B>, Builds<C>] {
-  const builds = (tools as Builder<unknown>[]).map((tool) => {
-    const t0 = now();
-    const last = tool.build();
-    return { last, coldMs: now() - t0, ms: [] as number[] };
-  });
-  for (let k = 0; k < BUILDS; k++)
-    (tools as Builder<unknown>[]).forEach((tool, i) => {
-      tool.dispose(builds[i].last);
-      const t0 = now();
-      builds[i].last = tool.build();
-      builds[i].ms.push(now() - t0);
-    });
-  return builds as [Builds<A>, Builds<B>, Builds<C>];
 }
 
 /** A NavWorld ready for `findPath`: its BVH (string pulling's line of sight, else built by the first query) built too. */
