@@ -74,17 +74,6 @@ function find(parent: Int32Array, a: number): number {
   return a;
 }
 
-/** The dense index of cell c: boxes first (in cell id order), then the nodes; -1 when c is no cell. */
-function indexOf(space: CellGraph, c: number): number {
-  const boxes = space.boxes;
-  if (c >= space.voxelBase) return boxes.count + c - space.voxelBase;
-  const n = c >> 6,
-    bit = c & 63;
-  const { start, list } = boxes;
-  for (let i = start[n], end = start[n + 1]; i < end; i++) if ((list[i] & 63) === bit) return i;
-  return -1;
-}
-
 /**
  * Union-find over every cell and its face neighbours, on a dense index (one Int32 per brick box
  * and per node, not per cell id: 64 ids per brick would not fit at city scale), then the compact labels.
@@ -103,7 +92,7 @@ export function sparseComponents(space: CellGraph): SparseComponents {
       const v = buf[j];
       if (v < c) continue;
       const a = find(parent, i),
-        b = find(parent, indexOf(space, v));
+        b = find(parent, space.indexOf(v));
       if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
     }
   };
