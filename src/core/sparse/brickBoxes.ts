@@ -13,13 +13,28 @@ let takenLo = 0,
 const local = [0, 0, 0];
 const size = [1, 1, 1];
 
-/** Whether the box at (lx, ly, lz) with sides sx, sy, sz holds no taken voxel. */
+/** Per axis, an interval of the brick (start s, side n, s + n <= 4) at SPAN[4 s + n - 1]: its number 0..9 (-1: leaves the brick). */
+const SPAN = new Int8Array(16).fill(-1);
+/** The masks of the 1,000 boxes of a brick, box (x, y, z intervals i, j, k) at i + 10 (j + 10 k): bits 0..31 and 32..63. */
+const BOX_LO = new Uint32Array(1000);
+const BOX_HI = new Uint32Array(1000);
+{
+  const from: number[] = [];
+  for (let s = 0; s < 4; s++) for (let n = 1; s + n <= 4; n++) SPAN[4 * s + n - 1] = from.push(s, n) / 2 - 1;
+  for (let i = 0; i < 1000; i++)
+    for (let b = 0; b < 64; b++) {
+      const inside = [b & 3, (b >> 2) & 3, b >> 4].every((v, a) => {
+        const q = 2 * (Math.floor(i / 10 ** a) % 10);
+        return v >= from[q] && v < from[q] + from[q + 1];
+      });
+      if (inside) b < 32 ? (BOX_LO[i] |= 1 << b) : (BOX_HI[i] |= 1 << (b - 32));
+    }
+}
+
+/** Whether the box at (lx, ly, lz) with sides sx, sy, sz (inside the brick) holds no taken voxel. */
 function boxFree(lx: number, ly: number, lz: number, sx: number, sy: number, sz: number): boolean {
-  const row = ((1 << sx) - 1) << lx;
-  let plane = 0;
-  for (let j = 0; j < sy; j++) plane |= row << (4 * (ly + j));
-  for (let k = lz; k < lz + sz; k++) if (((k < 2 ? takenLo : takenHi) & (plane << (16 * (k & 1)))) !== 0) return false;
-  return true;
+  const i = SPAN[4 * lx + sx - 1] + 10 * (SPAN[4 * ly + sy - 1] + 10 * SPAN[4 * lz + sz - 1]);
+  return ((BOX_LO[i] & takenLo) | (BOX_HI[i] & takenHi)) === 0;
 }
 
 /** Grows the box at local[] along axis a as far as its next layer is free. */
@@ -73,14 +88,10 @@ export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number)
       }
     }
     const packed = b | ((bx - 1) << 6) | ((by - 1) << 8) | ((bz - 1) << 10);
-    const row = ((1 << bx) - 1) << local[0];
-    let plane = 0;
-    for (let j = 0; j < by; j++) plane |= row << (4 * (local[1] + j));
-    for (let k = local[2]; k < local[2] + bz; k++) {
-      if (k < 2) takenLo |= plane << (16 * k);
-      else takenHi |= plane << (16 * (k - 2));
-      for (let j = 0; j < by; j++) for (let i = 0; i < bx; i++) out[at + b + i + 4 * j + 16 * (k - local[2])] = packed;
-    }
+    const box = SPAN[4 * local[0] + bx - 1] + 10 * (SPAN[4 * local[1] + by - 1] + 10 * SPAN[4 * local[2] + bz - 1]);
+    takenLo |= BOX_LO[box];
+    takenHi |= BOX_HI[box];
+    for (let k = 0; k < bz; k++) for (let j = 0; j < by; j++) for (let i = 0; i < bx; i++) out[at + b + i + 4 * j + 16 * k] = packed;
   }
 }
 
