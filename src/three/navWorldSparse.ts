@@ -304,12 +304,13 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
           const x = vx + dx,
             y = vy + dy,
             z = vz + dz;
-          if (!w.inBounds(x, y, z) || w.isBlocked(x, y, z)) continue;
           const d = ((x + 0.5) * cs + ox - p.x) ** 2 + ((y + 0.5) * cs + oy - p.y) ** 2 + ((z + 0.5) * cs + oz - p.z) ** 2;
           const dz0 = bz - vz,
             dy0 = by - vy,
             dx0 = bx - vx;
+          // The voxel is looked up only when it would win (most of a shell is farther than the best so far).
           if (d < bestD || (d === bestD && (dz < dz0 || (dz === dz0 && (dy < dy0 || (dy === dy0 && dx < dx0)))))) {
+            if (w.isBlocked(x, y, z)) continue;
             bestD = d;
             bx = x;
             by = y;

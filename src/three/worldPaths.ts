@@ -45,14 +45,19 @@ export function polyline(corners: readonly number[], los: LineOfSight | null): {
  */
 export function pullEnds(corners: readonly number[], los: LineOfSight): number[] {
   const k = corners.length / 3;
-  const sees = (i: number, j: number) =>
-    pairClear(los, corners[3 * i], corners[3 * i + 1], corners[3 * i + 2], corners[3 * j], corners[3 * j + 1], corners[3 * j + 2]);
   let i = 1;
-  while (i + 1 < k && sees(0, i + 1)) i++;
+  while (i + 1 < k && cornersSee(corners, los, 0, i + 1)) i++;
   const keep = [0];
   for (; i < k; i++) keep.push(i);
-  while (keep.length > 2 && sees(keep[keep.length - 3], k - 1)) keep.splice(keep.length - 2, 1);
-  return keep.flatMap((c) => [corners[3 * c], corners[3 * c + 1], corners[3 * c + 2]]);
+  while (keep.length > 2 && cornersSee(corners, los, keep[keep.length - 3], k - 1)) keep.splice(keep.length - 2, 1);
+  const out: number[] = [];
+  for (const c of keep) out.push(corners[3 * c], corners[3 * c + 1], corners[3 * c + 2]);
+  return out;
+}
+
+/** Whether corner i sees corner j (pairClear: the same answer either way round). */
+function cornersSee(c: readonly number[], los: LineOfSight, i: number, j: number): boolean {
+  return pairClear(los, c[3 * i], c[3 * i + 1], c[3 * i + 2], c[3 * j], c[3 * j + 1], c[3 * j + 2]);
 }
 
 /** Per grid: the version whose terrain was last scanned, and whether every cost was 1 then. */
