@@ -12,6 +12,7 @@ let takenLo = 0,
 /** Scratch: the minimum corner's lx, ly, lz and the growing box's sides. */
 const local = [0, 0, 0];
 const size = [1, 1, 1];
+const run = [1, 1, 1];
 
 /** Per axis, an interval of the brick (start s, side n, s + n <= 4) at SPAN[4 s + n - 1]: its number 0..9 (-1: leaves the brick). */
 const SPAN = new Int8Array(16).fill(-1);
@@ -70,13 +71,21 @@ export function splitBrick(lo: number, hi: number, out: Uint16Array, at: number)
     local[0] = b & 3;
     local[1] = (b >> 2) & 3;
     local[2] = b >> 4;
+    // The free run from the corner along each axis: the box's side there in any order, so their
+    // product bounds its volume (a lone free voxel is done after one order).
+    for (let a = 0; a < 3; a++) {
+      size[0] = size[1] = size[2] = 1;
+      grow(a);
+      run[a] = size[a];
+    }
+    const bound = run[0] * run[1] * run[2];
     let volume = 0,
       bx = 1,
       by = 1,
       bz = 1;
-    for (let o = 0; o < 18 && volume < 64; o += 3) {
+    for (let o = 0; o < 18 && volume < bound; o += 3) {
       size[0] = size[1] = size[2] = 1;
-      grow(ORDERS[o]);
+      size[ORDERS[o]] = run[ORDERS[o]];
       grow(ORDERS[o + 1]);
       grow(ORDERS[o + 2]);
       const v = size[0] * size[1] * size[2];
