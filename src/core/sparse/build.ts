@@ -50,15 +50,18 @@ export function checkSparseDims(what: string, X: number, Y: number, Z: number): 
       throw new NavlabError('usage', `${what}: sides must be integers in [1, ${SPARSE_MAX_SIDE}], got ${X}x${Y}x${Z}`);
 }
 
+/** Per axis a and count c (0..4): the voxels of a brick whose coordinate along a is c or more, as [lo, hi] at 10 a + 2 c. */
+const BEYOND = new Int32Array(30);
+for (let b = 0; b < 64; b++)
+  for (let a = 0; a < 3; a++) for (let c = 0; c <= ((b >> (2 * a)) & 3); c++) BEYOND[10 * a + 2 * c + (b >> 5)] |= 1 << (b & 31);
+
 /** Mask of the voxels of brick (bx, by, bz) outside X x Y x Z, as [lo, hi]. */
 function outsideMask(bx: number, by: number, bz: number, X: number, Y: number, Z: number, out: number[]): void {
-  out[0] = out[1] = 0;
-  for (let b = 0; b < 64; b++) {
-    const x = 4 * bx + (b & 3),
-      y = 4 * by + ((b >> 2) & 3),
-      z = 4 * bz + (b >> 4);
-    if (x >= X || y >= Y || z >= Z) out[b >> 5] |= 1 << (b & 31);
-  }
+  const x = 2 * Math.min(4, Math.max(0, X - 4 * bx)),
+    y = 10 + 2 * Math.min(4, Math.max(0, Y - 4 * by)),
+    z = 20 + 2 * Math.min(4, Math.max(0, Z - 4 * bz));
+  out[0] = BEYOND[x] | BEYOND[y] | BEYOND[z];
+  out[1] = BEYOND[x + 1] | BEYOND[y + 1] | BEYOND[z + 1];
 }
 
 /** Codes of the level-k nodes (side s voxels) that are partly inside and partly outside X x Y x Z. */
