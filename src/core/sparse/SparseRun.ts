@@ -41,8 +41,9 @@ const va = [0, 0, 0];
 const vb = [0, 0, 0];
 const vc = [0, 0, 0];
 const vd = [0, 0, 0];
-/** The expanded cell's box (SparseSpace.cellBox). */
+/** The expanded cell's box (SparseSpace.cellBox), and its parent's. */
 const boxU = new Int32Array(6);
+const boxP = new Int32Array(6);
 
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
@@ -169,27 +170,31 @@ export class SparseRun extends SearchRun<SparseSpace> {
     return this.options.heuristic === 'zero' ? 0 : len(p, this.space.goalVoxel) * this.space.world.cellSize;
   }
 
-  /** Line of sight between voxels a and b, walked from b: a blocked voxel is usually nearer the cell just reached (b) than its parent (a). */
-  private sees(a: readonly number[], b: readonly number[]): boolean {
+  /**
+   * Line of sight between voxels a and b, walked from b: a blocked voxel is usually nearer the cell just reached (b) than its parent (a).
+   * `boxA`, `boxB`: boxes of free voxels holding a and b (sparseSight's `to` and `from`), when known.
+   */
+  private sees(a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean {
     this.losChecks++;
-    return sparseSight(this.space.world, b[0], b[1], b[2], a[0], a[1], a[2]);
+    return sparseSight(this.space.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA);
   }
 
   /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */
   private settle(s: number, u: number): boolean {
     const ctx = this.ctx;
+    const sp = this.space;
+    // u's box, also for expandNode.
+    const bu = sp.cellBox(u, boxU);
     if (ctx.via[s] !== LAZY) return true;
-    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb))) {
+    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb), sp.cellBox(ctx.nodeOf(ctx.parent[s]), boxP), bu)) {
       ctx.via[s] = DIRECT;
       return true;
     }
-    const sp = this.space;
     const cs = sp.world.cellSize;
     const count = sp.neighbours(u);
     this.listed = count;
     const buf = sp.buffer;
     const bb = sp.boxBuffer;
-    const bu = sp.cellBox(u, boxU);
     const goal = sp.goalVoxel;
     let best = Infinity,
       bestF = Infinity,
@@ -237,7 +242,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const ctx = this.ctx;
     const sp = this.space;
     const cs = sp.world.cellSize;
-    if (s === this.startSlot && this.sees(sp.startVoxel, sp.goalVoxel)) {
+    if (s === this.startSlot && this.sees(sp.startVoxel, sp.goalVoxel, boxU, sp.cellBox(sp.goalCell, boxP))) {
       // The goal in sight of the start: the straight segment is the shortest path; the goal's cell is the one successor.
       const t = ctx.slot(sp.goalCell);
       this.fit();
@@ -257,7 +262,6 @@ export class SparseRun extends SearchRun<SparseSpace> {
       P2 = point[3 * pp + 2];
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
-    sp.cellBox(u, boxU);
     // settle's portal step may have listed u's neighbours already (the space's buffers are as it left them).
     const count = this.listed >= 0 ? this.listed : sp.neighbours(u);
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
