@@ -1,6 +1,6 @@
 import type { SparseWorld } from './SparseWorld.ts';
 
-/** Line of sight between two voxel centres (counted by the caller). */
+/** Line of sight between two voxel centres (counted by the caller); the search's walks from b to a. */
 export type Sees = (a: readonly number[], b: readonly number[]) => boolean;
 
 /** Distance between voxels a and b (Math.sqrt: Math.hypot is several times slower in V8). */
@@ -114,7 +114,8 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
             qa[2] = c2 + step * MOVE[3 * m + 2];
             if (w.isBlocked(qa[0], qa[1], qa[2])) continue;
             tried++;
-            if (sees(p, qa) && sees(qa, n)) {
+            // Both segments walked from the moved corner (`sees` walks from its second voxel): a blocked voxel is most likely near it.
+            if (sees(p, qa) && sees(n, qa)) {
               next = k;
               break;
             }
@@ -185,7 +186,7 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
         qb[2] = b2 + MOVE[3 * m + 2];
         if (w.isBlocked(qa[0], qa[1], qa[2]) || w.isBlocked(qb[0], qb[1], qb[2])) continue;
         tried++;
-        if (sees(p, qa) && sees(qa, qb) && sees(qb, n)) {
+        if (sees(p, qa) && sees(qa, qb) && sees(n, qb)) {
           next = k;
           break;
         }
