@@ -179,7 +179,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
    */
   private sees(a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean {
     this.losChecks++;
-    return sparseSight(this.space.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA);
+    const sp = this.space;
+    return sparseSight(sp.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA, sp.regions, sp.boxes.count);
   }
 
   /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */

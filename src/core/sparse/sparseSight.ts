@@ -1,3 +1,4 @@
+import type { Regions } from './regions.ts';
 import { EMPTY as EMPTY_, faceLink as faceLink_, MIXED as MIXED_, nodeParent as nodeParent_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
@@ -100,6 +101,9 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
  * `from` and `to` (optional): boxes of free voxels (minimum corner, sides) holding the first and
  * the last voxel, e.g. their cells' (SparseSpace.cellBox): the walk jumps out of `from` at once
  * and ends as soon as it enters `to` (what is left then lies between two voxels of that box).
+ * `regions` (optional): the regions of a SparseSpace of `w` (SparseSpace.regions) and `base`, the
+ * cell index of node 0 (its brick boxes' count): in an EMPTY node the walk jumps out of the node's
+ * whole region, a box of free voxels holding it, instead of the node alone.
  */
 export function sparseSight(
   w: SparseWorld,
@@ -111,6 +115,8 @@ export function sparseSight(
   z1: number,
   from?: ArrayLike<number>,
   to?: ArrayLike<number>,
+  regions?: Regions | null,
+  base = 0,
 ): boolean {
   let x = x0,
     y = y0,
@@ -165,10 +171,22 @@ export function sparseSight(
     // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)) or the `from` box:
     // every crossing before the segment leaves it is between free voxels of it, so jump to that exit.
     if (sx === 0 && lastKind === EMPTY) {
-      bx = lastX;
-      by = lastY;
-      bz = lastZ;
-      sx = sy = sz = lastSide;
+      const q = regions ? regions.of[base + lastNode] : -1;
+      if (q >= 0) {
+        const b = regions!.box,
+          o = 6 * q;
+        bx = b[o];
+        by = b[o + 1];
+        bz = b[o + 2];
+        sx = b[o + 3];
+        sy = b[o + 4];
+        sz = b[o + 5];
+      } else {
+        bx = lastX;
+        by = lastY;
+        bz = lastZ;
+        sx = sy = sz = lastSide;
+      }
     }
     if (sx !== 0) {
       const ix = ox > 0 ? bx + sx - 1 - x : x - bx,

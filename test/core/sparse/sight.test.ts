@@ -11,7 +11,7 @@ describe('sparseSight', () => {
     [1, 0.002],
     [2, 0.01],
     [3, 0.05],
-  ])('seed %i (density %f): the dense voxel-by-voxel answer on every segment, with and without the end cells\' boxes', (seed, density) => {
+  ])('seed %i (density %f): the dense voxel-by-voxel answer on every segment, with and without the end cells\' boxes and the regions', (seed, density) => {
     const rnd = mulberry32(seed);
     const g = new VoxelGrid({ dims: [45, 38, 50] });
     for (let i = 0; i < g.size * density; i++) {
@@ -51,6 +51,11 @@ describe('sparseSight', () => {
       // One box only, either end.
       if (sparseSight(w, a[0], a[1], a[2], b[0], b[1], b[2], ba) !== dense) boxed++;
       if (sparseSight(w, a[0], a[1], a[2], b[0], b[1], b[2], undefined, bb) !== dense) boxed++;
+      // Jumping whole regions from EMPTY nodes, with and without the end boxes.
+      const r = space.regions,
+        base = space.boxes.count;
+      if (sparseSight(w, a[0], a[1], a[2], b[0], b[1], b[2], undefined, undefined, r, base) !== dense) boxed++;
+      if (sparseSight(w, b[0], b[1], b[2], a[0], a[1], a[2], bb, ba, r, base) !== dense) boxed++;
     }
     expect(differ).toBe(0);
     expect(boxed).toBe(0);
