@@ -7,7 +7,7 @@
  * Build times are apart (the sparse one from the map file to the world; its search space, with
  * components and regions, is built when the solver is made and is not in it).
  * The judged configuration is the library's: `findPathSparse` / `NavWorld` without a weight search
- * at SPARSE_WEIGHT (1.05), so the verdicts are on that. Beside it, informative (printed, not
+ * at SPARSE_WEIGHT (1.5), so the verdicts are on that. Beside it, informative (printed, not
  * recorded), weight 1: `nav scen --world sparse`'s default (the CLI contract's `--weight` default).
  * Every solver first answers WARM untimed problems of each map (between the tail's), so the
  * medians are of compiled code, not of the JIT's first minutes.

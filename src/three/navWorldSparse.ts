@@ -163,7 +163,7 @@ class Sparse extends NavWorldClass {
   /**
    * One query between voxel indices [x, y, z] on the octree, as `nav path --world sparse --json`
    * prints it (querySparse: `path` = the corner voxels, `cost` = Euclidean length x cellSize);
-   * without a `weight`, the library's sparse default (SPARSE_WEIGHT, 1.05) where the CLI's is 1.
+   * without a `weight`, the library's sparse default (SPARSE_WEIGHT, 1.5) where the CLI's is 1.
    * Throws a QueryError naming an endpoint that is not voxel indices, outside the world or
    * blocked, and a NavlabError 'usage' for an option the octree search cannot honour.
    */

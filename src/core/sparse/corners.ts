@@ -1,6 +1,6 @@
 import type { SparseWorld } from './SparseWorld.ts';
 
-/** Line of sight between two voxel centres (counted by the caller). */
+/** Line of sight between two voxel centres (counted by the caller); the search's walks from b to a. */
 export type Sees = (a: readonly number[], b: readonly number[]) => boolean;
 
 /** Distance between voxels a and b (Math.sqrt: Math.hypot is several times slower in V8). */
@@ -38,12 +38,12 @@ export const SLIDE_PASSES = 1;
 
 /**
  * Most candidate moves tried per round of `slide` and `shiftPairs` (the shortest first): each try
- * costs two or three line-of-sight checks over whole segments. Four: on the Warframe tails the mean
- * length ratio rose by at most 0.003 per map (max unchanged on 10 of 12 maps, at most 1.0115), for
- * 14-20% fewer checks per query; at city scale (side 1021) the median query's checks fell from 119
- * to 45, the p95 from 886 to 378.
+ * costs two or three line-of-sight checks over whole segments. Two: on the Warframe tails (weight
+ * 1.5) 19-23% fewer checks per query than four, the mean length ratio up by at most 0.005 per map
+ * (0.927-0.954), the max 1.0190 -> 1.0214. (Four, against more: mean up by at most 0.003, 14-20%
+ * fewer checks; at city scale, side 1021, the median query's checks fell from 119 to 45.)
  */
-const TRIES = 4;
+const TRIES = 2;
 
 /** Scratch of one round of moves: the shortening moves' lengths and indices (m, 0..26), sorted by length. */
 const candL = new Float64Array(27);
@@ -114,7 +114,8 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
             qa[2] = c2 + step * MOVE[3 * m + 2];
             if (w.isBlocked(qa[0], qa[1], qa[2])) continue;
             tried++;
-            if (sees(p, qa) && sees(qa, n)) {
+            // Both segments walked from the moved corner (`sees` walks from its second voxel): a blocked voxel is most likely near it.
+            if (sees(p, qa) && sees(n, qa)) {
               next = k;
               break;
             }
@@ -185,7 +186,7 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
         qb[2] = b2 + MOVE[3 * m + 2];
         if (w.isBlocked(qa[0], qa[1], qa[2]) || w.isBlocked(qb[0], qb[1], qb[2])) continue;
         tried++;
-        if (sees(p, qa) && sees(qa, qb) && sees(qb, n)) {
+        if (sees(p, qa) && sees(qa, qb) && sees(n, qb)) {
           next = k;
           break;
         }

@@ -1,3 +1,4 @@
+import type { Regions } from './regions.ts';
 import { EMPTY as EMPTY_, faceLink as faceLink_, MIXED as MIXED_, nodeParent as nodeParent_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
@@ -97,12 +98,52 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
  * every voxel sharing it). The segment crosses the k-th voxel boundary along an axis with
  * |delta| = n at time (2k + 1) / 2n; times are scaled by 2 |dx| |dy| |dz| (zero deltas count
  * as 1) so simultaneous crossings are found exactly.
+ * `from` and `to` (optional): boxes of free voxels (minimum corner, sides) holding the first and
+ * the last voxel, e.g. their cells' (SparseSpace.cellBox): the walk jumps out of `from` at once
+ * and ends as soon as it enters `to` (what is left then lies between two voxels of that box).
+ * `regions` (optional): the regions of a SparseSpace of `w` (SparseSpace.regions) and `base`, the
+ * cell index of node 0 (its brick boxes' count): in an EMPTY node the walk jumps out of the node's
+ * whole region, a box of free voxels holding it, instead of the node alone.
  */
-export function sparseSight(w: SparseWorld, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): boolean {
+export function sparseSight(
+  w: SparseWorld,
+  x0: number,
+  y0: number,
+  z0: number,
+  x1: number,
+  y1: number,
+  z1: number,
+  from?: ArrayLike<number>,
+  to?: ArrayLike<number>,
+  regions?: Regions | null,
+  base = 0,
+): boolean {
   let x = x0,
     y = y0,
     z = z0;
   if (blocked(w, x, y, z)) return false;
+  // The box the walk jumps through next (sides 0: none), and the end box (sides 0: none).
+  let bx = 0,
+    by = 0,
+    bz = 0,
+    sx = 0,
+    sy = 0,
+    sz = 0;
+  if (from) {
+    bx = from[0];
+    by = from[1];
+    bz = from[2];
+    sx = from[3];
+    sy = from[4];
+    sz = from[5];
+  }
+  const ex0 = to ? to[0] : 0,
+    ey0 = to ? to[1] : 0,
+    ez0 = to ? to[2] : 0,
+    ew = to ? to[3] : 0,
+    eh = to ? to[4] : 0,
+    ed = to ? to[5] : 0;
+  if ((x - ex0) >>> 0 < ew && (y - ey0) >>> 0 < eh && (z - ez0) >>> 0 < ed) return true;
   const dx = x1 - x0,
     dy = y1 - y0,
     dz = z1 - z0;
@@ -127,12 +168,31 @@ export function sparseSight(w: SparseWorld, x0: number, y0: number, z0: number, 
     rz = az;
   for (;;) {
     if (rx + ry + rz === 0) return true;
-    // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)): every crossing
-    // before the segment leaves it is between free voxels of the node, so jump to that exit.
-    if (lastSide > 1 && lastKind === EMPTY) {
-      const ix = ox > 0 ? lastX + lastSide - 1 - x : x - lastX,
-        iy = oy > 0 ? lastY + lastSide - 1 - y : y - lastY,
-        iz = oz > 0 ? lastZ + lastSide - 1 - z : z - lastZ;
+    // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)) or the `from` box:
+    // every crossing before the segment leaves it is between free voxels of it, so jump to that exit.
+    if (sx === 0 && lastKind === EMPTY) {
+      const q = regions ? regions.of[base + lastNode] : -1;
+      if (q >= 0) {
+        const b = regions!.box,
+          o = 6 * q;
+        bx = b[o];
+        by = b[o + 1];
+        bz = b[o + 2];
+        sx = b[o + 3];
+        sy = b[o + 4];
+        sz = b[o + 5];
+      } else {
+        bx = lastX;
+        by = lastY;
+        bz = lastZ;
+        sx = sy = sz = lastSide;
+      }
+    }
+    if (sx !== 0) {
+      const ix = ox > 0 ? bx + sx - 1 - x : x - bx,
+        iy = oy > 0 ? by + sy - 1 - y : y - by,
+        iz = oz > 0 ? bz + sz - 1 - z : z - bz;
+      sx = 0;
       const ex = ix < rx ? tx + ix * stepX : Infinity,
         ey = iy < ry ? ty + iy * stepY : Infinity,
         ez = iz < rz ? tz + iz * stepZ : Infinity;
@@ -192,5 +252,6 @@ export function sparseSight(w: SparseWorld, x0: number, y0: number, z0: number, 
       rz--;
     }
     if (blocked(w, x, y, z)) return false;
+    if ((x - ex0) >>> 0 < ew && (y - ey0) >>> 0 < eh && (z - ez0) >>> 0 < ed) return true;
   }
 }
