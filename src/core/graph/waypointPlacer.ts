@@ -4,6 +4,7 @@ import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
 import { blockOrder, coverOrder } from './coverOrder.ts';
+import { gridCapsuleSight } from './gridCapsuleSight.ts';
 import { floodMeetings } from './voxelPath.ts';
 import { nearestPoints } from './nearestPoints.ts';
 
@@ -94,6 +95,7 @@ export class Placer {
     // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
     const count = first.map((f, b) => first[b + 1] - f);
     const c = { x: 0, y: 0, z: 0 };
+    const fat = gridCapsuleSight(space);
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
@@ -117,15 +119,22 @@ export class Placer {
             }
       }
       const w = this.add(v);
+      const p = this.xyz;
       for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
+        if (start === end) continue;
+        // Every voxel centre of the block sees w when the capsule from the block's centre,
+        // fattened by their greatest distance from it (3.5 sqrt(3) cells), is clear.
+        grid.coords(voxels[uncovered[start]], c);
+        grid.voxelCenter((c.x | 7) - 3.5, (c.y | 7) - 3.5, (c.z | 7) - 3.5, c);
+        const all = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 6.07);
         const mid = voxels[uncovered[(start + end) >> 1]];
-        if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
+        if (all || b === block[k] || (component[mid] === comp && this.sees(mid, w))) {
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
-            if (u === k || (component[voxels[u]] === comp && this.sees(voxels[u], w))) {
+            if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) {
               this.coveredBy[u] = w;
               remaining--;
             } else uncovered[put++] = u;
