@@ -38,6 +38,19 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
   // In cells: the radius grown by a hair (grazing counts as touching).
   const r = space.radius / s + 1e-6;
   const far = space.radius + (Math.sqrt(3) / 2) * s + 1e-9 * s;
+  // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
+  // its slab along each axis in turn (the interval left is where they all overlap).
+  let u0 = 0,
+    u1 = 0;
+  /** Narrows [u0, u1] to where a + t d lies in [i - r, i + 1 + r]; false when nothing is left. */
+  const slab = (a: number, d: number, i: number): boolean => {
+    if (d === 0) return a >= i - r && a <= i + 1 + r;
+    const e = (i - r - a) / d,
+      f = (i + 1 + r - a) / d;
+    u0 = Math.max(u0, Math.min(e, f));
+    u1 = Math.min(u1, Math.max(e, f));
+    return u0 <= u1;
+  };
   /**
    * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
    * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
@@ -55,11 +68,11 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
     for (let k = Math.max(0, Math.ceil(Math.min(pz, qz) - 1 - r)); k <= z1; k++)
       for (let j = Math.max(0, Math.ceil(Math.min(py, qy) - 1 - r)); j <= y1; j++)
         for (let i = Math.max(0, Math.ceil(Math.min(px, qx) - 1 - r)); i <= x1; i++)
-          if (
-            occ[i + X * (j + Y * k)] !== 0 &&
-            slabHit(t0, t1, ax, dx, i - r, i + 1 + r, ay, dy, j - r, j + 1 + r, az, dz, k - r, k + 1 + r)
-          )
-            return false;
+          if (occ[i + X * (j + Y * k)] !== 0) {
+            u0 = t0;
+            u1 = t1;
+            if (slab(ax, dx, i) && slab(ay, dy, j) && slab(az, dz, k)) return false;
+          }
     return true;
   };
   return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
@@ -132,62 +145,4 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
       }
     }
   };
-}
-
-/** Whether the segment a + t d, t in [t0, t1], meets the box [lo, hi] on all three axes. */
-function slabHit(
-  t0: number,
-  t1: number,
-  ax: number,
-  dx: number,
-  lox: number,
-  hix: number,
-  ay: number,
-  dy: number,
-  loy: number,
-  hiy: number,
-  az: number,
-  dz: number,
-  loz: number,
-  hiz: number,
-): boolean {
-  if (dx === 0) {
-    if (ax < lox || ax > hix) return false;
-  } else {
-    let e = (lox - ax) / dx,
-      f = (hix - ax) / dx;
-    if (e > f) {
-      const t = e;
-      e = f;
-      f = t;
-    }
-    if (e > t0) t0 = e;
-    if (f < t1) t1 = f;
-    if (t0 > t1) return false;
-  }
-  if (dy === 0) {
-    if (ay < loy || ay > hiy) return false;
-  } else {
-    let e = (loy - ay) / dy,
-      f = (hiy - ay) / dy;
-    if (e > f) {
-      const t = e;
-      e = f;
-      f = t;
-    }
-    if (e > t0) t0 = e;
-    if (f < t1) t1 = f;
-    if (t0 > t1) return false;
-  }
-  if (dz === 0) return az >= loz && az <= hiz;
-  let e = (loz - az) / dz,
-    f = (hiz - az) / dz;
-  if (e > f) {
-    const t = e;
-    e = f;
-    f = t;
-  }
-  if (e > t0) t0 = e;
-  if (f < t1) t1 = f;
-  return t0 <= t1;
 }
