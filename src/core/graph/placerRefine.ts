@@ -20,9 +20,11 @@ export interface RefineOptions {
 
 /**
  * Refinement routes link their ends to this many nearest visible waypoints only: an upper
- * bound of the full route, so a pair judged good is good, at a fraction of the tests.
+ * bound of the full route, so a pair judged good is good, at a fraction of the tests. It only
+ * filters (a pair it does not pass is judged by the fuller route): 6 instead of 12 gives the
+ * same waypoints with 15-27 % fewer refinement sight tests on the example levels.
  */
-const ROUTE_END_LINKS = 12;
+const ROUTE_END_LINKS = 6;
 
 /**
  * Refinement judges a pair by a route whose ends link to this many nearest visible waypoints:
