@@ -62,17 +62,21 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
       qy = ay + t1 * dy,
       pz = az + t0 * dz,
       qz = az + t1 * dz;
-    const x1 = Math.min(X - 1, Math.floor(Math.max(px, qx) + r)),
+    const x0 = Math.max(0, Math.ceil(Math.min(px, qx) - 1 - r)),
+      x1 = Math.min(X - 1, Math.floor(Math.max(px, qx) + r)),
+      y0 = Math.max(0, Math.ceil(Math.min(py, qy) - 1 - r)),
       y1 = Math.min(Y - 1, Math.floor(Math.max(py, qy) + r)),
       z1 = Math.min(Z - 1, Math.floor(Math.max(pz, qz) + r));
     for (let k = Math.max(0, Math.ceil(Math.min(pz, qz) - 1 - r)); k <= z1; k++)
-      for (let j = Math.max(0, Math.ceil(Math.min(py, qy) - 1 - r)); j <= y1; j++)
-        for (let i = Math.max(0, Math.ceil(Math.min(px, qx) - 1 - r)); i <= x1; i++)
-          if (occ[i + X * (j + Y * k)] !== 0) {
+      for (let j = y0; j <= y1; j++) {
+        const row = X * (j + Y * k);
+        for (let i = x0; i <= x1; i++)
+          if (occ[row + i] !== 0) {
             u0 = t0;
             u1 = t1;
             if (slab(ax, dx, i) && slab(ay, dy, j) && slab(az, dz, k)) return false;
           }
+      }
     return true;
   };
   return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
