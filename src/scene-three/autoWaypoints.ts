@@ -142,7 +142,12 @@ export function placeSceneWaypoints(doc: SceneDocument, options: SceneWaypointOp
 /** Whether two grids have the same frame and voxels. */
 function sameVoxels(a: VoxelGrid, b: VoxelGrid): boolean {
   const frame = (g: VoxelGrid) => [g.X, g.Y, g.Z, g.cellSize, g.origin.x, g.origin.y, g.origin.z].join();
-  return a?.occupancy instanceof Uint8Array && frame(a) === frame(b) && a.occupancy.every((v, i) => v === b.occupancy[i]);
+  if (!(a?.occupancy instanceof Uint8Array) || frame(a) !== frame(b)) return false;
+  // A plain loop: `every` with a callback took 30-150 ms on 2M voxels, part of every import.
+  const p = a.occupancy,
+    q = b.occupancy;
+  for (let i = 0; i < p.length; i++) if (p[i] !== q[i]) return false;
+  return true;
 }
 
 export interface SceneWaypointFigures extends SceneWaypoints {

@@ -1,3 +1,4 @@
+import { checkInteger, checkLimit, checkNumber } from '../args.ts';
 import { NavlabError } from '../errors.ts';
 import { now } from '../clock.ts';
 import { clearSpace, gridAssistedLineOfSight, type ClearSpace } from '../grid/clearance.ts';
@@ -32,7 +33,7 @@ export interface PlaceWaypointsOptions {
    * as the batch is processed) have a ratio above `goalRatio`. @default 1.15
    */
   goalRatio?: number;
-  /** @default 0.02 */
+  /** A share >= 0 (1 or more: refinement stops after its first batch). @default 0.02 */
   goalShare?: number;
   /** Training pairs per refinement batch (0 turns refinement off). @default 100 */
   batchPairs?: number;
@@ -95,35 +96,22 @@ export interface PlacedWaypoints {
  */
 export function placeWaypoints(grid: VoxelGrid, los: LineOfSight, options: PlaceWaypointsOptions = {}): PlacedWaypoints {
   const radius = options.agentRadius ?? 0;
-  const maxWaypoints = options.maxWaypoints ?? 50000;
-  const maxLink = options.maxLinkDistance ?? Infinity;
-  const refineOptions: RefineOptions = {
-    targetRatio: options.targetRatio ?? 1.08,
-    goalRatio: options.goalRatio ?? 1.15,
-    goalShare: options.goalShare ?? 0.02,
-    batchPairs: options.batchPairs ?? 100,
-    maxBatches: options.maxBatches ?? 8,
-    seed: options.seed ?? 0x5eed,
-  };
   if (grid.size > MAX_PLACEMENT_VOXELS) {
     throw new NavlabError(
       'usage',
       `placeWaypoints: the grid has ${grid.X}x${grid.Y}x${grid.Z} = ${grid.size} voxels, over the limit of ${MAX_PLACEMENT_VOXELS}`,
     );
   }
-  if (!Number.isInteger(maxWaypoints) || maxWaypoints < 0)
-    throw new NavlabError('usage', `maxWaypoints: expected an integer >= 0, got ${maxWaypoints}`);
-  if (!(maxLink > 0)) throw new NavlabError('usage', `maxLinkDistance: expected a positive number, got ${maxLink}`);
-  for (const key of ['targetRatio', 'goalRatio'] as const) {
-    if (!(refineOptions[key] >= 1) || !Number.isFinite(refineOptions[key]))
-      throw new NavlabError('usage', `${key}: expected a finite number >= 1, got ${refineOptions[key]}`);
-  }
-  if (!(refineOptions.goalShare >= 0 && refineOptions.goalShare <= 1))
-    throw new NavlabError('usage', `goalShare: expected a number in [0, 1], got ${refineOptions.goalShare}`);
-  for (const key of ['batchPairs', 'maxBatches'] as const) {
-    if (!Number.isInteger(refineOptions[key]) || refineOptions[key] < 0 || refineOptions[key] > 1e6)
-      throw new NavlabError('usage', `${key}: expected an integer in [0, 1e6], got ${refineOptions[key]}`);
-  }
+  const maxWaypoints = checkInteger('maxWaypoints', options.maxWaypoints ?? 50000, 0, Infinity);
+  const maxLink = checkLimit('maxLinkDistance', options.maxLinkDistance ?? Infinity);
+  const refineOptions: RefineOptions = {
+    targetRatio: checkNumber('targetRatio', options.targetRatio ?? 1.08, 1),
+    goalRatio: checkNumber('goalRatio', options.goalRatio ?? 1.15, 1),
+    goalShare: checkNumber('goalShare', options.goalShare ?? 0.02, 0),
+    batchPairs: checkInteger('batchPairs', options.batchPairs ?? 100, 0, 1e6),
+    maxBatches: checkInteger('maxBatches', options.maxBatches ?? 8, 0, 1e6),
+    seed: options.seed ?? 0x5eed,
+  };
   let t = now();
   const lap = (): number => {
     const t0 = t;

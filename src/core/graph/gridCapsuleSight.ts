@@ -1,5 +1,7 @@
 import type { ClearSpace } from '../grid/clearance.ts';
-import type { LineOfSight } from './visibilityPairs.ts';
+
+/** `LineOfSight` with an optional extra radius `fat` in cells (see `gridCapsuleSight`). */
+export type GridSight = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, fat?: number) => boolean;
 
 /** Clear balls (cells) above this radius let the walk jump to where the segment leaves them. */
 const SKIP = 1.5;
@@ -15,15 +17,16 @@ const SKIP = 1.5;
  * through an edge or a corner, a voxel on either side is visited). Every point of the segment
  * lies in the closed box of a visited voxel, so the segment is clear when each visited voxel
  * is either far (the clearance of its centre is at least radius + half its diagonal: every
- * point of its box is at least the radius from every blocked box) or free with every blocked
- * voxel within `1 + floor(radius / cellSize)` voxels (the only ones whose box can come within
- * the radius of a point of its box) missed by the segment once grown by the radius along
- * every axis (a slab test). In open space the walk jumps: from a voxel whose centre has
+ * point of its box is at least the radius from every blocked box) or free with the part of
+ * the segment inside its box missing every blocked voxel's box grown by the radius along
+ * every axis (a slab test of the voxels within the radius of that part's bounding box). In open space the walk jumps: from a voxel whose centre has
  * clearance c, every point within c - radius of that centre is clear (sphere tracing on the
  * grid's distance field), so it resumes in the voxel where the segment leaves that ball.
  * Cost: a step per voxel crossed near geometry (with a neighbourhood scan), a few in the open.
+ * With `fat` > 0 (cells) the capsule's radius grows by `fat`, and only clear balls prove it
+ * (false near geometry): a cheap proof for every segment from a point within `fat` of a to b.
  */
-export function gridCapsuleSight(space: ClearSpace): LineOfSight {
+export function gridCapsuleSight(space: ClearSpace): GridSight {
   const { grid, clearance } = space;
   const { X, Y, Z } = grid;
   const XY = X * Y;
@@ -32,29 +35,51 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     oy = grid.origin.y,
     oz = grid.origin.z;
   const occ = grid.occupancy;
-  // In cells: the radius grown by a hair (grazing counts as touching), the reach of a voxel's box.
+  // In cells: the radius grown by a hair (grazing counts as touching).
   const r = space.radius / s + 1e-6;
-  const m = 1 + Math.floor(r);
   const far = space.radius + (Math.sqrt(3) / 2) * s + 1e-9 * s;
-  /** Whether the segment (cells) misses every blocked voxel's box grown by r near voxel (x, y, z). */
-  const clearNear = (x: number, y: number, z: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number): boolean => {
-    const x0 = Math.max(0, x - m),
-      x1 = Math.min(X - 1, x + m);
-    const y0 = Math.max(0, y - m),
-      y1 = Math.min(Y - 1, y + m);
-    const z0 = Math.max(0, z - m),
-      z1 = Math.min(Z - 1, z + m);
-    for (let k = z0; k <= z1; k++)
+  // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
+  // its slab along each axis in turn (the interval left is where they all overlap).
+  let u0 = 0,
+    u1 = 0;
+  /** Narrows [u0, u1] to where a + t d lies in [i - r, i + 1 + r]; false when nothing is left. */
+  const slab = (a: number, d: number, i: number): boolean => {
+    if (d === 0) return a >= i - r && a <= i + 1 + r;
+    const e = (i - r - a) / d,
+      f = (i + 1 + r - a) / d;
+    u0 = Math.max(u0, Math.min(e, f));
+    u1 = Math.min(u1, Math.max(e, f));
+    return u0 <= u1;
+  };
+  /**
+   * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
+   * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
+   */
+  const clearNear = (t0: number, t1: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number): boolean => {
+    const px = ax + t0 * dx,
+      qx = ax + t1 * dx,
+      py = ay + t0 * dy,
+      qy = ay + t1 * dy,
+      pz = az + t0 * dz,
+      qz = az + t1 * dz;
+    const x0 = Math.max(0, Math.ceil(Math.min(px, qx) - 1 - r)),
+      x1 = Math.min(X - 1, Math.floor(Math.max(px, qx) + r)),
+      y0 = Math.max(0, Math.ceil(Math.min(py, qy) - 1 - r)),
+      y1 = Math.min(Y - 1, Math.floor(Math.max(py, qy) + r)),
+      z1 = Math.min(Z - 1, Math.floor(Math.max(pz, qz) + r));
+    for (let k = Math.max(0, Math.ceil(Math.min(pz, qz) - 1 - r)); k <= z1; k++)
       for (let j = y0; j <= y1; j++) {
         const row = X * (j + Y * k);
-        for (let i = x0; i <= x1; i++) {
-          if (occ[row + i] === 0) continue;
-          if (slabHit(ax, dx, i - r, i + 1 + r, ay, dy, j - r, j + 1 + r, az, dz, k - r, k + 1 + r)) return false;
-        }
+        for (let i = x0; i <= x1; i++)
+          if (occ[row + i] !== 0) {
+            u0 = t0;
+            u1 = t1;
+            if (slab(ax, dx, i) && slab(ay, dy, j) && slab(az, dz, k)) return false;
+          }
       }
     return true;
   };
-  return (pax, pay, paz, pbx, pby, pbz) => {
+  return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
     const ax = (pax - ox) / s,
       ay = (pay - oy) / s,
       az = (paz - oz) / s;
@@ -74,15 +99,19 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
     let tx = sx > 0 ? (x + 1 - ax) * tdx : sx < 0 ? (ax - x) * tdx : Infinity;
     let ty = sy > 0 ? (y + 1 - ay) * tdy : sy < 0 ? (ay - y) * tdy : Infinity;
     let tz = sz > 0 ? (z + 1 - az) * tdz : sz < 0 ? (az - z) * tdz : Infinity;
+    // The segment is inside the current voxel's box for t in [tin, min(tx, ty, tz, 1)].
+    let tin = 0;
     for (;;) {
       // Outside the grid: not proven (a segment between voxel centres never gets there).
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
-      if (clearance[v] < far && !clearNear(x, y, z, ax, ay, az, dx, dy, dz)) return false;
+      const ball = clearance[v] / s - r - fat;
+      // A fat capsule is proven by clear balls only.
+      if (ball <= SKIP && (fat > 0 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz))))
+        return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;
-      const ball = clearance[v] / s - r;
       if (ball > SKIP) {
         // Every point within `ball` of this voxel's centre is clear, and that ball holds the
         // voxel's box (ball > its half diagonal): jump to where the segment leaves the ball.
@@ -93,6 +122,7 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         const fd = fx * dx + fy * dy + fz * dz;
         const t = (-fd + Math.sqrt(Math.max(0, fd * fd - dd * (fx * fx + fy * fy + fz * fz - ball * ball)))) / dd;
         if (t >= 1) return true;
+        tin = t;
         const px = ax + t * dx,
           py = ay + t * dy,
           pz = az + t * dz;
@@ -105,73 +135,18 @@ export function gridCapsuleSight(space: ClearSpace): LineOfSight {
         continue;
       }
       if (tx <= ty && tx <= tz) {
+        tin = tx;
         x += sx;
         tx += tdx;
       } else if (ty <= tz) {
+        tin = ty;
         y += sy;
         ty += tdy;
       } else {
+        tin = tz;
         z += sz;
         tz += tdz;
       }
     }
   };
-}
-
-/** Whether the segment a + t d, t in [0, 1], meets the box [lo, hi] on all three axes. */
-function slabHit(
-  ax: number,
-  dx: number,
-  lox: number,
-  hix: number,
-  ay: number,
-  dy: number,
-  loy: number,
-  hiy: number,
-  az: number,
-  dz: number,
-  loz: number,
-  hiz: number,
-): boolean {
-  let t0 = 0,
-    t1 = 1;
-  if (dx === 0) {
-    if (ax < lox || ax > hix) return false;
-  } else {
-    let e = (lox - ax) / dx,
-      f = (hix - ax) / dx;
-    if (e > f) {
-      const t = e;
-      e = f;
-      f = t;
-    }
-    if (e > t0) t0 = e;
-    if (f < t1) t1 = f;
-    if (t0 > t1) return false;
-  }
-  if (dy === 0) {
-    if (ay < loy || ay > hiy) return false;
-  } else {
-    let e = (loy - ay) / dy,
-      f = (hiy - ay) / dy;
-    if (e > f) {
-      const t = e;
-      e = f;
-      f = t;
-    }
-    if (e > t0) t0 = e;
-    if (f < t1) t1 = f;
-    if (t0 > t1) return false;
-  }
-  if (dz === 0) return az >= loz && az <= hiz;
-  let e = (loz - az) / dz,
-    f = (hiz - az) / dz;
-  if (e > f) {
-    const t = e;
-    e = f;
-    f = t;
-  }
-  if (e > t0) t0 = e;
-  if (f < t1) t1 = f;
-  return t0 <= t1;
 }
