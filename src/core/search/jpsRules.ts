@@ -128,7 +128,13 @@ export function jumpRules(space: GridSpace): JumpRules {
           const tx = cx + D(m, 0),
             ty = cy + D(m, 1),
             tz = cz + D(m, 2);
-          if (length + lens[m] > limit || !inBlock(tx, ty, tz) || (tx === 0 && ty === 0 && tz === 0) || (visited & bit(tx, ty, tz)) !== 0)
+          // Also pruned when the voxels left to v (each move costs >= 1) would pass the limit.
+          if (
+            length + lens[m] + Math.max(Math.abs(tx - vx), Math.abs(ty - vy), Math.abs(tz - vz)) > limit ||
+            !inBlock(tx, ty, tz) ||
+            (tx | ty | tz) === 0 ||
+            (visited & bit(tx, ty, tz)) !== 0
+          )
             continue;
           if (length === 0) first = m;
           walk(tx, ty, tz, length + lens[m], mask | boxMask(cx, cy, cz, m));

@@ -131,6 +131,13 @@ describe('jump point search rules', () => {
     expect(count(rules.natural[move(1, -1, 0)])).toBe(3);
     expect(count(rules.natural[move(0, 0, -1)])).toBe(1);
   });
+  it('the bounded walk derives the very masks of the exhaustive one (1114, same order)', () => {
+    // FNV-1a of altStart then altMasks, from the walk without its octile bound (before 2026-11-28).
+    let h = 0x811c9dc5;
+    for (const v of [...rules.altStart, ...rules.altMasks]) h = Math.imul(h ^ v, 0x01000193) >>> 0;
+    expect(rules.altMasks.length).toBe(1114);
+    expect(h.toString(16)).toBe('97fc1891');
+  });
   it('in free space nothing is forced', () => {
     for (let d = 0; d < 26; d++) expect(forcedMoves(rules, space.moveNeed, d, 0)).toBe(0);
   });
