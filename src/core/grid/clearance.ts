@@ -42,59 +42,46 @@ export function squaredClearance(grid: VoxelGrid): Float32Array {
       d[i] = k > 0 ? (k - 0.5) * (k - 0.5) : 0;
     }
   }
-  const scratch = new EnvelopeScratch(Math.max(X, Y) + 1);
-  for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) faceEnvelope(d, x + XY * z, X, Y, scratch);
-  for (let r = 0; r < Y * Z; r++) faceEnvelope(d, X * r, 1, X, scratch);
-  return d;
-}
-
-/** Work arrays of `faceEnvelope`: site positions, their heights + squared positions, and envelope boundaries. */
-class EnvelopeScratch {
-  declare readonly site: Float64Array;
-  declare readonly key: Float64Array;
-  declare readonly bound: Float64Array;
-  constructor(n: number) {
-    this.site = new Float64Array(n);
-    this.key = new Float64Array(n);
-    this.bound = new Float64Array(n + 1);
-  }
-}
-
-/**
- * One axis pass (see `squaredClearance`) in place on the line f[k] = d[base + k * stride],
- * k < n: f[x] = min(f[x], min_k (x - (k - 1/2))^2 + h_k).
- */
-function faceEnvelope(d: Float32Array, base: number, stride: number, n: number, s: EnvelopeScratch): void {
-  const { site, key, bound } = s;
-  let m = -1; // index of the rightmost parabola of the envelope
-  let before = Infinity; // f[k - 1]
-  for (let k = 0; k <= n; k++) {
-    const f = k < n ? d[base + k * stride] : Infinity;
-    const h = Math.min(before, f);
-    before = f;
-    if (h === Infinity) continue;
-    const q = k - 0.5;
-    const e = h + q * q;
-    let b = -Infinity;
-    while (m >= 0) {
-      // Where the new parabola (q, h) becomes lower than the envelope's last one.
-      b = (e - key[m]) / (2 * (q - site[m]));
-      if (b > bound[m]) break;
-      m--;
+  // One axis pass in place on the line f[k] = d[base + k * stride], k < n: f[x] = min(f[x],
+  // min_k (x - (k - 1/2))^2 + h_k), from the envelope's sites (faces), keys (h + site^2) and bounds.
+  const m = Math.max(X, Y) + 1;
+  const site = new Float64Array(m);
+  const key = new Float64Array(m);
+  const bound = new Float64Array(m + 1);
+  const envelope = (base: number, stride: number, n: number): void => {
+    let top = -1; // index of the rightmost parabola of the envelope
+    let before = Infinity; // f[k - 1]
+    for (let k = 0; k <= n; k++) {
+      const f = k < n ? d[base + k * stride] : Infinity;
+      const h = Math.min(before, f);
+      before = f;
+      if (h === Infinity) continue;
+      const q = k - 0.5;
+      const e = h + q * q;
+      let b = -Infinity;
+      while (top >= 0) {
+        // Where the new parabola (q, h) becomes lower than the envelope's last one.
+        b = (e - key[top]) / (2 * (q - site[top]));
+        if (b > bound[top]) break;
+        top--;
+      }
+      top++;
+      site[top] = q;
+      key[top] = e;
+      bound[top] = top === 0 ? -Infinity : b;
+      bound[top + 1] = Infinity;
     }
-    m++;
-    site[m] = q;
-    key[m] = e;
-    bound[m] = m === 0 ? -Infinity : b;
-    bound[m + 1] = Infinity;
-  }
-  if (m < 0) return;
-  for (let x = 0, j = 0; x < n; x++) {
-    while (bound[j + 1] < x) j++;
-    const v = x * x - 2 * x * site[j] + key[j];
-    const i = base + x * stride;
-    if (v < d[i]) d[i] = v;
-  }
+    if (top < 0) return;
+    for (let x = 0, j = 0; x < n; x++) {
+      while (bound[j + 1] < x) j++;
+      const v = x * x - 2 * x * site[j] + key[j];
+      const i = base + x * stride;
+      if (v < d[i]) d[i] = v;
+    }
+  };
+  for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) envelope(x + XY * z, X, Y);
+  for (let r = 0; r < Y * Z; r++) envelope(X * r, 1, X);
+  return d;
 }
 
 /**
