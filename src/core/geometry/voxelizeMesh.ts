@@ -1,6 +1,6 @@
 import { checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
-import { floodRuns } from '../grid/clearance.ts';
+import { FreeComponents } from '../grid/freeComponents.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { VOXEL_INDEX_LIMIT, VOXEL_LIMIT, WORLD_COORD_LIMIT } from '../limits.ts';
 import type { Vec3 } from '../math/vec3.ts';
@@ -268,29 +268,29 @@ const ROW = new Float64Array(AXES);
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
- * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
- * flood) from every free run that touches the border marks the reached voxels 2; then 2
- * becomes free and the unreached 0 blocked. Returns how many voxels it blocked.
+ * between face neighbours (6-connected): the air inside closed meshes. The free runs and their
+ * components (FreeComponents, 6): a component with a run on the border is reached; the grid is
+ * blocked, then the runs of those components freed. Returns how many voxels it blocked.
  */
 export function fillEnclosed(grid: VoxelGrid): number {
   const { X, Y, Z } = grid;
-  const occ = grid.occupancy;
-  // Seeds: the start of every free run of a border row, and both ends of the other rows.
-  const seeds: number[] = [];
-  for (let z = 0; z < Z; z++) {
-    for (let y = 0; y < Y; y++) {
-      const base = X * (y + Y * z);
-      const border = z === 0 || z === Z - 1 || y === 0 || y === Y - 1;
-      for (let x = 0; x < X; x = border || x === X - 1 ? x + 1 : X - 1) {
-        if (occ[base + x] === 0 && (!border || x === 0 || occ[base + x - 1] !== 0)) seeds.push(base + x);
+  const { count, rowStart, runX0, runX1, runLabel } = new FreeComponents(grid, 6);
+  const reached = new Uint8Array(count);
+  let enclosed = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    if (pass) grid.occupancy.fill(1);
+    for (let r = 0; r < Y * Z; r++) {
+      const y = r % Y,
+        z = (r - y) / Y;
+      for (let k = rowStart[r]; k < rowStart[r + 1]; k++) {
+        const a = X * r + runX0[k],
+          b = X * r + runX1[k] + 1;
+        if (!pass) {
+          if (y === 0 || z === 0 || y === Y - 1 || z === Z - 1 || runX0[k] === 0 || runX1[k] === X - 1) reached[runLabel[k]] = 1;
+        } else if (reached[runLabel[k]]) grid.occupancy.fill(0, a, b);
+        else enclosed += b - a;
       }
     }
   }
-  floodRuns(grid, occ, seeds);
-  let blocked = 0;
-  for (let i = 0; i < occ.length; i++) {
-    if (occ[i] === 0) blocked++;
-    occ[i] = occ[i] === 2 ? 0 : 1;
-  }
-  return blocked;
+  return enclosed;
 }

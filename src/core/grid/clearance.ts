@@ -1,6 +1,5 @@
 import { checkNumber } from '../args.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
-import { grown } from '../math/grown.ts';
 import { freeComponents } from './freeComponents.ts';
 
 /**
@@ -144,55 +143,6 @@ export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
     }
   }
   return { grid, radius, clearance, dilated, clearVoxels, component, componentCount: count, componentSize: sizes };
-}
-
-/**
- * Flood fill of the voxels whose `open` value is 0 (same layout as the grid, x + X * (y + Y * z)),
- * moving between face neighbours (6-connected), from the `seeds` (voxel indices; those not
- * open are skipped): reached voxels are set to 2, and each reached run is reported to
- * `run(base, x0, x1)` (voxels base + x0 .. base + x1 of one row). A scanline flood: a seed
- * grows into the whole open run along x around it and seeds the open runs beside it in the
- * four neighbouring rows (y +- 1, z +- 1); one pass over each reached run and its neighbour
- * rows, no per-voxel division or bounds test.
- */
-export function floodRuns(
-  grid: Pick<VoxelGrid, 'X' | 'Y' | 'Z'>,
-  open: Uint8Array,
-  seeds: ArrayLike<number>,
-  run: (base: number, x0: number, x1: number) => void = () => {},
-): void {
-  const { X, Y, Z } = grid;
-  // Seeds (voxel indices), grown on demand.
-  let stack = new Int32Array(Math.max(256, seeds.length));
-  stack.set(seeds);
-  let sp = seeds.length;
-  /** Seeds the start of every open run of the row starting at `base` that meets [x0, x1]. */
-  const seedRuns = (base: number, x0: number, x1: number): void => {
-    for (let x = x0; x <= x1; x++) {
-      const i = base + x;
-      if (open[i] !== 0 || (x > x0 && open[i - 1] === 0)) continue;
-      if (sp === stack.length) stack = grown(stack, 2 * sp);
-      stack[sp++] = i;
-    }
-  };
-  while (sp > 0) {
-    const i = stack[--sp];
-    if (open[i] !== 0) continue;
-    const row = (i / X) | 0;
-    const base = row * X;
-    let x0 = i - base,
-      x1 = x0;
-    while (x0 > 0 && open[base + x0 - 1] === 0) x0--;
-    while (x1 < X - 1 && open[base + x1 + 1] === 0) x1++;
-    open.fill(2, base + x0, base + x1 + 1);
-    run(base, x0, x1);
-    const z = (row / Y) | 0;
-    const y = row - z * Y;
-    if (y > 0) seedRuns(base - X, x0, x1);
-    if (y < Y - 1) seedRuns(base + X, x0, x1);
-    if (z > 0) seedRuns(base - X * Y, x0, x1);
-    if (z < Z - 1) seedRuns(base + X * Y, x0, x1);
-  }
 }
 
 /** Halvings `gridSweepProof` tries (at most 2^4 pieces). */
