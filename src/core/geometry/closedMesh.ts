@@ -119,7 +119,7 @@ export function isClosedMesh(positions: ArrayLike<number>, index?: ArrayLike<num
   let edges = 0;
   for (let pass = 0; pass < 2; pass++) {
     const put = (u: number, v: number) => {
-      const lo = u < v ? u : v;
+      const lo = Math.min(u, v);
       if (pass === 0) at[lo + 2]++;
       else his[at[lo + 1]++] = u + v - lo;
     };

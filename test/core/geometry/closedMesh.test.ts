@@ -65,7 +65,7 @@ describe('isClosedMesh', () => {
 
   it('agrees with counting each edge, on random triangle sets over few vertices (many edges shared an odd number of times, or even)', () => {
     let seed = 7;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     // Distinct points far apart (no welding).
     const vertices = 12;
     const positions = Array.from({ length: 3 * vertices }, () => random());
@@ -86,7 +86,11 @@ describe('isClosedMesh', () => {
         const [a, b, d] = faces.slice(t, t + 3);
         if (a === b || b === d || a === d) continue;
         left++;
-        for (const [u, v] of [[a, b], [b, d], [a, d]]) {
+        for (const [u, v] of [
+          [a, b],
+          [b, d],
+          [a, d],
+        ]) {
           const key = `${Math.min(u, v)},${Math.max(u, v)}`;
           uses.set(key, (uses.get(key) ?? 0) + 1);
         }

@@ -219,7 +219,8 @@ describe('voxelizeTriangles', () => {
       let enclosed = 0;
       for (let i = 0; i < grid.size; i++) if (before[i] === 0 && reach[i] === 0) enclosed++;
       expect(fillEnclosed(grid), `case ${c}`).toBe(enclosed);
-      for (let i = 0; i < grid.size; i++) expect(grid.occupancy[i], `case ${c}, voxel ${i}`).toBe(before[i] === 1 || reach[i] === 0 ? 1 : 0);
+      for (let i = 0; i < grid.size; i++)
+        expect(grid.occupancy[i], `case ${c}, voxel ${i}`).toBe(before[i] === 1 || reach[i] === 0 ? 1 : 0);
       pockets += enclosed;
     }
     expect(pockets).toBeGreaterThan(20);
