@@ -241,7 +241,7 @@ function reparsed(document: SceneDocument, changes: Partial<SceneDocument>): Sce
  * (valid by construction: inside the layer, within the limit it checked): parsed without them,
  * which zod would walk one by one (thousands on a detailed level), then put back in place.
  */
-function parsedWithBoxes(raw: { voxels?: VoxelLayer }, solid: VoxelBox[]): SceneDocument {
+function parsedWithBoxes(raw: Record<string, unknown> & { voxels?: VoxelLayer }, solid: VoxelBox[]): SceneDocument {
   const document = parseScene({ ...raw, voxels: { ...raw.voxels, solid: [] } });
   return { ...document, voxels: { ...document.voxels!, solid } };
 }
