@@ -1,4 +1,5 @@
 import type { ClearSpace } from '../core/grid/clearance.ts';
+import { freeComponents } from '../core/grid/freeComponents.ts';
 import { mulberry32 } from '../core/math/random.ts';
 import { levelAgentRadius, levelAgentSpeed } from '../core/levelScale.ts';
 import type { SceneAgent } from '../scene/index.ts';
@@ -38,24 +39,43 @@ export function importAgents(space: ClearSpace, count: number, radius: number, s
   if (space.componentCount === 0) return [];
   let largest = 0;
   for (let c = 1; c < space.componentCount; c++) if (space.componentSize[c] > space.componentSize[largest]) largest = c;
-  // The largest component's voxels in ascending order, and those off the grid's outer layer.
+  // The pool, in ascending voxel order: the largest component's voxels off the grid's outer
+  // layer, or all of them when fewer than two are. Kept as the runs of clearSpace's components
+  // (first voxel, pool voxels before it), not voxel by voxel.
   const { X, Y, Z } = grid;
-  const label = space.component;
-  const all = new Int32Array(space.componentSize[largest]);
-  const inner = new Int32Array(all.length);
-  let na = 0,
-    ni = 0;
-  for (let z = 0, i = 0; z < Z; z++) {
-    for (let y = 0; y < Y; y++) {
-      const edge = z === 0 || y === 0 || z === Z - 1 || y === Y - 1;
-      for (let x = 0; x < X; x++, i++) {
-        if (label[i] !== largest) continue;
-        all[na++] = i;
-        if (!edge && x > 0 && x < X - 1) inner[ni++] = i;
+  const { rowStart, runX0, runX1, runLabel } = freeComponents(space.dilated, 6);
+  const first: number[] = [];
+  const before: number[] = [];
+  const collect = (inner: number): number => {
+    let n = (first.length = before.length = 0);
+    for (let r = 0; r < Y * Z; r++) {
+      const y = r % Y,
+        z = (r - y) / Y;
+      if (inner && (y === 0 || z === 0 || y === Y - 1 || z === Z - 1)) continue;
+      for (let k = rowStart[r]; k < rowStart[r + 1]; k++) {
+        const a = Math.max(runX0[k], inner),
+          b = Math.min(runX1[k], X - 1 - inner);
+        if (runLabel[k] !== largest || a > b) continue;
+        first.push(X * r + a);
+        before.push(n);
+        n += b - a + 1;
       }
     }
-  }
-  const pool = ni >= 2 ? inner.subarray(0, ni) : all.subarray(0, na);
+    return n;
+  };
+  let size = collect(1);
+  if (size < 2) size = collect(0);
+  /** Voxel `i` of the pool (0 <= i < size). */
+  const pool = (i: number): number => {
+    let lo = 0,
+      hi = before.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (before[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return first[lo] + i - before[lo];
+  };
   const c = { x: 0, y: 0, z: 0 };
   const rand = mulberry32(seed);
   const centre = (v: number): [number, number, number] => {
@@ -66,11 +86,11 @@ export function importAgents(space: ClearSpace, count: number, radius: number, s
   };
   const agents: SceneAgent[] = [];
   for (let i = 0; i < count; i++) {
-    const start = centre(pool[Math.floor(rand() * pool.length)]);
+    const start = centre(pool(Math.floor(rand() * size)));
     let goal = start;
     let far = -1;
     for (let t = 0; t < GOAL_TRIES; t++) {
-      const g = centre(pool[Math.floor(rand() * pool.length)]);
+      const g = centre(pool(Math.floor(rand() * size)));
       const d = Math.hypot(g[0] - start[0], g[1] - start[1], g[2] - start[2]);
       if (d > far) {
         far = d;

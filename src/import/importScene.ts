@@ -23,6 +23,7 @@ import {
   type SceneDocument,
   type SceneMesh,
   type SceneWaypoint,
+  type VoxelBox,
   type VoxelLayer,
 } from '../scene/index.ts';
 import type { ImportedMesh } from './meshImport.ts';
@@ -193,15 +194,18 @@ export async function importScene(
   const triangles = soup.length / 9;
   const byId = new Map(meshes.map((m, i) => [m.id, files[i].mesh]));
   const g = grid.origin;
-  let document = parseScene({
-    version: SCENE_VERSION,
-    name: options.name ?? meshes[0].id,
-    description: `Imported from ${files.length} mesh file${files.length > 1 ? 's' : ''} (${triangles} triangles), voxelized at ${cellSize} (${fill}).`,
-    bounds: { min: [g.x, g.y, g.z], max: [g.x + grid.X * cellSize, g.y + grid.Y * cellSize, g.z + grid.Z * cellSize] },
-    agentRadius,
-    voxels: layer,
-    meshes,
-  });
+  let document = parsedWithBoxes(
+    {
+      version: SCENE_VERSION,
+      name: options.name ?? meshes[0].id,
+      description: `Imported from ${files.length} mesh file${files.length > 1 ? 's' : ''} (${triangles} triangles), voxelized at ${cellSize} (${fill}).`,
+      bounds: { min: [g.x, g.y, g.z], max: [g.x + grid.X * cellSize, g.y + grid.Y * cellSize, g.z + grid.Z * cellSize] },
+      agentRadius,
+      voxels: layer,
+      meshes,
+    },
+    layer.solid,
+  );
   await stage('components');
   const space = clearSpace(grid, agentRadius);
   lap('components');
@@ -229,9 +233,17 @@ export async function importScene(
  * boxes again: they were parsed with it, and nothing else in a document refers to them.
  */
 function reparsed(document: SceneDocument, changes: Partial<SceneDocument>): SceneDocument {
-  const voxels = document.voxels;
-  if (voxels === undefined) return parseScene({ ...document, ...changes });
-  return { ...parseScene({ ...document, ...changes, voxels: { ...voxels, solid: [] } }), voxels };
+  return parsedWithBoxes({ ...document, ...changes }, document.voxels!.solid);
+}
+
+/**
+ * `parseScene` of a document whose voxel layer holds `solid`, the boxes `sceneVoxelLayer` made
+ * (valid by construction: inside the layer, within the limit it checked): parsed without them,
+ * which zod would walk one by one (thousands on a detailed level), then put back in place.
+ */
+function parsedWithBoxes(raw: Record<string, unknown> & { voxels?: VoxelLayer }, solid: VoxelBox[]): SceneDocument {
+  const document = parseScene({ ...raw, voxels: { ...raw.voxels, solid: [] } });
+  return { ...document, voxels: { ...document.voxels!, solid } };
 }
 
 /** `options` checked (a usage error naming the field); the ranges a scene holds are checked where they are used. */

@@ -5,7 +5,7 @@ import { ROOT } from '../support/cli.ts';
 import { join } from 'node:path';
 import { mulberry32 } from '../../src/core/math/random.ts';
 import { preprocessScene } from '../../src/three/preprocess.ts';
-import { buildVoxelGrid, type SceneWaypoint } from '../../src/scene/index.ts';
+import { buildVoxelGrid, parseScene, type SceneWaypoint } from '../../src/scene/index.ts';
 import { clearSpace } from '../../src/core/grid/clearance.ts';
 import { autoWaypointList, placeSceneWaypoints } from '../../src/scene-three/autoWaypoints.ts';
 
@@ -20,6 +20,14 @@ describe('importScene: stages, cancel, defaults from the level', () => {
     expect(r.fill).toBe('solid');
     expect(r.document.agents).toHaveLength(3);
     expect(Object.keys(r.ms)).toEqual([...IMPORT_STAGES]);
+  });
+
+  it('gives the document a full parse gives, its voxel boxes (put back after a parse without them) included, keys in order', async () => {
+    const mesh = await sample();
+    const r = await importScene([{ src: 'sample.glb', mesh }], { agents: 2, placeWaypoints: () => [{ id: 'w', position: [0, 0, 0] }] });
+    const json = JSON.stringify(r.document);
+    expect(r.document.voxels!.solid.length).toBeGreaterThan(1);
+    expect(JSON.stringify(parseScene(JSON.parse(json)))).toBe(json);
   });
 
   it('an abort at any stage rejects with ImportCancelled and runs no later stage', async () => {

@@ -112,25 +112,34 @@ export function isClosedMesh(positions: ArrayLike<number>, index?: ArrayLike<num
   const welded = weld(positions);
   const corners = index === undefined ? vertices : index.length;
   const corner = (i: number) => welded[index === undefined ? i : index[i]];
-  // Each edge as one number lo * vertices + hi (< 2^53 for any mesh that fits in memory).
-  const edges = new Float64Array(corners);
-  let count = 0;
-  for (let t = 0; t < corners; t += 3) {
-    const a = corner(t);
-    const b = corner(t + 1);
-    const c = corner(t + 2);
-    if (a === b || b === c || a === c) continue;
-    edges[count++] = a < b ? a * vertices + b : b * vertices + a;
-    edges[count++] = b < c ? b * vertices + c : c * vertices + b;
-    edges[count++] = a < c ? a * vertices + c : c * vertices + a;
+  // Each edge (lo, hi) listed under lo (a counting sort: count, then fill), then per vertex
+  // the parity of each hi: toggled per use, back to 0 when every edge is used an even number of times.
+  const at = new Int32Array(vertices + 2);
+  const his = new Int32Array(corners);
+  let edges = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const put = (u: number, v: number) => {
+      const lo = Math.min(u, v);
+      if (pass === 0) at[lo + 2]++;
+      else his[at[lo + 1]++] = u + v - lo;
+    };
+    for (let t = 0; t < corners; t += 3) {
+      const a = corner(t);
+      const b = corner(t + 1);
+      const c = corner(t + 2);
+      if (a === b || b === c || a === c) continue;
+      put(a, b);
+      put(b, c);
+      put(a, c);
+      edges += 3;
+    }
+    if (pass === 0) for (let v = 2; v <= vertices; v++) at[v] += at[v - 1];
   }
-  if (count === 0) return false;
-  const sorted = edges.subarray(0, count).sort();
-  for (let i = 0; i < count; ) {
-    let j = i + 1;
-    while (j < count && sorted[j] === sorted[i]) j++;
-    if ((j - i) % 2 !== 0) return false;
-    i = j;
+  if (edges === 0) return false;
+  const odd = new Uint8Array(vertices);
+  for (let v = 0; v < vertices; v++) {
+    for (let k = at[v]; k < at[v + 1]; k++) odd[his[k]] ^= 1;
+    for (let k = at[v]; k < at[v + 1]; k++) if (odd[his[k]] !== 0) return false;
   }
   return true;
 }

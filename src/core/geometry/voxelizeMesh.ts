@@ -1,6 +1,6 @@
 import { checkNumber, checkNumbers, checkObject, checkOneOf, usageError } from '../args.ts';
 import { NavlabError } from '../errors.ts';
-import { floodRuns } from '../grid/clearance.ts';
+import { FreeComponents } from '../grid/freeComponents.ts';
 import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import { VOXEL_INDEX_LIMIT, VOXEL_LIMIT, WORLD_COORD_LIMIT } from '../limits.ts';
 import type { Vec3 } from '../math/vec3.ts';
@@ -185,15 +185,6 @@ export function blockTriangles(
   const h0 = 0.5 * s + grow;
   const tri = _tri;
   const triangles = soup.length / 9;
-  // The axis tables `prepareAxes` fills, as locals for the voxel loop.
-  const axes = AXES,
-    ax = AX,
-    ay = AY,
-    az = AZ,
-    lo = LO,
-    hi = HI,
-    rad = RAD,
-    proj = ROW;
   for (let t = 0; t < triangles; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
     // Voxels whose grown closed box can reach the triangle's box: voxel x spans
@@ -225,21 +216,48 @@ export function blockTriangles(
       for (let y = y0; y <= y1; y++) {
         const cy = oy + (y + dy + 0.5) * s;
         if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
-        for (let k = 0; k < axes; k++) proj[k] = cy * ay[k] + cz * az[k];
+        for (let k = 0; k < AXES_; k++) ROW[k] = cy * AY_[k] + cz * AZ_[k];
+        // The row's free voxels that pass form one run (see RUNS): its first and last.
         const row = X * (y + Y * z);
-        voxels: for (let x = x0; x <= x1; x++) {
-          if (occ[row + x] !== 0) continue;
-          const cx = ox + (x + dx + 0.5) * s;
-          if (bx0 > cx + h || bx1 < cx - h) continue; // box normal x separates
-          for (let k = 0; k < axes; k++) {
-            const d = proj[k] + cx * ax[k];
-            if (lo[k] - d > rad[k] || hi[k] - d < -rad[k]) continue voxels;
-          }
-          occ[row + x] = 1;
-        }
+        let L = x0,
+          U = x1;
+        while (L <= U && (occ[row + L] !== 0 || !passes(ox + (L + dx + 0.5) * s, bx0, bx1, h))) L++;
+        while (U > L && (occ[row + U] !== 0 || !passes(ox + (U + dx + 0.5) * s, bx0, bx1, h))) U--;
+        occ.fill(1, row + L, row + U + 1);
       }
     }
   }
+}
+
+/*
+ * RUNS. A voxel of a row (fixed y, z; centre cx = ox + (x + dx + 0.5) s) is blocked when no
+ * axis separates its grown box from the triangle (`passes`): the box normal x (bx0 <= cx + h
+ * and bx1 >= cx - h) and, per axis k of `prepareAxes`, with d = proj[k] + cx AX[k]:
+ * LO[k] - d <= RAD[k] and HI[k] - d >= -RAD[k]. Each condition is monotone in x, also in
+ * floating point (cx, then d, grow or shrink with x: a rounded sum or product with a fixed
+ * operand is monotone), so it holds on an interval of x (from some x on, or up to some x),
+ * and the voxels that pass, where all hold, are one interval too. Its free voxels lie between
+ * the first free voxel that passes and the last: only the voxels before and after them are
+ * tested, and the run between is the per-voxel test's answer.
+ */
+
+/** Axis tables (module-local copies: imported bindings may compile to getters). */
+const AX_ = AX,
+  AY_ = AY,
+  AZ_ = AZ,
+  LO_ = LO,
+  HI_ = HI,
+  RAD_ = RAD,
+  AXES_ = AXES;
+
+/** Whether the voxel with centre cx in the row of `ROW` meets the triangle (x from bx0 to bx1) grown by h: no axis separates them. */
+function passes(cx: number, bx0: number, bx1: number, h: number): boolean {
+  if (bx0 > cx + h || bx1 < cx - h) return false;
+  for (let k = 0; k < AXES_; k++) {
+    const d = ROW[k] + cx * AX_[k];
+    if (LO_[k] - d > RAD_[k] || HI_[k] - d < -RAD_[k]) return false;
+  }
+  return true;
 }
 
 /** No offset: the grid is the whole layout. */
@@ -250,29 +268,29 @@ const ROW = new Float64Array(AXES);
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
- * between face neighbours (6-connected): the air inside closed meshes. `floodRuns` (a scanline
- * flood) from every free run that touches the border marks the reached voxels 2; then 2
- * becomes free and the unreached 0 blocked. Returns how many voxels it blocked.
+ * between face neighbours (6-connected): the air inside closed meshes. The free runs and their
+ * components (FreeComponents, 6): a component with a run on the border is reached; the grid is
+ * blocked, then the runs of those components freed. Returns how many voxels it blocked.
  */
 export function fillEnclosed(grid: VoxelGrid): number {
   const { X, Y, Z } = grid;
-  const occ = grid.occupancy;
-  // Seeds: the start of every free run of a border row, and both ends of the other rows.
-  const seeds: number[] = [];
-  for (let z = 0; z < Z; z++) {
-    for (let y = 0; y < Y; y++) {
-      const base = X * (y + Y * z);
-      const border = z === 0 || z === Z - 1 || y === 0 || y === Y - 1;
-      for (let x = 0; x < X; x = border || x === X - 1 ? x + 1 : X - 1) {
-        if (occ[base + x] === 0 && (!border || x === 0 || occ[base + x - 1] !== 0)) seeds.push(base + x);
+  const { count, rowStart, runX0, runX1, runLabel } = new FreeComponents(grid, 6);
+  const reached = new Uint8Array(count);
+  let enclosed = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    if (pass) grid.occupancy.fill(1);
+    for (let r = 0; r < Y * Z; r++) {
+      const y = r % Y,
+        z = (r - y) / Y;
+      for (let k = rowStart[r]; k < rowStart[r + 1]; k++) {
+        const a = X * r + runX0[k],
+          b = X * r + runX1[k] + 1;
+        if (!pass) {
+          if (y === 0 || z === 0 || y === Y - 1 || z === Z - 1 || runX0[k] === 0 || runX1[k] === X - 1) reached[runLabel[k]] = 1;
+        } else if (reached[runLabel[k]]) grid.occupancy.fill(0, a, b);
+        else enclosed += b - a;
       }
     }
   }
-  floodRuns(grid, occ, seeds);
-  let blocked = 0;
-  for (let i = 0; i < occ.length; i++) {
-    if (occ[i] === 0) blocked++;
-    occ[i] = occ[i] === 2 ? 0 : 1;
-  }
-  return blocked;
+  return enclosed;
 }

@@ -236,18 +236,24 @@ export class VoxelGrid {
       for (let z = box[2]; z <= box[5]; z++) for (let y = box[1]; y <= box[4]; y++) this.#writeRow(y, z, box[0], box[3]);
       return this.#bits!;
     }
+    const { X, Y, Z, occupancy: occ } = this;
     const W = this.rowWords;
-    const bits = this.#bits ?? new Uint32Array(W * (this.Y + 2) * (this.Z + 2));
+    const bits = this.#bits ?? new Uint32Array(W * (Y + 2) * (Z + 2));
     bits.fill(0xffffffff);
     this.#bits = bits;
-    for (let z = 0; z < this.Z; z++) {
-      for (let y = 0; y < this.Y; y++) {
-        const row = (y + 1 + (this.Y + 2) * (z + 1)) * W;
-        bits.fill(0, row, row + W);
-        bits[row] = 1; // x = -1
-        for (let b = this.X + 1; b < 32 * W; b++) bits[row + (b >>> 5)] |= 1 << (b & 31);
-        this.#writeRow(y, z, 0, this.X - 1);
+    // Each row a word at a time: x = -1 (bit 0) and the bits past x = X - 1 set.
+    for (let r = 0, i = 0; r < Y * Z; r++) {
+      const y = r % Y;
+      let w = (y + 1 + (Y + 2) * ((r - y) / Y + 1)) * W;
+      let word = 1;
+      for (let x = 1; x <= X; x++, i++) {
+        if ((x & 31) === 0) {
+          bits[w++] = word;
+          word = 0;
+        }
+        if (occ[i] !== 0) word |= 1 << x;
       }
+      bits[w] = word | (-2 << X);
     }
     return bits;
   }

@@ -1,6 +1,6 @@
 import { checkNumber } from '../args.ts';
 import { VoxelGrid } from './VoxelGrid.ts';
-import { grown } from '../math/grown.ts';
+import { freeComponents } from './freeComponents.ts';
 
 /**
  * Squared clearance of every voxel centre, in cells^2: the squared distance from the centre
@@ -10,84 +10,77 @@ import { grown } from '../math/grown.ts';
  *
  * Exact, in O(voxels), by three 1D passes (one per axis), because the squared distance to a
  * box is a sum of per-axis terms g(dx)^2 + g(dy)^2 + g(dz)^2 with g(d) = max(|d| - 1/2, 0):
- *   D(x,y,z) = min_z' [g(z-z')^2 + min_y' [g(y-y')^2 + min_x' [g(x-x')^2 + B(x',y',z')]]]
- * (B = 0 on blocked voxels, Infinity elsewhere). One pass computes
- *   out(x) = min_x' g(x - x')^2 + f(x').
- * For x' != x the nearest point of the cell [x'-1/2, x'+1/2] to x is one of its two faces,
- * so out(x) = min(f(x), min_k (x - p_k)^2 + h_k) over the n+1 faces p_k = k - 1/2 with
- * h_k = min(f(k-1), f(k)): the lower envelope of parabolas rooted at those faces, built in
- * linear time as in Felzenszwalb & Huttenlocher, "Distance Transforms of Sampled Functions"
- * (Theory of Computing 8, 2012).
+ *   D(x,y,z) = min_x' [g(x-x')^2 + min_y' [g(y-y')^2 + min_z' [g(z-z')^2 + B(x',y',z')]]]
+ * (B = 0 on blocked voxels, Infinity elsewhere). The z pass is g(distance to the column's
+ * nearest blocked voxel)^2, from two sweeps over whole slabs (memory in order). The y and x
+ * passes compute out(x) = min_x' g(x - x')^2 + f(x'): for x' != x the nearest point of the
+ * cell [x'-1/2, x'+1/2] to x is one of its two faces, so out(x) = min(f(x), min_k (x - p_k)^2
+ * + h_k) over the n+1 faces p_k = k - 1/2 with h_k = min(f(k-1), f(k)): the lower envelope of
+ * parabolas rooted at those faces, built in linear time as in Felzenszwalb & Huttenlocher,
+ * "Distance Transforms of Sampled Functions" (Theory of Computing 8, 2012). Every value is a
+ * multiple of 1/4, exact in float32, so the order of the passes does not change the result.
  */
 export function squaredClearance(grid: VoxelGrid): Float32Array {
-  const { X, Y, Z } = grid;
-  const d = new Float32Array(grid.size);
+  const { X, Y, Z, size } = grid;
+  const d = new Float32Array(size);
   const occ = grid.occupancy;
-  for (let i = 0; i < d.length; i++) d[i] = occ[i] !== 0 ? 0 : Infinity;
-  const n = Math.max(X, Y, Z);
-  const f = new Float64Array(n);
-  const out = new Float64Array(n);
-  const scratch = new EnvelopeScratch(n + 1);
   const XY = X * Y;
-  const pass = (base: number, stride: number, len: number): void => {
-    let any = false;
-    for (let k = 0; k < len; k++) {
-      f[k] = d[base + k * stride];
-      if (f[k] !== Infinity) any = true;
+  // z of the nearest blocked voxel so far in each column (x, y): before, then after.
+  const near = new Float64Array(XY).fill(-Infinity);
+  for (let z = 0, i = 0; z < Z; z++) {
+    for (let c = 0; c < XY; c++, i++) {
+      if (occ[i] !== 0) near[c] = z;
+      d[i] = z - near[c];
     }
-    if (!any) return;
-    faceEnvelope(f, len, out, scratch);
-    for (let k = 0; k < len; k++) d[base + k * stride] = out[k];
+  }
+  near.fill(Infinity);
+  for (let z = Z - 1, i = size - 1; z >= 0; z--) {
+    for (let c = XY - 1; c >= 0; c--, i--) {
+      if (occ[i] !== 0) near[c] = z;
+      const k = Math.min(d[i], near[c] - z);
+      d[i] = k > 0 ? (k - 0.5) * (k - 0.5) : 0;
+    }
+  }
+  // One axis pass in place on the line f[k] = d[base + k * stride], k < n: f[x] = min(f[x],
+  // min_k (x - (k - 1/2))^2 + h_k), from the envelope's sites (faces), keys (h + site^2) and bounds.
+  const m = Math.max(X, Y) + 1;
+  const site = new Float64Array(m);
+  const key = new Float64Array(m);
+  const bound = new Float64Array(m + 1);
+  const envelope = (base: number, stride: number, n: number): void => {
+    let top = -1; // index of the rightmost parabola of the envelope
+    let before = Infinity; // f[k - 1]
+    for (let k = 0; k <= n; k++) {
+      const f = k < n ? d[base + k * stride] : Infinity;
+      const h = Math.min(before, f);
+      before = f;
+      if (h === Infinity) continue;
+      const q = k - 0.5;
+      const e = h + q * q;
+      let b = -Infinity;
+      while (top >= 0) {
+        // Where the new parabola (q, h) becomes lower than the envelope's last one.
+        b = (e - key[top]) / (2 * (q - site[top]));
+        if (b > bound[top]) break;
+        top--;
+      }
+      top++;
+      site[top] = q;
+      key[top] = e;
+      bound[top] = top === 0 ? -Infinity : b;
+      bound[top + 1] = Infinity;
+    }
+    if (top < 0) return;
+    for (let x = 0, j = 0; x < n; x++) {
+      while (bound[j + 1] < x) j++;
+      const v = x * x - 2 * x * site[j] + key[j];
+      const i = base + x * stride;
+      if (v < d[i]) d[i] = v;
+    }
   };
-  for (let z = 0; z < Z; z++) for (let y = 0; y < Y; y++) pass(X * (y + Y * z), 1, X);
-  for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) pass(x + XY * z, X, Y);
-  for (let y = 0; y < Y; y++) for (let x = 0; x < X; x++) pass(x + X * y, XY, Z);
+  for (let z = 0; z < Z; z++) for (let x = 0; x < X; x++) envelope(x + XY * z, X, Y);
+  for (let r = 0; r < Y * Z; r++) envelope(X * r, 1, X);
   return d;
-}
-
-/** Work arrays of `faceEnvelope`: site positions, their heights, and envelope boundaries. */
-class EnvelopeScratch {
-  declare readonly site: Float64Array;
-  declare readonly height: Float64Array;
-  declare readonly bound: Float64Array;
-  constructor(n: number) {
-    this.site = new Float64Array(n);
-    this.height = new Float64Array(n);
-    this.bound = new Float64Array(n + 1);
-  }
-}
-
-/** One axis pass (see `squaredClearance`): out[x] = min(f[x], min_k (x - (k - 1/2))^2 + h_k). */
-function faceEnvelope(f: Float64Array, n: number, out: Float64Array, s: EnvelopeScratch): void {
-  const { site, height, bound } = s;
-  let m = -1; // index of the rightmost parabola of the envelope
-  for (let k = 0; k <= n; k++) {
-    const h = Math.min(k > 0 ? f[k - 1] : Infinity, k < n ? f[k] : Infinity);
-    if (h === Infinity) continue;
-    const q = k - 0.5;
-    let b = -Infinity;
-    while (m >= 0) {
-      // Where the new parabola (q, h) becomes lower than the envelope's last one.
-      b = (h + q * q - (height[m] + site[m] * site[m])) / (2 * (q - site[m]));
-      if (b > bound[m]) break;
-      m--;
-    }
-    m++;
-    site[m] = q;
-    height[m] = h;
-    bound[m] = m === 0 ? -Infinity : b;
-    bound[m + 1] = Infinity;
-  }
-  let j = 0;
-  for (let x = 0; x < n; x++) {
-    if (m < 0) {
-      out[x] = f[x];
-      continue;
-    }
-    while (bound[j + 1] < x) j++;
-    const dx = x - site[j];
-    out[x] = Math.min(f[x], dx * dx + height[j]);
-  }
 }
 
 /**
@@ -99,7 +92,7 @@ function faceEnvelope(f: Float64Array, n: number, out: Float64Array, s: Envelope
  *   components      connected components of the clear voxels. Under the movement rules
  *                   (26 neighbours, corner cutting forbidden) two voxels connect exactly
  *                   when they connect through face neighbours (a legal diagonal move's whole
- *                   box is free), so the labels come from a 6-connected flood fill.
+ *                   box is free), so the labels are those of 6-connected components.
  */
 export interface ClearSpace {
   grid: VoxelGrid;
@@ -116,98 +109,40 @@ export interface ClearSpace {
   componentSize: Int32Array;
 }
 
-/** Clearance, dilated grid and components of `grid` for an agent of radius `radius` (>= 0). */
+/**
+ * Clearance, dilated grid and components of `grid` for an agent of radius `radius` (>= 0). The
+ * components are `freeComponents(dilated, 6)`'s (runs joined by a union-find; labelled in
+ * order of first voxel), written out per voxel.
+ */
 export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
   checkNumber('radius', radius, 0);
-  const s = grid.cellSize;
+  const { X, Y, Z, size, cellSize: s } = grid;
   const sq = squaredClearance(grid);
-  const clearance = new Float32Array(grid.size);
-  const dilated = new VoxelGrid({ dims: [grid.X, grid.Y, grid.Z], origin: grid.origin, cellSize: s });
+  const clearance = new Float32Array(size);
+  const dilated = new VoxelGrid({ dims: [X, Y, Z], origin: grid.origin, cellSize: s });
   const limit = (radius / s) * (radius / s);
   const occ = grid.occupancy;
+  const open = dilated.occupancy;
   let clearCount = 0;
-  for (let i = 0; i < grid.size; i++) {
+  for (let i = 0; i < size; i++) {
     clearance[i] = Math.sqrt(sq[i]) * s;
-    const clear = occ[i] === 0 && sq[i] >= limit;
-    dilated.occupancy[i] = clear ? 0 : 1;
-    if (clear) clearCount++;
+    if (occ[i] !== 0 || sq[i] < limit) open[i] = 1;
+    else clearCount++;
   }
+  const { count, rowStart, runX0, runX1, runLabel } = freeComponents(dilated, 6);
   const clearVoxels = new Int32Array(clearCount);
-  for (let i = 0, k = 0; i < grid.size; i++) if (dilated.occupancy[i] === 0) clearVoxels[k++] = i;
-  const { component, count, sizes } = faceComponents(dilated);
-  return { grid, radius, clearance, dilated, clearVoxels, component, componentCount: count, componentSize: sizes };
-}
-
-/**
- * Labels the free voxels of `grid` by 6-connected component, in order of each component's
- * first voxel (`floodRuns` from each free voxel not yet reached, over a copy of the occupancy).
- */
-function faceComponents(grid: VoxelGrid): { component: Int32Array; count: number; sizes: Int32Array } {
-  const open = grid.occupancy.slice();
-  const component = new Int32Array(grid.size).fill(-1);
-  const sizes: number[] = [];
-  const seed = [0];
-  // Labels a reached run with the newest component.
-  const label = (base: number, x0: number, x1: number): void => {
-    component.fill(sizes.length - 1, base + x0, base + x1 + 1);
-    sizes[sizes.length - 1] += x1 - x0 + 1;
-  };
-  for (let v = 0; v < grid.size; v++) {
-    if (open[v] !== 0) continue;
-    sizes.push(0);
-    seed[0] = v;
-    floodRuns(grid, open, seed, label);
-  }
-  return { component, count: sizes.length, sizes: Int32Array.from(sizes) };
-}
-
-/**
- * Flood fill of the voxels whose `open` value is 0 (same layout as the grid, x + X * (y + Y * z)),
- * moving between face neighbours (6-connected), from the `seeds` (voxel indices; those not
- * open are skipped): reached voxels are set to 2, and each reached run is reported to
- * `run(base, x0, x1)` (voxels base + x0 .. base + x1 of one row). A scanline flood: a seed
- * grows into the whole open run along x around it and seeds the open runs beside it in the
- * four neighbouring rows (y +- 1, z +- 1); one pass over each reached run and its neighbour
- * rows, no per-voxel division or bounds test.
- */
-export function floodRuns(
-  grid: Pick<VoxelGrid, 'X' | 'Y' | 'Z'>,
-  open: Uint8Array,
-  seeds: ArrayLike<number>,
-  run: (base: number, x0: number, x1: number) => void = () => {},
-): void {
-  const { X, Y, Z } = grid;
-  // Seeds (voxel indices), grown on demand.
-  let stack = new Int32Array(Math.max(256, seeds.length));
-  stack.set(seeds);
-  let sp = seeds.length;
-  /** Seeds the start of every open run of the row starting at `base` that meets [x0, x1]. */
-  const seedRuns = (base: number, x0: number, x1: number): void => {
-    for (let x = x0; x <= x1; x++) {
-      const i = base + x;
-      if (open[i] !== 0 || (x > x0 && open[i - 1] === 0)) continue;
-      if (sp === stack.length) stack = grown(stack, 2 * sp);
-      stack[sp++] = i;
+  const component = new Int32Array(size).fill(-1);
+  const sizes = new Int32Array(count);
+  for (let r = 0, n = 0; r < Y * Z; r++) {
+    for (let k = rowStart[r]; k < rowStart[r + 1]; k++) {
+      const a = X * r + runX0[k],
+        b = X * r + runX1[k] + 1;
+      component.fill(runLabel[k], a, b);
+      sizes[runLabel[k]] += b - a;
+      for (let v = a; v < b; v++) clearVoxels[n++] = v;
     }
-  };
-  while (sp > 0) {
-    const i = stack[--sp];
-    if (open[i] !== 0) continue;
-    const row = (i / X) | 0;
-    const base = row * X;
-    let x0 = i - base,
-      x1 = x0;
-    while (x0 > 0 && open[base + x0 - 1] === 0) x0--;
-    while (x1 < X - 1 && open[base + x1 + 1] === 0) x1++;
-    open.fill(2, base + x0, base + x1 + 1);
-    run(base, x0, x1);
-    const z = (row / Y) | 0;
-    const y = row - z * Y;
-    if (y > 0) seedRuns(base - X, x0, x1);
-    if (y < Y - 1) seedRuns(base + X, x0, x1);
-    if (z > 0) seedRuns(base - X * Y, x0, x1);
-    if (z < Z - 1) seedRuns(base + X * Y, x0, x1);
   }
+  return { grid, radius, clearance, dilated, clearVoxels, component, componentCount: count, componentSize: sizes };
 }
 
 /** Halvings `gridSweepProof` tries (at most 2^4 pieces). */

@@ -63,6 +63,46 @@ describe('isClosedMesh', () => {
     }
   });
 
+  it('agrees with counting each edge, on random triangle sets over few vertices (many edges shared an odd number of times, or even)', () => {
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    // Distinct points far apart (no welding).
+    const vertices = 12;
+    const positions = Array.from({ length: 3 * vertices }, () => random());
+    let closed = 0;
+    for (let c = 0; c < 400; c++) {
+      // Each triangle twice (closed: every edge even), then a few of them dropped or added once more.
+      const faces: number[] = [];
+      const picks = 1 + Math.floor(random() * 6);
+      for (let t = 0; t < picks; t++) {
+        const f = [0, 1, 2].map(() => Math.floor(random() * vertices));
+        faces.push(...f, ...f);
+      }
+      for (let t = Math.floor(random() * 3) - 1; t > 0; t--) faces.push(...faces.slice(0, 3));
+      if (random() < 0.3) faces.push(...[0, 1, 2].map(() => Math.floor(random() * vertices)));
+      const uses = new Map<string, number>();
+      let left = 0;
+      for (let t = 0; t < faces.length; t += 3) {
+        const [a, b, d] = faces.slice(t, t + 3);
+        if (a === b || b === d || a === d) continue;
+        left++;
+        for (const [u, v] of [
+          [a, b],
+          [b, d],
+          [a, d],
+        ]) {
+          const key = `${Math.min(u, v)},${Math.max(u, v)}`;
+          uses.set(key, (uses.get(key) ?? 0) + 1);
+        }
+      }
+      const want = left > 0 && [...uses.values()].every((n) => n % 2 === 0);
+      closed += want ? 1 : 0;
+      expect(isClosedMesh(positions, faces), `case ${c}`).toBe(want);
+    }
+    expect(closed).toBeGreaterThan(50);
+    expect(closed).toBeLessThan(350);
+  });
+
   it('bad arguments name the argument', () => {
     expect(() => isClosedMesh([0, 0, 0, 1] as number[])).toThrow(/isClosedMesh: positions/);
     expect(() => isClosedMesh([0, 0, 0, 1, 0, 0])).toThrow(/^isClosedMesh: positions: expected numbers, 9 per item, got 6$/);

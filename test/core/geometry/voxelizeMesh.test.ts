@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { voxelizeTriangles } from '../../../src/core/geometry/voxelizeMesh.ts';
+import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
+import { fillEnclosed, voxelizeTriangles } from '../../../src/core/geometry/voxelizeMesh.ts';
 import { displacedSphere, randomTriangles, soupOf } from '../../../scripts/meshes/generate.ts';
 import { boxSoup } from '../../support/boxSoup.ts';
 import { mulberry32 } from '../../support/random.ts';
@@ -205,6 +205,25 @@ describe('voxelizeTriangles', () => {
     const c = solid.index(Math.floor(solid.X / 2), Math.floor(solid.Y / 2), Math.floor(solid.Z / 2));
     expect(solid.occupancy[c]).toBe(1);
     expect(surface.occupancy[c]).toBe(0);
+  });
+
+  it('fillEnclosed blocks exactly the free voxels the border cannot reach, on random grids (pockets open to one face only)', () => {
+    const random = mulberry32(11);
+    let pockets = 0;
+    for (let c = 0; c < 60; c++) {
+      const dims: [number, number, number] = [4 + (c % 9), 3 + (c % 7), 4 + (c % 5)];
+      const grid = new VoxelGrid({ dims });
+      for (let i = 0; i < grid.size; i++) grid.occupancy[i] = random() < 0.55 ? 1 : 0;
+      const before = grid.occupancy.slice();
+      const reach = outside(grid);
+      let enclosed = 0;
+      for (let i = 0; i < grid.size; i++) if (before[i] === 0 && reach[i] === 0) enclosed++;
+      expect(fillEnclosed(grid), `case ${c}`).toBe(enclosed);
+      for (let i = 0; i < grid.size; i++)
+        expect(grid.occupancy[i], `case ${c}, voxel ${i}`).toBe(before[i] === 1 || reach[i] === 0 ? 1 : 0);
+      pockets += enclosed;
+    }
+    expect(pockets).toBeGreaterThan(20);
   });
 
   it('rejects bad arguments, naming them', () => {

@@ -99,10 +99,20 @@ describe('clearSpace', () => {
         expect(space.component[i]).toBe(map.get(label[i]));
       }
       expect(new Set(map.values()).size).toBe(count);
-      expect(space.clearVoxels.length).toBe(label.filter((l) => l >= 0).length);
-      let sum = 0;
-      space.componentSize.forEach((n) => (sum += n));
-      expect(sum).toBe(space.clearVoxels.length);
+      // Labels 0 .. count - 1 in order of each component's first voxel, with their sizes; the clear voxels ascending.
+      const clear: number[] = [];
+      const sizes = new Array<number>(count).fill(0);
+      let next = 0;
+      for (let i = 0; i < grid.size; i++) {
+        const c = space.component[i];
+        if (c < 0) continue;
+        if (c === next) next++;
+        expect(c, `voxel ${i}`).toBeLessThan(next);
+        clear.push(i);
+        sizes[c]++;
+      }
+      expect([...space.clearVoxels]).toEqual(clear);
+      expect([...space.componentSize]).toEqual(sizes);
     }
   });
 
