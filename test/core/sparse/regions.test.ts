@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { regionAdjacency } from '../../../src/core/sparse/regions.ts';
 import { findPathSparse } from '../../../src/core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { boxesGrid } from '../../support/worlds.ts';
@@ -47,6 +48,33 @@ describe('SparseSpace regions', () => {
     let octree = 0;
     for (let c = 0; c < space.nodeCount; c++) if (space.cells.isTraversable(c)) octree++;
     expect(regions.count).toBeLessThan(octree);
+  });
+
+  it.each([
+    [1, 20, 12, 20, 10, 200],
+    [3, 37, 21, 18, 8, 700],
+    [5, 64, 30, 40, 20, 1500],
+  ])('neighbour regions: exactly the regions of octree cells sharing part of a face, each once (seed %i)', (seed, X, Y, Z, boxes, scatter) => {
+    const space = new SparseSpace(sparseFromGrid(boxesGrid(seed, X, Y, Z, boxes, scatter, 10)), { components: false });
+    const { cells } = space;
+    const r = space.regions!;
+    // Reference: the regions of every free octree cell's octree neighbours.
+    const want = Array.from({ length: r.count }, () => new Set<number>());
+    for (let c = 0; c < cells.nodeCount; c++) {
+      if (!cells.isTraversable(c)) continue;
+      const a = r.of[cells.indexOf(c)];
+      const m = cells.neighbours(c);
+      for (let j = 0; j < m; j++) {
+        const b = r.of[cells.indexOf(cells.buffer[j])];
+        if (b !== a) want[a].add(b);
+      }
+    }
+    const got = Array.from({ length: r.count }, (_, a) => [...r.adj.subarray(r.start[a], r.start[a + 1])].sort((x, y) => x - y));
+    expect(got).toEqual(want.map((s) => [...s].sort((x, y) => x - y)));
+    // The same lists from the boxes alone.
+    const again = regionAdjacency(r.box, r.count);
+    expect(again.start).toEqual(r.start);
+    expect(again.adj).toEqual(r.adj);
   });
 
   it('a slab of open air between power-of-two nodes is one region: one expansion across it, where the octree cells take many', () => {
