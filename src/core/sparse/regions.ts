@@ -304,8 +304,7 @@ let pairs = new Int32Array(1 << 14);
  */
 export function regionAdjacency(box: Int32Array, count: number): { start: Int32Array; adj: Int32Array } {
   let planes = 1;
-  for (let r = 0; r < count; r++)
-    for (let a = 0; a < 3; a++) planes = Math.max(planes, box[6 * r + a] + box[6 * r + 3 + a] + 1);
+  for (let r = 0; r < count; r++) for (let a = 0; a < 3; a++) planes = Math.max(planes, box[6 * r + a] + box[6 * r + 3 + a] + 1);
   const first = new Int32Array(planes + 1);
   const order = new Int32Array(count);
   const byLo = new Int32Array(count);

@@ -54,28 +54,31 @@ describe('SparseSpace regions', () => {
     [1, 20, 12, 20, 10, 200],
     [3, 37, 21, 18, 8, 700],
     [5, 64, 30, 40, 20, 1500],
-  ])('neighbour regions: exactly the regions of octree cells sharing part of a face, each once (seed %i)', (seed, X, Y, Z, boxes, scatter) => {
-    const space = new SparseSpace(sparseFromGrid(boxesGrid(seed, X, Y, Z, boxes, scatter, 10)), { components: false });
-    const { cells } = space;
-    const r = space.regions!;
-    // Reference: the regions of every free octree cell's octree neighbours.
-    const want = Array.from({ length: r.count }, () => new Set<number>());
-    for (let c = 0; c < cells.nodeCount; c++) {
-      if (!cells.isTraversable(c)) continue;
-      const a = r.of[cells.indexOf(c)];
-      const m = cells.neighbours(c);
-      for (let j = 0; j < m; j++) {
-        const b = r.of[cells.indexOf(cells.buffer[j])];
-        if (b !== a) want[a].add(b);
+  ])(
+    'neighbour regions: exactly the regions of octree cells sharing part of a face, each once (seed %i)',
+    (seed, X, Y, Z, boxes, scatter) => {
+      const space = new SparseSpace(sparseFromGrid(boxesGrid(seed, X, Y, Z, boxes, scatter, 10)), { components: false });
+      const { cells } = space;
+      const r = space.regions!;
+      // Reference: the regions of every free octree cell's octree neighbours.
+      const want = Array.from({ length: r.count }, () => new Set<number>());
+      for (let c = 0; c < cells.nodeCount; c++) {
+        if (!cells.isTraversable(c)) continue;
+        const a = r.of[cells.indexOf(c)];
+        const m = cells.neighbours(c);
+        for (let j = 0; j < m; j++) {
+          const b = r.of[cells.indexOf(cells.buffer[j])];
+          if (b !== a) want[a].add(b);
+        }
       }
-    }
-    const got = Array.from({ length: r.count }, (_, a) => [...r.adj.subarray(r.start[a], r.start[a + 1])].sort((x, y) => x - y));
-    expect(got).toEqual(want.map((s) => [...s].sort((x, y) => x - y)));
-    // The same lists from the boxes alone.
-    const again = regionAdjacency(r.box, r.count);
-    expect(again.start).toEqual(r.start);
-    expect(again.adj).toEqual(r.adj);
-  });
+      const got = Array.from({ length: r.count }, (_, a) => [...r.adj.subarray(r.start[a], r.start[a + 1])].sort((x, y) => x - y));
+      expect(got).toEqual(want.map((s) => [...s].sort((x, y) => x - y)));
+      // The same lists from the boxes alone.
+      const again = regionAdjacency(r.box, r.count);
+      expect(again.start).toEqual(r.start);
+      expect(again.adj).toEqual(r.adj);
+    },
+  );
 
   it('a slab of open air between power-of-two nodes is one region: one expansion across it, where the octree cells take many', () => {
     // 70 x 9 x 9: open air whose length no power-of-two cube spans, beside a wall with a slot.
