@@ -49,6 +49,12 @@ const hi = [0, 0, 0];
 let axis = 0;
 let up = true;
 let reach = 0;
+/**
+ * Why collect last failed: true for a blocked voxel, the world's end or another region's cell,
+ * which a wider slab through the same face meets too (the face can never grow); false for a cell
+ * sticking out of the slab's cross-section, which may fit once the region grew sideways.
+ */
+let stuck = false;
 
 function pushFound(i: number): void {
   if (foundCount === found.length) {
@@ -71,9 +77,12 @@ function take(of: Int32Array, i: number, x: number, y: number, z: number, sx: nu
     e0 = x + sx,
     e1 = y + sy,
     e2 = z + sz;
-  if (axis !== 0 && (c0 < lo[0] || e0 > hi[0])) return false;
-  if (axis !== 1 && (c1 < lo[1] || e1 > hi[1])) return false;
-  if (axis !== 2 && (c2 < lo[2] || e2 > hi[2])) return false;
+  if (
+    (axis !== 0 && (c0 < lo[0] || e0 > hi[0])) ||
+    (axis !== 1 && (c1 < lo[1] || e1 > hi[1])) ||
+    (axis !== 2 && (c2 < lo[2] || e2 > hi[2]))
+  )
+    return (stuck = false);
   if (up) {
     const e = axis === 0 ? e0 : axis === 1 ? e1 : e2;
     if (e > reach) reach = e;
@@ -91,6 +100,7 @@ function take(of: Int32Array, i: number, x: number, y: number, z: number, sx: nu
  */
 function collect(cells: SparseCells): boolean {
   const w = cells.world;
+  stuck = true;
   if (lo[0] < 0 || lo[1] < 0 || lo[2] < 0 || hi[0] > w.X || hi[1] > w.Y || hi[2] > w.Z) return false;
   const { kind, level, firstChild, maskLo, maskHi } = w;
   const { start: bStart, list } = cells.boxes;
@@ -195,9 +205,11 @@ const MAX_SIDE = 1 << 12;
  */
 function grow(cells: SparseCells, r: number, box: Int32Array): void {
   const o = 6 * r;
+  let dead = 0;
   for (let grew = true; grew; ) {
     grew = false;
     for (let d = 0; d < 6; d++) {
+      if ((dead >> d) & 1) continue;
       axis = d >> 1;
       up = (d & 1) === 0;
       if (box[o + 3 + axis] >= MAX_SIDE) continue;
@@ -219,7 +231,10 @@ function grow(cells: SparseCells, r: number, box: Int32Array): void {
         if (up) hi[axis] = reach;
         else lo[axis] = reach;
       }
-      if (!ok) continue;
+      if (!ok) {
+        if (stuck) dead |= 1 << d;
+        continue;
+      }
       for (let k = 0; k < foundCount; k++) regionOf[found[k]] = r;
       if (up) box[o + 3 + axis] = hi[axis] - box[o + axis];
       else {
