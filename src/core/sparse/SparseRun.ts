@@ -7,7 +7,7 @@ import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } f
 import { entryBetween as entryBetween_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
-import { len as len_, slide, straighten } from './corners.ts';
+import { len as len_, SLIDE_PASSES, slide, straighten } from './corners.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -339,8 +339,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
       }
     }
     corners.reverse();
-    const sees = (a: readonly number[], b: readonly number[]): boolean => this.sees(a, b);
-    const path = slide(sp.world, straighten(corners, sees), sees);
+    const sees = (a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean => this.sees(a, b, boxA, boxB);
+    const boxOf = (v: readonly number[], out: Int32Array): boolean => sp.voxelBox(v[0], v[1], v[2], out);
+    const path = slide(sp.world, straighten(corners, sees, boxOf), sees, SLIDE_PASSES, boxOf);
     const w = sp.world;
     let cost = 0;
     const ids: number[] = [];

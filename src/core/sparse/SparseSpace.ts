@@ -136,6 +136,25 @@ export class SparseSpace implements SearchSpace {
     return this.startCell;
   }
 
+  /**
+   * The box of the cell holding voxel (x, y, z) (its minimum corner and sides, as cellBox writes
+   * them) into out[0..5]; false when the voxel is blocked or outside the world.
+   */
+  voxelBox(x: number, y: number, z: number, out: Int32Array): boolean {
+    const cells = this.cells;
+    const c = cells.cellOf(x, y, z);
+    if (c < 0) return false;
+    const r = this.regions;
+    if (r === null) {
+      cells.cellBox(c, out);
+      return true;
+    }
+    const o = 6 * r.of[cells.indexOf(c)];
+    const box = r.box;
+    for (let k = 0; k < 6; k++) out[k] = box[o + k];
+    return true;
+  }
+
   /** Minimum voxel corner of cell c and its sides along x, y, z, written into out[0..5]. */
   cellBox<T extends number[] | Int32Array>(c: number, out: T): T {
     const r = this.regions;

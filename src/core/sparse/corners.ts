@@ -1,7 +1,21 @@
 import type { SparseWorld } from './SparseWorld.ts';
 
-/** Line of sight between two voxel centres (counted by the caller); the search's walks from b to a. */
-export type Sees = (a: readonly number[], b: readonly number[]) => boolean;
+/**
+ * Line of sight between two voxel centres (counted by the caller); the search's walks from b to a.
+ * `boxA`, `boxB` (optional): boxes of free voxels holding a and b (minimum corner, sides), which
+ * let the walk end on entering a's and jump out of b's at once (sparseSight's `to` and `from`).
+ */
+export type Sees = (a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array) => boolean;
+
+/**
+ * The box of free voxels (minimum corner, sides) holding voxel v, written into out[0..5], e.g.
+ * its region's (SparseSpace.voxelBox); false when v is blocked or outside the world.
+ */
+export type BoxOf = (v: readonly number[], out: Int32Array) => boolean;
+
+/** Scratch boxes: of the corner before and the corner after. */
+const boxP = new Int32Array(6);
+const boxN = new Int32Array(6);
 
 /** Distance between voxels a and b (Math.sqrt: Math.hypot is several times slower in V8). */
 export const len = (a: readonly number[], b: readonly number[]): number => {
@@ -13,15 +27,25 @@ export const len = (a: readonly number[], b: readonly number[]): number => {
 
 const same = (a: readonly number[], b: readonly number[]): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
-/** The corners without repeats and without those the corner before sees past (greedy, from the start). */
-export function straighten(corners: number[][], sees: Sees): number[][] {
+/**
+ * The corners without repeats and without those the corner before sees past (greedy, from the
+ * start). `boxOf` (optional): the corners' boxes for the sight walks (same answers, shorter walks).
+ */
+export function straighten(corners: number[][], sees: Sees, boxOf?: BoxOf): number[][] {
   const out = [corners[0]];
+  // boxP: the last kept corner's box (when `known`).
+  let known = boxOf?.(corners[0], boxP);
   for (let i = 1; i < corners.length; i++) {
     const c = corners[i];
     if (same(out[out.length - 1], c)) continue;
     const next = corners[i + 1];
-    if (next !== undefined && sees(out[out.length - 1], next)) continue;
+    if (next !== undefined) {
+      if (boxOf !== undefined && known && boxOf(next, boxN)) {
+        if (sees(out[out.length - 1], next, boxP, boxN)) continue;
+      } else if (sees(out[out.length - 1], next)) continue;
+    }
     out.push(c);
+    known = boxOf?.(c, boxP);
   }
   return out;
 }
@@ -80,14 +104,17 @@ const qb = [0, 0, 0];
  * the moves that shorten, the shortest legal one; then drops the corners the corner before
  * sees past; then shifts pairs of neighbouring corners together (shiftPairs). Up to `passes`
  * passes (default SLIDE_PASSES), until no corner moves. Fixes corners the search left on a
- * portal's side when the shortest path bends at another voxel of it.
+ * portal's side when the shortest path bends at another voxel of it. `boxOf` (optional): the
+ * corners' boxes for the sight walks (the same path, shorter walks).
  */
-export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLIDE_PASSES): number[][] {
+export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLIDE_PASSES, boxOf?: BoxOf): number[][] {
   for (let pass = 0; pass < passes; pass++) {
     let moved = false;
     for (let i = 1; i + 1 < path.length; i++) {
       const p = path[i - 1],
         n = path[i + 1];
+      // The walks from a moved corner end on entering p's or n's box (a box per candidate cost more lookups than it saved).
+      const boxed = boxOf?.(p, boxP) && boxOf(n, boxN);
       const c = path[i];
       let c0 = c[0],
         c1 = c[1],
@@ -115,7 +142,7 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
             if (w.isBlocked(qa[0], qa[1], qa[2])) continue;
             tried++;
             // Both segments walked from the moved corner (`sees` walks from its second voxel): a blocked voxel is most likely near it.
-            if (sees(p, qa) && sees(n, qa)) {
+            if (boxed ? sees(p, qa, boxP) && sees(n, qa, boxN) : sees(p, qa) && sees(n, qa)) {
               next = k;
               break;
             }
@@ -131,8 +158,8 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
       }
       if (c0 !== c[0] || c1 !== c[1] || c2 !== c[2]) path[i] = [c0, c1, c2];
     }
-    if (shiftPairs(w, path, sees)) moved = true;
-    path = straighten(path, sees);
+    if (shiftPairs(w, path, sees, boxOf)) moved = true;
+    path = straighten(path, sees, boxOf);
     if (!moved) break;
   }
   return path;
@@ -145,11 +172,12 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
  * a thin obstacle's edge, where moving either corner alone makes the path longer. Returns
  * whether a corner moved.
  */
-function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
+function shiftPairs(w: SparseWorld, path: number[][], sees: Sees, boxOf?: BoxOf): boolean {
   let moved = false;
   for (let i = 1; i + 2 < path.length; i++) {
     const p = path[i - 1],
       n = path[i + 2];
+    const boxed = boxOf?.(p, boxP) && boxOf(n, boxN);
     const a = path[i],
       b = path[i + 1];
     let a0 = a[0],
@@ -186,7 +214,7 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees): boolean {
         qb[2] = b2 + MOVE[3 * m + 2];
         if (w.isBlocked(qa[0], qa[1], qa[2]) || w.isBlocked(qb[0], qb[1], qb[2])) continue;
         tried++;
-        if (sees(p, qa) && sees(qa, qb) && sees(n, qb)) {
+        if (boxed ? sees(p, qa, boxP) && sees(qa, qb) && sees(n, qb, boxN) : sees(p, qa) && sees(qa, qb) && sees(n, qb)) {
           next = k;
           break;
         }

@@ -49,6 +49,12 @@ const hi = [0, 0, 0];
 let axis = 0;
 let up = true;
 let reach = 0;
+/**
+ * Why collect last failed: true for a blocked voxel, the world's end or another region's cell,
+ * which a wider slab through the same face meets too (the face can never grow); false for a cell
+ * sticking out of the slab's cross-section, which may fit once the region grew sideways.
+ */
+let stuck = false;
 
 function pushFound(i: number): void {
   if (foundCount === found.length) {
@@ -71,9 +77,12 @@ function take(of: Int32Array, i: number, x: number, y: number, z: number, sx: nu
     e0 = x + sx,
     e1 = y + sy,
     e2 = z + sz;
-  if (axis !== 0 && (c0 < lo[0] || e0 > hi[0])) return false;
-  if (axis !== 1 && (c1 < lo[1] || e1 > hi[1])) return false;
-  if (axis !== 2 && (c2 < lo[2] || e2 > hi[2])) return false;
+  if (
+    (axis !== 0 && (c0 < lo[0] || e0 > hi[0])) ||
+    (axis !== 1 && (c1 < lo[1] || e1 > hi[1])) ||
+    (axis !== 2 && (c2 < lo[2] || e2 > hi[2]))
+  )
+    return (stuck = false);
   if (up) {
     const e = axis === 0 ? e0 : axis === 1 ? e1 : e2;
     if (e > reach) reach = e;
@@ -91,6 +100,7 @@ function take(of: Int32Array, i: number, x: number, y: number, z: number, sx: nu
  */
 function collect(cells: SparseCells): boolean {
   const w = cells.world;
+  stuck = true;
   if (lo[0] < 0 || lo[1] < 0 || lo[2] < 0 || hi[0] > w.X || hi[1] > w.Y || hi[2] > w.Z) return false;
   const { kind, level, firstChild, maskLo, maskHi } = w;
   const { start: bStart, list } = cells.boxes;
@@ -195,9 +205,11 @@ const MAX_SIDE = 1 << 12;
  */
 function grow(cells: SparseCells, r: number, box: Int32Array): void {
   const o = 6 * r;
+  let dead = 0;
   for (let grew = true; grew; ) {
     grew = false;
     for (let d = 0; d < 6; d++) {
+      if ((dead >> d) & 1) continue;
       axis = d >> 1;
       up = (d & 1) === 0;
       if (box[o + 3 + axis] >= MAX_SIDE) continue;
@@ -219,7 +231,10 @@ function grow(cells: SparseCells, r: number, box: Int32Array): void {
         if (up) hi[axis] = reach;
         else lo[axis] = reach;
       }
-      if (!ok) continue;
+      if (!ok) {
+        if (stuck) dead |= 1 << d;
+        continue;
+      }
       for (let k = 0; k < foundCount; k++) regionOf[found[k]] = r;
       if (up) box[o + 3 + axis] = hi[axis] - box[o + axis];
       else {
@@ -280,83 +295,88 @@ export function growRegions(cells: SparseCells, of: Int32Array, rep: Int32Array,
 /**
  * Merges the free cells of `cells` into regions (see Regions): seeds from the largest EMPTY
  * nodes down, then the bricks' boxes, each grown as far as whole free cells allow; then the
- * regions' face neighbours from their cells' (CSR).
+ * regions' face neighbours (regionAdjacency).
  */
 export function buildRegions(cells: SparseCells): Regions {
   const w = cells.world;
-  const boxCount = cells.boxes.count;
-  const of = new Int32Array(boxCount + w.nodeCount).fill(-1);
+  const of = new Int32Array(cells.boxes.count + w.nodeCount).fill(-1);
   const { rep, box, count } = growRegions(cells, of, new Int32Array(1024), new Int32Array(6 * 1024), 0);
-  const { start: bStart, list } = cells.boxes;
-  // The regions' face neighbours: from the octree neighbours of the cells on a region's boundary, as unique pairs.
-  const pairs = new PairSet();
-  const cb2 = [0, 0, 0, 0, 0, 0];
-  const visit = (c: number, r: number): void => {
-    cells.cellBox(c, cb2);
-    const o = 6 * r;
-    // A cell inside its region, off every face of it, has only neighbours of the same region.
-    if (
-      cb2[0] > box[o] &&
-      cb2[1] > box[o + 1] &&
-      cb2[2] > box[o + 2] &&
-      cb2[0] + cb2[3] < box[o] + box[o + 3] &&
-      cb2[1] + cb2[4] < box[o + 1] + box[o + 4] &&
-      cb2[2] + cb2[5] < box[o + 2] + box[o + 5]
-    )
-      return;
-    const m = cells.neighbours(c);
-    const buf = cells.buffer;
-    let last = -1;
-    for (let j = 0; j < m; j++) {
-      const q = of[cells.indexOf(buf[j])];
-      if (q !== r && q !== last) pairs.add(r, q);
-      last = q;
-    }
-  };
-  for (let n = 0; n < w.brickCount; n++) {
-    if (w.kind[n] !== MIXED) continue;
-    for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) visit(64 * n + (list[i] & 63), of[i]);
-  }
-  for (let n = 0; n < w.nodeCount; n++) if (w.kind[n] === EMPTY) visit(cells.voxelBase + n, of[boxCount + n]);
-  const start = new Int32Array(count + 1);
-  const { a: pa, b: pb } = pairs;
-  for (let k = 0; k < pa.length; k++) if (pa[k] >= 0) start[pa[k] + 1]++;
-  for (let r = 0; r < count; r++) start[r + 1] += start[r];
-  const adj = new Int32Array(start[count]);
-  const at = start.slice(0, count);
-  for (let k = 0; k < pa.length; k++) if (pa[k] >= 0) adj[at[pa[k]]++] = pb[k];
+  const { start, adj } = regionAdjacency(box, count);
   return { count, of, rep: rep.slice(0, count), box: box.slice(0, 6 * count), start, adj };
 }
 
-/** A set of pairs of region indices (open addressing; a = -1: empty), both directions added for each. */
-class PairSet {
-  /** Per table entry: the pair's first region, -1 for an empty entry. */
-  a = new Int32Array(1 << 12).fill(-1);
-  /** Per table entry: the pair's second region. */
-  b = new Int32Array(1 << 12);
-  private used = 0;
+/** Pairs of neighbouring regions found by regionAdjacency (2 entries a pair; grows). */
+let pairs = new Int32Array(1 << 14);
 
-  /** Adds (r, q) and (q, r). */
-  add(r: number, q: number): void {
-    this.put(r, q);
-    this.put(q, r);
+/**
+ * The face neighbours of `count` disjoint boxes (6 entries each in `box`: corner, sides) as CSR:
+ * two boxes are neighbours when one's upper face along an axis lies in the plane of the other's
+ * lower face and the two faces overlap with positive area. Regions are unions of whole cells, so
+ * these are the pairs of regions holding two cells that share part of a face. Per axis, the boxes
+ * are sorted by their lower face's plane, then by their corner along the next axis; each box
+ * scans the run of its upper face's plane up to the first box starting past its own end.
+ * A box's neighbours are listed in the order the pairs are found (axis x, y, z).
+ */
+export function regionAdjacency(box: Int32Array, count: number): { start: Int32Array; adj: Int32Array } {
+  let planes = 1;
+  for (let r = 0; r < count; r++) for (let a = 0; a < 3; a++) planes = Math.max(planes, box[6 * r + a] + box[6 * r + 3 + a] + 1);
+  const first = new Int32Array(planes + 1);
+  const order = new Int32Array(count);
+  const byLo = new Int32Array(count);
+  const b0s = new Int32Array(count),
+    b1s = new Int32Array(count),
+    c0s = new Int32Array(count),
+    c1s = new Int32Array(count);
+  let found = 0;
+  for (let a = 0; a < 3; a++) {
+    const b = a === 0 ? 1 : 0,
+      c = a === 2 ? 1 : 2;
+    // Counting sorts: by the corner along b, then (stable) by the lower plane along a.
+    first.fill(0);
+    for (let r = 0; r < count; r++) first[box[6 * r + b] + 1]++;
+    for (let p = 0; p < planes; p++) first[p + 1] += first[p];
+    for (let r = 0; r < count; r++) order[first[box[6 * r + b]]++] = r;
+    first.fill(0);
+    for (let r = 0; r < count; r++) first[box[6 * r + a] + 1]++;
+    for (let p = 0; p < planes; p++) first[p + 1] += first[p];
+    for (let k = 0; k < count; k++) {
+      const r = order[k];
+      const o = 6 * r;
+      const at = first[box[o + a]]++;
+      byLo[at] = r;
+      b0s[at] = box[o + b];
+      b1s[at] = box[o + b] + box[o + 3 + b];
+      c0s[at] = box[o + c];
+      c1s[at] = box[o + c] + box[o + 3 + c];
+    }
+    // first[p] is now the end of plane p's run, first[p - 1] its start.
+    for (let r = 0; r < count; r++) {
+      const o = 6 * r;
+      const p = box[o + a] + box[o + 3 + a];
+      const b0 = box[o + b],
+        b1 = b0 + box[o + 3 + b],
+        c0 = box[o + c],
+        c1 = c0 + box[o + 3 + c];
+      for (let k = first[p - 1], end = first[p]; k < end && b0s[k] < b1; k++) {
+        if (b1s[k] <= b0 || c0s[k] >= c1 || c1s[k] <= c0) continue;
+        if (found + 2 > pairs.length) {
+          const g = new Int32Array(2 * pairs.length);
+          g.set(pairs);
+          pairs = g;
+        }
+        pairs[found++] = r;
+        pairs[found++] = byLo[k];
+      }
+    }
   }
-
-  private put(r: number, q: number): void {
-    const { a, b } = this;
-    const mask = a.length - 1;
-    let i = (Math.imul(r, 0x9e3779b1) ^ Math.imul(q, 0x85ebca77)) & mask;
-    for (; a[i] !== -1; i = (i + 1) & mask) if (a[i] === r && b[i] === q) return;
-    a[i] = r;
-    b[i] = q;
-    if (2 * ++this.used > a.length) this.grow();
+  const start = new Int32Array(count + 1);
+  for (let k = 0; k < found; k++) start[pairs[k] + 1]++;
+  for (let r = 0; r < count; r++) start[r + 1] += start[r];
+  const adj = new Int32Array(found);
+  const at = start.slice(0, count);
+  for (let k = 0; k < found; k += 2) {
+    adj[at[pairs[k]]++] = pairs[k + 1];
+    adj[at[pairs[k + 1]]++] = pairs[k];
   }
-
-  private grow(): void {
-    const { a: oa, b: ob } = this;
-    this.a = new Int32Array(2 * oa.length).fill(-1);
-    this.b = new Int32Array(2 * oa.length);
-    this.used = 0;
-    for (let k = 0; k < oa.length; k++) if (oa[k] !== -1) this.put(oa[k], ob[k]);
-  }
+  return { start, adj };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { centreSightVoxelwise } from '../../../src/core/grid/centreSight.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
+import { type Sees, slide, straighten } from '../../../src/core/sparse/corners.ts';
 import { sparseSight } from '../../../src/core/sparse/sparseSight.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
@@ -63,6 +64,75 @@ describe('sparseSight', () => {
       expect(boxed).toBe(0);
       // Both answers occur.
       expect(seen).toBeGreaterThan(100);
+    },
+  );
+
+  it.each([1, 2])(
+    'seed %i: voxelBox is the box of the cell holding a voxel (false when blocked); corners smoothed with those boxes: the same paths and checks',
+    (seed) => {
+      const rnd = mulberry32(seed);
+      const g = new VoxelGrid({ dims: [40, 30, 44] });
+      for (let i = 0; i < g.size * 0.01; i++) {
+        const x = randInt(rnd, g.X),
+          y = randInt(rnd, g.Y),
+          z = randInt(rnd, g.Z);
+        for (let k = 0; k < 4; k++) if (g.inBounds(x, y + k, z)) g.occupancy[g.index(x, y + k, z)] = 1;
+      }
+      const w = sparseFromGrid(g);
+      const space = new SparseSpace(w, { components: false });
+      const out = new Int32Array(6);
+      const want = new Int32Array(6);
+      let wrong = 0;
+      for (let z = 0; z < g.Z; z++)
+        for (let y = 0; y < g.Y; y++)
+          for (let x = 0; x < g.X; x++) {
+            const c = space.cellOf(x, y, z);
+            if (space.voxelBox(x, y, z, out) !== c >= 0) wrong++;
+            else if (c >= 0 && space.cellBox(c, want).join() !== out.join()) wrong++;
+          }
+      expect(wrong).toBe(0);
+      expect(space.voxelBox(-1, 0, 0, out)).toBe(false);
+      // Smoothing random corner lists: with boxes, the same corners after the same number of checks.
+      let checks = 0;
+      const sees: Sees = (a, b, boxA, boxB) => {
+        checks++;
+        return sparseSight(w, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA, space.regions, space.boxes.count);
+      };
+      const boxOf = (v: readonly number[], o: Int32Array): boolean => space.voxelBox(v[0], v[1], v[2], o);
+      let compared = 0;
+      for (let q = 0; q < 300; q++) {
+        const corners: number[][] = [];
+        while (corners.length < 3 + (q % 4)) {
+          const v = [randInt(rnd, g.X), randInt(rnd, g.Y), randInt(rnd, g.Z)];
+          if (!g.isBlocked(v[0], v[1], v[2])) corners.push(v);
+        }
+        checks = 0;
+        const plain = slide(
+          w,
+          straighten(
+            corners.map((v) => [...v]),
+            sees,
+          ),
+          sees,
+        );
+        const plainChecks = checks;
+        checks = 0;
+        const boxed = slide(
+          w,
+          straighten(
+            corners.map((v) => [...v]),
+            sees,
+            boxOf,
+          ),
+          sees,
+          undefined,
+          boxOf,
+        );
+        expect(boxed).toEqual(plain);
+        expect(checks).toBe(plainChecks);
+        if (plain.length > 2) compared++;
+      }
+      expect(compared).toBeGreaterThan(50);
     },
   );
 });
