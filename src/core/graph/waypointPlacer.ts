@@ -103,6 +103,7 @@ export class Placer {
     const count = first.map((f, b) => first[b + 1] - f);
     const c = { x: 0, y: 0, z: 0 };
     const fat = gridCapsuleSight(space);
+    const sub = new Int8Array(8);
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
@@ -137,10 +138,22 @@ export class Placer {
           grid.coords(mid, c);
           grid.voxelCenter((c.x | 7) - 3.5, (c.y | 7) - 3.5, (c.z | 7) - 3.5, c);
           const all = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 6.07);
+          // Else each 4^3 sub-block, on its first voxel of the component, the same way (half
+          // diagonal 1.5 sqrt(3) cells): 0 untried, 1 proven, 2 not.
+          sub.fill(0);
+          const subSees = (v: number): boolean => {
+            grid.coords(v, c);
+            const q = ((c.x >> 2) & 1) | ((c.y >> 1) & 2) | (c.z & 4);
+            if (sub[q] === 0) {
+              grid.voxelCenter((c.x | 3) - 1.5, (c.y | 3) - 1.5, (c.z | 3) - 1.5, c);
+              sub[q] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 2.6) ? 1 : 2;
+            }
+            return sub[q] === 1;
+          };
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
-            if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) {
+            if (u === k || (component[voxels[u]] === comp && (all || subSees(voxels[u]) || this.sees(voxels[u], w)))) {
               this.coveredBy[u] = w;
               remaining--;
             } else uncovered[put++] = u;
