@@ -7,16 +7,21 @@ import type { ClearSpace } from '../grid/clearance.ts';
  */
 export function coverOrder(space: ClearSpace): Int32Array {
   const { grid, clearance, clearVoxels } = space;
+  const { X, Y, Z } = grid;
+  const XY = X * Y;
   const s = grid.cellSize;
-  const c = { x: 0, y: 0, z: 0 };
   const bins = new Int32Array(clearVoxels.length);
   let top = 0;
   for (let k = 0; k < clearVoxels.length; k++) {
-    grid.coords(clearVoxels[k], c);
-    const border = Math.min(c.x + 0.5, grid.X - c.x - 0.5, c.y + 0.5, grid.Y - c.y - 0.5, c.z + 0.5, grid.Z - c.z - 0.5);
-    const score = Math.min(clearance[clearVoxels[k]] / s, border);
-    bins[k] = Math.floor(8 * score);
-    if (bins[k] > top) top = bins[k];
+    const v = clearVoxels[k];
+    // Integer division (| 0) is 2-3 times faster here than Math.floor.
+    const z = (v / XY) | 0,
+      y = ((v - XY * z) / X) | 0,
+      x = v - XY * z - X * y;
+    // 8 times the distance to the border, min(x, ...) + 0.5, is a whole number.
+    const b = Math.min(Math.floor(8 * (clearance[v] / s)), 8 * Math.min(x, X - 1 - x, y, Y - 1 - y, z, Z - 1 - z) + 4);
+    bins[k] = b;
+    if (b > top) top = b;
   }
   const start = new Int32Array(top + 2);
   for (let k = 0; k < bins.length; k++) start[top - bins[k] + 1]++;
@@ -36,15 +41,19 @@ const COVER_BLOCK = 8;
  */
 export function blockOrder(space: ClearSpace): { uncovered: Int32Array; first: Int32Array; block: Int32Array } {
   const { grid, clearVoxels } = space;
-  const BX = Math.ceil(grid.X / COVER_BLOCK),
-    BY = Math.ceil(grid.Y / COVER_BLOCK),
+  const { X, Y } = grid;
+  const XY = X * Y;
+  const BX = Math.ceil(X / COVER_BLOCK),
+    BY = Math.ceil(Y / COVER_BLOCK),
     BZ = Math.ceil(grid.Z / COVER_BLOCK);
-  const c = { x: 0, y: 0, z: 0 };
   const block = new Int32Array(clearVoxels.length);
   const first = new Int32Array(BX * BY * BZ + 1);
   for (let k = 0; k < clearVoxels.length; k++) {
-    grid.coords(clearVoxels[k], c);
-    const b = Math.floor(c.x / COVER_BLOCK) + BX * (Math.floor(c.y / COVER_BLOCK) + BY * Math.floor(c.z / COVER_BLOCK));
+    const v = clearVoxels[k];
+    const z = (v / XY) | 0,
+      y = ((v - XY * z) / X) | 0;
+    // COVER_BLOCK is 8.
+    const b = ((v - XY * z - X * y) >> 3) + BX * ((y >> 3) + BY * (z >> 3));
     block[k] = b;
     first[b + 1]++;
   }
