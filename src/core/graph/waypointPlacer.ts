@@ -103,7 +103,7 @@ export class Placer {
     const count = first.map((f, b) => first[b + 1] - f);
     const c = { x: 0, y: 0, z: 0 };
     const fat = gridCapsuleSight(space);
-    const sub = new Int8Array(8);
+    const sub = new Int8Array(72);
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
@@ -128,6 +128,23 @@ export class Placer {
       }
       const w = this.add(v, false);
       const p = this.xyz;
+      // When a block's fat test fails: the same proof for its 4^3 sub-blocks, then its 2^3 ones,
+      // each tried on its first voxel of the component (half diagonals 1.5 sqrt(3) and 0.5
+      // sqrt(3) cells). sub[q] for slot q (0-7: 4^3, 8-71: 2^3): 0 untried, 1 proven, 2 not.
+      const proven = (q: number, h: number, x: number, y: number, z: number): boolean => {
+        if (sub[q] === 0) {
+          grid.voxelCenter((x | h) - h / 2, (y | h) - h / 2, (z | h) - h / 2, c);
+          sub[q] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 0.87 * h) ? 1 : 2;
+        }
+        return sub[q] === 1;
+      };
+      const subSees = (u: number): boolean => {
+        const { x, y, z } = grid.coords(u, c);
+        return (
+          proven(((x >> 2) & 1) | ((y >> 1) & 2) | (z & 4), 3, x, y, z) ||
+          proven(8 + ((x >> 1) & 3) + 4 * ((y >> 1) & 3) + 16 * ((z >> 1) & 3), 1, x, y, z)
+        );
+      };
       for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
@@ -138,18 +155,7 @@ export class Placer {
           grid.coords(mid, c);
           grid.voxelCenter((c.x | 7) - 3.5, (c.y | 7) - 3.5, (c.z | 7) - 3.5, c);
           const all = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 6.07);
-          // Else each 4^3 sub-block, on its first voxel of the component, the same way (half
-          // diagonal 1.5 sqrt(3) cells): 0 untried, 1 proven, 2 not.
           sub.fill(0);
-          const subSees = (v: number): boolean => {
-            grid.coords(v, c);
-            const q = ((c.x >> 2) & 1) | ((c.y >> 1) & 2) | (c.z & 4);
-            if (sub[q] === 0) {
-              grid.voxelCenter((c.x | 3) - 1.5, (c.y | 3) - 1.5, (c.z | 3) - 1.5, c);
-              sub[q] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 2.6) ? 1 : 2;
-            }
-            return sub[q] === 1;
-          };
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
