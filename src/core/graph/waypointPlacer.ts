@@ -92,7 +92,8 @@ export class Placer {
    * sees, and each waypoint covers at least voxel k, so cover ends). In a block whose middle
    * sees it, and in k's block, each voxel of the component is tested, unless the grid proves
    * them all at once (a capsule from the block's centre to the waypoint, fattened by the
-   * block's half diagonal, clear of geometry: on space-station this halves the sight tests).
+   * block's half diagonal, clear of geometry), else those of its 4^3 or 2^3 sub-block: on
+   * space-station this cuts the sight tests from 2.28M to 0.35M.
    */
   cover(): void {
     const { space } = this;
@@ -103,7 +104,7 @@ export class Placer {
     const count = first.map((f, b) => first[b + 1] - f);
     const c = { x: 0, y: 0, z: 0 };
     const fat = gridCapsuleSight(space);
-    const sub = new Int8Array(72);
+    const sub = new Int8Array(73);
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
@@ -128,38 +129,33 @@ export class Placer {
       }
       const w = this.add(v, false);
       const p = this.xyz;
-      // When a block's fat test fails: the same proof for its 4^3 sub-blocks, then its 2^3 ones,
-      // each tried on its first voxel of the component (half diagonals 1.5 sqrt(3) and 0.5
-      // sqrt(3) cells). sub[q] for slot q (0-7: 4^3, 8-71: 2^3): 0 untried, 1 proven, 2 not.
-      const proven = (q: number, h: number, x: number, y: number, z: number): boolean => {
-        if (sub[q] === 0) {
-          grid.voxelCenter((x | h) - h / 2, (y | h) - h / 2, (z | h) - h / 2, c);
-          sub[q] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 0.87 * h) ? 1 : 2;
-        }
-        return sub[q] === 1;
-      };
-      const subSees = (u: number): boolean => {
+      // Whether the capsule from the centre of u's 8^3 block, else of its 4^3 sub-block, else of
+      // its 2^3 one, to w, fattened by the greatest distance of their voxel centres from it
+      // (0.87 h cells for edge h + 1), is clear: then every voxel centre there sees w. Each is
+      // tried once per block, on its first voxel of the component; sub[slot]: 0 untried, 1
+      // proven, 2 not (slot 0: the block, 1-8: 4^3, 9-72: 2^3).
+      const proven = (u: number): boolean => {
         const { x, y, z } = grid.coords(u, c);
-        return (
-          proven(((x >> 2) & 1) | ((y >> 1) & 2) | (z & 4), 3, x, y, z) ||
-          proven(8 + ((x >> 1) & 3) + 4 * ((y >> 1) & 3) + 16 * ((z >> 1) & 3), 1, x, y, z)
-        );
+        for (let h = 7, q = 0, n = 1; h > 0; q += n ** 3, h >>= 1, n *= 2) {
+          const i = q + (((x & 7) / (h + 1)) | 0) + n * ((((y & 7) / (h + 1)) | 0) + n * (((z & 7) / (h + 1)) | 0));
+          if (sub[i] === 0) {
+            grid.voxelCenter((x | h) - h / 2, (y | h) - h / 2, (z | h) - h / 2, c);
+            sub[i] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 0.87 * h) ? 1 : 2;
+          }
+          if (sub[i] === 1) return true;
+        }
+        return false;
       };
       for (let b = 0; b < count.length; b++) {
         const start = first[b],
           end = start + count[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
         if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
-          // Every voxel centre of the block sees w when the capsule from the block's centre,
-          // fattened by their greatest distance from it (3.5 sqrt(3) cells), is clear.
-          grid.coords(mid, c);
-          grid.voxelCenter((c.x | 7) - 3.5, (c.y | 7) - 3.5, (c.z | 7) - 3.5, c);
-          const all = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 6.07);
           sub.fill(0);
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
-            if (u === k || (component[voxels[u]] === comp && (all || subSees(voxels[u]) || this.sees(voxels[u], w)))) {
+            if (u === k || (component[voxels[u]] === comp && (proven(voxels[u]) || this.sees(voxels[u], w)))) {
               this.coveredBy[u] = w;
               remaining--;
             } else uncovered[put++] = u;
