@@ -3,7 +3,7 @@ import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
-import { blockOrder, coverOrder } from './coverOrder.ts';
+import { coverOrder } from './coverOrder.ts';
 import { gridCapsuleSight } from './gridCapsuleSight.ts';
 import { floodMeetings } from './voxelPath.ts';
 import { nearestPoints } from './nearestPoints.ts';
@@ -80,7 +80,7 @@ export class Placer {
   }
 
   /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels, and taken
+   * Step 1. The uncovered voxels are kept grouped by block of 8^3 voxels, and taken
    * in `coverOrder` (most open first). The next uncovered voxel k gets a waypoint: at k, or,
    * when k lies within COVER_LOW cells of geometry (a corner or a crevice, which sees little),
    * at the voxel of its component within COVER_REACH voxels (along each axis) with the most
@@ -98,8 +98,7 @@ export class Placer {
   cover(): void {
     const { space } = this;
     const { grid, clearance, component, clearVoxels: voxels } = space;
-    const order = coverOrder(space);
-    const { uncovered, first, block } = blockOrder(space);
+    const { order, uncovered, first, block } = coverOrder(space);
     // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
     const count = first.map((f, b) => first[b + 1] - f);
     const c = { x: 0, y: 0, z: 0 };
