@@ -28,7 +28,8 @@ export function coverOrder(space: ClearSpace): { order: Int32Array; uncovered: I
     BY = (Y + 7) >> 3;
   const score = new Int32Array(clearVoxels.length);
   const block = new Int32Array(clearVoxels.length);
-  let top = 0;
+  // The score is at most 8 ((X - 1) / 2) + 4 (the border term), and so on for Y and Z.
+  const top = 4 * Math.min(X, Y, Z);
   for (let k = 0; k < clearVoxels.length; k++) {
     const v = clearVoxels[k];
     // Integer division (| 0, >> 3) is 2-3 times faster here than Math.floor.
@@ -37,12 +38,10 @@ export function coverOrder(space: ClearSpace): { order: Int32Array; uncovered: I
       x = v - XY * z - X * y;
     // 8 times the distance to the border, min(x, ...) + 0.5, is a whole number.
     const b = Math.min(Math.floor(8 * (clearance[v] / s)), 8 * Math.min(x, X - 1 - x, y, Y - 1 - y, z, Z - 1 - z) + 4);
-    score[k] = b;
-    if (b > top) top = b;
+    // Best first: sorted by top - score.
+    score[k] = top - b;
     block[k] = (x >> 3) + BX * ((y >> 3) + BY * (z >> 3));
   }
-  // Best first: sorted by top - score.
-  for (let k = 0; k < score.length; k++) score[k] = top - score[k];
   const { order: uncovered, first } = countingSort(block, BX * BY * ((Z + 7) >> 3));
   return { order: countingSort(score, top + 1).order, uncovered, first, block };
 }

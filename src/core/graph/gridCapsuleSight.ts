@@ -38,7 +38,8 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
   const occ = grid.occupancy;
   // In cells: the radius grown by a hair (grazing counts as touching).
   const r0 = space.radius / s + 1e-6;
-  // This call's radius (r0 + fat) and the clearance beyond which a voxel's box is clear of it.
+  // This call's radius (r0 + fat), and the clearance beyond which a voxel's box is clear of it
+  // (the radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
   let r = r0,
     far = 0;
   // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
@@ -84,7 +85,7 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
   };
   return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
     r = r0 + fat;
-    far = (r + Math.sqrt(3) / 2 + 1e-9) * s;
+    far = (r + 0.867) * s;
     const ax = (pax - ox) / s,
       ay = (pay - oy) / s,
       az = (paz - oz) / s;

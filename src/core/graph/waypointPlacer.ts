@@ -99,8 +99,8 @@ export class Placer {
     const { space } = this;
     const { grid, clearance, component, clearVoxels: voxels } = space;
     const { order, uncovered, first, block } = coverOrder(space);
-    // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
-    const count = first.map((f, b) => first[b + 1] - f);
+    // Block b's uncovered voxels are uncovered[first[b] .. last[b]).
+    const last = first.slice(1);
     const c = { x: 0, y: 0, z: 0 };
     const fat = gridCapsuleSight(space);
     const sub = new Int8Array(73);
@@ -130,7 +130,7 @@ export class Placer {
       const p = this.xyz;
       // Whether the capsule from the centre of u's 8^3 block, else of its 4^3 sub-block, else of
       // its 2^3 one, to w, fattened by the greatest distance of their voxel centres from it
-      // (0.87 h cells for edge h + 1), is clear: then every voxel centre there sees w. Each is
+      // (0.867 h cells for edge h + 1), is clear: then every voxel centre there sees w. Each is
       // tried once per block, on its first voxel of the component; sub[slot]: 0 untried, 1
       // proven, 2 not (slot 0: the block, 1-8: 4^3, 9-72: 2^3).
       const proven = (u: number): boolean => {
@@ -139,15 +139,15 @@ export class Placer {
           const i = q + (((x & 7) / (h + 1)) | 0) + n * ((((y & 7) / (h + 1)) | 0) + n * (((z & 7) / (h + 1)) | 0));
           if (sub[i] === 0) {
             grid.voxelCenter((x | h) - h / 2, (y | h) - h / 2, (z | h) - h / 2, c);
-            sub[i] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 0.87 * h) ? 1 : 2;
+            sub[i] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 0.867 * h) ? 1 : 2;
           }
           if (sub[i] === 1) return true;
         }
         return false;
       };
-      for (let b = 0; b < count.length; b++) {
+      for (let b = 0; b < last.length; b++) {
         const start = first[b],
-          end = start + count[b];
+          end = last[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
         if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
           sub.fill(0);
@@ -159,7 +159,7 @@ export class Placer {
               remaining--;
             } else uncovered[put++] = u;
           }
-          count[b] = put - start;
+          last[b] = put;
         }
       }
     }
