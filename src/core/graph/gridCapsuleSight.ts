@@ -23,8 +23,9 @@ const SKIP = 1.5;
  * clearance c, every point within c - radius of that centre is clear (sphere tracing on the
  * grid's distance field), so it resumes in the voxel where the segment leaves that ball.
  * Cost: a step per voxel crossed near geometry (with a neighbourhood scan), a few in the open.
- * With `fat` > 0 (cells) the capsule's radius grows by `fat`, and only clear balls prove it
- * (false near geometry): a cheap proof for every segment from a point within `fat` of a to b.
+ * With `fat` > 0 (cells) the capsule's radius grows by `fat`: a proof for every segment from a
+ * point within `fat` of a to b. Above 1 cell only clear balls prove it (the scan near geometry
+ * grows with the radius, and on the example levels wider proofs near geometry saved nothing).
  */
 export function gridCapsuleSight(space: ClearSpace): GridSight {
   const { grid, clearance } = space;
@@ -36,8 +37,11 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
     oz = grid.origin.z;
   const occ = grid.occupancy;
   // In cells: the radius grown by a hair (grazing counts as touching).
-  const r = space.radius / s + 1e-6;
-  const far = space.radius + (Math.sqrt(3) / 2) * s + 1e-9 * s;
+  const r0 = space.radius / s + 1e-6;
+  // This call's radius (r0 + fat), and the clearance beyond which a voxel's box is clear of it
+  // (the radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
+  let r = r0,
+    far = 0;
   // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
   // its slab along each axis in turn (the interval left is where they all overlap).
   let u0 = 0,
@@ -80,6 +84,8 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
     return true;
   };
   return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
+    r = r0 + fat;
+    far = (r + 0.867) * s;
     const ax = (pax - ox) / s,
       ay = (pay - oy) / s,
       az = (paz - oz) / s;
@@ -106,9 +112,8 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
       if (x < 0 || y < 0 || z < 0 || x >= X || y >= Y || z >= Z) return false;
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
-      const ball = clearance[v] / s - r - fat;
-      // A fat capsule is proven by clear balls only.
-      if (ball <= SKIP && (fat > 0 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz))))
+      const ball = clearance[v] / s - r;
+      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz))))
         return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;

@@ -3,7 +3,7 @@ import { ALL_PAIRS_LIMIT } from './buildVisibility.ts';
 import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
-import { blockOrder, coverOrder } from './coverOrder.ts';
+import { coverOrder } from './coverOrder.ts';
 import { gridCapsuleSight } from './gridCapsuleSight.ts';
 import { floodMeetings } from './voxelPath.ts';
 import { nearestPoints } from './nearestPoints.ts';
@@ -80,7 +80,7 @@ export class Placer {
   }
 
   /**
-   * Step 1. The uncovered voxels are kept grouped by block of COVER_BLOCK^3 voxels, and taken
+   * Step 1. The uncovered voxels are kept grouped by block of 8^3 voxels, and taken
    * in `coverOrder` (most open first). The next uncovered voxel k gets a waypoint: at k, or,
    * when k lies within COVER_LOW cells of geometry (a corner or a crevice, which sees little),
    * at the voxel of its component within COVER_REACH voxels (along each axis) with the most
@@ -92,17 +92,18 @@ export class Placer {
    * sees, and each waypoint covers at least voxel k, so cover ends). In a block whose middle
    * sees it, and in k's block, each voxel of the component is tested, unless the grid proves
    * them all at once (a capsule from the block's centre to the waypoint, fattened by the
-   * block's half diagonal, clear of geometry: on space-station this halves the sight tests).
+   * block's half diagonal, clear of geometry), else those of its 4^3 or 2^3 sub-block: on
+   * space-station this cuts the sight tests from 2.28M to 0.35M.
    */
   cover(): void {
     const { space } = this;
     const { grid, clearance, component, clearVoxels: voxels } = space;
-    const order = coverOrder(space);
-    const { uncovered, first, block } = blockOrder(space);
-    // Block b's uncovered voxels are uncovered[first[b] .. first[b] + count[b]).
-    const count = first.map((f, b) => first[b + 1] - f);
+    const { order, uncovered, first, block } = coverOrder(space);
+    // Block b's uncovered voxels are uncovered[first[b] .. last[b]).
+    const last = first.slice(1);
     const c = { x: 0, y: 0, z: 0 };
     const fat = gridCapsuleSight(space);
+    const sub = new Int8Array(73);
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
@@ -127,25 +128,38 @@ export class Placer {
       }
       const w = this.add(v, false);
       const p = this.xyz;
-      for (let b = 0; b < count.length; b++) {
+      // Whether the capsule from the centre of u's 8^3 block, else of its 4^3 sub-block, else of
+      // its 2^3 one, to w, fattened by the greatest distance of their voxel centres from it
+      // (0.867 h cells for edge h + 1), is clear: then every voxel centre there sees w. Each is
+      // tried once per block, on its first voxel of the component; sub[slot]: 0 untried, 1
+      // proven, 2 not (slot 0: the block, 1-8: 4^3, 9-72: 2^3).
+      const proven = (u: number): boolean => {
+        const { x, y, z } = grid.coords(u, c);
+        for (let h = 7, q = 0, n = 1; h > 0; q += n ** 3, h >>= 1, n *= 2) {
+          const i = q + (((x & 7) / (h + 1)) | 0) + n * ((((y & 7) / (h + 1)) | 0) + n * (((z & 7) / (h + 1)) | 0));
+          if (sub[i] === 0) {
+            grid.voxelCenter((x | h) - h / 2, (y | h) - h / 2, (z | h) - h / 2, c);
+            sub[i] = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 0.867 * h) ? 1 : 2;
+          }
+          if (sub[i] === 1) return true;
+        }
+        return false;
+      };
+      for (let b = 0; b < last.length; b++) {
         const start = first[b],
-          end = start + count[b];
+          end = last[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
         if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
-          // Every voxel centre of the block sees w when the capsule from the block's centre,
-          // fattened by their greatest distance from it (3.5 sqrt(3) cells), is clear.
-          grid.coords(mid, c);
-          grid.voxelCenter((c.x | 7) - 3.5, (c.y | 7) - 3.5, (c.z | 7) - 3.5, c);
-          const all = fat(c.x, c.y, c.z, p[3 * w], p[3 * w + 1], p[3 * w + 2], 6.07);
+          sub.fill(0);
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
-            if (u === k || (component[voxels[u]] === comp && (all || this.sees(voxels[u], w)))) {
+            if (u === k || (component[voxels[u]] === comp && (proven(voxels[u]) || this.sees(voxels[u], w)))) {
               this.coveredBy[u] = w;
               remaining--;
             } else uncovered[put++] = u;
           }
-          count[b] = put - start;
+          last[b] = put;
         }
       }
     }
