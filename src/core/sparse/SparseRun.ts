@@ -266,15 +266,20 @@ export class SparseRun extends SearchRun<SparseSpace> {
       P2 = point[3 * pp + 2];
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
-    // settle's portal step may have listed u's neighbours already (the space's buffers are as it left them).
-    const count = this.listed >= 0 ? this.listed : sp.neighbours(u);
+    // u's neighbours: read in place from the regions' lists, or (no regions, or settle's portal
+    // step listed them already) from the space's buffers as `neighbours` left them.
+    const r = sp.regions;
+    const direct = r !== null && this.listed < 0;
+    const count = direct ? sp.regionNeighbours(u) : this.listed >= 0 ? this.listed : sp.neighbours(u);
+    const adj = direct ? r.adj : null;
+    const from = direct ? sp.adjFrom : 0;
+    const ids = direct ? r.rep : sp.buffer;
+    const bb = direct ? r.box : sp.boxBuffer;
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
     ctx.reserve(ctx.used + 64 * count);
     this.fit();
     const { g, state, parent, via, heap } = ctx;
     const pts = this.point;
-    const buf = sp.buffer;
-    const bb = sp.boxBuffer;
     const goal = sp.goalVoxel;
     const goalCell = sp.goalCell;
     const g0 = goal[0],
@@ -285,7 +290,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const lowH = this.lowH;
     const pv = va;
     for (let i = 0; i < count; i++) {
-      const v = buf[i];
+      const q = adj === null ? i : adj[from + i];
+      const v = ids[q];
       const t = ctx.slot(v);
       const st = state[t];
       if (st === CLOSED) continue;
@@ -293,7 +299,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
         pv[0] = g0;
         pv[1] = g1;
         pv[2] = g2;
-      } else entryBetween(boxU, 0, bb, 6 * i, U, goal, pv, 0);
+      } else entryBetween(boxU, 0, bb, 6 * q, U, goal, pv, 0);
       const x = pv[0],
         y = pv[1],
         z = pv[2];
