@@ -330,9 +330,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
         const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
         const tt = d !== 0 ? (layer - pa) / d : -1;
         const toward = tt > 0 && tt <= 1;
-        x = axis === 0 ? layer : Math.max(ux > vx ? ux : vx, Math.min(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, (uX < vX ? uX : vX) - 1));
-        y = axis === 1 ? layer : Math.max(uy > vy ? uy : vy, Math.min(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, (uY < vY ? uY : vY) - 1));
-        z = axis === 2 ? layer : Math.max(uz > vz ? uz : vz, Math.min(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, (uZ < vZ ? uZ : vZ) - 1));
+        x = axis === 0 ? layer : Math.max(ux, vx, Math.min(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, uX - 1, vX - 1));
+        y = axis === 1 ? layer : Math.max(uy, vy, Math.min(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uY - 1, vY - 1));
+        z = axis === 2 ? layer : Math.max(uz, vz, Math.min(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uZ - 1, vZ - 1));
       }
       const dx = P0 - x,
         dy = P1 - y,
