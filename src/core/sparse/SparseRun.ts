@@ -266,15 +266,20 @@ export class SparseRun extends SearchRun<SparseSpace> {
       P2 = point[3 * pp + 2];
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
-    // settle's portal step may have listed u's neighbours already (the space's buffers are as it left them).
-    const count = this.listed >= 0 ? this.listed : sp.neighbours(u);
+    // u's neighbours: read in place from the regions' lists, or (no regions, or settle's portal
+    // step listed them already) from the space's buffers as `neighbours` left them.
+    const r = sp.regions;
+    const direct = r !== null && this.listed < 0;
+    const count = direct ? sp.regionNeighbours(u) : this.listed >= 0 ? this.listed : sp.neighbours(u);
+    const adj = direct ? r.adj : null;
+    const from = direct ? sp.adjFrom : 0;
+    const ids = direct ? r.rep : sp.buffer;
+    const bb = direct ? r.box : sp.boxBuffer;
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
     ctx.reserve(ctx.used + 64 * count);
     this.fit();
     const { g, state, parent, via, heap } = ctx;
     const pts = this.point;
-    const buf = sp.buffer;
-    const bb = sp.boxBuffer;
     const goal = sp.goalVoxel;
     const goalCell = sp.goalCell;
     const g0 = goal[0],
@@ -283,20 +288,52 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const zeroH = this.options.heuristic === 'zero';
     const weight = this.weight;
     const lowH = this.lowH;
-    const pv = va;
+    // u's box (minimum corner, ends past it) and point, for the entry voxels (entryBetween's mode 0, inlined).
+    const ux = boxU[0],
+      uy = boxU[1],
+      uz = boxU[2],
+      uX = ux + boxU[3],
+      uY = uy + boxU[4],
+      uZ = uz + boxU[5];
+    const U0 = U[0],
+      U1 = U[1],
+      U2 = U[2];
     for (let i = 0; i < count; i++) {
-      const v = buf[i];
+      const q = adj === null ? i : adj[from + i];
+      const v = ids[q];
       const t = ctx.slot(v);
       const st = state[t];
       if (st === CLOSED) continue;
-      if (v === goalCell) {
-        pv[0] = g0;
-        pv[1] = g1;
-        pv[2] = g2;
-      } else entryBetween(boxU, 0, bb, 6 * i, U, goal, pv, 0);
-      const x = pv[0],
-        y = pv[1],
-        z = pv[2];
+      let x = g0,
+        y = g1,
+        z = g2;
+      if (v !== goalCell) {
+        // Where the line from u's point to the goal crosses v's layer along the shared face, rounded and clamped to the shared part (entryBetween).
+        const o = 6 * q;
+        const vx = bb[o],
+          vy = bb[o + 1],
+          vz = bb[o + 2],
+          vX = vx + bb[o + 3],
+          vY = vy + bb[o + 4],
+          vZ = vz + bb[o + 5];
+        // The axis across the face (the last separating one, as entryBetween) and v's layer on it.
+        let axis = 0,
+          layer = 0;
+        if (vz >= uZ || vZ <= uz) {
+          axis = 2;
+          layer = vz >= uZ ? vz : vZ - 1;
+        } else if (vy >= uY || vY <= uy) {
+          axis = 1;
+          layer = vy >= uY ? vy : vY - 1;
+        } else if (vx >= uX || vX <= ux) layer = vx >= uX ? vx : vX - 1;
+        const pa = axis === 0 ? U0 : axis === 1 ? U1 : U2;
+        const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
+        const tt = d !== 0 ? (layer - pa) / d : -1;
+        const toward = tt > 0 && tt <= 1;
+        x = axis === 0 ? layer : Math.max(ux, vx, Math.min(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, uX - 1, vX - 1));
+        y = axis === 1 ? layer : Math.max(uy, vy, Math.min(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uY - 1, vY - 1));
+        z = axis === 2 ? layer : Math.max(uz, vz, Math.min(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uZ - 1, vZ - 1));
+      }
       const dx = P0 - x,
         dy = P1 - y,
         dz = P2 - z;

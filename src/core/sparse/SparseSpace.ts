@@ -235,6 +235,21 @@ export class SparseSpace implements SearchSpace {
     return count;
   }
 
+  /** Where the last `regionNeighbours` list starts in `regions.adj`. */
+  adjFrom = 0;
+
+  /**
+   * The neighbours of cell c (a region's name; the space has regions) without copying them: they
+   * are regions.adj[adjFrom + k] for k below the count returned (region indices: their names are
+   * regions.rep[.], their boxes at regions.box[6 * .]).
+   */
+  regionNeighbours(c: number): number {
+    const r = this.regions!;
+    const i = r.of[this.cells.indexOf(c)];
+    this.adjFrom = r.start[i];
+    return r.start[i + 1] - this.adjFrom;
+  }
+
   /** Distance between the voxels cells a and b stand for, in world units. */
   distance(a: number, b: number): number {
     const p = this.voxelOf(a, this.rep);

@@ -6,7 +6,8 @@ import { findPath } from '../../../src/core/search/AStarRun.ts';
 import type { SearchResult } from '../../../src/core/search/result.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
-import { findPathSparse, SPARSE_WEIGHT, SparseRun } from '../../../src/core/sparse/SparseRun.ts';
+import { LargeSearchContext } from '../../../src/core/sparse/largeContext.ts';
+import { findPathSparse, reachedPoint, SPARSE_WEIGHT, SparseRun } from '../../../src/core/sparse/SparseRun.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { readData } from '../../support/movingai.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
@@ -110,6 +111,40 @@ describe('SparseRun', () => {
     // Against the 26-neighbour optimum (an any-angle path is often shorter). Bound as measured, see notes/H.md.
     expect(Math.max(...ratios)).toBeLessThanOrEqual(1.3);
   });
+
+  it.each([1, 2])(
+    'wall grid seed %i: each cell reached straight has the entry point of a closed neighbour (SparseSpace.entry, mode 0)',
+    (seed) => {
+      // expandNode computes the entry voxels inline: they must be SparseSpace.entry's.
+      const grid = wallGrid(seed, 30);
+      const space = new SparseSpace(sparseFromGrid(grid));
+      const ctx = new LargeSearchContext();
+      const rnd = mulberry32(200 + seed);
+      const [p, wp, e] = [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ];
+      let checked = 0;
+      for (let q = 0; q < 40; q++) {
+        findPathSparse(space, freeVoxel(grid, rnd), freeVoxel(grid, rnd), {}, ctx);
+        for (let s = 0; s < ctx.used; s++) {
+          const v = ctx.nodeOf(s);
+          // Reached from a neighbour's point along the line to the goal: LAZY (1) or checked DIRECT (2), not a portal step.
+          if (ctx.state[s] === 0 || ctx.via[s] > 2 || v === space.startCell || v === space.goalCell) continue;
+          reachedPoint(ctx, v, p);
+          const nb = Array.from(space.buffer.subarray(0, space.neighbours(v)));
+          const from = nb.filter((w) => {
+            const t = ctx.find(w);
+            return t >= 0 && ctx.state[t] === 2 && reachedPoint(ctx, w, wp) !== null && space.entry(w, v, wp, e, 0).join() === p.join();
+          });
+          expect(from.length, `cell ${v} at ${p}`).toBeGreaterThan(0);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(200);
+    },
+  );
 
   it('Simple.3dmap: every path legal, found, mean ratio <= 1 and max <= 1.2 over the published lengths', () => {
     const text = readData('Simple.3dmap');
