@@ -58,36 +58,32 @@ export function meshGridSpec(
   checkNumber('cellSize', cellSize, 0, true);
   checkNumber('dilation', dilation, 0);
   const axes = ['x', 'y', 'z'] as const;
-  const lo = [0, 0, 0],
-    hi = [0, 0, 0];
+  const origin = { x: 0, y: 0, z: 0 };
+  const dims: [number, number, number] = [0, 0, 0];
   for (let a = 0; a < 3; a++) {
     const k = axes[a];
     for (const v of [min[k], max[k]]) {
       if (!(Math.abs(v) <= WORLD_COORD_LIMIT))
         throw new NavlabError('usage', `bounds: ${k} = ${v} is beyond the coordinate limit of ±${WORLD_COORD_LIMIT}`);
     }
-    lo[a] = min[k] - dilation;
-    hi[a] = max[k] + dilation;
-    const far = Math.max(Math.abs(lo[a]), Math.abs(hi[a]));
+    const lo = min[k] - dilation,
+      hi = max[k] + dilation;
+    const far = Math.max(Math.abs(lo), Math.abs(hi));
     if (far / cellSize > VOXEL_INDEX_LIMIT) {
       throw new NavlabError('usage', `cellSize ${cellSize}: coordinates up to ${far} would need voxel indices beyond ${VOXEL_INDEX_LIMIT}`);
     }
-  }
-  const origin = { x: 0, y: 0, z: 0 };
-  const dims: [number, number, number] = [0, 0, 0];
-  for (let a = 0; a < 3; a++) {
     // Voxel 0's closed box must end strictly below lo, the last voxel's start strictly above hi,
     // computed exactly as the voxelizer computes box bounds (origin + i * cellSize). With
     // indices within LIMITS.voxelIndex each correction below runs at most a step or two, so the
     // exact size is cheap to know before anything is allocated (checkGridVoxels below).
     // Twice the widening `blockTriangles` gives the boxes, so the border stays clear of it.
-    const widen = 2 * touchWidening(cellSize, Math.max(Math.abs(lo[a]), Math.abs(hi[a])) + 4 * cellSize);
-    let i0 = Math.floor(lo[a] / cellSize) - 1;
-    while (i0 * cellSize + cellSize + widen >= lo[a]) i0--;
+    const widen = 2 * touchWidening(cellSize, far + 4 * cellSize);
+    let i0 = Math.floor(lo / cellSize) - 1;
+    while (i0 * cellSize + cellSize + widen >= lo) i0--;
     const o = i0 * cellSize;
-    let n = Math.max(3, Math.ceil((hi[a] - o) / cellSize) + 1);
-    while (o + (n - 1) * cellSize - widen <= hi[a]) n++;
-    origin[axes[a]] = o;
+    let n = Math.max(3, Math.ceil((hi - o) / cellSize) + 1);
+    while (o + (n - 1) * cellSize - widen <= hi) n++;
+    origin[k] = o;
     dims[a] = n;
   }
   checkGridVoxels(cellSize, dims, maxVoxels);
@@ -113,7 +109,6 @@ export function soupBounds(soup: ArrayLike<number>): { min: Vec3; max: Vec3 } {
   return soupBox(emptyBox(), soup);
 }
 
-const _tri = new Float64Array(9);
 /** Cells of slack on each side of a triangle's voxel range: far above rounding error, far below a cell. */
 const SLACK = 1e-6;
 /**
@@ -150,13 +145,12 @@ export function voxelizeTriangles(soup: ArrayLike<number>, options: MeshVoxelize
   const { cellSize: s, dilation: r, fill, origin, dims } = meshVoxelizeLayout(soup, options);
   const grid = new VoxelGrid({ origin, dims, cellSize: s });
   blockTriangles(soup, grid, r);
-  const triangles = soup.length / 9;
   if (fill === 'solid') fillEnclosed(grid);
   grid.version++;
   const occ = grid.occupancy;
   let blocked = 0;
   for (let i = 0; i < occ.length; i++) blocked += occ[i];
-  return { grid, triangles, blocked };
+  return { grid, triangles: soup.length / 9, blocked };
 }
 
 /**
@@ -174,71 +168,81 @@ export function blockTriangles(
   grid: VoxelGrid,
   grow: number,
   region: readonly number[] = [0, 0, 0, grid.X, grid.Y, grid.Z],
-  offset: readonly number[] = NO_OFFSET,
+  offset: readonly number[] = [0, 0, 0],
 ): void {
-  const [rx0, ry0, rz0, rx1, ry1, rz1] = region;
-  const [dx, dy, dz] = offset;
   const { X, Y } = grid;
   const occ = grid.occupancy;
   const { x: ox, y: oy, z: oz } = grid.origin;
+  const o = [ox, oy, oz],
+    stride = [1, X, X * Y];
   const s = grid.cellSize;
   const h0 = 0.5 * s + grow;
-  const tri = _tri;
-  const triangles = soup.length / 9;
-  for (let t = 0; t < triangles; t++) {
+  const lo = [0, 0, 0],
+    hi = [0, 0, 0],
+    b0 = [0, 0, 0],
+    b1 = [0, 0, 0];
+  const tri = new Float64Array(9);
+  for (let t = 0; t < soup.length / 9; t++) {
     for (let k = 0; k < 9; k++) tri[k] = soup[9 * t + k];
     // Voxels whose grown closed box can reach the triangle's box: voxel x spans
     // [o + x s - grow, o + (x + 1) s + grow], so x0 = floor((min - grow - o) / s) - 1 when that
     // quotient is a whole number (the boxes touch) and its floor otherwise; SLACK (in cells)
-    // widens the range against rounding, and the exact test decides.
-    const bx0 = Math.min(tri[0], tri[3], tri[6]),
-      bx1 = Math.max(tri[0], tri[3], tri[6]);
-    const by0 = Math.min(tri[1], tri[4], tri[7]),
-      by1 = Math.max(tri[1], tri[4], tri[7]);
-    const bz0 = Math.min(tri[2], tri[5], tri[8]),
-      bz1 = Math.max(tri[2], tri[5], tri[8]);
-    const x0 = Math.max(rx0, Math.floor((bx0 - grow - ox) / s - SLACK) - dx);
-    const y0 = Math.max(ry0, Math.floor((by0 - grow - oy) / s - SLACK) - dy);
-    const z0 = Math.max(rz0, Math.floor((bz0 - grow - oz) / s - SLACK) - dz);
-    const x1 = Math.min(rx1 - 1, Math.floor((bx1 + grow - ox) / s + SLACK) - dx);
-    const y1 = Math.min(ry1 - 1, Math.floor((by1 + grow - oy) / s + SLACK) - dy);
-    const z1 = Math.min(rz1 - 1, Math.floor((bz1 + grow - oz) / s + SLACK) - dz);
-    if (x0 > x1 || y0 > y1 || z0 > z1) continue;
+    // widens the range against rounding, and the exact test decides. Rows run along the
+    // longest side a (the fewest rows), u and v are the other axes.
+    let a = 0,
+      m = 0;
+    for (let k = 0; k < 3; k++) {
+      b0[k] = Math.min(tri[k], tri[k + 3], tri[k + 6]);
+      b1[k] = Math.max(tri[k], tri[k + 3], tri[k + 6]);
+      lo[k] = Math.max(region[k], Math.floor((b0[k] - grow - o[k]) / s - SLACK) - offset[k]);
+      hi[k] = Math.min(region[k + 3] - 1, Math.floor((b1[k] + grow - o[k]) / s + SLACK) - offset[k]);
+      m = Math.max(m, Math.abs(o[k]), -b0[k], b1[k]);
+      if (lo[k] > hi[k]) a = -1;
+      else if (a >= 0 && hi[k] - lo[k] > hi[a] - lo[a]) a = k;
+    }
+    if (a < 0) continue;
+    const u = a === 2 ? 1 : 2,
+      v = a === 0 ? 1 : 0,
+      sa = stride[a],
+      oa = o[a],
+      da = offset[a],
+      ba0 = b0[a],
+      ba1 = b1[a];
     // The closed boxes, widened by far less than a cell but far more than the rounding of
     // `o + i s` and of the projections (which grows with the coordinates' size): a face lying
     // on a voxel boundary meets the voxels on both sides, as it does in exact arithmetic,
     // whatever the cell size (at 0.3, rounding put both sides just off such a face).
-    const h = h0 + touchWidening(s, Math.max(Math.abs(ox), Math.abs(oy), Math.abs(oz), -bx0, bx1, -by0, by1, -bz0, bz1));
+    const h = h0 + touchWidening(s, m);
     prepareAxes(tri, 0, h, h, h);
-    for (let z = z0; z <= z1; z++) {
-      const cz = oz + (z + dz + 0.5) * s;
-      if (bz0 > cz + h || bz1 < cz - h) continue; // box normal z separates
-      for (let y = y0; y <= y1; y++) {
-        const cy = oy + (y + dy + 0.5) * s;
-        if (by0 > cy + h || by1 < cy - h) continue; // box normal y separates
-        for (let k = 0; k < AXES_; k++) ROW[k] = cy * AY_[k] + cz * AZ_[k];
+    for (let i = lo[u]; i <= hi[u]; i++) {
+      c[u] = o[u] + (i + offset[u] + 0.5) * s;
+      if (b0[u] > c[u] + h || b1[u] < c[u] - h) continue; // box normal u separates
+      for (let j = lo[v]; j <= hi[v]; j++) {
+        c[v] = o[v] + (j + offset[v] + 0.5) * s;
+        if (b0[v] > c[v] + h || b1[v] < c[v] - h) continue; // box normal v separates
         // The row's free voxels that pass form one run (see RUNS): its first and last.
-        const row = X * (y + Y * z);
-        let L = x0,
-          U = x1;
-        while (L <= U && (occ[row + L] !== 0 || !passes(ox + (L + dx + 0.5) * s, bx0, bx1, h))) L++;
-        while (U > L && (occ[row + U] !== 0 || !passes(ox + (U + dx + 0.5) * s, bx0, bx1, h))) U--;
-        occ.fill(1, row + L, row + U + 1);
+        const row = i * stride[u] + j * stride[v];
+        let L = lo[a],
+          U = hi[a];
+        while (L <= U && (occ[row + L * sa] !== 0 || !passes(a, oa + (L + da + 0.5) * s, ba0, ba1, h))) L++;
+        while (U > L && (occ[row + U * sa] !== 0 || !passes(a, oa + (U + da + 0.5) * s, ba0, ba1, h))) U--;
+        for (let q = row + L * sa; q <= row + U * sa; q += sa) occ[q] = 1; // a loop: fill costs more on short runs
       }
     }
   }
 }
 
 /*
- * RUNS. A voxel of a row (fixed y, z; centre cx = ox + (x + dx + 0.5) s) is blocked when no
- * axis separates its grown box from the triangle (`passes`): the box normal x (bx0 <= cx + h
- * and bx1 >= cx - h) and, per axis k of `prepareAxes`, with d = proj[k] + cx AX[k]:
- * LO[k] - d <= RAD[k] and HI[k] - d >= -RAD[k]. Each condition is monotone in x, also in
- * floating point (cx, then d, grow or shrink with x: a rounded sum or product with a fixed
- * operand is monotone), so it holds on an interval of x (from some x on, or up to some x),
- * and the voxels that pass, where all hold, are one interval too. Its free voxels lie between
- * the first free voxel that passes and the last: only the voxels before and after them are
- * tested, and the run between is the per-voxel test's answer.
+ * RUNS. A voxel of a row (along axis a, the other two centres fixed; its centre along a is
+ * c = o + (i + offset + 0.5) s) is blocked when no axis separates its grown box from the
+ * triangle (`passes`): the box normal a (b0 <= c + h and b1 >= c - h) and, per axis k of
+ * `prepareAxes`, with d = (cy AY[k] + cz AZ[k]) + cx AX[k]: LO[k] - d <= RAD[k] and
+ * HI[k] - d >= -RAD[k]. Each condition is monotone in i, also in floating point (c, then d,
+ * grow or shrink with i: a rounded sum or product with a fixed operand is monotone, whichever
+ * of the three terms moves), so it holds on an interval of i (from some i on, or up to some
+ * i), and the voxels that pass, where all hold, are one interval too. Its free voxels lie
+ * between the first free voxel that passes and the last: only the voxels before and after them
+ * are tested, and the run between is the per-voxel test's answer.
  */
 
 /** Axis tables (module-local copies: imported bindings may compile to getters). */
@@ -250,21 +254,24 @@ const AX_ = AX,
   RAD_ = RAD,
   AXES_ = AXES;
 
-/** Whether the voxel with centre cx in the row of `ROW` meets the triangle (x from bx0 to bx1) grown by h: no axis separates them. */
-function passes(cx: number, bx0: number, bx1: number, h: number): boolean {
-  if (bx0 > cx + h || bx1 < cx - h) return false;
+/**
+ * Whether the voxel whose centre is `c` but for ca along axis a (its row's axis) meets the
+ * triangle (from b0 to b1 along a) grown by h: no axis separates them. The same sums as the
+ * voxel-by-voxel test.
+ */
+function passes(a: number, ca: number, b0: number, b1: number, h: number): boolean {
+  if (b0 > ca + h || b1 < ca - h) return false;
+  c[a] = ca;
+  const [cx, cy, cz] = c;
   for (let k = 0; k < AXES_; k++) {
-    const d = ROW[k] + cx * AX_[k];
+    const d = cy * AY_[k] + cz * AZ_[k] + cx * AX_[k];
     if (LO_[k] - d > RAD_[k] || HI_[k] - d < -RAD_[k]) return false;
   }
   return true;
 }
 
-/** No offset: the grid is the whole layout. */
-const NO_OFFSET: readonly number[] = [0, 0, 0];
-
-/** cy AY + cz AZ per axis (`prepareAxes`) for the voxels of one row. */
-const ROW = new Float64Array(AXES);
+/** The centre of the voxel being tested. */
+const c = [0, 0, 0];
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving

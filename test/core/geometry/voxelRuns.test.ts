@@ -78,6 +78,34 @@ describe('blockTriangles runs', () => {
     expect(blocked).toBeGreaterThan(10_000);
   });
 
+  it('agree with the per-voxel test whichever axis the rows run along (the longest side of each triangle)', () => {
+    const rand = mulberry32(7);
+    for (let a = 0; a < 3; a++) {
+      // Long thin triangles along axis a, tilted, some with vertices on voxel faces: rows along a.
+      const soup: number[] = [];
+      for (let t = 0; t < 12; t++) {
+        const p = [0, 1, 2].map(() => 1 + 3 * rand());
+        const q = [...p];
+        const r = p.map((v) => v + 0.4 * rand());
+        q[a] += 4 + 2 * rand();
+        r[a] += 2 * rand();
+        const tri = [...p, ...q, ...r];
+        soup.push(...(t % 2 === 0 ? tri.map((v) => Math.round(v * 4) / 4) : tri));
+      }
+      for (const grow of [0, 0.3]) {
+        const grid = new VoxelGrid({ dims: [34, 30, 32], origin: { x: -1, y: -0.5, z: -0.75 }, cellSize: 0.25 });
+        blockTriangles(soup, grid, grow, [2, 1, 3, 33, 28, 30], [1, 2, 3]);
+        const want = perVoxel(soup, grid, grow, [1, 2, 3]);
+        // The region clips: only its voxels may be blocked.
+        for (let z = 0; z < 32; z++)
+          for (let y = 0; y < 30; y++)
+            for (let x = 0; x < 34; x++) if (x < 2 || y < 1 || z < 3 || x >= 33 || y >= 28 || z >= 30) want[x + 34 * (y + 30 * z)] = 0;
+        expect(differences(grid.occupancy, want)).toBe(0);
+        expect(count(grid.occupancy)).toBeGreaterThan(500);
+      }
+    }
+  });
+
   it('agree with the per-voxel test on a closed sphere, offset into a larger layout', () => {
     const soup = soupOf(displacedSphere(mulberry32(3), 4, 2, 0.5));
     const grid = new VoxelGrid({ dims: [22, 22, 22], origin: { x: -5, y: -5, z: -5 }, cellSize: 0.4 });
