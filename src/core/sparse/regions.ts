@@ -321,6 +321,8 @@ export function regionAdjacency(box: Int32Array, count: number): { start: Int32A
   let planes = 1;
   for (let r = 0; r < count; r++) for (let a = 0; a < 3; a++) planes = Math.max(planes, box[6 * r + a] + box[6 * r + 3 + a] + 1);
   const first = new Int32Array(planes + 1);
+  /** Per plane: the longest side along b of the boxes whose lower face lies in it. */
+  const wide = new Int32Array(planes);
   const order = new Int32Array(count);
   const byLo = new Int32Array(count);
   const b0s = new Int32Array(count),
@@ -337,7 +339,12 @@ export function regionAdjacency(box: Int32Array, count: number): { start: Int32A
     for (let p = 0; p < planes; p++) first[p + 1] += first[p];
     for (let r = 0; r < count; r++) order[first[box[6 * r + b]]++] = r;
     first.fill(0);
-    for (let r = 0; r < count; r++) first[box[6 * r + a] + 1]++;
+    wide.fill(0);
+    for (let r = 0; r < count; r++) {
+      const p = box[6 * r + a];
+      first[p + 1]++;
+      if (box[6 * r + 3 + b] > wide[p]) wide[p] = box[6 * r + 3 + b];
+    }
     for (let p = 0; p < planes; p++) first[p + 1] += first[p];
     for (let k = 0; k < count; k++) {
       const r = order[k];
@@ -357,7 +364,17 @@ export function regionAdjacency(box: Int32Array, count: number): { start: Int32A
         b1 = b0 + box[o + 3 + b],
         c0 = box[o + c],
         c1 = c0 + box[o + 3 + c];
-      for (let k = first[p - 1], end = first[p]; k < end && b0s[k] < b1; k++) {
+      // A box of the run starting at or before b0 - wide ends by b0 (no overlap): the scan starts past them
+      // (binary search; the run ascends in b0s).
+      const from = b0 - wide[p] + 1;
+      const end = first[p];
+      let k = first[p - 1];
+      for (let hiK = end; k < hiK; ) {
+        const mid = (k + hiK) >> 1;
+        if (b0s[mid] < from) k = mid + 1;
+        else hiK = mid;
+      }
+      for (; k < end && b0s[k] < b1; k++) {
         if (b1s[k] <= b0 || c0s[k] >= c1 || c1s[k] <= c0) continue;
         if (found + 2 > pairs.length) {
           const g = new Int32Array(2 * pairs.length);
