@@ -136,8 +136,13 @@ function touchBricks(soup: ArrayLike<number>, t: number, o: readonly number[], s
     hi[a] = Math.min(B - 1, (Math.floor((v1 + r - o[a]) / s) + 1 - off[a]) >> 2);
   }
   for (let z = lo[2]; z <= hi[2]; z++)
-    for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) touched[morton(x, y, z)] = 1;
+    for (let y = lo[1]; y <= hi[1]; y++) {
+      const yz = (SPREAD[y] << 1) | (SPREAD[z] << 2);
+      for (let x = lo[0]; x <= hi[0]; x++) touched[yz | SPREAD[x]] = 1;
+    }
 }
+/** spread3 of 0..B-1 (a brick's Morton code in its chunk is SPREAD[x] | SPREAD[y] << 1 | SPREAD[z] << 2). */
+const SPREAD = Int32Array.from({ length: B }, (_, v) => morton(v, 0, 0));
 const _lo = [0, 0, 0],
   _hi = [0, 0, 0];
 
@@ -165,13 +170,10 @@ function packBricks(occ: Uint8Array, off: readonly number[], bricks: BrickSet): 
         const row = words[wi];
         if (row === 0) continue;
         words[wi] = 0;
-        const shift = (ly << 2) | (lz << 4);
-        for (let k = 0; k < 4; k++) {
-          if (((row >>> (8 * k)) & 0xff) === 0) continue;
-          const b = shift | k;
-          if (b < 32) lo |= 1 << b;
-          else hi |= 1 << (b - 32);
-        }
+        // The row's 4 bytes (0 or 1: bits 0, 8, 16, 24) as 4 bits, at bit lx + 4 ly + 16 lz.
+        const bits = (row | (row >>> 7) | (row >>> 14) | (row >>> 21)) & 15;
+        if (lz < 2) lo |= bits << ((ly << 2) | (lz << 4));
+        else hi |= bits << ((ly << 2) | ((lz - 2) << 4));
       }
     if (lo !== 0 || hi !== 0) bricks.add(bx0 + x, by0 + y, bz0 + z, lo, hi);
   }
