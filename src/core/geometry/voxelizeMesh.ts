@@ -262,7 +262,9 @@ const AX_ = AX,
 function passes(a: number, ca: number, b0: number, b1: number, h: number): boolean {
   if (b0 > ca + h || b1 < ca - h) return false;
   c[a] = ca;
-  const [cx, cy, cz] = c;
+  const cx = c[0],
+    cy = c[1],
+    cz = c[2];
   for (let k = 0; k < AXES_; k++) {
     const d = cy * AY_[k] + cz * AZ_[k] + cx * AX_[k];
     if (LO_[k] - d > RAD_[k] || HI_[k] - d < -RAD_[k]) return false;
@@ -271,7 +273,7 @@ function passes(a: number, ca: number, b0: number, b1: number, h: number): boole
 }
 
 /** The centre of the voxel being tested. */
-const c = [0, 0, 0];
+const c = new Float64Array(3);
 
 /**
  * Blocks every free voxel that the grid border cannot reach through free voxels, moving
