@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
-import { buildRegions, regionAdjacency } from '../../../src/core/sparse/regions.ts';
+import { regionAdjacency } from '../../../src/core/sparse/regionAdjacency.ts';
+import { buildRegions } from '../../../src/core/sparse/regions.ts';
 import type { SparseCells } from '../../../src/core/sparse/sparseCells.ts';
 import { EMPTY, MIXED } from '../../../src/core/sparse/SparseWorld.ts';
 import { findPathSparse } from '../../../src/core/sparse/SparseRun.ts';
@@ -79,6 +80,10 @@ describe('SparseSpace regions', () => {
       const again = regionAdjacency(r.box, r.count);
       expect(again.start).toEqual(r.start);
       expect(again.adj).toEqual(r.adj);
+      // In the documented order (a search's ties follow it): against every pair of boxes tested.
+      expect(Array.from({ length: r.count }, (_, a) => [...r.adj.subarray(r.start[a], r.start[a + 1])])).toEqual(
+        referenceAdjacency(r.box, r.count),
+      );
     },
   );
 
@@ -189,4 +194,31 @@ function referenceRegions(cells: SparseCells): { of: Int32Array; rep: number[]; 
     for (let i = start[n]; i < start[n + 1]; i++) if (of[i] === -1) grow(64 * n + (list[i] & 63));
   }
   return { of, rep, box };
+}
+
+/**
+ * regionAdjacency's lists by testing every pair of boxes, in its documented order: per axis a
+ * (b, c the others), per box r ascending, the boxes whose lower face lies in the plane of r's
+ * upper face and overlaps it with positive area, by their corner along b then their index; each
+ * pair appends to both boxes' lists.
+ */
+function referenceAdjacency(box: Int32Array, count: number): number[][] {
+  const lists = Array.from({ length: count }, (): number[] => []);
+  for (let a = 0; a < 3; a++) {
+    const b = a === 0 ? 1 : 0,
+      c = a === 2 ? 1 : 2;
+    const overlaps = (r: number, k: number, e: number) =>
+      box[6 * k + e] < box[6 * r + e] + box[6 * r + 3 + e] && box[6 * r + e] < box[6 * k + e] + box[6 * k + 3 + e];
+    for (let r = 0; r < count; r++) {
+      const hits: number[] = [];
+      for (let k = 0; k < count; k++)
+        if (box[6 * k + a] === box[6 * r + a] + box[6 * r + 3 + a] && overlaps(r, k, b) && overlaps(r, k, c)) hits.push(k);
+      hits.sort((p, q) => box[6 * p + b] - box[6 * q + b] || p - q);
+      for (const k of hits) {
+        lists[r].push(k);
+        lists[k].push(r);
+      }
+    }
+  }
+  return lists;
 }
