@@ -1,20 +1,15 @@
 import type { ClearSpace } from '../grid/clearance.ts';
-import { grownBoxes, type GrownBoxes } from './grownBoxes.ts';
 
 /** `LineOfSight` with an optional extra radius `fat` in cells (see `gridCapsuleSight`). */
 export type GridSight = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, fat?: number) => boolean;
 
 /** Clear balls (cells) above this radius let the walk jump to where the segment leaves them. */
 const SKIP = 1.5;
-/** Plane crossings (t) closer than this count as one (an edge or corner): the cells beside are tested. */
-const TIE = 1e-9;
-/** A coordinate (cells) this close to a plane counts as on it. */
-const NUDGE = 1e-9;
-/** Radius (cells, with fat) from which near geometry is decided on the fine grid (below, the scan of voxels is cheaper). */
-const FINE_FROM = 1;
-const EMPTY = new Int32Array(0);
-/** The fine grids of grown boxes of each clear space, by radius (cells). */
-const cache = new WeakMap<ClearSpace, Map<number, GrownBoxes>>();
+/** Neighbour bits (see `around`) of offset -1 along x, y and z. */
+const LOW_X = 0o111111111,
+  LOW_Y = 0o7007007,
+  LOW_Z = 0x1ff;
+const masks = new WeakMap<ClearSpace, Int32Array>();
 
 /**
  * A capsule line of sight of radius `space.radius` decided on the voxel grid alone, with no
@@ -36,11 +31,8 @@ const cache = new WeakMap<ClearSpace, Map<number, GrownBoxes>>();
  * With `fat` > 0 (cells) the capsule's radius grows by `fat`: a proof for every segment from a
  * point within `fat` of a to b. Above 1 cell only clear balls prove it (the scan near geometry
  * grows with the radius, and on the example levels wider proofs near geometry saved nothing).
- * From a radius of `fineFrom` cells (with fat) the part near geometry is tested on the fine grid
- * of grown boxes (`grownBoxes`, built once per radius and clear space): a walk over its cells,
- * the same answer as the scan, cheaper when the scan is wide.
  */
-export function gridCapsuleSight(space: ClearSpace, fineFrom = FINE_FROM): GridSight {
+export function gridCapsuleSight(space: ClearSpace): GridSight {
   const { grid, clearance } = space;
   const { X, Y, Z } = grid;
   const XY = X * Y;
@@ -54,8 +46,11 @@ export function gridCapsuleSight(space: ClearSpace, fineFrom = FINE_FROM): GridS
   // This call's radius (r0 + fat), and the clearance beyond which a voxel's box is clear of it
   // (the radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
   let r = r0,
-    far = 0,
-    useFine = false;
+    far = 0;
+  // The blocked ones among each voxel's 26 neighbours, bit (dx + 1) + 3 (dy + 1) + 9 (dz + 1)
+  // of the offset (-1 until first needed), shared by the tests of `space`.
+  const around = masks.get(space) ?? new Int32Array(grid.size).fill(-1);
+  masks.set(space, around);
   // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
   // its slab along each axis in turn (the interval left is where they all overlap).
   let u0 = 0,
@@ -73,13 +68,51 @@ export function gridCapsuleSight(space: ClearSpace, fineFrom = FINE_FROM): GridS
    * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
    * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
    */
-  const clearNear = (t0: number, t1: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number): boolean => {
+  const clearNear = (
+    t0: number,
+    t1: number,
+    ax: number,
+    ay: number,
+    az: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    x: number,
+    y: number,
+    z: number,
+    v: number,
+  ): boolean => {
     const px = ax + t0 * dx,
       qx = ax + t1 * dx,
       py = ay + t0 * dy,
       qy = ay + t1 * dy,
       pz = az + t0 * dz,
       qz = az + t1 * dz;
+    if (r < 0.99) {
+      // Within r < 0.99 of the part only the 26 neighbours (bit b of `around`, b = 0 .. 26 in
+      // the order below) can be: those blocked, on the sides the part comes within r of (as the scan below).
+      let m = around[v];
+      if (m < 0) {
+        m = 0;
+        for (let k = -1, b = 1; k < 2; k++)
+          for (let j = -1; j < 2; j++)
+            for (let i = -1; i < 2; i++, b *= 2) if (grid.inBounds(x + i, y + j, z + k) && occ[v + i + X * j + XY * k] !== 0) m |= b;
+        around[v] = m;
+      }
+      if (px > x + r && qx > x + r) m &= ~LOW_X;
+      if (px < x + 1 - r && qx < x + 1 - r) m &= ~(LOW_X << 2);
+      if (py > y + r && qy > y + r) m &= ~LOW_Y;
+      if (py < y + 1 - r && qy < y + 1 - r) m &= ~(LOW_Y << 6);
+      if (pz > z + r && qz > z + r) m &= ~LOW_Z;
+      if (pz < z + 1 - r && qz < z + 1 - r) m &= ~(LOW_Z << 18);
+      for (; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        u0 = t0;
+        u1 = t1;
+        if (slab(ax, dx, x + (b % 3) - 1) && slab(ay, dy, y + (((b / 3) | 0) % 3) - 1) && slab(az, dz, z + ((b / 9) | 0) - 1)) return false;
+      }
+      return true;
+    }
     const x0 = Math.max(0, Math.ceil(Math.min(px, qx) - 1 - r)),
       x1 = Math.min(X - 1, Math.floor(Math.max(px, qx) + r)),
       y0 = Math.max(0, Math.ceil(Math.min(py, qy) - 1 - r)),
@@ -97,168 +130,21 @@ export function gridCapsuleSight(space: ClearSpace, fineFrom = FINE_FROM): GridS
       }
     return true;
   };
-  // The fine grid of the blocked voxels' boxes grown by r (cells of width 2g around integers,
-  // 1 - 2g around voxel centres; see `GrownBoxes`): one per radius, shared by the tests of `space`.
-  const grown = cache.get(space) ?? new Map<number, GrownBoxes>();
-  cache.set(space, grown);
-  let built = -1,
-    bits = EMPTY,
-    g = 0,
-    FX = 0,
-    FXY = 0;
-  /** The fine cell (along one axis) holding coordinate u, on a plane the one the segment leaves (s its direction). */
-  const fine = (u: number, s: number): number => {
-    const v = s < 0 ? u + NUDGE : u - NUDGE;
-    const m = Math.floor(v),
-      f = v - m;
-    return f < g ? 2 * m : f < 1 - g ? 2 * m + 1 : 2 * m + 2;
-  };
-  /** Whether fine cell q is marked (in a grown box). */
-  const marked = (q: number): boolean => (bits[q >>> 5] & (1 << (q & 31))) !== 0;
-  /** The plane (cells) where the segment leaves fine cell q, moving along s (!= 0). */
-  const exit = (q: number, s: number): number => ((q & 1) === 0 ? 0.5 * q + s * g : 0.5 * (q + s) - s * g);
-  // The segment (cells: a + t d) and its direction along each axis.
-  let ax = 0,
-    ay = 0,
-    az = 0,
-    dx = 0,
-    dy = 0,
-    dz = 0,
-    sx = 0,
-    sy = 0,
-    sz = 0;
-  // The fine walk: cell (qx, qy, qz) = q, holding the point where the part last tested ends
-  // (when `live`), and the t where the segment leaves it along each axis.
-  // The t the segment takes to cross a fine cell around an integer (even) and around a voxel
-  // centre (odd) along each axis.
-  let wex = 0,
-    wox = 0,
-    wey = 0,
-    woy = 0,
-    wez = 0,
-    woz = 0;
-  let live = false,
-    qx = 0,
-    qy = 0,
-    qz = 0,
-    q = 0,
-    nx = 0,
-    ny = 0,
-    nz = 0;
-  /**
-   * Whether the part t in [t0, t1] of the segment misses every blocked voxel's box grown by r:
-   * whether it touches no marked closed fine cell. A 3D DDA over the fine grid, resumed where
-   * the last part ended when `live` (consecutive parts near geometry), else started at t0; where
-   * the segment passes through a fine cell's edge or corner (planes crossed within TIE of each
-   * other), the cells on every side are tested too (a grown box that only touches the segment
-   * there counts, as in a closed-box test).
-   */
-  const clearPart = (t0: number, t1: number): boolean => {
-    if (!live) {
-      live = true;
-      const px = ax + t0 * dx,
-        py = ay + t0 * dy,
-        pz = az + t0 * dz;
-      qx = fine(px, sx);
-      qy = fine(py, sy);
-      qz = fine(pz, sz);
-      // Running along a plane (not moving on an axis, on one of its planes): not proven.
-      if ((sx === 0 && fine(px, -1) !== qx) || (sy === 0 && fine(py, -1) !== qy) || (sz === 0 && fine(pz, -1) !== qz)) return false;
-      q = qx + FX * qy + FXY * qz;
-      nx = sx === 0 ? Infinity : (exit(qx, sx) - ax) / dx;
-      ny = sy === 0 ? Infinity : (exit(qy, sy) - ay) / dy;
-      nz = sz === 0 ? Infinity : (exit(qz, sz) - az) / dz;
-    }
-    // Locals in the loop, the state written back when the part is clear.
-    const B = bits,
-      fx = FX,
-      fxy = FXY,
-      ex = wex,
-      ox = wox,
-      ey = wey,
-      oy = woy,
-      ez = wez,
-      oz = woz,
-      sx_ = sx,
-      sy_ = sy,
-      sz_ = sz,
-      end = t1 + TIE;
-    let i = q,
-      ix = qx,
-      iy = qy,
-      iz = qz,
-      mx = nx,
-      my = ny,
-      mz = nz;
-    for (;;) {
-      if ((B[i >>> 5] & (1 << (i & 31))) !== 0) return false;
-      const t = Math.min(mx, my, mz);
-      if (t > end) break;
-      const tie = t + TIE;
-      const jx = mx <= tie ? sx_ : 0,
-        jy = my <= tie ? sy_ * fx : 0,
-        jz = mz <= tie ? sz_ * fxy : 0;
-      if ((jx !== 0 && (jy !== 0 || jz !== 0)) || (jy !== 0 && jz !== 0)) {
-        // Through an edge or a corner: the cells beside it (some of these are q itself or
-        // the next cell, tested anyway).
-        if (marked(i + jx) || marked(i + jy) || marked(i + jz) || marked(i + jx + jy) || marked(i + jx + jz) || marked(i + jy + jz))
-          return false;
-      }
-      i += jx + jy + jz;
-      if (jx !== 0) {
-        ix += sx_;
-        mx += (ix & 1) === 0 ? ex : ox;
-      }
-      if (jy !== 0) {
-        iy += sy_;
-        my += (iy & 1) === 0 ? ey : oy;
-      }
-      if (jz !== 0) {
-        iz += sz_;
-        mz += (iz & 1) === 0 ? ez : oz;
-      }
-    }
-    q = i;
-    qx = ix;
-    qy = iy;
-    qz = iz;
-    nx = mx;
-    ny = my;
-    nz = mz;
-    return true;
-  };
   return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
     r = r0 + fat;
     far = (r + 0.867) * s;
-    useFine = r >= fineFrom && fat <= 1;
-    if (useFine && r !== built) {
-      built = r;
-      let b = grown.get(r);
-      if (!b) grown.set(r, (b = grownBoxes(grid, r)));
-      ({ bits, g, FX } = b);
-      FXY = FX * b.FY;
-    }
-    ax = (pax - ox) / s;
-    ay = (pay - oy) / s;
-    az = (paz - oz) / s;
-    dx = (pbx - ox) / s - ax;
-    dy = (pby - oy) / s - ay;
-    dz = (pbz - oz) / s - az;
-    live = false;
-    if (useFine) {
-      wex = (2 * g) / Math.abs(dx);
-      wox = (1 - 2 * g) / Math.abs(dx);
-      wey = (2 * g) / Math.abs(dy);
-      woy = (1 - 2 * g) / Math.abs(dy);
-      wez = (2 * g) / Math.abs(dz);
-      woz = (1 - 2 * g) / Math.abs(dz);
-    }
+    const ax = (pax - ox) / s,
+      ay = (pay - oy) / s,
+      az = (paz - oz) / s;
+    const dx = (pbx - ox) / s - ax,
+      dy = (pby - oy) / s - ay,
+      dz = (pbz - oz) / s - az;
     let x = Math.floor(ax),
       y = Math.floor(ay),
       z = Math.floor(az);
-    sx = Math.sign(dx);
-    sy = Math.sign(dy);
-    sz = Math.sign(dz);
+    const sx = Math.sign(dx),
+      sy = Math.sign(dy),
+      sz = Math.sign(dz);
     // Cell steps per unit of t (Infinity on an axis the segment does not move along: 1 / ±0).
     const tdx = Math.abs(1 / dx),
       tdy = Math.abs(1 / dy),
@@ -274,10 +160,7 @@ export function gridCapsuleSight(space: ClearSpace, fineFrom = FINE_FROM): GridS
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
       const ball = clearance[v] / s - r;
-      if (ball > SKIP) live = false;
-      else if (fat > 1) return false;
-      else if (clearance[v] >= far) live = false;
-      else if (useFine ? !clearPart(tin, Math.min(tx, ty, tz, 1)) : !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz))
+      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz, x, y, z, v))))
         return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;
