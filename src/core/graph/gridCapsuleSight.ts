@@ -5,11 +5,6 @@ export type GridSight = (ax: number, ay: number, az: number, bx: number, by: num
 
 /** Clear balls (cells) above this radius let the walk jump to where the segment leaves them. */
 const SKIP = 1.5;
-/** Neighbour bits (see `around`) of offset -1 along x, y and z. */
-const LOW_X = 0o111111111,
-  LOW_Y = 0o7007007,
-  LOW_Z = 0x1ff;
-const masks = new WeakMap<ClearSpace, Int32Array>();
 
 /**
  * A capsule line of sight of radius `space.radius` decided on the voxel grid alone, with no
@@ -47,10 +42,6 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
   // (the radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
   let r = r0,
     far = 0;
-  // The blocked ones among each voxel's 26 neighbours, bit (dx + 1) + 3 (dy + 1) + 9 (dz + 1)
-  // of the offset (-1 until first needed), shared by the tests of `space`.
-  const around = masks.get(space) ?? new Int32Array(grid.size).fill(-1);
-  masks.set(space, around);
   // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
   // its slab along each axis in turn (the interval left is where they all overlap).
   let u0 = 0,
@@ -68,51 +59,13 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
    * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
    * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
    */
-  const clearNear = (
-    t0: number,
-    t1: number,
-    ax: number,
-    ay: number,
-    az: number,
-    dx: number,
-    dy: number,
-    dz: number,
-    x: number,
-    y: number,
-    z: number,
-    v: number,
-  ): boolean => {
+  const clearNear = (t0: number, t1: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number): boolean => {
     const px = ax + t0 * dx,
       qx = ax + t1 * dx,
       py = ay + t0 * dy,
       qy = ay + t1 * dy,
       pz = az + t0 * dz,
       qz = az + t1 * dz;
-    if (r < 0.99) {
-      // Within r < 0.99 of the part only the 26 neighbours (bit b of `around`, b = 0 .. 26 in
-      // the order below) can be: those blocked, on the sides the part comes within r of (as the scan below).
-      let m = around[v];
-      if (m < 0) {
-        m = 0;
-        for (let k = -1, b = 1; k < 2; k++)
-          for (let j = -1; j < 2; j++)
-            for (let i = -1; i < 2; i++, b *= 2) if (grid.inBounds(x + i, y + j, z + k) && occ[v + i + X * j + XY * k] !== 0) m |= b;
-        around[v] = m;
-      }
-      if (px > x + r && qx > x + r) m &= ~LOW_X;
-      if (px < x + 1 - r && qx < x + 1 - r) m &= ~(LOW_X << 2);
-      if (py > y + r && qy > y + r) m &= ~LOW_Y;
-      if (py < y + 1 - r && qy < y + 1 - r) m &= ~(LOW_Y << 6);
-      if (pz > z + r && qz > z + r) m &= ~LOW_Z;
-      if (pz < z + 1 - r && qz < z + 1 - r) m &= ~(LOW_Z << 18);
-      for (; m !== 0; m &= m - 1) {
-        const b = 31 - Math.clz32(m & -m);
-        u0 = t0;
-        u1 = t1;
-        if (slab(ax, dx, x + (b % 3) - 1) && slab(ay, dy, y + (((b / 3) | 0) % 3) - 1) && slab(az, dz, z + ((b / 9) | 0) - 1)) return false;
-      }
-      return true;
-    }
     const x0 = Math.max(0, Math.ceil(Math.min(px, qx) - 1 - r)),
       x1 = Math.min(X - 1, Math.floor(Math.max(px, qx) + r)),
       y0 = Math.max(0, Math.ceil(Math.min(py, qy) - 1 - r)),
@@ -160,7 +113,7 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
       const ball = clearance[v] / s - r;
-      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz, x, y, z, v))))
+      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz))))
         return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;
