@@ -4,7 +4,8 @@
  * `--repeat` times and prints the CPU time of the whole and the wall time of each step,
  * the waypoint counts and (with --figures) the figures of `measureWaypoints`; then the steps
  * of `placeWaypoints` one by one (as it runs them below half a cell: on the grid's capsule
- * test) with the CPU time and the line-of-sight tests of each (work counters: steady under load).
+ * test) with the CPU time and the line-of-sight tests of each (work counters: steady under load),
+ * and the CPU time of replaying cover's first 150k sight tests (best of 5).
  *
  * Run: npx tsx bench/placeProfile.ts <level> [--repeat N] [--figures]   (levels as in importLevels.ts)
  */
@@ -66,8 +67,21 @@ for (let r = 0; r < repeat; r++) {
 {
   const sight = gridCapsuleSight(c.space);
   let tests = 0;
+  // Cover's first REPLAY sight tests (segments), replayed below.
+  const REPLAY = 150_000;
+  const kept = new Float64Array(6 * REPLAY);
+  let keep = 0;
   const counted: LineOfSight = (ax, ay, az, bx, by, bz) => {
     tests++;
+    if (keep < REPLAY) {
+      const i = 6 * keep++;
+      kept[i] = ax;
+      kept[i + 1] = ay;
+      kept[i + 2] = az;
+      kept[i + 3] = bx;
+      kept[i + 4] = by;
+      kept[i + 5] = bz;
+    }
     return sight(ax, ay, az, bx, by, bz);
   };
   const placer = new Placer(c.space, counted, 50000, Infinity);
@@ -83,6 +97,8 @@ for (let r = 0; r < repeat; r++) {
     );
   };
   step('cover', () => placer.cover());
+  const recorded = keep;
+  keep = REPLAY;
   step('prune', () => {
     placer.prune();
     placer.compact();
@@ -100,4 +116,17 @@ for (let r = 0; r < repeat; r++) {
     orderMs = Math.min(orderMs, performance.now() - t0);
   }
   console.log(`orders   wall ${orderMs.toFixed(0).padStart(5)} ms  (coverOrder, ${c.space.clearVoxels.length} clear voxels)`);
+  // The same sight tests again on a fresh grid test, best of 5 (CPU): the cost per test,
+  // steadier under load than a whole step (for A/B of the sight test in turn).
+  const fresh = gridCapsuleSight(c.space);
+  let replayMs = Infinity;
+  for (let r = 0; r < 5; r++) {
+    const cpu0 = process.cpuUsage();
+    for (let i = 0; i < 6 * recorded; i += 6) fresh(kept[i], kept[i + 1], kept[i + 2], kept[i + 3], kept[i + 4], kept[i + 5]);
+    const cpu = process.cpuUsage(cpu0);
+    replayMs = Math.min(replayMs, (cpu.user + cpu.system) / 1000);
+  }
+  console.log(
+    `replay   cpu ${replayMs.toFixed(0).padStart(5)} ms  (cover's first ${recorded} sight tests, best of 5: ${((1000 * replayMs) / recorded).toFixed(2)} us per test)`,
+  );
 }
