@@ -51,7 +51,7 @@ const DIRECT = 2; // a straight segment, checked
 const PORTAL = 3; // parent point -> last voxel before the shared face -> entry voxel -> point
 
 /** Point arrays per search context, reused by its next run (a slot's entries are written before they are read). */
-const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }>();
+const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array; area: Int32Array }>();
 
 /**
  * The voxel where the last SparseRun on `ctx` reached `cell`: the point its g and heuristic are
@@ -107,6 +107,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
   /** Per slot, 3 each: the slot's point and (PORTAL) its entry voxel. */
   private point: Int32Array;
   private entryAt: Int32Array;
+  /** Per slot: the region index of its cell when expandNode generated it from the regions' lists, else -1 (settle's box lookup). */
+  private area: Int32Array;
   /** The neighbours of the cell being expanded when settle listed them (their count), else -1. */
   private listed = -1;
 
@@ -127,8 +129,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const reuse = k !== undefined && k.point.length <= 3 * ctx.g.length;
     this.point = reuse ? k.point : new Int32Array(0);
     this.entryAt = reuse ? k.entry : new Int32Array(0);
+    this.area = reuse ? k.area : new Int32Array(0);
     this.fit();
     this.setPoint(this.startSlot, space.startVoxel);
+    this.area[this.startSlot] = -1;
     this.unreachable = space.redirected;
   }
 
@@ -149,7 +153,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const e = new Int32Array(cap);
     e.set(this.entryAt);
     this.entryAt = e;
-    kept.set(this.ctx, { point: p, entry: e });
+    const a = new Int32Array(cap / 3);
+    a.set(this.area);
+    this.area = a;
+    kept.set(this.ctx, { point: p, entry: e, area: a });
   }
 
   private setPoint(s: number, v: readonly number[]): void {
@@ -180,14 +187,30 @@ export class SparseRun extends SearchRun<SparseSpace> {
     return sparseSight(sp.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA, sp.regions, sp.boxes.count);
   }
 
+  /** The box of slot s's cell (SparseSpace.cellBox) into out: from its region index when expandNode kept it, else looked up. */
+  private slotBox(s: number, out: Int32Array): Int32Array {
+    const q = this.area[s];
+    const r = this.space.regions;
+    if (q < 0 || r === null) return this.space.cellBox(this.ctx.nodeOf(s), out);
+    const b = r.box,
+      o = 6 * q;
+    out[0] = b[o];
+    out[1] = b[o + 1];
+    out[2] = b[o + 2];
+    out[3] = b[o + 3];
+    out[4] = b[o + 4];
+    out[5] = b[o + 5];
+    return out;
+  }
+
   /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */
   private settle(s: number, u: number): boolean {
     const ctx = this.ctx;
     const sp = this.space;
     // u's box, also for expandNode.
-    const bu = sp.cellBox(u, boxU);
+    const bu = this.slotBox(s, boxU);
     if (ctx.via[s] !== LAZY) return true;
-    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb), sp.cellBox(ctx.nodeOf(ctx.parent[s]), boxP), bu)) {
+    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb), this.slotBox(ctx.parent[s], boxP), bu)) {
       ctx.via[s] = DIRECT;
       return true;
     }
@@ -252,6 +275,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
       ctx.parent[t] = s;
       ctx.via[t] = DIRECT;
       this.setPoint(t, sp.goalVoxel);
+      this.area[t] = -1;
       this.generated++;
       ctx.heap.push(t, fKey(ctx.g[t]));
       return;
@@ -277,6 +301,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.fit();
     const { g, state, parent, via, heap } = ctx;
     const pts = this.point;
+    const area = this.area;
     const goal = sp.goalVoxel;
     const goalCell = sp.goalCell;
     const g0 = goal[0],
@@ -344,6 +369,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
       pts[3 * t] = x;
       pts[3 * t + 1] = y;
       pts[3 * t + 2] = z;
+      area[t] = adj === null ? -1 : q;
       this.generated++;
       const hx = x - g0,
         hy = y - g1,
