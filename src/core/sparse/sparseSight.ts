@@ -222,17 +222,23 @@ export function sparseSight(
       cy = ty === t,
       cz = tz === t;
     if (cx ? cy || cz : cy && cz) {
-      // An edge or a corner: every voxel around it (the box of the tied axes) must be free.
-      const mx = cx ? ox : 0,
-        my = cy ? oy : 0,
-        mz = cz ? oz : 0;
-      if (
-        blocked(w, x + mx, y, z) ||
-        blocked(w, x, y + my, z) ||
-        blocked(w, x, y, z + mz) ||
-        blocked(w, x + mx, y + my, z) ||
-        blocked(w, x + mx, y, z + mz) ||
-        blocked(w, x, y + my, z + mz)
+      // An edge or a corner: every voxel around it (the box of the tied axes) must be free. The
+      // current voxel is free and the one diagonally across is checked after the step, so an
+      // edge leaves the two beside it; a corner, the six others.
+      if (cx && cy && cz) {
+        if (
+          blocked(w, x + ox, y, z) ||
+          blocked(w, x, y + oy, z) ||
+          blocked(w, x, y, z + oz) ||
+          blocked(w, x + ox, y + oy, z) ||
+          blocked(w, x + ox, y, z + oz) ||
+          blocked(w, x, y + oy, z + oz)
+        )
+          return false;
+      } else if (
+        cz
+          ? blocked(w, x, y, z + oz) || blocked(w, x + (cx ? ox : 0), y + (cy ? oy : 0), z)
+          : blocked(w, x + ox, y, z) || blocked(w, x, y + oy, z)
       )
         return false;
     }
