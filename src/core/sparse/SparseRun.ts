@@ -8,6 +8,7 @@ import { entryBetween as entryBetween_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 import { len as len_, SLIDE_PASSES, slide, straighten } from './corners.ts';
+import { grownSlots, keptSlots } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -50,22 +51,7 @@ const LAZY = 1; // assumed straight, not yet checked
 const DIRECT = 2; // a straight segment, checked
 const PORTAL = 3; // parent point -> last voxel before the shared face -> entry voxel -> point
 
-/** Point arrays per search context, reused by its next run (a slot's entries are written before they are read). */
-const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array; area: Int32Array }>();
-
-/**
- * The voxel where the last SparseRun on `ctx` reached `cell`: the point its g and heuristic are
- * taken at. Written into out[0..2]; null when that run did not reach the cell.
- */
-export function reachedPoint(ctx: SearchContext, cell: number, out: number[]): number[] | null {
-  const s = ctx.find(cell);
-  const p = kept.get(ctx)?.point;
-  if (s < 0 || p === undefined || 3 * s + 2 >= p.length) return null;
-  out[0] = p[3 * s];
-  out[1] = p[3 * s + 1];
-  out[2] = p[3 * s + 2];
-  return out;
-}
+export { reachedPoint } from './runSlots.ts';
 
 /**
  * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
@@ -124,12 +110,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
     ctx: SearchContext = new LargeSearchContext(),
   ) {
     super(space, pinned(space, start, goal), space.goalCell, weighted(options), ctx);
-    // The last run's point arrays, unless the context released its slots since (after a flood).
-    const k = kept.get(ctx);
-    const reuse = k !== undefined && k.point.length <= 3 * ctx.g.length;
-    this.point = reuse ? k.point : new Int32Array(0);
-    this.entryAt = reuse ? k.entry : new Int32Array(0);
-    this.area = reuse ? k.area : new Int32Array(0);
+    const k = keptSlots(ctx);
+    this.point = k.point;
+    this.entryAt = k.entry;
+    this.area = k.area;
     this.fit();
     this.setPoint(this.startSlot, space.startVoxel);
     this.area[this.startSlot] = -1;
@@ -145,18 +129,11 @@ export class SparseRun extends SearchRun<SparseSpace> {
 
   /** Grows the point arrays with the context's slot arrays. */
   private fit(): void {
-    const cap = 3 * this.ctx.g.length;
-    if (this.point.length >= cap) return;
-    const p = new Int32Array(cap);
-    p.set(this.point);
-    this.point = p;
-    const e = new Int32Array(cap);
-    e.set(this.entryAt);
-    this.entryAt = e;
-    const a = new Int32Array(cap / 3);
-    a.set(this.area);
-    this.area = a;
-    kept.set(this.ctx, { point: p, entry: e, area: a });
+    if (this.area.length >= this.ctx.g.length) return;
+    const k = grownSlots(this.ctx, { point: this.point, entry: this.entryAt, area: this.area });
+    this.point = k.point;
+    this.entryAt = k.entry;
+    this.area = k.area;
   }
 
   private setPoint(s: number, v: readonly number[]): void {
@@ -192,14 +169,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const q = this.area[s];
     const r = this.space.regions;
     if (q < 0 || r === null) return this.space.cellBox(this.ctx.nodeOf(s), out);
-    const b = r.box,
-      o = 6 * q;
-    out[0] = b[o];
-    out[1] = b[o + 1];
-    out[2] = b[o + 2];
-    out[3] = b[o + 3];
-    out[4] = b[o + 4];
-    out[5] = b[o + 5];
+    for (let k = 0; k < 6; k++) out[k] = r.box[6 * q + k];
     return out;
   }
 
@@ -352,9 +322,31 @@ export class SparseRun extends SearchRun<SparseSpace> {
         const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
         const tt = d !== 0 ? (layer - pa) / d : -1;
         const toward = tt > 0 && tt <= 1;
-        x = axis === 0 ? layer : Math.max(ux, vx, Math.min(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, uX - 1, vX - 1));
-        y = axis === 1 ? layer : Math.max(uy, vy, Math.min(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uY - 1, vY - 1));
-        z = axis === 2 ? layer : Math.max(uz, vz, Math.min(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uZ - 1, vZ - 1));
+        // Off the axis: clamped to the shared part by compares (on integers the value of Math.max(ux, vx, Math.min(a, uX - 1, vX - 1)), cheaper).
+        if (axis === 0) x = layer;
+        else {
+          x = toward ? Math.round(U0 + tt * (g0 - U0)) : U0;
+          if (x >= uX) x = uX - 1;
+          if (x >= vX) x = vX - 1;
+          if (x < ux) x = ux;
+          if (x < vx) x = vx;
+        }
+        if (axis === 1) y = layer;
+        else {
+          y = toward ? Math.round(U1 + tt * (g1 - U1)) : U1;
+          if (y >= uY) y = uY - 1;
+          if (y >= vY) y = vY - 1;
+          if (y < uy) y = uy;
+          if (y < vy) y = vy;
+        }
+        if (axis === 2) z = layer;
+        else {
+          z = toward ? Math.round(U2 + tt * (g2 - U2)) : U2;
+          if (z >= uZ) z = uZ - 1;
+          if (z >= vZ) z = vZ - 1;
+          if (z < uz) z = uz;
+          if (z < vz) z = vz;
+        }
       }
       const dx = P0 - x,
         dy = P1 - y,
