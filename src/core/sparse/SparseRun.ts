@@ -261,9 +261,12 @@ export class SparseRun extends SearchRun<SparseSpace> {
     // step listed them already) from the space's buffers as `neighbours` left them.
     const r = sp.regions;
     const direct = r !== null && this.listed < 0;
-    const count = direct ? sp.regionNeighbours(u) : this.listed >= 0 ? this.listed : sp.neighbours(u);
+    // The list's start from u's kept region index when known (no lookup of u), else regionNeighbours'.
+    const qu = direct ? this.area[s] : -1;
+    const count =
+      qu >= 0 ? r!.start[qu + 1] - r!.start[qu] : direct ? sp.regionNeighbours(u) : this.listed >= 0 ? this.listed : sp.neighbours(u);
     const adj = direct ? r.adj : null;
-    const from = direct ? sp.adjFrom : 0;
+    const from = qu >= 0 ? r!.start[qu] : direct ? sp.adjFrom : 0;
     const ids = direct ? r.rep : sp.buffer;
     const bb = direct ? r.box : sp.boxBuffer;
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
