@@ -185,28 +185,35 @@ export class SparseRun extends SearchRun<SparseSpace> {
       return true;
     }
     const cs = sp.world.cellSize;
-    const count = sp.neighbours(u);
-    this.listed = count;
-    const buf = sp.buffer;
-    const bb = sp.boxBuffer;
+    // u's neighbours in place from the regions' lists (u's list found from its kept region index when known),
+    // else (no regions) from the space's buffers, which expandNode then reads as settle left them.
+    const r = sp.regions;
+    const qu = r === null ? -1 : this.area[s];
+    const count = r === null ? sp.neighbours(u) : qu >= 0 ? r.start[qu + 1] - r.start[qu] : sp.regionNeighbours(u);
+    const adj = r === null ? null : r.adj;
+    const from = r === null ? 0 : qu >= 0 ? r.start[qu] : sp.adjFrom;
+    const ids = r === null ? sp.buffer : r.rep;
+    const bb = r === null ? sp.boxBuffer : r.box;
+    if (r === null) this.listed = count;
     const goal = sp.goalVoxel;
     let best = Infinity,
       bestF = Infinity,
       bestSlot = -1;
     for (let i = 0; i < count; i++) {
-      const n = buf[i];
+      const q = adj === null ? i : adj[from + i];
+      const n = ids[q];
       const t = ctx.find(n);
       if (t < 0 || ctx.state[t] !== CLOSED) continue;
       const p = this.getPoint(t, va);
       // Three entry voxels on the shared face: on the line to the goal, nearest n's point,
       // nearest the goal; the one with the least g + h.
       for (let mode = 0; mode < 3; mode++) {
-        const b = entryBetween(bb, 6 * i, bu, 0, p, goal, vb, mode);
+        const b = entryBetween(bb, 6 * q, bu, 0, p, goal, vb, mode);
         // n's voxel nearest b (the last before the shared face).
         const a = vc;
         for (let k = 0; k < 3; k++) {
-          const lo = bb[6 * i + k],
-            hi = lo + bb[6 * i + 3 + k] - 1;
+          const lo = bb[6 * q + k],
+            hi = lo + bb[6 * q + 3 + k] - 1;
           a[k] = Math.max(lo, Math.min(b[k], hi));
         }
         const end = u === sp.goalCell ? goal : b;
@@ -257,10 +264,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
       P2 = point[3 * pp + 2];
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
-    // u's neighbours: read in place from the regions' lists, or (no regions, or settle's portal
-    // step listed them already) from the space's buffers as `neighbours` left them.
+    // u's neighbours: read in place from the regions' lists, or (no regions) from the space's
+    // buffers as `neighbours` left them (settle's portal step may have listed them already).
     const r = sp.regions;
-    const direct = r !== null && this.listed < 0;
+    const direct = r !== null;
     // The list's start from u's kept region index when known (no lookup of u), else regionNeighbours'.
     const qu = direct ? this.area[s] : -1;
     const count =
