@@ -8,6 +8,7 @@ import { entryBetween as entryBetween_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 import { len as len_, SLIDE_PASSES, slide, straighten } from './corners.ts';
+import { grownSlots, keptSlots } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -50,22 +51,7 @@ const LAZY = 1; // assumed straight, not yet checked
 const DIRECT = 2; // a straight segment, checked
 const PORTAL = 3; // parent point -> last voxel before the shared face -> entry voxel -> point
 
-/** Point arrays per search context, reused by its next run (a slot's entries are written before they are read). */
-const kept = new WeakMap<SearchContext, { point: Int32Array; entry: Int32Array }>();
-
-/**
- * The voxel where the last SparseRun on `ctx` reached `cell`: the point its g and heuristic are
- * taken at. Written into out[0..2]; null when that run did not reach the cell.
- */
-export function reachedPoint(ctx: SearchContext, cell: number, out: number[]): number[] | null {
-  const s = ctx.find(cell);
-  const p = kept.get(ctx)?.point;
-  if (s < 0 || p === undefined || 3 * s + 2 >= p.length) return null;
-  out[0] = p[3 * s];
-  out[1] = p[3 * s + 1];
-  out[2] = p[3 * s + 2];
-  return out;
-}
+export { reachedPoint } from './runSlots.ts';
 
 /**
  * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
@@ -107,6 +93,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
   /** Per slot, 3 each: the slot's point and (PORTAL) its entry voxel. */
   private point: Int32Array;
   private entryAt: Int32Array;
+  /** Per slot: the region index of its cell when expandNode generated it from the regions' lists, else -1 (settle's box lookup). */
+  private area: Int32Array;
   /** The neighbours of the cell being expanded when settle listed them (their count), else -1. */
   private listed = -1;
 
@@ -122,13 +110,13 @@ export class SparseRun extends SearchRun<SparseSpace> {
     ctx: SearchContext = new LargeSearchContext(),
   ) {
     super(space, pinned(space, start, goal), space.goalCell, weighted(options), ctx);
-    // The last run's point arrays, unless the context released its slots since (after a flood).
-    const k = kept.get(ctx);
-    const reuse = k !== undefined && k.point.length <= 3 * ctx.g.length;
-    this.point = reuse ? k.point : new Int32Array(0);
-    this.entryAt = reuse ? k.entry : new Int32Array(0);
+    const k = keptSlots(ctx);
+    this.point = k.point;
+    this.entryAt = k.entry;
+    this.area = k.area;
     this.fit();
     this.setPoint(this.startSlot, space.startVoxel);
+    this.area[this.startSlot] = -1;
     this.unreachable = space.redirected;
   }
 
@@ -141,15 +129,11 @@ export class SparseRun extends SearchRun<SparseSpace> {
 
   /** Grows the point arrays with the context's slot arrays. */
   private fit(): void {
-    const cap = 3 * this.ctx.g.length;
-    if (this.point.length >= cap) return;
-    const p = new Int32Array(cap);
-    p.set(this.point);
-    this.point = p;
-    const e = new Int32Array(cap);
-    e.set(this.entryAt);
-    this.entryAt = e;
-    kept.set(this.ctx, { point: p, entry: e });
+    if (this.area.length >= this.ctx.g.length) return;
+    const k = grownSlots(this.ctx, { point: this.point, entry: this.entryAt, area: this.area });
+    this.point = k.point;
+    this.entryAt = k.entry;
+    this.area = k.area;
   }
 
   private setPoint(s: number, v: readonly number[]): void {
@@ -180,40 +164,56 @@ export class SparseRun extends SearchRun<SparseSpace> {
     return sparseSight(sp.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA, sp.regions, sp.boxes.count);
   }
 
+  /** The box of slot s's cell (SparseSpace.cellBox) into out: from its region index when expandNode kept it, else looked up. */
+  private slotBox(s: number, out: Int32Array): Int32Array {
+    const q = this.area[s];
+    const r = this.space.regions;
+    if (q < 0 || r === null) return this.space.cellBox(this.ctx.nodeOf(s), out);
+    for (let k = 0; k < 6; k++) out[k] = r.box[6 * q + k];
+    return out;
+  }
+
   /** Checks the assumed segment of slot s (cell u); when it is not legal, reaches u by the best portal step. */
   private settle(s: number, u: number): boolean {
     const ctx = this.ctx;
     const sp = this.space;
     // u's box, also for expandNode.
-    const bu = sp.cellBox(u, boxU);
+    const bu = this.slotBox(s, boxU);
     if (ctx.via[s] !== LAZY) return true;
-    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb), sp.cellBox(ctx.nodeOf(ctx.parent[s]), boxP), bu)) {
+    if (this.sees(this.getPoint(ctx.parent[s], va), this.getPoint(s, vb), this.slotBox(ctx.parent[s], boxP), bu)) {
       ctx.via[s] = DIRECT;
       return true;
     }
     const cs = sp.world.cellSize;
-    const count = sp.neighbours(u);
-    this.listed = count;
-    const buf = sp.buffer;
-    const bb = sp.boxBuffer;
+    // u's neighbours in place from the regions' lists (u's list found from its kept region index when known),
+    // else (no regions) from the space's buffers, which expandNode then reads as settle left them.
+    const r = sp.regions;
+    const qu = r === null ? -1 : this.area[s];
+    const count = r === null ? sp.neighbours(u) : qu >= 0 ? r.start[qu + 1] - r.start[qu] : sp.regionNeighbours(u);
+    const adj = r === null ? null : r.adj;
+    const from = r === null ? 0 : qu >= 0 ? r.start[qu] : sp.adjFrom;
+    const ids = r === null ? sp.buffer : r.rep;
+    const bb = r === null ? sp.boxBuffer : r.box;
+    if (r === null) this.listed = count;
     const goal = sp.goalVoxel;
     let best = Infinity,
       bestF = Infinity,
       bestSlot = -1;
     for (let i = 0; i < count; i++) {
-      const n = buf[i];
+      const q = adj === null ? i : adj[from + i];
+      const n = ids[q];
       const t = ctx.find(n);
       if (t < 0 || ctx.state[t] !== CLOSED) continue;
       const p = this.getPoint(t, va);
       // Three entry voxels on the shared face: on the line to the goal, nearest n's point,
       // nearest the goal; the one with the least g + h.
       for (let mode = 0; mode < 3; mode++) {
-        const b = entryBetween(bb, 6 * i, bu, 0, p, goal, vb, mode);
+        const b = entryBetween(bb, 6 * q, bu, 0, p, goal, vb, mode);
         // n's voxel nearest b (the last before the shared face).
         const a = vc;
         for (let k = 0; k < 3; k++) {
-          const lo = bb[6 * i + k],
-            hi = lo + bb[6 * i + 3 + k] - 1;
+          const lo = bb[6 * q + k],
+            hi = lo + bb[6 * q + 3 + k] - 1;
           a[k] = Math.max(lo, Math.min(b[k], hi));
         }
         const end = u === sp.goalCell ? goal : b;
@@ -252,6 +252,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
       ctx.parent[t] = s;
       ctx.via[t] = DIRECT;
       this.setPoint(t, sp.goalVoxel);
+      this.area[t] = -1;
       this.generated++;
       ctx.heap.push(t, fKey(ctx.g[t]));
       return;
@@ -263,13 +264,16 @@ export class SparseRun extends SearchRun<SparseSpace> {
       P2 = point[3 * pp + 2];
     const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
-    // u's neighbours: read in place from the regions' lists, or (no regions, or settle's portal
-    // step listed them already) from the space's buffers as `neighbours` left them.
+    // u's neighbours: read in place from the regions' lists, or (no regions) from the space's
+    // buffers as `neighbours` left them (settle's portal step may have listed them already).
     const r = sp.regions;
-    const direct = r !== null && this.listed < 0;
-    const count = direct ? sp.regionNeighbours(u) : this.listed >= 0 ? this.listed : sp.neighbours(u);
+    const direct = r !== null;
+    // The list's start from u's kept region index when known (no lookup of u), else regionNeighbours'.
+    const qu = direct ? this.area[s] : -1;
+    const count =
+      qu >= 0 ? r!.start[qu + 1] - r!.start[qu] : direct ? sp.regionNeighbours(u) : this.listed >= 0 ? this.listed : sp.neighbours(u);
     const adj = direct ? r.adj : null;
-    const from = direct ? sp.adjFrom : 0;
+    const from = qu >= 0 ? r!.start[qu] : direct ? sp.adjFrom : 0;
     const ids = direct ? r.rep : sp.buffer;
     const bb = direct ? r.box : sp.boxBuffer;
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
@@ -277,6 +281,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.fit();
     const { g, state, parent, via, heap } = ctx;
     const pts = this.point;
+    const area = this.area;
     const goal = sp.goalVoxel;
     const goalCell = sp.goalCell;
     const g0 = goal[0],
@@ -327,9 +332,31 @@ export class SparseRun extends SearchRun<SparseSpace> {
         const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
         const tt = d !== 0 ? (layer - pa) / d : -1;
         const toward = tt > 0 && tt <= 1;
-        x = axis === 0 ? layer : Math.max(ux, vx, Math.min(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, uX - 1, vX - 1));
-        y = axis === 1 ? layer : Math.max(uy, vy, Math.min(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uY - 1, vY - 1));
-        z = axis === 2 ? layer : Math.max(uz, vz, Math.min(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uZ - 1, vZ - 1));
+        // Off the axis: clamped to the shared part by compares (on integers the value of Math.max(ux, vx, Math.min(a, uX - 1, vX - 1)), cheaper).
+        if (axis === 0) x = layer;
+        else {
+          x = toward ? Math.round(U0 + tt * (g0 - U0)) : U0;
+          if (x >= uX) x = uX - 1;
+          if (x >= vX) x = vX - 1;
+          if (x < ux) x = ux;
+          if (x < vx) x = vx;
+        }
+        if (axis === 1) y = layer;
+        else {
+          y = toward ? Math.round(U1 + tt * (g1 - U1)) : U1;
+          if (y >= uY) y = uY - 1;
+          if (y >= vY) y = vY - 1;
+          if (y < uy) y = uy;
+          if (y < vy) y = vy;
+        }
+        if (axis === 2) z = layer;
+        else {
+          z = toward ? Math.round(U2 + tt * (g2 - U2)) : U2;
+          if (z >= uZ) z = uZ - 1;
+          if (z >= vZ) z = vZ - 1;
+          if (z < uz) z = uz;
+          if (z < vz) z = vz;
+        }
       }
       const dx = P0 - x,
         dy = P1 - y,
@@ -344,6 +371,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
       pts[3 * t] = x;
       pts[3 * t + 1] = y;
       pts[3 * t + 2] = z;
+      area[t] = adj === null ? -1 : q;
       this.generated++;
       const hx = x - g0,
         hy = y - g1,

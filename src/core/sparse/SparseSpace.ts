@@ -8,7 +8,11 @@ import { componentOf, nearestInComponent, type SparseComponents, sparseComponent
 import { entryBetween } from './cellEntry.ts';
 import { buildRegions, type Regions } from './regions.ts';
 import { SparseCells } from './sparseCells.ts';
-import { SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx).
+const EMPTY = EMPTY_;
+const MIXED = MIXED_;
 
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
@@ -141,15 +145,37 @@ export class SparseSpace implements SearchSpace {
    * them) into out[0..5]; false when the voxel is blocked or outside the world.
    */
   voxelBox(x: number, y: number, z: number, out: Int32Array): boolean {
-    const cells = this.cells;
-    const c = cells.cellOf(x, y, z);
-    if (c < 0) return false;
     const r = this.regions;
     if (r === null) {
-      cells.cellBox(c, out);
-      return true;
+      const c = this.cells.cellOf(x, y, z);
+      if (c >= 0) this.cells.cellBox(c, out);
+      return c >= 0;
     }
-    const o = 6 * r.of[cells.indexOf(c)];
+    // The cell's index at once (cellOf then indexOf would scan a brick's boxes twice).
+    const w = this.world;
+    if (!w.inBounds(x, y, z)) return false;
+    const n = w.nodeAt(x, y, z);
+    const kind = w.kind[n];
+    let i = -1;
+    if (kind === EMPTY) i = this.boxes.count + n;
+    else if (kind === MIXED) {
+      const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
+      if (((b < 32 ? w.maskLo[n] >>> b : w.maskHi[n] >>> (b - 32)) & 1) !== 0) return false;
+      const { start, list } = this.boxes;
+      const lx = x & 3,
+        ly = y & 3,
+        lz = z & 3;
+      for (let k = start[n], end = start[n + 1]; k < end && i < 0; k++) {
+        const v = list[k],
+          c = v & 63;
+        const dx = lx - (c & 3),
+          dy = ly - ((c >> 2) & 3),
+          dz = lz - (c >> 4);
+        if (dx >= 0 && dy >= 0 && dz >= 0 && dx <= ((v >> 6) & 3) && dy <= ((v >> 8) & 3) && dz <= ((v >> 10) & 3)) i = k;
+      }
+    }
+    if (i < 0) return false;
+    const o = 6 * r.of[i];
     const box = r.box;
     for (let k = 0; k < 6; k++) out[k] = box[o + k];
     return true;

@@ -1,4 +1,8 @@
 import type { SparseWorld } from './SparseWorld.ts';
+import { voxelBlocked as voxelBlocked_ } from './sparseSight.ts';
+
+// Module-local copy: imported bindings may compile to getter calls (tsx).
+const voxelBlocked = voxelBlocked_;
 
 /**
  * Line of sight between two voxel centres (counted by the caller); the search's walks from b to a.
@@ -139,7 +143,7 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
             qa[0] = c0 + step * MOVE[3 * m];
             qa[1] = c1 + step * MOVE[3 * m + 1];
             qa[2] = c2 + step * MOVE[3 * m + 2];
-            if (w.isBlocked(qa[0], qa[1], qa[2])) continue;
+            if (voxelBlocked(w, qa[0], qa[1], qa[2])) continue;
             tried++;
             // Both segments walked from the moved corner (`sees` walks from its second voxel): a blocked voxel is most likely near it.
             if (boxed ? sees(p, qa, boxP) && sees(n, qa, boxN) : sees(p, qa) && sees(n, qa)) {
@@ -212,7 +216,7 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees, boxOf?: BoxOf)
         qb[0] = b0 + MOVE[3 * m];
         qb[1] = b1 + MOVE[3 * m + 1];
         qb[2] = b2 + MOVE[3 * m + 2];
-        if (w.isBlocked(qa[0], qa[1], qa[2]) || w.isBlocked(qb[0], qb[1], qb[2])) continue;
+        if (voxelBlocked(w, qa[0], qa[1], qa[2]) || voxelBlocked(w, qb[0], qb[1], qb[2])) continue;
         tried++;
         if (boxed ? sees(p, qa, boxP) && sees(qa, qb) && sees(n, qb, boxN) : sees(p, qa) && sees(qa, qb) && sees(n, qb)) {
           next = k;

@@ -35,6 +35,15 @@ function blocked(w: SparseWorld, x: number, y: number, z: number): boolean {
 }
 
 /**
+ * Whether voxel (x, y, z) of `w` is blocked or outside it (SparseWorld.isBlocked's answer), by
+ * the node the last sight walk or lookup kept: near the voxels a walk just visited (a corner being
+ * slid, before the walks from it) this costs a few compares where isBlocked descends from the root.
+ */
+export function voxelBlocked(w: SparseWorld, x: number, y: number, z: number): boolean {
+  return blocked(w, x, y, z);
+}
+
+/**
  * Makes the node holding voxel (x, y, z) the kept one; false when the voxel is outside the world.
  * One face step from the kept node (the walk's usual move) follows the node's face link (the
  * neighbour of the same level, or the coarser childless one there); any other voxel is found
@@ -121,7 +130,8 @@ export function sparseSight(
   let x = x0,
     y = y0,
     z = z0;
-  if (blocked(w, x, y, z)) return false;
+  // A `from` box holds free voxels only: the first voxel needs no lookup then.
+  if (!from && blocked(w, x, y, z)) return false;
   // The box the walk jumps through next (sides 0: none), and the end box (sides 0: none).
   let bx = 0,
     by = 0,
@@ -222,17 +232,23 @@ export function sparseSight(
       cy = ty === t,
       cz = tz === t;
     if (cx ? cy || cz : cy && cz) {
-      // An edge or a corner: every voxel around it (the box of the tied axes) must be free.
-      const mx = cx ? ox : 0,
-        my = cy ? oy : 0,
-        mz = cz ? oz : 0;
-      if (
-        blocked(w, x + mx, y, z) ||
-        blocked(w, x, y + my, z) ||
-        blocked(w, x, y, z + mz) ||
-        blocked(w, x + mx, y + my, z) ||
-        blocked(w, x + mx, y, z + mz) ||
-        blocked(w, x, y + my, z + mz)
+      // An edge or a corner: every voxel around it (the box of the tied axes) must be free. The
+      // current voxel is free and the one diagonally across is checked after the step, so an
+      // edge leaves the two beside it; a corner, the six others.
+      if (cx && cy && cz) {
+        if (
+          blocked(w, x + ox, y, z) ||
+          blocked(w, x, y + oy, z) ||
+          blocked(w, x, y, z + oz) ||
+          blocked(w, x + ox, y + oy, z) ||
+          blocked(w, x + ox, y, z + oz) ||
+          blocked(w, x, y + oy, z + oz)
+        )
+          return false;
+      } else if (
+        cz
+          ? blocked(w, x, y, z + oz) || blocked(w, x + (cx ? ox : 0), y + (cy ? oy : 0), z)
+          : blocked(w, x + ox, y, z) || blocked(w, x, y + oy, z)
       )
         return false;
     }

@@ -133,7 +133,9 @@ describe('SparseRun', () => {
           // Reached from a neighbour's point along the line to the goal: LAZY (1) or checked DIRECT (2), not a portal step.
           if (ctx.state[s] === 0 || ctx.via[s] > 2 || v === space.startCell || v === space.goalCell) continue;
           reachedPoint(ctx, v, p);
-          const nb = Array.from(space.buffer.subarray(0, space.neighbours(v)));
+          // neighbours() may swap the buffer: read it after the call.
+          const count = space.neighbours(v);
+          const nb = Array.from(space.buffer.subarray(0, count));
           const from = nb.filter((w) => {
             const t = ctx.find(w);
             return t >= 0 && ctx.state[t] === 2 && reachedPoint(ctx, w, wp) !== null && space.entry(w, v, wp, e, 0).join() === p.join();

@@ -3,7 +3,7 @@ import { centreSightVoxelwise } from '../../../src/core/grid/centreSight.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { type Sees, slide, straighten } from '../../../src/core/sparse/corners.ts';
-import { sparseSight } from '../../../src/core/sparse/sparseSight.ts';
+import { sparseSight, voxelBlocked } from '../../../src/core/sparse/sparseSight.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
 
@@ -66,6 +66,35 @@ describe('sparseSight', () => {
       expect(seen).toBeGreaterThan(100);
     },
   );
+
+  it("voxelBlocked: isBlocked's answer on every voxel and outside, whatever node the walks before kept", () => {
+    const rnd = mulberry32(9);
+    const g = new VoxelGrid({ dims: [37, 21, 30] });
+    for (let i = 0; i < g.size * 0.02; i++) {
+      const x = randInt(rnd, g.X),
+        y = randInt(rnd, g.Y),
+        z = randInt(rnd, g.Z);
+      for (let k = 0; k < 3; k++) if (g.inBounds(x, y + k, z)) g.occupancy[g.index(x, y + k, z)] = 1;
+    }
+    const w = sparseFromGrid(g);
+    let wrong = 0,
+      blocked = 0;
+    for (let q = 0; q < 20000; q++) {
+      // Near the last voxel asked for (the kept node's neighbourhood) or anywhere, a margin outside the world included.
+      const v = [randInt(rnd, g.X + 6) - 3, randInt(rnd, g.Y + 6) - 3, randInt(rnd, g.Z + 6) - 3];
+      if (q % 50 === 0) {
+        // A walk in between moves the kept node (to where the walk ended).
+        const a = [randInt(rnd, g.X), randInt(rnd, g.Y), randInt(rnd, g.Z)];
+        if (!g.isBlocked(a[0], a[1], a[2]) && !g.isBlocked(v[0], v[1], v[2])) sparseSight(w, a[0], a[1], a[2], v[0], v[1], v[2]);
+      }
+      const want = w.isBlocked(v[0], v[1], v[2]);
+      if (want) blocked++;
+      if (voxelBlocked(w, v[0], v[1], v[2]) !== want) wrong++;
+    }
+    expect(wrong).toBe(0);
+    expect(blocked).toBeGreaterThan(500);
+    expect(blocked).toBeLessThan(19500);
+  });
 
   it.each([1, 2])(
     'seed %i: voxelBox is the box of the cell holding a voxel (false when blocked); corners smoothed with those boxes: the same paths and checks',

@@ -1,0 +1,47 @@
+import type { SearchContext } from '../search/SearchContext.ts';
+
+/** A sparse run's arrays per slot of its search context: point and (portal) entry voxel, 3 each; region index, 1. */
+export interface RunSlots {
+  /** Per slot: the voxel where the run reached the slot's cell (its g and heuristic are taken there). */
+  point: Int32Array;
+  /** Per slot: the entry voxel of its portal step (SparseRun's PORTAL). */
+  entry: Int32Array;
+  /** Per slot: the region index of its cell when known (SparseRun.expandNode), else -1. */
+  area: Int32Array;
+}
+
+/** The arrays per search context, reused by its next run (a slot's entries are written before they are read). */
+const kept = new WeakMap<SearchContext, RunSlots>();
+
+/** The last run's arrays on `ctx`, unless the context released its slots since (after a flood): then empty ones. */
+export function keptSlots(ctx: SearchContext): RunSlots {
+  const k = kept.get(ctx);
+  return k !== undefined && k.area.length <= ctx.g.length
+    ? k
+    : { point: new Int32Array(0), entry: new Int32Array(0), area: new Int32Array(0) };
+}
+
+/** `s` grown (copied) to as many slots as the context's arrays, kept for the context's next run. */
+export function grownSlots(ctx: SearchContext, s: RunSlots): RunSlots {
+  const n = ctx.g.length;
+  const g: RunSlots = { point: new Int32Array(3 * n), entry: new Int32Array(3 * n), area: new Int32Array(n) };
+  g.point.set(s.point);
+  g.entry.set(s.entry);
+  g.area.set(s.area);
+  kept.set(ctx, g);
+  return g;
+}
+
+/**
+ * The voxel where the last SparseRun on `ctx` reached `cell`: the point its g and heuristic are
+ * taken at. Written into out[0..2]; null when that run did not reach the cell.
+ */
+export function reachedPoint(ctx: SearchContext, cell: number, out: number[]): number[] | null {
+  const s = ctx.find(cell);
+  const p = kept.get(ctx)?.point;
+  if (s < 0 || p === undefined || 3 * s + 2 >= p.length) return null;
+  out[0] = p[3 * s];
+  out[1] = p[3 * s + 1];
+  out[2] = p[3 * s + 2];
+  return out;
+}
