@@ -8,7 +8,7 @@ import { entryBetween as entryBetween_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 import { len as len_, SLIDE_PASSES, slide, straighten } from './corners.ts';
-import { grownSlots, keptSlots } from './runSlots.ts';
+import { grownSlots, keptSlots, slotCorners } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -18,11 +18,6 @@ const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
 const len = len_;
 const entryBetween = entryBetween_;
-
-/** Checks `space` and pins the query's endpoints in it (SparseSpace.pin); returns the start cell. */
-function pinned(space: SparseSpace, start: readonly number[], goal: readonly number[]): number {
-  return checkInstance('SparseRun: space', space, SparseSpace).pin(start, goal);
-}
 
 /**
  * The heuristic weight of a sparse search whose options give none (SearchOptions' default is 1):
@@ -54,34 +49,30 @@ const PORTAL = 3; // parent point -> last voxel before the shared face -> entry 
 export { reachedPoint } from './runSlots.ts';
 
 /**
- * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), so it
- * crosses large empty nodes in one expansion, with Lazy Theta*'s line-of-sight shortcuts
- * (Nash, Koenig and Tovey, AAAI 2010) on the leaf masks.
+ * Any-angle search on a SparseWorld: A* over the octree's free cells (SparseSpace), crossing large
+ * empty nodes in one expansion, with Lazy Theta*'s line-of-sight shortcuts (Nash, Koenig and
+ * Tovey, AAAI 2010) on the leaf masks.
  *
- * Every reached cell carries a point, a voxel of the cell: the start, the goal, or where the
- * path from the cell it was reached from enters it, heading for the goal (SparseSpace.entry).
- * A cell reached from the expanded cell s assumes s's parent as its own: g = g(parent) + the
- * straight distance between their points. When it is expanded, that segment is checked
- * (sparseSight, the closed-box rule of the dense `lazy-theta`); when it is not legal, the cell
- * is reached through the closed neighbour n that gives it the least cost by a portal step,
- * always legal: from n's point straight to n's last voxel before the shared face (inside n's
- * box), one face step to the entry voxel, then inside the cell to its point. So the search
- * never loses a cell its free neighbours reach, and every segment of the path is legal.
- * When the start sees the goal (one check, before the first expansion), the straight segment is
- * the answer and the goal's cell the start's only successor. The path's corners are then straightened where the corner before sees the one after, and
- * each slid voxel by voxel while that shortens it and keeps it legal (corners.ts).
- * `cost` = its Euclidean length x cellSize.
+ * Every reached cell carries a point, a voxel of the cell: the start, the goal, or where the path
+ * from the cell it was reached from enters it, heading for the goal (SparseSpace.entry). A cell
+ * reached from the expanded cell s assumes s's parent as its own (g = g(parent) + the straight
+ * distance between their points). On expansion that segment is checked (sparseSight, the
+ * closed-box rule of the dense `lazy-theta`); when it is not legal, the cell is reached through
+ * the closed neighbour n giving the least cost by a portal step, always legal: from n's point to
+ * n's last voxel before the shared face, one face step to the entry voxel, then to the cell's
+ * point. So no cell its free neighbours reach is lost, and every segment is legal. When the start
+ * sees the goal (one check), the straight segment is the answer. The corners are then
+ * straightened where the one before sees the one after, and slid voxel by voxel while that
+ * shortens the path and keeps it legal (corners.ts). `cost` = Euclidean length x cellSize.
  *
  * The heuristic is the straight-line distance from a cell's point ('zero': none); `weight`
- * (default SPARSE_WEIGHT = 1.5 here, not 1: pass `weight: 1` for the unweighted search),
- * `tieBreak`, `maxExpansions` and `step(n)` slicing work as in the dense runs (SearchRun). A
- * goal in another component than the start (SparseSpace.components) is known before any
- * search: the run heads for the voxel of the start's component nearest the goal and ends
- * 'unreachable' there. (A space built without components floods the start's region instead
- * and ends at the voxel nearest the goal among the cells it closed.) An exhausted budget ends
- * the run 'partial' at the voxel nearest its target among the cells closed so far.
- *
- * `result.path` holds voxel indices x + X (y + Y z) of the world.
+ * (default SPARSE_WEIGHT = 1.5 here: pass `weight: 1` for the unweighted search), `tieBreak`,
+ * `maxExpansions` and `step(n)` work as in the dense runs (SearchRun). A goal in another
+ * component (SparseSpace.components) is known before any search: the run heads for the voxel of
+ * the start's component nearest the goal and ends 'unreachable' there (a space without
+ * components floods the start's region instead). An exhausted budget ends 'partial' at the
+ * voxel nearest its target among the closed cells. `result.path` holds voxel indices
+ * x + X (y + Y z) of the world.
  */
 export class SparseRun extends SearchRun<SparseSpace> {
   /** Any-angle (the grid's lazy-theta contract for paths and costs). */
@@ -109,7 +100,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
     options: Partial<SearchOptions> = {},
     ctx: SearchContext = new LargeSearchContext(),
   ) {
-    super(space, pinned(space, start, goal), space.goalCell, weighted(options), ctx);
+    // The space checked, and the query's endpoints pinned in it (SparseSpace.pin: the start cell).
+    super(space, checkInstance('SparseRun: space', space, SparseSpace).pin(start, goal), space.goalCell, weighted(options), ctx);
     const k = keptSlots(ctx);
     this.point = k.point;
     this.entryAt = k.entry;
@@ -392,15 +384,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     // The goal voxel itself when the run ends in the goal's cell (also when it starts there: the start's point is the start voxel).
     if (ctx.nodeOf(last) !== sp.goalCell) corners.push(sp.nearestToGoal(ctx.nodeOf(last), [0, 0, 0]));
     else corners.push([sp.goalVoxel[0], sp.goalVoxel[1], sp.goalVoxel[2]]);
-    for (let s = last; ; s = ctx.parent[s]) {
-      corners.push(this.getPoint(s, [0, 0, 0]));
-      if (s === this.startSlot) break;
-      if (ctx.via[s] === PORTAL) {
-        const b = [this.entryAt[3 * s], this.entryAt[3 * s + 1], this.entryAt[3 * s + 2]];
-        corners.push(b, sp.clampTo(ctx.nodeOf(ctx.parent[s]), b, [0, 0, 0]));
-      }
-    }
-    corners.reverse();
+    slotCorners(ctx, sp, this.point, this.entryAt, last, this.startSlot, PORTAL, corners);
     const sees = (a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean => this.sees(a, b, boxA, boxB);
     const boxOf = (v: readonly number[], out: Int32Array): boolean => sp.voxelBox(v[0], v[1], v[2], out);
     const path = slide(sp.world, straighten(corners, sees, boxOf), sees, SLIDE_PASSES, boxOf);

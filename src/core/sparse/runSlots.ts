@@ -1,4 +1,5 @@
 import type { SearchContext } from '../search/SearchContext.ts';
+import type { SparseSpace } from './SparseSpace.ts';
 
 /** A sparse run's arrays per slot of its search context: point and (portal) entry voxel, 3 each; region index, 1. */
 export interface RunSlots {
@@ -44,4 +45,30 @@ export function reachedPoint(ctx: SearchContext, cell: number, out: number[]): n
   out[1] = p[3 * s + 1];
   out[2] = p[3 * s + 2];
   return out;
+}
+
+/**
+ * The corners of a run's path (voxels), appended to `corners` and then the whole list reversed:
+ * from slot `last` back to slot `start` each slot's point, and after a portal slot (via ===
+ * `portal`) its entry voxel and the parent cell's voxel nearest it. Start first on return.
+ */
+export function slotCorners(
+  ctx: SearchContext,
+  space: SparseSpace,
+  point: Int32Array,
+  entry: Int32Array,
+  last: number,
+  start: number,
+  portal: number,
+  corners: number[][],
+): number[][] {
+  for (let s = last; ; s = ctx.parent[s]) {
+    corners.push([point[3 * s], point[3 * s + 1], point[3 * s + 2]]);
+    if (s === start) break;
+    if (ctx.via[s] === portal) {
+      const b = [entry[3 * s], entry[3 * s + 1], entry[3 * s + 2]];
+      corners.push(b, space.clampTo(ctx.nodeOf(ctx.parent[s]), b, [0, 0, 0]));
+    }
+  }
+  return corners.reverse();
 }
