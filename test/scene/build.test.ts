@@ -118,7 +118,8 @@ describe('solidBoxes (greedy box merging)', () => {
               for (let yy = y; yy <= y1; yy++) if (!full(yy, z1 + 1, x, x1)) break grow;
               z1++;
             }
-            for (let zz = z; zz <= z1; zz++) for (let yy = y; yy <= y1; yy++) for (let xx = x; xx <= x1; xx++) left[grid.index(xx, yy, zz)] = 0;
+            for (let zz = z; zz <= z1; zz++)
+              for (let yy = y; yy <= y1; yy++) for (let xx = x; xx <= x1; xx++) left[grid.index(xx, yy, zz)] = 0;
             out.push([x, y, z, x1, y1, z1]);
           }
       return out;
