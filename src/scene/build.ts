@@ -140,22 +140,27 @@ export function solidBoxes(grid: VoxelGrid): VoxelBox[] {
     for (let x = x0; x <= x1; x++) if (left[row + x] === 0) return false;
     return true;
   };
-  for (let z = 0; z < Z; z++) {
-    for (let y = 0; y < Y; y++) {
-      for (let x = 0; x < X; x++) {
-        if (left[x + X * (y + Y * z)] === 0) continue;
-        let x1 = x;
-        while (x1 + 1 < X && left[x1 + 1 + X * (y + Y * z)] !== 0) x1++;
-        let y1 = y;
-        while (y1 + 1 < Y && rowUncovered(y1 + 1, z, x, x1)) y1++;
-        let z1 = z;
-        grow: while (z1 + 1 < Z) {
-          for (let yy = y; yy <= y1; yy++) if (!rowUncovered(yy, z1 + 1, x, x1)) break grow;
-          z1++;
-        }
-        for (let zz = z; zz <= z1; zz++) for (let yy = y; yy <= y1; yy++) left.fill(0, x + X * (yy + Y * zz), x1 + 1 + X * (yy + Y * zz));
-        boxes.push([x, y, z, x1, y1, z1]);
+  // In index order; covered voxels are cleared, so each blocked voxel found starts a box. Zero
+  // words (4 voxels, across rows) are passed at once.
+  const n = left.length;
+  const words = new Uint32Array(left.buffer, 0, n >> 2);
+  for (let i = 0; i < n; i++) {
+    if ((i & 3) === 0) while (i < n - 3 && words[i >> 2] === 0) i += 4;
+    if (i < n && left[i] !== 0) {
+      const x = i % X,
+        y = ((i - x) / X) % Y,
+        z = (i - x - X * y) / (X * Y);
+      let x1 = x;
+      while (x1 + 1 < X && left[x1 + 1 + X * (y + Y * z)] !== 0) x1++;
+      let y1 = y;
+      while (y1 + 1 < Y && rowUncovered(y1 + 1, z, x, x1)) y1++;
+      let z1 = z;
+      grow: while (z1 + 1 < Z) {
+        for (let yy = y; yy <= y1; yy++) if (!rowUncovered(yy, z1 + 1, x, x1)) break grow;
+        z1++;
       }
+      for (let zz = z; zz <= z1; zz++) for (let yy = y; yy <= y1; yy++) left.fill(0, x + X * (yy + Y * zz), x1 + 1 + X * (yy + Y * zz));
+      boxes.push([x, y, z, x1, y1, z1]);
     }
   }
   return boxes;

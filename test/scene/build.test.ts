@@ -95,6 +95,46 @@ describe('solidBoxes (greedy box merging)', () => {
     }
   });
 
+  it('gives the boxes of a voxel-by-voxel scan in index order (the same list, in order), with runs of zero words skipped', () => {
+    // The reference: every voxel visited in index order, each one still uncovered starting a box.
+    const reference = (grid: VoxelGrid): number[][] => {
+      const { X, Y, Z } = grid;
+      const left = grid.occupancy.slice();
+      const full = (y: number, z: number, x0: number, x1: number) => {
+        for (let x = x0; x <= x1; x++) if (left[grid.index(x, y, z)] === 0) return false;
+        return true;
+      };
+      const out: number[][] = [];
+      for (let z = 0; z < Z; z++)
+        for (let y = 0; y < Y; y++)
+          for (let x = 0; x < X; x++) {
+            if (left[grid.index(x, y, z)] === 0) continue;
+            let x1 = x;
+            while (x1 + 1 < X && left[grid.index(x1 + 1, y, z)] !== 0) x1++;
+            let y1 = y;
+            while (y1 + 1 < Y && full(y1 + 1, z, x, x1)) y1++;
+            let z1 = z;
+            grow: while (z1 + 1 < Z) {
+              for (let yy = y; yy <= y1; yy++) if (!full(yy, z1 + 1, x, x1)) break grow;
+              z1++;
+            }
+            for (let zz = z; zz <= z1; zz++)
+              for (let yy = y; yy <= y1; yy++) for (let xx = x; xx <= x1; xx++) left[grid.index(xx, yy, zz)] = 0;
+            out.push([x, y, z, x1, y1, z1]);
+          }
+      return out;
+    };
+    const rnd = mulberry32(11);
+    for (let k = 0; k < 60; k++) {
+      const dims: [number, number, number] = [1 + Math.floor(rnd() * 9), 1 + Math.floor(rnd() * 9), 1 + Math.floor(rnd() * 9)];
+      const grid = new VoxelGrid({ dims });
+      // Sparse clusters: long zero stretches between blocked voxels, some at the very end.
+      const density = rnd() < 0.5 ? 0.03 : 0.4;
+      for (let i = 0; i < grid.size; i++) grid.occupancy[i] = rnd() < density || (k % 3 === 0 && i === grid.size - 1) ? 1 : 0;
+      expect(solidBoxes(grid)).toEqual(reference(grid));
+    }
+  });
+
   it('merges a full grid into one box and an empty one into none', () => {
     const grid = new VoxelGrid({ dims: [5, 6, 7] });
     expect(solidBoxes(grid)).toEqual([]);

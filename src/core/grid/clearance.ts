@@ -117,16 +117,17 @@ export interface ClearSpace {
 export function clearSpace(grid: VoxelGrid, radius: number): ClearSpace {
   checkNumber('radius', radius, 0);
   const { X, Y, Z, size, cellSize: s } = grid;
-  const sq = squaredClearance(grid);
-  const clearance = new Float32Array(size);
+  // Squared clearance in cells^2, turned into world units in place (0 stays 0).
+  const clearance = squaredClearance(grid);
   const dilated = new VoxelGrid({ dims: [X, Y, Z], origin: grid.origin, cellSize: s });
   const limit = (radius / s) * (radius / s);
-  const occ = grid.occupancy;
   const open = dilated.occupancy;
   let clearCount = 0;
   for (let i = 0; i < size; i++) {
-    clearance[i] = Math.sqrt(sq[i]) * s;
-    if (occ[i] !== 0 || sq[i] < limit) open[i] = 1;
+    // 0 exactly on blocked voxels (a free centre is >= 1/2 from every blocked box).
+    const q = clearance[i];
+    if (q !== 0) clearance[i] = Math.sqrt(q) * s;
+    if (q < limit || q === 0) open[i] = 1;
     else clearCount++;
   }
   const { count, rowStart, runX0, runX1, runLabel } = freeComponents(dilated, 6);

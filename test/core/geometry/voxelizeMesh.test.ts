@@ -140,6 +140,21 @@ describe('voxelizeTriangles', () => {
     });
   }
 
+  it('blocked counts every blocked voxel, whatever the grid size modulo 4 (counted four bytes at a time)', () => {
+    const rests = new Set<number>();
+    for (let k = 0; k < 24; k++) {
+      const soup = randomTriangles(mulberry32(100 + k), 12, 3, 1.5);
+      for (const fill of ['surface', 'solid'] as const) {
+        const { grid, blocked } = voxelizeTriangles(soup, { cellSize: 0.3 + 0.037 * k, fill });
+        let count = 0;
+        for (let i = 0; i < grid.size; i++) count += grid.occupancy[i] !== 0 ? 1 : 0;
+        expect(blocked).toBe(count);
+        rests.add(grid.size % 4);
+      }
+    }
+    expect(rests.size).toBe(4);
+  });
+
   it('small triangles (most within reach of one voxel, many in voxels already blocked) match the brute-force test', () => {
     for (const dilation of [0, 0.07]) {
       const soup = randomTriangles(mulberry32(4), 60, 2.5, 0.08);
