@@ -38,28 +38,14 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
   const occ = grid.occupancy;
   // In cells: the radius grown by a hair (grazing counts as touching).
   const r0 = space.radius / s + 1e-6;
-  // This call's radius (r0 + fat), and the clearance beyond which a voxel's box is clear of it
-  // (the radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
-  let r = r0,
-    far = 0;
-  // The slab test of a blocked voxel's grown box: [u0, u1] narrowed to where the segment is in
-  // its slab along each axis in turn (the interval left is where they all overlap).
-  let u0 = 0,
-    u1 = 0;
-  /** Narrows [u0, u1] to where a + t d lies in [i - r, i + 1 + r]; false when nothing is left. */
-  const slab = (a: number, d: number, i: number): boolean => {
-    if (d === 0) return a >= i - r && a <= i + 1 + r;
-    const e = (i - r - a) / d,
-      f = (i + 1 + r - a) / d;
-    u0 = Math.max(u0, Math.min(e, f));
-    u1 = Math.min(u1, Math.max(e, f));
-    return u0 <= u1;
-  };
   /**
    * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
    * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
+   * A blocked voxel's grown box is missed when the slab test leaves nothing: [u0, u1] narrowed to
+   * where the segment is in its slab along each axis in turn. (Locals and arguments only: a
+   * number written to a variable of the enclosing closure is boxed anew on each write.)
    */
-  const clearNear = (t0: number, t1: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number): boolean => {
+  const clearNear = (t0: number, t1: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, r: number): boolean => {
     const px = ax + t0 * dx,
       qx = ax + t1 * dx,
       py = ay + t0 * dy,
@@ -76,16 +62,46 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
         const row = X * (j + Y * k);
         for (let i = x0; i <= x1; i++)
           if (occ[row + i] !== 0) {
-            u0 = t0;
-            u1 = t1;
-            if (slab(ax, dx, i) && slab(ay, dy, j) && slab(az, dz, k)) return false;
+            let u0 = t0,
+              u1 = t1;
+            // Along x: where ax + t dx lies in [i - r, i + 1 + r].
+            if (dx === 0) {
+              if (ax < i - r || ax > i + 1 + r) continue;
+            } else {
+              const e = (i - r - ax) / dx,
+                f = (i + 1 + r - ax) / dx;
+              u0 = Math.max(u0, Math.min(e, f));
+              u1 = Math.min(u1, Math.max(e, f));
+              if (u0 > u1) continue;
+            }
+            if (dy === 0) {
+              if (ay < j - r || ay > j + 1 + r) continue;
+            } else {
+              const e = (j - r - ay) / dy,
+                f = (j + 1 + r - ay) / dy;
+              u0 = Math.max(u0, Math.min(e, f));
+              u1 = Math.min(u1, Math.max(e, f));
+              if (u0 > u1) continue;
+            }
+            if (dz === 0) {
+              if (az < k - r || az > k + 1 + r) continue;
+            } else {
+              const e = (k - r - az) / dz,
+                f = (k + 1 + r - az) / dz;
+              u0 = Math.max(u0, Math.min(e, f));
+              u1 = Math.min(u1, Math.max(e, f));
+              if (u0 > u1) continue;
+            }
+            return false;
           }
       }
     return true;
   };
   return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
-    r = r0 + fat;
-    far = (r + 0.867) * s;
+    // This call's radius, and the clearance beyond which a voxel's box is clear of it (the
+    // radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
+    const r = r0 + fat,
+      far = (r + 0.867) * s;
     const ax = (pax - ox) / s,
       ay = (pay - oy) / s,
       az = (paz - oz) / s;
@@ -113,7 +129,7 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
       const ball = clearance[v] / s - r;
-      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz))))
+      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz, r))))
         return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;
