@@ -45,7 +45,17 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
    * where the segment is in its slab along each axis in turn. (Locals and arguments only: a
    * number written to a variable of the enclosing closure is boxed anew on each write.)
    */
-  const clearNear = (t0: number, t1: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, r: number): boolean => {
+  const clearNear = (
+    t0: number,
+    t1: number,
+    ax: number,
+    ay: number,
+    az: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    r: number,
+  ): boolean => {
     const px = ax + t0 * dx,
       qx = ax + t1 * dx,
       py = ay + t0 * dy,
