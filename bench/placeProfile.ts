@@ -7,8 +7,12 @@
  * test) with the CPU time and the line-of-sight tests of each (work counters: steady under load),
  * and the CPU time of replaying cover's first 150k sight tests (best of 5).
  *
- * Run: npx tsx bench/placeProfile.ts <level> [--repeat N] [--figures]   (levels as in importLevels.ts)
+ * With --no-steps it stops after the placements (a cold first placement in a fresh process,
+ * for A/B runs in turn: run it several times per version and compare the best).
+ *
+ * Run: npx tsx bench/placeProfile.ts <level> [--repeat N] [--figures] [--no-steps]   (levels as in importLevels.ts)
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMeshFile } from '../src/cli/meshFiles.ts';
 import { buildVisibility, segmentClearOf } from '../src/core/graph/visibility.ts';
@@ -29,6 +33,7 @@ const args = process.argv.slice(2);
 const name = args[0] ?? 'cave';
 const repeat = args.includes('--repeat') ? Number(args[args.indexOf('--repeat') + 1]) : 1;
 const figures = args.includes('--figures');
+const steps = !args.includes('--no-steps');
 const gen: Record<string, number> = { 'gen-10k': 10_000, 'gen-100k': 100_000, 'gen-1M': 1_000_000 };
 const mesh: ImportedMesh =
   name in gen
@@ -42,14 +47,25 @@ await importScene([{ src: `${name}.glb`, mesh }], {
   },
 });
 const c = captured!;
+/** CPU time of the main thread alone (ms; Linux, 10 ms ticks): without the compiler and GC threads, steadier under load. */
+const mainCpu = (): number => {
+  try {
+    const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
 for (let r = 0; r < repeat; r++) {
   const cpu0 = process.cpuUsage();
+  const main0 = mainCpu();
   const p = placeSceneWaypoints(c.doc, { agentRadius: c.agentRadius, space: c.space, world: { sceneMeshes: c.meshes } });
   const cpu = process.cpuUsage(cpu0);
+  const main = mainCpu() - main0;
   const s = p.placed.steps;
   const ms = p.placed.ms;
   console.log(
-    `${name}: cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms; wall world ${p.worldMs.toFixed(0)} grid ${p.gridMs.toFixed(0)}` +
+    `${name}: cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (main thread ${main}); wall world ${p.worldMs.toFixed(0)} grid ${p.gridMs.toFixed(0)}` +
       ` cover ${ms.cover.toFixed(0)} connect ${ms.connect.toFixed(0)} prune ${ms.prune.toFixed(0)} refine ${ms.refine.toFixed(0)};` +
       ` waypoints ${p.placed.positions.length / 3} (${s.cover}/${s.connectors}/${s.pruned}/${s.refined}, ${s.batches} batches)`,
   );
@@ -64,7 +80,7 @@ for (let r = 0; r < repeat; r++) {
   p.world.dispose();
 }
 
-{
+if (steps) {
   const sight = gridCapsuleSight(c.space);
   let tests = 0;
   // Cover's first REPLAY sight tests (segments), replayed below.

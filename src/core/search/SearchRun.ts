@@ -86,8 +86,12 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   protected generated = 1;
   protected elapsedMs = 0;
   protected final: SearchResult | null = null;
-  /** Integer part of the key being expanded (f rounded, without the tie fraction). */
-  protected key = 0;
+  /**
+   * Integer part of the key being expanded (f rounded, without the tie fraction). Starts as -0,
+   * a double, not a small integer: keys pass 2^31 (f above 128), and a field first holding a
+   * small integer would change its representation then, deoptimizing every compiled search.
+   */
+  protected key = -0;
   /** Successors with the key being expanded, expanded next (ImmediateStack). */
   protected readonly stack = new ImmediateStack();
   /** Slot of the start node. */
