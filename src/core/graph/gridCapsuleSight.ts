@@ -28,6 +28,18 @@ const SKIP = 1.5;
  * grows with the radius, and on the example levels wider proofs near geometry saved nothing).
  */
 export function gridCapsuleSight(space: ClearSpace): GridSight {
+  let sight = made.get(space);
+  if (sight === undefined) made.set(space, (sight = capsuleSight(space)));
+  return sight;
+}
+
+/**
+ * The test of each clear space, made once: placement asks for it in several places, and one
+ * closure keeps one set of type feedback (V8 compiles it once, for its own constants).
+ */
+const made = new WeakMap<ClearSpace, GridSight>();
+
+function capsuleSight(space: ClearSpace): GridSight {
   const { grid, clearance } = space;
   const { X, Y, Z } = grid;
   const XY = X * Y;
