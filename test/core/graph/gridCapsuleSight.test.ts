@@ -125,4 +125,11 @@ describe('gridCapsuleSight', () => {
       expect(nearCount).toBeGreaterThan(0);
     }
   });
+
+  it('is one test per clear space (placement and cover share its compiled code), and a new space gets its own', () => {
+    const { grid } = world(6, 0.05);
+    const space = clearSpace(grid, 0.1);
+    expect(gridCapsuleSight(space)).toBe(gridCapsuleSight(space));
+    expect(gridCapsuleSight(clearSpace(grid, 0.2))).not.toBe(gridCapsuleSight(space));
+  });
 });
