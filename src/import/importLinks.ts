@@ -1,10 +1,10 @@
 import { VisibilityGraph, type LineOfSight } from '../core/graph/visibility.ts';
 import type { WaypointGraph } from '../core/graph/WaypointGraph.ts';
 import type { VoxelGrid } from '../core/grid/VoxelGrid.ts';
+import { walkVoxels } from '../core/grid/voxelWalk.ts';
 import { waypointPositions, type SceneDocument } from '../scene/index.ts';
 import type { CollisionWorld } from '../three/CollisionWorld.ts';
 import { sceneCollisionWorld } from '../three/sceneWorld.ts';
-import { crossesBlocked } from './crossesBlocked.ts';
 import { gridCapsule } from './gridCapsule.ts';
 
 /** What `importLinks` found: the linked pairs and how the pairs were decided. */
@@ -23,7 +23,7 @@ export interface ImportLinks {
  * capsule tests: `grid` is the layer's grid (the document's voxels, no obstacles). A pair is
  * decided on the grid when it can be:
  *  - blocked: the segment passes through a blocked voxel after starting in a free one
- *    (`crossesBlocked`: the voxels `walkVoxels` visits), so it crosses the layer's surface and every capsule of radius r
+ *    (`walkVoxels`), so it crosses the layer's surface and every capsule of radius r
  *    touches it. Only when r is well above the margin and the grid's border is free (then that
  *    crossing is a face of the surface, not the grid's edge);
  *  - else by the exact distance from the segment to the blocked voxels' boxes (`gridCapsule`):
@@ -87,6 +87,27 @@ function borderFree(grid: VoxelGrid): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Whether segment a-b touches a blocked voxel's box after starting in a free voxel inside the
+ * grid: the voxels it passes through, in order (`walkVoxels`), up to the first blocked one.
+ */
+function crossesBlocked(grid: VoxelGrid, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  const s = grid.cellSize;
+  const o = grid.origin;
+  let first = true;
+  let hit = false;
+  walkVoxels((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, (bx - o.x) / s, (by - o.y) / s, (bz - o.z) / s, (x, y, z) => {
+    if (!grid.inBounds(x, y, z)) return false;
+    if (grid.occupancy[x + grid.X * (y + grid.Y * z)] !== 0) {
+      hit = !first;
+      return false;
+    }
+    first = false;
+    return true;
+  });
+  return hit;
 }
 
 /** Whether point a lies in a free voxel of the grid. */
