@@ -1,4 +1,9 @@
+import { clipped as clipped_, clipSegment as clipSegment_ } from '../math/clipSegment.ts';
 import type { ClearSpace } from '../grid/clearance.ts';
+
+// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
+const clipSegment = clipSegment_;
+const clipped = clipped_;
 
 /** `LineOfSight` with an optional extra radius `fat` in cells (see `gridCapsuleSight`). */
 export type GridSight = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, fat?: number) => boolean;
@@ -53,9 +58,9 @@ function capsuleSight(space: ClearSpace): GridSight {
   /**
    * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
    * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
-   * A blocked voxel's grown box is missed when the slab test leaves nothing: [u0, u1] narrowed to
-   * where the segment is in its slab along each axis in turn. (Locals and arguments only: a
-   * number written to a variable of the enclosing closure is boxed anew on each write.)
+   * A blocked voxel's grown box is met when the segment's part inside it (`clipSegment`) overlaps
+   * [t0, t1]. (Locals and arguments only: a number written to a variable of the enclosing
+   * closure is boxed anew on each write.)
    */
   const clearNear = (
     t0: number,
@@ -83,39 +88,12 @@ function capsuleSight(space: ClearSpace): GridSight {
       for (let j = y0; j <= y1; j++) {
         const row = X * (j + Y * k);
         for (let i = x0; i <= x1; i++)
-          if (occ[row + i] !== 0) {
-            let u0 = t0,
-              u1 = t1;
-            // Along x: where ax + t dx lies in [i - r, i + 1 + r].
-            if (dx === 0) {
-              if (ax < i - r || ax > i + 1 + r) continue;
-            } else {
-              const e = (i - r - ax) / dx,
-                f = (i + 1 + r - ax) / dx;
-              u0 = Math.max(u0, Math.min(e, f));
-              u1 = Math.min(u1, Math.max(e, f));
-              if (u0 > u1) continue;
-            }
-            if (dy === 0) {
-              if (ay < j - r || ay > j + 1 + r) continue;
-            } else {
-              const e = (j - r - ay) / dy,
-                f = (j + 1 + r - ay) / dy;
-              u0 = Math.max(u0, Math.min(e, f));
-              u1 = Math.min(u1, Math.max(e, f));
-              if (u0 > u1) continue;
-            }
-            if (dz === 0) {
-              if (az < k - r || az > k + 1 + r) continue;
-            } else {
-              const e = (k - r - az) / dz,
-                f = (k + 1 + r - az) / dz;
-              u0 = Math.max(u0, Math.min(e, f));
-              u1 = Math.min(u1, Math.max(e, f));
-              if (u0 > u1) continue;
-            }
+          if (
+            occ[row + i] !== 0 &&
+            clipSegment(ax, ay, az, dx, dy, dz, i - r, j - r, k - r, i + 1 + r, j + 1 + r, k + 1 + r) &&
+            Math.max(t0, clipped[0]) <= Math.min(t1, clipped[1])
+          )
             return false;
-          }
       }
     return true;
   };

@@ -41,6 +41,18 @@ const vd = [0, 0, 0];
 const boxU = new Int32Array(6);
 const boxP = new Int32Array(6);
 
+/**
+ * Integer v clamped into both [a, A) and [b, B) (overlapping ranges): Math.max(a, b, Math.min(v,
+ * A - 1, B - 1)) by compares, cheaper per generated neighbour.
+ */
+function within(v: number, a: number, A: number, b: number, B: number): number {
+  if (v >= A) v = A - 1;
+  if (v >= B) v = B - 1;
+  if (v < a) v = a;
+  if (v < b) v = b;
+  return v;
+}
+
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
 const DIRECT = 2; // a straight segment, checked
@@ -324,31 +336,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
         const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
         const tt = d !== 0 ? (layer - pa) / d : -1;
         const toward = tt > 0 && tt <= 1;
-        // Off the axis: clamped to the shared part by compares (on integers the value of Math.max(ux, vx, Math.min(a, uX - 1, vX - 1)), cheaper).
-        if (axis === 0) x = layer;
-        else {
-          x = toward ? Math.round(U0 + tt * (g0 - U0)) : U0;
-          if (x >= uX) x = uX - 1;
-          if (x >= vX) x = vX - 1;
-          if (x < ux) x = ux;
-          if (x < vx) x = vx;
-        }
-        if (axis === 1) y = layer;
-        else {
-          y = toward ? Math.round(U1 + tt * (g1 - U1)) : U1;
-          if (y >= uY) y = uY - 1;
-          if (y >= vY) y = vY - 1;
-          if (y < uy) y = uy;
-          if (y < vy) y = vy;
-        }
-        if (axis === 2) z = layer;
-        else {
-          z = toward ? Math.round(U2 + tt * (g2 - U2)) : U2;
-          if (z >= uZ) z = uZ - 1;
-          if (z >= vZ) z = vZ - 1;
-          if (z < uz) z = uz;
-          if (z < vz) z = vz;
-        }
+        // Off the axis: clamped to the shared part (`within`).
+        x = axis === 0 ? layer : within(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, ux, uX, vx, vX);
+        y = axis === 1 ? layer : within(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uy, uY, vy, vY);
+        z = axis === 2 ? layer : within(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uz, uZ, vz, vZ);
       }
       const dx = P0 - x,
         dy = P1 - y,
