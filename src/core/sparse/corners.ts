@@ -125,15 +125,43 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
         c2 = c[2];
       let now = len(p, c) + len(c, n);
       let budget = MOVES_PER_CORNER;
+      const p0 = p[0],
+        p1 = p[1],
+        p2 = p[2],
+        n0 = n[0],
+        n1 = n[1],
+        n2 = n[2];
       for (let step = 4; step >= 1 && budget > 0; step >>= 1) {
         for (;;) {
+          // The gradient of the length at the corner (unit vectors from p and from n, summed): the
+          // length is convex, so a move against it never shortens (NaN when c is p or n: none skipped).
+          let ax = c0 - p0,
+            ay = c1 - p1,
+            az = c2 - p2,
+            bx = c0 - n0,
+            by = c1 - n1,
+            bz = c2 - n2;
+          const la = Math.sqrt(ax * ax + ay * ay + az * az),
+            lb = Math.sqrt(bx * bx + by * by + bz * bz);
+          const gx = ax / la + bx / lb,
+            gy = ay / la + by / lb,
+            gz = az / la + bz / lb;
           candCount = 0;
           for (let m = 0; m < 27; m++) {
-            if (m === 13) continue;
-            qa[0] = c0 + step * MOVE[3 * m];
-            qa[1] = c1 + step * MOVE[3 * m + 1];
-            qa[2] = c2 + step * MOVE[3 * m + 2];
-            const l = len(p, qa) + len(qa, n);
+            const mx = MOVE[3 * m],
+              my = MOVE[3 * m + 1],
+              mz = MOVE[3 * m + 2];
+            if (gx * mx + gy * my + gz * mz >= 0) continue;
+            const x = c0 + step * mx,
+              y = c1 + step * my,
+              z = c2 + step * mz;
+            ax = p0 - x;
+            ay = p1 - y;
+            az = p2 - z;
+            bx = x - n0;
+            by = y - n1;
+            bz = z - n2;
+            const l = Math.sqrt(ax * ax + ay * ay + az * az) + Math.sqrt(bx * bx + by * by + bz * bz);
             if (l < now - 1e-9) addCand(l, m);
           }
           // The shortest free moves first (a voxel lookup only for those tried), at most TRIES of them.
@@ -191,20 +219,48 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees, boxOf?: BoxOf)
       b1 = b[1],
       b2 = b[2];
     let now = len(p, a) + len(a, b) + len(b, n);
+    const p0 = p[0],
+      p1 = p[1],
+      p2 = p[2],
+      n0 = n[0],
+      n1 = n[1],
+      n2 = n[2];
     for (let budget = MOVES_PER_CORNER; budget > 0; budget--) {
+      // The gradient of the length along a shift of both corners (the middle segment keeps its
+      // length): unit vectors from p to a and from n to b, summed; as in slide, moves against it are skipped.
+      let ux = a0 - p0,
+        uy = a1 - p1,
+        uz = a2 - p2,
+        vx = b0 - n0,
+        vy = b1 - n1,
+        vz = b2 - n2;
+      const lu = Math.sqrt(ux * ux + uy * uy + uz * uz),
+        lv = Math.sqrt(vx * vx + vy * vy + vz * vz);
+      const gx = ux / lu + vx / lv,
+        gy = uy / lu + vy / lv,
+        gz = uz / lu + vz / lv;
       candCount = 0;
       for (let m = 0; m < 27; m++) {
-        if (m === 13) continue;
         const dx = MOVE[3 * m],
           dy = MOVE[3 * m + 1],
           dz = MOVE[3 * m + 2];
-        qa[0] = a0 + dx;
-        qa[1] = a1 + dy;
-        qa[2] = a2 + dz;
-        qb[0] = b0 + dx;
-        qb[1] = b1 + dy;
-        qb[2] = b2 + dz;
-        const l = len(p, qa) + len(qa, qb) + len(qb, n);
+        if (gx * dx + gy * dy + gz * dz >= 0) continue;
+        const x = a0 + dx,
+          y = a1 + dy,
+          z = a2 + dz,
+          X = b0 + dx,
+          Y = b1 + dy,
+          Z = b2 + dz;
+        ux = p0 - x;
+        uy = p1 - y;
+        uz = p2 - z;
+        vx = x - X;
+        vy = y - Y;
+        vz = z - Z;
+        const wx = X - n0,
+          wy = Y - n1,
+          wz = Z - n2;
+        const l = Math.sqrt(ux * ux + uy * uy + uz * uz) + Math.sqrt(vx * vx + vy * vy + vz * vz) + Math.sqrt(wx * wx + wy * wy + wz * wz);
         if (l < now - 1e-9) addCand(l, m);
       }
       let next = -1;
