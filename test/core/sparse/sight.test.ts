@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { centreSightVoxelwise } from '../../../src/core/grid/centreSight.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
-import { type Sees, slide, straighten } from '../../../src/core/sparse/corners.ts';
+import { len, type Sees, slide, straighten } from '../../../src/core/sparse/corners.ts';
 import { sparseSight, voxelBlocked } from '../../../src/core/sparse/sparseSight.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
@@ -164,4 +164,71 @@ describe('sparseSight', () => {
       expect(compared).toBeGreaterThan(50);
     },
   );
+
+  it.each([1, 2])('seed %i: slid corners: every segment legal by the dense voxel-by-voxel rule, never longer than straightened', (seed) => {
+    const rnd = mulberry32(seed);
+    const g = new VoxelGrid({ dims: [40, 30, 44] });
+    for (let i = 0; i < g.size * 0.02; i++) {
+      const x = randInt(rnd, g.X),
+        y = randInt(rnd, g.Y),
+        z = randInt(rnd, g.Z);
+      for (let k = 0; k < 4; k++) if (g.inBounds(x, y + k, z)) g.occupancy[g.index(x, y + k, z)] = 1;
+    }
+    const w = sparseFromGrid(g);
+    const sees: Sees = (a, b) => sparseSight(w, b[0], b[1], b[2], a[0], a[1], a[2]);
+    const length = (p: number[][]): number => p.reduce((s, c, i) => (i === 0 ? 0 : s + len(p[i - 1], c)), 0);
+    let moved = 0;
+    for (let q = 0; q < 300; q++) {
+      // A legal path: random free corners, each seeing the one before.
+      const path: number[][] = [];
+      for (let tries = 0; path.length < 4 + (q % 3) && tries < 400; tries++) {
+        const v = [randInt(rnd, g.X), randInt(rnd, g.Y), randInt(rnd, g.Z)];
+        const last = path[path.length - 1];
+        if (!g.isBlocked(v[0], v[1], v[2]) && (last === undefined || centreSightVoxelwise(g, last[0], last[1], last[2], v[0], v[1], v[2])))
+          path.push(v);
+      }
+      const straight = straighten(path, sees);
+      const slid = slide(
+        w,
+        straight.map((v) => [...v]),
+        sees,
+      );
+      for (let i = 1; i < slid.length; i++) {
+        const [a, b] = [slid[i - 1], slid[i]];
+        expect(centreSightVoxelwise(g, a[0], a[1], a[2], b[0], b[1], b[2]), `${a} -> ${b}`).toBe(true);
+      }
+      expect(slid[0]).toEqual(path[0]);
+      expect(slid[slid.length - 1]).toEqual(path[path.length - 1]);
+      expect(length(slid)).toBeLessThanOrEqual(length(straight) + 1e-9);
+      if (length(slid) < length(straight) - 1e-9) moved++;
+    }
+    expect(moved).toBeGreaterThan(20);
+  });
+
+  it('slide: a corner tight against an obstacle (no legal unit move) stays, after one round of checks', () => {
+    // A pillar at x, y in [8, 16) through every layer; the path bends at its corner voxel (8, 8)'s diagonal neighbour.
+    const g = new VoxelGrid({ dims: [24, 24, 4] });
+    for (let z = 0; z < 4; z++) for (let y = 8; y < 16; y++) for (let x = 8; x < 16; x++) g.occupancy[g.index(x, y, z)] = 1;
+    const w = sparseFromGrid(g);
+    let checks = 0;
+    const sees: Sees = (a, b) => {
+      checks++;
+      return sparseSight(w, b[0], b[1], b[2], a[0], a[1], a[2]);
+    };
+    const path = [
+      [2, 14, 1],
+      [7, 7, 1],
+      [14, 2, 1],
+    ];
+    expect(sees(path[0], path[2])).toBe(false);
+    checks = 0;
+    expect(slide(w, path, sees)).toEqual([
+      [2, 14, 1],
+      [7, 7, 1],
+      [14, 2, 1],
+    ]);
+    // One round: at most two moves tried, two checks each (before: rounds of 4, 2 and 1 voxels, up to 12).
+    expect(checks).toBeGreaterThan(0);
+    expect(checks).toBeLessThanOrEqual(4);
+  });
 });
