@@ -9,10 +9,12 @@ import { entryBetween } from './cellEntry.ts';
 import { buildRegions, type Regions } from './regions.ts';
 import { SparseCells } from './sparseCells.ts';
 import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
+import { voxelNode as voxelNode_ } from './sparseSight.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx).
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
+const voxelNode = voxelNode_;
 
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
@@ -114,21 +116,13 @@ export class SparseSpace implements SearchSpace {
 
   /** Fixes the query's start and goal voxels (both free, inside); returns the start cell. */
   pin(start: readonly number[], goal: readonly number[]): number {
-    for (const [name, v] of [
-      ['start', start],
-      ['goal', goal],
-    ] as const) {
-      if (!Array.isArray(v) || v.length !== 3 || !v.every(Number.isInteger))
-        throw new NavlabError('usage', `SparseRun ${name}: expected integer voxel coordinates [x, y, z], got ${JSON.stringify(v)}`);
-      if (this.cellOf(v[0], v[1], v[2]) < 0)
-        throw new NavlabError('query', `SparseRun ${name}: voxel (${v.join(', ')}) is blocked or outside the world`);
-    }
+    const startCell = this.#pinned('start', start);
+    this.goalCell = this.#pinned('goal', goal);
+    this.startCell = startCell;
     for (let a = 0; a < 3; a++) {
       this.startVoxel[a] = start[a];
       this.goalVoxel[a] = goal[a];
     }
-    this.startCell = this.cellOf(start[0], start[1], start[2]);
-    this.goalCell = this.cellOf(goal[0], goal[1], goal[2]);
     for (let a = 0; a < 3; a++) this.requestedGoal[a] = goal[a];
     const comp = this.components;
     const from = comp === null ? -1 : componentOf(comp, this.voxelBase, this.startCell);
@@ -138,6 +132,15 @@ export class SparseSpace implements SearchSpace {
       this.goalCell = this.cellOf(this.goalVoxel[0], this.goalVoxel[1], this.goalVoxel[2]);
     }
     return this.startCell;
+  }
+
+  /** The cell of endpoint v of a query (`name`: start or goal); a NavlabError naming it when v is not a free voxel. */
+  #pinned(name: string, v: readonly number[]): number {
+    if (!Array.isArray(v) || v.length !== 3 || !v.every(Number.isInteger))
+      throw new NavlabError('usage', `SparseRun ${name}: expected integer voxel coordinates [x, y, z], got ${JSON.stringify(v)}`);
+    const c = this.cellOf(v[0], v[1], v[2]);
+    if (c < 0) throw new NavlabError('query', `SparseRun ${name}: voxel (${v.join(', ')}) is blocked or outside the world`);
+    return c;
   }
 
   /**
@@ -153,8 +156,8 @@ export class SparseSpace implements SearchSpace {
     }
     // The cell's index at once (cellOf then indexOf would scan a brick's boxes twice).
     const w = this.world;
-    if (!w.inBounds(x, y, z)) return false;
-    const n = w.nodeAt(x, y, z);
+    const n = voxelNode(w, x, y, z);
+    if (n < 0) return false;
     const kind = w.kind[n];
     let i = -1;
     if (kind === EMPTY) i = this.boxes.count + n;
