@@ -65,7 +65,8 @@ export function voxelNode(w: SparseWorld, x: number, y: number, z: number): numb
  * Makes the node holding voxel (x, y, z) the kept one; false when the voxel is outside the world.
  * One face step from the kept node (the walk's usual move) follows the node's face link (the
  * neighbour of the same level, or the coarser childless one there); any other voxel is found
- * from the kept node up to the first ancestor holding it (the root for a new world), then down.
+ * from the kept node up to the first ancestor holding it, then down, or down from the root when
+ * that is fewer steps (and for a new world).
  */
 function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
   if (!w.inBounds(x, y, z)) return false;
@@ -91,11 +92,12 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
       k = lastLevel;
       while (m >= ls[k + 1]) k++;
     } else {
-      n = lastNode;
-      k = lastLevel;
-      while (k < w.top && ((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)) >> (k + 2) !== 0) {
-        n = nodeParent(w, n);
-        k++;
+      // The first ancestor holding the voxel is at level kc (its side 4 << kc spans both); from
+      // the root when that is fewer steps (down from the root: top - kc more; up to it: kc - lastLevel).
+      const kc = Math.max(lastLevel, 30 - Math.clz32((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)));
+      if (kc <= w.top && 2 * kc <= w.top + lastLevel) {
+        n = lastNode;
+        for (k = lastLevel; k < kc; k++) n = nodeParent(w, n);
       }
     }
   }
