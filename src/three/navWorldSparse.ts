@@ -112,10 +112,9 @@ export const sparseNavWorld: SparseNavFactory = (root, options = {}, list) => {
   const space = new SparseSpace(octree, {}, fill === 'solid' ? { boxes: new BrickBoxes(octree), components: oneComponent } : undefined);
   const identity = new Matrix4();
   // The BVH serves only the few capsule tests of pullEnds per query: split at centres (3-4x
-  // quicker to build than the surface-area heuristic of STATIC_BVH_OPTIONS on the example levels),
-  // one triangle a leaf (three-mesh-bvh's default, 10, made pullEnds' tests 1.3-1.7x dearer on
-  // space-station and cave, 19 and 23 us a query; the build takes about as long).
-  const bvh = { strategy: CENTER, targetLeafSize: 1 };
+  // quicker to build than the surface-area heuristic of STATIC_BVH_OPTIONS on the example levels,
+  // capsule tests within about 10%).
+  const bvh = { strategy: CENTER };
   const world = new MeshWorld({ bvh, meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
   return new Sparse({ root, world, grid: null, graph: null, agentRadius, meshes, fill }, space) as unknown as ObjectNavWorld;
 };
