@@ -16,8 +16,9 @@
  *   rounds of all the pairs per tool, the tools in turn; a pair's time is the median of its rounds.
  * - Builds: each tool builds once untimed (its code compiled and warm, as the queries are), then
  *   BUILDS times, recast, navlab and navlab sparse in turn (a change of the machine's load falls
- *   on all three); the table has the median of those, the verdicts add each one's first (cold) build. A navlab build ends when its NavWorld can answer `findPath`: the BVH its string
- *   pulling needs (built lazily on the first line-of-sight test) is built inside the timing.
+ *   on all three); the table has the median of those, the verdicts add each one's first (cold) build. A navlab build ends when its NavWorld can answer `findPath`: the BVH
+ *   the grid's string pulling needs (built lazily on the first line-of-sight test) is built
+ *   inside the timing; the sparse world pulls on its own voxels and builds none.
  * - The sparse query verdict compares medians on the pairs the sparse world answered: a pair
  *   with an endpoint inside solid geometry and no free voxel near is refused at once (a
  *   QueryError) and is left out for both tools; the table's medians keep every pair.
@@ -160,9 +161,9 @@ function queryFigures(q: { ms: number[]; answers: Answer[] }) {
   };
 }
 
-/** A NavWorld ready for `findPath`: its BVH (string pulling's line of sight, else built by the first query) built too. */
+/** A NavWorld ready for `findPath`: its BVH (the grid's string pulling, else built by the first query) built too; a sparse world needs none. */
 function readyWorld(world: NavWorld): NavWorld {
-  void world.world?.bvh;
+  if ((world as Partial<SparseNavWorld>).sparse === undefined) void world.world?.bvh;
   return world;
 }
 
@@ -349,7 +350,7 @@ export async function benchRecast(only: string[] = []): Promise<void> {
     rows,
   );
   console.log(
-    `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS} after one untimed build (navlab's include the BVH its findPath needs).\n` +
+    `Same surface start/goal pairs for both (seed ${SEED}, points on the level's triangles snapped to recast's navmesh); build = median of ${BUILDS} after one untimed build (navlab's grid builds include the BVH its findPath needs; the sparse world needs none).\n` +
       "recast: generateSoloNavMesh + NavMeshQuery.computePath (a ground agent's path on floors); navlab: NavWorld.fromObject3D (grid, no waypoints) + findPath (a flying agent's path through free space); navlab waypoints: fromObject3D with autoWaypoints (one build) + findPath on the waypoint graph.\n" +
       "They answer different questions: a navmesh cannot fly and a voxel grid does not know which side is up. 'reached' = the path ends at the goal; 'refused' = an endpoint inside solid geometry with no free voxel near (QueryError).",
   );

@@ -77,7 +77,7 @@ export class NavWorld implements SearchableScene {
   declare readonly fill: VoxelFill | null;
   /** The waypoint graph kept up to date under `update`, or null ('none', or a fixed graph given to `fromScene`). */
   declare readonly waypoints: VisibilityGraph | null;
-  /** The agent's line of sight (capsule of the agent radius against the BVH; from `navWorldFromNavbin`, the voxel grid's), or null without a world. */
+  /** The agent's line of sight (capsule of the agent radius against the BVH; from `navWorldFromNavbin`, the voxel grid's; on a sparse world, the octree's voxels'), or null without a world. */
   declare readonly lineOfSight: LineOfSight | null;
   /** Waypoint ids in graph order: queries name waypoints by id ('0', '1', ... unless `fromScene` names them). */
   declare readonly ids: readonly string[];

@@ -9,7 +9,7 @@ import { Matrix4, type Mesh, type Object3D, type Vector3 } from 'three';
 import { CENTER } from 'three-mesh-bvh';
 import { isClosedMesh } from '../core/geometry/closedMesh.ts';
 import { blockTriangles, meshGridSpec, soupBounds, type VoxelFill } from '../core/geometry/voxelizeMesh.ts';
-import type { Aabb } from '../core/graph/visibility.ts';
+import type { Aabb, LineOfSight } from '../core/graph/visibility.ts';
 import { VoxelGrid } from '../core/grid/VoxelGrid.ts';
 import { levelAgentRadius, levelCellSize } from '../core/levelScale.ts';
 import type { Endpoint, QueryLabels } from '../core/query/endpoints.ts';
@@ -22,6 +22,7 @@ import type { PathPlanner } from '../core/steering/planners.ts';
 import { editSparseSpace } from '../core/sparse/editSpace.ts';
 import { sparseFromTriangles } from '../core/sparse/fromTriangles.ts';
 import { findPathSparse } from '../core/sparse/SparseRun.ts';
+import { sparseWorldSight } from '../core/sparse/worldSight.ts';
 import { querySparse } from '../core/sparse/sparseQuery.ts';
 import { SparseSpace } from '../core/sparse/SparseSpace.ts';
 import { voxelBlocked as voxelBlocked_ } from '../core/sparse/sparseSight.ts';
@@ -65,7 +66,8 @@ export type SparseNavWorld = NavWorld & {
  * dense grid (`grid` null) and no waypoints; `sparse` holds the octree's search space.
  * `findPath` runs the any-angle search on the octree's free cells (a blocked point moves to
  * the nearest free voxel within 4 cells; an unreachable goal gives the path to the closest
- * reachable point) and pulls its ends with the agent's line of sight (`pullEnds`); `update` re-voxelizes
+ * reachable point) and pulls its ends on the octree's own voxels (`pullEnds` with its
+ * `lineOfSight`, sparseWorldSight: a conservative capsule test, no BVH); `update` re-voxelizes
  * the moved meshes' box and edits the octree locally (editSparseSpace: only the changed bricks,
  * their ancestors and the components beside them are rebuilt; with fill 'solid', air the moved
  * meshes enclose within the re-voxelized box is blocked). `query` answers voxel queries as
@@ -111,16 +113,20 @@ export const sparseNavWorld: SparseNavFactory = (root, options = {}, list) => {
   // Solid: the fill left one component, the air the border reaches (no union-find over the cells).
   const space = new SparseSpace(octree, {}, fill === 'solid' ? { boxes: new BrickBoxes(octree), components: oneComponent } : undefined);
   const identity = new Matrix4();
-  // The BVH serves only the few capsule tests of pullEnds per query: split at centres (3-4x
-  // quicker to build than the surface-area heuristic of STATIC_BVH_OPTIONS on the example levels,
-  // capsule tests within about 10%).
+  // Queries need no BVH: their ends are pulled on the octree's own voxels (sparseWorldSight). The
+  // BVH is built lazily by what asks for it (a simulation's steering, raycasts): split at centres,
+  // 3-4x quicker to build than the surface-area heuristic of STATIC_BVH_OPTIONS on the example levels.
   const bvh = { strategy: CENTER };
   const world = new MeshWorld({ bvh, meshes: [...meshes.values()].map(({ id, soup }) => ({ id, soup, matrix: identity })) });
-  return new Sparse({ root, world, grid: null, graph: null, agentRadius, meshes, fill }, space) as unknown as ObjectNavWorld;
+  const nav: Sparse = new Sparse(
+    { root, world, grid: null, graph: null, agentRadius, meshes, fill, lineOfSight: sparseWorldSight(() => nav.sparse.world) },
+    space,
+  );
+  return nav as unknown as ObjectNavWorld;
 };
 
 /** NavWorld's class, constructible here (its constructor is private to NavWorld's factories). */
-const NavWorldClass = NavWorld as unknown as new (parts: NavWorldParts) => NavWorld;
+const NavWorldClass = NavWorld as unknown as new (parts: NavWorldParts & { lineOfSight: LineOfSight }) => NavWorld;
 
 class Sparse extends NavWorldClass {
   sparse: SparseSpace;
@@ -128,7 +134,7 @@ class Sparse extends NavWorldClass {
   readonly #ctx = new LargeSearchContext();
   readonly #listeners: ((change: NavUpdate) => void)[] = [];
 
-  constructor(parts: NavWorldParts, space: SparseSpace) {
+  constructor(parts: NavWorldParts & { lineOfSight: LineOfSight }, space: SparseSpace) {
     super(parts);
     this.sparse = space;
     this.#meshes = parts.meshes;

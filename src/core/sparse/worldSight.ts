@@ -1,0 +1,28 @@
+import type { LineOfSight } from '../graph/visibility.ts';
+import { walkVoxels } from '../grid/voxelWalk.ts';
+import type { SparseWorld } from './SparseWorld.ts';
+
+/**
+ * Line of sight between world points on a sparse world's own voxels (no mesh BVH): true when
+ * every voxel the segment passes through is free (where it passes exactly through an edge or a
+ * corner, every voxel around it), false when it leaves the world. A voxel is free only when no
+ * triangle meets its box grown by the dilation (the agent radius) on every side, so a segment
+ * through free voxels keeps the agent's capsule clear of every triangle: a conservative capsule
+ * test (a capsule clear of the triangles may still fail it near geometry). `world()` is read on
+ * every call, so the test follows edits (which replace the world).
+ */
+export function sparseWorldSight(world: () => SparseWorld): LineOfSight {
+  return (ax, ay, az, bx, by, bz) => {
+    const w = world();
+    const { origin: o, cellSize: s } = w;
+    return walkVoxels(
+      (ax - o.x) / s,
+      (ay - o.y) / s,
+      (az - o.z) / s,
+      (bx - o.x) / s,
+      (by - o.y) / s,
+      (bz - o.z) / s,
+      (x, y, z) => !w.isBlocked(x, y, z),
+    );
+  };
+}
