@@ -234,4 +234,26 @@ describe('sparseSight', () => {
     expect(checks).toBeGreaterThan(0);
     expect(checks).toBeLessThanOrEqual(2);
   });
+
+  it('straighten: a corner equal to the next, or on the straight segment to it, is dropped without a check', () => {
+    const w = sparseFromGrid(new VoxelGrid({ dims: [8, 8, 8] }));
+    let checks = 0;
+    const sees: Sees = (a, b) => {
+      checks++;
+      return sparseSight(w, b[0], b[1], b[2], a[0], a[1], a[2]);
+    };
+    const path = [
+      [0, 0, 0],
+      [2, 0, 0],
+      [4, 0, 0],
+      [4, 0, 0],
+      [4, 3, 0],
+    ];
+    expect(straighten(path, sees)).toEqual([
+      [0, 0, 0],
+      [4, 3, 0],
+    ]);
+    // Only (0, 0, 0) -> (4, 3, 0) is walked: (2, 0, 0) lies on the way to (4, 0, 0), which repeats.
+    expect(checks).toBe(1);
+  });
 });
