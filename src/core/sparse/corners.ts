@@ -48,8 +48,8 @@ function onSegment(a: readonly number[], c: readonly number[], b: readonly numbe
  * sees the current one, so a corner equal to the next, or on the straight segment from the last
  * kept one to the next (the two legal segments make it), is dropped without a check (on the
  * recast pairs of space-station and cave, 2.7 and 3.1 of the finishing's 14.4 and 21.4 checks
- * a query, with the same paths). `boxOf`
- * (optional): the corners' boxes for the sight walks (same answers, shorter walks).
+ * a query, with the same paths). `boxOf` (optional): the corners' boxes for the sight walks
+ * (same answers, shorter walks).
  */
 export function straighten(corners: number[][], sees: Sees, boxOf?: BoxOf): number[][] {
   const out = [corners[0]];
@@ -84,10 +84,11 @@ export const SLIDE_PASSES = 1;
 
 /**
  * Most candidate moves tried per round of `slide`'s steps (the shortest first; its probe and
- * `shiftPairs` try one): each try costs two or three line-of-sight checks over whole segments. Two: on the Warframe tails (weight
- * 1.5) 19-23% fewer checks per query than four, the mean length ratio up by at most 0.005 per map
- * (0.927-0.954), the max 1.0190 -> 1.0214. (Four, against more: mean up by at most 0.003, 14-20%
- * fewer checks; at city scale, side 1021, the median query's checks fell from 119 to 45.)
+ * `shiftPairs` try one): each try costs two or three line-of-sight checks over whole segments.
+ * Two: on the Warframe tails (weight 1.5) 19-23% fewer checks per query than four, the mean
+ * length ratio up by at most 0.005 per map (0.927-0.954), the max 1.0190 -> 1.0214. (Four,
+ * against more: mean up by at most 0.003, 14-20% fewer checks; at city scale, side 1021, the
+ * median query's checks fell from 119 to 45.)
  */
 const TRIES = 2;
 
