@@ -225,17 +225,22 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
       let now = len(p, c) + len(c, n);
       let budget = MOVES_PER_CORNER;
       // A corner whose best unit move is not legal is left where it is; one no move of 4 improves tries moves of 1 only (see above).
-      if (bestMove(w, p, n, c0, c1, c2, 1, now, sees, boxed, 1) < 0) continue;
+      const probe = bestMove(w, p, n, c0, c1, c2, 1, now, sees, boxed, 1);
+      if (probe < 0) continue;
+      // The probe's move: the first round of unit moves from the unmoved corner finds it again (its first free move, legal).
+      const probeM = candM[probe],
+        probeL = candL[probe];
       for (let step = 4; step >= 1 && budget > 0; step >>= 1) {
         for (;;) {
-          const next = bestMove(w, p, n, c0, c1, c2, step, now, sees, boxed);
-          if (next < 0 && step === 4 && c0 === c[0] && c1 === c[1] && c2 === c[2]) step = 2;
+          const unmoved = c0 === c[0] && c1 === c[1] && c2 === c[2];
+          const next = step === 1 && unmoved ? 27 : bestMove(w, p, n, c0, c1, c2, step, now, sees, boxed);
+          if (next < 0 && step === 4 && unmoved) step = 2;
           if (next < 0 || --budget <= 0) break;
-          const m = candM[next];
+          const m = next === 27 ? probeM : candM[next];
           c0 += step * MOVE[3 * m];
           c1 += step * MOVE[3 * m + 1];
           c2 += step * MOVE[3 * m + 2];
-          now = candL[next];
+          now = next === 27 ? probeL : candL[next];
           moved = true;
         }
       }
