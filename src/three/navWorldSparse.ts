@@ -25,7 +25,6 @@ import { findPathSparse } from '../core/sparse/SparseRun.ts';
 import { sparseWorldSight } from '../core/sparse/worldSight.ts';
 import { querySparse } from '../core/sparse/sparseQuery.ts';
 import { SparseSpace } from '../core/sparse/SparseSpace.ts';
-import { voxelBlocked as voxelBlocked_ } from '../core/sparse/sparseSight.ts';
 import type { SparseWorld } from '../core/sparse/SparseWorld.ts';
 import { BrickBoxes } from '../core/sparse/brickBoxes.ts';
 import { checkFunction, checkNumber, checkOneOf, checkOptions, checkVec3, usageError } from '../core/args.ts';
@@ -44,9 +43,6 @@ import { polyline, pullEnds } from './worldPaths.ts';
  * builds the sparse octree; at or below it, the dense grid.
  */
 export const SPARSE_AUTO_VOXELS = 1 << 24;
-
-/** Module-local copy: imported bindings may compile to getter calls (tsx), and nearestFree looks up to 9^3 voxels. */
-const voxelBlocked = voxelBlocked_;
 
 /** Voxels a blocked start or goal may be moved to reach a free one (as on the dense grid). */
 const SNAP = 4;
@@ -298,7 +294,7 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
   const vx = Math.floor((p.x - ox) / cs),
     vy = Math.floor((p.y - oy) / cs),
     vz = Math.floor((p.z - oz) / cs);
-  if (!voxelBlocked(w, vx, vy, vz)) return [vx, vy, vz];
+  if (w.inBounds(vx, vy, vz) && !w.isBlocked(vx, vy, vz)) return [vx, vy, vz];
   let bx = 0,
     by = 0,
     bz = 0;
@@ -320,7 +316,7 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
             dx0 = bx - vx;
           // The voxel is looked up only when it would win (most of a shell is farther than the best so far).
           if (d < bestD || (d === bestD && (dz < dz0 || (dz === dz0 && (dy < dy0 || (dy === dy0 && dx < dx0)))))) {
-            if (voxelBlocked(w, x, y, z)) continue;
+            if (w.isBlocked(x, y, z)) continue;
             bestD = d;
             bx = x;
             by = y;
@@ -334,9 +330,8 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
 /** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */
 function freeVoxel(space: SparseSpace, p: Vec3, name: string): number[] {
   const w = space.world;
-  const { origin: o, cellSize: s } = w;
-  if (!w.inBounds(Math.floor((p.x - o.x) / s), Math.floor((p.y - o.y) / s), Math.floor((p.z - o.z) / s)))
-    throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  const v = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
+  if (!w.inBounds(v[0], v[1], v[2])) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
   const free = nearestFree(w, p, SNAP);
   if (free === null) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP} cells`);
   return free;
