@@ -9,12 +9,10 @@ import { entryBetween } from './cellEntry.ts';
 import { buildRegions, type Regions } from './regions.ts';
 import { SparseCells } from './sparseCells.ts';
 import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
-import { voxelNode as voxelNode_ } from './sparseSight.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx).
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
-const voxelNode = voxelNode_;
 
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
@@ -156,8 +154,8 @@ export class SparseSpace implements SearchSpace {
     }
     // The cell's index at once (cellOf then indexOf would scan a brick's boxes twice).
     const w = this.world;
-    const n = voxelNode(w, x, y, z);
-    if (n < 0) return false;
+    if (!w.inBounds(x, y, z)) return false;
+    const n = w.nodeAt(x, y, z);
     const kind = w.kind[n];
     let i = -1;
     if (kind === EMPTY) i = this.boxes.count + n;

@@ -44,24 +44,6 @@ export function voxelBlocked(w: SparseWorld, x: number, y: number, z: number): b
 }
 
 /**
- * The node holding voxel (x, y, z) of `w` (a brick or a childless node: SparseWorld.nodeAt's),
- * found from the node the last walk or lookup kept (a few compares near it, where nodeAt descends
- * from the root); -1 when the voxel is outside the world.
- */
-export function voxelNode(w: SparseWorld, x: number, y: number, z: number): number {
-  if (
-    (x - lastX) >>> 0 >= lastSide ||
-    (y - lastY) >>> 0 >= lastSide ||
-    (z - lastZ) >>> 0 >= lastSide ||
-    w !== lastWorld ||
-    !w.inBounds(x, y, z)
-  ) {
-    if (!locate(w, x, y, z)) return -1;
-  }
-  return lastNode;
-}
-
-/**
  * Makes the node holding voxel (x, y, z) the kept one; false when the voxel is outside the world.
  * One face step from the kept node (the walk's usual move) follows the node's face link (the
  * neighbour of the same level, or the coarser childless one there); any other voxel is found
