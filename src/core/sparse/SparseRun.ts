@@ -1,5 +1,5 @@
 import { checkInstance } from '../args.ts';
-import { CLOSED as CLOSED_STATE, OPEN as OPEN_STATE, type SearchContext } from '../search/SearchContext.ts';
+import { CLOSED as CLOSED_STATE, FRESH as FRESH_STATE, OPEN as OPEN_STATE, type SearchContext } from '../search/SearchContext.ts';
 import { LargeSearchContext } from './largeContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
@@ -8,7 +8,7 @@ import { entryBetween as entryBetween_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { sparseSight as sparseSight_ } from './sparseSight.ts';
 import { len as len_, SLIDE_PASSES, slide, straighten } from './corners.ts';
-import { grownSlots, keptSlots, slotCorners } from './runSlots.ts';
+import { grownSlots, keptSlots, regionSlots, slotCorners } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -16,6 +16,7 @@ const fKey = fKey_;
 const tieFraction = tieFraction_;
 const sparseSight = sparseSight_;
 const OPEN = OPEN_STATE;
+const FRESH = FRESH_STATE;
 const len = len_;
 const entryBetween = entryBetween_;
 
@@ -100,6 +101,12 @@ export class SparseRun extends SearchRun<SparseSpace> {
   private area: Int32Array;
   /** The neighbours of the cell being expanded when settle listed them (their count), else -1. */
   private listed = -1;
+  /** The context when it is a LargeSearchContext and the space has regions: slots are then found by region (slotIn), else null. */
+  private large: LargeSearchContext | null = null;
+  /** Per region index: its slot, when `large` (regionSlots). */
+  private bySlot = new Int32Array(0);
+  /** The goal cell's region index (when `large`). */
+  private goalQ = -1;
 
   /**
    * A resumable any-angle run on `space` from voxel `start` to voxel `goal` ([x, y, z], both free); a blocked or outside
@@ -121,6 +128,15 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.fit();
     this.setPoint(this.startSlot, space.startVoxel);
     this.area[this.startSlot] = -1;
+    const r = space.regions;
+    if (r !== null && ctx instanceof LargeSearchContext) {
+      this.large = ctx;
+      this.bySlot = regionSlots(ctx, r.count);
+      const q = r.of[space.cells.indexOf(space.startCell)];
+      this.bySlot[q] = this.startSlot;
+      this.area[this.startSlot] = q;
+      this.goalQ = r.of[space.cells.indexOf(space.goalCell)];
+    }
     this.unreachable = space.redirected;
   }
 
@@ -151,6 +167,26 @@ export class SparseRun extends SearchRun<SparseSpace> {
     out[1] = this.point[3 * s + 1];
     out[2] = this.point[3 * s + 2];
     return out;
+  }
+
+  /**
+   * Slot of cell v, region q (when `large`), claimed on first touch: no hashing of its id. bySlot[q]
+   * is q's slot when that slot is in use and its `area` is q (stale entries of earlier queries fail).
+   */
+  private slotIn(q: number, v: number): number {
+    const ctx = this.large!;
+    let t = this.bySlot[q];
+    if (t >= ctx.used || this.area[t] !== q) {
+      this.bySlot[q] = t = ctx.claim(v);
+      this.area[t] = q;
+    }
+    return t;
+  }
+
+  /** Slot of region q's cell (when `large`) if this query touched it, else -1. */
+  private foundIn(q: number): number {
+    const t = this.bySlot[q];
+    return t < this.ctx.used && this.area[t] === q && this.ctx.state[t] !== FRESH ? t : -1;
   }
 
   /** The heuristic at voxel p. */
@@ -206,7 +242,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     for (let i = 0; i < count; i++) {
       const q = adj === null ? i : adj[from + i];
       const n = ids[q];
-      const t = ctx.find(n);
+      const t = this.large !== null && adj !== null ? this.foundIn(q) : ctx.find(n);
       if (t < 0 || ctx.state[t] !== CLOSED) continue;
       const p = this.getPoint(t, va);
       // Three entry voxels on the shared face: on the line to the goal, nearest n's point,
@@ -249,14 +285,14 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const cs = sp.world.cellSize;
     if (s === this.startSlot && this.sees(sp.startVoxel, sp.goalVoxel, boxU, sp.cellBox(sp.goalCell, boxP))) {
       // The goal in sight of the start: the straight segment is the shortest path; the goal's cell is the one successor.
-      const t = ctx.slot(sp.goalCell);
+      const t = this.large !== null ? this.slotIn(this.goalQ, sp.goalCell) : ctx.slot(sp.goalCell);
       this.fit();
       ctx.state[t] = OPEN;
       ctx.g[t] = len(sp.startVoxel, sp.goalVoxel) * cs;
       ctx.parent[t] = s;
       ctx.via[t] = DIRECT;
       this.setPoint(t, sp.goalVoxel);
-      this.area[t] = -1;
+      this.area[t] = this.large !== null ? this.goalQ : -1;
       this.generated++;
       ctx.heap.push(t, fKey(ctx.g[t]));
       return;
@@ -284,6 +320,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     ctx.reserve(ctx.used + 64 * count);
     this.fit();
     const { g, state, parent, via, heap } = ctx;
+    const large = this.large !== null && adj !== null;
     const pts = this.point;
     const area = this.area;
     const goal = sp.goalVoxel;
@@ -307,7 +344,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     for (let i = 0; i < count; i++) {
       const q = adj === null ? i : adj[from + i];
       const v = ids[q];
-      const t = ctx.slot(v);
+      const t = large ? this.slotIn(q, v) : ctx.slot(v);
       const st = state[t];
       if (st === CLOSED) continue;
       let x = g0,
@@ -369,7 +406,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
   protected resultPath(status: SearchStatus): RunPath {
     const ctx = this.ctx;
     const sp = this.space;
-    let last = status === 'found' ? ctx.find(this.goal) : -1;
+    let last = status !== 'found' ? -1 : this.large !== null ? this.foundIn(this.goalQ) : ctx.find(this.goal);
     if (last < 0 || !this.settle(last, this.goal)) last = this.nearestClosed(ctx.g);
     const corners: number[][] = [];
     // The goal voxel itself when the run ends in the goal's cell (also when it starts there: the start's point is the start voxel).

@@ -33,6 +33,21 @@ export function grownSlots(ctx: SearchContext, s: RunSlots): RunSlots {
   return g;
 }
 
+/** Per search context: the slot of each region's cell (runs on a LargeSearchContext over regions; see regionSlots). */
+const byRegion = new WeakMap<SearchContext, Int32Array>();
+
+/**
+ * The context's slot per region index (at least `count` entries, kept for its next run): a run
+ * finds a region's slot here instead of hashing its cell id. An entry is the region's slot only
+ * when that slot is in use and holds the region's cell (`nodeOf`); stale entries fail that test,
+ * so the array is never cleared. 4 bytes per region.
+ */
+export function regionSlots(ctx: SearchContext, count: number): Int32Array {
+  let a = byRegion.get(ctx);
+  if (a === undefined || a.length < count) byRegion.set(ctx, (a = new Int32Array(count)));
+  return a;
+}
+
 /**
  * The voxel where the last SparseRun on `ctx` reached `cell`: the point its g and heuristic are
  * taken at. Written into out[0..2]; null when that run did not reach the cell.
