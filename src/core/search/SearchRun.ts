@@ -13,10 +13,36 @@ const CLOSED = CLOSED_STATE;
 
 /** The methods a SearchSpace must have (space.ts). */
 const SPACE_METHODS = ['isTraversable', 'expand', 'setGoal', 'estimate', 'distanceToGoal', 'position'] as const;
+/** What checkSearchSpace expects (made once: a run is made per query). */
+const SPACE_EXPECTED = `a search space (nodeCount, ${SPACE_METHODS.join(', ')})`;
+
+/** Whether `space` looks like a SearchSpace: a node count and its methods (checkSearchSpace without a message). */
+function isSearchSpace(space: unknown): boolean {
+  const s = space as Record<string, unknown> | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    !Array.isArray(s) &&
+    Number.isInteger(s.nodeCount) &&
+    (s.nodeCount as number) >= 0 &&
+    typeof s.isTraversable === 'function' &&
+    typeof s.expand === 'function' &&
+    typeof s.setGoal === 'function' &&
+    typeof s.estimate === 'function' &&
+    typeof s.distanceToGoal === 'function' &&
+    typeof s.position === 'function'
+  );
+}
+
+/** A usage error for a start or goal `node` outside the space or blocked. */
+function checkNode(which: string, node: number, space: SearchSpace): void {
+  if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
+  if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
+}
 
 /** A usage error naming `what` unless `space` looks like a SearchSpace (a node count and its methods). */
 function checkSearchSpace(what: string, space: unknown): void {
-  const s = checkObject<Record<string, unknown>>(what, space, `a search space (nodeCount, ${SPACE_METHODS.join(', ')})`);
+  const s = checkObject<Record<string, unknown>>(what, space, SPACE_EXPECTED);
   if (!Number.isInteger(s.nodeCount) || (s.nodeCount as number) < 0) throw usageError(`${what}.nodeCount`, 'an integer >= 0', s.nodeCount);
   for (const m of SPACE_METHODS) if (typeof s[m] !== 'function') throw usageError(`${what}.${m}`, 'a function', s[m]);
 }
@@ -41,6 +67,13 @@ const TIE_SLOPE = 2 ** -14;
 export const fKey = (f: number): number => Math.floor(f * KEY_SCALE + 0.5);
 /** Fraction part of an open-list key: the tie-break. */
 export const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
+
+/**
+ * The ImmediateStack of each context, reused by its runs (a typed array less to make per query):
+ * a run on a context ends every earlier run on it (`step` refuses a reused context), so no two
+ * live runs share one.
+ */
+const stacks = new WeakMap<SearchContext, ImmediateStack>();
 
 /** Path and cost a finished run reports. */
 export interface RunPath {
@@ -92,8 +125,8 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
    * small integer would change its representation then, deoptimizing every compiled search.
    */
   protected key = -0;
-  /** Successors with the key being expanded, expanded next (ImmediateStack). */
-  protected readonly stack = new ImmediateStack();
+  /** Successors with the key being expanded, expanded next (ImmediateStack; one per context, see `stacks`). */
+  declare protected readonly stack: ImmediateStack;
   /** Slot of the start node. */
   declare protected readonly startSlot: number;
   /**
@@ -104,17 +137,13 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   declare protected readonly other: ComponentGoal | null;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
-    const who = new.target.name;
-    checkSearchSpace(`${who}: space`, space);
-    checkInstance(`${who}: ctx`, ctx, SearchContext);
-    checkOptions(`${who}: options`, options);
-    for (const [which, node] of [
-      ['start', start],
-      ['goal', goal],
-    ] as const) {
-      checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
-      if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
-    }
+    // Each check's message (naming the run's class) is made only for a bad argument: a run is made per query.
+    if (!isSearchSpace(space)) checkSearchSpace(`${new.target.name}: space`, space);
+    if (!(ctx instanceof SearchContext)) checkInstance(`${new.target.name}: ctx`, ctx, SearchContext);
+    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
+      checkOptions(`${new.target.name}: options`, options);
+    checkNode('start', start, space);
+    checkNode('goal', goal, space);
     this.space = space;
     this.ctx = ctx;
     this.start = start;
@@ -134,6 +163,10 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     // Equally near voxels: the check aimed the space at all of them.
     if (!other?.tied) space.setGoal(goal, this.options.heuristic);
     ctx.begin(space.nodeCount);
+    let stack = stacks.get(ctx);
+    if (stack === undefined) stacks.set(ctx, (stack = new ImmediateStack()));
+    stack.clear();
+    this.stack = stack;
     const s = ctx.slot(start);
     ctx.g[s] = 0;
     ctx.parent[s] = -1;

@@ -54,6 +54,9 @@ function within(v: number, a: number, A: number, b: number, B: number): number {
   return v;
 }
 
+/** bySlot of a run without regions (no typed array made per run). */
+const NO_SLOTS = new Int32Array(0);
+
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
 const DIRECT = 2; // a straight segment, checked
@@ -104,7 +107,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
   /** The context when it is a LargeSearchContext and the space has regions: slots are then found by region (slotIn), else null. */
   private large: LargeSearchContext | null = null;
   /** Per region index: its slot, when `large` (regionSlots). */
-  private bySlot = new Int32Array(0);
+  private bySlot = NO_SLOTS;
   /** The goal cell's region index (when `large`). */
   private goalQ = -1;
 
@@ -120,7 +123,13 @@ export class SparseRun extends SearchRun<SparseSpace> {
     ctx: SearchContext = new LargeSearchContext(),
   ) {
     // The space checked, and the query's endpoints pinned in it (SparseSpace.pin: the start cell).
-    super(space, checkInstance('SparseRun: space', space, SparseSpace).pin(start, goal), space.goalCell, weighted(options), ctx);
+    super(
+      space,
+      (space instanceof SparseSpace ? space : checkInstance('SparseRun: space', space, SparseSpace)).pin(start, goal),
+      space.goalCell,
+      weighted(options),
+      ctx,
+    );
     const k = keptSlots(ctx);
     this.point = k.point;
     this.entryAt = k.entry;
