@@ -325,11 +325,17 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const from = qu >= 0 ? r!.start[qu] : direct ? sp.adjFrom : 0;
     const ids = direct ? r.rep : sp.buffer;
     const bb = direct ? r.box : sp.boxBuffer;
+    // Slots found by region (one claimed per new neighbour), else through the context (a paged one takes 64 per touch).
+    const large = this.large !== null && adj !== null;
     // Room for every neighbour's slot first, so the slot arrays stay put through the loop.
-    ctx.reserve(ctx.used + 64 * count);
+    ctx.reserve(ctx.used + (large ? count : 64 * count));
     this.fit();
     const { g, state, parent, via, heap } = ctx;
-    const large = this.large !== null && adj !== null;
+    const bySlot = this.bySlot;
+    let used = ctx.used;
+    const goalQ = this.goalQ;
+    const key = this.key;
+    let generated = this.generated;
     const pts = this.point;
     const area = this.area;
     const goal = sp.goalVoxel;
@@ -352,14 +358,20 @@ export class SparseRun extends SearchRun<SparseSpace> {
       U2 = U[2];
     for (let i = 0; i < count; i++) {
       const q = adj === null ? i : adj[from + i];
-      const v = ids[q];
-      const t = large ? this.slotIn(q, v) : ctx.slot(v);
+      // The neighbour's slot (slotIn inlined: a new one claimed, its region noted at once).
+      let t: number;
+      if (!large) t = ctx.slot(ids[q]);
+      else if ((t = bySlot[q]) >= used || area[t] !== q) {
+        bySlot[q] = t = this.large!.claim(ids[q]);
+        used = t + 1;
+        area[t] = q;
+      }
       const st = state[t];
       if (st === CLOSED) continue;
       let x = g0,
         y = g1,
         z = g2;
-      if (v !== goalCell) {
+      if (large ? q !== goalQ : ids[q] !== goalCell) {
         // Where the line from u's point to the goal crosses v's layer along the shared face, rounded and clamped to the shared part (entryBetween).
         const o = 6 * q;
         const vx = bb[o],
@@ -401,15 +413,16 @@ export class SparseRun extends SearchRun<SparseSpace> {
       pts[3 * t + 1] = y;
       pts[3 * t + 2] = z;
       area[t] = adj === null ? -1 : q;
-      this.generated++;
+      generated++;
       const hx = x - g0,
         hy = y - g1,
         hz = z - g2;
       const hw = weight * (zeroH ? 0 : Math.sqrt(hx * hx + hy * hy + hz * hz) * cs);
       const f = fKey(ng + hw);
-      if (lowH && f === this.key) this.stack.push(t);
+      if (lowH && f === key) this.stack.push(t);
       else heap.push(t, f + tieFraction(hw, lowH));
     }
+    this.generated = generated;
   }
 
   protected resultPath(status: SearchStatus): RunPath {
