@@ -55,7 +55,18 @@ function within(v: number, a: number, A: number, b: number, B: number): number {
 }
 
 /** bySlot of a run without regions (no typed array made per run). */
-const NO_SLOTS = new Int32Array(0);
+const NO_SLOTS: Int32Array = new Int32Array(0);
+
+/**
+ * The goal sight check (expandNode) is made again once a cell's point is this fraction of the last
+ * checked point's distance to the goal (the start's first). 0.9, on the Warframe tails at weight
+ * 1.5 against checking only from the start: 9-29% fewer expansions and 22-30% fewer generated
+ * cells per map (A2, DB2, EE1), as many line-of-sight checks (+-1%), the same mean and max lengths
+ * (+-0.001), 8-12% less time in all; on the recast levels' pairs 1-2% fewer expansions, time
+ * within noise. At weight 1: 8-28% fewer expansions. Every expansion (no fraction): as few
+ * expansions, 10-30% more time; 0.5: fewer checks, half the gain.
+ */
+const LOOK_RATIO = 0.9;
 
 /** How a slot's point is reached from its parent's point (kept in ctx.via). */
 const LAZY = 1; // assumed straight, not yet checked
@@ -77,7 +88,9 @@ export { reachedPoint } from './runSlots.ts';
  * the closed neighbour n giving the least cost by a portal step, always legal: from n's point to
  * n's last voxel before the shared face, one face step to the entry voxel, then to the cell's
  * point. So no cell its free neighbours reach is lost, and every segment is legal. When the start
- * sees the goal (one check), the straight segment is the answer. The corners are then
+ * sees the goal (one check), the straight segment is the answer; later, an expanded cell whose point
+ * is LOOK_RATIO nearer the goal than the last one checked is checked too, and when it sees the goal
+ * the goal is reached from it next (its f is the least), without its other neighbours. The corners are then
  * straightened where the one before sees the one after, and slid voxel by voxel while that
  * shortens the path and keeps it legal (corners.ts). `cost` = Euclidean length x cellSize.
  *
@@ -110,6 +123,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
   private bySlot = NO_SLOTS;
   /** The goal cell's region index (when `large`). */
   private goalQ = -1;
+  /** Distance to the goal (voxels) at or below which a cell's point is checked for sight of the goal (expandNode). */
+  private lookAt = 0;
 
   /**
    * A resumable any-angle run on `space` from voxel `start` to voxel `goal` ([x, y, z], both free); a blocked or outside
@@ -292,18 +307,28 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const ctx = this.ctx;
     const sp = this.space;
     const cs = sp.world.cellSize;
-    if (s === this.startSlot && this.sees(sp.startVoxel, sp.goalVoxel, boxU, sp.cellBox(sp.goalCell, boxP))) {
-      // The goal in sight of the start: the straight segment is the shortest path; the goal's cell is the one successor.
+    const U = this.getPoint(s, vd);
+    // Does u's point see the goal? Checked at the start, then whenever a point is LOOK_RATIO nearer than the last one checked.
+    const d = len(U, sp.goalVoxel);
+    const look = (s === this.startSlot || d <= this.lookAt) && this.options.heuristic !== 'zero';
+    if (look) this.lookAt = d * LOOK_RATIO;
+    if (look && this.sees(U, sp.goalVoxel, boxU, sp.cellBox(sp.goalCell, boxP))) {
+      // The straight segment to the goal: its f (g + the segment) is at most u's (g + w h, w >= 1), the least of the
+      // open list, so the goal is expanded next (from the immediate stack) and u's other neighbours are never needed.
+      // (From the start: the straight segment is the shortest path.) Not with heuristic 'zero' (Dijkstra's order).
       const t = this.large !== null ? this.slotIn(this.goalQ, sp.goalCell) : ctx.slot(sp.goalCell);
       this.fit();
-      ctx.state[t] = OPEN;
-      ctx.g[t] = len(sp.startVoxel, sp.goalVoxel) * cs;
-      ctx.parent[t] = s;
-      ctx.via[t] = DIRECT;
-      this.setPoint(t, sp.goalVoxel);
-      this.area[t] = this.large !== null ? this.goalQ : -1;
-      this.generated++;
-      ctx.heap.push(t, fKey(ctx.g[t]));
+      const ng = ctx.g[s] + d * cs;
+      if (ctx.state[t] !== OPEN || ng < ctx.g[t]) {
+        ctx.state[t] = OPEN;
+        ctx.g[t] = ng;
+        ctx.parent[t] = s;
+        ctx.via[t] = DIRECT;
+        this.setPoint(t, sp.goalVoxel);
+        this.area[t] = this.large !== null ? this.goalQ : -1;
+        this.generated++;
+      }
+      this.stack.push(t);
       return;
     }
     const pp = s === this.startSlot ? s : ctx.parent[s];
@@ -311,7 +336,6 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const P0 = point[3 * pp],
       P1 = point[3 * pp + 1],
       P2 = point[3 * pp + 2];
-    const U = this.getPoint(s, vd);
     const gp = ctx.g[pp];
     // u's neighbours: read in place from the regions' lists, or (no regions) from the space's
     // buffers as `neighbours` left them (settle's portal step may have listed them already).
