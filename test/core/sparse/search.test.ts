@@ -207,6 +207,16 @@ describe('SparseRun', () => {
       unweighted += findPathSparse(space, p.start, p.goal, { weight: 1 }, new SearchContext()).expanded;
     }
     expect(n).toBe(100);
+    // Sliced runs on one reused context (its immediate stack shared) answer as one-shot runs.
+    const ctx = new LargeSearchContext();
+    for (let i = 500; i < problems.length; i += 1000) {
+      const p = problems[i];
+      const once = findPathSparse(space, p.start, p.goal, {}, new SearchContext());
+      const run = new SparseRun(space, p.start, p.goal, {}, ctx);
+      let r = run.step(1);
+      while (r.status === 'running') r = run.step(1);
+      expect({ ...r, elapsedMs: 0 }).toEqual({ ...once, elapsedMs: 0 });
+    }
     // Work counts (session 13): 5,571 expanded, 23,524 generated, 19,377 expanded at weight 1; with the goal checked
     // from the start only: 5,866, 26,504 and 21,509.
     expect(expanded).toBeLessThan(5720);
