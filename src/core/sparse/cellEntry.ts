@@ -45,24 +45,56 @@ export function portalStep(
   entry: number[],
   out: Float64Array,
 ): boolean {
+  // The axis across the shared face and u's layer on it, and where the line from p to the goal crosses it (entryBetween, once).
+  let axis = 0,
+    layer = 0;
+  for (let a = 0; a < 3; a++) {
+    const vLo = bu[a],
+      vHi = vLo + bu[3 + a] - 1,
+      uLo = bn[iN + a],
+      uHi = uLo + bn[iN + 3 + a] - 1;
+    if (vLo > uHi) {
+      axis = a;
+      layer = vLo;
+    } else if (vHi < uLo) {
+      axis = a;
+      layer = vHi;
+    }
+  }
+  const d = g[axis] - p[axis];
+  const t = d !== 0 ? (layer - p[axis]) / d : -1;
+  const toward = t > 0 && t <= 1;
   let better = false;
   for (let mode = 0; mode < 3; mode++) {
-    const b = entryBetween(bn, iN, bu, 0, p, g, at, mode);
+    // Not heading for the layer, mode 0's voxel is mode 1's (nearest p): the same step.
+    if (mode === 1 && !toward) continue;
+    for (let a = 0; a < 3; a++) {
+      if (a === axis) {
+        at[a] = layer;
+        continue;
+      }
+      const uLo = bn[iN + a],
+        vLo = bu[a];
+      const lo = Math.max(uLo, vLo);
+      const hi = Math.min(uLo + bn[iN + 3 + a], vLo + bu[3 + a]) - 1;
+      const want = mode === 0 && toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
+      at[a] = Math.max(lo, Math.min(want, hi));
+    }
     for (let k = 0; k < 3; k++) {
       const lo = bn[iN + k],
         hi = lo + bn[iN + 3 + k] - 1;
-      last[k] = Math.max(lo, Math.min(b[k], hi));
+      last[k] = Math.max(lo, Math.min(at[k], hi));
     }
-    const end = toGoal ? g : b;
-    const c = gn + (dist(p, last) + 1 + dist(b, end)) * cs;
+    const end = toGoal ? g : at;
+    const c = gn + (dist(p, last) + 1 + dist(at, end)) * cs;
     const f = c + (zeroH ? 0 : dist(end, g) * cs);
     if (f < bestF) {
       bestF = f;
       out[0] = c;
       out[1] = f;
-      entry[0] = b[0];
-      entry[1] = b[1];
-      entry[2] = b[2];
+      entry[0] = at[0];
+      entry[1] = at[1];
+      entry[2] = at[2];
       better = true;
     }
   }
