@@ -16,30 +16,6 @@ const SPACE_METHODS = ['isTraversable', 'expand', 'setGoal', 'estimate', 'distan
 /** What checkSearchSpace expects (made once: a run is made per query). */
 const SPACE_EXPECTED = `a search space (nodeCount, ${SPACE_METHODS.join(', ')})`;
 
-/** Whether `space` looks like a SearchSpace: a node count and its methods (checkSearchSpace without a message). */
-function isSearchSpace(space: unknown): boolean {
-  const s = space as Record<string, unknown> | null;
-  return (
-    typeof s === 'object' &&
-    s !== null &&
-    !Array.isArray(s) &&
-    Number.isInteger(s.nodeCount) &&
-    (s.nodeCount as number) >= 0 &&
-    typeof s.isTraversable === 'function' &&
-    typeof s.expand === 'function' &&
-    typeof s.setGoal === 'function' &&
-    typeof s.estimate === 'function' &&
-    typeof s.distanceToGoal === 'function' &&
-    typeof s.position === 'function'
-  );
-}
-
-/** A usage error for a start or goal `node` outside the space or blocked. */
-function checkNode(which: string, node: number, space: SearchSpace): void {
-  if (!Number.isInteger(node) || node < 0 || node >= space.nodeCount) checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
-  if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
-}
-
 /** A usage error naming `what` unless `space` looks like a SearchSpace (a node count and its methods). */
 function checkSearchSpace(what: string, space: unknown): void {
   const s = checkObject<Record<string, unknown>>(what, space, SPACE_EXPECTED);
@@ -137,13 +113,17 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   declare protected readonly other: ComponentGoal | null;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
-    // Each check's message (naming the run's class) is made only for a bad argument: a run is made per query.
-    if (!isSearchSpace(space)) checkSearchSpace(`${new.target.name}: space`, space);
-    if (!(ctx instanceof SearchContext)) checkInstance(`${new.target.name}: ctx`, ctx, SearchContext);
-    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
-      checkOptions(`${new.target.name}: options`, options);
-    checkNode('start', start, space);
-    checkNode('goal', goal, space);
+    const who = new.target.name;
+    checkSearchSpace(`${who}: space`, space);
+    checkInstance(`${who}: ctx`, ctx, SearchContext);
+    checkOptions(`${who}: options`, options);
+    for (const [which, node] of [
+      ['start', start],
+      ['goal', goal],
+    ] as const) {
+      checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
+      if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
+    }
     this.space = space;
     this.ctx = ctx;
     this.start = start;
