@@ -44,13 +44,6 @@ export const fKey = (f: number): number => Math.floor(f * KEY_SCALE + 0.5);
 /** Fraction part of an open-list key: the tie-break. */
 export const tieFraction = (hw: number, lowH: boolean): number => (lowH ? Math.min(hw * TIE_SLOPE, 0.49) : 0);
 
-/**
- * The ImmediateStack of each context, reused by its runs (a typed array less to make per query):
- * a run on a context ends every earlier run on it (`step` refuses a reused context), so no two
- * live runs share one.
- */
-const stacks = new WeakMap<SearchContext, ImmediateStack>();
-
 /** Path and cost a finished run reports. */
 export interface RunPath {
   path: number[];
@@ -101,8 +94,8 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
    * small integer would change its representation then, deoptimizing every compiled search.
    */
   protected key = -0;
-  /** Successors with the key being expanded, expanded next (ImmediateStack; one per context, see `stacks`). */
-  declare protected readonly stack: ImmediateStack;
+  /** Successors with the key being expanded, expanded next (ImmediateStack). */
+  protected readonly stack = new ImmediateStack();
   /** Slot of the start node. */
   declare protected readonly startSlot: number;
   /**
@@ -143,10 +136,6 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
     // Equally near voxels: the check aimed the space at all of them.
     if (!other?.tied) space.setGoal(goal, this.options.heuristic);
     ctx.begin(space.nodeCount);
-    let stack = stacks.get(ctx);
-    if (stack === undefined) stacks.set(ctx, (stack = new ImmediateStack()));
-    stack.clear();
-    this.stack = stack;
     const s = ctx.slot(start);
     ctx.g[s] = 0;
     ctx.parent[s] = -1;

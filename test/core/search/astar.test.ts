@@ -147,7 +147,7 @@ describe('expansion budget, slicing and cancellation', () => {
     expect(w.free.length).toBeGreaterThan(0);
   });
 
-  it('runs share their context immediate stack: one left with entries on it leaks none into the next, and runs on two contexts interleave', () => {
+  it('a run cut short with successors on its immediate stack leaks none into the next run on its context; runs on two contexts interleave', () => {
     const grid = new VoxelGrid({ dims: [24, 24, 1] });
     const space = new GridSpace(grid, { neighborhood: 6 });
     const ctx = new SearchContext();
