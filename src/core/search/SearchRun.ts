@@ -13,10 +13,12 @@ const CLOSED = CLOSED_STATE;
 
 /** The methods a SearchSpace must have (space.ts). */
 const SPACE_METHODS = ['isTraversable', 'expand', 'setGoal', 'estimate', 'distanceToGoal', 'position'] as const;
+/** What checkSearchSpace expects (made once: a run is made per query). */
+const SPACE_EXPECTED = `a search space (nodeCount, ${SPACE_METHODS.join(', ')})`;
 
 /** A usage error naming `what` unless `space` looks like a SearchSpace (a node count and its methods). */
 function checkSearchSpace(what: string, space: unknown): void {
-  const s = checkObject<Record<string, unknown>>(what, space, `a search space (nodeCount, ${SPACE_METHODS.join(', ')})`);
+  const s = checkObject<Record<string, unknown>>(what, space, SPACE_EXPECTED);
   if (!Number.isInteger(s.nodeCount) || (s.nodeCount as number) < 0) throw usageError(`${what}.nodeCount`, 'an integer >= 0', s.nodeCount);
   for (const m of SPACE_METHODS) if (typeof s[m] !== 'function') throw usageError(`${what}.${m}`, 'a function', s[m]);
 }

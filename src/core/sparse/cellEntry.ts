@@ -1,3 +1,106 @@
+/** Distance between voxels a and b. */
+const dist = (a: readonly number[], b: readonly number[]): number => {
+  const x = a[0] - b[0],
+    y = a[1] - b[1],
+    z = a[2] - b[2];
+  return Math.sqrt(x * x + y * y + z * z);
+};
+
+/**
+ * Integer v clamped into both [a, A) and [b, B) (overlapping ranges): Math.max(a, b, Math.min(v,
+ * A - 1, B - 1)) by compares, cheaper per generated neighbour (SparseRun.expandNode's entry voxels).
+ */
+export function within(v: number, a: number, A: number, b: number, B: number): number {
+  if (v >= A) v = A - 1;
+  if (v >= B) v = B - 1;
+  if (v < a) v = a;
+  if (v < b) v = b;
+  return v;
+}
+
+/** Scratch: n's voxel nearest the entry, and an entry voxel. */
+const last = [0, 0, 0];
+const at = [0, 0, 0];
+
+/**
+ * A portal step into cell u (box at bu[0..5]) from its closed face neighbour n (box at bn[in..],
+ * point p, cost so far gn): p -> n's voxel nearest the entry voxel (the last before the shared
+ * face) -> the entry voxel (one step) -> its end (the goal voxel g when `toGoal`, else the entry
+ * itself). Of the three entry voxels of entryBetween's modes 0-2 (on the line to the goal,
+ * nearest p, nearest the goal), the one with the least g + h (h: the straight distance from the
+ * end to the goal times cs, 0 when `zeroH`), when that is below `bestF`: its entry voxel written
+ * into `entry`, its g and g + h into out[0], out[1]; returns whether it was.
+ */
+export function portalStep(
+  bn: Int32Array,
+  iN: number,
+  bu: Int32Array,
+  p: readonly number[],
+  g: readonly number[],
+  gn: number,
+  cs: number,
+  toGoal: boolean,
+  zeroH: boolean,
+  bestF: number,
+  entry: number[],
+  out: Float64Array,
+): boolean {
+  // The axis across the shared face and u's layer on it, and where the line from p to the goal crosses it (entryBetween, once).
+  let axis = 0,
+    layer = 0;
+  for (let a = 0; a < 3; a++) {
+    const vLo = bu[a],
+      vHi = vLo + bu[3 + a] - 1,
+      uLo = bn[iN + a],
+      uHi = uLo + bn[iN + 3 + a] - 1;
+    if (vLo > uHi) {
+      axis = a;
+      layer = vLo;
+    } else if (vHi < uLo) {
+      axis = a;
+      layer = vHi;
+    }
+  }
+  const d = g[axis] - p[axis];
+  const t = d !== 0 ? (layer - p[axis]) / d : -1;
+  const toward = t > 0 && t <= 1;
+  let better = false;
+  for (let mode = 0; mode < 3; mode++) {
+    // Not heading for the layer, mode 0's voxel is mode 1's (nearest p): the same step.
+    if (mode === 1 && !toward) continue;
+    for (let a = 0; a < 3; a++) {
+      if (a === axis) {
+        at[a] = layer;
+        continue;
+      }
+      const uLo = bn[iN + a],
+        vLo = bu[a];
+      const lo = Math.max(uLo, vLo);
+      const hi = Math.min(uLo + bn[iN + 3 + a], vLo + bu[3 + a]) - 1;
+      const want = mode === 0 && toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
+      at[a] = Math.max(lo, Math.min(want, hi));
+    }
+    for (let k = 0; k < 3; k++) {
+      const lo = bn[iN + k],
+        hi = lo + bn[iN + 3 + k] - 1;
+      last[k] = Math.max(lo, Math.min(at[k], hi));
+    }
+    const end = toGoal ? g : at;
+    const c = gn + (dist(p, last) + 1 + dist(at, end)) * cs;
+    const f = c + (zeroH ? 0 : dist(end, g) * cs);
+    if (f < bestF) {
+      bestF = f;
+      out[0] = c;
+      out[1] = f;
+      entry[0] = at[0];
+      entry[1] = at[1];
+      entry[2] = at[2];
+      better = true;
+    }
+  }
+  return better;
+}
+
 /**
  * SparseSpace.entry with both boxes given (6 numbers each, as cellBox writes them): cell u's at
  * bu[iu..], its face neighbour v's at bv[iv..]; p is in u, g the goal voxel. The voxel of v

@@ -1,4 +1,5 @@
 import { usageError } from '../args.ts';
+import { grown } from '../math/grown.ts';
 import { FRESH, SearchContext } from '../search/SearchContext.ts';
 
 /** Golden-ratio multiplier of the id hash (Fibonacci hashing). */
@@ -31,6 +32,8 @@ export class LargeSearchContext extends SearchContext {
   /** Node id per slot, and its entry in the table. */
   private nodes = new Int32Array(INITIAL);
   private at = new Int32Array(INITIAL);
+  /** Slots [0, hashed) are in the table; the later ones were claimed and are entered at the next lookup. */
+  private hashed = 0;
   /** Slots kept from one query to the next (more are released at the next `begin`). */
   readonly keepSlots: number;
 
@@ -48,9 +51,9 @@ export class LargeSearchContext extends SearchContext {
     // Empty the previous query's entries (as many as it used, off the timed search).
     const { keys, at } = this;
     if (this.used > this.keepSlots) this.release();
-    else if (4 * this.used > keys.length) keys.fill(-1);
-    else for (let s = 0; s < this.used; s++) keys[at[s]] = -1;
-    this.used = 0;
+    else if (4 * this.hashed > keys.length) keys.fill(-1);
+    else for (let s = 0; s < this.hashed; s++) keys[at[s]] = -1;
+    this.used = this.hashed = 0;
     super.begin(0);
   }
 
@@ -72,6 +75,7 @@ export class LargeSearchContext extends SearchContext {
 
   /** Slot of `node`, allocating one on first touch. */
   override slot(node: number): number {
+    if (this.hashed < this.used) this.enter();
     const keys = this.keys;
     const mask = keys.length - 1;
     let i = Math.imul(node, HASH) >>> this.shift;
@@ -79,27 +83,50 @@ export class LargeSearchContext extends SearchContext {
       if (k === node) return this.vals[i];
       i = (i + 1) & mask;
     }
+    const s = this.claim(node);
+    this.at[s] = i;
+    keys[i] = node;
+    this.vals[i] = s;
+    if (2 * ++this.hashed > keys.length) this.rehash();
+    return s;
+  }
+
+  /**
+   * A new slot for `node`, which this query has not touched (the caller knows it: SparseRun finds
+   * its cells' slots by region), without a table entry: the table takes it when a lookup (`slot`,
+   * `find`) next needs it, so a run that finds its slots itself never hashes them.
+   */
+  claim(node: number): number {
     const s = this.used++;
     if (s >= this.g.length) this.reserve(s + 1);
     if (s >= this.nodes.length) {
-      const a = new Int32Array(2 * this.nodes.length);
-      a.set(this.nodes);
-      this.nodes = a;
-      const b = new Int32Array(a.length);
-      b.set(this.at);
-      this.at = b;
+      this.nodes = grown(this.nodes, 2 * s);
+      this.at = grown(this.at, 2 * s);
     }
     this.nodes[s] = node;
-    this.at[s] = i;
     this.state[s] = FRESH;
-    keys[i] = node;
-    this.vals[i] = s;
-    if (2 * this.used > keys.length) this.rehash();
     return s;
+  }
+
+  /** Enters the claimed slots into the table. */
+  private enter(): void {
+    while (2 * this.used > this.keys.length) this.rehash();
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    for (let s = this.hashed; s < this.used; s++) {
+      const n = this.nodes[s];
+      let i = Math.imul(n, HASH) >>> this.shift;
+      while (keys[i] !== -1) i = (i + 1) & mask;
+      keys[i] = n;
+      this.vals[i] = s;
+      this.at[s] = i;
+    }
+    this.hashed = this.used;
   }
 
   /** Slot of `node` if this query touched it, else -1. Never allocates. */
   override find(node: number): number {
+    if (this.hashed < this.used) this.enter();
     const keys = this.keys;
     const mask = keys.length - 1;
     for (let i = Math.imul(node, HASH) >>> this.shift; keys[i] !== -1; i = (i + 1) & mask)
@@ -121,7 +148,7 @@ export class LargeSearchContext extends SearchContext {
     this.shift--;
     const keys = new Int32Array(cap).fill(-1);
     const vals = new Int32Array(cap);
-    for (let s = 0; s < this.used; s++) {
+    for (let s = 0; s < this.hashed; s++) {
       const n = this.nodes[s];
       let i = Math.imul(n, HASH) >>> this.shift;
       while (keys[i] !== -1) i = (i + 1) & (cap - 1);

@@ -1,5 +1,7 @@
 import type { SearchContext } from '../search/SearchContext.ts';
+import type { RunPath } from '../search/SearchRun.ts';
 import type { SparseSpace } from './SparseSpace.ts';
+import type { SparseWorld } from './SparseWorld.ts';
 
 /** A sparse run's arrays per slot of its search context: point and (portal) entry voxel, 3 each; region index, 1. */
 export interface RunSlots {
@@ -31,6 +33,21 @@ export function grownSlots(ctx: SearchContext, s: RunSlots): RunSlots {
   g.area.set(s.area);
   kept.set(ctx, g);
   return g;
+}
+
+/** Per search context: the slot of each region's cell (runs on a LargeSearchContext over regions; see regionSlots). */
+const byRegion = new WeakMap<SearchContext, Int32Array>();
+
+/**
+ * The context's slot per region index (at least `count` entries, kept for its next run): a run
+ * finds a region's slot here instead of hashing its cell id. An entry is the region's slot only
+ * when that slot is in use and holds the region's cell (`nodeOf`); stale entries fail that test,
+ * so the array is never cleared. 4 bytes per region.
+ */
+export function regionSlots(ctx: SearchContext, count: number): Int32Array {
+  let a = byRegion.get(ctx);
+  if (a === undefined || a.length < count) byRegion.set(ctx, (a = new Int32Array(count)));
+  return a;
 }
 
 /**
@@ -71,4 +88,53 @@ export function slotCorners(
     }
   }
   return corners.reverse();
+}
+
+/** A run's result path from its corner voxels: their indices x + X (y + Y z) in `w`, and its Euclidean length x cellSize. */
+export function voxelPath(w: SparseWorld, corners: number[][]): RunPath {
+  let cost = 0;
+  const ids: number[] = [];
+  for (let i = 0; i < corners.length; i++) {
+    const c = corners[i];
+    ids.push(c[0] + w.X * (c[1] + w.Y * c[2]));
+    if (i > 0) {
+      const p = corners[i - 1];
+      const dx = c[0] - p[0],
+        dy = c[1] - p[1],
+        dz = c[2] - p[2];
+      cost += Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+  }
+  return { path: ids, cost: cost * w.cellSize };
+}
+
+/** Where listNeighbours left a cell's neighbours: region indices adj[from..] (null: 0, 1, ... in order), cell ids, boxes (6 each). */
+export const listed = {
+  adj: null as Int32Array | null,
+  from: 0,
+  ids: new Int32Array(0) as Int32Array,
+  boxes: new Int32Array(0) as Int32Array,
+};
+
+/**
+ * The neighbours of cell u (region index q when known, else -1) of `space` for a run's expansion, their
+ * count, in place (`listed`): from the regions' lists (u's found from q when known), else (no regions)
+ * from the space's buffers, listed by `neighbours` unless `count` >= 0 says they already are.
+ */
+export function listNeighbours(space: SparseSpace, q: number, u: number, count: number): number {
+  const r = space.regions;
+  if (r === null) {
+    if (count < 0) count = space.neighbours(u);
+    listed.adj = null;
+    listed.from = 0;
+    listed.ids = space.buffer;
+    listed.boxes = space.boxBuffer;
+    return count;
+  }
+  count = q >= 0 ? r.start[q + 1] - r.start[q] : space.regionNeighbours(u);
+  listed.adj = r.adj;
+  listed.from = q >= 0 ? r.start[q] : space.adjFrom;
+  listed.ids = r.rep;
+  listed.boxes = r.box;
+  return count;
 }

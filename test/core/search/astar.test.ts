@@ -147,6 +147,32 @@ describe('expansion budget, slicing and cancellation', () => {
     expect(w.free.length).toBeGreaterThan(0);
   });
 
+  it('a run cut short with successors on its immediate stack leaks none into the next run on its context; runs on two contexts interleave', () => {
+    const grid = new VoxelGrid({ dims: [24, 24, 1] });
+    const space = new GridSpace(grid, { neighborhood: 6 });
+    const ctx = new SearchContext();
+    const plain = (s: number, g: number) => ({ ...findPath(space, s, g, {}, new SearchContext()), elapsedMs: 0 });
+    for (const budget of [3, 9, 20]) {
+      // Cut short while equal-f successors wait on the stack (6 neighbours, open grid: many ties).
+      expect(new AStarRun(space, 0, 24 * 24 - 1, { maxExpansions: budget }, ctx).step().status).toBe('partial');
+      expect({ ...findPath(space, 30, 500, {}, ctx), elapsedMs: 0 }).toEqual(plain(30, 500));
+    }
+    const other = new SearchContext();
+    const a = new AStarRun(space, 0, 575, {}, ctx);
+    // Its own space too: a grid space holds its run's goal (setGoal).
+    const b = new AStarRun(new GridSpace(grid, { neighborhood: 6 }), 23, 552, {}, other);
+    let ra = a.step(1);
+    let rb = b.step(1);
+    while (ra.status === 'running' || rb.status === 'running') {
+      ra = a.step(1);
+      rb = b.step(1);
+    }
+    expect([
+      { ...ra, elapsedMs: 0 },
+      { ...rb, elapsedMs: 0 },
+    ]).toEqual([plain(0, 575), plain(23, 552)]);
+  });
+
   it('a reused context invalidates the older run instead of mixing state', () => {
     const grid = new VoxelGrid({ dims: [10, 10, 1] });
     const ctx = new SearchContext();
@@ -171,6 +197,18 @@ describe('misuse and degenerate queries', () => {
     expect(() => findPath(space, 0, 1, { weight: 0.5 })).toThrow(/weight/);
     expect(() => findPath(space, 0, 1, { heuristic: 'bogus' as HeuristicName })).toThrow(/heuristic/);
     expect(() => new GridSpace(grid, { neighborhood: 8 as Neighborhood })).toThrow(/neighborhood/);
+    expect(() => findPath(space, 0, -1)).toThrow(/^goal: node: expected an integer in \[0, 63\], got -1$/);
+    expect(() => findPath(space, 0.5, 1)).toThrow(/^start: node: expected an integer/);
+  });
+  it('a bad space, context or options object throws, naming the run and the argument', () => {
+    const bad = Object.assign(Object.create(space), { position: 3 }) as GridSpace;
+    expect(() => new AStarRun(bad, 0, 1)).toThrow(/^AStarRun: space.position: expected a function/);
+    expect(() => new AStarRun(null as unknown as GridSpace, 0, 1)).toThrow(
+      /^AStarRun: space: expected a search space \(nodeCount, isTraversable/,
+    );
+    expect(() => new AStarRun(space, 0, 1, {}, {} as SearchContext)).toThrow(/^AStarRun: ctx: expected a SearchContext/);
+    expect(() => new AStarRun(space, 0, 1, [] as never)).toThrow(/^AStarRun: options: expected an options object/);
+    expect(new AStarRun(space, 0, 1, undefined).step().status).toBe('found');
   });
   it('a sealed goal is unreachable and the path ends next to it', () => {
     const g = new VoxelGrid({ dims: [7, 7, 7] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
-import { CLOSED } from '../../../src/core/search/SearchContext.ts';
+import { CLOSED, SearchContext } from '../../../src/core/search/SearchContext.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { KEEP_SLOTS, LargeSearchContext } from '../../../src/core/sparse/largeContext.ts';
 import { findPathSparse } from '../../../src/core/sparse/SparseRun.ts';
@@ -24,6 +24,26 @@ describe('LargeSearchContext', () => {
     expect(ids.some((id) => ctx.find(id) >= 0)).toBe(false);
     expect(ctx.slot(ids[3])).toBe(0);
     expect(() => ctx.begin(-1)).toThrow(/LargeSearchContext.begin: nodeCount/);
+  });
+
+  it('claimed slots (no table entry yet) are found, kept and forgotten like hashed ones', () => {
+    const ctx = new LargeSearchContext();
+    const rnd = mulberry32(9);
+    const ids = [...new Set(Array.from({ length: 3000 }, () => randInt(rnd, 2 ** 31)))];
+    for (let round = 0; round < 2; round++) {
+      ctx.begin(2 ** 31);
+      // Every third id hashed at once (slot), the others and the last ten claimed (entered into the table at the next lookup).
+      const slots = ids.map((id, i) => (i % 3 === 0 && i < ids.length - 10 ? ctx.slot(id) : ctx.claim(id)));
+      expect(slots).toEqual(ids.map((_, i) => i));
+      for (const s of slots) ctx.state[s] = CLOSED;
+      // A claimed id looked up first (find enters the claimed slots itself).
+      expect(ctx.find(ids[ids.length - 1])).toBe(ids.length - 1);
+      expect(ids.every((id, i) => ctx.find(id) === slots[i] && ctx.slot(id) === slots[i] && ctx.nodeOf(i) === id)).toBe(true);
+      expect(ctx.slotCount).toBe(ids.length);
+    }
+    ctx.begin(2 ** 31);
+    expect(ids.some((id) => ctx.find(id) >= 0)).toBe(false);
+    expect([ctx.claim(ids[5]), ctx.slot(ids[6]), ctx.slot(ids[5])]).toEqual([0, 1, 0]);
   });
 
   it('keeps its arrays after a small query and releases them after a flood (more than keepSlots slots)', () => {
@@ -53,5 +73,26 @@ describe('LargeSearchContext', () => {
     const b = findPathSparse(space, [2, 3, 2], [22, 5, 3], { weight: 1 }, new LargeSearchContext());
     expect(a.status).toBe('found');
     expect([a.path, a.cost, a.expanded]).toEqual([b.path, b.cost, b.expanded]);
+  });
+
+  it('a sparse search finding its slots by region answers as one on a paged SearchContext (ids hashed, never by region)', () => {
+    const g = new VoxelGrid({ dims: [32, 12, 32], cellSize: 1 });
+    const rnd = mulberry32(5);
+    for (let k = 0; k < 900; k++) g.occupancy[g.index(randInt(rnd, 32), randInt(rnd, 12), randInt(rnd, 32))] = 1;
+    const space = new SparseSpace(sparseFromGrid(g));
+    const large = new LargeSearchContext();
+    let found = 0;
+    for (let k = 0; k < 40; k++) {
+      const a = [randInt(rnd, 32), randInt(rnd, 12), randInt(rnd, 32)];
+      const b = [randInt(rnd, 32), randInt(rnd, 12), randInt(rnd, 32)];
+      if (g.occupancy[g.index(a[0], a[1], a[2])] || g.occupancy[g.index(b[0], b[1], b[2])]) continue;
+      const r = findPathSparse(space, a, b, { weight: 1 }, large);
+      const p = findPathSparse(space, a, b, { weight: 1 }, new SearchContext());
+      expect([r.status, r.path, r.cost, r.expanded, r.generated]).toEqual([p.status, p.path, p.cost, p.expanded, p.generated]);
+      // Every cell the run reached is found through the table too (claimed slots entered at the lookup).
+      large.forEachVisited((cell) => expect(large.nodeOf(large.find(cell))).toBe(cell));
+      found += r.status === 'found' ? 1 : 0;
+    }
+    expect(found).toBeGreaterThan(15);
   });
 });

@@ -186,6 +186,45 @@ describe('SparseRun', () => {
     expect(byDefault.cost).toBeLessThanOrEqual(one.cost * SPARSE_WEIGHT);
   });
 
+  it('Complex.3dmap: a cell whose point sees the goal reaches it next (fewer expansions), every path legal and no longer on average', () => {
+    const grid = parse3dMap(readData('Complex.3dmap'));
+    const space = new SparseSpace(sparseFromGrid(grid));
+    const problems = parse3dScen(readData('Complex.3dmap.3dscen'));
+    let expanded = 0,
+      generated = 0,
+      unweighted = 0,
+      ratios = 0,
+      n = 0;
+    for (let i = 0; i < problems.length; i += 100) {
+      const p = problems[i];
+      if (p.expected < 0) continue;
+      const r = findPathSparse(space, p.start, p.goal, {}, new SearchContext());
+      expect(pathErrors(grid, r, p.start)).toEqual([]);
+      expanded += r.expanded;
+      generated += r.generated;
+      ratios += r.cost / p.expected;
+      n++;
+      unweighted += findPathSparse(space, p.start, p.goal, { weight: 1 }, new SearchContext()).expanded;
+    }
+    expect(n).toBe(100);
+    // Sliced runs on one reused context (its immediate stack shared) answer as one-shot runs.
+    const ctx = new LargeSearchContext();
+    for (let i = 500; i < problems.length; i += 1000) {
+      const p = problems[i];
+      const once = findPathSparse(space, p.start, p.goal, {}, new SearchContext());
+      const run = new SparseRun(space, p.start, p.goal, {}, ctx);
+      let r = run.step(1);
+      while (r.status === 'running') r = run.step(1);
+      expect({ ...r, elapsedMs: 0 }).toEqual({ ...once, elapsedMs: 0 });
+    }
+    // Work counts (session 13): 5,571 expanded, 23,524 generated, 19,377 expanded at weight 1; with the goal checked
+    // from the start only: 5,866, 26,504 and 21,509.
+    expect(expanded).toBeLessThan(5720);
+    expect(generated).toBeLessThan(25000);
+    expect(unweighted).toBeLessThan(20500);
+    expect(ratios / n).toBeLessThanOrEqual(1);
+  });
+
   it('the goal in sight of the start: the straight segment after one expansion', () => {
     const g = new VoxelGrid({ dims: [40, 33, 37], cellSize: 0.5 });
     for (let z = 20; z < 37; z++) for (let y = 0; y < 33; y++) g.setBlocked(30, y, z, true);
