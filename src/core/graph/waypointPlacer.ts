@@ -84,8 +84,9 @@ export class Placer {
 
   /**
    * Whether voxel centre u sees waypoint w: at once when the clear balls around both (radius
-   * their clearance less the agent's, grown by a hair as in `gridCapsuleSight`) together span
-   * the segment (no geometry lies outside blocked voxels' boxes), else by the line of sight.
+   * their clearance less the agent's, grown by a hair as in `gridCapsuleSight`, and less a
+   * millionth for the float32 rounding of the clearance) together span the segment (no geometry
+   * lies outside blocked voxels' boxes), else by the line of sight.
    */
   sees(u: number, w: number): boolean {
     const { clearance, radius, grid } = this.space;
@@ -94,7 +95,7 @@ export class Placer {
     const p = this.xyz;
     return (
       Math.hypot(a.x - p[3 * w], a.y - p[3 * w + 1], a.z - p[3 * w + 2]) <
-        clearance[u] + clearance[this.voxel[w]] - 2 * (radius + 1e-6 * grid.cellSize) ||
+        (clearance[u] + clearance[this.voxel[w]]) * (1 - 1e-6) - 2 * (radius + 1e-6 * grid.cellSize) ||
       pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2])
     );
   }
