@@ -1,12 +1,10 @@
 import { clipped as clipped_, clipSegment as clipSegment_ } from '../math/clipSegment.ts';
 import type { ClearSpace } from '../grid/clearance.ts';
+import type { LineOfSight } from './visibility.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
 const clipSegment = clipSegment_;
 const clipped = clipped_;
-
-/** `LineOfSight` with an optional extra radius `fat` in cells (see `gridCapsuleSight`). */
-export type GridSight = (ax: number, ay: number, az: number, bx: number, by: number, bz: number, fat?: number) => boolean;
 
 /** Clear balls (cells) above this radius let the walk jump to where the segment leaves them. */
 const SKIP = 1.5;
@@ -28,11 +26,8 @@ const SKIP = 1.5;
  * clearance c, every point within c - radius of that centre is clear (sphere tracing on the
  * grid's distance field), so it resumes in the voxel where the segment leaves that ball.
  * Cost: a step per voxel crossed near geometry (with a neighbourhood scan), a few in the open.
- * With `fat` > 0 (cells) the capsule's radius grows by `fat`: a proof for every segment from a
- * point within `fat` of a to b. Above 1 cell only clear balls prove it (the scan near geometry
- * grows with the radius, and on the example levels wider proofs near geometry saved nothing).
  */
-export function gridCapsuleSight(space: ClearSpace): GridSight {
+export function gridCapsuleSight(space: ClearSpace): LineOfSight {
   let sight = made.get(space);
   if (sight === undefined) made.set(space, (sight = capsuleSight(space)));
   return sight;
@@ -42,9 +37,9 @@ export function gridCapsuleSight(space: ClearSpace): GridSight {
  * The test of each clear space, made once: placement asks for it in several places, and one
  * closure keeps one set of type feedback (V8 compiles it once, for its own constants).
  */
-const made = new WeakMap<ClearSpace, GridSight>();
+const made = new WeakMap<ClearSpace, LineOfSight>();
 
-function capsuleSight(space: ClearSpace): GridSight {
+function capsuleSight(space: ClearSpace): LineOfSight {
   const { grid, clearance } = space;
   const { X, Y, Z } = grid;
   const XY = X * Y;
@@ -53,8 +48,11 @@ function capsuleSight(space: ClearSpace): GridSight {
     oy = grid.origin.y,
     oz = grid.origin.z;
   const occ = grid.occupancy;
-  // In cells: the radius grown by a hair (grazing counts as touching).
-  const r0 = space.radius / s + 1e-6;
+  // In cells: the radius grown by a hair (grazing counts as touching), and the clearance beyond
+  // which a voxel's box is clear of it (the radius plus half the box's diagonal, sqrt(3) / 2 <
+  // 0.867 cells).
+  const r = space.radius / s + 1e-6,
+    far = (r + 0.867) * s;
   /**
    * Whether the part t in [t0, t1] of the segment (cells), inside one voxel's box, misses every
    * blocked voxel's box grown by r: only voxels within r of that part's bounding box can meet it.
@@ -97,11 +95,7 @@ function capsuleSight(space: ClearSpace): GridSight {
       }
     return true;
   };
-  return (pax, pay, paz, pbx, pby, pbz, fat = 0) => {
-    // This call's radius, and the clearance beyond which a voxel's box is clear of it (the
-    // radius plus half the box's diagonal, sqrt(3) / 2 < 0.867 cells).
-    const r = r0 + fat,
-      far = (r + 0.867) * s;
+  return (pax, pay, paz, pbx, pby, pbz) => {
     const ax = (pax - ox) / s,
       ay = (pay - oy) / s,
       az = (paz - oz) / s;
@@ -129,8 +123,7 @@ function capsuleSight(space: ClearSpace): GridSight {
       const v = x + X * y + XY * z;
       if (occ[v] !== 0) return false;
       const ball = clearance[v] / s - r;
-      if (ball <= SKIP && (fat > 1 || (clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz, r))))
-        return false;
+      if (ball <= SKIP && clearance[v] < far && !clearNear(tin, Math.min(tx, ty, tz, 1), ax, ay, az, dx, dy, dz, r)) return false;
       // The segment ends in this voxel's closed box.
       if (tx >= 1 && ty >= 1 && tz >= 1) return true;
       if (ball > SKIP) {

@@ -4,7 +4,6 @@ import { pairClear, VisibilityGraph, type LineOfSight } from './visibility.ts';
 import { voxelCenter } from './waypointMetrics.ts';
 import { stringPull } from './waypointRoute.ts';
 import { coverOrder } from './coverOrder.ts';
-import { gridCapsuleSight } from './gridCapsuleSight.ts';
 import { floodMeetings } from './voxelPath.ts';
 import { nearestPoints } from './nearestPoints.ts';
 
@@ -17,12 +16,24 @@ const PRUNE_NEAREST = 64;
 /**
  * Pruning keeps a waypoint that covers more than this many voxels without trying: moving them
  * costs a sight test each (1.5 million on space-station), and such a waypoint rarely goes.
+ * Pruning was most of placement's sight walks once cover capped its tests (COVER_NEAR): 1024
+ * instead of 4096 halves them (cave 3.5M -> 1.8M steps, city-block 4.3M -> 1.5M) for 3-15 % more
+ * waypoints at the end (cave 241 -> 258, city-block 224 -> 247, gen-10k 338 -> 355).
  */
-const PRUNE_MAX_OWNED = 4096;
+const PRUNE_MAX_OWNED = 1024;
 
 /** Cover moves a waypoint out of a voxel with less clearance than this (cells) to the clearest voxel within COVER_REACH voxels that sees it. */
 const COVER_LOW = 2;
 const COVER_REACH = 4;
+
+/**
+ * Cover tests a new waypoint's sight only from blocks whose middle voxel lies within this many
+ * cells of it (farther voxels wait for a nearer waypoint). Long sight tests from voxels near
+ * geometry were most of cover's work; with this cap (and `sees`' clear balls) cover, pruning
+ * and refinement walk 13-60 % fewer voxels on the example and generated levels (cover places
+ * more waypoints, pruning drops them again; 32 walked least of 24-64 and no cap).
+ */
+const COVER_NEAR = 32;
 
 /** The steps of `placeWaypoints` (step 4, refinement, is `refinePlacement`, placerRefine.ts). Pruning marks waypoints dead; `compact` then drops them. */
 export class Placer {
@@ -71,12 +82,22 @@ export class Placer {
     return this.voxel.length - 1;
   }
 
-  /** Whether voxel centre u sees waypoint w. */
+  /**
+   * Whether voxel centre u sees waypoint w: at once when the clear balls around both (radius
+   * their clearance less the agent's, grown by a hair as in `gridCapsuleSight`, and less a
+   * millionth for the float32 rounding of the clearance) together span the segment (no geometry
+   * lies outside blocked voxels' boxes), else by the line of sight.
+   */
   sees(u: number, w: number): boolean {
+    const { clearance, radius, grid } = this.space;
     const a = this.#c;
     voxelCenter(this.space, u, a);
     const p = this.xyz;
-    return pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2]);
+    return (
+      Math.hypot(a.x - p[3 * w], a.y - p[3 * w + 1], a.z - p[3 * w + 2]) <
+        (clearance[u] + clearance[this.voxel[w]]) * (1 - 1e-6) - 2 * (radius + 1e-6 * grid.cellSize) ||
+      pairClear(this.los, a.x, a.y, a.z, p[3 * w], p[3 * w + 1], p[3 * w + 2])
+    );
   }
 
   /**
@@ -87,13 +108,13 @@ export class Placer {
    * clearance that sees k, of the COVER_TRIES with the most (one step out of a corner sees the
    * corner and much more: on the example levels this halves to fifths the waypoints cover
    * places, and pruning then has less to remove). A new waypoint first tests the middle
-   * voxel of each block: a block whose middle does not see it (or lies in another component)
-   * waits for a later waypoint, untested (every voxel is still covered only by a waypoint it
-   * sees, and each waypoint covers at least voxel k, so cover ends). In a block whose middle
-   * sees it, and in k's block, each voxel of the component is tested, unless the grid proves
-   * them all at once (a capsule from the block's centre to the waypoint, fattened by the
-   * block's half diagonal, clear of geometry), else those of its 4^3 or 2^3 sub-block: on
-   * space-station this cuts the sight tests from 2.28M to 0.35M.
+   * uncovered voxel of each block: a block whose middle lies farther than COVER_NEAR cells, or
+   * does not see it (or lies in another component), waits for a later waypoint, untested
+   * (every voxel is still covered only by a waypoint it sees, and each waypoint covers at least
+   * voxel k, so cover ends). In a block whose middle sees it, and in k's block, each voxel of
+   * the component is tested (`sees`: most in the open at once, by their clear balls; on
+   * space-station 2.13M tests, 0.29M of them sight tests). (Proofs of whole blocks by fattened
+   * capsules cut the tests as much but cost as much CPU, and more bytes: dropped.)
    */
   cover(): void {
     const { space } = this;
@@ -102,8 +123,6 @@ export class Placer {
     // Block b's uncovered voxels are uncovered[first[b] .. last[b]).
     const last = first.slice(1);
     const c = { x: 0, y: 0, z: 0 };
-    const fat = gridCapsuleSight(space);
-    const sub = new Int8Array(73);
     let remaining = uncovered.length;
     let next = 0;
     while (remaining > 0 && this.count < this.maxWaypoints) {
@@ -127,44 +146,21 @@ export class Placer {
             }
       }
       const w = this.add(v, false);
-      const p = this.xyz;
-      // Whether the capsule from the centre of u's 8^3 block, else of its 4^3 sub-block, else of
-      // its 2^3 one, to w, fattened by the greatest distance of their voxel centres from it
-      // (0.867 h cells for edge h + 1), is clear: then every voxel centre there sees w. Each is
-      // tried once per block, on its first voxel of the component; sub[slot]: 0 untried, 1
-      // proven, 2 not (slot 0: the block, 1-8: 4^3, 9-72: 2^3).
-      const proven = (u: number): boolean => {
-        const { x, y, z } = grid.coords(u, c);
-        for (let h = 7, q = 0, n = 1; h > 0; q += n ** 3, h >>= 1, n *= 2) {
-          const i = q + (((x & 7) / (h + 1)) | 0) + n * ((((y & 7) / (h + 1)) | 0) + n * (((z & 7) / (h + 1)) | 0));
-          if (sub[i] === 0) {
-            grid.voxelCenter((x | h) - h / 2, (y | h) - h / 2, (z | h) - h / 2, c);
-            const dx = p[3 * w] - c.x,
-              dy = p[3 * w + 1] - c.y,
-              dz = p[3 * w + 2] - c.z;
-            // The segments from there converge on w, so fattened by 0.867 h (1 - t) from t on: in
-            // pieces t = 0-1/2, 1/2-3/4, 3/4-1, with thinner (cheaper) scans near w.
-            sub[i] = 1;
-            for (let t = 0, f = 0.867 * h; t < 1 && sub[i] === 1; f /= 2) {
-              const e = t < 0.7 ? (1 + t) / 2 : 1;
-              if (!fat(c.x + t * dx, c.y + t * dy, c.z + t * dz, c.x + e * dx, c.y + e * dy, c.z + e * dz, f)) sub[i] = 2;
-              t = e;
-            }
-          }
-          if (sub[i] === 1) return true;
-        }
-        return false;
-      };
+      const { x: wx, y: wy, z: wz } = grid.coords(v, c);
       for (let b = 0; b < last.length; b++) {
         const start = first[b],
           end = last[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
-        if (start < end && (b === block[k] || (component[mid] === comp && this.sees(mid, w)))) {
-          sub.fill(0);
+        grid.coords(mid, c);
+        if (
+          start < end &&
+          (b === block[k] ||
+            ((c.x - wx) ** 2 + (c.y - wy) ** 2 + (c.z - wz) ** 2 <= COVER_NEAR ** 2 && component[mid] === comp && this.sees(mid, w)))
+        ) {
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
-            if (u === k || (component[voxels[u]] === comp && (proven(voxels[u]) || this.sees(voxels[u], w)))) {
+            if (u === k || (component[voxels[u]] === comp && this.sees(voxels[u], w))) {
               this.coveredBy[u] = w;
               remaining--;
             } else uncovered[put++] = u;
