@@ -25,6 +25,11 @@ export function sparseWorldSight(world: () => SparseWorld): LineOfSight {
       free = (x, y, z) => !w.isBlocked(x, y, z);
     }
     const { origin: o, cellSize: s } = w;
-    return walk((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, (bx - o.x) / s, (by - o.y) / s, (bz - o.z) / s, free);
+    const ex = (bx - o.x) / s,
+      ey = (by - o.y) / s,
+      ez = (bz - o.z) / s;
+    // The end voxel first (as voxelLineOfSight): a path's end point often lies in a blocked voxel (a floor point
+    // raised by the agent radius), and a walk from the other end would cross the whole segment to find it.
+    return free(Math.floor(ex), Math.floor(ey), Math.floor(ez)) && walk((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, ex, ey, ez, free);
   };
 }
