@@ -330,8 +330,9 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
 /** The free voxel standing for world point `p` (the nearest within SNAP voxels); a QueryError naming the point if none. */
 function freeVoxel(space: SparseSpace, p: Vec3, name: string): number[] {
   const w = space.world;
-  const v = [p.x - w.origin.x, p.y - w.origin.y, p.z - w.origin.z].map((c) => Math.floor(c / w.cellSize));
-  if (!w.inBounds(v[0], v[1], v[2])) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
+  const s = w.cellSize;
+  if (!w.inBounds(Math.floor((p.x - w.origin.x) / s), Math.floor((p.y - w.origin.y) / s), Math.floor((p.z - w.origin.z) / s)))
+    throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is outside the navigation grid`);
   const free = nearestFree(w, p, SNAP);
   if (free === null) throw new QueryError(`${name}: (${p.x}, ${p.y}, ${p.z}) is inside geometry, with no free voxel within ${SNAP} cells`);
   return free;

