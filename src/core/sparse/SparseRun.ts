@@ -6,15 +6,15 @@ import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
 import { portalStep, within as within_ } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
-import { sparseSight as sparseSight_ } from './sparseSight.ts';
-import { len as len_, SLIDE_PASSES, slide, straighten } from './corners.ts';
-import { grownSlots, keptSlots, listed, listNeighbours, regionSlots, slotCorners, voxelPath } from './runSlots.ts';
+import { len as len_ } from './corners.ts';
+import { finishPath, spaceSees as spaceSees_ } from './finishPath.ts';
+import { grownSlots, keptSlots, listed, listNeighbours, regionSlots, slotCorners } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
 const fKey = fKey_;
 const tieFraction = tieFraction_;
-const sparseSight = sparseSight_;
+const spaceSees = spaceSees_;
 const OPEN = OPEN_STATE;
 const FRESH = FRESH_STATE;
 const len = len_;
@@ -186,14 +186,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
     return t < this.ctx.used && this.area[t] === q && this.ctx.state[t] !== FRESH ? t : -1;
   }
 
-  /**
-   * Line of sight between voxels a and b, walked from b: a blocked voxel is usually nearer the cell just reached (b) than its parent (a).
-   * `boxA`, `boxB`: boxes of free voxels holding a and b (sparseSight's `to` and `from`), when known. Counted in losChecks.
-   */
-  sees(a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean {
+  /** Line of sight between voxels a and b (spaceSees, walked from b), counted in losChecks. */
+  private sees(a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean {
     this.losChecks++;
-    const sp = this.space;
-    return sparseSight(sp.world, b[0], b[1], b[2], a[0], a[1], a[2], boxB, boxA, sp.regions, sp.boxes.count);
+    return spaceSees(this.space, a, b, boxA, boxB);
   }
 
   /** The box of slot s's cell (SparseSpace.cellBox) into out: from its region index when expandNode kept it, else looked up. */
@@ -395,23 +391,9 @@ export class SparseRun extends SearchRun<SparseSpace> {
     if (ctx.nodeOf(last) !== sp.goalCell) corners.push(sp.nearestToGoal(ctx.nodeOf(last), [0, 0, 0]));
     else corners.push([sp.goalVoxel[0], sp.goalVoxel[1], sp.goalVoxel[2]]);
     slotCorners(ctx, sp, this.point, this.entryAt, last, this.startSlot, PORTAL, corners);
-    // The finishing callbacks read the run from `finishing` (module-level: no closures made per query).
-    finishing = this;
-    try {
-      return voxelPath(sp.world, slide(sp.world, straighten(corners, finishSees, finishBox), finishSees, SLIDE_PASSES, finishBox));
-    } finally {
-      finishing = null;
-    }
+    return finishPath(sp, corners, this);
   }
 }
-
-/** The run whose path resultPath is finishing (single-threaded), for finishSees and finishBox. */
-let finishing: SparseRun | null = null;
-/** Line of sight for the finishing run (corners.ts's Sees), counted in its losChecks. */
-const finishSees = (a: readonly number[], b: readonly number[], boxA?: Int32Array, boxB?: Int32Array): boolean =>
-  (finishing as SparseRun).sees(a, b, boxA, boxB);
-/** The box of free voxels holding v in the finishing run's space (corners.ts's BoxOf). */
-const finishBox = (v: readonly number[], out: Int32Array): boolean => (finishing as SparseRun).space.voxelBox(v[0], v[1], v[2], out);
 
 /** Runs a whole sparse query at once (same result as stepping a SparseRun to the end; weight default SPARSE_WEIGHT = 1.5). */
 export function findPathSparse(

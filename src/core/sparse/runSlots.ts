@@ -1,7 +1,5 @@
 import type { SearchContext } from '../search/SearchContext.ts';
-import type { RunPath } from '../search/SearchRun.ts';
 import type { SparseSpace } from './SparseSpace.ts';
-import type { SparseWorld } from './SparseWorld.ts';
 
 /** A sparse run's arrays per slot of its search context: point and (portal) entry voxel, 3 each; region index, 1. */
 export interface RunSlots {
@@ -88,24 +86,6 @@ export function slotCorners(
     }
   }
   return corners.reverse();
-}
-
-/** A run's result path from its corner voxels: their indices x + X (y + Y z) in `w`, and its Euclidean length x cellSize. */
-export function voxelPath(w: SparseWorld, corners: number[][]): RunPath {
-  let cost = 0;
-  const ids: number[] = [];
-  for (let i = 0; i < corners.length; i++) {
-    const c = corners[i];
-    ids.push(c[0] + w.X * (c[1] + w.Y * c[2]));
-    if (i > 0) {
-      const p = corners[i - 1];
-      const dx = c[0] - p[0],
-        dy = c[1] - p[1],
-        dz = c[2] - p[2];
-      cost += Math.sqrt(dx * dx + dy * dy + dz * dz);
-    }
-  }
-  return { path: ids, cost: cost * w.cellSize };
 }
 
 /** Where listNeighbours left a cell's neighbours: region indices adj[from..] (null: 0, 1, ... in order), cell ids, boxes (6 each). */
