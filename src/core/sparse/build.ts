@@ -50,6 +50,29 @@ export function checkSparseDims(what: string, X: number, Y: number, Z: number): 
       throw new NavlabError('usage', `${what}: sides must be integers in [1, ${SPARSE_MAX_SIDE}], got ${X}x${Y}x${Z}`);
 }
 
+/**
+ * sparseFromBricks' kind lookup (module-wide while it runs: functions, not closures made per
+ * call, so optimized code keeps its call targets): per level, the sorted codes of the nodes
+ * holding a blocked voxel, their kinds, a cursor per level, and the world's sides.
+ */
+const K = { codes: [] as Uint32Array[], kinds: [] as Uint8Array[], cursor: new Int32Array(0), X: 0, Y: 0, Z: 0 };
+
+/** Whether level-k node `code` lies outside the world (wholly: a node partly inside is listed). */
+function outside(code: number, k: number): boolean {
+  const sh = k + 2;
+  return compact3(code) << sh >= K.X || compact3(code >>> 1) << sh >= K.Y || compact3(code >>> 2) << sh >= K.Z;
+}
+
+/** The kind of level-k node `code` (codes asked in ascending order per level): listed, else SOLID outside the world, else EMPTY. */
+function kindOf(code: number, k: number): number {
+  const cs = K.codes[k];
+  const cursor = K.cursor;
+  let i = cursor[k];
+  while (i < cs.length && cs[i] < code) i++;
+  cursor[k] = i;
+  return i < cs.length && cs[i] === code ? K.kinds[k][i] : outside(code, k) ? SOLID : EMPTY;
+}
+
 /** Per axis a and count c (0..4): the voxels of a brick whose coordinate along a is c or more, as [lo, hi] at 10 a + 2 c. */
 const BEYOND = new Int32Array(30);
 for (let b = 0; b < 64; b++)
@@ -135,19 +158,14 @@ export function sparseFromBricks(
     levCodes.push(c0);
     levKinds.push(k0);
   }
-  const outside = (code: number, k: number): boolean => {
-    const sh = k + 2;
-    return compact3(code) << sh >= X || compact3(code >>> 1) << sh >= Y || compact3(code >>> 2) << sh >= Z;
-  };
-  // Kinds looked up in ascending code order (a cursor per level).
+  // Kinds looked up in ascending code order (a cursor per level): kindOf's state.
   const cursor = new Int32Array(top + 1);
-  const kindOf = (code: number, k: number): number => {
-    const cs = levCodes[k];
-    let i = cursor[k];
-    while (i < cs.length && cs[i] < code) i++;
-    cursor[k] = i;
-    return i < cs.length && cs[i] === code ? levKinds[k][i] : outside(code, k) ? SOLID : EMPTY;
-  };
+  K.codes = levCodes;
+  K.kinds = levKinds;
+  K.cursor = cursor;
+  K.X = X;
+  K.Y = Y;
+  K.Z = Z;
   for (let k = 1; k <= top; k++) {
     const extra: number[] = [];
     boundaryNodes(4 << k, X, Y, Z, (x, y, z) => extra.push(morton(x, y, z)));
@@ -207,6 +225,8 @@ export function sparseFromBricks(
   }
   levCodes.length = 0;
   levKinds.length = 0;
+  K.codes = [];
+  K.kinds = [];
   childAt[0] = new Int32Array(0);
   const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
   const bricksN = levelStart[1];
