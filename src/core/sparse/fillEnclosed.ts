@@ -93,7 +93,29 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
     fStack = new Int32List();
   }
   // Bricks: the unreached voxels blocked (a reached EMPTY brick: none; -1 -1: blocked whole).
-  const codes = bricks.codes;
+  blockUnreached(nb, kind, code, state, bricks.codes, rlo, rhi);
+  bricks.length = nb;
+  // Coarser nodes blocked whole: SOLID ones and unreached EMPTY ones, per level in code order.
+  const solids: Uint32Array[] = [new Uint32Array(0)];
+  for (let k = 1; k <= w.top; k++) solids.push(wholeBlocked(w.levelStart[k], w.levelStart[k + 1], kind, code, state));
+  return { bricks, solids };
+}
+
+/*
+ * The loops below are functions of their own: code optimized while a loop runs (on-stack
+ * replacement) has had no feedback for what follows the loop, and left it at every fill.
+ */
+
+/** The bricks' filled masks: a MIXED brick's unreached voxels; -1 (blocked whole) for a SOLID or unreached EMPTY brick; else 0. */
+function blockUnreached(
+  nb: number,
+  kind: Uint8Array,
+  code: Uint32Array,
+  state: Uint8Array,
+  codes: Uint32Array,
+  rlo: Uint32Array,
+  rhi: Uint32Array,
+): void {
   for (let n = 0; n < nb; n++) {
     codes[n] = code[n];
     const k = kind[n];
@@ -102,20 +124,16 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
       rhi[n] = ~rhi[n];
     } else rlo[n] = rhi[n] = k === SOLID || state[n] === 0 ? -1 : 0;
   }
-  bricks.length = nb;
-  // Coarser nodes blocked whole: SOLID ones and unreached EMPTY ones, per level in code order.
-  const solids: Uint32Array[] = [new Uint32Array(0)];
-  for (let k = 1; k <= w.top; k++) {
-    const lo = w.levelStart[k],
-      hi = w.levelStart[k + 1];
-    let c = 0;
-    for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) c++;
-    const s = new Uint32Array(c);
-    c = 0;
-    for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) s[c++] = code[n];
-    solids.push(s);
-  }
-  return { bricks, solids };
+}
+
+/** The codes of the nodes lo..hi-1 (one level, ascending) blocked whole: SOLID, or EMPTY and unreached. */
+function wholeBlocked(lo: number, hi: number, kind: Uint8Array, code: Uint32Array, state: Uint8Array): Uint32Array {
+  let c = 0;
+  for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) c++;
+  const s = new Uint32Array(c);
+  c = 0;
+  for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) s[c++] = code[n];
+  return s;
 }
 
 /*

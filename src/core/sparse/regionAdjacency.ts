@@ -142,6 +142,15 @@ export function regionAdjacency(box: Int32Array, count: number): { start: Int32A
     }
     found += axisFound;
   }
+  return adjacencyLists(count, found);
+}
+
+/**
+ * The CSR lists of the `found` / 2 pairs in `pairs` (each pair listed under both its boxes): a
+ * function of its own, so code optimized in the loops above (on-stack replacement) does not
+ * meet this part without feedback at every call.
+ */
+function adjacencyLists(count: number, found: number): { start: Int32Array; adj: Int32Array } {
   const start = new Int32Array(count + 1);
   for (let k = 0; k < found; k++) start[pairs[k] + 1]++;
   for (let r = 0; r < count; r++) start[r + 1] += start[r];

@@ -263,13 +263,25 @@ export interface RegionList {
  * them after the `count` regions of `rep` and `box` (grown as needed). Writes `of`.
  */
 export function growRegions(cells: SparseCells, of: Int32Array, rep: Int32Array, box: Int32Array, count: number): RegionList {
-  const w = cells.world;
   const boxCount = cells.boxes.count;
   regionOf = of;
   const list = listScratch;
   list.rep = rep;
   list.box = box;
   list.count = count;
+  seedAll(cells, list, of, boxCount);
+  regionOf = new Int32Array(0);
+  const out = { rep: list.rep, box: list.box, count: list.count };
+  list.rep = list.box = new Int32Array(0);
+  return out;
+}
+
+/**
+ * Seeds and grows a region from every cell still unassigned: the EMPTY nodes from the largest
+ * down, then the bricks' boxes (a function of its own: see regionAdjacency's adjacencyLists).
+ */
+function seedAll(cells: SparseCells, list: RegionList, of: Int32Array, boxCount: number): void {
+  const w = cells.world;
   const kind = w.kind;
   for (let n = w.nodeCount - 1; n >= 0; n--)
     if (kind[n] === EMPTY && of[boxCount + n] === -1) seed(cells, list, boxCount + n, cells.voxelBase + n);
@@ -278,10 +290,6 @@ export function growRegions(cells: SparseCells, of: Int32Array, rep: Int32Array,
     if (kind[n] !== MIXED) continue;
     for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) if (of[i] === -1) seed(cells, list, i, 64 * n + (boxes[i] & 63));
   }
-  regionOf = new Int32Array(0);
-  const out = { rep: list.rep, box: list.box, count: list.count };
-  list.rep = list.box = new Int32Array(0);
-  return out;
 }
 
 /** growRegions' list being built (module scratch: a function, not a closure per call, so optimized code keeps its call targets). */
