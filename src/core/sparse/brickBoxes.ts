@@ -186,7 +186,9 @@ let splitUsed = 0,
 /**
  * The boxes of every MIXED brick of `world` (see BrickBoxes' constructor) into a list it returns
  * (longer than the `splitUsed` boxes it holds), `start` written per brick. A function of its own,
- * not the constructor's loop: code optimized while the loop runs then has all it needs when it ends.
+ * not the constructor's loop, with nothing after the loop that needs type feedback: code
+ * optimized on-stack while the loop runs (the first build) would have none for it and deoptimize
+ * there at every later build.
  */
 function splitBricks(
   world: SparseWorld,
@@ -207,9 +209,10 @@ function splitBricks(
   const kind = world.kind,
     maskLo = world.maskLo,
     maskHi = world.maskHi;
-  for (let k = 0; k < n; k++) {
+  // k = n only writes the end of the list: nothing after the loop needs feedback (see splitBricks' doc).
+  for (let k = 0; k <= n; k++) {
     start[k] = used;
-    if (kind[k] !== MIXED) continue;
+    if (k === n || kind[k] !== MIXED) continue;
     const o = reuse === undefined || fresh[k] === 1 ? -1 : reuse.oldOf === null ? k : reuse.oldOf[k];
     if (o >= 0) {
       const old = reuse!.boxes;
@@ -245,7 +248,6 @@ function splitBricks(
       list[used++] = v;
     }
   }
-  start[n] = used;
   splitUsed = used;
   splitCount = split;
   return list;

@@ -31,6 +31,15 @@ function grown(a: Int32Array, need: number): Int32Array<ArrayBuffer> {
  * per axis the pairs found.
  */
 export function regionAdjacency(box: Int32Array, count: number): { start: Int32Array; adj: Int32Array } {
+  return adjacencyLists(count, facePairs(box, count));
+}
+
+/**
+ * The face pairs of regionAdjacency into `pairs`, axis after axis, each axis' by its upper box;
+ * returns the count of entries (2 per pair). Nothing follows its loop but the return: code
+ * optimized on-stack in the loop (the first build) needs no feedback it never had.
+ */
+function facePairs(box: Int32Array, count: number): number {
   let planes = 1;
   for (let r = 0; r < count; r++) for (let a = 0; a < 3; a++) planes = Math.max(planes, box[6 * r + a] + box[6 * r + 3 + a] + 1);
   const tiles = ((planes - 1) >> TILE) + 1;
@@ -142,7 +151,7 @@ export function regionAdjacency(box: Int32Array, count: number): { start: Int32A
     }
     found += axisFound;
   }
-  return adjacencyLists(count, found);
+  return found;
 }
 
 /**
