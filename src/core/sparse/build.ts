@@ -87,25 +87,39 @@ function outsideMask(bx: number, by: number, bz: number, X: number, Y: number, Z
   out[1] = BEYOND[x + 1] | BEYOND[y + 1] | BEYOND[z + 1];
 }
 
-/** Codes of the level-k nodes (side s voxels) that are partly inside and partly outside X x Y x Z. */
-function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: number, y: number, z: number) => void): void {
+/**
+ * The level-k nodes (side s voxels) that are partly inside and partly outside X x Y x Z (a node on
+ * an edge twice): with `bricks` (s = 4), each brick's outside voxels are ORed into it; with
+ * `codes`, their Morton codes are pushed. Returns how many it visited. (No callback: a closure
+ * made per call would cost the optimized callers their call targets.)
+ */
+function boundaryNodes(s: number, X: number, Y: number, Z: number, bricks: BrickSet | null, codes: number[] | null): number {
   const n = [Math.ceil(X / s), Math.ceil(Y / s), Math.ceil(Z / s)];
   const dims = [X, Y, Z];
   const c = [0, 0, 0];
+  const m = [0, 0];
+  let count = 0;
   for (let a = 0; a < 3; a++) {
     if (dims[a] % s === 0) continue;
     const b = (a + 1) % 3,
       d = (a + 2) % 3;
     c[a] = n[a] - 1;
-    for (c[b] = 0; c[b] < n[b]; c[b]++) for (c[d] = 0; c[d] < n[d]; c[d]++) visit(c[0], c[1], c[2]);
+    for (c[b] = 0; c[b] < n[b]; c[b]++)
+      for (c[d] = 0; c[d] < n[d]; c[d]++) {
+        count++;
+        if (bricks !== null) {
+          outsideMask(c[0], c[1], c[2], X, Y, Z, m);
+          bricks.add(c[0], c[1], c[2], m[0], m[1]);
+        }
+        if (codes !== null) codes.push(morton(c[0], c[1], c[2]));
+      }
   }
+  return count;
 }
 
 /** The bricks on the far faces of an X x Y x Z world that sparseFromBricks adds (at most; a brick on an edge counts twice). */
 export function boundaryBricks(X: number, Y: number, Z: number): number {
-  let count = 0;
-  boundaryNodes(4, X, Y, Z, () => count++);
-  return count;
+  return boundaryNodes(4, X, Y, Z, null, null);
 }
 
 /**
@@ -128,16 +142,42 @@ export function sparseFromBricks(
   solids: readonly Uint32Array[] = [],
   limit?: { nodes: number; fail: (message: string) => never },
 ): SparseWorld {
-  const [X, Y, Z] = dims;
+  const X = dims[0],
+    Y = dims[1],
+    Z = dims[2];
   checkSparseDims('sparseFromBricks dims', X, Y, Z);
   let top = 0;
   while (4 << top < Math.max(X, Y, Z)) top++;
-  const m = [0, 0];
-  boundaryNodes(4, X, Y, Z, (x, y, z) => {
-    outsideMask(x, y, z, X, Y, Z, m);
-    bricks.add(x, y, z, m[0], m[1]);
-  });
+  boundaryNodes(4, X, Y, Z, bricks, null);
   bricks.normalize();
+  const { levelStart, code, kind, level, firstChild, parents } = treeLevels(top, X, Y, Z, bricks, solids, limit);
+  const bricksN = levelStart[1];
+  const maskLo = new Uint32Array(bricksN);
+  const maskHi = new Uint32Array(bricksN);
+  brickMasks(bricksN, kind, code, bricks, maskLo, maskHi);
+  // The bricks are consumed: their arrays go before the links are laid out.
+  bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
+  bricks.length = 0;
+  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parents);
+  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parents, coarseLink, maskLo, maskHi });
+}
+
+/*
+ * sparseFromBricks' loops are in functions of their own, each ending in a return: code optimized
+ * on-stack in a loop (the first build) has had no type feedback for what follows the loop, and
+ * would deoptimize there at every build.
+ */
+
+/** sparseFromBricks' node levels (bottom-up, then top-down), laid out (layoutLevels). */
+function treeLevels(
+  top: number,
+  X: number,
+  Y: number,
+  Z: number,
+  bricks: BrickSet,
+  solids: readonly Uint32Array[],
+  limit?: { nodes: number; fail: (message: string) => never },
+) {
   const bn = bricks.length;
   // Bottom-up: per level, the sorted codes of the nodes holding a blocked voxel and their kinds.
   const levCodes: Uint32Array[] = [];
@@ -168,7 +208,7 @@ export function sparseFromBricks(
   K.Z = Z;
   for (let k = 1; k <= top; k++) {
     const extra: number[] = [];
-    boundaryNodes(4 << k, X, Y, Z, (x, y, z) => extra.push(morton(x, y, z)));
+    boundaryNodes(4 << k, X, Y, Z, null, extra);
     extra.sort((p, q) => p - q);
     const whole = solids[k] ?? new Uint32Array(0);
     // This level's nodes: the parents of the level below, the boundary nodes and the whole ones.
@@ -228,25 +268,31 @@ export function sparseFromBricks(
   K.codes = [];
   K.kinds = [];
   childAt[0] = new Int32Array(0);
-  const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
-  const bricksN = levelStart[1];
-  const maskLo = new Uint32Array(bricksN);
-  const maskHi = new Uint32Array(bricksN);
+  return layoutLevels(top, codes, kindsOut, childAt);
+}
+
+/** The masks of the first bricksN nodes (bricks): all set for a SOLID one, the BrickSet's for a MIXED one. */
+function brickMasks(
+  bricksN: number,
+  kind: Uint8Array,
+  code: Uint32Array,
+  bricks: BrickSet,
+  maskLo: Uint32Array,
+  maskHi: Uint32Array,
+): void {
+  const codes = bricks.codes,
+    lo = bricks.lo,
+    hi = bricks.hi;
   let j = 0;
   for (let i = 0; i < bricksN; i++) {
     if (kind[i] === SOLID) {
       maskLo[i] = maskHi[i] = 0xffffffff;
     } else if (kind[i] === MIXED) {
-      while (bricks.codes[j] < code[i]) j++;
-      maskLo[i] = bricks.lo[j];
-      maskHi[i] = bricks.hi[j];
+      while (codes[j] < code[i]) j++;
+      maskLo[i] = lo[j];
+      maskHi[i] = hi[j];
     }
   }
-  // The bricks are consumed: their arrays go before the links are laid out.
-  bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
-  bricks.length = 0;
-  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parents);
-  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parents, coarseLink, maskLo, maskHi });
 }
 
 /**

@@ -160,11 +160,15 @@ function facePairs(box: Int32Array, count: number): number {
  * meet this part without feedback at every call.
  */
 function adjacencyLists(count: number, found: number): { start: Int32Array; adj: Int32Array } {
+  // Allocated first: only the return follows the last loop (see facePairs).
   const start = new Int32Array(count + 1);
-  for (let k = 0; k < found; k++) start[pairs[k] + 1]++;
-  for (let r = 0; r < count; r++) start[r + 1] += start[r];
   const adj = new Int32Array(found);
-  const at = start.slice(0, count);
+  const at = new Int32Array(count);
+  for (let k = 0; k < found; k++) start[pairs[k] + 1]++;
+  for (let r = 0; r < count; r++) {
+    at[r] = start[r];
+    start[r + 1] += start[r];
+  }
   for (let k = 0; k < found; k += 2) {
     adj[at[pairs[k]]++] = pairs[k + 1];
     adj[at[pairs[k + 1]]++] = pairs[k];
