@@ -72,11 +72,13 @@ export function oneComponent(space: SparseSpace): SparseComponents {
   const kind = w.kind;
   const brickComp = new Int32Array(w.brickCount).fill(-1);
   const nodeComp = new Int32Array(w.nodeCount).fill(-1);
+  // Made before the loops: code optimized on-stack in a loop (the first build) has no feedback for what follows it.
+  const out: SparseComponents = { nodeComp, brickComp, boxComp: new Int32Array(0) };
   let label = -1;
   for (let n = 0; n < w.brickCount && label < 0; n++)
     if (kind[n] === MIXED && start[n] < start[n + 1]) label = 64 * n + (list[start[n]] & 63);
   for (let k = 0; k < w.nodeCount && label < 0; k++) if (kind[k] === EMPTY) label = space.voxelBase + k;
   for (let n = 0; n < w.brickCount; n++) if (kind[n] === MIXED) brickComp[n] = label;
   for (let k = 0; k < w.nodeCount; k++) if (kind[k] === EMPTY) nodeComp[k] = label;
-  return { nodeComp, brickComp, boxComp: new Int32Array(0) };
+  return out;
 }

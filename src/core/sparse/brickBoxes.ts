@@ -134,57 +134,9 @@ export class BrickBoxes {
   ) {
     const n = world.brickCount;
     this.start = new Uint32Array(n + 1);
-    const scratch = new Uint16Array(64);
-    let list = new Uint16Array(Math.max(64, reuse === undefined ? 4 * n : reuse.boxes.list.length + 16 * reuse.changed.length));
-    const fresh = new Uint8Array(reuse === undefined ? 0 : n);
-    if (reuse !== undefined) for (const k of reuse.changed) fresh[k] = 1;
-    let used = 0;
-    let split = 0;
-    // Masks split so far: a direct-mapped table (hash of the mask -> the last brick split with it).
-    const seenBrick = new Int32Array(1 << SEEN_BITS).fill(-1);
-    const seenLo = new Uint32Array(1 << SEEN_BITS);
-    const seenHi = new Uint32Array(1 << SEEN_BITS);
-    for (let k = 0; k < n; k++) {
-      this.start[k] = used;
-      if (world.kind[k] !== MIXED) continue;
-      const o = reuse === undefined || fresh[k] === 1 ? -1 : reuse.oldOf === null ? k : reuse.oldOf[k];
-      if (o >= 0) {
-        const old = reuse!.boxes;
-        const from = old.start[o],
-          count = old.start[o + 1] - from;
-        if (used + count > list.length) list = grown(list, used + count);
-        list.set(old.list.subarray(from, from + count), used);
-        used += count;
-        continue;
-      }
-      split++;
-      const lo = world.maskLo[k],
-        hi = world.maskHi[k];
-      // A mask split before (walls and floors repeat a few masks over most bricks): its boxes again.
-      const h = Math.imul(lo ^ Math.imul(hi, 0x85ebca77), 0x9e3779b1) >>> (32 - SEEN_BITS);
-      const o2 = seenBrick[h];
-      if (o2 >= 0 && seenLo[h] === lo && seenHi[h] === hi) {
-        const from = this.start[o2],
-          count = this.start[o2 + 1] - from;
-        if (used + count > list.length) list = grown(list, used + count);
-        list.copyWithin(used, from, from + count);
-        used += count;
-        continue;
-      }
-      seenBrick[h] = k;
-      seenLo[h] = lo;
-      seenHi[h] = hi;
-      splitBrick(lo, hi, scratch, 0);
-      for (let b = 0; b < 64; b++) {
-        const v = scratch[b];
-        if (v === BOX_BLOCKED || (v & 63) !== b) continue;
-        if (used === list.length) list = grown(list, used + 1);
-        list[used++] = v;
-      }
-    }
-    this.start[n] = used;
-    this.list = list.slice(0, used);
-    this.split = split;
+    const list = splitBricks(world, this.start, reuse);
+    this.list = list.slice(0, splitUsed);
+    this.split = splitCount;
   }
 
   /** The packed box of voxel b of MIXED brick n (see splitBrick), or BOX_BLOCKED. */
@@ -225,6 +177,80 @@ export class BrickBoxes {
   get byteLength(): number {
     return this.start.byteLength + this.list.byteLength;
   }
+}
+
+/** splitBricks' figures: the boxes listed, the bricks whose boxes were made. */
+let splitUsed = 0,
+  splitCount = 0;
+
+/**
+ * The boxes of every MIXED brick of `world` (see BrickBoxes' constructor) into a list it returns
+ * (longer than the `splitUsed` boxes it holds), `start` written per brick. A function of its own,
+ * not the constructor's loop, with nothing after the loop that needs type feedback: code
+ * optimized on-stack while the loop runs (the first build) would have none for it and deoptimize
+ * there at every later build.
+ */
+function splitBricks(
+  world: SparseWorld,
+  start: Uint32Array,
+  reuse?: { boxes: BrickBoxes; oldOf: Int32Array | null; changed: Int32Array },
+): Uint16Array {
+  const n = world.brickCount;
+  const scratch = new Uint16Array(64);
+  let list = new Uint16Array(Math.max(64, reuse === undefined ? 4 * n : reuse.boxes.list.length + 16 * reuse.changed.length));
+  const fresh = new Uint8Array(reuse === undefined ? 0 : n);
+  if (reuse !== undefined) for (const k of reuse.changed) fresh[k] = 1;
+  let used = 0;
+  let split = 0;
+  // Masks split so far: a direct-mapped table (hash of the mask -> the last brick split with it).
+  const seenBrick = new Int32Array(1 << SEEN_BITS).fill(-1);
+  const seenLo = new Uint32Array(1 << SEEN_BITS);
+  const seenHi = new Uint32Array(1 << SEEN_BITS);
+  const kind = world.kind,
+    maskLo = world.maskLo,
+    maskHi = world.maskHi;
+  // k = n only writes the end of the list: nothing after the loop needs feedback (see splitBricks' doc).
+  for (let k = 0; k <= n; k++) {
+    start[k] = used;
+    if (k === n || kind[k] !== MIXED) continue;
+    const o = reuse === undefined || fresh[k] === 1 ? -1 : reuse.oldOf === null ? k : reuse.oldOf[k];
+    if (o >= 0) {
+      const old = reuse!.boxes;
+      const from = old.start[o],
+        count = old.start[o + 1] - from;
+      if (used + count > list.length) list = grown(list, used + count);
+      list.set(old.list.subarray(from, from + count), used);
+      used += count;
+      continue;
+    }
+    split++;
+    const lo = maskLo[k],
+      hi = maskHi[k];
+    // A mask split before (walls and floors repeat a few masks over most bricks): its boxes again.
+    const h = Math.imul(lo ^ Math.imul(hi, 0x85ebca77), 0x9e3779b1) >>> (32 - SEEN_BITS);
+    const o2 = seenBrick[h];
+    if (o2 >= 0 && seenLo[h] === lo && seenHi[h] === hi) {
+      const from = start[o2],
+        count = start[o2 + 1] - from;
+      if (used + count > list.length) list = grown(list, used + count);
+      list.copyWithin(used, from, from + count);
+      used += count;
+      continue;
+    }
+    seenBrick[h] = k;
+    seenLo[h] = lo;
+    seenHi[h] = hi;
+    splitBrick(lo, hi, scratch, 0);
+    for (let b = 0; b < 64; b++) {
+      const v = scratch[b];
+      if (v === BOX_BLOCKED || (v & 63) !== b) continue;
+      if (used === list.length) list = grown(list, used + 1);
+      list[used++] = v;
+    }
+  }
+  splitUsed = used;
+  splitCount = split;
+  return list;
 }
 
 /** A copy of `list` with room for at least `need` entries. */

@@ -4,6 +4,7 @@ import { VoxelGrid } from '../grid/VoxelGrid.ts';
 import type { Vec3 } from '../math/vec3.ts';
 import { BrickSet, grownTo } from './brickSet.ts';
 import { compact3 as compact3_, MORTON_AXIS, morton as morton_ } from './morton.ts';
+import { boundaryBricks, boundaryNodes } from './boundaryNodes.ts';
 import { EMPTY as EMPTY_, FACE_DIRS as FACE_DIRS_, linkBase, MIXED as MIXED_, SOLID as SOLID_, SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per node.
@@ -13,6 +14,8 @@ const EMPTY = EMPTY_;
 const MIXED = MIXED_;
 const SOLID = SOLID_;
 const FACE_DIRS = FACE_DIRS_;
+
+export { boundaryBricks };
 
 /** Largest world side (voxels) a SparseWorld holds: 1024 bricks of 4 per axis. */
 export const SPARSE_MAX_SIDE = 4 * MORTON_AXIS;
@@ -50,39 +53,27 @@ export function checkSparseDims(what: string, X: number, Y: number, Z: number): 
       throw new NavlabError('usage', `${what}: sides must be integers in [1, ${SPARSE_MAX_SIDE}], got ${X}x${Y}x${Z}`);
 }
 
-/** Per axis a and count c (0..4): the voxels of a brick whose coordinate along a is c or more, as [lo, hi] at 10 a + 2 c. */
-const BEYOND = new Int32Array(30);
-for (let b = 0; b < 64; b++)
-  for (let a = 0; a < 3; a++) for (let c = 0; c <= ((b >> (2 * a)) & 3); c++) BEYOND[10 * a + 2 * c + (b >> 5)] |= 1 << (b & 31);
+/**
+ * sparseFromBricks' kind lookup (module-wide while it runs: functions, not closures made per
+ * call, so optimized code keeps its call targets): per level, the sorted codes of the nodes
+ * holding a blocked voxel, their kinds, a cursor per level, and the world's sides.
+ */
+const K = { codes: [] as Uint32Array[], kinds: [] as Uint8Array[], cursor: new Int32Array(0), X: 0, Y: 0, Z: 0 };
 
-/** Mask of the voxels of brick (bx, by, bz) outside X x Y x Z, as [lo, hi]. */
-function outsideMask(bx: number, by: number, bz: number, X: number, Y: number, Z: number, out: number[]): void {
-  const x = 2 * Math.min(4, Math.max(0, X - 4 * bx)),
-    y = 10 + 2 * Math.min(4, Math.max(0, Y - 4 * by)),
-    z = 20 + 2 * Math.min(4, Math.max(0, Z - 4 * bz));
-  out[0] = BEYOND[x] | BEYOND[y] | BEYOND[z];
-  out[1] = BEYOND[x + 1] | BEYOND[y + 1] | BEYOND[z + 1];
+/** Whether level-k node `code` lies outside the world (wholly: a node partly inside is listed). */
+function outside(code: number, k: number): boolean {
+  const sh = k + 2;
+  return compact3(code) << sh >= K.X || compact3(code >>> 1) << sh >= K.Y || compact3(code >>> 2) << sh >= K.Z;
 }
 
-/** Codes of the level-k nodes (side s voxels) that are partly inside and partly outside X x Y x Z. */
-function boundaryNodes(s: number, X: number, Y: number, Z: number, visit: (x: number, y: number, z: number) => void): void {
-  const n = [Math.ceil(X / s), Math.ceil(Y / s), Math.ceil(Z / s)];
-  const dims = [X, Y, Z];
-  const c = [0, 0, 0];
-  for (let a = 0; a < 3; a++) {
-    if (dims[a] % s === 0) continue;
-    const b = (a + 1) % 3,
-      d = (a + 2) % 3;
-    c[a] = n[a] - 1;
-    for (c[b] = 0; c[b] < n[b]; c[b]++) for (c[d] = 0; c[d] < n[d]; c[d]++) visit(c[0], c[1], c[2]);
-  }
-}
-
-/** The bricks on the far faces of an X x Y x Z world that sparseFromBricks adds (at most; a brick on an edge counts twice). */
-export function boundaryBricks(X: number, Y: number, Z: number): number {
-  let count = 0;
-  boundaryNodes(4, X, Y, Z, () => count++);
-  return count;
+/** The kind of level-k node `code` (codes asked in ascending order per level): listed, else SOLID outside the world, else EMPTY. */
+function kindOf(code: number, k: number): number {
+  const cs = K.codes[k];
+  const cursor = K.cursor;
+  let i = cursor[k];
+  while (i < cs.length && cs[i] < code) i++;
+  cursor[k] = i;
+  return i < cs.length && cs[i] === code ? K.kinds[k][i] : outside(code, k) ? SOLID : EMPTY;
 }
 
 /**
@@ -105,16 +96,42 @@ export function sparseFromBricks(
   solids: readonly Uint32Array[] = [],
   limit?: { nodes: number; fail: (message: string) => never },
 ): SparseWorld {
-  const [X, Y, Z] = dims;
+  const X = dims[0],
+    Y = dims[1],
+    Z = dims[2];
   checkSparseDims('sparseFromBricks dims', X, Y, Z);
   let top = 0;
   while (4 << top < Math.max(X, Y, Z)) top++;
-  const m = [0, 0];
-  boundaryNodes(4, X, Y, Z, (x, y, z) => {
-    outsideMask(x, y, z, X, Y, Z, m);
-    bricks.add(x, y, z, m[0], m[1]);
-  });
+  boundaryNodes(4, X, Y, Z, bricks, null);
   bricks.normalize();
+  const { levelStart, code, kind, level, firstChild, parents } = treeLevels(top, X, Y, Z, bricks, solids, limit);
+  const bricksN = levelStart[1];
+  const maskLo = new Uint32Array(bricksN);
+  const maskHi = new Uint32Array(bricksN);
+  brickMasks(bricksN, kind, code, bricks, maskLo, maskHi);
+  // The bricks are consumed: their arrays go before the links are laid out.
+  bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
+  bricks.length = 0;
+  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parents);
+  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parents, coarseLink, maskLo, maskHi });
+}
+
+/*
+ * sparseFromBricks' loops are in functions of their own, each ending in a return: code optimized
+ * on-stack in a loop (the first build) has had no type feedback for what follows the loop, and
+ * would deoptimize there at every build.
+ */
+
+/** sparseFromBricks' node levels (bottom-up, then top-down), laid out (layoutLevels). */
+function treeLevels(
+  top: number,
+  X: number,
+  Y: number,
+  Z: number,
+  bricks: BrickSet,
+  solids: readonly Uint32Array[],
+  limit?: { nodes: number; fail: (message: string) => never },
+) {
   const bn = bricks.length;
   // Bottom-up: per level, the sorted codes of the nodes holding a blocked voxel and their kinds.
   const levCodes: Uint32Array[] = [];
@@ -135,22 +152,17 @@ export function sparseFromBricks(
     levCodes.push(c0);
     levKinds.push(k0);
   }
-  const outside = (code: number, k: number): boolean => {
-    const sh = k + 2;
-    return compact3(code) << sh >= X || compact3(code >>> 1) << sh >= Y || compact3(code >>> 2) << sh >= Z;
-  };
-  // Kinds looked up in ascending code order (a cursor per level).
+  // Kinds looked up in ascending code order (a cursor per level): kindOf's state.
   const cursor = new Int32Array(top + 1);
-  const kindOf = (code: number, k: number): number => {
-    const cs = levCodes[k];
-    let i = cursor[k];
-    while (i < cs.length && cs[i] < code) i++;
-    cursor[k] = i;
-    return i < cs.length && cs[i] === code ? levKinds[k][i] : outside(code, k) ? SOLID : EMPTY;
-  };
+  K.codes = levCodes;
+  K.kinds = levKinds;
+  K.cursor = cursor;
+  K.X = X;
+  K.Y = Y;
+  K.Z = Z;
   for (let k = 1; k <= top; k++) {
     const extra: number[] = [];
-    boundaryNodes(4 << k, X, Y, Z, (x, y, z) => extra.push(morton(x, y, z)));
+    boundaryNodes(4 << k, X, Y, Z, null, extra);
     extra.sort((p, q) => p - q);
     const whole = solids[k] ?? new Uint32Array(0);
     // This level's nodes: the parents of the level below, the boundary nodes and the whole ones.
@@ -207,26 +219,34 @@ export function sparseFromBricks(
   }
   levCodes.length = 0;
   levKinds.length = 0;
+  K.codes = [];
+  K.kinds = [];
   childAt[0] = new Int32Array(0);
-  const { levelStart, code, kind, level, firstChild, parents } = layoutLevels(top, codes, kindsOut, childAt);
-  const bricksN = levelStart[1];
-  const maskLo = new Uint32Array(bricksN);
-  const maskHi = new Uint32Array(bricksN);
+  return layoutLevels(top, codes, kindsOut, childAt);
+}
+
+/** The masks of the first bricksN nodes (bricks): all set for a SOLID one, the BrickSet's for a MIXED one. */
+function brickMasks(
+  bricksN: number,
+  kind: Uint8Array,
+  code: Uint32Array,
+  bricks: BrickSet,
+  maskLo: Uint32Array,
+  maskHi: Uint32Array,
+): void {
+  const codes = bricks.codes,
+    lo = bricks.lo,
+    hi = bricks.hi;
   let j = 0;
   for (let i = 0; i < bricksN; i++) {
     if (kind[i] === SOLID) {
       maskLo[i] = maskHi[i] = 0xffffffff;
     } else if (kind[i] === MIXED) {
-      while (bricks.codes[j] < code[i]) j++;
-      maskLo[i] = bricks.lo[j];
-      maskHi[i] = bricks.hi[j];
+      while (codes[j] < code[i]) j++;
+      maskLo[i] = lo[j];
+      maskHi[i] = hi[j];
     }
   }
-  // The bricks are consumed: their arrays go before the links are laid out.
-  bricks.codes = bricks.lo = bricks.hi = new Uint32Array(0);
-  bricks.length = 0;
-  const coarseLink = faceLinks(top, levelStart, code, kind, level, firstChild, parents);
-  return new SparseWorld(dims, cellSize, origin, { top, levelStart, code, kind, level, firstChild, parents, coarseLink, maskLo, maskHi });
 }
 
 /**

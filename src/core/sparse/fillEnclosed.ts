@@ -64,7 +64,7 @@ export function fillEnclosedSparse(world: SparseWorld): SparseWorld {
  */
 export function filledLeaves(world: SparseWorld): FilledLeaves {
   const w = world;
-  const { kind, level, code, firstChild, maskLo, maskHi } = w;
+  const { kind, level, code, maskLo, maskHi } = w;
   const nb = w.brickCount;
   const bricks = new BrickSet(nb + boundaryBricks(w.X, w.Y, w.Z));
   const rlo = bricks.lo,
@@ -72,39 +72,134 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
   /** Per node: 1 reached (EMPTY nodes), 2 queued (bricks). */
   const state = new Uint8Array(w.nodeCount);
   const stack = new Int32List();
-  const reach = (m: number): void => {
-    if (state[m] !== 0) return;
-    state[m] = 1;
-    stack.push(m);
-  };
-  /** ORs the free voxels of seeds (lo, hi) into brick m's reached ones; queues it when that adds any. */
-  const seed = (m: number, lo: number, hi: number): void => {
-    lo &= ~maskLo[m];
-    hi &= ~maskHi[m];
-    if (((lo & ~rlo[m]) | (hi & ~rhi[m])) === 0) return;
-    rlo[m] |= lo;
-    rhi[m] |= hi;
-    if (state[m] === 2) return;
-    state[m] = 2;
-    stack.push(m);
-  };
-  /** An EMPTY node moving in direction d meets node m across its whole face (m no larger than it). */
-  const enter = (m: number, d: number): void => {
-    const k = kind[m];
-    if (k === EMPTY) reach(m);
-    else if (k === MIXED) {
-      const a = d >> 1,
-        plus = (d & 1) === 0;
-      if (level[m] === 0) {
-        // The layer of m facing the node: x = 0 when moving +x, x = 3 when moving -x, ...
-        const l = a === 0 ? (plus ? X0 : X3) : a === 1 ? (plus ? Y0 : Y3) : -1;
-        seed(m, a < 2 ? l : plus ? 0xffff : 0, a < 2 ? l : plus ? 0 : 0xffff0000);
-      } else for (let j = 0; j < 8; j++) if (((j >> a) & 1) === (plus ? 0 : 1)) enter(firstChild[m] + j, d);
-    }
-  };
+  fKind = kind;
+  fLevel = level;
+  fFirstChild = w.firstChild;
+  fMaskLo = maskLo;
+  fMaskHi = maskHi;
+  fReachedLo = rlo;
+  fReachedHi = rhi;
+  fState = state;
+  fStack = stack;
   const start = w.nodeAt(0, 0, 0);
   if (kind[start] === EMPTY) reach(start);
   else if (kind[start] === MIXED) seed(start, 1, 0);
+  try {
+    flood(w);
+  } finally {
+    fKind = fLevel = fState = NONE8;
+    fFirstChild = NONE32;
+    fMaskLo = fMaskHi = fReachedLo = fReachedHi = NONEU;
+    fStack = new Int32List();
+  }
+  // Bricks: the unreached voxels blocked (a reached EMPTY brick: none; -1 -1: blocked whole).
+  blockUnreached(nb, kind, code, state, bricks.codes, rlo, rhi);
+  bricks.length = nb;
+  // Coarser nodes blocked whole: SOLID ones and unreached EMPTY ones, per level in code order.
+  const solids: Uint32Array[] = [new Uint32Array(0)];
+  for (let k = 1; k <= w.top; k++) solids.push(wholeBlocked(w.levelStart[k], w.levelStart[k + 1], kind, code, state));
+  return { bricks, solids };
+}
+
+/*
+ * The loops below are functions of their own: code optimized while a loop runs (on-stack
+ * replacement) has had no feedback for what follows the loop, and left it at every fill.
+ */
+
+/** The bricks' filled masks: a MIXED brick's unreached voxels; -1 (blocked whole) for a SOLID or unreached EMPTY brick; else 0. */
+function blockUnreached(
+  nb: number,
+  kind: Uint8Array,
+  code: Uint32Array,
+  state: Uint8Array,
+  codes: Uint32Array,
+  rlo: Uint32Array,
+  rhi: Uint32Array,
+): void {
+  for (let n = 0; n < nb; n++) {
+    codes[n] = code[n];
+    const k = kind[n];
+    if (k === MIXED) {
+      rlo[n] = ~rlo[n];
+      rhi[n] = ~rhi[n];
+    } else rlo[n] = rhi[n] = k === SOLID || state[n] === 0 ? -1 : 0;
+  }
+}
+
+/** The codes of the nodes lo..hi-1 (one level, ascending) blocked whole: SOLID, or EMPTY and unreached. */
+function wholeBlocked(lo: number, hi: number, kind: Uint8Array, code: Uint32Array, state: Uint8Array): Uint32Array {
+  let c = 0;
+  for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) c++;
+  const s = new Uint32Array(c);
+  c = 0;
+  for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) s[c++] = code[n];
+  return s;
+}
+
+/*
+ * The flood's state, module-wide while filledLeaves runs (functions, not closures made per call:
+ * optimized code keeps its call targets from one fill to the next).
+ */
+const NONE8 = new Uint8Array(0);
+const NONE32 = new Int32Array(0);
+const NONEU = new Uint32Array(0);
+let fKind: Uint8Array = NONE8;
+let fLevel: Uint8Array = NONE8;
+let fFirstChild: Int32Array = NONE32;
+let fMaskLo: Uint32Array = NONEU;
+let fMaskHi: Uint32Array = NONEU;
+/** The reached voxels per brick (the BrickSet's masks). */
+let fReachedLo: Uint32Array = NONEU;
+let fReachedHi: Uint32Array = NONEU;
+/** Per node: 1 reached (EMPTY nodes), 2 queued (bricks). */
+let fState: Uint8Array = NONE8;
+let fStack = new Int32List();
+
+/** Marks EMPTY node m reached and queues it (once). */
+function reach(m: number): void {
+  if (fState[m] !== 0) return;
+  fState[m] = 1;
+  fStack.push(m);
+}
+
+/** ORs the free voxels of seeds (lo, hi) into brick m's reached ones; queues it when that adds any. */
+function seed(m: number, lo: number, hi: number): void {
+  const rlo = fReachedLo,
+    rhi = fReachedHi;
+  lo &= ~fMaskLo[m];
+  hi &= ~fMaskHi[m];
+  if (((lo & ~rlo[m]) | (hi & ~rhi[m])) === 0) return;
+  rlo[m] |= lo;
+  rhi[m] |= hi;
+  if (fState[m] === 2) return;
+  fState[m] = 2;
+  fStack.push(m);
+}
+
+/** An EMPTY node moving in direction d meets node m across its whole face (m no larger than it). */
+function enter(m: number, d: number): void {
+  const k = fKind[m];
+  if (k === EMPTY) reach(m);
+  else if (k === MIXED) {
+    const a = d >> 1,
+      plus = (d & 1) === 0;
+    if (fLevel[m] === 0) {
+      // The layer of m facing the node: x = 0 when moving +x, x = 3 when moving -x, ...
+      const l = a === 0 ? (plus ? X0 : X3) : a === 1 ? (plus ? Y0 : Y3) : -1;
+      seed(m, a < 2 ? l : plus ? 0xffff : 0, a < 2 ? l : plus ? 0 : 0xffff0000);
+    } else for (let j = 0; j < 8; j++) if (((j >> a) & 1) === (plus ? 0 : 1)) enter(fFirstChild[m] + j, d);
+  }
+}
+
+/** Runs the flood from the queued nodes until the stack is empty. */
+function flood(w: SparseWorld): void {
+  const kind = fKind,
+    maskLo = fMaskLo,
+    maskHi = fMaskHi,
+    rlo = fReachedLo,
+    rhi = fReachedHi,
+    state = fState,
+    stack = fStack;
   while (stack.length > 0) {
     const n = stack.data[--stack.length];
     if (kind[n] === EMPTY) {
@@ -158,28 +253,4 @@ export function filledLeaves(world: SparseWorld): FilledLeaves {
       else if (kind[m] === MIXED) seed(m, slo, shi);
     }
   }
-  // Bricks: the unreached voxels blocked (a reached EMPTY brick: none; -1 -1: blocked whole).
-  const codes = bricks.codes;
-  for (let n = 0; n < nb; n++) {
-    codes[n] = code[n];
-    const k = kind[n];
-    if (k === MIXED) {
-      rlo[n] = ~rlo[n];
-      rhi[n] = ~rhi[n];
-    } else rlo[n] = rhi[n] = k === SOLID || state[n] === 0 ? -1 : 0;
-  }
-  bricks.length = nb;
-  // Coarser nodes blocked whole: SOLID ones and unreached EMPTY ones, per level in code order.
-  const solids: Uint32Array[] = [new Uint32Array(0)];
-  for (let k = 1; k <= w.top; k++) {
-    const lo = w.levelStart[k],
-      hi = w.levelStart[k + 1];
-    let c = 0;
-    for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) c++;
-    const s = new Uint32Array(c);
-    c = 0;
-    for (let n = lo; n < hi; n++) if (kind[n] === SOLID || (kind[n] === EMPTY && state[n] === 0)) s[c++] = code[n];
-    solids.push(s);
-  }
-  return { bricks, solids };
 }

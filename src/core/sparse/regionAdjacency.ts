@@ -31,6 +31,15 @@ function grown(a: Int32Array, need: number): Int32Array<ArrayBuffer> {
  * per axis the pairs found.
  */
 export function regionAdjacency(box: Int32Array, count: number): { start: Int32Array; adj: Int32Array } {
+  return adjacencyLists(count, facePairs(box, count));
+}
+
+/**
+ * The face pairs of regionAdjacency into `pairs`, axis after axis, each axis' by its upper box;
+ * returns the count of entries (2 per pair). Nothing follows its loop but the return: code
+ * optimized on-stack in the loop (the first build) needs no feedback it never had.
+ */
+function facePairs(box: Int32Array, count: number): number {
   let planes = 1;
   for (let r = 0; r < count; r++) for (let a = 0; a < 3; a++) planes = Math.max(planes, box[6 * r + a] + box[6 * r + 3 + a] + 1);
   const tiles = ((planes - 1) >> TILE) + 1;
@@ -142,11 +151,24 @@ export function regionAdjacency(box: Int32Array, count: number): { start: Int32A
     }
     found += axisFound;
   }
+  return found;
+}
+
+/**
+ * The CSR lists of the `found` / 2 pairs in `pairs` (each pair listed under both its boxes): a
+ * function of its own, so code optimized in the loops above (on-stack replacement) does not
+ * meet this part without feedback at every call.
+ */
+function adjacencyLists(count: number, found: number): { start: Int32Array; adj: Int32Array } {
+  // Allocated first: only the return follows the last loop (see facePairs).
   const start = new Int32Array(count + 1);
-  for (let k = 0; k < found; k++) start[pairs[k] + 1]++;
-  for (let r = 0; r < count; r++) start[r + 1] += start[r];
   const adj = new Int32Array(found);
-  const at = start.slice(0, count);
+  const at = new Int32Array(count);
+  for (let k = 0; k < found; k++) start[pairs[k] + 1]++;
+  for (let r = 0; r < count; r++) {
+    at[r] = start[r];
+    start[r + 1] += start[r];
+  }
   for (let k = 0; k < found; k += 2) {
     adj[at[pairs[k]]++] = pairs[k + 1];
     adj[at[pairs[k + 1]]++] = pairs[k];

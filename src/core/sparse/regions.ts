@@ -263,34 +263,57 @@ export interface RegionList {
  * them after the `count` regions of `rep` and `box` (grown as needed). Writes `of`.
  */
 export function growRegions(cells: SparseCells, of: Int32Array, rep: Int32Array, box: Int32Array, count: number): RegionList {
-  const w = cells.world;
   const boxCount = cells.boxes.count;
   regionOf = of;
-  const cb = [0, 0, 0, 0, 0, 0];
-  const seed = (i: number, c: number): void => {
-    if (count === rep.length) {
-      const g = new Int32Array(2 * rep.length);
-      g.set(rep);
-      rep = g;
-      const h = new Int32Array(12 * count);
-      h.set(box);
-      box = h;
-    }
-    const r = count++;
-    of[i] = r;
-    rep[r] = c;
-    cells.cellBox(c, cb);
-    for (let a = 0; a < 6; a++) box[6 * r + a] = cb[a];
-    grow(cells, r, box);
-  };
-  for (let n = w.nodeCount - 1; n >= 0; n--) if (w.kind[n] === EMPTY && of[boxCount + n] === -1) seed(boxCount + n, cells.voxelBase + n);
-  const { start: bStart, list } = cells.boxes;
-  for (let n = 0; n < w.brickCount; n++) {
-    if (w.kind[n] !== MIXED) continue;
-    for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) if (of[i] === -1) seed(i, 64 * n + (list[i] & 63));
-  }
+  const list = listScratch;
+  list.rep = rep;
+  list.box = box;
+  list.count = count;
+  seedAll(cells, list, of, boxCount);
   regionOf = new Int32Array(0);
-  return { rep, box, count };
+  const out = { rep: list.rep, box: list.box, count: list.count };
+  list.rep = list.box = new Int32Array(0);
+  return out;
+}
+
+/**
+ * Seeds and grows a region from every cell still unassigned: the EMPTY nodes from the largest
+ * down, then the bricks' boxes (a function of its own: see regionAdjacency's adjacencyLists).
+ */
+function seedAll(cells: SparseCells, list: RegionList, of: Int32Array, boxCount: number): void {
+  const w = cells.world;
+  const kind = w.kind;
+  for (let n = w.nodeCount - 1; n >= 0; n--)
+    if (kind[n] === EMPTY && of[boxCount + n] === -1) seed(cells, list, boxCount + n, cells.voxelBase + n);
+  const { start: bStart, list: boxes } = cells.boxes;
+  for (let n = 0; n < w.brickCount; n++) {
+    if (kind[n] !== MIXED) continue;
+    for (let i = bStart[n], end = bStart[n + 1]; i < end; i++) if (of[i] === -1) seed(cells, list, i, 64 * n + (boxes[i] & 63));
+  }
+}
+
+/** growRegions' list being built (module scratch: a function, not a closure per call, so optimized code keeps its call targets). */
+const listScratch: RegionList = { rep: new Int32Array(0), box: new Int32Array(0), count: 0 };
+/** Scratch: a cell's box. */
+const cb = [0, 0, 0, 0, 0, 0];
+
+/** Starts region `list.count` from cell index i (cell id c), grows it, and appends it to `list` (grown as needed). */
+function seed(cells: SparseCells, list: RegionList, i: number, c: number): void {
+  if (list.count === list.rep.length) {
+    const g = new Int32Array(2 * list.rep.length);
+    g.set(list.rep);
+    list.rep = g;
+    const h = new Int32Array(12 * list.count);
+    h.set(list.box);
+    list.box = h;
+  }
+  const r = list.count++;
+  regionOf[i] = r;
+  list.rep[r] = c;
+  cells.cellBox(c, cb);
+  const box = list.box;
+  for (let a = 0; a < 6; a++) box[6 * r + a] = cb[a];
+  grow(cells, r, box);
 }
 
 /**
