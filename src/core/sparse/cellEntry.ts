@@ -18,6 +18,39 @@ export function within(v: number, a: number, A: number, b: number, B: number): n
   return v;
 }
 
+/** crossFace's answer (module scratch, read right after the call): the axis across the face, the entered box's layer on it, and the line's parameter there. */
+let faceAxis = 0;
+let faceLayer = 0;
+let faceT = -1;
+
+/**
+ * The face shared by box e (be[ie..], entered) and its face neighbour f (bf[if_..]): the axis
+ * across it (the last separating one), e's layer on that axis, and the parameter t at which the
+ * line from p to g reaches that layer (-1 when the line runs parallel to it), into faceAxis,
+ * faceLayer and faceT.
+ */
+function crossFace(be: Int32Array, ie: number, bf: Int32Array, if_: number, p: readonly number[], g: readonly number[]): void {
+  let axis = 0,
+    layer = 0;
+  for (let a = 0; a < 3; a++) {
+    const eLo = be[ie + a],
+      eHi = eLo + be[ie + 3 + a] - 1,
+      fLo = bf[if_ + a],
+      fHi = fLo + bf[if_ + 3 + a] - 1;
+    if (eLo > fHi) {
+      axis = a;
+      layer = eLo;
+    } else if (eHi < fLo) {
+      axis = a;
+      layer = eHi;
+    }
+  }
+  const d = g[axis] - p[axis];
+  faceAxis = axis;
+  faceLayer = layer;
+  faceT = d !== 0 ? (layer - p[axis]) / d : -1;
+}
+
 /** Scratch: n's voxel nearest the entry, and an entry voxel. */
 const last = [0, 0, 0];
 const at = [0, 0, 0];
@@ -45,24 +78,11 @@ export function portalStep(
   entry: number[],
   out: Float64Array,
 ): boolean {
-  // The axis across the shared face and u's layer on it, and where the line from p to the goal crosses it (entryBetween, once).
-  let axis = 0,
-    layer = 0;
-  for (let a = 0; a < 3; a++) {
-    const vLo = bu[a],
-      vHi = vLo + bu[3 + a] - 1,
-      uLo = bn[iN + a],
-      uHi = uLo + bn[iN + 3 + a] - 1;
-    if (vLo > uHi) {
-      axis = a;
-      layer = vLo;
-    } else if (vHi < uLo) {
-      axis = a;
-      layer = vHi;
-    }
-  }
-  const d = g[axis] - p[axis];
-  const t = d !== 0 ? (layer - p[axis]) / d : -1;
+  // The axis across the shared face and u's layer on it, and where the line from p to the goal crosses it (once, not per mode).
+  crossFace(bu, 0, bn, iN, p, g);
+  const axis = faceAxis,
+    layer = faceLayer,
+    t = faceT;
   const toward = t > 0 && t <= 1;
   let better = false;
   for (let mode = 0; mode < 3; mode++) {
@@ -117,23 +137,10 @@ export function entryBetween(
   out: number[],
   mode: number,
 ): number[] {
-  let axis = 0;
-  let layer = 0;
-  for (let a = 0; a < 3; a++) {
-    const vLo = bv[iv + a],
-      vHi = vLo + bv[iv + 3 + a] - 1,
-      uLo = bu[iu + a],
-      uHi = uLo + bu[iu + 3 + a] - 1;
-    if (vLo > uHi) {
-      axis = a;
-      layer = vLo;
-    } else if (vHi < uLo) {
-      axis = a;
-      layer = vHi;
-    }
-  }
-  const d = g[axis] - p[axis];
-  const t = d !== 0 ? (layer - p[axis]) / d : -1;
+  crossFace(bv, iv, bu, iu, p, g);
+  const axis = faceAxis,
+    layer = faceLayer,
+    t = faceT;
   const toward = mode === 0 && t > 0 && t <= 1;
   for (let a = 0; a < 3; a++) {
     if (a === axis) {
