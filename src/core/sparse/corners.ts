@@ -117,6 +117,28 @@ for (let m = 0; m < 27; m++) {
   MOVE[3 * m + 2] = ((m / 9) | 0) - 1;
 }
 
+/** gradient's answer (module scratch): the length's gradient at the moved corner(s). */
+let gx = 0,
+  gy = 0,
+  gz = 0;
+
+/**
+ * The gradient of a path's length along a move of its corner(s): the unit vectors along u (from
+ * the corner before to the moved corner) and v (from the corner after), summed, into gx, gy, gz.
+ * The length is convex there, so a move against it never shortens (`uphill`); NaN when u or v is
+ * 0: then no move is skipped.
+ */
+function gradient(ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): void {
+  const lu = Math.sqrt(ux * ux + uy * uy + uz * uz),
+    lv = Math.sqrt(vx * vx + vy * vy + vz * vz);
+  gx = ux / lu + vx / lv;
+  gy = uy / lu + vy / lv;
+  gz = uz / lu + vz / lv;
+}
+
+/** Whether unit move m goes against the last `gradient` (it cannot shorten the path). */
+const uphill = (m: number): boolean => gx * MOVE[3 * m] + gy * MOVE[3 * m + 1] + gz * MOVE[3 * m + 2] >= 0;
+
 /** Scratch voxels. */
 const qa = [0, 0, 0];
 const qb = [0, 0, 0];
@@ -145,34 +167,20 @@ function bestMove(
     n0 = n[0],
     n1 = n[1],
     n2 = n[2];
-  // The gradient of the length at the corner (unit vectors from p and from n, summed): the
-  // length is convex, so a move against it never shortens (NaN when c is p or n: none skipped).
-  let ax = c0 - p0,
-    ay = c1 - p1,
-    az = c2 - p2,
-    bx = c0 - n0,
-    by = c1 - n1,
-    bz = c2 - n2;
-  const la = Math.sqrt(ax * ax + ay * ay + az * az),
-    lb = Math.sqrt(bx * bx + by * by + bz * bz);
-  const gx = ax / la + bx / lb,
-    gy = ay / la + by / lb,
-    gz = az / la + bz / lb;
+  // Moves against the length's gradient at the corner never shorten (gradient, uphill).
+  gradient(c0 - p0, c1 - p1, c2 - p2, c0 - n0, c1 - n1, c2 - n2);
   candCount = 0;
   for (let m = 0; m < 27; m++) {
-    const mx = MOVE[3 * m],
-      my = MOVE[3 * m + 1],
-      mz = MOVE[3 * m + 2];
-    if (gx * mx + gy * my + gz * mz >= 0) continue;
-    const x = c0 + step * mx,
-      y = c1 + step * my,
-      z = c2 + step * mz;
-    ax = p0 - x;
-    ay = p1 - y;
-    az = p2 - z;
-    bx = x - n0;
-    by = y - n1;
-    bz = z - n2;
+    if (uphill(m)) continue;
+    const x = c0 + step * MOVE[3 * m],
+      y = c1 + step * MOVE[3 * m + 1],
+      z = c2 + step * MOVE[3 * m + 2];
+    const ax = p0 - x,
+      ay = p1 - y,
+      az = p2 - z,
+      bx = x - n0,
+      by = y - n1,
+      bz = z - n2;
     const l = Math.sqrt(ax * ax + ay * ay + az * az) + Math.sqrt(bx * bx + by * by + bz * bz);
     if (l < now - 1e-9) addCand(l, m);
   }
@@ -282,37 +290,26 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees, boxOf?: BoxOf)
       n1 = n[1],
       n2 = n[2];
     for (let budget = MOVES_PER_CORNER; budget > 0; budget--) {
-      // The gradient of the length along a shift of both corners (the middle segment keeps its
-      // length): unit vectors from p to a and from n to b, summed; as in slide, moves against it are skipped.
-      let ux = a0 - p0,
-        uy = a1 - p1,
-        uz = a2 - p2,
-        vx = b0 - n0,
-        vy = b1 - n1,
-        vz = b2 - n2;
-      const lu = Math.sqrt(ux * ux + uy * uy + uz * uz),
-        lv = Math.sqrt(vx * vx + vy * vy + vz * vz);
-      const gx = ux / lu + vx / lv,
-        gy = uy / lu + vy / lv,
-        gz = uz / lu + vz / lv;
+      // The length's gradient along a shift of both corners (the middle segment keeps its length), as in bestMove.
+      gradient(a0 - p0, a1 - p1, a2 - p2, b0 - n0, b1 - n1, b2 - n2);
       candCount = 0;
       for (let m = 0; m < 27; m++) {
+        if (uphill(m)) continue;
         const dx = MOVE[3 * m],
           dy = MOVE[3 * m + 1],
           dz = MOVE[3 * m + 2];
-        if (gx * dx + gy * dy + gz * dz >= 0) continue;
         const x = a0 + dx,
           y = a1 + dy,
           z = a2 + dz,
           X = b0 + dx,
           Y = b1 + dy,
           Z = b2 + dz;
-        ux = p0 - x;
-        uy = p1 - y;
-        uz = p2 - z;
-        vx = x - X;
-        vy = y - Y;
-        vz = z - Z;
+        const ux = p0 - x,
+          uy = p1 - y,
+          uz = p2 - z,
+          vx = x - X,
+          vy = y - Y,
+          vz = z - Z;
         const wx = X - n0,
           wy = Y - n1,
           wz = Z - n2;
