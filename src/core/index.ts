@@ -82,6 +82,7 @@ export { SparseSpace } from './sparse/SparseSpace.ts';
 export { SparseRun, findPathSparse } from './sparse/SparseRun.ts';
 export { editSparseWorld, type SparseEdit, type SparseEditResult } from './sparse/edit.ts';
 export { editSparseSpace, type SparseSpaceEditResult } from './sparse/editSpace.ts';
+export { sparseWorldSight } from './sparse/worldSight.ts';
 
 // Files
 export {

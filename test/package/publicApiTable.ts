@@ -411,6 +411,7 @@ export const ENTRIES: Record<string, Record<string, ExportCase>> = {
     },
     editSparseWorld: { kind: 'function', args: () => [sparseFromGrid(grid()), [{ blocked: true, voxels: [1, 1, 1] }]] },
     editSparseSpace: { kind: 'function', args: () => [new SparseSpace(sparseFromGrid(grid())), [{ blocked: true, voxels: [1, 1, 1] }]] },
+    sparseWorldSight: { kind: 'function', args: () => [() => sparseFromGrid(grid())] },
   },
 
   'src/scene/index.ts': {

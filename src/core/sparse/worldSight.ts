@@ -1,3 +1,4 @@
+import { checkFunction } from '../args.ts';
 import type { LineOfSight } from '../graph/visibility.ts';
 import { walkVoxels } from '../grid/voxelWalk.ts';
 import type { SparseWorld } from './SparseWorld.ts';
@@ -12,9 +13,11 @@ const walk = walkVoxels;
  * triangle meets its box grown by the dilation (the agent radius) on every side, so a segment
  * through free voxels keeps the agent's capsule clear of every triangle: a conservative capsule
  * test (a capsule clear of the triangles may still fail it near geometry). `world()` is read on
- * every call, so the test follows edits (which replace the world).
+ * every call, so the test follows edits (which replace the world). Throws a NavlabError (usage)
+ * when `world` is not a function.
  */
 export function sparseWorldSight(world: () => SparseWorld): LineOfSight {
+  checkFunction('sparseWorldSight: world', world);
   // The voxel test of the last world seen, made once per world (not per call).
   let seen: SparseWorld | null = null;
   let free = (_x: number, _y: number, _z: number): boolean => false;
