@@ -1,9 +1,18 @@
-import { Group } from 'three';
+import { Group, type Mesh } from 'three';
 import { describe, expect, it } from 'vitest';
 import { box } from '../support/boxMesh.ts';
 import { mulberry32 } from '../../src/core/math/random.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 import { type SparseNavWorld, sparseNavWorld } from '../../src/three/navWorldSparse.ts';
+
+/** A sparse NavWorld (cell 0.25, radius 0.2) of a wall at x = 0 (6 x 6, 0.4 thick) and two small boxes fixing the world's extent. */
+function wallWorld(): { wall: Mesh; nav: SparseNavWorld } {
+  const root = new Group();
+  const wall = box([0.4, 6, 6], [0, 0, 0], 'wall');
+  root.add(wall, box([0.2, 0.2, 0.2], [-4, -4, -4]), box([0.2, 0.2, 0.2], [4, 4, 4]));
+  const options = { cellSize: 0.25, agentRadius: 0.2, fill: 'surface', world: 'sparse', sparse: sparseNavWorld } as const;
+  return { wall, nav: NavWorld.fromObject3D(root, options) as SparseNavWorld };
+}
 
 describe("a sparse NavWorld's line of sight (sparseWorldSight)", () => {
   it('passes only segments whose capsule of the agent radius is clear of the meshes, and many of those', () => {
@@ -41,16 +50,7 @@ describe("a sparse NavWorld's line of sight (sparseWorldSight)", () => {
   });
 
   it('follows edits of the octree and fails outside the world', () => {
-    const root = new Group();
-    const wall = box([0.4, 6, 6], [0, 0, 0], 'wall');
-    root.add(wall, box([0.2, 0.2, 0.2], [-4, -4, -4]), box([0.2, 0.2, 0.2], [4, 4, 4]));
-    const nav = NavWorld.fromObject3D(root, {
-      cellSize: 0.25,
-      agentRadius: 0.2,
-      fill: 'surface',
-      world: 'sparse',
-      sparse: sparseNavWorld,
-    }) as SparseNavWorld;
+    const { wall, nav } = wallWorld();
     const los = nav.lineOfSight!;
     expect(los(-3, 0, 0, 3, 0, 0)).toBe(false);
     expect(los(-3, 0, 0, -1, 1, 1)).toBe(true);
@@ -61,15 +61,7 @@ describe("a sparse NavWorld's line of sight (sparseWorldSight)", () => {
   });
 
   it('tests the end voxel first: a segment ending in a blocked voxel costs one lookup, not a walk', () => {
-    const root = new Group();
-    root.add(box([0.4, 6, 6], [0, 0, 0], 'wall'), box([0.2, 0.2, 0.2], [-4, -4, -4]), box([0.2, 0.2, 0.2], [4, 4, 4]));
-    const nav = NavWorld.fromObject3D(root, {
-      cellSize: 0.25,
-      agentRadius: 0.2,
-      fill: 'surface',
-      world: 'sparse',
-      sparse: sparseNavWorld,
-    }) as SparseNavWorld;
+    const { nav } = wallWorld();
     const los = nav.lineOfSight!;
     const w = nav.sparse.world;
     let lookups = 0;

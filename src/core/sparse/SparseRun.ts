@@ -37,27 +37,20 @@ function weighted(options: Partial<SearchOptions>): Partial<SearchOptions> {
   return typeof options === 'object' && options !== null && options.weight === undefined ? { ...options, weight: SPARSE_WEIGHT } : options;
 }
 
-/** Scratch voxels (single-threaded). */
+/** Scratch (single-threaded): voxels; the best portal step's g and g + h (settle); the expanded cell's box and its parent's. */
 const va = [0, 0, 0];
 const vb = [0, 0, 0];
 const vd = [0, 0, 0];
-/** The best portal step's g and g + h (settle). */
 const best = new Float64Array(2);
-/** The expanded cell's box (SparseSpace.cellBox), and its parent's. */
 const boxU = new Int32Array(6);
 const boxP = new Int32Array(6);
-
 /** bySlot of a run without regions (no typed array made per run). */
 const NO_SLOTS: Int32Array = new Int32Array(0);
 
 /**
  * The goal sight check (expandNode) is made again once a cell's point is this fraction of the last
- * checked point's distance to the goal (the start's first). 0.9, on the Warframe tails at weight
- * 1.5 against checking only from the start: 9-29% fewer expansions and 22-30% fewer generated
- * cells per map (A2, DB2, EE1), as many line-of-sight checks (+-1%), the same mean and max lengths
- * (+-0.001), 8-12% less time in all; on the recast levels' pairs 1-2% fewer expansions, time
- * within noise. At weight 1: 8-28% fewer expansions. Every expansion (no fraction): as few
- * expansions, 10-30% more time; 0.5: fewer checks, half the gain.
+ * checked point's distance to the goal. Against checking from the start only (Warframe tails, weight
+ * 1.5): 9-29% fewer expansions, as many sight checks, lengths +-0.001. Every expansion: 10-30% slower.
  */
 const LOOK_RATIO = 0.9;
 
