@@ -147,16 +147,16 @@ export class Placer {
       }
       const w = this.add(v, false);
       const { x: wx, y: wy, z: wz } = grid.coords(v, c);
+      // Whether voxel u lies within COVER_NEAR cells of the new waypoint.
+      const near = (u: number): boolean => {
+        grid.coords(u, c);
+        return (c.x - wx) ** 2 + (c.y - wy) ** 2 + (c.z - wz) ** 2 <= COVER_NEAR ** 2;
+      };
       for (let b = 0; b < last.length; b++) {
         const start = first[b],
           end = last[b];
         const mid = voxels[uncovered[(start + end) >> 1]];
-        grid.coords(mid, c);
-        if (
-          start < end &&
-          (b === block[k] ||
-            ((c.x - wx) ** 2 + (c.y - wy) ** 2 + (c.z - wz) ** 2 <= COVER_NEAR ** 2 && component[mid] === comp && this.sees(mid, w)))
-        ) {
+        if (start < end && (b === block[k] || (component[mid] === comp && near(mid) && this.sees(mid, w)))) {
           let put = start;
           for (let i = start; i < end; i++) {
             const u = uncovered[i];
