@@ -53,6 +53,8 @@ export class SearchContext {
   used = 0;
   /** The open list: slots keyed by f, with decrease-key. */
   readonly heap = new FlatHeap(1024, PAGE_SIZE * 16);
+  /** The array of the runs' ImmediateStack (one run at a time steps on a context). Internal state. */
+  stackItems = new Int32Array(64);
 
   /** Starts a new query over a space of `nodeCount` nodes; earlier state becomes invisible. */
   begin(nodeCount: number): void {

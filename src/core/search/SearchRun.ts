@@ -24,6 +24,20 @@ function checkSearchSpace(what: string, space: unknown): void {
 }
 
 /**
+ * The space the last run checked (checkSearchSpace) and its node count then: the next run on it
+ * skips the check while the count is the same (a run is made per query; its argument checks were
+ * a sixth of a trivial sparse query).
+ */
+let checkedSpace: unknown = null;
+let checkedNodes = -1;
+
+/** A usage error naming `which` unless `node` is a node of `space` that is traversable. */
+function checkEnd(which: 'start' | 'goal', node: number, space: SearchSpace): void {
+  if (!Number.isInteger(node) || node < 0 || node > space.nodeCount - 1) checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
+  if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
+}
+
+/**
  * Open-list key of a node: one double, so the heap compares once per step.
  *   integer part  f = g + w*h rounded to 2^-24 (`fKey`): paths of equal cost tie exactly
  *                 despite floating-point noise, and two nodes are misordered only when their
@@ -94,8 +108,8 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
    * small integer would change its representation then, deoptimizing every compiled search.
    */
   protected key = -0;
-  /** Successors with the key being expanded, expanded next (ImmediateStack). */
-  protected readonly stack = new ImmediateStack();
+  /** Successors with the key being expanded, expanded next (ImmediateStack, on the context's array). */
+  declare protected readonly stack: ImmediateStack;
   /** Slot of the start node. */
   declare protected readonly startSlot: number;
   /**
@@ -106,19 +120,20 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   declare protected readonly other: ComponentGoal | null;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
-    const who = new.target.name;
-    checkSearchSpace(`${who}: space`, space);
-    checkInstance(`${who}: ctx`, ctx, SearchContext);
-    checkOptions(`${who}: options`, options);
-    for (const [which, node] of [
-      ['start', start],
-      ['goal', goal],
-    ] as const) {
-      checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
-      if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
+    // The checks' messages are made only when a check fails.
+    if (space !== checkedSpace || space.nodeCount !== checkedNodes) {
+      checkSearchSpace(`${new.target.name}: space`, space);
+      checkedSpace = space;
+      checkedNodes = space.nodeCount;
     }
+    if (!(ctx instanceof SearchContext)) checkInstance(`${new.target.name}: ctx`, ctx, SearchContext);
+    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
+      checkOptions(`${new.target.name}: options`, options);
+    checkEnd('start', start, space);
+    checkEnd('goal', goal, space);
     this.space = space;
     this.ctx = ctx;
+    this.stack = new ImmediateStack(ctx);
     this.start = start;
     this.requestedGoal = goal;
     this.options = resolveSearchOptions(options);

@@ -11,10 +11,21 @@ const CLOSED = CLOSED_STATE;
  * Every entry has the minimum key, so expansion stays in f order and results stay optimal.
  * A slot may sit on both the stack and the heap; whichever copy comes second finds it closed
  * and is dropped.
+ *
+ * Its array is the context's (`owner.stackItems`, grown there): a run is made per query, and a
+ * typed array per run cost 7% of a trivial sparse query. Runs on one context never overlap (a
+ * run whose context began another search refuses to step), so they can share it.
  */
 export class ImmediateStack {
-  #items = new Int32Array(64);
+  readonly #owner: { stackItems: Int32Array };
+  #items: Int32Array;
   #size = 0;
+
+  /** An empty stack on `owner`'s array (a SearchContext's `stackItems`). */
+  constructor(owner: { stackItems: Int32Array }) {
+    this.#owner = owner;
+    this.#items = owner.stackItems;
+  }
 
   clear(): void {
     this.#size = 0;
@@ -22,7 +33,7 @@ export class ImmediateStack {
 
   push(s: number): void {
     if (this.#size === this.#items.length) {
-      this.#items = grown(this.#items, this.#items.length * 2);
+      this.#items = this.#owner.stackItems = grown(this.#items, this.#items.length * 2);
     }
     this.#items[this.#size++] = s;
   }
