@@ -117,28 +117,13 @@ for (let m = 0; m < 27; m++) {
   MOVE[3 * m + 2] = ((m / 9) | 0) - 1;
 }
 
-/** gradient's answer (module scratch): the length's gradient at the moved corner(s). */
-let gx = 0,
-  gy = 0,
-  gz = 0;
-
 /**
- * The gradient of a path's length along a move of its corner(s): the unit vectors along u (from
- * the corner before to the moved corner) and v (from the corner after), summed, into gx, gy, gz.
- * The length is convex there, so a move against it never shortens (`uphill`); NaN when u or v is
- * 0: then no move is skipped.
+ * The length of a path is convex along a move of its corner(s), so a move against its gradient
+ * there never shortens: with u (from the corner before to the moved corner) and v (from the corner
+ * after), the gradient is u / |u| + v / |v| and unit move m is skipped when it points along it
+ * (`g . m >= 0`). When u or v is 0 the gradient is NaN and no move is skipped. (Computed inline in
+ * bestMove and shiftPairs, in locals: a helper writing module variables was their hottest line.)
  */
-function gradient(ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): void {
-  const lu = Math.sqrt(ux * ux + uy * uy + uz * uz),
-    lv = Math.sqrt(vx * vx + vy * vy + vz * vz);
-  gx = ux / lu + vx / lv;
-  gy = uy / lu + vy / lv;
-  gz = uz / lu + vz / lv;
-}
-
-/** Whether unit move m goes against the last `gradient` (it cannot shorten the path). */
-const uphill = (m: number): boolean => gx * MOVE[3 * m] + gy * MOVE[3 * m + 1] + gz * MOVE[3 * m + 2] >= 0;
-
 /** Scratch voxels. */
 const qa = [0, 0, 0];
 const qb = [0, 0, 0];
@@ -167,14 +152,27 @@ function bestMove(
     n0 = n[0],
     n1 = n[1],
     n2 = n[2];
-  // Moves against the length's gradient at the corner never shorten (gradient, uphill).
-  gradient(c0 - p0, c1 - p1, c2 - p2, c0 - n0, c1 - n1, c2 - n2);
+  // Moves against the length's gradient at the corner never shorten (see above).
+  const ux = c0 - p0,
+    uy = c1 - p1,
+    uz = c2 - p2,
+    vx = c0 - n0,
+    vy = c1 - n1,
+    vz = c2 - n2;
+  const lu = Math.sqrt(ux * ux + uy * uy + uz * uz),
+    lv = Math.sqrt(vx * vx + vy * vy + vz * vz);
+  const gx = ux / lu + vx / lv,
+    gy = uy / lu + vy / lv,
+    gz = uz / lu + vz / lv;
   candCount = 0;
   for (let m = 0; m < 27; m++) {
-    if (uphill(m)) continue;
-    const x = c0 + step * MOVE[3 * m],
-      y = c1 + step * MOVE[3 * m + 1],
-      z = c2 + step * MOVE[3 * m + 2];
+    const mx = MOVE[3 * m],
+      my = MOVE[3 * m + 1],
+      mz = MOVE[3 * m + 2];
+    if (gx * mx + gy * my + gz * mz >= 0) continue;
+    const x = c0 + step * mx,
+      y = c1 + step * my,
+      z = c2 + step * mz;
     const ax = p0 - x,
       ay = p1 - y,
       az = p2 - z,
@@ -289,31 +287,34 @@ function shiftPairs(w: SparseWorld, path: number[][], sees: Sees, boxOf?: BoxOf)
       n0 = n[0],
       n1 = n[1],
       n2 = n[2];
+    // The middle segment keeps its length under a shift of both corners.
+    const mid = len(a, b);
     for (let budget = MOVES_PER_CORNER; budget > 0; budget--) {
-      // The length's gradient along a shift of both corners (the middle segment keeps its length), as in bestMove.
-      gradient(a0 - p0, a1 - p1, a2 - p2, b0 - n0, b1 - n1, b2 - n2);
+      // The length's gradient along a shift of both corners, as in bestMove.
+      const ex = a0 - p0,
+        ey = a1 - p1,
+        ez = a2 - p2,
+        fx = b0 - n0,
+        fy = b1 - n1,
+        fz = b2 - n2;
+      const le = Math.sqrt(ex * ex + ey * ey + ez * ez),
+        lf = Math.sqrt(fx * fx + fy * fy + fz * fz);
+      const gx = ex / le + fx / lf,
+        gy = ey / le + fy / lf,
+        gz = ez / le + fz / lf;
       candCount = 0;
       for (let m = 0; m < 27; m++) {
-        if (uphill(m)) continue;
         const dx = MOVE[3 * m],
           dy = MOVE[3 * m + 1],
           dz = MOVE[3 * m + 2];
-        const x = a0 + dx,
-          y = a1 + dy,
-          z = a2 + dz,
-          X = b0 + dx,
-          Y = b1 + dy,
-          Z = b2 + dz;
-        const ux = p0 - x,
-          uy = p1 - y,
-          uz = p2 - z,
-          vx = x - X,
-          vy = y - Y,
-          vz = z - Z;
-        const wx = X - n0,
-          wy = Y - n1,
-          wz = Z - n2;
-        const l = Math.sqrt(ux * ux + uy * uy + uz * uz) + Math.sqrt(vx * vx + vy * vy + vz * vz) + Math.sqrt(wx * wx + wy * wy + wz * wz);
+        if (gx * dx + gy * dy + gz * dz >= 0) continue;
+        const ux = p0 - a0 - dx,
+          uy = p1 - a1 - dy,
+          uz = p2 - a2 - dz;
+        const wx = b0 + dx - n0,
+          wy = b1 + dy - n1,
+          wz = b2 + dz - n2;
+        const l = Math.sqrt(ux * ux + uy * uy + uz * uz) + mid + Math.sqrt(wx * wx + wy * wy + wz * wz);
         if (l < now - 1e-9) addCand(l, m);
       }
       // The shortest move to free voxels only (the second too: 15% more checks in the finishing on the
