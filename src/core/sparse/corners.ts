@@ -83,8 +83,8 @@ const MOVES_PER_CORNER = 48;
 export const SLIDE_PASSES = 1;
 
 /**
- * Most candidate moves tried per round of `slide`'s steps (the shortest first; its probe and
- * `shiftPairs` try one): each try costs two or three line-of-sight checks over whole segments.
+ * Most candidate moves tried per round of `slide`'s steps (the shortest first; its probe tries
+ * one): each try costs two line-of-sight checks over whole segments.
  * Two: on the Warframe tails (weight 1.5) 19-23% fewer checks per query than four, the mean
  * length ratio up by at most 0.005 per map (0.927-0.954), the max 1.0190 -> 1.0214. (Four,
  * against more: mean up by at most 0.003, 14-20% fewer checks; at city scale, side 1021, the
@@ -121,8 +121,7 @@ for (let m = 0; m < 27; m++) {
  * The length of a path is convex along a move of its corner(s), so a move against its gradient
  * there never shortens: with u (from the corner before to the moved corner) and v (from the corner
  * after), the gradient is u / |u| + v / |v| and unit move m is skipped when it points along it
- * (`g . m >= 0`). When u or v is 0 the gradient is NaN and no move is skipped. (Computed inline in
- * bestMove and shiftPairs, in locals: a helper writing module variables was their hottest line.)
+ * (`g . m >= 0`). When u or v is 0 the gradient is NaN and no move is skipped.
  */
 /**
  * Whether the segment from voxel a's centre to voxel b's first touches a blocked voxel as it
@@ -135,7 +134,7 @@ for (let m = 0; m < 27; m++) {
  * space-station and cave this answered 58% and 38% of the sight checks, 0.7 and 0.6 of them a query
  * after a long walk of the other segment had passed.
  */
-function exitBlocked(w: SparseWorld, a: readonly number[], b: readonly number[]): boolean {
+export function exitBlocked(w: SparseWorld, a: readonly number[], b: readonly number[]): boolean {
   const a0 = a[0],
     a1 = a[1],
     a2 = a[2];
@@ -145,7 +144,7 @@ function exitBlocked(w: SparseWorld, a: readonly number[], b: readonly number[])
   const ax = dx < 0 ? -dx : dx,
     ay = dy < 0 ? -dy : dy,
     az = dz < 0 ? -dz : dz;
-  const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
+  const m = Math.max(ax, ay, az);
   if (m === 0) return false;
   const sx = ax !== m ? 0 : dx < 0 ? -1 : 1,
     sy = ay !== m ? 0 : dy < 0 ? -1 : 1,
@@ -181,13 +180,12 @@ function aim(p: readonly number[], n: readonly number[], boxOf: BoxOf | undefine
 
 /** Whether boxP and boxN hold the boxes of the corners `aim` set (looked up once). */
 function boxed(): boolean {
-  if (boxState === 0) boxState = boxFn !== undefined && boxFn(boxFrom, boxP) && boxFn(boxTo, boxN) ? 1 : -1;
+  if (boxState === 0) boxState = boxFn?.(boxFrom, boxP) && boxFn(boxTo, boxN) ? 1 : -1;
   return boxState > 0;
 }
 
 /** Scratch voxels. */
 const qa = [0, 0, 0];
-const qb = [0, 0, 0];
 
 /**
  * The move of corner c (between p and n, now `now` long) by `step` voxels along one of the 26
@@ -261,9 +259,8 @@ function bestMove(
 /**
  * Slides each inner corner voxel by voxel (steps of 4, 2, then 1 voxel along any of the 26
  * directions) while that shortens the two segments meeting there and keeps both legal: of
- * the moves that shorten, the shortest legal one (bestMove); then shifts pairs of neighbouring
- * corners together (shiftPairs); then, when a corner moved, drops the corners the corner before
- * sees past. Up to `passes` passes (default SLIDE_PASSES), until no corner moves. Fixes corners
+ * the moves that shorten, the shortest legal one (bestMove); then, when a corner moved, drops the
+ * corners the corner before sees past. Up to `passes` passes (default SLIDE_PASSES), until no corner moves. Fixes corners
  * the search left on a portal's side when the shortest path bends at another voxel of it.
  * `boxOf` (optional): the corners' boxes for the sight walks (the same path, shorter walks).
  *
@@ -271,12 +268,20 @@ function bestMove(
  * space-station and cave, 494 of 736), each at the cost of three rounds of checks. So a corner
  * is first probed with its best unit move to a free voxel and left where it is when that is not
  * legal; and an unmoved corner no move of 4 improves skips the moves of 2. Without a moved corner
- * the path is already straightened: no second straighten. With shiftPairs trying one move a
- * round, on the 12 Warframe tails (weight 1.5) 45% fewer line-of-sight checks in the finishing
- * (straighten and slide) than trying two everywhere and three step sizes per corner, the mean
- * length ratio per map up by at most 0.0043 (to at most 0.9558), the max 1.0214 -> 1.0211; on
- * the recast pairs of space-station and cave 55% and 49% fewer, the paths 0.2% and 0.4% longer.
- * (Probing with the two best unit moves: a third of those checks back, paths up to 0.1% shorter.)
+ * the path is already straightened: no second straighten. Against trying two moves everywhere and
+ * three step sizes per corner, on the 12 Warframe tails (weight 1.5) 45% fewer line-of-sight
+ * checks in the finishing (straighten and slide), the mean length ratio per map up by at most
+ * 0.0043 (to at most 0.9558), the max 1.0214 -> 1.0211; on the recast pairs of space-station and
+ * cave 55% and 49% fewer, the paths 0.2% and 0.4% longer. (Probing with the two best unit moves:
+ * a third of those checks back, paths up to 0.1% shorter.)
+ *
+ * Dropped (session 14): shifting two neighbouring corners together by a unit step when that
+ * shortened the three segments around them (off the wrong side of a thin obstacle's edge, where
+ * moving either corner alone lengthens the path). It moved a pair in 0.08 and 0.15 queries of one
+ * (recast pairs of space-station and cave) for a quarter to a third of the finishing's time (its
+ * candidates' lookups and walks between two far corners); without it the paths were 0.05% and
+ * 0.06% longer there, and on the Warframe tails the mean ratio per map at most 0.0011 higher
+ * (DA1), the max 1.0211 as before (DC3 1.0001 -> 1.0065).
  */
 export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLIDE_PASSES, boxOf?: BoxOf): number[][] {
   for (let pass = 0; pass < passes; pass++) {
@@ -314,103 +319,8 @@ export function slide(w: SparseWorld, path: number[][], sees: Sees, passes = SLI
       }
       if (c0 !== c[0] || c1 !== c[1] || c2 !== c[2]) path[i] = [c0, c1, c2];
     }
-    if (shiftPairs(w, path, sees, boxOf)) moved = true;
     if (!moved) break;
     path = straighten(path, sees, boxOf);
   }
   return path;
-}
-
-/**
- * Moves two neighbouring inner corners by the same unit step (any of the 26) when that
- * shortens the three segments around them and keeps all three legal: the move to free voxels
- * that shortens most, if legal, repeated while it helps (up to MOVES_PER_CORNER per pair). Gets a path off the wrong side of
- * a thin obstacle's edge, where moving either corner alone makes the path longer. Returns
- * whether a corner moved.
- */
-function shiftPairs(w: SparseWorld, path: number[][], sees: Sees, boxOf?: BoxOf): boolean {
-  let moved = false;
-  for (let i = 1; i + 2 < path.length; i++) {
-    const p = path[i - 1],
-      n = path[i + 2];
-    aim(p, n, boxOf);
-    const a = path[i],
-      b = path[i + 1];
-    let a0 = a[0],
-      a1 = a[1],
-      a2 = a[2],
-      b0 = b[0],
-      b1 = b[1],
-      b2 = b[2];
-    let now = len(p, a) + len(a, b) + len(b, n);
-    const p0 = p[0],
-      p1 = p[1],
-      p2 = p[2],
-      n0 = n[0],
-      n1 = n[1],
-      n2 = n[2];
-    // The middle segment keeps its length under a shift of both corners.
-    const mid = len(a, b);
-    for (let budget = MOVES_PER_CORNER; budget > 0; budget--) {
-      // The length's gradient along a shift of both corners, as in bestMove.
-      const ex = a0 - p0,
-        ey = a1 - p1,
-        ez = a2 - p2,
-        fx = b0 - n0,
-        fy = b1 - n1,
-        fz = b2 - n2;
-      const le = Math.sqrt(ex * ex + ey * ey + ez * ez),
-        lf = Math.sqrt(fx * fx + fy * fy + fz * fz);
-      const gx = ex / le + fx / lf,
-        gy = ey / le + fy / lf,
-        gz = ez / le + fz / lf;
-      candCount = 0;
-      for (let m = 0; m < 27; m++) {
-        const dx = MOVE[3 * m],
-          dy = MOVE[3 * m + 1],
-          dz = MOVE[3 * m + 2];
-        if (gx * dx + gy * dy + gz * dz >= 0) continue;
-        const ux = p0 - a0 - dx,
-          uy = p1 - a1 - dy,
-          uz = p2 - a2 - dz;
-        const wx = b0 + dx - n0,
-          wy = b1 + dy - n1,
-          wz = b2 + dz - n2;
-        const l = Math.sqrt(ux * ux + uy * uy + uz * uz) + mid + Math.sqrt(wx * wx + wy * wy + wz * wz);
-        if (l < now - 1e-9) addCand(l, m);
-      }
-      // The shortest move to free voxels only (the second too: 15% more checks in the finishing on the
-      // Warframe tails and the recast pairs of space-station and cave, paths 0.02-0.09% shorter per map).
-      let next = -1;
-      for (let k = 0, tried = 0; k < candCount && tried < 1; k++) {
-        const m = candM[k];
-        qa[0] = a0 + MOVE[3 * m];
-        qa[1] = a1 + MOVE[3 * m + 1];
-        qa[2] = a2 + MOVE[3 * m + 2];
-        qb[0] = b0 + MOVE[3 * m];
-        qb[1] = b1 + MOVE[3 * m + 1];
-        qb[2] = b2 + MOVE[3 * m + 2];
-        if (voxelBlocked(w, qa[0], qa[1], qa[2]) || voxelBlocked(w, qb[0], qb[1], qb[2])) continue;
-        tried++;
-        if (exitBlocked(w, qa, p) || exitBlocked(w, qb, n) || exitBlocked(w, qa, qb)) continue;
-        if (boxed() ? sees(p, qa, boxP) && sees(qa, qb) && sees(n, qb, boxN) : sees(p, qa) && sees(qa, qb) && sees(n, qb)) {
-          next = k;
-          break;
-        }
-      }
-      if (next < 0) break;
-      const m = candM[next];
-      a0 += MOVE[3 * m];
-      a1 += MOVE[3 * m + 1];
-      a2 += MOVE[3 * m + 2];
-      b0 += MOVE[3 * m];
-      b1 += MOVE[3 * m + 1];
-      b2 += MOVE[3 * m + 2];
-      now = candL[next];
-      moved = true;
-    }
-    if (a0 !== a[0] || a1 !== a[1] || a2 !== a[2]) path[i] = [a0, a1, a2];
-    if (b0 !== b[0] || b1 !== b[1] || b2 !== b[2]) path[i + 1] = [b0, b1, b2];
-  }
-  return moved;
 }
