@@ -140,8 +140,20 @@ class Sparse extends NavWorldClass {
   override findPath(from: Vector3, to: Vector3, options: NavPathOptions = {}): NavPath {
     checkPoint('from', from);
     checkPoint('to', to);
-    const { smooth = true, ...rest } = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
-    const search = octreeSearch(rest);
+    const given = checkOptions<NavPathOptions>('NavWorld.findPath: options', options);
+    // No options (the usual call): no objects made for them (NO_SEARCH).
+    let empty = true;
+    for (const _ in given) {
+      empty = false;
+      break;
+    }
+    let smooth = true,
+      search = NO_SEARCH;
+    if (!empty) {
+      const { smooth: pull = true, ...rest } = given;
+      smooth = pull;
+      search = octreeSearch(rest);
+    }
     const { status, cost, expanded, corners } = this.#route(from, to, search);
     return { status, cost, expanded, ...polyline(smooth ? pullEnds(corners, this.lineOfSight!) : corners, null) };
   }
@@ -270,6 +282,9 @@ class Sparse extends NavWorldClass {
     return (block.length + clear.length) / 3;
   }
 }
+
+/** The search options of a findPath given none (never changed). */
+const NO_SEARCH: Partial<SearchOptions> = Object.freeze({});
 
 /**
  * The search options of a findPath or query on the octree: the graph, algorithm and move rules
