@@ -31,10 +31,10 @@ function checkSearchSpace(what: string, space: unknown): void {
 let checkedSpace: unknown = null;
 let checkedNodes = -1;
 
-/** A usage error naming `which` unless `node` is a node of `space` that is traversable. */
-function checkEnd(which: 'start' | 'goal', node: number, space: SearchSpace): void {
-  if (!Number.isInteger(node) || node < 0 || node > space.nodeCount - 1) checkInteger(`${which}: node`, node, 0, space.nodeCount - 1);
-  if (!space.isTraversable(node)) throw new NavlabError('usage', `${which}: node ${node} is blocked`);
+/** A usage error naming `what` ('start: node' or 'goal: node') unless `node` is a node of `space` that is traversable. */
+function checkEnd(what: string, node: number, space: SearchSpace): void {
+  checkInteger(what, node, 0, space.nodeCount - 1);
+  if (!space.isTraversable(node)) throw new NavlabError('usage', `${what} ${node} is blocked`);
 }
 
 /**
@@ -120,17 +120,16 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
   declare protected readonly other: ComponentGoal | null;
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
-    // The checks' messages are made only when a check fails.
+    // The space's and the context's messages are made only when their check fails.
     if (space !== checkedSpace || space.nodeCount !== checkedNodes) {
       checkSearchSpace(`${new.target.name}: space`, space);
       checkedSpace = space;
       checkedNodes = space.nodeCount;
     }
     if (!(ctx instanceof SearchContext)) checkInstance(`${new.target.name}: ctx`, ctx, SearchContext);
-    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
-      checkOptions(`${new.target.name}: options`, options);
-    checkEnd('start', start, space);
-    checkEnd('goal', goal, space);
+    checkOptions(`${new.target.name}: options`, options);
+    checkEnd('start: node', start, space);
+    checkEnd('goal: node', goal, space);
     this.space = space;
     this.ctx = ctx;
     this.stack = new ImmediateStack(ctx);
