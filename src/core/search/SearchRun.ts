@@ -25,8 +25,8 @@ function checkSearchSpace(what: string, space: unknown): void {
 
 /**
  * The space the last run checked (checkSearchSpace) and its node count then: the next run on it
- * skips the check while the count is the same (a run is made per query; its argument checks were
- * a sixth of a trivial sparse query).
+ * skips the check while the count is the same (a run is made per query: on trivial sparse queries
+ * the constructor took 15% of the time, its argument checks and messages about a third of that).
  */
 let checkedSpace: unknown = null;
 let checkedNodes = -1;
