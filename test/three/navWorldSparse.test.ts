@@ -6,6 +6,7 @@ import { createSimulation } from '../../src/three/NavSimulation.ts';
 import { NavWorld } from '../../src/three/NavWorld.ts';
 import { SPARSE_AUTO_VOXELS, type SparseNavWorld, sparseNavWorld } from '../../src/three/navWorldSparse.ts';
 import { worldDifference } from '../core/sparse/editCases.ts';
+import { mulberry32 } from '../support/random.ts';
 
 /** A wall across x = 0 (1 thick, 6 x 6) and two small posts that stretch the world to 12 x 8 x 8. */
 function wallLevel(): { root: Group; wall: Mesh } {
@@ -135,6 +136,19 @@ describe('NavWorld on a sparse world', () => {
     for (const p of [new Vector3(0, 0, 0), new Vector3(0.6, 0.1, 0.2), from])
       expect(nav.nearestFreeVoxel(p), `${p.toArray()}`).toEqual(dense.nearestFreeVoxel(p));
     expect(nav.nearestFreeVoxel(new Vector3(0, 0, 0), 0)).toBeNull();
+    // Points in and beside the wall, some next to the world's sides, at every snap radius: the dense grid's voxel (ties
+    // too). (Points in the dense grid's margin, outside the octree's box, are left out: there the octree has none.)
+    const rnd = mulberry32(7);
+    let moved = 0;
+    for (let k = 0; k < 800; k++) {
+      const p = new Vector3(3.4 * rnd() - 1.7, 13.6 * rnd() - 6.8, 13.6 * rnd() - 6.8);
+      if (nav.voxelAt(p) === null) continue;
+      const cells = 1 + (k % 4);
+      const want = dense.nearestFreeVoxel(p, cells);
+      expect(nav.nearestFreeVoxel(p, cells), `${p.toArray()} within ${cells}`).toEqual(want);
+      if (want !== null && want.join() !== dense.voxelAt(p)?.join()) moved++;
+    }
+    expect(moved).toBeGreaterThan(100);
     expect(nav.positionOf(a)).toEqual(dense.positionOf(a));
     expect(nav.positionOf([500, 0, 0])).toBeNull();
     expect(nav.positionOf('w1')).toBeNull();
