@@ -47,9 +47,12 @@ export function pullEnds(corners: readonly number[], los: LineOfSight): number[]
   const k = corners.length / 3;
   let i = 1;
   while (i + 1 < k && cornersSee(corners, los, 0, i + 1)) i++;
+  // The first corner does not see the last when the loop above stopped at it: not tested again below.
+  const firstMissesLast = i + 1 === k - 1;
   const keep = [0];
   for (; i < k; i++) keep.push(i);
-  while (keep.length > 2 && cornersSee(corners, los, keep[keep.length - 3], k - 1)) keep.splice(keep.length - 2, 1);
+  while (keep.length > 2 && !(firstMissesLast && keep.length === 3) && cornersSee(corners, los, keep[keep.length - 3], k - 1))
+    keep.splice(keep.length - 2, 1);
   const out: number[] = [];
   for (const c of keep) out.push(corners[3 * c], corners[3 * c + 1], corners[3 * c + 2]);
   return out;
