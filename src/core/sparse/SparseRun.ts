@@ -4,7 +4,7 @@ import { LargeSearchContext } from './largeContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
-import { portalStep, within as within_ } from './cellEntry.ts';
+import { faceAt as faceAt_, faceEntry as faceEntry_, portalStep } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { len as len_ } from './corners.ts';
 import { finishPath, spaceSees as spaceSees_ } from './finishPath.ts';
@@ -18,7 +18,8 @@ const spaceSees = spaceSees_;
 const OPEN = OPEN_STATE;
 const FRESH = FRESH_STATE;
 const len = len_;
-const within = within_;
+const faceEntry = faceEntry_;
+const faceAt = faceAt_;
 
 /**
  * The heuristic weight of a sparse search whose options give none (SearchOptions' default is 1):
@@ -295,16 +296,14 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const zeroH = this.options.heuristic === 'zero';
     const weight = this.weight;
     const lowH = this.lowH;
-    // u's box (minimum corner, ends past it) and point, for the entry voxels (entryBetween's mode 0, inlined).
+    // u's box (minimum corner, ends past it), and its faces whose entry voxel faceEntry gave (bits).
     const ux = boxU[0],
       uy = boxU[1],
       uz = boxU[2],
       uX = ux + boxU[3],
       uY = uy + boxU[4],
       uZ = uz + boxU[5];
-    const U0 = U[0],
-      U1 = U[1],
-      U2 = U[2];
+    let faces = 0;
     for (let i = 0; i < count; i++) {
       const q = adj === null ? i : adj[from + i];
       // The neighbour's slot by region (regionSlots; a new one claimed, its region noted at once), else the context's.
@@ -321,7 +320,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
         y = g1,
         z = g2;
       if (large ? q !== goalQ : ids[q] !== goalCell) {
-        // Where the line from u's point to the goal crosses v's layer along the shared face, rounded and clamped to the shared part (entryBetween).
+        // Where the line from u's point to the goal crosses v's layer (the face's voxel, faceEntry), clamped into v.
         const o = 6 * q;
         const vx = bb[o],
           vy = bb[o + 1],
@@ -329,24 +328,21 @@ export class SparseRun extends SearchRun<SparseSpace> {
           vX = vx + bb[o + 3],
           vY = vy + bb[o + 4],
           vZ = vz + bb[o + 5];
-        // The axis across the face (the last separating one, as entryBetween) and v's layer on it.
-        let axis = 0,
-          layer = 0;
-        if (vz >= uZ || vZ <= uz) {
-          axis = 2;
-          layer = vz >= uZ ? vz : vZ - 1;
-        } else if (vy >= uY || vY <= uy) {
-          axis = 1;
-          layer = vy >= uY ? vy : vY - 1;
-        } else if (vx >= uX || vX <= ux) layer = vx >= uX ? vx : vX - 1;
-        const pa = axis === 0 ? U0 : axis === 1 ? U1 : U2;
-        const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
-        const tt = d !== 0 ? (layer - pa) / d : -1;
-        const toward = tt > 0 && tt <= 1;
-        // Off the axis: clamped to the shared part (`within`).
-        x = axis === 0 ? layer : within(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, ux, uX, vx, vX);
-        y = axis === 1 ? layer : within(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uy, uY, vy, vY);
-        z = axis === 2 ? layer : within(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uz, uZ, vz, vZ);
+        // u's face toward v (across the last separating axis, as entryBetween).
+        const f = vz >= uZ ? 5 : vZ <= uz ? 4 : vy >= uY ? 3 : vY <= uy ? 2 : vx >= uX ? 1 : 0;
+        if ((faces & (1 << f)) === 0) {
+          faces |= 1 << f;
+          faceEntry(f, boxU, U, goal);
+        }
+        x = faceAt[3 * f];
+        y = faceAt[3 * f + 1];
+        z = faceAt[3 * f + 2];
+        if (x >= vX) x = vX - 1;
+        if (x < vx) x = vx;
+        if (y >= vY) y = vY - 1;
+        if (y < vy) y = vy;
+        if (z >= vZ) z = vZ - 1;
+        if (z < vz) z = vz;
       }
       const dx = P0 - x,
         dy = P1 - y,

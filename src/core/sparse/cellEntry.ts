@@ -1,13 +1,30 @@
+/** faceEntry's answers: per face f of the expanded cell, the entry voxel at [3f..3f+2]. */
+export const faceAt = new Int32Array(18);
+
 /**
- * Integer v clamped into both [a, A) and [b, B) (overlapping ranges): Math.max(a, b, Math.min(v,
- * A - 1, B - 1)) by compares, cheaper per generated neighbour (SparseRun.expandNode's entry voxels).
+ * The entry voxel of SparseRun.expandNode's neighbours beyond face f of box b (b[0..5]; f: axis
+ * f >> 1, the upper side when f & 1): on the layer just past the face, where the line from p (in
+ * b) to g crosses it, rounded (p's coordinates when the line does not head there), clamped into
+ * b on the two other axes; into faceAt[3f..3f+2]. Every neighbour beyond that face takes this
+ * voxel clamped into its own box (the same as clamping into both: their ranges overlap), so it
+ * is computed once per face and expansion. entryBetween's mode 0, with the same arithmetic.
  */
-export function within(v: number, a: number, A: number, b: number, B: number): number {
-  if (v >= A) v = A - 1;
-  if (v >= B) v = B - 1;
-  if (v < a) v = a;
-  if (v < b) v = b;
-  return v;
+export function faceEntry(f: number, b: Int32Array, p: readonly number[], g: readonly number[]): void {
+  const axis = f >> 1;
+  const layer = f & 1 ? b[axis] + b[3 + axis] : b[axis] - 1;
+  const pa = p[axis];
+  const d = g[axis] - pa;
+  const t = d !== 0 ? (layer - pa) / d : -1;
+  const toward = t > 0 && t <= 1;
+  for (let a = 0; a < 3; a++) {
+    let v = layer;
+    if (a !== axis) {
+      v = toward ? Math.round(p[a] + t * (g[a] - p[a])) : p[a];
+      if (v >= b[a] + b[3 + a]) v = b[a] + b[3 + a] - 1;
+      if (v < b[a]) v = b[a];
+    }
+    faceAt[3 * f + a] = v;
+  }
 }
 
 /** crossFace's answer (module scratch, read right after the call): the axis across the face, the entered box's layer on it, and the line's parameter there. */
