@@ -191,7 +191,14 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const q = this.area[s];
     const r = this.space.regions;
     if (q < 0 || r === null) return this.space.cellBox(this.ctx.nodeOf(s), out);
-    for (let k = 0; k < 6; k++) out[k] = r.box[6 * q + k];
+    const b = r.box,
+      o = 6 * q;
+    out[0] = b[o];
+    out[1] = b[o + 1];
+    out[2] = b[o + 2];
+    out[3] = b[o + 3];
+    out[4] = b[o + 4];
+    out[5] = b[o + 5];
     return out;
   }
 
@@ -227,7 +234,10 @@ export class SparseRun extends SearchRun<SparseSpace> {
       if (portalStep(boxes, 6 * q, bu, p, sp.goalVoxel, ctx.g[t], cs, toGoal, zeroH, f, vb, best)) bestSlot = t;
     }
     if (bestSlot < 0) return false;
-    this.entryAt.set(vb, 3 * s);
+    const e = this.entryAt;
+    e[3 * s] = vb[0];
+    e[3 * s + 1] = vb[1];
+    e[3 * s + 2] = vb[2];
     this.setPoint(s, toGoal ? sp.goalVoxel : vb);
     ctx.g[s] = best[0];
     ctx.parent[s] = bestSlot;
