@@ -8,7 +8,7 @@ import { faceAt as faceAt_, faceEntry as faceEntry_, portalStep } from './cellEn
 import { SparseSpace } from './SparseSpace.ts';
 import { len as len_ } from './corners.ts';
 import { finishPath, spaceSees as spaceSees_ } from './finishPath.ts';
-import { grownSlots, keptSlots, listed, listNeighbours, regionSlots, slotCorners } from './runSlots.ts';
+import { boxAt as boxAt_, grownSlots, keptSlots, listed, listNeighbours, regionSlots, slotCorners } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -20,6 +20,7 @@ const FRESH = FRESH_STATE;
 const len = len_;
 const faceEntry = faceEntry_;
 const faceAt = faceAt_;
+const boxAt = boxAt_;
 
 /**
  * The heuristic weight of a sparse search whose options give none (SearchOptions' default is 1):
@@ -190,16 +191,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
   private slotBox(s: number, out: Int32Array): Int32Array {
     const q = this.area[s];
     const r = this.space.regions;
-    if (q < 0 || r === null) return this.space.cellBox(this.ctx.nodeOf(s), out);
-    const b = r.box,
-      o = 6 * q;
-    out[0] = b[o];
-    out[1] = b[o + 1];
-    out[2] = b[o + 2];
-    out[3] = b[o + 3];
-    out[4] = b[o + 4];
-    out[5] = b[o + 5];
-    return out;
+    return q < 0 || r === null ? this.space.cellBox(this.ctx.nodeOf(s), out) : boxAt(r.box, q, out);
   }
 
   /** The neighbours of slot s's cell u (their count; where: `listed`): listNeighbours, once per expansion without regions. */
