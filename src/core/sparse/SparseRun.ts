@@ -8,7 +8,7 @@ import { faceAt as faceAt_, faceEntry as faceEntry_, portalStep } from './cellEn
 import { SparseSpace } from './SparseSpace.ts';
 import { len as len_ } from './corners.ts';
 import { finishPath, spaceSees as spaceSees_ } from './finishPath.ts';
-import { boxAt as boxAt_, grownSlots, keptSlots, listed, listNeighbours, regionSlots, slotCorners } from './runSlots.ts';
+import { boxAt as boxAt_, grownSlots, keptSlots, listed, listNeighbours, put3 as put3_, regionSlots, slotCorners } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -21,6 +21,7 @@ const len = len_;
 const faceEntry = faceEntry_;
 const faceAt = faceAt_;
 const boxAt = boxAt_;
+const put3 = put3_;
 
 /**
  * The heuristic weight of a sparse search whose options give none (SearchOptions' default is 1):
@@ -132,7 +133,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.entryAt = k.entry;
     this.area = k.area;
     this.fit();
-    this.setPoint(this.startSlot, space.startVoxel);
+    put3(this.point, this.startSlot, space.startVoxel);
     this.area[this.startSlot] = -1;
     const r = space.regions;
     if (r !== null && ctx instanceof LargeSearchContext) {
@@ -162,12 +163,6 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.area = k.area;
   }
 
-  private setPoint(s: number, v: readonly number[]): void {
-    this.point[3 * s] = v[0];
-    this.point[3 * s + 1] = v[1];
-    this.point[3 * s + 2] = v[2];
-  }
-
   private getPoint(s: number, out: number[]): number[] {
     out[0] = this.point[3 * s];
     out[1] = this.point[3 * s + 1];
@@ -192,6 +187,12 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const q = this.area[s];
     const r = this.space.regions;
     return q < 0 || r === null ? this.space.cellBox(this.ctx.nodeOf(s), out) : boxAt(r.box, q, out);
+  }
+
+  /** The box of the goal's region (a walk ends on entering it: sooner than its cell's), else of its cell, into boxP. */
+  private goalBox(): Int32Array {
+    const r = this.space.regions;
+    return this.goalQ >= 0 && r !== null ? boxAt(r.box, this.goalQ, boxP) : this.space.cellBox(this.space.goalCell, boxP);
   }
 
   /** The neighbours of slot s's cell u (their count; where: `listed`): listNeighbours, once per expansion without regions. */
@@ -226,11 +227,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
       if (portalStep(boxes, 6 * q, bu, p, sp.goalVoxel, ctx.g[t], cs, toGoal, zeroH, f, vb, best)) bestSlot = t;
     }
     if (bestSlot < 0) return false;
-    const e = this.entryAt;
-    e[3 * s] = vb[0];
-    e[3 * s + 1] = vb[1];
-    e[3 * s + 2] = vb[2];
-    this.setPoint(s, toGoal ? sp.goalVoxel : vb);
+    put3(this.entryAt, s, vb);
+    put3(this.point, s, toGoal ? sp.goalVoxel : vb);
     ctx.g[s] = best[0];
     ctx.parent[s] = bestSlot;
     ctx.via[s] = PORTAL;
@@ -249,7 +247,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const d = len(U, sp.goalVoxel);
     const look = (s === this.startSlot || d <= this.lookAt) && this.options.heuristic !== 'zero';
     if (look) this.lookAt = d * LOOK_RATIO;
-    if (look && this.sees(sp.goalVoxel, U, sp.cellBox(sp.goalCell, boxP), boxU)) {
+    if (look && this.sees(sp.goalVoxel, U, this.goalBox(), boxU)) {
       // The straight segment to the goal: its f (g + the segment) is at most u's (g + w h, w >= 1), the least of the
       // open list, so the goal is expanded next (from the immediate stack) and u's other neighbours are never needed.
       // (From the start: the straight segment is the shortest path.) Not with heuristic 'zero' (Dijkstra's order).
@@ -262,7 +260,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
         ctx.g[t] = ng;
         ctx.parent[t] = s;
         ctx.via[t] = DIRECT;
-        this.setPoint(t, sp.goalVoxel);
+        put3(this.point, t, sp.goalVoxel);
         this.area[t] = this.large !== null ? this.goalQ : -1;
         this.generated++;
       }

@@ -130,3 +130,10 @@ export function boxAt(boxes: Int32Array, q: number, out: Int32Array): Int32Array
   out[5] = boxes[o + 5];
   return out;
 }
+
+/** Voxel v written into slot s's three entries of `a` (a run's points or entry voxels). */
+export function put3(a: Int32Array, s: number, v: readonly number[]): void {
+  a[3 * s] = v[0];
+  a[3 * s + 1] = v[1];
+  a[3 * s + 2] = v[2];
+}
