@@ -4,11 +4,11 @@ import { LargeSearchContext } from './largeContext.ts';
 import type { SearchOptions } from '../search/options.ts';
 import type { SearchResult, SearchStatus } from '../search/result.ts';
 import { fKey as fKey_, type RunPath, SearchRun, tieFraction as tieFraction_ } from '../search/SearchRun.ts';
-import { portalStep, within as within_ } from './cellEntry.ts';
+import { faceAt as faceAt_, faceEntry as faceEntry_, portalStep } from './cellEntry.ts';
 import { SparseSpace } from './SparseSpace.ts';
 import { len as len_ } from './corners.ts';
 import { finishPath, spaceSees as spaceSees_ } from './finishPath.ts';
-import { grownSlots, keptSlots, listed, listNeighbours, regionSlots, slotCorners } from './runSlots.ts';
+import { boxAt as boxAt_, grownSlots, keptSlots, listed, listNeighbours, put3 as put3_, regionSlots, slotCorners } from './runSlots.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;
@@ -18,7 +18,10 @@ const spaceSees = spaceSees_;
 const OPEN = OPEN_STATE;
 const FRESH = FRESH_STATE;
 const len = len_;
-const within = within_;
+const faceEntry = faceEntry_;
+const faceAt = faceAt_;
+const boxAt = boxAt_;
+const put3 = put3_;
 
 /**
  * The heuristic weight of a sparse search whose options give none (SearchOptions' default is 1):
@@ -130,7 +133,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.entryAt = k.entry;
     this.area = k.area;
     this.fit();
-    this.setPoint(this.startSlot, space.startVoxel);
+    put3(this.point, this.startSlot, space.startVoxel);
     this.area[this.startSlot] = -1;
     const r = space.regions;
     if (r !== null && ctx instanceof LargeSearchContext) {
@@ -160,12 +163,6 @@ export class SparseRun extends SearchRun<SparseSpace> {
     this.area = k.area;
   }
 
-  private setPoint(s: number, v: readonly number[]): void {
-    this.point[3 * s] = v[0];
-    this.point[3 * s + 1] = v[1];
-    this.point[3 * s + 2] = v[2];
-  }
-
   private getPoint(s: number, out: number[]): number[] {
     out[0] = this.point[3 * s];
     out[1] = this.point[3 * s + 1];
@@ -189,9 +186,13 @@ export class SparseRun extends SearchRun<SparseSpace> {
   private slotBox(s: number, out: Int32Array): Int32Array {
     const q = this.area[s];
     const r = this.space.regions;
-    if (q < 0 || r === null) return this.space.cellBox(this.ctx.nodeOf(s), out);
-    for (let k = 0; k < 6; k++) out[k] = r.box[6 * q + k];
-    return out;
+    return q < 0 || r === null ? this.space.cellBox(this.ctx.nodeOf(s), out) : boxAt(r.box, q, out);
+  }
+
+  /** The box of the goal's region (a walk ends on entering it: sooner than its cell's), else of its cell, into boxP. */
+  private goalBox(): Int32Array {
+    const r = this.space.regions;
+    return this.goalQ >= 0 && r !== null ? boxAt(r.box, this.goalQ, boxP) : this.space.cellBox(this.space.goalCell, boxP);
   }
 
   /** The neighbours of slot s's cell u (their count; where: `listed`): listNeighbours, once per expansion without regions. */
@@ -226,8 +227,8 @@ export class SparseRun extends SearchRun<SparseSpace> {
       if (portalStep(boxes, 6 * q, bu, p, sp.goalVoxel, ctx.g[t], cs, toGoal, zeroH, f, vb, best)) bestSlot = t;
     }
     if (bestSlot < 0) return false;
-    this.entryAt.set(vb, 3 * s);
-    this.setPoint(s, toGoal ? sp.goalVoxel : vb);
+    put3(this.entryAt, s, vb);
+    put3(this.point, s, toGoal ? sp.goalVoxel : vb);
     ctx.g[s] = best[0];
     ctx.parent[s] = bestSlot;
     ctx.via[s] = PORTAL;
@@ -246,7 +247,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const d = len(U, sp.goalVoxel);
     const look = (s === this.startSlot || d <= this.lookAt) && this.options.heuristic !== 'zero';
     if (look) this.lookAt = d * LOOK_RATIO;
-    if (look && this.sees(sp.goalVoxel, U, sp.cellBox(sp.goalCell, boxP), boxU)) {
+    if (look && this.sees(sp.goalVoxel, U, this.goalBox(), boxU)) {
       // The straight segment to the goal: its f (g + the segment) is at most u's (g + w h, w >= 1), the least of the
       // open list, so the goal is expanded next (from the immediate stack) and u's other neighbours are never needed.
       // (From the start: the straight segment is the shortest path.) Not with heuristic 'zero' (Dijkstra's order).
@@ -259,7 +260,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
         ctx.g[t] = ng;
         ctx.parent[t] = s;
         ctx.via[t] = DIRECT;
-        this.setPoint(t, sp.goalVoxel);
+        put3(this.point, t, sp.goalVoxel);
         this.area[t] = this.large !== null ? this.goalQ : -1;
         this.generated++;
       }
@@ -295,16 +296,14 @@ export class SparseRun extends SearchRun<SparseSpace> {
     const zeroH = this.options.heuristic === 'zero';
     const weight = this.weight;
     const lowH = this.lowH;
-    // u's box (minimum corner, ends past it) and point, for the entry voxels (entryBetween's mode 0, inlined).
+    // u's box (minimum corner, ends past it), and its faces whose entry voxel faceEntry gave (bits).
     const ux = boxU[0],
       uy = boxU[1],
       uz = boxU[2],
       uX = ux + boxU[3],
       uY = uy + boxU[4],
       uZ = uz + boxU[5];
-    const U0 = U[0],
-      U1 = U[1],
-      U2 = U[2];
+    let faces = 0;
     for (let i = 0; i < count; i++) {
       const q = adj === null ? i : adj[from + i];
       // The neighbour's slot by region (regionSlots; a new one claimed, its region noted at once), else the context's.
@@ -321,7 +320,7 @@ export class SparseRun extends SearchRun<SparseSpace> {
         y = g1,
         z = g2;
       if (large ? q !== goalQ : ids[q] !== goalCell) {
-        // Where the line from u's point to the goal crosses v's layer along the shared face, rounded and clamped to the shared part (entryBetween).
+        // Where the line from u's point to the goal crosses v's layer (the face's voxel, faceEntry), clamped into v.
         const o = 6 * q;
         const vx = bb[o],
           vy = bb[o + 1],
@@ -329,24 +328,21 @@ export class SparseRun extends SearchRun<SparseSpace> {
           vX = vx + bb[o + 3],
           vY = vy + bb[o + 4],
           vZ = vz + bb[o + 5];
-        // The axis across the face (the last separating one, as entryBetween) and v's layer on it.
-        let axis = 0,
-          layer = 0;
-        if (vz >= uZ || vZ <= uz) {
-          axis = 2;
-          layer = vz >= uZ ? vz : vZ - 1;
-        } else if (vy >= uY || vY <= uy) {
-          axis = 1;
-          layer = vy >= uY ? vy : vY - 1;
-        } else if (vx >= uX || vX <= ux) layer = vx >= uX ? vx : vX - 1;
-        const pa = axis === 0 ? U0 : axis === 1 ? U1 : U2;
-        const d = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
-        const tt = d !== 0 ? (layer - pa) / d : -1;
-        const toward = tt > 0 && tt <= 1;
-        // Off the axis: clamped to the shared part (`within`).
-        x = axis === 0 ? layer : within(toward ? Math.round(U0 + tt * (g0 - U0)) : U0, ux, uX, vx, vX);
-        y = axis === 1 ? layer : within(toward ? Math.round(U1 + tt * (g1 - U1)) : U1, uy, uY, vy, vY);
-        z = axis === 2 ? layer : within(toward ? Math.round(U2 + tt * (g2 - U2)) : U2, uz, uZ, vz, vZ);
+        // u's face toward v (across the last separating axis, as entryBetween).
+        const f = vz >= uZ ? 5 : vZ <= uz ? 4 : vy >= uY ? 3 : vY <= uy ? 2 : vx >= uX ? 1 : 0;
+        if ((faces & (1 << f)) === 0) {
+          faces |= 1 << f;
+          faceEntry(f, boxU, U, goal);
+        }
+        x = faceAt[3 * f];
+        y = faceAt[3 * f + 1];
+        z = faceAt[3 * f + 2];
+        if (x >= vX) x = vX - 1;
+        if (x < vx) x = vx;
+        if (y >= vY) y = vY - 1;
+        if (y < vy) y = vy;
+        if (z >= vZ) z = vZ - 1;
+        if (z < vz) z = vz;
       }
       const dx = P0 - x,
         dy = P1 - y,

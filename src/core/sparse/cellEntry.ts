@@ -1,21 +1,30 @@
-/** Distance between voxels a and b. */
-const dist = (a: readonly number[], b: readonly number[]): number => {
-  const x = a[0] - b[0],
-    y = a[1] - b[1],
-    z = a[2] - b[2];
-  return Math.sqrt(x * x + y * y + z * z);
-};
+/** faceEntry's answers: per face f of the expanded cell, the entry voxel at [3f..3f+2]. */
+export const faceAt = new Int32Array(18);
 
 /**
- * Integer v clamped into both [a, A) and [b, B) (overlapping ranges): Math.max(a, b, Math.min(v,
- * A - 1, B - 1)) by compares, cheaper per generated neighbour (SparseRun.expandNode's entry voxels).
+ * The entry voxel of SparseRun.expandNode's neighbours beyond face f of box b (b[0..5]; f: axis
+ * f >> 1, the upper side when f & 1): on the layer just past the face, where the line from p (in
+ * b) to g crosses it, rounded (p's coordinates when the line does not head there), clamped into
+ * b on the two other axes; into faceAt[3f..3f+2]. Every neighbour beyond that face takes this
+ * voxel clamped into its own box (the same as clamping into both: their ranges overlap), so it
+ * is computed once per face and expansion. entryBetween's mode 0, with the same arithmetic.
  */
-export function within(v: number, a: number, A: number, b: number, B: number): number {
-  if (v >= A) v = A - 1;
-  if (v >= B) v = B - 1;
-  if (v < a) v = a;
-  if (v < b) v = b;
-  return v;
+export function faceEntry(f: number, b: Int32Array, p: readonly number[], g: readonly number[]): void {
+  const axis = f >> 1;
+  const layer = f & 1 ? b[axis] + b[3 + axis] : b[axis] - 1;
+  const pa = p[axis];
+  const d = g[axis] - pa;
+  const t = d !== 0 ? (layer - pa) / d : -1;
+  const toward = t > 0 && t <= 1;
+  for (let a = 0; a < 3; a++) {
+    let v = layer;
+    if (a !== axis) {
+      v = toward ? Math.round(p[a] + t * (g[a] - p[a])) : p[a];
+      if (v >= b[a] + b[3 + a]) v = b[a] + b[3 + a] - 1;
+      if (v < b[a]) v = b[a];
+    }
+    faceAt[3 * f + a] = v;
+  }
 }
 
 /** crossFace's answer (module scratch, read right after the call): the axis across the face, the entered box's layer on it, and the line's parameter there. */
@@ -51,10 +60,6 @@ function crossFace(be: Int32Array, ie: number, bf: Int32Array, if_: number, p: r
   faceT = d !== 0 ? (layer - p[axis]) / d : -1;
 }
 
-/** Scratch: n's voxel nearest the entry, and an entry voxel. */
-const last = [0, 0, 0];
-const at = [0, 0, 0];
-
 /**
  * A portal step into cell u (box at bu[0..5]) from its closed face neighbour n (box at bn[in..],
  * point p, cost so far gn): p -> n's voxel nearest the entry voxel (the last before the shared
@@ -62,7 +67,8 @@ const at = [0, 0, 0];
  * itself). Of the three entry voxels of entryBetween's modes 0-2 (on the line to the goal,
  * nearest p, nearest the goal), the one with the least g + h (h: the straight distance from the
  * end to the goal times cs, 0 when `zeroH`), when that is below `bestF`: its entry voxel written
- * into `entry`, its g and g + h into out[0], out[1]; returns whether it was.
+ * into `entry`, its g and g + h into out[0], out[1]; returns whether it was. Scalar code (no
+ * scratch arrays); a mode whose voxel repeats the previous mode's is not costed again.
  */
 export function portalStep(
   bn: Int32Array,
@@ -78,43 +84,94 @@ export function portalStep(
   entry: number[],
   out: Float64Array,
 ): boolean {
-  // The axis across the shared face and u's layer on it, and where the line from p to the goal crosses it (once, not per mode).
-  crossFace(bu, 0, bn, iN, p, g);
-  const axis = faceAxis,
-    layer = faceLayer,
-    t = faceT;
+  const p0 = p[0],
+    p1 = p[1],
+    p2 = p[2],
+    g0 = g[0],
+    g1 = g[1],
+    g2 = g[2];
+  // n's range per axis, and the part shared with u's ([lo, hi], inclusive).
+  const n0 = bn[iN],
+    n1 = bn[iN + 1],
+    n2 = bn[iN + 2],
+    N0 = n0 + bn[iN + 3] - 1,
+    N1 = n1 + bn[iN + 4] - 1,
+    N2 = n2 + bn[iN + 5] - 1;
+  const u0 = bu[0],
+    u1 = bu[1],
+    u2 = bu[2],
+    U0 = u0 + bu[3] - 1,
+    U1 = u1 + bu[4] - 1,
+    U2 = u2 + bu[5] - 1;
+  // The axis across the shared face (the last separating one) and u's layer on it (crossFace with e = u).
+  let axis = 0,
+    layer = 0;
+  if (u0 > N0) layer = u0;
+  else if (U0 < n0) layer = U0;
+  if (u1 > N1) {
+    axis = 1;
+    layer = u1;
+  } else if (U1 < n1) {
+    axis = 1;
+    layer = U1;
+  }
+  if (u2 > N2) {
+    axis = 2;
+    layer = u2;
+  } else if (U2 < n2) {
+    axis = 2;
+    layer = U2;
+  }
+  const pa = axis === 0 ? p0 : axis === 1 ? p1 : p2;
+  const da = (axis === 0 ? g0 : axis === 1 ? g1 : g2) - pa;
+  const t = da !== 0 ? (layer - pa) / da : -1;
   const toward = t > 0 && t <= 1;
+  // n's voxel before the face differs from the entry voxel on the axis only: the layer clamped into n.
+  const nLo = axis === 0 ? n0 : axis === 1 ? n1 : n2,
+    nHi = axis === 0 ? N0 : axis === 1 ? N1 : N2;
+  const back = Math.max(nLo, Math.min(layer, nHi));
+  const lo0 = Math.max(n0, u0),
+    lo1 = Math.max(n1, u1),
+    lo2 = Math.max(n2, u2),
+    hi0 = Math.min(N0, U0),
+    hi1 = Math.min(N1, U1),
+    hi2 = Math.min(N2, U2);
   let better = false;
+  let e0 = 0,
+    e1 = 0,
+    e2 = 0;
   for (let mode = 0; mode < 3; mode++) {
     // Not heading for the layer, mode 0's voxel is mode 1's (nearest p): the same step.
     if (mode === 1 && !toward) continue;
-    for (let a = 0; a < 3; a++) {
-      if (a === axis) {
-        at[a] = layer;
-        continue;
-      }
-      const uLo = bn[iN + a],
-        vLo = bu[a];
-      const lo = Math.max(uLo, vLo);
-      const hi = Math.min(uLo + bn[iN + 3 + a], vLo + bu[3 + a]) - 1;
-      const want = mode === 0 && toward ? Math.round(p[a] + t * (g[a] - p[a])) : mode === 2 ? g[a] : p[a];
-      at[a] = Math.max(lo, Math.min(want, hi));
-    }
-    for (let k = 0; k < 3; k++) {
-      const lo = bn[iN + k],
-        hi = lo + bn[iN + 3 + k] - 1;
-      last[k] = Math.max(lo, Math.min(at[k], hi));
-    }
-    const end = toGoal ? g : at;
-    const c = gn + (dist(p, last) + 1 + dist(at, end)) * cs;
-    const f = c + (zeroH ? 0 : dist(end, g) * cs);
+    const line = mode === 0 && toward;
+    let a0 = line ? Math.round(p0 + t * (g0 - p0)) : mode === 2 ? g0 : p0,
+      a1 = line ? Math.round(p1 + t * (g1 - p1)) : mode === 2 ? g1 : p1,
+      a2 = line ? Math.round(p2 + t * (g2 - p2)) : mode === 2 ? g2 : p2;
+    a0 = axis === 0 ? layer : Math.max(lo0, Math.min(a0, hi0));
+    a1 = axis === 1 ? layer : Math.max(lo1, Math.min(a1, hi1));
+    a2 = axis === 2 ? layer : Math.max(lo2, Math.min(a2, hi2));
+    if (mode > 0 && a0 === e0 && a1 === e1 && a2 === e2) continue;
+    e0 = a0;
+    e1 = a1;
+    e2 = a2;
+    // p -> n's voxel nearest the entry (the entry voxel but on the axis) -> the entry voxel -> its end.
+    const x = p0 - (axis === 0 ? back : a0),
+      y = p1 - (axis === 1 ? back : a1),
+      z = p2 - (axis === 2 ? back : a2);
+    const d1 = Math.sqrt(x * x + y * y + z * z);
+    const gx = a0 - g0,
+      gy = a1 - g1,
+      gz = a2 - g2;
+    const d2 = toGoal || !zeroH ? Math.sqrt(gx * gx + gy * gy + gz * gz) : 0;
+    const c = toGoal ? gn + (d1 + 1 + d2) * cs : gn + (d1 + 1) * cs;
+    const f = toGoal || zeroH ? c : c + d2 * cs;
     if (f < bestF) {
       bestF = f;
       out[0] = c;
       out[1] = f;
-      entry[0] = at[0];
-      entry[1] = at[1];
-      entry[2] = at[2];
+      entry[0] = a0;
+      entry[1] = a1;
+      entry[2] = a2;
       better = true;
     }
   }
