@@ -47,6 +47,17 @@ export function voxelBlocked(w: SparseWorld, x: number, y: number, z: number): b
 }
 
 /**
+ * The node holding voxel (x, y, z) of `w` (SparseWorld.nodeAt's answer), -1 outside the X x Y x Z
+ * box: the kept node when it holds the voxel, else a node-table lookup; it becomes the kept one.
+ */
+export function voxelNode(w: SparseWorld, x: number, y: number, z: number): number {
+  if ((x - lastX) >>> 0 >= lastSide || (y - lastY) >>> 0 >= lastSide || (z - lastZ) >>> 0 >= lastSide || w !== lastWorld) {
+    if (!locate(w, x, y, z)) return -1;
+  } else if (!w.inBounds(x, y, z)) return -1;
+  return lastNode;
+}
+
+/**
  * Makes the node holding voxel (x, y, z) the kept one; false when the voxel is outside the world.
  * The world's node table gives the node at its level (or a coarser childless one) at once, then
  * a few steps down: no walk up and across from the kept node (its links and parents were more

@@ -3,7 +3,7 @@ import { centreSightVoxelwise } from '../../../src/core/grid/centreSight.ts';
 import { VoxelGrid } from '../../../src/core/grid/VoxelGrid.ts';
 import { sparseFromGrid } from '../../../src/core/sparse/build.ts';
 import { buildNodeTable, NODE_TABLE_CELLS, nodeTableOf } from '../../../src/core/sparse/nodeTable.ts';
-import { sparseSight, voxelBlocked } from '../../../src/core/sparse/sparseSight.ts';
+import { sparseSight, voxelBlocked, voxelNode } from '../../../src/core/sparse/sparseSight.ts';
 import { SparseSpace } from '../../../src/core/sparse/SparseSpace.ts';
 import { MIXED } from '../../../src/core/sparse/SparseWorld.ts';
 import { mulberry32, randInt } from '../../support/random.ts';
@@ -55,7 +55,7 @@ describe('nodeTable', () => {
     expect(nodeTableOf(sparseFromGrid(clumps([20, 20, 20], 0.01, 1)))).not.toBe(nodeTableOf(w));
   });
 
-  it("sight on a world whose table is coarser than its bricks: the dense answer on every segment, lookups by voxelBlocked isBlocked's", () => {
+  it("sight on a world whose table is coarser than its bricks: the dense answer on every segment, lookups by voxelBlocked and voxelNode isBlocked's and nodeAt's", () => {
     // More bricks than NODE_TABLE_CELLS: the table holds level 1 nodes (or coarser), looked up a step down.
     const g = clumps([132, 48, 100], 0.003, 7);
     const w = sparseFromGrid(g);
@@ -83,6 +83,7 @@ describe('nodeTable', () => {
           ? [a[0] + randInt(rnd, 5) - 2, a[1] + randInt(rnd, 5) - 2, a[2] + randInt(rnd, 5) - 2]
           : [randInt(rnd, g.X + 4) - 2, randInt(rnd, g.Y + 4) - 2, randInt(rnd, g.Z + 4) - 2];
       if (voxelBlocked(w, v[0], v[1], v[2]) !== w.isBlocked(v[0], v[1], v[2])) wrong++;
+      if (voxelNode(w, v[0], v[1], v[2]) !== (w.inBounds(v[0], v[1], v[2]) ? w.nodeAt(v[0], v[1], v[2]) : -1)) wrong++;
     }
     expect(differ).toBe(0);
     expect(wrong).toBe(0);
