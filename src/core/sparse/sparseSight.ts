@@ -18,7 +18,7 @@ let lastX = 0,
   lastLo = 0,
   lastHi = 0;
 /** lastWorld's node table (nodeTable.ts): its nodes, cube side's log2 and cubes along x and y. */
-let tableNodes = new Int32Array(0);
+let tableNodes: Int32Array = new Int32Array(0);
 let tableShift = 0,
   tableX = 0,
   tableY = 0;
