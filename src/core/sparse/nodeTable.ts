@@ -3,7 +3,7 @@ import { MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
 // A module-local copy: an imported binding may compile to a getter call (tsx).
 const MIXED = MIXED_;
 
-/** Most cells a node table holds (32 kB): its level is the finest with at most this many. */
+/** Most cubes a node table holds (32 kB): its level is the finest with at most this many. */
 export const NODE_TABLE_CELLS = 8192;
 
 /**
@@ -11,10 +11,11 @@ export const NODE_TABLE_CELLS = 8192;
  * cubes of side 1 << shift voxels (a node's side at level shift - 2), and each holds the node
  * there at that level, or the coarser childless node holding it. A voxel's node is then one
  * read and at most shift - 2 steps down, where a descent from the root takes `top` steps, with no
- * walk up through parents and links (sparseSight's lookups).
+ * walk up through parents and links (sparseSight's lookups). Filled as asked (cubeNode), so a new
+ * world (every edit makes one) costs its first queries only the cubes their walks reach.
  */
 export interface NodeTable {
-  /** Per cube, x fastest, then y, then z: its node. */
+  /** Per cube, x fastest, then y, then z: its node, -1 until cubeNode first found it. */
   readonly nodes: Int32Array;
   /** log2 of a cube's side in voxels (its level + 2). */
   readonly shift: number;
@@ -34,25 +35,31 @@ export function nodeTableOf(w: SparseWorld): NodeTable {
   return t;
 }
 
-/** A node table of `w` at the finest level with at most `maxCells` cubes (the root's level at most). */
+/** An empty node table of `w` at the finest level with at most `maxCells` cubes (the root's level at most). */
 export function buildNodeTable(w: SparseWorld, maxCells = NODE_TABLE_CELLS): NodeTable {
   let k = 0;
   const cubes = (k: number, v: number): number => Math.ceil(v / (4 << k));
   while (k < w.top && cubes(k, w.X) * cubes(k, w.Y) * cubes(k, w.Z) > maxCells) k++;
-  const shift = k + 2;
-  const nx = cubes(k, w.X),
-    ny = cubes(k, w.Y),
-    nz = cubes(k, w.Z);
-  const nodes = new Int32Array(nx * ny * nz);
+  return {
+    nodes: new Int32Array(cubes(k, w.X) * cubes(k, w.Y) * cubes(k, w.Z)).fill(-1),
+    shift: k + 2,
+    nx: cubes(k, w.X),
+    ny: cubes(k, w.Y),
+  };
+}
+
+/**
+ * The node of table t (of world w) for the cube holding voxel (x, y, z) (inside the X x Y x Z
+ * box): read, or found from the root and kept on the first ask.
+ */
+export function cubeNode(w: SparseWorld, t: NodeTable, x: number, y: number, z: number): number {
+  const sh = t.shift;
+  const i = (x >> sh) + t.nx * ((y >> sh) + t.ny * (z >> sh));
+  let n = t.nodes[i];
+  if (n >= 0) return n;
   const { kind, firstChild } = w;
-  let i = 0;
-  for (let z = 0; z < nz << shift; z += 1 << shift)
-    for (let y = 0; y < ny << shift; y += 1 << shift)
-      for (let x = 0; x < nx << shift; x += 1 << shift) {
-        let n = w.root;
-        for (let j = w.top; j > k && kind[n] === MIXED; j--)
-          n = firstChild[n] + (((x >> (j + 1)) & 1) | (((y >> (j + 1)) & 1) << 1) | (((z >> (j + 1)) & 1) << 2));
-        nodes[i++] = n;
-      }
-  return { nodes, shift, nx, ny };
+  n = w.root;
+  for (let j = w.top; j > sh - 2 && kind[n] === MIXED; j--)
+    n = firstChild[n] + (((x >> (j + 1)) & 1) | (((y >> (j + 1)) & 1) << 1) | (((z >> (j + 1)) & 1) << 2));
+  return (t.nodes[i] = n);
 }

@@ -1,4 +1,4 @@
-import { nodeTableOf as nodeTableOf_ } from './nodeTable.ts';
+import { cubeNode as cubeNode_, type NodeTable, nodeTableOf as nodeTableOf_ } from './nodeTable.ts';
 import type { Regions } from './regions.ts';
 import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
 
@@ -6,6 +6,7 @@ import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorl
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
 const nodeTableOf = nodeTableOf_;
+const cubeNode = cubeNode_;
 
 /** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
@@ -17,7 +18,8 @@ let lastX = 0,
   lastKind = 0,
   lastLo = 0,
   lastHi = 0;
-/** lastWorld's node table (nodeTable.ts): its nodes, cube side's log2 and cubes along x and y. */
+/** lastWorld's node table (nodeTable.ts), and its nodes, cube side's log2 and cubes along x and y. */
+let table: NodeTable | null = null;
 let tableNodes: Int32Array = new Int32Array(0);
 let tableShift = 0,
   tableX = 0,
@@ -66,7 +68,7 @@ export function voxelNode(w: SparseWorld, x: number, y: number, z: number): numb
 function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
   if (!w.inBounds(x, y, z)) return false;
   if (w !== lastWorld) {
-    const t = nodeTableOf(w);
+    const t = (table = nodeTableOf(w));
     tableNodes = t.nodes;
     tableShift = t.shift;
     tableX = t.nx;
@@ -76,6 +78,7 @@ function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
   const { kind, firstChild } = w;
   const sh = tableShift;
   let n = tableNodes[(x >> sh) + tableX * ((y >> sh) + tableY * (z >> sh))];
+  if (n < 0) n = cubeNode(w, table!, x, y, z);
   let k = w.level[n];
   for (; k > 0 && kind[n] === MIXED; k--)
     n = firstChild[n] + (((x >> (k + 1)) & 1) | (((y >> (k + 1)) & 1) << 1) | (((z >> (k + 1)) & 1) << 2));
