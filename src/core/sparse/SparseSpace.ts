@@ -8,11 +8,13 @@ import { componentOf, nearestInComponent, type SparseComponents, sparseComponent
 import { entryBetween } from './cellEntry.ts';
 import { buildRegions, type Regions } from './regions.ts';
 import { SparseCells } from './sparseCells.ts';
+import { voxelNode as voxelNode_ } from './sparseSight.ts';
 import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx).
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
+const voxelNode = voxelNode_;
 
 /** What editSparseSpace hands a new SparseSpace: the boxes it kept, and how to label components from the old ones. */
 export interface SparseSpaceParts {
@@ -154,8 +156,8 @@ export class SparseSpace implements SearchSpace {
     }
     // The cell's index at once (cellOf then indexOf would scan a brick's boxes twice).
     const w = this.world;
-    if (!w.inBounds(x, y, z)) return false;
-    const n = w.nodeAt(x, y, z);
+    const n = voxelNode(w, x, y, z);
+    if (n < 0) return false;
     const kind = w.kind[n];
     let i = -1;
     if (kind === EMPTY) i = this.boxes.count + n;

@@ -1,17 +1,16 @@
+import { cubeNode as cubeNode_, type NodeTable, nodeTableOf as nodeTableOf_ } from './nodeTable.ts';
 import type { Regions } from './regions.ts';
-import { EMPTY as EMPTY_, faceLink as faceLink_, MIXED as MIXED_, nodeParent as nodeParent_, type SparseWorld } from './SparseWorld.ts';
+import { EMPTY as EMPTY_, MIXED as MIXED_, type SparseWorld } from './SparseWorld.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
 const EMPTY = EMPTY_;
 const MIXED = MIXED_;
-const faceLink = faceLink_;
-const nodeParent = nodeParent_;
+const nodeTableOf = nodeTableOf_;
+const cubeNode = cubeNode_;
 
 /** The node of the last lookup, its box, kind and mask (single-threaded scratch). */
 let lastWorld: SparseWorld | null = null;
 let lastNode = -1;
-/** The kept node's level. */
-let lastLevel = 0;
 let lastX = 0,
   lastY = 0,
   lastZ = 0,
@@ -19,6 +18,12 @@ let lastX = 0,
   lastKind = 0,
   lastLo = 0,
   lastHi = 0;
+/** lastWorld's node table (nodeTable.ts), and its nodes, cube side's log2 and cubes along x and y. */
+let table: NodeTable | null = null;
+let tableNodes: Int32Array = new Int32Array(0);
+let tableShift = 0,
+  tableX = 0,
+  tableY = 0;
 
 /**
  * isBlocked with the node of the previous call kept: a walk stays in one node for many voxels,
@@ -44,52 +49,40 @@ export function voxelBlocked(w: SparseWorld, x: number, y: number, z: number): b
 }
 
 /**
+ * The node holding voxel (x, y, z) of `w` (SparseWorld.nodeAt's answer), -1 outside the X x Y x Z
+ * box: the kept node when it holds the voxel, else a node-table lookup; it becomes the kept one.
+ */
+export function voxelNode(w: SparseWorld, x: number, y: number, z: number): number {
+  if ((x - lastX) >>> 0 >= lastSide || (y - lastY) >>> 0 >= lastSide || (z - lastZ) >>> 0 >= lastSide || w !== lastWorld) {
+    if (!locate(w, x, y, z)) return -1;
+  } else if (!w.inBounds(x, y, z)) return -1;
+  return lastNode;
+}
+
+/**
  * Makes the node holding voxel (x, y, z) the kept one; false when the voxel is outside the world.
- * One face step from the kept node (the walk's usual move) follows the node's face link (the
- * neighbour of the same level, or the coarser childless one there); any other voxel is found
- * from the kept node up to the first ancestor holding it, then down, or down from the root when
- * that is fewer steps (and for a new world).
+ * The world's node table gives the node at its level (or a coarser childless one) at once, then
+ * a few steps down: no walk up and across from the kept node (its links and parents were more
+ * reads, and more branches, than this).
  */
 function locate(w: SparseWorld, x: number, y: number, z: number): boolean {
   if (!w.inBounds(x, y, z)) return false;
+  if (w !== lastWorld) {
+    const t = (table = nodeTableOf(w));
+    tableNodes = t.nodes;
+    tableShift = t.shift;
+    tableX = t.nx;
+    tableY = t.ny;
+    lastWorld = w;
+  }
   const { kind, firstChild } = w;
-  let n = w.root,
-    k = w.top;
-  if (w === lastWorld) {
-    const ex = lastX + lastSide,
-      ey = lastY + lastSide,
-      ez = lastZ + lastSide;
-    const ix = x >= lastX && x < ex,
-      iy = y >= lastY && y < ey,
-      iz = z >= lastZ && z < ez;
-    let d = -1;
-    if (iy && iz) d = x === ex ? 0 : x === lastX - 1 ? 1 : -1;
-    else if (ix && iz) d = y === ey ? 2 : y === lastY - 1 ? 3 : -1;
-    else if (ix && iy) d = z === ez ? 4 : z === lastZ - 1 ? 5 : -1;
-    const m = d < 0 ? -1 : faceLink(w, lastNode, d);
-    if (m >= 0) {
-      // The link's level (the kept node's or coarser) from the level ranges, not level[m]: one memory read less.
-      const ls = w.levelStart;
-      n = m;
-      k = lastLevel;
-      while (m >= ls[k + 1]) k++;
-    } else {
-      // The first ancestor holding the voxel is at level kc (its side 4 << kc spans both); from
-      // the root when that is fewer steps (down from the root: top - kc more; up to it: kc - lastLevel).
-      const kc = Math.max(lastLevel, 30 - Math.clz32((x ^ lastX) | (y ^ lastY) | (z ^ lastZ)));
-      if (kc <= w.top && 2 * kc <= w.top + lastLevel) {
-        n = lastNode;
-        for (k = lastLevel; k < kc; k++) n = nodeParent(w, n);
-      }
-    }
-  }
-  for (; k > 0 && kind[n] === MIXED; k--) {
-    const sh = k + 1;
-    n = firstChild[n] + (((x >> sh) & 1) | (((y >> sh) & 1) << 1) | (((z >> sh) & 1) << 2));
-  }
-  lastWorld = w;
+  const sh = tableShift;
+  let n = tableNodes[(x >> sh) + tableX * ((y >> sh) + tableY * (z >> sh))];
+  if (n < 0) n = cubeNode(w, table!, x, y, z);
+  let k = w.level[n];
+  for (; k > 0 && kind[n] === MIXED; k--)
+    n = firstChild[n] + (((x >> (k + 1)) & 1) | (((y >> (k + 1)) & 1) << 1) | (((z >> (k + 1)) & 1) << 2));
   lastNode = n;
-  lastLevel = k;
   lastSide = 4 << k;
   lastX = x & -lastSide;
   lastY = y & -lastSide;
@@ -180,7 +173,7 @@ export function sparseSight(
     rz = az;
   for (;;) {
     if (rx + ry + rz === 0) return true;
-    // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)) or the `from` box:
+    // Inside an EMPTY node (the one the last lookup found, holding (x, y, z)), its region or the `from` box:
     // every crossing before the segment leaves it is between free voxels of it, so jump to that exit.
     if (sx === 0 && lastKind === EMPTY) {
       const q = regions ? regions.of[base + lastNode] : -1;
@@ -269,7 +262,8 @@ export function sparseSight(
       tz += stepZ;
       rz--;
     }
-    if (blocked(w, x, y, z)) return false;
+    // The end box holds free voxels only: no lookup for them.
     if ((x - ex0) >>> 0 < ew && (y - ey0) >>> 0 < eh && (z - ez0) >>> 0 < ed) return true;
+    if (blocked(w, x, y, z)) return false;
   }
 }
