@@ -8,7 +8,8 @@ import { faceAt as faceAt_, faceEntry as faceEntry_, portalStep } from './cellEn
 import { SparseSpace } from './SparseSpace.ts';
 import { len as len_ } from './corners.ts';
 import { finishPath, spaceSees as spaceSees_ } from './finishPath.ts';
-import { boxAt as boxAt_, grownSlots, keptSlots, listed, listNeighbours, put3 as put3_, regionSlots, slotCorners } from './runSlots.ts';
+import { grownSlots, keptSlots, listed, listNeighbours, put3 as put3_, regionSlots, slotCorners } from './runSlots.ts';
+import { boxAt as boxAt_ } from './regions.ts';
 
 // Module-local copies: imported bindings may compile to getter calls (tsx), too slow per cell.
 const CLOSED = CLOSED_STATE;

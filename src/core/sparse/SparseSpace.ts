@@ -6,7 +6,7 @@ import type { NeighborSink, SearchSpace } from '../search/space.ts';
 import { BrickBoxes } from './brickBoxes.ts';
 import { componentOf, nearestInComponent, type SparseComponents, sparseComponents } from './components.ts';
 import { entryBetween } from './cellEntry.ts';
-import { buildRegions, type Regions } from './regions.ts';
+import { boxAt, buildRegions, type Regions } from './regions.ts';
 import { SparseCells } from './sparseCells.ts';
 import { voxelNode as voxelNode_ } from './sparseSight.ts';
 import { EMPTY as EMPTY_, MIXED as MIXED_, SparseWorld } from './SparseWorld.ts';
@@ -188,15 +188,7 @@ export class SparseSpace implements SearchSpace {
   cellBox<T extends number[] | Int32Array>(c: number, out: T): T {
     const r = this.regions;
     if (r === null) return this.cells.cellBox(c, out);
-    const o = 6 * r.of[this.cells.indexOf(c)];
-    const box = r.box;
-    out[0] = box[o];
-    out[1] = box[o + 1];
-    out[2] = box[o + 2];
-    out[3] = box[o + 3];
-    out[4] = box[o + 4];
-    out[5] = box[o + 5];
-    return out;
+    return boxAt(r.box, r.of[this.cells.indexOf(c)], out);
   }
 
   /** The voxel cell c stands for (see the class comment), written into out[0..2]. */

@@ -35,6 +35,18 @@ export interface Regions {
   readonly adj: Int32Array;
 }
 
+/** Box q of `boxes` (6 entries each: corner, sides; Regions.box) copied into out[0..5], element by element (no subarray per call). */
+export function boxAt<T extends number[] | Int32Array>(boxes: Int32Array, q: number, out: T): T {
+  const o = 6 * q;
+  out[0] = boxes[o];
+  out[1] = boxes[o + 1];
+  out[2] = boxes[o + 2];
+  out[3] = boxes[o + 3];
+  out[4] = boxes[o + 4];
+  out[5] = boxes[o + 5];
+  return out;
+}
+
 /** Bytes the regions hold. */
 export const regionsBytes = (r: Regions): number =>
   r.of.byteLength + r.rep.byteLength + r.box.byteLength + r.start.byteLength + r.adj.byteLength;

@@ -119,18 +119,6 @@ export function listNeighbours(space: SparseSpace, q: number, u: number, count: 
   return count;
 }
 
-/** Box q of `boxes` (6 entries each: corner, sides) copied into out[0..5], element by element (no subarray per call). */
-export function boxAt(boxes: Int32Array, q: number, out: Int32Array): Int32Array {
-  const o = 6 * q;
-  out[0] = boxes[o];
-  out[1] = boxes[o + 1];
-  out[2] = boxes[o + 2];
-  out[3] = boxes[o + 3];
-  out[4] = boxes[o + 4];
-  out[5] = boxes[o + 5];
-  return out;
-}
-
 /** Voxel v written into slot s's three entries of `a` (a run's points or entry voxels). */
 export function put3(a: Int32Array, s: number, v: readonly number[]): void {
   a[3 * s] = v[0];
