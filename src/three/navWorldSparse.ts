@@ -25,7 +25,8 @@ import { findPathSparse } from '../core/sparse/SparseRun.ts';
 import { sparseWorldSight } from '../core/sparse/worldSight.ts';
 import { querySparse } from '../core/sparse/sparseQuery.ts';
 import { SparseSpace } from '../core/sparse/SparseSpace.ts';
-import { MIXED as MIXED_, SOLID as SOLID_, type SparseWorld } from '../core/sparse/SparseWorld.ts';
+import type { SparseWorld } from '../core/sparse/SparseWorld.ts';
+import { voxelBlocked as voxelBlocked_ } from '../core/sparse/sparseSight.ts';
 import { BrickBoxes } from '../core/sparse/brickBoxes.ts';
 import { checkFunction, checkNumber, checkOneOf, checkOptions, checkVec3, usageError } from '../core/args.ts';
 import { obstacleMeshes, worldTriangles } from './meshTriangles.ts';
@@ -300,38 +301,15 @@ function octreeSearch(options: NavQueryOptions): Partial<SearchOptions> {
   return search;
 }
 
-// Module-local copies: imported bindings may compile to getter calls (tsx), too slow per voxel.
-const MIXED = MIXED_;
-const SOLID = SOLID_;
-
-/**
- * Scratch of nearestFree: the nodes of the 2 x 2 x 2 bricks holding the voxels within 2 of p's voxel
- * (the deepest node holding a voxel is its brick's, or a coarser childless one), -1 until looked up.
- */
-const near = new Int32Array(8);
-/** Minimum corner of those bricks. */
-let nx = 0,
-  ny = 0,
-  nz = 0;
-
-/** Whether voxel (x, y, z), within 2 of p's voxel, is blocked (outside the world: blocked): its brick's node looked up once. */
-function blockedNear(w: SparseWorld, x: number, y: number, z: number): boolean {
-  if (!w.inBounds(x, y, z)) return true;
-  const s = ((x - nx) >> 2) | (((y - ny) >> 2) << 1) | (((z - nz) >> 2) << 2);
-  let n = near[s];
-  if (n < 0) n = near[s] = w.nodeAt(x, y, z);
-  const k = w.kind[n];
-  if (k !== MIXED) return k === SOLID;
-  const b = (x & 3) | ((y & 3) << 2) | ((z & 3) << 4);
-  return ((b < 32 ? w.maskLo[n] >>> b : w.maskHi[n] >>> (b - 32)) & 1) !== 0;
-}
+// A module-local copy: an imported binding may compile to a getter call (tsx), too slow per voxel.
+const voxelBlocked = voxelBlocked_;
 
 /**
  * The free voxel whose centre is nearest world point `p` within `maxCells` voxels (p's own when
  * free), or null. An endpoint lifted off a floor is mostly inside the dilation (on the recast pairs
- * of space-station and cave, 105 of 118 and 382 of 384 endpoints) with its answer within 2 voxels:
- * those are read from the 8 bricks around it, each brick's node looked up once (blockedNear), where
- * looking the voxels up one by one took 15 and 13 descents from the root a point.
+ * of space-station and cave, 105 of 118 and 382 of 384 endpoints): its voxels are read by
+ * sparseSight's `voxelBlocked`, which keeps the last node (the voxels around p mostly share a
+ * brick), where isBlocked descends from the root for each.
  */
 function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number, number] | null {
   const ox = w.origin.x,
@@ -341,11 +319,7 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
   const vx = Math.floor((p.x - ox) / cs),
     vy = Math.floor((p.y - oy) / cs),
     vz = Math.floor((p.z - oz) / cs);
-  nx = (vx - 2) & -4;
-  ny = (vy - 2) & -4;
-  nz = (vz - 2) & -4;
-  near.fill(-1);
-  if (!blockedNear(w, vx, vy, vz)) return [vx, vy, vz];
+  if (!voxelBlocked(w, vx, vy, vz)) return [vx, vy, vz];
   let bx = 0,
     by = 0,
     bz = 0;
@@ -367,7 +341,7 @@ function nearestFree(w: SparseWorld, p: Vec3, maxCells: number): [number, number
             dx0 = bx - vx;
           // The voxel is looked up only when it would win (most of a shell is farther than the best so far).
           if (d < bestD || (d === bestD && (dz < dz0 || (dz === dz0 && (dy < dy0 || (dy === dy0 && dx < dx0)))))) {
-            if (r <= 2 ? blockedNear(w, x, y, z) : w.isBlocked(x, y, z)) continue;
+            if (voxelBlocked(w, x, y, z)) continue;
             bestD = d;
             bx = x;
             by = y;

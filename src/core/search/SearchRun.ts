@@ -24,12 +24,12 @@ function checkSearchSpace(what: string, space: unknown): void {
 }
 
 /**
- * The space the last run checked (checkSearchSpace) and its node count then: the next run on it
- * skips the check while the count is the same (a run is made per query: on trivial sparse queries
- * the constructor took 15% of the time, its argument checks and messages about a third of that).
+ * The spaces runs checked (checkSearchSpace) and their node counts then: a later run on one skips
+ * the check while the count is the same (a run is made per query: on trivial sparse queries the
+ * constructor took 15% of the time, its argument checks and messages about a third of that). Weak:
+ * a dropped space is not kept alive.
  */
-let checkedSpace: unknown = null;
-let checkedNodes = -1;
+const checkedSpaces = new WeakMap<object, number>();
 
 /** A usage error naming `what` ('start: node' or 'goal: node') unless `node` is a node of `space` that is traversable. */
 function checkEnd(what: string, node: number, space: SearchSpace): void {
@@ -121,10 +121,9 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
     // The space's and the context's messages are made only when their check fails.
-    if (space !== checkedSpace || space.nodeCount !== checkedNodes) {
+    if (typeof space !== 'object' || space === null || checkedSpaces.get(space) !== space.nodeCount) {
       checkSearchSpace(`${new.target.name}: space`, space);
-      checkedSpace = space;
-      checkedNodes = space.nodeCount;
+      checkedSpaces.set(space, space.nodeCount);
     }
     if (!(ctx instanceof SearchContext)) checkInstance(`${new.target.name}: ctx`, ctx, SearchContext);
     checkOptions(`${new.target.name}: options`, options);

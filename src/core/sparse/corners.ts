@@ -117,12 +117,13 @@ for (let m = 0; m < 27; m++) {
   MOVE[3 * m + 2] = ((m / 9) | 0) - 1;
 }
 
-/**
- * The length of a path is convex along a move of its corner(s), so a move against its gradient
- * there never shortens: with u (from the corner before to the moved corner) and v (from the corner
- * after), the gradient is u / |u| + v / |v| and unit move m is skipped when it points along it
- * (`g . m >= 0`). When u or v is 0 the gradient is NaN and no move is skipped.
+/*
+ * GRADIENT. The length of a path is convex along a move of its corner(s), so a move against its
+ * gradient there never shortens: with u (from the corner before to the moved corner) and v (from
+ * the corner after), the gradient is u / |u| + v / |v| and unit move m is skipped when it points
+ * along it (`g . m >= 0`). When u or v is 0 the gradient is NaN and no move is skipped.
  */
+
 /**
  * Whether the segment from voxel a's centre to voxel b's first touches a blocked voxel as it
  * leaves a: then b is not seen from a (a necessary condition of sparseSight's closed-box rule,
@@ -210,7 +211,7 @@ function bestMove(
     n0 = n[0],
     n1 = n[1],
     n2 = n[2];
-  // Moves against the length's gradient at the corner never shorten (see above).
+  // Moves against the length's gradient at the corner never shorten (GRADIENT above).
   const ux = c0 - p0,
     uy = c1 - p1,
     uz = c2 - p2,
