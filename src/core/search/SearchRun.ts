@@ -121,7 +121,8 @@ export abstract class SearchRun<Space extends SearchSpace = SearchSpace> {
 
   constructor(space: Space, start: number, goal: number, options: Partial<SearchOptions>, ctx: SearchContext) {
     // The space's and the context's messages are made only when their check fails.
-    if (typeof space !== 'object' || space === null || checkedSpaces.get(space) !== space.nodeCount) {
+    const known = typeof space === 'object' && space !== null ? checkedSpaces.get(space) : undefined;
+    if (known === undefined || known !== space.nodeCount) {
       checkSearchSpace(`${new.target.name}: space`, space);
       checkedSpaces.set(space, space.nodeCount);
     }

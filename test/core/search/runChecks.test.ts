@@ -20,6 +20,8 @@ describe('SearchRun: the space check', () => {
   it('names a missing space before any run checked one (the first run of the module)', () => {
     expect(spaceError(null)).toMatchObject({ code: 'usage', message: expect.stringContaining('AStarRun: space') });
     expect(spaceError(undefined)).toMatchObject({ code: 'usage' });
+    // Objects without a node count: never taken for a checked space.
+    for (const bad of [{}, [], new Map()]) expect(spaceError(bad)).toMatchObject({ code: 'usage', message: expect.stringContaining('AStarRun: space') });
   });
 
   it('checks every new space, and a checked one again once its node count changed', () => {
