@@ -21,7 +21,8 @@ describe('SearchRun: the space check', () => {
     expect(spaceError(null)).toMatchObject({ code: 'usage', message: expect.stringContaining('AStarRun: space') });
     expect(spaceError(undefined)).toMatchObject({ code: 'usage' });
     // Objects without a node count: never taken for a checked space.
-    for (const bad of [{}, [], new Map()]) expect(spaceError(bad)).toMatchObject({ code: 'usage', message: expect.stringContaining('AStarRun: space') });
+    for (const bad of [{}, [], new Map()])
+      expect(spaceError(bad)).toMatchObject({ code: 'usage', message: expect.stringContaining('AStarRun: space') });
   });
 
   it('checks every new space, and a checked one again once its node count changed', () => {
